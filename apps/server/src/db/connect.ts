@@ -1,0 +1,34 @@
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+/** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). */
+export async function connect(databaseUrl: string): Promise<Db> {
+  if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const pg = await import('pg');
+    // COUNT/SUM come back as int8 strings; our sums fit well inside a double.
+    pg.default.types.setTypeParser(20, (v: string) => Number(v));
+    pg.default.types.setTypeParser(1700, (v: string) => Number(v));
+    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const { default: SQLite } = await import('better-sqlite3');
+  if (databaseUrl !== ':memory:') mkdirSync(dirname(resolve(databaseUrl)), { recursive: true });
+  const sqlite = new SQLite(databaseUrl);
+  // WAL lets readers proceed while a write is in progress; busy_timeout waits out another process's lock.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

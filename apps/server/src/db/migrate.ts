@@ -1,0 +1,36 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db, DialectName } from './connect';
+import * as m001 from './migrations/001_init';
+
+interface Migration {
+  name: string;
+  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+}
+
+// Ordered list; append only. Each runs once, in a transaction, recorded in schema_migrations.
+const MIGRATIONS: Migration[] = [{ name: '001_init', up: m001.up }];
+
+export async function migrate(db: Db): Promise<string[]> {
+  const k = db.kysely as unknown as Kysely<any>;
+  await k.schema
+    .createTable('schema_migrations')
+    .ifNotExists()
+    .addColumn('name', 'text', (c) => c.primaryKey())
+    .addColumn('applied_at', 'text', (c) => c.notNull())
+    .execute();
+  const applied: string[] = [];
+  for (const m of MIGRATIONS) {
+    const done = await k.selectFrom('schema_migrations').select('name').where('name', '=', m.name).executeTakeFirst();
+    if (done) continue;
+    await k.transaction().execute(async (trx) => {
+      // Several processes may start together on PostgreSQL: serialize migrations.
+      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(724001)`.execute(trx);
+      const again = await trx.selectFrom('schema_migrations').select('name').where('name', '=', m.name).executeTakeFirst();
+      if (again) return;
+      await m.up(trx, db.dialect);
+      await trx.insertInto('schema_migrations').values({ name: m.name, applied_at: new Date().toISOString() }).execute();
+      applied.push(m.name);
+    });
+  }
+  return applied;
+}

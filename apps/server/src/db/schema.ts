@@ -1,0 +1,219 @@
+// Table types for Kysely. Conventions that keep one query code base for SQLite and PostgreSQL:
+// - booleans are INTEGER 0/1 (SQLite has no boolean type);
+// - money is INTEGER fen; data volumes are INTEGER KB;
+// - timestamps are TEXT ISO-8601 in UTC (they compare correctly as strings on both);
+// - business dates (usage days) are TEXT YYYY-MM-DD in China time;
+// - lists are TEXT JSON.
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Bool = number;
+
+export interface AgentsTable {
+  id: Generated<number>;
+  mark: string;
+  nickname: string;
+  username: string;
+  apply_name: string;
+  enterprise_name: string;
+  contact_email: string;
+  customer_url: string;
+  app_url: string;
+  h5_url: string;
+  guide_qrcode: string;
+  official_account_qrcode: string;
+  logo: string;
+  hotline: string;
+  open_type: number;
+  open_customer: Bool;
+  agent_form: Bool;
+  product_form: Bool;
+  open_balance_recharge: Bool;
+  card_login: Bool;
+  open_market: Bool;
+  coupon_goods: Bool;
+  payee: string;
+  withdrawal_method: number;
+  withdrawal_account: string;
+  is_agent: Bool;
+  affiliated_official_account: string;
+  created_at: string;
+}
+
+/** Per-agent payment setting; an agent without a row gets the spec defaults (all off). */
+export interface PaySettingsTable {
+  agent_id: number;
+  ali_pay: Bool;
+  ali_pay_type: number;
+  ant_credit_pay: Bool;
+  ant_credit_min_money_fen: number;
+  wechat_pay: Bool;
+  wechat_pay_type: number;
+  official_pay_type: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  agent_id: number;
+  mobile: string | null;
+  account: string | null;
+  password_hash: string | null;
+  created_at: string;
+}
+
+export interface CardsTable {
+  id: Generated<number>;
+  custom_num: string;
+  agent_id: number;
+  iccid: string;
+  isdn: string;
+  bind_iccid: string;
+  channel_id: number;
+  state: number;
+  supplier: number;
+  supplier_state: number;
+  supplier_auth_state: Bool;
+  auth_state: Bool;
+  real_name_order: number;
+  pre_store: Bool;
+  pre_store_show: Bool;
+  pre_store_mold: number;
+  fake_real_name: Bool;
+  member_right_switch: Bool;
+  balance_fen: number;
+  balance_order_has_payment: Bool;
+  order_has_payment: Bool;
+  has_first_balance_order: Bool;
+  need_change_card: Bool;
+  need_auth: Bool;
+  need_id: Bool;
+  multi_series: Bool;
+  /** JSON number[] */
+  package_series_ids: string;
+  package_mold: number;
+  def_package_id: number;
+  market_group_id: number;
+  card_mold: number;
+  algorithm: number;
+  series_type: number;
+  is_skip: Bool;
+  superior_card_num: string;
+  verify_url: string;
+  real_name_url: string;
+  ordered_flag: Bool;
+  mobile_real_name_mold: number;
+  expired_at: string;
+  member_expired_at: string;
+  /** scrypt hash of the 4-6 digit card login password; null = none set */
+  password_hash: string | null;
+  /** mobile that receives card-password SMS when the card is bound to nobody */
+  reserve_mobile: string | null;
+  /** when usage was last taken from the carrier ("" = never) */
+  flow_synced_at: string;
+  created_at: string;
+}
+
+export interface CardBindingsTable {
+  id: Generated<number>;
+  user_id: number;
+  card_id: number;
+  remark: string;
+  created_at: string;
+}
+
+/** Package instances on a card (the catalogue and orders come with commerce). */
+export interface CardPackagesTable {
+  id: Generated<number>;
+  card_id: number;
+  name: string;
+  package_type: number;
+  total_kb: number;
+  started_at: string;
+  expired_at: string;
+  created_at: string;
+}
+
+export interface CardFlowDailyTable {
+  card_id: number;
+  /** YYYY-MM-DD, China time */
+  day: string;
+  used_kb: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** sha256 of the bearer token: a leaked database does not leak live tokens */
+  token_hash: string;
+  user_id: number;
+  /** card number of a card-number login, "" otherwise */
+  custom_num: string;
+  login_model: string;
+  mark: string;
+  created_at: string;
+  expires_at: string;
+  /** set when the token was rotated: it stays valid briefly for requests already in flight */
+  replaced_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  mobile: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Fixed-window counters and lockouts for rate limits (shared by all server processes). */
+export interface ThrottlesTable {
+  key: string;
+  count: number;
+  window_ends_at: string;
+  locked_until: string | null;
+}
+
+/** The SMS simulator's outbox: what a real provider's console would show. */
+export interface SimSmsOutboxTable {
+  id: Generated<number>;
+  mobile: string;
+  content: string;
+  created_at: string;
+}
+
+/** The carrier simulator's own view of each line. */
+export interface SimLinesTable {
+  custom_num: string;
+  carrier_status: number;
+  real_named: Bool;
+  /** JSON [{carrier, name}] for multi-SIM devices */
+  networks: string;
+  current_network: number;
+  /** typical daily use in KB, the centre of the simulated usage */
+  daily_kb: number;
+  activated_on: string;
+}
+
+export interface Database {
+  agents: AgentsTable;
+  pay_settings: PaySettingsTable;
+  users: UsersTable;
+  cards: CardsTable;
+  card_bindings: CardBindingsTable;
+  card_packages: CardPackagesTable;
+  card_flow_daily: CardFlowDailyTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  throttles: ThrottlesTable;
+  sim_sms_outbox: SimSmsOutboxTable;
+  sim_lines: SimLinesTable;
+}
+
+export type Agent = Selectable<AgentsTable>;
+export type NewAgent = Insertable<AgentsTable>;
+export type User = Selectable<UsersTable>;
+export type Card = Selectable<CardsTable>;
+export type NewCard = Insertable<CardsTable>;
+export type CardUpdate = Updateable<CardsTable>;
+export type Session = Selectable<SessionsTable>;

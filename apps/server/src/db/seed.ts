@@ -1,0 +1,277 @@
+// Demo data (issue 2, section 5). Exact: the README, the docs and the acceptance checks rely on it.
+// Loaded only into an empty database.
+import type { Db } from './connect';
+import type { NewAgent, NewCard } from './schema';
+import { hashPassword } from '../lib/password';
+import { chinaDate } from '@portal/domain';
+
+export const DEMO = {
+  mobile: '13800138000',
+  account: 'demo',
+  password: 'demo1234',
+  cardPassword: '123456',
+  boundCards: ['1000000001', '1000000002', '1000000003', '1000000010', '1000000011', '1000000012', '1000000013'],
+} as const;
+
+const DAY = 86_400_000;
+const GB = 1024 * 1024; // in KB
+
+function agentRow(mark: string, o: Partial<NewAgent>): NewAgent {
+  return {
+    mark,
+    nickname: '',
+    username: mark,
+    apply_name: '',
+    enterprise_name: '',
+    contact_email: '',
+    customer_url: '',
+    app_url: '',
+    h5_url: '',
+    guide_qrcode: '',
+    official_account_qrcode: '',
+    logo: '',
+    hotline: '',
+    open_type: 0,
+    open_customer: 1,
+    agent_form: 1,
+    product_form: 1,
+    open_balance_recharge: 1,
+    card_login: 1,
+    open_market: 0,
+    coupon_goods: 0,
+    payee: '',
+    withdrawal_method: 0,
+    withdrawal_account: '',
+    is_agent: 1,
+    affiliated_official_account: '',
+    created_at: new Date().toISOString(),
+    ...o,
+  };
+}
+
+interface DemoCard {
+  num: string;
+  agent: 'demo' | 'acme';
+  card: Partial<NewCard>;
+  /** active package: name and size in GB; none = never paid */
+  pkg?: { name: string; gb: number };
+  dailyKb: number;
+  networks?: { carrier: number; name: string }[];
+  password?: false;
+}
+
+const DEMO_CARDS: DemoCard[] = [
+  { num: '1000000001', agent: 'demo', card: { supplier: 2, balance_fen: 2000 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_800_000 },
+  { num: '1000000002', agent: 'demo', card: { supplier: 2, order_has_payment: 0, ordered_flag: 0 }, dailyKb: 0 },
+  { num: '1000000003', agent: 'demo', card: { supplier: 2, real_name_order: 2, supplier_auth_state: 0, auth_state: 0 }, pkg: { name: '畅享50G月包', gb: 50 }, dailyKb: 900_000 },
+  {
+    num: '1000000004',
+    agent: 'demo',
+    card: { supplier: 2, real_name_order: 1, pre_store: 1, pre_store_show: 0, pre_store_mold: 1, balance_order_has_payment: 0, order_has_payment: 0, ordered_flag: 0 },
+    dailyKb: 0,
+  },
+  { num: '1000000005', agent: 'demo', card: { supplier: 2, state: 6 }, dailyKb: 0 },
+  { num: '1000000006', agent: 'demo', card: { supplier: 2, need_change_card: 1 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_200_000 },
+  { num: '1000000007', agent: 'demo', card: { supplier: 2, multi_series: 1, package_series_ids: '[1,2]', package_mold: 3 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_000_000 },
+  { num: '1000000008', agent: 'demo', card: { supplier: 2, need_id: 1 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 700_000 },
+  {
+    num: '1000000009',
+    agent: 'demo',
+    card: { supplier: 4, supplier_auth_state: 0, auth_state: 0, order_has_payment: 0, ordered_flag: 0, package_mold: 2, card_mold: 2 },
+    dailyKb: 300_000,
+  },
+  {
+    num: '1000000010',
+    agent: 'demo',
+    card: { supplier: 8, supplier_auth_state: 0, auth_state: 0, real_name_url: 'https://realname.example.com/bajun/1000000010' },
+    pkg: { name: '八骏畅享30G月包', gb: 30 },
+    dailyKb: 500_000,
+  },
+  { num: '1000000011', agent: 'demo', card: { supplier: 10, card_mold: 10 }, pkg: { name: '5G CPE 300G月包', gb: 300 }, dailyKb: 6_000_000 },
+  {
+    num: '1000000012',
+    agent: 'demo',
+    card: { supplier: 9, card_mold: 4 },
+    pkg: { name: '三网通 200G月包', gb: 200 },
+    dailyKb: 3_000_000,
+    networks: [
+      { carrier: 1, name: '中国移动' },
+      { carrier: 2, name: '中国联通' },
+      { carrier: 3, name: '中国电信' },
+    ],
+  },
+  { num: '1000000013', agent: 'demo', card: { supplier: 2 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 800_000, password: false },
+  { num: '1000000014', agent: 'acme', card: { supplier: 3, supplier_auth_state: 0, auth_state: 0 }, pkg: { name: '电信畅享60G月包', gb: 60 }, dailyKb: 600_000 },
+  {
+    num: '1000000015',
+    agent: 'acme',
+    card: { supplier: 1, supplier_auth_state: 0, auth_state: 0, mobile_real_name_mold: 1 },
+    pkg: { name: '移动畅享60G月包', gb: 60 },
+    dailyKb: 600_000,
+  },
+  { num: '1000000020', agent: 'demo', card: { supplier: 2, balance_fen: 500 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_500_000 },
+];
+
+export async function isEmpty(db: Db): Promise<boolean> {
+  const row = await db.kysely.selectFrom('agents').select('id').limit(1).executeTakeFirst();
+  return !row;
+}
+
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+  const iso = now.toISOString();
+  const k = db.kysely;
+  await k.transaction().execute(async (trx) => {
+    const demo = await trx
+      .insertInto('agents')
+      .values(
+        agentRow('demo', {
+          nickname: '畅联物联',
+          apply_name: '畅联流量卡自助服务',
+          enterprise_name: '畅联物联网科技有限公司',
+          contact_email: 'service@changlian.example.com',
+          customer_url: 'https://kf.changlian.example.com/chat',
+          app_url: 'https://www.changlian.example.com/app',
+          h5_url: 'https://h5.changlian.example.com',
+          guide_qrcode: '/brand/demo-guide.svg',
+          official_account_qrcode: '/brand/demo-official.svg',
+          logo: '/brand/demo-logo.svg',
+          hotline: '400-800-1234',
+          coupon_goods: 1,
+          payee: '畅联物联网科技有限公司',
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const acme = await trx
+      .insertInto('agents')
+      .values(
+        agentRow('acme', {
+          nickname: '极客通信',
+          apply_name: '极客通信用户中心',
+          enterprise_name: '极客通信技术有限公司',
+          contact_email: 'help@acme.example.com',
+          customer_url: 'https://support.acme.example.com/im',
+          app_url: 'https://acme.example.com/download',
+          h5_url: 'https://m.acme.example.com',
+          guide_qrcode: '/brand/acme-guide.svg',
+          official_account_qrcode: '/brand/acme-official.svg',
+          logo: '/brand/acme-logo.svg',
+          hotline: '400-900-5678',
+          open_balance_recharge: 0,
+          payee: '极客通信技术有限公司',
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const agentId = { demo: demo.id, acme: acme.id };
+
+    // demo pays by messaging app and e-wallet (cashier), instalment from 100 yuan; acme keeps the spec defaults.
+    await trx
+      .insertInto('pay_settings')
+      .values({
+        agent_id: demo.id,
+        ali_pay: 1,
+        ali_pay_type: 4,
+        ant_credit_pay: 1,
+        ant_credit_min_money_fen: 10000,
+        wechat_pay: 1,
+        wechat_pay_type: 1,
+        official_pay_type: 1,
+      })
+      .execute();
+
+    const user = await trx
+      .insertInto('users')
+      .values({ agent_id: demo.id, mobile: DEMO.mobile, account: DEMO.account, password_hash: await hashPassword(DEMO.password), created_at: iso })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // One hash for the shared demo card password keeps seeding fast; real cards each get their own salt.
+    const cardHash = await hashPassword(DEMO.cardPassword);
+    const today = chinaDate(now);
+    const monthStart = `${today.slice(0, 8)}01`;
+    for (const [i, d] of DEMO_CARDS.entries()) {
+      const n = Number(d.num.slice(-2));
+      const card = await trx
+        .insertInto('cards')
+        .values({
+          custom_num: d.num,
+          agent_id: agentId[d.agent],
+          iccid: `8986011${String(9_000_000_000_000 + n).padStart(13, '0')}`,
+          isdn: `1440${String(70_000_000 + n).padStart(9, '0')}`,
+          bind_iccid: '',
+          channel_id: 1,
+          state: 1,
+          supplier: 2,
+          supplier_state: 1,
+          supplier_auth_state: 1,
+          auth_state: 1,
+          real_name_order: 0,
+          pre_store: 0,
+          pre_store_show: 0,
+          pre_store_mold: 0,
+          fake_real_name: 0,
+          member_right_switch: 0,
+          balance_fen: 0,
+          balance_order_has_payment: 1,
+          order_has_payment: 1,
+          has_first_balance_order: 0,
+          need_change_card: 0,
+          need_auth: 0,
+          need_id: 0,
+          multi_series: 0,
+          package_series_ids: '[1]',
+          package_mold: 1,
+          def_package_id: 0,
+          market_group_id: 0,
+          card_mold: 1,
+          algorithm: 0,
+          series_type: 1,
+          is_skip: 0,
+          superior_card_num: '',
+          verify_url: '',
+          real_name_url: '',
+          ordered_flag: 1,
+          mobile_real_name_mold: 0,
+          expired_at: new Date(now.getTime() + 365 * DAY).toISOString(),
+          member_expired_at: '',
+          password_hash: d.password === false ? null : cardHash,
+          reserve_mobile: null,
+          flow_synced_at: '',
+          created_at: new Date(now.getTime() - (120 - i) * DAY).toISOString(),
+          ...d.card,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (d.pkg) {
+        await trx
+          .insertInto('card_packages')
+          .values({
+            card_id: card.id,
+            name: d.pkg.name,
+            package_type: 3,
+            total_kb: d.pkg.gb * GB,
+            started_at: new Date(`${monthStart}T00:00:00+08:00`).toISOString(),
+            expired_at: new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() + 32 * DAY).toISOString().slice(0, 8) + '01T00:00:00.000Z',
+            created_at: iso,
+          })
+          .execute();
+      }
+      await trx
+        .insertInto('sim_lines')
+        .values({
+          custom_num: d.num,
+          carrier_status: (d.card.state as number | undefined) ?? 1,
+          real_named: (d.card.supplier_auth_state as number | undefined) ?? 1,
+          networks: JSON.stringify(d.networks ?? []),
+          current_network: d.networks?.[0]?.carrier ?? 0,
+          daily_kb: d.dailyKb,
+          activated_on: chinaDate(new Date(now.getTime() - (120 - i) * DAY)),
+        })
+        .execute();
+      if ((DEMO.boundCards as readonly string[]).includes(d.num)) {
+        await trx.insertInto('card_bindings').values({ user_id: user.id, card_id: card.id, remark: '', created_at: iso }).execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,72 @@
+// Business codes and their HTTP statuses: one table, used by the server's error type and by
+// the web client's error catalogue. zod-free so the web app can import it cheaply.
+
+export const Code = {
+  OK: 0,
+  /** spec section 8: the client drops its stored card and goes home. */
+  CARD_NOT_FOUND: 10000,
+  BAD_REQUEST: 10001,
+  LOGIN_FAILED: 10101,
+  LOCKED: 10102,
+  SMS_CODE_INVALID: 10103,
+  SMS_TOO_FREQUENT: 10104,
+  USER_NOT_FOUND: 10105,
+  CARD_ALREADY_BOUND: 10201,
+  CARD_PASSWORD_WRONG: 10202,
+  CARD_PASSWORD_REQUIRED: 10203,
+  CARD_NOT_BOUND: 10204,
+  CARD_NO_MOBILE: 10205,
+  CARD_LOGIN_DISABLED: 10206,
+  UNAUTHORIZED: 40100,
+  /** decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
+  SESSION_REVOKED: 40001,
+  FORBIDDEN: 40300,
+  NOT_FOUND: 40400,
+  PAYLOAD_TOO_LARGE: 41300,
+  RATE_LIMITED: 42900,
+  INTERNAL: 50000,
+} as const;
+export type Code = (typeof Code)[keyof typeof Code];
+
+export const CODE_HTTP_STATUS: Record<number, number> = {
+  [Code.OK]: 200,
+  [Code.SESSION_REVOKED]: 200,
+  [Code.UNAUTHORIZED]: 401,
+  [Code.FORBIDDEN]: 403,
+  [Code.NOT_FOUND]: 404,
+  [Code.PAYLOAD_TOO_LARGE]: 413,
+  [Code.RATE_LIMITED]: 429,
+  [Code.INTERNAL]: 500,
+};
+
+/** Any code not listed above is a business error: HTTP 400. */
+export function httpStatusOf(code: number): number {
+  return CODE_HTTP_STATUS[code] ?? 400;
+}
+
+export const DEFAULT_MESSAGE: Record<number, string> = {
+  [Code.OK]: 'ok',
+  [Code.CARD_NOT_FOUND]: '卡号不存在',
+  [Code.BAD_REQUEST]: '请求参数有误',
+  [Code.LOGIN_FAILED]: '账号或密码错误',
+  [Code.LOCKED]: '错误次数过多，已临时锁定，请稍后再试',
+  [Code.SMS_CODE_INVALID]: '验证码错误或已过期',
+  [Code.SMS_TOO_FREQUENT]: '验证码发送过于频繁，请稍后再试',
+  [Code.USER_NOT_FOUND]: '用户不存在',
+  [Code.CARD_ALREADY_BOUND]: '该卡已被其他账号绑定',
+  [Code.CARD_PASSWORD_WRONG]: '卡密码错误',
+  [Code.CARD_PASSWORD_REQUIRED]: '请输入卡密码',
+  [Code.CARD_NOT_BOUND]: '该卡未绑定到当前账号',
+  [Code.CARD_NO_MOBILE]: '该卡未绑定手机号，请联系客服',
+  [Code.CARD_LOGIN_DISABLED]: '当前不支持卡号登录',
+  [Code.UNAUTHORIZED]: '登录已失效，请重新登录',
+  [Code.SESSION_REVOKED]: '您的登录已在其他地方失效，请重新登录',
+  [Code.FORBIDDEN]: '当前请求没有权限',
+  [Code.NOT_FOUND]: '请求的资源不存在',
+  [Code.PAYLOAD_TOO_LARGE]: '请求内容过大',
+  [Code.RATE_LIMITED]: '操作过于频繁，请稍后再试',
+  [Code.INTERNAL]: '服务器繁忙，请稍后再试',
+};
+
+/** Header carrying a rotated token (spec section 4, session rules). */
+export const NEW_TOKEN_HEADER = 'New-Token';

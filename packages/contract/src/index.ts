@@ -1,0 +1,3 @@
+export * from './enums';
+export * from './codes';
+export * from './schemas';

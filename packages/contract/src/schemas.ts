@@ -1,0 +1,277 @@
+// Request and answer schemas shared by client (types only) and server (validation,
+// serialization, OpenAPI). Shapes follow spec section 7; field names are the legacy ones.
+import { z } from 'zod';
+
+// ---------- envelope ----------
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+export const ErrorEnvelope = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  data: z.null(),
+});
+export type Envelope<T> = { code: number; message: string; data: T };
+
+// ---------- primitives ----------
+const MSG_CARD = '请输入正确的卡号';
+/** Card numbers (custom_num): digits, 6 to 20 long. */
+export const CardNum = z
+  .string({ error: MSG_CARD })
+  .trim()
+  .regex(/^\d{6,20}$/, MSG_CARD);
+export const Mobile = z
+  .string({ error: '请输入正确的手机号' })
+  .trim()
+  .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号');
+export const SmsCode = z
+  .string({ error: '请输入6位验证码' })
+  .trim()
+  .regex(/^\d{6}$/, '请输入6位验证码');
+/** Card login password ("short password"): 4 to 6 digits (spec section 5). */
+export const CardPassword = z
+  .string({ error: '请输入4-6位数字卡密码' })
+  .regex(/^\d{4,6}$/, '请输入4-6位数字卡密码');
+export const AgentMark = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,32}$/, '代理标识有误');
+/** Money is sent in yuan with at most 2 decimals (decisions.md); the server keeps fen. */
+export const Yuan = z.number();
+/** ISO-8601 timestamp, or "" / zero date for "none" (shown as "-"). */
+export const DateTime = z.string();
+
+export const CardNumQuery = z.object({ custom_num: CardNum });
+export type CardNumQuery = z.infer<typeof CardNumQuery>;
+export const CardNumBody = CardNumQuery;
+
+export const Empty = z.object({});
+
+// ---------- auth ----------
+export const SmsPurpose = z.enum(['login', 'card_password']);
+export const SmsCodeRequest = z.object({
+  mobile: Mobile,
+  /** login (default) or card_password (reset a card's login password) */
+  purpose: SmsPurpose.default('login'),
+});
+export const SmsCodeAnswer = z.object({ cooldown_seconds: z.number().int(), expires_in_seconds: z.number().int() });
+
+const LoginBase = { mark: AgentMark.optional() };
+export const LoginRequest = z.discriminatedUnion('login_model', [
+  z.object({ login_model: z.literal('mobile'), mobile: Mobile, code: SmsCode, ...LoginBase }),
+  z.object({
+    login_model: z.literal('account'),
+    account: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号过长'),
+    password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+    ...LoginBase,
+  }),
+  z.object({ login_model: z.literal('customNum'), custom_num: CardNum, password: CardPassword, ...LoginBase }),
+], { error: '请选择登录方式' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+export const LoginAnswer = z.object({
+  token: z.string(),
+  /** 0 for a card-number login: not a real user. */
+  user_id: z.number().int(),
+  mobile: z.string(),
+  custom_num: z.string().optional(),
+  expires_at: DateTime,
+});
+export type LoginAnswer = z.infer<typeof LoginAnswer>;
+
+export const SessionInfo = z.object({
+  user_id: z.number().int(),
+  mobile: z.string(),
+  account: z.string(),
+  custom_num: z.string(),
+  login_model: z.enum(['mobile', 'account', 'customNum']),
+  mark: z.string(),
+  expires_at: DateTime,
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+
+// ---------- card password ----------
+export const HasPasswordAnswer = z.object({
+  /** "" when the card has no login password; a mask otherwise (the hash never leaves the server). */
+  password: z.string(),
+  has_password: z.boolean(),
+  card_login: z.boolean(),
+});
+export const CardPasswordSmsRequest = z.object({ custom_num: CardNum });
+export const CardPasswordSmsAnswer = z.object({
+  /** masked, e.g. 138****8000 */
+  mobile: z.string(),
+  cooldown_seconds: z.number().int(),
+});
+export const CardPasswordResetRequest = z
+  .object({ custom_num: CardNum, code: SmsCode, password: CardPassword, confirm_password: z.string() })
+  .refine((v) => v.password === v.confirm_password, { message: '两次输入的密码不一致', path: ['confirm_password'] });
+
+// ---------- branding ----------
+export const CustomerUrlQuery = z.object({ mark: AgentMark.optional() });
+export const Branding = z.object({
+  mark: z.string(),
+  app_url: z.string(),
+  h5_url: z.string(),
+  apply_name: z.string(),
+  enterprise_name: z.string(),
+  contact_email: z.string(),
+  customer_url: z.string(),
+  guide_qrcode: z.string(),
+  official_account_qrcode: z.string(),
+  open_type: z.number().int(),
+  open_customer: z.boolean(),
+  agent_form: z.boolean(),
+  product_form: z.boolean(),
+  open_balance_recharge: z.boolean(),
+  card_login: z.boolean(),
+  open_market: z.boolean(),
+});
+export type Branding = z.infer<typeof Branding>;
+export const BrandingFull = Branding.extend({
+  coupon_goods: z.boolean(),
+  hotline: z.string(),
+  logo: z.string(),
+});
+export type BrandingFull = z.infer<typeof BrandingFull>;
+
+// ---------- payment setting ----------
+export const PaySetting = z.object({
+  ali_pay: z.boolean(),
+  ali_pay_type: z.number().int(),
+  ant_credit_pay: z.boolean(),
+  ant_credit_min_money: Yuan,
+  wechat_pay: z.boolean(),
+  wechat_pay_type: z.number().int(),
+  official_pay_type: z.number().int(),
+});
+export type PaySetting = z.infer<typeof PaySetting>;
+
+// ---------- cards ----------
+export const CardAgent = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  username: z.string(),
+  payee: z.string(),
+  withdrawal_method: z.number().int(),
+  withdrawal_account: z.string(),
+  is_agent: z.boolean(),
+  affiliated_official_account: z.string(),
+});
+export const CardExtensions = z.object({
+  member_right_switch: z.boolean(),
+  fake_real_name: z.boolean(),
+  pre_store_mold: z.number().int(),
+});
+export const CardNetwork = z.object({
+  carrier: z.number().int(),
+  name: z.string(),
+  active: z.boolean(),
+  signal: z.number().int(),
+});
+export const CardInfoCore = z.object({
+  id: z.number().int(),
+  custom_num: z.string(),
+  iccid: z.string(),
+  isdn: z.string(),
+  bind_iccid: z.string(),
+  auth_state: z.boolean(),
+  balance: Yuan,
+  balance_order_has_payment: z.boolean(),
+  channel_id: z.number().int(),
+  def_package_id: z.number().int(),
+  expired_at: DateTime,
+  order_has_payment: z.boolean(),
+  pre_store: z.boolean(),
+  pre_store_show: z.boolean(),
+  real_name_order: z.number().int(),
+  state: z.number().int(),
+  superior_card_num: z.string(),
+  supplier: z.number().int(),
+  supplier_auth_state: z.boolean(),
+  supplier_state: z.number().int(),
+  /** today's data use in KB */
+  today_sum_flow: z.number().int(),
+  verify_url: z.string(),
+  algorithm: z.number().int(),
+  has_first_balance_order: z.boolean(),
+  need_change_card: z.boolean(),
+  package_series_ids: z.array(z.number().int()),
+  package_mold: z.number().int(),
+  multi_series: z.boolean(),
+  user_id: z.number().int(),
+  need_auth: z.boolean(),
+  need_id: z.boolean(),
+  market_group_id: z.number().int(),
+  card_mold: z.number().int(),
+  agent: CardAgent,
+  card_extensions: CardExtensions,
+  x_member_rights: z.record(z.string(), z.unknown()).nullable(),
+  /** carrier networks a multi-SIM device can use (empty for a single-network card) */
+  networks: z.array(CardNetwork),
+});
+export type CardInfoCore = z.infer<typeof CardInfoCore>;
+export const CardInfoAnswer = z.object({
+  info: CardInfoCore,
+  is_skip: z.boolean(),
+  member_expired_at: DateTime,
+  series_type: z.number().int(),
+  multi_series: z.boolean(),
+  real_name_url: z.string(),
+  ordered_flag: z.boolean(),
+});
+export type CardInfoAnswer = z.infer<typeof CardInfoAnswer>;
+
+export const BoundCard = z.object({
+  custom_num: z.string(),
+  iccid: z.string(),
+  state: z.number().int(),
+  supplier: z.number().int(),
+  card_mold: z.number().int(),
+  remark: z.string(),
+  bound_at: DateTime,
+});
+export type BoundCard = z.infer<typeof BoundCard>;
+export const BindListAnswer = z.object({ list: z.array(BoundCard) });
+
+export const BindCardRequest = z.object({ custom_num: CardNum, password: CardPassword.optional() });
+export const ClewAnswer = z.object({
+  /** a short hint about the card, "" when there is nothing to say */
+  content: z.string(),
+  level: z.enum(['none', 'info', 'warning', 'danger']),
+});
+
+// ---------- usage ----------
+export const PackageUsage = z.object({
+  name: z.string(),
+  total_kb: z.number().int(),
+  used_kb: z.number().int(),
+  remaining_kb: z.number().int(),
+  started_at: DateTime,
+  expired_at: DateTime,
+});
+export const FlowAnswer = z.object({
+  custom_num: z.string(),
+  today_used_kb: z.number().int(),
+  month_used_kb: z.number().int(),
+  package: PackageUsage.nullable(),
+  /** when the figures were last taken from the carrier; carrier data lags */
+  synced_at: DateTime,
+});
+export type FlowAnswer = z.infer<typeof FlowAnswer>;
+export const DailyFlowQuery = z.object({
+  custom_num: CardNum,
+  days: z.coerce.number({ error: '天数有误' }).int('天数有误').min(1, '天数有误').max(90, '最多查询90天').default(30),
+});
+export const DailyFlowAnswer = z.object({
+  custom_num: z.string(),
+  records: z.array(z.object({ date: z.string(), used_kb: z.number().int() })),
+  synced_at: DateTime,
+});
+export type DailyFlowAnswer = z.infer<typeof DailyFlowAnswer>;
+export const FlowStatisticsAnswer = z.object({
+  custom_num: z.string(),
+  total_used_kb: z.number().int(),
+  months: z.array(z.object({ month: z.string(), used_kb: z.number().int() })),
+  synced_at: DateTime,
+});
+export type FlowStatisticsAnswer = z.infer<typeof FlowStatisticsAnswer>;

@@ -1,0 +1,4 @@
+export * from './format';
+export * from './safeUrl';
+export * from './rem';
+export * from './realName';
