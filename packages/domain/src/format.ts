@@ -74,3 +74,9 @@ export function formatKb(kb: number): string {
 export function maskMobile(mobile: string): string {
   return /^\d{11}$/.test(mobile) ? `${mobile.slice(0, 3)}****${mobile.slice(7)}` : mobile;
 }
+
+/** The instant a China-time month starts, `monthsAhead` months after the month of `now`. */
+export function chinaMonthStart(now: Date = new Date(), monthsAhead = 0): Date {
+  const t = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
+  return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + monthsAhead, 1) - SHANGHAI_OFFSET_MS);
+}

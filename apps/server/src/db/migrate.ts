@@ -4,7 +4,7 @@ import * as m001 from './migrations/001_init';
 
 interface Migration {
   name: string;
-  up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
+  up(db: Kysely<any>, dialect: DialectName): Promise<void>;
 }
 
 // Ordered list; append only. Each runs once, in a transaction, recorded in schema_migrations.

@@ -3,7 +3,7 @@
 import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { hashPassword } from '../lib/password';
-import { chinaDate } from '@portal/domain';
+import { chinaDate, chinaMonthStart } from '@portal/domain';
 
 export const DEMO = {
   mobile: '13800138000',
@@ -188,8 +188,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
 
     // One hash for the shared demo card password keeps seeding fast; real cards each get their own salt.
     const cardHash = await hashPassword(DEMO.cardPassword);
-    const today = chinaDate(now);
-    const monthStart = `${today.slice(0, 8)}01`;
+    const monthStart = chinaMonthStart(now).toISOString();
+    const nextMonthStart = chinaMonthStart(now, 1).toISOString();
     for (const [i, d] of DEMO_CARDS.entries()) {
       const n = Number(d.num.slice(-2));
       const card = await trx
@@ -251,8 +251,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
             name: d.pkg.name,
             package_type: 3,
             total_kb: d.pkg.gb * GB,
-            started_at: new Date(`${monthStart}T00:00:00+08:00`).toISOString(),
-            expired_at: new Date(new Date(`${monthStart}T00:00:00+08:00`).getTime() + 32 * DAY).toISOString().slice(0, 8) + '01T00:00:00.000Z',
+            started_at: monthStart,
+            expired_at: nextMonthStart,
             created_at: iso,
           })
           .execute();

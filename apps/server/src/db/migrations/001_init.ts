@@ -8,7 +8,7 @@ function withId<T extends string>(t: CreateTableBuilder<T, never>, dialect: Dial
     : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
-export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const s = db.schema;
   const text = (t: any, name: string) => t.addColumn(name, 'text', (c: any) => c.notNull().defaultTo(''));
   const int = (t: any, name: string) => t.addColumn(name, 'integer', (c: any) => c.notNull().defaultTo(0));

@@ -1,0 +1,180 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { AppContext } from './context';
+import { AppError } from './lib/errors';
+import type { CarrierGateway } from './integrations/carrier/gateway';
+import type { SmsProvider } from './integrations/sms/provider';
+import { CarrierSimulator } from './integrations/carrier/simulator';
+import { SimulatorSms } from './integrations/sms/simulatorSms';
+import { registerModules } from './modules';
+
+// Chinese default messages for schema errors that carry no message of their own.
+z.config(z.locales.zhCN());
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  carrier?: CarrierGateway;
+  sms?: SmsProvider;
+  /** pino logger options, or false (tests) */
+  logger?: boolean | object;
+}
+
+/** Body limit: the API takes small JSON; uploads (later) set their own limit per route. */
+const BODY_LIMIT = 64 * 1024;
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["new-token"]',
+  '*.password',
+  '*.code',
+  '*.id_number',
+  '*.token',
+];
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    // request ids in logs tie a user's report to the server's lines
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  const ctx: AppContext = {
+    db,
+    config,
+    carrier: opts.carrier ?? new CarrierSimulator(db),
+    sms: opts.sms ?? new SimulatorSms(db, app.log),
+    log: app.log,
+  };
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ code: err.code, message: err.message, data: null });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
+      const message = first?.message ?? DEFAULT_MESSAGE[Code.BAD_REQUEST]!;
+      return reply
+        .status(400)
+        .send({ code: Code.BAD_REQUEST, message: field ? `${message}（${field}）` : message, data: null });
+    }
+    if (isResponseSerializationError(err)) {
+      req.log.error({ err }, 'response did not match its schema');
+      return reply.status(500).send({ code: Code.INTERNAL, message: DEFAULT_MESSAGE[Code.INTERNAL]!, data: null });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return reply.status(413).send({ code: Code.PAYLOAD_TOO_LARGE, message: DEFAULT_MESSAGE[Code.PAYLOAD_TOO_LARGE]!, data: null });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ code: Code.BAD_REQUEST, message: '不支持的请求内容类型，请使用 JSON', data: null });
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+      return reply.status(400).send({ code: Code.BAD_REQUEST, message: '请求内容不能为空', data: null });
+    if (status === 400 && (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError))
+      return reply.status(400).send({ code: Code.BAD_REQUEST, message: '请求内容不是有效的 JSON', data: null });
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: Code.BAD_REQUEST, message: DEFAULT_MESSAGE[Code.BAD_REQUEST]!, data: null });
+    }
+    // A real fault: log it with the request context, leak nothing.
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ code: Code.INTERNAL, message: DEFAULT_MESSAGE[Code.INTERNAL]!, data: null });
+  });
+
+  await app.register(import('@fastify/helmet'), {
+    contentSecurityPolicy: { directives: cspDirectives(config.webDist) },
+    // the portal opens carrier and payment pages; keep the referrer to our origin only
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
+
+  await app.register(import('@fastify/swagger'), {
+    openapi: { info: { title: '流量卡自助服务 API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+
+  // Liveness: a fixed answer, also the bench's bare baseline route.
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Readiness: the database answers.
+  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+    try {
+      await db.kysely.selectFrom('agents').select('id').limit(1).execute();
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+
+  const indexHtml = config.webDist && existsSync(join(config.webDist, 'index.html'));
+  if (indexHtml) {
+    await app.register(import('@fastify/static'), {
+      root: config.webDist!,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // hashed assets never change; index.html must always be revalidated
+        if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (indexHtml && req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
+      // history fallback: the web app's router decides (unknown paths go to /404 there)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: Code.NOT_FOUND, message: DEFAULT_MESSAGE[Code.NOT_FOUND]!, data: null });
+  });
+
+  return app;
+}
+
+/** CSP that allows the inline scripts of our own index.html by hash, nothing else inline. */
+function cspDirectives(webDist: string | null): Record<string, string[]> {
+  const scriptSrc = ["'self'"];
+  const file = webDist ? join(webDist, 'index.html') : null;
+  if (file && existsSync(file)) {
+    const html = readFileSync(file, 'utf8');
+    for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      if (m[1]!.trim()) scriptSrc.push(`'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+    }
+  }
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc,
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'https:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  };
+}

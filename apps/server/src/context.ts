@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import type { CarrierGateway } from './integrations/carrier/gateway';
+import type { SmsProvider } from './integrations/sms/provider';
+
+/** What services need from the outside world; built once in buildApp, passed to every module. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  carrier: CarrierGateway;
+  sms: SmsProvider;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { CARRIER_LABEL } from '@portal/contract/enums';
+import type { Db } from '../../db/connect';
+import type { CarrierGateway, DailyUsage, LineStatus, NetworkOption } from './gateway';
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3600_000;
+
+/** A stable pseudo-random number in [0, 1) for a line and a day: the same question always gets the same answer. */
+function unit(customNum: string, day: string, salt = ''): number {
+  const h = createHash('sha256').update(`${customNum}|${day}|${salt}`).digest();
+  return h.readUInt32BE(0) / 2 ** 32;
+}
+
+function chinaDay(ms: number): string {
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Fraction of the China-time day elapsed at `now`. */
+function dayFraction(now: Date): number {
+  const t = new Date(now.getTime() + CHINA_OFFSET_MS);
+  return (t.getUTCHours() * 3600 + t.getUTCMinutes() * 60 + t.getUTCSeconds()) / 86_400;
+}
+
+/**
+ * Carrier stand-in. Its lines live in sim_lines (shared by all server processes). Usage is
+ * believable and repeatable: each day's figure is the line's typical daily use times a factor
+ * drawn from the line and the date (weekends heavier), today's figure grows through the day.
+ */
+export class CarrierSimulator implements CarrierGateway {
+  constructor(private readonly db: Db) {}
+
+  private async line(customNum: string) {
+    const line = await this.db.kysely.selectFrom('sim_lines').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
+    if (!line) throw new Error(`carrier simulator: unknown line ${customNum}`);
+    return line;
+  }
+
+  async lineStatus(customNum: string): Promise<LineStatus> {
+    const line = await this.line(customNum);
+    return { status: line.carrier_status, realNamed: line.real_named === 1 };
+  }
+
+  async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {
+    const line = await this.line(customNum);
+    const today = chinaDay(now.getTime());
+    const out: DailyUsage[] = [];
+    const start = Date.parse(`${fromDay}T00:00:00Z`);
+    const end = Date.parse(`${toDay}T00:00:00Z`);
+    for (let t = start; t <= end; t += DAY_MS) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      if (day > today || day < line.activated_on) continue;
+      // a line that is not in service (stopped, cancelled…) uses nothing
+      if (line.carrier_status !== 1 || line.daily_kb === 0) {
+        out.push({ day, usedKb: 0 });
+        continue;
+      }
+      const weekday = new Date(t).getUTCDay();
+      const weekend = weekday === 0 || weekday === 6 ? 1.3 : 1;
+      const factor = (0.35 + 1.3 * unit(customNum, day)) * weekend;
+      let kb = Math.round(line.daily_kb * factor);
+      if (day === today) kb = Math.round(kb * dayFraction(now));
+      out.push({ day, usedKb: kb });
+    }
+    return out;
+  }
+
+  async realNameStatus(customNum: string): Promise<{ realNamed: boolean }> {
+    const line = await this.line(customNum);
+    return { realNamed: line.real_named === 1 };
+  }
+
+  async networks(customNum: string): Promise<NetworkOption[]> {
+    const line = await this.line(customNum);
+    const nets = JSON.parse(line.networks) as { carrier: number; name?: string }[];
+    return nets.map((n) => ({
+      carrier: n.carrier,
+      name: n.name ?? CARRIER_LABEL[n.carrier] ?? '未知网络',
+      active: n.carrier === line.current_network,
+      signal: 1 + Math.floor(unit(customNum, String(n.carrier), 'signal') * 4),
+    }));
+  }
+
+  async switchNetwork(customNum: string, carrier: number): Promise<void> {
+    const nets = await this.networks(customNum);
+    if (!nets.some((n) => n.carrier === carrier)) throw new Error(`carrier simulator: line ${customNum} has no network ${carrier}`);
+    await this.db.kysely.updateTable('sim_lines').set({ current_network: carrier }).where('custom_num', '=', customNum).execute();
+  }
+}

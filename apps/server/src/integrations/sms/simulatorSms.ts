@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect';
+import { clock } from '../../lib/clock';
+import type { SmsProvider } from './provider';
+
+/**
+ * Stand-in for an SMS provider: the message goes to the server log (decisions.md: that is where a
+ * developer reads the code) and to sim_sms_outbox, which plays the provider's console for tests.
+ */
+export class SimulatorSms implements SmsProvider {
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(mobile: string, content: string): Promise<void> {
+    await this.db.kysely.insertInto('sim_sms_outbox').values({ mobile, content, created_at: clock.iso() }).execute();
+    this.log.info({ sms: { to: mobile, content } }, 'SMS simulator: message sent');
+  }
+}

@@ -1,0 +1,16 @@
+import { describe, it, expect } from 'vitest';
+import { databases, useTestApp } from './harness';
+describe.each(databases())('smoke %s', (kind) => {
+  const t = useTestApp(kind);
+  it('healthz', async () => {
+    const r = await t.get('/healthz');
+    expect(r.json()).toEqual({ status: 'ok' });
+    const s = await t.snapshot();
+    expect(s.cards).toBe(16);
+    const r2 = await t.get('/api/nope');
+    expect(r2.statusCode).toBe(404);
+    expect(r2.json().code).toBe(40400);
+    const docs = await t.get('/api/docs/json');
+    expect(docs.statusCode).toBe(200);
+  });
+});
