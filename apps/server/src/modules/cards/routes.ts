@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+
+export async function cardsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  void api;
+  void ctx;
+}
