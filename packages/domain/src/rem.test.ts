@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { rootFontSize } from './rem';
+
+describe('root font size (spec section 9)', () => {
+  it.each([
+    [375, 37.5],
+    [320, 32],
+    [750, 75],
+    [1500, 75],
+    [1024, 75],
+  ])('width %s → %spx', (w, px) => expect(rootFontSize(w)).toBeCloseTo(px, 5));
+});

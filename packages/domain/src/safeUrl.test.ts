@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { safeUrl } from './safeUrl';
+
+describe('safeUrl: configuration never yields a script URL', () => {
+  it.each([
+    ['https://kf.example.com/chat?x=1', 'https://kf.example.com/chat?x=1'],
+    ['http://example.com', 'http://example.com/'],
+    ['  https://example.com/a  ', 'https://example.com/a'],
+    ['/brand/logo.svg', '/brand/logo.svg'],
+    ['javascript:alert(1)', ''],
+    ['JavaScript:alert(1)', ''],
+    [' javascript:alert(1)', ''],
+    ['java\tscript:alert(1)', ''],
+    ['data:text/html;base64,PHNjcmlwdD4=', ''],
+    ['vbscript:msgbox', ''],
+    ['//evil.example.com/x', ''],
+    ['weixin://dl/business', ''],
+    ['not a url', ''],
+    ['', ''],
+    [null, ''],
+    [undefined, ''],
+  ])('safeUrl(%j) = %j', (input, out) => expect(safeUrl(input)).toBe(out));
+});
