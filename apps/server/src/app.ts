@@ -70,7 +70,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, message: err.message, data: null });
+      // Plain JSON, not the route's response schema: that schema describes the success answer,
+      // and code 40001 goes out with HTTP 200 (decisions.md), which it would reject as a 500.
+      return reply
+        .status(err.status)
+        .serializer(JSON.stringify)
+        .send({ code: err.code, message: err.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

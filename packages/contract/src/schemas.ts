@@ -36,6 +36,8 @@ export const AgentMark = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, '代理标识有误');
+/** The agent mark of a query or body: missing or "" (a link without a mark) means the default agent. */
+export const OptionalAgentMark = z.union([AgentMark, z.literal('')], { error: '代理标识有误' }).optional();
 /** Money is sent in yuan with at most 2 decimals (decisions.md); the server keeps fen. */
 export const Yuan = z.number();
 /** ISO-8601 timestamp, or "" / zero date for "none" (shown as "-"). */
@@ -53,10 +55,12 @@ export const SmsCodeRequest = z.object({
   mobile: Mobile,
   /** login (default) or card_password (reset a card's login password) */
   purpose: SmsPurpose.default('login'),
+  /** agent whose name signs the message; default agent when missing */
+  mark: OptionalAgentMark,
 });
 export const SmsCodeAnswer = z.object({ cooldown_seconds: z.number().int(), expires_in_seconds: z.number().int() });
 
-const LoginBase = { mark: AgentMark.optional() };
+const LoginBase = { mark: OptionalAgentMark };
 export const LoginRequest = z.discriminatedUnion('login_model', [
   z.object({ login_model: z.literal('mobile'), mobile: Mobile, code: SmsCode, ...LoginBase }),
   z.object({
@@ -107,7 +111,7 @@ export const CardPasswordResetRequest = z
   .refine((v) => v.password === v.confirm_password, { message: '两次输入的密码不一致', path: ['confirm_password'] });
 
 // ---------- branding ----------
-export const CustomerUrlQuery = z.object({ mark: AgentMark.optional() });
+export const CustomerUrlQuery = z.object({ mark: OptionalAgentMark });
 export const Branding = z.object({
   mark: z.string(),
   app_url: z.string(),
@@ -275,3 +279,44 @@ export const FlowStatisticsAnswer = z.object({
   synced_at: DateTime,
 });
 export type FlowStatisticsAnswer = z.infer<typeof FlowStatisticsAnswer>;
+
+// ---------- cards and usage: answers of the bind, unbind and forced-sync calls ----------
+export const BindCardAnswer = z.object({
+  card: BoundCard,
+  /** true when the card was already bound to the caller (binding is idempotent) */
+  already_bound: z.boolean(),
+});
+export type BindCardAnswer = z.infer<typeof BindCardAnswer>;
+export const UnbindCardAnswer = z.object({ custom_num: z.string() });
+export const FlowSyncAnswer = FlowAnswer.extend({
+  /** false when the figures were not re-read from the carrier (synced moments ago, or the carrier did not answer) */
+  refreshed: z.boolean(),
+  /** seconds until a forced sync of this card is allowed again (0 = now) */
+  retry_after_seconds: z.number().int(),
+});
+export type FlowSyncAnswer = z.infer<typeof FlowSyncAnswer>;
+
+// ---------- auth: session and account password ----------
+/** Account password: 8 to 32 characters with at least one letter and one digit. */
+export const AccountPassword = z
+  .string({ error: '请输入8-32位密码' })
+  .min(8, '密码至少8位')
+  .max(32, '密码最多32位')
+  .regex(/[A-Za-z]/, '密码需同时包含字母和数字')
+  .regex(/\d/, '密码需同时包含字母和数字');
+export const UserPasswordRequest = z.object({
+  /** required when the account already has a password (a user registered by SMS has none) */
+  old_password: z.string({ error: '请输入原密码' }).max(128, '密码过长').optional(),
+  new_password: AccountPassword,
+});
+export type UserPasswordRequest = z.infer<typeof UserPasswordRequest>;
+export const UserPasswordAnswer = z.object({
+  /** other sessions of the user that were signed out (they now get code 40001) */
+  revoked_sessions: z.number().int(),
+});
+export const CardPasswordResetAnswer = z.object({
+  custom_num: z.string(),
+  /** card-number logins of this card that were signed out */
+  revoked_sessions: z.number().int(),
+});
+export type ClewAnswer = z.infer<typeof ClewAnswer>;

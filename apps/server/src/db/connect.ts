@@ -29,6 +29,30 @@ export async function connect(databaseUrl: string): Promise<Db> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing was the largest single cost of the
+ * card-info hot path. Queries are parameterized, so the SQL texts repeat and their statements can
+ * be reused (Kysely runs them synchronously, one at a time). Bounded: cleared when it grows large.
+ */
+function withStatementCache(sqlite: import('better-sqlite3').Database) {
+  const cache = new Map<string, import('better-sqlite3').Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= 500) cache.clear();
+        stmt = sqlite.prepare(sql);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      sqlite.close();
+    },
+  };
 }

@@ -5,6 +5,10 @@ import type { CarrierGateway, DailyUsage, LineStatus, NetworkOption } from './ga
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_RANGE_DAYS = 400;
+/** carrier statuses in which a line passes traffic: activated, and testable (test period) */
+const IN_SERVICE: ReadonlySet<number> = new Set([1, 7]);
 
 /** A stable pseudo-random number in [0, 1) for a line and a day: the same question always gets the same answer. */
 function unit(customNum: string, day: string, salt = ''): number {
@@ -42,16 +46,22 @@ export class CarrierSimulator implements CarrierGateway {
   }
 
   async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {
-    const line = await this.line(customNum);
-    const today = chinaDay(now.getTime());
-    const out: DailyUsage[] = [];
     const start = Date.parse(`${fromDay}T00:00:00Z`);
     const end = Date.parse(`${toDay}T00:00:00Z`);
+    if (!DAY_RE.test(fromDay) || !DAY_RE.test(toDay) || Number.isNaN(start) || Number.isNaN(end))
+      throw new Error(`carrier simulator: bad usage range ${fromDay}..${toDay}`);
+    // real carriers cap history queries too; this also bounds the loop below
+    if (end - start > MAX_RANGE_DAYS * DAY_MS) throw new Error(`carrier simulator: usage range over ${MAX_RANGE_DAYS} days`);
+    const line = await this.line(customNum);
+    const today = chinaDay(now.getTime());
+    const inService = IN_SERVICE.has(line.carrier_status);
+    const out: DailyUsage[] = [];
     for (let t = start; t <= end; t += DAY_MS) {
       const day = new Date(t).toISOString().slice(0, 10);
+      // nothing before activation; nothing in the future (the carrier does not know it yet)
       if (day > today || day < line.activated_on) continue;
-      // a line that is not in service (stopped, cancelled…) uses nothing
-      if (line.carrier_status !== 1 || line.daily_kb === 0) {
+      // a line that is not in service (stopped, disconnected, cancelled…) uses nothing
+      if (!inService || line.daily_kb === 0) {
         out.push({ day, usedKb: 0 });
         continue;
       }

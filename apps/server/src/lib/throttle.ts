@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connect';
+import { clock } from './clock';
+
+// Rate limits and lockouts kept in the database (table throttles), so that several server
+// processes on one PostgreSQL share them. Every change is ONE atomic upsert: two processes
+// hitting the same key at the same moment both get counted, and neither can read a stale count.
+//
+// One row per key: `count` events in the fixed window ending at `window_ends_at`; optionally
+// `locked_until`. Two uses of the same primitive:
+//   - a plain counter (no lockMs): "at most `limit` per window";
+//   - a lockout (lockMs): the attempt that reaches `limit` locks the key for lockMs; attempts
+//     during the lock are refused and do not extend it; after the lock a fresh window starts.
+//     Callers count an attempt BEFORE checking a password and clear the key on success, so
+//     parallel guesses cannot slip past the limit between "check" and "count".
+
+export interface ThrottleRule {
+  /** events allowed per window (for a lockout: the attempt that reaches it locks the key) */
+  limit: number;
+  /** length of a fixed window */
+  windowMs: number;
+  /** lock the key this long once `limit` is reached; omit for a plain counter */
+  lockMs?: number;
+  /** end of a new window instead of now + windowMs (e.g. China midnight for a daily cap) */
+  windowEndsAt?: (now: Date) => Date;
+}
+
+export interface ThrottleResult {
+  /** events counted in the current window / lock cycle, including this one */
+  count: number;
+  /** this event is within the limit */
+  allowed: boolean;
+  /** the key is locked now (lockout rules only; true also for the attempt that caused the lock) */
+  locked: boolean;
+  /** how long until a refused caller may try again (0 when nothing is in the way) */
+  retryAfterMs: number;
+  /** events left in this window after this one */
+  remaining: number;
+}
+
+interface Row {
+  count: number;
+  window_ends_at: string;
+  locked_until: string | null;
+}
+
+function evaluate(row: Row, rule: ThrottleRule, now: Date): ThrottleResult {
+  const nowMs = now.getTime();
+  const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
+  const locked = lockedUntil > nowMs;
+  const count = Number(row.count);
+  const allowed = count <= rule.limit;
+  let retryAfterMs = 0;
+  if (locked) retryAfterMs = lockedUntil - nowMs;
+  else if (count >= rule.limit) retryAfterMs = Math.max(0, new Date(row.window_ends_at).getTime() - nowMs);
+  return { count, allowed, locked, retryAfterMs, remaining: Math.max(0, rule.limit - count) };
+}
+
+/** Count one event for `key` and say whether it is within the rule. */
+export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<ThrottleResult> {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const windowEnd = (rule.windowEndsAt ? rule.windowEndsAt(now) : new Date(now.getTime() + rule.windowMs)).toISOString();
+  const lockEnd = rule.lockMs ? new Date(now.getTime() + rule.lockMs).toISOString() : null;
+
+  const count = sql.ref('throttles.count');
+  const windowEndsAt = sql.ref('throttles.window_ends_at');
+  const lockedUntil = sql.ref('throttles.locked_until');
+  // Expressions over the OLD row (SET sees the row as it was on both SQLite and PostgreSQL).
+  const lockActive = sql`(${lockedUntil} is not null and ${lockedUntil} > ${nowIso})`;
+  const freshWindow = sql`(${windowEndsAt} <= ${nowIso} or (${lockedUntil} is not null and ${lockedUntil} <= ${nowIso}))`;
+  const nextCount = sql`(case when ${freshWindow} then 1 else ${count} + 1 end)`;
+
+  const row = await db.kysely
+    .insertInto('throttles')
+    .values({
+      key,
+      count: 1,
+      window_ends_at: windowEnd,
+      locked_until: lockEnd && rule.limit <= 1 ? lockEnd : null,
+    })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when ${lockActive} then ${count} + 1 else ${nextCount} end`,
+        window_ends_at: sql<string>`case when ${lockActive} then ${windowEndsAt} when ${freshWindow} then ${windowEnd} else ${windowEndsAt} end`,
+        locked_until: sql<string | null>`case when ${lockActive} then ${lockedUntil} when ${nextCount} >= ${rule.limit} then ${lockEnd} else null end`,
+      }),
+    )
+    .returning(['count', 'window_ends_at', 'locked_until'])
+    .executeTakeFirstOrThrow();
+  return evaluate(row, rule, now);
+}
+
+/** The state of `key` without counting anything (null = no events in a live window, no lock). */
+export async function peek(db: Db, key: string, rule: ThrottleRule): Promise<ThrottleResult | null> {
+  const now = clock.now();
+  const row = await db.kysely
+    .selectFrom('throttles')
+    .select(['count', 'window_ends_at', 'locked_until'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  const nowIso = now.toISOString();
+  const lockLive = row.locked_until !== null && row.locked_until > nowIso;
+  if (!lockLive && (row.window_ends_at <= nowIso || row.locked_until !== null)) return null;
+  return evaluate(row, rule, now);
+}
+
+/** Forget `key` (a successful login resets its failure count and any lock). */
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.kysely.deleteFrom('throttles').where('key', '=', key).execute();
+}
+
+/** Whole minutes, rounded up, for messages such as "请15分钟后再试". */
+export function minutesOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}
+
+/** Whole seconds, rounded up. */
+export function secondsOf(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}

@@ -1,0 +1,253 @@
+// Login models (decisions.md "Login"), session info, logout, account password change, forced logout.
+import { Code } from '@portal/contract/codes';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import type { LoginAnswer, LoginRequest, SessionInfo, UserPasswordRequest } from '@portal/contract';
+import { maskMobile } from '@portal/domain';
+import type { AppContext } from '../../context';
+import { createSession, revokeUserSessions, type Auth } from '../../lib/auth';
+import { clock } from '../../lib/clock';
+import { AppError, fail } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { clear, hit, minutesOf, peek, type ThrottleResult } from '../../lib/throttle';
+import { cardContactMobile } from '../cardPassword/service';
+import * as cardRepo from '../cardPassword/repo';
+import { KEYS, RULES } from './limits';
+import { consumeSmsCode, sendSmsCode, type SmsPurpose } from './smsCode';
+import * as repo from './repo';
+
+type LoginModel = LoginRequest['login_model'];
+
+/** A mark named by the client must exist; none means "the subject's own agent" (or the default). */
+async function namedAgent(ctx: AppContext, mark: string | undefined) {
+  if (!mark) return null;
+  const agent = await repo.agentByMark(ctx.db, mark);
+  if (!agent) throw fail.notFound('未找到该品牌，请检查链接是否正确');
+  return agent;
+}
+
+async function defaultAgent(ctx: AppContext) {
+  const agent = await repo.agentByMark(ctx.db, DEFAULT_AGENT_MARK);
+  if (!agent) throw new Error(`default agent "${DEFAULT_AGENT_MARK}" is missing`);
+  return agent;
+}
+
+// ---------- SMS code for login ----------
+
+export async function requestSmsCode(ctx: AppContext, body: { mobile: string; purpose: SmsPurpose; mark?: string }, ip: string) {
+  const agent = (await namedAgent(ctx, body.mark)) ?? (await defaultAgent(ctx));
+  return sendSmsCode(ctx, { mobile: body.mobile, purpose: body.purpose, ip, signature: agent.apply_name });
+}
+
+// ---------- login ----------
+
+function lockedError(subject: 'account' | 'card', retryAfterMs: number, justLocked: boolean): AppError {
+  const what = subject === 'card' ? '卡密码' : '密码';
+  const who = subject === 'card' ? '该卡号' : '该账号';
+  const minutes = minutesOf(retryAfterMs);
+  return new AppError(
+    Code.LOCKED,
+    justLocked
+      ? `${what}错误次数过多，${who}已被锁定${minutes}分钟，请${minutes}分钟后再试`
+      : `${what}错误次数过多，${who}已被锁定，请${minutes}分钟后再试`,
+  );
+}
+
+/** Counts this attempt against the address before anything else is looked at. */
+async function guardAddress(ctx: AppContext, ip: string): Promise<void> {
+  const attempts = await hit(ctx.db, KEYS.loginAddress(ip), RULES.loginAddress);
+  if (!attempts.allowed) throw fail.rateLimited(`登录尝试过于频繁，请${minutesOf(attempts.retryAfterMs)}分钟后再试`);
+  const failures = await peek(ctx.db, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
+  if (failures?.locked) throw fail.rateLimited(`登录失败次数过多，请${minutesOf(failures.retryAfterMs)}分钟后再试`);
+}
+
+async function countAddressFailure(ctx: AppContext, ip: string): Promise<void> {
+  await hit(ctx.db, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
+}
+
+/**
+ * Counts a password attempt on `key` BEFORE the password is compared (parallel guesses cannot
+ * pass the limit); a locked key is refused without comparing anything.
+ */
+async function reservePasswordAttempt(ctx: AppContext, key: string, subject: 'account' | 'card'): Promise<ThrottleResult> {
+  const attempt = await hit(ctx.db, key, RULES.passwordFailures);
+  if (!attempt.allowed) throw lockedError(subject, attempt.retryAfterMs, false);
+  return attempt;
+}
+
+async function wrongPassword(ctx: AppContext, ip: string, attempt: ThrottleResult, subject: 'account' | 'card'): Promise<AppError> {
+  await countAddressFailure(ctx, ip);
+  if (attempt.locked) return lockedError(subject, attempt.retryAfterMs, true);
+  const left = attempt.remaining;
+  return subject === 'card'
+    ? new AppError(Code.CARD_PASSWORD_WRONG, `卡密码错误，还可尝试${left}次`)
+    : new AppError(Code.LOGIN_FAILED, `账号或密码错误，还可尝试${left}次`);
+}
+
+// Compared against when the account does not exist, so an unknown account costs the same time
+// as a wrong password and the timing does not tell which accounts exist.
+let dummyHash: Promise<string> | null = null;
+function dummy(): Promise<string> {
+  dummyHash ??= hashPassword('no-such-account');
+  return dummyHash;
+}
+
+async function answer(
+  ctx: AppContext,
+  s: { userId: number; customNum: string; loginModel: LoginModel; mark: string; mobile: string },
+): Promise<LoginAnswer> {
+  const { token, expiresAt } = await createSession(ctx, s);
+  const out: LoginAnswer = { token, user_id: s.userId, mobile: s.mobile, expires_at: expiresAt };
+  if (s.customNum) out.custom_num = s.customNum;
+  return out;
+}
+
+export async function login(ctx: AppContext, req: LoginRequest, ip: string): Promise<LoginAnswer> {
+  const named = await namedAgent(ctx, req.mark);
+  await guardAddress(ctx, ip);
+  switch (req.login_model) {
+    case 'mobile':
+      return loginByMobile(ctx, req.mobile, req.code, named?.mark, ip);
+    case 'account':
+      return loginByAccount(ctx, req.account, req.password, named?.mark, ip);
+    case 'customNum':
+      return loginByCard(ctx, req.custom_num, req.password, named?.mark, ip);
+  }
+}
+
+async function loginByMobile(ctx: AppContext, mobile: string, code: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
+  try {
+    await consumeSmsCode(ctx, mobile, 'login', code);
+  } catch (err) {
+    await countAddressFailure(ctx, ip);
+    throw err;
+  }
+  let user = await repo.userByMobile(ctx.db, mobile);
+  if (!user) {
+    // A new customer scanning the box logs in this way: register them under the agent of the link.
+    const agent = mark ? await repo.agentByMark(ctx.db, mark) : await defaultAgent(ctx);
+    await repo.insertUserIfAbsent(ctx.db, mobile, agent!.id, clock.iso());
+    user = await repo.userByMobile(ctx.db, mobile);
+    if (!user) throw new Error('user registration did not persist');
+    ctx.log.info({ userId: user.id, agentId: agent!.id }, 'new user registered by SMS login');
+  }
+  await clear(ctx.db, KEYS.userFailures(user.id));
+  return answer(ctx, { userId: user.id, customNum: '', loginModel: 'mobile', mark: mark ?? (await userMark(ctx, user.agent_id)), mobile });
+}
+
+async function userMark(ctx: AppContext, agentId: number): Promise<string> {
+  return (await repo.agentById(ctx.db, agentId))?.mark ?? DEFAULT_AGENT_MARK;
+}
+
+async function loginByAccount(ctx: AppContext, account: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
+  const user = await repo.userByAccountOrMobile(ctx.db, account);
+  const key = user ? KEYS.userFailures(user.id) : KEYS.accountFailures(account);
+  const attempt = await reservePasswordAttempt(ctx, key, 'account');
+  const stored = user?.password_hash ?? null;
+  const good = (await verifyPassword(password, stored ?? (await dummy()))) && stored !== null;
+  if (!user || !good) throw await wrongPassword(ctx, ip, attempt, 'account');
+  await clear(ctx.db, key);
+  return answer(ctx, {
+    userId: user.id,
+    customNum: '',
+    loginModel: 'account',
+    mark: mark ?? (await userMark(ctx, user.agent_id)),
+    mobile: user.mobile ?? '',
+  });
+}
+
+async function loginByCard(ctx: AppContext, customNum: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
+  const card = await cardRepo.cardByNum(ctx.db, customNum);
+  if (!card) {
+    // guessing card numbers is a failure of this address too
+    await countAddressFailure(ctx, ip);
+    throw fail.cardNotFound();
+  }
+  if (card.card_login !== 1) throw new AppError(Code.CARD_LOGIN_DISABLED, '该卡暂不支持卡号登录，请使用手机号或账号登录');
+  if (!card.password_hash)
+    throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡尚未设置登录密码，请先使用手机号或账号登录，再为该卡设置卡密码');
+  const key = KEYS.cardFailures(customNum);
+  const attempt = await reservePasswordAttempt(ctx, key, 'card');
+  if (!(await verifyPassword(password, card.password_hash))) throw await wrongPassword(ctx, ip, attempt, 'card');
+  await clear(ctx.db, key);
+  // Not the holder's full number: a card password should not reveal who owns the card.
+  const contact = await cardContactMobile(ctx, card);
+  return answer(ctx, {
+    userId: 0,
+    customNum: card.custom_num,
+    loginModel: 'customNum',
+    mark: mark ?? card.agent_mark,
+    mobile: contact ? maskMobile(contact) : '',
+  });
+}
+
+// ---------- session ----------
+
+export async function logout(ctx: AppContext, auth: Auth): Promise<void> {
+  await repo.revokeSession(ctx.db, auth.sessionId, clock.iso());
+}
+
+export async function sessionInfo(ctx: AppContext, auth: Auth): Promise<SessionInfo> {
+  const session = await repo.sessionById(ctx.db, auth.sessionId);
+  if (!session) throw fail.unauthorized();
+  let mobile = '';
+  let account = '';
+  if (auth.userId !== 0) {
+    const user = await repo.userById(ctx.db, auth.userId);
+    if (!user) throw fail.unauthorized();
+    mobile = user.mobile ?? '';
+    account = user.account ?? '';
+  } else if (auth.customNum) {
+    const card = await cardRepo.cardByNum(ctx.db, auth.customNum);
+    const contact = card ? await cardContactMobile(ctx, card) : null;
+    mobile = contact ? maskMobile(contact) : '';
+  }
+  return {
+    user_id: auth.userId,
+    mobile,
+    account,
+    custom_num: auth.customNum,
+    login_model: toLoginModel(auth.loginModel),
+    mark: auth.mark,
+    expires_at: session.expires_at,
+  };
+}
+
+function toLoginModel(v: string): LoginModel {
+  return v === 'mobile' || v === 'account' || v === 'customNum' ? v : 'account';
+}
+
+// ---------- account password ----------
+
+export async function changePassword(ctx: AppContext, auth: Auth, body: UserPasswordRequest, ip: string) {
+  if (auth.userId === 0) throw fail.forbidden('卡号登录不能修改账号密码，请使用手机号或账号登录');
+  const user = await repo.userById(ctx.db, auth.userId);
+  if (!user) throw fail.unauthorized();
+  const key = KEYS.userFailures(user.id);
+  if (user.password_hash) {
+    if (!body.old_password) throw fail.badRequest('请输入原密码');
+    if (body.old_password === body.new_password) throw fail.badRequest('新密码不能与原密码相同');
+    // Same lock as the login: a stolen session must not become a way to guess the password.
+    const attempt = await reservePasswordAttempt(ctx, key, 'account');
+    if (!(await verifyPassword(body.old_password, user.password_hash))) {
+      await countAddressFailure(ctx, ip);
+      if (attempt.locked) throw lockedError('account', attempt.retryAfterMs, true);
+      throw new AppError(Code.LOGIN_FAILED, `原密码错误，还可尝试${attempt.remaining}次`);
+    }
+    await clear(ctx.db, key);
+  }
+  await repo.setUserPassword(ctx.db, user.id, await hashPassword(body.new_password));
+  // Everyone else holding a session of this user is signed out (they get code 40001).
+  const revoked = await repo.revokeOtherUserSessions(ctx.db, user.id, auth.sessionId, clock.iso());
+  ctx.log.info({ userId: user.id, revoked }, 'account password changed');
+  return { revoked_sessions: revoked };
+}
+
+// ---------- operator: forced logout ----------
+
+/** Signs out every session of the user with this mobile or account. Null when there is no such user. */
+export async function forceLogout(ctx: AppContext, who: string): Promise<{ userId: number; revoked: number } | null> {
+  const user = await repo.userByMobileOrAccount(ctx.db, who);
+  if (!user) return null;
+  const revoked = await revokeUserSessions(ctx, user.id);
+  return { userId: user.id, revoked };
+}

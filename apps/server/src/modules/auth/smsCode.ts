@@ -1,0 +1,83 @@
+// SMS verification codes: sending (with cooldown and caps) and checking (limited attempts).
+// Used by login (purpose "login") and by the card password reset (purpose "card_password").
+// Only a slow salted hash of a code is stored; the code itself exists only in the message.
+import { randomInt } from 'node:crypto';
+import { Code } from '@portal/contract/codes';
+import type { AppContext } from '../../context';
+import { clock } from '../../lib/clock';
+import { AppError, fail } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hit, minutesOf, secondsOf } from '../../lib/throttle';
+import { KEYS, RULES, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS } from './limits';
+import * as repo from './repo';
+
+export type SmsPurpose = 'login' | 'card_password';
+
+export interface SentCode {
+  cooldown_seconds: number;
+  expires_in_seconds: number;
+}
+
+function tooFrequent(message: string): AppError {
+  return new AppError(Code.SMS_TOO_FREQUENT, message);
+}
+
+function messageFor(purpose: SmsPurpose, code: string, signature: string, cardTail?: string): string {
+  const minutes = SMS_CODE_TTL_MS / 60_000;
+  // The code comes first: phones offer to copy the first number of an SMS.
+  const what = purpose === 'login' ? '用于登录' : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
+  return `【${signature}】验证码${code}，${what}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
+}
+
+/**
+ * Sends a fresh code unless a limit is in the way: per client address per hour, one per
+ * phone number and purpose per minute, and a daily cap per phone number.
+ */
+export async function sendSmsCode(
+  ctx: AppContext,
+  opts: { mobile: string; purpose: SmsPurpose; ip: string; signature: string; cardTail?: string },
+): Promise<SentCode> {
+  const { mobile, purpose } = opts;
+  const byAddress = await hit(ctx.db, KEYS.smsAddress(opts.ip), RULES.smsAddress);
+  if (!byAddress.allowed) throw fail.rateLimited(`获取验证码过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
+  const cooldown = await hit(ctx.db, KEYS.smsCooldown(purpose, mobile), RULES.smsCooldown);
+  if (!cooldown.allowed) throw tooFrequent(`验证码已发送，请${secondsOf(cooldown.retryAfterMs)}秒后再试`);
+  const daily = await hit(ctx.db, KEYS.smsDaily(mobile), RULES.smsDaily);
+  if (!daily.allowed) throw tooFrequent('该手机号今日获取验证码次数已达上限，请明天再试');
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const codeHash = await hashPassword(code);
+  const now = clock.now();
+  await repo.insertSmsCode(ctx.db, {
+    mobile,
+    purpose,
+    code_hash: codeHash,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
+  });
+  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.cardTail));
+  return { cooldown_seconds: RULES.smsCooldown.windowMs / 1000, expires_in_seconds: SMS_CODE_TTL_MS / 1000 };
+}
+
+/**
+ * Checks and uses up the newest code for a phone number and purpose. The attempt is counted
+ * before the code is compared, so parallel guesses cannot get past the attempt limit.
+ * Throws SMS_CODE_INVALID with a message that says what to do next.
+ */
+export async function consumeSmsCode(ctx: AppContext, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
+  const now = clock.iso();
+  const row = await repo.latestSmsCode(ctx.db, mobile, purpose);
+  const expired = new AppError(Code.SMS_CODE_INVALID, '验证码错误或已过期，请重新获取');
+  if (!row || row.used_at || row.expires_at <= now) throw expired;
+  if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) throw new AppError(Code.SMS_CODE_INVALID, '验证码错误次数过多，请重新获取');
+  if (!(await repo.reserveSmsAttempt(ctx.db, row.id, SMS_CODE_MAX_ATTEMPTS, now))) throw expired;
+  if (await verifyPassword(code, row.code_hash)) {
+    if (await repo.markSmsCodeUsed(ctx.db, row.id, clock.iso())) return;
+    throw expired;
+  }
+  const left = SMS_CODE_MAX_ATTEMPTS - (row.attempts + 1);
+  throw new AppError(
+    Code.SMS_CODE_INVALID,
+    left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取',
+  );
+}

@@ -1,0 +1,93 @@
+// SQL of the cards module: cards, their one owner (card_bindings, card_id unique) and what card
+// info needs beside the card row. One code base for SQLite and PostgreSQL.
+import type { Db } from '../../db/connect';
+import type { Card } from '../../db/schema';
+
+export async function cardByNum(db: Db, customNum: string): Promise<Card | undefined> {
+  return db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
+}
+
+export interface BoundCardRow {
+  custom_num: string;
+  iccid: string;
+  state: number;
+  supplier: number;
+  card_mold: number;
+  remark: string;
+  bound_at: string;
+}
+
+/** A user's bound cards in the order they were bound. */
+export async function boundCards(db: Db, userId: number): Promise<BoundCardRow[]> {
+  return db.kysely
+    .selectFrom('card_bindings as b')
+    .innerJoin('cards as c', 'c.id', 'b.card_id')
+    .select(['c.custom_num', 'c.iccid', 'c.state', 'c.supplier', 'c.card_mold', 'b.remark', 'b.created_at as bound_at'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.id', 'asc')
+    .execute();
+}
+
+export async function bindingOf(db: Db, cardId: number) {
+  return db.kysely
+    .selectFrom('card_bindings')
+    .select(['user_id', 'remark', 'created_at'])
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
+}
+
+/**
+ * Bind a card to a user unless somebody already holds it. The unique card_id constraint decides
+ * between concurrent binds (ON CONFLICT DO NOTHING: no error, no aborted transaction); the caller
+ * then reads who owns the card.
+ */
+export async function bindIfFree(db: Db, userId: number, cardId: number, at: string): Promise<void> {
+  await db.kysely
+    .insertInto('card_bindings')
+    .values({ user_id: userId, card_id: cardId, remark: '', created_at: at })
+    .onConflict((oc) => oc.column('card_id').doNothing())
+    .execute();
+}
+
+export async function unbind(db: Db, userId: number, cardId: number): Promise<number> {
+  const res = await db.kysely
+    .deleteFrom('card_bindings')
+    .where('card_id', '=', cardId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/**
+ * Everything card info needs beside the card row, in ONE query (card info is the hot path):
+ * the card's agent, today's stored usage and the card's owner.
+ */
+export async function cardInfoExtras(db: Db, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
+  return db.kysely
+    .selectFrom('agents')
+    .select([
+      'agents.id',
+      'agents.nickname',
+      'agents.username',
+      'agents.payee',
+      'agents.withdrawal_method',
+      'agents.withdrawal_account',
+      'agents.is_agent',
+      'agents.affiliated_official_account',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('card_flow_daily')
+        .select('card_flow_daily.used_kb')
+        .where('card_flow_daily.card_id', '=', card.id)
+        .where('card_flow_daily.day', '=', today)
+        .as('today_kb'),
+      eb
+        .selectFrom('card_bindings')
+        .select('card_bindings.user_id')
+        .where('card_bindings.card_id', '=', card.id)
+        .as('owner_id'),
+    ])
+    .where('agents.id', '=', card.agent_id)
+    .executeTakeFirst();
+}

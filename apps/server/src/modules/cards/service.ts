@@ -1,0 +1,241 @@
+// Cards: the caller's bound cards, binding and unbinding, card info (the hot path of every page)
+// and the short hint shown on the home page. Every card operation goes through accessibleCard.
+import type { BindCardAnswer, BoundCard, CardInfoAnswer, ClewAnswer } from '@portal/contract';
+import { CardModel, CardState, Code, Supplier } from '@portal/contract';
+import { chinaDate, fenToYuan, formatKb, safeUrl } from '@portal/domain';
+import type { AppContext } from '../../context';
+import type { Card } from '../../db/schema';
+import type { NetworkOption } from '../../integrations/carrier/gateway';
+import type { Auth } from '../../lib/auth';
+import { accessibleCard } from '../../lib/cardAccess';
+import { clock } from '../../lib/clock';
+import { AppError, fail } from '../../lib/errors';
+import { verifyPassword } from '../../lib/password';
+import { clear, hit, minutesOf } from '../../lib/throttle';
+import { KEYS, RULES } from '../auth/limits';
+import { ensureFresh, ensureSyncedOnce, flowOf } from '../usage/service';
+import { lastChinaDayBefore } from '../usage/days';
+import * as repo from './repo';
+
+const DAY_MS = 86_400_000;
+
+// Wrong card passwords share the card login's counter and lock (auth/limits.ts): a 4-6 digit
+// password must not get a second set of guesses through the bind call.
+const CARD_PASSWORD_RULE = RULES.passwordFailures;
+const cardPasswordKey = KEYS.cardFailures;
+
+function toBoundCard(c: repo.BoundCardRow): BoundCard {
+  return {
+    custom_num: c.custom_num,
+    iccid: c.iccid,
+    state: c.state,
+    supplier: c.supplier,
+    card_mold: c.card_mold,
+    remark: c.remark,
+    bound_at: c.bound_at,
+  };
+}
+
+// ---------- bind list, bind, unbind ----------
+
+/** A real user's bound cards; a card-number login sees its own card only. */
+export async function bindList(ctx: AppContext, auth: Auth): Promise<BoundCard[]> {
+  if (auth.userId === 0) {
+    if (!auth.customNum) return [];
+    const card = await accessibleCard(ctx, auth, auth.customNum);
+    const binding = await repo.bindingOf(ctx.db, card.id);
+    return [toBoundCard({ ...card, remark: binding?.remark ?? '', bound_at: binding?.created_at ?? '' })];
+  }
+  return (await repo.boundCards(ctx.db, auth.userId)).map(toBoundCard);
+}
+
+export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, password: string | undefined): Promise<BindCardAnswer> {
+  // A card-number login is not a user: there is nobody to bind the card to.
+  if (auth.userId === 0) throw fail.forbidden('卡号登录不能绑定卡片，请使用手机号或账号登录后绑定');
+  const card = await repo.cardByNum(ctx.db, customNum);
+  if (!card) throw fail.cardNotFound();
+  if (card.state === CardState.Cancelled) throw fail.badRequest('该卡已销户，无法绑定，如有疑问请联系客服');
+
+  const owner = await repo.bindingOf(ctx.db, card.id);
+  if (owner) {
+    if (owner.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
+    return { card: toBoundCard({ ...card, remark: owner.remark, bound_at: owner.created_at }), already_bound: true };
+  }
+
+  if (card.password_hash) {
+    if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡已设置卡密码，请输入卡密码');
+    // Count the attempt before checking it (lib/throttle.ts): parallel guesses cannot slip past the limit.
+    const key = cardPasswordKey(card.custom_num);
+    const attempt = await hit(ctx.db, key, CARD_PASSWORD_RULE);
+    if (!attempt.allowed) throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
+    if (!(await verifyPassword(password, card.password_hash))) {
+      if (attempt.locked) {
+        const minutes = minutesOf(attempt.retryAfterMs);
+        throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定${minutes}分钟，请${minutes}分钟后再试`);
+      }
+      throw new AppError(Code.CARD_PASSWORD_WRONG, `卡密码错误，还可尝试${attempt.remaining}次`);
+    }
+    await clear(ctx.db, key);
+  }
+
+  await repo.bindIfFree(ctx.db, auth.userId, card.id, clock.iso());
+  const now = await repo.bindingOf(ctx.db, card.id);
+  if (!now || now.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
+  return { card: toBoundCard({ ...card, remark: now.remark, bound_at: now.created_at }), already_bound: false };
+}
+
+export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string }> {
+  if (auth.userId === 0) throw fail.forbidden('卡号登录不能解绑卡片，请使用手机号或账号登录');
+  const card = await accessibleCard(ctx, auth, customNum);
+  const removed = await repo.unbind(ctx.db, auth.userId, card.id);
+  if (removed === 0) throw new AppError(Code.CARD_NOT_BOUND);
+  return { custom_num: card.custom_num };
+}
+
+// ---------- card info ----------
+
+const MULTI_SIM_MOLDS: ReadonlySet<number> = new Set([
+  CardModel.multiCardDevice,
+  CardModel.mifiMultiCardDevice,
+  CardModel.YrMIFIMulti5G,
+]);
+
+/** Devices that hold several carriers' SIMs and can switch between them. */
+export function isMultiSimDevice(card: Pick<Card, 'supplier' | 'card_mold'>): boolean {
+  return card.supplier === Supplier.MoreCard || MULTI_SIM_MOLDS.has(card.card_mold);
+}
+
+function seriesIds(json: string): number[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Extras = NonNullable<Awaited<ReturnType<typeof repo.cardInfoExtras>>>;
+
+/** The card row in the legacy card-info shape: booleans from 0/1, money in yuan, URLs made safe. */
+export function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOption[]): CardInfoAnswer {
+  const b = (v: number) => v === 1;
+  return {
+    info: {
+      id: card.id,
+      custom_num: card.custom_num,
+      iccid: card.iccid,
+      isdn: card.isdn,
+      bind_iccid: card.bind_iccid,
+      auth_state: b(card.auth_state),
+      balance: fenToYuan(card.balance_fen),
+      balance_order_has_payment: b(card.balance_order_has_payment),
+      channel_id: card.channel_id,
+      def_package_id: card.def_package_id,
+      expired_at: card.expired_at,
+      order_has_payment: b(card.order_has_payment),
+      pre_store: b(card.pre_store),
+      pre_store_show: b(card.pre_store_show),
+      real_name_order: card.real_name_order,
+      state: card.state,
+      superior_card_num: card.superior_card_num,
+      supplier: card.supplier,
+      supplier_auth_state: b(card.supplier_auth_state),
+      supplier_state: card.supplier_state,
+      today_sum_flow: Number(extras?.today_kb ?? 0),
+      verify_url: safeUrl(card.verify_url),
+      algorithm: card.algorithm,
+      has_first_balance_order: b(card.has_first_balance_order),
+      need_change_card: b(card.need_change_card),
+      package_series_ids: seriesIds(card.package_series_ids),
+      package_mold: card.package_mold,
+      multi_series: b(card.multi_series),
+      user_id: Number(extras?.owner_id ?? 0),
+      need_auth: b(card.need_auth),
+      need_id: b(card.need_id),
+      market_group_id: card.market_group_id,
+      card_mold: card.card_mold,
+      agent: {
+        id: extras?.id ?? card.agent_id,
+        nickname: extras?.nickname ?? '',
+        username: extras?.username ?? '',
+        payee: extras?.payee ?? '',
+        withdrawal_method: extras?.withdrawal_method ?? 0,
+        withdrawal_account: extras?.withdrawal_account ?? '',
+        is_agent: b(extras?.is_agent ?? 0),
+        affiliated_official_account: extras?.affiliated_official_account ?? '',
+      },
+      card_extensions: {
+        member_right_switch: b(card.member_right_switch),
+        fake_real_name: b(card.fake_real_name),
+        pre_store_mold: card.pre_store_mold,
+      },
+      // membership arrives with the commerce work; null = "no member rights"
+      x_member_rights: null,
+      networks,
+    },
+    is_skip: b(card.is_skip),
+    member_expired_at: card.member_expired_at,
+    series_type: card.series_type,
+    multi_series: b(card.multi_series),
+    real_name_url: safeUrl(card.real_name_url),
+    ordered_flag: b(card.ordered_flag),
+  };
+}
+
+async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]> {
+  if (!isMultiSimDevice(card)) return [];
+  try {
+    return await ctx.carrier.networks(card.custom_num);
+  } catch (err) {
+    // the network list is a convenience: a carrier hiccup must not take card info down
+    ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier networks lookup failed');
+    return [];
+  }
+}
+
+/**
+ * Card info. Hot path (every page load): the card and the access check (lib/cardAccess), then one
+ * query for agent, today's usage and owner. The carrier is asked only for a multi-SIM device's
+ * networks, and for usage only the very first time a card is seen (so today_sum_flow is not 0 on a
+ * card nobody has looked at yet); afterwards usage is refreshed by the usage calls.
+ */
+export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<CardInfoAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  if (!card.flow_synced_at) await ensureSyncedOnce(ctx, card);
+  const [extras, networks] = await Promise.all([
+    repo.cardInfoExtras(ctx.db, card, chinaDate(clock.now())),
+    networksOf(ctx, card),
+  ]);
+  return toCardInfo(card, extras, networks);
+}
+
+// ---------- hint ----------
+
+const EXPIRY_WARNING_MS = 7 * DAY_MS;
+
+/** A short hint about the card for the home page, most serious first. */
+export async function clew(ctx: AppContext, auth: Auth, customNum: string): Promise<ClewAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  switch (card.state) {
+    case CardState.Cancelled:
+      return { level: 'danger', content: '该卡已销户，无法继续使用，如有疑问请联系客服' };
+    case CardState.Stopped:
+      return { level: 'danger', content: '该卡已停机，请充值或联系客服恢复使用' };
+    case CardState.ReachedDisconnect:
+      return { level: 'danger', content: '该卡已达量断网，请订购加油包或联系客服' };
+    case CardState.Initial:
+    case CardState.AllowActivate:
+      return { level: 'info', content: '该卡尚未激活，插卡开机上网即可激活' };
+  }
+  const flow = await flowOf(ctx, card, await ensureFresh(ctx, card));
+  const pkg = flow.package;
+  if (!pkg) return { level: 'info', content: '暂无生效套餐，请订购套餐后使用' };
+  const left = Date.parse(pkg.expired_at) - clock.now().getTime();
+  if (left <= EXPIRY_WARNING_MS) {
+    return { level: 'warning', content: `当前套餐「${pkg.name}」有效期至${lastChinaDayBefore(pkg.expired_at)}，请及时续订` };
+  }
+  if (pkg.total_kb > 0 && pkg.remaining_kb * 10 < pkg.total_kb) {
+    return { level: 'warning', content: `当前套餐剩余流量不足10%（剩余${formatKb(pkg.remaining_kb)}），请注意用量或订购加油包` };
+  }
+  return { level: 'none', content: '' };
+}

@@ -1,0 +1,114 @@
+// SQL of the usage module: daily usage per card (card_flow_daily), the sync mark on cards, and
+// the card's packages. One code base for SQLite and PostgreSQL (no dialect-specific SQL).
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+
+export interface DayUsage {
+  day: string;
+  used_kb: number;
+}
+
+/**
+ * Store the carrier's daily figures and the sync time in one transaction. Upsert by (card, day),
+ * so repeating a sync never adds rows. Within a day the carrier's counter only grows; keeping the
+ * greater figure means two syncs that finish out of order cannot lower today's usage.
+ */
+export async function storeDailyUsage(db: Db, cardId: number, rows: DayUsage[], syncedAt: string): Promise<void> {
+  await db.kysely.transaction().execute(async (trx) => {
+    if (rows.length > 0) {
+      await trx
+        .insertInto('card_flow_daily')
+        .values(rows.map((r) => ({ card_id: cardId, day: r.day, used_kb: r.used_kb })))
+        .onConflict((oc) =>
+          oc.columns(['card_id', 'day']).doUpdateSet({
+            used_kb: sql<number>`case when excluded.used_kb > card_flow_daily.used_kb then excluded.used_kb else card_flow_daily.used_kb end`,
+          }),
+        )
+        .execute();
+    }
+    // never move the mark backwards (a slower concurrent sync finishing last)
+    await trx
+      .updateTable('cards')
+      .set({ flow_synced_at: syncedAt })
+      .where('id', '=', cardId)
+      .where('flow_synced_at', '<', syncedAt)
+      .execute();
+  });
+}
+
+export async function syncedAt(db: Db, cardId: number): Promise<string> {
+  const row = await db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', cardId).executeTakeFirst();
+  return row?.flow_synced_at ?? '';
+}
+
+/** Sum of usage over the inclusive day range [fromDay, toDay]. */
+export async function sumUsage(db: Db, cardId: number, fromDay: string, toDay: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('card_flow_daily')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('used_kb'), sql<number>`0`).as('kb'))
+    .where('card_id', '=', cardId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .executeTakeFirstOrThrow();
+  return Number(row.kb);
+}
+
+/** Today's, this month's and a package period's usage in one pass over the card's recent days. */
+export async function usageSums(
+  db: Db,
+  cardId: number,
+  p: { today: string; monthFrom: string; pkgFrom: string | null; pkgTo: string | null },
+): Promise<{ today: number; month: number; pkg: number }> {
+  const from = p.pkgFrom && p.pkgFrom < p.monthFrom ? p.pkgFrom : p.monthFrom;
+  const pkgFrom = p.pkgFrom ?? '9999-12-31';
+  const pkgTo = p.pkgTo ?? '0000-01-01';
+  const row = await db.kysely
+    .selectFrom('card_flow_daily')
+    .select([
+      sql<number>`coalesce(sum(case when day = ${p.today} then used_kb else 0 end), 0)`.as('today'),
+      sql<number>`coalesce(sum(case when day >= ${p.monthFrom} then used_kb else 0 end), 0)`.as('month'),
+      sql<number>`coalesce(sum(case when day >= ${pkgFrom} and day <= ${pkgTo} then used_kb else 0 end), 0)`.as('pkg'),
+    ])
+    .where('card_id', '=', cardId)
+    .where('day', '>=', from)
+    .where('day', '<=', p.today)
+    .executeTakeFirstOrThrow();
+  return { today: Number(row.today), month: Number(row.month), pkg: Number(row.pkg) };
+}
+
+export async function dailyUsage(db: Db, cardId: number, fromDay: string, toDay: string): Promise<DayUsage[]> {
+  return db.kysely
+    .selectFrom('card_flow_daily')
+    .select(['day', 'used_kb'])
+    .where('card_id', '=', cardId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day', 'asc')
+    .execute();
+}
+
+/** Usage per China-time month ("YYYY-MM"), any order. */
+export async function monthlyUsage(db: Db, cardId: number): Promise<{ month: string; used_kb: number }[]> {
+  const month = sql<string>`substr(day, 1, 7)`;
+  const rows = await db.kysely
+    .selectFrom('card_flow_daily')
+    .select([month.as('month'), (eb) => eb.fn.sum<number>('used_kb').as('used_kb')])
+    .where('card_id', '=', cardId)
+    .groupBy(month)
+    .execute();
+  return rows.map((r) => ({ month: r.month, used_kb: Number(r.used_kb) }));
+}
+
+/** The package in force at `nowIso`: started, not yet expired; the latest started wins. */
+export async function activePackage(db: Db, cardId: number, nowIso: string) {
+  return db.kysely
+    .selectFrom('card_packages')
+    .select(['id', 'name', 'total_kb', 'started_at', 'expired_at'])
+    .where('card_id', '=', cardId)
+    .where('started_at', '<=', nowIso)
+    .where('expired_at', '>', nowIso)
+    .orderBy('started_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,0 +1,194 @@
+// Data usage: figures come from the carrier (ctx.carrier.usage) into card_flow_daily, and every
+// answer is computed from that table. Carrier data lags by hours, so reads re-sync when the last
+// sync is older than a freshness window, every answer says when the figures were taken, and the
+// user can force a sync (rate-limited per card).
+import type { DailyFlowAnswer, FlowAnswer, FlowStatisticsAnswer, FlowSyncAnswer } from '@portal/contract';
+import { chinaDate, chinaMonthStart } from '@portal/domain';
+import type { AppContext } from '../../context';
+import type { Card } from '../../db/schema';
+import type { DailyUsage } from '../../integrations/carrier/gateway';
+import type { Auth } from '../../lib/auth';
+import { accessibleCard } from '../../lib/cardAccess';
+import { clock } from '../../lib/clock';
+import { addDays, chinaDayOf, dayRange, lastChinaDayBefore, monthsDescending } from './days';
+import * as repo from './repo';
+
+/** Reads re-sync when the figures are older than this. */
+export const USAGE_FRESH_MS = 10 * 60_000;
+/** A forced sync of one card at most this often (the carrier's own figures move slowly). */
+export const FORCED_SYNC_INTERVAL_MS = 30_000;
+/** A first sync reaches back to the card's activation, at most this many days (today included). */
+export const HISTORY_DAYS = 90;
+
+export type SyncableCard = Pick<Card, 'id' | 'custom_num' | 'created_at' | 'flow_synced_at'>;
+
+/**
+ * Pull daily usage from the carrier and store it. The range starts the day before the last sync
+ * (that day's figure was partial, and the carrier may still revise yesterday), or at the card's
+ * activation on a first sync, never more than HISTORY_DAYS back. Idempotent: rows are upserted
+ * by day, so concurrent or repeated syncs never double-count. Returns the new sync time.
+ */
+export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<string> {
+  const now = clock.now();
+  const today = chinaDate(now);
+  const earliest = addDays(today, -(HISTORY_DAYS - 1));
+  const lastSyncDay = chinaDayOf(card.flow_synced_at);
+  let from = lastSyncDay ? addDays(lastSyncDay, -1) : chinaDayOf(card.created_at) || earliest;
+  if (from < earliest) from = earliest;
+  if (from > today) from = today;
+  const raw = await ctx.carrier.usage(card.custom_num, from, today, now);
+  const at = now.toISOString();
+  await repo.storeDailyUsage(ctx.db, card.id, cleanUsage(raw, from, today), at);
+  return at;
+}
+
+/** Carrier answers are input: keep whole, non-negative figures inside the asked range, one per day. */
+function cleanUsage(rows: DailyUsage[], from: string, to: string): repo.DayUsage[] {
+  const byDay = new Map<string, number>();
+  for (const r of rows) {
+    if (typeof r.day !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(r.day) || r.day < from || r.day > to) continue;
+    const kb = Math.round(Number(r.usedKb));
+    if (!Number.isFinite(kb) || kb < 0) continue;
+    byDay.set(r.day, kb); // PostgreSQL refuses to upsert the same key twice in one statement
+  }
+  return [...byDay].map(([day, used_kb]) => ({ day, used_kb }));
+}
+
+// A usage page asks for several figures at once; when they are stale, one carrier call serves all
+// of them. Only an optimization: other processes may sync the same card too (upserts are idempotent).
+const inFlight = new WeakMap<object, Map<number, Promise<string | null>>>();
+
+/** Sync, but a carrier failure only costs freshness: log it and serve the stored figures. */
+function trySync(ctx: AppContext, card: SyncableCard): Promise<string | null> {
+  let running = inFlight.get(ctx.db);
+  if (!running) inFlight.set(ctx.db, (running = new Map()));
+  const pending = running.get(card.id);
+  if (pending) return pending;
+  const job = syncUsage(ctx, card)
+    .catch((err: unknown) => {
+      ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier usage sync failed; serving stored figures');
+      return null;
+    })
+    .finally(() => running.delete(card.id));
+  running.set(card.id, job);
+  return job;
+}
+
+function msSince(iso: string): number {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? Number.POSITIVE_INFINITY : clock.now().getTime() - t;
+}
+
+/** Sync when never synced or older than the freshness window; returns the sync time to show. */
+export async function ensureFresh(ctx: AppContext, card: SyncableCard): Promise<string> {
+  if (card.flow_synced_at && msSince(card.flow_synced_at) <= USAGE_FRESH_MS) return card.flow_synced_at;
+  return (await trySync(ctx, card)) ?? card.flow_synced_at;
+}
+
+/** Sync only a card that was never synced (first sight of a card); otherwise serve what is stored. */
+export async function ensureSyncedOnce(ctx: AppContext, card: SyncableCard): Promise<string> {
+  if (card.flow_synced_at) return card.flow_synced_at;
+  return (await trySync(ctx, card)) ?? '';
+}
+
+/** Today's and this month's usage and the active package with its used and remaining data. */
+export async function flowOf(ctx: AppContext, card: Pick<Card, 'id' | 'custom_num'>, syncedAt: string): Promise<FlowAnswer> {
+  const now = clock.now();
+  const today = chinaDate(now);
+  const pkg = await repo.activePackage(ctx.db, card.id, now.toISOString());
+  let pkgFrom: string | null = null;
+  let pkgTo: string | null = null;
+  if (pkg) {
+    pkgFrom = chinaDayOf(pkg.started_at);
+    const last = lastChinaDayBefore(pkg.expired_at);
+    pkgTo = last && last < today ? last : today;
+  }
+  const sums = await repo.usageSums(ctx.db, card.id, { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom, pkgTo });
+  return {
+    custom_num: card.custom_num,
+    today_used_kb: sums.today,
+    month_used_kb: sums.month,
+    package: pkg
+      ? {
+          name: pkg.name,
+          total_kb: pkg.total_kb,
+          used_kb: sums.pkg,
+          remaining_kb: Math.max(0, pkg.total_kb - sums.pkg),
+          started_at: pkg.started_at,
+          expired_at: pkg.expired_at,
+        }
+      : null,
+    synced_at: syncedAt,
+  };
+}
+
+export async function cardFlow(ctx: AppContext, auth: Auth, customNum: string): Promise<FlowAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  return flowOf(ctx, card, await ensureFresh(ctx, card));
+}
+
+/** One record per day for the last `days` days up to today, days without use as 0, oldest first. */
+export async function dailyFlow(ctx: AppContext, auth: Auth, customNum: string, days: number): Promise<DailyFlowAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const syncedAt = await ensureFresh(ctx, card);
+  const today = chinaDate(clock.now());
+  const from = addDays(today, -(days - 1));
+  const stored = new Map((await repo.dailyUsage(ctx.db, card.id, from, today)).map((r) => [r.day, r.used_kb]));
+  return {
+    custom_num: card.custom_num,
+    records: dayRange(from, today).map((date) => ({ date, used_kb: stored.get(date) ?? 0 })),
+    synced_at: syncedAt,
+  };
+}
+
+/** Total use on record and use per month, newest month first (months without use as 0). */
+export async function flowStatistics(ctx: AppContext, auth: Auth, customNum: string): Promise<FlowStatisticsAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const syncedAt = await ensureFresh(ctx, card);
+  const rows = await repo.monthlyUsage(ctx.db, card.id);
+  const byMonth = new Map(rows.map((r) => [r.month, r.used_kb]));
+  const first = rows.reduce<string | null>((min, r) => (min === null || r.month < min ? r.month : min), null);
+  const current = chinaDate(clock.now()).slice(0, 7);
+  const months = first === null ? [] : monthsDescending(first < current ? first : current, current);
+  return {
+    custom_num: card.custom_num,
+    total_used_kb: rows.reduce((sum, r) => sum + r.used_kb, 0),
+    months: months.map((month) => ({ month, used_kb: byMonth.get(month) ?? 0 })),
+    synced_at: syncedAt,
+  };
+}
+
+export interface ForcedSync {
+  answer: FlowSyncAnswer;
+  message: string;
+}
+
+/**
+ * "Refresh" on the usage pages. At most once per FORCED_SYNC_INTERVAL_MS per card (the mark is the
+ * card's flow_synced_at, shared by every server process); inside that window the current figures
+ * are answered without asking the carrier.
+ */
+export async function forceSync(ctx: AppContext, auth: Auth, customNum: string): Promise<ForcedSync> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const since = msSince(card.flow_synced_at);
+  if (since < FORCED_SYNC_INTERVAL_MS && since >= 0) {
+    const wait = Math.max(1, Math.ceil((FORCED_SYNC_INTERVAL_MS - since) / 1000));
+    const flow = await flowOf(ctx, card, card.flow_synced_at);
+    return {
+      answer: { ...flow, refreshed: false, retry_after_seconds: wait },
+      message: `流量数据刚刚已更新，请${wait}秒后再刷新`,
+    };
+  }
+  const at = await trySync(ctx, card);
+  const flow = await flowOf(ctx, card, at ?? card.flow_synced_at);
+  if (at === null) {
+    return {
+      answer: { ...flow, refreshed: false, retry_after_seconds: 0 },
+      message: '运营商数据暂时无法获取，当前显示的是上次同步的数据，请稍后再试',
+    };
+  }
+  return {
+    answer: { ...flow, refreshed: true, retry_after_seconds: Math.ceil(FORCED_SYNC_INTERVAL_MS / 1000) },
+    message: '流量数据已更新',
+  };
+}

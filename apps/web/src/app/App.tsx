@@ -1,0 +1,21 @@
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AppShell } from './AppShell';
+import { LAZY_PAGES } from './lazyPages';
+import { BUILT_ROUTES } from './routes';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppShell />}>
+          {BUILT_ROUTES.map((r) => {
+            // Keep-alive pages are rendered by the shell itself, inside <Activity>.
+            const Page = LAZY_PAGES.get(r.path)!;
+            return <Route key={r.path} path={r.path} element={r.meta.keepAlive ? null : <Page />} />;
+          })}
+          <Route path="*" element={<Navigate to="/404" replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,133 @@
+// The app shell: evaluates the navigation guards on every navigation, keeps / and /mine alive
+// with <Activity>, and shows the tab bar and the floating service button.
+import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoading } from '../components/PageLoading';
+import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
+import { FloatingServiceButton } from '../features/customer-service/components/FloatingServiceButton';
+import { serviceButtons } from '../features/customer-service/model/visibility';
+import { configureApi } from '../lib/api';
+import { clearOnForcedLogout } from '../lib/session';
+import { local } from '../lib/storage';
+import { useStored } from '../lib/useStored';
+import { markFromQuery } from './boot';
+import { showGuardPopup } from './guardPopups';
+import { decideNavigation, type GuardContext } from './guards';
+import { LAZY_PAGES } from './lazyPages';
+import { ROUTES, routeOf } from './routes';
+import { TabBar } from './TabBar';
+
+const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.load);
+
+function guardContext(path: string, search: string): GuardContext {
+  return {
+    path,
+    search,
+    token: local.get('token'),
+    hasCardInfo: local.get('cardInfo') !== undefined,
+    customNum: local.get('customNum'),
+    cardLogin: local.get('cardLogin') ?? false,
+    storedMark: local.get('mark'),
+    storedLoginModel: local.get('loginModel'),
+  };
+}
+
+export function AppShell() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const token = useStored('token');
+  const customNum = useStored('customNum');
+  const mark = useStored('mark') ?? DEFAULT_AGENT_MARK;
+
+  useEffect(() => {
+    configureApi({
+      navigate: (to) => navigate(to, { replace: true }),
+      isCardExemptPath: (path) => routeOf(path)?.meta.cardWhitelist === true,
+    });
+  }, [navigate]);
+
+  // Evaluated during render, so a guarded page never flashes before its redirect.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- storage is read fresh per navigation
+  const decision = useMemo(() => decideNavigation(guardContext(location.pathname, location.search)), [location.key, location.pathname, location.search]);
+
+  // A passive effect, not a layout effect: on the first render BrowserRouter subscribes to the
+  // history in its own layout effect, which runs after ours, and would miss the redirect.
+  useEffect(() => {
+    const queryMark = markFromQuery(location.search);
+    if (queryMark && queryMark !== local.get('mark')) local.set('mark', queryMark);
+    if (decision.kind !== 'redirect') return;
+    if (decision.clearStorage) clearOnForcedLogout();
+    navigate(decision.to, { replace: true });
+    if (decision.popup) {
+      void showGuardPopup(decision.popup, {
+        target: location.pathname + location.search,
+        appDownloadUrl: brandingStore.view().appDownloadUrl,
+        navigate: (to) => navigate(to),
+      });
+    }
+  }, [decision, location.pathname, location.search, navigate]);
+
+  useEffect(() => void brandingStore.loadForMark(mark), [mark]);
+  useEffect(() => void brandingStore.loadForCard(token && customNum ? customNum : undefined), [token, customNum]);
+  useEffect(() => {
+    document.title = brand.appName;
+  }, [brand.appName]);
+
+  const route = decision.kind === 'allow' ? decision.route : undefined;
+
+  // Keep-alive pages mount on first visit and stay mounted while hidden. A login or logout
+  // starts over: the hidden pages belong to the previous session.
+  const session = token ? 'in' : 'out';
+  const [alive, setAlive] = useState<{ session: string; paths: string[] }>({ session, paths: [] });
+  let paths = alive.session === session ? alive.paths : [];
+  if (route?.meta.keepAlive && !paths.includes(route.path)) paths = [...paths, route.path];
+  if (paths !== alive.paths || alive.session !== session) setAlive({ session, paths });
+
+  useScrollMemory(route?.path, route?.meta.keepAlive === true);
+
+  const buttons = serviceButtons(route, brand);
+
+  return (
+    <>
+      {KEEP_ALIVE.filter((r) => paths.includes(r.path)).map((r) => {
+        const Page = LAZY_PAGES.get(r.path)!;
+        return (
+          <Activity key={`${session}:${r.path}`} mode={route?.path === r.path ? 'visible' : 'hidden'}>
+            <Suspense fallback={<PageLoading />}>
+              <Page />
+            </Suspense>
+          </Activity>
+        );
+      })}
+      {route && !route.meta.keepAlive && (
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      )}
+      {route?.meta.tabBar && <TabBar path={route.path} />}
+      {buttons.main && route && <FloatingServiceButton onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)} />}
+    </>
+  );
+}
+
+/** Keep-alive pages get their scroll position back; other pages start at the top. The window
+ *  scrolls (not an inner box) so mobile browsers can collapse their toolbars. */
+function useScrollMemory(path: string | undefined, keepAlive: boolean) {
+  const positions = useRef(new Map<string, number>());
+  const current = useRef(path);
+  useEffect(() => {
+    if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+    const onScroll = () => {
+      if (current.current) positions.current.set(current.current, window.scrollY);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  useLayoutEffect(() => {
+    if (!path) return;
+    current.current = path;
+    window.scrollTo(0, keepAlive ? (positions.current.get(path) ?? 0) : 0);
+  }, [path, keepAlive]);
+}

@@ -1,0 +1,80 @@
+// Navigation guards of spec section 4 as one pure decision over the target URL and what is
+// stored. The app shell evaluates it on every navigation and carries out the side effects.
+// Card gating (section 4, "Card gating") is not part of this: it comes with the pages it guards.
+import type { LoginModel } from '@portal/contract';
+import { LOGIN_MODELS } from '@portal/contract/enums';
+import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
+import { isCpeRoute, routedRouteOf, type RouteDef } from './routes';
+
+export interface GuardContext {
+  path: string;
+  /** location.search, with or without the leading "?" */
+  search: string;
+  token?: string;
+  /** cached info of the current card is present */
+  hasCardInfo: boolean;
+  customNum?: string;
+  /** logged in by card number: user_id 0, not a real user */
+  cardLogin: boolean;
+  storedMark?: string;
+  storedLoginModel?: LoginModel;
+}
+
+export type Popup = 'login' | 'downloadApp';
+
+export type GuardDecision =
+  | { kind: 'allow'; route: RouteDef }
+  | {
+      kind: 'redirect';
+      to: string;
+      /** forced logout: clear local storage except the agent mark before going on */
+      clearStorage?: boolean;
+      popup?: Popup;
+    };
+
+/** Wifi-device pages anyone may open (spec section 4). */
+export const OPEN_CPE_PATHS: ReadonlySet<string> = new Set(['/cpe', '/cpe_mine', '/cpe_network']);
+
+export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined = routedRouteOf): GuardDecision {
+  const route = lookup(ctx.path);
+  if (!route) return { kind: 'redirect', to: '/404' };
+  const query = new URLSearchParams(ctx.search);
+
+  if (route.path === '/login' && query.get('cmd') === 'forced_logout') {
+    return { kind: 'redirect', to: `/login${withoutParams(ctx.search, 'cmd')}`, clearStorage: true };
+  }
+
+  if (isCpeRoute(route)) {
+    if (OPEN_CPE_PATHS.has(route.path)) return allowOrLogin(route, ctx, query);
+    if (ctx.token && !ctx.cardLogin && ctx.customNum) return { kind: 'allow', route };
+    // A visitor, or a card-number login (user_id 0), must log in as a real user first; a real
+    // user without a card number cannot use the device pages in the browser: offer the app.
+    const popup: Popup = !ctx.token || ctx.cardLogin ? 'login' : 'downloadApp';
+    return { kind: 'redirect', to: '/cpe', popup };
+  }
+
+  return allowOrLogin(route, ctx, query);
+}
+
+function allowOrLogin(route: RouteDef, ctx: GuardContext, query: URLSearchParams): GuardDecision {
+  if (!ctx.token) {
+    if (route.meta.noLogin) return { kind: 'allow', route };
+    const queryModel = query.get('login_model');
+    const loginModel = LOGIN_MODELS.find((m) => m === queryModel) ?? ctx.storedLoginModel ?? 'mobile';
+    const search = ctx.search && !ctx.search.startsWith('?') ? `?${ctx.search}` : ctx.search;
+    return {
+      kind: 'redirect',
+      to: loginUrl({ mark: query.get('mark') || ctx.storedMark, loginModel, redirect: route.path + search }),
+    };
+  }
+
+  if (route.path === '/login') {
+    return { kind: 'redirect', to: safeRedirect(query.get('redirect')) ?? '/' };
+  }
+
+  // "With no token, card checks are skipped"; wifi-device pages are exempt from card checks.
+  const cardFree = route.meta.noLogin || route.meta.cardWhitelist || route.meta.cardOptional || isCpeRoute(route);
+  if (!ctx.hasCardInfo && !cardFree) return { kind: 'redirect', to: '/' };
+
+  return { kind: 'allow', route };
+}

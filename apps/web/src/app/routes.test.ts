@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { builtRoutes } from '../../build/parseRoutes';
+import source from './routes.ts?raw';
+import { BUILT_ROUTES, ROUTES, isCpeRoute, routeByName, routeOf, routedRouteOf } from './routes';
+
+const SPEC_PATHS = `/ /login /forgot /tip /collect /recharge /first_recharge /recharge_coupon /coupon_package /mine /select /combo
+/combo_detail /coupons /coupons_list /coupons_expired /card_list /flow /flow_list /remind /lt_real_name /yd_real_name
+/dx_real_name /cme_real_name /bj_real_name /fe_real_name /wifi_setting /check /order /pay_success /coupon_success /pay_fail
+/pay_status /alipay /ls_pay /privacy /agreement /bind_card /customer /card_check /order_check /order_success /guide /regtip
+/change /quick_payment /quick_select_package /quick_coupons_list /quick_payment_success /gift /agent /agent_success /shopping
+/shopping_success /bind_user /suggest /replace_card /replace_info /cpe /cpe_mine /cpe_combo /cpe_combo_detail /cpe_router
+/cpe_bind /cpe_up /cpe_up_detail /cpe_network /cpe_order /cpe_setting /cpe_remind /download /qr_code_login /camera /popularize
+/member /member_rule /member_invite /member_invite-records /404`.split(/\s+/);
+
+describe('route table', () => {
+  it('holds every path of spec section 2, once, with a unique name', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+    expect(new Set(ROUTES.map((r) => r.name)).size).toBe(ROUTES.length);
+  });
+
+  it('routes exactly the pages built in this issue', () => {
+    expect(BUILT_ROUTES.map((r) => r.path).sort()).toEqual(
+      ['/', '/login', '/forgot', '/mine', '/card_list', '/bind_card', '/flow', '/flow_list', '/customer', '/privacy', '/agreement', '/404'].sort(),
+    );
+    expect(routedRouteOf('/recharge')).toBeUndefined();
+    expect(routeOf('/recharge')?.title).toBe('余额充值');
+  });
+
+  it.each([
+    ['keep-alive', (r: (typeof ROUTES)[number]) => r.meta.keepAlive, ['/', '/mine', '/lt_real_name']],
+    ['tab bar (decisions.md)', (r: (typeof ROUTES)[number]) => r.meta.tabBar, ['/', '/mine']],
+    ['card whitelist', (r: (typeof ROUTES)[number]) => r.meta.cardWhitelist, ['/bind_card', '/card_check', '/order_check', '/quick_payment', '/order_success', '/collect']],
+  ])('%s meta matches the spec', (_n, pick, paths) => {
+    expect(ROUTES.filter(pick).map((r) => r.path).sort()).toEqual([...paths].sort());
+  });
+
+  it.each(['/agreement', '/privacy', '/card_check', '/guide', '/regtip', '/tip', '/404', '/customer', '/collect', '/quick_payment', '/quick_select_package', '/quick_coupons_list', '/quick_payment_success', '/agent', '/agent_success', '/shopping', '/shopping_success', '/replace_card', '/replace_info', '/cpe', '/cpe_mine', '/download', '/popularize', '/bind_user', '/qr_code_login'])(
+    '%s needs no login (spec section 2)',
+    (path) => expect(routeOf(path)?.meta.noLogin).toBe(true),
+  );
+
+  it('hides the service button on /login and knows the wifi-device area', () => {
+    expect(routeOf('/login')?.meta.noShowKF).toBe(true);
+    expect(ROUTES.filter(isCpeRoute).map((r) => r.path)).toHaveLength(12);
+    expect(routeByName('member_invite_records')?.path).toBe('/member_invite-records');
+    expect(routeOf('/flow/')?.path).toBe('/flow');
+  });
+
+  it('agrees with what the build reads from it (first-paint preload table)', () => {
+    expect(builtRoutes(source).map((r) => [r.path, r.noLogin])).toEqual(BUILT_ROUTES.map((r) => [r.path, r.meta.noLogin === true]));
+  });
+});

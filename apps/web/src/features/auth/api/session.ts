@@ -1,0 +1,13 @@
+import type { SessionInfo } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+export const sessionKey = ['session'] as const;
+
+export function fetchSession(signal?: AbortSignal): Promise<SessionInfo> {
+  return api.get<SessionInfo>('/v1/session', undefined, { signal });
+}
+
+export function useSession(enabled: boolean) {
+  return useQuery({ queryKey: sessionKey, queryFn: ({ signal }) => fetchSession(signal), enabled, staleTime: 5 * 60_000 });
+}

@@ -1,0 +1,48 @@
+// The three login models (spec section 1; decisions.md "Login") as form → request.
+import type { LoginModel, LoginRequest } from '@portal/contract';
+import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+
+export interface LoginFields {
+  mobile: string;
+  code: string;
+  account: string;
+  password: string;
+  customNum: string;
+  cardPassword: string;
+}
+
+export const EMPTY_LOGIN_FIELDS: LoginFields = { mobile: '', code: '', account: '', password: '', customNum: '', cardPassword: '' };
+
+export const LOGIN_TABS: readonly { model: LoginModel; label: string }[] = [
+  { model: 'mobile', label: '手机号' },
+  { model: 'account', label: '账号' },
+  { model: 'customNum', label: '卡号' },
+];
+
+export type LoginFormResult = { ok: true; request: LoginRequest } | { ok: false; error: string; field: keyof LoginFields };
+
+export function buildLoginRequest(model: LoginModel, f: LoginFields, mark: string | undefined): LoginFormResult {
+  const fail = (error: string, field: keyof LoginFields): LoginFormResult => ({ ok: false, error, field });
+  if (model === 'mobile') {
+    const e1 = check(f.mobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
+    if (e1) return fail(e1, 'mobile');
+    const e2 = check(f.code, MESSAGE.smsCodeEmpty, PATTERN.smsCode, MESSAGE.smsCode);
+    if (e2) return fail(e2, 'code');
+    return { ok: true, request: { login_model: 'mobile', mobile: f.mobile.trim(), code: f.code.trim(), mark } };
+  }
+  if (model === 'account') {
+    if (!f.account.trim()) return fail(MESSAGE.accountEmpty, 'account');
+    if (!f.password) return fail(MESSAGE.passwordEmpty, 'password');
+    return { ok: true, request: { login_model: 'account', account: f.account.trim(), password: f.password, mark } };
+  }
+  const e1 = check(f.customNum, MESSAGE.cardNumEmpty, PATTERN.cardNum, MESSAGE.cardNum);
+  if (e1) return fail(e1, 'customNum');
+  const e2 = check(f.cardPassword, MESSAGE.cardPasswordEmpty, PATTERN.cardPassword, MESSAGE.cardPassword);
+  if (e2) return fail(e2, 'cardPassword');
+  return { ok: true, request: { login_model: 'customNum', custom_num: f.customNum.trim(), password: f.cardPassword, mark } };
+}
+
+/** The mobile number check before sending a code. */
+export function mobileError(mobile: string): string | undefined {
+  return check(mobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
+}

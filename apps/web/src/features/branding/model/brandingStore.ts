@@ -1,0 +1,99 @@
+// Branding per agent mark (spec section 3, "Branding configuration"). A tiny external store
+// rather than a query cache: the app shell and /login need it, and they load without TanStack.
+import type { Branding, BrandingFull } from '@portal/contract';
+import { safeUrl } from '@portal/domain';
+import { useSyncExternalStore } from 'react';
+import { fetchBrandingOfCard } from '../api/applicationInfo';
+import { fetchBranding } from '../api/customerUrl';
+
+export interface BrandingState {
+  /** the mark's public branding */
+  base?: Branding;
+  /** the current card's agent branding, when logged in with a card */
+  full?: BrandingFull;
+  fullCard?: string;
+}
+
+/** What the pages show. URLs have been through safeUrl(): "" means "do not link". */
+export interface BrandView {
+  appName: string;
+  company: string;
+  email: string;
+  hotline: string;
+  logo: string;
+  customerUrl: string;
+  appDownloadUrl: string;
+  guideQrcode: string;
+  officialAccountQrcode: string;
+  openCustomer: boolean;
+  cardLogin: boolean;
+}
+
+export const FALLBACK_APP_NAME = '流量卡自助服务';
+
+export function brandView(state: BrandingState): BrandView {
+  const b: Partial<BrandingFull> = state.full ?? state.base ?? {};
+  return {
+    appName: b.apply_name || FALLBACK_APP_NAME,
+    company: b.enterprise_name ?? '',
+    email: b.contact_email ?? '',
+    hotline: b.hotline ?? '',
+    logo: safeUrl(b.logo),
+    customerUrl: safeUrl(b.customer_url),
+    appDownloadUrl: safeUrl(b.app_url),
+    guideQrcode: safeUrl(b.guide_qrcode),
+    officialAccountQrcode: safeUrl(b.official_account_qrcode),
+    openCustomer: b.open_customer ?? false,
+    // Card login stays offered until the agent's branding says otherwise.
+    cardLogin: b.card_login ?? true,
+  };
+}
+
+let state: BrandingState = {};
+let view = brandView(state);
+const listeners = new Set<() => void>();
+let wantedMark: string | undefined;
+let wantedCard: string | undefined;
+
+function update(next: BrandingState) {
+  state = next;
+  view = brandView(state);
+  listeners.forEach((l) => l());
+}
+
+export const brandingStore = {
+  view: () => view,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  async loadForMark(mark: string): Promise<void> {
+    if (wantedMark === mark) return;
+    wantedMark = mark;
+    try {
+      const base = await fetchBranding(mark);
+      if (wantedMark === mark) update({ ...state, base });
+    } catch {
+      // Branding is decoration: the fallback name and no service button until it loads.
+      if (wantedMark === mark) wantedMark = undefined;
+    }
+  },
+  async loadForCard(customNum: string | undefined): Promise<void> {
+    if (wantedCard === customNum) return;
+    wantedCard = customNum;
+    if (!customNum) {
+      if (state.full) update({ ...state, full: undefined, fullCard: undefined });
+      return;
+    }
+    try {
+      const full = await fetchBrandingOfCard(customNum);
+      if (wantedCard === customNum) update({ ...state, full, fullCard: customNum });
+    } catch {
+      if (wantedCard === customNum) wantedCard = undefined;
+    }
+  },
+};
+
+export function useBrand(): BrandView {
+  return useSyncExternalStore(brandingStore.subscribe, brandingStore.view, brandingStore.view);
+}

@@ -1,0 +1,16 @@
+import type { BindCardAnswer } from '@portal/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { bindListKey } from './bindList';
+
+export function bindCard(customNum: string, password?: string): Promise<BindCardAnswer> {
+  return api.post<BindCardAnswer>('/v1/card/bind', { custom_num: customNum, password: password || undefined });
+}
+
+export function useBindCard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { customNum: string; password?: string }) => bindCard(v.customNum, v.password),
+    onSuccess: () => qc.invalidateQueries({ queryKey: bindListKey }),
+  });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { cardPasswordFormError, type CardPasswordFields } from './cardPasswordForm';
+
+const ok: CardPasswordFields = { customNum: '1000000013', code: '123456', password: '2468', confirm: '2468' };
+
+describe('cardPasswordFormError', () => {
+  it.each([
+    ['all good', ok, undefined],
+    ['no card number', { ...ok, customNum: '' }, { field: 'customNum', message: '请输入卡号' }],
+    ['bad card number', { ...ok, customNum: '12a' }, { field: 'customNum', message: '请输入正确的卡号' }],
+    ['no code', { ...ok, code: '' }, { field: 'code', message: '请输入验证码' }],
+    ['short code', { ...ok, code: '123' }, { field: 'code', message: '请输入6位验证码' }],
+    ['no password', { ...ok, password: '' }, { field: 'password', message: '请输入新密码' }],
+    ['3-digit password', { ...ok, password: '123', confirm: '123' }, { field: 'password', message: '请输入4-6位数字卡密码' }],
+    ['letters in password', { ...ok, password: '12ab', confirm: '12ab' }, { field: 'password', message: '请输入4-6位数字卡密码' }],
+    ['no confirmation', { ...ok, confirm: '' }, { field: 'confirm', message: '请再次输入新密码' }],
+    ['mismatch', { ...ok, confirm: '1357' }, { field: 'confirm', message: '两次输入的密码不一致' }],
+  ] as const)('%s', (_n, fields, expected) => expect(cardPasswordFormError(fields)).toEqual(expected));
+});

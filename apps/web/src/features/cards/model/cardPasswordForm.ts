@@ -1,0 +1,28 @@
+// The /forgot form: reset (or first set) a card's login password with an SMS code sent to the
+// card's bound mobile.
+import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+
+export interface CardPasswordFields {
+  customNum: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+export type CardPasswordField = keyof CardPasswordFields;
+
+export function cardNumError(customNum: string): string | undefined {
+  return check(customNum, MESSAGE.cardNumEmpty, PATTERN.cardNum, MESSAGE.cardNum);
+}
+
+/** The first problem, in the order the fields appear; undefined when the form can be sent. */
+export function cardPasswordFormError(f: CardPasswordFields): { field: CardPasswordField; message: string } | undefined {
+  const rules: [CardPasswordField, string | undefined][] = [
+    ['customNum', cardNumError(f.customNum)],
+    ['code', check(f.code, MESSAGE.smsCodeEmpty, PATTERN.smsCode, MESSAGE.smsCode)],
+    ['password', check(f.password, '请输入新密码', PATTERN.cardPassword, MESSAGE.cardPassword)],
+    ['confirm', !f.confirm ? '请再次输入新密码' : f.confirm !== f.password ? MESSAGE.confirmMismatch : undefined],
+  ];
+  const failed = rules.find(([, message]) => message);
+  return failed ? { field: failed[0], message: failed[1]! } : undefined;
+}

@@ -1,0 +1,33 @@
+// Which card is "current" and what is remembered about it (spec section 3).
+import type { BoundCard, CardInfoAnswer } from '@portal/contract';
+import type { LocalStorage } from '../../../lib/storage';
+
+/** Keep the stored card while it is still bound; otherwise the first bound card; none if no cards. */
+export function chooseCurrentCard(stored: string | undefined, list: readonly Pick<BoundCard, 'custom_num'>[]): string | undefined {
+  if (stored && list.some((c) => c.custom_num === stored)) return stored;
+  return list[0]?.custom_num;
+}
+
+/** After an unbind: the current card stays unless it was the one removed. */
+export function currentAfterUnbind(current: string | undefined, removed: string, list: readonly Pick<BoundCard, 'custom_num'>[]): string | undefined {
+  const rest = list.filter((c) => c.custom_num !== removed);
+  return chooseCurrentCard(current === removed ? undefined : current, rest);
+}
+
+/** Persists a card-info answer and the session data derived from it (spec section 3). */
+export function rememberCardInfo(answer: CardInfoAnswer, store: LocalStorage): void {
+  const { info } = answer;
+  if (store.get('customNum') !== info.custom_num) return; // the user switched cards meanwhile
+  store.set('cardInfo', info);
+  store.set('supplier', info.supplier);
+  store.set('seriesType', answer.series_type);
+  store.set('preStoreMold', info.card_extensions.pre_store_mold);
+  store.set('memberInfo', info.x_member_rights ?? undefined);
+}
+
+/** Makes a card current; its cached info belongs to the previous card and goes. */
+export function switchCard(customNum: string, store: LocalStorage): void {
+  if (store.get('customNum') === customNum) return;
+  store.remove('cardInfo', 'supplier', 'seriesType', 'preStoreMold', 'memberInfo');
+  store.set('customNum', customNum);
+}

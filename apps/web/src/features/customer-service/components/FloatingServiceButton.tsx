@@ -1,0 +1,66 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { draggedBottom, clampBottom, isTap, SERVICE_BUTTON } from '../model/drag';
+import styles from './FloatingServiceButton.module.css';
+
+/** Design px → CSS px: the button scales with the rem like the rest of the layout. */
+function designScale(): number {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Number.isFinite(root) && root > 0 ? root / 37.5 : 1;
+}
+
+interface Props {
+  onOpen(): void;
+}
+
+/** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
+ *  and down only (spec section 2). Pointer events cover touch and mouse alike. */
+export function FloatingServiceButton({ onOpen }: Props) {
+  const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
+  const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);
+  const suppressClick = useRef(false);
+
+  const onPointerDown = (e: PointerEvent<HTMLButtonElement>) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    drag.current = { id: e.pointerId, startY: e.clientY, startX: e.clientX, startBottom: bottom, moved: false };
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+  };
+  const onPointerMove = (e: PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    if (!d.moved && isTap(d.startY, e.clientY, d.startX, e.clientX)) return;
+    d.moved = true;
+    setBottom(draggedBottom(d.startBottom, d.startY, e.clientY, window.innerHeight));
+  };
+  const onPointerEnd = (e: PointerEvent<HTMLButtonElement>) => {
+    const d = drag.current;
+    if (!d || d.id !== e.pointerId) return;
+    drag.current = null;
+    // A drag ends with a click event in most browsers; it must not open the page.
+    suppressClick.current = d.moved;
+  };
+
+  return (
+    <button
+      type="button"
+      className={styles.button}
+      style={{ bottom: clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight) }}
+      aria-label="在线客服"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onClick={() => {
+        if (suppressClick.current) {
+          suppressClick.current = false;
+          return;
+        }
+        onOpen();
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+        <path d="M12 3a8 8 0 0 0-8 8v5.5A2.5 2.5 0 0 0 6.5 19H8v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.9a3 3 0 0 1-2.9 2h-2v1.5h2a4.5 4.5 0 0 0 4.4-3.6A2.5 2.5 0 0 0 20 16.5V11a8 8 0 0 0-8-8z" />
+      </svg>
+      <span className={styles.label}>客服</span>
+    </button>
+  );
+}

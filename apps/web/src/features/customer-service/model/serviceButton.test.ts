@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { clampBottom, draggedBottom, isTap } from './drag';
+import { serviceButtons, type RouteForService } from './visibility';
+
+const on = { openCustomer: true, customerUrl: 'https://kf.example.com' };
+const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({ path, name: path.slice(1) || 'home', meta });
+
+describe('serviceButtons (spec section 2)', () => {
+  it.each([
+    ['home, configured', r('/'), on, { main: true, cpe: false }],
+    ['a noShowKF route', r('/customer', { noShowKF: true }), on, { main: false, cpe: false }],
+    ['/login always hides it', r('/login'), on, { main: false, cpe: false }],
+    ['open_customer off', r('/'), { ...on, openCustomer: false }, { main: false, cpe: false }],
+    ['customer_url unset (or unsafe, so safeUrl made it "")', r('/'), { ...on, customerUrl: '' }, { main: false, cpe: false }],
+    ['a cpe route shows the cpe button instead', r('/cpe_router'), on, { main: false, cpe: true }],
+    ['a cpe route with noCpeKF shows neither', r('/cpe_bind', { noCpeKF: true }), on, { main: false, cpe: false }],
+    ['no route (redirecting)', undefined, on, { main: false, cpe: false }],
+  ] as const)('%s', (_n, route, cfg, expected) => {
+    expect(serviceButtons(route, cfg)).toEqual(expected);
+  });
+});
+
+describe('vertical drag', () => {
+  it.each([
+    [80, 667, 80],
+    [-40, 667, 12],
+    [5000, 667, 667 - 52 - 12],
+    [300, 40, 12],
+  ])('clampBottom(%i) on a %ipx viewport is %i', (bottom, vh, expected) => {
+    expect(clampBottom(bottom, vh)).toBe(expected);
+  });
+
+  it('moves up when the pointer moves up, down when it moves down', () => {
+    expect(draggedBottom(80, 500, 400, 667)).toBe(180);
+    expect(draggedBottom(180, 400, 450, 667)).toBe(130);
+  });
+
+  it('tells a tap from a drag', () => {
+    expect(isTap(300, 303)).toBe(true);
+    expect(isTap(300, 310)).toBe(false);
+    expect(isTap(300, 300, 10, 30)).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+// The API client: fetch, a 20-second timeout, the Bearer token, the New-Token rotation and the
+// time-out flag (spec section 4, "Session rules"), and every row of spec section 8 through
+// decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
+import type { Envelope } from '@portal/contract';
+import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
+import { decideOnOutcome, type Outcome } from './errorCatalogue';
+import { clearAuthAndCardSession, clearCardData } from './session';
+import { local } from './storage';
+import { toast } from './toast';
+
+export const API_BASE = '/api';
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 for a timeout or a network failure */
+    readonly status: number,
+    /** business code from the envelope, when there was one */
+    readonly code: number | undefined,
+    readonly kind: 'answer' | 'timeout' | 'network' | 'aborted' = 'answer',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiHooks {
+  /** in-app navigation (the router's); a full page load until the app shell registers one */
+  navigate(to: string): void;
+  /** route meta cardWhitelist of a path */
+  isCardExemptPath(path: string): boolean;
+}
+
+let hooks: ApiHooks = {
+  navigate: (to) => window.location.assign(to),
+  isCardExemptPath: () => false,
+};
+
+export function configureApi(next: Partial<ApiHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** no toast (a background refresh, a check the page explains itself); redirects still happen */
+  silent?: boolean;
+}
+
+// Parallel calls that all fail with 401 should toast and redirect once, not once each.
+let failedToken: string | undefined;
+
+export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = new URL(API_BASE + path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+
+  const token = local.get('token');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (method === 'POST') headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onCallerAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onCallerAbort);
+
+  let outcome: Outcome;
+  let envelope: Envelope<T> | undefined;
+  try {
+    const res = await fetch(url.pathname + url.search, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    const rotated = res.headers.get(NEW_TOKEN_HEADER);
+    // Only rotate the token this request was sent with: a login in the meantime wins.
+    if (rotated && token && local.get('token') === token) local.set('token', rotated);
+    envelope = await res.json().catch(() => undefined);
+    outcome = { kind: 'answer', status: res.status, code: envelope?.code, message: envelope?.message };
+  } catch {
+    if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
+    outcome = timedOut ? { kind: 'timeout' } : { kind: 'network' };
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onCallerAbort);
+  }
+
+  const action = decideOnOutcome(outcome, {
+    path: window.location.pathname,
+    search: window.location.search,
+    loginModel: local.get('loginModel'),
+    cardExemptPage: hooks.isCardExemptPath(window.location.pathname),
+  });
+
+  if (action.ok) {
+    if (local.get('timeout')) local.remove('timeout');
+    return envelope!.data;
+  }
+
+  if (action.setTimeoutFlag) local.set('timeout', true);
+  const authFailure = action.clear === 'authAndCard';
+  const repeated = authFailure && token !== undefined && token === failedToken;
+  if (authFailure) failedToken = token;
+  if (!repeated) {
+    if (action.toast && (!opts.silent || authFailure)) toast(action.toast);
+    if (action.clear === 'cardData') clearCardData();
+    if (authFailure) clearAuthAndCardSession();
+    if (action.navigate) hooks.navigate(action.navigate);
+  }
+
+  const status = outcome.kind === 'answer' ? outcome.status : 0;
+  const code = outcome.kind === 'answer' ? outcome.code : undefined;
+  throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], opts: Omit<RequestOptions, 'query' | 'body'> = {}) =>
+    request<T>('GET', path, { ...opts, query }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'query' | 'body'> = {}) => request<T>('POST', path, { ...opts, body }),
+};

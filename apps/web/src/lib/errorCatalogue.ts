@@ -1,0 +1,84 @@
+// Spec section 8, "Error catalogue", as one pure decision: what the client does with an
+// answer (or the lack of one). The API client carries the action out; each row is a test.
+import type { LoginModel } from '@portal/contract';
+import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
+import { loginUrl } from './navigation';
+
+export const TEXT = {
+  forbidden: '当前请求没有权限',
+  serverError: '请求错误',
+  timeout: '服务器响应超时，请稍后再试',
+  network: '网络连接失败，请检查网络后重试',
+  unauthorized: DEFAULT_MESSAGE[Code.UNAUTHORIZED],
+  revoked: DEFAULT_MESSAGE[Code.SESSION_REVOKED],
+} as const;
+
+export type Outcome =
+  | { kind: 'answer'; status: number; code?: number; message?: string }
+  | { kind: 'timeout' }
+  | { kind: 'network' };
+
+export interface CatalogueContext {
+  /** current location: pathname and search */
+  path: string;
+  search: string;
+  loginModel?: LoginModel;
+  /** the current page is exempt from the unknown-card redirect (route meta cardWhitelist) */
+  cardExemptPage: boolean;
+}
+
+export interface ErrorAction {
+  ok: boolean;
+  toast?: string;
+  /** cardData: card number, card info, supplier. authAndCard: the token and card session data. */
+  clear?: 'cardData' | 'authAndCard';
+  navigate?: string;
+  /** a 404 goes back to the caller untouched */
+  passThrough?: boolean;
+  /** remember that a request timed out (spec section 3, the time-out flag) */
+  setTimeoutFlag?: boolean;
+}
+
+export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorAction {
+  if (outcome.kind === 'timeout') return { ok: false, toast: TEXT.timeout, setTimeoutFlag: true };
+  if (outcome.kind === 'network') return { ok: false, toast: TEXT.network };
+
+  const { status, code, message } = outcome;
+  // 40001 comes with HTTP 200 (decisions.md), so it is checked before the status.
+  if (code === Code.SESSION_REVOKED) {
+    return {
+      ok: false,
+      toast: message || TEXT.revoked,
+      clear: 'authAndCard',
+      navigate: ctx.path === '/login' ? undefined : loginUrl({ loginModel: cardModel(ctx) }),
+    };
+  }
+  if (status === 401) {
+    return {
+      ok: false,
+      toast: message || TEXT.unauthorized,
+      clear: 'authAndCard',
+      navigate: ctx.path === '/login' ? undefined : loginUrl({ redirect: ctx.path + ctx.search, loginModel: cardModel(ctx) }),
+    };
+  }
+  if (status === 400) {
+    if (code === Code.CARD_NOT_FOUND && !ctx.cardExemptPage) {
+      return { ok: false, toast: message || DEFAULT_MESSAGE[Code.CARD_NOT_FOUND], clear: 'cardData', navigate: '/' };
+    }
+    return { ok: false, toast: message || TEXT.serverError };
+  }
+  if (status === 403) return { ok: false, toast: TEXT.forbidden };
+  if (status === 404) return { ok: false, passThrough: true };
+  if (status === 500) return { ok: false, toast: TEXT.serverError };
+  if (status >= 200 && status < 300) {
+    if (code === Code.OK) return { ok: true };
+    // A business error the server sent with 200: the message is meant for the user.
+    return { ok: false, toast: message || TEXT.serverError };
+  }
+  return { ok: false, toast: message || TEXT.serverError };
+}
+
+/** "and customNum login model if in use" (spec section 8, 401 row). */
+function cardModel(ctx: CatalogueContext): LoginModel | undefined {
+  return ctx.loginModel === 'customNum' ? 'customNum' : undefined;
+}

@@ -1,0 +1,34 @@
+// TanStack Query for the lazy pages only: the app shell and /login stay without it (first-load
+// budget). Each page module wraps itself with withQuery; they all share this one client.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { local } from './storage';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already toasts and redirects per spec section 8; a retry would repeat that.
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// A login or a logout makes every cached answer someone else's. A rotated token (New-Token)
+// is the same session and keeps the cache.
+let sessionToken = local.get('token');
+local.subscribe(() => {
+  const token = local.get('token');
+  if (Boolean(token) !== Boolean(sessionToken)) queryClient.clear();
+  sessionToken = token;
+});
+
+export function withQuery<P extends object>(Page: ComponentType<P>): ComponentType<P> {
+  function WithQuery(props: P) {
+    return (
+      <QueryClientProvider client={queryClient}>
+        <Page {...props} />
+      </QueryClientProvider>
+    );
+  }
+  WithQuery.displayName = `withQuery(${Page.displayName ?? Page.name})`;
+  return WithQuery;
+}

@@ -1,0 +1,38 @@
+// What "logging out", "clearing card data" and "forced logout" remove (spec section 4 and
+// section 8). Kept in one place because the API client, the guards and the pages all do it.
+import { local, type LocalStorage } from './storage';
+
+/** Spec section 4: clearing card data removes the card number, card info and supplier. */
+export const CARD_DATA_KEYS = ['customNum', 'cardInfo', 'supplier'] as const;
+
+/** Card data plus the values derived from the current card's info (spec section 3,
+ *  "Derived session data about the card"); a 401 or a revoked session drops them all. */
+export const CARD_SESSION_KEYS = [
+  ...CARD_DATA_KEYS,
+  'seriesType',
+  'realNameMode',
+  'memberInfo',
+  'preStoreMold',
+  'canSetNetwork',
+  'amount',
+] as const;
+
+export function clearCardData(store: LocalStorage = local): void {
+  store.remove(...CARD_DATA_KEYS);
+}
+
+/** 401 and code 40001: the token and everything known about the card go. */
+export function clearAuthAndCardSession(store: LocalStorage = local): void {
+  store.remove('token', 'cardLogin', ...CARD_SESSION_KEYS);
+}
+
+/** Spec section 4: logging out clears token, mobile number and card number (and, with the
+ *  card number, the card's cached data, which belongs to it). */
+export function clearOnLogout(store: LocalStorage = local): void {
+  store.remove('token', 'mobile', 'cardLogin', ...CARD_SESSION_KEYS);
+}
+
+/** /login?cmd=forced_logout: everything except the agent mark, so the branding survives. */
+export function clearOnForcedLogout(store: LocalStorage = local): void {
+  store.clearAllExcept('mark');
+}

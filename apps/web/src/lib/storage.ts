@@ -1,0 +1,194 @@
+// Typed local storage for the persisted values of spec section 3 ("Locally persisted values").
+// Every key has a codec, so callers get typed values back and a corrupt or foreign value reads
+// as "absent" instead of crashing a page.
+import type { CardInfoCore, LoginModel } from '@portal/contract';
+import { LOGIN_MODELS } from '@portal/contract/enums';
+
+export interface Codec<T> {
+  parse(raw: string): T | undefined;
+  serialize(value: T): string;
+}
+
+const text: Codec<string> = { parse: (raw) => raw, serialize: (v) => v };
+const flag: Codec<boolean> = {
+  parse: (raw) => (raw === '1' ? true : raw === '0' ? false : undefined),
+  serialize: (v) => (v ? '1' : '0'),
+};
+const integer: Codec<number> = {
+  parse: (raw) => (/^-?\d+$/.test(raw) ? Number(raw) : undefined),
+  serialize: (v) => String(Math.trunc(v)),
+};
+function json<T>(): Codec<T> {
+  return {
+    parse: (raw) => {
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return undefined;
+      }
+    },
+    serialize: (v) => JSON.stringify(v),
+  };
+}
+const loginModel: Codec<LoginModel> = {
+  parse: (raw) => ((LOGIN_MODELS as readonly string[]).includes(raw) ? (raw as LoginModel) : undefined),
+  serialize: (v) => v,
+};
+
+/** The values of spec section 3, in the order the spec lists them. */
+export const LOCAL_CODECS = {
+  mobile: text,
+  token: text,
+  /** the current card number (custom_num) */
+  customNum: text,
+  tipsShown: flag,
+  collect: flag,
+  /** running inside a messaging app's browser (payment channels differ there) */
+  inMessagingApp: flag,
+  cardInfo: json<CardInfoCore>(),
+  supplier: integer,
+  /** real-name reminder already shown, per card number */
+  realNameReminder: json<Record<string, boolean>>(),
+  ltTip: flag,
+  ydTip: flag,
+  amount: json<Record<string, unknown>>(),
+  canSetNetwork: flag,
+  /** logged in by card number: user_id 0, not a real user (spec section 4, wifi-device rules) */
+  cardLogin: flag,
+  bjData: json<Record<string, unknown>>(),
+  certificate: json<Record<string, unknown>>(),
+  bjForm: json<Record<string, unknown>>(),
+  isApp: flag,
+  appMark: text,
+  appVersion: text,
+  reloadHome: flag,
+  reloadMine: flag,
+  reloadPage: flag,
+  /** a request timed out; removed again by the next successful response */
+  timeout: flag,
+  seriesType: integer,
+  realNameMode: integer,
+  memberInfo: json<Record<string, unknown>>(),
+  preStoreMold: integer,
+  loginModel,
+  /** the agent mark that selects the branding */
+  mark: text,
+  /** decisions.md: in-app browsers on iOS sign JS-SDK calls against the landing URL, and a
+   *  forced re-login with no redirect returns here. */
+  firstUrl: text,
+} satisfies Record<string, Codec<unknown>>;
+
+/** Per-session values: the update-openid flag must not outlive the browser session. */
+export const SESSION_CODECS = {
+  updateOpenId: flag,
+} satisfies Record<string, Codec<unknown>>;
+
+type ValueOf<C> = C extends Codec<infer T> ? T : never;
+export type StoredValues<S> = { [K in keyof S]: ValueOf<S[K]> };
+
+export interface TypedStorage<S extends Record<string, Codec<unknown>>> {
+  get<K extends keyof S & string>(key: K): StoredValues<S>[K] | undefined;
+  set<K extends keyof S & string>(key: K, value: StoredValues<S>[K] | undefined | null): void;
+  remove(...keys: (keyof S & string)[]): void;
+  /** Clears the whole backing storage, then puts back the named keys. */
+  clearAllExcept(...keep: (keyof S & string)[]): void;
+  subscribe(listener: () => void): () => void;
+  /** A number that changes on every write: lets React read storage through useSyncExternalStore. */
+  version(): number;
+}
+
+export const KEY_PREFIX = 'sim_';
+
+export function createTypedStorage<S extends Record<string, Codec<unknown>>>(
+  backend: Storage,
+  codecs: S,
+  prefix: string = KEY_PREFIX,
+): TypedStorage<S> {
+  const listeners = new Set<() => void>();
+  let writes = 0;
+  const changed = () => {
+    writes++;
+    listeners.forEach((l) => l());
+  };
+  const read = <K extends keyof S & string>(key: K): StoredValues<S>[K] | undefined => {
+    let raw: string | null;
+    try {
+      raw = backend.getItem(prefix + key);
+    } catch {
+      return undefined;
+    }
+    if (raw === null) return undefined;
+    return codecs[key].parse(raw) as StoredValues<S>[K] | undefined;
+  };
+  const write = (key: string, value: unknown) => {
+    try {
+      if (value === undefined || value === null) backend.removeItem(prefix + key);
+      else backend.setItem(prefix + key, (codecs[key] as Codec<unknown>).serialize(value));
+    } catch {
+      // Quota exceeded or storage disabled (private mode): the app keeps working without it.
+    }
+  };
+  return {
+    get: read,
+    set(key, value) {
+      write(key, value);
+      changed();
+    },
+    remove(...keys) {
+      keys.forEach((k) => write(k, undefined));
+      changed();
+    },
+    clearAllExcept(...keep) {
+      const kept = keep.map((k) => [k, read(k)] as const);
+      try {
+        backend.clear();
+      } catch {
+        /* see write() */
+      }
+      kept.forEach(([k, v]) => write(k, v));
+      changed();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    version: () => writes,
+  };
+}
+
+/** A Map-backed Storage for browsers that refuse storage (and for tests). */
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => (map.has(k) ? map.get(k)! : null),
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
+  try {
+    const s = globalThis[kind];
+    const probe = `${KEY_PREFIX}probe`;
+    s.setItem(probe, '1');
+    s.removeItem(probe);
+    return s;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+export const local = createTypedStorage(
+  typeof window === 'undefined' ? memoryStorage() : browserStorage('localStorage'),
+  LOCAL_CODECS,
+);
+export const session = createTypedStorage(
+  typeof window === 'undefined' ? memoryStorage() : browserStorage('sessionStorage'),
+  SESSION_CODECS,
+);
+export type LocalStorage = typeof local;

@@ -1,0 +1,156 @@
+// Journeys: the three login models, the guards' redirects, branding by agent mark, unknown paths.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { acceptAgreement, currentCardOnHome, DEMO, loginWithAccount, loginWithCard, loginWithMobile, resetBrowser, stored, submitLogin, waitForPath } from './steps';
+
+describe('login and guards', () => {
+  let portal: Portal;
+  let phone: Phone;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    phone = await openPhone(portal);
+    phone.page.on('pageerror', (e) => errors.push(String(e)));
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await portal?.stop();
+  });
+  beforeEach(async () => {
+    await resetBrowser(phone.page);
+  });
+
+  it('sends a visitor to /login keeping mark, login model (default mobile) and the page asked for', async () => {
+    const { page } = phone;
+    await page.goto('/flow?mark=acme');
+    await waitForPath(page, '/login');
+    const q = new URL(page.url()).searchParams;
+    expect(q.get('mark')).toBe('acme');
+    expect(q.get('login_model')).toBe('mobile');
+    expect(q.get('redirect')).toBe('/flow?mark=acme');
+    expect((await stored(page)).sim_mark).toBe('acme');
+  });
+
+  it('brands the login page by agent mark: acme gets its own name as the page title', async () => {
+    const { page } = phone;
+    await page.goto('/login?mark=acme');
+    await page.getByRole('heading', { name: '极客通信用户中心' }).waitFor();
+    await page.waitForFunction(() => document.title === '极客通信用户中心');
+    expect(await page.title()).toBe('极客通信用户中心');
+    await screenshot(page, 'login-acme');
+    await page.goto('/login');
+    // the mark is remembered for later visits
+    await page.getByRole('heading', { name: '极客通信用户中心' }).waitFor();
+    await resetBrowser(page);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: '畅联流量卡自助服务' }).waitFor();
+  });
+
+  it('logs in by account and password, picking the first bound card', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    expect(await currentCardOnHome(page)).toBe(DEMO.card);
+    const s = await stored(page);
+    expect(s.sim_token).toBeTruthy();
+    expect(s.sim_loginModel).toBe('account');
+    expect(s.sim_customNum).toBe(DEMO.card);
+    expect(s.sim_mobile).toBe(DEMO.mobile);
+    await screenshot(page, 'home-account');
+  });
+
+  it('logs in by mobile number with the SMS code from the outbox', async () => {
+    const { page } = phone;
+    await loginWithMobile(page, portal);
+    expect(await currentCardOnHome(page)).toBe(DEMO.card);
+    expect((await stored(page)).sim_loginModel).toBe('mobile');
+    await page.goto('/mine');
+    await page.getByTestId('mine-name').waitFor();
+    expect(await page.getByTestId('mine-name').innerText()).toBe('138****8000');
+  });
+
+  it('logs in by card number and card password: that card is current, no card management', async () => {
+    const { page } = phone;
+    await loginWithCard(page);
+    expect(await currentCardOnHome(page)).toBe(DEMO.card);
+    const s = await stored(page);
+    expect(s.sim_loginModel).toBe('customNum');
+    expect(s.sim_cardLogin).toBe('1');
+    await page.getByRole('link', { name: '我的' }).click();
+    await waitForPath(page, '/mine');
+    expect(await page.getByTestId('mine-name').innerText()).toBe(`卡号 ${DEMO.card}`);
+    await page.goto('/card_list');
+    await page.getByText('卡号登录仅可查看当前卡片').waitFor();
+    expect(await page.getByRole('button', { name: '解绑' }).count()).toBe(0);
+  });
+
+  it('refuses a wrong card password with the server message and stays on /login', async () => {
+    const { page } = phone;
+    await page.goto('/login?login_model=customNum');
+    await page.getByPlaceholder('请输入卡号').fill('1000000002');
+    await page.getByPlaceholder('请输入4-6位数字卡密码').fill('0000');
+    await acceptAgreement(page);
+    await submitLogin(page);
+    await page.getByRole('status').filter({ hasText: '密码' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect((await stored(page)).sim_token).toBeUndefined();
+  });
+
+  it('asks for the agreement before logging in', async () => {
+    const { page } = phone;
+    await page.goto('/login?login_model=account');
+    await page.getByPlaceholder('请输入账号').fill(DEMO.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await submitLogin(page);
+    await page.getByRole('status').filter({ hasText: '请先阅读并同意' }).waitFor();
+    expect((await stored(page)).sim_token).toBeUndefined();
+  });
+
+  it('takes the user to the page asked for after login (redirect)', async () => {
+    const { page } = phone;
+    await page.goto('/flow_list');
+    await waitForPath(page, '/login');
+    await page.getByRole('tab', { name: '账号登录' }).click();
+    await page.getByPlaceholder('请输入账号').fill(DEMO.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await acceptAgreement(page);
+    await submitLogin(page);
+    await waitForPath(page, '/flow_list');
+    await page.getByTestId('total-used').waitFor();
+  });
+
+  it('sends a logged-in user away from /login: to the redirect, or home', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await page.goto('/login?redirect=%2Fmine');
+    await waitForPath(page, '/mine');
+    await page.goto('/login');
+    await waitForPath(page, '/');
+  });
+
+  it('sends unknown paths, and pages not built yet, to /404 with a way home', async () => {
+    const { page } = phone;
+    await page.goto('/no/such/page');
+    await waitForPath(page, '/404');
+    await page.getByRole('heading', { name: '页面不存在' }).waitFor();
+    await page.goto('/recharge');
+    await waitForPath(page, '/404');
+    await screenshot(page, 'not-found');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    // a visitor's way home passes the login guard
+    await waitForPath(page, '/login');
+  });
+
+  it('lets visitors read the policies, naming the agent company', async () => {
+    const { page } = phone;
+    await page.goto('/privacy?mark=acme');
+    await page.getByRole('heading', { name: '极客通信用户中心隐私政策' }).waitFor();
+    expect(await page.getByText('极客通信技术有限公司（以下简称“我们”）').count()).toBe(1);
+    await page.goto('/agreement');
+    await page.getByRole('heading', { name: '极客通信用户中心用户协议' }).waitFor();
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});

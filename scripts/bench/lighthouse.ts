@@ -1,0 +1,65 @@
+// Lighthouse 12 (node API) on Debian's Chromium, default config = mobile form factor, simulated
+// slow-4G + 4× CPU throttling, performance category only. Each run gets a fresh Chromium (fresh
+// profile, cold cache); the median run by score is reported.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-dev-shm-usage',
+];
+
+const launched = new Set<chromeLauncher.LaunchedChrome>();
+/** Kill any Chromium still running (used by the bench's cleanup on Ctrl-C). */
+export function killLighthouseChromes(): void {
+  for (const c of launched) c.kill();
+}
+
+export async function lighthouseOnce(url: string, chromePath: string): Promise<LighthouseRun> {
+  process.env.CHROME_PATH = chromePath;
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  launched.add(chrome);
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error('lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    return {
+      score: lhr.categories.performance?.score ?? NaN,
+      lcpMs: num('largest-contentful-paint'),
+      fcpMs: num('first-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+      speedIndexMs: num('speed-index'),
+    };
+  } finally {
+    chrome.kill();
+    launched.delete(chrome);
+  }
+}
+
+export async function lighthouseMedian(url: string, chromePath: string, runs: number) {
+  const all: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) all.push(await lighthouseOnce(url, chromePath));
+  const sorted = [...all].sort((a, b) => a.score - b.score || b.lcpMs - a.lcpMs);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, runs: all };
+}

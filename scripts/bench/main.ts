@@ -1,0 +1,229 @@
+// `npm run bench` — one run, three measurements, against a real server on a fresh seeded SQLite DB:
+//   (a) first-load JS and CSS of /login in gzip bytes: from Vite's manifest (see bundle.ts for how
+//       chunks are attributed) and, as a cross-check, what Chromium actually downloads for /login
+//       (encoded response bodies, i.e. after the server's gzip);
+//   (b) Lighthouse 12 mobile performance score and LCP of /login (median of BENCH_LH_RUNS, default 3);
+//   (c) throughput and p99 latency of authenticated GET /api/v2/card/info?custom_num=1000000001,
+//       side by side with the bare GET /healthz of the same server, load from a second process
+//       (autocannon CLI), BENCH_SECONDS (default 10) each after a short warm-up.
+// Targets are printed with PASS/FAIL; results go to .bench/results.json. The exit code is 0 when
+// every measurement ran (whatever the targets say), 1 when one could not run.
+// Only loopback traffic; everything started here is stopped before exit, also on Ctrl-C.
+//
+// Options (env): BENCH_BUILD=1 rebuild the web app first (else only when dist is missing),
+// BENCH_LH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOGIN_SRC (regex for the login page module),
+// CHROMIUM_PATH (default /usr/bin/chromium).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromiumPath, openPhone, repoRoot, startPortal, webDist, type Phone, type Portal } from '../../e2e/harness';
+import { DEFAULT_LOGIN_SRC, firstLoadFiles, sizeFiles, sum, type Manifest } from './bundle';
+import { killLighthouseChromes, lighthouseMedian } from './lighthouse';
+import { killLoadGenerators, load, type LoadResult } from './load';
+
+const TARGET_JS_GZIP = 120_000; // "120 KB": kB as Vite prints them (1000 bytes), the stricter reading
+const TARGET_LH_SCORE = 0.95;
+const TARGET_RATIO = 0.25;
+const CARD = '1000000001';
+
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOGIN_SRC = process.env.BENCH_LOGIN_SRC ? new RegExp(process.env.BENCH_LOGIN_SRC, 'i') : DEFAULT_LOGIN_SRC;
+
+const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+const pad = (s: string, n: number) => s.padEnd(n);
+const section = (title: string) => console.log(`\n== ${title}`);
+
+let portal: Portal | null = null;
+let phone: Phone | null = null;
+
+async function cleanup() {
+  killLoadGenerators();
+  killLighthouseChromes();
+  await phone?.close().catch(() => {});
+  phone = null;
+  await portal?.stop().catch(() => {});
+  portal = null;
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(sig, () => {
+    console.error(`\nbench: ${sig}, stopping what it started`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function ensureBuilt() {
+  const manifestPath = join(webDist, '.vite/manifest.json');
+  if (process.env.BENCH_BUILD === '1' || !existsSync(manifestPath) || !existsSync(join(webDist, 'index.html'))) {
+    section('building the web app (npm run build)');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('npm run build failed');
+  }
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} missing: the web build must keep build.manifest on`);
+  return JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+function bundleFromManifest(manifest: Manifest) {
+  const fl = firstLoadFiles(manifest, LOGIN_SRC);
+  const js = sizeFiles(webDist, fl.js);
+  const css = sizeFiles(webDist, fl.css);
+  section('(a) first load of /login — from dist/.vite/manifest.json (gzip, zlib default level)');
+  console.log(`entry ${fl.entryKey} + static imports; route chunk(s): ${fl.routeKeys.join(', ')}`);
+  for (const f of [...js, ...css]) console.log(`  ${pad(f.file, 48)} ${pad(kb(f.raw), 10)} raw  ${kb(f.gzip)} gzip`);
+  console.log(`  JS  total ${sum(js)} bytes gzip (${kb(sum(js))}) in ${js.length} files`);
+  console.log(`  CSS total ${sum(css)} bytes gzip (${kb(sum(css))}) in ${css.length} files`);
+  return { entry: fl.entryKey, routeChunks: fl.routeKeys, js, css, jsGzip: sum(js), cssGzip: sum(css) };
+}
+
+async function bundleFromBrowser(p: Portal) {
+  phone = await openPhone(p);
+  const { page } = phone;
+  const pending: Promise<void>[] = [];
+  const seen: { path: string; kind: 'js' | 'css'; encoded: number; encoding: string }[] = [];
+  page.on('requestfinished', (req) => {
+    pending.push(
+      (async () => {
+        const res = await req.response();
+        if (!res) return;
+        const type = res.headers()['content-type'] ?? '';
+        const kind = /javascript/.test(type) ? 'js' : /text\/css/.test(type) ? 'css' : null;
+        if (!kind) return;
+        const sizes = await req.sizes();
+        seen.push({
+          path: new URL(req.url()).pathname,
+          kind,
+          encoded: sizes.responseBodySize,
+          encoding: res.headers()['content-encoding'] ?? 'identity',
+        });
+      })(),
+    );
+  });
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  await Promise.all(pending);
+  const landed = new URL(page.url()).pathname;
+  await phone.close();
+  phone = null;
+
+  const js = seen.filter((s) => s.kind === 'js');
+  const css = seen.filter((s) => s.kind === 'css');
+  const total = (xs: typeof seen) => xs.reduce((n, x) => n + x.encoded, 0);
+  section('(a) cross-check — what Chromium downloaded for /login (encoded bodies, server gzip)');
+  if (landed !== '/login') console.log(`  NOTE: the page ended on ${landed}, not /login`);
+  for (const s of seen) console.log(`  ${pad(s.path.replace(/^\//, ''), 48)} ${pad(kb(s.encoded), 10)} ${s.encoding}`);
+  console.log(`  JS  total ${total(js)} bytes (${kb(total(js))}) in ${js.length} responses`);
+  console.log(`  CSS total ${total(css)} bytes (${kb(total(css))}) in ${css.length} responses`);
+  return { landedOn: landed, responses: seen, jsEncoded: total(js), cssEncoded: total(css) };
+}
+
+async function login(p: Portal): Promise<string> {
+  const res = await fetch(`${p.baseUrl}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_model: 'account', account: 'demo', password: 'demo1234' }),
+  });
+  const body = (await res.json()) as { code?: number; message?: string; data?: { token?: string } };
+  if (!res.ok || body.code !== 0 || !body.data?.token) {
+    throw new Error(`login failed: HTTP ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  }
+  return body.data.token;
+}
+
+function printLoad(label: string, r: LoadResult) {
+  const bad = r.non2xx + r.errors + r.timeouts;
+  console.log(
+    `  ${pad(label, 34)} ${pad(r.rps.toFixed(0) + ' req/s', 14)} p99 ${pad(r.latencyMs.p99 + ' ms', 8)} ` +
+      `p50 ${pad(r.latencyMs.p50 + ' ms', 8)} ${r.requests} requests${bad ? `, ${bad} NOT 2xx/errors/timeouts` : ''}`,
+  );
+}
+
+async function main() {
+  const started = Date.now();
+  const manifest = ensureBuilt();
+  const bundle = bundleFromManifest(manifest);
+
+  // LOG_LEVEL=warn: per-request info logs cost both routes the same and would mostly measure
+  // pino writing to a pipe; the ratio is meant to show what the route itself costs.
+  portal = await startPortal({ env: { LOG_LEVEL: 'warn' } });
+  console.log(`\nserver: ${portal.baseUrl} (pid ${portal.pid}), SQLite ${portal.databaseUrl}`);
+
+  const browser = await bundleFromBrowser(portal);
+
+  section(`(b) Lighthouse 12, mobile, performance — /login (${LH_RUNS} runs, median by score)`);
+  const lh = await lighthouseMedian(`${portal.baseUrl}/login`, chromiumPath, LH_RUNS);
+  for (const [i, r] of lh.runs.entries()) {
+    console.log(
+      `  run ${i + 1}: score ${r.score.toFixed(2)}  LCP ${r.lcpMs.toFixed(0)} ms  FCP ${r.fcpMs.toFixed(0)} ms  ` +
+        `TBT ${r.tbtMs.toFixed(0)} ms  CLS ${r.cls.toFixed(3)}  SI ${r.speedIndexMs.toFixed(0)} ms`,
+    );
+  }
+  console.log(`  median: score ${lh.median.score.toFixed(2)}, LCP ${lh.median.lcpMs.toFixed(0)} ms`);
+
+  section(`(c) throughput — ${SECONDS} s each, ${CONNECTIONS} connections, autocannon in a second process`);
+  const token = await login(portal);
+  const auth = { Authorization: `Bearer ${token}` };
+  const cardUrl = `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`;
+  const bareUrl = `${portal.baseUrl}/healthz`;
+  const probe = await fetch(cardUrl, { headers: auth });
+  const probeBody = (await probe.json()) as { code?: number; message?: string };
+  if (!probe.ok || probeBody.code !== 0) {
+    throw new Error(`card info probe failed: HTTP ${probe.status} ${JSON.stringify(probeBody).slice(0, 300)}`);
+  }
+  // warm-up (JIT, SQLite page cache, connection setup), not measured
+  await load(bareUrl, { seconds: 2, connections: CONNECTIONS });
+  await load(cardUrl, { seconds: 2, connections: CONNECTIONS, headers: auth });
+  const bare = await load(bareUrl, { seconds: SECONDS, connections: CONNECTIONS });
+  const card = await load(cardUrl, { seconds: SECONDS, connections: CONNECTIONS, headers: auth });
+  printLoad('GET /healthz (bare)', bare);
+  printLoad(`GET /api/v2/card/info (auth)`, card);
+  const ratio = card.rps / bare.rps;
+  console.log(`  ratio card-info / bare: ${(ratio * 100).toFixed(1)} %`);
+
+  await cleanup();
+
+  // The larger of the two JS figures counts: the manifest view can miss a chunk loaded at start.
+  const jsGzip = Math.max(bundle.jsGzip, browser.jsEncoded);
+  const cardClean = card.non2xx + card.errors + card.timeouts === 0;
+  const targets = [
+    { name: '/login first-load JS ≤ 120 kB gzip', value: `${jsGzip} bytes`, pass: jsGzip <= TARGET_JS_GZIP },
+    { name: 'Lighthouse mobile performance ≥ 0.95', value: lh.median.score.toFixed(2), pass: lh.median.score >= TARGET_LH_SCORE },
+    {
+      name: 'card-info throughput ≥ 25% of bare (SQLite)',
+      value: `${(ratio * 100).toFixed(1)} %${cardClean ? '' : ' (with failed requests)'}`,
+      pass: ratio >= TARGET_RATIO && cardClean,
+    },
+  ];
+
+  section('summary');
+  console.log(`  /login first load: JS ${bundle.jsGzip} B gzip (browser: ${browser.jsEncoded} B), CSS ${bundle.cssGzip} B gzip (browser: ${browser.cssEncoded} B)`);
+  console.log(`  Lighthouse mobile: performance ${lh.median.score.toFixed(2)}, LCP ${(lh.median.lcpMs / 1000).toFixed(2)} s`);
+  console.log(
+    `  card info ${card.rps.toFixed(0)} req/s p99 ${card.latencyMs.p99} ms | bare ${bare.rps.toFixed(0)} req/s p99 ${bare.latencyMs.p99} ms | ratio ${(ratio * 100).toFixed(1)} %`,
+  );
+  for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${pad(t.name, 46)} ${t.value}`);
+
+  const results = {
+    date: new Date().toISOString(),
+    commit: spawnSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim() || null,
+    node: process.version,
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    firstLoad: { manifest: bundle, browser },
+    lighthouse: lh,
+    throughput: { seconds: SECONDS, connections: CONNECTIONS, cardInfo: card, bare, ratio, logLevel: 'warn', database: 'sqlite' },
+    targets,
+  };
+  const outDir = join(repoRoot, '.bench');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  console.log(`\nresults: .bench/results.json (${results.durationSeconds} s)`);
+}
+
+main().then(
+  () => process.exit(0),
+  async (err) => {
+    console.error(`\nbench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    if (portal) console.error(`--- server output (tail) ---\n${portal.output().slice(-4000)}`);
+    await cleanup();
+    process.exit(1);
+  },
+);

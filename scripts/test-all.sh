@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# `npm test`: every gate, in order, stopping at the first failure.
+#   lint -> typecheck -> unit -> api -> build web -> e2e
+# The API suite also runs on PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
+# The last line printed is always `N passed, N failed` (vitest tests over all projects run so far;
+# a test file that fails outside its tests counts as one failure). Works without a TTY.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+RESULTS="$ROOT/test-results"
+VITEST="$ROOT/node_modules/.bin/vitest"
+mkdir -p "$RESULTS"
+rm -f "$RESULTS"/vitest-*.json
+
+CURRENT_STEP=""
+STARTED_ALL=$SECONDS
+
+summary() {
+  local rc=$?
+  local counts
+  # Sum over the json reports vitest wrote; tolerate missing/partial files (a crashed run).
+  counts=$(node -e '
+    const fs = require("fs"), path = require("path");
+    const dir = process.argv[1];
+    let passed = 0, failed = 0;
+    for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      if (!/^vitest-.*\.json$/.test(f)) continue;
+      try {
+        const r = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+        passed += r.numPassedTests || 0;
+        failed += r.numFailedTests || 0;
+        // a file that failed outside its tests (import error, failing beforeAll: its tests show
+        // as skipped) counts as one failure, or the line would read "0 failed" for a red run
+        for (const t of r.testResults || [])
+          if (t.status === "failed" && !(t.assertionResults || []).some((a) => a.status === "failed")) failed++;
+      } catch { failed++; }
+    }
+    process.stdout.write(passed + " " + failed);
+  ' "$RESULTS" 2>/dev/null || echo "0 0")
+  local passed=${counts% *} failed=${counts#* }
+  echo
+  echo "================================================================"
+  if [ "$rc" -eq 0 ]; then
+    echo "npm test: all steps passed in $((SECONDS - STARTED_ALL)) s"
+  else
+    echo "npm test: FAILED at step '${CURRENT_STEP}' (exit $rc) after $((SECONDS - STARTED_ALL)) s"
+  fi
+  echo "================================================================"
+  echo "${passed} passed, ${failed} failed"
+  exit "$rc"
+}
+trap summary EXIT
+
+step() {
+  CURRENT_STEP=$1
+  shift
+  echo
+  echo "================================================================"
+  echo "== ${CURRENT_STEP}"
+  echo "================================================================"
+  local t0=$SECONDS
+  "$@"
+  echo "-- ${CURRENT_STEP}: ok ($((SECONDS - t0)) s)"
+}
+
+vitest_project() {
+  "$VITEST" run --project "$1" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
+}
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  echo "TEST_DATABASE_URL is set: the API suite runs on SQLite and PostgreSQL"
+else
+  echo "TEST_DATABASE_URL is not set: the API suite runs on SQLite only"
+fi
+
+step "lint" npm run --silent lint
+step "typecheck" npm run --silent typecheck
+step "unit tests" vitest_project unit
+step "api tests" vitest_project api
+step "build web" npm run --silent build
+step "e2e tests (Chromium)" vitest_project e2e

@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, selected with `vitest run --project <name>` (see the root package.json scripts):
+//   unit  pure logic next to the code; no server, no database, no browser.
+//   api   the Fastify app through app.inject(); each file runs on SQLite and, when
+//         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
+//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, one file at a time.
+// CI is a 2-core machine: the api project caps its workers, e2e runs files serially.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          // Each file builds its own app and database; PostgreSQL databases are created per file.
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          // Every file starts a server and a Chromium: running them side by side on 2 cores only
+          // makes them flaky. One file at a time, generous timeouts.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
