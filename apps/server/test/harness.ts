@@ -61,7 +61,7 @@ export interface TestApp {
 
 const TABLES = [
   'agents', 'pay_settings', 'users', 'cards', 'card_bindings', 'card_packages', 'card_flow_daily',
-  'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines',
+  'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines', 'package_series',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

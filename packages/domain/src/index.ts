@@ -2,3 +2,4 @@ export * from './format';
 export * from './safeUrl';
 export * from './rem';
 export * from './realName';
+export * from './cardGate';

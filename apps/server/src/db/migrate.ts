@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db, DialectName } from './connect';
 import * as m001 from './migrations/001_init';
+import * as m002 from './migrations/002_package_series';
+import * as m003 from './migrations/003_commerce';
+import * as m004 from './migrations/004_real_name';
 
 interface Migration {
   name: string;
@@ -8,7 +11,12 @@ interface Migration {
 }
 
 // Ordered list; append only. Each runs once, in a transaction, recorded in schema_migrations.
-const MIGRATIONS: Migration[] = [{ name: '001_init', up: m001.up }];
+const MIGRATIONS: Migration[] = [
+  { name: '001_init', up: m001.up },
+  { name: '002_package_series', up: m002.up },
+  { name: '003_commerce', up: m003.up },
+  { name: '004_real_name', up: m004.up },
+];
 
 export async function migrate(db: Db): Promise<string[]> {
   const k = db.kysely as unknown as Kysely<any>;

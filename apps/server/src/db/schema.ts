@@ -195,6 +195,16 @@ export interface SimLinesTable {
   activated_on: string;
 }
 
+/** An agent's family of data plans (002). */
+export interface PackageSeriesTable {
+  id: Generated<number>;
+  agent_id: number;
+  name: string;
+  description: string;
+  sort: number;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -208,6 +218,7 @@ export interface Database {
   throttles: ThrottlesTable;
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
+  package_series: PackageSeriesTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

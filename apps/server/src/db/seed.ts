@@ -101,11 +101,11 @@ const DEMO_CARDS: DemoCard[] = [
     ],
   },
   { num: '1000000013', agent: 'demo', card: { supplier: 2 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 800_000, password: false },
-  { num: '1000000014', agent: 'acme', card: { supplier: 3, supplier_auth_state: 0, auth_state: 0 }, pkg: { name: '电信畅享60G月包', gb: 60 }, dailyKb: 600_000 },
+  { num: '1000000014', agent: 'acme', card: { supplier: 3, supplier_auth_state: 0, auth_state: 0, package_series_ids: '[3]' }, pkg: { name: '电信畅享60G月包', gb: 60 }, dailyKb: 600_000 },
   {
     num: '1000000015',
     agent: 'acme',
-    card: { supplier: 1, supplier_auth_state: 0, auth_state: 0, mobile_real_name_mold: 1 },
+    card: { supplier: 1, supplier_auth_state: 0, auth_state: 0, mobile_real_name_mold: 1, package_series_ids: '[3]' },
     pkg: { name: '移动畅享60G月包', gb: 60 },
     dailyKb: 600_000,
   },
@@ -164,6 +164,15 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     const agentId = { demo: demo.id, acme: acme.id };
+
+    // Package series, in id order 1, 2, 3: cards name them in package_series_ids.
+    for (const [agent, name, description] of [
+      [demo.id, '畅享月包系列', '按月订购，每月1日重置，适合日常上网'],
+      [demo.id, '超值年包系列', '一次订购全年无忧，折合月费更低'],
+      [acme.id, '极客月包系列', '按月订购，不限速不降速'],
+    ] as const) {
+      await trx.insertInto('package_series').values({ agent_id: agent, name, description, sort: 0, created_at: iso }).execute();
+    }
 
     // demo pays by messaging app and e-wallet (cashier), instalment from 100 yuan; acme keeps the spec defaults.
     await trx
