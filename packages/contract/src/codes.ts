@@ -17,6 +17,15 @@ export const Code = {
   CARD_NOT_BOUND: 10204,
   CARD_NO_MOBILE: 10205,
   CARD_LOGIN_DISABLED: 10206,
+  // 103xx card gating: the server refuses what the gates would not let through
+  CARD_CANCELLED: 10301,
+  CARD_NEEDS_REPLACE: 10302,
+  CARD_NEEDS_SERIES: 10303,
+  CARD_NEEDS_PERSONAL_INFO: 10304,
+  CARD_NEEDS_REAL_NAME: 10305,
+  CARD_NEEDS_RECHARGE: 10306,
+  // 104xx real-name and card replacement (issue 3)
+  // 105xx commerce: orders, vouchers, balance, payments (issue 4)
   UNAUTHORIZED: 40100,
   /** decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
   SESSION_REVOKED: 40001,
@@ -59,6 +68,12 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.CARD_NOT_BOUND]: '该卡未绑定到当前账号',
   [Code.CARD_NO_MOBILE]: '该卡未绑定手机号，请联系客服',
   [Code.CARD_LOGIN_DISABLED]: '当前不支持卡号登录',
+  [Code.CARD_CANCELLED]: '该卡已销户，请联系客服',
+  [Code.CARD_NEEDS_REPLACE]: '请先进行换卡操作',
+  [Code.CARD_NEEDS_SERIES]: '请先完成套餐系列选择',
+  [Code.CARD_NEEDS_PERSONAL_INFO]: '请先完善个人信息',
+  [Code.CARD_NEEDS_REAL_NAME]: '请先完成实名认证',
+  [Code.CARD_NEEDS_RECHARGE]: '请先完成余额充值',
   [Code.UNAUTHORIZED]: '登录已失效，请重新登录',
   [Code.SESSION_REVOKED]: '您的登录已在其他地方失效，请重新登录',
   [Code.FORBIDDEN]: '当前请求没有权限',
