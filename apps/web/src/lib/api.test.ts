@@ -88,6 +88,23 @@ describe('api client', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
+  it('a caller abort while the body is arriving is an abort, not a "request error" toast', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
+      // The headers have come; the body is cut off when the caller leaves, as a browser does.
+      const body = new ReadableStream({
+        start(stream) {
+          init.signal!.addEventListener('abort', () => stream.error(new DOMException('aborted', 'AbortError')));
+          setTimeout(() => controller.abort(), 0);
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+    const err = await api.get('/v2/card/flow', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    expect((err as ApiError).kind).toBe('aborted');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('401: clears token and card data, goes to /login with redirect — once for parallel calls', async () => {
     local.set('token', 'expired');
     local.set('customNum', '1000000001');

@@ -84,8 +84,12 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
     // Only rotate the token this request was sent with: a login in the meantime wins.
     if (rotated && token && local.get('token') === token) local.set('token', rotated);
     envelope = await res.json().catch(() => undefined);
+    // A caller that gave up while the body was still arriving (a page left, a query cancelled)
+    // has no answer to act on: without this, the unread body would look like a server error.
+    if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
     outcome = { kind: 'answer', status: res.status, code: envelope?.code, message: envelope?.message };
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
     outcome = timedOut ? { kind: 'timeout' } : { kind: 'network' };
   } finally {
