@@ -21,6 +21,7 @@ import type { SmsProvider } from './integrations/sms/provider';
 import { CarrierSimulator } from './integrations/carrier/simulator';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
 import { registerModules } from './modules';
+import { registerSimulatorPages } from './sim';
 
 // Chinese default messages for schema errors that carry no message of their own.
 z.config(z.locales.zhCN());
@@ -133,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  await app.register(async (sim) => registerSimulatorPages(sim, ctx));
 
   const indexHtml = config.webDist && existsSync(join(config.webDist, 'index.html'));
   if (indexHtml) {

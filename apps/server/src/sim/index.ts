@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+
+/**
+ * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
+ * server-rendered HTML outside /api, under /sim/, standing in for pages a real carrier or
+ * gateway would host on its own domain. Each simulator registers its pages here.
+ */
+export async function registerSimulatorPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  void app;
+  void ctx;
+}
