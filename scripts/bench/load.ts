@@ -28,7 +28,15 @@ export function killLoadGenerators(): void {
 
 export async function load(
   url: string,
-  opts: { seconds: number; connections?: number; headers?: Record<string, string> },
+  opts: {
+    seconds: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    /** POST etc. with a body; idReplacement turns every [<id>] in the body into a fresh id per request */
+    method?: string;
+    body?: string;
+    idReplacement?: boolean;
+  },
 ): Promise<LoadResult> {
   const host = new URL(url).hostname;
   if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(host)) throw new Error(`load: refusing non-loopback target ${url}`);
@@ -36,6 +44,9 @@ export async function load(
   const args = [autocannonBin, '--json', '--connections', String(connections), '--duration', String(opts.seconds)];
   // K=V form: the value may contain ':' but a header name never contains '='.
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('--headers', `${k}=${v}`);
+  if (opts.method) args.push('--method', opts.method);
+  if (opts.body !== undefined) args.push('--body', opts.body);
+  if (opts.idReplacement) args.push('--idReplacement');
   args.push(url);
 
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -20,6 +20,7 @@ import { chromiumPath, openPhone, repoRoot, startPortal, webDist, type Phone, ty
 import { DEFAULT_LOGIN_SRC, firstLoadFiles, sizeFiles, sum, type Manifest } from './bundle';
 import { killLighthouseChromes, lighthouseMedian } from './lighthouse';
 import { killLoadGenerators, load, type LoadResult } from './load';
+import { BENCH_PAY_SECRET, benchCommerce } from './commerce';
 
 const TARGET_JS_GZIP = 120_000; // "120 KB": kB as Vite prints them (1000 bytes), the stricter reading
 const TARGET_LH_SCORE = 0.95;
@@ -29,6 +30,7 @@ const CARD = '1000000001';
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const NOTIFICATIONS = Number(process.env.BENCH_NOTIFICATIONS ?? 500);
 const LOGIN_SRC = process.env.BENCH_LOGIN_SRC ? new RegExp(process.env.BENCH_LOGIN_SRC, 'i') : DEFAULT_LOGIN_SRC;
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
@@ -144,7 +146,8 @@ async function main() {
 
   // LOG_LEVEL=warn: per-request info logs cost both routes the same and would mostly measure
   // pino writing to a pipe; the ratio is meant to show what the route itself costs.
-  portal = await startPortal({ env: { LOG_LEVEL: 'warn' } });
+  // the payment sandbox's secret is set so that (d) can sign notifications like a gateway
+  portal = await startPortal({ env: { LOG_LEVEL: 'warn', PAY_SANDBOX_SECRET: BENCH_PAY_SECRET } });
   console.log(`\nserver: ${portal.baseUrl} (pid ${portal.pid}), SQLite ${portal.databaseUrl}`);
 
   const browser = await bundleFromBrowser(portal);
@@ -179,6 +182,22 @@ async function main() {
   const ratio = card.rps / bare.rps;
   console.log(`  ratio card-info / bare: ${(ratio * 100).toFixed(1)} %`);
 
+  section(`(d) commerce — payment sandbox, ${CONNECTIONS} in flight from the bench process (orders ${SECONDS} s; ${NOTIFICATIONS} signed notifications)`);
+  const commerce = await benchCommerce(portal, token, { seconds: SECONDS, connections: CONNECTIONS, card: CARD, notifications: NOTIFICATIONS });
+  const o = commerce.orders;
+  const sameBare = commerce.bareSameClient;
+  console.log(`  ${pad('GET /healthz (bare, same client)', 34)} ${pad(sameBare.perSecond.toFixed(0) + ' req/s', 14)} ${sameBare.requests} requests`);
+  console.log(`  ${pad('POST /api/v1/order/create', 34)} ${pad(o.perSecond.toFixed(0) + ' orders/s', 14)} ${o.requests} orders${o.failures ? `, ${o.failures} failed` : ''}`);
+  const n = commerce.notifications;
+  console.log(
+    `  ${pad('POST /api/v1/pay/notify/1', 34)} ${pad(n.perSecond.toFixed(0) + ' settled/s', 14)} ${n.count} orders in ${n.seconds.toFixed(2)} s` +
+      `${n.failures ? `, ${n.failures} refused` : ''}, each settled exactly once: ${n.settledOnce ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `  ratio to bare (same client): orders ${((o.perSecond / sameBare.perSecond) * 100).toFixed(1)} %, notifications ${((n.perSecond / sameBare.perSecond) * 100).toFixed(1)} %` +
+      ` | to bare of (c) (autocannon): orders ${((o.perSecond / bare.rps) * 100).toFixed(1)} %, notifications ${((n.perSecond / bare.rps) * 100).toFixed(1)} %`,
+  );
+
   await cleanup();
 
   // The larger of the two JS figures counts: the manifest view can miss a chunk loaded at start.
@@ -200,6 +219,9 @@ async function main() {
   console.log(
     `  card info ${card.rps.toFixed(0)} req/s p99 ${card.latencyMs.p99} ms | bare ${bare.rps.toFixed(0)} req/s p99 ${bare.latencyMs.p99} ms | ratio ${(ratio * 100).toFixed(1)} %`,
   );
+  console.log(
+    `  orders ${commerce.orders.perSecond.toFixed(0)} created/s (${((commerce.orders.perSecond / commerce.bareSameClient.perSecond) * 100).toFixed(1)} % of bare) | notifications ${commerce.notifications.perSecond.toFixed(0)} settled/s (${((commerce.notifications.perSecond / commerce.bareSameClient.perSecond) * 100).toFixed(1)} % of bare), settled once: ${commerce.notifications.settledOnce ? 'yes' : 'NO'}`,
+  );
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${pad(t.name, 46)} ${t.value}`);
 
   const results = {
@@ -210,6 +232,13 @@ async function main() {
     firstLoad: { manifest: bundle, browser },
     lighthouse: lh,
     throughput: { seconds: SECONDS, connections: CONNECTIONS, cardInfo: card, bare, ratio, logLevel: 'warn', database: 'sqlite' },
+    commerce: {
+      ordersCreated: commerce.orders,
+      notificationsSettled: commerce.notifications,
+      bareSameClient: commerce.bareSameClient,
+      ratioOrdersToBare: commerce.orders.perSecond / commerce.bareSameClient.perSecond,
+      ratioNotificationsToBare: commerce.notifications.perSecond / commerce.bareSameClient.perSecond,
+    },
     targets,
   };
   const outDir = join(repoRoot, '.bench');

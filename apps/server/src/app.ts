@@ -20,6 +20,8 @@ import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import { CarrierSimulator } from './integrations/carrier/simulator';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
+import type { PaymentGateway } from './integrations/payment/gateway';
+import { SandboxGateway } from './integrations/payment/sandbox';
 import { registerModules } from './modules';
 import { registerSimulatorPages } from './sim';
 
@@ -31,6 +33,7 @@ export interface BuildOptions {
   config: Config;
   carrier?: CarrierGateway;
   sms?: SmsProvider;
+  payments?: PaymentGateway;
   /** pino logger options, or false (tests) */
   logger?: boolean | object;
 }
@@ -66,6 +69,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     carrier: opts.carrier ?? new CarrierSimulator(db),
     sms: opts.sms ?? new SimulatorSms(db, app.log),
+    payments:
+      opts.payments ??
+      new SandboxGateway(
+        db,
+        {
+          secret: config.paySandboxSecret,
+          notifyDelayMs: config.paySandboxNotifyDelayMs,
+          notifyCopies: config.paySandboxNotifyCopies,
+          dropNotifications: config.paySandboxDropNotify,
+        },
+        app.log,
+      ),
     log: app.log,
   };
 

@@ -17,6 +17,19 @@ export interface Config {
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
+  // ---- payments (issue 4, docs/decisions/0006) ----
+  /** HMAC-SHA256 secret of the payment sandbox's notifications (PAY_SANDBOX_SECRET) */
+  paySandboxSecret: string;
+  /** sandbox: delay before a notification, and how many copies it sends; drop them all */
+  paySandboxNotifyDelayMs: number;
+  paySandboxNotifyCopies: number;
+  paySandboxDropNotify: boolean;
+  /** an unpaid order closes (voucher released) this long after creation */
+  payOrderTtlMs: number;
+  /** the reconciler asks the gateway about orders pending longer than this */
+  payQueryAfterMs: number;
+  /** how often the reconciler runs; 0 = never on its own (tests call it) */
+  payReconcileIntervalMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -30,5 +43,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 24 * 7) * 3600_000,
     tokenRotateBeforeMs: Number(env.TOKEN_ROTATE_BEFORE_HOURS ?? 24) * 3600_000,
+    // the default secret only suits the sandbox on a developer's machine; set one per deployment
+    paySandboxSecret: env.PAY_SANDBOX_SECRET || 'sandbox-dev-secret-change-me',
+    paySandboxNotifyDelayMs: Number(env.PAY_SANDBOX_NOTIFY_DELAY_MS ?? 300),
+    paySandboxNotifyCopies: Number(env.PAY_SANDBOX_NOTIFY_COPIES ?? 2),
+    paySandboxDropNotify: env.PAY_SANDBOX_DROP_NOTIFY === '1',
+    payOrderTtlMs: Number(env.PAY_ORDER_TTL_MINUTES ?? 15) * 60_000,
+    payQueryAfterMs: Number(env.PAY_QUERY_AFTER_SECONDS ?? 10) * 1000,
+    payReconcileIntervalMs: Number(env.PAY_RECONCILE_INTERVAL_SECONDS ?? 30) * 1000,
   };
 }

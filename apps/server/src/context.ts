@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
+import type { PaymentGateway } from './integrations/payment/gateway';
 
 /** What services need from the outside world; built once in buildApp, passed to every module. */
 export interface AppContext {
@@ -10,5 +11,8 @@ export interface AppContext {
   config: Config;
   carrier: CarrierGateway;
   sms: SmsProvider;
+  /** payment gateway (buildApp gives the sandbox unless a real one is passed); optional so tools
+   *  that build a context without commerce (CLI) need not construct one */
+  payments?: PaymentGateway;
   log: FastifyBaseLogger;
 }

@@ -62,6 +62,9 @@ export interface TestApp {
 const TABLES = [
   'agents', 'pay_settings', 'users', 'cards', 'card_bindings', 'card_packages', 'card_flow_daily',
   'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines', 'package_series',
+  // commerce (issue 4)
+  'packages', 'coupon_packages', 'recharge_offers', 'vouchers', 'orders', 'payments', 'balance_ledger',
+  'pay_notifications', 'sim_payments',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

@@ -1,3 +1,4 @@
 export * from './enums';
 export * from './codes';
 export * from './schemas';
+export * from './commerce';

@@ -3,3 +3,4 @@ export * from './safeUrl';
 export * from './rem';
 export * from './realName';
 export * from './cardGate';
+export * from './commerce';

@@ -205,6 +205,138 @@ export interface PackageSeriesTable {
   created_at: string;
 }
 
+// ---------- commerce (003) ----------
+export interface PackagesTable {
+  id: Generated<number>;
+  series_id: number;
+  name: string;
+  package_type: number;
+  period: number;
+  period_count: number;
+  flow_mb: number;
+  price_fen: number;
+  original_price_fen: number;
+  description: string;
+  voucher_allowed: Bool;
+  recommended: Bool;
+  on_sale: Bool;
+  sort: number;
+  created_at: string;
+}
+
+export interface CouponPackagesTable {
+  id: Generated<number>;
+  agent_id: number;
+  name: string;
+  price_fen: number;
+  description: string;
+  /** JSON [{ amount_fen, min_spend_fen, valid_days, package_types }] */
+  vouchers: string;
+  on_sale: Bool;
+  created_at: string;
+}
+
+export interface RechargeOffersTable {
+  id: Generated<number>;
+  agent_id: number;
+  amount_fen: number;
+  bonus_fen: number;
+  title: string;
+  description: string;
+}
+
+export interface VouchersTable {
+  id: Generated<number>;
+  card_id: number;
+  name: string;
+  amount_fen: number;
+  min_spend_fen: number;
+  /** JSON number[]; [] = any */
+  package_types: string;
+  expires_at: string;
+  /** usable | locked | used */
+  status: string;
+  order_no: string | null;
+  source: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  user_id: number;
+  goods_type: string;
+  title: string;
+  package_id: number | null;
+  coupon_package_id: number | null;
+  total_fen: number;
+  discount_fen: number;
+  payable_fen: number;
+  credit_fen: number;
+  bonus_fen: number;
+  voucher_id: number | null;
+  pay_channel: number;
+  state: string;
+  request_id: string;
+  request_fingerprint: string;
+  payment_id: string | null;
+  pay_url: string | null;
+  access_key_hash: string;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  fulfilled_at: string | null;
+  closed_at: string | null;
+  last_query_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_no: string;
+  channel: number;
+  transaction_id: string;
+  amount_fen: number;
+  source: string;
+  created_at: string;
+}
+
+export interface BalanceLedgerTable {
+  id: Generated<number>;
+  card_id: number;
+  amount_fen: number;
+  kind: string;
+  order_no: string;
+  balance_after_fen: number;
+  note: string;
+  created_at: string;
+}
+
+export interface PayNotificationsTable {
+  id: Generated<number>;
+  channel: number;
+  order_no: string;
+  transaction_id: string;
+  amount_fen: number;
+  outcome: string;
+  created_at: string;
+}
+
+export interface SimPaymentsTable {
+  payment_id: string;
+  order_no: string;
+  channel: number;
+  amount_fen: number;
+  subject: string;
+  merchant: string;
+  return_url: string;
+  state: string;
+  transaction_id: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -219,6 +351,15 @@ export interface Database {
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
   package_series: PackageSeriesTable;
+  packages: PackagesTable;
+  coupon_packages: CouponPackagesTable;
+  recharge_offers: RechargeOffersTable;
+  vouchers: VouchersTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  balance_ledger: BalanceLedgerTable;
+  pay_notifications: PayNotificationsTable;
+  sim_payments: SimPaymentsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;
@@ -228,3 +369,6 @@ export type Card = Selectable<CardsTable>;
 export type NewCard = Insertable<CardsTable>;
 export type CardUpdate = Updateable<CardsTable>;
 export type Session = Selectable<SessionsTable>;
+export type PackageRow = Selectable<PackagesTable>;
+export type VoucherRow = Selectable<VouchersTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -4,6 +4,7 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { hashPassword } from '../lib/password';
 import { chinaDate, chinaMonthStart } from '@portal/domain';
+import { seedCommerce } from './seedCommerce';
 
 export const DEMO = {
   mobile: '13800138000',
@@ -282,5 +283,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
         await trx.insertInto('card_bindings').values({ user_id: user.id, card_id: card.id, remark: '', created_at: iso }).execute();
       }
     }
+
+    // commerce (issue 4): catalogue, coupon packages, first-recharge offer, vouchers, opening ledger
+    await seedCommerce(trx, now);
   });
 }

@@ -6,6 +6,12 @@ import { brandingRoutes } from './branding/routes';
 import { payRoutes } from './pay/routes';
 import { cardsRoutes } from './cards/routes';
 import { usageRoutes } from './usage/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { voucherRoutes } from './vouchers/routes';
+import { orderRoutes } from './orders/routes';
+import { balanceRoutes } from './balance/routes';
+import { paymentRoutes } from './payments/routes';
+import { quickPayRoutes } from './quickPay/routes';
 
 /** Every API module registers under /api here. */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -15,4 +21,11 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await payRoutes(api, ctx);
   await cardsRoutes(api, ctx);
   await usageRoutes(api, ctx);
+  // commerce (issue 4)
+  await catalogueRoutes(api, ctx);
+  await voucherRoutes(api, ctx);
+  await orderRoutes(api, ctx);
+  await balanceRoutes(api, ctx);
+  await paymentRoutes(api, ctx);
+  await quickPayRoutes(api, ctx);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { registerPayCashier } from './payCashier';
 
 /**
  * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
@@ -9,4 +10,5 @@ import type { AppContext } from '../context';
 export async function registerSimulatorPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   void app;
   void ctx;
+  await registerPayCashier(app, ctx);
 }

@@ -1,0 +1,96 @@
+// Settling an order: the one place where money is taken or credited and goods are delivered.
+// Every function here runs inside ONE transaction with conditional state changes, so a
+// notification, a gateway query and a user's click racing for the same order settle it once.
+import { sql, type Transaction } from 'kysely';
+import { packageEffect } from '@portal/domain';
+import type { Database, OrderRow } from '../../db/schema';
+import * as balance from '../balance/repo';
+import { templatesOf } from '../catalogue/service';
+import * as vouchers from '../vouchers/repo';
+import * as repo from './repo';
+
+type Trx = Transaction<Database>;
+const addDaysIso = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+/** Deliver what a paid order bought, then paid → fulfilled. The order must be 'paid' in this transaction. */
+export async function fulfil(trx: Trx, order: OrderRow, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
+  if (order.voucher_id !== null) await vouchers.markUsed(trx, order.voucher_id, order.order_no, nowIso);
+
+  if (order.goods_type === 'package' && order.package_id !== null) {
+    const pkg = await trx.selectFrom('packages').selectAll().where('id', '=', order.package_id).executeTakeFirstOrThrow();
+    const card = await repo.cardForUpdate(trx, order.card_id);
+    const live = await repo.livePackages(trx, order.card_id, nowIso);
+    let effect = packageEffect(pkg, live, card.expired_at, now);
+    // Paid, but no longer applicable (its base package ended meanwhile): the customer still gets
+    // the data, as a package of its own from now.
+    if (effect.kind === 'refused') effect = packageEffect({ ...pkg, package_type: 7 }, [], card.expired_at, now);
+    if (effect.kind === 'new') {
+      await trx
+        .insertInto('card_packages')
+        .values(effect.segments.map((s) => ({ card_id: order.card_id, name: pkg.name, package_type: pkg.package_type, ...s, created_at: nowIso })))
+        .execute();
+    } else if (effect.kind === 'add') {
+      await trx
+        .updateTable('card_packages')
+        .set({ total_kb: sql<number>`total_kb + ${effect.add_kb}`, expired_at: effect.expired_at })
+        .where('id', '=', effect.target_id)
+        .execute();
+    }
+    const cardExpiry = effect.kind === 'refused' ? card.expired_at : effect.card_expires_at;
+    await trx.updateTable('cards').set({ order_has_payment: 1, ordered_flag: 1, expired_at: cardExpiry }).where('id', '=', order.card_id).execute();
+  } else if (order.goods_type === 'recharge') {
+    await balance.move(trx, { cardId: order.card_id, amountFen: order.total_fen, kind: 'recharge', orderNo: order.order_no, note: '余额充值', nowIso });
+    // The first-recharge bonus goes to the one order that flips has_first_balance_order.
+    const first = await trx.updateTable('cards').set({ has_first_balance_order: 1 }).where('id', '=', order.card_id).where('has_first_balance_order', '=', 0).executeTakeFirst();
+    if (Number(first.numUpdatedRows) === 1 && order.bonus_fen > 0) {
+      await balance.move(trx, { cardId: order.card_id, amountFen: order.bonus_fen, kind: 'bonus', orderNo: order.order_no, note: '首充赠送', nowIso });
+    }
+    await trx.updateTable('cards').set({ balance_order_has_payment: 1 }).where('id', '=', order.card_id).execute();
+  } else if (order.goods_type === 'coupon_package' && order.coupon_package_id !== null) {
+    const cp = await trx.selectFrom('coupon_packages').selectAll().where('id', '=', order.coupon_package_id).executeTakeFirstOrThrow();
+    await vouchers.insertVouchers(
+      trx,
+      templatesOf(cp.vouchers).map((t) => ({
+        card_id: order.card_id,
+        name: `${(t.amount_fen / 100).toFixed(0)}元${t.min_spend_fen > 0 ? `满${(t.min_spend_fen / 100).toFixed(0)}可用` : '无门槛'}券`,
+        amount_fen: t.amount_fen,
+        min_spend_fen: t.min_spend_fen,
+        package_types: t.package_types,
+        expires_at: addDaysIso(now, t.valid_days),
+        source: `券包：${cp.name}`,
+        created_at: nowIso,
+      })),
+    );
+  }
+  await repo.markFulfilled(trx, order.order_no, nowIso);
+}
+
+export type SettleOutcome = 'credited' | 'duplicate' | 'late';
+
+/**
+ * Money from a gateway (a verified notification or a query). In one transaction: record the
+ * payment under its unique transaction id (a repeat changes nothing), move the order pending →
+ * paid (only the winner of that conditional update credits), deliver. Money for an order that
+ * is no longer pending is recorded and reported as 'late' for an operator to refund.
+ */
+export async function settlePaid(
+  trx: Trx,
+  order: OrderRow,
+  p: { transactionId: string; amountFen: number; source: 'notify' | 'query' },
+  now: Date,
+): Promise<SettleOutcome> {
+  const nowIso = now.toISOString();
+  const fresh = await repo.insertPayment(trx, { orderNo: order.order_no, channel: order.pay_channel, transactionId: p.transactionId, amountFen: p.amountFen, source: p.source, nowIso });
+  if (!fresh) return 'duplicate';
+  if (!(await repo.markPaid(trx, order.order_no, nowIso))) return 'late';
+  await fulfil(trx, { ...order, state: 'paid', paid_at: nowIso }, now);
+  return 'credited';
+}
+
+/** pending → closed | failed, and the voucher comes back. False when the order was not pending. */
+export async function settleUnpaid(trx: Trx, order: OrderRow, state: 'closed' | 'failed', now: Date): Promise<boolean> {
+  if (!(await repo.markUnpaid(trx, order.order_no, state, now.toISOString()))) return false;
+  if (order.voucher_id !== null) await vouchers.release(trx, order.voucher_id, order.order_no);
+  return true;
+}

@@ -1,0 +1,88 @@
+// Quick payment without login: anyone with a card number may buy a package FOR that card (the
+// goods only ever go to the card). What it must not do: spend the card's balance (no balance
+// channel), or read other people's orders (each quick order is read with its unguessable
+// access key, returned once at creation and stored only as a hash).
+import { timingSafeEqual } from 'node:crypto';
+import { Code } from '@portal/contract/codes';
+import { PayChannel } from '@portal/contract/enums';
+import type { Order, PayAction, QuickCardCheck, Voucher } from '@portal/contract';
+import type { AppContext } from '../../context';
+import type { Card } from '../../db/schema';
+import { assertPurchasable } from '../../lib/cardGuard';
+import { AppError, fail } from '../../lib/errors';
+import { hit } from '../../lib/throttle';
+import * as catalogueRepo from '../catalogue/repo';
+import { packagesForCard, purchasablePackage, toPackage } from '../catalogue/service';
+import { hashAccessKey, placeOrder, toOrders, type PlaceInput } from '../orders/service';
+import * as ordersRepo from '../orders/repo';
+import { refreshPending } from '../payments/service';
+import { usableFor } from '../vouchers/service';
+
+/** Token-less calls per client address: generous (carrier NAT), but no bulk card-number scanning. */
+const QUICK_RULE = { limit: 60, windowMs: 60_000 };
+
+export async function throttleQuick(ctx: AppContext, ip: string): Promise<void> {
+  const r = await hit(ctx.db, `quick:${ip}`, QUICK_RULE);
+  if (!r.allowed) throw fail.rateLimited('操作过于频繁，请稍后再试');
+}
+
+async function cardByNum(ctx: AppContext, customNum: string): Promise<Card> {
+  const card = await ctx.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
+  if (!card) throw fail.cardNotFound();
+  return card;
+}
+
+const maskIccid = (iccid: string) => (iccid.length > 10 ? `${iccid.slice(0, 6)}${'*'.repeat(iccid.length - 10)}${iccid.slice(-4)}` : iccid);
+
+export async function cardCheck(ctx: AppContext, customNum: string): Promise<QuickCardCheck> {
+  const card = await cardByNum(ctx, customNum);
+  const agent = await catalogueRepo.agentOf(ctx.db, card.agent_id);
+  let reason: string | undefined;
+  try {
+    await assertPurchasable(ctx.db, card, 'package');
+  } catch (err) {
+    reason = err instanceof AppError ? err.message : '该卡暂不能购买套餐';
+  }
+  return {
+    custom_num: card.custom_num,
+    masked_iccid: maskIccid(card.iccid),
+    supplier: card.supplier,
+    state: card.state,
+    agent_name: agent?.nickname ?? '',
+    can_buy: reason === undefined,
+    ...(reason ? { reason } : {}),
+  };
+}
+
+export async function quickPackages(ctx: AppContext, customNum: string) {
+  const card = await cardByNum(ctx, customNum);
+  return { list: (await packagesForCard(ctx, card)).map(toPackage) };
+}
+
+export async function quickVouchers(ctx: AppContext, customNum: string, packageId: number): Promise<{ list: Voucher[] }> {
+  const card = await cardByNum(ctx, customNum);
+  const pkg = await purchasablePackage(ctx, card, packageId);
+  return { list: await usableFor(ctx, card, pkg) };
+}
+
+export async function quickOrder(
+  ctx: AppContext,
+  input: Omit<PlaceInput, 'goods_type'>,
+): Promise<Order & { access_key: string; pay: PayAction }> {
+  if (input.pay_channel === PayChannel.Balance) throw new AppError(Code.PAY_CHANNEL_UNAVAILABLE, '免登录支付不支持余额支付，请登录后使用');
+  const card = await cardByNum(ctx, input.custom_num);
+  const placed = await placeOrder(ctx, card, 0, { ...input, goods_type: 'package' }, true);
+  const [order] = await toOrders(ctx, [placed.order], card.custom_num);
+  return { ...order!, access_key: placed.accessKey!, pay: placed.pay };
+}
+
+export async function quickOrderDetail(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order> {
+  const order = await ordersRepo.orderByNo(ctx.db.kysely, orderNo);
+  const given = Buffer.from(hashAccessKey(accessKey), 'hex');
+  const stored = Buffer.from(order?.access_key_hash ?? '', 'hex');
+  // one answer for "no such order" and "wrong key": order numbers cannot be probed
+  if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new AppError(Code.NOT_FOUND, '订单不存在');
+  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
+  const card = await ctx.db.kysely.selectFrom('cards').select('custom_num').where('id', '=', order.card_id).executeTakeFirstOrThrow();
+  return (await toOrders(ctx, [current], card.custom_num))[0]!;
+}

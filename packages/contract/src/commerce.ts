@@ -1,0 +1,273 @@
+// Commerce (issue 4): catalogue, vouchers, balance, orders and payments.
+// Money leaves the server as yuan numbers with at most 2 decimals; the database keeps integer
+// fen, and the client never computes a price (decisions.md).
+import { z } from 'zod';
+import { CardNum, DateTime, Yuan } from './schemas';
+
+// ---------- primitives ----------
+/** A positive integer id in a query string ("12") or a body (12). */
+function idField(message: string) {
+  return z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(2_147_483_647, message);
+}
+export const PackageId = idField('请选择套餐');
+export const VoucherId = idField('优惠券有误');
+export const CouponPackageId = idField('请选择券包');
+
+/** pay channel, spec section 3: 1 messaging-app pay, 2 e-wallet, 3 balance, 4 e-wallet instalment */
+export const PayChannelValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+  error: '请选择支付方式',
+});
+export type PayChannelValue = z.infer<typeof PayChannelValue>;
+
+export const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'closed', 'failed', 'refunded'] as const;
+export const OrderState = z.enum(ORDER_STATES);
+export type OrderState = z.infer<typeof OrderState>;
+
+export const GOODS_TYPES = ['package', 'recharge', 'coupon_package'] as const;
+export const GoodsType = z.enum(GOODS_TYPES, { error: '商品类型有误' });
+export type GoodsType = z.infer<typeof GoodsType>;
+
+export const VOUCHER_STATUSES = ['usable', 'locked', 'used', 'expired'] as const;
+export const VoucherStatus = z.enum(VOUCHER_STATUSES);
+export type VoucherStatus = z.infer<typeof VoucherStatus>;
+
+/** Recharge limits (spec section 5: the e-card amount is an integer from 1 to 5000). */
+export const RECHARGE_MIN_YUAN = 1;
+export const RECHARGE_MAX_YUAN = 5000;
+const MSG_RECHARGE = `请输入${RECHARGE_MIN_YUAN}-${RECHARGE_MAX_YUAN}之间的整数金额`;
+/** Whole yuan 1..5000. Accepts "50" from a query string too. */
+export const RechargeAmount = z.coerce
+  .number({ error: MSG_RECHARGE })
+  .int(MSG_RECHARGE)
+  .min(RECHARGE_MIN_YUAN, MSG_RECHARGE)
+  .max(RECHARGE_MAX_YUAN, MSG_RECHARGE);
+
+/** Client idempotency key of an order creation: 8 to 64 of [A-Za-z0-9_-]. */
+export const RequestId = z
+  .string({ error: '缺少请求标识' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识有误');
+
+export const OrderNo = z
+  .string({ error: '请输入订单号' })
+  .trim()
+  .regex(/^[A-Za-z0-9]{8,40}$/, '订单号有误');
+
+/** `in_messaging_app` from a query string ("1", "true") or a body (true). */
+export const MessagingAppFlag = z
+  .union([z.boolean(), z.enum(['1', '0', 'true', 'false', ''])])
+  .optional()
+  .transform((v) => v === true || v === '1' || v === 'true');
+
+// ---------- catalogue ----------
+export const Package = z.object({
+  id: z.number().int(),
+  series_id: z.number().int(),
+  name: z.string(),
+  /** 1-9, spec section 3 (1 experience … 9 basic end-of-month reset) */
+  package_type: z.number().int(),
+  /** 1 day, 2 month */
+  period: z.number().int(),
+  period_count: z.number().int(),
+  flow_mb: z.number().int(),
+  price: Yuan,
+  original_price: Yuan,
+  description: z.string(),
+  voucher_allowed: z.boolean(),
+  recommended: z.boolean(),
+});
+export type Package = z.infer<typeof Package>;
+export const PackageListAnswer = z.object({ list: z.array(Package) });
+export type PackageListAnswer = z.infer<typeof PackageListAnswer>;
+export const PackageDetailQuery = z.object({ custom_num: CardNum, package_id: PackageId });
+
+export const CouponPackageVoucher = z.object({
+  amount: Yuan,
+  min_spend: Yuan,
+  valid_days: z.number().int(),
+  package_types: z.array(z.number().int()),
+});
+export const CouponPackage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: Yuan,
+  vouchers: z.array(CouponPackageVoucher),
+  description: z.string(),
+});
+export type CouponPackage = z.infer<typeof CouponPackage>;
+export const CouponPackageListAnswer = z.object({ list: z.array(CouponPackage) });
+export type CouponPackageListAnswer = z.infer<typeof CouponPackageListAnswer>;
+
+export const FirstRechargeOffer = z.object({
+  amount: Yuan,
+  bonus_amount: Yuan.optional(),
+  package: Package.optional(),
+  title: z.string(),
+  description: z.string(),
+});
+export type FirstRechargeOffer = z.infer<typeof FirstRechargeOffer>;
+export const RechargeOptions = z.object({
+  presets: z.array(Yuan),
+  min: z.number(),
+  max: z.number(),
+  balance: Yuan,
+  first_recharge: FirstRechargeOffer.nullable(),
+  pre_store: z.boolean(),
+  pre_store_mold: z.number().int(),
+});
+export type RechargeOptions = z.infer<typeof RechargeOptions>;
+
+// ---------- vouchers ----------
+export const Voucher = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  amount: Yuan,
+  min_spend: Yuan,
+  /** package types it applies to; empty = any */
+  package_types: z.array(z.number().int()),
+  expires_at: DateTime,
+  /** locked = held by a pending order */
+  status: VoucherStatus,
+  source: z.string(),
+});
+export type Voucher = z.infer<typeof Voucher>;
+export const VoucherListQuery = z.object({
+  custom_num: CardNum,
+  status: z.enum(['usable', 'invalid'], { error: '券状态有误' }).default('usable'),
+});
+export const VoucherListAnswer = z.object({ list: z.array(Voucher) });
+export type VoucherListAnswer = z.infer<typeof VoucherListAnswer>;
+export const UsableVoucherQuery = z.object({ custom_num: CardNum, package_id: PackageId });
+
+// ---------- orders ----------
+export const PayChannelOption = z.object({
+  channel: PayChannelValue,
+  name: z.string(),
+  available: z.boolean(),
+  /** why it is not available, e.g. 余额不足, 分期需满 X 元, 请在浏览器中打开 */
+  reason: z.string().optional(),
+});
+export type PayChannelOption = z.infer<typeof PayChannelOption>;
+
+const QuoteFields = {
+  custom_num: CardNum,
+  goods_type: GoodsType,
+  package_id: PackageId.optional(),
+  coupon_package_id: CouponPackageId.optional(),
+  /** recharge: whole yuan 1..5000 */
+  amount: RechargeAmount.optional(),
+  voucher_id: VoucherId.nullish(),
+  in_messaging_app: MessagingAppFlag,
+};
+export const QuoteRequest = z.object(QuoteFields);
+export type QuoteRequest = z.input<typeof QuoteRequest>;
+export const Quote = z.object({
+  goods_type: GoodsType,
+  title: z.string(),
+  total: Yuan,
+  discount: Yuan,
+  payable: Yuan,
+  voucher_id: z.number().int().nullable(),
+  channels: z.array(PayChannelOption),
+});
+export type Quote = z.infer<typeof Quote>;
+
+export const CreateOrderRequest = z.object({
+  ...QuoteFields,
+  pay_channel: PayChannelValue,
+  request_id: RequestId,
+});
+export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
+
+export const Order = z.object({
+  order_no: z.string(),
+  goods_type: GoodsType,
+  title: z.string(),
+  custom_num: z.string(),
+  total: Yuan,
+  discount: Yuan,
+  payable: Yuan,
+  pay_channel: z.number().int(),
+  state: OrderState,
+  created_at: DateTime,
+  paid_at: DateTime.nullable(),
+  voucher: z.object({ id: z.number().int(), name: z.string(), amount: Yuan }).nullable(),
+  package: Package.optional(),
+  /** recharge: the yuan credited to the balance (amount plus any first-recharge bonus) */
+  credit: Yuan.optional(),
+  /** when a pending order closes by itself */
+  expires_at: DateTime.optional(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const PayAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  z.object({ kind: z.literal('settled') }),
+]);
+export type PayAction = z.infer<typeof PayAction>;
+export const CreateOrderAnswer = Order.extend({ pay: PayAction });
+export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
+
+export const OrderNoQuery = z.object({ order_no: OrderNo });
+export const CloseOrderRequest = z.object({ order_no: OrderNo });
+export const OrderListQuery = z.object({
+  custom_num: CardNum,
+  page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(10_000, '页码有误').default(1),
+});
+export const OrderListAnswer = z.object({
+  list: z.array(Order),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
+
+// ---------- balance ----------
+export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund'] as const;
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  /** + credit, - debit */
+  amount: Yuan,
+  kind: z.enum(LEDGER_KINDS),
+  order_no: z.string(),
+  created_at: DateTime,
+  balance_after: Yuan,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+export const BalanceLedgerAnswer = z.object({ balance: Yuan, list: z.array(LedgerEntry) });
+export type BalanceLedgerAnswer = z.infer<typeof BalanceLedgerAnswer>;
+
+// ---------- payment notifications (gateway → server) ----------
+export const PayNotifyAnswer = z.object({ result: z.enum(['success', 'fail']) });
+
+// ---------- quick payment (no login) ----------
+export const QuickCardCheck = z.object({
+  custom_num: z.string(),
+  masked_iccid: z.string(),
+  supplier: z.number().int(),
+  state: z.number().int(),
+  agent_name: z.string(),
+  can_buy: z.boolean(),
+  reason: z.string().optional(),
+});
+export type QuickCardCheck = z.infer<typeof QuickCardCheck>;
+export const QuickVoucherQuery = z.object({ custom_num: CardNum, package_id: PackageId });
+export const QuickOrderRequest = z.object({
+  custom_num: CardNum,
+  package_id: PackageId,
+  voucher_id: VoucherId.nullish(),
+  pay_channel: PayChannelValue,
+  request_id: RequestId,
+  in_messaging_app: MessagingAppFlag,
+});
+export type QuickOrderRequest = z.input<typeof QuickOrderRequest>;
+export const QuickOrderAnswer = Order.extend({ access_key: z.string(), pay: PayAction });
+export type QuickOrderAnswer = z.infer<typeof QuickOrderAnswer>;
+export const QuickOrderQuery = z.object({
+  order_no: OrderNo,
+  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
+});

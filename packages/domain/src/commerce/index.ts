@@ -1,0 +1,4 @@
+export * from './pricing';
+export * from './channels';
+export * from './orderState';
+export * from './packageEffect';
