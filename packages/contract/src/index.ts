@@ -2,3 +2,4 @@ export * from './enums';
 export * from './codes';
 export * from './schemas';
 export * from './commerce';
+export * from './realName';

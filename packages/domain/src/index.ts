@@ -4,3 +4,4 @@ export * from './rem';
 export * from './realName';
 export * from './cardGate';
 export * from './commerce';
+export * from './residentId';

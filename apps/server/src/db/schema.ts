@@ -337,6 +337,39 @@ export interface SimPaymentsTable {
   finished_at: string | null;
 }
 
+/** The card holder's personal information (/collect). Never logged; answered masked. */
+export interface CardPersonalInfoTable {
+  card_id: number;
+  name: string;
+  id_number: string;
+  mobile: string;
+  updated_at: string;
+}
+
+/** A carrier real-name session: an unguessable, expiring, single-use link. */
+export interface RealNameTicketsTable {
+  id: Generated<number>;
+  ticket: string;
+  card_id: number;
+  mode: number;
+  return_path: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ChangeCardApplicationsTable {
+  id: Generated<number>;
+  card_id: number;
+  status: 'submitted' | 'shipped' | 'done' | 'rejected';
+  receiver_name: string;
+  receiver_mobile: string;
+  address: string;
+  reason: string;
+  new_custom_num: string;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -351,6 +384,10 @@ export interface Database {
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
   package_series: PackageSeriesTable;
+  // real-name and card replacement (issue 3)
+  card_personal_info: CardPersonalInfoTable;
+  real_name_tickets: RealNameTicketsTable;
+  change_card_applications: ChangeCardApplicationsTable;
   packages: PackagesTable;
   coupon_packages: CouponPackagesTable;
   recharge_offers: RechargeOffersTable;

@@ -6,6 +6,9 @@ import { brandingRoutes } from './branding/routes';
 import { payRoutes } from './pay/routes';
 import { cardsRoutes } from './cards/routes';
 import { usageRoutes } from './usage/routes';
+import { realNameRoutes } from './realName/routes';
+import { seriesRoutes } from './series/routes';
+import { replacementRoutes } from './replacement/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { orderRoutes } from './orders/routes';
@@ -21,6 +24,10 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await payRoutes(api, ctx);
   await cardsRoutes(api, ctx);
   await usageRoutes(api, ctx);
+  // real-name, series choice, card replacement (issue 3)
+  await realNameRoutes(api, ctx);
+  await seriesRoutes(api, ctx);
+  await replacementRoutes(api, ctx);
   // commerce (issue 4)
   await catalogueRoutes(api, ctx);
   await voucherRoutes(api, ctx);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerPayCashier } from './payCashier';
+import { registerCarrierRealName } from './carrierRealName';
 
 /**
  * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
@@ -8,7 +9,6 @@ import { registerPayCashier } from './payCashier';
  * gateway would host on its own domain. Each simulator registers its pages here.
  */
 export async function registerSimulatorPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  void app;
-  void ctx;
   await registerPayCashier(app, ctx);
+  await registerCarrierRealName(app, ctx);
 }

@@ -5,20 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { SandboxGateway } from '../integrations/payment/sandbox';
+import { esc, htmlPage, safeReturn } from './html';
 
 const CHANNEL_NAME: Record<number, string> = { 1: '微信支付（沙箱）', 2: '支付宝（沙箱）', 4: '花呗分期（沙箱）' };
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-/** Only our own pages: a return URL is a path on this site, never another origin. */
-const safeReturn = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? url : '/');
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1,maximum-scale=1">
-<title>${esc(title)}</title>
-<style>
+const CSS = `
 body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#222}
 header{background:#127EFF;color:#fff;padding:14px 16px;font-size:17px}
 .card{background:#fff;margin:12px;border-radius:10px;padding:18px 16px}
@@ -29,9 +23,9 @@ button,a.btn{display:block;box-sizing:border-box;width:100%;height:46px;border:0
 a.btn{line-height:44px;text-align:center;text-decoration:none}
 .pay{background:#127EFF;color:#fff}.fail{background:#fff;color:#e34d59;border:1px solid #e34d59}
 .abandon{background:#fff;color:#666;border:1px solid #ccc}
-label{display:flex;align-items:center;gap:6px;font-size:13px;color:#888;margin-top:14px}
-</style></head><body>${body}</body></html>`;
-}
+label{display:flex;align-items:center;gap:6px;font-size:13px;color:#888;margin-top:14px}`;
+
+const page = (title: string, body: string) => htmlPage(title, CSS, body);
 
 export async function registerPayCashier(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const gateway = ctx.payments;

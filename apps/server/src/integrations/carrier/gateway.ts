@@ -27,6 +27,12 @@ export interface CarrierGateway {
   /** Daily usage from `fromDay` to `toDay` inclusive (China-time dates); today's figure is partial. */
   usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]>;
   realNameStatus(customNum: string): Promise<{ realNamed: boolean }>;
+  /**
+   * Where the card holder does the carrier's real-name verification: a link made fresh for this
+   * attempt. `ticket` is our unguessable reference; `returnUrl` is where the carrier sends the
+   * browser back. A real adapter asks the carrier's API for its link here.
+   */
+  realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<string>;
   networks(customNum: string): Promise<NetworkOption[]>;
   switchNetwork(customNum: string, carrier: number): Promise<void>;
 }

@@ -80,6 +80,17 @@ export class CarrierSimulator implements CarrierGateway {
     return { realNamed: line.real_named === 1 };
   }
 
+  /** The simulator hosts the carrier's pages itself (sim/carrierRealName.ts). */
+  async realNameLink(customNum: string, mode: number, ticket: string): Promise<string> {
+    await this.line(customNum);
+    return `/sim/carrier/${mode === 1 ? 'real-name' : 'applet'}/${ticket}`;
+  }
+
+  /** What the carrier's own page does when the holder completes verification. */
+  async completeRealName(customNum: string): Promise<void> {
+    await this.db.kysely.updateTable('sim_lines').set({ real_named: 1 }).where('custom_num', '=', customNum).execute();
+  }
+
   async networks(customNum: string): Promise<NetworkOption[]> {
     const line = await this.line(customNum);
     const nets = JSON.parse(line.networks) as { carrier: number; name?: string }[];

@@ -1,0 +1,92 @@
+import { Code } from '@portal/contract/codes';
+import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
+import { maskMobile, maskPersonName } from '@portal/domain';
+import type { AppContext } from '../../context';
+import type { Card } from '../../db/schema';
+import type { Auth } from '../../lib/auth';
+import { accessibleCard } from '../../lib/cardAccess';
+import { assertNotCancelled } from '../../lib/cardGuard';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+
+const OPEN = ['submitted', 'shipped'] as const;
+
+async function latestApplication(ctx: AppContext, card: Card) {
+  return ctx.db.kysely
+    .selectFrom('change_card_applications')
+    .selectAll()
+    .where('card_id', '=', card.id)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
+  const a = await latestApplication(ctx, card);
+  return {
+    need_change_card: card.need_change_card === 1,
+    application: a
+      ? {
+          id: a.id,
+          status: a.status,
+          receiver_name: maskPersonName(a.receiver_name),
+          receiver_mobile: maskMobile(a.receiver_mobile),
+          address: a.address,
+          reason: a.reason,
+          created_at: a.created_at,
+          new_custom_num: a.new_custom_num,
+        }
+      : null,
+  };
+}
+
+export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<ChangeCardInfo> {
+  return infoOf(ctx, await accessibleCard(ctx, auth, customNum));
+}
+
+export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: string): Promise<{ title: string; content: string }> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const agent = await ctx.db.kysely.selectFrom('agents').select(['apply_name', 'hotline']).where('id', '=', card.agent_id).executeTakeFirst();
+  const hotline = agent?.hotline ? `，客服热线 ${agent.hotline}` : '';
+  return {
+    title: '换卡须知',
+    content: [
+      '1. 因运营商网络调整，您的卡需要更换为新卡，换卡免费，新卡将邮寄到您填写的地址。',
+      '2. 新卡到手并激活后，原卡的剩余套餐与余额将转移到新卡，原卡随即停用。',
+      '3. 请勿将物联网卡插入其他设备使用：卡被挪用到其他设备时，运营商可能对其停机。',
+      `4. 如有疑问请联系${agent?.apply_name ?? '客服'}${hotline}。`,
+    ].join('\n'),
+  };
+}
+
+/** One open application per card; submitting one clears the replacement prompt. */
+export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeCardRequest): Promise<ChangeCardInfo> {
+  const card = await accessibleCard(ctx, auth, body.custom_num);
+  assertNotCancelled(card);
+  const now = clock.iso();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom('change_card_applications')
+      .select('id')
+      .where('card_id', '=', card.id)
+      .where('status', 'in', [...OPEN])
+      .executeTakeFirst();
+    if (open) throw new AppError(Code.CHANGE_CARD_OPEN);
+    if (card.need_change_card !== 1) throw new AppError(Code.CHANGE_CARD_NOT_NEEDED);
+    await trx
+      .insertInto('change_card_applications')
+      .values({
+        card_id: card.id,
+        status: 'submitted',
+        receiver_name: body.receiver_name.trim(),
+        receiver_mobile: body.receiver_mobile.trim(),
+        address: body.address.trim(),
+        reason: body.reason.trim(),
+        new_custom_num: '',
+        created_at: now,
+      })
+      .execute();
+    await trx.updateTable('cards').set({ need_change_card: 0 }).where('id', '=', card.id).execute();
+  });
+  return infoOf(ctx, { ...card, need_change_card: 0 });
+}

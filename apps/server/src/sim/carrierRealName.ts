@@ -1,0 +1,78 @@
+// The carrier simulator's hosted real-name pages: /sim/carrier/real-name/:ticket (URL mode, a
+// form on the carrier's site) and /sim/carrier/applet/:ticket (a stand-in for the carrier's
+// mini-program). Each link is made fresh by POST /api/v1/real_name/start, expires, and works
+// once; on success the simulated carrier marks the line real-named and sends the browser back
+// to the portal, which then asks the carrier for the result (the return itself proves nothing).
+import type { FastifyInstance } from 'fastify';
+import { SUPPLIER_LABEL } from '@portal/contract/enums';
+import { isValidResidentId } from '@portal/domain';
+import type { AppContext } from '../context';
+import { CarrierSimulator } from '../integrations/carrier/simulator';
+import { clock } from '../lib/clock';
+import { ticketOf, useTicket } from '../modules/realName/repo';
+import { esc, htmlPage, safeReturn } from './html';
+
+const CSS = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#222}
+header{background:#0a8f5a;color:#fff;padding:14px 16px;font-size:17px}
+.card{background:#fff;margin:12px;border-radius:10px;padding:18px 16px}
+.muted{color:#888;font-size:13px}.err{color:#e34d59;font-size:14px}
+label{display:block;font-size:14px;margin:12px 0 6px}
+input{box-sizing:border-box;width:100%;height:42px;border:1px solid #ddd;border-radius:6px;padding:0 10px;font-size:15px}
+button,a.btn{display:block;box-sizing:border-box;width:100%;height:46px;border:0;border-radius:23px;font-size:16px;margin-top:18px;background:#0a8f5a;color:#fff;text-align:center;line-height:46px;text-decoration:none}`;
+
+const page = (title: string, body: string) => htmlPage(title, CSS, body);
+const gone = () =>
+  page('链接已失效', '<header>运营商实名认证</header><div class="card"><p>链接已失效</p><p class="muted">实名链接已过期或已使用，请返回门户重新发起实名认证。</p></div>');
+
+export async function registerCarrierRealName(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const carrier = ctx.carrier;
+  if (!(carrier instanceof CarrierSimulator)) return; // a real carrier hosts its own pages
+
+  await app.register(async (pages) => {
+    pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+
+    const live = async (ticket: string) => {
+      const t = await ticketOf(ctx.db, ticket);
+      return t && !t.used_at && t.expires_at > clock.iso() ? t : null;
+    };
+
+    const form = (kind: 'real-name' | 'applet', ticket: string, carrierName: string, error = '') =>
+      kind === 'real-name'
+        ? `<header>${esc(carrierName)} · 实名认证</header><div class="card">
+<p class="muted">根据国家规定，物联网卡须完成实名登记后方可使用。</p>${error ? `<p class="err">${esc(error)}</p>` : ''}
+<form method="post" action="/sim/carrier/real-name/${esc(ticket)}">
+<label for="name">姓名</label><input id="name" name="name" autocomplete="off" placeholder="请输入姓名">
+<label for="id_number">身份证号码</label><input id="id_number" name="id_number" autocomplete="off" placeholder="请输入 18 位身份证号码">
+<button type="submit">提交认证</button></form></div>`
+        : `<header>${esc(carrierName)}实名小程序（模拟）</header><div class="card">
+<p class="muted">真实环境中，这一步在运营商的小程序里完成（人脸识别与证件核验）。</p>
+<form method="post" action="/sim/carrier/applet/${esc(ticket)}"><button type="submit">模拟小程序实名：确认认证</button></form></div>`;
+
+    for (const kind of ['real-name', 'applet'] as const) {
+      pages.get<{ Params: { ticket: string } }>(`/sim/carrier/${kind}/:ticket`, { schema: { hide: true } }, async (req, reply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        const t = await live(req.params.ticket);
+        if (!t) return reply.status(410).send(gone());
+        return page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商'));
+      });
+
+      pages.post<{ Params: { ticket: string }; Body: Record<string, string> }>(`/sim/carrier/${kind}/:ticket`, { schema: { hide: true } }, async (req, reply) => {
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        const t = await live(req.params.ticket);
+        if (!t) return reply.status(410).send(gone());
+        if (kind === 'real-name') {
+          const name = (req.body?.name ?? '').trim();
+          const id = (req.body?.id_number ?? '').trim();
+          const error = !/^[\u4e00-\u9fa5·]{2,30}$/.test(name) ? '请输入正确的中文姓名' : !isValidResidentId(id, clock.now()) ? '身份证号码有误，请检查后重新输入' : '';
+          // what was typed is neither logged nor echoed back
+          if (error) return reply.status(400).send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error)));
+        }
+        if (!(await useTicket(ctx.db, t.id, clock.iso()))) return reply.status(410).send(gone());
+        await carrier.completeRealName(t.custom_num);
+        return reply.redirect(safeReturn(t.return_path), 303);
+      });
+    }
+  });
+}

@@ -1,0 +1,88 @@
+// Issue 3: real-name verification, package series choice and card replacement.
+import { z } from 'zod';
+import { CardNum, Mobile } from './schemas';
+
+export const PersonalInfo = z.object({
+  /** masked, e.g. 张* */
+  name: z.string(),
+  /** masked, e.g. 1101**********1234 */
+  id_number: z.string(),
+  /** masked, e.g. 138****8000 */
+  mobile: z.string(),
+});
+export type PersonalInfo = z.infer<typeof PersonalInfo>;
+
+export const RealNameData = z.object({
+  /** real-name supplier: 1 mobile, 2 unicom, 3 telecom, 8 bajun, 12 CME, 13 broadcast */
+  supplier: z.number().int(),
+  mobile_real_name_mold: z.number().int(),
+  order_has_payment: z.boolean(),
+  balance_order_has_payment: z.boolean(),
+  /** 0 applet, 1 url */
+  real_name_mode: z.number().int(),
+  verified: z.boolean(),
+  /** the portal's carrier page for this card */
+  page: z.string(),
+  need_id: z.boolean(),
+  personal_info: PersonalInfo.nullable(),
+});
+export type RealNameData = z.infer<typeof RealNameData>;
+
+/** Chinese names, including the middle dot of minority and transliterated names. */
+export const PersonName = z
+  .string({ error: '请输入姓名' })
+  .trim()
+  .min(2, '姓名至少 2 个字')
+  .max(30, '姓名最多 30 个字')
+  .regex(/^[\u4e00-\u9fa5·•]+$/, '请输入正确的中文姓名');
+
+export const IdNumber = z
+  .string({ error: '请输入身份证号码' })
+  .trim()
+  .regex(/^\d{17}[\dXx]$/, '请输入正确的 18 位身份证号码');
+
+export const UploadId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '图片编号有误');
+
+export const CardRealNameRequest = z.object({
+  custom_num: CardNum,
+  name: PersonName,
+  id_number: IdNumber,
+  mobile: Mobile,
+  id_photo_front: UploadId.optional(),
+  id_photo_back: UploadId.optional(),
+});
+export type CardRealNameRequest = z.infer<typeof CardRealNameRequest>;
+export const CardRealNameAnswer = z.object({ personal_info: PersonalInfo, need_id: z.boolean() });
+
+export const RealNameStart = z.object({ mode: z.number().int(), url: z.string(), expires_at: z.string() });
+export type RealNameStart = z.infer<typeof RealNameStart>;
+export const RealNameStatus = z.object({ verified: z.boolean(), changed: z.boolean() });
+export type RealNameStatus = z.infer<typeof RealNameStatus>;
+
+export const SeriesItem = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const SeriesAnswer = z.object({ list: z.array(SeriesItem), multi_series: z.boolean() });
+export type SeriesAnswer = z.infer<typeof SeriesAnswer>;
+export const SelectSeriesRequest = z.object({ custom_num: CardNum, series_id: z.number({ error: '请选择套餐系列' }).int().positive() });
+export const SelectSeriesAnswer = z.object({ series_id: z.number().int() });
+
+export const ChangeCardApplication = z.object({
+  id: z.number().int(),
+  status: z.enum(['submitted', 'shipped', 'done', 'rejected']),
+  receiver_name: z.string(),
+  receiver_mobile: z.string(),
+  address: z.string(),
+  reason: z.string(),
+  created_at: z.string(),
+  new_custom_num: z.string(),
+});
+export const ChangeCardInfo = z.object({ need_change_card: z.boolean(), application: ChangeCardApplication.nullable() });
+export type ChangeCardInfo = z.infer<typeof ChangeCardInfo>;
+export const ChangeCardContent = z.object({ title: z.string(), content: z.string() });
+export const ChangeCardRequest = z.object({
+  custom_num: CardNum,
+  receiver_name: PersonName,
+  receiver_mobile: Mobile,
+  address: z.string({ error: '请输入收货地址' }).trim().min(5, '收货地址至少 5 个字').max(120, '收货地址最多 120 个字'),
+  reason: z.string({ error: '请填写换卡原因' }).trim().min(1, '请填写换卡原因').max(200, '换卡原因最多 200 个字'),
+});
+export type ChangeCardRequest = z.infer<typeof ChangeCardRequest>;
