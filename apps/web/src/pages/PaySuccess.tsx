@@ -1,0 +1,41 @@
+// /pay_success?order_no= — shown only for an order the server says is paid.
+import { formatYuan } from '@portal/domain';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoading } from '../components/PageLoading';
+import { useOrder } from '../features/commerce/api/commerce';
+import styles from '../features/commerce/commerce.module.css';
+import { PayResult } from '../features/commerce/components/PayResult';
+import { resultPathOf } from '../features/commerce/model/labels';
+import { withQuery } from '../lib/query';
+
+function PaySuccessPage() {
+  const [params] = useSearchParams();
+  const orderNo = params.get('order_no') ?? '';
+  const order = useOrder(orderNo);
+  if (order.isPending && orderNo) return <PageLoading />;
+  const paid = order.data && resultPathOf(order.data.state) === '/pay_success';
+  return (
+    <div className={styles.page}>
+      <PageHeader title="支付结果" />
+      {paid ? (
+        <PayResult ok title="支付成功" text={`${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已到账`}>
+          <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
+            返回首页
+          </Link>
+          <Link className="app-btn app-btn--ghost app-btn--block" to={`/order?order_no=${encodeURIComponent(orderNo)}`}>
+            查看订单
+          </Link>
+        </PayResult>
+      ) : (
+        <PayResult ok={false} title="未查到支付成功的订单" text="请在订单中查看支付结果">
+          <Link className="app-btn app-btn--ghost app-btn--block" to="/order">
+            查看订单
+          </Link>
+        </PayResult>
+      )}
+    </div>
+  );
+}
+
+export default withQuery(PaySuccessPage);
