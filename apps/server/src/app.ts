@@ -41,7 +41,7 @@ export interface BuildOptions {
 /** Body limit: the API takes small JSON; uploads (later) set their own limit per route. */
 const BODY_LIMIT = 64 * 1024;
 
-const REDACT = [
+export const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["new-token"]',
@@ -49,6 +49,15 @@ const REDACT = [
   '*.code',
   '*.id_number',
   '*.token',
+  // a card holder's personal information (real-name, card replacement) never reaches the logs
+  '*.*.id_number',
+  '*.name',
+  '*.*.name',
+  '*.mobile',
+  '*.*.mobile',
+  '*.receiver_name',
+  '*.receiver_mobile',
+  '*.address',
 ];
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {

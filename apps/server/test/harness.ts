@@ -63,7 +63,7 @@ const TABLES = [
   'agents', 'pay_settings', 'users', 'cards', 'card_bindings', 'card_packages', 'card_flow_daily',
   'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines', 'package_series',
   // real-name and card replacement (issue 3)
-  'card_personal_info', 'real_name_tickets', 'change_card_applications',
+  'card_personal_info', 'real_name_tickets', 'change_card_applications', 'uploads',
   // commerce (issue 4)
   'packages', 'coupon_packages', 'recharge_offers', 'vouchers', 'orders', 'payments', 'balance_ledger',
   'pay_notifications', 'sim_payments',

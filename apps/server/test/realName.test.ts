@@ -1,10 +1,15 @@
-// Issue 3 API: real-name data, personal information (/collect), carrier real-name sessions with
-// the simulator's hosted pages, package series choice and card replacement — on both databases.
+// Issue 3 API: real-name data, personal information (/collect) with ID photos, carrier real-name
+// sessions with the simulator's hosted pages, and the logs that must not hold any of it — on both
+// databases. Series choice and card replacement: series.test.ts, replacement.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import { buildApp, REDACT } from '../src/app';
+import { assertPurchasable } from '../src/lib/cardGuard';
 import { clock } from '../src/lib/clock';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
+import { uploadPng } from './uploadHelpers';
 
 function okData(res: LightMyRequestResponse) {
   expect(res.statusCode, res.body).toBe(200);
@@ -14,7 +19,7 @@ function okData(res: LightMyRequestResponse) {
 
 const GOOD_ID = '11010519491231002X';
 
-describe.each(databases())('real-name, series and replacement on %s', (kind) => {
+describe.each(databases())('real-name on %s', (kind) => {
   const t = useTestApp(kind);
   const card = (num: string) => t.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', num).executeTakeFirstOrThrow();
 
@@ -68,6 +73,67 @@ describe.each(databases())('real-name, series and replacement on %s', (kind) => 
     });
   });
 
+  describe('ID card photos (Telecom, CME, Broadcast)', () => {
+    const body = { custom_num: '1000000014', name: '王五', id_number: GOOD_ID, mobile: '13600136000' };
+
+    it('a Telecom card needs both sides, each an upload of the caller’s own', async () => {
+      const token = await t.loginCard('1000000014');
+      expect(okData(await t.get('/api/v1/user/real_name_recharge?custom_num=1000000014', token)).need_photos).toBe(true);
+      expect(okData(await t.get('/api/v1/user/real_name_recharge?custom_num=1000000001', await t.loginAccount())).need_photos).toBe(false);
+      const front = await uploadPng(t, token);
+      const back = await uploadPng(t, token);
+      const strangers = await uploadPng(t, await t.loginCard('1000000015'));
+      const post = (b: unknown) => () => t.post('/api/v1/user/card_real_name', b, token);
+      await expectAllRejectedWithoutWrites(t, [
+        { name: 'no photos', send: post(body), status: 400, code: 10402, message: /照片/ },
+        { name: 'front only', send: post({ ...body, id_photo_front: front }), status: 400, code: 10402 },
+        { name: 'someone else’s photo', send: post({ ...body, id_photo_front: front, id_photo_back: strangers }), status: 400, code: 10411 },
+        { name: 'made-up id', send: post({ ...body, id_photo_front: front, id_photo_back: 'AAAAAAAAAAAAAAAAAAAAAAAA' }), status: 400, code: 10411 },
+        { name: 'malformed id', send: post({ ...body, id_photo_front: front, id_photo_back: '../../etc/passwd' }), status: 400, message: /图片/ },
+      ]);
+      expect(okData(await t.post('/api/v1/user/card_real_name', { ...body, id_photo_front: front, id_photo_back: back }, token))).toEqual({
+        need_id: false,
+        personal_info: { name: '王*', id_number: '1101**********002X', mobile: '136****6000' },
+      });
+      const row = await t.db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', (await card('1000000014')).id).executeTakeFirstOrThrow();
+      expect([row.id_photo_front, row.id_photo_back, row.id_number]).toEqual([front, back, GOOD_ID]);
+    });
+
+    it('a Unicom card takes the information without photos; need_id lifts the gate', async () => {
+      const token = await t.loginCard('1000000008');
+      await t.db.kysely.updateTable('cards').set({ need_id: 1 }).where('custom_num', '=', '1000000008').execute();
+      await expect(assertPurchasable(t.db, await card('1000000008'), 'package')).rejects.toMatchObject({ code: 10304 });
+      okData(await t.post('/api/v1/user/card_real_name', { ...body, custom_num: '1000000008' }, token));
+      await expect(assertPurchasable(t.db, await card('1000000008'), 'package')).resolves.toBeUndefined();
+    });
+  });
+
+  it('personal information never reaches the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'trace', redact: REDACT, stream } });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'customNum', custom_num: '1000000008', password: '123456' } });
+      const auth = { authorization: `Bearer ${login.json().data.token}` };
+      const info = { custom_num: '1000000008', name: '赵六', id_number: GOOD_ID, mobile: '13500135000' };
+      expect((await app.inject({ method: 'POST', url: '/api/v1/user/card_real_name', payload: info, headers: auth })).statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: '/api/v1/user/card_real_name', payload: { ...info, id_number: '110105194912310021' }, headers: auth });
+      await app.inject({ method: 'GET', url: '/api/v1/user/real_name_recharge?custom_num=1000000008', headers: auth });
+      // and pino's redaction holds should anyone log a request body one day
+      app.log.info({ body: info, apply: { receiver_name: '赵六', receiver_mobile: '13500135000', address: '北京市海淀区中关村大街 1 号' } }, 'probe');
+    } finally {
+      await app.close();
+    }
+    const log = lines.join('');
+    expect(log).toContain('probe');
+    for (const secret of [GOOD_ID, '110105194912310021', '赵六', '13500135000', '中关村']) expect(log).not.toContain(secret);
+  });
+
   describe('carrier real-name sessions', () => {
     async function linkOf(num: string, token: string) {
       return okData(await t.post('/api/v1/real_name/start', { custom_num: num, return_path: '/dx_real_name' }, token));
@@ -90,6 +156,7 @@ describe.each(databases())('real-name, series and replacement on %s', (kind) => 
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('身份证号码有误');
       expect(bad.body).not.toContain('110105194912310021');
+      expect(bad.body).toContain('value="张三"');
       const done = await form(`name=${encodeURIComponent('张三')}&id_number=${GOOD_ID}`);
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe('/dx_real_name?real_name=done');
@@ -98,8 +165,11 @@ describe.each(databases())('real-name, series and replacement on %s', (kind) => 
       const c = await card('1000000014');
       expect([c.supplier_auth_state, c.auth_state, c.fake_real_name]).toEqual([1, 1, 0]);
       expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({ verified: true, changed: false });
-      // a used link is gone
-      expect((await t.inject({ method: 'GET', url: first.url })).statusCode).toBe(410);
+      // a used link is gone, with the way back to the portal page it came from
+      const used = await t.inject({ method: 'GET', url: first.url });
+      expect(used.statusCode).toBe(410);
+      expect(used.body).toContain('链接已失效');
+      expect(used.body).toContain('href="/dx_real_name"');
     });
 
     it('applet mode (Unicom) uses the applet stand-in; links expire after 10 minutes', async () => {
@@ -116,6 +186,46 @@ describe.each(databases())('real-name, series and replacement on %s', (kind) => 
       expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000003', token)).verified).toBe(true);
     });
 
+    it('a link works once, even when submitted twice at the same moment; real-name lifts the gate', async () => {
+      const token = await t.loginCard('1000000015');
+      await expect(assertPurchasable(t.db, await card('1000000015'), 'package')).rejects.toMatchObject({ code: 10305 });
+      const link = await linkOf('1000000015', token);
+      expect(link.mode).toBe(1);
+      const ttl = Date.parse(link.expires_at) - clock.now().getTime();
+      expect(ttl).toBeGreaterThan(10 * 60_000 - 5_000);
+      expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+      const submit = () =>
+        t.inject({ method: 'POST', url: link.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `name=${encodeURIComponent('张三')}&id_number=${GOOD_ID}` });
+      const [a, b] = await Promise.all([submit(), submit()]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([303, 410]);
+      expect((a.statusCode === 410 ? a : b).body).toContain('链接已失效');
+      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000015', token))).toEqual({ verified: true, changed: true });
+      await expect(assertPurchasable(t.db, await card('1000000015'), 'package')).resolves.toBeUndefined();
+    });
+
+    it('an expired link cannot be submitted either, and the return path stays on the portal', async () => {
+      const token = await t.loginAccount();
+      const external = okData(await t.post('/api/v1/real_name/start', { custom_num: '1000000003', return_path: 'https://evil.example/' }, token));
+      const post = (url: string) => t.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      clock.advance(10 * 60_000 + 1000);
+      const late = await post(external.url);
+      expect(late.statusCode).toBe(410);
+      expect(late.body).toContain('链接已失效');
+      const fresh = okData(await t.post('/api/v1/real_name/start', { custom_num: '1000000003', return_path: '/remind?from=home' }, token));
+      const back = await post(fresh.url);
+      expect(back.headers.location).toBe('/remind?from=home&real_name=done');
+    });
+
+    it('a Bajun card with its own real-name address answers that address', async () => {
+      const token = await t.loginAccount();
+      const before = await t.snapshot();
+      const link = okData(await t.post('/api/v1/real_name/start', { custom_num: '1000000010' }, token));
+      expect(link).toMatchObject({ mode: 1, url: 'https://realname.example.com/bajun/1000000010' });
+      await t.db.kysely.updateTable('cards').set({ real_name_url: 'javascript:alert(1)' }).where('custom_num', '=', '1000000010').execute();
+      expect(expectRejected(await t.post('/api/v1/real_name/start', { custom_num: '1000000010' }, token), 400).code).toBe(10407);
+      expect(await t.snapshot()).toEqual(before);
+    });
+
     it('refuses a cancelled card, another person’s card, and an unknown ticket', async () => {
       const token = await t.loginAccount();
       const cancelled = await t.loginCard('1000000005');
@@ -127,45 +237,4 @@ describe.each(databases())('real-name, series and replacement on %s', (kind) => 
     });
   });
 
-  describe('package series (/select)', () => {
-    it('lists the card’s series and settles a multi-series card on one', async () => {
-      const token = await t.loginCard('1000000007');
-      const list = okData(await t.get('/api/v1/package/series?custom_num=1000000007', token));
-      expect(list.multi_series).toBe(true);
-      expect(list.list.map((s: { id: number }) => s.id)).toEqual([1, 2]);
-      expectRejected(await t.post('/api/v1/card/select_series', { custom_num: '1000000007', series_id: 3 }, token), 400);
-      expect((await card('1000000007')).multi_series).toBe(1);
-      expect(okData(await t.post('/api/v1/card/select_series', { custom_num: '1000000007', series_id: 2 }, token))).toEqual({ series_id: 2 });
-      const c = await card('1000000007');
-      expect([c.multi_series, c.package_series_ids]).toEqual([0, '[2]']);
-    });
-  });
-
-  describe('card replacement', () => {
-    const apply = { custom_num: '1000000006', receiver_name: '李四', receiver_mobile: '13700137000', address: '上海市浦东新区张江路 100 号', reason: '运营商通知换卡' };
-
-    it('shows the notice with the device warning, takes one application and clears the prompt', async () => {
-      const token = await t.loginCard('1000000006');
-      const notice = okData(await t.get('/api/v2/overt/change_card_content?custom_num=1000000006', token));
-      expect(notice.content).toContain('运营商可能对其停机');
-      expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({ need_change_card: true, application: null });
-      const after = okData(await t.post('/api/v1/card/change_card', apply, token));
-      expect(after.need_change_card).toBe(false);
-      expect(after.application).toMatchObject({ status: 'submitted', receiver_name: '李*', receiver_mobile: '137****7000' });
-      expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400).code).toBe(10405);
-    });
-
-    it('refuses bad input and writes nothing', async () => {
-      const token = await t.loginCard('1000000006');
-      const healthy = await t.loginAccount();
-      const post = (b: unknown, tok = token) => () => t.post('/api/v1/card/change_card', b, tok);
-      await expectAllRejectedWithoutWrites(t, [
-        { name: 'short address', send: post({ ...apply, address: '上海' }), status: 400, message: /地址/ },
-        { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
-        { name: 'bad mobile', send: post({ ...apply, receiver_mobile: '1' }), status: 400, message: /手机号/ },
-        { name: 'card needs no replacement', send: post({ ...apply, custom_num: '1000000001' }, healthy), status: 400, code: 10406 },
-        { name: 'not yours', send: post({ ...apply, custom_num: '1000000014' }), status: 403 },
-      ]);
-    });
-  });
 });

@@ -25,6 +25,8 @@ export const RealNameData = z.object({
   page: z.string(),
   need_id: z.boolean(),
   personal_info: PersonalInfo.nullable(),
+  /** this carrier wants both sides of the ID card with the personal information (Telecom, CME, Broadcast) */
+  need_photos: z.boolean(),
 });
 export type RealNameData = z.infer<typeof RealNameData>;
 
@@ -53,6 +55,14 @@ export const CardRealNameRequest = z.object({
 });
 export type CardRealNameRequest = z.infer<typeof CardRealNameRequest>;
 export const CardRealNameAnswer = z.object({ personal_info: PersonalInfo, need_id: z.boolean() });
+
+/** POST /v1/upload (multipart, field `file`): an image of the caller's, by id. `url` serves it back to its owner only (Bearer token). */
+export const UploadAnswer = z.object({ id: z.string(), url: z.string() });
+export type UploadAnswer = z.infer<typeof UploadAnswer>;
+
+/** POST /v1/real_name/start; `return_path` is the portal page the carrier sends the browser back to (same-origin path only). */
+export const RealNameStartRequest = z.object({ custom_num: CardNum, return_path: z.string().max(300, '返回地址过长').optional() });
+export type RealNameStartRequest = z.infer<typeof RealNameStartRequest>;
 
 export const RealNameStart = z.object({ mode: z.number().int(), url: z.string(), expires_at: z.string() });
 export type RealNameStart = z.infer<typeof RealNameStart>;

@@ -343,7 +343,23 @@ export interface CardPersonalInfoTable {
   name: string;
   id_number: string;
   mobile: string;
+  /** upload ids of the ID card photos, where the carrier asks for them */
+  id_photo_front: string | null;
+  id_photo_back: string | null;
   updated_at: string;
+}
+
+/** An uploaded image (ID card photos…), served back to its owner only. */
+export interface UploadsTable {
+  /** random, unguessable */
+  id: string;
+  /** the session's user; 0 for a card-number login, which owns by owner_custom_num */
+  owner_user_id: number;
+  owner_custom_num: string;
+  mime: string;
+  size: number;
+  content: Buffer;
+  created_at: string;
 }
 
 /** A carrier real-name session: an unguessable, expiring, single-use link. */
@@ -388,6 +404,7 @@ export interface Database {
   card_personal_info: CardPersonalInfoTable;
   real_name_tickets: RealNameTicketsTable;
   change_card_applications: ChangeCardApplicationsTable;
+  uploads: UploadsTable;
   packages: PackagesTable;
   coupon_packages: CouponPackagesTable;
   recharge_offers: RechargeOffersTable;

@@ -9,6 +9,7 @@ import { usageRoutes } from './usage/routes';
 import { realNameRoutes } from './realName/routes';
 import { seriesRoutes } from './series/routes';
 import { replacementRoutes } from './replacement/routes';
+import { uploadRoutes } from './upload/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { voucherRoutes } from './vouchers/routes';
 import { orderRoutes } from './orders/routes';
@@ -28,6 +29,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await realNameRoutes(api, ctx);
   await seriesRoutes(api, ctx);
   await replacementRoutes(api, ctx);
+  await uploadRoutes(api, ctx);
   // commerce (issue 4)
   await catalogueRoutes(api, ctx);
   await voucherRoutes(api, ctx);

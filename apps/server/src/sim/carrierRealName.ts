@@ -21,8 +21,14 @@ input{box-sizing:border-box;width:100%;height:42px;border:1px solid #ddd;border-
 button,a.btn{display:block;box-sizing:border-box;width:100%;height:46px;border:0;border-radius:23px;font-size:16px;margin-top:18px;background:#0a8f5a;color:#fff;text-align:center;line-height:46px;text-decoration:none}`;
 
 const page = (title: string, body: string) => htmlPage(title, CSS, body);
-const gone = () =>
-  page('链接已失效', '<header>运营商实名认证</header><div class="card"><p>链接已失效</p><p class="muted">实名链接已过期或已使用，请返回门户重新发起实名认证。</p></div>');
+/** An expired, used or unknown link; a known one offers the way back to the portal page it came from. */
+const gone = (back?: string) =>
+  page(
+    '链接已失效',
+    `<header>运营商实名认证</header><div class="card"><p>链接已失效</p><p class="muted">实名链接已过期或已使用，请返回门户重新发起实名认证。</p>${
+      back ? `<a class="btn" href="${esc(safeReturn(back.replace(/[?&]real_name=done$/, '')))}">返回门户</a>` : ''
+    }</div>`,
+  );
 
 export async function registerCarrierRealName(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const carrier = ctx.carrier;
@@ -33,17 +39,17 @@ export async function registerCarrierRealName(app: FastifyInstance, ctx: AppCont
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
 
-    const live = async (ticket: string) => {
+    const ticketState = async (ticket: string) => {
       const t = await ticketOf(ctx.db, ticket);
-      return t && !t.used_at && t.expires_at > clock.iso() ? t : null;
+      return { t, live: t && !t.used_at && t.expires_at > clock.iso() ? t : null };
     };
 
-    const form = (kind: 'real-name' | 'applet', ticket: string, carrierName: string, error = '') =>
+    const form = (kind: 'real-name' | 'applet', ticket: string, carrierName: string, error = '', name = '') =>
       kind === 'real-name'
         ? `<header>${esc(carrierName)} · 实名认证</header><div class="card">
 <p class="muted">根据国家规定，物联网卡须完成实名登记后方可使用。</p>${error ? `<p class="err">${esc(error)}</p>` : ''}
 <form method="post" action="/sim/carrier/real-name/${esc(ticket)}">
-<label for="name">姓名</label><input id="name" name="name" autocomplete="off" placeholder="请输入姓名">
+<label for="name">姓名</label><input id="name" name="name" autocomplete="off" placeholder="请输入姓名" value="${esc(name)}">
 <label for="id_number">身份证号码</label><input id="id_number" name="id_number" autocomplete="off" placeholder="请输入 18 位身份证号码">
 <button type="submit">提交认证</button></form></div>`
         : `<header>${esc(carrierName)}实名小程序（模拟）</header><div class="card">
@@ -53,23 +59,23 @@ export async function registerCarrierRealName(app: FastifyInstance, ctx: AppCont
     for (const kind of ['real-name', 'applet'] as const) {
       pages.get<{ Params: { ticket: string } }>(`/sim/carrier/${kind}/:ticket`, { schema: { hide: true } }, async (req, reply) => {
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        const t = await live(req.params.ticket);
-        if (!t) return reply.status(410).send(gone());
+        const { t: known, live: t } = await ticketState(req.params.ticket);
+        if (!t) return reply.status(410).send(gone(known?.return_path));
         return page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商'));
       });
 
       pages.post<{ Params: { ticket: string }; Body: Record<string, string> }>(`/sim/carrier/${kind}/:ticket`, { schema: { hide: true } }, async (req, reply) => {
         reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        const t = await live(req.params.ticket);
-        if (!t) return reply.status(410).send(gone());
+        const { t: known, live: t } = await ticketState(req.params.ticket);
+        if (!t) return reply.status(410).send(gone(known?.return_path));
         if (kind === 'real-name') {
           const name = (req.body?.name ?? '').trim();
           const id = (req.body?.id_number ?? '').trim();
           const error = !/^[\u4e00-\u9fa5·]{2,30}$/.test(name) ? '请输入正确的中文姓名' : !isValidResidentId(id, clock.now()) ? '身份证号码有误，请检查后重新输入' : '';
-          // what was typed is neither logged nor echoed back
-          if (error) return reply.status(400).send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error)));
+          // the ID number is neither logged nor echoed back; the name is, so a typo costs one field
+          if (error) return reply.status(400).send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error, name.slice(0, 30))));
         }
-        if (!(await useTicket(ctx.db, t.id, clock.iso()))) return reply.status(410).send(gone());
+        if (!(await useTicket(ctx.db, t.id, clock.iso()))) return reply.status(410).send(gone(t.return_path));
         await carrier.completeRealName(t.custom_num);
         return reply.redirect(safeReturn(t.return_path), 303);
       });

@@ -4,7 +4,16 @@ export function personalInfoOf(db: Db, cardId: number) {
   return db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', cardId).executeTakeFirst();
 }
 
-export async function savePersonalInfo(db: Db, cardId: number, info: { name: string; id_number: string; mobile: string }, at: string): Promise<void> {
+export interface PersonalInfoRow {
+  name: string;
+  id_number: string;
+  mobile: string;
+  id_photo_front: string | null;
+  id_photo_back: string | null;
+}
+
+/** Saves (or replaces) the card holder's information and clears the card's need_id, together. */
+export async function savePersonalInfo(db: Db, cardId: number, info: PersonalInfoRow, at: string): Promise<void> {
   await db.kysely.transaction().execute(async (trx) => {
     const updated = await trx.updateTable('card_personal_info').set({ ...info, updated_at: at }).where('card_id', '=', cardId).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('card_personal_info').values({ card_id: cardId, ...info, updated_at: at }).execute();

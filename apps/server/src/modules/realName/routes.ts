@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CardNum, CardNumQuery, CardRealNameAnswer, CardRealNameRequest, RealNameData, RealNameStart, RealNameStatus, envelope } from '@portal/contract';
+import { CardNumQuery, CardRealNameAnswer, CardRealNameRequest, RealNameData, RealNameStart, RealNameStartRequest, RealNameStatus, envelope } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
 import { realNameData, realNameStatus, saveCardRealName, startRealName } from './service';
-
-const StartBody = z.object({ custom_num: CardNum, return_path: z.string().max(300).optional() });
 
 export async function realNameRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -30,7 +27,7 @@ export async function realNameRoutes(api: FastifyInstance, ctx: AppContext): Pro
 
   r.post(
     '/v1/real_name/start',
-    { preHandler: auth, schema: { tags, summary: '发起运营商实名：每次生成新的、会过期的实名链接', body: StartBody, response: { 200: envelope(RealNameStart) } } },
+    { preHandler: auth, schema: { tags, summary: '发起运营商实名：每次生成新的、会过期的实名链接', body: RealNameStartRequest, response: { 200: envelope(RealNameStart) } } },
     async (req) => ok(await startRealName(ctx, authOf(req), req.body.custom_num, req.body.return_path)),
   );
 

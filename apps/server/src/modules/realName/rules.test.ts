@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
+import { needsIdPhotos, realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
 
 describe('real-name rules', () => {
   it.each([
@@ -34,4 +34,13 @@ describe('real-name rules', () => {
     expect(withDoneFlag('/dx_real_name')).toBe('/dx_real_name?real_name=done');
     expect(withDoneFlag('/remind?a=1')).toBe('/remind?a=1&real_name=done');
   });
+
+  it.each([
+    [1, false],
+    [2, false],
+    [3, true],
+    [8, false],
+    [12, true],
+    [13, true],
+  ])('real-name supplier %i needs ID photos: %s', (rn, expected) => expect(needsIdPhotos(rn)).toBe(expected));
 });

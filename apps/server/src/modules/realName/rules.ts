@@ -1,4 +1,4 @@
-// Pure rules of real-name verification (table-tested in realNameRules.test.ts).
+// Pure rules of real-name verification (table-tested in rules.test.ts).
 import { Supplier } from '@portal/contract/enums';
 
 /** The carrier family that runs a card's real-name (spec section 3, "Real-name supplier"). */
@@ -40,4 +40,12 @@ export function safeReturnPath(value: string | undefined | null, fallback = '/')
 /** Appends `real_name=done` to a portal path, keeping its query. */
 export function withDoneFlag(path: string): string {
   return path + (path.includes('?') ? '&' : '?') + 'real_name=done';
+}
+
+/**
+ * Carriers that take the ID card's photos with the personal information: Telecom, CME and
+ * Broadcast verify against the document image; the others check name and number only.
+ */
+export function needsIdPhotos(realNameSupplier: number): boolean {
+  return realNameSupplier === 3 || realNameSupplier === 12 || realNameSupplier === 13;
 }

@@ -10,7 +10,8 @@ import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
-import { realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
+import { assertOwnUpload } from '../upload/service';
+import { needsIdPhotos, realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
 
 /** A carrier link lives this long; a new one is made on every start. */
 export const TICKET_TTL_MS = 10 * 60_000;
@@ -33,6 +34,7 @@ export async function realNameData(ctx: AppContext, auth: Auth, customNum: strin
     page: realNamePageOf(supplier),
     need_id: card.need_id === 1,
     personal_info: info ? masked(info) : null,
+    need_photos: needsIdPhotos(supplier),
   };
 }
 
@@ -41,7 +43,12 @@ export async function saveCardRealName(ctx: AppContext, auth: Auth, body: CardRe
   const card = await accessibleCard(ctx, auth, body.custom_num);
   assertNotCancelled(card);
   if (!isValidResidentId(body.id_number, clock.now())) throw new AppError(Code.ID_NUMBER_INVALID);
-  const info = { name: body.name.trim(), id_number: body.id_number.trim().toUpperCase(), mobile: body.mobile.trim() };
+  const front = body.id_photo_front ?? null;
+  const back = body.id_photo_back ?? null;
+  if (needsIdPhotos(realNameSupplierOf(card.supplier)) && (!front || !back)) throw new AppError(Code.ID_PHOTOS_REQUIRED);
+  // a photo id must be the caller's own upload: ids are unguessable, but never trust that alone
+  for (const id of [front, back]) if (id) await assertOwnUpload(ctx, auth, id);
+  const info = { name: body.name.trim(), id_number: body.id_number.trim().toUpperCase(), mobile: body.mobile.trim(), id_photo_front: front, id_photo_back: back };
   await repo.savePersonalInfo(ctx.db, card.id, info, clock.iso());
   return { personal_info: masked(info), need_id: false };
 }

@@ -8,27 +8,17 @@ import { accessibleCard } from '../../lib/cardAccess';
 import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-
-const OPEN = ['submitted', 'shipped'] as const;
-
-async function latestApplication(ctx: AppContext, card: Card) {
-  return ctx.db.kysely
-    .selectFrom('change_card_applications')
-    .selectAll()
-    .where('card_id', '=', card.id)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
+import * as repo from './repo';
 
 async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
-  const a = await latestApplication(ctx, card);
+  const a = await repo.latestApplication(ctx.db, card.id);
   return {
     need_change_card: card.need_change_card === 1,
     application: a
       ? {
           id: a.id,
           status: a.status,
+          // the receiver's name and number are personal data: answered masked, like the ID
           receiver_name: maskPersonName(a.receiver_name),
           receiver_mobile: maskMobile(a.receiver_mobile),
           address: a.address,
@@ -44,9 +34,10 @@ export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: str
   return infoOf(ctx, await accessibleCard(ctx, auth, customNum));
 }
 
+/** The replacement notice, with the agent's contact; warns about moving the card to another device. */
 export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: string): Promise<{ title: string; content: string }> {
   const card = await accessibleCard(ctx, auth, customNum);
-  const agent = await ctx.db.kysely.selectFrom('agents').select(['apply_name', 'hotline']).where('id', '=', card.agent_id).executeTakeFirst();
+  const agent = await repo.agentNoticeOf(ctx.db, card.agent_id);
   const hotline = agent?.hotline ? `，客服热线 ${agent.hotline}` : '';
   return {
     title: '换卡须知',
@@ -63,30 +54,13 @@ export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: 
 export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeCardRequest): Promise<ChangeCardInfo> {
   const card = await accessibleCard(ctx, auth, body.custom_num);
   assertNotCancelled(card);
-  const now = clock.iso();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const open = await trx
-      .selectFrom('change_card_applications')
-      .select('id')
-      .where('card_id', '=', card.id)
-      .where('status', 'in', [...OPEN])
-      .executeTakeFirst();
-    if (open) throw new AppError(Code.CHANGE_CARD_OPEN);
-    if (card.need_change_card !== 1) throw new AppError(Code.CHANGE_CARD_NOT_NEEDED);
-    await trx
-      .insertInto('change_card_applications')
-      .values({
-        card_id: card.id,
-        status: 'submitted',
-        receiver_name: body.receiver_name.trim(),
-        receiver_mobile: body.receiver_mobile.trim(),
-        address: body.address.trim(),
-        reason: body.reason.trim(),
-        new_custom_num: '',
-        created_at: now,
-      })
-      .execute();
-    await trx.updateTable('cards').set({ need_change_card: 0 }).where('id', '=', card.id).execute();
-  });
+  const result = await repo.fileApplication(
+    ctx.db,
+    card.id,
+    { receiver_name: body.receiver_name.trim(), receiver_mobile: body.receiver_mobile.trim(), address: body.address.trim(), reason: body.reason.trim() },
+    clock.iso(),
+  );
+  if (result === 'open') throw new AppError(Code.CHANGE_CARD_OPEN);
+  if (result === 'not_needed') throw new AppError(Code.CHANGE_CARD_NOT_NEEDED);
   return infoOf(ctx, { ...card, need_change_card: 0 });
 }

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/connect';
+import type { UploadOwner } from './rules';
+
+export async function insertUpload(
+  db: Db,
+  u: { id: string; owner: UploadOwner; mime: string; content: Buffer; created_at: string },
+): Promise<void> {
+  await db.kysely
+    .insertInto('uploads')
+    .values({
+      id: u.id,
+      owner_user_id: u.owner.userId,
+      owner_custom_num: u.owner.customNum,
+      mime: u.mime,
+      size: u.content.length,
+      content: u.content,
+      created_at: u.created_at,
+    })
+    .execute();
+}
+
+export function uploadOf(db: Db, id: string) {
+  return db.kysely.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ownership columns only: checking a photo id must not read megabytes. */
+export function uploadOwnerOf(db: Db, id: string) {
+  return db.kysely.selectFrom('uploads').select(['id', 'owner_user_id', 'owner_custom_num']).where('id', '=', id).executeTakeFirst();
+}

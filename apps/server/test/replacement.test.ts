@@ -1,0 +1,92 @@
+// Card replacement (/replace_card, /replace_info): GET /api/v1/card/change_card_info,
+// GET /api/v2/overt/change_card_content, POST /api/v1/card/change_card — on both databases.
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { assertPurchasable } from '../src/lib/cardGuard';
+import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
+import { databases, useTestApp } from './harness';
+
+function okData(res: LightMyRequestResponse) {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().code, res.body).toBe(0);
+  return res.json().data;
+}
+
+const apply = { custom_num: '1000000006', receiver_name: '李四', receiver_mobile: '13700137000', address: '上海市浦东新区张江路 100 号', reason: '运营商通知换卡' };
+
+describe.each(databases())('card replacement on %s', (kind) => {
+  const t = useTestApp(kind);
+  const card = (num: string) => t.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', num).executeTakeFirstOrThrow();
+
+  it('shows the notice with the agent’s contact and the device warning', async () => {
+    const token = await t.loginCard('1000000006');
+    const notice = okData(await t.get('/api/v2/overt/change_card_content?custom_num=1000000006', token));
+    expect(notice.title).toBe('换卡须知');
+    expect(notice.content).toContain('运营商可能对其停机');
+    expect(notice.content).toContain('400-800-1234');
+    const acme = okData(await t.get('/api/v2/overt/change_card_content?custom_num=1000000014', await t.loginCard('1000000014')));
+    expect(acme.content).toContain('极客通信用户中心');
+  });
+
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const token = await t.loginCard('1000000006');
+    const healthy = await t.loginAccount();
+    const cancelled = await t.loginCard('1000000005');
+    const post = (b: unknown, tok = token) => () => t.post('/api/v1/card/change_card', b, tok);
+    await expectAllRejectedWithoutWrites(t, [
+      { name: 'short address', send: post({ ...apply, address: '上海' }), status: 400, message: /地址/ },
+      { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
+      { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
+      { name: 'blank reason', send: post({ ...apply, reason: '   ' }), status: 400, message: /原因/ },
+      { name: 'long reason', send: post({ ...apply, reason: '因'.repeat(201) }), status: 400, message: /原因/ },
+      { name: 'bad mobile', send: post({ ...apply, receiver_mobile: '1' }), status: 400, message: /手机号/ },
+      { name: 'no receiver', send: post({ ...apply, receiver_name: undefined }), status: 400, message: /姓名/ },
+      { name: 'card needs no replacement', send: post({ ...apply, custom_num: '1000000001' }, healthy), status: 400, code: 10406 },
+      { name: 'cancelled card', send: post({ ...apply, custom_num: '1000000005' }, cancelled), status: 400, code: 10301 },
+      { name: 'not yours', send: post({ ...apply, custom_num: '1000000014' }), status: 403 },
+      { name: 'unknown card', send: post({ ...apply, custom_num: '1999999999' }), status: 400, code: 10000 },
+      { name: 'no login', send: () => t.post('/api/v1/card/change_card', apply), status: 401 },
+      { name: 'info of another person’s card', send: () => t.get('/api/v1/card/change_card_info?custom_num=1000000014', token), status: 403 },
+      { name: 'notice without login', send: () => t.get('/api/v2/overt/change_card_content?custom_num=1000000006'), status: 401 },
+    ]);
+  });
+
+  it('takes one application, answers it masked, and lifts the replacement gate', async () => {
+    const token = await t.loginCard('1000000006');
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({ need_change_card: true, application: null });
+    await expect(assertPurchasable(t.db, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
+
+    const res = await t.post('/api/v1/card/change_card', apply, token);
+    const after = okData(res);
+    expect(res.body).not.toContain('13700137000');
+    expect(after).toEqual({
+      need_change_card: false,
+      application: {
+        id: expect.any(Number),
+        status: 'submitted',
+        receiver_name: '李*',
+        receiver_mobile: '137****7000',
+        address: apply.address,
+        reason: apply.reason,
+        created_at: expect.any(String),
+        new_custom_num: '',
+      },
+    });
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual(after);
+    await expect(assertPurchasable(t.db, await card('1000000006'), 'package')).resolves.toBeUndefined();
+    const before = await t.snapshot();
+    expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({ code: 10405, message: expect.stringMatching(/请勿重复提交/) });
+    expect(await t.snapshot()).toEqual(before);
+  });
+
+  it('two submissions racing file one application', async () => {
+    await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('custom_num', '=', '1000000020').execute();
+    const token = await t.loginCard('1000000020');
+    const body = { ...apply, custom_num: '1000000020' };
+    const results = await Promise.all([1, 2, 3].map(() => t.post('/api/v1/card/change_card', body, token)));
+    expect(results.map((r) => r.json().code).sort()).toEqual([0, 10405, 10405]);
+    const c = await card('1000000020');
+    const rows = await t.db.kysely.selectFrom('change_card_applications').select('id').where('card_id', '=', c.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
