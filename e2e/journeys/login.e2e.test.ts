@@ -133,7 +133,7 @@ describe('login and guards', () => {
     await page.goto('/no/such/page');
     await waitForPath(page, '/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
-    await page.goto('/recharge');
+    await page.goto('/gift');
     await waitForPath(page, '/404');
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: '返回首页' }).click();

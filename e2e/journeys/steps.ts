@@ -1,6 +1,6 @@
 // Shared steps of the browser journeys: how a card holder logs in, and what the app stored.
 // No sleeps: every step waits for a URL, an element or a condition.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Portal } from '../harness';
 
 export const DEMO = { mobile: '13800138000', account: 'demo', password: 'demo1234', card: '1000000001', cardPassword: '123456' } as const;
@@ -74,4 +74,55 @@ export async function loginWithMobile(page: Page, portal: Portal, mobile: string
 /** The card number shown on home, without the grouping spaces. */
 export async function currentCardOnHome(page: Page): Promise<string> {
   return (await page.getByTestId('current-card').innerText()).replace(/\s+/g, '');
+}
+
+// ---------- card gates (issue 3) ----------
+
+/** Records every in-app navigation (history push/replace) of each document in `window.__visited`,
+ *  so a journey can prove the app went to a page even when that page then redirects (a page not
+ *  built yet falls to /404). Call once per browser context, before the pages load. */
+export async function trackNavigations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __visited: string[] };
+    w.__visited = [location.pathname + location.search];
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        original(data, unused, url);
+        w.__visited.push(location.pathname + location.search);
+      };
+    }
+    window.addEventListener('popstate', () => w.__visited.push(location.pathname + location.search));
+  });
+}
+
+/** Waits until the app has navigated to `path` (query ignored unless given) in this document. */
+export async function waitForVisit(page: Page, pathAndQuery: string): Promise<void> {
+  await page.waitForFunction(
+    (want) => (window as unknown as { __visited?: string[] }).__visited?.some((v) => (want.includes('?') ? v === want : v.split('?')[0] === want)),
+    pathAndQuery,
+  );
+}
+
+/** The redirect prompt (features/gating): its reason, its countdown and its two buttons. */
+export function redirectPrompt(page: Page) {
+  const dialog = page.locator('.adm-dialog-body').filter({ has: page.getByTestId('redirect-prompt') });
+  return {
+    dialog,
+    message: dialog.locator('p').first(),
+    countdown: page.getByTestId('prompt-countdown'),
+    confirm: dialog.getByRole('button', { name: '立即前往' }),
+    cancel: dialog.getByRole('button', { name: '取消' }),
+  };
+}
+
+/** Logs in with a card number for an agent (the acme cards need their mark). */
+export async function loginWithCardOf(page: Page, card: string, mark?: string): Promise<void> {
+  await page.goto(`/login?login_model=customNum${mark ? `&mark=${mark}` : ''}`);
+  await page.getByPlaceholder('请输入卡号').fill(card);
+  await page.getByPlaceholder('请输入4-6位数字卡密码').fill(DEMO.cardPassword);
+  await acceptAgreement(page);
+  await submitLogin(page);
+  await waitForPath(page, '/');
+  await page.getByTestId('current-card').waitFor();
 }

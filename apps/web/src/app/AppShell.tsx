@@ -1,7 +1,8 @@
 // The app shell: evaluates the navigation guards on every navigation, keeps / and /mine alive
-// with <Activity>, and shows the tab bar and the floating service button.
+// with <Activity>, and shows the tab bar and the floating service button. Once a user is logged
+// in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
-import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Activity, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
@@ -19,6 +20,10 @@ import { ROUTES, routeOf } from './routes';
 import { TabBar } from './TabBar';
 
 const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.load);
+
+// Not in the first load: a visitor on /login has no card to gate.
+const CardGates = lazy(() => import('./CardGates'));
+const NavGate = lazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
 
 function guardContext(path: string, search: string): GuardContext {
   return {
@@ -88,6 +93,8 @@ export function AppShell() {
   useScrollMemory(route?.path, route?.meta.keepAlive === true);
 
   const buttons = serviceButtons(route, brand);
+  // The gates need a session and a current card (spec section 4: with no token, card checks are skipped).
+  const gated = Boolean(token && customNum);
 
   return (
     <>
@@ -103,7 +110,18 @@ export function AppShell() {
       })}
       {route && !route.meta.keepAlive && (
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {gated ? (
+            <NavGate route={route}>
+              <Outlet />
+            </NavGate>
+          ) : (
+            <Outlet />
+          )}
+        </Suspense>
+      )}
+      {gated && customNum && (
+        <Suspense fallback={null}>
+          <CardGates route={route} customNum={customNum} />
         </Suspense>
       )}
       {route?.meta.tabBar && <TabBar path={route.path} />}

@@ -83,7 +83,7 @@ describe('decideNavigation (spec section 4)', () => {
 describe('decideNavigation with the built routes only', () => {
   it.each([
     ['/flow', { allow: true }],
-    ['/recharge', { to: '/404' }],
+    ['/gift', { to: '/404' }],
     ['/cpe_combo', { to: '/404' }],
     ['/404', { allow: true }],
   ] as const)('%s', (path, expected) => {

@@ -21,6 +21,9 @@ export interface RouteMeta {
   tabBar?: boolean;
   /** an arrow image beside the service button (guide pages) */
   guideArrow?: boolean;
+  /** when the card gates run (decisions.md "Where gates run"); unset: derived by app/gating.ts
+   *  (on navigation to pages that need a card, except the exempt ones and the gate targets) */
+  gate?: 'navigate' | 'afterLoad' | 'none';
 }
 
 export interface RouteDef {
@@ -36,41 +39,41 @@ export interface RouteDef {
 const NO_LOGIN = { noLogin: true } as const;
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', name: 'home', title: '首页', meta: { keepAlive: true, tabBar: true, cardOptional: true }, load: () => import('../pages/Home') },
+  { path: '/', name: 'home', title: '首页', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, load: () => import('../pages/Home') },
   { path: '/login', name: 'login', title: '登录', meta: { noLogin: true, noShowKF: true }, load: () => import('../pages/Login') },
   // Not in the spec's no-login list, but resetting a forgotten card password must work logged out.
   { path: '/forgot', name: 'forgot', title: '忘记密码', meta: NO_LOGIN, load: () => import('../pages/Forgot') },
-  { path: '/tip', name: 'tip', title: '温馨提示', meta: NO_LOGIN },
-  { path: '/collect', name: 'collect', title: '信息采集', meta: { noLogin: true, cardWhitelist: true } },
-  { path: '/recharge', name: 'recharge', title: '余额充值', meta: {} },
+  { path: '/tip', name: 'tip', title: '温馨提示', meta: NO_LOGIN, load: () => import('../pages/Tip') },
+  { path: '/collect', name: 'collect', title: '信息采集', meta: { noLogin: true, cardWhitelist: true }, load: () => import('../pages/Collect') },
+  { path: '/recharge', name: 'recharge', title: '余额充值', meta: { noShowKF: true }, load: () => import('../pages/Recharge') },
   { path: '/first_recharge', name: 'first_recharge', title: '首充优惠', meta: {} },
   { path: '/recharge_coupon', name: 'recharge_coupon', title: '充值明细', meta: {} },
   { path: '/coupon_package', name: 'coupon_package', title: '券包', meta: {} },
-  { path: '/mine', name: 'mine', title: '我的', meta: { keepAlive: true, tabBar: true, cardOptional: true }, load: () => import('../pages/Mine') },
-  { path: '/select', name: 'select', title: '选择套餐系列', meta: {} },
-  { path: '/combo', name: 'combo', title: '套餐列表', meta: {} },
-  { path: '/combo_detail', name: 'combo_detail', title: '套餐订购', meta: {} },
+  { path: '/mine', name: 'mine', title: '我的', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, load: () => import('../pages/Mine') },
+  { path: '/select', name: 'select', title: '选择套餐系列', meta: {}, load: () => import('../pages/Select') },
+  { path: '/combo', name: 'combo', title: '套餐列表', meta: {}, load: () => import('../pages/Combo') },
+  { path: '/combo_detail', name: 'combo_detail', title: '套餐订购', meta: { noShowKF: true }, load: () => import('../pages/ComboDetail') },
   { path: '/coupons', name: 'coupons', title: '我的优惠券', meta: {} },
   { path: '/coupons_list', name: 'coupons_list', title: '优惠券', meta: {} },
   { path: '/coupons_expired', name: 'coupons_expired', title: '已失效优惠券', meta: {} },
   { path: '/card_list', name: 'card_list', title: '卡片管理', meta: { cardOptional: true }, load: () => import('../pages/CardList') },
   { path: '/flow', name: 'flow', title: '流量查询', meta: {}, load: () => import('../pages/Flow') },
   { path: '/flow_list', name: 'flow_list', title: '累计用量', meta: {}, load: () => import('../pages/FlowList') },
-  { path: '/remind', name: 'remind', title: '特别提醒', meta: {} },
-  { path: '/lt_real_name', name: 'lt_real_name', title: '联通实名认证', meta: { keepAlive: true } },
-  { path: '/yd_real_name', name: 'yd_real_name', title: '移动实名认证', meta: {} },
-  { path: '/dx_real_name', name: 'dx_real_name', title: '电信实名认证', meta: {} },
-  { path: '/cme_real_name', name: 'cme_real_name', title: '广电实名认证', meta: {} },
-  { path: '/bj_real_name', name: 'bj_real_name', title: '实名认证', meta: {} },
-  { path: '/fe_real_name', name: 'fe_real_name', title: '实名认证', meta: {} },
+  { path: '/remind', name: 'remind', title: '特别提醒', meta: {}, load: () => import('../pages/Remind') },
+  { path: '/lt_real_name', name: 'lt_real_name', title: '联通实名认证', meta: { keepAlive: true }, load: () => import('../pages/LtRealName') },
+  { path: '/yd_real_name', name: 'yd_real_name', title: '移动实名认证', meta: {}, load: () => import('../pages/YdRealName') },
+  { path: '/dx_real_name', name: 'dx_real_name', title: '电信实名认证', meta: {}, load: () => import('../pages/DxRealName') },
+  { path: '/cme_real_name', name: 'cme_real_name', title: '广电实名认证', meta: {}, load: () => import('../pages/CmeRealName') },
+  { path: '/bj_real_name', name: 'bj_real_name', title: '实名认证', meta: {}, load: () => import('../pages/BjRealName') },
+  { path: '/fe_real_name', name: 'fe_real_name', title: '实名认证', meta: {}, load: () => import('../pages/FeRealName') },
   { path: '/wifi_setting', name: 'wifi_setting', title: '设备管理', meta: {} },
   { path: '/check', name: 'check', title: '卡片检测', meta: {} },
-  { path: '/order', name: 'order', title: '订单详情', meta: {} },
-  { path: '/pay_success', name: 'pay_success', title: '支付成功', meta: {} },
+  { path: '/order', name: 'order', title: '订单详情', meta: {}, load: () => import('../pages/Order') },
+  { path: '/pay_success', name: 'pay_success', title: '支付成功', meta: {}, load: () => import('../pages/PaySuccess') },
   { path: '/coupon_success', name: 'coupon_success', title: '购买成功', meta: {} },
-  { path: '/pay_fail', name: 'pay_fail', title: '支付失败', meta: {} },
+  { path: '/pay_fail', name: 'pay_fail', title: '支付失败', meta: {}, load: () => import('../pages/PayFail') },
   // Transient hand-over pages to and from the payment gateways: a floating button would only get in the way.
-  { path: '/pay_status', name: 'pay_status', title: '支付结果', meta: { noShowKF: true } },
+  { path: '/pay_status', name: 'pay_status', title: '支付结果', meta: { noShowKF: true }, load: () => import('../pages/PayStatus') },
   { path: '/alipay', name: 'alipay', title: '支付', meta: { noShowKF: true } },
   { path: '/ls_pay', name: 'ls_pay', title: '支付', meta: { noShowKF: true } },
   { path: '/privacy', name: 'privacy', title: '隐私政策', meta: NO_LOGIN, load: () => import('../pages/Privacy') },
@@ -95,8 +98,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/shopping_success', name: 'shopping_success', title: '下单成功', meta: NO_LOGIN },
   { path: '/bind_user', name: 'bind_user', title: '新用户注册', meta: NO_LOGIN },
   { path: '/suggest', name: 'suggest', title: '投诉建议', meta: {} },
-  { path: '/replace_card', name: 'replace_card', title: '换卡申请', meta: NO_LOGIN },
-  { path: '/replace_info', name: 'replace_info', title: '换卡信息', meta: NO_LOGIN },
+  { path: '/replace_card', name: 'replace_card', title: '换卡申请', meta: NO_LOGIN, load: () => import('../pages/ReplaceCard') },
+  { path: '/replace_info', name: 'replace_info', title: '换卡信息', meta: NO_LOGIN, load: () => import('../pages/ReplaceInfo') },
   { path: '/cpe', name: 'cpe', title: '设备首页', meta: NO_LOGIN },
   { path: '/cpe_mine', name: 'cpe_mine', title: '我的', meta: NO_LOGIN },
   { path: '/cpe_combo', name: 'cpe_combo', title: '设备套餐', meta: {} },

@@ -27,6 +27,8 @@ export interface BrandView {
   officialAccountQrcode: string;
   openCustomer: boolean;
   cardLogin: boolean;
+  /** the agent's open_balance_recharge: the card gates' recharge prerequisite reads it */
+  openBalanceRecharge: boolean;
 }
 
 export const FALLBACK_APP_NAME = '流量卡自助服务';
@@ -46,6 +48,7 @@ export function brandView(state: BrandingState): BrandView {
     openCustomer: b.open_customer ?? false,
     // Card login stays offered until the agent's branding says otherwise.
     cardLogin: b.card_login ?? true,
+    openBalanceRecharge: b.open_balance_recharge ?? false,
   };
 }
 

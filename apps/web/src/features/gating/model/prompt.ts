@@ -1,0 +1,75 @@
+// What the redirect prompt says and where it goes (spec section 4 "Redirect prompts", section 8,
+// section 9; decisions.md "Redirect prompt"). Pure: the dialog and the hooks only carry it out.
+import { rechecksAfterLoad, SET_PASSWORD_MESSAGE, cardGate, type GateCard, type GateResult, type GateSetting } from '@portal/domain';
+
+/** Spec section 9: the prompt counts down from 4, one tick a second. */
+export const PROMPT_SECONDS = 4;
+/** Spec section 9: the gates run again 1000 ms after card info loads. */
+export const RECHECK_DELAY_MS = 1000;
+
+/** The names the countdown uses for the pages the gates lead to ("将在 N 秒后前往{页面名}"). */
+export const TARGET_NAMES: Readonly<Record<string, string>> = {
+  '/bind_card': '绑卡页面',
+  '/replace_info': '换卡页面',
+  '/select': '套餐系列选择页面',
+  '/collect': '信息采集页面',
+  '/recharge': '充值页面',
+  '/combo': '套餐购买页面',
+  '/remind': '实名认证页面',
+  '/forgot': '设置密码页面',
+};
+
+export function targetName(to: string): string {
+  const path = to.split('?')[0];
+  return TARGET_NAMES[path] ?? '目标页面';
+}
+
+export function countdownText(seconds: number, to: string): string {
+  return `将在 ${seconds} 秒后前往${targetName(to)}`;
+}
+
+/** What the user is asked. `key` tells prompts apart: the same card sent to the same place. */
+export type PromptSpec =
+  | { kind: 'redirect'; key: string; message: string; to: string }
+  | { kind: 'block'; key: string; message: string; serviceForm: string };
+
+/** Pages that take the originating route's name as `form` (spec section 2). */
+const TAKES_FORM: ReadonlySet<string> = new Set(['/select', '/replace_info']);
+
+export interface PromptContext {
+  customNum: string;
+  /** name of the route the gate ran for (the page asked for, or home/mine after a load) */
+  routeName: string;
+}
+
+/** The prompt for a gate result, or null when the user may go on. */
+export function promptFor(result: GateResult, ctx: PromptContext): PromptSpec | null {
+  if (result.kind === 'pass') return null;
+  if (result.kind === 'block') return { kind: 'block', key: `${ctx.customNum}:block`, message: result.message, serviceForm: ctx.routeName };
+  const to = TAKES_FORM.has(result.to) ? `${result.to}?form=${encodeURIComponent(ctx.routeName)}` : result.to;
+  return { kind: 'redirect', key: `${ctx.customNum}:${result.to}`, message: result.message, to };
+}
+
+export const SET_PASSWORD_TARGET = '/forgot?set=true';
+
+export function setPasswordPrompt(customNum: string): PromptSpec {
+  return { kind: 'redirect', key: `${customNum}:${SET_PASSWORD_TARGET}`, message: SET_PASSWORD_MESSAGE, to: SET_PASSWORD_TARGET };
+}
+
+/**
+ * The gates after card info loads (spec "After loading card info"): MoreCard, NaiZu and the
+ * wifi-device family skip them; otherwise a failing gate prompts, and a passing one goes on to
+ * the card-password check.
+ */
+export type AfterLoadStep = { kind: 'skip' } | { kind: 'prompt'; prompt: PromptSpec } | { kind: 'checkPassword' };
+
+export function afterLoadStep(card: GateCard, setting: GateSetting, ctx: PromptContext): AfterLoadStep {
+  if (!rechecksAfterLoad(card.supplier)) return { kind: 'skip' };
+  const prompt = promptFor(cardGate(card, setting), ctx);
+  return prompt ? { kind: 'prompt', prompt } : { kind: 'checkPassword' };
+}
+
+/** After the gates pass: a card without a login password, where the agent offers card login, is sent to set one. */
+export function needsPassword(answer: { has_password: boolean; card_login: boolean }): boolean {
+  return answer.card_login && !answer.has_password;
+}

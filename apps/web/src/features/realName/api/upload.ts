@@ -1,0 +1,41 @@
+// Multipart upload of one image (spec section 5: 30-second timeout, field name "file"). Not
+// through lib/api's request(), which speaks JSON; the error catalogue still decides what a
+// failure means, so a 401 here behaves like anywhere else.
+import type { Envelope } from '@portal/contract';
+import { ApiError } from '../../../lib/api';
+import { decideOnOutcome, type Outcome } from '../../../lib/errorCatalogue';
+import { local } from '../../../lib/storage';
+
+export const UPLOAD_TIMEOUT_MS = 30_000;
+
+export interface UploadAnswer {
+  id: string;
+  url: string;
+}
+
+export async function uploadImage(file: File): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('file', file);
+  const token = local.get('token');
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  let outcome: Outcome;
+  let envelope: Envelope<UploadAnswer> | undefined;
+  try {
+    const res = await fetch('/api/v1/upload', {
+      method: 'POST',
+      body: form,
+      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
+      signal: controller.signal,
+    });
+    envelope = await res.json().catch(() => undefined);
+    outcome = { kind: 'answer', status: res.status, code: envelope?.code, message: envelope?.message };
+  } catch {
+    outcome = controller.signal.aborted ? { kind: 'timeout' } : { kind: 'network' };
+  } finally {
+    clearTimeout(timer);
+  }
+  const action = decideOnOutcome(outcome, { path: location.pathname, search: location.search, loginModel: local.get('loginModel'), cardExemptPage: true });
+  if (action.ok) return envelope!.data;
+  throw new ApiError(action.toast ?? envelope?.message ?? '上传失败', outcome.kind === 'answer' ? outcome.status : 0, envelope?.code, outcome.kind);
+}

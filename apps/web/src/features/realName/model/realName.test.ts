@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { cameBackDone, carrierPath, realNameSteps } from './carriers';
+import { remindMode } from './remind';
+
+describe('remindMode (spec section 4, Bajun on /remind)', () => {
+  it.each([
+    ['a Unicom card: the page as usual', 2, true, 'https://x.example/r', 'standard'],
+    ['a Telecom card: the page as usual', 3, false, '', 'standard'],
+    ['Bajun, no order placed yet: allowed, the page as usual', 8, false, 'https://x.example/r', 'standard'],
+    ['Bajun with a real-name URL: open it, go home', 8, true, 'https://x.example/r', 'bajunOpenUrl'],
+    ['Bajun without a URL: ask whether it is done', 8, true, '', 'bajunAsk'],
+  ] as const)('%s', (_n, supplier, ordered, url, expected) => {
+    expect(remindMode({ supplier }, { ordered_flag: ordered, real_name_url: url })).toBe(expected);
+  });
+});
+
+describe('carrier pages', () => {
+  it.each([
+    ['/lt_real_name', '/lt_real_name'],
+    ['/dx_real_name', '/dx_real_name'],
+    ['/cme_real_name', '/cme_real_name'],
+    ['an unknown page', '/fe_real_name'],
+    ['an off-site URL', '/fe_real_name'],
+  ])('carrierPath(%s)', (page, expected) => {
+    const input = page === 'an unknown page' ? '/admin' : page === 'an off-site URL' ? 'https://evil.example' : page;
+    expect(carrierPath(input)).toBe(expected);
+  });
+  it('url mode sends the user to the carrier page, applet mode to the applet', () => {
+    expect(realNameSteps('中国电信', 1)[0]).toContain('中国电信实名认证页面');
+    expect(realNameSteps('中国联通', 0)[0]).toContain('小程序');
+  });
+  it.each([
+    ['?real_name=done', true],
+    ['?x=1&real_name=done', true],
+    ['?real_name=', false],
+    ['', false],
+  ])('came back done: %s', (search, expected) => expect(cameBackDone(search)).toBe(expected));
+});

@@ -1,0 +1,142 @@
+// Journeys: the card gates (issue 3). For every demo card of the README's table, logging in
+// leads to the right place: home first, then 1 s after card info loads the prompt; cancel stays
+// put; a guarded page asked for is refused with the prompt and confirm goes to the target; a
+// fresh load asks again and waiting out the 4-second countdown goes there too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { loginWithAccount, loginWithCardOf, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
+
+interface GatedCard {
+  card: string;
+  mark?: string;
+  what: string;
+  message: string;
+  /** where the prompt goes: path, and the query it must carry */
+  to: string;
+  query?: string;
+  countdown: string;
+}
+
+const GATED: GatedCard[] = [
+  { card: '1000000002', what: 'no package ever paid', message: '请先订购套餐', to: '/combo', countdown: '将在 4 秒后前往套餐购买页面' },
+  { card: '1000000003', what: 'real-name first, not real-named', message: '请先完成实名认证', to: '/remind', countdown: '将在 4 秒后前往实名认证页面' },
+  { card: '1000000004', what: 'recharge first, pre-store unpaid', message: '请先完成余额充值', to: '/recharge', countdown: '将在 4 秒后前往充值页面' },
+  { card: '1000000006', what: 'needs card replacement', message: '请先进行换卡操作', to: '/replace_info', query: 'form=', countdown: '将在 4 秒后前往换卡页面' },
+  { card: '1000000007', what: 'multi-series', message: '请先完成套餐系列选择', to: '/select', query: 'form=', countdown: '将在 4 秒后前往套餐系列选择页面' },
+  { card: '1000000008', what: 'needs personal information', message: '请先完善个人信息', to: '/collect', countdown: '将在 4 秒后前往信息采集页面' },
+  { card: '1000000010', what: 'Bajun, not real-named', message: '请先完成实名认证', to: '/remind', countdown: '将在 4 秒后前往实名认证页面' },
+  { card: '1000000014', mark: 'acme', what: 'Telecom, not real-named', message: '请先完成实名认证', to: '/remind', countdown: '将在 4 秒后前往实名认证页面' },
+  { card: '1000000015', mark: 'acme', what: 'China Mobile, not real-named', message: '请先完成实名认证', to: '/remind', countdown: '将在 4 秒后前往实名认证页面' },
+];
+
+describe('card gates and the redirect prompt', () => {
+  let portal: Portal;
+  let phone: Phone;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    phone = await openPhone(portal);
+    await trackNavigations(phone.context);
+    phone.page.on('pageerror', (e) => errors.push(String(e)));
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await portal?.stop();
+  });
+
+  it.each(GATED)('$card ($what): prompt on home, cancel stays, confirm and the countdown lead to $to', async (c) => {
+    const { page } = phone;
+    const prompt = redirectPrompt(page);
+    await resetBrowser(page);
+    await loginWithCardOf(page, c.card, c.mark);
+
+    // 1 s after card info loads on home: the prompt, over home
+    await prompt.dialog.waitFor();
+    expect(await prompt.message.innerText()).toBe(c.message);
+    expect(await prompt.countdown.innerText()).toBe(c.countdown);
+    if (c.card === '1000000003') await screenshot(page, 'gate-prompt');
+    await prompt.cancel.click();
+    await prompt.dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('current-card').waitFor();
+
+    // a guarded page asked for: refused, the prompt stands over home; confirm goes now
+    await page.getByRole('link', { name: '流量查询' }).click();
+    await prompt.dialog.waitFor();
+    expect(await prompt.message.innerText()).toBe(c.message);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await prompt.confirm.click();
+    await waitForVisit(page, c.to);
+    if (c.query) {
+      const visits = await page.evaluate(() => (window as unknown as { __visited: string[] }).__visited);
+      expect(visits.some((v) => v.startsWith(`${c.to}?`) && v.includes(c.query!))).toBe(true);
+    }
+
+    // a fresh load of home asks again; the countdown runs out and goes to the target
+    await page.goto('/');
+    await prompt.dialog.waitFor();
+    const started = Date.now();
+    await prompt.countdown.filter({ hasText: '将在 3 秒后' }).waitFor();
+    await waitForVisit(page, c.to);
+    const took = Date.now() - started;
+    // 3 → 2 → 1 → 0: about three more seconds
+    expect(took).toBeGreaterThan(2_500);
+    await prompt.dialog.waitFor({ state: 'detached' });
+  });
+
+  it.each([
+    ['1000000001', 'healthy Unicom card'],
+    ['1000000009', 'NaiZu: passes although not real-named and no package'],
+    ['1000000011', '5G CPE (wifi-device family)'],
+    ['1000000012', 'multi-SIM device (MoreCard)'],
+  ])('%s (%s): passes every gate — a guarded page opens', async (card) => {
+    const { page } = phone;
+    await resetBrowser(page);
+    await loginWithCardOf(page, card);
+    await page.getByRole('link', { name: '流量查询' }).click();
+    await waitForPath(page, '/flow');
+    await page.getByTestId('daily-usage-chart').waitFor();
+    expect(await redirectPrompt(page).dialog.count()).toBe(0);
+  });
+
+  it('1000000005 (cancelled): blocked with a link to online service; the user stays', async () => {
+    const { page } = phone;
+    await resetBrowser(page);
+    await loginWithCardOf(page, '1000000005');
+    const block = page.locator('.adm-dialog-body').filter({ has: page.getByTestId('block-prompt') });
+    await block.waitFor();
+    expect(await block.getByText('该卡已销户，请联系客服').count()).toBe(1);
+    await screenshot(page, 'gate-cancelled');
+    await block.getByRole('button', { name: '我知道了' }).click();
+    await block.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // a guarded page: blocked again, still home; the service link opens online service
+    await page.getByRole('link', { name: '流量查询' }).click();
+    await block.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await block.getByRole('button', { name: '联系客服' }).click();
+    await waitForPath(page, '/customer');
+  });
+
+  it('1000000013 (card login on, no card password), through the account: asked to set one', async () => {
+    const { page } = phone;
+    const prompt = redirectPrompt(page);
+    await resetBrowser(page);
+    await loginWithAccount(page);
+    await page.goto('/card_list');
+    await page.locator('[data-card="1000000013"]').getByRole('button', { name: '设为当前' }).click();
+    await waitForPath(page, '/');
+    await prompt.dialog.waitFor();
+    expect(await prompt.message.innerText()).toBe('请设置卡登录密码');
+    expect(await prompt.countdown.innerText()).toBe('将在 4 秒后前往设置密码页面');
+    await prompt.confirm.click();
+    await page.waitForURL((u) => u.pathname === '/forgot' && u.searchParams.get('set') === 'true');
+    await page.getByRole('heading', { name: '设置卡登录密码' }).waitFor();
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
