@@ -19,6 +19,11 @@ export async function connect(databaseUrl: string): Promise<Db> {
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.default.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    // An idle client cut off by the server (a restart, a failover, an operator) is dropped and
+    // replaced by the pool on the next query; unhandled, its 'error' would end the process.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL dropped an idle connection: ${(err as Error).message}`);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -1,5 +1,8 @@
-// /combo — the packages of the current card's series (prices from the server, per agent).
+// /combo — the packages of the current card's series (prices from the server, per agent),
+// one tab per package type; the recommended ones carry a mark.
+import type { Package } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
@@ -7,45 +10,92 @@ import { StateBlock } from '../components/StateBlock';
 import { usePackages } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../features/commerce/model/labels';
+import { groupByType } from '../features/commerce/model/packages';
 import { withQuery } from '../lib/query';
 import { useStored } from '../lib/useStored';
 
+const ALL = 0;
+
 function ComboPage() {
   const customNum = useStored('customNum');
+  const cardInfo = useStored('cardInfo');
   const packages = usePackages(customNum);
+  const [tab, setTab] = useState(ALL);
+  const groups = groupByType(packages.data?.list ?? []);
+  const shown = tab === ALL ? groups : groups.filter((g) => g.type === tab);
+  const multiSeries = cardInfo?.custom_num === customNum && cardInfo?.multi_series;
+
   return (
     <div className={styles.page}>
-      <PageHeader title="订购套餐" />
+      <PageHeader
+        title="订购套餐"
+        right={
+          multiSeries ? (
+            <Link className={styles.headerLink} to="/select?form=combo">
+              切换系列
+            </Link>
+          ) : undefined
+        }
+      />
       {packages.isPending ? (
         <PageLoading />
       ) : packages.isError ? (
         <StateBlock kind="error" text="套餐加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => packages.refetch()}>重新加载</button>} />
-      ) : packages.data.list.length === 0 ? (
+      ) : groups.length === 0 ? (
         <StateBlock kind="empty" text="暂无可订购的套餐，请联系客服" />
       ) : (
-        <ul className={styles.list} aria-label="套餐列表">
-          {packages.data.list.map((p) => (
-            <li key={p.id}>
-              <Link className={styles.item} to={`/combo_detail?package_id=${p.id}`} data-testid="package">
-                <div className={styles.row}>
-                  <span className={styles.name}>
-                    {p.name}
-                    {p.recommended && <span className={styles.tag}>推荐</span>}
-                  </span>
-                  <span className={styles.price}>
-                    ¥{formatYuan(p.price)}
-                    {p.original_price > p.price && <span className={styles.original}>¥{formatYuan(p.original_price)}</span>}
-                  </span>
-                </div>
-                <p className={styles.meta}>
-                  {PACKAGE_TYPE_LABEL[p.package_type] ?? '套餐'} · {flowLabel(p.flow_mb)} · 有效期{periodLabel(p.period, p.period_count)}
-                </p>
-              </Link>
-            </li>
+        <>
+          <p className={styles.cardLine}>
+            为卡号 <strong>{customNum}</strong> 订购
+          </p>
+          {groups.length > 1 ? (
+            <div className={styles.tabs} role="tablist" aria-label="套餐类型">
+              {[{ type: ALL, label: '全部' }, ...groups].map((g) => (
+                <button key={g.type} type="button" role="tab" aria-selected={tab === g.type} className={`${styles.tab} ${tab === g.type ? styles.tabActive : ''}`} onClick={() => setTab(g.type)}>
+                  {g.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {shown.map((g) => (
+            <section key={g.type} aria-label={g.label}>
+              {tab === ALL && groups.length > 1 ? <h2 className={styles.groupTitle}>{g.label}</h2> : null}
+              <ul className={styles.list}>
+                {g.list.map((p) => (
+                  <li key={p.id}>
+                    <PackageCard p={p} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
+        </>
       )}
     </div>
+  );
+}
+
+function PackageCard({ p }: { p: Package }) {
+  return (
+    <Link className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`} to={`/combo_detail?package_id=${p.id}`} data-testid="package">
+      {p.recommended ? <span className={styles.ribbon}>推荐</span> : null}
+      <div className={styles.row}>
+        <span className={styles.name} data-testid="package-name">
+          {p.name}
+        </span>
+        <span className={styles.price}>
+          <small>¥</small>
+          {formatYuan(p.price)}
+        </span>
+      </div>
+      <div className={styles.row}>
+        <p className={styles.meta}>
+          {PACKAGE_TYPE_LABEL[p.package_type] ?? '套餐'} · {flowLabel(p.flow_mb)} · 有效期{periodLabel(p.period, p.period_count)}
+        </p>
+        {p.original_price > p.price ? <span className={styles.original}>原价¥{formatYuan(p.original_price)}</span> : null}
+      </div>
+      {p.description ? <p className={styles.desc}>{p.description}</p> : null}
+    </Link>
   );
 }
 

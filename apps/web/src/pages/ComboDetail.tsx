@@ -1,6 +1,7 @@
-// /combo_detail?package_id= — one package: what it is, a voucher, how to pay.
+// /combo_detail?package_id= — one package: what it is, a voucher, how to pay. The price to pay
+// is the server's quote for this choice.
 import type { QuoteRequest } from '@portal/contract';
-import { formatDate, formatYuan } from '@portal/domain';
+import { formatYuan } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -9,6 +10,7 @@ import { StateBlock } from '../components/StateBlock';
 import { usePackage, useUsableVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { Checkout } from '../features/commerce/components/Checkout';
+import { VoucherPicker } from '../features/commerce/components/VoucherPicker';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../features/commerce/model/labels';
 import { withQuery } from '../lib/query';
 import { useStored } from '../lib/useStored';
@@ -39,37 +41,51 @@ function ComboDetailPage() {
         <StateBlock kind="error" text="该套餐不可订购" />
       ) : (
         <>
-          <section className={styles.section}>
+          <section className={`${styles.section} ${styles.hero}`}>
             <div className={styles.row}>
               <span className={styles.name}>{pkg.data.name}</span>
-              <span className={styles.price}>¥{formatYuan(pkg.data.price)}</span>
+              {pkg.data.recommended ? <span className={styles.tag}>推荐</span> : null}
             </div>
-            <p className={styles.meta}>
-              {PACKAGE_TYPE_LABEL[pkg.data.package_type] ?? '套餐'} · {flowLabel(pkg.data.flow_mb)} · 有效期{periodLabel(pkg.data.period, pkg.data.period_count)}
-            </p>
+            <div className={styles.facts}>
+              <Fact label="流量" value={flowLabel(pkg.data.flow_mb)} />
+              <Fact label="有效期" value={periodLabel(pkg.data.period, pkg.data.period_count)} />
+              <Fact label="类型" value={PACKAGE_TYPE_LABEL[pkg.data.package_type] ?? '套餐'} />
+            </div>
             {pkg.data.description ? <p className={styles.meta}>{pkg.data.description}</p> : null}
-            <p className={styles.meta}>卡号 {customNum}</p>
           </section>
-          {pkg.data.voucher_allowed ? (
-            <section className={styles.section} aria-label="优惠券">
-              <h2 className={styles.sectionTitle}>优惠券</h2>
-              {(vouchers.data?.list ?? []).map((v) => (
-                <label key={v.id} className={styles.option}>
-                  <span>
-                    {v.name} <span className={styles.reason}>减¥{formatYuan(v.amount)} · {formatDate(v.expires_at)}到期</span>
-                  </span>
-                  <input type="radio" name="voucher" checked={voucherId === v.id} onChange={() => setVoucherChoice(v.id)} />
-                </label>
-              ))}
-              <label className={styles.option}>
-                <span>{vouchers.data?.list.length ? '不使用优惠券' : '暂无可用优惠券'}</span>
-                <input type="radio" name="voucher" checked={voucherId === null} onChange={() => setVoucherChoice(null)} />
-              </label>
+          <Checkout request={request}>
+            <section className={styles.section} aria-label="订单信息">
+              <p className={styles.sum}>
+                <span>充值卡号</span>
+                <span>{customNum}</span>
+              </p>
+              <p className={styles.sum}>
+                <span>套餐价格</span>
+                <span>
+                  {pkg.data.original_price > pkg.data.price ? <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span> : null} ¥{formatYuan(pkg.data.price)}
+                </span>
+              </p>
+              {pkg.data.voucher_allowed ? (
+                <VoucherPicker vouchers={vouchers.data?.list ?? []} loading={vouchers.isPending} value={voucherId} onChange={setVoucherChoice} />
+              ) : (
+                <p className={styles.sum}>
+                  <span>优惠券</span>
+                  <span className={styles.reason}>该套餐不可使用优惠券</span>
+                </p>
+              )}
             </section>
-          ) : null}
-          <Checkout request={request} />
+          </Checkout>
         </>
       )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.fact}>
+      <strong>{value}</strong>
+      <span>{label}</span>
     </div>
   );
 }

@@ -1,21 +1,31 @@
-// /order — the current card's orders; /order?order_no= one order, which can be closed while pending.
+// /order — the current card's orders; /order?order_no= one order. A pending order can go back
+// to its cashier (when this tab opened it) or be closed, which returns its voucher.
+import type { Order } from '@portal/contract';
 import { formatDateTime, formatYuan } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
 import { closeOrder, useOrder, useOrders } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
-import { ORDER_STATE_LABEL, PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
+import { handoffPageOf, safeCashierUrl } from '../features/commerce/model/handoff';
+import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
+import { recall } from '../features/commerce/model/sessionKeys';
 import { withQuery } from '../lib/query';
 import { toast } from '../lib/toast';
+import { confirm } from '../lib/ui';
 import { useStored } from '../lib/useStored';
 
 function OrderPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   return orderNo ? <OrderDetail orderNo={orderNo} /> : <OrderList />;
+}
+
+function StateTag({ state }: { state: Order['state'] }) {
+  return <span className={`${styles.state} ${styles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
 }
 
 function OrderList() {
@@ -29,7 +39,7 @@ function OrderList() {
       ) : orders.isError ? (
         <StateBlock kind="error" text="订单加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => orders.refetch()}>重新加载</button>} />
       ) : orders.data.list.length === 0 ? (
-        <StateBlock kind="empty" text="暂无订单" />
+        <StateBlock kind="empty" text="暂无订单" action={<Link className="app-btn app-btn--primary" to="/combo">去订购套餐</Link>} />
       ) : (
         <ul className={styles.list} aria-label="订单列表">
           {orders.data.list.map((o) => (
@@ -37,11 +47,14 @@ function OrderList() {
               <Link className={styles.item} to={`/order?order_no=${encodeURIComponent(o.order_no)}`} data-testid="order">
                 <div className={styles.row}>
                   <span className={styles.name}>{o.title}</span>
-                  <span>{ORDER_STATE_LABEL[o.state]}</span>
+                  <StateTag state={o.state} />
                 </div>
-                <p className={styles.meta}>
-                  ¥{formatYuan(o.payable)} · {formatDateTime(o.created_at)}
-                </p>
+                <div className={styles.row}>
+                  <p className={styles.meta}>
+                    {GOODS_TYPE_LABEL[o.goods_type]} · {formatDateTime(o.created_at)}
+                  </p>
+                  <span className={styles.amountText}>¥{formatYuan(o.payable)}</span>
+                </div>
               </Link>
             </li>
           ))}
@@ -51,18 +64,48 @@ function OrderList() {
   );
 }
 
+/** Where to order the same goods again. */
+function againPathOf(o: Order): string {
+  if (o.goods_type === 'recharge') return '/recharge';
+  if (o.goods_type === 'coupon_package') return '/coupon_package';
+  return o.package ? `/combo_detail?package_id=${o.package.id}` : '/combo';
+}
+
 function OrderDetail({ orderNo }: { orderNo: string }) {
   const order = useOrder(orderNo);
   const queryClient = useQueryClient();
-  const close = async () => {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const cashier = safeCashierUrl(recall('payUrls', orderNo));
+
+  const close = async (): Promise<boolean> => {
+    setBusy(true);
     try {
       await closeOrder(orderNo);
-      toast('订单已关闭');
       await queryClient.invalidateQueries({ queryKey: ['commerce'] });
+      return true;
     } catch {
-      // the API client has shown the reason
+      return false; // the API client has shown the reason
+    } finally {
+      setBusy(false);
     }
   };
+  const onClose = async () => {
+    if (!(await confirm({ content: '确定关闭该订单吗？使用的优惠券将退回。', confirmText: '关闭订单' }))) return;
+    if (await close()) toast('订单已关闭');
+  };
+  const onPay = async (o: Order) => {
+    if (cashier) {
+      const handoff = handoffPageOf(o.pay_channel);
+      if (handoff) navigate(`${handoff}?order_no=${encodeURIComponent(orderNo)}`);
+      else window.location.assign(cashier);
+      return;
+    }
+    // The cashier link of this order was made in another tab or device: order again instead.
+    if (!(await confirm({ content: '将关闭此订单并重新下单，使用的优惠券会退回。', confirmText: '重新下单' }))) return;
+    if (await close()) navigate(againPathOf(o));
+  };
+
   return (
     <div className={styles.page}>
       <PageHeader title="订单详情" fallback="/order" />
@@ -71,34 +114,50 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       ) : order.isError ? (
         <StateBlock kind="error" text="订单不存在或无权查看" />
       ) : (
-        <section className={styles.section} data-testid="order-detail">
-          <div className={styles.row}>
-            <span className={styles.name}>{order.data.title}</span>
-            <span>{ORDER_STATE_LABEL[order.data.state]}</span>
-          </div>
-          {[
-            ['订单号', order.data.order_no],
-            ['卡号', order.data.custom_num],
-            ['商品金额', `¥${formatYuan(order.data.total)}`],
-            ['优惠', order.data.voucher ? `${order.data.voucher.name} -¥${formatYuan(order.data.discount)}` : '-'],
-            ['实付', `¥${formatYuan(order.data.payable)}`],
-            ['支付方式', PAY_CHANNEL_LABEL[order.data.pay_channel] ?? '-'],
-            ['下单时间', formatDateTime(order.data.created_at)],
-            ['支付时间', formatDateTime(order.data.paid_at)],
-          ].map(([k, v]) => (
-            <p key={k} className={styles.sum}>
-              <span>{k}</span>
-              <span>{v}</span>
-            </p>
-          ))}
+        <>
+          <section className={styles.section} data-testid="order-detail">
+            <div className={styles.row}>
+              <span className={styles.name}>{order.data.title}</span>
+              <StateTag state={order.data.state} />
+            </div>
+            <div className={styles.sums}>
+              {[
+                ['订单号', order.data.order_no],
+                ['卡号', order.data.custom_num],
+                ['商品类型', GOODS_TYPE_LABEL[order.data.goods_type]],
+                ['商品金额', `¥${formatYuan(order.data.total)}`],
+                ['优惠', order.data.voucher ? `${order.data.voucher.name} -¥${formatYuan(order.data.discount)}` : '-'],
+                ['实付', `¥${formatYuan(order.data.payable)}`],
+                ...(order.data.credit !== undefined ? [['到账余额', `¥${formatYuan(order.data.credit)}`]] : []),
+                ['支付方式', PAY_CHANNEL_LABEL[order.data.pay_channel] ?? '-'],
+                ['下单时间', formatDateTime(order.data.created_at)],
+                ['支付时间', formatDateTime(order.data.paid_at)],
+                ...(order.data.state === 'pending' && order.data.expires_at ? [['支付截止', formatDateTime(order.data.expires_at)]] : []),
+              ].map(([k, v]) => (
+                <p key={k} className={styles.sum}>
+                  <span>{k}</span>
+                  <span className={styles.sumValue}>{v}</span>
+                </p>
+              ))}
+            </div>
+          </section>
           {order.data.state === 'pending' ? (
             <div className={styles.actions}>
-              <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={close}>
+              <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={busy} onClick={() => onPay(order.data)}>
+                {cashier ? '继续支付' : '重新下单'}
+              </button>
+              <button type="button" className="app-btn app-btn--ghost app-btn--block" disabled={busy} onClick={onClose}>
                 关闭订单
               </button>
             </div>
-          ) : null}
-        </section>
+          ) : (
+            <div className={styles.actions}>
+              <Link className="app-btn app-btn--ghost app-btn--block" to="/order">
+                全部订单
+              </Link>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

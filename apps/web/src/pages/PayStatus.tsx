@@ -19,9 +19,9 @@ function PayStatusPage() {
   const navigate = useNavigate();
   const [startedAt] = useState(() => Date.now());
   const [gaveUp, setGaveUp] = useState(false);
-  const order = useOrder(orderNo, (o) => (o && resultPathOf(o.state)) || gaveUp ? false : POLL_MS);
+  const order = useOrder(orderNo, (o) => (o && resultPathOf(o.state, o.goods_type)) || gaveUp ? false : POLL_MS);
 
-  const settled = order.data ? resultPathOf(order.data.state) : undefined;
+  const settled = order.data ? resultPathOf(order.data.state, order.data.goods_type) : undefined;
   useEffect(() => {
     if (settled) navigate(`${settled}?order_no=${encodeURIComponent(orderNo)}`, { replace: true });
   }, [settled, orderNo, navigate]);

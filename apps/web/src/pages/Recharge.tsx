@@ -2,6 +2,7 @@
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
@@ -23,21 +24,39 @@ function RechargePage() {
 
   return (
     <div className={styles.page}>
-      <PageHeader title="余额充值" />
+      <PageHeader
+        title="余额充值"
+        right={
+          <Link className={styles.headerLink} to="/recharge_coupon">
+            充值明细
+          </Link>
+        }
+      />
       {options.isPending ? (
         <PageLoading />
       ) : options.isError ? (
         <StateBlock kind="error" text="充值信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => options.refetch()}>重新加载</button>} />
       ) : (
         <>
-          <section className={styles.section}>
+          <section className={`${styles.section} ${styles.hero}`}>
             <p className={styles.meta}>卡号 {customNum}</p>
-            <p className={styles.name}>
-              当前余额 <span data-testid="balance">¥{formatYuan(options.data.balance)}</span>
+            <p className={styles.balanceLine}>
+              <small>当前余额（元）</small>
+              <span data-testid="balance">{formatYuan(options.data.balance)}</span>
             </p>
-            {options.data.pre_store ? <p className={styles.meta}>该卡需先预存话费，充值到账后即可订购套餐。</p> : null}
-            {options.data.first_recharge ? <p className={styles.meta}>{options.data.first_recharge.title}：{options.data.first_recharge.description}</p> : null}
           </section>
+          {options.data.pre_store ? (
+            <p className={styles.notice} role="note">
+              该卡需先预存余额：充值到账后即可订购套餐，套餐可直接用余额支付。
+            </p>
+          ) : null}
+          {options.data.first_recharge ? (
+            <Link className={styles.offer} to="/first_recharge">
+              <strong>{options.data.first_recharge.title}</strong>
+              <span>{options.data.first_recharge.description}</span>
+              <span className={styles.chevron}>›</span>
+            </Link>
+          ) : null}
           <section className={styles.section} aria-label="充值金额">
             <h2 className={styles.sectionTitle}>充值金额</h2>
             <div className={styles.amounts}>

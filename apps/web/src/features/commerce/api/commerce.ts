@@ -1,7 +1,27 @@
 // The commerce calls. Prices always come from the server (quote, order); the client shows them.
-import type { CreateOrderAnswer, CreateOrderRequest, Order, OrderListAnswer, Package, PackageListAnswer, Quote, QuoteRequest, RechargeOptions, VoucherListAnswer } from '@portal/contract';
+import type {
+  BalanceLedgerAnswer,
+  CouponPackageListAnswer,
+  CreateOrderAnswer,
+  CreateOrderRequest,
+  Order,
+  OrderListAnswer,
+  Package,
+  PackageListAnswer,
+  QuickCardCheck,
+  QuickOrderAnswer,
+  QuickOrderRequest,
+  Quote,
+  QuoteRequest,
+  RechargeOptions,
+  VoucherListAnswer,
+} from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { queryClient } from '../../../lib/query';
+import { local } from '../../../lib/storage';
+import { cardInfoKey, fetchCardInfo } from '../../cards/api/cardInfo';
+import { rememberCardInfo } from '../../cards/model/currentCard';
 
 export function usePackages(customNum: string | undefined) {
   return useQuery({
@@ -75,4 +95,80 @@ export function useRechargeOptions(customNum: string | undefined) {
     queryFn: ({ signal }) => api.get<RechargeOptions>('/v1/recharge/options', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
+}
+
+export function useCouponPackages(customNum: string | undefined) {
+  return useQuery({
+    queryKey: ['commerce', 'couponPackages', customNum],
+    queryFn: ({ signal }) => api.get<CouponPackageListAnswer>('/v1/coupon_package/list', { custom_num: customNum! }, { signal }),
+    enabled: Boolean(customNum),
+  });
+}
+
+export function useLedger(customNum: string | undefined) {
+  return useQuery({
+    queryKey: ['commerce', 'ledger', customNum],
+    queryFn: ({ signal }) => api.get<BalanceLedgerAnswer>('/v1/balance/ledger', { custom_num: customNum! }, { signal }),
+    enabled: Boolean(customNum),
+  });
+}
+
+// ---------- quick payment: no login; the card number is all the visitor gives ----------
+
+export function quickCardCheck(customNum: string): Promise<QuickCardCheck> {
+  return api.get<QuickCardCheck>('/v1/quick/card_check', { custom_num: customNum });
+}
+
+export function useQuickCard(customNum: string) {
+  return useQuery({
+    queryKey: ['commerce', 'quick', 'card', customNum],
+    queryFn: () => quickCardCheck(customNum),
+    enabled: customNum !== '',
+    retry: false,
+  });
+}
+
+export function useQuickPackages(customNum: string) {
+  return useQuery({
+    queryKey: ['commerce', 'quick', 'packages', customNum],
+    queryFn: ({ signal }) => api.get<PackageListAnswer>('/v1/quick/packages', { custom_num: customNum }, { signal }),
+    enabled: customNum !== '',
+  });
+}
+
+export function useQuickVouchers(customNum: string, packageId: number, enabled = true) {
+  return useQuery({
+    queryKey: ['commerce', 'quick', 'vouchers', customNum, packageId],
+    queryFn: ({ signal }) => api.get<VoucherListAnswer>('/v1/quick/vouchers', { custom_num: customNum, package_id: String(packageId) }, { signal }),
+    enabled: enabled && customNum !== '' && packageId > 0,
+  });
+}
+
+export function createQuickOrder(body: QuickOrderRequest): Promise<QuickOrderAnswer> {
+  return api.post<QuickOrderAnswer>('/v1/quick/order', body);
+}
+
+export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: Order | undefined) => number | false = () => false) {
+  return useQuery({
+    queryKey: ['commerce', 'quick', 'order', orderNo],
+    queryFn: ({ signal }) => api.get<Order>('/v1/quick/order', { order_no: orderNo, access_key: accessKey }, { signal, silent: true }),
+    enabled: orderNo !== '' && accessKey !== '',
+    refetchInterval: (q) => poll(q.state.data),
+    retry: false,
+  });
+}
+
+/**
+ * After the server says an order is paid: the card changed (order_has_payment, expiry, balance,
+ * usage), so card info is loaded again and stored for the card gates, and every cached commerce
+ * and card answer is dropped.
+ */
+export async function refreshAfterPayment(customNum: string): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: ['commerce'] });
+  await queryClient.invalidateQueries({ queryKey: ['card'] });
+  try {
+    rememberCardInfo(await queryClient.fetchQuery({ queryKey: cardInfoKey(customNum), queryFn: ({ signal }) => fetchCardInfo(customNum, signal), staleTime: 0 }), local);
+  } catch {
+    // the next page that needs card info loads it; the gates then use that
+  }
 }

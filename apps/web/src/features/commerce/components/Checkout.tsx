@@ -1,23 +1,42 @@
 // Pay channel choice and the pay bar, shared by every purchase page. The payable comes from the
-// server's quote; the order is created with a request id kept for this choice, so a double tap or
-// a retry after a lost answer never creates a second order.
-import type { PayChannelValue, QuoteRequest } from '@portal/contract';
+// server's quote; the order is created with a request id kept for this choice while the page is
+// open, so a double tap or a retry after a lost answer never creates a second order.
+import type { CreateOrderAnswer, PayChannelValue, QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { local } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { createOrder, useQuote } from '../api/commerce';
 import styles from '../commerce.module.css';
+import { handoffPageOf } from '../model/handoff';
+import { successPathOf } from '../model/labels';
+import { remember } from '../model/sessionKeys';
+import { ChannelPicker } from './ChannelPicker';
 
 interface Props {
   /** what is being bought; null while the user has not chosen yet */
   request: QuoteRequest | null;
   payLabel?: string;
+  /** extra lines of the summary, above the channels (e.g. the voucher row) */
+  children?: ReactNode;
 }
 
-export function Checkout({ request, payLabel = '立即支付' }: Props) {
+/** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
+export function followPay(order: Pick<CreateOrderAnswer, 'order_no' | 'goods_type' | 'pay' | 'pay_channel'>, navigate: NavigateFunction, resultBase = ''): void {
+  const no = encodeURIComponent(order.order_no);
+  if (order.pay.kind === 'settled') {
+    navigate(`${resultBase || successPathOf(order.goods_type)}?order_no=${no}`, { replace: true });
+    return;
+  }
+  remember('payUrls', order.order_no, order.pay.url);
+  const handoff = handoffPageOf(order.pay_channel);
+  if (handoff) navigate(`${handoff}?order_no=${no}`);
+  else window.location.assign(order.pay.url);
+}
+
+export function Checkout({ request, payLabel = '立即支付', children }: Props) {
   const navigate = useNavigate();
   const inApp = local.get('inMessagingApp') === true;
   const body = useMemo(() => (request ? { ...request, in_messaging_app: inApp } : null), [request, inApp]);
@@ -27,16 +46,18 @@ export function Checkout({ request, payLabel = '立即支付' }: Props) {
   const channels = quote.data?.channels ?? [];
   const firstAvailable = channels.find((c) => c.available)?.channel ?? null;
   const channel = picked !== null && channels.some((c) => c.channel === picked && c.available) ? picked : firstAvailable;
-  // one request id per (what, how): the same tap twice is the same order
-  const requestId = useMemo(() => crypto.randomUUID(), [JSON.stringify(body), channel]); // eslint-disable-line react-hooks/exhaustive-deps
+  // One request id per (what, how) while this page is open: the same tap twice is the same order.
+  const ids = useMemo(() => new Map<string, string>(), []);
+  const key = JSON.stringify([body, channel]);
+  if (!ids.has(key)) ids.set(key, crypto.randomUUID());
+  const requestId = ids.get(key)!;
 
   const pay = async () => {
-    if (!body || channel === null || paying) return;
+    if (!body || !quote.data || channel === null || paying) return;
     setPaying(true);
     try {
-      const order = await createOrder({ ...body, voucher_id: quote.data?.voucher_id ?? body.voucher_id ?? null, pay_channel: channel, request_id: requestId });
-      if (order.pay.kind === 'redirect') window.location.assign(order.pay.url);
-      else navigate(`/pay_status?order_no=${encodeURIComponent(order.order_no)}`, { replace: true });
+      const order = await createOrder({ ...body, voucher_id: quote.data.voucher_id, pay_channel: channel, request_id: requestId });
+      followPay(order, navigate);
     } catch (err) {
       if (!(err instanceof ApiError)) toast('下单失败，请稍后再试');
       setPaying(false);
@@ -45,31 +66,30 @@ export function Checkout({ request, payLabel = '立即支付' }: Props) {
 
   return (
     <>
+      {children}
       <section className={styles.section} aria-label="支付方式">
         <h2 className={styles.sectionTitle}>支付方式</h2>
         {quote.isPending && body ? <p className={styles.reason}>正在计算价格…</p> : null}
-        {quote.isError ? <p className={styles.reason} role="alert">{quote.error instanceof ApiError ? quote.error.message : '价格计算失败'}</p> : null}
-        {channels.map((c) => (
-          <label key={c.channel} className={`${styles.option} ${c.available ? '' : styles.disabled}`}>
-            <span>
-              {c.name}
-              {!c.available && c.reason ? <span className={styles.reason}>（{c.reason}）</span> : null}
-            </span>
-            <input type="radio" name="channel" checked={channel === c.channel} disabled={!c.available} onChange={() => setPicked(c.channel)} />
-          </label>
-        ))}
+        {quote.isError ? (
+          <p className={styles.reason} role="alert">
+            {quote.error instanceof ApiError ? quote.error.message : '价格计算失败'}
+          </p>
+        ) : null}
+        <ChannelPicker channels={channels} value={channel} onChange={setPicked} inMessagingApp={inApp} />
         {quote.data && firstAvailable === null ? <p className={styles.reason}>暂无可用的支付方式，请联系客服</p> : null}
-        {quote.data && quote.data.discount > 0 ? (
-          <>
+        {quote.data ? (
+          <div className={styles.sums}>
             <p className={styles.sum}>
               <span>商品金额</span>
               <span>¥{formatYuan(quote.data.total)}</span>
             </p>
-            <p className={styles.sum}>
-              <span>优惠券</span>
-              <span>-¥{formatYuan(quote.data.discount)}</span>
-            </p>
-          </>
+            {quote.data.discount > 0 ? (
+              <p className={styles.sum}>
+                <span>优惠券</span>
+                <span className={styles.discount}>-¥{formatYuan(quote.data.discount)}</span>
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </section>
       <div className={styles.bar}>

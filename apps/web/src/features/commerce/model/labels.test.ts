@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowLabel, periodLabel, resultPathOf } from './labels';
+import { flowLabel, minSpendLabel, packageTypesLabel, periodLabel, resultPathOf } from './labels';
 
 describe('commerce labels', () => {
   it.each([
@@ -19,4 +19,17 @@ describe('commerce labels', () => {
     ['failed', '/pay_fail'],
     ['closed', '/pay_fail'],
   ] as const)('an order %s goes to %s', (state, path) => expect(resultPathOf(state)).toBe(path));
+  it('a paid coupon package goes to its own success page', () => {
+    expect(resultPathOf('paid', 'coupon_package')).toBe('/coupon_success');
+    expect(resultPathOf('failed', 'coupon_package')).toBe('/pay_fail');
+    expect(resultPathOf('fulfilled', 'recharge')).toBe('/pay_success');
+  });
+  it.each([
+    [0, '无门槛'],
+    [20, '满20.00元可用'],
+  ])('min spend %i: %s', (min, label) => expect(minSpendLabel(min, (y) => y.toFixed(2))).toBe(label));
+  it.each([
+    [[], '全部套餐可用'],
+    [[3, 9], '限基础套餐、月底清零套餐'],
+  ])('types %j: %s', (types, label) => expect(packageTypesLabel(types)).toBe(label));
 });

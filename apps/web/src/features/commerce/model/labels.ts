@@ -1,4 +1,4 @@
-import type { OrderState } from '@portal/contract';
+import type { GoodsType, OrderState } from '@portal/contract';
 
 export const PACKAGE_TYPE_LABEL: Record<number, string> = {
   1: '体验包',
@@ -21,7 +21,12 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = {
   refunded: '已退款',
 };
 
+// Kept here, not imported from @portal/domain's CHANNEL_NAME: that module sits in the app's first
+// load, and a lazy page using one of its constants would pin it into that chunk.
 export const PAY_CHANNEL_LABEL: Record<number, string> = { 1: '微信支付', 2: '支付宝支付', 3: '余额支付', 4: '花呗分期' };
+
+/** Names of goods types in the order list. */
+export const GOODS_TYPE_LABEL: Record<GoodsType, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包' };
 
 /** 1024 MB → "1GB"; whole numbers only (volumes are integers, decisions.md). */
 export function flowLabel(mb: number): string {
@@ -35,8 +40,29 @@ export function periodLabel(period: number, count: number): string {
 }
 
 /** Where a settled order's result page is; undefined while it is still pending. */
-export function resultPathOf(state: OrderState): '/pay_success' | '/pay_fail' | undefined {
-  if (state === 'paid' || state === 'fulfilled') return '/pay_success';
+export function resultPathOf(state: OrderState, goods: GoodsType = 'package'): '/pay_success' | '/coupon_success' | '/pay_fail' | undefined {
+  if (state === 'paid' || state === 'fulfilled') return successPathOf(goods);
   if (state === 'failed' || state === 'closed' || state === 'refunded') return '/pay_fail';
   return undefined;
 }
+
+/** A bought coupon package has its own success page (its vouchers); everything else /pay_success. */
+export function successPathOf(goods: GoodsType): '/pay_success' | '/coupon_success' {
+  return goods === 'coupon_package' ? '/coupon_success' : '/pay_success';
+}
+
+/** "满20.00元可用" or "无门槛" (amounts as the server sent them, formatted only). */
+export function minSpendLabel(minSpend: number, format: (yuan: number) => string): string {
+  return minSpend > 0 ? `满${format(minSpend)}元可用` : '无门槛';
+}
+
+/** "限基础套餐、月底清零套餐" or "全部套餐可用". */
+export function packageTypesLabel(types: readonly number[]): string {
+  if (types.length === 0) return '全部套餐可用';
+  return `限${types.map((t) => PACKAGE_TYPE_LABEL[t] ?? `类型${t}`).join('、')}`;
+}
+
+export const LEDGER_KIND_LABEL: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款' };
+
+export const VOUCHER_STATUS_LABEL: Record<string, string> = { usable: '可使用', locked: '待支付订单占用', used: '已使用', expired: '已过期' };
+

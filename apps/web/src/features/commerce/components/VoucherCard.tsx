@@ -1,0 +1,47 @@
+// One voucher as a ticket: the amount on the left, its terms on the right.
+import type { Voucher } from '@portal/contract';
+import { formatDate, formatYuan } from '@portal/domain';
+import type { ReactNode } from 'react';
+import styles from '../commerce.module.css';
+import { minSpendLabel, packageTypesLabel, VOUCHER_STATUS_LABEL } from '../model/labels';
+
+interface Props {
+  v: Voucher;
+  /** greyed: used, expired or held by a pending order */
+  dim?: boolean;
+  right?: ReactNode;
+  onClick?: () => void;
+  selected?: boolean;
+}
+
+export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
+  const body = (
+    <>
+      <div className={styles.ticketAmount}>
+        <span>
+          <small>¥</small>
+          {formatYuan(v.amount)}
+        </span>
+        <small>{minSpendLabel(v.min_spend, formatYuan)}</small>
+      </div>
+      <div className={styles.ticketBody}>
+        <p className={styles.ticketName}>{v.name}</p>
+        <p className={styles.reason}>{packageTypesLabel(v.package_types)}</p>
+        <p className={styles.reason}>
+          {formatDate(v.expires_at)} 到期{v.source ? ` · ${v.source}` : ''}
+        </p>
+      </div>
+      <div className={styles.ticketRight}>{right ?? (v.status !== 'usable' ? <span className={styles.stamp}>{VOUCHER_STATUS_LABEL[v.status]}</span> : null)}</div>
+    </>
+  );
+  const cls = `${styles.ticket} ${dim ? styles.ticketDim : ''} ${selected ? styles.ticketSelected : ''}`;
+  return onClick ? (
+    <button type="button" className={cls} onClick={onClick} aria-pressed={selected} data-testid="voucher">
+      {body}
+    </button>
+  ) : (
+    <div className={cls} data-testid="voucher">
+      {body}
+    </div>
+  );
+}

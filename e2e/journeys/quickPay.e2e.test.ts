@@ -1,0 +1,87 @@
+// Journey: quick payment without login — check a card number, pick a package and a voucher of
+// that card, pay at the sandbox cashier, and see the result read back with the order's access
+// key (kept in this tab only).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { DEMO, resetBrowser, waitForPath } from './steps';
+
+describe('quick payment', () => {
+  let portal: Portal;
+  let phone: Phone;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    phone = await openPhone(portal);
+    phone.page.on('pageerror', (e) => errors.push(String(e)));
+  });
+  afterAll(async () => {
+    await phone?.close();
+    await portal?.stop();
+  });
+
+  it('buys a package for a card without logging in, with a voucher of that card', async () => {
+    const { page } = phone;
+    await resetBrowser(page);
+    await page.goto('/quick_payment');
+    expect(new URL(page.url()).pathname).toBe('/quick_payment');
+
+    // bad input is refused before any call; an unknown card is refused by the server
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByRole('alert').getByText('请输入卡号').waitFor();
+    await page.getByPlaceholder('请输入卡号').fill('123');
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByRole('alert').getByText('请输入正确的卡号').waitFor();
+    await page.getByPlaceholder('请输入卡号').fill('1099999999');
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByRole('status').filter({ hasText: /卡号/ }).waitFor();
+    expect(await page.getByTestId('quick-card').count()).toBe(0);
+
+    await page.getByPlaceholder('请输入卡号').fill(DEMO.card);
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    const card = page.getByTestId('quick-card');
+    await card.getByText('已激活').waitFor();
+    await screenshot(page, 'quick-payment');
+    await card.getByRole('button', { name: '选择套餐' }).click();
+    await waitForPath(page, '/quick_select_package');
+
+    await page.getByTestId('package').filter({ hasText: '畅享100G月包' }).click();
+    // the best voucher of the card is proposed; the list page lets the user change it
+    await page.getByTestId('voucher-row').filter({ hasText: '-¥' }).waitFor();
+    await screenshot(page, 'quick-select-package');
+    await page.getByTestId('voucher-row').click();
+    await waitForPath(page, '/quick_coupons_list');
+    await page.getByTestId('voucher').first().waitFor();
+    await screenshot(page, 'quick-coupons-list');
+    await page.getByTestId('voucher').filter({ hasText: '5元满减券' }).click();
+    await waitForPath(page, '/quick_select_package');
+    await page.getByTestId('voucher-row').getByText('5元满减券 -¥5.00').waitFor();
+
+    // no balance without a login
+    expect(await page.getByRole('radio', { name: '余额支付' }).count()).toBe(0);
+    await page.getByRole('radio', { name: '微信支付' }).check();
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+    // the cashier shows the server's price: 29.00 - 5.00
+    await page.getByText('24.00').first().waitFor();
+    await page.getByRole('button', { name: '确认支付' }).click();
+
+    await waitForPath(page, '/quick_payment_success');
+    await page.getByRole('heading', { name: '支付成功' }).waitFor();
+    // the access key left the address bar for this tab's storage
+    expect(new URL(page.url()).searchParams.has('access_key')).toBe(false);
+    await screenshot(page, 'quick-payment-success');
+
+    // a reload still shows it (the key is in this tab); another tab without the key does not
+    await page.reload();
+    await page.getByRole('heading', { name: '支付成功' }).waitFor();
+    const other = await phone.context.newPage();
+    await other.goto(page.url());
+    await other.getByText('无法查看该订单').waitFor();
+    await other.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(errors).toEqual([]);
+  });
+});
