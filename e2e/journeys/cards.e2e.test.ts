@@ -99,7 +99,7 @@ describe('cards and usage', () => {
       window.scrollTo(0, 60);
     });
     await page.waitForFunction(() => window.scrollY === 60);
-    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '我的', exact: true }).click();
     await waitForPath(page, '/mine');
     await page.getByTestId('mine-name').waitFor();
     await page.getByRole('link', { name: '首页' }).click();

@@ -76,7 +76,7 @@ describe('login and guards', () => {
     const s = await stored(page);
     expect(s.sim_loginModel).toBe('customNum');
     expect(s.sim_cardLogin).toBe('1');
-    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '我的', exact: true }).click();
     await waitForPath(page, '/mine');
     expect(await page.getByTestId('mine-name').innerText()).toBe(`卡号 ${DEMO.card}`);
     await page.goto('/card_list');

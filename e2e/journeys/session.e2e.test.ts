@@ -26,7 +26,7 @@ describe('session rules and the error catalogue', () => {
     const { page } = phone;
     await page.goto('/login?mark=acme');
     await loginWithAccount(page);
-    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '我的', exact: true }).click();
     await page.getByRole('button', { name: '退出登录' }).click();
     const dialog = page.locator('.adm-dialog-body');
     await dialog.getByText('确定要退出当前账号吗？').waitFor();
