@@ -1,7 +1,6 @@
 // /combo — the packages of the current card's series (prices from the server, per agent),
 // one tab per package type; the recommended ones carry a mark.
 import type { Package } from '@portal/contract';
-import { formatYuan } from '@portal/domain';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
@@ -9,7 +8,7 @@ import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
 import { usePackages } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
-import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../features/commerce/model/labels';
+import { PackageSummary } from '../features/commerce/components/PackageSummary';
 import { groupByType } from '../features/commerce/model/packages';
 import { withQuery } from '../lib/query';
 import { useStored } from '../lib/useStored';
@@ -78,22 +77,7 @@ function ComboPage() {
 function PackageCard({ p }: { p: Package }) {
   return (
     <Link className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`} to={`/combo_detail?package_id=${p.id}`} data-testid="package">
-      {p.recommended ? <span className={styles.ribbon}>推荐</span> : null}
-      <div className={styles.row}>
-        <span className={styles.name} data-testid="package-name">
-          {p.name}
-        </span>
-        <span className={styles.price}>
-          <small>¥</small>
-          {formatYuan(p.price)}
-        </span>
-      </div>
-      <div className={styles.row}>
-        <p className={styles.meta}>
-          {PACKAGE_TYPE_LABEL[p.package_type] ?? '套餐'} · {flowLabel(p.flow_mb)} · 有效期{periodLabel(p.period, p.period_count)}
-        </p>
-        {p.original_price > p.price ? <span className={styles.original}>原价¥{formatYuan(p.original_price)}</span> : null}
-      </div>
+      <PackageSummary p={p} />
       {p.description ? <p className={styles.desc}>{p.description}</p> : null}
     </Link>
   );

@@ -10,9 +10,10 @@ import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
 import { createQuickOrder, useQuickPackages, useQuickVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
+import { PackageSummary } from '../features/commerce/components/PackageSummary';
 import { ChannelPicker } from '../features/commerce/components/ChannelPicker';
 import { followPay } from '../features/commerce/components/Checkout';
-import { flowLabel, PACKAGE_TYPE_LABEL, PAY_CHANNEL_LABEL, periodLabel } from '../features/commerce/model/labels';
+import { PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
 import { remember } from '../features/commerce/model/sessionKeys';
 import { ApiError } from '../lib/api';
 import { withQuery } from '../lib/query';
@@ -97,22 +98,7 @@ function QuickSelectPackagePage() {
                   onClick={() => choose(p.id)}
                   data-testid="package"
                 >
-                  {p.recommended ? <span className={styles.ribbon}>推荐</span> : null}
-                  <div className={styles.row} style={p.recommended ? { marginTop: 8 } : undefined}>
-                    <span className={styles.name} data-testid="package-name">
-                      {p.name}
-                    </span>
-                    <span className={styles.price}>
-                      <small>¥</small>
-                      {formatYuan(p.price)}
-                    </span>
-                  </div>
-                  <div className={styles.row}>
-                    <p className={styles.meta}>
-                      {PACKAGE_TYPE_LABEL[p.package_type] ?? '套餐'} · {flowLabel(p.flow_mb)} · 有效期{periodLabel(p.period, p.period_count)}
-                    </p>
-                    {p.original_price > p.price ? <span className={styles.original}>原价¥{formatYuan(p.original_price)}</span> : null}
-                  </div>
+                  <PackageSummary p={p} />
                 </button>
               </li>
             ))}
