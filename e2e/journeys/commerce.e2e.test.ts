@@ -148,6 +148,15 @@ describe('commerce', () => {
     const detail = page.getByTestId('order-detail');
     await detail.getByText('待支付').waitFor();
     await page.getByRole('button', { name: '继续支付' }).waitFor();
+    // 继续支付 from another tab (which never saw the cashier link) reaches the order's own cashier
+    const [{ pay_url: cashierUrl }] = portal.sql<{ pay_url: string }>('SELECT pay_url FROM orders WHERE order_no = ?', [orderNo]) as { pay_url: string }[];
+    const otherTab = await phone.context.newPage();
+    await otherTab.goto(`/order?order_no=${orderNo}`);
+    await otherTab.getByRole('button', { name: '继续支付' }).click();
+    await otherTab.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+    expect(new URL(otherTab.url()).pathname).toBe(cashierUrl);
+    await otherTab.close();
+    expect(portal.sql('SELECT COUNT(*) AS n FROM sim_payments WHERE order_no = ?', [orderNo])).toEqual([{ n: 1 }]);
     await page.getByRole('button', { name: '关闭订单' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '关闭订单' }).click();
     await detail.getByText('已关闭').waitFor();

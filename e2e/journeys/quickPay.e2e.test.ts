@@ -57,7 +57,9 @@ describe('quick payment', () => {
     await waitForPath(page, '/quick_select_package');
     await page.getByTestId('voucher-row').getByText('5元满减券 -¥5.00').waitFor();
 
-    // no balance without a login
+    // the server's price before paying (29.00 - 5.00), and no balance without a login
+    await page.getByTestId('payable').filter({ hasText: '¥24.00' }).waitFor();
+    await page.getByRole('radio', { name: '微信支付' }).waitFor();
     expect(await page.getByRole('radio', { name: '余额支付' }).count()).toBe(0);
     await page.getByRole('radio', { name: '微信支付' }).check();
     await page.getByRole('button', { name: '去支付' }).click();

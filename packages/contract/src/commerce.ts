@@ -214,6 +214,7 @@ export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 
 export const OrderNoQuery = z.object({ order_no: OrderNo });
 export const CloseOrderRequest = z.object({ order_no: OrderNo });
+export const RepayOrderRequest = z.object({ order_no: OrderNo });
 export const OrderListQuery = z.object({
   custom_num: CardNum,
   page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(10_000, '页码有误').default(1),
@@ -256,6 +257,13 @@ export const QuickCardCheck = z.object({
 });
 export type QuickCardCheck = z.infer<typeof QuickCardCheck>;
 export const QuickVoucherQuery = z.object({ custom_num: CardNum, package_id: PackageId });
+export const QuickQuoteRequest = z.object({
+  custom_num: CardNum,
+  package_id: PackageId,
+  voucher_id: VoucherId.nullish(),
+  in_messaging_app: MessagingAppFlag,
+});
+export type QuickQuoteRequest = z.input<typeof QuickQuoteRequest>;
 export const QuickOrderRequest = z.object({
   custom_num: CardNum,
   package_id: PackageId,
@@ -271,3 +279,4 @@ export const QuickOrderQuery = z.object({
   order_no: OrderNo,
   access_key: z.string({ error: '缺少访问凭证' }).trim().regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
 });
+export const QuickRepayRequest = QuickOrderQuery;

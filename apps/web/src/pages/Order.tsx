@@ -1,5 +1,6 @@
-// /order — the current card's orders; /order?order_no= one order. A pending order can go back
-// to its cashier (when this tab opened it) or be closed, which returns its voucher.
+// /order — the current card's orders; /order?order_no= one order. A pending order goes back to
+// its own cashier from any tab or device (the server checks it with the gateway first), or is
+// closed, which returns its voucher.
 import type { Order } from '@portal/contract';
 import { formatDateTime, formatYuan } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,11 +9,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
-import { closeOrder, useOrder, useOrders } from '../features/commerce/api/commerce';
+import { closeOrder, repayOrder, useOrder, useOrders } from '../features/commerce/api/commerce';
+import { followPay } from '../features/commerce/components/Checkout';
 import styles from '../features/commerce/commerce.module.css';
-import { handoffPageOf, safeCashierUrl } from '../features/commerce/model/handoff';
 import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
-import { recall } from '../features/commerce/model/sessionKeys';
 import { withQuery } from '../lib/query';
 import { toast } from '../lib/toast';
 import { confirm } from '../lib/ui';
@@ -76,7 +76,6 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const cashier = safeCashierUrl(recall('payUrls', orderNo));
 
   const close = async (): Promise<boolean> => {
     setBusy(true);
@@ -94,16 +93,17 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
     if (!(await confirm({ content: '确定关闭该订单吗？使用的优惠券将退回。', confirmText: '关闭订单' }))) return;
     if (await close()) toast('订单已关闭');
   };
-  const onPay = async (o: Order) => {
-    if (cashier) {
-      const handoff = handoffPageOf(o.pay_channel);
-      if (handoff) navigate(`${handoff}?order_no=${encodeURIComponent(orderNo)}`);
-      else window.location.assign(cashier);
-      return;
+  const onPay = async () => {
+    setBusy(true);
+    try {
+      // paid meanwhile → its result page; still pending → its cashier; closed or expired → the
+      // API client shows why, and the page shows the order's new state
+      followPay(await repayOrder(orderNo), navigate);
+    } catch {
+      await queryClient.invalidateQueries({ queryKey: ['commerce'] });
+    } finally {
+      setBusy(false);
     }
-    // The cashier link of this order was made in another tab or device: order again instead.
-    if (!(await confirm({ content: '将关闭此订单并重新下单，使用的优惠券会退回。', confirmText: '重新下单' }))) return;
-    if (await close()) navigate(againPathOf(o));
   };
 
   return (
@@ -143,8 +143,8 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
           </section>
           {order.data.state === 'pending' ? (
             <div className={styles.actions}>
-              <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={busy} onClick={() => onPay(order.data)}>
-                {cashier ? '继续支付' : '重新下单'}
+              <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={busy} onClick={onPay}>
+                继续支付
               </button>
               <button type="button" className="app-btn app-btn--ghost app-btn--block" disabled={busy} onClick={onClose}>
                 关闭订单
@@ -152,6 +152,11 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
             </div>
           ) : (
             <div className={styles.actions}>
+              {order.data.state === 'closed' || order.data.state === 'failed' ? (
+                <Link className="app-btn app-btn--primary app-btn--block" to={againPathOf(order.data)}>
+                  重新下单
+                </Link>
+              ) : null}
               <Link className="app-btn app-btn--ghost app-btn--block" to="/order">
                 全部订单
               </Link>

@@ -8,7 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
-import { useQuickOrder } from '../features/commerce/api/commerce';
+import { repayQuickOrder, useQuickOrder } from '../features/commerce/api/commerce';
+import { followPay } from '../features/commerce/components/Checkout';
 import styles from '../features/commerce/commerce.module.css';
 import { PayResult } from '../features/commerce/components/PayResult';
 import { resultPathOf } from '../features/commerce/model/labels';
@@ -38,6 +39,18 @@ function QuickPaymentSuccessPage() {
   }, [startedAt]);
 
   const order = useQuickOrder(orderNo, accessKey, (o) => (o && resultPathOf(o.state)) || gaveUp ? false : POLL_MS);
+  const [resuming, setResuming] = useState(false);
+  const resume = async () => {
+    setResuming(true);
+    try {
+      followPay(await repayQuickOrder(orderNo, accessKey), navigate, '/quick_payment_success');
+    } catch {
+      await order.refetch(); // the API client has shown why (closed, expired)
+    } finally {
+      setResuming(false);
+    }
+  };
+
   const result = order.data ? resultPathOf(order.data.state) : undefined;
   const again = order.data ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}` : '/quick_payment';
 
@@ -76,7 +89,20 @@ function QuickPaymentSuccessPage() {
           </Link>
         </PayResult>
       ) : gaveUp ? (
-        <StateBlock kind="empty" text="暂未收到支付结果。如已付款，请稍后再查看，款项不会丢失。" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>重新查询</button>} />
+        <StateBlock
+          kind="empty"
+          text="暂未收到支付结果。如已付款，请稍后再查看，款项不会丢失；如未付款，可继续支付。"
+          action={
+            <>
+              <button type="button" className="app-btn app-btn--primary" disabled={resuming} onClick={resume}>
+                继续支付
+              </button>
+              <button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>
+                重新查询
+              </button>
+            </>
+          }
+        />
       ) : (
         <>
           <PageLoading label="支付结果确认中" />

@@ -1,32 +1,21 @@
 // /quick_select_package?custom_num=&package_id=&voucher_id= — quick payment: pick a package, a
-// voucher of the card (on /quick_coupons_list) and a channel, then pay at the cashier. No login,
-// so no balance; the quick order's access key is kept in this tab to show its result.
-import type { PayChannelOption, PayChannelValue } from '@portal/contract';
+// voucher of the card (on /quick_coupons_list) and a channel, then pay at the cashier. The price
+// and the channels come from the token-less quote (no login, so never the balance).
+import type { QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
-import { createQuickOrder, useQuickPackages, useQuickVouchers } from '../features/commerce/api/commerce';
+import { useQuickPackages, useQuickVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
+import { Checkout } from '../features/commerce/components/Checkout';
 import { PackageSummary } from '../features/commerce/components/PackageSummary';
-import { ChannelPicker } from '../features/commerce/components/ChannelPicker';
-import { followPay } from '../features/commerce/components/Checkout';
-import { PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
-import { remember } from '../features/commerce/model/sessionKeys';
-import { ApiError } from '../lib/api';
 import { withQuery } from '../lib/query';
-import { local } from '../lib/storage';
-import { toast } from '../lib/toast';
-
-// Without a login there is no quote; the gateway channels are offered and the server refuses
-// the ones the card's agent has not enabled, with the reason.
-const QUICK_CHANNELS: PayChannelOption[] = ([1, 2, 4] as const).map((channel) => ({ channel, name: PAY_CHANNEL_LABEL[channel]!, available: true }));
 
 function QuickSelectPackagePage() {
   const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
   const customNum = params.get('custom_num') ?? '';
   const packages = useQuickPackages(customNum);
   const list = packages.data?.list ?? [];
@@ -37,34 +26,12 @@ function QuickSelectPackagePage() {
   const voucherParam = params.get('voucher_id');
   const voucherList = pkg?.voucher_allowed ? (vouchers.data?.list ?? []) : [];
   const voucher = voucherParam === null ? voucherList[0] : voucherList.find((v) => v.id === Number(voucherParam));
-  const inApp = local.get('inMessagingApp') === true;
-  const [channel, setChannel] = useState<PayChannelValue>(1);
-  const [paying, setPaying] = useState(false);
-  const ids = useMemo(() => new Map<string, string>(), []);
-  const key = JSON.stringify([customNum, packageId, voucher?.id ?? null, channel]);
-  if (!ids.has(key)) ids.set(key, crypto.randomUUID());
+  const request = useMemo<QuoteRequest | null>(
+    () => (pkg && !(pkg.voucher_allowed && vouchers.isPending) ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: voucher?.id ?? null } : null),
+    [customNum, pkg, voucher, vouchers.isPending],
+  );
 
   const choose = (id: number) => setParams({ custom_num: customNum, package_id: String(id) }, { replace: true });
-
-  const pay = async () => {
-    if (!pkg || paying) return;
-    setPaying(true);
-    try {
-      const order = await createQuickOrder({
-        custom_num: customNum,
-        package_id: pkg.id,
-        voucher_id: voucher?.id ?? null,
-        pay_channel: channel,
-        request_id: ids.get(key)!,
-        in_messaging_app: inApp,
-      });
-      remember('quickOrders', order.order_no, order.access_key);
-      followPay(order, navigate, '/quick_payment_success');
-    } catch (err) {
-      if (!(err instanceof ApiError)) toast('下单失败，请稍后再试');
-      setPaying(false);
-    }
-  };
 
   if (!customNum) {
     return (
@@ -130,25 +97,11 @@ function QuickSelectPackagePage() {
                 </p>
               )}
               <p className={styles.reason} style={{ marginTop: 8 }}>
-                实付金额以收银台为准（由服务器按套餐价和优惠券计算）。免登录支付不支持余额支付。
+                免登录支付不支持余额支付，如需使用余额请登录后购买。
               </p>
             </section>
           ) : null}
-          <section className={styles.section} aria-label="支付方式">
-            <h2 className={styles.sectionTitle}>支付方式</h2>
-            <ChannelPicker channels={QUICK_CHANNELS} value={channel} onChange={setChannel} inMessagingApp={inApp} />
-          </section>
-          <div className={styles.bar}>
-            <span className={styles.barSummary}>
-              <span>
-                套餐价 <span className={styles.price}>¥{pkg ? formatYuan(pkg.price) : '--'}</span>
-              </span>
-              <small className={styles.reason}>{voucher ? `优惠券 -¥${formatYuan(voucher.amount)}，` : ''}实付以收银台为准</small>
-            </span>
-            <button type="button" className="app-btn app-btn--primary" disabled={!pkg || paying || (pkg.voucher_allowed && vouchers.isPending)} onClick={pay}>
-              {paying ? '正在下单…' : '去支付'}
-            </button>
-          </div>
+          <Checkout request={request} payLabel="去支付" quick />
         </>
       )}
     </div>

@@ -25,6 +25,9 @@ describe('payChannels', () => {
     ],
     ['coupon package may be paid from the balance', { goods_type: 'coupon_package' }, ['1:ok', '2:ok', '3:ok', '4:分期需满100元']],
     ['fully covered by a voucher: every channel settles', { payable_fen: 0, balance_fen: 0 }, ['1:ok', '2:ok', '3:ok', '4:ok']],
+    ['quick payment: the balance is not offered, even when it covers the price', { without_balance: true, balance_fen: 99999 }, ['1:ok', '2:ok', '4:分期需满100元']],
+    ['quick payment with a short balance: nothing says so', { without_balance: true, balance_fen: 0 }, ['1:ok', '2:ok', '4:分期需满100元']],
+    ['quick payment inside a messaging app', { without_balance: true, in_messaging_app: true }, ['1:ok', '2:请在浏览器中打开', '4:请在浏览器中打开']],
   ])('%s', (_name, o, expected) => expect(summary({ ...base, ...o })).toEqual(expected));
 
   it('names every channel in Chinese', () => {
@@ -40,5 +43,6 @@ describe('channelRefusal', () => {
     [{ goods_type: 'recharge' }, 3, '该支付方式暂未开通'],
     [{ setting: { ...all, wechat_pay: false } }, 1, '该支付方式暂未开通'],
     [{}, 9, '该支付方式暂未开通'],
+    [{ without_balance: true }, 3, '该支付方式暂未开通'],
   ])('%o channel %s → %s', (o, channel, reason) => expect(channelRefusal({ ...base, ...o }, channel)).toBe(reason));
 });

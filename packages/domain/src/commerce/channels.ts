@@ -18,6 +18,11 @@ export interface ChannelInput {
   balance_fen: number;
   /** the page runs inside a messaging app's browser, where e-wallet web payment is blocked */
   in_messaging_app: boolean;
+  /**
+   * Quick payment (no login): the balance is neither offered nor mentioned, since whoever knows a
+   * card number must not spend its balance, nor learn whether it covers a price.
+   */
+  without_balance?: boolean;
 }
 
 export interface ChannelOption {
@@ -51,7 +56,7 @@ export function payChannels(i: ChannelInput): ChannelOption[] {
 
   if (i.setting.wechat_pay) out.push(opt(PayChannel.Messaging, null));
   if (i.setting.ali_pay) out.push(opt(PayChannel.EWallet, i.in_messaging_app ? OPEN_IN_BROWSER : null));
-  if (i.goods_type !== 'recharge') {
+  if (i.goods_type !== 'recharge' && !i.without_balance) {
     out.push(opt(PayChannel.Balance, i.balance_fen < i.payable_fen ? '余额不足' : null));
   }
   if (i.setting.ant_credit_pay) {

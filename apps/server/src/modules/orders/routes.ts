@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CloseOrderRequest, CreateOrderAnswer, CreateOrderRequest, envelope, Order, OrderListAnswer, OrderListQuery, OrderNoQuery, Quote, QuoteRequest } from '@portal/contract';
+import { CloseOrderRequest, CreateOrderAnswer, CreateOrderRequest, envelope, Order, OrderListAnswer, OrderListQuery, OrderNoQuery, Quote, QuoteRequest, RepayOrderRequest } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { authOf, requireAuth } from '../../lib/auth';
 import { ok } from '../../lib/envelope';
-import { closeOrder, createOrder, orderDetail, orderList, quote } from './service';
+import { closeOrder, createOrder, orderDetail, orderList, quote, repayOrder } from './service';
 
 export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -32,6 +32,14 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     '/v1/order/list',
     { preHandler, schema: { tags, summary: '卡的订单记录', querystring: OrderListQuery, response: { 200: envelope(OrderListAnswer) } } },
     async (req) => ok(await orderList(ctx, authOf(req), req.query.custom_num, req.query.page)),
+  );
+  r.post(
+    '/v1/order/repay',
+    {
+      preHandler,
+      schema: { tags, summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）', body: RepayOrderRequest, response: { 200: envelope(CreateOrderAnswer) } },
+    },
+    async (req) => ok(await repayOrder(ctx, authOf(req), req.body.order_no)),
   );
   r.post(
     '/v1/order/close',

@@ -18,7 +18,7 @@ import { paySettingOfAgent } from '../pay/repo';
 import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
 import * as balance from '../balance/repo';
-import { closeAtGateway, refreshPending } from '../payments/service';
+import { closeAtGateway, reconcileOrder, refreshPending } from '../payments/service';
 import { fulfil, settleUnpaid } from './fulfil';
 import * as repo from './repo';
 
@@ -168,7 +168,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
 
   await assertPurchasable(ctx.db, card, input.goods_type === 'recharge' ? 'recharge' : 'package');
   const p = await price(ctx, card, input);
-  const refusal = channelRefusal(p.channelInput, input.pay_channel);
+  const refusal = channelRefusal({ ...p.channelInput, without_balance: quick }, input.pay_channel);
   if (refusal === '余额不足') throw new AppError(Code.BALANCE_INSUFFICIENT);
   if (refusal) throw new AppError(Code.PAY_CHANNEL_UNAVAILABLE, `${refusal}，请选择其他支付方式`);
 
@@ -329,4 +329,28 @@ export async function closeOrder(ctx: AppContext, auth: Auth, orderNo: string): 
   const after = await closeAtGateway(ctx, order);
   if (after.state !== 'closed') throw new AppError(Code.ORDER_NOT_PENDING, after.state === 'fulfilled' ? '订单已支付成功，无法关闭' : '订单状态已变更，无法关闭');
   return (await toOrders(ctx, [after], card.custom_num))[0]!;
+}
+
+/**
+ * "继续支付" from any tab or device: the order is first checked with the gateway (it may have
+ * been paid or have expired meanwhile), then a still-pending order goes back to its own cashier.
+ * No new payment is created, so one order can never be paid twice through two cashiers.
+ */
+export async function resumePayment(ctx: AppContext, order: OrderRow): Promise<{ order: OrderRow; pay: PayAction }> {
+  if (order.state !== 'pending') return settledOrRefused(order);
+  const after = await reconcileOrder(ctx, order);
+  if (after.state !== 'pending') return settledOrRefused(after);
+  if (!after.pay_url) throw new AppError(Code.ORDER_NOT_PENDING, '订单支付信息已失效，请重新下单');
+  return { order: after, pay: { kind: 'redirect', url: after.pay_url } };
+}
+
+function settledOrRefused(order: OrderRow): { order: OrderRow; pay: PayAction } {
+  if (order.state === 'paid' || order.state === 'fulfilled') return { order, pay: { kind: 'settled' } };
+  throw new AppError(Code.ORDER_NOT_PENDING, order.state === 'refunded' ? '订单已退款，请重新下单' : '订单已关闭，请重新下单');
+}
+
+export async function repayOrder(ctx: AppContext, auth: Auth, orderNo: string): Promise<Order & { pay: PayAction }> {
+  const { order, card } = await ownOrder(ctx, auth, orderNo);
+  const resumed = await resumePayment(ctx, order);
+  return { ...(await toOrders(ctx, [resumed.order], card.custom_num))[0]!, pay: resumed.pay };
 }

@@ -5,7 +5,7 @@ import { envelope, PayNotifyAnswer } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
 import { startReconciler } from './reconciler';
-import { handleNotification } from './service';
+import { handleNotification, notificationFrom } from './service';
 
 const NotifyParams = z.object({
   channel: z.coerce.number({ error: '支付渠道有误' }).int('支付渠道有误').refine((c) => c === 1 || c === 2 || c === 4, '支付渠道有误'),
@@ -25,7 +25,7 @@ export async function paymentRoutes(api: FastifyInstance, ctx: AppContext): Prom
         response: { 200: envelope(PayNotifyAnswer) },
       },
     },
-    async (req) => ok(await handleNotification(ctx, req.params.channel, req.body)),
+    async (req) => ok(await notificationFrom(ctx, req.ip, req.params.channel, req.body)),
   );
 
   // The sandbox delivers its notifications in-process, through the same handler.

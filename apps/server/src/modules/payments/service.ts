@@ -8,7 +8,8 @@ import type { AppContext } from '../../context';
 import type { OrderRow } from '../../db/schema';
 import type { PaymentGateway, PaymentStatus } from '../../integrations/payment/gateway';
 import { clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, fail } from '../../lib/errors';
+import { hit, peek, type ThrottleRule } from '../../lib/throttle';
 import { settlePaid, settleUnpaid, type SettleOutcome } from '../orders/fulfil';
 import * as orders from '../orders/repo';
 import { logNotification, type NotificationOutcome } from './repo';
@@ -19,6 +20,26 @@ const QUERY_GAP_MS = 3000;
 function gatewayOf(ctx: AppContext): PaymentGateway {
   if (!ctx.payments) throw new AppError(Code.PAYMENT_GATEWAY_ERROR);
   return ctx.payments;
+}
+
+/**
+ * Refused notifications (bad signature, unknown order, wrong amount or channel) per sending
+ * address. A real gateway sends valid ones at any rate, so only refusals count: an address that
+ * keeps sending forgeries is shut out for a while, which stops signature guessing and log flooding
+ * without ever slowing down genuine payments from the same address.
+ */
+export const NOTIFY_REFUSALS: ThrottleRule = { limit: 20, windowMs: 60_000, lockMs: 10 * 60_000 };
+
+/** The notify route: a locked-out address is refused before anything is verified or written. */
+export async function notificationFrom(ctx: AppContext, ip: string, channel: number, body: unknown): Promise<{ result: 'success' }> {
+  const key = `pay-notify-refused:${ip}`;
+  if ((await peek(ctx.db, key, NOTIFY_REFUSALS))?.locked) throw fail.rateLimited('通知过于频繁，请稍后再试');
+  try {
+    return await handleNotification(ctx, channel, body);
+  } catch (err) {
+    if (err instanceof AppError && err.code !== Code.PAYMENT_GATEWAY_ERROR) await hit(ctx.db, key, NOTIFY_REFUSALS);
+    throw err;
+  }
 }
 
 export async function handleNotification(ctx: AppContext, channel: number, body: unknown): Promise<{ result: 'success' }> {

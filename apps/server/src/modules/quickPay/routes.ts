@@ -9,12 +9,16 @@ import {
   QuickOrderAnswer,
   QuickOrderQuery,
   QuickOrderRequest,
+  QuickQuoteRequest,
+  QuickRepayRequest,
+  Quote,
   QuickVoucherQuery,
   VoucherListAnswer,
+  CreateOrderAnswer,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { ok } from '../../lib/envelope';
-import { cardCheck, quickOrder, quickOrderDetail, quickPackages, quickVouchers, throttleQuick } from './service';
+import { cardCheck, quickOrder, quickOrderDetail, quickPackages, quickQuote, quickRepay, quickVouchers, throttleQuick } from './service';
 
 export async function quickPayRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = api.withTypeProvider<ZodTypeProvider>();
@@ -35,6 +39,16 @@ export async function quickPayRoutes(api: FastifyInstance, ctx: AppContext): Pro
     '/v1/quick/vouchers',
     { preHandler, schema: { tags, summary: '免登录支付：该卡可用于该套餐的优惠券', querystring: QuickVoucherQuery, response: { 200: envelope(VoucherListAnswer) } } },
     async (req) => ok(await quickVouchers(ctx, req.query.custom_num, req.query.package_id)),
+  );
+  r.post(
+    '/v1/quick/quote',
+    { preHandler, schema: { tags, summary: '免登录支付：报价与可用支付方式（不含余额支付）', body: QuickQuoteRequest, response: { 200: envelope(Quote) } } },
+    async (req) => ok(await quickQuote(ctx, req.body)),
+  );
+  r.post(
+    '/v1/quick/repay',
+    { preHandler, schema: { tags, summary: '免登录支付：凭访问凭证继续支付待支付订单', body: QuickRepayRequest, response: { 200: envelope(CreateOrderAnswer) } } },
+    async (req) => ok(await quickRepay(ctx, req.body.order_no, req.body.access_key)),
   );
   r.post(
     '/v1/quick/order',

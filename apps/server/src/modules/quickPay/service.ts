@@ -5,15 +5,16 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
-import type { Order, PayAction, QuickCardCheck, Voucher } from '@portal/contract';
+import type { Order, PayAction, QuickCardCheck, Quote, Voucher } from '@portal/contract';
+import { fenToYuan, payChannels } from '@portal/domain';
 import type { AppContext } from '../../context';
-import type { Card } from '../../db/schema';
+import type { Card, OrderRow } from '../../db/schema';
 import { assertPurchasable } from '../../lib/cardGuard';
 import { AppError, fail } from '../../lib/errors';
 import { hit } from '../../lib/throttle';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, purchasablePackage, toPackage } from '../catalogue/service';
-import { hashAccessKey, placeOrder, toOrders, type PlaceInput } from '../orders/service';
+import { hashAccessKey, placeOrder, price, resumePayment, toOrders, type PlaceInput } from '../orders/service';
 import * as ordersRepo from '../orders/repo';
 import { refreshPending } from '../payments/service';
 import { usableFor } from '../vouchers/service';
@@ -76,13 +77,49 @@ export async function quickOrder(
   return { ...order!, access_key: placed.accessKey!, pay: placed.pay };
 }
 
-export async function quickOrderDetail(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order> {
+/**
+ * What the quick-payment page shows before paying: the server's price and the channels that can
+ * pay it here (never the balance, see payChannels' without_balance). Writes nothing.
+ */
+export async function quickQuote(
+  ctx: AppContext,
+  input: { custom_num: string; package_id: number; voucher_id?: number | null | undefined; in_messaging_app: boolean },
+): Promise<Quote> {
+  const card = await cardByNum(ctx, input.custom_num);
+  const p = await price(ctx, card, { ...input, goods_type: 'package' });
+  return {
+    goods_type: p.goods_type,
+    title: p.title,
+    total: fenToYuan(p.total_fen),
+    discount: fenToYuan(p.discount_fen),
+    payable: fenToYuan(p.payable_fen),
+    voucher_id: p.voucher?.id ?? null,
+    channels: payChannels({ ...p.channelInput, without_balance: true }),
+  };
+}
+
+/** A quick order read with its access key; one answer for "no such order" and "wrong key", so order numbers cannot be probed. */
+async function quickOrderByKey(ctx: AppContext, orderNo: string, accessKey: string): Promise<OrderRow> {
   const order = await ordersRepo.orderByNo(ctx.db.kysely, orderNo);
   const given = Buffer.from(hashAccessKey(accessKey), 'hex');
   const stored = Buffer.from(order?.access_key_hash ?? '', 'hex');
-  // one answer for "no such order" and "wrong key": order numbers cannot be probed
   if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new AppError(Code.NOT_FOUND, '订单不存在');
-  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
+  return order;
+}
+
+async function customNumOf(ctx: AppContext, order: OrderRow): Promise<string> {
   const card = await ctx.db.kysely.selectFrom('cards').select('custom_num').where('id', '=', order.card_id).executeTakeFirstOrThrow();
-  return (await toOrders(ctx, [current], card.custom_num))[0]!;
+  return card.custom_num;
+}
+
+/** "继续支付" of a quick order, with its access key (see orders/service resumePayment). */
+export async function quickRepay(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order & { pay: PayAction }> {
+  const resumed = await resumePayment(ctx, await quickOrderByKey(ctx, orderNo, accessKey));
+  return { ...(await toOrders(ctx, [resumed.order], await customNumOf(ctx, resumed.order)))[0]!, pay: resumed.pay };
+}
+
+export async function quickOrderDetail(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order> {
+  const order = await quickOrderByKey(ctx, orderNo, accessKey);
+  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
+  return (await toOrders(ctx, [current], await customNumOf(ctx, current)))[0]!;
 }

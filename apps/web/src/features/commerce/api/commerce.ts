@@ -55,10 +55,12 @@ export function useVouchers(customNum: string | undefined, status: 'usable' | 'i
   });
 }
 
-export function useQuote(body: QuoteRequest | null) {
+/** The server's price and channels; quick payment (no login) asks its own token-less route. */
+export function useQuote(body: QuoteRequest | null, quick = false) {
+  const path = quick ? '/v1/quick/quote' : '/v1/order/quote';
   return useQuery({
-    queryKey: ['commerce', 'quote', body],
-    queryFn: () => api.post<Quote>('/v1/order/quote', body!, { silent: true }),
+    queryKey: ['commerce', 'quote', path, body],
+    queryFn: () => api.post<Quote>(path, body!, { silent: true }),
     enabled: body !== null,
     retry: false,
   });
@@ -66,6 +68,11 @@ export function useQuote(body: QuoteRequest | null) {
 
 export function createOrder(body: CreateOrderRequest): Promise<CreateOrderAnswer> {
   return api.post<CreateOrderAnswer>('/v1/order/create', body);
+}
+
+/** 继续支付: the server checks the order with the gateway and answers its cashier (or settled). */
+export function repayOrder(orderNo: string): Promise<CreateOrderAnswer> {
+  return api.post<CreateOrderAnswer>('/v1/order/repay', { order_no: orderNo });
 }
 
 export function closeOrder(orderNo: string): Promise<Order> {
@@ -146,6 +153,10 @@ export function useQuickVouchers(customNum: string, packageId: number, enabled =
 
 export function createQuickOrder(body: QuickOrderRequest): Promise<QuickOrderAnswer> {
   return api.post<QuickOrderAnswer>('/v1/quick/order', body);
+}
+
+export function repayQuickOrder(orderNo: string, accessKey: string): Promise<CreateOrderAnswer> {
+  return api.post<CreateOrderAnswer>('/v1/quick/repay', { order_no: orderNo, access_key: accessKey });
 }
 
 export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: Order | undefined) => number | false = () => false) {

@@ -8,7 +8,7 @@ import { useNavigate, type NavigateFunction } from 'react-router';
 import { ApiError } from '../../../lib/api';
 import { local } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { createOrder, useQuote } from '../api/commerce';
+import { createOrder, createQuickOrder, useQuote } from '../api/commerce';
 import styles from '../commerce.module.css';
 import { handoffPageOf } from '../model/handoff';
 import { successPathOf } from '../model/labels';
@@ -21,6 +21,11 @@ interface Props {
   payLabel?: string;
   /** extra lines of the summary, above the channels (e.g. the voucher row) */
   children?: ReactNode;
+  /**
+   * Quick payment without login: quoted and ordered through the token-less routes (which never
+   * offer the balance); the order's access key is kept in this tab to show its result.
+   */
+  quick?: boolean;
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
@@ -36,11 +41,25 @@ export function followPay(order: Pick<CreateOrderAnswer, 'order_no' | 'goods_typ
   else window.location.assign(order.pay.url);
 }
 
-export function Checkout({ request, payLabel = '立即支付', children }: Props) {
+async function placeQuick(body: QuoteRequest, voucherId: number | null, channel: PayChannelValue, requestId: string, navigate: NavigateFunction): Promise<void> {
+  if (body.package_id === undefined) return;
+  const order = await createQuickOrder({
+    custom_num: body.custom_num,
+    package_id: body.package_id,
+    voucher_id: voucherId,
+    pay_channel: channel,
+    request_id: requestId,
+    in_messaging_app: body.in_messaging_app,
+  });
+  remember('quickOrders', order.order_no, order.access_key);
+  followPay(order, navigate, '/quick_payment_success');
+}
+
+export function Checkout({ request, payLabel = '立即支付', children, quick = false }: Props) {
   const navigate = useNavigate();
   const inApp = local.get('inMessagingApp') === true;
   const body = useMemo(() => (request ? { ...request, in_messaging_app: inApp } : null), [request, inApp]);
-  const quote = useQuote(body);
+  const quote = useQuote(body, quick);
   const [picked, setPicked] = useState<PayChannelValue | null>(null);
   const [paying, setPaying] = useState(false);
   const channels = quote.data?.channels ?? [];
@@ -56,8 +75,12 @@ export function Checkout({ request, payLabel = '立即支付', children }: Props
     if (!body || !quote.data || channel === null || paying) return;
     setPaying(true);
     try {
-      const order = await createOrder({ ...body, voucher_id: quote.data.voucher_id, pay_channel: channel, request_id: requestId });
-      followPay(order, navigate);
+      if (quick) {
+        await placeQuick(body, quote.data.voucher_id, channel, requestId, navigate);
+      } else {
+        const order = await createOrder({ ...body, voucher_id: quote.data.voucher_id, pay_channel: channel, request_id: requestId });
+        followPay(order, navigate);
+      }
     } catch (err) {
       if (!(err instanceof ApiError)) toast('下单失败，请稍后再试');
       setPaying(false);
