@@ -105,9 +105,8 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   return { goods_type: input.goods_type, title, ...p, bonus_fen: bonus, pkg, coupon_package_id: couponPackageId, voucher, channelInput };
 }
 
-export async function quote(ctx: AppContext, auth: Auth, input: OrderInput): Promise<Quote> {
-  const card = await accessibleCard(ctx, auth, input.custom_num);
-  const p = await price(ctx, card, input);
+/** A priced order as the API shows it; `quick` orders never offer the balance. */
+export function toQuote(p: Priced, quick = false): Quote {
   return {
     goods_type: p.goods_type,
     title: p.title,
@@ -115,8 +114,13 @@ export async function quote(ctx: AppContext, auth: Auth, input: OrderInput): Pro
     discount: fenToYuan(p.discount_fen),
     payable: fenToYuan(p.payable_fen),
     voucher_id: p.voucher?.id ?? null,
-    channels: payChannels(p.channelInput),
+    channels: payChannels({ ...p.channelInput, without_balance: quick }),
   };
+}
+
+export async function quote(ctx: AppContext, auth: Auth, input: OrderInput): Promise<Quote> {
+  const card = await accessibleCard(ctx, auth, input.custom_num);
+  return toQuote(await price(ctx, card, input));
 }
 
 function newOrderNo(now: Date): string {

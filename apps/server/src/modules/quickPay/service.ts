@@ -6,7 +6,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
 import type { Order, PayAction, QuickCardCheck, Quote, Voucher } from '@portal/contract';
-import { fenToYuan, payChannels } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card, OrderRow } from '../../db/schema';
 import { assertPurchasable } from '../../lib/cardGuard';
@@ -14,7 +13,7 @@ import { AppError, fail } from '../../lib/errors';
 import { hit } from '../../lib/throttle';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, purchasablePackage, toPackage } from '../catalogue/service';
-import { hashAccessKey, placeOrder, price, resumePayment, toOrders, type PlaceInput } from '../orders/service';
+import { hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
 import * as ordersRepo from '../orders/repo';
 import { refreshPending } from '../payments/service';
 import { usableFor } from '../vouchers/service';
@@ -86,16 +85,7 @@ export async function quickQuote(
   input: { custom_num: string; package_id: number; voucher_id?: number | null | undefined; in_messaging_app: boolean },
 ): Promise<Quote> {
   const card = await cardByNum(ctx, input.custom_num);
-  const p = await price(ctx, card, { ...input, goods_type: 'package' });
-  return {
-    goods_type: p.goods_type,
-    title: p.title,
-    total: fenToYuan(p.total_fen),
-    discount: fenToYuan(p.discount_fen),
-    payable: fenToYuan(p.payable_fen),
-    voucher_id: p.voucher?.id ?? null,
-    channels: payChannels({ ...p.channelInput, without_balance: true }),
-  };
+  return toQuote(await price(ctx, card, { ...input, goods_type: 'package' }), true);
 }
 
 /** A quick order read with its access key; one answer for "no such order" and "wrong key", so order numbers cannot be probed. */
