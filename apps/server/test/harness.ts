@@ -67,6 +67,8 @@ const TABLES = [
   // commerce (issue 4)
   'packages', 'coupon_packages', 'recharge_offers', 'vouchers', 'orders', 'payments', 'balance_ledger',
   'pay_notifications', 'sim_payments',
+  // refunds (005)
+  'order_deliveries', 'refunds', 'sim_refunds',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

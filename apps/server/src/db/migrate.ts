@@ -4,6 +4,7 @@ import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_package_series';
 import * as m003 from './migrations/003_commerce';
 import * as m004 from './migrations/004_real_name';
+import * as m005 from './migrations/005_refunds';
 
 interface Migration {
   name: string;
@@ -16,6 +17,7 @@ const MIGRATIONS: Migration[] = [
   { name: '002_package_series', up: m002.up },
   { name: '003_commerce', up: m003.up },
   { name: '004_real_name', up: m004.up },
+  { name: '005_refunds', up: m005.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -130,6 +130,8 @@ export interface CardPackagesTable {
   started_at: string;
   expired_at: string;
   created_at: string;
+  /** the order that created this row (005); null for seeded or older rows */
+  order_no: string | null;
 }
 
 export interface CardFlowDailyTable {
@@ -260,6 +262,8 @@ export interface VouchersTable {
   source: string;
   used_at: string | null;
   created_at: string;
+  /** the coupon-package order that created it (005); null otherwise */
+  origin_order_no: string | null;
 }
 
 export interface OrdersTable {
@@ -300,6 +304,8 @@ export interface PaymentsTable {
   amount_fen: number;
   source: string;
   created_at: string;
+  /** 1 = received when the order was no longer pending: to be refunded (005) */
+  late: Generated<number>;
 }
 
 export interface BalanceLedgerTable {
@@ -386,6 +392,47 @@ export interface ChangeCardApplicationsTable {
   created_at: string;
 }
 
+// ---------- refunds (005) ----------
+/** What a delivered order did to the card, so that a refund can take exactly that back. */
+export interface OrderDeliveriesTable {
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  card_expired_before: string;
+  /** JSON list of the card flags this order turned from 0 to 1 */
+  flags_set: string;
+  target_package_id: number | null;
+  add_kb: number;
+  target_expired_before: string | null;
+  target_expired_after: string | null;
+  created_at: string;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  refund_no: string;
+  order_no: string;
+  /** order | late */
+  kind: string;
+  channel: number;
+  transaction_id: string | null;
+  amount_fen: number;
+  reason: string;
+  /** pending | done */
+  state: string;
+  gateway_refund_id: string | null;
+  created_at: string;
+  done_at: string | null;
+}
+
+export interface SimRefundsTable {
+  refund_no: string;
+  payment_id: string;
+  amount_fen: number;
+  refund_id: string;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -414,6 +461,10 @@ export interface Database {
   balance_ledger: BalanceLedgerTable;
   pay_notifications: PayNotificationsTable;
   sim_payments: SimPaymentsTable;
+  // refunds (005)
+  order_deliveries: OrderDeliveriesTable;
+  refunds: RefundsTable;
+  sim_refunds: SimRefundsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -2,3 +2,4 @@ export * from './pricing';
 export * from './channels';
 export * from './orderState';
 export * from './packageEffect';
+export * from './refund';

@@ -22,7 +22,8 @@ export interface CreatedPayment {
   cashierUrl: string;
 }
 
-export type GatewayPaymentState = 'pending' | 'paid' | 'failed' | 'closed';
+/** 'refunded': the money was paid and has been given back (refundPayment). */
+export type GatewayPaymentState = 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
 
 export interface PaymentStatus {
   paymentId: string;
@@ -42,6 +43,37 @@ export interface VerifiedNotification {
   status: 'success' | 'fail';
 }
 
+export interface RefundInput {
+  /** the gateway's payment (cashier) id of the order */
+  paymentId: string;
+  orderNo: string;
+  /** the transaction being refunded (the gateway checks it belongs to the payment) */
+  transactionId: string;
+  amountFen: number;
+  /** the merchant's refund number: the gateway refunds once per number, so a retry is safe */
+  refundNo: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  state: 'refunded';
+}
+
+/**
+ * A gateway's refusal or failure. retryable: the same call may succeed later (the gateway was
+ * unreachable or busy); otherwise it was refused (more than was paid, unknown payment…) and needs
+ * an operator.
+ */
+export class PaymentGatewayError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'PaymentGatewayError';
+  }
+}
+
 /** Receives a gateway's notification: the same path as POST /api/v1/pay/notify/:channel. */
 export type NotificationSink = (channel: number, body: unknown) => Promise<unknown>;
 
@@ -53,6 +85,11 @@ export interface PaymentGateway {
    * the attempt: 'closed', or 'paid' when the money arrived first (then the order is settled instead).
    */
   closePayment(paymentId: string): Promise<PaymentStatus | null>;
+  /**
+   * Give money of a paid payment back. Idempotent per refundNo: asking again with the same number
+   * answers the same refund and pays nothing more. Never refunds more than was paid.
+   */
+  refundPayment(input: RefundInput): Promise<RefundResult>;
   /** Check a notification's signature and shape; null when it is not authentic. */
   verifyNotification(channel: number, body: unknown): VerifiedNotification | null;
   /** Where notifications are delivered (the sandbox calls it in-process; real gateways POST). */

@@ -4,6 +4,7 @@
 // after a delay, may arrive several times (notifyCopies) or not at all (dropNotifications, or the
 // cashier's "drop" switch) — the server must then find the result with queryPayment.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { clock } from '../../lib/clock';
@@ -13,8 +14,11 @@ import type {
   NotificationSink,
   PaymentGateway,
   PaymentStatus,
+  RefundInput,
+  RefundResult,
   VerifiedNotification,
 } from './gateway';
+import { PaymentGatewayError } from './gateway';
 import { signatureMatches, sign } from './signature';
 
 export interface SandboxOptions {
@@ -43,7 +47,7 @@ export interface SimPayment {
 
 export const SANDBOX_CHANNELS = [1, 2, 4] as const;
 
-const STATE: Record<string, PaymentStatus['state']> = { created: 'pending', paid: 'paid', failed: 'failed', closed: 'closed' };
+const STATE: Record<string, PaymentStatus['state']> = { created: 'pending', paid: 'paid', failed: 'failed', closed: 'closed', refunded: 'refunded' };
 
 export class SandboxGateway implements PaymentGateway {
   private sink: NotificationSink | null = null;
@@ -97,6 +101,41 @@ export class SandboxGateway implements PaymentGateway {
       .where('state', '=', 'created')
       .execute();
     return this.queryPayment(paymentId);
+  }
+
+  /**
+   * Refund a paid payment, like a real gateway: once per refund number (a repeat answers the first
+   * refund), only a paid payment, only its own transaction, never more than was paid in total.
+   * The payment's state becomes 'refunded'. One transaction, so two calls at once cannot both pass
+   * the "not more than paid" check.
+   */
+  async refundPayment(input: RefundInput): Promise<RefundResult> {
+    if (!Number.isInteger(input.amountFen) || input.amountFen <= 0) throw new PaymentGatewayError('退款金额无效', false);
+    return this.db.kysely.transaction().execute(async (trx) => {
+      // Lock the payment first (a no-op update; SQLite transactions are serial already), so two
+      // refunds of one payment on PostgreSQL check and write one after the other.
+      await trx.updateTable('sim_payments').set((eb) => ({ state: eb.ref('state') })).where('payment_id', '=', input.paymentId).execute();
+      const p = await trx.selectFrom('sim_payments').selectAll().where('payment_id', '=', input.paymentId).executeTakeFirst();
+      if (!p || p.order_no !== input.orderNo) throw new PaymentGatewayError('支付单不存在', false);
+      const earlier = await trx.selectFrom('sim_refunds').selectAll().where('refund_no', '=', input.refundNo).executeTakeFirst();
+      if (earlier) {
+        if (earlier.payment_id !== input.paymentId || earlier.amount_fen !== input.amountFen) throw new PaymentGatewayError('退款单号已用于其他退款', false);
+        return { refundId: earlier.refund_id, state: 'refunded' as const };
+      }
+      if (p.state !== 'paid' && p.state !== 'refunded') throw new PaymentGatewayError('支付单未支付，无法退款', false);
+      if (p.transaction_id !== input.transactionId) throw new PaymentGatewayError('交易号与支付单不符', false);
+      const done = await trx
+        .selectFrom('sim_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('s'))
+        .where('payment_id', '=', p.payment_id)
+        .executeTakeFirstOrThrow();
+      if (Number(done.s) + input.amountFen > p.amount_fen) throw new PaymentGatewayError('退款金额超过支付金额', false);
+      const refundId = `sr${randomBytes(12).toString('hex')}`;
+      const nowIso = clock.iso();
+      await trx.insertInto('sim_refunds').values({ refund_no: input.refundNo, payment_id: p.payment_id, amount_fen: input.amountFen, refund_id: refundId, created_at: nowIso }).execute();
+      await trx.updateTable('sim_payments').set({ state: 'refunded', finished_at: nowIso }).where('payment_id', '=', p.payment_id).execute();
+      return { refundId, state: 'refunded' as const };
+    });
   }
 
   /**

@@ -2,10 +2,11 @@
 // Every function here runs inside ONE transaction with conditional state changes, so a
 // notification, a gateway query and a user's click racing for the same order settle it once.
 import { sql, type Transaction } from 'kysely';
-import { packageEffect } from '@portal/domain';
+import { FLAGS_OF_GOODS, packageEffect, type CardFlag } from '@portal/domain';
 import type { Database, OrderRow } from '../../db/schema';
 import * as balance from '../balance/repo';
 import { templatesOf } from '../catalogue/service';
+import * as delivered from '../refunds/repo';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
 
@@ -16,6 +17,11 @@ const addDaysIso = (now: Date, days: number) => new Date(now.getTime() + days * 
 export async function fulfil(trx: Trx, order: OrderRow, now: Date): Promise<void> {
   const nowIso = now.toISOString();
   if (order.voucher_id !== null) await vouchers.markUsed(trx, order.voucher_id, order.order_no, nowIso);
+  // What this order changes on the card is recorded with it, so that a refund takes back exactly
+  // that (modules/refunds): its package rows, data added to another package, the flags it turned on.
+  const before = await delivered.cardBeforeDelivery(trx, order.card_id);
+  const flagsSet: CardFlag[] = [];
+  let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null = null;
 
   if (order.goods_type === 'package' && order.package_id !== null) {
     const pkg = await trx.selectFrom('packages').selectAll().where('id', '=', order.package_id).executeTakeFirstOrThrow();
@@ -28,7 +34,7 @@ export async function fulfil(trx: Trx, order: OrderRow, now: Date): Promise<void
     if (effect.kind === 'new') {
       await trx
         .insertInto('card_packages')
-        .values(effect.segments.map((s) => ({ card_id: order.card_id, name: pkg.name, package_type: pkg.package_type, ...s, created_at: nowIso })))
+        .values(effect.segments.map((s) => ({ card_id: order.card_id, name: pkg.name, package_type: pkg.package_type, ...s, created_at: nowIso, order_no: order.order_no })))
         .execute();
     } else if (effect.kind === 'add') {
       await trx
@@ -36,21 +42,27 @@ export async function fulfil(trx: Trx, order: OrderRow, now: Date): Promise<void
         .set({ total_kb: sql<number>`total_kb + ${effect.add_kb}`, expired_at: effect.expired_at })
         .where('id', '=', effect.target_id)
         .execute();
+      const target = live.find((p) => p.id === effect.target_id);
+      addition = { target_package_id: effect.target_id, add_kb: effect.add_kb, target_expired_before: target?.expired_at ?? null, target_expired_after: effect.expired_at };
     }
+    flagsSet.push(...FLAGS_OF_GOODS.package.filter((f) => before[f] === 0));
     const cardExpiry = effect.kind === 'refused' ? card.expired_at : effect.card_expires_at;
     await trx.updateTable('cards').set({ order_has_payment: 1, ordered_flag: 1, expired_at: cardExpiry }).where('id', '=', order.card_id).execute();
   } else if (order.goods_type === 'recharge') {
     await balance.move(trx, { cardId: order.card_id, amountFen: order.total_fen, kind: 'recharge', orderNo: order.order_no, note: '余额充值', nowIso });
     // The first-recharge bonus goes to the one order that flips has_first_balance_order.
     const first = await trx.updateTable('cards').set({ has_first_balance_order: 1 }).where('id', '=', order.card_id).where('has_first_balance_order', '=', 0).executeTakeFirst();
+    if (Number(first.numUpdatedRows) === 1) flagsSet.push('has_first_balance_order');
+    if (before.balance_order_has_payment === 0) flagsSet.push('balance_order_has_payment');
     if (Number(first.numUpdatedRows) === 1 && order.bonus_fen > 0) {
       await balance.move(trx, { cardId: order.card_id, amountFen: order.bonus_fen, kind: 'bonus', orderNo: order.order_no, note: '首充赠送', nowIso });
     }
     await trx.updateTable('cards').set({ balance_order_has_payment: 1 }).where('id', '=', order.card_id).execute();
   } else if (order.goods_type === 'coupon_package' && order.coupon_package_id !== null) {
     const cp = await trx.selectFrom('coupon_packages').selectAll().where('id', '=', order.coupon_package_id).executeTakeFirstOrThrow();
-    await vouchers.insertVouchers(
+    await delivered.insertOrderVouchers(
       trx,
+      order.order_no,
       templatesOf(cp.vouchers).map((t) => ({
         card_id: order.card_id,
         name: `${(t.amount_fen / 100).toFixed(0)}元${t.min_spend_fen > 0 ? `满${(t.min_spend_fen / 100).toFixed(0)}可用` : '无门槛'}券`,
@@ -63,6 +75,17 @@ export async function fulfil(trx: Trx, order: OrderRow, now: Date): Promise<void
       })),
     );
   }
+  await delivered.recordDelivery(trx, {
+    order_no: order.order_no,
+    card_id: order.card_id,
+    card_expired_before: before.expired_at,
+    flags_set: JSON.stringify(flagsSet),
+    target_package_id: addition?.target_package_id ?? null,
+    add_kb: addition?.add_kb ?? 0,
+    target_expired_before: addition?.target_expired_before ?? null,
+    target_expired_after: addition?.target_expired_after ?? null,
+    created_at: nowIso,
+  });
   await repo.markFulfilled(trx, order.order_no, nowIso);
 }
 
@@ -83,7 +106,11 @@ export async function settlePaid(
   const nowIso = now.toISOString();
   const fresh = await repo.insertPayment(trx, { orderNo: order.order_no, channel: order.pay_channel, transactionId: p.transactionId, amountFen: p.amountFen, source: p.source, nowIso });
   if (!fresh) return 'duplicate';
-  if (!(await repo.markPaid(trx, order.order_no, nowIso))) return 'late';
+  if (!(await repo.markPaid(trx, order.order_no, nowIso))) {
+    // kept apart (payments.late) so that the operator's refund command finds it: npm run refund -- --late
+    await delivered.markPaymentLate(trx, p.transactionId);
+    return 'late';
+  }
   await fulfil(trx, { ...order, state: 'paid', paid_at: nowIso }, now);
   return 'credited';
 }

@@ -84,7 +84,7 @@ export async function handleNotification(ctx: AppContext, channel: number, body:
 }
 
 function reportOutcome(ctx: AppContext, order: OrderRow, outcome: SettleOutcome, source: string): void {
-  if (outcome === 'late') ctx.log.error({ order_no: order.order_no, source }, 'money received for an order that is no longer pending: refund it');
+  if (outcome === 'late') ctx.log.error({ order_no: order.order_no, source }, 'money received for an order that is no longer pending: refund it with npm run refund -- --late');
   else if (outcome === 'credited') ctx.log.info({ order_no: order.order_no, source }, 'order paid');
 }
 
