@@ -43,7 +43,8 @@ export async function registerPayCashier(app: FastifyInstance, ctx: AppContext):
       if (!p) return reply.status(404).send(page('收银台', '<header>沙箱收银台</header><div class="card"><p class="muted">支付单不存在</p></div>'));
       const back = safeReturn(p.return_url);
       if (p.state !== 'created') {
-        const label = p.state === 'paid' ? '该支付单已支付' : p.state === 'failed' ? '该支付单已失败' : '该支付单已关闭';
+        const LABEL: Record<string, string> = { paid: '该支付单已支付', failed: '该支付单已失败', refunded: '该支付单已退款' };
+        const label = LABEL[p.state] ?? '该支付单已关闭';
         return page('收银台', `<header>沙箱收银台</header><div class="card"><p class="amount">¥${yuan(p.amount_fen)}</p><p class="muted">${label}</p>
 <a class="btn abandon" href="${esc(back)}">返回商户</a></div>`);
       }
