@@ -11,9 +11,10 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
 import { StateBlock } from '../components/StateBlock';
+import { useCardInfo } from '../features/cards/api/useCardInfo';
 import { useRealNameData } from '../features/realName/api/realNameData';
 import { fetchRealNameStatus, startRealName } from '../features/realName/api/realNameSession';
-import { cameBackDone, CARRIER_PAGES, realNameSteps, type CarrierPage } from '../features/realName/model/carriers';
+import { cameBackDone, carrierName, carrierPath, CARRIER_PAGES, pageMode, realNameSteps, type CarrierPage } from '../features/realName/model/carriers';
 import { toast } from '../lib/toast';
 import { useStored } from '../lib/useStored';
 import styles from './CarrierRealNameLayout.module.css';
@@ -22,12 +23,20 @@ import { refreshCard } from './CarrierRealNameRefresh';
 type Phase = 'idle' | 'starting' | 'checking' | 'verified' | 'notYet';
 
 export function CarrierRealName({ page }: { page: CarrierPage }) {
-  const { carrier } = CARRIER_PAGES[page];
   const navigate = useNavigate();
   const location = useLocation();
   const qc = useQueryClient();
   const customNum = useStored('customNum');
   const data = useRealNameData(customNum);
+  const info = useCardInfo(customNum);
+  const carrier = carrierName(page, data.data?.supplier);
+  // A bookmark, a typed address or a card switched meanwhile must not show one carrier's page for
+  // another's card: the card's own page is the one the server names.
+  const own = data.data ? carrierPath(data.data.page) : undefined;
+  const elsewhere = own !== undefined && own !== CARRIER_PAGES[page].path;
+  useEffect(() => {
+    if (elsewhere) navigate(own + location.search, { replace: true });
+  }, [elsewhere, own, location.search, navigate]);
   const [phase, setPhase] = useState<Phase>('idle');
   const started = useRef(false);
 
@@ -85,14 +94,14 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
   }
 
   const verified = phase === 'verified' || (data.data?.verified ?? false);
-  const mode = data.data?.real_name_mode ?? RealNameMode.Applet;
+  const mode = pageMode(page, data.data?.real_name_mode ?? RealNameMode.Applet, safeUrl(info.data?.real_name_url));
 
   return (
     <div className={styles.page}>
       <PageHeader title={`${carrier}实名认证`} />
       {!customNum ? (
         <StateBlock kind="empty" text="请先绑定卡号" action={<button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/bind_card')}>去绑卡</button>} />
-      ) : data.isPending ? (
+      ) : data.isPending || elsewhere ? (
         <PageLoading />
       ) : data.isError ? (
         <StateBlock kind="error" text="实名信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void data.refetch()}>重新加载</button>} />

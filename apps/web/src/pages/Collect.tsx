@@ -33,6 +33,11 @@ function CollectPage() {
     setFields((f) => ({ ...f, [k]: e.target.value }));
     if (error?.field === k) setError(undefined);
   };
+  // an uploaded photo answers the "upload both sides" error; it should not linger under them
+  const photo = (setSide: (id: string | undefined) => void) => (id: string | undefined) => {
+    setSide(id);
+    if (id && error?.field === 'photos') setError(undefined);
+  };
 
   if (!token || !customNum) {
     return (
@@ -150,8 +155,8 @@ function CollectPage() {
           <>
             <p className={styles.label}>身份证照片（{data.data.supplier === 3 ? '中国电信' : '中国广电'}要求上传）</p>
             <div className={styles.photos}>
-              <PhotoSlot label="人像面" onChange={setFront} />
-              <PhotoSlot label="国徽面" onChange={setBack} />
+              <PhotoSlot label="人像面" onChange={photo(setFront)} />
+              <PhotoSlot label="国徽面" onChange={photo(setBack)} />
             </div>
             {fieldError('photos')}
           </>

@@ -1,9 +1,11 @@
 // Multipart upload of one image (spec section 5: 30-second timeout, field name "file"). Not
 // through lib/api's request(), which speaks JSON; the error catalogue still decides what a
-// failure means, so a 401 here behaves like anywhere else.
+// failure means, and a lost session (401, 40001) ends here as anywhere else: cleared, and off
+// to the login. Other failures are shown by the photo slot itself, not as a toast over it.
 import type { Envelope } from '@portal/contract';
 import { ApiError } from '../../../lib/api';
 import { decideOnOutcome, type Outcome } from '../../../lib/errorCatalogue';
+import { clearAuthAndCardSession } from '../../../lib/session';
 import { local } from '../../../lib/storage';
 
 export const UPLOAD_TIMEOUT_MS = 30_000;
@@ -37,5 +39,10 @@ export async function uploadImage(file: File): Promise<UploadAnswer> {
   }
   const action = decideOnOutcome(outcome, { path: location.pathname, search: location.search, loginModel: local.get('loginModel'), cardExemptPage: true });
   if (action.ok) return envelope!.data;
+  if (action.clear === 'authAndCard') {
+    clearAuthAndCardSession();
+    // a full load: the router's navigate lives in lib/api, and the session is gone anyway
+    if (action.navigate) window.location.assign(action.navigate);
+  }
   throw new ApiError(action.toast ?? envelope?.message ?? '上传失败', outcome.kind === 'answer' ? outcome.status : 0, envelope?.code, outcome.kind);
 }

@@ -1,5 +1,5 @@
 // The carrier real-name pages (spec section 2): what each is called and what the user does.
-import { RealNameMode } from '@portal/contract/enums';
+import { RealNameMode, Supplier, SUPPLIER_LABEL } from '@portal/contract/enums';
 
 export type CarrierPage = 'lt' | 'yd' | 'dx' | 'cme' | 'bj' | 'fe';
 
@@ -11,6 +11,23 @@ export const CARRIER_PAGES: Record<CarrierPage, { path: string; carrier: string 
   bj: { path: '/bj_real_name', carrier: '八骏' },
   fe: { path: '/fe_real_name', carrier: '运营商' },
 };
+
+/** Suppliers of /fe_real_name that are brands of their own; the rest there (multi-SIM, wifi
+ *  device, other) are categories, not names a card holder would recognise: "运营商". */
+const NAMED_FE_SUPPLIERS: ReadonlySet<number> = new Set([Supplier.NaiZu, Supplier.CoolFish, Supplier.YiRan]);
+
+/** The carrier a page names. /fe_real_name serves several suppliers: it names the card's own
+ *  where that is a brand, as /remind and the carrier's page do, and "运营商" otherwise. */
+export function carrierName(page: CarrierPage, realNameSupplier: number | undefined): string {
+  if (page === 'fe' && realNameSupplier !== undefined && NAMED_FE_SUPPLIERS.has(realNameSupplier)) return SUPPLIER_LABEL[realNameSupplier]!;
+  return CARRIER_PAGES[page].carrier;
+}
+
+/** The mode a page describes. A Bajun card with its own real-name address is verified on that
+ *  web page (the server answers it as the link), whatever the supplier's usual mode. */
+export function pageMode(page: CarrierPage, mode: number, bajunUrl: string | undefined): number {
+  return page === 'bj' && bajunUrl ? RealNameMode.Url : mode;
+}
 
 export function realNameSteps(carrier: string, mode: number): string[] {
   return mode === RealNameMode.Url

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameBackDone, carrierPath, realNameSteps } from './carriers';
+import { cameBackDone, carrierName, carrierPath, pageMode, realNameSteps } from './carriers';
 import { remindMode } from './remind';
 
 describe('remindMode (spec section 4, Bajun on /remind)', () => {
@@ -24,6 +24,30 @@ describe('carrier pages', () => {
   ])('carrierPath(%s)', (page, expected) => {
     const input = page === 'an unknown page' ? '/admin' : page === 'an off-site URL' ? 'https://evil.example' : page;
     expect(carrierPath(input)).toBe(expected);
+  });
+  it.each([
+    ['dx', 3, '中国电信'],
+    ['cme', 12, '中国广电'],
+    ['cme', 13, '中国广电'],
+    ['bj', 8, '八骏'],
+    ['lt', undefined, '中国联通'],
+    ['fe', 6, '酷鱼'],
+    ['fe', 7, '怡然'],
+    ['fe', 4, '耐族'],
+    ['fe', 9, '运营商'],
+    ['fe', 10, '运营商'],
+    ['fe', 11, '运营商'],
+    ['fe', undefined, '运营商'],
+  ] as const)('carrierName(%s, supplier %s) = %s', (page, supplier, expected) => {
+    expect(carrierName(page, supplier)).toBe(expected);
+  });
+  it.each([
+    ['bj with its own address: URL', 'bj', 0, 'https://realname.example.com/b', 1],
+    ['bj without one: as the supplier', 'bj', 0, undefined, 0],
+    ['another page keeps its mode', 'lt', 0, 'https://realname.example.com/b', 0],
+    ['a URL-mode page stays URL', 'dx', 1, undefined, 1],
+  ] as const)('pageMode: %s', (_n, page, mode, url, expected) => {
+    expect(pageMode(page, mode, url)).toBe(expected);
   });
   it('url mode sends the user to the carrier page, applet mode to the applet', () => {
     expect(realNameSteps('中国电信', 1)[0]).toContain('中国电信实名认证页面');
