@@ -99,6 +99,9 @@ describe('cards and usage', () => {
       window.scrollTo(0, 60);
     });
     await page.waitForFunction(() => window.scrollY === 60);
+    // the scroll event (which records the position) is dispatched on the next frame; a finger's
+    // scroll always ends long before its tap, so let that frame pass as it would for a user
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.getByRole('link', { name: '我的', exact: true }).click();
     await waitForPath(page, '/mine');
     await page.getByTestId('mine-name').waitFor();
