@@ -197,19 +197,26 @@ describe('real-name verification and the gate targets', () => {
       expect(JSON.parse(posts[0]!)).toMatchObject({ custom_num: num, id_photo_front: frontId, id_photo_back: backId });
 
       // The database: the personal information with the two uploads, which are this card's own
-      // images, byte for byte what was picked.
+      // images. All of it is sealed at rest (lib/personalData): nothing readable in the tables,
+      // while the owner gets back, byte for byte, what was picked.
       const saved = personal();
       expect(saved).toHaveLength(1);
-      expect(saved[0]).toMatchObject({ name: '张三', mobile: '13900139000', id_photo_front: frontId, id_photo_back: backId });
-      // kept as entered for the carrier (decision 0005), answered only masked (below)
-      expect(saved[0]!.id_number).toBe('11010519491231002X');
+      expect(saved[0]).toMatchObject({ id_photo_front: frontId, id_photo_back: backId });
+      for (const stored of [saved[0]!.name, saved[0]!.id_number, saved[0]!.mobile]) expect(stored.startsWith('pd1.')).toBe(true);
+      expect(JSON.stringify(saved[0])).not.toMatch(/张三|11010519491231002X|13900139000/);
       const mine = uploads();
       expect(mine).toHaveLength(before + 2);
       const byId = new Map(mine.map((u) => [u.id, u]));
       expect(byId.get(frontId)).toMatchObject({ owner_user_id: 0, owner_custom_num: num, mime: 'image/jpeg', size: jpeg.buffer.length });
       expect(byId.get(backId)).toMatchObject({ owner_user_id: 0, owner_custom_num: num, mime: 'image/png', size: png.buffer.length });
-      expect(Buffer.from(byId.get(frontId)!.content).equals(jpeg.buffer)).toBe(true);
-      expect(Buffer.from(byId.get(backId)!.content).equals(png.buffer)).toBe(true);
+      expect(Buffer.from(byId.get(frontId)!.content).includes(jpeg.buffer.subarray(0, 16))).toBe(false);
+      const fetched = (id: string) =>
+        page.evaluate(async (url) => {
+          const res = await fetch(url, { headers: { authorization: `Bearer ${localStorage.getItem('sim_token')}` } });
+          return Array.from(new Uint8Array(await res.arrayBuffer()));
+        }, `/api/v1/upload/${id}`);
+      expect(Buffer.from(await fetched(frontId)).equals(jpeg.buffer)).toBe(true);
+      expect(Buffer.from(await fetched(backId)).equals(png.buffer)).toBe(true);
       expect(card(num).need_id).toBe(0);
 
       // Back on /collect, the information on file is shown masked, never in full.

@@ -30,6 +30,8 @@ export interface Config {
   payQueryAfterMs: number;
   /** how often the reconciler runs; 0 = never on its own (tests call it) */
   payReconcileIntervalMs: number;
+  /** secret that seals card holders' names, ID numbers, mobiles and ID photos at rest (lib/personalData) */
+  personalDataKey: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -51,5 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payOrderTtlMs: Number(env.PAY_ORDER_TTL_MINUTES ?? 15) * 60_000,
     payQueryAfterMs: Number(env.PAY_QUERY_AFTER_SECONDS ?? 10) * 1000,
     payReconcileIntervalMs: Number(env.PAY_RECONCILE_INTERVAL_SECONDS ?? 30) * 1000,
+    // like the sandbox secret, the default suits a developer's machine only; set one per deployment
+    // and keep it: data sealed under one key does not open under another
+    personalDataKey: env.PERSONAL_DATA_KEY || 'personal-data-dev-key-change-me',
   };
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
+import { personalData } from '../src/lib/personalData';
 import { buildApp, REDACT } from '../src/app';
 import { assertPurchasable } from '../src/lib/cardGuard';
 import { clock } from '../src/lib/clock';
@@ -96,7 +97,14 @@ describe.each(databases())('real-name on %s', (kind) => {
         personal_info: { name: '王*', id_number: '1101**********002X', mobile: '136****6000' },
       });
       const row = await t.db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', (await card('1000000014')).id).executeTakeFirstOrThrow();
-      expect([row.id_photo_front, row.id_photo_back, row.id_number]).toEqual([front, back, GOOD_ID]);
+      expect([row.id_photo_front, row.id_photo_back]).toEqual([front, back]);
+      // sealed at rest: the database holds none of it in the clear, the server opens it
+      const sealer = personalData(t.config);
+      for (const [stored, plain] of [[row.id_number, GOOD_ID], [row.name, body.name], [row.mobile, body.mobile]] as const) {
+        expect(stored.startsWith('pd1.')).toBe(true);
+        expect(stored).not.toContain(plain);
+        expect(sealer.open(stored)).toBe(plain);
+      }
     });
 
     it('a Unicom card takes the information without photos; need_id lifts the gate', async () => {

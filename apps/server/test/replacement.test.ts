@@ -2,6 +2,7 @@
 // GET /api/v2/overt/change_card_content, POST /api/v1/card/change_card — on both databases.
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { personalData } from '../src/lib/personalData';
 import { assertPurchasable } from '../src/lib/cardGuard';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
@@ -73,6 +74,10 @@ describe.each(databases())('card replacement on %s', (kind) => {
       },
     });
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual(after);
+    // who receives the card and where is sealed at rest
+    const stored = await t.db.kysely.selectFrom('change_card_applications').select(['receiver_name', 'receiver_mobile', 'address']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路/);
+    expect(personalData(t.config).open(stored.address)).toBe(apply.address);
     await expect(assertPurchasable(t.db, await card('1000000006'), 'package')).resolves.toBeUndefined();
     const before = await t.snapshot();
     expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({ code: 10405, message: expect.stringMatching(/请勿重复提交/) });

@@ -21,6 +21,10 @@ describe.each(databases())('uploads on %s', (kind) => {
     expect(back.headers['content-type']).toBe('image/jpeg');
     expect(back.headers['cache-control']).toBe('private, no-store');
     expect(back.rawPayload.equals(JPEG)).toBe(true);
+    // an ID photo is sealed at rest: the stored bytes are not the image, its size is the image's
+    const stored = await t.db.kysely.selectFrom('uploads').select(['content', 'size']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.content).includes(JPEG.subarray(0, 16))).toBe(false);
+    expect(stored.size).toBe(JPEG.length);
 
     const png = (await upload(t, token, [{ content: PNG }])).json().data;
     expect((await t.get(png.url, token)).headers['content-type']).toBe('image/png');

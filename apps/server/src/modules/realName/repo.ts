@@ -1,7 +1,11 @@
 import type { Db } from '../../db/connect';
+import type { PersonalDataSealer } from '../../lib/personalData';
 
-export function personalInfoOf(db: Db, cardId: number) {
-  return db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+/** The card holder's information, opened (it is sealed at rest: name, ID number, mobile). */
+export async function personalInfoOf(db: Db, sealer: PersonalDataSealer, cardId: number): Promise<PersonalInfoRow | undefined> {
+  const row = await db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+  if (!row) return undefined;
+  return { name: sealer.open(row.name), id_number: sealer.open(row.id_number), mobile: sealer.open(row.mobile), id_photo_front: row.id_photo_front, id_photo_back: row.id_photo_back };
 }
 
 export interface PersonalInfoRow {
@@ -13,7 +17,8 @@ export interface PersonalInfoRow {
 }
 
 /** Saves (or replaces) the card holder's information and clears the card's need_id, together. */
-export async function savePersonalInfo(db: Db, cardId: number, info: PersonalInfoRow, at: string): Promise<void> {
+export async function savePersonalInfo(db: Db, sealer: PersonalDataSealer, cardId: number, plain: PersonalInfoRow, at: string): Promise<void> {
+  const info = { ...plain, name: sealer.seal(plain.name), id_number: sealer.seal(plain.id_number), mobile: sealer.seal(plain.mobile) };
   await db.kysely.transaction().execute(async (trx) => {
     const updated = await trx.updateTable('card_personal_info').set({ ...info, updated_at: at }).where('card_id', '=', cardId).executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) await trx.insertInto('card_personal_info').values({ card_id: cardId, ...info, updated_at: at }).execute();

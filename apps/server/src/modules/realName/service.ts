@@ -9,6 +9,7 @@ import { accessibleCard } from '../../lib/cardAccess';
 import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { personalData } from '../../lib/personalData';
 import * as repo from './repo';
 import { assertOwnUpload } from '../upload/service';
 import { needsIdPhotos, realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
@@ -23,7 +24,7 @@ function masked(info: { name: string; id_number: string; mobile: string }): Pers
 export async function realNameData(ctx: AppContext, auth: Auth, customNum: string): Promise<RealNameData> {
   const card = await accessibleCard(ctx, auth, customNum);
   const supplier = realNameSupplierOf(card.supplier);
-  const info = await repo.personalInfoOf(ctx.db, card.id);
+  const info = await repo.personalInfoOf(ctx.db, personalData(ctx.config), card.id);
   return {
     supplier,
     mobile_real_name_mold: card.mobile_real_name_mold,
@@ -49,7 +50,7 @@ export async function saveCardRealName(ctx: AppContext, auth: Auth, body: CardRe
   // a photo id must be the caller's own upload: ids are unguessable, but never trust that alone
   for (const id of [front, back]) if (id) await assertOwnUpload(ctx, auth, id);
   const info = { name: body.name.trim(), id_number: body.id_number.trim().toUpperCase(), mobile: body.mobile.trim(), id_photo_front: front, id_photo_back: back };
-  await repo.savePersonalInfo(ctx.db, card.id, info, clock.iso());
+  await repo.savePersonalInfo(ctx.db, personalData(ctx.config), card.id, info, clock.iso());
   return { personal_info: masked(info), need_id: false };
 }
 

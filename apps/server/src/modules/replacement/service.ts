@@ -8,10 +8,12 @@ import { accessibleCard } from '../../lib/cardAccess';
 import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { personalData } from '../../lib/personalData';
 import * as repo from './repo';
 
 async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
   const a = await repo.latestApplication(ctx.db, card.id);
+  const pd = personalData(ctx.config);
   return {
     need_change_card: card.need_change_card === 1,
     application: a
@@ -19,9 +21,9 @@ async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
           id: a.id,
           status: a.status,
           // the receiver's name and number are personal data: answered masked, like the ID
-          receiver_name: maskPersonName(a.receiver_name),
-          receiver_mobile: maskMobile(a.receiver_mobile),
-          address: a.address,
+          receiver_name: maskPersonName(pd.open(a.receiver_name)),
+          receiver_mobile: maskMobile(pd.open(a.receiver_mobile)),
+          address: pd.open(a.address),
           reason: a.reason,
           created_at: a.created_at,
           new_custom_num: a.new_custom_num,
@@ -54,10 +56,12 @@ export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: 
 export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeCardRequest): Promise<ChangeCardInfo> {
   const card = await accessibleCard(ctx, auth, body.custom_num);
   assertNotCancelled(card);
+  // who receives the new card, and where, is personal data: sealed at rest (lib/personalData)
+  const pd = personalData(ctx.config);
   const result = await repo.fileApplication(
     ctx.db,
     card.id,
-    { receiver_name: body.receiver_name.trim(), receiver_mobile: body.receiver_mobile.trim(), address: body.address.trim(), reason: body.reason.trim() },
+    { receiver_name: pd.seal(body.receiver_name.trim()), receiver_mobile: pd.seal(body.receiver_mobile.trim()), address: pd.seal(body.address.trim()), reason: body.reason.trim() },
     clock.iso(),
   );
   if (result === 'open') throw new AppError(Code.CHANGE_CARD_OPEN);

@@ -3,7 +3,8 @@ import type { UploadOwner } from './rules';
 
 export async function insertUpload(
   db: Db,
-  u: { id: string; owner: UploadOwner; mime: string; content: Buffer; created_at: string },
+  /** content as stored (sealed); size of the image itself */
+  u: { id: string; owner: UploadOwner; mime: string; content: Buffer; size: number; created_at: string },
 ): Promise<void> {
   await db.kysely
     .insertInto('uploads')
@@ -12,7 +13,7 @@ export async function insertUpload(
       owner_user_id: u.owner.userId,
       owner_custom_num: u.owner.customNum,
       mime: u.mime,
-      size: u.content.length,
+      size: u.size,
       content: u.content,
       created_at: u.created_at,
     })

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Auth } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { AppError, fail } from '../../lib/errors';
+import { personalData } from '../../lib/personalData';
 import { hit } from '../../lib/throttle';
 import * as repo from './repo';
 import { imageTypeOf, isOwner, MAX_UPLOAD_BYTES, ownerOf } from './rules';
@@ -24,7 +25,8 @@ export async function saveUpload(ctx: AppContext, auth: Auth, content: Buffer): 
   const quota = await hit(ctx.db, `upload:${owner.userId}:${owner.customNum}`, UPLOADS_PER_HOUR);
   if (!quota.allowed) throw fail.rateLimited('上传过于频繁，请稍后再试');
   const id = randomBytes(18).toString('base64url');
-  await repo.insertUpload(ctx.db, { id, owner, mime, content, created_at: clock.iso() });
+  // uploads are ID-card photos: sealed at rest like the rest of the holder's data
+  await repo.insertUpload(ctx.db, { id, owner, mime, content: personalData(ctx.config).sealBytes(content), size: content.length, created_at: clock.iso() });
   return { id, url: uploadUrl(id) };
 }
 
@@ -33,7 +35,7 @@ export async function readUpload(ctx: AppContext, auth: Auth, id: string): Promi
   const row = await repo.uploadOf(ctx.db, id);
   if (!row) throw fail.notFound('图片不存在');
   if (!isOwner(row, auth)) throw fail.forbidden();
-  return { mime: row.mime, content: Buffer.from(row.content) };
+  return { mime: row.mime, content: personalData(ctx.config).openBytes(Buffer.from(row.content)) };
 }
 
 /** For forms that name uploads (ID photos): the id must be an upload of this caller's. */
