@@ -1,10 +1,8 @@
 // Login and session: the three login models of decisions.md, SMS codes with their limits,
 // lockouts, token rotation and expiry, logout, password change and the operator's forced logout.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
@@ -16,10 +14,10 @@ import { clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
 import { nextChinaMidnight } from '../src/modules/auth/limits';
 import { expectAllRejectedWithoutWrites, expectRejected, oversizedBody } from './badInput';
+import { runCli } from './cli';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const MINUTE = 60_000;
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /** Every test talks from its own client address, so per-address limits of one test do not leak into another. */
 let nextIp = 1;
@@ -594,7 +592,7 @@ describe.each(databases())('auth on %s', (kind) => {
         const b = okData(await login()).token;
         const card = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword })).token;
 
-        const out = await runCli([DEMO.mobile], target.config.databaseUrl);
+        const out = await runCli('revokeSessions.ts', [DEMO.mobile], target.config.databaseUrl);
         expect(out.code, out.stderr).toBe(0);
         expect(out.stdout).toMatch(/已强制下线用户 13800138000/);
         for (const token of [a, b]) {
@@ -606,9 +604,9 @@ describe.each(databases())('auth on %s', (kind) => {
 
         const again = okData(await login()).token;
         const [byAccount, unknown, usage] = await Promise.all([
-          runCli([DEMO.account], target.config.databaseUrl),
-          runCli(['nobody-at-all'], target.config.databaseUrl),
-          runCli([], target.config.databaseUrl),
+          runCli('revokeSessions.ts', [DEMO.account], target.config.databaseUrl),
+          runCli('revokeSessions.ts', ['nobody-at-all'], target.config.databaseUrl),
+          runCli('revokeSessions.ts', [], target.config.databaseUrl),
         ]);
         expect(byAccount.code, byAccount.stderr).toBe(0);
         expect((await c.get('/api/v1/session', again)).json().code).toBe(40001);
@@ -623,17 +621,3 @@ describe.each(databases())('auth on %s', (kind) => {
   });
 });
 
-function runCli(args: string[], databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/revokeSessions.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect';
 import type { Database, OrderDeliveriesTable, RefundsTable } from '../../db/schema';
 import type { Insertable } from 'kysely';
 import type { NewVoucher } from '../vouchers/repo';
+import { sumUsage } from '../usage/repo';
 
 type Trx = Transaction<Database>;
 type Q = Db['kysely'] | Trx;
@@ -169,16 +170,8 @@ export async function setPackage(trx: Trx, id: number, old: { total_kb: number; 
 }
 
 /** KB used on the card over the inclusive China-time days [fromDay, toDay]. */
-export async function usedKb(trx: Trx, cardId: number, fromDay: string, toDay: string): Promise<number> {
-  if (!fromDay || !toDay || fromDay > toDay) return 0;
-  const r = await trx
-    .selectFrom('card_flow_daily')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('used_kb'), sql<number>`0`).as('kb'))
-    .where('card_id', '=', cardId)
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .executeTakeFirstOrThrow();
-  return Number(r.kb);
+export function usedKb(trx: Trx, cardId: number, fromDay: string, toDay: string): Promise<number> {
+  return sumUsage({ kysely: trx }, cardId, fromDay, toDay);
 }
 
 /** Other still-paid orders that added data to one of these package rows. */

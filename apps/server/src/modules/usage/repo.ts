@@ -1,7 +1,8 @@
 // SQL of the usage module: daily usage per card (card_flow_daily), the sync mark on cards, and
 // the card's packages. One code base for SQLite and PostgreSQL (no dialect-specific SQL).
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/connect';
+import type { Database } from '../../db/schema';
 
 export interface DayUsage {
   day: string;
@@ -41,8 +42,12 @@ export async function syncedAt(db: Db, cardId: number): Promise<string> {
   return row?.flow_synced_at ?? '';
 }
 
-/** Sum of usage over the inclusive day range [fromDay, toDay]. */
-export async function sumUsage(db: Db, cardId: number, fromDay: string, toDay: string): Promise<number> {
+/**
+ * Sum of usage over the inclusive day range [fromDay, toDay]; 0 for an empty range. Takes the
+ * database or a transaction (a refund reads it inside its own).
+ */
+export async function sumUsage(db: Db | { kysely: Db['kysely'] | Transaction<Database> }, cardId: number, fromDay: string, toDay: string): Promise<number> {
+  if (!fromDay || !toDay || fromDay > toDay) return 0;
   const row = await db.kysely
     .selectFrom('card_flow_daily')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('used_kb'), sql<number>`0`).as('kb'))
