@@ -1,30 +1,19 @@
 // Journeys: bind a card, switch cards, unbind, the usage pages with their chart, keep-alive,
 // and the floating customer-service button.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { currentCardOnHome, DEMO, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
 
 describe('cards and usage', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
+  const j = useJourney();
   beforeEach(async () => {
-    await resetBrowser(phone.page);
-    await loginWithAccount(phone.page);
+    await resetBrowser(j.phone.page);
+    await loginWithAccount(j.phone.page);
   });
 
   it('switches the current card from card management', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.getByRole('link', { name: '切换卡片' }).click();
     await waitForPath(page, '/card_list');
     await page.locator('[data-card="1000000003"]').waitFor();
@@ -37,7 +26,7 @@ describe('cards and usage', () => {
   });
 
   it('binds card 1000000020 with its card password; it becomes the current card', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/card_list');
     await page.getByRole('button', { name: '+ 添加卡片' }).click();
     await waitForPath(page, '/bind_card');
@@ -51,7 +40,7 @@ describe('cards and usage', () => {
   });
 
   it('unbinds a card after confirming', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/card_list');
     const card = page.locator('[data-card="1000000013"]');
     await card.getByRole('button', { name: '解绑' }).click();
@@ -65,7 +54,7 @@ describe('cards and usage', () => {
   });
 
   it('shows usage: package, today, month, a 30-day bar chart and when the data was synced; refresh syncs', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.getByRole('link', { name: '流量详情 ›' }).click();
     await waitForPath(page, '/flow');
     const chart = page.getByTestId('daily-usage-chart');
@@ -83,7 +72,7 @@ describe('cards and usage', () => {
   });
 
   it('shows cumulative use per month', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/flow');
     await page.getByRole('link', { name: /累计用量/ }).click();
     await waitForPath(page, '/flow_list');
@@ -93,7 +82,7 @@ describe('cards and usage', () => {
   });
 
   it('keeps home mounted with its scroll position while the user is on /mine', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.evaluate(() => {
       document.querySelector('[data-testid=current-card]')!.setAttribute('data-kept', 'yes');
       window.scrollTo(0, 60);
@@ -113,7 +102,7 @@ describe('cards and usage', () => {
   });
 
   it('opens online service from the floating button, which drags only vertically', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const button = page.getByRole('button', { name: '在线客服' });
     await button.waitFor();
     const before = (await button.boundingBox())!;
@@ -138,6 +127,6 @@ describe('cards and usage', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

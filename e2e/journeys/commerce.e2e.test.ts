@@ -3,29 +3,18 @@
 // it, a coupon package, the in-app "open in a browser" guide, and a card that has never paid a
 // package passing its gate after buying one. The browser's return is never the proof: the result
 // pages show what the server says.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { MOBILE_USER_AGENT, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { MOBILE_USER_AGENT, screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { loginWithAccount, loginWithCardOf, redirectPrompt, resetBrowser, waitForPath } from './steps';
 
 type CashierButton = '确认支付' | '模拟支付失败' | '放弃支付';
 
 describe('commerce', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
+  const j = useJourney();
   beforeEach(async () => {
-    await resetBrowser(phone.page);
+    await resetBrowser(j.phone.page);
   });
 
   /** Opens /combo, picks the package with that name, waits for the server's quote. */
@@ -45,7 +34,7 @@ describe('commerce', () => {
   }
 
   it('buys a package with the best voucher through the messaging-app sandbox: paid, and the order says so', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.goto('/combo');
     await page.getByRole('tab', { name: '基础套餐' }).click();
@@ -90,7 +79,7 @@ describe('commerce', () => {
   });
 
   it('an e-wallet payment that fails: the failure page, a way to pay again, and the voucher comes back', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await choosePackage(page);
     // the voucher popup: none, then the 5-yuan one; the quote follows each choice
@@ -124,7 +113,7 @@ describe('commerce', () => {
   });
 
   it('an abandoned instalment payment is never taken as paid: the order stays pending, can go back to its cashier or be closed', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     // the first-recharge offer, while the card has never recharged
     await page.goto('/first_recharge');
@@ -149,14 +138,14 @@ describe('commerce', () => {
     await detail.getByText('待支付').waitFor();
     await page.getByRole('button', { name: '继续支付' }).waitFor();
     // 继续支付 from another tab (which never saw the cashier link) reaches the order's own cashier
-    const [{ pay_url: cashierUrl }] = portal.sql<{ pay_url: string }>('SELECT pay_url FROM orders WHERE order_no = ?', [orderNo]) as { pay_url: string }[];
-    const otherTab = await phone.context.newPage();
+    const [{ pay_url: cashierUrl }] = j.portal.sql<{ pay_url: string }>('SELECT pay_url FROM orders WHERE order_no = ?', [orderNo]) as { pay_url: string }[];
+    const otherTab = await j.phone.context.newPage();
     await otherTab.goto(`/order?order_no=${orderNo}`);
     await otherTab.getByRole('button', { name: '继续支付' }).click();
     await otherTab.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
     expect(new URL(otherTab.url()).pathname).toBe(cashierUrl);
     await otherTab.close();
-    expect(portal.sql('SELECT COUNT(*) AS n FROM sim_payments WHERE order_no = ?', [orderNo])).toEqual([{ n: 1 }]);
+    expect(j.portal.sql('SELECT COUNT(*) AS n FROM sim_payments WHERE order_no = ?', [orderNo])).toEqual([{ n: 1 }]);
     await page.getByRole('button', { name: '关闭订单' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '关闭订单' }).click();
     await detail.getByText('已关闭').waitFor();
@@ -164,7 +153,7 @@ describe('commerce', () => {
   });
 
   it('recharges the balance, then pays a package from it; the ledger shows both', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.goto('/recharge');
     const before = await page.getByTestId('balance').innerText();
@@ -197,7 +186,7 @@ describe('commerce', () => {
   });
 
   it('buys a coupon package: its vouchers land on the card', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.goto('/coupons');
     await page.getByTestId('voucher').first().waitFor();
@@ -218,8 +207,8 @@ describe('commerce', () => {
 
   it("inside a messaging app's browser the e-wallet channels lead to the open-in-browser guide", async () => {
     // the app reads "in a messaging app" from the user agent on every load
-    const context = await phone.browser.newContext({
-      baseURL: portal.baseUrl,
+    const context = await j.phone.browser.newContext({
+      baseURL: j.portal.baseUrl,
       viewport: { width: 375, height: 667 },
       isMobile: true,
       hasTouch: true,
@@ -230,7 +219,7 @@ describe('commerce', () => {
     });
     try {
       const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('pageerror', (e) => j.errors.push(String(e)));
       await loginWithAccount(page);
       await page.goto('/combo_detail?package_id=1');
       await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
@@ -241,17 +230,17 @@ describe('commerce', () => {
       await page.getByRole('link', { name: '如何打开' }).first().click();
       await waitForPath(page, '/alipay');
       await page.getByText('请点击右上角「…」，选择「在浏览器中打开」完成支付').waitFor();
-      expect(await page.getByTestId('page-url').innerText()).toBe(`${portal.baseUrl}/combo_detail?package_id=1`);
+      expect(await page.getByTestId('page-url').innerText()).toBe(`${j.portal.baseUrl}/combo_detail?package_id=1`);
       await screenshot(page, 'alipay-guide');
       await page.goto('/ls_pay?back=%2Frecharge');
-      expect(await page.getByTestId('page-url').innerText()).toBe(`${portal.baseUrl}/recharge`);
+      expect(await page.getByTestId('page-url').innerText()).toBe(`${j.portal.baseUrl}/recharge`);
     } finally {
       await context.close();
     }
   });
 
   it('1000000002 (no package ever paid) is sent to /combo by its gate, buys one, and then passes', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await loginWithCardOf(page, '1000000002');
     await prompt.dialog.waitFor();
@@ -272,6 +261,6 @@ describe('commerce', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
 // leads to the right place: home first, then 1 s after card info loads the prompt; cancel stays
 // put; a guarded page asked for is refused with the prompt and confirm goes to the target; a
 // fresh load asks again and waiting out the 4-second countdown goes there too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { loginWithAccount, loginWithCardOf, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
 
 interface GatedCard {
@@ -30,23 +31,12 @@ const GATED: GatedCard[] = [
 ];
 
 describe('card gates and the redirect prompt', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
+  const j = useJourney(async ({ phone }) => {
     await trackNavigations(phone.context);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
   });
 
   it.each(GATED)('$card ($what): prompt on home, cancel stays, confirm and the countdown lead to $to', async (c) => {
-    const { page } = phone;
+    const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await resetBrowser(page);
     await loginWithCardOf(page, c.card, c.mark);
@@ -91,7 +81,7 @@ describe('card gates and the redirect prompt', () => {
     ['1000000011', '5G CPE (wifi-device family)'],
     ['1000000012', 'multi-SIM device (MoreCard)'],
   ])('%s (%s): passes every gate — a guarded page opens', async (card) => {
-    const { page } = phone;
+    const { page } = j.phone;
     await resetBrowser(page);
     await loginWithCardOf(page, card);
     await page.getByRole('link', { name: '流量查询' }).click();
@@ -101,7 +91,7 @@ describe('card gates and the redirect prompt', () => {
   });
 
   it('1000000005 (cancelled): blocked with a link to online service; the user stays', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await resetBrowser(page);
     await loginWithCardOf(page, '1000000005');
     const block = page.locator('.adm-dialog-body').filter({ has: page.getByTestId('block-prompt') });
@@ -121,7 +111,7 @@ describe('card gates and the redirect prompt', () => {
   });
 
   it('1000000013 (card login on, no card password), through the account: asked to set one', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await resetBrowser(page);
     await loginWithAccount(page);
@@ -137,6 +127,6 @@ describe('card gates and the redirect prompt', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

@@ -1,28 +1,17 @@
 // Journeys: the three login models, the guards' redirects, branding by agent mark, unknown paths.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { acceptAgreement, currentCardOnHome, DEMO, loginWithAccount, loginWithCard, loginWithMobile, resetBrowser, stored, submitLogin, waitForPath } from './steps';
 
 describe('login and guards', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
+  const j = useJourney();
   beforeEach(async () => {
-    await resetBrowser(phone.page);
+    await resetBrowser(j.phone.page);
   });
 
   it('sends a visitor to /login keeping mark, login model (default mobile) and the page asked for', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/flow?mark=acme');
     await waitForPath(page, '/login');
     const q = new URL(page.url()).searchParams;
@@ -33,7 +22,7 @@ describe('login and guards', () => {
   });
 
   it('brands the login page by agent mark: acme gets its own name as the page title', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/login?mark=acme');
     await page.getByRole('heading', { name: '极客通信用户中心' }).waitFor();
     await page.waitForFunction(() => document.title === '极客通信用户中心');
@@ -48,7 +37,7 @@ describe('login and guards', () => {
   });
 
   it('logs in by account and password, picking the first bound card', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     expect(await currentCardOnHome(page)).toBe(DEMO.card);
     const s = await stored(page);
@@ -60,8 +49,8 @@ describe('login and guards', () => {
   });
 
   it('logs in by mobile number with the SMS code from the outbox', async () => {
-    const { page } = phone;
-    await loginWithMobile(page, portal);
+    const { page } = j.phone;
+    await loginWithMobile(page, j.portal);
     expect(await currentCardOnHome(page)).toBe(DEMO.card);
     expect((await stored(page)).sim_loginModel).toBe('mobile');
     await page.goto('/mine');
@@ -70,7 +59,7 @@ describe('login and guards', () => {
   });
 
   it('logs in by card number and card password: that card is current, no card management', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithCard(page);
     expect(await currentCardOnHome(page)).toBe(DEMO.card);
     const s = await stored(page);
@@ -85,7 +74,7 @@ describe('login and guards', () => {
   });
 
   it('refuses a wrong card password with the server message and stays on /login', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/login?login_model=customNum');
     await page.getByPlaceholder('请输入卡号').fill('1000000002');
     await page.getByPlaceholder('请输入4-6位数字卡密码').fill('0000');
@@ -97,7 +86,7 @@ describe('login and guards', () => {
   });
 
   it('asks for the agreement before logging in', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/login?login_model=account');
     await page.getByPlaceholder('请输入账号').fill(DEMO.account);
     await page.getByPlaceholder('请输入密码').fill(DEMO.password);
@@ -107,7 +96,7 @@ describe('login and guards', () => {
   });
 
   it('takes the user to the page asked for after login (redirect)', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/flow_list');
     await waitForPath(page, '/login');
     await page.getByRole('tab', { name: '账号登录' }).click();
@@ -120,7 +109,7 @@ describe('login and guards', () => {
   });
 
   it('sends a logged-in user away from /login: to the redirect, or home', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.goto('/login?redirect=%2Fmine');
     await waitForPath(page, '/mine');
@@ -129,7 +118,7 @@ describe('login and guards', () => {
   });
 
   it('sends unknown paths, and pages not built yet, to /404 with a way home', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/no/such/page');
     await waitForPath(page, '/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
@@ -142,7 +131,7 @@ describe('login and guards', () => {
   });
 
   it('lets visitors read the policies, naming the agent company', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/privacy?mark=acme');
     await page.getByRole('heading', { name: '极客通信用户中心隐私政策' }).waitFor();
     expect(await page.getByText('极客通信技术有限公司（以下简称“我们”）').count()).toBe(1);
@@ -151,6 +140,6 @@ describe('login and guards', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

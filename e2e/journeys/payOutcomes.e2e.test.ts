@@ -4,8 +4,9 @@
 // voucher held, then closing the order gives it back. The browser's return is never the proof:
 // each case checks what the server recorded.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPhone, startPortal, type Phone, type Portal } from '../harness';
+import { describe, expect, it } from 'vitest';
+
+import { useJourney } from '../journey';
 import { loginWithAccount, resetBrowser, waitForPath } from './steps';
 
 type Outcome = 'pay' | 'fail' | 'abandon';
@@ -21,27 +22,16 @@ interface OrderRow {
 }
 
 describe('each channel × each cashier outcome, with a voucher', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
+  const j = useJourney(async ({ portal, phone }) => {
     // the demo agent's instalment minimum is 100 yuan; lowered here so a 19-yuan order can use it
     portal.sql("UPDATE pay_settings SET ant_credit_min_money_fen = 1000 WHERE agent_id = (SELECT id FROM agents WHERE mark = 'demo')");
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
     await resetBrowser(phone.page);
     await loginWithAccount(phone.page);
   });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
 
-  const voucher = () => (portal.sql<{ id: number; status: string; order_no: string | null }>('SELECT id, status, order_no FROM vouchers WHERE name = ?', [VOUCHER]) as { id: number; status: string; order_no: string | null }[])[0]!;
-  const order = (orderNo: string) => (portal.sql<OrderRow>('SELECT order_no, state, payable_fen, voucher_id FROM orders WHERE order_no = ?', [orderNo]) as OrderRow[])[0]!;
-  const paymentsOf = (orderNo: string) => portal.sql<{ amount_fen: number }>('SELECT amount_fen FROM payments WHERE order_no = ?', [orderNo]) as { amount_fen: number }[];
+  const voucher = () => (j.portal.sql<{ id: number; status: string; order_no: string | null }>('SELECT id, status, order_no FROM vouchers WHERE name = ?', [VOUCHER]) as { id: number; status: string; order_no: string | null }[])[0]!;
+  const order = (orderNo: string) => (j.portal.sql<OrderRow>('SELECT order_no, state, payable_fen, voucher_id FROM orders WHERE order_no = ?', [orderNo]) as OrderRow[])[0]!;
+  const paymentsOf = (orderNo: string) => j.portal.sql<{ amount_fen: number }>('SELECT amount_fen FROM payments WHERE order_no = ?', [orderNo]) as { amount_fen: number }[];
 
   /** Chooses 畅享100G月包 with the voucher and the channel, and presses the cashier's button; answers the order number. */
   async function buy(page: Page, channel: string, outcome: Outcome): Promise<string> {
@@ -64,9 +54,9 @@ describe('each channel × each cashier outcome, with a voucher', () => {
   const cases = CHANNELS.flatMap((channel) => (['pay', 'fail', 'abandon'] as const).map((outcome) => [channel, outcome] as const));
 
   it.each(cases)('%s, %s', async (channel, outcome) => {
-    const { page } = phone;
+    const { page } = j.phone;
     // a fresh voucher for every case (the previous case may have used it)
-    portal.sql("UPDATE vouchers SET status = 'usable', order_no = NULL, used_at = NULL WHERE name = ?", [VOUCHER]);
+    j.portal.sql("UPDATE vouchers SET status = 'usable', order_no = NULL, used_at = NULL WHERE name = ?", [VOUCHER]);
     const orderNo = await buy(page, channel, outcome);
     expect(order(orderNo)).toMatchObject({ payable_fen: 1900, voucher_id: voucher().id });
 
@@ -98,6 +88,6 @@ describe('each channel × each cashier outcome, with a voucher', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

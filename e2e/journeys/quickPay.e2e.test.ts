@@ -1,27 +1,16 @@
 // Journey: quick payment without login — check a card number, pick a package and a voucher of
 // that card, pay at the sandbox cashier, and see the result read back with the order's access
 // key (kept in this tab only).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { DEMO, resetBrowser, waitForPath } from './steps';
 
 describe('quick payment', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
+  const j = useJourney();
 
   it('buys a package for a card without logging in, with a voucher of that card', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await resetBrowser(page);
     await page.goto('/quick_payment');
     expect(new URL(page.url()).pathname).toBe('/quick_payment');
@@ -77,13 +66,13 @@ describe('quick payment', () => {
     // a reload still shows it (the key is in this tab); another tab without the key does not
     await page.reload();
     await page.getByRole('heading', { name: '支付成功' }).waitFor();
-    const other = await phone.context.newPage();
+    const other = await j.phone.context.newPage();
     await other.goto(page.url());
     await other.getByText('无法查看该订单').waitFor();
     await other.close();
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

@@ -7,30 +7,20 @@
 // refused and saves nothing); the CME, Bajun and other-carrier pages name their carrier and open
 // the simulator.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
 import { idPhoto, JPEG_MAGIC, PNG_MAGIC, startsWithBytes, textPretendingToBeJpeg } from './idPhotos';
 import { loginWithCardOf, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
 
 type CardRow = { id: number; supplier_auth_state: number; auth_state: number; need_id: number; multi_series: number; need_change_card: number; package_series_ids: string };
 
 describe('real-name verification and the gate targets', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
+  const j = useJourney(async ({ phone }) => {
     await trackNavigations(phone.context);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
   });
 
-  const card = (num: string) => (portal.sql<CardRow>('SELECT * FROM cards WHERE custom_num = ?', [num]) as CardRow[])[0];
+  const card = (num: string) => (j.portal.sql<CardRow>('SELECT * FROM cards WHERE custom_num = ?', [num]) as CardRow[])[0];
 
   /** Logs in, confirms the gate's prompt on home, and lands on its target. */
   async function toTarget(page: Page, num: string, mark: string | undefined, target: string) {
@@ -53,7 +43,7 @@ describe('real-name verification and the gate targets', () => {
   }
 
   it('URL mode (Telecom 1000000014, acme): remind → carrier page → the carrier’s form → back verified, gate passed', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     expect(card('1000000014').supplier_auth_state).toBe(0);
     await toTarget(page, '1000000014', 'acme', '/remind');
     await page.getByText('您是否已完成实名认证？').waitFor();
@@ -79,7 +69,7 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('applet mode (Unicom 1000000003): the applet stand-in confirms, the card is verified and the gate passes', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await toTarget(page, '1000000003', undefined, '/remind');
     await page.getByRole('button', { name: '未完成，去认证' }).click();
     await waitForPath(page, '/lt_real_name');
@@ -96,7 +86,7 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('/collect (1000000008): a malformed ID number shows the Chinese error and sends nothing; a valid one clears the gate', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await toTarget(page, '1000000008', undefined, '/collect');
     const posts: string[] = [];
     const onRequest = (r: { method(): string; url(): string }) => {
@@ -122,21 +112,21 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('ID photos (Telecom 1000000014, acme): a text file named .jpg is refused and nothing is saved; real photos preview, upload and are saved with the personal information', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     const num = '1000000014';
     const { id: cardId } = card(num);
     type Upload = { id: string; owner_user_id: number; owner_custom_num: string; mime: string; size: number; content: Buffer };
     // Uploads of a card-number login belong to the card (user 0); see modules/upload/rules.ts.
-    const uploads = () => portal.sql<Upload>('SELECT * FROM uploads WHERE owner_custom_num = ? ORDER BY created_at', [num]) as Upload[];
+    const uploads = () => j.portal.sql<Upload>('SELECT * FROM uploads WHERE owner_custom_num = ? ORDER BY created_at', [num]) as Upload[];
     const personal = () =>
-      portal.sql<{ name: string; id_number: string; mobile: string; id_photo_front: string | null; id_photo_back: string | null }>(
+      j.portal.sql<{ name: string; id_number: string; mobile: string; id_photo_front: string | null; id_photo_back: string | null }>(
         'SELECT * FROM card_personal_info WHERE card_id = ?',
         [cardId],
       ) as { name: string; id_number: string; mobile: string; id_photo_front: string | null; id_photo_back: string | null }[];
     // This journey's own starting point, whatever ran before: personal information missing, so
     // the gate leads to /collect (need_id is checked before real-name, verified or not).
-    portal.sql('DELETE FROM card_personal_info WHERE card_id = ?', [cardId]);
-    portal.sql('UPDATE cards SET need_id = 1 WHERE id = ?', [cardId]);
+    j.portal.sql('DELETE FROM card_personal_info WHERE card_id = ?', [cardId]);
+    j.portal.sql('UPDATE cards SET need_id = 1 WHERE id = ?', [cardId]);
     try {
       await toTarget(page, num, 'acme', '/collect');
       await page.getByText('身份证照片（中国电信要求上传）').waitFor();
@@ -227,12 +217,12 @@ describe('real-name verification and the gate targets', () => {
       expect(await page.locator('body').innerText()).not.toContain('11010519491231002X');
       await screenshot(page, 'collect-on-file');
     } finally {
-      portal.sql('UPDATE cards SET need_id = 0 WHERE id = ?', [cardId]);
+      j.portal.sql('UPDATE cards SET need_id = 0 WHERE id = ?', [cardId]);
     }
   });
 
   it('Bajun (1000000010): /remind opens the real-name URL in a new tab and goes home', async () => {
-    const { page, context } = phone;
+    const { page, context } = j.phone;
     // the Bajun carrier's page, played here: the machine is offline
     await context.route('https://realname.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>八骏实名认证</title>' }));
     await toTarget(page, '1000000010', undefined, '/remind');
@@ -252,7 +242,7 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('multi-series (1000000007): chooses one series, then goes on to the packages', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await toTarget(page, '1000000007', undefined, '/select');
     const options = page.getByRole('radio');
     await options.first().waitFor();
@@ -267,7 +257,7 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('replacement (1000000006): the notice warns about other devices; the application shows its status', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await toTarget(page, '1000000006', undefined, '/replace_info');
     await page.getByTestId('change-card-content').filter({ hasText: '停机' }).waitFor();
     await screenshot(page, 'replace-info');
@@ -285,7 +275,7 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('China Mobile with mobile_real_name_mold 1 (1000000015, acme) gets the URL-mode carrier page; /tip lists what is left', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await toTarget(page, '1000000015', 'acme', '/remind');
     await page.getByRole('button', { name: '未完成，去认证' }).click();
     await waitForPath(page, '/yd_real_name');
@@ -306,9 +296,9 @@ describe('real-name verification and the gate targets', () => {
     { supplier: 8, path: '/bj_real_name', carrier: '八骏', step: '打开八骏实名认证小程序', sim: 'applet', simTitle: '八骏实名小程序（模拟）' },
     { supplier: 6, path: '/fe_real_name', carrier: '酷鱼', step: '打开酷鱼实名认证小程序', sim: 'applet', simTitle: '酷鱼实名小程序（模拟）' },
   ])('$path (supplier $supplier): /remind leads there, it names $carrier, and 开始认证 opens the carrier’s page', async (row) => {
-    const { page } = phone;
+    const { page } = j.phone;
     const num = '1000000020';
-    portal.sql("UPDATE cards SET supplier = ?, supplier_auth_state = 0, auth_state = 0, fake_real_name = 0, real_name_url = '' WHERE custom_num = ?", [row.supplier, num]);
+    j.portal.sql("UPDATE cards SET supplier = ?, supplier_auth_state = 0, auth_state = 0, fake_real_name = 0, real_name_url = '' WHERE custom_num = ?", [row.supplier, num]);
     await toTarget(page, num, undefined, '/remind');
     await page.getByRole('button', { name: '未完成，去认证' }).click();
     await waitForPath(page, row.path);
@@ -325,6 +315,6 @@ describe('real-name verification and the gate targets', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });

@@ -1,29 +1,18 @@
 // Journeys: logout, forced logout (?cmd=forced_logout and a revoked session, code 40001), an
 // invalid token (401), and an unknown stored card (code 10000).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openPhone, startPortal, type Phone, type Portal } from '../harness';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { useJourney } from '../journey';
 import { currentCardOnHome, DEMO, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
 
 describe('session rules and the error catalogue', () => {
-  let portal: Portal;
-  let phone: Phone;
-  const errors: string[] = [];
-
-  beforeAll(async () => {
-    portal = await startPortal();
-    phone = await openPhone(portal);
-    phone.page.on('pageerror', (e) => errors.push(String(e)));
-  });
-  afterAll(async () => {
-    await phone?.close();
-    await portal?.stop();
-  });
+  const j = useJourney();
   beforeEach(async () => {
-    await resetBrowser(phone.page);
+    await resetBrowser(j.phone.page);
   });
 
   it('logs out after confirming: token, mobile and card number are gone', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/login?mark=acme');
     await loginWithAccount(page);
     await page.getByRole('link', { name: '我的', exact: true }).click();
@@ -41,7 +30,7 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('cancelling the logout keeps the user logged in', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.goto('/mine');
     await page.getByRole('button', { name: '退出登录' }).click();
@@ -51,7 +40,7 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('/login?cmd=forced_logout clears local storage except the agent mark, then drops cmd', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await page.goto('/login?mark=acme');
     await loginWithAccount(page);
     await page.goto('/login?cmd=forced_logout&mark=acme');
@@ -63,12 +52,12 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('a session revoked on the server (code 40001) sends the user to login and clears the session', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     // Revoke while no page of the portal is open: a request still on its way from home meeting
     // the revoked session would end it there, and /flow would then open with no token at all.
     await page.goto('about:blank');
-    portal.sql('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL', [new Date().toISOString()]);
+    j.portal.sql('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL', [new Date().toISOString()]);
     await page.goto('/flow');
     await waitForPath(page, '/login');
     await page.getByRole('status').filter({ hasText: '重新登录' }).waitFor();
@@ -79,7 +68,7 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('an invalid token (401) goes to /login with the page to come back to', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.evaluate(() => localStorage.setItem('sim_token', 'forged-token'));
     await page.goto('/flow_list?from=test');
@@ -89,7 +78,7 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('an unknown stored card (code 10000) is dropped and the user goes home to a bound card', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.evaluate(() => localStorage.setItem('sim_customNum', '1999999999'));
     await page.goto('/flow');
@@ -99,7 +88,7 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('a card that is not yours (403) toasts "no permission"', async () => {
-    const { page } = phone;
+    const { page } = j.phone;
     await loginWithAccount(page);
     await page.evaluate(() => localStorage.setItem('sim_customNum', '1000000014'));
     await page.goto('/flow');
@@ -107,6 +96,6 @@ describe('session rules and the error catalogue', () => {
   });
 
   it('raised no page errors', () => {
-    expect(errors).toEqual([]);
+    expect(j.errors).toEqual([]);
   });
 });
