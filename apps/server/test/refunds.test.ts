@@ -16,7 +16,7 @@ import { PaymentGatewayError, type PaymentGateway } from '../src/integrations/pa
 import { clock } from '../src/lib/clock';
 import { AppError } from '../src/lib/errors';
 import { settleUnpaid } from '../src/modules/orders/fulfil';
-import { latePayments, refundAllLate, refundOrder } from '../src/modules/refunds/service';
+import { latePayments, REFUND_RETRY_RULE, refundAllLate, refundOrder, retryPendingRefunds } from '../src/modules/refunds/service';
 import { businessSnapshot, ctxOf, ledgerMatches, notify, rid, sandboxOf } from './commerceHelpers';
 import { runCli } from './cli';
 import { databases, useTestApp, type TestApp } from './harness';
@@ -353,6 +353,29 @@ describe.each(databases())('refunds on %s', (kind) => {
     expect(sim.state).toBe('refunded');
     expect(sim.refunds).toHaveLength(1);
     expect((await refundOrder(ctxOf(t), o.order_no, '客户投诉')).outcome).toBe('already');
+  });
+
+  it('the reconciler completes a refund whose gateway step failed, at most once per retry window, paying once', async () => {
+    const token = await t.loginAccount();
+    const month = await pkgId(t, '畅享50G月包');
+    const o = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: month, pay_channel: 1 });
+    await expectRefused(refundOrder(failingCtx(t, 'before'), o.order_no, '客户投诉'), Code.REFUND_GATEWAY_FAILED, /退款已登记/);
+    try {
+      // the gateway still fails on the first retry; the next run, inside the window, leaves it alone
+      expect(await retryPendingRefunds(failingCtx(t, 'before'), 0)).toEqual({ completed: 0, failed: 1 });
+      expect(await retryPendingRefunds(ctxOf(t), 0)).toEqual({ completed: 0, failed: 0 });
+      expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ state: 'pending' })]);
+      // after the window the gateway answers: done, refunded once
+      clock.advance(REFUND_RETRY_RULE.windowMs + 1000);
+      expect(await retryPendingRefunds(ctxOf(t), 0)).toEqual({ completed: 1, failed: 0 });
+      expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ state: 'done', gateway_refund_id: expect.stringMatching(/^sr/) })]);
+      expect((await simState(t, o.payment_id!)).refunds).toHaveLength(1);
+      clock.advance(REFUND_RETRY_RULE.windowMs + 1000);
+      expect(await retryPendingRefunds(ctxOf(t), 0)).toEqual({ completed: 0, failed: 0 });
+      expect((await refundOrder(ctxOf(t), o.order_no, '客户投诉')).outcome).toBe('already');
+    } finally {
+      clock.reset();
+    }
   });
 
   it('money that arrives for a closed order is listed and refunded through the gateway, once', async () => {

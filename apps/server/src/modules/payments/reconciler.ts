@@ -1,9 +1,11 @@
 // The reconciler: orders left pending (the notification was lost, late, or never sent) are
-// settled by asking the gateway; orders past their expiry are closed (voucher released). Runs on
-// an interval in the server (unref'd timer, stopped on close) and is callable from tests.
+// settled by asking the gateway; orders past their expiry are closed (voucher released); refunds
+// whose gateway step failed are completed (modules/refunds). Runs on an interval in the server
+// (unref'd timer, stopped on close) and is callable from tests.
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import * as orders from '../orders/repo';
+import { retryPendingRefunds } from '../refunds/service';
 import { reconcileOrder } from './service';
 
 const BATCH = 100;
@@ -43,6 +45,7 @@ export function startReconciler(ctx: AppContext, intervalMs: number): () => void
     if (running || stopped) return;
     running = true;
     reconcile(ctx)
+      .then(() => retryPendingRefunds(ctx, ctx.config.payQueryAfterMs))
       .catch((err) => ctx.log.error({ err }, 'reconciler run failed'))
       .finally(() => {
         running = false;

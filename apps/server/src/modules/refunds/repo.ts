@@ -58,6 +58,18 @@ export async function insertRefund(q: Q, row: Insertable<RefundsTable>): Promise
   return r !== undefined;
 }
 
+/** Refunds whose gateway step has not been confirmed, recorded before `beforeIso`, oldest first. */
+export async function pendingRefunds(db: Db, beforeIso: string, limit: number) {
+  return db.kysely
+    .selectFrom('refunds')
+    .select(['refund_no', 'order_no'])
+    .where('state', '=', 'pending')
+    .where('created_at', '<', beforeIso)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** pending → done, with the gateway's refund id. */
 export async function markRefundDone(q: Q, refundNo: string, gatewayRefundId: string | null, nowIso: string): Promise<boolean> {
   const r = await q

@@ -44,6 +44,7 @@ import type { Database, OrderRow } from '../../db/schema';
 import { PaymentGatewayError } from '../../integrations/payment/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { hit } from '../../lib/throttle';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
 import { chinaDayOf, lastChinaDayBefore } from '../usage/days';
@@ -189,6 +190,33 @@ async function completeAtGateway(ctx: AppContext, order: OrderRow, refundNo: str
     );
   }
   await repo.markRefundDone(ctx.db.kysely, refundNo, refundId, clock.iso());
+}
+
+/** A pending refund's gateway step is retried by the reconciler at most this often. */
+export const REFUND_RETRY_RULE = { limit: 1, windowMs: 10 * 60_000 };
+
+/**
+ * The reconciler's part: money owed must not wait for an operator to rerun the command. Each
+ * refund still pending (its gateway step failed, or the process stopped before it) is retried
+ * under its own refund number, which the gateway refunds once; a failure is retried at most once
+ * per REFUND_RETRY_RULE window, so a refund the gateway keeps refusing does not flood the log.
+ */
+export async function retryPendingRefunds(ctx: AppContext, olderThanMs: number): Promise<{ completed: number; failed: number }> {
+  const out = { completed: 0, failed: 0 };
+  const before = new Date(clock.now().getTime() - olderThanMs).toISOString();
+  for (const r of await repo.pendingRefunds(ctx.db, before, 50)) {
+    if (!(await hit(ctx.db, `refund-retry:${r.refund_no}`, REFUND_RETRY_RULE)).allowed) continue;
+    const order = await orders.orderByNo(ctx.db.kysely, r.order_no);
+    if (!order) continue;
+    try {
+      await completeAtGateway(ctx, order, r.refund_no);
+      out.completed++;
+      ctx.log.info({ order_no: r.order_no, refund_no: r.refund_no }, 'pending refund completed by the reconciler');
+    } catch {
+      out.failed++; // completeAtGateway has logged why; the refund stays pending for the next window
+    }
+  }
+  return out;
 }
 
 /** Take back what a delivered order gave, inside the refund's transaction. Throws (rolling back) when it was spent. */
