@@ -31,3 +31,18 @@ export function StateBlock({ kind, text, action }: Props) {
     </div>
   );
 }
+
+/** A load that failed, with a button that loads it again. */
+export function LoadFailed({ text, onRetry }: { text: string; onRetry(): unknown }) {
+  return (
+    <StateBlock
+      kind="error"
+      text={text}
+      action={
+        <button type="button" className="app-btn app-btn--ghost" onClick={() => void onRetry()}>
+          重新加载
+        </button>
+      }
+    />
+  );
+}

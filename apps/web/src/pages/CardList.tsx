@@ -5,7 +5,7 @@ import { formatDate } from '@portal/domain';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useBindList } from '../features/cards/api/useBindList';
 import { useUnbindCard } from '../features/cards/api/unbindCard';
 import { StatusTag } from '../features/cards/components/StatusTag';
@@ -52,15 +52,7 @@ function CardListPage() {
       {list.isPending ? (
         <PageLoading />
       ) : list.isError ? (
-        <StateBlock
-          kind="error"
-          text="卡片列表加载失败"
-          action={
-            <button type="button" className="app-btn app-btn--ghost" onClick={() => list.refetch()}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed text="卡片列表加载失败" onRetry={() => list.refetch()} />
       ) : list.data.length === 0 ? (
         <StateBlock kind="empty" text="还没有绑定的卡片" />
       ) : (

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useCardInfo } from '../features/cards/api/useCardInfo';
 import { useRealNameData } from '../features/realName/api/realNameData';
 import { fetchRealNameStatus, startRealName } from '../features/realName/api/realNameSession';
@@ -104,7 +104,7 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
       ) : data.isPending || elsewhere ? (
         <PageLoading />
       ) : data.isError ? (
-        <StateBlock kind="error" text="实名信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void data.refetch()}>重新加载</button>} />
+        <LoadFailed text="实名信息加载失败" onRetry={() => data.refetch()} />
       ) : verified ? (
         <Panel>
           <div className={styles.done} data-testid="real-name-verified">

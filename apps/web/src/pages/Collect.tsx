@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { submitCardRealName } from '../features/realName/api/cardRealName';
 import { useRealNameData } from '../features/realName/api/realNameData';
 import { PhotoSlot } from '../features/realName/components/PhotoSlot';
@@ -60,7 +60,7 @@ function CollectPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="信息采集" />
-        <StateBlock kind="error" text="信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void data.refetch()}>重新加载</button>} />
+        <LoadFailed text="信息加载失败" onRetry={() => data.refetch()} />
       </div>
     );
   }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { usePackages } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { PackageSummary } from '../features/commerce/components/PackageSummary';
@@ -39,7 +39,7 @@ function ComboPage() {
       {packages.isPending ? (
         <PageLoading />
       ) : packages.isError ? (
-        <StateBlock kind="error" text="套餐加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => packages.refetch()}>重新加载</button>} />
+        <LoadFailed text="套餐加载失败" onRetry={() => packages.refetch()} />
       ) : groups.length === 0 ? (
         <StateBlock kind="empty" text="暂无可订购的套餐，请联系客服" />
       ) : (

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useCouponPackages } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { Checkout } from '../features/commerce/components/Checkout';
@@ -37,7 +37,7 @@ function CouponPackagePage() {
       {packages.isPending ? (
         <PageLoading />
       ) : packages.isError ? (
-        <StateBlock kind="error" text="券包加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => packages.refetch()}>重新加载</button>} />
+        <LoadFailed text="券包加载失败" onRetry={() => packages.refetch()} />
       ) : packages.data.list.length === 0 ? (
         <StateBlock kind="empty" text="暂无在售券包" />
       ) : (

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { VoucherCard } from '../features/commerce/components/VoucherCard';
@@ -18,7 +18,7 @@ function CouponsExpiredPage() {
       {vouchers.isPending ? (
         <PageLoading />
       ) : vouchers.isError ? (
-        <StateBlock kind="error" text="优惠券加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => vouchers.refetch()}>重新加载</button>} />
+        <LoadFailed text="优惠券加载失败" onRetry={() => vouchers.refetch()} />
       ) : vouchers.data.list.length === 0 ? (
         <StateBlock kind="empty" text="没有已使用或已过期的优惠券" action={<Link className="app-btn app-btn--ghost" to="/coupons">查看可用优惠券</Link>} />
       ) : (

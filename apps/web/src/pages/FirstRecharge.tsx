@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useRechargeOptions } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { Checkout } from '../features/commerce/components/Checkout';
@@ -25,7 +25,7 @@ function FirstRechargePage() {
       {options.isPending ? (
         <PageLoading />
       ) : options.isError ? (
-        <StateBlock kind="error" text="首充信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => options.refetch()}>重新加载</button>} />
+        <LoadFailed text="首充信息加载失败" onRetry={() => options.refetch()} />
       ) : !offer ? (
         <StateBlock kind="empty" text="该卡已参加过首充优惠，或暂无首充活动" action={<Link className="app-btn app-btn--primary" to="/recharge" replace>去充值</Link>} />
       ) : (

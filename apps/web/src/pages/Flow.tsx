@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, formatKb } from '@portal/domain';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed } from '../components/StateBlock';
 import { useDailyFlow } from '../features/usage/api/dailyFlow';
 import { useFlow } from '../features/usage/api/flow';
 import { useFlowSync } from '../features/usage/api/flowSync';
@@ -35,15 +35,7 @@ function FlowPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="流量查询" />
-        <StateBlock
-          kind="error"
-          text="流量数据加载失败"
-          action={
-            <button type="button" className="app-btn app-btn--ghost" onClick={() => flow.refetch()}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed text="流量数据加载失败" onRetry={() => flow.refetch()} />
       </div>
     );
   }

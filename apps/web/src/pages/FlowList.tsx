@@ -2,7 +2,7 @@
 import { formatDateTime, formatKb } from '@portal/domain';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useFlowStatistics } from '../features/usage/api/flowStatistics';
 import { monthLabel } from '../features/usage/model/chartScale';
 import { withQuery } from '../lib/query';
@@ -25,15 +25,7 @@ function FlowListPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="累计用量" fallback="/flow" />
-        <StateBlock
-          kind="error"
-          text="累计用量加载失败"
-          action={
-            <button type="button" className="app-btn app-btn--ghost" onClick={() => stats.refetch()}>
-              重新加载
-            </button>
-          }
-        />
+        <LoadFailed text="累计用量加载失败" onRetry={() => stats.refetch()} />
       </div>
     );
   }

@@ -8,11 +8,12 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { closeOrder, repayOrder, useOrder, useOrders } from '../features/commerce/api/commerce';
 import { followPay } from '../features/commerce/components/Checkout';
+import { OrderStateTag, OrderSummary } from '../features/commerce/components/OrderSummary';
 import styles from '../features/commerce/commerce.module.css';
-import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, PAY_CHANNEL_LABEL } from '../features/commerce/model/labels';
+import { GOODS_TYPE_LABEL } from '../features/commerce/model/labels';
 import { withQuery } from '../lib/query';
 import { toast } from '../lib/toast';
 import { confirm } from '../lib/ui';
@@ -24,10 +25,6 @@ function OrderPage() {
   return orderNo ? <OrderDetail orderNo={orderNo} /> : <OrderList />;
 }
 
-function StateTag({ state }: { state: Order['state'] }) {
-  return <span className={`${styles.state} ${styles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
-}
-
 function OrderList() {
   const customNum = useStored('customNum');
   const orders = useOrders(customNum);
@@ -37,7 +34,7 @@ function OrderList() {
       {orders.isPending ? (
         <PageLoading />
       ) : orders.isError ? (
-        <StateBlock kind="error" text="订单加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => orders.refetch()}>重新加载</button>} />
+        <LoadFailed text="订单加载失败" onRetry={() => orders.refetch()} />
       ) : orders.data.list.length === 0 ? (
         <StateBlock kind="empty" text="暂无订单" action={<Link className="app-btn app-btn--primary" to="/combo">去订购套餐</Link>} />
       ) : (
@@ -47,7 +44,7 @@ function OrderList() {
               <Link className={styles.item} to={`/order?order_no=${encodeURIComponent(o.order_no)}`} data-testid="order">
                 <div className={styles.row}>
                   <span className={styles.name}>{o.title}</span>
-                  <StateTag state={o.state} />
+                  <OrderStateTag state={o.state} />
                 </div>
                 <div className={styles.row}>
                   <p className={styles.meta}>
@@ -115,32 +112,7 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
         <StateBlock kind="error" text="订单不存在或无权查看" />
       ) : (
         <>
-          <section className={styles.section} data-testid="order-detail">
-            <div className={styles.row}>
-              <span className={styles.name}>{order.data.title}</span>
-              <StateTag state={order.data.state} />
-            </div>
-            <div className={styles.sums}>
-              {[
-                ['订单号', order.data.order_no],
-                ['卡号', order.data.custom_num],
-                ['商品类型', GOODS_TYPE_LABEL[order.data.goods_type]],
-                ['商品金额', `¥${formatYuan(order.data.total)}`],
-                ['优惠', order.data.voucher ? `${order.data.voucher.name} -¥${formatYuan(order.data.discount)}` : '-'],
-                ['实付', `¥${formatYuan(order.data.payable)}`],
-                ...(order.data.credit !== undefined ? [['到账余额', `¥${formatYuan(order.data.credit)}`]] : []),
-                ['支付方式', PAY_CHANNEL_LABEL[order.data.pay_channel] ?? '-'],
-                ['下单时间', formatDateTime(order.data.created_at)],
-                ['支付时间', formatDateTime(order.data.paid_at)],
-                ...(order.data.state === 'pending' && order.data.expires_at ? [['支付截止', formatDateTime(order.data.expires_at)]] : []),
-              ].map(([k, v]) => (
-                <p key={k} className={styles.sum}>
-                  <span>{k}</span>
-                  <span className={styles.sumValue}>{v}</span>
-                </p>
-              ))}
-            </div>
-          </section>
+          <OrderSummary order={order.data} detailed />
           {order.data.state === 'pending' ? (
             <div className={styles.actions}>
               <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={busy} onClick={onPay}>

@@ -1,34 +1,26 @@
 // /pay_status?order_no= — where the cashier sends the browser back. The return proves nothing:
 // the page asks the server (which asks the gateway) until the order is settled.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
-import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
 import { useOrder } from '../features/commerce/api/commerce';
+import { AwaitingResult, useResultPolling } from '../features/commerce/components/AwaitingResult';
 import styles from '../features/commerce/commerce.module.css';
 import { resultPathOf } from '../features/commerce/model/labels';
 import { withQuery } from '../lib/query';
-
-const POLL_MS = 1500;
-const GIVE_UP_MS = 60_000;
 
 function PayStatusPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const navigate = useNavigate();
-  const [startedAt] = useState(() => Date.now());
-  const [gaveUp, setGaveUp] = useState(false);
-  const order = useOrder(orderNo, (o) => (o && resultPathOf(o.state, o.goods_type)) || gaveUp ? false : POLL_MS);
+  const { gaveUp, poll } = useResultPolling();
+  const order = useOrder(orderNo, poll);
 
   const settled = order.data ? resultPathOf(order.data.state, order.data.goods_type) : undefined;
   useEffect(() => {
     if (settled) navigate(`${settled}?order_no=${encodeURIComponent(orderNo)}`, { replace: true });
   }, [settled, orderNo, navigate]);
-  useEffect(() => {
-    const t = setTimeout(() => setGaveUp(true), Math.max(0, GIVE_UP_MS - (Date.now() - startedAt)));
-    return () => clearTimeout(t);
-  }, [startedAt]);
 
   return (
     <div className={styles.page}>
@@ -44,12 +36,7 @@ function PayStatusPage() {
           action={<button type="button" className="app-btn app-btn--ghost" onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}>查看订单</button>}
         />
       ) : (
-        <>
-          <PageLoading label="支付结果确认中" />
-          <p className={styles.resultText} style={{ textAlign: 'center' }}>
-            支付结果确认中…
-          </p>
-        </>
+        <AwaitingResult />
       )}
     </div>
   );

@@ -1,34 +1,27 @@
 // /pay_success?order_no= — shown only for an order the server says is paid.
 import { formatYuan } from '@portal/domain';
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { refreshAfterPayment, useOrder } from '../features/commerce/api/commerce';
+import { usePaidOrder } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { PayResult } from '../features/commerce/components/PayResult';
-import { resultPathOf } from '../features/commerce/model/labels';
 import { withQuery } from '../lib/query';
 
 function PaySuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const order = useOrder(orderNo);
-  const paidCard = order.data && (order.data.state === 'paid' || order.data.state === 'fulfilled') ? order.data.custom_num : null;
-  useEffect(() => {
-    if (paidCard) void refreshAfterPayment(paidCard);
-  }, [paidCard]);
+  const { order, paid } = usePaidOrder(orderNo, '/pay_success');
   if (order.isPending && orderNo) return <PageLoading />;
-  const paid = order.data && resultPathOf(order.data.state) === '/pay_success';
   return (
     <div className={styles.page}>
       <PageHeader title="支付结果" />
       {paid ? (
-        <PayResult ok title="支付成功" text={order.data.goods_type === 'recharge' && order.data.credit !== undefined ? `${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，余额到账 ¥${formatYuan(order.data.credit)}` : `${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已生效`}>
+        <PayResult ok title="支付成功" text={paid.goods_type === 'recharge' && paid.credit !== undefined ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}` : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`}>
           <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
             返回首页
           </Link>
-          {order.data.goods_type === 'recharge' ? (
+          {paid.goods_type === 'recharge' ? (
             <Link className="app-btn app-btn--ghost app-btn--block" to="/combo">
               去订购套餐
             </Link>

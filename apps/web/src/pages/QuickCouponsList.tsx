@@ -3,7 +3,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useQuickVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { VoucherCard } from '../features/commerce/components/VoucherCard';
@@ -27,7 +27,7 @@ function QuickCouponsListPage() {
       ) : vouchers.isPending ? (
         <PageLoading />
       ) : vouchers.isError ? (
-        <StateBlock kind="error" text="优惠券加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => vouchers.refetch()}>重新加载</button>} />
+        <LoadFailed text="优惠券加载失败" onRetry={() => vouchers.refetch()} />
       ) : (
         <>
           {vouchers.data.list.length === 0 ? <StateBlock kind="empty" text="该卡暂无可用于此套餐的优惠券" /> : null}

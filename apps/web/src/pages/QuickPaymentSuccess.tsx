@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { StateBlock } from '../components/StateBlock';
 import { repayQuickOrder, useQuickOrder } from '../features/commerce/api/commerce';
+import { AwaitingResult, useResultPolling } from '../features/commerce/components/AwaitingResult';
 import { followPay } from '../features/commerce/components/Checkout';
 import styles from '../features/commerce/commerce.module.css';
 import { PayResult } from '../features/commerce/components/PayResult';
@@ -16,29 +17,21 @@ import { resultPathOf } from '../features/commerce/model/labels';
 import { recall, remember } from '../features/commerce/model/sessionKeys';
 import { withQuery } from '../lib/query';
 
-const POLL_MS = 1500;
-const GIVE_UP_MS = 60_000;
-
 function QuickPaymentSuccessPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const orderNo = params.get('order_no') ?? '';
   const keyInUrl = params.get('access_key');
   const [accessKey] = useState(() => keyInUrl ?? (orderNo ? recall('quickOrders', orderNo) : undefined) ?? '');
-  const [startedAt] = useState(() => Date.now());
-  const [gaveUp, setGaveUp] = useState(false);
+  const { gaveUp, poll } = useResultPolling();
 
   useEffect(() => {
     if (!keyInUrl || !orderNo) return;
     remember('quickOrders', orderNo, keyInUrl);
     navigate(`/quick_payment_success?order_no=${encodeURIComponent(orderNo)}`, { replace: true });
   }, [keyInUrl, orderNo, navigate]);
-  useEffect(() => {
-    const t = setTimeout(() => setGaveUp(true), Math.max(0, GIVE_UP_MS - (Date.now() - startedAt)));
-    return () => clearTimeout(t);
-  }, [startedAt]);
 
-  const order = useQuickOrder(orderNo, accessKey, (o) => (o && resultPathOf(o.state)) || gaveUp ? false : POLL_MS);
+  const order = useQuickOrder(orderNo, accessKey, poll);
   const [resuming, setResuming] = useState(false);
   const resume = async () => {
     setResuming(true);
@@ -104,12 +97,7 @@ function QuickPaymentSuccessPage() {
           }
         />
       ) : (
-        <>
-          <PageLoading label="支付结果确认中" />
-          <p className={styles.resultText} style={{ textAlign: 'center' }}>
-            支付结果确认中…
-          </p>
-        </>
+        <AwaitingResult />
       )}
     </div>
   );

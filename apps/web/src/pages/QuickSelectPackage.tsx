@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useQuickPackages, useQuickVouchers } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { Checkout } from '../features/commerce/components/Checkout';
@@ -50,7 +50,7 @@ function QuickSelectPackagePage() {
       {packages.isPending ? (
         <PageLoading />
       ) : packages.isError ? (
-        <StateBlock kind="error" text="套餐加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => packages.refetch()}>重新加载</button>} />
+        <LoadFailed text="套餐加载失败" onRetry={() => packages.refetch()} />
       ) : list.length === 0 ? (
         <StateBlock kind="empty" text="该卡暂无可订购的套餐" />
       ) : (

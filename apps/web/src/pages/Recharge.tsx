@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed } from '../components/StateBlock';
 import { useRechargeOptions } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { Checkout } from '../features/commerce/components/Checkout';
@@ -35,7 +35,7 @@ function RechargePage() {
       {options.isPending ? (
         <PageLoading />
       ) : options.isError ? (
-        <StateBlock kind="error" text="充值信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => options.refetch()}>重新加载</button>} />
+        <LoadFailed text="充值信息加载失败" onRetry={() => options.refetch()} />
       ) : (
         <>
           <section className={`${styles.section} ${styles.hero}`}>

@@ -4,7 +4,7 @@ import { formatDateTime, formatYuan } from '@portal/domain';
 import { Link } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useLedger } from '../features/commerce/api/commerce';
 import styles from '../features/commerce/commerce.module.css';
 import { LEDGER_KIND_LABEL } from '../features/commerce/model/labels';
@@ -20,7 +20,7 @@ function RechargeCouponPage() {
       {ledger.isPending ? (
         <PageLoading />
       ) : ledger.isError ? (
-        <StateBlock kind="error" text="明细加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => ledger.refetch()}>重新加载</button>} />
+        <LoadFailed text="明细加载失败" onRetry={() => ledger.refetch()} />
       ) : (
         <>
           <section className={`${styles.section} ${styles.hero}`}>

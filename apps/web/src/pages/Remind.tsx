@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useCardInfo } from '../features/cards/api/useCardInfo';
 import { useRealNameData } from '../features/realName/api/realNameData';
 import { fetchRealNameStatus } from '../features/realName/api/realNameSession';
@@ -43,7 +43,7 @@ function RemindPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="实名认证提醒" />
-        <StateBlock kind="error" text="实名信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void Promise.all([info.refetch(), data.refetch()])}>重新加载</button>} />
+        <LoadFailed text="实名信息加载失败" onRetry={() => Promise.all([info.refetch(), data.refetch()])} />
       </div>
     );
   }

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useChangeCardContent, useChangeCardInfo } from '../features/replacement/api/replacement';
 import { STATUS_LABEL } from '../features/replacement/model/changeCardForm';
 import { withQuery } from '../lib/query';
@@ -36,7 +36,7 @@ function ReplaceInfoPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="换卡信息" />
-        <StateBlock kind="error" text="换卡信息加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void Promise.all([info.refetch(), content.refetch()])}>重新加载</button>} />
+        <LoadFailed text="换卡信息加载失败" onRetry={() => Promise.all([info.refetch(), content.refetch()])} />
       </div>
     );
   }

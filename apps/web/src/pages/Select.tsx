@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { Panel } from '../components/Panel';
-import { StateBlock } from '../components/StateBlock';
+import { LoadFailed, StateBlock } from '../components/StateBlock';
 import { useSelectSeries, useSeries } from '../features/series/api/series';
 import { withQuery } from '../lib/query';
 import { toast } from '../lib/toast';
@@ -43,7 +43,7 @@ function SelectPage() {
       ) : series.isPending ? (
         <PageLoading />
       ) : series.isError ? (
-        <StateBlock kind="error" text="套餐系列加载失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => void series.refetch()}>重新加载</button>} />
+        <LoadFailed text="套餐系列加载失败" onRetry={() => series.refetch()} />
       ) : (
         <>
           <div className={styles.hero}>

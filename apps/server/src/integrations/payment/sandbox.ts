@@ -4,9 +4,10 @@
 // after a delay, may arrive several times (notifyCopies) or not at all (dropNotifications, or the
 // cashier's "drop" switch) — the server must then find the result with queryPayment.
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
+import type { SimPaymentsTable } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import type {
   CreatePaymentInput,
@@ -31,19 +32,8 @@ export interface SandboxOptions {
   dropNotifications: boolean;
 }
 
-export interface SimPayment {
-  payment_id: string;
-  order_no: string;
-  channel: number;
-  amount_fen: number;
-  subject: string;
-  merchant: string;
-  return_url: string;
-  state: string;
-  transaction_id: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+/** A sandbox payment as stored (table sim_payments). */
+export type SimPayment = Selectable<SimPaymentsTable>;
 
 export const SANDBOX_CHANNELS = [1, 2, 4] as const;
 

@@ -17,6 +17,7 @@ import type {
   VoucherListAnswer,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
 import { local } from '../../../lib/storage';
@@ -167,6 +168,21 @@ export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: 
     refetchInterval: (q) => poll(q.state.data),
     retry: false,
   });
+}
+
+/**
+ * A success page's order: `paid` is the order once the server says it is paid (the coupon-package page only for a
+ * coupon package), and then the card is refreshed (see refreshAfterPayment).
+ */
+export function usePaidOrder(orderNo: string, page: '/pay_success' | '/coupon_success') {
+  const order = useOrder(orderNo);
+  const o = order.data;
+  const paid = o && (o.state === 'paid' || o.state === 'fulfilled') && (page === '/pay_success' || o.goods_type === 'coupon_package') ? o : null;
+  const paidCard = paid?.custom_num ?? null;
+  useEffect(() => {
+    if (paidCard) void refreshAfterPayment(paidCard);
+  }, [paidCard]);
+  return { order, paid };
 }
 
 /**

@@ -1,21 +1,9 @@
 import type { GateCard } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { checklist } from './checklist';
+import { healthyCard } from './testCards';
 
-const healthy: GateCard = {
-  state: 1,
-  supplier: 2,
-  need_change_card: false,
-  multi_series: false,
-  need_id: false,
-  real_name_order: 0,
-  pre_store: false,
-  pre_store_show: false,
-  balance_order_has_payment: true,
-  order_has_payment: true,
-  supplier_auth_state: true,
-  card_extensions: { fake_real_name: false, pre_store_mold: 0 },
-};
+const healthy = healthyCard;
 const setting = { openBalanceRecharge: true };
 const summary = (card: GateCard) => checklist(card, setting).map((i) => `${i.reason}${i.done ? '' : i.next ? '!' : '?'}`);
 

@@ -2,21 +2,9 @@ import { CANCELLED_MESSAGE, cardGate, SET_PASSWORD_MESSAGE, type GateCard } from
 import { describe, expect, it } from 'vitest';
 import { afterLoadStep, countdownText, needsPassword, promptFor, setPasswordPrompt, targetName } from './prompt';
 import { createPromptStore } from './promptStore';
+import { healthyCard } from './testCards';
 
-const healthy: GateCard = {
-  state: 1,
-  supplier: 2,
-  need_change_card: false,
-  multi_series: false,
-  need_id: false,
-  real_name_order: 0,
-  pre_store: false,
-  pre_store_show: false,
-  balance_order_has_payment: true,
-  order_has_payment: true,
-  supplier_auth_state: true,
-  card_extensions: { fake_real_name: false, pre_store_mold: 0 },
-};
+const healthy = healthyCard;
 const setting = { openBalanceRecharge: true };
 const ctx = { customNum: '1000000003', routeName: 'flow' };
 
