@@ -96,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       // Plain JSON, not the route's response schema: that schema describes the success answer,
-      // and code 40001 goes out with HTTP 200 (decisions.md), which it would reject as a 500.
+      // and code 40001 goes out with HTTP 200 (docs/spec/decisions.md "API"), which it would reject as a 500.
       return reply
         .status(err.status)
         .serializer(JSON.stringify)

@@ -17,7 +17,7 @@ export interface Config {
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
-  // ---- payments (issue 4, docs/decisions/0006) ----
+  // ---- payments (docs/decisions/0006) ----
   /** HMAC-SHA256 secret of the payment sandbox's notifications (PAY_SANDBOX_SECRET) */
   paySandboxSecret: string;
   /** sandbox: delay before a notification, and how many copies it sends; drop them all */

@@ -1,5 +1,6 @@
-// Login and session: the three login models of decisions.md, SMS codes with their limits,
-// lockouts, token rotation and expiry, logout, password change and the operator's forced logout.
+// Login and session: the three login models of docs/spec/decisions.md "Login", SMS codes with
+// their limits, lockouts, token rotation and expiry, logout, password change and the operator's
+// forced logout.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
-// Shared checks for the "bad input" class of issue 2 section 6: every malformed request answers
-// 4xx in the envelope with a Chinese message, never 500, and writes nothing.
+// Shared checks for "bad input": every malformed request answers 4xx in the envelope with a
+// Chinese message, never 500, and writes nothing.
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from './harness';

@@ -1,4 +1,4 @@
-// Branding per agent: by mark before login, by the card's agent after (spec section 3 and 7).
+// Branding per agent: by mark before login, by the card's agent after (docs/spec/portal-spec.md §3 and §7).
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';

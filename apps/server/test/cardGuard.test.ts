@@ -1,10 +1,11 @@
-// The server's card guard (lib/cardGuard.ts) against the demo cards of a real database: what the
-// order routes ask before taking money (issue 3 section 3), on both databases. The rules are
+// The server's card guard (modules/cardRecord/gates.ts) against the demo cards of a real database:
+// what the order routes ask before taking money (docs/spec/portal-spec.md §4 "Card gating"), on
+// both databases. The rules are
 // table-tested in packages/domain/src/cardGate.test.ts; this proves the database side: the card
 // row's columns and the agent's balance-recharge switch reach the rule.
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../src/db/schema';
-import { assertNotCancelled, assertPurchasable } from '../src/lib/cardGuard';
+import { assertNotCancelled, assertPurchasable } from '../src/modules/cardRecord';
 import { AppError } from '../src/lib/errors';
 import { databases, useTestApp } from './harness';
 
@@ -14,7 +15,7 @@ describe.each(databases())('card guard on %s', (kind) => {
 
   async function outcome(c: Card, purchase: 'package' | 'recharge'): Promise<number | 'ok'> {
     try {
-      await assertPurchasable(t.db, c, purchase);
+      await assertPurchasable(t.db.kysely, c, purchase);
       return 'ok';
     } catch (e) {
       if (!(e instanceof AppError)) throw e;

@@ -1,4 +1,4 @@
-// Commerce API (issue 4): catalogue, pricing, vouchers, orders, balance, idempotency, bad input.
+// Commerce API (docs/decisions/0006): catalogue, pricing, vouchers, orders, balance, idempotency, bad input.
 import { describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';

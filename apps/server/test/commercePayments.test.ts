@@ -1,8 +1,8 @@
-// Payments (issue 4, section 5): notifications credit exactly once; unknown order, wrong amount
+// Payments (docs/decisions/0006 "Exactly once"): notifications credit exactly once; unknown order, wrong amount
 // and bad signature change nothing; a lost notification is settled by the gateway query.
 import { describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock';
-import { reconcile } from '../src/modules/payments/reconciler';
+import { reconcile } from '../src/modules/commerce';
 import { expectRejected } from './badInput';
 import { businessSnapshot, ctxOf, ledgerMatches, notify, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';

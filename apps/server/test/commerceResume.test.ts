@@ -1,10 +1,10 @@
-// Resuming payment and quick-payment quotes (issue 4): "继续支付" from any tab goes back to the
+// Resuming payment and quick-payment quotes (docs/decisions/0007): "继续支付" from any tab goes back to the
 // order's own cashier after asking the gateway; quick payment is quoted without login and never
 // offers or reveals the balance; an address that keeps sending refused notifications is shut out
 // while genuine notifications from it still settle.
 import { describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock';
-import { NOTIFY_REFUSALS } from '../src/modules/payments/service';
+import { NOTIFY_REFUSALS } from '../src/modules/commerce/payments/service';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { businessSnapshot, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';

@@ -36,8 +36,21 @@ async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> 
     async drop() {
       const c = new pg.default.Client({ connectionString: admin });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // An autovacuum worker that has just started on the database cannot be terminated by a
+        // role without pg_signal_backend (42501); it finishes in a moment, so try again briefly.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (err) {
+            if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        }
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -62,9 +75,9 @@ export interface TestApp {
 const TABLES = [
   'agents', 'pay_settings', 'users', 'cards', 'card_bindings', 'card_packages', 'card_flow_daily',
   'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines', 'package_series',
-  // real-name and card replacement (issue 3)
+  // real-name and card replacement
   'card_personal_info', 'real_name_tickets', 'change_card_applications', 'uploads',
-  // commerce (issue 4)
+  // commerce
   'packages', 'coupon_packages', 'recharge_offers', 'vouchers', 'orders', 'payments', 'balance_ledger',
   'pay_notifications', 'sim_payments',
   // refunds (005)

@@ -1,4 +1,4 @@
-// Payment setting per agent (spec section 3; defaults from section 9).
+// Payment setting per agent (docs/spec/portal-spec.md §3; defaults from §9).
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';

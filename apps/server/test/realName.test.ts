@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Writable } from 'node:stream';
 import { personalData } from '../src/lib/personalData';
 import { buildApp, REDACT } from '../src/app';
-import { assertPurchasable } from '../src/lib/cardGuard';
+import { assertPurchasable } from '../src/modules/cardRecord';
 import { clock } from '../src/lib/clock';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
@@ -110,9 +110,9 @@ describe.each(databases())('real-name on %s', (kind) => {
     it('a Unicom card takes the information without photos; need_id lifts the gate', async () => {
       const token = await t.loginCard('1000000008');
       await t.db.kysely.updateTable('cards').set({ need_id: 1 }).where('custom_num', '=', '1000000008').execute();
-      await expect(assertPurchasable(t.db, await card('1000000008'), 'package')).rejects.toMatchObject({ code: 10304 });
+      await expect(assertPurchasable(t.db.kysely, await card('1000000008'), 'package')).rejects.toMatchObject({ code: 10304 });
       okData(await t.post('/api/v1/user/card_real_name', { ...body, custom_num: '1000000008' }, token));
-      await expect(assertPurchasable(t.db, await card('1000000008'), 'package')).resolves.toBeUndefined();
+      await expect(assertPurchasable(t.db.kysely, await card('1000000008'), 'package')).resolves.toBeUndefined();
     });
   });
 
@@ -196,7 +196,7 @@ describe.each(databases())('real-name on %s', (kind) => {
 
     it('a link works once, even when submitted twice at the same moment; real-name lifts the gate', async () => {
       const token = await t.loginCard('1000000015');
-      await expect(assertPurchasable(t.db, await card('1000000015'), 'package')).rejects.toMatchObject({ code: 10305 });
+      await expect(assertPurchasable(t.db.kysely, await card('1000000015'), 'package')).rejects.toMatchObject({ code: 10305 });
       const link = await linkOf('1000000015', token);
       expect(link.mode).toBe(1);
       const ttl = Date.parse(link.expires_at) - clock.now().getTime();
@@ -208,7 +208,7 @@ describe.each(databases())('real-name on %s', (kind) => {
       expect([a.statusCode, b.statusCode].sort()).toEqual([303, 410]);
       expect((a.statusCode === 410 ? a : b).body).toContain('链接已失效');
       expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000015', token))).toEqual({ verified: true, changed: true });
-      await expect(assertPurchasable(t.db, await card('1000000015'), 'package')).resolves.toBeUndefined();
+      await expect(assertPurchasable(t.db.kysely, await card('1000000015'), 'package')).resolves.toBeUndefined();
     });
 
     it('an expired link cannot be submitted either, and the return path stays on the portal', async () => {

@@ -1,4 +1,4 @@
-// Refunds (issue 4: the 'refunded' state): an operator refunds a paid order — its goods are taken
+// Refunds (docs/decisions/0006 "Refunds"): an operator refunds a paid order — its goods are taken
 // back and its money goes back the way it came — or money that arrived for an order no longer
 // pending. On SQLite and PostgreSQL; the command line itself runs once against a SQLite file.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,8 +15,9 @@ import { DEMO, seedDemo } from '../src/db/seed';
 import { PaymentGatewayError, type PaymentGateway } from '../src/integrations/payment/gateway';
 import { clock } from '../src/lib/clock';
 import { AppError } from '../src/lib/errors';
-import { settleUnpaid } from '../src/modules/orders/fulfil';
-import { latePayments, REFUND_RETRY_RULE, refundAllLate, refundOrder, retryPendingRefunds } from '../src/modules/refunds/service';
+import { latePayments, refundAllLate, refundOrder, retryPendingRefunds } from '../src/modules/commerce';
+import { settleUnpaid } from '../src/modules/commerce/orders/fulfil';
+import { REFUND_RETRY_RULE } from '../src/modules/commerce/refunds/service';
 import { businessSnapshot, ctxOf, ledgerMatches, notify, rid, sandboxOf } from './commerceHelpers';
 import { runCli } from './cli';
 import { databases, useTestApp, type TestApp } from './harness';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { personalData } from '../src/lib/personalData';
-import { assertPurchasable } from '../src/lib/cardGuard';
+import { assertPurchasable } from '../src/modules/cardRecord';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
 
@@ -55,7 +55,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
   it('takes one application, answers it masked, and lifts the replacement gate', async () => {
     const token = await t.loginCard('1000000006');
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({ need_change_card: true, application: null });
-    await expect(assertPurchasable(t.db, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
+    await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
 
     const res = await t.post('/api/v1/card/change_card', apply, token);
     const after = okData(res);
@@ -78,7 +78,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
     const stored = await t.db.kysely.selectFrom('change_card_applications').select(['receiver_name', 'receiver_mobile', 'address']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路/);
     expect(personalData(t.config).open(stored.address)).toBe(apply.address);
-    await expect(assertPurchasable(t.db, await card('1000000006'), 'package')).resolves.toBeUndefined();
+    await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).resolves.toBeUndefined();
     const before = await t.snapshot();
     expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({ code: 10405, message: expect.stringMatching(/请勿重复提交/) });
     expect(await t.snapshot()).toEqual(before);

@@ -2,7 +2,7 @@
 // on both databases.
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { assertPurchasable } from '../src/lib/cardGuard';
+import { assertPurchasable } from '../src/modules/cardRecord';
 import { expectAllRejectedWithoutWrites } from './badInput';
 import { databases, useTestApp } from './harness';
 
@@ -58,11 +58,11 @@ describe.each(databases())('package series on %s', (kind) => {
 
   it('settles a multi-series card on one series, which lifts the series gate', async () => {
     const token = await t.loginCard('1000000007');
-    await expect(assertPurchasable(t.db, await card('1000000007'), 'package')).rejects.toMatchObject({ code: 10303 });
+    await expect(assertPurchasable(t.db.kysely, await card('1000000007'), 'package')).rejects.toMatchObject({ code: 10303 });
     expect(okData(await select('1000000007', 2, token))).toEqual({ series_id: 2 });
     const c = await card('1000000007');
     expect([c.multi_series, c.package_series_ids]).toEqual([0, '[2]']);
-    await expect(assertPurchasable(t.db, c, 'package')).resolves.toBeUndefined();
+    await expect(assertPurchasable(t.db.kysely, c, 'package')).resolves.toBeUndefined();
     expect(okData(await t.get('/api/v1/package/series?custom_num=1000000007', token))).toMatchObject({ multi_series: false, list: [{ id: 2 }] });
 
     // choosing the same again is a harmless repeat; another one is refused: the choice is made

@@ -7,7 +7,7 @@ import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { AppContext } from '../src/context';
 import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { clock } from '../src/lib/clock';
-import { syncUsage } from '../src/modules/usage/service';
+import { syncUsage } from '../src/modules/usage';
 import { expectAllRejectedWithoutWrites, jsonPost, oversizedBody } from './badInput';
 import { databases, useTestApp, type TestApp } from './harness';
 

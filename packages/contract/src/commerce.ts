@@ -2,6 +2,8 @@
 // Money leaves the server as yuan numbers with at most 2 decimals; the database keeps integer
 // fen, and the client never computes a price (decisions.md).
 import { z } from 'zod';
+import { MESSAGE, PATTERN, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns';
+export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
 import { CardNum, DateTime, Yuan } from './schemas';
 
 // ---------- primitives ----------
@@ -35,9 +37,6 @@ export const VOUCHER_STATUSES = ['usable', 'locked', 'used', 'expired'] as const
 export const VoucherStatus = z.enum(VOUCHER_STATUSES);
 export type VoucherStatus = z.infer<typeof VoucherStatus>;
 
-/** Recharge limits (spec section 5: the e-card amount is an integer from 1 to 5000). */
-export const RECHARGE_MIN_YUAN = 1;
-export const RECHARGE_MAX_YUAN = 5000;
 const MSG_RECHARGE = `请输入${RECHARGE_MIN_YUAN}-${RECHARGE_MAX_YUAN}之间的整数金额`;
 /** Whole yuan 1..5000. Accepts "50" from a query string too. */
 export const RechargeAmount = z.coerce
@@ -50,12 +49,12 @@ export const RechargeAmount = z.coerce
 export const RequestId = z
   .string({ error: '缺少请求标识' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识有误');
+  .regex(PATTERN.requestId, MESSAGE.requestId);
 
 export const OrderNo = z
   .string({ error: '请输入订单号' })
   .trim()
-  .regex(/^[A-Za-z0-9]{8,40}$/, '订单号有误');
+  .regex(PATTERN.orderNo, MESSAGE.orderNo);
 
 /** `in_messaging_app` from a query string ("1", "true") or a body (true). */
 export const MessagingAppFlag = z
@@ -244,6 +243,15 @@ export type BalanceLedgerAnswer = z.infer<typeof BalanceLedgerAnswer>;
 
 // ---------- payment notifications (gateway → server) ----------
 export const PayNotifyAnswer = z.object({ result: z.enum(['success', 'fail']) });
+/** The channel of a gateway's notification: one that settles through a gateway (not balance). */
+export const PayNotifyParams = z.object({
+  channel: z.coerce
+    .number({ error: '支付渠道有误' })
+    .int('支付渠道有误')
+    .refine((c) => c === 1 || c === 2 || c === 4, '支付渠道有误'),
+});
+/** A gateway's own fields; the gateway adapter checks the signature and reads them. */
+export const PayNotifyBody = z.record(z.string(), z.unknown(), { error: '通知内容有误' });
 
 // ---------- quick payment (no login) ----------
 export const QuickCardCheck = z.object({
@@ -277,6 +285,6 @@ export const QuickOrderAnswer = Order.extend({ access_key: z.string(), pay: PayA
 export type QuickOrderAnswer = z.infer<typeof QuickOrderAnswer>;
 export const QuickOrderQuery = z.object({
   order_no: OrderNo,
-  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
+  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(PATTERN.accessKey, MESSAGE.accessKey),
 });
 export const QuickRepayRequest = QuickOrderQuery;

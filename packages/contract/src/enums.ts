@@ -113,6 +113,9 @@ export const CardModel = {
 } as const;
 
 export const PayChannel = { Messaging: 1, EWallet: 2, Balance: 3, EWalletInstalment: 4 } as const;
+export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel];
+/** What the card holder reads for each pay channel. */
+export const PAY_CHANNEL_NAME: Record<PayChannel, string> = { 1: '微信支付', 2: '支付宝支付', 3: '余额支付', 4: '花呗分期' };
 export const PayType = { Default0: 0, Default1: 1, ThirdParty: 2, NativeApplet: 3, Cashier: 4 } as const;
 /** Pre-store (payment or balance) mode. */
 export const PreStoreMold = { Default: 0, Mix: 1, Recharge: 2, Balance: 3 } as const;

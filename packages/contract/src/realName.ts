@@ -1,5 +1,6 @@
 // Issue 3: real-name verification, package series choice and card replacement.
 import { z } from 'zod';
+import { MESSAGE, PATTERN } from './patterns';
 import { CardNum, Mobile } from './schemas';
 
 export const PersonalInfo = z.object({
@@ -36,14 +37,15 @@ export const PersonName = z
   .trim()
   .min(2, '姓名至少 2 个字')
   .max(30, '姓名最多 30 个字')
-  .regex(/^[\u4e00-\u9fa5·•]+$/, '请输入正确的中文姓名');
+  .regex(PATTERN.personName, MESSAGE.personName);
 
 export const IdNumber = z
   .string({ error: '请输入身份证号码' })
   .trim()
-  .regex(/^\d{17}[\dXx]$/, '请输入正确的 18 位身份证号码');
+  .regex(PATTERN.idNumber, MESSAGE.idNumber);
 
-export const UploadId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '图片编号有误');
+export const UploadId = z.string().regex(PATTERN.uploadId, MESSAGE.uploadId);
+export const UploadParams = z.object({ id: UploadId });
 
 export const CardRealNameRequest = z.object({
   custom_num: CardNum,

@@ -1,6 +1,7 @@
 // Request and answer schemas shared by client (types only) and server (validation,
 // serialization, OpenAPI). Shapes follow spec section 7; field names are the legacy ones.
 import { z } from 'zod';
+import { MESSAGE, PATTERN } from './patterns';
 
 // ---------- envelope ----------
 export function envelope<T extends z.ZodType>(data: T) {
@@ -14,30 +15,13 @@ export const ErrorEnvelope = z.object({
 export type Envelope<T> = { code: number; message: string; data: T };
 
 // ---------- primitives ----------
-const MSG_CARD = '请输入正确的卡号';
-/** Card numbers (custom_num): digits, 6 to 20 long. */
-export const CardNum = z
-  .string({ error: MSG_CARD })
-  .trim()
-  .regex(/^\d{6,20}$/, MSG_CARD);
-export const Mobile = z
-  .string({ error: '请输入正确的手机号' })
-  .trim()
-  .regex(/^1[3-9]\d{9}$/, '请输入正确的手机号');
-export const SmsCode = z
-  .string({ error: '请输入6位验证码' })
-  .trim()
-  .regex(/^\d{6}$/, '请输入6位验证码');
-/** Card login password ("short password"): 4 to 6 digits (spec section 5). */
-export const CardPassword = z
-  .string({ error: '请输入4-6位数字卡密码' })
-  .regex(/^\d{4,6}$/, '请输入4-6位数字卡密码');
-export const AgentMark = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_-]{1,32}$/, '代理标识有误');
+export const CardNum = z.string({ error: MESSAGE.cardNum }).trim().regex(PATTERN.cardNum, MESSAGE.cardNum);
+export const Mobile = z.string({ error: MESSAGE.mobile }).trim().regex(PATTERN.mobile, MESSAGE.mobile);
+export const SmsCode = z.string({ error: MESSAGE.smsCode }).trim().regex(PATTERN.smsCode, MESSAGE.smsCode);
+export const CardPassword = z.string({ error: MESSAGE.cardPassword }).regex(PATTERN.cardPassword, MESSAGE.cardPassword);
+export const AgentMark = z.string().trim().regex(PATTERN.agentMark, MESSAGE.agentMark);
 /** The agent mark of a query or body: missing or "" (a link without a mark) means the default agent. */
-export const OptionalAgentMark = z.union([AgentMark, z.literal('')], { error: '代理标识有误' }).optional();
+export const OptionalAgentMark = z.union([AgentMark, z.literal('')], { error: MESSAGE.agentMark }).optional();
 /** Money is sent in yuan with at most 2 decimals (decisions.md); the server keeps fen. */
 export const Yuan = z.number();
 /** ISO-8601 timestamp, or "" / zero date for "none" (shown as "-"). */
@@ -108,7 +92,7 @@ export const CardPasswordSmsAnswer = z.object({
 });
 export const CardPasswordResetRequest = z
   .object({ custom_num: CardNum, code: SmsCode, password: CardPassword, confirm_password: z.string() })
-  .refine((v) => v.password === v.confirm_password, { message: '两次输入的密码不一致', path: ['confirm_password'] });
+  .refine((v) => v.password === v.confirm_password, { message: MESSAGE.confirmMismatch, path: ['confirm_password'] });
 
 // ---------- branding ----------
 export const CustomerUrlQuery = z.object({ mark: OptionalAgentMark });

@@ -15,8 +15,7 @@ import { CarrierSimulator } from '../integrations/carrier/simulator';
 import { SandboxGateway } from '../integrations/payment/sandbox';
 import { SimulatorSms } from '../integrations/sms/simulatorSms';
 import { AppError } from '../lib/errors';
-import { parseRefundArgs, USAGE } from '../modules/refunds/args';
-import { latePayments, refundAllLate, refundOrder, type RefundReport } from '../modules/refunds/service';
+import { latePayments, parseRefundArgs, refundAllLate, refundOrder, REFUND_USAGE as USAGE, type RefundReport } from '../modules/commerce';
 
 const STATE_LABEL: Record<string, string> = { pending: '待支付', paid: '已支付', fulfilled: '已完成', closed: '已关闭', failed: '支付失败', refunded: '已退款' };
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;

@@ -1,14 +1,14 @@
 // Operator command: forced logout of one user on every device.
 //   node --import tsx apps/server/src/cli/revokeSessions.ts <mobile|account>
 // Uses DATABASE_URL like the server. The user's clients get business code 40001 on their next
-// request and go to the login page (spec section 8).
+// request and go to the login page (docs/spec/portal-spec.md §8).
 import Fastify from 'fastify';
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
 import type { AppContext } from '../context';
 import { CarrierSimulator } from '../integrations/carrier/simulator';
 import { SimulatorSms } from '../integrations/sms/simulatorSms';
-import { forceLogout } from '../modules/auth/service';
+import { forceLogout } from '../modules/auth';
 
 async function main(argv: string[]): Promise<number> {
   const who = argv[0]?.trim();

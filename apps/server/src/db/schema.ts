@@ -4,7 +4,7 @@
 // - timestamps are TEXT ISO-8601 in UTC (they compare correctly as strings on both);
 // - business dates (usage days) are TEXT YYYY-MM-DD in China time;
 // - lists are TEXT JSON.
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 type Bool = number;
 
@@ -447,7 +447,7 @@ export interface Database {
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
   package_series: PackageSeriesTable;
-  // real-name and card replacement (issue 3)
+  // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;
   real_name_tickets: RealNameTicketsTable;
   change_card_applications: ChangeCardApplicationsTable;
@@ -472,8 +472,6 @@ export type NewAgent = Insertable<AgentsTable>;
 export type User = Selectable<UsersTable>;
 export type Card = Selectable<CardsTable>;
 export type NewCard = Insertable<CardsTable>;
-export type CardUpdate = Updateable<CardsTable>;
-export type Session = Selectable<SessionsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type VoucherRow = Selectable<VouchersTable>;
 export type OrderRow = Selectable<OrdersTable>;

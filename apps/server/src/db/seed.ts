@@ -1,9 +1,8 @@
-// Demo data (issue 2, section 5). Exact: the README, the docs and the acceptance checks rely on it.
+// Demo data. Exact: the README, the docs and the acceptance checks rely on it.
 // Loaded only into an empty database.
+import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
-import { hashPassword } from '../lib/password';
-import { chinaDate, chinaMonthStart } from '@portal/domain';
 import { seedCommerce } from './seedCommerce';
 
 export const DEMO = {
@@ -13,6 +12,15 @@ export const DEMO = {
   cardPassword: '123456',
   boundCards: ['1000000001', '1000000002', '1000000003', '1000000010', '1000000011', '1000000012', '1000000013'],
 } as const;
+
+/**
+ * scrypt hashes (lib/password.ts format) of DEMO.password and DEMO.cardPassword, made once with
+ * hashPassword; seed.test.ts checks that they still verify. Fixed, so that db/ needs nothing from
+ * lib/ (lib uses db: docs/decisions/0008) and seeding costs no scrypt. Every demo card shares the
+ * card password hash; real cards each get their own salt.
+ */
+export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$HOkio5I3bX4XzURvij3p5A==$4ezuSMAJX7oSILf675Lu5TaZd137dyXCa37KpzI+cTE=';
+export const DEMO_CARD_PASSWORD_HASH = 'scrypt$16384$8$1$TmJNQwifTyktOaiz2U53RQ==$aJFz6HV0O7P9TvnbPMnASIky3xZ4qNDOJJvwi9DtKfM=';
 
 const DAY = 86_400_000;
 const GB = 1024 * 1024; // in KB
@@ -192,12 +200,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
 
     const user = await trx
       .insertInto('users')
-      .values({ agent_id: demo.id, mobile: DEMO.mobile, account: DEMO.account, password_hash: await hashPassword(DEMO.password), created_at: iso })
+      .values({ agent_id: demo.id, mobile: DEMO.mobile, account: DEMO.account, password_hash: DEMO_PASSWORD_HASH, created_at: iso })
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    // One hash for the shared demo card password keeps seeding fast; real cards each get their own salt.
-    const cardHash = await hashPassword(DEMO.cardPassword);
     const monthStart = chinaMonthStart(now).toISOString();
     const nextMonthStart = chinaMonthStart(now, 1).toISOString();
     for (const [i, d] of DEMO_CARDS.entries()) {
@@ -245,7 +251,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           mobile_real_name_mold: 0,
           expired_at: new Date(now.getTime() + 365 * DAY).toISOString(),
           member_expired_at: '',
-          password_hash: d.password === false ? null : cardHash,
+          password_hash: d.password === false ? null : DEMO_CARD_PASSWORD_HASH,
           reserve_mobile: null,
           flow_synced_at: '',
           created_at: new Date(now.getTime() - (120 - i) * DAY).toISOString(),
@@ -284,7 +290,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
       }
     }
 
-    // commerce (issue 4): catalogue, coupon packages, first-recharge offer, vouchers, opening ledger
+    // commerce: catalogue, coupon packages, first-recharge offer, vouchers, opening ledger
     await seedCommerce(trx, now);
   });
 }

@@ -1,7 +1,6 @@
-// Demo catalogue, vouchers and opening balances for commerce (issue 4). Called from seedDemo's
+// Demo catalogue, vouchers and opening balances for commerce. Called from seedDemo's
 // transaction, after the agents, series and cards exist. Exact: README and tests rely on it.
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from './schema';
+import type { Executor } from './executor';
 
 const DAY = 86_400_000;
 
@@ -42,7 +41,7 @@ const CATALOGUE: Record<number, DemoPackage[]> = {
   ],
 };
 
-export async function seedCommerce(trx: Transaction<Database> | Kysely<Database>, now: Date): Promise<void> {
+export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
   const iso = now.toISOString();
   const series = await trx.selectFrom('package_series').select(['id', 'agent_id']).orderBy('id').execute();
   for (const s of series) {

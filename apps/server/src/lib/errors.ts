@@ -1,9 +1,11 @@
-import { Code, DEFAULT_MESSAGE, httpStatusOf } from '@portal/contract/codes';
+import { DEFAULT_MESSAGE, httpStatusOf } from '@portal/contract/codes';
 
 /**
- * The one error type of the server. Carries a business code; the HTTP status comes from the
- * single code→status table in @portal/contract/codes. Throw it from services; the error handler
- * in app.ts turns it into the envelope.
+ * The one business error of the server: `throw new AppError(Code.X)` (the code's default message)
+ * or `throw new AppError(Code.X, '…')`. The HTTP status comes from the single code→status table in
+ * @portal/contract/codes; the error handler in app.ts turns it into the envelope. Faults that are
+ * not a business answer (a bug, a broken database, a gateway failure) are plain errors and end as
+ * 500 without details.
  */
 export class AppError extends Error {
   readonly code: number;
@@ -14,13 +16,3 @@ export class AppError extends Error {
     this.status = httpStatusOf(code);
   }
 }
-
-export const fail = {
-  badRequest: (message?: string) => new AppError(Code.BAD_REQUEST, message),
-  cardNotFound: () => new AppError(Code.CARD_NOT_FOUND),
-  unauthorized: (message?: string) => new AppError(Code.UNAUTHORIZED, message),
-  revoked: () => new AppError(Code.SESSION_REVOKED),
-  forbidden: (message?: string) => new AppError(Code.FORBIDDEN, message),
-  notFound: (message?: string) => new AppError(Code.NOT_FOUND, message),
-  rateLimited: (message?: string) => new AppError(Code.RATE_LIMITED, message),
-};

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/connect';
+import type { Executor } from '../db/executor';
 import { clock } from './clock';
 
-// Rate limits and lockouts kept in the database (table throttles), so that several server
-// processes on one PostgreSQL share them. Every change is ONE atomic upsert: two processes
+// Rate limits and lockouts kept in the database (table throttles, written only here), so that
+// several server processes on one PostgreSQL share them. Every change is ONE atomic upsert: two processes
 // hitting the same key at the same moment both get counted, and neither can read a stale count.
 //
 // One row per key: `count` events in the fixed window ending at `window_ends_at`; optionally
@@ -57,7 +57,7 @@ function evaluate(row: Row, rule: ThrottleRule, now: Date): ThrottleResult {
 }
 
 /** Count one event for `key` and say whether it is within the rule. */
-export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<ThrottleResult> {
+export async function hit(db: Executor, key: string, rule: ThrottleRule): Promise<ThrottleResult> {
   const now = clock.now();
   const nowIso = now.toISOString();
   const windowEnd = (rule.windowEndsAt ? rule.windowEndsAt(now) : new Date(now.getTime() + rule.windowMs)).toISOString();
@@ -71,7 +71,7 @@ export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<Thro
   const freshWindow = sql`(${windowEndsAt} <= ${nowIso} or (${lockedUntil} is not null and ${lockedUntil} <= ${nowIso}))`;
   const nextCount = sql`(case when ${freshWindow} then 1 else ${count} + 1 end)`;
 
-  const row = await db.kysely
+  const row = await db
     .insertInto('throttles')
     .values({
       key,
@@ -92,9 +92,9 @@ export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<Thro
 }
 
 /** The state of `key` without counting anything (null = no events in a live window, no lock). */
-export async function peek(db: Db, key: string, rule: ThrottleRule): Promise<ThrottleResult | null> {
+export async function peek(db: Executor, key: string, rule: ThrottleRule): Promise<ThrottleResult | null> {
   const now = clock.now();
-  const row = await db.kysely
+  const row = await db
     .selectFrom('throttles')
     .select(['count', 'window_ends_at', 'locked_until'])
     .where('key', '=', key)
@@ -107,8 +107,8 @@ export async function peek(db: Db, key: string, rule: ThrottleRule): Promise<Thr
 }
 
 /** Forget `key` (a successful login resets its failure count and any lock). */
-export async function clear(db: Db, key: string): Promise<void> {
-  await db.kysely.deleteFrom('throttles').where('key', '=', key).execute();
+export async function clear(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('throttles').where('key', '=', key).execute();
 }
 
 /** Whole minutes, rounded up, for messages such as "请15分钟后再试". */

@@ -1,23 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { authRoutes } from './auth/routes';
-import { cardPasswordRoutes } from './cardPassword/routes';
-import { brandingRoutes } from './branding/routes';
-import { payRoutes } from './pay/routes';
-import { cardsRoutes } from './cards/routes';
-import { usageRoutes } from './usage/routes';
-import { realNameRoutes } from './realName/routes';
-import { seriesRoutes } from './series/routes';
-import { replacementRoutes } from './replacement/routes';
-import { uploadRoutes } from './upload/routes';
-import { catalogueRoutes } from './catalogue/routes';
-import { voucherRoutes } from './vouchers/routes';
-import { orderRoutes } from './orders/routes';
-import { balanceRoutes } from './balance/routes';
-import { paymentRoutes } from './payments/routes';
-import { quickPayRoutes } from './quickPay/routes';
+import { authRoutes } from './auth';
+import { brandingRoutes } from './branding';
+import { cardPasswordRoutes } from './cardPassword';
+import { cardsRoutes } from './cards';
+import { commerceRoutes, payRoutes } from './commerce';
+import { realNameRoutes } from './realName';
+import { replacementRoutes } from './replacement';
+import { seriesRoutes } from './series';
+import { uploadRoutes } from './upload';
+import { usageRoutes } from './usage';
 
-/** Every API module registers under /api here. */
+/** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await authRoutes(api, ctx);
   await cardPasswordRoutes(api, ctx);
@@ -25,16 +19,10 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await payRoutes(api, ctx);
   await cardsRoutes(api, ctx);
   await usageRoutes(api, ctx);
-  // real-name, series choice, card replacement (issue 3)
+  // real-name, series choice, card replacement
   await realNameRoutes(api, ctx);
   await seriesRoutes(api, ctx);
   await replacementRoutes(api, ctx);
   await uploadRoutes(api, ctx);
-  // commerce (issue 4)
-  await catalogueRoutes(api, ctx);
-  await voucherRoutes(api, ctx);
-  await orderRoutes(api, ctx);
-  await balanceRoutes(api, ctx);
-  await paymentRoutes(api, ctx);
-  await quickPayRoutes(api, ctx);
+  await commerceRoutes(api, ctx);
 }

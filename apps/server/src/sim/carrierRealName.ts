@@ -9,7 +9,7 @@ import { isValidResidentId } from '@portal/domain';
 import type { AppContext } from '../context';
 import { CarrierSimulator } from '../integrations/carrier/simulator';
 import { clock } from '../lib/clock';
-import { ticketOf, useTicket } from '../modules/realName/repo';
+import { ticketOf, useTicket } from '../modules/realName';
 import { esc, htmlPage, safeReturn } from './html';
 
 const CSS = `body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#222}
@@ -40,7 +40,7 @@ export async function registerCarrierRealName(app: FastifyInstance, ctx: AppCont
     });
 
     const ticketState = async (ticket: string) => {
-      const t = await ticketOf(ctx.db, ticket);
+      const t = await ticketOf(ctx.db.kysely, ticket);
       return { t, live: t && !t.used_at && t.expires_at > clock.iso() ? t : null };
     };
 
@@ -75,7 +75,7 @@ export async function registerCarrierRealName(app: FastifyInstance, ctx: AppCont
           // the ID number is neither logged nor echoed back; the name is, so a typo costs one field
           if (error) return reply.status(400).send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error, name.slice(0, 30))));
         }
-        if (!(await useTicket(ctx.db, t.id, clock.iso()))) return reply.status(410).send(gone(t.return_path));
+        if (!(await useTicket(ctx.db.kysely, t.id, clock.iso()))) return reply.status(410).send(gone(t.return_path));
         await carrier.completeRealName(t.custom_num);
         return reply.redirect(safeReturn(t.return_path), 303);
       });

@@ -1,4 +1,4 @@
-import { safeReturnPath } from '../modules/realName/rules';
+import { safeReturnPath } from '../modules/realName';
 
 // Shared by the simulators' hosted pages: escaping and the page frame (mobile viewport, Chinese).
 

@@ -1,5 +1,7 @@
 // Which pay channels an order may use (spec section 3 payment setting; docs/decisions/0006).
-import { PayChannel } from '@portal/contract/enums';
+import { PAY_CHANNEL_NAME as CHANNEL_NAME, PayChannel } from '@portal/contract/enums';
+// TEMP-LEAD: remove once the server imports PAY_CHANNEL_NAME
+export { CHANNEL_NAME };
 
 export interface ChannelSetting {
   /** messaging-app pay (channel 1) */
@@ -32,12 +34,6 @@ export interface ChannelOption {
   reason?: string;
 }
 
-export const CHANNEL_NAME: Record<1 | 2 | 3 | 4, string> = {
-  1: '微信支付',
-  2: '支付宝支付',
-  3: '余额支付',
-  4: '花呗分期',
-};
 
 const OPEN_IN_BROWSER = '请在浏览器中打开';
 const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
 // Package series: an agent's families of data plans. A card may buy from the series listed in
-// its package_series_ids; a multi-series card must first choose one (spec section 4, /select).
+// its package_series_ids; a multi-series card must first choose one (docs/spec/portal-spec.md §4,
+// /select).
 // The plans inside a series and their prices come with commerce (003).
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const id = dialect === 'postgres' ? 'serial' : 'integer';

@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Commerce (issue 4): the catalogue, vouchers, orders, payments, the balance ledger, the gateway
+// Commerce: the catalogue, vouchers, orders, payments, the balance ledger, the gateway
 // notification log and the payment sandbox's own state. Money is INTEGER fen everywhere.
 // The uniqueness constraints are the exactly-once design (docs/decisions/0006):
 //   orders.order_no, orders (card_id, request_id)  — one order per client request;

@@ -1,7 +1,7 @@
 import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Refunds (issue 4, docs/decisions/0006 "Refunds"). A refund must take back exactly what an order
+// Refunds (docs/decisions/0006 "Refunds"). A refund must take back exactly what an order
 // delivered, so fulfilment now records it:
 //   card_packages.order_no     the package rows an order created (null: seeded or older rows);
 //   vouchers.origin_order_no   the vouchers a coupon-package order created;

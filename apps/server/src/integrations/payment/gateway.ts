@@ -63,6 +63,12 @@ export interface RefundResult {
  * A gateway's refusal or failure. retryable: the same call may succeed later (the gateway was
  * unreachable or busy); otherwise it was refused (more than was paid, unknown payment…) and needs
  * an operator.
+ *
+ * Not a business error (AppError, lib/errors.ts): it is what an integration reports about its
+ * own call, thrown by adapters that know nothing of our business codes, and it never reaches a
+ * client as it is. The service that called the gateway decides what it means for the customer or
+ * the operator and answers with an AppError (e.g. refunds: REFUND_GATEWAY_FAILED, saying whether a
+ * rerun will do or an operator must look).
  */
 export class PaymentGatewayError extends Error {
   constructor(

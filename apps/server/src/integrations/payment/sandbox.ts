@@ -35,8 +35,6 @@ export interface SandboxOptions {
 /** A sandbox payment as stored (table sim_payments). */
 export type SimPayment = Selectable<SimPaymentsTable>;
 
-export const SANDBOX_CHANNELS = [1, 2, 4] as const;
-
 const STATE: Record<string, PaymentStatus['state']> = { created: 'pending', paid: 'paid', failed: 'failed', closed: 'closed', refunded: 'refunded' };
 
 export class SandboxGateway implements PaymentGateway {

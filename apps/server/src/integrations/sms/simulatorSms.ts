@@ -4,8 +4,9 @@ import { clock } from '../../lib/clock';
 import type { SmsProvider } from './provider';
 
 /**
- * Stand-in for an SMS provider: the message goes to the server log (decisions.md: that is where a
- * developer reads the code) and to sim_sms_outbox, which plays the provider's console for tests.
+ * Stand-in for an SMS provider: the message goes to the server log (docs/spec/decisions.md "Login":
+ * that is where a developer reads the code) and to sim_sms_outbox, which plays the provider's
+ * console for tests.
  */
 export class SimulatorSms implements SmsProvider {
   constructor(

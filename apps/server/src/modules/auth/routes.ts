@@ -12,7 +12,7 @@ import {
   envelope,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from './session';
 import { ok } from '../../lib/envelope';
 import { changePassword, login, logout, requestSmsCode, sessionInfo } from './service';
 

@@ -1,32 +1,40 @@
-// Login models (decisions.md "Login"), session info, logout, account password change, forced logout.
+// Login models (docs/spec/decisions.md "Login"), session info, logout, account password change,
+// forced logout, and the contact mobile of a card (its password codes go there).
 import { Code } from '@portal/contract/codes';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import type { LoginAnswer, LoginRequest, SessionInfo, UserPasswordRequest } from '@portal/contract';
 import { maskMobile } from '@portal/domain';
 import type { AppContext } from '../../context';
-import { createSession, revokeUserSessions, type Auth } from '../../lib/auth';
 import { clock } from '../../lib/clock';
-import { AppError, fail } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf, peek, type ThrottleResult } from '../../lib/throttle';
-import { cardContactMobile } from '../cardPassword/service';
-import * as cardRepo from '../cardPassword/repo';
 import { KEYS, RULES } from './limits';
-import { consumeSmsCode, sendSmsCode, type SmsPurpose } from './smsCode';
 import * as repo from './repo';
+import { createSession, type Auth } from './session';
+import { consumeSmsCode, sendSmsCode, type SmsPurpose } from './smsCode';
 
 type LoginModel = LoginRequest['login_model'];
+
+/**
+ * The mobile that receives a card's password codes, and that a card-number login shows (masked):
+ * the mobile of the user the card is bound to, else the reserve mobile recorded with the card;
+ * null when there is neither.
+ */
+export async function cardContactMobile(ctx: AppContext, card: { id: number; reserve_mobile: string | null }): Promise<string | null> {
+  return (await repo.boundUserMobile(ctx.db.kysely, card.id)) || card.reserve_mobile || null;
+}
 
 /** A mark named by the client must exist; none means "the subject's own agent" (or the default). */
 async function namedAgent(ctx: AppContext, mark: string | undefined) {
   if (!mark) return null;
-  const agent = await repo.agentByMark(ctx.db, mark);
-  if (!agent) throw fail.notFound('未找到该品牌，请检查链接是否正确');
+  const agent = await repo.agentByMark(ctx.db.kysely, mark);
+  if (!agent) throw new AppError(Code.NOT_FOUND, '未找到该品牌，请检查链接是否正确');
   return agent;
 }
 
 async function defaultAgent(ctx: AppContext) {
-  const agent = await repo.agentByMark(ctx.db, DEFAULT_AGENT_MARK);
+  const agent = await repo.agentByMark(ctx.db.kysely, DEFAULT_AGENT_MARK);
   if (!agent) throw new Error(`default agent "${DEFAULT_AGENT_MARK}" is missing`);
   return agent;
 }
@@ -54,14 +62,14 @@ function lockedError(subject: 'account' | 'card', retryAfterMs: number, justLock
 
 /** Counts this attempt against the address before anything else is looked at. */
 async function guardAddress(ctx: AppContext, ip: string): Promise<void> {
-  const attempts = await hit(ctx.db, KEYS.loginAddress(ip), RULES.loginAddress);
-  if (!attempts.allowed) throw fail.rateLimited(`登录尝试过于频繁，请${minutesOf(attempts.retryAfterMs)}分钟后再试`);
-  const failures = await peek(ctx.db, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
-  if (failures?.locked) throw fail.rateLimited(`登录失败次数过多，请${minutesOf(failures.retryAfterMs)}分钟后再试`);
+  const attempts = await hit(ctx.db.kysely, KEYS.loginAddress(ip), RULES.loginAddress);
+  if (!attempts.allowed) throw new AppError(Code.RATE_LIMITED, `登录尝试过于频繁，请${minutesOf(attempts.retryAfterMs)}分钟后再试`);
+  const failures = await peek(ctx.db.kysely, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
+  if (failures?.locked) throw new AppError(Code.RATE_LIMITED, `登录失败次数过多，请${minutesOf(failures.retryAfterMs)}分钟后再试`);
 }
 
 async function countAddressFailure(ctx: AppContext, ip: string): Promise<void> {
-  await hit(ctx.db, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
+  await hit(ctx.db.kysely, KEYS.loginFailAddress(ip), RULES.loginFailAddress);
 }
 
 /**
@@ -69,7 +77,7 @@ async function countAddressFailure(ctx: AppContext, ip: string): Promise<void> {
  * pass the limit); a locked key is refused without comparing anything.
  */
 async function reservePasswordAttempt(ctx: AppContext, key: string, subject: 'account' | 'card'): Promise<ThrottleResult> {
-  const attempt = await hit(ctx.db, key, RULES.passwordFailures);
+  const attempt = await hit(ctx.db.kysely, key, RULES.passwordFailures);
   if (!attempt.allowed) throw lockedError(subject, attempt.retryAfterMs, false);
   return attempt;
 }
@@ -121,31 +129,31 @@ async function loginByMobile(ctx: AppContext, mobile: string, code: string, mark
     await countAddressFailure(ctx, ip);
     throw err;
   }
-  let user = await repo.userByMobile(ctx.db, mobile);
+  let user = await repo.userByMobile(ctx.db.kysely, mobile);
   if (!user) {
     // A new customer scanning the box logs in this way: register them under the agent of the link.
-    const agent = mark ? await repo.agentByMark(ctx.db, mark) : await defaultAgent(ctx);
-    await repo.insertUserIfAbsent(ctx.db, mobile, agent!.id, clock.iso());
-    user = await repo.userByMobile(ctx.db, mobile);
+    const agent = mark ? await repo.agentByMark(ctx.db.kysely, mark) : await defaultAgent(ctx);
+    await repo.insertUserIfAbsent(ctx.db.kysely, mobile, agent!.id, clock.iso());
+    user = await repo.userByMobile(ctx.db.kysely, mobile);
     if (!user) throw new Error('user registration did not persist');
     ctx.log.info({ userId: user.id, agentId: agent!.id }, 'new user registered by SMS login');
   }
-  await clear(ctx.db, KEYS.userFailures(user.id));
+  await clear(ctx.db.kysely, KEYS.userFailures(user.id));
   return answer(ctx, { userId: user.id, customNum: '', loginModel: 'mobile', mark: mark ?? (await userMark(ctx, user.agent_id)), mobile });
 }
 
 async function userMark(ctx: AppContext, agentId: number): Promise<string> {
-  return (await repo.agentById(ctx.db, agentId))?.mark ?? DEFAULT_AGENT_MARK;
+  return (await repo.agentById(ctx.db.kysely, agentId))?.mark ?? DEFAULT_AGENT_MARK;
 }
 
 async function loginByAccount(ctx: AppContext, account: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
-  const user = await repo.userByAccountOrMobile(ctx.db, account);
+  const user = await repo.userByAccountOrMobile(ctx.db.kysely, account);
   const key = user ? KEYS.userFailures(user.id) : KEYS.accountFailures(account);
   const attempt = await reservePasswordAttempt(ctx, key, 'account');
   const stored = user?.password_hash ?? null;
   const good = (await verifyPassword(password, stored ?? (await dummy()))) && stored !== null;
   if (!user || !good) throw await wrongPassword(ctx, ip, attempt, 'account');
-  await clear(ctx.db, key);
+  await clear(ctx.db.kysely, key);
   return answer(ctx, {
     userId: user.id,
     customNum: '',
@@ -156,11 +164,11 @@ async function loginByAccount(ctx: AppContext, account: string, password: string
 }
 
 async function loginByCard(ctx: AppContext, customNum: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
-  const card = await cardRepo.cardByNum(ctx.db, customNum);
+  const card = await repo.cardLoginOf(ctx.db.kysely, customNum);
   if (!card) {
     // guessing card numbers is a failure of this address too
     await countAddressFailure(ctx, ip);
-    throw fail.cardNotFound();
+    throw new AppError(Code.CARD_NOT_FOUND);
   }
   if (card.card_login !== 1) throw new AppError(Code.CARD_LOGIN_DISABLED, '该卡暂不支持卡号登录，请使用手机号或账号登录');
   if (!card.password_hash)
@@ -168,7 +176,7 @@ async function loginByCard(ctx: AppContext, customNum: string, password: string,
   const key = KEYS.cardFailures(customNum);
   const attempt = await reservePasswordAttempt(ctx, key, 'card');
   if (!(await verifyPassword(password, card.password_hash))) throw await wrongPassword(ctx, ip, attempt, 'card');
-  await clear(ctx.db, key);
+  await clear(ctx.db.kysely, key);
   // Not the holder's full number: a card password should not reveal who owns the card.
   const contact = await cardContactMobile(ctx, card);
   return answer(ctx, {
@@ -183,21 +191,21 @@ async function loginByCard(ctx: AppContext, customNum: string, password: string,
 // ---------- session ----------
 
 export async function logout(ctx: AppContext, auth: Auth): Promise<void> {
-  await repo.revokeSession(ctx.db, auth.sessionId, clock.iso());
+  await repo.revokeSession(ctx.db.kysely, auth.sessionId, clock.iso());
 }
 
 export async function sessionInfo(ctx: AppContext, auth: Auth): Promise<SessionInfo> {
-  const session = await repo.sessionById(ctx.db, auth.sessionId);
-  if (!session) throw fail.unauthorized();
+  const session = await repo.sessionById(ctx.db.kysely, auth.sessionId);
+  if (!session) throw new AppError(Code.UNAUTHORIZED);
   let mobile = '';
   let account = '';
   if (auth.userId !== 0) {
-    const user = await repo.userById(ctx.db, auth.userId);
-    if (!user) throw fail.unauthorized();
+    const user = await repo.userById(ctx.db.kysely, auth.userId);
+    if (!user) throw new AppError(Code.UNAUTHORIZED);
     mobile = user.mobile ?? '';
     account = user.account ?? '';
   } else if (auth.customNum) {
-    const card = await cardRepo.cardByNum(ctx.db, auth.customNum);
+    const card = await repo.cardLoginOf(ctx.db.kysely, auth.customNum);
     const contact = card ? await cardContactMobile(ctx, card) : null;
     mobile = contact ? maskMobile(contact) : '';
   }
@@ -219,13 +227,13 @@ function toLoginModel(v: string): LoginModel {
 // ---------- account password ----------
 
 export async function changePassword(ctx: AppContext, auth: Auth, body: UserPasswordRequest, ip: string) {
-  if (auth.userId === 0) throw fail.forbidden('卡号登录不能修改账号密码，请使用手机号或账号登录');
-  const user = await repo.userById(ctx.db, auth.userId);
-  if (!user) throw fail.unauthorized();
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能修改账号密码，请使用手机号或账号登录');
+  const user = await repo.userById(ctx.db.kysely, auth.userId);
+  if (!user) throw new AppError(Code.UNAUTHORIZED);
   const key = KEYS.userFailures(user.id);
   if (user.password_hash) {
-    if (!body.old_password) throw fail.badRequest('请输入原密码');
-    if (body.old_password === body.new_password) throw fail.badRequest('新密码不能与原密码相同');
+    if (!body.old_password) throw new AppError(Code.BAD_REQUEST, '请输入原密码');
+    if (body.old_password === body.new_password) throw new AppError(Code.BAD_REQUEST, '新密码不能与原密码相同');
     // Same lock as the login: a stolen session must not become a way to guess the password.
     const attempt = await reservePasswordAttempt(ctx, key, 'account');
     if (!(await verifyPassword(body.old_password, user.password_hash))) {
@@ -233,11 +241,11 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UserPass
       if (attempt.locked) throw lockedError('account', attempt.retryAfterMs, true);
       throw new AppError(Code.LOGIN_FAILED, `原密码错误，还可尝试${attempt.remaining}次`);
     }
-    await clear(ctx.db, key);
+    await clear(ctx.db.kysely, key);
   }
-  await repo.setUserPassword(ctx.db, user.id, await hashPassword(body.new_password));
+  await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password));
   // Everyone else holding a session of this user is signed out (they get code 40001).
-  const revoked = await repo.revokeOtherUserSessions(ctx.db, user.id, auth.sessionId, clock.iso());
+  const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
   ctx.log.info({ userId: user.id, revoked }, 'account password changed');
   return { revoked_sessions: revoked };
 }
@@ -246,8 +254,8 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UserPass
 
 /** Signs out every session of the user with this mobile or account. Null when there is no such user. */
 export async function forceLogout(ctx: AppContext, who: string): Promise<{ userId: number; revoked: number } | null> {
-  const user = await repo.userByMobileOrAccount(ctx.db, who);
+  const user = await repo.userByMobileOrAccount(ctx.db.kysely, who);
   if (!user) return null;
-  const revoked = await revokeUserSessions(ctx, user.id);
+  const revoked = await repo.revokeUserSessions(ctx.db.kysely, user.id, clock.iso());
   return { userId: user.id, revoked };
 }

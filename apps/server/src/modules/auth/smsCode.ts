@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
-import { AppError, fail } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hit, minutesOf, secondsOf } from '../../lib/throttle';
 import { KEYS, RULES, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS } from './limits';
@@ -38,17 +38,17 @@ export async function sendSmsCode(
   opts: { mobile: string; purpose: SmsPurpose; ip: string; signature: string; cardTail?: string },
 ): Promise<SentCode> {
   const { mobile, purpose } = opts;
-  const byAddress = await hit(ctx.db, KEYS.smsAddress(opts.ip), RULES.smsAddress);
-  if (!byAddress.allowed) throw fail.rateLimited(`获取验证码过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
-  const cooldown = await hit(ctx.db, KEYS.smsCooldown(purpose, mobile), RULES.smsCooldown);
+  const byAddress = await hit(ctx.db.kysely, KEYS.smsAddress(opts.ip), RULES.smsAddress);
+  if (!byAddress.allowed) throw new AppError(Code.RATE_LIMITED, `获取验证码过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
+  const cooldown = await hit(ctx.db.kysely, KEYS.smsCooldown(purpose, mobile), RULES.smsCooldown);
   if (!cooldown.allowed) throw tooFrequent(`验证码已发送，请${secondsOf(cooldown.retryAfterMs)}秒后再试`);
-  const daily = await hit(ctx.db, KEYS.smsDaily(mobile), RULES.smsDaily);
+  const daily = await hit(ctx.db.kysely, KEYS.smsDaily(mobile), RULES.smsDaily);
   if (!daily.allowed) throw tooFrequent('该手机号今日获取验证码次数已达上限，请明天再试');
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const codeHash = await hashPassword(code);
   const now = clock.now();
-  await repo.insertSmsCode(ctx.db, {
+  await repo.insertSmsCode(ctx.db.kysely, {
     mobile,
     purpose,
     code_hash: codeHash,
@@ -66,13 +66,13 @@ export async function sendSmsCode(
  */
 export async function consumeSmsCode(ctx: AppContext, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
   const now = clock.iso();
-  const row = await repo.latestSmsCode(ctx.db, mobile, purpose);
+  const row = await repo.latestSmsCode(ctx.db.kysely, mobile, purpose);
   const expired = new AppError(Code.SMS_CODE_INVALID, '验证码错误或已过期，请重新获取');
   if (!row || row.used_at || row.expires_at <= now) throw expired;
   if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) throw new AppError(Code.SMS_CODE_INVALID, '验证码错误次数过多，请重新获取');
-  if (!(await repo.reserveSmsAttempt(ctx.db, row.id, SMS_CODE_MAX_ATTEMPTS, now))) throw expired;
+  if (!(await repo.reserveSmsAttempt(ctx.db.kysely, row.id, SMS_CODE_MAX_ATTEMPTS, now))) throw expired;
   if (await verifyPassword(code, row.code_hash)) {
-    if (await repo.markSmsCodeUsed(ctx.db, row.id, clock.iso())) return;
+    if (await repo.markSmsCodeUsed(ctx.db.kysely, row.id, clock.iso())) return;
     throw expired;
   }
   const left = SMS_CODE_MAX_ATTEMPTS - (row.attempts + 1);

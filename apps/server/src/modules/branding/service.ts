@@ -1,16 +1,17 @@
-// Branding per agent (spec section 3 "Branding configuration"). Configured URLs are rendered as
-// links and images by the client, so every one of them goes through safeUrl.
+// Branding per agent (docs/spec/portal-spec.md §3 "Branding configuration"). Configured URLs are
+// rendered as links and images by the client, so every one of them goes through safeUrl.
+import { Code } from '@portal/contract/codes';
 import type { Branding, BrandingFull } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { safeUrl } from '@portal/domain';
 import type { AppContext } from '../../context';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
-import { fail } from '../../lib/errors';
 import type { Agent } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Auth } from '../auth';
+import { accessibleCard } from '../cardRecord';
 import * as repo from './repo';
 
-export function toBranding(a: Agent): Branding {
+function toBranding(a: Agent): Branding {
   return {
     mark: a.mark,
     app_url: safeUrl(a.app_url),
@@ -31,21 +32,21 @@ export function toBranding(a: Agent): Branding {
   };
 }
 
-export function toBrandingFull(a: Agent): BrandingFull {
+function toBrandingFull(a: Agent): BrandingFull {
   return { ...toBranding(a), coupon_goods: a.coupon_goods === 1, hotline: a.hotline, logo: safeUrl(a.logo) };
 }
 
 /** No login: the login page brands itself by the mark of its link. */
 export async function brandingByMark(ctx: AppContext, mark: string | undefined): Promise<Branding> {
-  const agent = await repo.agentByMark(ctx.db, mark || DEFAULT_AGENT_MARK);
-  if (!agent) throw fail.notFound('未找到该品牌，请检查链接是否正确');
+  const agent = await repo.agentByMark(ctx.db.kysely, mark || DEFAULT_AGENT_MARK);
+  if (!agent) throw new AppError(Code.NOT_FOUND, '未找到该品牌，请检查链接是否正确');
   return toBranding(agent);
 }
 
 /** Logged in: the branding of the agent the card belongs to. */
 export async function brandingOfCard(ctx: AppContext, auth: Auth, customNum: string): Promise<BrandingFull> {
   const card = await accessibleCard(ctx, auth, customNum);
-  const agent = await repo.agentById(ctx.db, card.agent_id);
+  const agent = await repo.agentById(ctx.db.kysely, card.agent_id);
   if (!agent) throw new Error(`card ${card.id} has no agent`);
   return toBrandingFull(agent);
 }

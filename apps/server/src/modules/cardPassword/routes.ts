@@ -10,7 +10,7 @@ import {
   envelope,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { hasPassword, resetCardPassword, sendCardPasswordCode } from './service';
 

@@ -1,32 +1,22 @@
 // Card login passwords: whether one is set, and setting / resetting it with an SMS code sent to
-// the card's mobile (the /forgot page; /forgot?set=true sets a first password).
+// the card's mobile (the /forgot page; /forgot?set=true sets a first password). The hash is the
+// card record's (modules/cardRecord), the sessions are auth's: both change in one transaction.
 import { Code } from '@portal/contract/codes';
 import { maskMobile } from '@portal/domain';
 import type { AppContext } from '../../context';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
 import { clock } from '../../lib/clock';
-import { AppError, fail } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
-import { KEYS, RULES } from '../auth/limits';
-import { consumeSmsCode, sendSmsCode } from '../auth/smsCode';
-import * as repo from './repo';
+import { cardContactMobile, cardLoginOf, consumeSmsCode, KEYS, revokeCardLogins, RULES, sendSmsCode, type Auth } from '../auth';
+import { accessibleCard, cardRecord } from '../cardRecord';
 
 /** What a client may learn about a set password: that it exists. */
 const PASSWORD_MASK = '******';
 
-/**
- * The mobile that receives the card's password codes: the mobile of the user the card is bound
- * to, else the reserve mobile recorded with the card; null when there is neither.
- */
-export async function cardContactMobile(ctx: AppContext, card: { id: number; reserve_mobile: string | null }): Promise<string | null> {
-  return (await repo.boundUserMobile(ctx.db, card.id)) || card.reserve_mobile || null;
-}
-
 async function knownCard(ctx: AppContext, customNum: string) {
-  const card = await repo.cardByNum(ctx.db, customNum);
-  if (!card) throw fail.cardNotFound();
+  const card = await cardLoginOf(ctx.db.kysely, customNum);
+  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
   return card;
 }
 
@@ -58,13 +48,19 @@ export async function sendCardPasswordCode(ctx: AppContext, customNum: string, i
 }
 
 export async function resetCardPassword(ctx: AppContext, body: { custom_num: string; code: string; password: string }, ip: string) {
-  const byAddress = await hit(ctx.db, KEYS.resetAddress(ip), RULES.resetAddress);
-  if (!byAddress.allowed) throw fail.rateLimited(`操作过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
+  const byAddress = await hit(ctx.db.kysely, KEYS.resetAddress(ip), RULES.resetAddress);
+  if (!byAddress.allowed) throw new AppError(Code.RATE_LIMITED, `操作过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
   const card = await knownCard(ctx, body.custom_num);
   const mobile = await contactMobileOrFail(ctx, card);
   await consumeSmsCode(ctx, mobile, 'card_password', body.code);
-  const revoked = await repo.setCardPasswordAndRevokeCardLogins(ctx.db, card, await hashPassword(body.password), clock.iso());
+  const hash = await hashPassword(body.password);
+  const at = clock.iso();
+  // One transaction: nobody keeps a card-number session opened with the old password.
+  const revoked = await ctx.db.kysely.transaction().execute(async (trx) => {
+    await cardRecord.setPasswordHash(trx, card.id, hash);
+    return revokeCardLogins(trx, card.custom_num, at);
+  });
   // The holder proved control of the card's mobile: lift a lock left by wrong guesses.
-  await clear(ctx.db, KEYS.cardFailures(card.custom_num));
+  await clear(ctx.db.kysely, KEYS.cardFailures(card.custom_num));
   return { custom_num: card.custom_num, revoked_sessions: revoked };
 }

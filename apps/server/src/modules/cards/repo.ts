@@ -1,11 +1,8 @@
-// SQL of the cards module: cards, their one owner (card_bindings, card_id unique) and what card
-// info needs beside the card row. One code base for SQLite and PostgreSQL.
-import type { Db } from '../../db/connect';
+// SQL of the cards module: owns a card's one owner (card_bindings, card_id unique); reads what
+// card info needs beside the card row (the row itself is modules/cardRecord's). One code base for
+// SQLite and PostgreSQL.
+import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
-
-export async function cardByNum(db: Db, customNum: string): Promise<Card | undefined> {
-  return db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
-}
 
 export interface BoundCardRow {
   custom_num: string;
@@ -18,8 +15,8 @@ export interface BoundCardRow {
 }
 
 /** A user's bound cards in the order they were bound. */
-export async function boundCards(db: Db, userId: number): Promise<BoundCardRow[]> {
-  return db.kysely
+export async function boundCards(db: Executor, userId: number): Promise<BoundCardRow[]> {
+  return db
     .selectFrom('card_bindings as b')
     .innerJoin('cards as c', 'c.id', 'b.card_id')
     .select(['c.custom_num', 'c.iccid', 'c.state', 'c.supplier', 'c.card_mold', 'b.remark', 'b.created_at as bound_at'])
@@ -28,8 +25,8 @@ export async function boundCards(db: Db, userId: number): Promise<BoundCardRow[]
     .execute();
 }
 
-export async function bindingOf(db: Db, cardId: number) {
-  return db.kysely
+export async function bindingOf(db: Executor, cardId: number) {
+  return db
     .selectFrom('card_bindings')
     .select(['user_id', 'remark', 'created_at'])
     .where('card_id', '=', cardId)
@@ -41,16 +38,16 @@ export async function bindingOf(db: Db, cardId: number) {
  * between concurrent binds (ON CONFLICT DO NOTHING: no error, no aborted transaction); the caller
  * then reads who owns the card.
  */
-export async function bindIfFree(db: Db, userId: number, cardId: number, at: string): Promise<void> {
-  await db.kysely
+export async function bindIfFree(db: Executor, userId: number, cardId: number, at: string): Promise<void> {
+  await db
     .insertInto('card_bindings')
     .values({ user_id: userId, card_id: cardId, remark: '', created_at: at })
     .onConflict((oc) => oc.column('card_id').doNothing())
     .execute();
 }
 
-export async function unbind(db: Db, userId: number, cardId: number): Promise<number> {
-  const res = await db.kysely
+export async function unbind(db: Executor, userId: number, cardId: number): Promise<number> {
+  const res = await db
     .deleteFrom('card_bindings')
     .where('card_id', '=', cardId)
     .where('user_id', '=', userId)
@@ -62,8 +59,8 @@ export async function unbind(db: Db, userId: number, cardId: number): Promise<nu
  * Everything card info needs beside the card row, in ONE query (card info is the hot path):
  * the card's agent, today's stored usage and the card's owner.
  */
-export async function cardInfoExtras(db: Db, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
-  return db.kysely
+export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
+  return db
     .selectFrom('agents')
     .select([
       'agents.id',

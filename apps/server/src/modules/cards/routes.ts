@@ -12,7 +12,7 @@ import {
   UnbindCardAnswer,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { bindCard, bindList, cardInfo, clew, unbindCard } from './service';
 

@@ -6,20 +6,18 @@ import { chinaDate, fenToYuan, formatKb, safeUrl } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
 import { clock } from '../../lib/clock';
-import { AppError, fail } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
-import { KEYS, RULES } from '../auth/limits';
-import { ensureFresh, ensureSyncedOnce, flowOf } from '../usage/service';
-import { lastChinaDayBefore } from '../usage/days';
+import { KEYS, RULES, type Auth } from '../auth';
+import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
+import { ensureFresh, ensureSyncedOnce, flowOf, lastChinaDayBefore } from '../usage';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
 
-// Wrong card passwords share the card login's counter and lock (auth/limits.ts): a 4-6 digit
+// Wrong card passwords share the card login's counter and lock (modules/auth/limits.ts): a 4-6 digit
 // password must not get a second set of guesses through the bind call.
 const CARD_PASSWORD_RULE = RULES.passwordFailures;
 const cardPasswordKey = KEYS.cardFailures;
@@ -43,20 +41,20 @@ export async function bindList(ctx: AppContext, auth: Auth): Promise<BoundCard[]
   if (auth.userId === 0) {
     if (!auth.customNum) return [];
     const card = await accessibleCard(ctx, auth, auth.customNum);
-    const binding = await repo.bindingOf(ctx.db, card.id);
+    const binding = await repo.bindingOf(ctx.db.kysely, card.id);
     return [toBoundCard({ ...card, remark: binding?.remark ?? '', bound_at: binding?.created_at ?? '' })];
   }
-  return (await repo.boundCards(ctx.db, auth.userId)).map(toBoundCard);
+  return (await repo.boundCards(ctx.db.kysely, auth.userId)).map(toBoundCard);
 }
 
 export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, password: string | undefined): Promise<BindCardAnswer> {
   // A card-number login is not a user: there is nobody to bind the card to.
-  if (auth.userId === 0) throw fail.forbidden('卡号登录不能绑定卡片，请使用手机号或账号登录后绑定');
-  const card = await repo.cardByNum(ctx.db, customNum);
-  if (!card) throw fail.cardNotFound();
-  if (card.state === CardState.Cancelled) throw fail.badRequest('该卡已销户，无法绑定，如有疑问请联系客服');
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能绑定卡片，请使用手机号或账号登录后绑定');
+  const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
+  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
+  if (card.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
 
-  const owner = await repo.bindingOf(ctx.db, card.id);
+  const owner = await repo.bindingOf(ctx.db.kysely, card.id);
   if (owner) {
     if (owner.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
     return { card: toBoundCard({ ...card, remark: owner.remark, bound_at: owner.created_at }), already_bound: true };
@@ -66,7 +64,7 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
     if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡已设置卡密码，请输入卡密码');
     // Count the attempt before checking it (lib/throttle.ts): parallel guesses cannot slip past the limit.
     const key = cardPasswordKey(card.custom_num);
-    const attempt = await hit(ctx.db, key, CARD_PASSWORD_RULE);
+    const attempt = await hit(ctx.db.kysely, key, CARD_PASSWORD_RULE);
     if (!attempt.allowed) throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
     if (!(await verifyPassword(password, card.password_hash))) {
       if (attempt.locked) {
@@ -75,19 +73,19 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
       }
       throw new AppError(Code.CARD_PASSWORD_WRONG, `卡密码错误，还可尝试${attempt.remaining}次`);
     }
-    await clear(ctx.db, key);
+    await clear(ctx.db.kysely, key);
   }
 
-  await repo.bindIfFree(ctx.db, auth.userId, card.id, clock.iso());
-  const now = await repo.bindingOf(ctx.db, card.id);
+  await repo.bindIfFree(ctx.db.kysely, auth.userId, card.id, clock.iso());
+  const now = await repo.bindingOf(ctx.db.kysely, card.id);
   if (!now || now.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
   return { card: toBoundCard({ ...card, remark: now.remark, bound_at: now.created_at }), already_bound: false };
 }
 
 export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string }> {
-  if (auth.userId === 0) throw fail.forbidden('卡号登录不能解绑卡片，请使用手机号或账号登录');
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能解绑卡片，请使用手机号或账号登录');
   const card = await accessibleCard(ctx, auth, customNum);
-  const removed = await repo.unbind(ctx.db, auth.userId, card.id);
+  const removed = await repo.unbind(ctx.db.kysely, auth.userId, card.id);
   if (removed === 0) throw new AppError(Code.CARD_NOT_BOUND);
   return { custom_num: card.custom_num };
 }
@@ -101,23 +99,14 @@ const MULTI_SIM_MOLDS: ReadonlySet<number> = new Set([
 ]);
 
 /** Devices that hold several carriers' SIMs and can switch between them. */
-export function isMultiSimDevice(card: Pick<Card, 'supplier' | 'card_mold'>): boolean {
+function isMultiSimDevice(card: Pick<Card, 'supplier' | 'card_mold'>): boolean {
   return card.supplier === Supplier.MoreCard || MULTI_SIM_MOLDS.has(card.card_mold);
-}
-
-function seriesIds(json: string): number[] {
-  try {
-    const v: unknown = JSON.parse(json);
-    return Array.isArray(v) ? v.filter((n): n is number => Number.isInteger(n)) : [];
-  } catch {
-    return [];
-  }
 }
 
 type Extras = NonNullable<Awaited<ReturnType<typeof repo.cardInfoExtras>>>;
 
 /** The card row in the legacy card-info shape: booleans from 0/1, money in yuan, URLs made safe. */
-export function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOption[]): CardInfoAnswer {
+function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOption[]): CardInfoAnswer {
   const b = (v: number) => v === 1;
   return {
     info: {
@@ -146,7 +135,7 @@ export function toCardInfo(card: Card, extras: Extras | undefined, networks: Net
       algorithm: card.algorithm,
       has_first_balance_order: b(card.has_first_balance_order),
       need_change_card: b(card.need_change_card),
-      package_series_ids: seriesIds(card.package_series_ids),
+      package_series_ids: seriesIdsOf(card.package_series_ids),
       package_mold: card.package_mold,
       multi_series: b(card.multi_series),
       user_id: Number(extras?.owner_id ?? 0),
@@ -194,7 +183,7 @@ async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]>
 }
 
 /**
- * Card info. Hot path (every page load): the card and the access check (lib/cardAccess), then one
+ * Card info. Hot path (every page load): the card and the access check (modules/cardRecord), then one
  * query for agent, today's usage and owner. The carrier is asked only for a multi-SIM device's
  * networks, and for usage only the very first time a card is seen (so today_sum_flow is not 0 on a
  * card nobody has looked at yet); afterwards usage is refreshed by the usage calls.
@@ -203,7 +192,7 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
   const card = await accessibleCard(ctx, auth, customNum);
   if (!card.flow_synced_at) await ensureSyncedOnce(ctx, card);
   const [extras, networks] = await Promise.all([
-    repo.cardInfoExtras(ctx.db, card, chinaDate(clock.now())),
+    repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())),
     networksOf(ctx, card),
   ]);
   return toCardInfo(card, extras, networks);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CardNumQuery, CardRealNameAnswer, CardRealNameRequest, RealNameData, RealNameStart, RealNameStartRequest, RealNameStatus, envelope } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { realNameData, realNameStatus, saveCardRealName, startRealName } from './service';
 

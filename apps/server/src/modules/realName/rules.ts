@@ -1,7 +1,7 @@
 // Pure rules of real-name verification (table-tested in rules.test.ts).
 import { Supplier } from '@portal/contract/enums';
 
-/** The carrier family that runs a card's real-name (spec section 3, "Real-name supplier"). */
+/** The carrier family that runs a card's real-name (docs/spec/portal-spec.md §3, "Real-name supplier"). */
 export function realNameSupplierOf(supplier: number): number {
   if (supplier === Supplier.JointUnicom) return Supplier.Unicom;
   if (supplier === Supplier.XunCao) return 8; // Bajun: special real-name info

@@ -4,18 +4,17 @@ import type { CardRealNameRequest, PersonalInfo, RealNameData, RealNameStart, Re
 import { isValidResidentId, isVerified, maskIdNumber, maskMobile, maskPersonName, realNameModeOf, safeUrl } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
-import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { personalData } from '../../lib/personalData';
+import type { Auth } from '../auth';
+import { accessibleCard, assertNotCancelled, cardRecord } from '../cardRecord';
+import { assertOwnUpload } from '../upload';
 import * as repo from './repo';
-import { assertOwnUpload } from '../upload/service';
 import { needsIdPhotos, realNamePageOf, realNameSupplierOf, safeReturnPath, withDoneFlag } from './rules';
 
 /** A carrier link lives this long; a new one is made on every start. */
-export const TICKET_TTL_MS = 10 * 60_000;
+const TICKET_TTL_MS = 10 * 60_000;
 
 function masked(info: { name: string; id_number: string; mobile: string }): PersonalInfo {
   return { name: maskPersonName(info.name), id_number: maskIdNumber(info.id_number), mobile: maskMobile(info.mobile) };
@@ -24,7 +23,7 @@ function masked(info: { name: string; id_number: string; mobile: string }): Pers
 export async function realNameData(ctx: AppContext, auth: Auth, customNum: string): Promise<RealNameData> {
   const card = await accessibleCard(ctx, auth, customNum);
   const supplier = realNameSupplierOf(card.supplier);
-  const info = await repo.personalInfoOf(ctx.db, personalData(ctx.config), card.id);
+  const info = await repo.personalInfoOf(ctx.db.kysely, personalData(ctx.config), card.id);
   return {
     supplier,
     mobile_real_name_mold: card.mobile_real_name_mold,
@@ -50,7 +49,12 @@ export async function saveCardRealName(ctx: AppContext, auth: Auth, body: CardRe
   // a photo id must be the caller's own upload: ids are unguessable, but never trust that alone
   for (const id of [front, back]) if (id) await assertOwnUpload(ctx, auth, id);
   const info = { name: body.name.trim(), id_number: body.id_number.trim().toUpperCase(), mobile: body.mobile.trim(), id_photo_front: front, id_photo_back: back };
-  await repo.savePersonalInfo(ctx.db, personalData(ctx.config), card.id, info, clock.iso());
+  const at = clock.iso();
+  // the information and the card's need_id (modules/cardRecord) change together
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await repo.savePersonalInfo(trx, personalData(ctx.config), card.id, info, at);
+    await cardRecord.clearNeedId(trx, card.id);
+  });
   return { personal_info: masked(info), need_id: false };
 }
 
@@ -70,7 +74,7 @@ export async function startRealName(ctx: AppContext, auth: Auth, customNum: stri
   }
   const ticket = randomBytes(24).toString('base64url');
   const back = withDoneFlag(safeReturnPath(returnPath, realNamePageOf(supplier)));
-  await repo.createTicket(ctx.db, { ticket, card_id: card.id, mode, return_path: back, created_at: now.toISOString(), expires_at: expiresAt });
+  await repo.createTicket(ctx.db.kysely, { ticket, card_id: card.id, mode, return_path: back, created_at: now.toISOString(), expires_at: expiresAt });
   const url = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back);
   return { mode, url, expires_at: expiresAt };
 }
@@ -81,11 +85,11 @@ export async function realNameStatus(ctx: AppContext, auth: Auth, customNum: str
   return refreshVerified(ctx, card);
 }
 
-export async function refreshVerified(ctx: AppContext, card: Card): Promise<RealNameStatus> {
+async function refreshVerified(ctx: AppContext, card: Card): Promise<RealNameStatus> {
   const already = isVerified(card.fake_real_name === 1, card.supplier_auth_state === 1) && card.auth_state === 1;
   if (already) return { verified: true, changed: false };
   const { realNamed } = await ctx.carrier.realNameStatus(card.custom_num);
   if (!realNamed) return { verified: false, changed: false };
-  const changed = await repo.markVerified(ctx.db, card.id);
+  const changed = await cardRecord.markRealNameVerified(ctx.db.kysely, card.id);
   return { verified: true, changed };
 }

@@ -3,16 +3,15 @@ import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
 import { maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
-import { assertNotCancelled } from '../../lib/cardGuard';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { personalData } from '../../lib/personalData';
+import type { Auth } from '../auth';
+import { accessibleCard, assertNotCancelled, cardRecord } from '../cardRecord';
 import * as repo from './repo';
 
 async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
-  const a = await repo.latestApplication(ctx.db, card.id);
+  const a = await repo.latestApplication(ctx.db.kysely, card.id);
   const pd = personalData(ctx.config);
   return {
     need_change_card: card.need_change_card === 1,
@@ -39,7 +38,7 @@ export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: str
 /** The replacement notice, with the agent's contact; warns about moving the card to another device. */
 export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: string): Promise<{ title: string; content: string }> {
   const card = await accessibleCard(ctx, auth, customNum);
-  const agent = await repo.agentNoticeOf(ctx.db, card.agent_id);
+  const agent = await repo.agentNoticeOf(ctx.db.kysely, card.agent_id);
   const hotline = agent?.hotline ? `，客服热线 ${agent.hotline}` : '';
   return {
     title: '换卡须知',
@@ -58,8 +57,8 @@ export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeC
   assertNotCancelled(card);
   // who receives the new card, and where, is personal data: sealed at rest (lib/personalData)
   const pd = personalData(ctx.config);
-  const result = await repo.fileApplication(
-    ctx.db,
+  const result = await fileApplication(
+    ctx,
     card.id,
     { receiver_name: pd.seal(body.receiver_name.trim()), receiver_mobile: pd.seal(body.receiver_mobile.trim()), address: pd.seal(body.address.trim()), reason: body.reason.trim() },
     clock.iso(),
@@ -67,4 +66,22 @@ export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeC
   if (result === 'open') throw new AppError(Code.CHANGE_CARD_OPEN);
   if (result === 'not_needed') throw new AppError(Code.CHANGE_CARD_NOT_NEEDED);
   return infoOf(ctx, { ...card, need_change_card: 0 });
+}
+
+/**
+ * Files the application and clears the card's replacement prompt in one transaction. The
+ * conditional update on need_change_card decides between two submissions racing (two tabs, a
+ * double tap): only the one that clears the flag inserts. 'open' when an application is under
+ * way, 'not_needed' when the card needs no replacement.
+ */
+async function fileApplication(ctx: AppContext, cardId: number, a: repo.NewApplication, at: string): Promise<'ok' | 'open' | 'not_needed'> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    if (await repo.hasOpenApplication(trx, cardId)) return 'open';
+    if (!(await cardRecord.clearChangeCardPrompt(trx, cardId))) {
+      // lost a race to a submission that has just been filed, or the card needs nothing
+      return (await repo.hasOpenApplication(trx, cardId)) ? 'open' : 'not_needed';
+    }
+    await repo.insertApplication(trx, cardId, a, at);
+    return 'ok';
+  });
 }

@@ -1,9 +1,11 @@
-import type { Db } from '../../db/connect';
+// SQL of the series module: reads the agent's package series (the card's choice is stored on the
+// card row, modules/cardRecord).
+import type { Executor } from '../../db/executor';
 
 /** The agent's series among `ids`, in the agent's order. */
-export function seriesOf(db: Db, agentId: number, ids: number[]) {
+export function seriesOf(db: Executor, agentId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.kysely
+  return db
     .selectFrom('package_series')
     .select(['id', 'name', 'description'])
     .where('agent_id', '=', agentId)
@@ -11,18 +13,4 @@ export function seriesOf(db: Db, agentId: number, ids: number[]) {
     .orderBy('sort')
     .orderBy('id')
     .execute();
-}
-
-/**
- * Settles a multi-series card on one series. Conditional on the card still being multi-series,
- * so two choices racing from two tabs cannot both land: false when another choice won.
- */
-export async function settleSeries(db: Db, cardId: number, seriesId: number): Promise<boolean> {
-  const r = await db.kysely
-    .updateTable('cards')
-    .set({ package_series_ids: JSON.stringify([seriesId]), multi_series: 0 })
-    .where('id', '=', cardId)
-    .where('multi_series', '=', 1)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CardNumQuery, SelectSeriesAnswer, SelectSeriesRequest, SeriesAnswer, envelope } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { cardSeries, selectSeries } from './service';
 

@@ -2,24 +2,13 @@ import { Code } from '@portal/contract/codes';
 import type { SeriesAnswer } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
-import { assertNotCancelled } from '../../lib/cardGuard';
 import { AppError } from '../../lib/errors';
+import type { Auth } from '../auth';
+import { accessibleCard, assertNotCancelled, cardRecord, seriesIdsOf } from '../cardRecord';
 import * as repo from './repo';
 
-/** package_series_ids is JSON; anything but a list of integers counts as no series. */
-export function seriesIdsOf(raw: string): number[] {
-  try {
-    const ids = JSON.parse(raw) as unknown;
-    return Array.isArray(ids) ? ids.filter((x): x is number => Number.isInteger(x)) : [];
-  } catch {
-    return [];
-  }
-}
-
 async function seriesOfCard(ctx: AppContext, card: Card): Promise<SeriesAnswer> {
-  const list = await repo.seriesOf(ctx.db, card.agent_id, seriesIdsOf(card.package_series_ids));
+  const list = await repo.seriesOf(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
   return { list, multi_series: card.multi_series === 1 };
 }
 
@@ -44,7 +33,7 @@ export async function selectSeries(ctx: AppContext, auth: Auth, customNum: strin
   }
   const { list } = await seriesOfCard(ctx, card);
   if (!list.some((s) => s.id === seriesId)) throw new AppError(Code.SERIES_NOT_OF_CARD);
-  if (!(await repo.settleSeries(ctx.db, card.id, seriesId))) {
+  if (!(await cardRecord.settleSeries(ctx.db.kysely, card.id, seriesId))) {
     // another request settled the card between our read and our update
     if (settledOn(await accessibleCard(ctx, auth, customNum), seriesId)) return { series_id: seriesId };
     throw new AppError(Code.SERIES_ALREADY_CHOSEN);

@@ -1,12 +1,13 @@
-import type { Db } from '../../db/connect';
+// SQL of the upload module: owns uploads.
+import type { Executor } from '../../db/executor';
 import type { UploadOwner } from './rules';
 
 export async function insertUpload(
-  db: Db,
+  db: Executor,
   /** content as stored (sealed); size of the image itself */
   u: { id: string; owner: UploadOwner; mime: string; content: Buffer; size: number; created_at: string },
 ): Promise<void> {
-  await db.kysely
+  await db
     .insertInto('uploads')
     .values({
       id: u.id,
@@ -20,11 +21,11 @@ export async function insertUpload(
     .execute();
 }
 
-export function uploadOf(db: Db, id: string) {
-  return db.kysely.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+export function uploadOf(db: Executor, id: string) {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Ownership columns only: checking a photo id must not read megabytes. */
-export function uploadOwnerOf(db: Db, id: string) {
-  return db.kysely.selectFrom('uploads').select(['id', 'owner_user_id', 'owner_custom_num']).where('id', '=', id).executeTakeFirst();
+export function uploadOwnerOf(db: Executor, id: string) {
+  return db.selectFrom('uploads').select(['id', 'owner_user_id', 'owner_custom_num']).where('id', '=', id).executeTakeFirst();
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Code } from '@portal/contract/codes';
 import { UploadAnswer, UploadId, envelope } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { MAX_UPLOAD_BYTES } from './rules';

@@ -1,9 +1,9 @@
 // Pure rules of uploads (table-tested in rules.test.ts). The file's content decides what it is,
-// never its name or the Content-Type the browser claims (decisions.md, "Uploads").
+// never its name or the Content-Type the browser claims (docs/spec/decisions.md "Uploads").
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 
-/** At most 5 MB per image (decisions.md: the forms' limit). */
+/** At most 5 MB per image (docs/spec/decisions.md "Uploads": the forms' limit). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 const startsWith = (buf: Uint8Array, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);

@@ -1,6 +1,6 @@
-// Arithmetic on China-time business dates kept as "YYYY-MM-DD" strings (decisions.md: usage days,
-// month resets and expiries are China time). A date string is treated as a UTC calendar day, so
-// adding days never meets a DST or local-time-zone surprise.
+// Arithmetic on China-time business dates kept as "YYYY-MM-DD" strings (docs/spec/decisions.md
+// "API": usage days, month resets and expiries are China time). A date string is treated as a UTC
+// calendar day, so adding days never meets a DST or local-time-zone surprise.
 import { chinaDate } from '@portal/domain';
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,7 @@
-// SQL of the usage module: daily usage per card (card_flow_daily), the sync mark on cards, and
-// the card's packages. One code base for SQLite and PostgreSQL (no dialect-specific SQL).
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/connect';
-import type { Database } from '../../db/schema';
+// SQL of the usage module: owns daily usage per card (card_flow_daily); reads the card's packages.
+// One code base for SQLite and PostgreSQL (no dialect-specific SQL).
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 
 export interface DayUsage {
   day: string;
@@ -10,45 +9,28 @@ export interface DayUsage {
 }
 
 /**
- * Store the carrier's daily figures and the sync time in one transaction. Upsert by (card, day),
- * so repeating a sync never adds rows. Within a day the carrier's counter only grows; keeping the
- * greater figure means two syncs that finish out of order cannot lower today's usage.
+ * Store the carrier's daily figures, in the caller's transaction (with the card's sync mark).
+ * Upsert by (card, day), so repeating a sync never adds rows. Within a day the carrier's counter
+ * only grows; keeping the greater figure means two syncs that finish out of order cannot lower
+ * today's usage.
  */
-export async function storeDailyUsage(db: Db, cardId: number, rows: DayUsage[], syncedAt: string): Promise<void> {
-  await db.kysely.transaction().execute(async (trx) => {
-    if (rows.length > 0) {
-      await trx
-        .insertInto('card_flow_daily')
-        .values(rows.map((r) => ({ card_id: cardId, day: r.day, used_kb: r.used_kb })))
-        .onConflict((oc) =>
-          oc.columns(['card_id', 'day']).doUpdateSet({
-            used_kb: sql<number>`case when excluded.used_kb > card_flow_daily.used_kb then excluded.used_kb else card_flow_daily.used_kb end`,
-          }),
-        )
-        .execute();
-    }
-    // never move the mark backwards (a slower concurrent sync finishing last)
-    await trx
-      .updateTable('cards')
-      .set({ flow_synced_at: syncedAt })
-      .where('id', '=', cardId)
-      .where('flow_synced_at', '<', syncedAt)
-      .execute();
-  });
+export async function storeDailyUsage(db: Executor, cardId: number, rows: DayUsage[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('card_flow_daily')
+    .values(rows.map((r) => ({ card_id: cardId, day: r.day, used_kb: r.used_kb })))
+    .onConflict((oc) =>
+      oc.columns(['card_id', 'day']).doUpdateSet({
+        used_kb: sql<number>`case when excluded.used_kb > card_flow_daily.used_kb then excluded.used_kb else card_flow_daily.used_kb end`,
+      }),
+    )
+    .execute();
 }
 
-export async function syncedAt(db: Db, cardId: number): Promise<string> {
-  const row = await db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', cardId).executeTakeFirst();
-  return row?.flow_synced_at ?? '';
-}
-
-/**
- * Sum of usage over the inclusive day range [fromDay, toDay]; 0 for an empty range. Takes the
- * database or a transaction (a refund reads it inside its own).
- */
-export async function sumUsage(db: Db | { kysely: Db['kysely'] | Transaction<Database> }, cardId: number, fromDay: string, toDay: string): Promise<number> {
+/** Sum of usage over the inclusive day range [fromDay, toDay]; 0 for an empty range (a refund reads it inside its transaction). */
+export async function sumUsage(db: Executor, cardId: number, fromDay: string, toDay: string): Promise<number> {
   if (!fromDay || !toDay || fromDay > toDay) return 0;
-  const row = await db.kysely
+  const row = await db
     .selectFrom('card_flow_daily')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('used_kb'), sql<number>`0`).as('kb'))
     .where('card_id', '=', cardId)
@@ -60,14 +42,14 @@ export async function sumUsage(db: Db | { kysely: Db['kysely'] | Transaction<Dat
 
 /** Today's, this month's and a package period's usage in one pass over the card's recent days. */
 export async function usageSums(
-  db: Db,
+  db: Executor,
   cardId: number,
   p: { today: string; monthFrom: string; pkgFrom: string | null; pkgTo: string | null },
 ): Promise<{ today: number; month: number; pkg: number }> {
   const from = p.pkgFrom && p.pkgFrom < p.monthFrom ? p.pkgFrom : p.monthFrom;
   const pkgFrom = p.pkgFrom ?? '9999-12-31';
   const pkgTo = p.pkgTo ?? '0000-01-01';
-  const row = await db.kysely
+  const row = await db
     .selectFrom('card_flow_daily')
     .select([
       sql<number>`coalesce(sum(case when day = ${p.today} then used_kb else 0 end), 0)`.as('today'),
@@ -81,8 +63,8 @@ export async function usageSums(
   return { today: Number(row.today), month: Number(row.month), pkg: Number(row.pkg) };
 }
 
-export async function dailyUsage(db: Db, cardId: number, fromDay: string, toDay: string): Promise<DayUsage[]> {
-  return db.kysely
+export async function dailyUsage(db: Executor, cardId: number, fromDay: string, toDay: string): Promise<DayUsage[]> {
+  return db
     .selectFrom('card_flow_daily')
     .select(['day', 'used_kb'])
     .where('card_id', '=', cardId)
@@ -93,9 +75,9 @@ export async function dailyUsage(db: Db, cardId: number, fromDay: string, toDay:
 }
 
 /** Usage per China-time month ("YYYY-MM"), any order. */
-export async function monthlyUsage(db: Db, cardId: number): Promise<{ month: string; used_kb: number }[]> {
+export async function monthlyUsage(db: Executor, cardId: number): Promise<{ month: string; used_kb: number }[]> {
   const month = sql<string>`substr(day, 1, 7)`;
-  const rows = await db.kysely
+  const rows = await db
     .selectFrom('card_flow_daily')
     .select([month.as('month'), (eb) => eb.fn.sum<number>('used_kb').as('used_kb')])
     .where('card_id', '=', cardId)
@@ -105,8 +87,8 @@ export async function monthlyUsage(db: Db, cardId: number): Promise<{ month: str
 }
 
 /** The package in force at `nowIso`: started, not yet expired; the latest started wins. */
-export async function activePackage(db: Db, cardId: number, nowIso: string) {
-  return db.kysely
+export async function activePackage(db: Executor, cardId: number, nowIso: string) {
+  return db
     .selectFrom('card_packages')
     .select(['id', 'name', 'total_kb', 'started_at', 'expired_at'])
     .where('card_id', '=', cardId)

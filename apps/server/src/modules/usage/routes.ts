@@ -11,7 +11,7 @@ import {
   FlowSyncAnswer,
 } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../../lib/auth';
+import { authOf, requireAuth } from '../auth';
 import { ok } from '../../lib/envelope';
 import { cardFlow, dailyFlow, flowStatistics, forceSync } from './service';
 

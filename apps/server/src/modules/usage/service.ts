@@ -7,18 +7,18 @@ import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { DailyUsage } from '../../integrations/carrier/gateway';
-import type { Auth } from '../../lib/auth';
-import { accessibleCard } from '../../lib/cardAccess';
 import { clock } from '../../lib/clock';
+import type { Auth } from '../auth';
+import { accessibleCard, cardRecord } from '../cardRecord';
 import { addDays, chinaDayOf, dayRange, lastChinaDayBefore, monthsDescending } from './days';
 import * as repo from './repo';
 
 /** Reads re-sync when the figures are older than this. */
-export const USAGE_FRESH_MS = 10 * 60_000;
+const USAGE_FRESH_MS = 10 * 60_000;
 /** A forced sync of one card at most this often (the carrier's own figures move slowly). */
-export const FORCED_SYNC_INTERVAL_MS = 30_000;
+const FORCED_SYNC_INTERVAL_MS = 30_000;
 /** A first sync reaches back to the card's activation, at most this many days (today included). */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 export type SyncableCard = Pick<Card, 'id' | 'custom_num' | 'created_at' | 'flow_synced_at'>;
 
@@ -38,7 +38,12 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
   if (from > today) from = today;
   const raw = await ctx.carrier.usage(card.custom_num, from, today, now);
   const at = now.toISOString();
-  await repo.storeDailyUsage(ctx.db, card.id, cleanUsage(raw, from, today), at);
+  const rows = cleanUsage(raw, from, today);
+  // the figures and the card's sync mark (modules/cardRecord's table) land together
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await repo.storeDailyUsage(trx, card.id, rows);
+    await cardRecord.markUsageSynced(trx, card.id, at);
+  });
   return at;
 }
 
@@ -95,7 +100,7 @@ export async function ensureSyncedOnce(ctx: AppContext, card: SyncableCard): Pro
 export async function flowOf(ctx: AppContext, card: Pick<Card, 'id' | 'custom_num'>, syncedAt: string): Promise<FlowAnswer> {
   const now = clock.now();
   const today = chinaDate(now);
-  const pkg = await repo.activePackage(ctx.db, card.id, now.toISOString());
+  const pkg = await repo.activePackage(ctx.db.kysely, card.id, now.toISOString());
   let pkgFrom: string | null = null;
   let pkgTo: string | null = null;
   if (pkg) {
@@ -103,7 +108,7 @@ export async function flowOf(ctx: AppContext, card: Pick<Card, 'id' | 'custom_nu
     const last = lastChinaDayBefore(pkg.expired_at);
     pkgTo = last && last < today ? last : today;
   }
-  const sums = await repo.usageSums(ctx.db, card.id, { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom, pkgTo });
+  const sums = await repo.usageSums(ctx.db.kysely, card.id, { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom, pkgTo });
   return {
     custom_num: card.custom_num,
     today_used_kb: sums.today,
@@ -133,7 +138,7 @@ export async function dailyFlow(ctx: AppContext, auth: Auth, customNum: string, 
   const syncedAt = await ensureFresh(ctx, card);
   const today = chinaDate(clock.now());
   const from = addDays(today, -(days - 1));
-  const stored = new Map((await repo.dailyUsage(ctx.db, card.id, from, today)).map((r) => [r.day, r.used_kb]));
+  const stored = new Map((await repo.dailyUsage(ctx.db.kysely, card.id, from, today)).map((r) => [r.day, r.used_kb]));
   return {
     custom_num: card.custom_num,
     records: dayRange(from, today).map((date) => ({ date, used_kb: stored.get(date) ?? 0 })),
@@ -145,7 +150,7 @@ export async function dailyFlow(ctx: AppContext, auth: Auth, customNum: string, 
 export async function flowStatistics(ctx: AppContext, auth: Auth, customNum: string): Promise<FlowStatisticsAnswer> {
   const card = await accessibleCard(ctx, auth, customNum);
   const syncedAt = await ensureFresh(ctx, card);
-  const rows = await repo.monthlyUsage(ctx.db, card.id);
+  const rows = await repo.monthlyUsage(ctx.db.kysely, card.id);
   const byMonth = new Map(rows.map((r) => [r.month, r.used_kb]));
   const first = rows.reduce<string | null>((min, r) => (min === null || r.month < min ? r.month : min), null);
   const current = chinaDate(clock.now()).slice(0, 7);

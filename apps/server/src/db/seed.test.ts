@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../lib/password';
+import { DEMO, DEMO_CARD_PASSWORD_HASH, DEMO_PASSWORD_HASH } from './seed';
+
+describe('demo seed', () => {
+  it('stores hashes that verify with the published demo passwords', async () => {
+    expect(await verifyPassword(DEMO.password, DEMO_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword(DEMO.cardPassword, DEMO_CARD_PASSWORD_HASH)).toBe(true);
+    expect(await verifyPassword('wrong', DEMO_PASSWORD_HASH)).toBe(false);
+  });
+});

@@ -1,0 +1,150 @@
+// Each table has ONE writer (docs/decisions/0008): its owning module's repo.ts, or for the shared
+// pieces outside the modules one named file. Other code changes a table by calling the owner's
+// functions (inside its own transaction when it passes one). This test scans the server source
+// for writes — Kysely's insertInto / replaceInto / updateTable / deleteFrom / mergeInto, and
+// INSERT / UPDATE / DELETE in raw sql`…` — and fails on any write outside the table's owner.
+// Migrations and the demo seed (db/) create and fill tables and are exempt.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+/** table → the one file (relative to apps/server/src) allowed to write it. */
+const OWNERS: Record<string, string> = {
+  // auth
+  users: 'modules/auth/repo.ts',
+  sessions: 'modules/auth/repo.ts',
+  sms_codes: 'modules/auth/repo.ts',
+  // the card and its owner
+  cards: 'modules/cardRecord/repo.ts',
+  card_bindings: 'modules/cards/repo.ts',
+  card_flow_daily: 'modules/usage/repo.ts',
+  // agent configuration (written only by the seed; the module that serves it owns it)
+  agents: 'modules/branding/repo.ts',
+  package_series: 'modules/series/repo.ts',
+  // real-name, replacement, uploads
+  card_personal_info: 'modules/realName/repo.ts',
+  real_name_tickets: 'modules/realName/repo.ts',
+  change_card_applications: 'modules/replacement/repo.ts',
+  uploads: 'modules/upload/repo.ts',
+  // commerce
+  packages: 'modules/commerce/catalogue/repo.ts',
+  coupon_packages: 'modules/commerce/catalogue/repo.ts',
+  recharge_offers: 'modules/commerce/catalogue/repo.ts',
+  pay_settings: 'modules/commerce/paySettings/repo.ts',
+  vouchers: 'modules/commerce/vouchers/repo.ts',
+  balance_ledger: 'modules/commerce/balance/repo.ts',
+  orders: 'modules/commerce/orders/repo.ts',
+  payments: 'modules/commerce/orders/repo.ts',
+  order_deliveries: 'modules/commerce/orders/repo.ts',
+  card_packages: 'modules/commerce/orders/repo.ts',
+  pay_notifications: 'modules/commerce/payments/repo.ts',
+  refunds: 'modules/commerce/refunds/repo.ts',
+  // shared pieces outside the modules
+  throttles: 'lib/throttle.ts',
+  schema_migrations: 'db/migrate.ts',
+  // the simulators' own state
+  sim_sms_outbox: 'integrations/sms/simulatorSms.ts',
+  sim_lines: 'integrations/carrier/simulator.ts',
+  sim_payments: 'integrations/payment/sandbox.ts',
+  sim_refunds: 'integrations/payment/sandbox.ts',
+};
+
+const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/];
+
+interface Write {
+  table: string;
+  line: number;
+  how: string;
+}
+
+/** Comments out of the way (a comment may quote a query), keeping line numbers. */
+function withoutComments(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
+    .replace(/^(\s*)\/\/.*$/gm, '$1');
+}
+
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** Every table write in a source text; a table that is not a string literal is reported as `?<expression>`. */
+function writesIn(source: string): Write[] {
+  const text = withoutComments(source);
+  const out: Write[] = [];
+  const builder = /\.(insertInto|replaceInto|updateTable|deleteFrom|mergeInto)\(\s*(?:(['"`])([^'"`]*)\2|([^)]*))/g;
+  for (const m of text.matchAll(builder)) {
+    const table = m[3] !== undefined ? m[3].trim().split(/\s+/)[0]! : `?${(m[4] ?? '').trim()}`;
+    out.push({ table, line: lineOf(text, m.index), how: m[1]! });
+  }
+  // raw SQL: sql`…`, sql<T>`…` and sql.raw('…')
+  const raw = /\bsql(?:<[^`]*?>)?`((?:[^`\\]|\\.)*)`|\bsql\.raw\(\s*(['"`])((?:(?!\2)[^\\]|\\.)*)\2/g;
+  const statement = /\b(insert\s+(?:or\s+\w+\s+)?into|(?<!\bdo\s+)update|delete\s+from)\s+["']?([A-Za-z_][\w]*)/gi;
+  for (const m of text.matchAll(raw)) {
+    const body = m[1] ?? m[3] ?? '';
+    for (const s of body.matchAll(statement)) {
+      out.push({ table: s[2]!.toLowerCase(), line: lineOf(text, m.index), how: `sql ${s[1]!.split(/\s+/)[0]!.toUpperCase()}` });
+    }
+  }
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return e.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const rel = (p: string) => relative(SRC, p).split(sep).join('/');
+
+/** The tables of the Database interface in schema.ts. */
+function schemaTables(): string[] {
+  const schema = readFileSync(join(SRC, 'db/schema.ts'), 'utf8');
+  const body = /export interface Database \{([\s\S]*?)\n\}/.exec(schema)?.[1] ?? '';
+  return [...body.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]!);
+}
+
+describe('table owners', () => {
+  it('name an owner for every table of the schema, and only existing files', () => {
+    const tables = schemaTables();
+    expect(tables.length).toBeGreaterThan(20);
+    expect(tables.filter((t) => !(t in OWNERS))).toEqual([]);
+    expect(Object.keys(OWNERS).filter((t) => t !== 'schema_migrations' && !tables.includes(t))).toEqual([]);
+    const files = new Set(sourceFiles(SRC).map(rel));
+    expect(Object.values(OWNERS).filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  it('see every kind of write (the scanner itself)', () => {
+    const sample = [
+      "await db.insertInto('vouchers').values(x);",
+      'await trx\n  .updateTable("cards as c")\n  .set({ a: 1 });',
+      "await q.deleteFrom('card_bindings').where('id', '=', 1);",
+      'await db.insertInto(tableName).values(x);',
+      "await sql`insert into orders (a) values (1) on conflict do update set a = 2`.execute(db);",
+      "await sql<number>`UPDATE payments SET late = 1`.execute(db);",
+      "await sql.raw('delete from refunds').execute(db);",
+      "// db.updateTable('users') in a comment is not a write",
+      "await sql`select * from cards where x = ${y}`.execute(db);",
+    ].join('\n');
+    expect(writesIn(sample).map((w) => w.table)).toEqual(['vouchers', 'cards', 'card_bindings', '?tableName', 'orders', 'payments', 'refunds']);
+  });
+
+  it('are the only writers of their tables (migrations and the demo seed excepted)', () => {
+    const violations: string[] = [];
+    let writes = 0;
+    for (const path of sourceFiles(SRC)) {
+      const file = rel(path);
+      if (EXEMPT.some((re) => re.test(file))) continue;
+      for (const w of writesIn(readFileSync(path, 'utf8'))) {
+        writes++;
+        const owner = OWNERS[w.table];
+        if (owner !== file) violations.push(`${file}:${w.line} ${w.how} ${w.table} — owner: ${owner ?? 'none (add it to OWNERS)'}`);
+      }
+    }
+    expect(writes).toBeGreaterThan(40);
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,8 @@
+// The auth module's public entry: logins, sessions (requireAuth / authOf for every route that
+// needs a login), SMS codes, login limits and forced logout. Owns users, sessions and sms_codes.
+export { authRoutes } from './routes';
+export { authOf, requireAuth, type Auth } from './session';
+export { cardContactMobile, forceLogout } from './service';
+export { consumeSmsCode, sendSmsCode } from './smsCode';
+export { KEYS, RULES } from './limits';
+export { cardLoginOf, revokeCardLogins } from './repo';

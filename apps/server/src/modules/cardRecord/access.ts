@@ -1,0 +1,19 @@
+import { Code } from '@portal/contract/codes';
+import type { AppContext } from '../../context';
+import type { Card } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Auth } from '../auth';
+import * as repo from './repo';
+
+/**
+ * Authorization for every card operation: a token reaches a card only if the card is bound to
+ * its user, or is the card it logged in with. Unknown numbers answer code 10000
+ * (docs/spec/portal-spec.md §8); anybody else's card answers 403, so guessing numbers reads nothing.
+ */
+export async function accessibleCard(ctx: AppContext, auth: Auth, customNum: string): Promise<Card> {
+  const card = await repo.cardByNum(ctx.db.kysely, customNum);
+  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
+  if (auth.customNum && auth.customNum === customNum) return card;
+  if (auth.userId !== 0 && (await repo.isBoundTo(ctx.db.kysely, card.id, auth.userId))) return card;
+  throw new AppError(Code.FORBIDDEN);
+}

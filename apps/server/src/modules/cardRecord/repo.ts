@@ -1,0 +1,121 @@
+// SQL of the card record: the ONE writer of the `cards` table. Other modules change a card
+// only through these functions, each named for what it means, inside their own transaction when
+// they pass one (Executor). Conditional updates answer whether they changed the row.
+import { sql } from 'kysely';
+import type { CardFlag } from '@portal/domain';
+import type { Executor } from '../../db/executor';
+import type { Card } from '../../db/schema';
+
+export async function cardByNum(db: Executor, customNum: string): Promise<Card | undefined> {
+  return db.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
+}
+
+export async function cardById(db: Executor, id: number): Promise<Card | undefined> {
+  return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the card is bound to this user (card_bindings is modules/cards'; read here for access). */
+export async function isBoundTo(db: Executor, cardId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('card_bindings').select('id').where('card_id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The card's expiry and the flags an order may turn on (read before a delivery and by a refund). */
+export async function cardFlags(db: Executor, cardId: number) {
+  return db
+    .selectFrom('cards')
+    .select(['expired_at', 'order_has_payment', 'ordered_flag', 'balance_order_has_payment', 'has_first_balance_order'])
+    .where('id', '=', cardId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function balanceOf(db: Executor, cardId: number): Promise<number> {
+  return (await db.selectFrom('cards').select('balance_fen').where('id', '=', cardId).executeTakeFirstOrThrow()).balance_fen;
+}
+
+// ---------- changes, one per meaning ----------
+
+/** The card login password (modules/cardPassword). */
+export async function setPasswordHash(db: Executor, cardId: number, hash: string): Promise<void> {
+  await db.updateTable('cards').set({ password_hash: hash }).where('id', '=', cardId).execute();
+}
+
+/**
+ * Settles a multi-series card on one series (modules/series). Conditional on the card still being
+ * multi-series, so two choices racing from two tabs cannot both land: false when another choice won.
+ */
+export async function settleSeries(db: Executor, cardId: number, seriesId: number): Promise<boolean> {
+  const r = await db
+    .updateTable('cards')
+    .set({ package_series_ids: JSON.stringify([seriesId]), multi_series: 0 })
+    .where('id', '=', cardId)
+    .where('multi_series', '=', 1)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The holder's personal information is on file (modules/realName): no more /collect prompt. */
+export async function clearNeedId(db: Executor, cardId: number): Promise<void> {
+  await db.updateTable('cards').set({ need_id: 0 }).where('id', '=', cardId).execute();
+}
+
+/** The carrier now says real-named (modules/realName): the card is verified, in one update. */
+export async function markRealNameVerified(db: Executor, cardId: number): Promise<boolean> {
+  const r = await db
+    .updateTable('cards')
+    .set({ supplier_auth_state: 1, auth_state: 1, fake_real_name: 0 })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('supplier_auth_state', '=', 0), eb('auth_state', '=', 0), eb('fake_real_name', '=', 1)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Clears the replacement prompt (modules/replacement). Conditional: of two applications racing,
+ * only the one that clears the flag goes on; false when it was not set.
+ */
+export async function clearChangeCardPrompt(db: Executor, cardId: number): Promise<boolean> {
+  const r = await db.updateTable('cards').set({ need_change_card: 0 }).where('id', '=', cardId).where('need_change_card', '=', 1).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** When usage was last taken from the carrier (modules/usage); never moves the mark backwards. */
+export async function markUsageSynced(db: Executor, cardId: number, syncedAt: string): Promise<void> {
+  await db.updateTable('cards').set({ flow_synced_at: syncedAt }).where('id', '=', cardId).where('flow_synced_at', '<', syncedAt).execute();
+}
+
+/**
+ * Add (amountFen > 0) to or take (amountFen < 0) from the balance, conditional so that it never
+ * goes below zero. Answers the new balance, or null when it would. Only commerce/balance calls
+ * this, in the transaction that also writes the ledger row.
+ */
+export async function addToBalance(db: Executor, cardId: number, amountFen: number): Promise<number | null> {
+  let q = db
+    .updateTable('cards')
+    .set({ balance_fen: sql<number>`balance_fen + ${amountFen}` })
+    .where('id', '=', cardId);
+  if (amountFen < 0) q = q.where('balance_fen', '>=', -amountFen);
+  const row = await q.returning('balance_fen').executeTakeFirst();
+  return row ? row.balance_fen : null;
+}
+
+/** A package was delivered: the card has bought one, and its expiry follows the packages. */
+export async function markPackageBought(db: Executor, cardId: number, expiredAt: string): Promise<void> {
+  await db.updateTable('cards').set({ order_has_payment: 1, ordered_flag: 1, expired_at: expiredAt }).where('id', '=', cardId).execute();
+}
+
+/** The card's first balance order: true only for the one delivery that flipped the flag (it gets the first-recharge bonus). */
+export async function markFirstBalanceOrder(db: Executor, cardId: number): Promise<boolean> {
+  const r = await db.updateTable('cards').set({ has_first_balance_order: 1 }).where('id', '=', cardId).where('has_first_balance_order', '=', 0).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function markBalanceOrderPaid(db: Executor, cardId: number): Promise<void> {
+  await db.updateTable('cards').set({ balance_order_has_payment: 1 }).where('id', '=', cardId).execute();
+}
+
+/** What a refund puts back on the card (commerce/refunds): flags orders had turned on, and the expiry. */
+export async function restoreAfterRefund(db: Executor, cardId: number, patch: Partial<Record<CardFlag, number>> & { expired_at?: string }): Promise<void> {
+  if (Object.keys(patch).length === 0) return;
+  await db.updateTable('cards').set(patch).where('id', '=', cardId).execute();
+}

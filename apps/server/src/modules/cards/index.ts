@@ -1,0 +1,3 @@
+// The cards module's public entry: the caller's cards, binding and unbinding (it owns
+// card_bindings), card info and the home-page hint.
+export { cardsRoutes } from './routes';

@@ -1,0 +1,109 @@
+// The catalogue a card may buy from: its series' packages priced for its agent, coupon packages
+// and recharge options (with the first-recharge offer while the card has had no balance order).
+import { Code } from '@portal/contract/codes';
+import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type CouponPackage, type Package, type RechargeOptions } from '@portal/contract';
+import { fenToYuan } from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { Card, PackageRow } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import type { Auth } from '../../auth';
+import { accessibleCard, seriesIdsOf } from '../../cardRecord';
+import * as repo from './repo';
+
+const RECHARGE_PRESETS_YUAN = [10, 20, 50, 100, 200, 300];
+
+export function toPackage(p: PackageRow): Package {
+  return {
+    id: p.id,
+    series_id: p.series_id,
+    name: p.name,
+    package_type: p.package_type,
+    period: p.period,
+    period_count: p.period_count,
+    flow_mb: p.flow_mb,
+    price: fenToYuan(p.price_fen),
+    original_price: fenToYuan(p.original_price_fen),
+    description: p.description,
+    voucher_allowed: p.voucher_allowed === 1,
+    recommended: p.recommended === 1,
+  };
+}
+
+/** The packages on sale to this card: its series, of its own agent. */
+export async function packagesForCard(ctx: AppContext, card: Card): Promise<PackageRow[]> {
+  const series = await repo.seriesOfAgent(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
+  return repo.packagesOfSeries(ctx.db.kysely, series);
+}
+
+/** One package the card may buy, or PACKAGE_UNAVAILABLE (a package of another series is not for sale to it). */
+export async function purchasablePackage(ctx: AppContext, card: Card, packageId: number): Promise<PackageRow> {
+  const pkg = await repo.packageById(ctx.db.kysely, packageId);
+  if (!pkg || pkg.on_sale !== 1) throw new AppError(Code.PACKAGE_UNAVAILABLE);
+  const series = await repo.seriesOfAgent(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
+  if (!series.includes(pkg.series_id)) throw new AppError(Code.PACKAGE_UNAVAILABLE);
+  return pkg;
+}
+
+export async function packageList(ctx: AppContext, auth: Auth, customNum: string): Promise<{ list: Package[] }> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  return { list: (await packagesForCard(ctx, card)).map(toPackage) };
+}
+
+export async function packageDetail(ctx: AppContext, auth: Auth, customNum: string, packageId: number): Promise<Package> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const pkg = await repo.packageById(ctx.db.kysely, packageId);
+  const series = await repo.seriesOfAgent(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
+  if (!pkg || pkg.on_sale !== 1 || !series.includes(pkg.series_id)) throw new AppError(Code.NOT_FOUND, '套餐不存在或不适用于该卡');
+  return toPackage(pkg);
+}
+
+export interface VoucherTemplate {
+  amount_fen: number;
+  min_spend_fen: number;
+  valid_days: number;
+  package_types: number[];
+}
+
+export function templatesOf(json: string): VoucherTemplate[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? (v as VoucherTemplate[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function couponPackageList(ctx: AppContext, auth: Auth, customNum: string): Promise<{ list: CouponPackage[] }> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const rows = await repo.couponPackagesOfAgent(ctx.db.kysely, card.agent_id);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: fenToYuan(r.price_fen),
+      description: r.description,
+      vouchers: templatesOf(r.vouchers).map((t) => ({
+        amount: fenToYuan(t.amount_fen),
+        min_spend: fenToYuan(t.min_spend_fen),
+        valid_days: t.valid_days,
+        package_types: t.package_types,
+      })),
+    })),
+  };
+}
+
+export async function rechargeOptions(ctx: AppContext, auth: Auth, customNum: string): Promise<RechargeOptions> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const offer = card.has_first_balance_order === 1 ? undefined : await repo.rechargeOfferOfAgent(ctx.db.kysely, card.agent_id);
+  return {
+    presets: RECHARGE_PRESETS_YUAN,
+    min: RECHARGE_MIN_YUAN,
+    max: RECHARGE_MAX_YUAN,
+    balance: fenToYuan(card.balance_fen),
+    first_recharge: offer
+      ? { amount: fenToYuan(offer.amount_fen), bonus_amount: fenToYuan(offer.bonus_fen), title: offer.title, description: offer.description }
+      : null,
+    pre_store: card.pre_store === 1,
+    pre_store_mold: card.pre_store_mold,
+  };
+}

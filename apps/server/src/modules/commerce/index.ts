@@ -1,0 +1,36 @@
+// The commerce area's ONE public entry (docs/decisions/0008): what app wiring, the operator
+// command, other modules and tests may use. Inside, the sub-modules use each other without a cycle:
+//   catalogue, paySettings          read-only configuration
+//   vouchers → catalogue            owns vouchers
+//   balance                         owns balance_ledger (the card's balance is modules/cardRecord's)
+//   orders → catalogue, paySettings, vouchers, balance
+//                                   owns orders, payments, order_deliveries, card_packages; settles
+//                                   orders and asks the gateway about them
+//   refunds → orders, vouchers, balance        owns refunds
+//   payments → orders, refunds      owns pay_notifications; the notify route and the reconciler
+//   quickPay → catalogue, vouchers, orders     no login; no table
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { balanceRoutes } from './balance/routes';
+import { catalogueRoutes } from './catalogue/routes';
+import { orderRoutes } from './orders/routes';
+import { paymentRoutes } from './payments/routes';
+import { quickPayRoutes } from './quickPay/routes';
+import { voucherRoutes } from './vouchers/routes';
+
+export { payRoutes } from './paySettings/routes';
+
+/** The commerce routes, in the order they have always been registered. */
+export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  await catalogueRoutes(api, ctx);
+  await voucherRoutes(api, ctx);
+  await orderRoutes(api, ctx);
+  await balanceRoutes(api, ctx);
+  await paymentRoutes(api, ctx);
+  await quickPayRoutes(api, ctx);
+}
+
+// the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)
+export { reconcile } from './payments/reconciler';
+export { parseRefundArgs, USAGE as REFUND_USAGE } from './refunds/args';
+export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type RefundReport } from './refunds/service';

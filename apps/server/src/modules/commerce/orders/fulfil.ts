@@ -1,0 +1,122 @@
+// Settling an order: the one place where money is taken or credited and goods are delivered.
+// Every function here runs inside ONE transaction (the Executor passed in) with conditional state
+// changes, so a notification, a gateway query and a user's click racing for the same order settle
+// it once. Each table is changed through its owner: orders' own repo, vouchers, the balance, and
+// the card record (modules/cardRecord).
+import { FLAGS_OF_GOODS, packageEffect, type CardFlag } from '@portal/domain';
+import type { Executor } from '../../../db/executor';
+import type { OrderRow } from '../../../db/schema';
+import { cardRecord } from '../../cardRecord';
+import * as balance from '../balance/repo';
+import * as catalogue from '../catalogue/repo';
+import { templatesOf } from '../catalogue/service';
+import * as vouchers from '../vouchers/repo';
+import * as repo from './repo';
+
+const addDaysIso = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+/** Deliver what a paid order bought, then paid → fulfilled. The order must be 'paid' in this transaction. */
+export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise<void> {
+  const nowIso = now.toISOString();
+  if (order.voucher_id !== null) await vouchers.markUsed(trx, order.voucher_id, order.order_no, nowIso);
+  // What this order changes on the card is recorded with it, so that a refund takes back exactly
+  // that (commerce/refunds): its package rows, data added to another package, the flags it turned on.
+  const before = await cardRecord.cardFlags(trx, order.card_id);
+  const flagsSet: CardFlag[] = [];
+  let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null = null;
+
+  if (order.goods_type === 'package' && order.package_id !== null) {
+    const pkg = await catalogue.packageById(trx, order.package_id);
+    if (!pkg) throw new Error(`order ${order.order_no}: package ${order.package_id} is missing`);
+    const live = await repo.livePackages(trx, order.card_id, nowIso);
+    let effect = packageEffect(pkg, live, before.expired_at, now);
+    // Paid, but no longer applicable (its base package ended meanwhile): the customer still gets
+    // the data, as a package of its own from now.
+    if (effect.kind === 'refused') effect = packageEffect({ ...pkg, package_type: 7 }, [], before.expired_at, now);
+    if (effect.kind === 'new') {
+      await repo.insertPackages(
+        trx,
+        effect.segments.map((s) => ({ card_id: order.card_id, name: pkg.name, package_type: pkg.package_type, ...s, created_at: nowIso, order_no: order.order_no })),
+      );
+    } else if (effect.kind === 'add') {
+      await repo.addToPackage(trx, effect.target_id, effect.add_kb, effect.expired_at);
+      const target = live.find((p) => p.id === effect.target_id);
+      addition = { target_package_id: effect.target_id, add_kb: effect.add_kb, target_expired_before: target?.expired_at ?? null, target_expired_after: effect.expired_at };
+    }
+    flagsSet.push(...FLAGS_OF_GOODS.package.filter((f) => before[f] === 0));
+    const cardExpiry = effect.kind === 'refused' ? before.expired_at : effect.card_expires_at;
+    await cardRecord.markPackageBought(trx, order.card_id, cardExpiry);
+  } else if (order.goods_type === 'recharge') {
+    await balance.move(trx, { cardId: order.card_id, amountFen: order.total_fen, kind: 'recharge', orderNo: order.order_no, note: '余额充值', nowIso });
+    // The first-recharge bonus goes to the one order that flips has_first_balance_order.
+    const first = await cardRecord.markFirstBalanceOrder(trx, order.card_id);
+    if (first) flagsSet.push('has_first_balance_order');
+    if (before.balance_order_has_payment === 0) flagsSet.push('balance_order_has_payment');
+    if (first && order.bonus_fen > 0) {
+      await balance.move(trx, { cardId: order.card_id, amountFen: order.bonus_fen, kind: 'bonus', orderNo: order.order_no, note: '首充赠送', nowIso });
+    }
+    await cardRecord.markBalanceOrderPaid(trx, order.card_id);
+  } else if (order.goods_type === 'coupon_package' && order.coupon_package_id !== null) {
+    const cp = await catalogue.couponPackageById(trx, order.coupon_package_id);
+    if (!cp) throw new Error(`order ${order.order_no}: coupon package ${order.coupon_package_id} is missing`);
+    await vouchers.insertOrderVouchers(
+      trx,
+      order.order_no,
+      templatesOf(cp.vouchers).map((t) => ({
+        card_id: order.card_id,
+        name: `${(t.amount_fen / 100).toFixed(0)}元${t.min_spend_fen > 0 ? `满${(t.min_spend_fen / 100).toFixed(0)}可用` : '无门槛'}券`,
+        amount_fen: t.amount_fen,
+        min_spend_fen: t.min_spend_fen,
+        package_types: t.package_types,
+        expires_at: addDaysIso(now, t.valid_days),
+        source: `券包：${cp.name}`,
+        created_at: nowIso,
+      })),
+    );
+  }
+  await repo.recordDelivery(trx, {
+    order_no: order.order_no,
+    card_id: order.card_id,
+    card_expired_before: before.expired_at,
+    flags_set: JSON.stringify(flagsSet),
+    target_package_id: addition?.target_package_id ?? null,
+    add_kb: addition?.add_kb ?? 0,
+    target_expired_before: addition?.target_expired_before ?? null,
+    target_expired_after: addition?.target_expired_after ?? null,
+    created_at: nowIso,
+  });
+  await repo.markFulfilled(trx, order.order_no, nowIso);
+}
+
+export type SettleOutcome = 'credited' | 'duplicate' | 'late';
+
+/**
+ * Money from a gateway (a verified notification or a query). In one transaction: record the
+ * payment under its unique transaction id (a repeat changes nothing), move the order pending →
+ * paid (only the winner of that conditional update credits), deliver. Money for an order that
+ * is no longer pending is recorded and reported as 'late' for an operator to refund.
+ */
+export async function settlePaid(
+  trx: Executor,
+  order: OrderRow,
+  p: { transactionId: string; amountFen: number; source: 'notify' | 'query' },
+  now: Date,
+): Promise<SettleOutcome> {
+  const nowIso = now.toISOString();
+  const fresh = await repo.insertPayment(trx, { orderNo: order.order_no, channel: order.pay_channel, transactionId: p.transactionId, amountFen: p.amountFen, source: p.source, nowIso });
+  if (!fresh) return 'duplicate';
+  if (!(await repo.markPaid(trx, order.order_no, nowIso))) {
+    // kept apart (payments.late) so that the operator's refund command finds it: npm run refund -- --late
+    await repo.markPaymentLate(trx, p.transactionId);
+    return 'late';
+  }
+  await fulfil(trx, { ...order, state: 'paid', paid_at: nowIso }, now);
+  return 'credited';
+}
+
+/** pending → closed | failed, and the voucher comes back. False when the order was not pending. */
+export async function settleUnpaid(trx: Executor, order: OrderRow, state: 'closed' | 'failed', now: Date): Promise<boolean> {
+  if (!(await repo.markUnpaid(trx, order.order_no, state, now.toISOString()))) return false;
+  if (order.voucher_id !== null) await vouchers.release(trx, order.voucher_id, order.order_no);
+  return true;
+}

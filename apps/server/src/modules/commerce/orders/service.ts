@@ -1,0 +1,355 @@
+// Orders: quote, create (idempotent per request_id), detail, history, close. The server prices
+// everything; the client's figures are never read. See docs/decisions/0006.
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { Code } from '@portal/contract/codes';
+import { PayChannel } from '@portal/contract/enums';
+import type { GoodsType, Order, OrderListAnswer, PayAction, Quote } from '@portal/contract';
+import { channelRefusal, fenToYuan, firstRechargeBonus, packageEffect, payChannels, priceOf, rechargeAmountFen, type ChannelInput } from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { Card, OrderRow, PackageRow, VoucherRow } from '../../../db/schema';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import type { Auth } from '../../auth';
+import { accessibleCard, assertPurchasable, cardRecord } from '../../cardRecord';
+import * as balance from '../balance/repo';
+import * as catalogueRepo from '../catalogue/repo';
+import { purchasablePackage, toPackage } from '../catalogue/service';
+import { paySettingOfAgent } from '../paySettings/repo';
+import * as vouchersRepo from '../vouchers/repo';
+import { voucherForOrder } from '../vouchers/service';
+import { fulfil, settleUnpaid } from './fulfil';
+import { closeAtGateway, reconcileOrder, refreshPending } from './gateway';
+import * as repo from './repo';
+
+export interface OrderInput {
+  custom_num: string;
+  goods_type: GoodsType;
+  package_id?: number | undefined;
+  coupon_package_id?: number | undefined;
+  amount?: number | undefined;
+  voucher_id?: number | null | undefined;
+  in_messaging_app: boolean;
+}
+
+interface Priced {
+  goods_type: GoodsType;
+  title: string;
+  total_fen: number;
+  discount_fen: number;
+  payable_fen: number;
+  bonus_fen: number;
+  pkg: PackageRow | null;
+  coupon_package_id: number | null;
+  voucher: VoucherRow | null;
+  channelInput: ChannelInput;
+}
+
+/** Price an order for this card: goods, voucher, first-recharge bonus, channels. Writes nothing. */
+export async function price(ctx: AppContext, card: Card, input: OrderInput): Promise<Priced> {
+  let title: string;
+  let total: number;
+  let bonus = 0;
+  let pkg: PackageRow | null = null;
+  let couponPackageId: number | null = null;
+  let goods: { total_fen: number; package_type: number | null; voucher_allowed: boolean };
+
+  if (input.goods_type === 'package') {
+    if (input.package_id === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择套餐');
+    pkg = await purchasablePackage(ctx, card, input.package_id);
+    const live = await repo.livePackages(ctx.db.kysely, card.id, clock.iso());
+    const effect = packageEffect(pkg, live, card.expired_at, clock.now());
+    if (effect.kind === 'refused') throw new AppError(Code.PACKAGE_UNAVAILABLE, effect.reason);
+    title = pkg.name;
+    total = pkg.price_fen;
+    goods = { total_fen: total, package_type: pkg.package_type, voucher_allowed: pkg.voucher_allowed === 1 };
+  } else if (input.goods_type === 'recharge') {
+    if (input.amount === undefined) throw new AppError(Code.RECHARGE_AMOUNT_INVALID);
+    const fen = rechargeAmountFen(input.amount);
+    if (fen === null) throw new AppError(Code.RECHARGE_AMOUNT_INVALID);
+    const offer = await catalogueRepo.rechargeOfferOfAgent(ctx.db.kysely, card.agent_id);
+    bonus = firstRechargeBonus(fen, card.has_first_balance_order === 1, offer ?? null);
+    title = `余额充值${fenToYuan(fen)}元`;
+    total = fen;
+    goods = { total_fen: total, package_type: null, voucher_allowed: false };
+  } else {
+    if (input.coupon_package_id === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择券包');
+    const cp = await catalogueRepo.couponPackageById(ctx.db.kysely, input.coupon_package_id);
+    if (!cp || cp.on_sale !== 1 || cp.agent_id !== card.agent_id) throw new AppError(Code.COUPON_PACKAGE_UNAVAILABLE);
+    couponPackageId = cp.id;
+    title = cp.name;
+    total = cp.price_fen;
+    goods = { total_fen: total, package_type: null, voucher_allowed: false };
+  }
+
+  const voucher = input.voucher_id != null ? await voucherForOrder(ctx, card, input.voucher_id, goods) : null;
+  const p = priceOf(total, voucher ? voucher.amount_fen : null);
+  const setting = await paySettingOfAgent(ctx.db.kysely, card.agent_id);
+  const channelInput: ChannelInput = {
+    setting: {
+      wechat_pay: setting?.wechat_pay === 1,
+      ali_pay: setting?.ali_pay === 1,
+      ant_credit_pay: setting?.ant_credit_pay === 1,
+      ant_credit_min_money_fen: setting?.ant_credit_min_money_fen ?? 0,
+    },
+    goods_type: input.goods_type,
+    payable_fen: p.payable_fen,
+    balance_fen: card.balance_fen,
+    in_messaging_app: input.in_messaging_app,
+  };
+  return { goods_type: input.goods_type, title, ...p, bonus_fen: bonus, pkg, coupon_package_id: couponPackageId, voucher, channelInput };
+}
+
+/** A priced order as the API shows it; `quick` orders never offer the balance. */
+export function toQuote(p: Priced, quick = false): Quote {
+  return {
+    goods_type: p.goods_type,
+    title: p.title,
+    total: fenToYuan(p.total_fen),
+    discount: fenToYuan(p.discount_fen),
+    payable: fenToYuan(p.payable_fen),
+    voucher_id: p.voucher?.id ?? null,
+    channels: payChannels({ ...p.channelInput, without_balance: quick }),
+  };
+}
+
+export async function quote(ctx: AppContext, auth: Auth, input: OrderInput): Promise<Quote> {
+  const card = await accessibleCard(ctx, auth, input.custom_num);
+  return toQuote(await price(ctx, card, input));
+}
+
+function newOrderNo(now: Date): string {
+  const t = new Date(now.getTime() + 8 * 3600_000).toISOString().replace(/\D/g, '').slice(0, 14);
+  return `${t}${String(randomInt(0, 1e8)).padStart(8, '0')}`;
+}
+
+export const hashAccessKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+export interface PlaceInput extends OrderInput {
+  pay_channel: number;
+  request_id: string;
+}
+
+interface Placed {
+  order: OrderRow;
+  pay: PayAction;
+  /** quick orders: the secret that reads the order back (returned once, stored as a hash) */
+  accessKey?: string;
+}
+
+function payActionOf(order: OrderRow): PayAction {
+  if (order.state !== 'pending') return { kind: 'settled' };
+  return { kind: 'redirect', url: order.pay_url ?? `/pay_status?order_no=${order.order_no}` };
+}
+
+/**
+ * Create an order and start paying it. The same (card, request_id) always answers the same
+ * order; balance and fully covered orders settle inside the creating transaction.
+ */
+export async function placeOrder(ctx: AppContext, card: Card, userId: number, input: PlaceInput, quick = false): Promise<Placed> {
+  const fingerprint = JSON.stringify([input.goods_type, input.package_id ?? null, input.coupon_package_id ?? null, input.amount ?? null, input.voucher_id ?? null, input.pay_channel]);
+  const replay = async (): Promise<Placed | null> => {
+    const existing = await repo.orderByRequest(ctx.db.kysely, card.id, input.request_id);
+    if (!existing) return null;
+    if (existing.request_fingerprint !== fingerprint) throw new AppError(Code.REQUEST_ID_REUSED);
+    return { order: existing, pay: payActionOf(existing) };
+  };
+  const earlier = await replay();
+  if (earlier) {
+    if (quick) throw new AppError(Code.REQUEST_ID_REUSED, '该订单已创建，请勿重复提交');
+    return earlier;
+  }
+
+  await assertPurchasable(ctx.db.kysely, card, input.goods_type === 'recharge' ? 'recharge' : 'package');
+  const p = await price(ctx, card, input);
+  const refusal = channelRefusal({ ...p.channelInput, without_balance: quick }, input.pay_channel);
+  if (refusal === '余额不足') throw new AppError(Code.BALANCE_INSUFFICIENT);
+  if (refusal) throw new AppError(Code.PAY_CHANNEL_UNAVAILABLE, `${refusal}，请选择其他支付方式`);
+
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const orderNo = newOrderNo(now);
+  const accessKey = quick ? randomBytes(24).toString('base64url') : undefined;
+  const settleNow = p.payable_fen === 0 || input.pay_channel === PayChannel.Balance;
+
+  let order: OrderRow;
+  try {
+    order = await ctx.db.kysely.transaction().execute(async (trx) => {
+      let o = await repo.insertOrder(trx, {
+        order_no: orderNo,
+        card_id: card.id,
+        user_id: userId,
+        goods_type: p.goods_type,
+        title: p.title,
+        package_id: p.pkg?.id ?? null,
+        coupon_package_id: p.coupon_package_id,
+        total_fen: p.total_fen,
+        discount_fen: p.discount_fen,
+        payable_fen: p.payable_fen,
+        credit_fen: p.goods_type === 'recharge' ? p.total_fen + p.bonus_fen : 0,
+        bonus_fen: p.bonus_fen,
+        voucher_id: p.voucher?.id ?? null,
+        pay_channel: input.pay_channel,
+        state: 'pending',
+        request_id: input.request_id,
+        request_fingerprint: fingerprint,
+        payment_id: null,
+        pay_url: null,
+        access_key_hash: accessKey ? hashAccessKey(accessKey) : '',
+        created_at: nowIso,
+        expires_at: new Date(now.getTime() + ctx.config.payOrderTtlMs).toISOString(),
+        paid_at: null,
+        fulfilled_at: null,
+        closed_at: null,
+        last_query_at: null,
+      });
+      if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso))) throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
+      if (settleNow) {
+        if (p.payable_fen > 0) {
+          const after = await balance.move(trx, { cardId: card.id, amountFen: -p.payable_fen, kind: 'purchase', orderNo, note: p.title, nowIso });
+          if (after === null) throw new AppError(Code.BALANCE_INSUFFICIENT);
+        }
+        await repo.markPaid(trx, orderNo, nowIso);
+        o = { ...o, state: 'paid', paid_at: nowIso };
+        await fulfil(trx, o, now);
+        o = (await repo.orderByNo(trx, orderNo))!;
+      }
+      return o;
+    });
+  } catch (err) {
+    // Two identical requests at once: the unique (card_id, request_id) let one in; answer its order.
+    if (isUniqueViolation(err)) {
+      const again = await replay();
+      if (again) return again;
+    }
+    throw err;
+  }
+  if (settleNow) return { order, pay: { kind: 'settled' }, accessKey };
+
+  const gateway = ctx.payments;
+  try {
+    if (!gateway) throw new Error('no payment gateway configured');
+    const agent = await catalogueRepo.agentOf(ctx.db.kysely, card.agent_id);
+    const returnUrl = quick
+      ? `/quick_payment_success?order_no=${orderNo}&access_key=${accessKey}`
+      : `/pay_status?order_no=${orderNo}`;
+    const created = await gateway.createPayment({
+      orderNo,
+      channel: input.pay_channel,
+      amountFen: p.payable_fen,
+      subject: p.title,
+      merchant: agent?.payee || agent?.nickname || '商户',
+      returnUrl,
+    });
+    await repo.setPayment(ctx.db.kysely, orderNo, created.paymentId, created.cashierUrl);
+    order = { ...order, payment_id: created.paymentId, pay_url: created.cashierUrl };
+    return { order, pay: { kind: 'redirect', url: created.cashierUrl }, accessKey };
+  } catch (err) {
+    ctx.log.error({ err, order_no: orderNo }, 'payment gateway refused to create a payment');
+    await ctx.db.kysely.transaction().execute((trx) => settleUnpaid(trx, order, 'failed', clock.now()));
+    throw new AppError(Code.PAYMENT_GATEWAY_ERROR);
+  }
+}
+
+export async function createOrder(ctx: AppContext, auth: Auth, input: PlaceInput): Promise<Order & { pay: PayAction }> {
+  const card = await accessibleCard(ctx, auth, input.custom_num);
+  const placed = await placeOrder(ctx, card, auth.userId, input);
+  return { ...(await toOrders(ctx, [placed.order], card.custom_num))[0]!, pay: placed.pay };
+}
+
+/** Orders as the API shows them, with their package and voucher. */
+export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: string): Promise<Order[]> {
+  const pkgIds = [...new Set(rows.map((r) => r.package_id).filter((x): x is number => x !== null))];
+  const vIds = [...new Set(rows.map((r) => r.voucher_id).filter((x): x is number => x !== null))];
+  const pkgs = await catalogueRepo.packagesByIds(ctx.db.kysely, pkgIds);
+  const vs = await vouchersRepo.voucherLabels(ctx.db.kysely, vIds);
+  return rows.map((r) => {
+    const pkg = pkgs.find((p) => p.id === r.package_id);
+    const v = vs.find((x) => x.id === r.voucher_id);
+    const o: Order = {
+      order_no: r.order_no,
+      goods_type: r.goods_type as GoodsType,
+      title: r.title,
+      custom_num: customNum,
+      total: fenToYuan(r.total_fen),
+      discount: fenToYuan(r.discount_fen),
+      payable: fenToYuan(r.payable_fen),
+      pay_channel: r.pay_channel,
+      state: r.state as Order['state'],
+      created_at: r.created_at,
+      paid_at: r.paid_at,
+      voucher: v ? { id: v.id, name: v.name, amount: fenToYuan(v.amount_fen) } : null,
+      expires_at: r.expires_at,
+    };
+    if (pkg) o.package = toPackage(pkg);
+    if (r.goods_type === 'recharge') o.credit = fenToYuan(r.credit_fen);
+    return o;
+  });
+}
+
+/** An order of the caller: someone else's → 403, unknown → 404. */
+async function ownOrder(ctx: AppContext, auth: Auth, orderNo: string): Promise<{ order: OrderRow; card: Card }> {
+  const order = await repo.orderByNo(ctx.db.kysely, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
+  const card = await cardRecord.cardById(ctx.db.kysely, order.card_id);
+  if (!card) throw new Error(`order ${order.order_no}: card ${order.card_id} is missing`);
+  try {
+    await accessibleCard(ctx, auth, card.custom_num);
+  } catch {
+    throw new AppError(Code.FORBIDDEN, '无权查看该订单');
+  }
+  return { order, card };
+}
+
+export async function orderDetail(ctx: AppContext, auth: Auth, orderNo: string): Promise<Order> {
+  const { order, card } = await ownOrder(ctx, auth, orderNo);
+  // while pending, ask the gateway (at most every few seconds) rather than wait for a notification
+  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
+  return (await toOrders(ctx, [current], card.custom_num))[0]!;
+}
+
+export async function orderList(ctx: AppContext, auth: Auth, customNum: string, page: number): Promise<OrderListAnswer> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const { rows, total } = await repo.ordersOfCard(ctx.db.kysely, card.id, page);
+  return { list: await toOrders(ctx, rows, card.custom_num), total, page, page_size: repo.PAGE_SIZE };
+}
+
+/**
+ * Close a pending order. The gateway's payment is closed first, so it can no longer be paid; if
+ * the money arrived in the meantime the order is settled as paid instead (never lost).
+ */
+export async function closeOrder(ctx: AppContext, auth: Auth, orderNo: string): Promise<Order> {
+  const { order, card } = await ownOrder(ctx, auth, orderNo);
+  if (order.state !== 'pending') throw new AppError(Code.ORDER_NOT_PENDING, '只能关闭待支付的订单');
+  const after = await closeAtGateway(ctx, order);
+  if (after.state !== 'closed') throw new AppError(Code.ORDER_NOT_PENDING, after.state === 'fulfilled' ? '订单已支付成功，无法关闭' : '订单状态已变更，无法关闭');
+  return (await toOrders(ctx, [after], card.custom_num))[0]!;
+}
+
+/**
+ * "继续支付" from any tab or device: the order is first checked with the gateway (it may have
+ * been paid or have expired meanwhile), then a still-pending order goes back to its own cashier.
+ * No new payment is created, so one order can never be paid twice through two cashiers.
+ */
+export async function resumePayment(ctx: AppContext, order: OrderRow): Promise<{ order: OrderRow; pay: PayAction }> {
+  if (order.state !== 'pending') return settledOrRefused(order);
+  const after = await reconcileOrder(ctx, order);
+  if (after.state !== 'pending') return settledOrRefused(after);
+  if (!after.pay_url) throw new AppError(Code.ORDER_NOT_PENDING, '订单支付信息已失效，请重新下单');
+  return { order: after, pay: { kind: 'redirect', url: after.pay_url } };
+}
+
+function settledOrRefused(order: OrderRow): { order: OrderRow; pay: PayAction } {
+  if (order.state === 'paid' || order.state === 'fulfilled') return { order, pay: { kind: 'settled' } };
+  throw new AppError(Code.ORDER_NOT_PENDING, order.state === 'refunded' ? '订单已退款，请重新下单' : '订单已关闭，请重新下单');
+}
+
+export async function repayOrder(ctx: AppContext, auth: Auth, orderNo: string): Promise<Order & { pay: PayAction }> {
+  const { order, card } = await ownOrder(ctx, auth, orderNo);
+  const resumed = await resumePayment(ctx, order);
+  return { ...(await toOrders(ctx, [resumed.order], card.custom_num))[0]!, pay: resumed.pay };
+}

@@ -1,0 +1,413 @@
+// Refunds (docs/decisions/0006 "Refunds"), run by an operator (cli/refund.ts); there is no HTTP
+// route. Two cases:
+//   (b) refund a paid order: take back what it delivered, give the money back the way it came;
+//   (a) refund money that arrived for an order that was no longer pending (payments.late).
+//
+// Order of operations: the database first, the gateway after.
+//   1. ONE transaction: paid|fulfilled → refunded (conditional, so of two refunds at once exactly
+//      one goes on), take the goods back (refused — and all of it rolled back — when they are
+//      spent), put balance money back as a ledger entry, and write a refunds row: 'done' for the
+//      balance, 'pending' for money that goes back through the gateway.
+//   2. After the commit, with no lock held across the network call: the gateway refunds under the
+//      refund number derived from the order, and the row becomes 'done'.
+// Not the gateway first: if the money went back and the transaction then failed (the balance was
+// spent meanwhile, a voucher used, a crash), the customer would keep both the money and the goods,
+// and nothing here would record it. Database first, a failure after step 1 leaves a 'pending'
+// refund that states exactly what is owed; rerunning the command completes it, and because the
+// gateway refunds once per refund number, a crash between its answer and our write never pays twice.
+import { Code } from '@portal/contract/codes';
+import {
+  CHANNEL_NAME,
+  cardExpiryAfterRefund,
+  chinaDate,
+  endedSegment,
+  expiryAfterTakeBack,
+  flagAfterRefund,
+  flagsOfGoods,
+  formatDateTime,
+  formatKb,
+  lateRefundNo,
+  orderRefundNo,
+  queuedBehind,
+  rechargeTakeBack,
+  refundReasonProblem,
+  refundRefusal,
+  refundRoute,
+  takeBackKb,
+  voucherRevocationProblem,
+  type CardFlag,
+  type RefundRoute,
+} from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import type { OrderRow } from '../../../db/schema';
+import { PaymentGatewayError } from '../../../integrations/payment/gateway';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import { hit } from '../../../lib/throttle';
+import { cardRecord } from '../../cardRecord';
+import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
+import * as balance from '../balance/repo';
+import * as orders from '../orders/repo';
+import * as vouchers from '../vouchers/repo';
+import * as repo from './repo';
+
+export interface RefundReport {
+  order_no: string;
+  title: string;
+  /** refunded now | already refunded earlier (nothing done) | an earlier refund's gateway step completed now */
+  outcome: 'refunded' | 'already' | 'completed';
+  refund_no: string | null;
+  amount_fen: number;
+  route: RefundRoute;
+  channel: number;
+  /** what was taken back and given back, in Chinese, for the operator */
+  effects: string[];
+}
+
+export interface LatePayment {
+  payment_id: number;
+  order_no: string;
+  order_state: string;
+  title: string;
+  channel: number;
+  amount_fen: number;
+  received_at: string;
+  /** a refund was recorded but the gateway has not confirmed it yet */
+  refund_pending: boolean;
+}
+
+const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;
+const channelName = (c: number) => CHANNEL_NAME[c as 1 | 2 | 3 | 4] ?? `渠道${c}`;
+
+function checkReason(reason: string): string {
+  const problem = refundReasonProblem(reason);
+  if (problem) throw new AppError(Code.REFUND_REASON_REQUIRED, problem);
+  return reason.trim();
+}
+
+/** Case (b): refund a paid order. */
+export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput: string): Promise<RefundReport> {
+  const reason = checkReason(reasonInput);
+  const order = await orders.orderByNo(ctx.db.kysely, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
+  const refusal = refundRefusal(order.state);
+  if (refusal?.kind === 'not_paid') throw new AppError(Code.REFUND_NOT_PAID, refusal.message);
+  if (refusal?.kind === 'already') return earlierRefund(ctx, order, true);
+
+  const route = refundRoute(order);
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const done = await ctx.db.kysely.transaction().execute(async (trx) => {
+    // First, so that a second refund of the same order at once stops here (it waits for this
+    // row on PostgreSQL, then finds it refunded); everything below happens once.
+    if (!(await orders.markRefunded(trx, order.order_no))) return null;
+    const current = (await orders.orderByNo(trx, order.order_no))!;
+    const effects = current.fulfilled_at !== null ? await takeBackGoods(trx, order, now) : [];
+    if (order.voucher_id !== null && (await vouchers.restoreVoucher(trx, order.voucher_id, order.order_no))) effects.push('订单使用的优惠券已退回');
+
+    const refundNo = orderRefundNo(order.order_no);
+    let transactionId: string | null = null;
+    let amount = order.payable_fen;
+    if (route === 'balance') {
+      const after = await balance.move(trx, { cardId: order.card_id, amountFen: order.payable_fen, kind: 'refund', orderNo: order.order_no, note: `退款：${order.title}`, nowIso });
+      if (after === null) throw new AppError(Code.REFUND_RETRY);
+      effects.push(`退回余额 ${yuan(order.payable_fen)}`);
+    } else if (route === 'gateway') {
+      const paid = await repo.payingPayment(trx, order.order_no);
+      if (!paid) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND);
+      transactionId = paid.transaction_id;
+      amount = paid.amount_fen;
+      effects.push(`原路退回 ${yuan(amount)}（${channelName(order.pay_channel)}）`);
+    } else {
+      effects.push('订单实付 0.00 元，无需退款');
+    }
+    await repo.insertRefund(trx, {
+      refund_no: refundNo,
+      order_no: order.order_no,
+      kind: 'order',
+      channel: order.pay_channel,
+      transaction_id: transactionId,
+      amount_fen: amount,
+      reason,
+      state: route === 'gateway' ? 'pending' : 'done',
+      gateway_refund_id: null,
+      created_at: nowIso,
+      done_at: route === 'gateway' ? null : nowIso,
+    });
+    return { effects, refundNo, amount };
+  });
+  // Another refund of this order won the conditional update: it does (or did) the work.
+  if (!done) return earlierRefund(ctx, order, false);
+
+  const report: RefundReport = { order_no: order.order_no, title: order.title, outcome: 'refunded', refund_no: done.refundNo, amount_fen: done.amount, route, channel: order.pay_channel, effects: done.effects };
+  ctx.log.info({ order_no: order.order_no, refund_no: done.refundNo, route }, 'order refunded');
+  if (route === 'gateway') await completeAtGateway(ctx, order, done.refundNo);
+  return report;
+}
+
+/** An order refunded before: answer that refund; finish its gateway step if it is still pending. */
+async function earlierRefund(ctx: AppContext, order: OrderRow, finishPending: boolean): Promise<RefundReport> {
+  const refundNo = orderRefundNo(order.order_no);
+  const row = await repo.refundByNo(ctx.db.kysely, refundNo);
+  const base: RefundReport = {
+    order_no: order.order_no,
+    title: order.title,
+    outcome: 'already',
+    refund_no: row?.refund_no ?? null,
+    amount_fen: row?.amount_fen ?? 0,
+    route: refundRoute(order),
+    channel: order.pay_channel,
+    effects: [],
+  };
+  if (row?.state === 'pending' && finishPending) {
+    await completeAtGateway(ctx, order, refundNo);
+    return { ...base, outcome: 'completed', effects: [`原路退回 ${yuan(row.amount_fen)}（${channelName(order.pay_channel)}）`] };
+  }
+  return base;
+}
+
+/** Step 2: the gateway gives the money back under the refund's own number; then the row is done. */
+async function completeAtGateway(ctx: AppContext, order: OrderRow, refundNo: string): Promise<void> {
+  const row = await repo.refundByNo(ctx.db.kysely, refundNo);
+  if (!row || row.state !== 'pending') return;
+  if (!order.payment_id || !row.transaction_id) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND);
+  let refundId: string;
+  try {
+    if (!ctx.payments) throw new PaymentGatewayError('未配置支付网关', false);
+    refundId = (
+      await ctx.payments.refundPayment({ paymentId: order.payment_id, orderNo: order.order_no, transactionId: row.transaction_id, amountFen: row.amount_fen, refundNo })
+    ).refundId;
+  } catch (err) {
+    const refused = err instanceof PaymentGatewayError && !err.retryable;
+    // only the message: a gateway client's error object may carry its request and credentials
+    ctx.log.warn({ order_no: order.order_no, refund_no: refundNo, error: err instanceof Error ? err.message : String(err) }, 'gateway refund failed; the refund stays pending');
+    throw new AppError(
+      Code.REFUND_GATEWAY_FAILED,
+      refused
+        ? `退款已登记（退款单号 ${refundNo}），但支付渠道拒绝退款：${(err as Error).message}。请人工核对后重新执行退款命令`
+        : `退款已登记（退款单号 ${refundNo}），但支付渠道暂时无法退款。请稍后重新执行同一退款命令完成退款`,
+    );
+  }
+  await repo.markRefundDone(ctx.db.kysely, refundNo, refundId, clock.iso());
+}
+
+/** A pending refund's gateway step is retried by the reconciler at most this often. */
+export const REFUND_RETRY_RULE = { limit: 1, windowMs: 10 * 60_000 };
+
+/**
+ * The reconciler's part: money owed must not wait for an operator to rerun the command. Each
+ * refund still pending (its gateway step failed, or the process stopped before it) is retried
+ * under its own refund number, which the gateway refunds once; a failure is retried at most once
+ * per REFUND_RETRY_RULE window, so a refund the gateway keeps refusing does not flood the log.
+ */
+export async function retryPendingRefunds(ctx: AppContext, olderThanMs: number): Promise<{ completed: number; failed: number }> {
+  const out = { completed: 0, failed: 0 };
+  const before = new Date(clock.now().getTime() - olderThanMs).toISOString();
+  for (const r of await repo.pendingRefunds(ctx.db.kysely, before, 50)) {
+    if (!(await hit(ctx.db.kysely, `refund-retry:${r.refund_no}`, REFUND_RETRY_RULE)).allowed) continue;
+    const order = await orders.orderByNo(ctx.db.kysely, r.order_no);
+    if (!order) continue;
+    try {
+      await completeAtGateway(ctx, order, r.refund_no);
+      out.completed++;
+      ctx.log.info({ order_no: r.order_no, refund_no: r.refund_no }, 'pending refund completed by the reconciler');
+    } catch {
+      out.failed++; // completeAtGateway has logged why; the refund stays pending for the next window
+    }
+  }
+  return out;
+}
+
+/** Take back what a delivered order gave, inside the refund's transaction. Throws (rolling back) when it was spent. */
+async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
+  const effects: string[] = [];
+  const nowIso = now.toISOString();
+  if (order.goods_type === 'recharge') {
+    const plan = rechargeTakeBack(await balance.ledgerOfOrder(trx, order.card_id, order.order_no), await cardRecord.balanceOf(trx, order.card_id));
+    if (!plan.covered) {
+      const left = await cardRecord.balanceOf(trx, order.card_id);
+      throw new AppError(Code.REFUND_BALANCE_SPENT, `余额仅剩 ${yuan(left)}，不足以收回本次充值 ${yuan(plan.total_fen)}（已被使用），无法退款`);
+    }
+    for (const e of plan.entries) {
+      const note = e.kind === 'bonus' ? '退款收回首充赠送' : '退款收回充值';
+      // conditional on the balance: if it was spent between the check and here, roll everything back
+      if ((await balance.move(trx, { cardId: order.card_id, amountFen: -e.amount_fen, kind: 'refund', orderNo: order.order_no, note, nowIso })) === null)
+        throw new AppError(Code.REFUND_BALANCE_SPENT);
+    }
+    if (plan.total_fen > 0) effects.push(`从余额收回 ${yuan(plan.total_fen)}`);
+  } else if (order.goods_type === 'coupon_package') {
+    const vs = await vouchers.vouchersOfOrder(trx, order.order_no);
+    if (vs.length === 0) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
+    const problem = voucherRevocationProblem(vs.map((v) => v.status));
+    if (problem === 'used') throw new AppError(Code.REFUND_VOUCHERS_USED, `券包中的优惠券「${vs.find((v) => v.status === 'used')!.name}」已使用，无法退款`);
+    if (problem === 'locked') throw new AppError(Code.REFUND_VOUCHERS_USED, '券包中的优惠券正被待支付订单占用，请待该订单关闭或支付后再退款');
+    if ((await vouchers.revokeOrderVouchers(trx, order.order_no, nowIso)) !== vs.length) throw new AppError(Code.REFUND_RETRY);
+    effects.push(`作废券包优惠券 ${vs.length} 张`);
+  } else if (order.goods_type === 'package') {
+    effects.push(...(await takeBackPackage(trx, order, now)));
+  }
+  effects.push(...(await recomputeCard(trx, order)));
+  return effects;
+}
+
+async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
+  const effects: string[] = [];
+  const delivery = await repo.deliveryOf(trx, order.order_no);
+  const segments = await repo.segmentsOf(trx, order.order_no);
+  // Orders delivered before refunds existed recorded nothing: guessing could take the wrong data.
+  if (!delivery) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
+
+  const dependents = [
+    ...(await repo.additionsOnto(
+      trx,
+      segments.map((s) => s.id),
+      order.order_no,
+    )),
+    ...queuedBehind(segments, await repo.otherOrderPackages(trx, order.card_id, order.order_no), now),
+  ];
+  if (dependents.length > 0)
+    throw new AppError(Code.REFUND_GOODS_IN_USE, `该套餐上还有其他订单的权益（订单 ${[...new Set(dependents)].join('、')}），请先退这些订单`);
+
+  let ended = 0;
+  for (const s of segments) {
+    const next = endedSegment(s, now);
+    if (!next) continue;
+    if (!(await orders.endSegment(trx, s.id, s.expired_at, next))) throw new AppError(Code.REFUND_RETRY);
+    ended++;
+  }
+  if (segments.length > 0) effects.push(ended > 0 ? `套餐「${segments[0]!.name}」已终止` : `套餐「${segments[0]!.name}」已过期，无需终止`);
+
+  if (delivery.target_package_id !== null && delivery.add_kb > 0) {
+    const target = await repo.packageRow(trx, delivery.target_package_id);
+    if (target) {
+      const today = chinaDate(now);
+      const last = lastChinaDayBefore(target.expired_at);
+      // KB used on the card over the package's China-time days so far
+      const used = await sumUsage(trx, order.card_id, chinaDayOf(target.started_at), last && last < today ? last : today);
+      const tb = takeBackKb(target.total_kb, delivery.add_kb, used);
+      const expiredAt = expiryAfterTakeBack(target.expired_at, delivery.target_expired_before, delivery.target_expired_after);
+      if (tb.taken_kb > 0 || expiredAt !== target.expired_at) {
+        if (!(await orders.setPackage(trx, target.id, target, { total_kb: tb.total_kb, expired_at: expiredAt }))) throw new AppError(Code.REFUND_RETRY);
+      }
+      effects.push(
+        tb.taken_kb === delivery.add_kb
+          ? `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}`
+          : `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}（已使用的部分不收回）`,
+      );
+      if (expiredAt !== target.expired_at) effects.push(`套餐「${target.name}」有效期恢复至 ${formatDateTime(expiredAt)}`);
+    }
+  }
+
+  const card = await cardRecord.cardFlags(trx, order.card_id);
+  const expiry = cardExpiryAfterRefund(card.expired_at, delivery.card_expired_before, await repo.standingPackageExpiries(trx, order.card_id));
+  if (expiry !== card.expired_at) {
+    await cardRecord.restoreAfterRefund(trx, order.card_id, { expired_at: expiry });
+    effects.push(`卡片有效期恢复至 ${formatDateTime(expiry)}`);
+  }
+  return effects;
+}
+
+const FLAG_LABEL: Record<CardFlag, string> = {
+  order_has_payment: '已购套餐',
+  ordered_flag: '已订购',
+  balance_order_has_payment: '已充值',
+  has_first_balance_order: '已首充',
+};
+
+/**
+ * Card flags this kind of order turns on (order_has_payment…): a flag that orders turned on
+ * stays on only while another order of the same kind is still paid.
+ */
+async function recomputeCard(trx: Executor, order: OrderRow): Promise<string[]> {
+  const flags = flagsOfGoods(order.goods_type);
+  if (flags.length === 0) return [];
+  const setByOrders = new Set<string>();
+  for (const list of await repo.flagsSetOnCard(trx, order.card_id)) {
+    try {
+      for (const f of JSON.parse(list) as unknown[]) if (typeof f === 'string') setByOrders.add(f);
+    } catch {
+      // a malformed list counts as no flags: leaving a flag on is the safe side
+    }
+  }
+  const others = await repo.otherPaidOrders(trx, order.card_id, order.goods_type, order.order_no);
+  const card = await cardRecord.cardFlags(trx, order.card_id);
+  const patch: Partial<Record<CardFlag, number>> = {};
+  const effects: string[] = [];
+  for (const f of flags) {
+    const next = flagAfterRefund(card[f], setByOrders.has(f), others);
+    if (next !== card[f]) {
+      patch[f] = next;
+      effects.push(`卡片「${FLAG_LABEL[f]}」标记恢复为否`);
+    }
+  }
+  await cardRecord.restoreAfterRefund(trx, order.card_id, patch);
+  return effects;
+}
+
+/** Case (a): payments that arrived when their order was no longer pending, not yet refunded. */
+export async function latePayments(ctx: AppContext): Promise<LatePayment[]> {
+  return (await repo.latePayments(ctx.db.kysely)).map((p) => ({
+    payment_id: p.id,
+    order_no: p.order_no,
+    order_state: p.order_state,
+    title: p.title,
+    channel: p.channel,
+    amount_fen: p.amount_fen,
+    received_at: p.created_at,
+    refund_pending: p.refund_state === 'pending',
+  }));
+}
+
+/** Refund one late payment in full, back through the gateway it came from. */
+async function refundLatePayment(ctx: AppContext, paymentId: number, reasonInput: string): Promise<RefundReport> {
+  const reason = checkReason(reasonInput);
+  const p = await repo.paymentById(ctx.db.kysely, paymentId);
+  if (!p || p.late !== 1) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND, '未找到该笔异常到账');
+  const order = (await orders.orderByNo(ctx.db.kysely, p.order_no))!;
+  const refundNo = lateRefundNo(p.order_no, p.id);
+  const fresh = await repo.insertRefund(ctx.db.kysely, {
+    refund_no: refundNo,
+    order_no: p.order_no,
+    kind: 'late',
+    channel: p.channel,
+    transaction_id: p.transaction_id,
+    amount_fen: p.amount_fen,
+    reason,
+    state: 'pending',
+    gateway_refund_id: null,
+    created_at: clock.iso(),
+    done_at: null,
+  });
+  const row = (await repo.refundByNo(ctx.db.kysely, refundNo))!;
+  const report: RefundReport = {
+    order_no: p.order_no,
+    title: order.title,
+    outcome: fresh ? 'refunded' : row.state === 'done' ? 'already' : 'completed',
+    refund_no: refundNo,
+    amount_fen: p.amount_fen,
+    route: 'gateway',
+    channel: p.channel,
+    effects: row.state === 'done' ? [] : [`原路退回 ${yuan(p.amount_fen)}（${channelName(p.channel)}）`],
+  };
+  if (row.state === 'pending') {
+    await completeAtGateway(ctx, order, refundNo);
+    ctx.log.info({ order_no: p.order_no, refund_no: refundNo }, 'late payment refunded');
+  }
+  return report;
+}
+
+/** Every late payment not yet refunded; one failure does not stop the others. */
+export async function refundAllLate(ctx: AppContext, reason: string): Promise<{ done: RefundReport[]; failed: { payment: LatePayment; message: string }[] }> {
+  checkReason(reason);
+  const out: { done: RefundReport[]; failed: { payment: LatePayment; message: string }[] } = { done: [], failed: [] };
+  for (const payment of await latePayments(ctx)) {
+    try {
+      out.done.push(await refundLatePayment(ctx, payment.payment_id, reason));
+    } catch (err) {
+      out.failed.push({ payment, message: err instanceof AppError ? err.message : '退款失败' });
+      if (!(err instanceof AppError)) ctx.log.error({ err, order_no: payment.order_no }, 'late payment refund failed');
+    }
+  }
+  return out;
+}

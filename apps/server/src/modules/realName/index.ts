@@ -1,0 +1,6 @@
+// The real-name module's public entry: the card holder's personal information, carrier real-name
+// links and status. Owns card_personal_info and real_name_tickets. The ticket lookups and
+// safeReturnPath are for the carrier simulator's hosted pages (src/sim).
+export { realNameRoutes } from './routes';
+export { ticketOf, useTicket } from './repo';
+export { safeReturnPath } from './rules';

@@ -1,0 +1,202 @@
+// Every API endpoint declared once: its route (method, path, login) from routes.ts, bound here to
+// its query, body, path-parameter and answer schemas. The server registers its handlers from these
+// declarations (validation, serialization, OpenAPI); the web app imports only their types.
+import { z } from 'zod';
+import { ROUTES, type EndpointName, type RouteSpec } from './routes';
+import {
+  BindCardAnswer,
+  BindCardRequest,
+  BindListAnswer,
+  Branding,
+  BrandingFull,
+  CardInfoAnswer,
+  CardNumBody,
+  CardNumQuery,
+  CardPasswordResetAnswer,
+  CardPasswordResetRequest,
+  CardPasswordSmsAnswer,
+  CardPasswordSmsRequest,
+  ClewAnswer,
+  CustomerUrlQuery,
+  DailyFlowAnswer,
+  DailyFlowQuery,
+  FlowAnswer,
+  FlowStatisticsAnswer,
+  FlowSyncAnswer,
+  HasPasswordAnswer,
+  LoginAnswer,
+  LoginRequest,
+  PaySetting,
+  SessionInfo,
+  SmsCodeAnswer,
+  SmsCodeRequest,
+  UnbindCardAnswer,
+  UserPasswordAnswer,
+  UserPasswordRequest,
+} from './schemas';
+import {
+  CardRealNameAnswer,
+  CardRealNameRequest,
+  ChangeCardContent,
+  ChangeCardInfo,
+  ChangeCardRequest,
+  RealNameData,
+  RealNameStart,
+  RealNameStartRequest,
+  RealNameStatus,
+  SelectSeriesAnswer,
+  SelectSeriesRequest,
+  SeriesAnswer,
+  UploadAnswer,
+  UploadParams,
+} from './realName';
+import {
+  BalanceLedgerAnswer,
+  CloseOrderRequest,
+  CouponPackageListAnswer,
+  CreateOrderAnswer,
+  CreateOrderRequest,
+  Order,
+  OrderListAnswer,
+  OrderListQuery,
+  OrderNoQuery,
+  Package,
+  PackageDetailQuery,
+  PackageListAnswer,
+  PayNotifyAnswer,
+  PayNotifyBody,
+  PayNotifyParams,
+  QuickCardCheck,
+  QuickOrderAnswer,
+  QuickOrderQuery,
+  QuickOrderRequest,
+  QuickQuoteRequest,
+  QuickRepayRequest,
+  QuickVoucherQuery,
+  Quote,
+  QuoteRequest,
+  RechargeOptions,
+  RepayOrderRequest,
+  UsableVoucherQuery,
+  VoucherListAnswer,
+  VoucherListQuery,
+} from './commerce';
+
+/** What an endpoint declares besides its route. */
+export interface EndpointSchemas {
+  /** OpenAPI grouping */
+  readonly tags: readonly string[];
+  /** one line in Chinese: what the endpoint does */
+  readonly summary: string;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly params?: z.ZodType;
+  /** the `data` of the envelope; absent for a raw answer (a file) */
+  readonly answer?: z.ZodType;
+}
+
+/** A route with a JSON answer must name its answer schema; GET has no body. */
+type SchemasOf<R extends RouteSpec> = (R extends { raw: true } ? EndpointSchemas : EndpointSchemas & { readonly answer: z.ZodType }) &
+  (R['method'] extends 'GET' ? { readonly body?: never } : unknown);
+
+type Declarations = { readonly [K in EndpointName]: SchemasOf<(typeof ROUTES)[K]> };
+
+/** One endpoint: its name, route and schemas. */
+export type Endpoint<K extends EndpointName = EndpointName> = (typeof ROUTES)[K] & (typeof DECLARATIONS)[K] & { readonly name: K };
+
+function defineEndpoints<const D extends Declarations>(declarations: D & Record<Exclude<keyof D, EndpointName>, never>) {
+  const out = {} as Record<string, unknown>;
+  for (const name of Object.keys(ROUTES) as EndpointName[]) out[name] = { name, ...ROUTES[name], ...declarations[name] };
+  for (const name of Object.keys(declarations)) if (!(name in ROUTES)) throw new Error(`endpoint ${name} has no route`);
+  return out as { readonly [K in EndpointName]: (typeof ROUTES)[K] & D[K] & { readonly name: K } };
+}
+
+const account = ['auth'];
+const cardPassword = ['card password'];
+const cards = ['cards'];
+const usage = ['usage'];
+const realName = ['real-name'];
+const commerce = ['commerce'];
+
+const DECLARATIONS = {
+  sendSmsCode: { tags: account, summary: '发送短信验证码（6位，5分钟有效，60秒内不可重发）', body: SmsCodeRequest, answer: SmsCodeAnswer },
+  login: { tags: account, summary: '登录：手机号+验证码 / 账号+密码 / 卡号+卡密码', body: LoginRequest, answer: LoginAnswer },
+  logout: { tags: account, summary: '退出登录（注销当前会话）', answer: z.null() },
+  session: { tags: account, summary: '当前登录信息', answer: SessionInfo },
+  changeUserPassword: { tags: account, summary: '修改账号登录密码（其他设备上的登录随之失效）', body: UserPasswordRequest, answer: UserPasswordAnswer },
+
+  hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
+  cardPasswordSms: { tags: cardPassword, summary: '向卡绑定的手机号发送设置/重置卡密码的验证码（无需登录）', body: CardPasswordSmsRequest, answer: CardPasswordSmsAnswer },
+  cardPasswordReset: { tags: cardPassword, summary: '凭短信验证码设置/重置卡登录密码（无需登录）', body: CardPasswordResetRequest, answer: CardPasswordResetAnswer },
+
+  customerUrl: { tags: ['branding'], summary: '按代理标识取品牌配置（无需登录；不传 mark 为默认品牌）', query: CustomerUrlQuery, answer: Branding },
+  applicationInfo: { tags: ['branding'], summary: '卡所属代理的完整品牌配置', query: CardNumQuery, answer: BrandingFull },
+
+  bindList: { tags: cards, summary: '已绑定的卡', answer: BindListAnswer },
+  bindCard: { tags: cards, summary: '绑定卡片（卡设有卡密码时需提供）', body: BindCardRequest, answer: BindCardAnswer },
+  unbindCard: { tags: cards, summary: '解绑卡片', body: CardNumBody, answer: UnbindCardAnswer },
+  cardInfo: { tags: cards, summary: '卡片信息', query: CardNumQuery, answer: CardInfoAnswer },
+  clew: { tags: cards, summary: '卡片提示', query: CardNumQuery, answer: ClewAnswer },
+
+  flow: { tags: usage, summary: '流量概览：今日、本月、当前套餐已用与剩余', query: CardNumQuery, answer: FlowAnswer },
+  dailyFlow: { tags: usage, summary: '每日流量（最近 days 天，含用量为 0 的日期）', query: DailyFlowQuery, answer: DailyFlowAnswer },
+  flowStatistics: { tags: usage, summary: '流量统计：累计与每月用量', query: CardNumQuery, answer: FlowStatisticsAnswer },
+  flowSync: { tags: usage, summary: '立即从运营商同步流量（每张卡 30 秒一次）', body: CardNumBody, answer: FlowSyncAnswer },
+
+  realNameDataV1: { tags: realName, summary: '卡的实名数据（运营商、实名方式、是否已实名）', query: CardNumQuery, answer: RealNameData },
+  realNameData: { tags: realName, summary: '卡的实名数据（运营商、实名方式、是否已实名）', query: CardNumQuery, answer: RealNameData },
+  cardRealName: { tags: realName, summary: '提交持卡人信息（姓名、身份证号、手机号）', body: CardRealNameRequest, answer: CardRealNameAnswer },
+  realNameStart: { tags: realName, summary: '发起运营商实名：每次生成新的、会过期的实名链接', body: RealNameStartRequest, answer: RealNameStart },
+  realNameStatus: { tags: realName, summary: '向运营商查询实名结果，已实名则更新卡状态', query: CardNumQuery, answer: RealNameStatus },
+  packageSeries: { tags: ['series'], summary: '卡可选的套餐系列', query: CardNumQuery, answer: SeriesAnswer },
+  selectSeries: { tags: ['series'], summary: '多系列卡选定一个套餐系列', body: SelectSeriesRequest, answer: SelectSeriesAnswer },
+  changeCardInfo: { tags: ['replacement'], summary: '换卡状态与申请进度', query: CardNumQuery, answer: ChangeCardInfo },
+  changeCardContent: { tags: ['replacement'], summary: '换卡须知', query: CardNumQuery, answer: ChangeCardContent },
+  changeCard: { tags: ['replacement'], summary: '提交换卡申请', body: ChangeCardRequest, answer: ChangeCardInfo },
+  upload: { tags: ['upload'], summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）', answer: UploadAnswer },
+  uploadedFile: { tags: ['upload'], summary: '取回自己上传的图片', params: UploadParams },
+
+  paySetting: { tags: ['pay'], summary: '卡所属代理的支付设置', query: CardNumQuery, answer: PaySetting },
+  packageList: { tags: commerce, summary: '卡可购买的套餐（卡的套餐系列，按代理定价）', query: CardNumQuery, answer: PackageListAnswer },
+  packageDetail: { tags: commerce, summary: '套餐详情', query: PackageDetailQuery, answer: Package },
+  couponPackageList: { tags: commerce, summary: '券包列表', query: CardNumQuery, answer: CouponPackageListAnswer },
+  rechargeOptions: { tags: commerce, summary: '余额充值选项与首充优惠', query: CardNumQuery, answer: RechargeOptions },
+  voucherList: { tags: commerce, summary: '卡的优惠券（可用 / 已失效）', query: VoucherListQuery, answer: VoucherListAnswer },
+  usableVouchers: { tags: commerce, summary: '当前可用于该套餐的优惠券（最优在前）', query: UsableVoucherQuery, answer: VoucherListAnswer },
+  orderQuote: { tags: commerce, summary: '订单报价：总价、优惠、应付与可用支付方式（服务端计价）', body: QuoteRequest, answer: Quote },
+  orderCreate: { tags: commerce, summary: '创建订单并发起支付（相同 request_id 返回同一订单）', body: CreateOrderRequest, answer: CreateOrderAnswer },
+  orderDetail: { tags: commerce, summary: '订单详情（待支付时向支付网关查询结果）', query: OrderNoQuery, answer: Order },
+  orderList: { tags: commerce, summary: '卡的订单记录', query: OrderListQuery, answer: OrderListAnswer },
+  orderRepay: { tags: commerce, summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）', body: RepayOrderRequest, answer: CreateOrderAnswer },
+  orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
+  balanceLedger: { tags: commerce, summary: '余额与余额明细（最近100条）', query: CardNumQuery, answer: BalanceLedgerAnswer },
+  payNotify: { tags: commerce, summary: '支付网关异步通知（签名校验，重复通知只入账一次）', params: PayNotifyParams, body: PayNotifyBody, answer: PayNotifyAnswer },
+
+  quickCardCheck: { tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
+  quickPackages: { tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
+  quickVouchers: { tags: commerce, summary: '免登录支付：该卡可用于该套餐的优惠券', query: QuickVoucherQuery, answer: VoucherListAnswer },
+  quickQuote: { tags: commerce, summary: '免登录支付：报价与可用支付方式（不含余额支付）', body: QuickQuoteRequest, answer: Quote },
+  quickOrder: { tags: commerce, summary: '免登录支付：下单（返回订单访问凭证）', body: QuickOrderRequest, answer: QuickOrderAnswer },
+  quickOrderDetail: { tags: commerce, summary: '免登录支付：凭访问凭证查询订单', query: QuickOrderQuery, answer: Order },
+  quickRepay: { tags: commerce, summary: '免登录支付：凭访问凭证继续支付待支付订单', body: QuickRepayRequest, answer: CreateOrderAnswer },
+} as const;
+
+export const ENDPOINTS = defineEndpoints(DECLARATIONS);
+export type Endpoints = typeof ENDPOINTS;
+export type { EndpointName };
+
+type In<T> = T extends z.ZodType ? z.input<T> : never;
+type Out<T> = T extends z.ZodType ? z.output<T> : never;
+
+/** What a client sends: the body of a POST, else the query of a GET, else nothing. */
+export type InputOf<K extends EndpointName> = Endpoints[K] extends { body: infer B }
+  ? In<B>
+  : Endpoints[K] extends { query: infer Q }
+    ? In<Q>
+    : void;
+/** The `data` of a successful answer. */
+export type AnswerOf<K extends EndpointName> = Endpoints[K] extends { answer: infer A } ? Out<A> : never;
+/** What a handler receives after validation. */
+export type QueryOf<K extends EndpointName> = Endpoints[K] extends { query: infer Q } ? Out<Q> : undefined;
+export type BodyOf<K extends EndpointName> = Endpoints[K] extends { body: infer B } ? Out<B> : undefined;
+export type ParamsOf<K extends EndpointName> = Endpoints[K] extends { params: infer P } ? Out<P> : undefined;
