@@ -140,8 +140,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   await app.register(import('@fastify/swagger'), {
-    openapi: { info: { title: '流量卡自助服务 API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: '流量卡自助服务 API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '登录返回的 token' } } },
+    },
+    transform: documentUploads,
   });
   await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
 
@@ -184,6 +187,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * The OpenAPI entry of a route from its zod schemas; a multipart route (`consumes`) also gets its
+ * body, the file under `file`, which Fastify itself must not validate (the multipart parser reads it).
+ */
+function documentUploads(input: Parameters<typeof jsonSchemaTransform>[0]): ReturnType<typeof jsonSchemaTransform> {
+  const out = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes('multipart/form-data')) return out;
+  return {
+    ...out,
+    schema: {
+      ...out.schema,
+      body: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: '图片文件' } } },
+    },
+  };
 }
 
 /** CSP that allows the inline scripts of our own index.html by hash, nothing else inline. */

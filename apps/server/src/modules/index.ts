@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { authRoutes } from './auth';
+import { authRoutes, requireAuth } from './auth';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
@@ -13,6 +13,8 @@ import { usageRoutes } from './usage';
 
 /** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
+  api.decorate('requireSession', requireAuth(ctx));
   await authRoutes(api, ctx);
   await cardPasswordRoutes(api, ctx);
   await brandingRoutes(api, ctx);

@@ -1,7 +1,5 @@
 // Which pay channels an order may use (spec section 3 payment setting; docs/decisions/0006).
-import { PAY_CHANNEL_NAME as CHANNEL_NAME, PayChannel } from '@portal/contract/enums';
-// TEMP-LEAD: remove once the server imports PAY_CHANNEL_NAME
-export { CHANNEL_NAME };
+import { PAY_CHANNEL_NAME, PayChannel } from '@portal/contract/enums';
 
 export interface ChannelSetting {
   /** messaging-app pay (channel 1) */
@@ -48,7 +46,7 @@ export function payChannels(i: ChannelInput): ChannelOption[] {
   // Fully covered by a voucher: no money moves, so whichever channel is picked settles at once.
   const free = i.payable_fen === 0;
   const opt = (channel: 1 | 2 | 3 | 4, reason: string | null): ChannelOption =>
-    reason && !free ? { channel, name: CHANNEL_NAME[channel], available: false, reason } : { channel, name: CHANNEL_NAME[channel], available: true };
+    reason && !free ? { channel, name: PAY_CHANNEL_NAME[channel], available: false, reason } : { channel, name: PAY_CHANNEL_NAME[channel], available: true };
 
   if (i.setting.wechat_pay) out.push(opt(PayChannel.Messaging, null));
   if (i.setting.ali_pay) out.push(opt(PayChannel.EWallet, i.in_messaging_app ? OPEN_IN_BROWSER : null));

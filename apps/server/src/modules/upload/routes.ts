@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import { Code } from '@portal/contract/codes';
-import { UploadAnswer, UploadId, envelope } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { authOf, requireAuth } from '../auth';
-import { ok } from '../../lib/envelope';
+import { serve } from '../../lib/endpoint';
+import { authOf } from '../auth';
 import { AppError } from '../../lib/errors';
 import { MAX_UPLOAD_BYTES } from './rules';
 import { readUpload, saveUpload } from './service';
@@ -27,16 +24,7 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promi
       // one file of at most 5 MB; the stream is cut there, not read to the end first
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     });
-    const r = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['upload'];
-
-    r.post(
-      '/v1/upload',
-      {
-        preHandler: requireAuth(ctx),
-        schema: { tags, summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）', consumes: ['multipart/form-data'], response: { 200: envelope(UploadAnswer) } },
-      },
-      async (req) => {
+    serve(scope, 'upload', async (req) => {
         let content: Buffer | null = null;
         try {
           // every part is read: a second file must be refused, not silently dropped
@@ -52,18 +40,13 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promi
           throw uploadErrorOf(err);
         }
         if (!content) throw new AppError(Code.UPLOAD_MISSING);
-        return ok(await saveUpload(ctx, authOf(req), content));
-      },
-    );
+        return saveUpload(ctx, authOf(req), content);
+    });
 
-    r.get(
-      '/v1/upload/:id',
-      { preHandler: requireAuth(ctx), schema: { tags, summary: '取回自己上传的图片', params: z.object({ id: UploadId }) } },
-      async (req, reply) => {
-        const { mime, content } = await readUpload(ctx, authOf(req), req.params.id);
-        // personal documents: never kept by shared caches
-        return reply.type(mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(content);
-      },
-    );
+    serve(scope, 'uploadedFile', async (req, reply) => {
+      const { mime, content } = await readUpload(ctx, authOf(req), req.params.id);
+      // personal documents: never kept by shared caches
+      return reply.type(mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(content);
+    });
   });
 }

@@ -16,8 +16,8 @@
 // refund that states exactly what is owed; rerunning the command completes it, and because the
 // gateway refunds once per refund number, a crash between its answer and our write never pays twice.
 import { Code } from '@portal/contract/codes';
+import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import {
-  CHANNEL_NAME,
   cardExpiryAfterRefund,
   chinaDate,
   endedSegment,
@@ -78,7 +78,7 @@ export interface LatePayment {
 }
 
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;
-const channelName = (c: number) => CHANNEL_NAME[c as 1 | 2 | 3 | 4] ?? `渠道${c}`;
+const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道${c}`;
 
 function checkReason(reason: string): string {
   const problem = refundReasonProblem(reason);

@@ -1,0 +1,88 @@
+// Registers a handler for an endpoint declared in @portal/contract/endpoints. The method, path,
+// login check, schemas (validation, serialization) and OpenAPI entry come from the declaration,
+// so a route cannot drift from what the web app calls and what the document says
+// (docs/decisions/0009-endpoints-declared-once.md). A module writes only its handler.
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { envelope, ErrorEnvelope, type Envelope } from '@portal/contract';
+import { ENDPOINTS, type AnswerOf, type BodyOf, type EndpointName, type ParamsOf, type QueryOf } from '@portal/contract/endpoints';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The login check of every `auth: 'session'` endpoint; the auth module decorates the API
+     *  scope with it before any module registers (modules/index.ts). */
+    requireSession?: preHandlerAsyncHookHandler;
+  }
+}
+
+/** A request after validation: query, body and path parameters typed by the declaration. */
+export type EndpointRequest<K extends EndpointName> = FastifyRequest<{ Querystring: QueryOf<K>; Body: BodyOf<K>; Params: ParamsOf<K> }>;
+
+/** An answer with a message of its own instead of "ok" (the envelope's `message`). */
+export class Answer<T> {
+  constructor(
+    readonly data: T,
+    readonly message: string,
+  ) {}
+}
+
+/** A JSON endpoint's handler returns the envelope's `data`; a raw one (a file) sends the reply itself. */
+export type EndpointHandler<K extends EndpointName> = (
+  req: EndpointRequest<K>,
+  reply: FastifyReply,
+) => Promise<[AnswerOf<K>] extends [never] ? FastifyReply : AnswerOf<K> | Answer<AnswerOf<K>>>;
+
+export interface ServeOptions {
+  /** runs after the login check: the rate limit of an open endpoint, say */
+  preHandler?: preHandlerAsyncHookHandler;
+}
+
+/** The failures every endpoint may answer: the envelope with `data: null` (docs/spec/decisions.md "API"). */
+const ERROR_ANSWERS = { 400: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope, 500: ErrorEnvelope };
+
+interface Declared {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: 'session' | 'none';
+  tags: readonly string[];
+  summary: string;
+  upload?: true;
+  query?: object;
+  body?: object;
+  params?: object;
+  answer?: Parameters<typeof envelope>[0];
+}
+
+export function serve<K extends EndpointName>(app: FastifyInstance, name: K, handler: EndpointHandler<K>, opts: ServeOptions = {}): void {
+  const e = ENDPOINTS[name] as Declared;
+  const preHandler: preHandlerAsyncHookHandler[] = [];
+  if (e.auth === 'session') {
+    if (!app.requireSession) throw new Error(`${name} needs a login, but no session check is registered`);
+    preHandler.push(app.requireSession);
+  }
+  if (opts.preHandler) preHandler.push(opts.preHandler);
+  const session = e.auth === 'session';
+  app.route({
+    method: e.method,
+    url: e.path,
+    preHandler,
+    schema: {
+      tags: [...e.tags],
+      summary: e.summary,
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.upload ? { consumes: ['multipart/form-data'] } : {}),
+      ...(session ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(e.answer ? { response: { 200: envelope(e.answer), ...(session ? { 401: ErrorEnvelope } : {}), ...ERROR_ANSWERS } } : {}),
+    },
+    handler: async (req, reply) => {
+      const out = await handler(req as EndpointRequest<K>, reply);
+      if (!e.answer) return out;
+      return out instanceof Answer ? answerOf(out.data, out.message) : answerOf(out, 'ok');
+    },
+  });
+}
+
+function answerOf<T>(data: T, message: string): Envelope<T> {
+  return { code: 0, message, data };
+}
