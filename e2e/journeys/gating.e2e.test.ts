@@ -1,4 +1,4 @@
-// Journeys: the card gates (issue 3). For every demo card of the README's table, logging in
+// Journeys: the card gates. For every demo card of the README's table, logging in
 // leads to the right place: home first, then 1 s after card info loads the prompt; cancel stays
 // put; a guarded page asked for is refused with the prompt and confirm goes to the target; a
 // fresh load asks again and waiting out the 4-second countdown goes there too.

@@ -1,5 +1,5 @@
-// Journey: every channel's sandbox cashier with every outcome, buying a package with a voucher
-// (issue 4 section 6). Pay → the success page, the order fulfilled, the voucher used, one payment;
+// Journey: every channel's sandbox cashier with every outcome, buying a package with a voucher.
+// Pay → the success page, the order fulfilled, the voucher used, one payment;
 // fail → the failure page, the order failed, the voucher back; abandon → still pending with the
 // voucher held, then closing the order gives it back. The browser's return is never the proof:
 // each case checks what the server recorded.

@@ -1,4 +1,4 @@
-// Journeys: real-name verification and the other pages the gates lead to (issue 3). A URL-mode
+// Journeys: real-name verification and the other pages the gates lead to. A URL-mode
 // card (Telecom 1000000014, agent acme) and an applet-mode card (Unicom 1000000003) go from the
 // gate's prompt through the carrier simulator and back, and end verified with the gate passed;
 // /collect refuses a malformed ID number before sending anything; Bajun's /remind opens its URL;

@@ -76,7 +76,7 @@ export async function currentCardOnHome(page: Page): Promise<string> {
   return (await page.getByTestId('current-card').innerText()).replace(/\s+/g, '');
 }
 
-// ---------- card gates (issue 3) ----------
+// ---------- card gates ----------
 
 /** Records every in-app navigation (history push/replace) of each document in `window.__visited`,
  *  so a journey can prove the app went to a page even when that page then redirects (a page not

@@ -1,4 +1,4 @@
-// Commerce throughput (issue 4, section 7), against the payment sandbox of the bench's server:
+// Commerce throughput, against the payment sandbox of the bench's server:
 //   - orders created per second: POST /api/v1/order/create (a package, paid by channel 1, so each
 //     request inserts an order and a sandbox payment), a fresh request_id per request, CONNECTIONS
 //     in flight from this process for SECONDS; GET /healthz is driven the same way for the ratio;

@@ -1,4 +1,4 @@
-// Issue 3 API: real-name data, personal information (/collect) with ID photos, carrier real-name
+// Real-name data, personal information (/collect) with ID photos, carrier real-name
 // sessions with the simulator's hosted pages, and the logs that must not hold any of it — on both
 // databases. Series choice and card replacement: series.test.ts, replacement.test.ts.
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Code, DEFAULT_MESSAGE, httpStatusOf } from './codes';
 
-describe('business code → HTTP status (decisions.md, spec section 8)', () => {
+describe('business code → HTTP status (docs/spec/decisions.md, docs/spec/portal-spec.md §8)', () => {
   it.each([
     [Code.OK, 200],
     [Code.CARD_NOT_FOUND, 400],

@@ -3,7 +3,7 @@
 
 export const Code = {
   OK: 0,
-  /** spec section 8: the client drops its stored card and goes home. */
+  /** docs/spec/portal-spec.md §8: the client drops its stored card and goes home. */
   CARD_NOT_FOUND: 10000,
   BAD_REQUEST: 10001,
   LOGIN_FAILED: 10101,
@@ -24,7 +24,7 @@ export const Code = {
   CARD_NEEDS_PERSONAL_INFO: 10304,
   CARD_NEEDS_REAL_NAME: 10305,
   CARD_NEEDS_RECHARGE: 10306,
-  // 104xx real-name and card replacement (issue 3)
+  // 104xx real-name and card replacement
   ID_NUMBER_INVALID: 10401,
   ID_PHOTOS_REQUIRED: 10402,
   REAL_NAME_LINK_INVALID: 10403,
@@ -37,7 +37,7 @@ export const Code = {
   UPLOAD_TOO_LARGE: 10410,
   UPLOAD_NOT_FOUND: 10411,
   SERIES_ALREADY_CHOSEN: 10412,
-  // 105xx commerce: orders, vouchers, balance, payments (issue 4)
+  // 105xx commerce: orders, vouchers, balance, payments
   PACKAGE_UNAVAILABLE: 10501,
   VOUCHER_UNUSABLE: 10502,
   VOUCHER_EXPIRED: 10503,
@@ -63,7 +63,7 @@ export const Code = {
   REFUND_PAYMENT_NOT_FOUND: 10567,
   REFUND_RETRY: 10568,
   UNAUTHORIZED: 40100,
-  /** decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
+  /** docs/spec/decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
   SESSION_REVOKED: 40001,
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
@@ -155,5 +155,5 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.INTERNAL]: '服务器繁忙，请稍后再试',
 };
 
-/** Header carrying a rotated token (spec section 4, session rules). */
+/** Header carrying a rotated token (docs/spec/portal-spec.md §4, session rules). */
 export const NEW_TOKEN_HEADER = 'New-Token';

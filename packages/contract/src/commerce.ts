@@ -1,6 +1,6 @@
-// Commerce (issue 4): catalogue, vouchers, balance, orders and payments.
+// Commerce: catalogue, vouchers, balance, orders and payments.
 // Money leaves the server as yuan numbers with at most 2 decimals; the database keeps integer
-// fen, and the client never computes a price (decisions.md).
+// fen, and the client never computes a price (docs/spec/decisions.md).
 import { z } from 'zod';
 import { MESSAGE, PATTERN, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns';
 export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
@@ -19,7 +19,7 @@ export const PackageId = idField('请选择套餐');
 export const VoucherId = idField('优惠券有误');
 export const CouponPackageId = idField('请选择券包');
 
-/** pay channel, spec section 3: 1 messaging-app pay, 2 e-wallet, 3 balance, 4 e-wallet instalment */
+/** pay channel, docs/spec/portal-spec.md §3: 1 messaging-app pay, 2 e-wallet, 3 balance, 4 e-wallet instalment */
 export const PayChannelValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
   error: '请选择支付方式',
 });
@@ -67,7 +67,7 @@ export const Package = z.object({
   id: z.number().int(),
   series_id: z.number().int(),
   name: z.string(),
-  /** 1-9, spec section 3 (1 experience … 9 basic end-of-month reset) */
+  /** 1-9, docs/spec/portal-spec.md §3 (1 experience … 9 basic end-of-month reset) */
   package_type: z.number().int(),
   /** 1 day, 2 month */
   period: z.number().int(),

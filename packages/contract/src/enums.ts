@@ -1,4 +1,4 @@
-// Enumerations of spec section 3. Plain objects (no zod) so the web app can import them
+// Enumerations of docs/spec/portal-spec.md §3. Plain objects (no zod) so the web app can import them
 // without pulling a schema library into its first load: import from "@portal/contract/enums".
 
 export const CardState = {
@@ -24,7 +24,7 @@ export const CARD_STATE_LABEL: Record<number, string> = {
   7: '可测试',
 };
 
-/** real_name_order: see decisions.md — 1 runs "pay first, verify after", anything else verify first. */
+/** real_name_order: see docs/spec/decisions.md — 1 runs "pay first, verify after", anything else verify first. */
 export const RealNameOrder = { Unlimited: 0, RechargeFirst: 1, RealNameFirst: 2 } as const;
 
 export const CarrierType = {

@@ -1,4 +1,4 @@
-// Issue 3: real-name verification, package series choice and card replacement.
+// Real-name verification, package series choice and card replacement.
 import { z } from 'zod';
 import { MESSAGE, PATTERN } from './patterns';
 import { CardNum, Mobile } from './schemas';

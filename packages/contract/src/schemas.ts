@@ -1,5 +1,5 @@
 // Request and answer schemas shared by client (types only) and server (validation,
-// serialization, OpenAPI). Shapes follow spec section 7; field names are the legacy ones.
+// serialization, OpenAPI). Shapes follow docs/spec/portal-spec.md §7; field names are the legacy ones.
 import { z } from 'zod';
 import { MESSAGE, PATTERN } from './patterns';
 
@@ -22,7 +22,7 @@ export const CardPassword = z.string({ error: MESSAGE.cardPassword }).regex(PATT
 export const AgentMark = z.string().trim().regex(PATTERN.agentMark, MESSAGE.agentMark);
 /** The agent mark of a query or body: missing or "" (a link without a mark) means the default agent. */
 export const OptionalAgentMark = z.union([AgentMark, z.literal('')], { error: MESSAGE.agentMark }).optional();
-/** Money is sent in yuan with at most 2 decimals (decisions.md); the server keeps fen. */
+/** Money is sent in yuan with at most 2 decimals (docs/spec/decisions.md); the server keeps fen. */
 export const Yuan = z.number();
 /** ISO-8601 timestamp, or "" / zero date for "none" (shown as "-"). */
 export const DateTime = z.string();

@@ -1,6 +1,6 @@
 // Display formatting shared by client and server. The client formats, never computes, prices.
 
-/** Amounts show 2 decimals (spec section 5). */
+/** Amounts show 2 decimals (docs/spec/portal-spec.md §5). */
 export function formatYuan(yuan: number): string {
   return (Math.round(yuan * 100) / 100).toFixed(2);
 }

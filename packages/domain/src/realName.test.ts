@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { balanceRechargeShown, isVerified, realNameModeOf } from './realName';
 
-describe('real-name mode by supplier (spec section 4)', () => {
+describe('real-name mode by supplier (docs/spec/portal-spec.md §4)', () => {
   it.each([
     ['Telecom', 3, undefined, 1],
     ['CME', 12, undefined, 1],

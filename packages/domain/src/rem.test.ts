@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rootFontSize } from './rem';
 
-describe('root font size (spec section 9)', () => {
+describe('root font size (docs/spec/portal-spec.md §9)', () => {
   it.each([
     [375, 37.5],
     [320, 32],

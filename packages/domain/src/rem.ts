@@ -1,4 +1,4 @@
-// Root font size (spec section 9): scales with viewport width over a 750 design,
+// Root font size (docs/spec/portal-spec.md §9): scales with viewport width over a 750 design,
 // factor capped at 2, base 37.5px — i.e. 1rem = 37.5px on a 375px-wide phone.
 export const REM_BASE_PX = 37.5;
 export const DESIGN_WIDTH = 750;

@@ -1,4 +1,4 @@
-// Which pay channels an order may use (spec section 3 payment setting; docs/decisions/0006).
+// Which pay channels an order may use (docs/spec/portal-spec.md §3 payment setting; docs/decisions/0006).
 import { PAY_CHANNEL_NAME, PayChannel } from '@portal/contract/enums';
 
 export interface ChannelSetting {

@@ -1,4 +1,4 @@
-// What a paid package does to the card (spec section 3 package types; docs/decisions/0006).
+// What a paid package does to the card (docs/spec/portal-spec.md §3 package types; docs/decisions/0006).
 // Pure: given the package, the card's packages and now, say which rows to insert or change.
 import { PackagePeriod, PackageType } from '@portal/contract/enums';
 import { chinaMonthStart } from '../format';

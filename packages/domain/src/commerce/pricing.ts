@@ -67,7 +67,7 @@ export function voucherStatus(v: Pick<VoucherTerms, 'status' | 'expires_at'>, no
 export const RECHARGE_MIN_FEN = 100;
 export const RECHARGE_MAX_FEN = 500_000;
 
-/** A recharge amount in whole yuan 1..5000 (spec section 5) as fen; null when it is not one. */
+/** A recharge amount in whole yuan 1..5000 (docs/spec/portal-spec.md §5) as fen; null when it is not one. */
 export function rechargeAmountFen(yuan: unknown): number | null {
   if (typeof yuan !== 'number' || !Number.isInteger(yuan)) return null;
   const fen = yuan * 100;

@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Issue 3: the card holder's personal information (/collect), uploaded images (ID card photos),
+// The card holder's personal information (/collect), uploaded images (ID card photos),
 // the carrier real-name sessions (fresh, expiring, single-use links), and card replacement
 // applications.
 function withId<T extends string>(t: CreateTableBuilder<T, never>, dialect: DialectName) {
