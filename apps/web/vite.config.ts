@@ -5,7 +5,7 @@ import { firstPaint } from './build/firstPaint.ts';
 const reactRouterProd = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 
 export default defineConfig(({ command }) => ({
-  plugins: [firstPaint(fileURLToPath(new URL('./src/app/routes.ts', import.meta.url)))],
+  plugins: [firstPaint()],
   // vite 8 compiles TSX with oxc; the automatic runtime means no `import React` in every file.
   oxc: { jsx: { runtime: 'automatic' } },
   resolve: {

@@ -5,7 +5,8 @@
 //      statically, transitively (`imports`): the browser fetches all of it before the app runs;
 //   2. the route chunk(s) the router loads lazily for /login at start: every dynamic entry
 //      (`isDynamicEntry`) whose source path matches the route's page module (default
-//      /(^|\/)pages\/Login(\.|\/)/i, i.e. src/pages/Login.tsx or src/pages/Login/…; override with
+//      /(^|\/)routes\/account\/Login(\.|\/)/i, i.e. src/routes/account/Login.tsx or
+//      src/routes/account/Login/…: /login's page in apps/web/src/config/routes.ts; override with
 //      BENCH_LOGIN_SRC), plus their static imports, transitively — minus what step 1 already has;
 //   3. CSS: the `css` files of every chunk in 1 and 2.
 // Lazy imports *inside* the login page (a dialog loaded on click) are not first load and are not
@@ -38,7 +39,7 @@ export interface FirstLoad {
   css: string[];
 }
 
-export const DEFAULT_LOGIN_SRC = /(^|\/)pages\/Login(\.|\/)/i;
+export const DEFAULT_LOGIN_SRC = /(^|\/)routes\/account\/Login(\.|\/)/i;
 
 function staticClosure(manifest: Manifest, roots: string[], into: string[]): void {
   const stack = [...roots].reverse();

@@ -1,4 +1,4 @@
-// Build-time tweaks for the first paint (Lighthouse mobile, issue 2 section 8):
+// Build-time tweaks for the first paint (Lighthouse mobile):
 // 1. the entry CSS is inlined into index.html: one render-blocking request less;
 // 2. an inline script preloads the current route's page chunk (and its CSS) in parallel with the
 //    entry, instead of after it has run. A visitor who will be sent to /login preloads /login;
@@ -6,14 +6,13 @@
 //    largest text), so it is not one round trip behind the JavaScript. The app's own request for
 //    the same URL then comes from the preload cache.
 // Only hints: the router and the guards still decide what loads and renders.
-import { readFileSync } from 'node:fs';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { builtRoutes } from './parseRoutes.ts';
+// Plain data, no imports: the config loader can bundle it.
+import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 
 /** DEFAULT_AGENT_MARK of @portal/contract/enums (Vite's config loader cannot import workspace TS). */
 const DEFAULT_AGENT_MARK = 'demo';
-
 
 function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>, into: Set<string>) {
   for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
@@ -25,7 +24,7 @@ function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>,
   }
 }
 
-export function firstPaint(routesFile: string): Plugin {
+export function firstPaint(): Plugin {
   return {
     name: 'portal-first-paint',
     apply: 'build',
@@ -41,14 +40,16 @@ export function firstPaint(routesFile: string): Plugin {
         staticDeps(bundle, entry, new Set(), entryFiles);
 
         const table: Record<string, [number, string[]]> = {};
-        for (const r of builtRoutes(readFileSync(routesFile, 'utf8'))) {
+        for (const r of BUILT_ROUTES) {
+          const file = `/src/${pageModule(r)}.tsx`;
           const chunk = Object.values(bundle).find(
-            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(`/src/pages/${r.page}.tsx`),
+            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(file),
           );
-          if (!chunk) continue;
+          // The route table names a page the router does not load (src/app/router.ts).
+          if (!chunk) throw new Error(`first paint: no lazy chunk for ${r.path} (${file})`);
           const files = new Set<string>();
           staticDeps(bundle, chunk, entryFiles, files);
-          table[r.path] = [r.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
+          table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }
         const preload =
           '(function(m,d){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],t;if(!r)return;' +

@@ -2,7 +2,7 @@
 // First-load size of a route: the entry chunk, its static imports, the route's lazy page chunk
 // with its static imports, and all their CSS, gzip-sized (level 9, like a static gzip).
 // Usage: node apps/web/scripts/first-load.mjs [pageModule] [--json]
-//   pageModule defaults to src/pages/Login.tsx (the /login budget: ≤ 120 KB gzip of JS).
+//   pageModule defaults to src/routes/account/Login.tsx (the /login budget: ≤ 120 KB gzip of JS).
 // Needs a build with build.manifest (vite build).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
-const page = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'src/pages/Login.tsx';
+const page = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'src/routes/account/Login.tsx';
 const asJson = process.argv.includes('--json');
 
 const js = new Set();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardGate, GATE_EXEMPT_PATHS, purchaseBlock, rechecksAfterLoad, type GateCard } from './cardGate';
+import { cardGate, purchaseBlock, rechecksAfterLoad, type GateCard } from './cardGate';
 
 // A healthy card passes every gate; each row changes what it names.
 function card(o: Partial<Omit<GateCard, 'card_extensions'>> & { fake?: boolean; mold?: number } = {}): GateCard {
@@ -26,15 +26,15 @@ const preStore = { pre_store: true, pre_store_show: false, balance_order_has_pay
 
 describe('cardGate: the ordered checks of spec section 4', () => {
   it.each([
-    ['no card info → bind a card', undefined, on, '/bind_card', '请先绑定卡号'],
-    ['need_change_card → replace', card({ need_change_card: true }), on, '/replace_info', '请先进行换卡操作'],
-    ['multi_series → choose a series', card({ multi_series: true }), on, '/select', '请先完成套餐系列选择'],
-    ['need_id → personal information', card({ need_id: true }), on, '/collect', '请先完善个人信息'],
-    ['replace comes before series', card({ need_change_card: true, multi_series: true, need_id: true }), on, '/replace_info', '请先进行换卡操作'],
-    ['series comes before personal information', card({ multi_series: true, need_id: true }), on, '/select', '请先完成套餐系列选择'],
-    ['personal information comes before real-name and purchase', card({ need_id: true, supplier_auth_state: false, order_has_payment: false }), on, '/collect', '请先完善个人信息'],
-  ])('%s', (_name, c, setting, to, message) => {
-    expect(cardGate(c, setting)).toMatchObject({ kind: 'redirect', to, message });
+    ['no card info → bind a card', undefined, on, 'bind', '请先绑定卡号'],
+    ['need_change_card → replace', card({ need_change_card: true }), on, 'replace', '请先进行换卡操作'],
+    ['multi_series → choose a series', card({ multi_series: true }), on, 'series', '请先完成套餐系列选择'],
+    ['need_id → personal information', card({ need_id: true }), on, 'collect', '请先完善个人信息'],
+    ['replace comes before series', card({ need_change_card: true, multi_series: true, need_id: true }), on, 'replace', '请先进行换卡操作'],
+    ['series comes before personal information', card({ multi_series: true, need_id: true }), on, 'series', '请先完成套餐系列选择'],
+    ['personal information comes before real-name and purchase', card({ need_id: true, supplier_auth_state: false, order_has_payment: false }), on, 'collect', '请先完善个人信息'],
+  ] as const)('%s', (_name, c, setting, reason, message) => {
+    expect(cardGate(c, setting)).toEqual({ kind: 'redirect', reason, message });
   });
 
   it('NaiZu passes whatever else the card says', () => {
@@ -52,12 +52,12 @@ describe('cardGate: the ordered checks of spec section 4', () => {
 
 describe('cardGate: variant A (real_name_order 1: recharge, package, then real-name)', () => {
   it.each([
-    ['recharge first', card({ real_name_order: 1, ...preStore, order_has_payment: false, supplier_auth_state: false }), on, '/recharge'],
-    ['then the package', card({ real_name_order: 1, order_has_payment: false, supplier_auth_state: false }), on, '/combo'],
-    ['then real-name (supplier not authenticated)', card({ real_name_order: 1, supplier_auth_state: false }), on, '/remind'],
-    ['then real-name (fake real-name flag)', card({ real_name_order: 1, fake: true }), on, '/remind'],
-  ])('%s', (_name, c, setting, to) => {
-    expect(cardGate(c, setting)).toMatchObject({ kind: 'redirect', to });
+    ['recharge first', card({ real_name_order: 1, ...preStore, order_has_payment: false, supplier_auth_state: false }), on, 'recharge'],
+    ['then the package', card({ real_name_order: 1, order_has_payment: false, supplier_auth_state: false }), on, 'combo'],
+    ['then real-name (supplier not authenticated)', card({ real_name_order: 1, supplier_auth_state: false }), on, 'realName'],
+    ['then real-name (fake real-name flag)', card({ real_name_order: 1, fake: true }), on, 'realName'],
+  ])('%s', (_name, c, setting, reason) => {
+    expect(cardGate(c, setting)).toMatchObject({ kind: 'redirect', reason });
   });
   it('passes when all three are done', () => {
     expect(cardGate(card({ real_name_order: 1 }), on)).toEqual({ kind: 'pass' });
@@ -66,16 +66,16 @@ describe('cardGate: variant A (real_name_order 1: recharge, package, then real-n
 
 describe('cardGate: variant B (any other real_name_order: real-name, recharge, then package)', () => {
   it.each([0, 2, 7])('real_name_order %i: real-name first', (order) => {
-    expect(cardGate(card({ real_name_order: order, ...preStore, order_has_payment: false, supplier_auth_state: false }), on)).toMatchObject({ to: '/remind', message: '请先完成实名认证' });
+    expect(cardGate(card({ real_name_order: order, ...preStore, order_has_payment: false, supplier_auth_state: false }), on)).toMatchObject({ reason: 'realName', message: '请先完成实名认证' });
   });
   it('then the recharge prerequisite', () => {
-    expect(cardGate(card({ real_name_order: 2, ...preStore, order_has_payment: false }), on)).toMatchObject({ to: '/recharge', message: '请先完成余额充值' });
+    expect(cardGate(card({ real_name_order: 2, ...preStore, order_has_payment: false }), on)).toMatchObject({ reason: 'recharge', message: '请先完成余额充值' });
   });
   it('then the package', () => {
-    expect(cardGate(card({ real_name_order: 2, order_has_payment: false }), on)).toMatchObject({ to: '/combo', message: '请先订购套餐' });
+    expect(cardGate(card({ real_name_order: 2, order_has_payment: false }), on)).toMatchObject({ reason: 'combo', message: '请先订购套餐' });
   });
   it('a fake real-name flag needs real-name even when the supplier says authenticated', () => {
-    expect(cardGate(card({ fake: true }), on)).toMatchObject({ to: '/remind' });
+    expect(cardGate(card({ fake: true }), on)).toMatchObject({ reason: 'realName' });
   });
 });
 
@@ -89,7 +89,7 @@ describe('cardGate: the recharge prerequisite and the balance channel (pre-store
     [2, true, false], // recharge: hidden
   ])('mold %i with open_balance_recharge %s → recharge gate %s', (mold, open, gated) => {
     const r = cardGate(card({ ...preStore, mold, order_has_payment: true }), { openBalanceRecharge: open });
-    expect(r.kind === 'redirect' && r.to === '/recharge').toBe(gated);
+    expect(r.kind === 'redirect' && r.reason === 'recharge').toBe(gated);
   });
   it.each([
     ['pre_store off', { pre_store: false }],
@@ -123,12 +123,8 @@ describe('purchaseBlock: what the server refuses to sell', () => {
   });
 });
 
-describe('where gates run and who re-checks after load', () => {
-  it.each(['/', '/mine', '/card_list', '/bind_card', '/recharge', '/combo', '/combo_detail', '/select', '/collect', '/remind', '/lt_real_name', '/replace_info', '/pay_status', '/order'])(
-    '%s is exempt',
-    (p) => expect(GATE_EXEMPT_PATHS.has(p)).toBe(true),
-  );
-  it.each(['/flow', '/flow_list', '/change', '/check', '/coupons', '/suggest'])('%s is gated', (p) => expect(GATE_EXEMPT_PATHS.has(p)).toBe(false));
+// Where the gates run is route meta of the web app (apps/web/src/app/gating.test.ts).
+describe('who re-checks after load', () => {
   it.each([
     [9, false],
     [4, false],

@@ -1,6 +1,8 @@
-// Card gating (spec section 4, decisions.md "Card gating"): one pure decision over the card's
-// info and the agent's setting, used by the web app when it navigates and by the server when it
-// is asked to take money (the server never trusts the client's gating).
+// Card gating (docs/spec/portal-spec.md §4, docs/spec/decisions.md "Card gating"): one pure
+// decision over the card's info and the agent's setting, used by the web app when it navigates
+// and by the server when it is asked to take money (the server never trusts the client's gating).
+// It answers why a card is stopped and what to tell the user; which page deals with each reason,
+// and which pages are gated at all, is the web app's business (its route table).
 import { CardState, RealNameOrder, Supplier } from '@portal/contract/enums';
 import { balanceRechargeShown, isVerified } from './realName';
 
@@ -25,29 +27,30 @@ export interface GateSetting {
   openBalanceRecharge: boolean;
 }
 
-/** Why a gate stopped the user; each has its page and its prompt (spec section 8). */
+/** Why a gate stopped the user; each has its message (docs/spec/portal-spec.md §8) and, in the
+ *  web app, its page. */
 export type GateReason = 'bind' | 'replace' | 'series' | 'collect' | 'recharge' | 'combo' | 'realName';
 
 export type GateResult =
   | { kind: 'pass' }
   | { kind: 'block'; message: string }
-  | { kind: 'redirect'; reason: GateReason; to: string; message: string };
+  | { kind: 'redirect'; reason: GateReason; message: string };
 
-export const GATE_TARGET: Record<GateReason, { to: string; message: string }> = {
-  bind: { to: '/bind_card', message: '请先绑定卡号' },
-  replace: { to: '/replace_info', message: '请先进行换卡操作' },
-  series: { to: '/select', message: '请先完成套餐系列选择' },
-  collect: { to: '/collect', message: '请先完善个人信息' },
-  recharge: { to: '/recharge', message: '请先完成余额充值' },
-  combo: { to: '/combo', message: '请先订购套餐' },
-  realName: { to: '/remind', message: '请先完成实名认证' },
+export const GATE_MESSAGE: Record<GateReason, string> = {
+  bind: '请先绑定卡号',
+  replace: '请先进行换卡操作',
+  series: '请先完成套餐系列选择',
+  collect: '请先完善个人信息',
+  recharge: '请先完成余额充值',
+  combo: '请先订购套餐',
+  realName: '请先完成实名认证',
 };
 
 export const CANCELLED_MESSAGE = '该卡已销户，请联系客服';
 export const SET_PASSWORD_MESSAGE = '请设置卡登录密码';
 
 function redirect(reason: GateReason): GateResult {
-  return { kind: 'redirect', reason, ...GATE_TARGET[reason] };
+  return { kind: 'redirect', reason, message: GATE_MESSAGE[reason] };
 }
 
 /** Real-name is needed: the card is not verified (fake real-name flag, or not authenticated by the supplier). */
@@ -87,46 +90,6 @@ export function cardGate(card: GateCard | undefined, setting: GateSetting): Gate
   return { kind: 'pass' };
 }
 
-/**
- * Pages the gates lead to, and pages that are part of getting through them: the gates never run
- * on navigation to these (decisions.md), or a user could never reach the page that lets them pass.
- */
-export const GATE_EXEMPT_PATHS: ReadonlySet<string> = new Set([
-  '/',
-  '/mine',
-  '/card_list',
-  '/bind_card',
-  '/recharge',
-  '/first_recharge',
-  '/recharge_coupon',
-  '/combo',
-  '/combo_detail',
-  '/coupons_list',
-  '/select',
-  '/collect',
-  '/remind',
-  '/tip',
-  '/lt_real_name',
-  '/yd_real_name',
-  '/dx_real_name',
-  '/cme_real_name',
-  '/bj_real_name',
-  '/fe_real_name',
-  '/replace_card',
-  '/replace_info',
-  '/order',
-  '/order_check',
-  '/order_success',
-  '/pay_status',
-  '/pay_success',
-  '/pay_fail',
-  '/coupon_success',
-  '/alipay',
-  '/ls_pay',
-  '/forgot',
-  '/customer',
-]);
-
 /** Suppliers whose cards skip the gate re-run after card info loads (spec "After loading card info"). */
 export function rechecksAfterLoad(supplier: number): boolean {
   return supplier !== Supplier.MoreCard && supplier !== Supplier.NaiZu && supplier !== Supplier.WifiDevice;
@@ -151,7 +114,7 @@ export function purchaseBlock(card: GateCard, purchase: Purchase, setting: GateS
   const first = cardGate(card, setting);
   if (first.kind === 'redirect' && PRECONDITIONS.has(first.reason)) return { reason: first.reason, message: first.message };
   const realNameFirst = card.real_name_order !== RealNameOrder.RechargeFirst;
-  if (realNameFirst && needsRealName(card)) return { reason: 'realName', message: GATE_TARGET.realName.message };
-  if (purchase === 'package' && needsRecharge(card, setting)) return { reason: 'recharge', message: GATE_TARGET.recharge.message };
+  if (realNameFirst && needsRealName(card)) return { reason: 'realName', message: GATE_MESSAGE.realName };
+  if (purchase === 'package' && needsRecharge(card, setting)) return { reason: 'recharge', message: GATE_MESSAGE.recharge };
   return null;
 }

@@ -1,7 +1,7 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BUILT_ROUTES } from '../config/routes';
 import { AppShell } from './AppShell';
-import { LAZY_PAGES } from './lazyPages';
-import { BUILT_ROUTES } from './routes';
+import { LAZY_PAGES } from './router';
 
 export function App() {
   return (

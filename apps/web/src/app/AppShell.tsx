@@ -5,21 +5,21 @@ import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { Activity, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { ROUTES, routeOf } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
+import { markFromQuery } from '../features/branding/model/mark';
 import { FloatingServiceButton } from '../features/customer-service/components/FloatingServiceButton';
 import { serviceButtons } from '../features/customer-service/model/visibility';
 import { configureApi } from '../lib/api';
 import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
 import { useStored } from '../lib/useStored';
-import { markFromQuery } from './boot';
 import { showGuardPopup } from './guardPopups';
 import { decideNavigation, type GuardContext } from './guards';
-import { LAZY_PAGES } from './lazyPages';
-import { ROUTES, routeOf } from './routes';
+import { LAZY_PAGES } from './router';
 import { TabBar } from './TabBar';
 
-const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.load);
+const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
 
 // Not in the first load: a visitor on /login has no card to gate.
 const CardGates = lazy(() => import('./CardGates'));

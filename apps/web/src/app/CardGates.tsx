@@ -1,6 +1,6 @@
-// The card gates in the running app (spec section 4, decisions.md "Where gates run" and
-// "Redirect prompt"). Lazy: the shell loads this module once a user is logged in with a card, so
-// neither it nor antd-mobile weighs on the first load of /login.
+// The card gates in the running app (docs/spec/portal-spec.md §4; docs/spec/decisions.md "Where
+// gates run" and "Redirect prompt"). Lazy: the shell loads this module once a user is logged in
+// with a card, so neither it nor antd-mobile weighs on the first load of /login.
 //   NavGate    wraps the page being navigated to; a gated page never renders: the user is put
 //              back where they were and asked (or told, for a cancelled card).
 //   CardGates  shows the one prompt, and runs the gates 1 s after card info loads on home and
@@ -8,6 +8,7 @@
 import { cardGate } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import type { RouteDef } from '../config/routes';
 import { brandingStore } from '../features/branding/model/brandingStore';
 import { cardInfoKey, fetchCardInfo } from '../features/cards/api/cardInfo';
 import { fetchHasPassword } from '../features/cards/api/hasPassword';
@@ -18,7 +19,6 @@ import { promptStore } from '../features/gating/model/promptStore';
 import { queryClient } from '../lib/query';
 import { local } from '../lib/storage';
 import { gateModeOf } from './gating';
-import type { RouteDef } from './routes';
 
 const here = (l: { pathname: string; search: string }) => l.pathname + l.search;
 

@@ -1,15 +1,13 @@
-// Where the card gates run (decisions.md "Where gates run"), read off the route table: on
-// navigation to every page that needs login and a card, except home, mine, card management,
-// binding, the whitelisted paths, the wifi-device pages and the gate targets themselves; home
-// and mine run them after card info loads instead (meta `gate: 'afterLoad'`).
-import { GATE_EXEMPT_PATHS } from '@portal/domain';
-import { isCpeRoute, type RouteDef } from './routes';
+// Where the card gates run (docs/spec/decisions.md "Where gates run"), read off the route meta:
+// a route's `gate` says so when it is set (home and mine run the gates after card info loads; the
+// gate targets and the pages on the way through them never); otherwise the gates run on
+// navigation to every page that needs login and a card, which leaves out the pages that need no
+// login, the card-whitelisted and card-optional ones, and the wifi-device area.
+import type { GatePolicy, RouteDef } from '../config/routes';
 
-export type GateMode = 'navigate' | 'afterLoad' | 'none';
-
-export function gateModeOf(route: Pick<RouteDef, 'path' | 'name' | 'meta'>): GateMode {
+export function gateModeOf(route: Pick<RouteDef, 'area' | 'meta'>): GatePolicy {
   if (route.meta.gate) return route.meta.gate;
   const { noLogin, cardWhitelist, cardOptional } = route.meta;
-  if (noLogin || cardWhitelist || cardOptional || isCpeRoute(route) || GATE_EXEMPT_PATHS.has(route.path)) return 'none';
+  if (noLogin || cardWhitelist || cardOptional || route.area === 'wifiDevice') return 'none';
   return 'navigate';
 }

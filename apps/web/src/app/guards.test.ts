@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { routeOf } from '../config/routes';
 import { decideNavigation, type GuardContext, type GuardDecision } from './guards';
-import { routeOf } from './routes';
 
 // Every path of the route table counts as built here, so the rules can be tested before the
 // pages exist; the last block checks the real (built-only) lookup.

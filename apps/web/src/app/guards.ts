@@ -1,10 +1,10 @@
-// Navigation guards of spec section 4 as one pure decision over the target URL and what is
-// stored. The app shell evaluates it on every navigation and carries out the side effects.
-// Card gating (section 4, "Card gating") is not part of this: it comes with the pages it guards.
+// Navigation guards of docs/spec/portal-spec.md §4 as one pure decision over the target URL and
+// what is stored. The app shell evaluates it on every navigation and carries out the side effects.
+// Card gating (§4 "Card gating") is not part of this: see ./gating.ts and ./CardGates.tsx.
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
+import { routedRouteOf, type RouteDef } from '../config/routes';
 import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
-import { isCpeRoute, routedRouteOf, type RouteDef } from './routes';
 
 export interface GuardContext {
   path: string;
@@ -32,8 +32,6 @@ export type GuardDecision =
       popup?: Popup;
     };
 
-/** Wifi-device pages anyone may open (spec section 4). */
-export const OPEN_CPE_PATHS: ReadonlySet<string> = new Set(['/cpe', '/cpe_mine', '/cpe_network']);
 
 export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined = routedRouteOf): GuardDecision {
   const route = lookup(ctx.path);
@@ -44,8 +42,9 @@ export function decideNavigation(ctx: GuardContext, lookup: (path: string) => Ro
     return { kind: 'redirect', to: `/login${withoutParams(ctx.search, 'cmd')}`, clearStorage: true };
   }
 
-  if (isCpeRoute(route)) {
-    if (OPEN_CPE_PATHS.has(route.path)) return allowOrLogin(route, ctx, query);
+  if (route.area === 'wifiDevice') {
+    // /cpe, /cpe_mine and /cpe_network are open (docs/spec/portal-spec.md §4): their meta says noLogin.
+    if (route.meta.noLogin) return allowOrLogin(route, ctx, query);
     if (ctx.token && !ctx.cardLogin && ctx.customNum) return { kind: 'allow', route };
     // A visitor, or a card-number login (user_id 0), must log in as a real user first; a real
     // user without a card number cannot use the device pages in the browser: offer the app.
@@ -73,7 +72,7 @@ function allowOrLogin(route: RouteDef, ctx: GuardContext, query: URLSearchParams
   }
 
   // "With no token, card checks are skipped"; wifi-device pages are exempt from card checks.
-  const cardFree = route.meta.noLogin || route.meta.cardWhitelist || route.meta.cardOptional || isCpeRoute(route);
+  const cardFree = route.meta.noLogin || route.meta.cardWhitelist || route.meta.cardOptional || route.area === 'wifiDevice';
   if (!ctx.hasCardInfo && !cardFree) return { kind: 'redirect', to: '/' };
 
   return { kind: 'allow', route };

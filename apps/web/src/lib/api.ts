@@ -3,6 +3,8 @@
 // decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
 import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
+import type { AnswerOf, InputOf } from '@portal/contract/endpoints';
+import { pathOf, ROUTES, type EndpointName, type HttpMethod } from '@portal/contract/routes';
 import { decideOnOutcome, type Outcome } from './errorCatalogue';
 import { clearAuthAndCardSession, clearCardData } from './session';
 import { local } from './storage';
@@ -41,9 +43,7 @@ export function configureApi(next: Partial<ApiHooks>): void {
   hooks = { ...hooks, ...next };
 }
 
-export interface RequestOptions {
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
+export interface CallOptions {
   signal?: AbortSignal;
   /** no toast (a background refresh, a check the page explains itself); redirects still happen */
   silent?: boolean;
@@ -52,7 +52,27 @@ export interface RequestOptions {
 // Parallel calls that all fail with 401 should toast and redirect once, not once each.
 let failedToken: string | undefined;
 
-export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Calls an endpoint declared in @portal/contract by name: the path and method come from the
+ * declaration, the input and answer types from its schemas. A GET sends its input as the query,
+ * a POST as the JSON body.
+ */
+export function call<K extends EndpointName>(
+  name: K,
+  ...[input, opts]: InputOf<K> extends void ? [input?: undefined, opts?: CallOptions] : [input: InputOf<K>, opts?: CallOptions]
+): Promise<AnswerOf<K>> {
+  const { method } = ROUTES[name];
+  return request<AnswerOf<K>>(method, pathOf(name), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
+}
+
+/** The address of an endpoint whose answer the browser loads itself (an image). */
+export function urlOf(name: EndpointName, params: Record<string, string | number> = {}): string {
+  return API_BASE + pathOf(name, params);
+}
+
+type Query = Record<string, string | number | boolean | undefined> | undefined;
+
+async function request<T>(method: HttpMethod, path: string, opts: CallOptions & { query?: Query; body?: unknown }): Promise<T> {
   const url = new URL(API_BASE + path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
 
@@ -124,9 +144,3 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
   const code = outcome.kind === 'answer' ? outcome.code : undefined;
   throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
 }
-
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], opts: Omit<RequestOptions, 'query' | 'body'> = {}) =>
-    request<T>('GET', path, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'query' | 'body'> = {}) => request<T>('POST', path, { ...opts, body }),
-};

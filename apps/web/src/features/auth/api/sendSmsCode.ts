@@ -1,7 +1,7 @@
-import type { SmsCodeAnswer } from '../../../lib/contractTypes';
-import { api } from '../../../lib/api';
+import type { AnswerOf } from '@portal/contract/endpoints';
+import { call } from '../../../lib/api';
 
 /** Sends a 6-digit login code to a mobile number (60-second resend cooldown). */
-export function sendLoginSmsCode(mobile: string, mark?: string): Promise<SmsCodeAnswer> {
-  return api.post<SmsCodeAnswer>('/v1/sms/code', { mobile, purpose: 'login', mark });
+export function sendLoginSmsCode(mobile: string, mark?: string): Promise<AnswerOf<'sendSmsCode'>> {
+  return call('sendSmsCode', { mobile, purpose: 'login', mark });
 }

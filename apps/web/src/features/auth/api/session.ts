@@ -1,11 +1,11 @@
 import type { SessionInfo } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const sessionKey = ['session'] as const;
 
 export function fetchSession(signal?: AbortSignal): Promise<SessionInfo> {
-  return api.get<SessionInfo>('/v1/session', undefined, { signal });
+  return call('session', undefined, { signal });
 }
 
 export function useSession(enabled: boolean) {

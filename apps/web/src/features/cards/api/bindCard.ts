@@ -1,10 +1,10 @@
 import type { BindCardAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { bindListKey } from './bindList';
 
 export function bindCard(customNum: string, password?: string): Promise<BindCardAnswer> {
-  return api.post<BindCardAnswer>('/v1/card/bind', { custom_num: customNum, password: password || undefined });
+  return call('bindCard', { custom_num: customNum, password: password || undefined });
 }
 
 export function useBindCard() {

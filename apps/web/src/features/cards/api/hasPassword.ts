@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { HasPasswordAnswer } from '../../../lib/contractTypes';
+import { call } from '../../../lib/api';
+import type { AnswerOf } from '@portal/contract/endpoints';
 
 export const hasPasswordKey = (customNum: string) => ['card', 'has_password', customNum] as const;
 
-export function fetchHasPassword(customNum: string, signal?: AbortSignal): Promise<HasPasswordAnswer> {
-  return api.get<HasPasswordAnswer>('/v1/card/has_password', { custom_num: customNum }, { signal, silent: true });
+export function fetchHasPassword(customNum: string, signal?: AbortSignal): Promise<AnswerOf<'hasPassword'>> {
+  return call('hasPassword', { custom_num: customNum }, { signal, silent: true });
 }
 
 export function useHasPassword(customNum: string | undefined, enabled = true) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { UnbindCardAnswer } from '../../../lib/contractTypes';
+import { call } from '../../../lib/api';
+import type { AnswerOf } from '@portal/contract/endpoints';
 import { bindListKey } from './bindList';
 
-export function unbindCard(customNum: string): Promise<UnbindCardAnswer> {
-  return api.post('/v1/card/unbind', { custom_num: customNum });
+export function unbindCard(customNum: string): Promise<AnswerOf<'unbindCard'>> {
+  return call('unbindCard', { custom_num: customNum });
 }
 
 export function useUnbindCard() {

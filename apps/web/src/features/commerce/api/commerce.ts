@@ -1,24 +1,16 @@
 // The commerce calls. Prices always come from the server (quote, order); the client shows them.
 import type {
-  BalanceLedgerAnswer,
-  CouponPackageListAnswer,
   CreateOrderAnswer,
   CreateOrderRequest,
   Order,
-  OrderListAnswer,
-  Package,
-  PackageListAnswer,
   QuickCardCheck,
   QuickOrderAnswer,
   QuickOrderRequest,
-  Quote,
   QuoteRequest,
-  RechargeOptions,
-  VoucherListAnswer,
 } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { queryClient } from '../../../lib/query';
 import { local } from '../../../lib/storage';
 import { cardInfoKey, fetchCardInfo } from '../../cards/api/cardInfo';
@@ -27,7 +19,7 @@ import { rememberCardInfo } from '../../cards/model/currentCard';
 export function usePackages(customNum: string | undefined) {
   return useQuery({
     queryKey: ['commerce', 'packages', customNum],
-    queryFn: ({ signal }) => api.get<PackageListAnswer>('/v1/package/list', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call('packageList', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -35,7 +27,7 @@ export function usePackages(customNum: string | undefined) {
 export function usePackage(customNum: string | undefined, packageId: number) {
   return useQuery({
     queryKey: ['commerce', 'package', customNum, packageId],
-    queryFn: ({ signal }) => api.get<Package>('/v1/package/detail', { custom_num: customNum!, package_id: String(packageId) }, { signal }),
+    queryFn: ({ signal }) => call('packageDetail', { custom_num: customNum!, package_id: packageId }, { signal }),
     enabled: Boolean(customNum) && packageId > 0,
   });
 }
@@ -43,7 +35,7 @@ export function usePackage(customNum: string | undefined, packageId: number) {
 export function useUsableVouchers(customNum: string | undefined, packageId: number) {
   return useQuery({
     queryKey: ['commerce', 'vouchers', 'usable', customNum, packageId],
-    queryFn: ({ signal }) => api.get<VoucherListAnswer>('/v1/voucher/usable', { custom_num: customNum!, package_id: String(packageId) }, { signal }),
+    queryFn: ({ signal }) => call('usableVouchers', { custom_num: customNum!, package_id: packageId }, { signal }),
     enabled: Boolean(customNum) && packageId > 0,
   });
 }
@@ -51,39 +43,39 @@ export function useUsableVouchers(customNum: string | undefined, packageId: numb
 export function useVouchers(customNum: string | undefined, status: 'usable' | 'invalid') {
   return useQuery({
     queryKey: ['commerce', 'vouchers', status, customNum],
-    queryFn: ({ signal }) => api.get<VoucherListAnswer>('/v1/voucher/list', { custom_num: customNum!, status }, { signal }),
+    queryFn: ({ signal }) => call('voucherList', { custom_num: customNum!, status }, { signal }),
     enabled: Boolean(customNum),
   });
 }
 
 /** The server's price and channels; quick payment (no login) asks its own token-less route. */
 export function useQuote(body: QuoteRequest | null, quick = false) {
-  const path = quick ? '/v1/quick/quote' : '/v1/order/quote';
+  const endpoint = quick ? 'quickQuote' : 'orderQuote';
   return useQuery({
-    queryKey: ['commerce', 'quote', path, body],
-    queryFn: () => api.post<Quote>(path, body!, { silent: true }),
+    queryKey: ['commerce', 'quote', endpoint, body],
+    queryFn: () => call(endpoint, body!, { silent: true }),
     enabled: body !== null,
     retry: false,
   });
 }
 
 export function createOrder(body: CreateOrderRequest): Promise<CreateOrderAnswer> {
-  return api.post<CreateOrderAnswer>('/v1/order/create', body);
+  return call('orderCreate', body);
 }
 
 /** 继续支付: the server checks the order with the gateway and answers its cashier (or settled). */
 export function repayOrder(orderNo: string): Promise<CreateOrderAnswer> {
-  return api.post<CreateOrderAnswer>('/v1/order/repay', { order_no: orderNo });
+  return call('orderRepay', { order_no: orderNo });
 }
 
 export function closeOrder(orderNo: string): Promise<Order> {
-  return api.post<Order>('/v1/order/close', { order_no: orderNo });
+  return call('orderClose', { order_no: orderNo });
 }
 
 export function useOrder(orderNo: string, poll: (order: Order | undefined) => number | false = () => false) {
   return useQuery({
     queryKey: ['commerce', 'order', orderNo],
-    queryFn: ({ signal }) => api.get<Order>('/v1/order/detail', { order_no: orderNo }, { signal }),
+    queryFn: ({ signal }) => call('orderDetail', { order_no: orderNo }, { signal }),
     enabled: orderNo !== '',
     refetchInterval: (q) => poll(q.state.data),
   });
@@ -92,7 +84,7 @@ export function useOrder(orderNo: string, poll: (order: Order | undefined) => nu
 export function useOrders(customNum: string | undefined) {
   return useQuery({
     queryKey: ['commerce', 'orders', customNum],
-    queryFn: ({ signal }) => api.get<OrderListAnswer>('/v1/order/list', { custom_num: customNum!, page: '1' }, { signal }),
+    queryFn: ({ signal }) => call('orderList', { custom_num: customNum!, page: 1 }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -100,7 +92,7 @@ export function useOrders(customNum: string | undefined) {
 export function useRechargeOptions(customNum: string | undefined) {
   return useQuery({
     queryKey: ['commerce', 'recharge', customNum],
-    queryFn: ({ signal }) => api.get<RechargeOptions>('/v1/recharge/options', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call('rechargeOptions', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -108,7 +100,7 @@ export function useRechargeOptions(customNum: string | undefined) {
 export function useCouponPackages(customNum: string | undefined) {
   return useQuery({
     queryKey: ['commerce', 'couponPackages', customNum],
-    queryFn: ({ signal }) => api.get<CouponPackageListAnswer>('/v1/coupon_package/list', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call('couponPackageList', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -116,7 +108,7 @@ export function useCouponPackages(customNum: string | undefined) {
 export function useLedger(customNum: string | undefined) {
   return useQuery({
     queryKey: ['commerce', 'ledger', customNum],
-    queryFn: ({ signal }) => api.get<BalanceLedgerAnswer>('/v1/balance/ledger', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call('balanceLedger', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -124,7 +116,7 @@ export function useLedger(customNum: string | undefined) {
 // ---------- quick payment: no login; the card number is all the visitor gives ----------
 
 export function quickCardCheck(customNum: string): Promise<QuickCardCheck> {
-  return api.get<QuickCardCheck>('/v1/quick/card_check', { custom_num: customNum });
+  return call('quickCardCheck', { custom_num: customNum });
 }
 
 export function useQuickCard(customNum: string) {
@@ -139,7 +131,7 @@ export function useQuickCard(customNum: string) {
 export function useQuickPackages(customNum: string) {
   return useQuery({
     queryKey: ['commerce', 'quick', 'packages', customNum],
-    queryFn: ({ signal }) => api.get<PackageListAnswer>('/v1/quick/packages', { custom_num: customNum }, { signal }),
+    queryFn: ({ signal }) => call('quickPackages', { custom_num: customNum }, { signal }),
     enabled: customNum !== '',
   });
 }
@@ -147,23 +139,23 @@ export function useQuickPackages(customNum: string) {
 export function useQuickVouchers(customNum: string, packageId: number, enabled = true) {
   return useQuery({
     queryKey: ['commerce', 'quick', 'vouchers', customNum, packageId],
-    queryFn: ({ signal }) => api.get<VoucherListAnswer>('/v1/quick/vouchers', { custom_num: customNum, package_id: String(packageId) }, { signal }),
+    queryFn: ({ signal }) => call('quickVouchers', { custom_num: customNum, package_id: packageId }, { signal }),
     enabled: enabled && customNum !== '' && packageId > 0,
   });
 }
 
 export function createQuickOrder(body: QuickOrderRequest): Promise<QuickOrderAnswer> {
-  return api.post<QuickOrderAnswer>('/v1/quick/order', body);
+  return call('quickOrder', body);
 }
 
 export function repayQuickOrder(orderNo: string, accessKey: string): Promise<CreateOrderAnswer> {
-  return api.post<CreateOrderAnswer>('/v1/quick/repay', { order_no: orderNo, access_key: accessKey });
+  return call('quickRepay', { order_no: orderNo, access_key: accessKey });
 }
 
 export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: Order | undefined) => number | false = () => false) {
   return useQuery({
     queryKey: ['commerce', 'quick', 'order', orderNo],
-    queryFn: ({ signal }) => api.get<Order>('/v1/quick/order', { order_no: orderNo, access_key: accessKey }, { signal, silent: true }),
+    queryFn: ({ signal }) => call('quickOrderDetail', { order_no: orderNo, access_key: accessKey }, { signal, silent: true }),
     enabled: orderNo !== '' && accessKey !== '',
     refetchInterval: (q) => poll(q.state.data),
     retry: false,

@@ -3,7 +3,7 @@ import { clampBottom, draggedBottom, isTap } from './drag';
 import { serviceButtons, type RouteForService } from './visibility';
 
 const on = { openCustomer: true, customerUrl: 'https://kf.example.com' };
-const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({ path, name: path.slice(1) || 'home', meta });
+const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({ path, area: path.startsWith('/cpe') ? 'wifiDevice' : 'cards', meta });
 
 describe('serviceButtons (spec section 2)', () => {
   it.each([

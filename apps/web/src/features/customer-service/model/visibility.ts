@@ -1,9 +1,7 @@
-// When the floating customer-service buttons show (spec section 2).
-export interface RouteForService {
-  path: string;
-  name: string;
-  meta: { noShowKF?: boolean; noCpeKF?: boolean };
-}
+// When the floating customer-service buttons show (docs/spec/portal-spec.md §2).
+import type { RouteDef } from '../../../config/routes';
+
+export type RouteForService = Pick<RouteDef, 'path' | 'area'> & { meta: Pick<RouteDef['meta'], 'noShowKF' | 'noCpeKF'> };
 
 export interface ServiceConfig {
   openCustomer: boolean;
@@ -21,7 +19,7 @@ export interface ServiceButtons {
 export function serviceButtons(route: RouteForService | undefined, cfg: ServiceConfig): ServiceButtons {
   const configured = cfg.openCustomer && cfg.customerUrl !== '';
   if (!route || !configured || route.path === '/login') return { main: false, cpe: false };
-  const cpeArea = route.name.includes('cpe');
+  const cpeArea = route.area === 'wifiDevice';
   return {
     main: !cpeArea && !route.meta.noShowKF,
     cpe: cpeArea && !route.meta.noCpeKF,

@@ -1,7 +1,9 @@
 // /tip: what a card still needs before it can be used, in the order the gates ask for it
-// (spec section 4; decisions.md real_name_order variants). The next step is cardGate's answer.
+// (docs/spec/portal-spec.md §4; docs/spec/decisions.md "Card gating", real_name_order). The next
+// step is cardGate's answer; each step links to its page (./targets.ts).
 import { RealNameOrder, Supplier } from '@portal/contract/enums';
-import { cardGate, GATE_TARGET, needsRealName, needsRecharge, type GateCard, type GateReason, type GateSetting } from '@portal/domain';
+import { cardGate, needsRealName, needsRecharge, type GateCard, type GateReason, type GateSetting } from '@portal/domain';
+import { GATE_TARGET_PATH } from './targets';
 
 export interface ChecklistItem {
   reason: GateReason;
@@ -40,7 +42,7 @@ export function checklist(card: GateCard, setting: GateSetting): ChecklistItem[]
   return order.map((reason) => ({
     reason,
     label: LABEL[reason],
-    to: GATE_TARGET[reason].to,
+    to: GATE_TARGET_PATH[reason],
     done: !pending[reason],
     next: next.kind === 'redirect' && next.reason === reason,
   }));

@@ -1,6 +1,8 @@
-// What the redirect prompt says and where it goes (spec section 4 "Redirect prompts", section 8,
-// section 9; decisions.md "Redirect prompt"). Pure: the dialog and the hooks only carry it out.
+// What the redirect prompt says and where it goes (docs/spec/portal-spec.md §4 "Redirect
+// prompts", §8, §9; docs/spec/decisions.md "Redirect prompt"). Pure: the dialog and the hooks only
+// carry it out. The domain's gate result names the reason; ./targets.ts names its page.
 import { rechecksAfterLoad, SET_PASSWORD_MESSAGE, cardGate, type GateCard, type GateResult, type GateSetting } from '@portal/domain';
+import { GATE_TARGET_PATH } from './targets';
 
 /** Spec section 9: the prompt counts down from 4, one tick a second. */
 export const PROMPT_SECONDS = 4;
@@ -33,7 +35,7 @@ export type PromptSpec =
   | { kind: 'redirect'; key: string; message: string; to: string }
   | { kind: 'block'; key: string; message: string; serviceForm: string };
 
-/** Pages that take the originating route's name as `form` (spec section 2). */
+/** Pages that take the originating route's name as `form` (docs/spec/portal-spec.md §2). */
 const TAKES_FORM: ReadonlySet<string> = new Set(['/select', '/replace_info']);
 
 export interface PromptContext {
@@ -46,8 +48,9 @@ export interface PromptContext {
 export function promptFor(result: GateResult, ctx: PromptContext): PromptSpec | null {
   if (result.kind === 'pass') return null;
   if (result.kind === 'block') return { kind: 'block', key: `${ctx.customNum}:block`, message: result.message, serviceForm: ctx.routeName };
-  const to = TAKES_FORM.has(result.to) ? `${result.to}?form=${encodeURIComponent(ctx.routeName)}` : result.to;
-  return { kind: 'redirect', key: `${ctx.customNum}:${result.to}`, message: result.message, to };
+  const target = GATE_TARGET_PATH[result.reason];
+  const to = TAKES_FORM.has(target) ? `${target}?form=${encodeURIComponent(ctx.routeName)}` : target;
+  return { kind: 'redirect', key: `${ctx.customNum}:${target}`, message: result.message, to };
 }
 
 export const SET_PASSWORD_TARGET = '/forgot?set=true';

@@ -1,7 +1,8 @@
-import { api } from '../../../lib/api';
-import type { CardRealNameAnswer, CardRealNameRequest } from './types';
+import { call } from '../../../lib/api';
+import type { CardRealNameRequest } from '@portal/contract';
+import type { AnswerOf } from '@portal/contract/endpoints';
 
 /** Saves the card holder's personal information (/collect). */
-export function submitCardRealName(body: CardRealNameRequest): Promise<CardRealNameAnswer> {
-  return api.post<CardRealNameAnswer>('/v1/user/card_real_name', body);
+export function submitCardRealName(body: CardRealNameRequest): Promise<AnswerOf<'cardRealName'>> {
+  return call('cardRealName', body);
 }

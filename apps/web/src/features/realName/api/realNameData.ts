@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
-import type { RealNameData } from './types';
+import { call } from '../../../lib/api';
+import type { RealNameData } from '@portal/contract';
 
 export const realNameDataKey = (customNum: string) => ['realName', 'data', customNum] as const;
 
 export function fetchRealNameData(customNum: string, signal?: AbortSignal): Promise<RealNameData> {
-  return api.get<RealNameData>('/v1/user/real_name_recharge', { custom_num: customNum }, { signal });
+  return call('realNameDataV1', { custom_num: customNum }, { signal });
 }
 
 /** The card's real-name data: carrier, mode, the carrier page, verified, personal information. */

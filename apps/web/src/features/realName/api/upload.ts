@@ -1,19 +1,17 @@
-// Multipart upload of one image (spec section 5: 30-second timeout, field name "file"). Not
-// through lib/api's request(), which speaks JSON; the error catalogue still decides what a
+// Multipart upload of one image (docs/spec/portal-spec.md §5: 30-second timeout, field name
+// "file"). Not through lib/api's call(), which speaks JSON; the error catalogue still decides what a
 // failure means, and a lost session (401, 40001) ends here as anywhere else: cleared, and off
 // to the login. Other failures are shown by the photo slot itself, not as a toast over it.
 import type { Envelope } from '@portal/contract';
-import { ApiError } from '../../../lib/api';
+import type { AnswerOf } from '@portal/contract/endpoints';
+import { ApiError, urlOf } from '../../../lib/api';
 import { decideOnOutcome, type Outcome } from '../../../lib/errorCatalogue';
 import { clearAuthAndCardSession } from '../../../lib/session';
 import { local } from '../../../lib/storage';
 
 export const UPLOAD_TIMEOUT_MS = 30_000;
 
-export interface UploadAnswer {
-  id: string;
-  url: string;
-}
+export type UploadAnswer = AnswerOf<'upload'>;
 
 export async function uploadImage(file: File): Promise<UploadAnswer> {
   const form = new FormData();
@@ -24,7 +22,7 @@ export async function uploadImage(file: File): Promise<UploadAnswer> {
   let outcome: Outcome;
   let envelope: Envelope<UploadAnswer> | undefined;
   try {
-    const res = await fetch('/api/v1/upload', {
+    const res = await fetch(urlOf('upload'), {
       method: 'POST',
       body: form,
       headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },

@@ -1,6 +1,6 @@
 import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export type ChangeCardApplication = NonNullable<ChangeCardInfo['application']>;
 export type ApplicationStatus = ChangeCardApplication['status'];
@@ -13,7 +13,7 @@ export type { ChangeCardInfo, ChangeCardRequest };
 export function useChangeCardInfo(customNum: string | undefined) {
   return useQuery({
     queryKey: changeCardInfoKey(customNum ?? ''),
-    queryFn: ({ signal }) => api.get<ChangeCardInfo>('/v1/card/change_card_info', { custom_num: customNum }, { signal }),
+    queryFn: ({ signal }) => call('changeCardInfo', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -22,12 +22,12 @@ export function useChangeCardInfo(customNum: string | undefined) {
 export function useChangeCardContent(customNum: string | undefined) {
   return useQuery({
     queryKey: changeCardContentKey(customNum ?? ''),
-    queryFn: ({ signal }) => api.get<{ title: string; content: string }>('/v2/overt/change_card_content', { custom_num: customNum }, { signal }),
+    queryFn: ({ signal }) => call('changeCardContent', { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
     staleTime: 10 * 60_000,
   });
 }
 
 export function submitChangeCard(body: ChangeCardRequest): Promise<ChangeCardInfo> {
-  return api.post<ChangeCardInfo>('/v1/card/change_card', body);
+  return call('changeCard', body);
 }

@@ -1,11 +1,12 @@
 import type { SeriesAnswer } from '@portal/contract';
+import type { InputOf } from '@portal/contract/endpoints';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const seriesKey = (customNum: string) => ['series', customNum] as const;
 
 export function fetchSeries(customNum: string, signal?: AbortSignal): Promise<SeriesAnswer> {
-  return api.get<SeriesAnswer>('/v1/package/series', { custom_num: customNum }, { signal });
+  return call('packageSeries', { custom_num: customNum }, { signal });
 }
 
 /** The package series of the card (several for a multi-series card). */
@@ -16,6 +17,6 @@ export function useSeries(customNum: string | undefined) {
 /** Keeps one series for the card; it is no longer multi-series. */
 export function useSelectSeries() {
   return useMutation({
-    mutationFn: (body: { custom_num: string; series_id: number }) => api.post<{ series_id: number }>('/v1/card/select_series', body),
+    mutationFn: (body: InputOf<'selectSeries'>) => call('selectSeries', body),
   });
 }

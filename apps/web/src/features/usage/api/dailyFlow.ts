@@ -1,12 +1,12 @@
 import type { DailyFlowAnswer } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const DAILY_DAYS = 30;
 export const dailyFlowKey = (customNum: string, days: number) => ['usage', 'daily', customNum, days] as const;
 
 export function fetchDailyFlow(customNum: string, days: number, signal?: AbortSignal): Promise<DailyFlowAnswer> {
-  return api.get<DailyFlowAnswer>('/v2/card_flow', { custom_num: customNum, days }, { signal });
+  return call('dailyFlow', { custom_num: customNum, days }, { signal });
 }
 
 export function useDailyFlow(customNum: string | undefined, days: number = DAILY_DAYS) {

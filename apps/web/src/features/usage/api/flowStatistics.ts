@@ -1,11 +1,11 @@
 import type { FlowStatisticsAnswer } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 
 export const flowStatisticsKey = (customNum: string) => ['usage', 'statistics', customNum] as const;
 
 export function fetchFlowStatistics(customNum: string, signal?: AbortSignal): Promise<FlowStatisticsAnswer> {
-  return api.get<FlowStatisticsAnswer>('/v1/card/flow_statistics', { custom_num: customNum }, { signal });
+  return call('flowStatistics', { custom_num: customNum }, { signal });
 }
 
 export function useFlowStatistics(customNum: string | undefined) {

@@ -1,12 +1,12 @@
 import type { FlowSyncAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { flowKey } from './flow';
 
 /** Re-reads usage from the carrier (carrier data lags; the server allows one sync per card every
  *  30 seconds and says so in `refreshed` / `retry_after_seconds`). */
 export function syncFlow(customNum: string): Promise<FlowSyncAnswer> {
-  return api.post<FlowSyncAnswer>('/v2/card/flow/sync', { custom_num: customNum });
+  return call('flowSync', { custom_num: customNum });
 }
 
 export function useFlowSync(customNum: string | undefined) {

@@ -1,0 +1,68 @@
+// The one place that binds the route table (config/routes.ts) to page modules: one lazy chunk per
+// built route (route-level code splitting). Every `page` the table names has exactly one module
+// here (tsc checks it); a route without `page` is not routed and falls to /404.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { BUILT_ROUTES, type PageName } from '../config/routes';
+
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** By area, as under src/routes/: each module is src/routes/<route's area>/<page>.tsx. */
+const PAGES: Record<PageName, PageModule> = {
+  // account
+  Login: () => import('../routes/account/Login'),
+  Forgot: () => import('../routes/account/Forgot'),
+  Privacy: () => import('../routes/account/Privacy'),
+  Agreement: () => import('../routes/account/Agreement'),
+  // cards
+  Home: () => import('../routes/cards/Home'),
+  Mine: () => import('../routes/cards/Mine'),
+  CardList: () => import('../routes/cards/CardList'),
+  BindCard: () => import('../routes/cards/BindCard'),
+  Tip: () => import('../routes/cards/Tip'),
+  ReplaceCard: () => import('../routes/cards/ReplaceCard'),
+  ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  // usage
+  Flow: () => import('../routes/usage/Flow'),
+  FlowList: () => import('../routes/usage/FlowList'),
+  // realName
+  Collect: () => import('../routes/realName/Collect'),
+  Remind: () => import('../routes/realName/Remind'),
+  LtRealName: () => import('../routes/realName/LtRealName'),
+  YdRealName: () => import('../routes/realName/YdRealName'),
+  DxRealName: () => import('../routes/realName/DxRealName'),
+  CmeRealName: () => import('../routes/realName/CmeRealName'),
+  BjRealName: () => import('../routes/realName/BjRealName'),
+  FeRealName: () => import('../routes/realName/FeRealName'),
+  // commerce
+  Recharge: () => import('../routes/commerce/Recharge'),
+  FirstRecharge: () => import('../routes/commerce/FirstRecharge'),
+  RechargeCoupon: () => import('../routes/commerce/RechargeCoupon'),
+  CouponPackage: () => import('../routes/commerce/CouponPackage'),
+  Select: () => import('../routes/commerce/Select'),
+  Combo: () => import('../routes/commerce/Combo'),
+  ComboDetail: () => import('../routes/commerce/ComboDetail'),
+  Coupons: () => import('../routes/commerce/Coupons'),
+  CouponsExpired: () => import('../routes/commerce/CouponsExpired'),
+  Order: () => import('../routes/commerce/Order'),
+  OrderCheck: () => import('../routes/commerce/OrderCheck'),
+  OrderSuccess: () => import('../routes/commerce/OrderSuccess'),
+  PaySuccess: () => import('../routes/commerce/PaySuccess'),
+  CouponSuccess: () => import('../routes/commerce/CouponSuccess'),
+  PayFail: () => import('../routes/commerce/PayFail'),
+  PayStatus: () => import('../routes/commerce/PayStatus'),
+  Alipay: () => import('../routes/commerce/Alipay'),
+  LsPay: () => import('../routes/commerce/LsPay'),
+  // quickPay
+  QuickPayment: () => import('../routes/quickPay/QuickPayment'),
+  QuickSelectPackage: () => import('../routes/quickPay/QuickSelectPackage'),
+  QuickCouponsList: () => import('../routes/quickPay/QuickCouponsList'),
+  QuickPaymentSuccess: () => import('../routes/quickPay/QuickPaymentSuccess'),
+  // support
+  Customer: () => import('../routes/support/Customer'),
+  NotFound: () => import('../routes/support/NotFound'),
+};
+
+/** One React.lazy per built route, by path. */
+export const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(
+  BUILT_ROUTES.map((r) => [r.path, lazy(PAGES[r.page as PageName])]),
+);

@@ -1,0 +1,230 @@
+// The route table: every path of docs/spec/portal-spec.md §2 with its area and its meta, as plain
+// data. It imports nothing (no page, no React), so the app, the pages, the features and the build
+// (vite.config.ts) all read the same table. The app's router (app/router.ts) binds each `page` to
+// its module; a route without `page` is not built yet: it is not routed and falls to /404 — no
+// placeholder pages.
+
+/**
+ * The part of the product a route belongs to. A built page lives in src/routes/<area>/<page>.tsx.
+ *   account     login, passwords, registration, the policies
+ *   cards       home, mine, the cards: bind, manage, check, replace, what a card still needs
+ *   usage       data usage
+ *   realName    personal information and real-name verification
+ *   commerce    packages and series, recharges, vouchers, orders and payment
+ *   quickPay    the quick-payment flow (no login, by card number)
+ *   support     customer service, complaints, guides, app download, not found
+ *   wifiDevice  the wifi-device (cpe) area, with its own guards and service button
+ *   membership  member levels, rules, invitations
+ *   agent       agent application and promotion
+ *   shop        device shopping
+ */
+export type Area =
+  | 'account'
+  | 'cards'
+  | 'usage'
+  | 'realName'
+  | 'commerce'
+  | 'quickPay'
+  | 'support'
+  | 'wifiDevice'
+  | 'membership'
+  | 'agent'
+  | 'shop';
+
+/** When the card gates run (docs/spec/decisions.md "Where gates run"). */
+export type GatePolicy = 'navigate' | 'afterLoad' | 'none';
+
+export interface RouteMeta {
+  /** stays mounted (React <Activity>) while hidden; keeps state and scroll */
+  keepAlive?: boolean;
+  /** hides the floating customer-service button */
+  noShowKF?: boolean;
+  /** hides the wifi-device area's own service button */
+  noCpeKF?: boolean;
+  /** open to visitors without a token */
+  noLogin?: boolean;
+  /** exempt from the unknown-card redirect (docs/spec/portal-spec.md §2) */
+  cardWhitelist?: boolean;
+  /** works without a current card, so "no card info → /" does not apply (our ruling: home must,
+   *  or the redirect would loop; mine and card management are how a user gets a card) */
+  cardOptional?: boolean;
+  /** bottom tab bar (docs/spec/decisions.md "Layout": / and /mine) */
+  tabBar?: boolean;
+  /** an arrow image beside the service button (guide pages) */
+  guideArrow?: boolean;
+  /** when the card gates run; unset: app/gating.ts derives it (on navigation to pages that need
+   *  login and a card). 'none' marks the gate targets and the pages on the way through them. */
+  gate?: GatePolicy;
+}
+
+export interface RouteDef {
+  path: string;
+  /** the route name, sent as `form` to /customer, /select and /replace_info */
+  name: string;
+  title: string;
+  area: Area;
+  /** the page module, src/routes/<area>/<page>.tsx; unset until the page is built */
+  page?: string;
+  meta: RouteMeta;
+}
+
+const NO_LOGIN = { noLogin: true } as const;
+/** a gate target, or a page on the way through the gates: gating it would lock the user out */
+const NO_GATE = { gate: 'none' } as const;
+
+/** A row of the table: `name` defaults to the path without its "/", `meta` to no flags. */
+interface RouteRow {
+  path: string;
+  name?: string;
+  title: string;
+  meta?: RouteMeta;
+  page?: string;
+}
+
+/** Every route, by area (the folders of src/routes/). */
+const TABLE = {
+  account: [
+    { path: '/login', title: '登录', meta: { noLogin: true, noShowKF: true }, page: 'Login' },
+    // Not in the spec's no-login list, but resetting a forgotten card password must work logged out.
+    { path: '/forgot', title: '忘记密码', meta: NO_LOGIN, page: 'Forgot' },
+    { path: '/privacy', title: '隐私政策', meta: NO_LOGIN, page: 'Privacy' },
+    { path: '/agreement', title: '用户协议', meta: NO_LOGIN, page: 'Agreement' },
+    { path: '/bind_user', title: '新用户注册', meta: NO_LOGIN },
+  ],
+  cards: [
+    { path: '/', name: 'home', title: '首页', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, page: 'Home' },
+    { path: '/mine', title: '我的', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, page: 'Mine' },
+    { path: '/card_list', title: '卡片管理', meta: { cardOptional: true }, page: 'CardList' },
+    { path: '/bind_card', title: '绑定卡片', meta: { cardWhitelist: true }, page: 'BindCard' },
+    { path: '/tip', title: '温馨提示', meta: NO_LOGIN, page: 'Tip' },
+    { path: '/replace_card', title: '换卡申请', meta: NO_LOGIN, page: 'ReplaceCard' },
+    { path: '/replace_info', title: '换卡信息', meta: NO_LOGIN, page: 'ReplaceInfo' },
+    { path: '/wifi_setting', title: '设备管理' },
+    { path: '/check', title: '卡片检测' },
+    { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true } },
+    { path: '/change', title: '切换网络' },
+    { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true } },
+  ],
+  usage: [
+    { path: '/flow', title: '流量查询', page: 'Flow' },
+    { path: '/flow_list', title: '累计用量', page: 'FlowList' },
+  ],
+  realName: [
+    { path: '/collect', title: '信息采集', meta: { noLogin: true, cardWhitelist: true }, page: 'Collect' },
+    { path: '/remind', title: '特别提醒', meta: NO_GATE, page: 'Remind' },
+    { path: '/lt_real_name', title: '联通实名认证', meta: { keepAlive: true, gate: 'none' }, page: 'LtRealName' },
+    { path: '/yd_real_name', title: '移动实名认证', meta: NO_GATE, page: 'YdRealName' },
+    { path: '/dx_real_name', title: '电信实名认证', meta: NO_GATE, page: 'DxRealName' },
+    { path: '/cme_real_name', title: '广电实名认证', meta: NO_GATE, page: 'CmeRealName' },
+    { path: '/bj_real_name', title: '实名认证', meta: NO_GATE, page: 'BjRealName' },
+    { path: '/fe_real_name', title: '实名认证', meta: NO_GATE, page: 'FeRealName' },
+  ],
+  commerce: [
+    // Purchase pages end in a bottom pay bar the floating service button would cover.
+    { path: '/recharge', title: '余额充值', meta: { noShowKF: true, gate: 'none' }, page: 'Recharge' },
+    { path: '/first_recharge', title: '首充优惠', meta: { noShowKF: true, gate: 'none' }, page: 'FirstRecharge' },
+    { path: '/recharge_coupon', title: '充值明细', meta: NO_GATE, page: 'RechargeCoupon' },
+    { path: '/coupon_package', title: '券包', meta: { noShowKF: true }, page: 'CouponPackage' },
+    { path: '/select', title: '选择套餐系列', meta: NO_GATE, page: 'Select' },
+    { path: '/combo', title: '套餐列表', meta: NO_GATE, page: 'Combo' },
+    { path: '/combo_detail', title: '套餐订购', meta: { noShowKF: true, gate: 'none' }, page: 'ComboDetail' },
+    { path: '/coupons', title: '我的优惠券', page: 'Coupons' },
+    { path: '/coupons_list', title: '优惠券', meta: NO_GATE, page: 'Coupons' },
+    { path: '/coupons_expired', title: '已失效优惠券', page: 'CouponsExpired' },
+    { path: '/gift', title: '礼品查询' },
+    { path: '/order', title: '订单详情', meta: NO_GATE, page: 'Order' },
+    { path: '/order_check', title: '订单核对', meta: { cardWhitelist: true }, page: 'OrderCheck' },
+    { path: '/order_success', title: '下单成功', meta: { cardWhitelist: true }, page: 'OrderSuccess' },
+    { path: '/pay_success', title: '支付成功', meta: NO_GATE, page: 'PaySuccess' },
+    { path: '/coupon_success', title: '购买成功', meta: NO_GATE, page: 'CouponSuccess' },
+    { path: '/pay_fail', title: '支付失败', meta: NO_GATE, page: 'PayFail' },
+    // Transient hand-over pages to and from the payment gateways: a floating button would only get in the way.
+    { path: '/pay_status', title: '支付结果', meta: { noShowKF: true, gate: 'none' }, page: 'PayStatus' },
+    { path: '/alipay', title: '支付', meta: { noShowKF: true, gate: 'none' }, page: 'Alipay' },
+    { path: '/ls_pay', title: '支付', meta: { noShowKF: true, gate: 'none' }, page: 'LsPay' },
+  ],
+  quickPay: [
+    { path: '/quick_payment', title: '快捷充值', meta: { noLogin: true, cardWhitelist: true }, page: 'QuickPayment' },
+    { path: '/quick_select_package', title: '选择套餐', meta: { noLogin: true, noShowKF: true }, page: 'QuickSelectPackage' },
+    { path: '/quick_coupons_list', title: '优惠券', meta: NO_LOGIN, page: 'QuickCouponsList' },
+    { path: '/quick_payment_success', title: '充值成功', meta: NO_LOGIN, page: 'QuickPaymentSuccess' },
+  ],
+  support: [
+    // Already the service page: no button to itself.
+    { path: '/customer', title: '在线客服', meta: { noLogin: true, noShowKF: true }, page: 'Customer' },
+    { path: '/suggest', title: '投诉建议' },
+    { path: '/guide', title: '使用指引', meta: { noLogin: true, guideArrow: true } },
+    { path: '/regtip', title: '使用指引', meta: { noLogin: true, guideArrow: true } },
+    { path: '/download', title: '下载APP', meta: NO_LOGIN },
+    { path: '/camera', title: '测试', meta: { noLogin: true, noShowKF: true } },
+    { path: '/404', name: 'not_found', title: '页面不存在', meta: NO_LOGIN, page: 'NotFound' },
+  ],
+  // Its own guards (app/guards.ts: open pages need no login, the others a real user with a card),
+  // no card gates, its own service button (noCpeKF hides it).
+  wifiDevice: [
+    { path: '/cpe', title: '设备首页', meta: NO_LOGIN },
+    { path: '/cpe_mine', title: '我的', meta: NO_LOGIN },
+    { path: '/cpe_combo', title: '设备套餐' },
+    // Order and add-device forms end in a bottom action bar the floating button would cover.
+    { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true } },
+    { path: '/cpe_router', title: '设备管理' },
+    { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true } },
+    { path: '/cpe_up', title: '套餐升级' },
+    { path: '/cpe_up_detail', title: '升级详情', meta: { noCpeKF: true } },
+    { path: '/cpe_network', title: '网络设置', meta: NO_LOGIN },
+    { path: '/cpe_order', title: '我的订单' },
+    { path: '/cpe_setting', title: 'WiFi设置' },
+    { path: '/cpe_remind', title: '温馨提醒' },
+  ],
+  membership: [
+    { path: '/member', title: '会员等级' },
+    { path: '/member_rule', title: '会员规则' },
+    { path: '/member_invite', title: '邀请好友' },
+    { path: '/member_invite-records', name: 'member_invite_records', title: '邀请记录' },
+  ],
+  agent: [
+    { path: '/agent', title: '代理申请', meta: NO_LOGIN },
+    { path: '/agent_success', title: '申请成功', meta: NO_LOGIN },
+    { path: '/popularize', title: '推广', meta: NO_LOGIN },
+  ],
+  shop: [
+    { path: '/shopping', title: '设备商城', meta: NO_LOGIN },
+    { path: '/shopping_success', title: '下单成功', meta: NO_LOGIN },
+  ],
+} as const satisfies Record<Area, readonly RouteRow[]>;
+
+export const ROUTES: readonly RouteDef[] = (Object.entries(TABLE) as [Area, readonly RouteRow[]][]).flatMap(([area, rows]) =>
+  rows.map((r) => ({ name: r.path.slice(1), meta: {}, ...r, area })),
+);
+
+/** The page modules the table names: app/router.ts binds exactly these (tsc checks it). */
+export type PageName = Extract<(typeof TABLE)[Area][number], { page: string }>['page'];
+
+const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
+
+/** Normalises a trailing slash ("/mine/" is "/mine"). */
+export function normalisePath(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+/** The route definition for a path, whether built or not. */
+export function routeOf(pathname: string): RouteDef | undefined {
+  return BY_PATH.get(normalisePath(pathname));
+}
+
+/** The route a user may actually reach: built pages only; everything else is a 404. */
+export function routedRouteOf(pathname: string): RouteDef | undefined {
+  const r = routeOf(pathname);
+  return r?.page ? r : undefined;
+}
+
+export function routeByName(name: string): RouteDef | undefined {
+  return ROUTES.find((r) => r.name === name);
+}
+
+export const BUILT_ROUTES = ROUTES.filter((r) => r.page);
+
+/** The module of a built route's page, relative to src/ (without extension). */
+export function pageModule(route: Pick<RouteDef, 'area' | 'page'>): string | undefined {
+  return route.page && `routes/${route.area}/${route.page}`;
+}

@@ -1,0 +1,102 @@
+// /forgot — reset a card's login password by SMS to the card's bound mobile; with set=true it is
+// "设置卡登录密码" for the current card (spec section 4, "After loading card info").
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { resetCardPassword, sendCardPasswordSms } from '../../features/cards/api/cardPassword';
+import { cardNumError, cardPasswordFormError, type CardPasswordFields } from '../../features/cards/model/cardPasswordForm';
+import { loginUrl } from '../../lib/navigation';
+import { clearOnLogout } from '../../lib/session';
+import { local } from '../../lib/storage';
+import { toast } from '../../lib/toast';
+import { useCountdown } from '../../lib/useCountdown';
+import styles from './Forgot.module.css';
+
+export default function ForgotPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const setMode = params.get('set') === 'true';
+  const storedCard = local.get('customNum');
+  const lockedCard = setMode && Boolean(storedCard);
+  const [fields, setFields] = useState<CardPasswordFields>({ customNum: (setMode && storedCard) || params.get('custom_num') || '', code: '', password: '', confirm: '' });
+  const [sentTo, setSentTo] = useState('');
+  const [sending, setSending] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [cooldown, startCooldown] = useCountdown();
+  const set = (k: keyof CardPasswordFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const title = setMode ? '设置卡登录密码' : '忘记卡密码';
+
+  async function sendCode() {
+    const error = cardNumError(fields.customNum);
+    if (error) return toast(error);
+    setSending(true);
+    try {
+      const answer = await sendCardPasswordSms(fields.customNum.trim());
+      setSentTo(answer.mobile);
+      startCooldown(answer.cooldown_seconds || 60);
+      toast(`验证码已发送至 ${answer.mobile}`);
+    } catch {
+      // shown by the API client (unknown card, no bound mobile, too frequent)
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const error = cardPasswordFormError(fields);
+    if (error) return toast(error.message);
+    setBusy(true);
+    try {
+      await resetCardPassword({ custom_num: fields.customNum.trim(), code: fields.code.trim(), password: fields.password, confirm_password: fields.confirm });
+      toast(setMode ? '卡登录密码设置成功' : '卡密码已重置，请重新登录');
+      if (setMode && local.get('token') && !local.get('cardLogin')) {
+        navigate('/', { replace: true });
+        return;
+      }
+      // A new card password signs out the card's card-number logins, this one included.
+      if (local.get('cardLogin')) clearOnLogout();
+      navigate(loginUrl({ mark: local.get('mark'), loginModel: 'customNum' }), { replace: true });
+    } catch {
+      // shown by the API client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title={title} fallback={setMode ? '/' : '/login?login_model=customNum'} />
+      <p className={styles.intro}>
+        {setMode ? '设置后可使用卡号和卡登录密码直接登录。' : ''}验证码将发送至该卡绑定的手机号{sentTo ? `（${sentTo}）` : ''}。
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <label className="app-field">
+          <span className="app-field__label">卡号</span>
+          <input className="app-field__input" name="custom_num" inputMode="numeric" maxLength={20} placeholder="请输入卡号" value={fields.customNum} readOnly={lockedCard} onChange={set('customNum')} />
+        </label>
+        <div className="app-field">
+          <label className="app-field__label" htmlFor="forgot-code">
+            验证码
+          </label>
+          <input id="forgot-code" className="app-field__input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入验证码" value={fields.code} onChange={set('code')} />
+          <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
+            {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
+          </button>
+        </div>
+        <label className="app-field">
+          <span className="app-field__label">新密码</span>
+          <input className="app-field__input" name="password" type="password" inputMode="numeric" autoComplete="new-password" maxLength={6} placeholder="4-6位数字" value={fields.password} onChange={set('password')} />
+        </label>
+        <label className="app-field">
+          <span className="app-field__label">确认密码</span>
+          <input className="app-field__input" name="confirm_password" type="password" inputMode="numeric" autoComplete="new-password" maxLength={6} placeholder="请再次输入新密码" value={fields.confirm} onChange={set('confirm')} />
+        </label>
+        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
+          {busy ? '提交中…' : setMode ? '确认设置' : '确认重置'}
+        </button>
+      </form>
+    </div>
+  );
+}

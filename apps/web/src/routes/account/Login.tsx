@@ -1,0 +1,193 @@
+// /login — three login models as tabs (spec section 1 and 2). Deliberately free of antd-mobile
+// and TanStack Query: it is the first page most visitors load (first-load budget 120 KB gzip).
+import type { LoginModel } from '@portal/contract';
+import { LOGIN_MODELS } from '@portal/contract/enums';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { routedRouteOf } from '../../config/routes';
+import { login } from '../../features/auth/api/login';
+import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
+import { landingPath } from '../../features/auth/model/landing';
+import { buildLoginRequest, EMPTY_LOGIN_FIELDS, LOGIN_TABS, mobileError, type LoginFields } from '../../features/auth/model/loginForm';
+import { useBrand } from '../../features/branding/model/brandingStore';
+import { markFromQuery } from '../../features/branding/model/mark';
+import { fetchBindList } from '../../features/cards/api/bindList';
+import { fetchCardInfo } from '../../features/cards/api/cardInfo';
+import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
+import { ApiError } from '../../lib/api';
+import { local } from '../../lib/storage';
+import { toast } from '../../lib/toast';
+import { useCountdown } from '../../lib/useCountdown';
+import styles from './Login.module.css';
+
+const NOT_LANDABLE = new Set(['/login', '/forgot', '/404']);
+const isLandable = (path: string) => Boolean(routedRouteOf(path)) && !NOT_LANDABLE.has(path);
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const queryModel = LOGIN_MODELS.find((m) => m === params.get('login_model'));
+  const [model, setModel] = useState<LoginModel>(queryModel ?? local.get('loginModel') ?? 'mobile');
+  const [fields, setFields] = useState<LoginFields>(EMPTY_LOGIN_FIELDS);
+  const [agreed, setAgreed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [cooldown, startCooldown] = useCountdown();
+
+  const tabs = LOGIN_TABS.filter((t) => t.model !== 'customNum' || brand.cardLogin);
+  const activeModel = tabs.some((t) => t.model === model) ? model : 'mobile';
+  const mark = markFromQuery(params.toString()) ?? local.get('mark');
+  const set = (k: keyof LoginFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+
+  async function sendCode() {
+    const error = mobileError(fields.mobile);
+    if (error) return toast(error);
+    setSending(true);
+    try {
+      const answer = await sendLoginSmsCode(fields.mobile.trim(), mark);
+      startCooldown(answer.cooldown_seconds || 60);
+      toast('验证码已发送');
+    } catch {
+      // the API client has shown the reason
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const form = buildLoginRequest(activeModel, fields, mark);
+    if (!form.ok) return toast(form.error);
+    if (!agreed) return toast('请先阅读并同意《用户协议》和《隐私政策》');
+    setBusy(true);
+    try {
+      const answer = await login(form.request);
+      local.set('token', answer.token);
+      local.set('mobile', answer.mobile);
+      local.set('loginModel', activeModel);
+      local.set('cardLogin', activeModel === 'customNum');
+      const card = await currentCardAfterLogin(answer.custom_num);
+      if (!card) {
+        navigate('/bind_card', { replace: true });
+        return;
+      }
+      switchCard(card, local);
+      // Card info up front, so the guard lets a deep-link redirect (/flow …) through.
+      await fetchCardInfo(card)
+        .then((info) => rememberCardInfo(info, local))
+        .catch(() => undefined);
+      toast('登录成功');
+      navigate(landingPath({ redirect: params.get('redirect'), firstUrl: local.get('firstUrl'), isLandable }), { replace: true });
+    } catch (err) {
+      if (!(err instanceof ApiError)) toast('登录失败，请稍后再试');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <div className={styles.logo} aria-hidden="true">
+          <svg viewBox="0 0 48 48">
+            <path d="M16 6h12l10 10v24a3 3 0 0 1-3 3H16a3 3 0 0 1-3-3V9a3 3 0 0 1 3-3z" fill="#fff" />
+            <rect x="18" y="22" width="14" height="13" rx="2.5" fill="#127EFF" />
+            <path d="M22 22v13M28 22v13M18 28.5h14" stroke="#fff" strokeWidth="1.4" />
+          </svg>
+        </div>
+        <h1 className={styles.title}>{brand.appName}</h1>
+        <p className={styles.subtitle}>流量查询 · 卡片管理 · 在线客服</p>
+      </header>
+
+      <section className={styles.panel}>
+        <div className={styles.tabs} role="tablist" aria-label="登录方式">
+          {tabs.map((t) => (
+            <button
+              key={t.model}
+              type="button"
+              role="tab"
+              aria-selected={activeModel === t.model}
+              className={activeModel === t.model ? `${styles.tab} ${styles.tabActive}` : styles.tab}
+              onClick={() => setModel(t.model)}
+            >
+              {t.label}登录
+            </button>
+          ))}
+        </div>
+
+        <form className={styles.form} onSubmit={submit} noValidate>
+          {activeModel === 'mobile' && (
+            <>
+              <label className="app-field">
+                <span className="visually-hidden">手机号</span>
+                <input className="app-field__input" name="mobile" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入手机号" value={fields.mobile} onChange={set('mobile')} />
+              </label>
+              <div className="app-field">
+                <label className="visually-hidden" htmlFor="login-code">
+                  验证码
+                </label>
+                <input id="login-code" className="app-field__input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入验证码" value={fields.code} onChange={set('code')} />
+                <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
+                  {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
+                </button>
+              </div>
+            </>
+          )}
+          {activeModel === 'account' && (
+            <>
+              <label className="app-field">
+                <span className="visually-hidden">账号</span>
+                <input className="app-field__input" name="account" autoComplete="username" autoCapitalize="off" maxLength={64} placeholder="请输入账号" value={fields.account} onChange={set('account')} />
+              </label>
+              <label className="app-field">
+                <span className="visually-hidden">密码</span>
+                <input className="app-field__input" name="password" type="password" autoComplete="current-password" maxLength={128} placeholder="请输入密码" value={fields.password} onChange={set('password')} />
+              </label>
+            </>
+          )}
+          {activeModel === 'customNum' && (
+            <>
+              <label className="app-field">
+                <span className="visually-hidden">卡号</span>
+                <input className="app-field__input" name="custom_num" inputMode="numeric" autoComplete="username" maxLength={20} placeholder="请输入卡号" value={fields.customNum} onChange={set('customNum')} />
+              </label>
+              <label className="app-field">
+                <span className="visually-hidden">卡密码</span>
+                <input className="app-field__input" name="card_password" type="password" inputMode="numeric" autoComplete="current-password" maxLength={6} placeholder="请输入4-6位数字卡密码" value={fields.cardPassword} onChange={set('cardPassword')} />
+              </label>
+              <div className={styles.row}>
+                <Link to="/forgot" className={styles.link}>
+                  忘记卡密码？
+                </Link>
+              </div>
+            </>
+          )}
+
+          <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
+            {busy ? '登录中…' : '登录'}
+          </button>
+
+          <label className={styles.agree}>
+            <input type="checkbox" className={styles.check} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            <span>
+              我已阅读并同意
+              <Link to="/agreement">《用户协议》</Link>和<Link to="/privacy">《隐私政策》</Link>
+            </span>
+          </label>
+        </form>
+      </section>
+
+      {brand.company && <footer className={styles.footer}>{brand.company}</footer>}
+    </div>
+  );
+}
+
+/** The card to make current: the card of a card-number login; else keep the stored card while
+ *  still bound, or the first bound card; none when the user has no cards yet. */
+async function currentCardAfterLogin(loginCard: string | undefined): Promise<string | undefined> {
+  if (loginCard) return loginCard;
+  const list = await fetchBindList();
+  return chooseCurrentCard(local.get('customNum'), list);
+}

@@ -1,0 +1,102 @@
+// /combo_detail?package_id= — one package: what it is, a voucher, how to pay. The price to pay
+// is the server's quote for this choice.
+import type { QuoteRequest } from '@portal/contract';
+import { formatYuan } from '@portal/domain';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { StateBlock } from '../../components/StateBlock';
+import { usePackage, useUsableVouchers } from '../../features/commerce/api/commerce';
+import styles from '../../features/commerce/commerce.module.css';
+import { Checkout } from '../../features/commerce/components/Checkout';
+import { VoucherPicker } from '../../features/commerce/components/VoucherPicker';
+import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../../features/commerce/model/labels';
+import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
+
+function ComboDetailPage() {
+  const [params] = useSearchParams();
+  const packageId = Number(params.get('package_id')) || 0;
+  const customNum = useStored('customNum');
+  const pkg = usePackage(customNum, packageId);
+  const vouchers = useUsableVouchers(pkg.data?.voucher_allowed ? customNum : undefined, packageId);
+  // undefined: the best voucher (the list comes best first); null: none
+  const [voucherChoice, setVoucherChoice] = useState<number | null | undefined>(undefined);
+  const voucherId = voucherChoice === undefined ? (vouchers.data?.list[0]?.id ?? null) : voucherChoice;
+  const vouchersSettled = !pkg.data?.voucher_allowed || !vouchers.isPending;
+
+  const request = useMemo<QuoteRequest | null>(
+    () => (customNum && pkg.data && vouchersSettled ? { custom_num: customNum, goods_type: 'package', package_id: pkg.data.id, voucher_id: voucherId } : null),
+    [customNum, pkg.data, vouchersSettled, voucherId],
+  );
+
+  if (!packageId) return <NotChosen />;
+  return (
+    <div className={styles.page}>
+      <PageHeader title="套餐订购" fallback="/combo" />
+      {pkg.isPending ? (
+        <PageLoading />
+      ) : pkg.isError ? (
+        <StateBlock kind="error" text="该套餐不可订购" />
+      ) : (
+        <>
+          <section className={`${styles.section} ${styles.hero}`}>
+            <div className={styles.row}>
+              <span className={styles.name}>{pkg.data.name}</span>
+              {pkg.data.recommended ? <span className={styles.tag}>推荐</span> : null}
+            </div>
+            <div className={styles.facts}>
+              <Fact label="流量" value={flowLabel(pkg.data.flow_mb)} />
+              <Fact label="有效期" value={periodLabel(pkg.data.period, pkg.data.period_count)} />
+              <Fact label="类型" value={PACKAGE_TYPE_LABEL[pkg.data.package_type] ?? '套餐'} />
+            </div>
+            {pkg.data.description ? <p className={styles.meta}>{pkg.data.description}</p> : null}
+          </section>
+          <Checkout request={request}>
+            <section className={styles.section} aria-label="订单信息">
+              <p className={styles.sum}>
+                <span>充值卡号</span>
+                <span>{customNum}</span>
+              </p>
+              <p className={styles.sum}>
+                <span>套餐价格</span>
+                <span>
+                  {pkg.data.original_price > pkg.data.price ? <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span> : null} ¥{formatYuan(pkg.data.price)}
+                </span>
+              </p>
+              {pkg.data.voucher_allowed ? (
+                <VoucherPicker vouchers={vouchers.data?.list ?? []} loading={vouchers.isPending} value={voucherId} onChange={setVoucherChoice} />
+              ) : (
+                <p className={styles.sum}>
+                  <span>优惠券</span>
+                  <span className={styles.reason}>该套餐不可使用优惠券</span>
+                </p>
+              )}
+            </section>
+          </Checkout>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.fact}>
+      <strong>{value}</strong>
+      <span>{label}</span>
+    </div>
+  );
+}
+
+function NotChosen() {
+  return (
+    <div className={styles.page}>
+      <PageHeader title="套餐订购" fallback="/combo" />
+      <StateBlock kind="empty" text="请先选择套餐" />
+    </div>
+  );
+}
+
+export default withQuery(ComboDetailPage);

@@ -1,0 +1,107 @@
+// /quick_payment — pay for a card without logging in: first check the card number. Anyone with
+// the number may buy a package for that card; the goods only ever go to the card.
+import type { QuickCardCheck } from '@portal/contract';
+import { CARD_STATE_LABEL } from '@portal/contract/enums';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { quickCardCheck } from '../../features/commerce/api/commerce';
+import styles from '../../features/commerce/commerce.module.css';
+import { check, MESSAGE, PATTERN } from '../../lib/patterns';
+import { withQuery } from '../../lib/query';
+
+function QuickPaymentPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [customNum, setCustomNum] = useState(params.get('custom_num') ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState<QuickCardCheck | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = check(customNum, MESSAGE.cardNumEmpty, PATTERN.cardNum, MESSAGE.cardNum);
+    setError(problem ?? null);
+    setCard(null);
+    if (problem) return;
+    setBusy(true);
+    try {
+      setCard(await quickCardCheck(customNum.trim()));
+    } catch {
+      // the API client showed why (unknown card, too many attempts)
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="快捷充值" fallback="/login" />
+      <section className={`${styles.section} ${styles.hero}`}>
+        <h2 className={styles.name}>免登录为流量卡订购套餐</h2>
+        <p className={styles.meta}>输入卡号即可购买，套餐只会充入该卡</p>
+      </section>
+      <form className={styles.section} onSubmit={submit} noValidate>
+        <label className={styles.sectionTitle} htmlFor="quick-card">
+          卡号
+        </label>
+        <input
+          id="quick-card"
+          className={styles.input}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="请输入卡号"
+          value={customNum}
+          onChange={(e) => {
+            setCustomNum(e.target.value.replace(/\D/g, ''));
+            setCard(null);
+          }}
+          aria-invalid={Boolean(error)}
+        />
+        {error ? (
+          <p className={styles.fieldError} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} disabled={busy}>
+          {busy ? '查询中…' : '查询卡片'}
+        </button>
+      </form>
+      {card ? (
+        <section className={styles.section} aria-label="卡片信息" data-testid="quick-card">
+          {[
+            ['卡号', card.custom_num],
+            ['ICCID', card.masked_iccid],
+            ['卡状态', CARD_STATE_LABEL[card.state] ?? '-'],
+            ['归属', card.agent_name || '-'],
+          ].map(([k, v]) => (
+            <p key={k} className={styles.sum}>
+              <span>{k}</span>
+              <span className={styles.sumValue}>{v}</span>
+            </p>
+          ))}
+          {card.can_buy ? (
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              style={{ marginTop: 14 }}
+              onClick={() => navigate(`/quick_select_package?custom_num=${encodeURIComponent(card.custom_num)}`)}
+            >
+              选择套餐
+            </button>
+          ) : (
+            <p className={styles.notice} role="alert">
+              {card.reason ?? '该卡暂不能购买套餐'}
+            </p>
+          )}
+        </section>
+      ) : null}
+      <p className={styles.cardLine} style={{ textAlign: 'center' }}>
+        已有账号？<Link to="/login">登录</Link>后可使用余额和优惠券包
+      </p>
+    </div>
+  );
+}
+
+export default withQuery(QuickPaymentPage);
+

@@ -1,0 +1,106 @@
+// /quick_payment_success?order_no=(&access_key=) — the result of a quick (no-login) order. The
+// gateway's return is not proof: the page reads the order with its access key until the server
+// says it is settled. A key arriving in the URL is moved to this tab's storage and dropped from
+// the address bar, so it does not linger in history or get shared with the link.
+import { formatDateTime, formatYuan } from '@portal/domain';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { StateBlock } from '../../components/StateBlock';
+import { repayQuickOrder, useQuickOrder } from '../../features/commerce/api/commerce';
+import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
+import { followPay } from '../../features/commerce/components/Checkout';
+import styles from '../../features/commerce/commerce.module.css';
+import { PayResult } from '../../features/commerce/components/PayResult';
+import { resultPathOf } from '../../features/commerce/model/labels';
+import { recall, remember } from '../../features/commerce/model/sessionKeys';
+import { withQuery } from '../../lib/query';
+
+function QuickPaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const orderNo = params.get('order_no') ?? '';
+  const keyInUrl = params.get('access_key');
+  const [accessKey] = useState(() => keyInUrl ?? (orderNo ? recall('quickOrders', orderNo) : undefined) ?? '');
+  const { gaveUp, poll } = useResultPolling();
+
+  useEffect(() => {
+    if (!keyInUrl || !orderNo) return;
+    remember('quickOrders', orderNo, keyInUrl);
+    navigate(`/quick_payment_success?order_no=${encodeURIComponent(orderNo)}`, { replace: true });
+  }, [keyInUrl, orderNo, navigate]);
+
+  const order = useQuickOrder(orderNo, accessKey, poll);
+  const [resuming, setResuming] = useState(false);
+  const resume = async () => {
+    setResuming(true);
+    try {
+      followPay(await repayQuickOrder(orderNo, accessKey), navigate, '/quick_payment_success');
+    } catch {
+      await order.refetch(); // the API client has shown why (closed, expired)
+    } finally {
+      setResuming(false);
+    }
+  };
+
+  const result = order.data ? resultPathOf(order.data.state) : undefined;
+  const again = order.data ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}` : '/quick_payment';
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="支付结果" fallback="/quick_payment" />
+      {!orderNo || !accessKey ? (
+        <StateBlock kind="empty" text="无法查看该订单：请在下单的浏览器中查看，或登录后在订单中查看" action={<Link className="app-btn app-btn--ghost" to="/quick_payment">返回快捷充值</Link>} />
+      ) : order.isPending ? (
+        <PageLoading />
+      ) : order.isError ? (
+        <StateBlock kind="error" text="订单不存在或无权查看" action={<Link className="app-btn app-btn--ghost" to="/quick_payment">返回快捷充值</Link>} />
+      ) : result === '/pay_success' ? (
+        <PayResult ok title="支付成功" text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已生效`}>
+          <div className={styles.section} style={{ margin: 0 }}>
+            <p className={styles.sum}>
+              <span>订单号</span>
+              <span className={styles.sumValue}>{order.data.order_no}</span>
+            </p>
+            <p className={styles.sum}>
+              <span>支付时间</span>
+              <span className={styles.sumValue}>{formatDateTime(order.data.paid_at)}</span>
+            </p>
+          </div>
+          <Link className="app-btn app-btn--primary app-btn--block" to="/quick_payment" replace>
+            继续充值
+          </Link>
+          <Link className="app-btn app-btn--ghost app-btn--block" to="/login">
+            登录查看更多
+          </Link>
+        </PayResult>
+      ) : result === '/pay_fail' ? (
+        <PayResult ok={false} title="支付未完成" text={`${order.data.title} · 订单未支付，未扣款；使用的优惠券已退回`}>
+          <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
+            重新支付
+          </Link>
+        </PayResult>
+      ) : gaveUp ? (
+        <StateBlock
+          kind="empty"
+          text="暂未收到支付结果。如已付款，请稍后再查看，款项不会丢失；如未付款，可继续支付。"
+          action={
+            <>
+              <button type="button" className="app-btn app-btn--primary" disabled={resuming} onClick={resume}>
+                继续支付
+              </button>
+              <button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>
+                重新查询
+              </button>
+            </>
+          }
+        />
+      ) : (
+        <AwaitingResult />
+      )}
+    </div>
+  );
+}
+
+export default withQuery(QuickPaymentSuccessPage);

@@ -1,0 +1,111 @@
+// /quick_select_package?custom_num=&package_id=&voucher_id= — quick payment: pick a package, a
+// voucher of the card (on /quick_coupons_list) and a channel, then pay at the cashier. The price
+// and the channels come from the token-less quote (no login, so never the balance).
+import type { QuoteRequest } from '@portal/contract';
+import { formatYuan } from '@portal/domain';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { useQuickPackages, useQuickVouchers } from '../../features/commerce/api/commerce';
+import styles from '../../features/commerce/commerce.module.css';
+import { Checkout } from '../../features/commerce/components/Checkout';
+import { PackageSummary } from '../../features/commerce/components/PackageSummary';
+import { withQuery } from '../../lib/query';
+
+function QuickSelectPackagePage() {
+  const [params, setParams] = useSearchParams();
+  const customNum = params.get('custom_num') ?? '';
+  const packages = useQuickPackages(customNum);
+  const list = packages.data?.list ?? [];
+  const packageId = Number(params.get('package_id')) || (list.find((p) => p.recommended) ?? list[0])?.id || 0;
+  const pkg = list.find((p) => p.id === packageId);
+  const vouchers = useQuickVouchers(customNum, packageId, Boolean(pkg?.voucher_allowed));
+  // no voucher_id: the best one; 0: none chosen
+  const voucherParam = params.get('voucher_id');
+  const voucherList = pkg?.voucher_allowed ? (vouchers.data?.list ?? []) : [];
+  const voucher = voucherParam === null ? voucherList[0] : voucherList.find((v) => v.id === Number(voucherParam));
+  const request = useMemo<QuoteRequest | null>(
+    () => (pkg && !(pkg.voucher_allowed && vouchers.isPending) ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: voucher?.id ?? null } : null),
+    [customNum, pkg, voucher, vouchers.isPending],
+  );
+
+  const choose = (id: number) => setParams({ custom_num: customNum, package_id: String(id) }, { replace: true });
+
+  if (!customNum) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title="选择套餐" fallback="/quick_payment" />
+        <StateBlock kind="empty" text="请先输入卡号" action={<Link className="app-btn app-btn--primary" to="/quick_payment" replace>去输入卡号</Link>} />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeader title="选择套餐" fallback={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} />
+      <p className={styles.cardLine}>
+        为卡号 <strong>{customNum}</strong> 订购
+      </p>
+      {packages.isPending ? (
+        <PageLoading />
+      ) : packages.isError ? (
+        <LoadFailed text="套餐加载失败" onRetry={() => packages.refetch()} />
+      ) : list.length === 0 ? (
+        <StateBlock kind="empty" text="该卡暂无可订购的套餐" />
+      ) : (
+        <>
+          <ul className={styles.list} aria-label="套餐列表">
+            {list.map((p) => (
+              <li key={p.id}>
+                <button
+                  type="button"
+                  className={`${styles.item} ${p.id === packageId ? styles.itemActive : ''}`}
+                  aria-pressed={p.id === packageId}
+                  onClick={() => choose(p.id)}
+                  data-testid="package"
+                >
+                  <PackageSummary p={p} />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {pkg ? (
+            <section className={styles.section} aria-label="订单信息">
+              <p className={styles.sum}>
+                <span>套餐</span>
+                <span>
+                  {pkg.name} ¥{formatYuan(pkg.price)}
+                </span>
+              </p>
+              {pkg.voucher_allowed ? (
+                <Link
+                  className={styles.pickRow}
+                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : ''}`}
+                  data-testid="voucher-row"
+                >
+                  <span>优惠券</span>
+                  <span className={voucher ? styles.discount : styles.reason}>
+                    {vouchers.isPending ? '加载中…' : voucher ? `${voucher.name} -¥${formatYuan(voucher.amount)}` : voucherList.length ? `${voucherList.length}张可用` : '暂无可用'}
+                    <span className={styles.chevron}>›</span>
+                  </span>
+                </Link>
+              ) : (
+                <p className={styles.sum}>
+                  <span>优惠券</span>
+                  <span className={styles.reason}>该套餐不可使用优惠券</span>
+                </p>
+              )}
+              <p className={styles.reason} style={{ marginTop: 8 }}>
+                免登录支付不支持余额支付，如需使用余额请登录后购买。
+              </p>
+            </section>
+          ) : null}
+          <Checkout request={request} payLabel="去支付" quick />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default withQuery(QuickSelectPackagePage);

@@ -1,0 +1,86 @@
+// /customer — online service: the agent's hotline, e-mail, QR codes and the chat address.
+// `form` names the route the user came from; "back" returns there when there is no history.
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { routeByName } from '../../config/routes';
+import { useBrand } from '../../features/branding/model/brandingStore';
+import styles from './Customer.module.css';
+
+export default function CustomerPage() {
+  const brand = useBrand();
+  const [params] = useSearchParams();
+  const from = routeByName(params.get('form') ?? '');
+  const fallback = from?.page ? from.path : '/';
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="在线客服" fallback={fallback} />
+      <section className={styles.hero}>
+        <svg viewBox="0 0 64 64" aria-hidden="true" className={styles.art}>
+          <circle cx="32" cy="32" r="30" fill="rgba(255,255,255,0.18)" />
+          <path d="M18 36v-4a14 14 0 0 1 28 0v4" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+          <rect x="14" y="34" width="9" height="13" rx="3" fill="#fff" />
+          <rect x="41" y="34" width="9" height="13" rx="3" fill="#fff" />
+          <path d="M45 47c0 4-4 6-9 6" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+        </svg>
+        <p className={styles.hello}>您好，有什么可以帮您？</p>
+        <p className={styles.helloSub}>{brand.appName}为您提供在线咨询与电话服务</p>
+      </section>
+
+      <section className={styles.panel}>
+        {brand.customerUrl ? (
+          <a className="app-btn app-btn--primary app-btn--block" href={brand.customerUrl} target="_blank" rel="noopener noreferrer">
+            在线咨询
+          </a>
+        ) : (
+          <p className={styles.muted}>在线咨询暂未开通，请通过以下方式联系我们</p>
+        )}
+
+        <ul className={styles.contacts}>
+          {brand.hotline && (
+            <li>
+              <span className={styles.label}>客服热线</span>
+              <a href={`tel:${brand.hotline.replace(/[^\d+]/g, '')}`} className={styles.value}>
+                {brand.hotline}
+              </a>
+            </li>
+          )}
+          {brand.email && (
+            <li>
+              <span className={styles.label}>客服邮箱</span>
+              <a href={`mailto:${brand.email}`} className={styles.value}>
+                {brand.email}
+              </a>
+            </li>
+          )}
+          {brand.company && (
+            <li>
+              <span className={styles.label}>服务商</span>
+              <span className={styles.plain}>{brand.company}</span>
+            </li>
+          )}
+        </ul>
+      </section>
+
+      {(brand.officialAccountQrcode || brand.guideQrcode) && (
+        <section className={styles.panel}>
+          <h2 className={styles.heading}>扫码获取更多服务</h2>
+          <div className={styles.qrs}>
+            {brand.officialAccountQrcode && (
+              <figure className={styles.qr}>
+                <img src={brand.officialAccountQrcode} alt="官方公众号二维码" width={120} height={120} loading="lazy" />
+                <figcaption>关注官方公众号</figcaption>
+              </figure>
+            )}
+            {brand.guideQrcode && (
+              <figure className={styles.qr}>
+                <img src={brand.guideQrcode} alt="使用指引二维码" width={120} height={120} loading="lazy" />
+                <figcaption>使用指引</figcaption>
+              </figure>
+            )}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
