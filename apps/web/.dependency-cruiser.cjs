@@ -67,17 +67,6 @@ module.exports = {
     },
   ],
   options: {
-    // Known, and reported on every run ("2 known violations ignored"): the commerce calls refresh
-    // the card after a payment through the cards feature. That file (features/commerce/api/) is
-    // being reworked on its own; the fix is to let the success pages, which combine the two
-    // features, refresh the card (features/cards/model/refreshCard.ts). Delete these entries then.
-    // Any other violation of the rules above fails the lint.
-    knownViolations: ['features/cards/api/cardInfo.ts', 'features/cards/model/currentCard.ts'].map((to) => ({
-      type: 'dependency',
-      from: 'apps/web/src/features/commerce/api/commerce.ts',
-      to: `apps/web/src/${to}`,
-      rule: { severity: 'error', name: 'feature-to-other-feature' },
-    })),
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '\\.test\\.tsx?$' },
     tsPreCompilationDeps: true,

@@ -2,7 +2,7 @@
 // Money leaves the server as yuan numbers with at most 2 decimals; the database keeps integer
 // fen, and the client never computes a price (docs/spec/decisions.md).
 import { z } from 'zod';
-import { MESSAGE, PATTERN, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns';
+import { ORDER_NO, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns/commerce';
 export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
 import { CardNum, DateTime, Yuan } from './schemas';
 
@@ -49,12 +49,12 @@ export const RechargeAmount = z.coerce
 export const RequestId = z
   .string({ error: '缺少请求标识' })
   .trim()
-  .regex(PATTERN.requestId, MESSAGE.requestId);
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识有误');
 
 export const OrderNo = z
   .string({ error: '请输入订单号' })
   .trim()
-  .regex(PATTERN.orderNo, MESSAGE.orderNo);
+  .regex(ORDER_NO.pattern, ORDER_NO.message);
 
 /** `in_messaging_app` from a query string ("1", "true") or a body (true). */
 export const MessagingAppFlag = z
@@ -285,6 +285,6 @@ export const QuickOrderAnswer = Order.extend({ access_key: z.string(), pay: PayA
 export type QuickOrderAnswer = z.infer<typeof QuickOrderAnswer>;
 export const QuickOrderQuery = z.object({
   order_no: OrderNo,
-  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(PATTERN.accessKey, MESSAGE.accessKey),
+  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
 });
 export const QuickRepayRequest = QuickOrderQuery;

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ENDPOINTS, type AnswerOf, type InputOf } from './endpoints';
-import { pathOf, ROUTES, type EndpointName } from './routes';
+import { ENDPOINTS, ROUTES, type AnswerOf, type EndpointName, type InputOf, type NameOf } from './endpoints';
+import { pathOf } from './route';
 
 const names = Object.keys(ROUTES) as EndpointName[];
 
@@ -13,12 +13,14 @@ describe('endpoint declarations', () => {
       expect(e.summary.length, name).toBeGreaterThan(0);
       expect(e.tags.length, name).toBeGreaterThan(0);
       expect('raw' in e || 'answer' in e, `${name} answers something`).toBe(true);
+      expect(`${e.method} ${e.path}`).toBe(e.route);
+      expect(['session', 'none']).toContain(e.auth);
       if (e.method === 'GET') expect('body' in e, `${name} is a GET with a body`).toBe(false);
     }
   });
 
-  it('give each method and path one endpoint', () => {
-    const keys = names.map((n) => `${ROUTES[n].method} ${ROUTES[n].path}`);
+  it('give each route (method and path) one endpoint', () => {
+    const keys = names.map((n) => ROUTES[n]);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -28,14 +30,22 @@ describe('endpoint declarations', () => {
     ['payNotify', { channel: 2 }, '/v1/pay/notify/2'],
     ['uploadedFile', { id: 'a/b?c' }, '/v1/upload/a%2Fb%3Fc'],
   ] as const)('pathOf(%s, %o) is %s', (name, params, path) => {
-    expect(pathOf(name, params)).toBe(path);
+    expect(pathOf(ROUTES[name], params)).toBe(path);
   });
 
   it('refuses a path without its parameter', () => {
-    expect(() => pathOf('uploadedFile')).toThrow(/id/);
+    expect(() => pathOf(ROUTES.uploadedFile)).toThrow(/no id/);
   });
 
   it('type the client input and the answer from the schemas', () => {
+    expectTypeOf<NameOf<typeof ROUTES.cardInfo>>().toEqualTypeOf<'cardInfo'>();
+    // one path, two methods: two endpoints
+    expectTypeOf<NameOf<typeof ROUTES.quickOrder>>().toEqualTypeOf<'quickOrder'>();
+    expectTypeOf<NameOf<typeof ROUTES.quickOrderDetail>>().toEqualTypeOf<'quickOrderDetail'>();
+    // a login is needed unless an endpoint says otherwise
+    expectTypeOf(ENDPOINTS.cardInfo.auth).toEqualTypeOf<'session'>();
+    expectTypeOf(ENDPOINTS.login.auth).toEqualTypeOf<'none'>();
+    expectTypeOf(ENDPOINTS.uploadedFile.path).toEqualTypeOf<'/v1/upload/:id'>();
     expectTypeOf<InputOf<'cardInfo'>>().toEqualTypeOf<{ custom_num: string }>();
     expectTypeOf<InputOf<'bindList'>>().toEqualTypeOf<void>();
     expectTypeOf<AnswerOf<'unbindCard'>>().toEqualTypeOf<{ custom_num: string }>();

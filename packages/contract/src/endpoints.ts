@@ -2,7 +2,8 @@
 // its query, body, path-parameter and answer schemas. The server registers its handlers from these
 // declarations (validation, serialization, OpenAPI); the web app imports only their types.
 import { z } from 'zod';
-import { ROUTES, type EndpointName, type RouteSpec } from './routes';
+import { methodOf, type MethodOf, type PathOf, type Route } from './route';
+import * as ROUTES from './routes/index';
 import {
   BindCardAnswer,
   BindCardRequest,
@@ -84,6 +85,13 @@ import {
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
+  /** 'none': open to visitors (some open endpoints are rate-limited by their module); a login
+   *  (a Bearer token) is required when unset */
+  readonly auth?: 'none';
+  /** the body is multipart/form-data with the file under `file`, not JSON */
+  readonly upload?: true;
+  /** the answer is the file itself, not the JSON envelope */
+  readonly raw?: true;
   /** OpenAPI grouping */
   readonly tags: readonly string[];
   /** one line in Chinese: what the endpoint does */
@@ -95,20 +103,36 @@ export interface EndpointSchemas {
   readonly answer?: z.ZodType;
 }
 
-/** A route with a JSON answer must name its answer schema; GET has no body. */
-type SchemasOf<R extends RouteSpec> = (R extends { raw: true } ? EndpointSchemas : EndpointSchemas & { readonly answer: z.ZodType }) &
-  (R['method'] extends 'GET' ? { readonly body?: never } : unknown);
+export { ROUTES };
+/** An endpoint's name: the name of its export in routes.ts. */
+export type EndpointName = keyof typeof ROUTES;
+/** The name of the endpoint of a route (no two endpoints share a route). */
+export type NameOf<R extends Route> = { [K in EndpointName]: (typeof ROUTES)[K] extends R ? K : never }[EndpointName];
+
+/** A JSON endpoint must name its answer schema (a raw one answers a file); a GET has no body. */
+type SchemasOf<R extends Route> = (EndpointSchemas & { readonly raw: true }) | (EndpointSchemas & { readonly raw?: never; readonly answer: z.ZodType }) extends infer S
+  ? S & (MethodOf<R> extends 'GET' ? { readonly body?: never; readonly upload?: never } : unknown)
+  : never;
 
 type Declarations = { readonly [K in EndpointName]: SchemasOf<(typeof ROUTES)[K]> };
 
-/** One endpoint: its name, route and schemas. */
-export type Endpoint<K extends EndpointName = EndpointName> = (typeof ROUTES)[K] & (typeof DECLARATIONS)[K] & { readonly name: K };
+/** An endpoint as the server registers it: its declaration with its route taken apart. */
+type Declared<K extends EndpointName, D> = D & {
+  readonly name: K;
+  readonly route: (typeof ROUTES)[K];
+  readonly method: MethodOf<(typeof ROUTES)[K]>;
+  readonly path: PathOf<(typeof ROUTES)[K]>;
+  readonly auth: D extends { auth: 'none' } ? 'none' : 'session';
+};
 
 function defineEndpoints<const D extends Declarations>(declarations: D & Record<Exclude<keyof D, EndpointName>, never>) {
   const out = {} as Record<string, unknown>;
-  for (const name of Object.keys(ROUTES) as EndpointName[]) out[name] = { name, ...ROUTES[name], ...declarations[name] };
+  for (const name of Object.keys(ROUTES) as EndpointName[]) {
+    const route = ROUTES[name];
+    out[name] = { auth: 'session', ...declarations[name], name, route, method: methodOf(route), path: route.slice(route.indexOf(' ') + 1) };
+  }
   for (const name of Object.keys(declarations)) if (!(name in ROUTES)) throw new Error(`endpoint ${name} has no route`);
-  return out as { readonly [K in EndpointName]: (typeof ROUTES)[K] & D[K] & { readonly name: K } };
+  return out as { readonly [K in EndpointName]: Declared<K, D[K]> };
 }
 
 const account = ['auth'];
@@ -119,17 +143,17 @@ const realName = ['real-name'];
 const commerce = ['commerce'];
 
 const DECLARATIONS = {
-  sendSmsCode: { tags: account, summary: '发送短信验证码（6位，5分钟有效，60秒内不可重发）', body: SmsCodeRequest, answer: SmsCodeAnswer },
-  login: { tags: account, summary: '登录：手机号+验证码 / 账号+密码 / 卡号+卡密码', body: LoginRequest, answer: LoginAnswer },
+  sendSmsCode: { auth: 'none', tags: account, summary: '发送短信验证码（6位，5分钟有效，60秒内不可重发）', body: SmsCodeRequest, answer: SmsCodeAnswer },
+  login: { auth: 'none', tags: account, summary: '登录：手机号+验证码 / 账号+密码 / 卡号+卡密码', body: LoginRequest, answer: LoginAnswer },
   logout: { tags: account, summary: '退出登录（注销当前会话）', answer: z.null() },
   session: { tags: account, summary: '当前登录信息', answer: SessionInfo },
   changeUserPassword: { tags: account, summary: '修改账号登录密码（其他设备上的登录随之失效）', body: UserPasswordRequest, answer: UserPasswordAnswer },
 
   hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
-  cardPasswordSms: { tags: cardPassword, summary: '向卡绑定的手机号发送设置/重置卡密码的验证码（无需登录）', body: CardPasswordSmsRequest, answer: CardPasswordSmsAnswer },
-  cardPasswordReset: { tags: cardPassword, summary: '凭短信验证码设置/重置卡登录密码（无需登录）', body: CardPasswordResetRequest, answer: CardPasswordResetAnswer },
+  cardPasswordSms: { auth: 'none', tags: cardPassword, summary: '向卡绑定的手机号发送设置/重置卡密码的验证码（无需登录）', body: CardPasswordSmsRequest, answer: CardPasswordSmsAnswer },
+  cardPasswordReset: { auth: 'none', tags: cardPassword, summary: '凭短信验证码设置/重置卡登录密码（无需登录）', body: CardPasswordResetRequest, answer: CardPasswordResetAnswer },
 
-  customerUrl: { tags: ['branding'], summary: '按代理标识取品牌配置（无需登录；不传 mark 为默认品牌）', query: CustomerUrlQuery, answer: Branding },
+  customerUrl: { auth: 'none', tags: ['branding'], summary: '按代理标识取品牌配置（无需登录；不传 mark 为默认品牌）', query: CustomerUrlQuery, answer: Branding },
   applicationInfo: { tags: ['branding'], summary: '卡所属代理的完整品牌配置', query: CardNumQuery, answer: BrandingFull },
 
   bindList: { tags: cards, summary: '已绑定的卡', answer: BindListAnswer },
@@ -153,8 +177,8 @@ const DECLARATIONS = {
   changeCardInfo: { tags: ['card replacement'], summary: '换卡状态与申请进度', query: CardNumQuery, answer: ChangeCardInfo },
   changeCardContent: { tags: ['card replacement'], summary: '换卡须知', query: CardNumQuery, answer: ChangeCardContent },
   changeCard: { tags: ['card replacement'], summary: '提交换卡申请', body: ChangeCardRequest, answer: ChangeCardInfo },
-  upload: { tags: ['upload'], summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）', answer: UploadAnswer },
-  uploadedFile: { tags: ['upload'], summary: '取回自己上传的图片', params: UploadParams },
+  upload: { upload: true, tags: ['upload'], summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）', answer: UploadAnswer },
+  uploadedFile: { raw: true, tags: ['upload'], summary: '取回自己上传的图片', params: UploadParams },
 
   paySetting: { tags: ['pay'], summary: '卡所属代理的支付设置', query: CardNumQuery, answer: PaySetting },
   packageList: { tags: commerce, summary: '卡可购买的套餐（卡的套餐系列，按代理定价）', query: CardNumQuery, answer: PackageListAnswer },
@@ -170,20 +194,19 @@ const DECLARATIONS = {
   orderRepay: { tags: commerce, summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）', body: RepayOrderRequest, answer: CreateOrderAnswer },
   orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
   balanceLedger: { tags: commerce, summary: '余额与余额明细（最近100条）', query: CardNumQuery, answer: BalanceLedgerAnswer },
-  payNotify: { tags: commerce, summary: '支付网关异步通知（签名校验，重复通知只入账一次）', params: PayNotifyParams, body: PayNotifyBody, answer: PayNotifyAnswer },
+  payNotify: { auth: 'none', tags: commerce, summary: '支付网关异步通知（签名校验，重复通知只入账一次）', params: PayNotifyParams, body: PayNotifyBody, answer: PayNotifyAnswer },
 
-  quickCardCheck: { tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
-  quickPackages: { tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
-  quickVouchers: { tags: commerce, summary: '免登录支付：该卡可用于该套餐的优惠券', query: QuickVoucherQuery, answer: VoucherListAnswer },
-  quickQuote: { tags: commerce, summary: '免登录支付：报价与可用支付方式（不含余额支付）', body: QuickQuoteRequest, answer: Quote },
-  quickOrder: { tags: commerce, summary: '免登录支付：下单（返回订单访问凭证）', body: QuickOrderRequest, answer: QuickOrderAnswer },
-  quickOrderDetail: { tags: commerce, summary: '免登录支付：凭访问凭证查询订单', query: QuickOrderQuery, answer: Order },
-  quickRepay: { tags: commerce, summary: '免登录支付：凭访问凭证继续支付待支付订单', body: QuickRepayRequest, answer: CreateOrderAnswer },
+  quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
+  quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
+  quickVouchers: { auth: 'none', tags: commerce, summary: '免登录支付：该卡可用于该套餐的优惠券', query: QuickVoucherQuery, answer: VoucherListAnswer },
+  quickQuote: { auth: 'none', tags: commerce, summary: '免登录支付：报价与可用支付方式（不含余额支付）', body: QuickQuoteRequest, answer: Quote },
+  quickOrder: { auth: 'none', tags: commerce, summary: '免登录支付：下单（返回订单访问凭证）', body: QuickOrderRequest, answer: QuickOrderAnswer },
+  quickOrderDetail: { auth: 'none', tags: commerce, summary: '免登录支付：凭访问凭证查询订单', query: QuickOrderQuery, answer: Order },
+  quickRepay: { auth: 'none', tags: commerce, summary: '免登录支付：凭访问凭证继续支付待支付订单', body: QuickRepayRequest, answer: CreateOrderAnswer },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);
 export type Endpoints = typeof ENDPOINTS;
-export type { EndpointName };
 
 type In<T> = T extends z.ZodType ? z.input<T> : never;
 type Out<T> = T extends z.ZodType ? z.output<T> : never;

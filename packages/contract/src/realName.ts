@@ -1,6 +1,6 @@
 // Real-name verification, package series choice and card replacement.
 import { z } from 'zod';
-import { MESSAGE, PATTERN } from './patterns';
+import { PERSON_NAME } from './patterns/realName';
 import { CardNum, Mobile } from './schemas';
 
 export const PersonalInfo = z.object({
@@ -35,16 +35,16 @@ export type RealNameData = z.infer<typeof RealNameData>;
 export const PersonName = z
   .string({ error: '请输入姓名' })
   .trim()
-  .min(2, '姓名至少 2 个字')
-  .max(30, '姓名最多 30 个字')
-  .regex(PATTERN.personName, MESSAGE.personName);
+  .min(PERSON_NAME.min, `姓名至少 ${PERSON_NAME.min} 个字`)
+  .max(PERSON_NAME.max, `姓名最多 ${PERSON_NAME.max} 个字`)
+  .regex(PERSON_NAME.pattern, PERSON_NAME.message);
 
 export const IdNumber = z
   .string({ error: '请输入身份证号码' })
   .trim()
-  .regex(PATTERN.idNumber, MESSAGE.idNumber);
+  .regex(/^\d{17}[\dXx]$/, '请输入正确的 18 位身份证号码');
 
-export const UploadId = z.string().regex(PATTERN.uploadId, MESSAGE.uploadId);
+export const UploadId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '图片编号有误');
 export const UploadParams = z.object({ id: UploadId });
 
 export const CardRealNameRequest = z.object({

@@ -1,7 +1,7 @@
 // Request and answer schemas shared by client (types only) and server (validation,
 // serialization, OpenAPI). Shapes follow docs/spec/portal-spec.md §7; field names are the legacy ones.
 import { z } from 'zod';
-import { MESSAGE, PATTERN } from './patterns';
+import { MESSAGE, PATTERN } from './patterns/account';
 
 // ---------- envelope ----------
 export function envelope<T extends z.ZodType>(data: T) {

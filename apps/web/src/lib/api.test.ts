@@ -1,6 +1,7 @@
 // The API client's session rules with a stubbed fetch: token header, New-Token rotation, the
 // time-out flag, and the error catalogue's side effects (clearing, navigating) carried out once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as api from '@portal/contract/routes';
 import { ApiError, call, configureApi, REQUEST_TIMEOUT_MS, urlOf } from './api';
 import { local } from './storage';
 
@@ -36,7 +37,7 @@ describe('api client', () => {
   it('sends the Bearer token and the query, and returns data on code 0', async () => {
     local.set('token', 'tok-1');
     stubFetch(() => answer(200, { code: 0, message: 'ok', data: { a: 1 } }));
-    await expect(call('cardInfo', { custom_num: '1000000001' })).resolves.toEqual({ a: 1 });
+    await expect(call(api.cardInfo, { custom_num: '1000000001' })).resolves.toEqual({ a: 1 });
     const [url, init] = calls[0];
     expect(url).toBe('/api/v2/card/info?custom_num=1000000001');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
@@ -44,7 +45,7 @@ describe('api client', () => {
 
   it('sends no Authorization header without a token, and JSON bodies on POST', async () => {
     stubFetch(() => answer(200, { code: 0, message: 'ok', data: {} }));
-    await call('sendSmsCode', { mobile: '13800138000' });
+    await call(api.sendSmsCode, { mobile: '13800138000' });
     const [, init] = calls[0];
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(init.method).toBe('POST');
@@ -52,13 +53,13 @@ describe('api client', () => {
   });
 
   it('fills the path parameters of a URL the browser loads itself', () => {
-    expect(urlOf('uploadedFile', { id: 'abcdefgh' })).toBe('/api/v1/upload/abcdefgh');
+    expect(urlOf(api.uploadedFile, { id: 'abcdefgh' })).toBe('/api/v1/upload/abcdefgh');
   });
 
   it('replaces the stored token with a New-Token header', async () => {
     local.set('token', 'old');
     stubFetch(() => answer(200, { code: 0, message: 'ok', data: {} }, { 'New-Token': 'new' }));
-    await call('session');
+    await call(api.session);
     expect(local.get('token')).toBe('new');
   });
 
@@ -67,7 +68,7 @@ describe('api client', () => {
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
       return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     });
-    const pending = call('flow', { custom_num: '1000000001' }).catch((e: unknown) => e);
+    const pending = call(api.flow, { custom_num: '1000000001' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     const err = (await pending) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
@@ -76,7 +77,7 @@ describe('api client', () => {
     expect(local.get('timeout')).toBe(true);
 
     stubFetch(() => answer(200, { code: 0, message: 'ok', data: {} }));
-    await call('flow', { custom_num: '1000000001' });
+    await call(api.flow, { custom_num: '1000000001' });
     expect(local.get('timeout')).toBeUndefined();
   });
 
@@ -85,7 +86,7 @@ describe('api client', () => {
       return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     });
     const controller = new AbortController();
-    const pending = call('flow', { custom_num: '1000000001' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const pending = call(api.flow, { custom_num: '1000000001' }, { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(((await pending) as ApiError).kind).toBe('aborted');
     expect(local.get('timeout')).toBeUndefined();
@@ -104,7 +105,7 @@ describe('api client', () => {
       });
       return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
     });
-    const err = await call('flow', { custom_num: '1000000001' }, { signal: controller.signal }).catch((e: unknown) => e);
+    const err = await call(api.flow, { custom_num: '1000000001' }, { signal: controller.signal }).catch((e: unknown) => e);
     expect((err as ApiError).kind).toBe('aborted');
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -114,7 +115,7 @@ describe('api client', () => {
     local.set('customNum', '1000000001');
     local.set('mobile', '13800138000');
     stubFetch(() => answer(401, { code: 40100, message: '登录已失效，请重新登录', data: null }));
-    const results = await Promise.allSettled([call('flow', { custom_num: '1000000001' }), call('dailyFlow', { custom_num: '1000000001' })]);
+    const results = await Promise.allSettled([call(api.flow, { custom_num: '1000000001' }), call(api.dailyFlow, { custom_num: '1000000001' })]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fflow%3Fx%3D1');
@@ -126,7 +127,7 @@ describe('api client', () => {
   it('40001 with HTTP 200 is a failure that ends the session', async () => {
     local.set('token', 'revoked');
     stubFetch(() => answer(200, { code: 40001, message: '您的登录已在其他地方失效，请重新登录', data: null }));
-    await expect(call('bindList')).rejects.toMatchObject({ code: 40001, status: 200 });
+    await expect(call(api.bindList)).rejects.toMatchObject({ code: 40001, status: 200 });
     expect(navigate).toHaveBeenCalledWith('/login');
     expect(local.get('token')).toBeUndefined();
   });
@@ -135,7 +136,7 @@ describe('api client', () => {
     local.set('token', 't');
     local.set('customNum', '1999999999');
     stubFetch(() => answer(400, { code: 10000, message: '卡号不存在', data: null }));
-    await expect(call('cardInfo', { custom_num: '1000000001' })).rejects.toMatchObject({ code: 10000 });
+    await expect(call(api.cardInfo, { custom_num: '1000000001' })).rejects.toMatchObject({ code: 10000 });
     expect(navigate).toHaveBeenCalledWith('/');
     expect(local.get('customNum')).toBeUndefined();
     expect(local.get('token')).toBe('t');
@@ -143,19 +144,19 @@ describe('api client', () => {
     vi.stubGlobal('window', { location: { origin: 'http://h5.test', pathname: '/bind_card', search: '' } });
     local.set('customNum', '1999999999');
     navigate.mockClear();
-    await expect(call('cardInfo', { custom_num: '1000000001' })).rejects.toMatchObject({ code: 10000 });
+    await expect(call(api.cardInfo, { custom_num: '1000000001' })).rejects.toMatchObject({ code: 10000 });
     expect(navigate).not.toHaveBeenCalled();
     expect(local.get('customNum')).toBe('1999999999');
   });
 
   it('404 reaches the caller with its status and message', async () => {
     stubFetch(() => answer(404, { code: 40400, message: '请求的资源不存在', data: null }));
-    await expect(call('orderDetail', { order_no: 'NOSUCH0001' })).rejects.toMatchObject({ status: 404, code: 40400, message: '请求的资源不存在' });
+    await expect(call(api.orderDetail, { order_no: 'NOSUCH0001' })).rejects.toMatchObject({ status: 404, code: 40400, message: '请求的资源不存在' });
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('a non-JSON error page is a request error', async () => {
     stubFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    await expect(call('flow', { custom_num: '1000000001' })).rejects.toMatchObject({ status: 502, message: '请求错误' });
+    await expect(call(api.flow, { custom_num: '1000000001' })).rejects.toMatchObject({ status: 502, message: '请求错误' });
   });
 });

@@ -3,8 +3,8 @@
 // decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
 import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
-import type { AnswerOf, InputOf } from '@portal/contract/endpoints';
-import { pathOf, ROUTES, type EndpointName, type HttpMethod } from '@portal/contract/routes';
+import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
+import { methodOf, pathOf, type HttpMethod, type Route } from '@portal/contract/route';
 import { decideOnOutcome, type Outcome } from './errorCatalogue';
 import { clearAuthAndCardSession, clearCardData } from './session';
 import { local } from './storage';
@@ -53,21 +53,22 @@ export interface CallOptions {
 let failedToken: string | undefined;
 
 /**
- * Calls an endpoint declared in @portal/contract by name: the path and method come from the
- * declaration, the input and answer types from its schemas. A GET sends its input as the query,
- * a POST as the JSON body.
+ * Calls an endpoint declared in @portal/contract: `call(api.cardInfo, { custom_num })` with
+ * `import * as api from '@portal/contract/routes'`. The path and method come from the route, the
+ * input and answer types from the endpoint's schemas. A GET sends its input as the query, a POST
+ * as the JSON body. (Routes are passed, not names, so a page's bundle holds only the routes it uses.)
  */
-export function call<K extends EndpointName>(
-  name: K,
-  ...[input, opts]: InputOf<K> extends void ? [input?: undefined, opts?: CallOptions] : [input: InputOf<K>, opts?: CallOptions]
-): Promise<AnswerOf<K>> {
-  const { method } = ROUTES[name];
-  return request<AnswerOf<K>>(method, pathOf(name), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
+export function call<R extends Route>(
+  route: R,
+  ...[input, opts]: InputOf<NameOf<R>> extends void ? [input?: undefined, opts?: CallOptions] : [input: InputOf<NameOf<R>>, opts?: CallOptions]
+): Promise<AnswerOf<NameOf<R>>> {
+  const method = methodOf(route);
+  return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
 }
 
 /** The address of an endpoint whose answer the browser loads itself (an image). */
-export function urlOf(name: EndpointName, params: Record<string, string | number> = {}): string {
-  return API_BASE + pathOf(name, params);
+export function urlOf(route: Route, params: Record<string, string | number> = {}): string {
+  return API_BASE + pathOf(route, params);
 }
 
 type Query = Record<string, string | number | boolean | undefined> | undefined;

@@ -2,20 +2,9 @@
 // section 8). Kept in one place because the API client, the guards and the pages all do it.
 import { local, type LocalStorage } from './storage';
 
-/** Spec section 4: clearing card data removes the card number, card info and supplier. */
-export const CARD_DATA_KEYS = ['customNum', 'cardInfo', 'supplier'] as const;
-
-/** Card data plus the values derived from the current card's info (spec section 3,
- *  "Derived session data about the card"); a 401 or a revoked session drops them all. */
-export const CARD_SESSION_KEYS = [
-  ...CARD_DATA_KEYS,
-  'seriesType',
-  'realNameMode',
-  'memberInfo',
-  'preStoreMold',
-  'canSetNetwork',
-  'amount',
-] as const;
+/** docs/spec/portal-spec.md §4: clearing card data removes the card number and the card's info
+ *  (the supplier the spec also names is read from the info here, not stored apart). */
+export const CARD_DATA_KEYS = ['customNum', 'cardInfo'] as const;
 
 export function clearCardData(store: LocalStorage = local): void {
   store.remove(...CARD_DATA_KEYS);
@@ -23,13 +12,13 @@ export function clearCardData(store: LocalStorage = local): void {
 
 /** 401 and code 40001: the token and everything known about the card go. */
 export function clearAuthAndCardSession(store: LocalStorage = local): void {
-  store.remove('token', 'cardLogin', ...CARD_SESSION_KEYS);
+  store.remove('token', 'cardLogin', ...CARD_DATA_KEYS);
 }
 
 /** Spec section 4: logging out clears token, mobile number and card number (and, with the
  *  card number, the card's cached data, which belongs to it). */
 export function clearOnLogout(store: LocalStorage = local): void {
-  store.remove('token', 'mobile', 'cardLogin', ...CARD_SESSION_KEYS);
+  store.remove('token', 'mobile', 'cardLogin', ...CARD_DATA_KEYS);
 }
 
 /** /login?cmd=forced_logout: everything except the agent mark, so the branding survives. */

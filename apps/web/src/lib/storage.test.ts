@@ -11,27 +11,27 @@ describe('typed storage', () => {
   it.each([
     ['token', 'abc.def'],
     ['customNum', '1000000001'],
-    ['supplier', 2],
+    ['mark', 'acme'],
     ['cardLogin', true],
     ['cardLogin', false],
     ['loginModel', 'customNum'],
-    ['realNameReminder', { '1000000001': true }],
+    ['cardInfo', { custom_num: '1000000001' }],
   ] as const)('round-trips %s = %j', (key, value) => {
     const { store } = fresh();
     store.set(key, value as never);
     expect(store.get(key)).toEqual(value);
   });
 
-  it('stores under a prefix, booleans as 1/0 and the supplier as a number', () => {
+  it('stores under a prefix, booleans as 1/0 and objects as JSON', () => {
     const { backend, store } = fresh();
-    store.set('supplier', 4);
+    store.set('cardInfo', { custom_num: '1' } as never);
     store.set('timeout', true);
-    expect(backend.getItem(`${KEY_PREFIX}supplier`)).toBe('4');
+    expect(backend.getItem(`${KEY_PREFIX}cardInfo`)).toBe('{"custom_num":"1"}');
     expect(backend.getItem(`${KEY_PREFIX}timeout`)).toBe('1');
   });
 
   it.each([
-    ['supplier', 'x'],
+    ['timeout', 'x'],
     ['cardLogin', 'yes'],
     ['loginModel', 'wechat'],
     ['cardInfo', '{broken'],
@@ -80,8 +80,6 @@ describe('session clearing (spec section 4 and 8)', () => {
     s.set('mobile', '13800138000');
     s.set('customNum', '1000000001');
     s.set('cardInfo', { custom_num: '1000000001' } as never);
-    s.set('supplier', 2);
-    s.set('seriesType', 1);
     s.set('mark', 'acme');
     s.set('loginModel', 'account');
     s.set('cardLogin', false);
@@ -89,12 +87,12 @@ describe('session clearing (spec section 4 and 8)', () => {
     return f;
   }
 
-  it('clearing card data removes card number, card info and supplier only', () => {
+  it('clearing card data removes the card number and card info only', () => {
     const { store } = loggedIn();
     clearCardData(store);
-    expect([store.get('customNum'), store.get('cardInfo'), store.get('supplier')]).toEqual([undefined, undefined, undefined]);
+    expect([store.get('customNum'), store.get('cardInfo')]).toEqual([undefined, undefined]);
     expect(store.get('token')).toBe('t');
-    expect(store.get('seriesType')).toBe(1);
+    expect(store.get('cardLogin')).toBe(false);
   });
 
   it('401 / 40001 clears the token and card session data, keeps mobile, mark and login model', () => {
@@ -102,7 +100,7 @@ describe('session clearing (spec section 4 and 8)', () => {
     clearAuthAndCardSession(store);
     expect(store.get('token')).toBeUndefined();
     expect(store.get('customNum')).toBeUndefined();
-    expect(store.get('seriesType')).toBeUndefined();
+    expect(store.get('cardInfo')).toBeUndefined();
     expect(store.get('mobile')).toBe('13800138000');
     expect(store.get('mark')).toBe('acme');
     expect(store.get('loginModel')).toBe('account');

@@ -1,4 +1,4 @@
-// Typed local storage for the persisted values of spec section 3 ("Locally persisted values").
+// Typed local storage for the values the app keeps between visits.
 // Every key has a codec, so callers get typed values back and a corrupt or foreign value reads
 // as "absent" instead of crashing a page.
 import type { CardInfoCore, LoginModel } from '@portal/contract';
@@ -13,10 +13,6 @@ const text: Codec<string> = { parse: (raw) => raw, serialize: (v) => v };
 const flag: Codec<boolean> = {
   parse: (raw) => (raw === '1' ? true : raw === '0' ? false : undefined),
   serialize: (v) => (v ? '1' : '0'),
-};
-const integer: Codec<number> = {
-  parse: (raw) => (/^-?\d+$/.test(raw) ? Number(raw) : undefined),
-  serialize: (v) => String(Math.trunc(v)),
 };
 function json<T>(): Codec<T> {
   return {
@@ -35,52 +31,28 @@ const loginModel: Codec<LoginModel> = {
   serialize: (v) => v,
 };
 
-/** The values of spec section 3, in the order the spec lists them. */
+/** The values the app keeps between visits (docs/spec/portal-spec.md §3 lists what the original
+ *  product stored; only what this app reads is kept). */
 export const LOCAL_CODECS = {
   mobile: text,
   token: text,
   /** the current card number (custom_num) */
   customNum: text,
-  tipsShown: flag,
-  collect: flag,
   /** running inside a messaging app's browser (payment channels differ there) */
   inMessagingApp: flag,
   cardInfo: json<CardInfoCore>(),
-  supplier: integer,
-  /** real-name reminder already shown, per card number */
-  realNameReminder: json<Record<string, boolean>>(),
-  ltTip: flag,
-  ydTip: flag,
-  amount: json<Record<string, unknown>>(),
-  canSetNetwork: flag,
   /** logged in by card number: user_id 0, not a real user (spec section 4, wifi-device rules) */
   cardLogin: flag,
-  bjData: json<Record<string, unknown>>(),
-  certificate: json<Record<string, unknown>>(),
-  bjForm: json<Record<string, unknown>>(),
   isApp: flag,
-  appMark: text,
-  appVersion: text,
   reloadHome: flag,
-  reloadMine: flag,
-  reloadPage: flag,
   /** a request timed out; removed again by the next successful response */
   timeout: flag,
-  seriesType: integer,
-  realNameMode: integer,
-  memberInfo: json<Record<string, unknown>>(),
-  preStoreMold: integer,
   loginModel,
   /** the agent mark that selects the branding */
   mark: text,
   /** decisions.md: in-app browsers on iOS sign JS-SDK calls against the landing URL, and a
    *  forced re-login with no redirect returns here. */
   firstUrl: text,
-} satisfies Record<string, Codec<unknown>>;
-
-/** Per-session values: the update-openid flag must not outlive the browser session. */
-export const SESSION_CODECS = {
-  updateOpenId: flag,
 } satisfies Record<string, Codec<unknown>>;
 
 type ValueOf<C> = C extends Codec<infer T> ? T : never;
@@ -186,9 +158,5 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
 export const local = createTypedStorage(
   typeof window === 'undefined' ? memoryStorage() : browserStorage('localStorage'),
   LOCAL_CODECS,
-);
-export const session = createTypedStorage(
-  typeof window === 'undefined' ? memoryStorage() : browserStorage('sessionStorage'),
-  SESSION_CODECS,
 );
 export type LocalStorage = typeof local;

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useBindCard } from '../../features/cards/api/bindCard';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
-import { check, MESSAGE, PATTERN } from '../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';

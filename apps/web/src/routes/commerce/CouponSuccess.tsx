@@ -6,12 +6,15 @@ import { PageLoading } from '../../components/PageLoading';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { PayResult } from '../../features/commerce/components/PayResult';
-import { withQuery } from '../../lib/query';
+import { refreshCard } from '../../features/cards/model/refreshCard';
+import { queryClient, withQuery } from '../../lib/query';
+
+const refreshPaidCard = (customNum: string) => refreshCard(queryClient, customNum);
 
 function CouponSuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const { order, paid } = usePaidOrder(orderNo, '/coupon_success');
+  const { order, paid } = usePaidOrder(orderNo, '/coupon_success', refreshPaidCard);
   if (order.isPending && orderNo) return <PageLoading />;
   return (
     <div className={styles.page}>

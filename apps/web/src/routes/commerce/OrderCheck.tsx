@@ -1,5 +1,6 @@
 // /order_check(?order_no=) — look an order up by its number (e.g. one a customer-service agent
 // asks about) and check its state; only the caller's own orders are shown.
+import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -11,19 +12,18 @@ import { OrderSummary } from '../../features/commerce/components/OrderSummary';
 import { withQuery } from '../../lib/query';
 
 /** The contract's order number rule (OrderNo): 8 to 40 letters and digits. */
-const ORDER_NO = /^[A-Za-z0-9]{8,40}$/;
 
 function OrderCheckPage() {
   const [params, setParams] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const [text, setText] = useState(orderNo);
   const [error, setError] = useState<string | null>(null);
-  const order = useOrder(ORDER_NO.test(orderNo) ? orderNo : '');
+  const order = useOrder(ORDER_NO.pattern.test(orderNo) ? orderNo : '');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();
-    const problem = !v ? '请输入订单号' : !ORDER_NO.test(v) ? '订单号有误，请输入8-40位字母或数字' : null;
+    const problem = !v ? '请输入订单号' : !ORDER_NO.pattern.test(v) ? '订单号有误，请输入8-40位字母或数字' : null;
     setError(problem);
     if (!problem) setParams({ order_no: v }, { replace: true });
   };
@@ -45,7 +45,7 @@ function OrderCheckPage() {
           查询订单
         </button>
       </form>
-      {!orderNo || !ORDER_NO.test(orderNo) ? null : order.isPending ? (
+      {!orderNo || !ORDER_NO.pattern.test(orderNo) ? null : order.isPending ? (
         <PageLoading />
       ) : order.isError ? (
         <StateBlock kind="error" text="未找到该订单，或该订单不属于您的卡" />

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { quickCardCheck } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
-import { check, MESSAGE, PATTERN } from '../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { withQuery } from '../../lib/query';
 
 function QuickPaymentPage() {

@@ -1,6 +1,6 @@
 // The three login models (spec section 1; decisions.md "Login") as form → request.
 import type { LoginModel, LoginRequest } from '@portal/contract';
-import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 
 export interface LoginFields {
   mobile: string;

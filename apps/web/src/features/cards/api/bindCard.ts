@@ -1,10 +1,11 @@
 import type { BindCardAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as api from '@portal/contract/routes/cards';
 import { call } from '../../../lib/api';
 import { bindListKey } from './bindList';
 
 export function bindCard(customNum: string, password?: string): Promise<BindCardAnswer> {
-  return call('bindCard', { custom_num: customNum, password: password || undefined });
+  return call(api.bindCard, { custom_num: customNum, password: password || undefined });
 }
 
 export function useBindCard() {

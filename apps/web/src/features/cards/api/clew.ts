@@ -1,12 +1,13 @@
 import type { ClewAnswer } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import * as api from '@portal/contract/routes/cards';
 import { call } from '../../../lib/api';
 
 export const clewKey = (customNum: string) => ['card', 'clew', customNum] as const;
 
 /** A short hint about the card; silent, because the hint is optional decoration. */
 export function fetchClew(customNum: string, signal?: AbortSignal): Promise<ClewAnswer> {
-  return call('clew', { custom_num: customNum }, { signal, silent: true });
+  return call(api.clew, { custom_num: customNum }, { signal, silent: true });
 }
 
 export function useClew(customNum: string | undefined) {

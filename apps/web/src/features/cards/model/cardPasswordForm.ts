@@ -1,6 +1,6 @@
 // The /forgot form: reset (or first set) a card's login password with an SMS code sent to the
 // card's bound mobile.
-import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 
 export interface CardPasswordFields {
   customNum: string;

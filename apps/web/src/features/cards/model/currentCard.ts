@@ -14,20 +14,16 @@ export function currentAfterUnbind(current: string | undefined, removed: string,
   return chooseCurrentCard(current === removed ? undefined : current, rest);
 }
 
-/** Persists a card-info answer and the session data derived from it (spec section 3). */
+/** Keeps a card-info answer for the card gates and the next visit. */
 export function rememberCardInfo(answer: CardInfoAnswer, store: LocalStorage): void {
   const { info } = answer;
   if (store.get('customNum') !== info.custom_num) return; // the user switched cards meanwhile
   store.set('cardInfo', info);
-  store.set('supplier', info.supplier);
-  store.set('seriesType', answer.series_type);
-  store.set('preStoreMold', info.card_extensions.pre_store_mold);
-  store.set('memberInfo', info.x_member_rights ?? undefined);
 }
 
 /** Makes a card current; its cached info belongs to the previous card and goes. */
 export function switchCard(customNum: string, store: LocalStorage): void {
   if (store.get('customNum') === customNum) return;
-  store.remove('cardInfo', 'supplier', 'seriesType', 'preStoreMold', 'memberInfo');
+  store.remove('cardInfo');
   store.set('customNum', customNum);
 }

@@ -3,7 +3,8 @@
 import type { Order } from '@portal/contract';
 import { formatDateTime, formatYuan } from '@portal/domain';
 import styles from '../commerce.module.css';
-import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, PAY_CHANNEL_LABEL } from '../model/labels';
+import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL } from '../model/labels';
 
 export function OrderStateTag({ state }: { state: Order['state'] }) {
   return <span className={`${styles.state} ${styles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
@@ -16,7 +17,7 @@ function rowsOf(order: Order, detailed: boolean): [string, string][] {
         ['优惠', order.voucher ? `${order.voucher.name} -¥${formatYuan(order.discount)}` : '-'],
         ['实付', `¥${formatYuan(order.payable)}`],
         ...(order.credit !== undefined ? ([['到账余额', `¥${formatYuan(order.credit)}`]] as [string, string][]) : []),
-        ['支付方式', PAY_CHANNEL_LABEL[order.pay_channel] ?? '-'],
+        ['支付方式', PAY_CHANNEL_NAME[order.pay_channel as keyof typeof PAY_CHANNEL_NAME] ?? '-'],
       ]
     : [['实付', `¥${formatYuan(order.payable)}`]];
   return [

@@ -21,9 +21,6 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = {
   refunded: '已退款',
 };
 
-// Kept here, not imported from @portal/domain's CHANNEL_NAME: that module sits in the app's first
-// load, and a lazy page using one of its constants would pin it into that chunk.
-export const PAY_CHANNEL_LABEL: Record<number, string> = { 1: '微信支付', 2: '支付宝支付', 3: '余额支付', 4: '花呗分期' };
 
 /** Names of goods types in the order list. */
 export const GOODS_TYPE_LABEL: Record<GoodsType, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包' };

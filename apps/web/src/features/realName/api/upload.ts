@@ -4,6 +4,7 @@
 // to the login. Other failures are shown by the photo slot itself, not as a toast over it.
 import type { Envelope } from '@portal/contract';
 import type { AnswerOf } from '@portal/contract/endpoints';
+import * as api from '@portal/contract/routes/realName';
 import { ApiError, urlOf } from '../../../lib/api';
 import { decideOnOutcome, type Outcome } from '../../../lib/errorCatalogue';
 import { clearAuthAndCardSession } from '../../../lib/session';
@@ -22,7 +23,7 @@ export async function uploadImage(file: File): Promise<UploadAnswer> {
   let outcome: Outcome;
   let envelope: Envelope<UploadAnswer> | undefined;
   try {
-    const res = await fetch(urlOf('upload'), {
+    const res = await fetch(urlOf(api.upload), {
       method: 'POST',
       body: form,
       headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },

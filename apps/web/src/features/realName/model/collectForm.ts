@@ -1,7 +1,8 @@
-// /collect: the card holder's personal information (issue 3, section 4). The resident ID's check
+// /collect: the card holder's personal information . The resident ID's check
 // digit is the domain's rule (isValidResidentId), the same one the server applies.
 import { isValidResidentId } from '@portal/domain';
-import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
+import { PERSON_NAME } from '@portal/contract/patterns/realName';
 
 export interface CollectFields {
   name: string;
@@ -9,12 +10,9 @@ export interface CollectFields {
   mobile: string;
 }
 
-/** 2-30 characters of Chinese, with the middle dot of minority and transliterated names. */
-export const NAME_PATTERN = /^[\u4e00-\u9fa5]+(?:[·•][\u4e00-\u9fa5]+)*$/;
-
 export const COLLECT_MESSAGE = {
   nameEmpty: '请输入姓名',
-  name: '请输入正确的中文姓名',
+  name: PERSON_NAME.message,
   idEmpty: '请输入身份证号码',
   id: '身份证号码不正确，请检查后重新输入',
   photos: '请上传身份证正反面照片',
@@ -25,7 +23,7 @@ export type CollectError = { field: keyof CollectFields | 'photos'; message: str
 export function collectFormError(f: CollectFields, photos: { required: boolean; front?: string; back?: string }): CollectError | undefined {
   const name = f.name.trim();
   if (!name) return { field: 'name', message: COLLECT_MESSAGE.nameEmpty };
-  if (name.length < 2 || name.length > 30 || !NAME_PATTERN.test(name)) return { field: 'name', message: COLLECT_MESSAGE.name };
+  if (name.length < PERSON_NAME.min || name.length > PERSON_NAME.max || !PERSON_NAME.pattern.test(name)) return { field: 'name', message: COLLECT_MESSAGE.name };
   const id = normaliseId(f.idNumber);
   if (!id) return { field: 'idNumber', message: COLLECT_MESSAGE.idEmpty };
   if (!isValidResidentId(id)) return { field: 'idNumber', message: COLLECT_MESSAGE.id };

@@ -1,5 +1,6 @@
 import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import * as api from '@portal/contract/routes/realName';
 import { call } from '../../../lib/api';
 
 export type ChangeCardApplication = NonNullable<ChangeCardInfo['application']>;
@@ -13,7 +14,7 @@ export type { ChangeCardInfo, ChangeCardRequest };
 export function useChangeCardInfo(customNum: string | undefined) {
   return useQuery({
     queryKey: changeCardInfoKey(customNum ?? ''),
-    queryFn: ({ signal }) => call('changeCardInfo', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call(api.changeCardInfo, { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
   });
 }
@@ -22,12 +23,12 @@ export function useChangeCardInfo(customNum: string | undefined) {
 export function useChangeCardContent(customNum: string | undefined) {
   return useQuery({
     queryKey: changeCardContentKey(customNum ?? ''),
-    queryFn: ({ signal }) => call('changeCardContent', { custom_num: customNum! }, { signal }),
+    queryFn: ({ signal }) => call(api.changeCardContent, { custom_num: customNum! }, { signal }),
     enabled: Boolean(customNum),
     staleTime: 10 * 60_000,
   });
 }
 
 export function submitChangeCard(body: ChangeCardRequest): Promise<ChangeCardInfo> {
-  return call('changeCard', body);
+  return call(api.changeCard, body);
 }

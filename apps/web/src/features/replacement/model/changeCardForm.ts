@@ -1,6 +1,6 @@
 // The card-replacement form (/replace_card): the same limits as the server (address 5-120
 // characters, reason 1-200), checked before anything is sent.
-import { check, MESSAGE, PATTERN } from '../../../lib/patterns';
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import type { ApplicationStatus } from '../api/replacement';
 
 export interface ChangeCardFields {

@@ -1,12 +1,13 @@
 import type { SeriesAnswer } from '@portal/contract';
 import type { InputOf } from '@portal/contract/endpoints';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import * as api from '@portal/contract/routes/realName';
 import { call } from '../../../lib/api';
 
 export const seriesKey = (customNum: string) => ['series', customNum] as const;
 
 export function fetchSeries(customNum: string, signal?: AbortSignal): Promise<SeriesAnswer> {
-  return call('packageSeries', { custom_num: customNum }, { signal });
+  return call(api.packageSeries, { custom_num: customNum }, { signal });
 }
 
 /** The package series of the card (several for a multi-series card). */
@@ -17,6 +18,6 @@ export function useSeries(customNum: string | undefined) {
 /** Keeps one series for the card; it is no longer multi-series. */
 export function useSelectSeries() {
   return useMutation({
-    mutationFn: (body: InputOf<'selectSeries'>) => call('selectSeries', body),
+    mutationFn: (body: InputOf<'selectSeries'>) => call(api.selectSeries, body),
   });
 }

@@ -1,12 +1,13 @@
 import type { FlowSyncAnswer } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as api from '@portal/contract/routes/usage';
 import { call } from '../../../lib/api';
 import { flowKey } from './flow';
 
 /** Re-reads usage from the carrier (carrier data lags; the server allows one sync per card every
  *  30 seconds and says so in `refreshed` / `retry_after_seconds`). */
 export function syncFlow(customNum: string): Promise<FlowSyncAnswer> {
-  return call('flowSync', { custom_num: customNum });
+  return call(api.flowSync, { custom_num: customNum });
 }
 
 export function useFlowSync(customNum: string | undefined) {

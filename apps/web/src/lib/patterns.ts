@@ -1,1 +1,0 @@
-export { check, MESSAGE, PATTERN } from '@portal/contract/patterns';

@@ -1,0 +1,5 @@
+// Routes of the card login password: see ./index.ts.
+
+export const hasPassword = 'GET /v1/card/has_password';
+export const cardPasswordSms = 'POST /v1/card/password/sms';
+export const cardPasswordReset = 'POST /v1/card/password/reset';

@@ -1,0 +1,7 @@
+// Routes of the bound cards and their info: see ./index.ts.
+
+export const bindList = 'GET /v1/card/bind_list';
+export const bindCard = 'POST /v1/card/bind';
+export const unbindCard = 'POST /v1/card/unbind';
+export const cardInfo = 'GET /v2/card/info';
+export const clew = 'GET /v1/card/clew';
