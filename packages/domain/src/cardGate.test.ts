@@ -24,7 +24,7 @@ const on = { openBalanceRecharge: true };
 // the recharge prerequisite, met (pre-store on, not waived, nothing paid, channel shown)
 const preStore = { pre_store: true, pre_store_show: false, balance_order_has_payment: false };
 
-describe('cardGate: the ordered checks of spec section 4', () => {
+describe('cardGate: the ordered checks of docs/spec/portal-spec.md §4', () => {
   it.each([
     ['no card info → bind a card', undefined, on, 'bind', '请先绑定卡号'],
     ['need_change_card → replace', card({ need_change_card: true }), on, 'replace', '请先进行换卡操作'],

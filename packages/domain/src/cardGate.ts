@@ -69,7 +69,7 @@ export function needsRecharge(card: GateCard, setting: GateSetting): boolean {
 }
 
 /**
- * The six ordered checks, then the variant that real_name_order selects (decisions.md: 1 runs
+ * The six ordered checks, then the variant that real_name_order selects (docs/spec/decisions.md: 1 runs
  * recharge → package → real-name, anything else real-name → recharge → package).
  */
 export function cardGate(card: GateCard | undefined, setting: GateSetting): GateResult {
@@ -101,7 +101,7 @@ const PRECONDITIONS: ReadonlySet<GateReason> = new Set(['replace', 'series', 'co
 export type Purchase = 'package' | 'recharge';
 
 /**
- * Server-side enforcement (issue 3, section 3): the same rules, asked "may this card buy this
+ * Server-side enforcement: the same rules, asked "may this card buy this
  * now?". A cancelled card buys nothing; a card that must replace, choose a series or give its
  * personal information buys nothing yet; a recharge is refused only when real-name must come
  * first; a package also waits for a required recharge, and for real-name under a

@@ -93,7 +93,7 @@ export function AppShell() {
   useScrollMemory(route?.path, route?.meta.keepAlive === true);
 
   const buttons = serviceButtons(route, brand);
-  // The gates need a session and a current card (spec section 4: with no token, card checks are skipped).
+  // The gates need a session and a current card (docs/spec/portal-spec.md §4: with no token, card checks are skipped).
   const gated = Boolean(token && customNum);
 
   return (

@@ -46,7 +46,7 @@ export function NavGate({ route, children }: { route: RouteDef; children: ReactN
       return;
     }
     promptStore.open(prompt, { navigation: true });
-    // Cancel leaves the user where they were (decisions.md): undo this navigation now, so the
+    // Cancel leaves the user where they were (docs/spec/decisions.md): undo this navigation now, so the
     // prompt stands over that page; on a first load that page is home.
     const origin = promptStore.settledAt();
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -163,7 +163,7 @@ function useGatesAfterLoad(customNum: string, route: RouteDef | undefined) {
         rememberCardInfo(answer, local);
         info = answer.info;
       } catch {
-        // Spec section 8: a card-info call that fails stops the gating flow.
+        // docs/spec/portal-spec.md §8: a card-info call that fails stops the gating flow.
         if (!controller.signal.aborted) pending.current = false;
         return;
       }

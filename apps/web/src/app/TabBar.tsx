@@ -14,7 +14,7 @@ const TABS = [
   },
 ] as const;
 
-/** Bottom tab bar on / and /mine (decisions.md): #127EFF, 60px. */
+/** Bottom tab bar on / and /mine (docs/spec/decisions.md): #127EFF, 60px. */
 export function TabBar({ path }: { path: string }) {
   return (
     <>

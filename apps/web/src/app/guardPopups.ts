@@ -1,4 +1,4 @@
-// The wifi-device guard's popups (spec section 4). antd-mobile is loaded only when one shows.
+// The wifi-device guard's popups (docs/spec/portal-spec.md §4). antd-mobile is loaded only when one shows.
 import { safeRedirect } from '../lib/navigation';
 import { clearOnLogout } from '../lib/session';
 import { local } from '../lib/storage';

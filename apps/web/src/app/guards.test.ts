@@ -73,7 +73,7 @@ const rows: [string, Omit<GuardContext, 'path' | 'search'>, string, Expect][] = 
   ['trailing slash is the same route', user, '/flow/', { allow: true }],
 ];
 
-describe('decideNavigation (spec section 4)', () => {
+describe('decideNavigation (docs/spec/portal-spec.md §4)', () => {
   it.each(rows)('%s', (_name, ctx, url, expected) => {
     const [path, search = ''] = url.split('?');
     expect(summary(decideNavigation({ ...ctx, path, search: search ? `?${search}` : '' }, anyRoute))).toEqual(expected);

@@ -1,5 +1,5 @@
 // The API client: fetch, a 20-second timeout, the Bearer token, the New-Token rotation and the
-// time-out flag (spec section 4, "Session rules"), and every row of spec section 8 through
+// time-out flag (docs/spec/portal-spec.md §4, "Session rules"), and every row of docs/spec/portal-spec.md §8 through
 // decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
 import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/codes';

@@ -48,7 +48,7 @@ const rows: [string, Outcome, CatalogueContext, ErrorAction][] = [
   ['network failure', { kind: 'network' }, onFlow, { ok: false, toast: TEXT.network }],
 ];
 
-describe('decideOnOutcome (spec section 8)', () => {
+describe('decideOnOutcome (docs/spec/portal-spec.md §8)', () => {
   it.each(rows)('%s', (_name, outcome, ctx, expected) => {
     expect(decideOnOutcome(outcome, ctx)).toEqual(expected);
   });

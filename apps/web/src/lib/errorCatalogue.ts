@@ -1,4 +1,4 @@
-// Spec section 8, "Error catalogue", as one pure decision: what the client does with an
+// docs/spec/portal-spec.md §8, "Error catalogue", as one pure decision: what the client does with an
 // answer (or the lack of one). The API client carries the action out; each row is a test.
 import type { LoginModel } from '@portal/contract';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
@@ -35,7 +35,7 @@ export interface ErrorAction {
   navigate?: string;
   /** a 404 goes back to the caller untouched */
   passThrough?: boolean;
-  /** remember that a request timed out (spec section 3, the time-out flag) */
+  /** remember that a request timed out (docs/spec/portal-spec.md §3, the time-out flag) */
   setTimeoutFlag?: boolean;
 }
 
@@ -44,7 +44,7 @@ export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorA
   if (outcome.kind === 'network') return { ok: false, toast: TEXT.network };
 
   const { status, code, message } = outcome;
-  // 40001 comes with HTTP 200 (decisions.md), so it is checked before the status.
+  // 40001 comes with HTTP 200 (docs/spec/decisions.md), so it is checked before the status.
   if (code === Code.SESSION_REVOKED) {
     return {
       ok: false,
@@ -78,7 +78,7 @@ export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorA
   return { ok: false, toast: message || TEXT.serverError };
 }
 
-/** "and customNum login model if in use" (spec section 8, 401 row). */
+/** "and customNum login model if in use" (docs/spec/portal-spec.md §8, 401 row). */
 function cardModel(ctx: CatalogueContext): LoginModel | undefined {
   return ctx.loginModel === 'customNum' ? 'customNum' : undefined;
 }

@@ -16,7 +16,7 @@ export interface LoginUrlOptions {
   redirect?: string;
 }
 
-/** /login with the query the guards and the API client keep (spec section 4 and 8). */
+/** /login with the query the guards and the API client keep (docs/spec/portal-spec.md §4 and 8). */
 export function loginUrl({ mark, loginModel, redirect }: LoginUrlOptions = {}): string {
   const q = new URLSearchParams();
   if (mark) q.set('mark', mark);

@@ -6,7 +6,7 @@ import { local } from './storage';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // The API client already toasts and redirects per spec section 8; a retry would repeat that.
+    // The API client already toasts and redirects per docs/spec/portal-spec.md §8; a retry would repeat that.
     queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
     mutations: { retry: false },
   },

@@ -1,4 +1,4 @@
-// What "logging out", "clearing card data" and "forced logout" remove (spec section 4 and
+// What "logging out", "clearing card data" and "forced logout" remove (docs/spec/portal-spec.md §4 and
 // section 8). Kept in one place because the API client, the guards and the pages all do it.
 import { local, type LocalStorage } from './storage';
 
@@ -15,7 +15,7 @@ export function clearAuthAndCardSession(store: LocalStorage = local): void {
   store.remove('token', 'cardLogin', ...CARD_DATA_KEYS);
 }
 
-/** Spec section 4: logging out clears token, mobile number and card number (and, with the
+/** docs/spec/portal-spec.md §4: logging out clears token, mobile number and card number (and, with the
  *  card number, the card's cached data, which belongs to it). */
 export function clearOnLogout(store: LocalStorage = local): void {
   store.remove('token', 'mobile', 'cardLogin', ...CARD_DATA_KEYS);

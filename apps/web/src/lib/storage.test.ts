@@ -72,7 +72,7 @@ describe('typed storage', () => {
   });
 });
 
-describe('session clearing (spec section 4 and 8)', () => {
+describe('session clearing (docs/spec/portal-spec.md §4 and 8)', () => {
   function loggedIn() {
     const f = fresh();
     const s = f.store;

@@ -41,7 +41,7 @@ export const LOCAL_CODECS = {
   /** running inside a messaging app's browser (payment channels differ there) */
   inMessagingApp: flag,
   cardInfo: json<CardInfoCore>(),
-  /** logged in by card number: user_id 0, not a real user (spec section 4, wifi-device rules) */
+  /** logged in by card number: user_id 0, not a real user (docs/spec/portal-spec.md §4, wifi-device rules) */
   cardLogin: flag,
   isApp: flag,
   reloadHome: flag,
@@ -50,7 +50,7 @@ export const LOCAL_CODECS = {
   loginModel,
   /** the agent mark that selects the branding */
   mark: text,
-  /** decisions.md: in-app browsers on iOS sign JS-SDK calls against the landing URL, and a
+  /** docs/spec/decisions.md: in-app browsers on iOS sign JS-SDK calls against the landing URL, and a
    *  forced re-login with no redirect returns here. */
   firstUrl: text,
 } satisfies Record<string, Codec<unknown>>;

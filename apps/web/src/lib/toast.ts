@@ -1,4 +1,4 @@
-// A tiny DOM toast (spec section 9: 2000 ms). Not antd-mobile's: the app shell and the login
+// A tiny DOM toast (docs/spec/portal-spec.md §9: 2000 ms). Not antd-mobile's: the app shell and the login
 // page use it, and they must stay small (the /login first-load budget).
 export const TOAST_MS = 2000;
 

@@ -1,5 +1,5 @@
 // /forgot — reset a card's login password by SMS to the card's bound mobile; with set=true it is
-// "设置卡登录密码" for the current card (spec section 4, "After loading card info").
+// "设置卡登录密码" for the current card (docs/spec/portal-spec.md §4, "After loading card info").
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,4 +1,4 @@
-// /login — three login models as tabs (spec section 1 and 2). Deliberately free of antd-mobile
+// /login — three login models as tabs (docs/spec/portal-spec.md §1 and 2). Deliberately free of antd-mobile
 // and TanStack Query: it is the first page most visitors load (first-load budget 120 KB gzip).
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';

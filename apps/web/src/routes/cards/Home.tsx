@@ -48,7 +48,7 @@ function HomePage() {
     if (info.data) rememberCardInfo(info.data, local);
   }, [info.data]);
 
-  // Another page asked for fresh figures (spec section 3, reload flags). Runs on every show:
+  // Another page asked for fresh figures (docs/spec/portal-spec.md §3, reload flags). Runs on every show:
   // <Activity> re-runs effects when a kept-alive page becomes visible.
   useEffect(() => {
     if (!local.get('reloadHome')) return;
@@ -192,7 +192,7 @@ function HomePage() {
           <Shortcut to="/flow_list" label="累计用量" icon="M4 6h16M4 12h16M4 18h10" />
           <Shortcut to="/card_list" label="卡片管理" icon="M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM9 12h6v5H9z" />
           <Shortcut to="/customer?form=home" label="在线客服" icon="M5 13v-1a7 7 0 0 1 14 0v1M5 13h2v5H5zM17 13h2v5h-2z" />
-          {/* commerce (issue 4) */}
+          {/* commerce */}
           <Shortcut to="/combo" label="订购套餐" icon="M4 7h16l-1.5 11a2 2 0 0 1-2 1.7h-9a2 2 0 0 1-2-1.7zM9 7a3 3 0 0 1 6 0" />
           <Shortcut to="/recharge" label="余额充值" icon="M3 7h18v12H3zM3 11h18M16 15h2" />
           <Shortcut to="/order" label="我的订单" icon="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />

@@ -21,7 +21,7 @@ const ICON = {
   privacy: 'M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6z',
   agreement: 'M7 3h10a1 1 0 0 1 1 1v16a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM9 8h6M9 12h6M9 16h4',
   password: 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6zM12 14.5v2',
-  // commerce (issue 4)
+  // commerce
   order: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   coupon: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4zM14 7v10',
   wallet: 'M3 7h18v12H3zM3 11h18M16 15h2',

@@ -1,10 +1,10 @@
-// Where a user goes after logging in (spec section 4; decisions.md "first URL").
+// Where a user goes after logging in (docs/spec/portal-spec.md §4; docs/spec/decisions.md "first URL").
 import { safeRedirect } from '../../../lib/navigation';
 
 export interface LandingInput {
   /** the login page's `redirect` query */
   redirect: string | null | undefined;
-  /** the first URL of this visit (decisions.md: where a forced re-login without redirect returns) */
+  /** the first URL of this visit (docs/spec/decisions.md: where a forced re-login without redirect returns) */
   firstUrl: string | undefined;
   /** a path the user may land on: a built page that is not the login flow itself */
   isLandable(path: string): boolean;

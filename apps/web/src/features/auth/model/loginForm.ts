@@ -1,4 +1,4 @@
-// The three login models (spec section 1; decisions.md "Login") as form → request.
+// The three login models (docs/spec/portal-spec.md §1; docs/spec/decisions.md "Login") as form → request.
 import type { LoginModel, LoginRequest } from '@portal/contract';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 

@@ -1,4 +1,4 @@
-// Branding per agent mark (spec section 3, "Branding configuration"). A tiny external store
+// Branding per agent mark (docs/spec/portal-spec.md §3, "Branding configuration"). A tiny external store
 // rather than a query cache: the app shell and /login need it, and they load without TanStack.
 import type { Branding, BrandingFull } from '@portal/contract';
 import { safeUrl } from '@portal/domain';

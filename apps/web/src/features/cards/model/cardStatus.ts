@@ -2,7 +2,7 @@ import { CARD_STATE_LABEL, CardState } from '@portal/contract/enums';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 
-/** Status label (spec section 3, card status) and the colour it is shown in. */
+/** Status label (docs/spec/portal-spec.md §3, card status) and the colour it is shown in. */
 export function cardStatus(state: number): { label: string; tone: Tone } {
   const label = CARD_STATE_LABEL[state] ?? '未知状态';
   switch (state) {

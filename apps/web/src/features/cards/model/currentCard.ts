@@ -1,4 +1,4 @@
-// Which card is "current" and what is remembered about it (spec section 3).
+// Which card is "current" and what is remembered about it (docs/spec/portal-spec.md §3).
 import type { BoundCard, CardInfoAnswer } from '@portal/contract';
 import type { LocalStorage } from '../../../lib/storage';
 

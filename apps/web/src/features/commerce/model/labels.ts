@@ -25,7 +25,7 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = {
 /** Names of goods types in the order list. */
 export const GOODS_TYPE_LABEL: Record<GoodsType, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包' };
 
-/** 1024 MB → "1GB"; whole numbers only (volumes are integers, decisions.md). */
+/** 1024 MB → "1GB"; whole numbers only (volumes are integers, docs/spec/decisions.md). */
 export function flowLabel(mb: number): string {
   if (mb >= 1024 && mb % 1024 === 0) return `${mb / 1024}GB`;
   if (mb >= 1024) return `${(mb / 1024).toFixed(1)}GB`;

@@ -1,6 +1,6 @@
 import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from '@portal/contract/patterns/commerce';
 
-/** A custom recharge amount: a whole number of yuan from 1 to 5000 (spec section 5, e-card). */
+/** A custom recharge amount: a whole number of yuan from 1 to 5000 (docs/spec/portal-spec.md §5, e-card). */
 export function checkRechargeAmount(text: string): { ok: true; amount: number } | { ok: false; error: string } {
   const t = text.trim();
   if (!t) return { ok: false, error: '请输入充值金额' };

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
- *  and down only (spec section 2). Pointer events cover touch and mouse alike. */
+ *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike. */
 export function FloatingServiceButton({ onOpen }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
   const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);

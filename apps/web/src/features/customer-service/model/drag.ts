@@ -1,4 +1,4 @@
-// Vertical-only dragging of the floating service button (spec section 2): the button keeps its
+// Vertical-only dragging of the floating service button (docs/spec/portal-spec.md §2): the button keeps its
 // 20px right offset and moves up and down, never off screen.
 
 export const SERVICE_BUTTON = { right: 20, bottom: 80, size: 52, margin: 12 } as const;

@@ -5,7 +5,7 @@ import { serviceButtons, type RouteForService } from './visibility';
 const on = { openCustomer: true, customerUrl: 'https://kf.example.com' };
 const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({ path, area: path.startsWith('/cpe') ? 'wifiDevice' : 'cards', meta });
 
-describe('serviceButtons (spec section 2)', () => {
+describe('serviceButtons (docs/spec/portal-spec.md §2)', () => {
   it.each([
     ['home, configured', r('/'), on, { main: true, cpe: false }],
     ['a noShowKF route', r('/customer', { noShowKF: true }), on, { main: false, cpe: false }],

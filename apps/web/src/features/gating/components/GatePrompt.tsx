@@ -1,4 +1,4 @@
-// The redirect prompt (spec section 4 "Redirect prompts", section 9) and the cancelled-card
+// The redirect prompt (docs/spec/portal-spec.md §4 "Redirect prompts", section 9) and the cancelled-card
 // message. antd-mobile comes in with this lazy module only, never with the first page.
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../lib/ui';

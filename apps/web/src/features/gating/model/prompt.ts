@@ -4,9 +4,9 @@
 import { rechecksAfterLoad, SET_PASSWORD_MESSAGE, cardGate, type GateCard, type GateResult, type GateSetting } from '@portal/domain';
 import { GATE_TARGET_PATH } from './targets';
 
-/** Spec section 9: the prompt counts down from 4, one tick a second. */
+/** docs/spec/portal-spec.md §9: the prompt counts down from 4, one tick a second. */
 export const PROMPT_SECONDS = 4;
-/** Spec section 9: the gates run again 1000 ms after card info loads. */
+/** docs/spec/portal-spec.md §9: the gates run again 1000 ms after card info loads. */
 export const RECHECK_DELAY_MS = 1000;
 
 /** The names the countdown uses for the pages the gates lead to ("将在 N 秒后前往{页面名}"). */

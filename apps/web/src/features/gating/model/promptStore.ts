@@ -1,5 +1,5 @@
-// The one redirect prompt on screen. Never two at once (issue 3, section 2): a second gate that
-// fires while a prompt shows is dropped, not queued. Never a loop (decisions.md): a gate that
+// The one redirect prompt on screen. Never two at once: a second gate that
+// fires while a prompt shows is dropped, not queued. Never a loop (docs/spec/decisions.md): a gate that
 // runs by itself after card info loads does not ask again what was already asked since the last
 // load; only the user asking for a guarded page again (a navigation) asks again.
 import type { PromptSpec } from './prompt';

@@ -1,4 +1,4 @@
-// One ID-photo slot of /collect: pick an image, upload it at once, show it (spec section 3,
+// One ID-photo slot of /collect: pick an image, upload it at once, show it (docs/spec/portal-spec.md §3,
 // "Upload item": uploading, failed, empty). At most 5 MB, images only; the server checks the
 // content as well.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The carrier real-name pages (spec section 2): what each is called and what the user does.
+// The carrier real-name pages (docs/spec/portal-spec.md §2): what each is called and what the user does.
 import { RealNameMode, Supplier, SUPPLIER_LABEL } from '@portal/contract/enums';
 
 export type CarrierPage = 'lt' | 'yd' | 'dx' | 'cme' | 'bj' | 'fe';

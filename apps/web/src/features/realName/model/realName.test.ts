@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cameBackDone, carrierName, carrierPath, pageMode, realNameSteps } from './carriers';
 import { remindMode } from './remind';
 
-describe('remindMode (spec section 4, Bajun on /remind)', () => {
+describe('remindMode (docs/spec/portal-spec.md §4, Bajun on /remind)', () => {
   it.each([
     ['a Unicom card: the page as usual', 2, true, 'https://x.example/r', 'standard'],
     ['a Telecom card: the page as usual', 3, false, '', 'standard'],
