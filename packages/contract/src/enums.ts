@@ -27,16 +27,6 @@ export const CARD_STATE_LABEL: Record<number, string> = {
 /** real_name_order: see docs/spec/decisions.md — 1 runs "pay first, verify after", anything else verify first. */
 export const RealNameOrder = { Unlimited: 0, RechargeFirst: 1, RealNameFirst: 2 } as const;
 
-export const CarrierType = {
-  Mobile: 1,
-  Unicom: 2,
-  Telecom: 3,
-  NaiZu: 4,
-  UniteUnicom: 5,
-  BaJun: 8,
-  MultiSim: 9,
-} as const;
-
 export const CARRIER_LABEL: Record<number, string> = {
   1: '中国移动',
   2: '中国联通',
@@ -78,15 +68,6 @@ export const SUPPLIER_LABEL: Record<number, string> = {
   12: '中国广电(CME)',
 };
 
-export const RealNameSupplier = {
-  Mobile: 1,
-  Unicom: 2,
-  Telecom: 3,
-  Bajun: 8,
-  CME: 12,
-  Broadcast: 13,
-} as const;
-
 export const RealNameMode = { Applet: 0, Url: 1 } as const;
 export type RealNameMode = (typeof RealNameMode)[keyof typeof RealNameMode];
 
@@ -116,7 +97,6 @@ export const PayChannel = { Messaging: 1, EWallet: 2, Balance: 3, EWalletInstalm
 export type PayChannel = (typeof PayChannel)[keyof typeof PayChannel];
 /** What the card holder reads for each pay channel. */
 export const PAY_CHANNEL_NAME: Record<PayChannel, string> = { 1: '微信支付', 2: '支付宝支付', 3: '余额支付', 4: '花呗分期' };
-export const PayType = { Default0: 0, Default1: 1, ThirdParty: 2, NativeApplet: 3, Cashier: 4 } as const;
 /** Pre-store (payment or balance) mode. */
 export const PreStoreMold = { Default: 0, Mix: 1, Recharge: 2, Balance: 3 } as const;
 export type PreStoreMold = (typeof PreStoreMold)[keyof typeof PreStoreMold];
@@ -133,13 +113,6 @@ export const PackageType = {
   BasicMonthEndReset: 9,
 } as const;
 export const PackagePeriod = { Day: 1, Month: 2 } as const;
-export const PackageMold = {
-  Default: 1,
-  NaiZu: 2,
-  MultiSeriesEquipment: 3,
-  SingleSeriesEquipment: 4,
-  MultiSeriesThree: 5,
-} as const;
 
 export const LOGIN_MODELS = ['mobile', 'account', 'customNum'] as const;
 export type LoginModel = (typeof LOGIN_MODELS)[number];

@@ -33,9 +33,5 @@ export function confirm({ title, content, confirmText = '确定', cancelText = '
   return Dialog.confirm({ title, content, confirmText, cancelText, bodyClassName: 'app-dialog' });
 }
 
-export function alert({ title, content, confirmText = '我知道了' }: Omit<ConfirmOptions, 'cancelText'>): Promise<void> {
-  return Dialog.alert({ title, content, confirmText, bodyClassName: 'app-dialog' });
-}
-
 export { Dialog };
 export * from 'antd-mobile';

@@ -117,15 +117,6 @@ export function quickCardCheck(customNum: string): Promise<QuickCardCheck> {
   return call(api.quickCardCheck, { custom_num: customNum });
 }
 
-export function useQuickCard(customNum: string) {
-  return useQuery({
-    queryKey: ['commerce', 'quick', 'card', customNum],
-    queryFn: () => quickCardCheck(customNum),
-    enabled: customNum !== '',
-    retry: false,
-  });
-}
-
 export function useQuickPackages(customNum: string) {
   return useQuery({
     queryKey: ['commerce', 'quick', 'packages', customNum],
