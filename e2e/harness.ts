@@ -214,9 +214,7 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
 
   const latestSmsCode = async (mobile: string, o: { afterId?: number; timeoutMs?: number } = {}) => {
     const until = Date.now() + (o.timeoutMs ?? 5_000);
-    const stmt = openDb().prepare(
-      'SELECT id, content FROM sim_sms_outbox WHERE mobile = ? AND id > ? ORDER BY id DESC LIMIT 1',
-    );
+    const stmt = openDb().prepare('SELECT id, content FROM sim_sms_outbox WHERE mobile = ? AND id > ? ORDER BY id DESC LIMIT 1');
     for (;;) {
       const row = stmt.get(mobile, o.afterId ?? 0) as { id: number; content: string } | undefined;
       const code = row?.content.match(/(?<!\d)(\d{6})(?!\d)/)?.[1];

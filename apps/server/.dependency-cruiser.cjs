@@ -54,7 +54,7 @@ module.exports = {
       severity: 'error',
       comment:
         'db/, lib/ and integrations/ sit under the modules: they never import a module, the app wiring, ' +
-        'the simulators\' pages or the operator commands.',
+        "the simulators' pages or the operator commands.",
       from: { path: `${SRC}(db|lib|integrations)/` },
       to: { path: [`${SRC}modules/`, `${SRC}(app|main)\\.ts$`, `${SRC}(cli|sim)/`] },
     },

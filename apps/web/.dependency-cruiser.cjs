@@ -51,8 +51,7 @@ module.exports = {
       name: 'page-to-other-area',
       severity: 'error',
       comment:
-        "A page does not import another area's modules (each page is its own lazy chunk): share through a " +
-        'feature or components/.',
+        "A page does not import another area's modules (each page is its own lazy chunk): share through a " + 'feature or components/.',
       from: { path: `${SRC}routes/([^/]+)/` },
       to: { path: `${SRC}routes/`, pathNot: `${SRC}routes/$1/` },
     },

@@ -64,11 +64,17 @@ describe('cards and usage', () => {
     expect(await page.getByTestId('synced-at').innerText()).toMatch(/^数据更新于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await screenshot(page, 'flow');
     await page.getByRole('button', { name: '刷新' }).click();
-    await page.getByRole('status').filter({ hasText: /流量数据已更新|数据刚刚已更新|运营商数据暂时无法获取/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /流量数据已更新|数据刚刚已更新|运营商数据暂时无法获取/ })
+      .waitFor();
     // tapping a bar shows that day's use
     const firstDate = await chart.locator('rect[data-date]').first().getAttribute('data-date');
     await chart.locator('rect[data-date]').first().dispatchEvent('click');
-    await page.locator('figcaption').filter({ hasText: firstDate!.slice(5) }).waitFor();
+    await page
+      .locator('figcaption')
+      .filter({ hasText: firstDate!.slice(5) })
+      .waitFor();
   });
 
   it('shows cumulative use per month', async () => {

@@ -20,7 +20,10 @@ describe('commerce', () => {
   /** Opens /combo, picks the package with that name, waits for the server's quote. */
   async function choosePackage(page: Page, name = '畅享100G月包'): Promise<void> {
     await page.goto('/combo');
-    await page.getByTestId('package').filter({ has: page.getByTestId('package-name').getByText(name, { exact: true }) }).click();
+    await page
+      .getByTestId('package')
+      .filter({ has: page.getByTestId('package-name').getByText(name, { exact: true }) })
+      .click();
     await waitForPath(page, '/combo_detail');
     await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
   }
@@ -138,7 +141,9 @@ describe('commerce', () => {
     await detail.getByText('待支付').waitFor();
     await page.getByRole('button', { name: '继续支付' }).waitFor();
     // 继续支付 from another tab (which never saw the cashier link) reaches the order's own cashier
-    const [{ pay_url: cashierUrl }] = j.portal.sql<{ pay_url: string }>('SELECT pay_url FROM orders WHERE order_no = ?', [orderNo]) as { pay_url: string }[];
+    const [{ pay_url: cashierUrl }] = j.portal.sql<{ pay_url: string }>('SELECT pay_url FROM orders WHERE order_no = ?', [orderNo]) as {
+      pay_url: string;
+    }[];
     const otherTab = await j.phone.context.newPage();
     await otherTab.goto(`/order?order_no=${orderNo}`);
     await otherTab.getByRole('button', { name: '继续支付' }).click();
@@ -201,7 +206,10 @@ describe('commerce', () => {
     await screenshot(page, 'coupon-success');
     await page.getByRole('link', { name: '查看优惠券' }).click();
     await waitForPath(page, '/coupons');
-    await page.getByTestId('voucher').nth(before + 2).waitFor();
+    await page
+      .getByTestId('voucher')
+      .nth(before + 2)
+      .waitFor();
     expect(await page.getByTestId('voucher').count()).toBe(before + 3);
   });
 

@@ -23,12 +23,24 @@ export async function idPhoto(page: Page, side: IdSide, mimeType: 'image/jpeg' |
       g.fillStyle = '#8ea3ba';
       if (s === 'front') {
         g.fillRect(214, 36, 80, 100); // the portrait
-        for (const [y, w] of [[40, 120], [70, 90], [100, 150], [168, 270]] as const) g.fillRect(24, y, w, 10);
+        for (const [y, w] of [
+          [40, 120],
+          [70, 90],
+          [100, 150],
+          [168, 270],
+        ] as const)
+          g.fillRect(24, y, w, 10);
       } else {
         g.beginPath();
         g.arc(56, 56, 30, 0, Math.PI * 2); // the national emblem's place
         g.fill();
-        for (const [y, w] of [[40, 150], [64, 120], [150, 200], [170, 200]] as const) g.fillRect(104, y, w, 10);
+        for (const [y, w] of [
+          [40, 150],
+          [64, 120],
+          [150, 200],
+          [170, 200],
+        ] as const)
+          g.fillRect(104, y, w, 10);
       }
       return canvas.toDataURL(type, 0.85);
     },

@@ -2,7 +2,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { acceptAgreement, currentCardOnHome, DEMO, loginWithAccount, loginWithCard, loginWithMobile, resetBrowser, stored, submitLogin, waitForPath } from './steps';
+import {
+  acceptAgreement,
+  currentCardOnHome,
+  DEMO,
+  loginWithAccount,
+  loginWithCard,
+  loginWithMobile,
+  resetBrowser,
+  stored,
+  submitLogin,
+  waitForPath,
+} from './steps';
 
 describe('login and guards', () => {
   const j = useJourney();

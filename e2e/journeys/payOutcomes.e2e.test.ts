@@ -29,14 +29,24 @@ describe('each channel × each cashier outcome, with a voucher', () => {
     await loginWithAccount(phone.page);
   });
 
-  const voucher = () => (j.portal.sql<{ id: number; status: string; order_no: string | null }>('SELECT id, status, order_no FROM vouchers WHERE name = ?', [VOUCHER]) as { id: number; status: string; order_no: string | null }[])[0]!;
-  const order = (orderNo: string) => (j.portal.sql<OrderRow>('SELECT order_no, state, payable_fen, voucher_id FROM orders WHERE order_no = ?', [orderNo]) as OrderRow[])[0]!;
-  const paymentsOf = (orderNo: string) => j.portal.sql<{ amount_fen: number }>('SELECT amount_fen FROM payments WHERE order_no = ?', [orderNo]) as { amount_fen: number }[];
+  const voucher = () =>
+    (
+      j.portal.sql<{ id: number; status: string; order_no: string | null }>('SELECT id, status, order_no FROM vouchers WHERE name = ?', [
+        VOUCHER,
+      ]) as { id: number; status: string; order_no: string | null }[]
+    )[0]!;
+  const order = (orderNo: string) =>
+    (j.portal.sql<OrderRow>('SELECT order_no, state, payable_fen, voucher_id FROM orders WHERE order_no = ?', [orderNo]) as OrderRow[])[0]!;
+  const paymentsOf = (orderNo: string) =>
+    j.portal.sql<{ amount_fen: number }>('SELECT amount_fen FROM payments WHERE order_no = ?', [orderNo]) as { amount_fen: number }[];
 
   /** Chooses 畅享100G月包 with the voucher and the channel, and presses the cashier's button; answers the order number. */
   async function buy(page: Page, channel: string, outcome: Outcome): Promise<string> {
     await page.goto('/combo');
-    await page.getByTestId('package').filter({ has: page.getByTestId('package-name').getByText('畅享100G月包', { exact: true }) }).click();
+    await page
+      .getByTestId('package')
+      .filter({ has: page.getByTestId('package-name').getByText('畅享100G月包', { exact: true }) })
+      .click();
     await waitForPath(page, '/combo_detail');
     await page.getByTestId('voucher-row').getByText(`${VOUCHER} -¥10.00`).waitFor();
     await page.getByTestId('payable').filter({ hasText: '¥19.00' }).waitFor();

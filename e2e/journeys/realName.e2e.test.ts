@@ -13,7 +13,15 @@ import { useJourney } from '../journey';
 import { idPhoto, JPEG_MAGIC, PNG_MAGIC, startsWithBytes, textPretendingToBeJpeg } from './idPhotos';
 import { loginWithCardOf, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
 
-type CardRow = { id: number; supplier_auth_state: number; auth_state: number; need_id: number; multi_series: number; need_change_card: number; package_series_ids: string };
+type CardRow = {
+  id: number;
+  supplier_auth_state: number;
+  auth_state: number;
+  need_id: number;
+  multi_series: number;
+  need_change_card: number;
+  package_series_ids: string;
+};
 
 describe('real-name verification and the gate targets', () => {
   const j = useJourney(async ({ phone }) => {
@@ -224,7 +232,9 @@ describe('real-name verification and the gate targets', () => {
   it('Bajun (1000000010): /remind opens the real-name URL in a new tab and goes home', async () => {
     const { page, context } = j.phone;
     // the Bajun carrier's page, played here: the machine is offline
-    await context.route('https://realname.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>八骏实名认证</title>' }));
+    await context.route('https://realname.example.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>八骏实名认证</title>' }),
+    );
     await toTarget(page, '1000000010', undefined, '/remind');
     await page.getByRole('button', { name: '前往实名认证' }).waitFor();
     await screenshot(page, 'remind-bajun');
@@ -292,23 +302,53 @@ describe('real-name verification and the gate targets', () => {
   // No demo card is a CME card, a Bajun card without its own link, or one of the other carriers:
   // card 1000000020, which no other journey here uses, is switched to each supplier in turn.
   it.each([
-    { supplier: 12, path: '/cme_real_name', carrier: '中国广电', step: '进入中国广电实名认证页面', sim: 'real-name', simTitle: '中国广电(CME) · 实名认证' },
-    { supplier: 8, path: '/bj_real_name', carrier: '八骏', step: '打开八骏实名认证小程序', sim: 'applet', simTitle: '八骏实名小程序（模拟）' },
-    { supplier: 6, path: '/fe_real_name', carrier: '酷鱼', step: '打开酷鱼实名认证小程序', sim: 'applet', simTitle: '酷鱼实名小程序（模拟）' },
+    {
+      supplier: 12,
+      path: '/cme_real_name',
+      carrier: '中国广电',
+      step: '进入中国广电实名认证页面',
+      sim: 'real-name',
+      simTitle: '中国广电(CME) · 实名认证',
+    },
+    {
+      supplier: 8,
+      path: '/bj_real_name',
+      carrier: '八骏',
+      step: '打开八骏实名认证小程序',
+      sim: 'applet',
+      simTitle: '八骏实名小程序（模拟）',
+    },
+    {
+      supplier: 6,
+      path: '/fe_real_name',
+      carrier: '酷鱼',
+      step: '打开酷鱼实名认证小程序',
+      sim: 'applet',
+      simTitle: '酷鱼实名小程序（模拟）',
+    },
   ])('$path (supplier $supplier): /remind leads there, it names $carrier, and 开始认证 opens the carrier’s page', async (row) => {
     const { page } = j.phone;
     const num = '1000000020';
-    j.portal.sql("UPDATE cards SET supplier = ?, supplier_auth_state = 0, auth_state = 0, fake_real_name = 0, real_name_url = '' WHERE custom_num = ?", [row.supplier, num]);
+    j.portal.sql(
+      "UPDATE cards SET supplier = ?, supplier_auth_state = 0, auth_state = 0, fake_real_name = 0, real_name_url = '' WHERE custom_num = ?",
+      [row.supplier, num],
+    );
     await toTarget(page, num, undefined, '/remind');
     await page.getByRole('button', { name: '未完成，去认证' }).click();
     await waitForPath(page, row.path);
-    await page.getByRole('heading', { name: `${row.carrier}实名认证` }).first().waitFor();
+    await page
+      .getByRole('heading', { name: `${row.carrier}实名认证` })
+      .first()
+      .waitFor();
     await page.getByText(row.step, { exact: false }).waitFor();
     await screenshot(page, row.path.slice(1).replace(/_/g, '-'));
     // another carrier's page, typed in, gives way to the card's own
     await page.goto(row.path === '/dx_real_name' ? '/lt_real_name' : '/dx_real_name');
     await waitForPath(page, row.path);
-    await page.getByRole('heading', { name: `${row.carrier}实名认证` }).first().waitFor();
+    await page
+      .getByRole('heading', { name: `${row.carrier}实名认证` })
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: '开始认证' }).click();
     await page.waitForURL((u) => u.pathname.startsWith(`/sim/carrier/${row.sim}/`));
     await page.getByText(row.simTitle).waitFor();

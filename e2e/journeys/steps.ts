@@ -99,7 +99,8 @@ export async function trackNavigations(context: BrowserContext): Promise<void> {
 /** Waits until the app has navigated to `path` (query ignored unless given) in this document. */
 export async function waitForVisit(page: Page, pathAndQuery: string): Promise<void> {
   await page.waitForFunction(
-    (want) => (window as unknown as { __visited?: string[] }).__visited?.some((v) => (want.includes('?') ? v === want : v.split('?')[0] === want)),
+    (want) =>
+      (window as unknown as { __visited?: string[] }).__visited?.some((v) => (want.includes('?') ? v === want : v.split('?')[0] === want)),
     pathAndQuery,
   );
 }

@@ -23,7 +23,12 @@ const manifest: Manifest = {
     css: ['assets/Login-e.css'],
   },
   'src/routes/account/LoginHelp.tsx': { file: 'assets/LoginHelp-f.js', src: 'src/routes/account/LoginHelp.tsx', isDynamicEntry: true },
-  'src/routes/cards/Home.tsx': { file: 'assets/Home-g.js', src: 'src/routes/cards/Home.tsx', isDynamicEntry: true, imports: ['_chart-d.js'] },
+  'src/routes/cards/Home.tsx': {
+    file: 'assets/Home-g.js',
+    src: 'src/routes/cards/Home.tsx',
+    isDynamicEntry: true,
+    imports: ['_chart-d.js'],
+  },
 };
 
 describe('firstLoadFiles', () => {

@@ -88,7 +88,13 @@ export async function benchCommerce(
   // are driven from this process, and the bare route is measured the same way for a fair ratio.
   let seq = 0;
   const createOne = async () => {
-    await api(p, '/api/v1/order/create', token, { custom_num: o.card, goods_type: 'package', package_id: packageId, pay_channel: 1, request_id: `bencho-${process.pid}-${seq++}` });
+    await api(p, '/api/v1/order/create', token, {
+      custom_num: o.card,
+      goods_type: 'package',
+      package_id: packageId,
+      pay_channel: 1,
+      request_id: `bencho-${process.pid}-${seq++}`,
+    });
   };
   const healthz = async () => {
     const r = await fetch(`${p.baseUrl}/healthz`);
@@ -104,7 +110,13 @@ export async function benchCommerce(
     Array.from({ length: o.notifications }, (_, i) => i),
     o.connections,
     async (i) => {
-      const d = await api(p, '/api/v1/order/create', token, { custom_num: o.card, goods_type: 'package', package_id: packageId, pay_channel: 1, request_id: `benchn-${Date.now()}-${i}` });
+      const d = await api(p, '/api/v1/order/create', token, {
+        custom_num: o.card,
+        goods_type: 'package',
+        package_id: packageId,
+        pay_channel: 1,
+        request_id: `benchn-${Date.now()}-${i}`,
+      });
       const paymentId = d.pay.url!.split('/').pop()!;
       const r = await fetch(`${p.baseUrl}${d.pay.url}`, {
         method: 'POST',
@@ -117,7 +129,12 @@ export async function benchCommerce(
     },
   );
   const bodies = prepared.map(({ payment_id }) => {
-    const row = (p.sql('SELECT payment_id, order_no, transaction_id, amount_fen FROM sim_payments WHERE payment_id = ?', [payment_id]) as Record<string, string | number>[])[0]!;
+    const row = (
+      p.sql('SELECT payment_id, order_no, transaction_id, amount_fen FROM sim_payments WHERE payment_id = ?', [payment_id]) as Record<
+        string,
+        string | number
+      >[]
+    )[0]!;
     const fields: Record<string, string | number> = {
       payment_id: row.payment_id!,
       order_no: row.order_no!,
@@ -133,7 +150,11 @@ export async function benchCommerce(
   let failures = 0;
   const t0 = performance.now();
   await pool(bodies, o.connections, async (b) => {
-    const r = await fetch(`${p.baseUrl}/api/v1/pay/notify/1`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    const r = await fetch(`${p.baseUrl}/api/v1/pay/notify/1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(b),
+    });
     if (!r.ok) failures++;
     await r.arrayBuffer();
   });
@@ -141,7 +162,9 @@ export async function benchCommerce(
 
   const nos = prepared.map((x) => x.order_no);
   const marks = nos.map(() => '?').join(',');
-  const fulfilled = (p.sql(`SELECT COUNT(*) AS n FROM orders WHERE state = 'fulfilled' AND order_no IN (${marks})`, nos) as { n: number }[])[0]!.n;
+  const fulfilled = (
+    p.sql(`SELECT COUNT(*) AS n FROM orders WHERE state = 'fulfilled' AND order_no IN (${marks})`, nos) as { n: number }[]
+  )[0]!.n;
   const payments = (p.sql(`SELECT COUNT(*) AS n FROM payments WHERE order_no IN (${marks})`, nos) as { n: number }[])[0]!.n;
   return {
     orders,

@@ -182,12 +182,23 @@ async function main() {
   const ratio = card.rps / bare.rps;
   console.log(`  ratio card-info / bare: ${(ratio * 100).toFixed(1)} %`);
 
-  section(`(d) commerce — payment sandbox, ${CONNECTIONS} in flight from the bench process (orders ${SECONDS} s; ${NOTIFICATIONS} signed notifications)`);
-  const commerce = await benchCommerce(portal, token, { seconds: SECONDS, connections: CONNECTIONS, card: CARD, notifications: NOTIFICATIONS });
+  section(
+    `(d) commerce — payment sandbox, ${CONNECTIONS} in flight from the bench process (orders ${SECONDS} s; ${NOTIFICATIONS} signed notifications)`,
+  );
+  const commerce = await benchCommerce(portal, token, {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    card: CARD,
+    notifications: NOTIFICATIONS,
+  });
   const o = commerce.orders;
   const sameBare = commerce.bareSameClient;
-  console.log(`  ${pad('GET /healthz (bare, same client)', 34)} ${pad(sameBare.perSecond.toFixed(0) + ' req/s', 14)} ${sameBare.requests} requests`);
-  console.log(`  ${pad('POST /api/v1/order/create', 34)} ${pad(o.perSecond.toFixed(0) + ' orders/s', 14)} ${o.requests} orders${o.failures ? `, ${o.failures} failed` : ''}`);
+  console.log(
+    `  ${pad('GET /healthz (bare, same client)', 34)} ${pad(sameBare.perSecond.toFixed(0) + ' req/s', 14)} ${sameBare.requests} requests`,
+  );
+  console.log(
+    `  ${pad('POST /api/v1/order/create', 34)} ${pad(o.perSecond.toFixed(0) + ' orders/s', 14)} ${o.requests} orders${o.failures ? `, ${o.failures} failed` : ''}`,
+  );
   const n = commerce.notifications;
   console.log(
     `  ${pad('POST /api/v1/pay/notify/1', 34)} ${pad(n.perSecond.toFixed(0) + ' settled/s', 14)} ${n.count} orders in ${n.seconds.toFixed(2)} s` +
@@ -214,7 +225,9 @@ async function main() {
   ];
 
   section('summary');
-  console.log(`  /login first load: JS ${bundle.jsGzip} B gzip (browser: ${browser.jsEncoded} B), CSS ${bundle.cssGzip} B gzip (browser: ${browser.cssEncoded} B)`);
+  console.log(
+    `  /login first load: JS ${bundle.jsGzip} B gzip (browser: ${browser.jsEncoded} B), CSS ${bundle.cssGzip} B gzip (browser: ${browser.cssEncoded} B)`,
+  );
   console.log(`  Lighthouse mobile: performance ${lh.median.score.toFixed(2)}, LCP ${(lh.median.lcpMs / 1000).toFixed(2)} s`);
   console.log(
     `  card info ${card.rps.toFixed(0)} req/s p99 ${card.latencyMs.p99} ms | bare ${bare.rps.toFixed(0)} req/s p99 ${bare.latencyMs.p99} ms | ratio ${(ratio * 100).toFixed(1)} %`,
@@ -250,7 +263,7 @@ async function main() {
 main().then(
   () => process.exit(0),
   async (err) => {
-    console.error(`\nbench failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    console.error(`\nbench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     if (portal) console.error(`--- server output (tail) ---\n${portal.output().slice(-4000)}`);
     await cleanup();
     process.exit(1);

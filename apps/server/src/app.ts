@@ -97,18 +97,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (err instanceof AppError) {
       // Plain JSON, not the route's response schema: that schema describes the success answer,
       // and code 40001 goes out with HTTP 200 (docs/spec/decisions.md "API"), which it would reject as a 500.
-      return reply
-        .status(err.status)
-        .serializer(JSON.stringify)
-        .send({ code: err.code, message: err.message, data: null });
+      return reply.status(err.status).serializer(JSON.stringify).send({ code: err.code, message: err.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
       const message = first?.message ?? DEFAULT_MESSAGE[Code.BAD_REQUEST]!;
-      return reply
-        .status(400)
-        .send({ code: Code.BAD_REQUEST, message: field ? `${message}（${field}）` : message, data: null });
+      return reply.status(400).send({ code: Code.BAD_REQUEST, message: field ? `${message}（${field}）` : message, data: null });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

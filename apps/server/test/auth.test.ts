@@ -206,7 +206,13 @@ describe.each(databases())('auth on %s', (kind) => {
         expect(body.code).toBe(10103);
         messages.push(body.message);
       }
-      expect(messages).toEqual(['验证码错误，还可尝试4次', '验证码错误，还可尝试3次', '验证码错误，还可尝试2次', '验证码错误，还可尝试1次', '验证码错误次数过多，请重新获取']);
+      expect(messages).toEqual([
+        '验证码错误，还可尝试4次',
+        '验证码错误，还可尝试3次',
+        '验证码错误，还可尝试2次',
+        '验证码错误，还可尝试1次',
+        '验证码错误次数过多，请重新获取',
+      ]);
       // the right code no longer helps
       const burnt = expectRejected(await c.post('/api/v1/login', { login_model: 'mobile', mobile, code }), 400);
       expect(burnt.message).toBe('验证码错误次数过多，请重新获取');
@@ -256,7 +262,9 @@ describe.each(databases())('auth on %s', (kind) => {
 
     it('keeps the mark of the link in the session', async () => {
       const c = client(t);
-      const data = okData(await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password, mark: 'acme' }));
+      const data = okData(
+        await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password, mark: 'acme' }),
+      );
       expect(okData(await c.get('/api/v1/session', data.token)).mark).toBe('acme');
     });
 
@@ -264,7 +272,10 @@ describe.each(databases())('auth on %s', (kind) => {
       const c = client(t);
       await addUser(t, { account: 'alike', password: 'alike123' });
       const wrong = expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: 'alike', password: 'nope1234' }), 400);
-      const unknown = expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: 'nobody-here', password: 'nope1234' }), 400);
+      const unknown = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'account', account: 'nobody-here', password: 'nope1234' }),
+        400,
+      );
       expect(wrong).toEqual({ code: 10101, message: '账号或密码错误，还可尝试4次', data: null });
       expect(unknown).toEqual(wrong);
     });
@@ -293,7 +304,10 @@ describe.each(databases())('auth on %s', (kind) => {
       const c = client(t);
       await addUser(t, { account: 'twoways', mobile: '13922220001', password: 'right123' });
       for (let i = 0; i < 3; i++) await c.post('/api/v1/login', { login_model: 'account', account: 'twoways', password: 'wrong123' });
-      const viaMobile = expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: '13922220001', password: 'wrong123' }), 400);
+      const viaMobile = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'account', account: '13922220001', password: 'wrong123' }),
+        400,
+      );
       expect(viaMobile.message).toBe('账号或密码错误，还可尝试1次');
     });
 
@@ -312,30 +326,48 @@ describe.each(databases())('auth on %s', (kind) => {
       const c = client(t);
       await addUser(t, { account: 'burst', password: 'right123' });
       const results = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => c.post('/api/v1/login', { login_model: 'account', account: 'burst', password: `wrong${i}xx` })),
+        Array.from({ length: 10 }, (_, i) =>
+          c.post('/api/v1/login', { login_model: 'account', account: 'burst', password: `wrong${i}xx` }),
+        ),
       );
       const codes = results.map((r) => r.json().code).sort();
       expect(codes).toEqual([10101, 10101, 10101, 10101, 10102, 10102, 10102, 10102, 10102, 10102]);
-      expect(expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: 'burst', password: 'right123' }), 400).code).toBe(10102);
+      expect(
+        expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: 'burst', password: 'right123' }), 400).code,
+      ).toBe(10102);
     });
   });
 
   describe('login by card number and card password', () => {
     it('logs a card in: user_id 0, the card number, and the masked mobile of its holder', async () => {
       const c = client(t);
-      const data = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword }));
+      const data = okData(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword }),
+      );
       expect(data).toMatchObject({ user_id: 0, custom_num: '1000000001', mobile: '138****8000' });
       const session = okData(await c.get('/api/v1/session', data.token));
-      expect(session).toMatchObject({ user_id: 0, custom_num: '1000000001', login_model: 'customNum', account: '', mobile: '138****8000', mark: 'demo' });
+      expect(session).toMatchObject({
+        user_id: 0,
+        custom_num: '1000000001',
+        login_model: 'customNum',
+        account: '',
+        mobile: '138****8000',
+        mark: 'demo',
+      });
       // a card of another agent takes that agent's mark when the link has none
-      const acme = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000014', password: DEMO.cardPassword }));
+      const acme = okData(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000014', password: DEMO.cardPassword }),
+      );
       expect(acme.mobile).toBe('');
       expect(okData(await c.get('/api/v1/session', acme.token)).mark).toBe('acme');
     });
 
     it('asks a card without a password to log in by account or mobile and set one', async () => {
       const c = client(t);
-      const res = expectRejected(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000013', password: '123456' }), 400);
+      const res = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000013', password: '123456' }),
+        400,
+      );
       expect(res.code).toBe(10203);
       expect(res.message).toContain('尚未设置登录密码');
       expect(res.message).toContain('手机号或账号登录');
@@ -344,7 +376,10 @@ describe.each(databases())('auth on %s', (kind) => {
     it('answers an unknown card number with code 10000, writing no session', async () => {
       const c = client(t);
       const before = (await t.snapshot()).sessions;
-      const res = expectRejected(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1999999999', password: '123456' }), 400);
+      const res = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1999999999', password: '123456' }),
+        400,
+      );
       expect(res).toEqual({ code: 10000, message: '卡号不存在', data: null });
       expect((await t.snapshot()).sessions).toBe(before);
     });
@@ -353,7 +388,10 @@ describe.each(databases())('auth on %s', (kind) => {
       const c = client(t);
       await t.db.kysely.updateTable('agents').set({ card_login: 0 }).where('mark', '=', 'acme').execute();
       try {
-        const res = expectRejected(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000014', password: '123456' }), 400);
+        const res = expectRejected(
+          await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000014', password: '123456' }),
+          400,
+        );
         expect(res.code).toBe(10206);
       } finally {
         await t.db.kysely.updateTable('agents').set({ card_login: 1 }).where('mark', '=', 'acme').execute();
@@ -379,10 +417,17 @@ describe.each(databases())('auth on %s', (kind) => {
     it('blocks an address after 30 failed logins in an hour', async () => {
       const c = client(t);
       for (let i = 0; i < 30; i++) {
-        const res = await c.post('/api/v1/login', { login_model: 'customNum', custom_num: `19000000${String(i).padStart(2, '0')}`, password: '1234' });
+        const res = await c.post('/api/v1/login', {
+          login_model: 'customNum',
+          custom_num: `19000000${String(i).padStart(2, '0')}`,
+          password: '1234',
+        });
         expect(res.json().code).toBe(10000);
       }
-      const blocked = expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }), 429);
+      const blocked = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }),
+        429,
+      );
       expect(blocked).toMatchObject({ code: 42900, message: '登录失败次数过多，请15分钟后再试' });
       // other addresses go on
       okData(await client(t).post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }));
@@ -396,7 +441,10 @@ describe.each(databases())('auth on %s', (kind) => {
         const res = await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000013', password: '1234' });
         expect(res.json().code).toBe(10203);
       }
-      const limited = expectRejected(await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }), 429);
+      const limited = expectRejected(
+        await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }),
+        429,
+      );
       expect(limited.code).toBe(42900);
       expect(limited.message).toMatch(/^登录尝试过于频繁，请\d+分钟后再试$/);
       clock.advance(10 * MINUTE);
@@ -444,7 +492,9 @@ describe.each(databases())('auth on %s', (kind) => {
 
     it('answers 401 for an expired token', async () => {
       const c = client(t);
-      const token = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword })).token;
+      const token = okData(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword }),
+      ).token;
       clock.advance(t.config.tokenTtlMs + 1000);
       const res = expectRejected(await c.get('/api/v1/session', token), 401);
       expect(res).toMatchObject({ code: 40100, message: '登录已过期，请重新登录' });
@@ -474,7 +524,10 @@ describe.each(databases())('auth on %s', (kind) => {
       const mine = okData(await login('first123')).token;
       const other = okData(await login('first123')).token;
 
-      const wrong = expectRejected(await c.post('/api/v1/user/password', { old_password: 'nope1234', new_password: 'second123' }, mine), 400);
+      const wrong = expectRejected(
+        await c.post('/api/v1/user/password', { old_password: 'nope1234', new_password: 'second123' }, mine),
+        400,
+      );
       expect(wrong).toMatchObject({ code: 10101, message: '原密码错误，还可尝试4次' });
       const same = expectRejected(await c.post('/api/v1/user/password', { old_password: 'first123', new_password: 'first123' }, mine), 400);
       expect(same.message).toBe('新密码不能与原密码相同');
@@ -505,7 +558,9 @@ describe.each(databases())('auth on %s', (kind) => {
 
     it('is not available to a card-number login (403)', async () => {
       const c = client(t);
-      const token = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword })).token;
+      const token = okData(
+        await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword }),
+      ).token;
       expect(expectRejected(await c.post('/api/v1/user/password', { new_password: 'mine1234' }, token), 403).code).toBe(40300);
     });
   });
@@ -523,42 +578,135 @@ describe.each(databases())('auth on %s', (kind) => {
         { name: 'sms mobile number type', send: () => c.post('/api/v1/sms/code', { mobile: 13800138000 }), status: 400, message: /手机号/ },
         { name: 'sms bad mobile', send: () => c.post('/api/v1/sms/code', { mobile: '12345' }), status: 400, message: /手机号/ },
         { name: 'sms unknown purpose', send: () => c.post('/api/v1/sms/code', { mobile: '13900009999', purpose: 'hack' }), status: 400 },
-        { name: 'sms bad mark', send: () => c.post('/api/v1/sms/code', { mobile: '13900009999', mark: '<script>' }), status: 400, message: /代理标识/ },
+        {
+          name: 'sms bad mark',
+          send: () => c.post('/api/v1/sms/code', { mobile: '13900009999', mark: '<script>' }),
+          status: 400,
+          message: /代理标识/,
+        },
         { name: 'sms unknown mark', send: () => c.post('/api/v1/sms/code', { mobile: '13900009999', mark: 'nosuch' }), status: 404 },
         { name: 'sms array body', send: () => c.post('/api/v1/sms/code', [1, 2]), status: 400 },
-        { name: 'sms oversized', send: () => c.raw('/api/v1/sms/code', oversizedBody({ mobile: '13900009999' })), status: 413, code: 41300 },
+        {
+          name: 'sms oversized',
+          send: () => c.raw('/api/v1/sms/code', oversizedBody({ mobile: '13900009999' })),
+          status: 413,
+          code: 41300,
+        },
         { name: 'sms not json', send: () => c.raw('/api/v1/sms/code', '<xml/>', 'application/xml'), status: 415 },
         // POST /login
         { name: 'login malformed', send: () => c.raw(L, '{"login_model":"account",'), status: 400, message: /JSON/ },
         { name: 'login no body', send: () => c.post(L), status: 400, message: /登录方式/ },
-        { name: 'login unknown model', send: () => c.post(L, { login_model: 'wechat', account: 'demo', password: 'x' }), status: 400, message: /登录方式/ },
+        {
+          name: 'login unknown model',
+          send: () => c.post(L, { login_model: 'wechat', account: 'demo', password: 'x' }),
+          status: 400,
+          message: /登录方式/,
+        },
         { name: 'login missing model', send: () => c.post(L, { account: 'demo', password: 'x' }), status: 400, message: /登录方式/ },
         { name: 'login model wrong type', send: () => c.post(L, { login_model: 1 }), status: 400, message: /登录方式/ },
         { name: 'login account missing fields', send: () => c.post(L, { login_model: 'account' }), status: 400, message: /账号/ },
-        { name: 'login account wrong type', send: () => c.post(L, { login_model: 'account', account: ['demo'], password: 'x' }), status: 400 },
-        { name: 'login password missing', send: () => c.post(L, { login_model: 'account', account: 'demo' }), status: 400, message: /密码/ },
-        { name: 'login password too long', send: () => c.post(L, { login_model: 'account', account: 'demo', password: 'x'.repeat(200) }), status: 400, message: /密码过长/ },
-        { name: 'login mobile bad code', send: () => c.post(L, { login_model: 'mobile', mobile: DEMO.mobile, code: '12345' }), status: 400, message: /验证码/ },
-        { name: 'login mobile bad mobile', send: () => c.post(L, { login_model: 'mobile', mobile: '1380013800', code: '123456' }), status: 400, message: /手机号/ },
-        { name: 'login card bad number', send: () => c.post(L, { login_model: 'customNum', custom_num: 'abc', password: '123456' }), status: 400, message: /卡号/ },
-        { name: 'login card bad password', send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: '12ab' }), status: 400, message: /卡密码/ },
-        { name: 'login card password number', send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: 123456 }), status: 400, message: /卡密码/ },
-        { name: 'login card password too long', send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: '1234567' }), status: 400 },
-        { name: 'login unknown mark', send: () => c.post(L, { login_model: 'account', account: 'demo', password: 'demo1234', mark: 'nosuch' }), status: 404, code: 40400 },
-        { name: 'login oversized', send: () => c.raw(L, oversizedBody({ login_model: 'account', account: 'demo', password: 'demo1234' })), status: 413 },
+        {
+          name: 'login account wrong type',
+          send: () => c.post(L, { login_model: 'account', account: ['demo'], password: 'x' }),
+          status: 400,
+        },
+        {
+          name: 'login password missing',
+          send: () => c.post(L, { login_model: 'account', account: 'demo' }),
+          status: 400,
+          message: /密码/,
+        },
+        {
+          name: 'login password too long',
+          send: () => c.post(L, { login_model: 'account', account: 'demo', password: 'x'.repeat(200) }),
+          status: 400,
+          message: /密码过长/,
+        },
+        {
+          name: 'login mobile bad code',
+          send: () => c.post(L, { login_model: 'mobile', mobile: DEMO.mobile, code: '12345' }),
+          status: 400,
+          message: /验证码/,
+        },
+        {
+          name: 'login mobile bad mobile',
+          send: () => c.post(L, { login_model: 'mobile', mobile: '1380013800', code: '123456' }),
+          status: 400,
+          message: /手机号/,
+        },
+        {
+          name: 'login card bad number',
+          send: () => c.post(L, { login_model: 'customNum', custom_num: 'abc', password: '123456' }),
+          status: 400,
+          message: /卡号/,
+        },
+        {
+          name: 'login card bad password',
+          send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: '12ab' }),
+          status: 400,
+          message: /卡密码/,
+        },
+        {
+          name: 'login card password number',
+          send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: 123456 }),
+          status: 400,
+          message: /卡密码/,
+        },
+        {
+          name: 'login card password too long',
+          send: () => c.post(L, { login_model: 'customNum', custom_num: '1000000001', password: '1234567' }),
+          status: 400,
+        },
+        {
+          name: 'login unknown mark',
+          send: () => c.post(L, { login_model: 'account', account: 'demo', password: 'demo1234', mark: 'nosuch' }),
+          status: 404,
+          code: 40400,
+        },
+        {
+          name: 'login oversized',
+          send: () => c.raw(L, oversizedBody({ login_model: 'account', account: 'demo', password: 'demo1234' })),
+          status: 413,
+        },
         // POST /logout, GET /session
         { name: 'logout malformed', send: () => c.raw('/api/v1/logout', '{', 'application/json', token), status: 400 },
         { name: 'logout oversized', send: () => c.raw('/api/v1/logout', oversizedBody(), 'application/json', token), status: 413 },
         { name: 'logout no token', send: () => c.post('/api/v1/logout'), status: 401 },
         { name: 'session no token', send: () => c.get('/api/v1/session'), status: 401 },
         // POST /user/password
-        { name: 'password malformed', send: () => c.raw('/api/v1/user/password', '{"new_password":', 'application/json', token), status: 400 },
+        {
+          name: 'password malformed',
+          send: () => c.raw('/api/v1/user/password', '{"new_password":', 'application/json', token),
+          status: 400,
+        },
         { name: 'password missing', send: () => c.post('/api/v1/user/password', {}, token), status: 400, message: /密码/ },
-        { name: 'password too short', send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'a1' }, token), status: 400, message: /至少8位/ },
-        { name: 'password no digit', send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'abcdefgh' }, token), status: 400, message: /字母和数字/ },
-        { name: 'password wrong type', send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 12345678 }, token), status: 400 },
-        { name: 'password oversized', send: () => c.raw('/api/v1/user/password', oversizedBody({ new_password: 'abc12345' }), 'application/json', token), status: 413 },
-        { name: 'password no token', send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'abc12345' }), status: 401 },
+        {
+          name: 'password too short',
+          send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'a1' }, token),
+          status: 400,
+          message: /至少8位/,
+        },
+        {
+          name: 'password no digit',
+          send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'abcdefgh' }, token),
+          status: 400,
+          message: /字母和数字/,
+        },
+        {
+          name: 'password wrong type',
+          send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 12345678 }, token),
+          status: 400,
+        },
+        {
+          name: 'password oversized',
+          send: () => c.raw('/api/v1/user/password', oversizedBody({ new_password: 'abc12345' }), 'application/json', token),
+          status: 413,
+        },
+        {
+          name: 'password no token',
+          send: () => c.post('/api/v1/user/password', { old_password: DEMO.password, new_password: 'abc12345' }),
+          status: 401,
+        },
       ]);
       // the demo password was not changed by any of the above
       okData(await c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password }));
@@ -591,7 +739,9 @@ describe.each(databases())('auth on %s', (kind) => {
         const login = () => c.post('/api/v1/login', { login_model: 'account', account: DEMO.account, password: DEMO.password });
         const a = okData(await login()).token;
         const b = okData(await login()).token;
-        const card = okData(await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword })).token;
+        const card = okData(
+          await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000001', password: DEMO.cardPassword }),
+        ).token;
 
         const out = await runCli('revokeSessions.ts', [DEMO.mobile], target.config.databaseUrl);
         expect(out.code, out.stderr).toBe(0);
@@ -621,4 +771,3 @@ describe.each(databases())('auth on %s', (kind) => {
     }, 60_000);
   });
 });
-

@@ -66,7 +66,12 @@ describe.each(databases())('branding on %s', (kind) => {
     it('passes every configured URL through safeUrl', async () => {
       await t.db.kysely
         .updateTable('agents')
-        .set({ customer_url: 'javascript:alert(1)', app_url: '//evil.example.com/x', logo: 'data:image/svg+xml,<svg onload=alert(1)>', h5_url: ' https://ok.example.com/h5 ' })
+        .set({
+          customer_url: 'javascript:alert(1)',
+          app_url: '//evil.example.com/x',
+          logo: 'data:image/svg+xml,<svg onload=alert(1)>',
+          h5_url: ' https://ok.example.com/h5 ',
+        })
         .where('mark', '=', 'acme')
         .execute();
       try {
@@ -125,7 +130,12 @@ describe.each(databases())('branding on %s', (kind) => {
     const token = await t.loginAccount();
     await expectAllRejectedWithoutWrites(t, [
       { name: 'mark with spaces', send: () => t.get('/api/v1/application/customer_url?mark=a%20b'), status: 400, message: /代理标识/ },
-      { name: 'mark too long', send: () => t.get(`/api/v1/application/customer_url?mark=${'a'.repeat(40)}`), status: 400, message: /代理标识/ },
+      {
+        name: 'mark too long',
+        send: () => t.get(`/api/v1/application/customer_url?mark=${'a'.repeat(40)}`),
+        status: 400,
+        message: /代理标识/,
+      },
       { name: 'mark twice', send: () => t.get('/api/v1/application/customer_url?mark=demo&mark=acme'), status: 400 },
       { name: 'mark unknown', send: () => t.get('/api/v1/application/customer_url?mark=zzz'), status: 404 },
       { name: 'info without card', send: () => t.get('/api/v2/application/info', token), status: 400, message: /卡号/ },

@@ -66,7 +66,9 @@ describe.each(databases())('card guard on %s', (kind) => {
   });
 
   it('assertNotCancelled refuses state 6 only', async () => {
-    expect(() => assertNotCancelled({ ...({} as Card), state: 6 })).toThrow(expect.objectContaining({ code: 10301, message: '该卡已销户，请联系客服' }));
+    expect(() => assertNotCancelled({ ...({} as Card), state: 6 })).toThrow(
+      expect.objectContaining({ code: 10301, message: '该卡已销户，请联系客服' }),
+    );
     for (const state of [0, 1, 2, 3, 4, 5, 7]) expect(() => assertNotCancelled({ ...({} as Card), state })).not.toThrow();
   });
 });

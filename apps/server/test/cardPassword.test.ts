@@ -62,13 +62,19 @@ describe.each(databases())('card password on %s', (kind) => {
       expect(stored).toMatchObject({ mobile: DEMO.mobile, purpose: 'card_password' });
       expect(stored.code_hash).not.toContain(code);
 
-      const done = okData(await t.post('/api/v1/card/password/reset', { custom_num: '1000000013', code, password: '8888', confirm_password: '8888' }));
+      const done = okData(
+        await t.post('/api/v1/card/password/reset', { custom_num: '1000000013', code, password: '8888', confirm_password: '8888' }),
+      );
       expect(done).toEqual({ custom_num: '1000000013', revoked_sessions: 0 });
       const token = await t.loginAccount();
       expect(okData(await t.get('/api/v1/card/has_password?custom_num=1000000013', token)).has_password).toBe(true);
       const login = okData(await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000013', password: '8888' }));
       expect(login).toMatchObject({ user_id: 0, custom_num: '1000000013' });
-      const row = await t.db.kysely.selectFrom('cards').select('password_hash').where('custom_num', '=', '1000000013').executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('cards')
+        .select('password_hash')
+        .where('custom_num', '=', '1000000013')
+        .executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^scrypt\$/);
     });
 
@@ -77,7 +83,9 @@ describe.each(databases())('card password on %s', (kind) => {
       const accountToken = await t.loginAccount();
       const otherCard = await t.loginCard('1000000002');
       const { code } = await requestCode('1000000003');
-      const done = okData(await t.post('/api/v1/card/password/reset', { custom_num: '1000000003', code, password: '24680', confirm_password: '24680' }));
+      const done = okData(
+        await t.post('/api/v1/card/password/reset', { custom_num: '1000000003', code, password: '24680', confirm_password: '24680' }),
+      );
       expect(done).toEqual({ custom_num: '1000000003', revoked_sessions: 1 });
 
       const kicked = await t.get('/api/v1/session', cardToken);
@@ -85,14 +93,20 @@ describe.each(databases())('card password on %s', (kind) => {
       okData(await t.get('/api/v1/card/has_password?custom_num=1000000003', accountToken));
       okData(await t.get('/api/v1/session', otherCard));
 
-      const old = expectRejected(await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000003', password: DEMO.cardPassword }), 400);
+      const old = expectRejected(
+        await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000003', password: DEMO.cardPassword }),
+        400,
+      );
       expect(old.code).toBe(10202);
       okData(await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000003', password: '24680' }));
     });
 
     it('lifts a lockout of the card: its holder proved control of the mobile', async () => {
       for (let i = 0; i < 5; i++) await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000010', password: '0000' });
-      const locked = expectRejected(await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000010', password: DEMO.cardPassword }), 400);
+      const locked = expectRejected(
+        await t.post('/api/v1/login', { login_model: 'customNum', custom_num: '1000000010', password: DEMO.cardPassword }),
+        400,
+      );
       expect(locked.code).toBe(10102);
       const { code } = await requestCode('1000000010');
       okData(await t.post('/api/v1/card/password/reset', { custom_num: '1000000010', code, password: '1357', confirm_password: '1357' }));
@@ -100,7 +114,11 @@ describe.each(databases())('card password on %s', (kind) => {
     });
 
     it('rejects a wrong, expired, used or other-purpose code and leaves the password alone', async () => {
-      const before = await t.db.kysely.selectFrom('cards').select('password_hash').where('custom_num', '=', '1000000011').executeTakeFirstOrThrow();
+      const before = await t.db.kysely
+        .selectFrom('cards')
+        .select('password_hash')
+        .where('custom_num', '=', '1000000011')
+        .executeTakeFirstOrThrow();
       const reset = (code: string) =>
         t.post('/api/v1/card/password/reset', { custom_num: '1000000011', code, password: '4321', confirm_password: '4321' });
 
@@ -117,7 +135,11 @@ describe.each(databases())('card password on %s', (kind) => {
       const loginCode = await t.lastSmsCode(DEMO.mobile);
       expect(expectRejected(await reset(loginCode), 400).code).toBe(10103);
 
-      const after = await t.db.kysely.selectFrom('cards').select('password_hash').where('custom_num', '=', '1000000011').executeTakeFirstOrThrow();
+      const after = await t.db.kysely
+        .selectFrom('cards')
+        .select('password_hash')
+        .where('custom_num', '=', '1000000011')
+        .executeTakeFirstOrThrow();
       expect(after.password_hash).toBe(before.password_hash);
 
       const fresh = await requestCode('1000000011');
@@ -135,7 +157,17 @@ describe.each(databases())('card password on %s', (kind) => {
     it('sends to the reserve mobile of a card bound to nobody, and answers CARD_NO_MOBILE when there is none', async () => {
       const none = expectRejected(await t.post('/api/v1/card/password/sms', { custom_num: '1000000020' }), 400);
       expect(none).toEqual({ code: 10205, message: '该卡未绑定手机号，请联系客服', data: null });
-      expect(expectRejected(await t.post('/api/v1/card/password/reset', { custom_num: '1000000020', code: '123456', password: '1234', confirm_password: '1234' }), 400).code).toBe(10205);
+      expect(
+        expectRejected(
+          await t.post('/api/v1/card/password/reset', {
+            custom_num: '1000000020',
+            code: '123456',
+            password: '1234',
+            confirm_password: '1234',
+          }),
+          400,
+        ).code,
+      ).toBe(10205);
 
       await t.db.kysely.updateTable('cards').set({ reserve_mobile: '13612345678' }).where('custom_num', '=', '1000000020').execute();
       const sent = okData(await t.post('/api/v1/card/password/sms', { custom_num: '1000000020' }));
@@ -159,14 +191,23 @@ describe.each(databases())('card password on %s', (kind) => {
       const S = '/api/v1/card/password/sms';
       const R = '/api/v1/card/password/reset';
       const good = { custom_num: '1000000001', code: '123456', password: '1234', confirm_password: '1234' };
-      const raw = (url: string, payload: string) => t.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+      const raw = (url: string, payload: string) =>
+        t.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
       await expectAllRejectedWithoutWrites(t, [
         // GET /card/has_password
         { name: 'has no query', send: () => t.get('/api/v1/card/has_password', token), status: 400, message: /卡号/ },
         { name: 'has letters', send: () => t.get('/api/v1/card/has_password?custom_num=abc', token), status: 400, message: /卡号/ },
         { name: 'has too long', send: () => t.get(`/api/v1/card/has_password?custom_num=${'1'.repeat(30)}`, token), status: 400 },
-        { name: 'has twice', send: () => t.get('/api/v1/card/has_password?custom_num=1000000001&custom_num=1000000002', token), status: 400 },
-        { name: 'has injection', send: () => t.get(`/api/v1/card/has_password?custom_num=${encodeURIComponent("1' or '1'='1")}`, token), status: 400 },
+        {
+          name: 'has twice',
+          send: () => t.get('/api/v1/card/has_password?custom_num=1000000001&custom_num=1000000002', token),
+          status: 400,
+        },
+        {
+          name: 'has injection',
+          send: () => t.get(`/api/v1/card/has_password?custom_num=${encodeURIComponent("1' or '1'='1")}`, token),
+          status: 400,
+        },
         { name: 'has forged token', send: () => t.get('/api/v1/card/has_password?custom_num=1000000001', 'forged'), status: 401 },
         // POST /card/password/sms
         { name: 'sms malformed', send: () => raw(S, '{"custom_num":'), status: 400, message: /JSON/ },
@@ -177,9 +218,24 @@ describe.each(databases())('card password on %s', (kind) => {
         // POST /card/password/reset
         { name: 'reset malformed', send: () => raw(R, '{"custom_num":"1000000001",'), status: 400, message: /JSON/ },
         { name: 'reset missing code', send: () => t.post(R, { ...good, code: undefined }), status: 400, message: /验证码/ },
-        { name: 'reset short password', send: () => t.post(R, { ...good, password: '123', confirm_password: '123' }), status: 400, message: /4-6位/ },
-        { name: 'reset letters', send: () => t.post(R, { ...good, password: 'abcd', confirm_password: 'abcd' }), status: 400, message: /4-6位/ },
-        { name: 'reset mismatch', send: () => t.post(R, { ...good, confirm_password: '4321' }), status: 400, message: /两次输入的密码不一致/ },
+        {
+          name: 'reset short password',
+          send: () => t.post(R, { ...good, password: '123', confirm_password: '123' }),
+          status: 400,
+          message: /4-6位/,
+        },
+        {
+          name: 'reset letters',
+          send: () => t.post(R, { ...good, password: 'abcd', confirm_password: 'abcd' }),
+          status: 400,
+          message: /4-6位/,
+        },
+        {
+          name: 'reset mismatch',
+          send: () => t.post(R, { ...good, confirm_password: '4321' }),
+          status: 400,
+          message: /两次输入的密码不一致/,
+        },
         { name: 'reset wrong types', send: () => t.post(R, { ...good, code: 123456 }), status: 400 },
         { name: 'reset oversized', send: () => jsonPost(t, R, oversizedBody(good), token), status: 413 },
       ]);

@@ -25,7 +25,13 @@ async function makeOtherUser(t: TestApp): Promise<string> {
   const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
   await t.db.kysely
     .insertInto('users')
-    .values({ agent_id: agent.id, mobile: '13900139000', account: 'other', password_hash: await hashPassword('other1234'), created_at: new Date().toISOString() })
+    .values({
+      agent_id: agent.id,
+      mobile: '13900139000',
+      account: 'other',
+      password_hash: await hashPassword('other1234'),
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return t.loginAccount('other', 'other1234');
 }
@@ -78,9 +84,7 @@ describe.each(databases())('cards on %s', (kind) => {
     it('a card-number login sees its own card only', async () => {
       const token = await t.loginCard('1000000020');
       const res = await t.get('/api/v1/card/bind_list', token);
-      expect(res.json().data.list).toEqual([
-        expect.objectContaining({ custom_num: '1000000020', state: 1, supplier: 2, bound_at: '' }),
-      ]);
+      expect(res.json().data.list).toEqual([expect.objectContaining({ custom_num: '1000000020', state: 1, supplier: 2, bound_at: '' })]);
     });
 
     it('a user without cards gets an empty list', async () => {
@@ -195,7 +199,11 @@ describe.each(databases())('cards on %s', (kind) => {
         t.post('/api/v1/card/bind', { custom_num: '1000000013' }, other),
       ]);
       for (const r of results) expect(r.statusCode).toBeLessThan(500);
-      const rows = await t.db.kysely.selectFrom('card_bindings').select('user_id').where('card_id', '=', await cardId(t, '1000000013')).execute();
+      const rows = await t.db.kysely
+        .selectFrom('card_bindings')
+        .select('user_id')
+        .where('card_id', '=', await cardId(t, '1000000013'))
+        .execute();
       expect(rows).toHaveLength(1);
       const winner = rows[0]!.user_id;
       const winnerToken = winner === demoId ? demo : other;
@@ -228,10 +236,25 @@ describe.each(databases())('cards on %s', (kind) => {
     it('refuses a card that is not the caller’s (403), an unknown one (10000) and card-number logins', async () => {
       const cardToken = await t.loginCard('1000000020');
       await expectAllRejectedWithoutWrites(t, [
-        { name: 'not bound', send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000004' }, demo), status: 403, code: Code.FORBIDDEN },
+        {
+          name: 'not bound',
+          send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000004' }, demo),
+          status: 403,
+          code: Code.FORBIDDEN,
+        },
         { name: 'bound to another user', send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000020' }, demo), status: 403 },
-        { name: 'unknown', send: () => t.post('/api/v1/card/unbind', { custom_num: '1999999999' }, demo), status: 400, code: Code.CARD_NOT_FOUND },
-        { name: 'card login', send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000020' }, cardToken), status: 403, message: /卡号登录/ },
+        {
+          name: 'unknown',
+          send: () => t.post('/api/v1/card/unbind', { custom_num: '1999999999' }, demo),
+          status: 400,
+          code: Code.CARD_NOT_FOUND,
+        },
+        {
+          name: 'card login',
+          send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000020' }, cardToken),
+          status: 403,
+          message: /卡号登录/,
+        },
         { name: 'no token', send: () => t.post('/api/v1/card/unbind', { custom_num: '1000000001' }), status: 401 },
       ]);
     });
@@ -284,7 +307,14 @@ describe.each(databases())('cards on %s', (kind) => {
       expect(Date.parse(i.expired_at)).toBeGreaterThan(Date.now());
       expect(Number.isInteger(i.today_sum_flow)).toBe(true);
       expect(i.today_sum_flow).toBeGreaterThanOrEqual(0);
-      expect(d).toMatchObject({ is_skip: false, member_expired_at: '', series_type: 1, multi_series: false, real_name_url: '', ordered_flag: true });
+      expect(d).toMatchObject({
+        is_skip: false,
+        member_expired_at: '',
+        series_type: 1,
+        multi_series: false,
+        real_name_url: '',
+        ordered_flag: true,
+      });
     });
 
     it('today_sum_flow is today’s stored usage (China date)', async () => {
@@ -359,7 +389,12 @@ describe.each(databases())('cards on %s', (kind) => {
     it('URLs from the database are made safe; money keeps fen precision', async () => {
       await t.db.kysely
         .updateTable('cards')
-        .set({ real_name_url: 'javascript:alert(1)', verify_url: 'https://verify.example.com/a?b=1', balance_fen: 12345, package_series_ids: 'not json' })
+        .set({
+          real_name_url: 'javascript:alert(1)',
+          verify_url: 'https://verify.example.com/a?b=1',
+          balance_fen: 12345,
+          package_series_ids: 'not json',
+        })
         .where('custom_num', '=', '1000000002')
         .execute();
       const d = await info(t, '1000000002', demo);
@@ -377,11 +412,28 @@ describe.each(databases())('cards on %s', (kind) => {
     it('reads only the caller’s cards: 403 for others, 10000 for unknown numbers, 401 without login', async () => {
       const cardToken = await t.loginCard('1000000020');
       await expectAllRejectedWithoutWrites(t, [
-        { name: 'demo reads 1000000004', send: () => t.get('/api/v2/card/info?custom_num=1000000004', demo), status: 403, code: Code.FORBIDDEN, message: /没有权限/ },
+        {
+          name: 'demo reads 1000000004',
+          send: () => t.get('/api/v2/card/info?custom_num=1000000004', demo),
+          status: 403,
+          code: Code.FORBIDDEN,
+          message: /没有权限/,
+        },
         { name: 'card login reads another card', send: () => t.get('/api/v2/card/info?custom_num=1000000001', cardToken), status: 403 },
-        { name: 'unknown card', send: () => t.get('/api/v2/card/info?custom_num=1999999999', demo), status: 400, code: Code.CARD_NOT_FOUND, message: /^卡号不存在$/ },
+        {
+          name: 'unknown card',
+          send: () => t.get('/api/v2/card/info?custom_num=1999999999', demo),
+          status: 400,
+          code: Code.CARD_NOT_FOUND,
+          message: /^卡号不存在$/,
+        },
         { name: 'clew of another card', send: () => t.get('/api/v1/card/clew?custom_num=1000000004', demo), status: 403 },
-        { name: 'clew unknown', send: () => t.get('/api/v1/card/clew?custom_num=1999999999', demo), status: 400, code: Code.CARD_NOT_FOUND },
+        {
+          name: 'clew unknown',
+          send: () => t.get('/api/v1/card/clew?custom_num=1999999999', demo),
+          status: 400,
+          code: Code.CARD_NOT_FOUND,
+        },
         { name: 'no token', send: () => t.get('/api/v2/card/info?custom_num=1000000001'), status: 401 },
         { name: 'forged token', send: () => t.get('/api/v2/card/info?custom_num=1000000001', 'forged-token'), status: 401 },
       ]);
@@ -453,25 +505,62 @@ describe.each(databases())('cards on %s', (kind) => {
         { name: 'info: too short', send: () => t.get('/api/v2/card/info?custom_num=12345', demo), status: 400 },
         { name: 'info: too long', send: () => t.get(`/api/v2/card/info?custom_num=${'1'.repeat(21)}`, demo), status: 400 },
         { name: 'info: twice', send: () => t.get('/api/v2/card/info?custom_num=1000000001&custom_num=1000000002', demo), status: 400 },
-        { name: 'info: injection', send: () => t.get(`/api/v2/card/info?custom_num=${encodeURIComponent("1' or '1'='1")}`, demo), status: 400 },
+        {
+          name: 'info: injection',
+          send: () => t.get(`/api/v2/card/info?custom_num=${encodeURIComponent("1' or '1'='1")}`, demo),
+          status: 400,
+        },
         { name: 'info: empty', send: () => t.get('/api/v2/card/info?custom_num=', demo), status: 400 },
         // clew
         { name: 'clew: missing', send: () => t.get('/api/v1/card/clew', demo), status: 400 },
         { name: 'clew: malformed', send: () => t.get('/api/v1/card/clew?custom_num=10000000x1', demo), status: 400 },
         // bind
-        { name: 'bind: malformed JSON', send: () => jsonPost(t, '/api/v1/card/bind', '{"custom_num": "1000000004",', demo), status: 400, message: /JSON/ },
+        {
+          name: 'bind: malformed JSON',
+          send: () => jsonPost(t, '/api/v1/card/bind', '{"custom_num": "1000000004",', demo),
+          status: 400,
+          message: /JSON/,
+        },
         { name: 'bind: empty JSON body', send: () => jsonPost(t, '/api/v1/card/bind', '', demo), status: 400 },
-        { name: 'bind: missing custom_num', send: () => t.post('/api/v1/card/bind', { password: '123456' }, demo), status: 400, code: Code.BAD_REQUEST },
-        { name: 'bind: number custom_num', send: () => t.post('/api/v1/card/bind', { custom_num: 1000000004, password: '123456' }, demo), status: 400 },
-        { name: 'bind: number password', send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: 123456 }, demo), status: 400 },
-        { name: 'bind: short password', send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: '12' }, demo), status: 400, message: /4-6位/ },
-        { name: 'bind: letters password', send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: 'abcdef' }, demo), status: 400 },
+        {
+          name: 'bind: missing custom_num',
+          send: () => t.post('/api/v1/card/bind', { password: '123456' }, demo),
+          status: 400,
+          code: Code.BAD_REQUEST,
+        },
+        {
+          name: 'bind: number custom_num',
+          send: () => t.post('/api/v1/card/bind', { custom_num: 1000000004, password: '123456' }, demo),
+          status: 400,
+        },
+        {
+          name: 'bind: number password',
+          send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: 123456 }, demo),
+          status: 400,
+        },
+        {
+          name: 'bind: short password',
+          send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: '12' }, demo),
+          status: 400,
+          message: /4-6位/,
+        },
+        {
+          name: 'bind: letters password',
+          send: () => t.post('/api/v1/card/bind', { custom_num: '1000000004', password: 'abcdef' }, demo),
+          status: 400,
+        },
         { name: 'bind: array body', send: () => jsonPost(t, '/api/v1/card/bind', '["1000000004"]', demo), status: 400 },
         { name: 'bind: null body', send: () => jsonPost(t, '/api/v1/card/bind', 'null', demo), status: 400 },
         { name: 'bind: oversized', send: () => jsonPost(t, '/api/v1/card/bind', big, demo), status: 413 },
         {
           name: 'bind: not JSON',
-          send: () => t.inject({ method: 'POST', url: '/api/v1/card/bind', payload: 'custom_num=1000000004', headers: { authorization: `Bearer ${demo}`, 'content-type': 'application/x-www-form-urlencoded' } }),
+          send: () =>
+            t.inject({
+              method: 'POST',
+              url: '/api/v1/card/bind',
+              payload: 'custom_num=1000000004',
+              headers: { authorization: `Bearer ${demo}`, 'content-type': 'application/x-www-form-urlencoded' },
+            }),
         },
         // unbind
         { name: 'unbind: malformed JSON', send: () => jsonPost(t, '/api/v1/card/unbind', '{custom_num:1000000001}', demo), status: 400 },

@@ -69,7 +69,11 @@ describe.each(databases())('carrier simulator on %s', (kind) => {
     const now = chinaTime(today, '12:00:00');
     const future = await sim().usage('1000000001', addDays(today, 1), addDays(today, 5), now);
     expect(future).toEqual([]);
-    const line = await t.db.kysely.selectFrom('sim_lines').select('activated_on').where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
+    const line = await t.db.kysely
+      .selectFrom('sim_lines')
+      .select('activated_on')
+      .where('custom_num', '=', '1000000001')
+      .executeTakeFirstOrThrow();
     const around = await sim().usage('1000000001', addDays(line.activated_on, -5), addDays(line.activated_on, 2), now);
     expect(around.map((d) => d.day)).toEqual([line.activated_on, addDays(line.activated_on, 1), addDays(line.activated_on, 2)]);
   });

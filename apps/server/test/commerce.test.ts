@@ -20,8 +20,24 @@ describe.each(databases())('commerce on %s', (kind) => {
     const res = await t.get('/api/v1/package/list?custom_num=1000000001', token);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json().data.list;
-    expect(list.map((p: { name: string }) => p.name)).toEqual(['畅享100G月包', '畅享50G月包', '月初重置200G季包', '10G加油包', '30天叠加包30G', '7天体验包']);
-    expect(list[0]).toMatchObject({ price: 29, original_price: 39, package_type: 3, period: 2, period_count: 1, flow_mb: 102400, recommended: true, voucher_allowed: true });
+    expect(list.map((p: { name: string }) => p.name)).toEqual([
+      '畅享100G月包',
+      '畅享50G月包',
+      '月初重置200G季包',
+      '10G加油包',
+      '30天叠加包30G',
+      '7天体验包',
+    ]);
+    expect(list[0]).toMatchObject({
+      price: 29,
+      original_price: 39,
+      package_type: 3,
+      period: 2,
+      period_count: 1,
+      flow_mb: 102400,
+      recommended: true,
+      voucher_allowed: true,
+    });
     const seven = await t.loginCard('1000000007');
     const multi = await t.get('/api/v1/package/list?custom_num=1000000007', seven);
     expect(multi.json().data.list).toHaveLength(9);
@@ -40,21 +56,45 @@ describe.each(databases())('commerce on %s', (kind) => {
     expect(cps.map((c: { name: string }) => c.name)).toEqual(['省钱券包', '年包立减券包']);
     expect(cps[0].vouchers[0]).toEqual({ amount: 5, min_spend: 20, valid_days: 30, package_types: [3, 9] });
     const opt = (await t.get('/api/v1/recharge/options?custom_num=1000000002', token)).json().data;
-    expect(opt).toMatchObject({ presets: [10, 20, 50, 100, 200, 300], min: 1, max: 5000, balance: 0, first_recharge: { amount: 50, bonus_amount: 10 } });
+    expect(opt).toMatchObject({
+      presets: [10, 20, 50, 100, 200, 300],
+      min: 1,
+      max: 5000,
+      balance: 0,
+      first_recharge: { amount: 50, bonus_amount: 10 },
+    });
   });
 
   it('quotes on the server: voucher discount and channels', async () => {
     const token = await t.loginAccount();
     const id = await pkgId(t, '畅享100G月包');
     const v = await voucherId(t, '月包专享10元券');
-    const res = await t.post('/api/v1/order/quote', { custom_num: '1000000001', goods_type: 'package', package_id: id, voucher_id: v }, token);
+    const res = await t.post(
+      '/api/v1/order/quote',
+      { custom_num: '1000000001', goods_type: 'package', package_id: id, voucher_id: v },
+      token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const q = res.json().data;
     expect(q).toMatchObject({ title: '畅享100G月包', total: 29, discount: 10, payable: 19, voucher_id: v });
-    expect(q.channels.map((c: { channel: number; available: boolean }) => [c.channel, c.available])).toEqual([[1, true], [2, true], [3, true], [4, false]]);
+    expect(q.channels.map((c: { channel: number; available: boolean }) => [c.channel, c.available])).toEqual([
+      [1, true],
+      [2, true],
+      [3, true],
+      [4, false],
+    ]);
     expect(q.channels[3].reason).toBe('分期需满100元');
-    const inApp = (await t.post('/api/v1/order/quote', { custom_num: '1000000001', goods_type: 'package', package_id: id, in_messaging_app: true }, token)).json().data;
-    expect(inApp.channels.find((c: { channel: number }) => c.channel === 2)).toMatchObject({ available: false, reason: '请在浏览器中打开' });
+    const inApp = (
+      await t.post(
+        '/api/v1/order/quote',
+        { custom_num: '1000000001', goods_type: 'package', package_id: id, in_messaging_app: true },
+        token,
+      )
+    ).json().data;
+    expect(inApp.channels.find((c: { channel: number }) => c.channel === 2)).toMatchObject({
+      available: false,
+      reason: '请在浏览器中打开',
+    });
     expect(inApp.payable).toBe(29);
   });
 
@@ -77,18 +117,67 @@ describe.each(databases())('commerce on %s', (kind) => {
     const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
     await t.db.kysely
       .insertInto('vouchers')
-      .values({ card_id: card.id, name: '重置包专用券', amount_fen: 100, min_spend_fen: 0, package_types: '[9]', expires_at: '2099-01-01T00:00:00.000Z', status: 'usable', order_no: null, source: 't', used_at: null, created_at: '2025-01-01T00:00:00.000Z' })
+      .values({
+        card_id: card.id,
+        name: '重置包专用券',
+        amount_fen: 100,
+        min_spend_fen: 0,
+        package_types: '[9]',
+        expires_at: '2099-01-01T00:00:00.000Z',
+        status: 'usable',
+        order_no: null,
+        source: 't',
+        used_at: null,
+        created_at: '2025-01-01T00:00:00.000Z',
+      })
       .execute();
-    const body = (o: object) => ({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid(), ...o });
+    const body = (o: object) => ({
+      custom_num: '1000000001',
+      goods_type: 'package',
+      package_id: month,
+      pay_channel: 1,
+      request_id: rid(),
+      ...o,
+    });
     await expectAllRejectedWithoutWrites(t, [
-      { name: 'someone else’s voucher', send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '极客5元券') }), token), status: 403 },
+      {
+        name: 'someone else’s voucher',
+        send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '极客5元券') }), token),
+        status: 403,
+      },
       { name: 'unknown voucher', send: () => t.post('/api/v1/order/create', body({ voucher_id: 999999 }), token), status: 404 },
-      { name: 'expired', send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '过期3元券') }), token), code: Code.VOUCHER_EXPIRED },
-      { name: 'used', send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '已使用2元券') }), token), code: Code.VOUCHER_UNUSABLE },
-      { name: 'min spend', send: async () => t.post('/api/v1/order/create', body({ package_id: stack, voucher_id: await voucherId(t, '月包专享10元券') }), token), code: Code.VOUCHER_MIN_SPEND },
-      { name: 'package type', send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '重置包专用券') }), token), code: Code.VOUCHER_PACKAGE_TYPE },
-      { name: 'package without vouchers', send: async () => t.post('/api/v1/order/create', body({ package_id: refuel, voucher_id: await voucherId(t, '5元满减券') }), token), code: Code.VOUCHER_NOT_ALLOWED },
-      { name: 'voucher on a recharge', send: async () => t.post('/api/v1/order/create', body({ goods_type: 'recharge', amount: 50, voucher_id: await voucherId(t, '5元满减券') }), token), code: Code.VOUCHER_NOT_ALLOWED },
+      {
+        name: 'expired',
+        send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '过期3元券') }), token),
+        code: Code.VOUCHER_EXPIRED,
+      },
+      {
+        name: 'used',
+        send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '已使用2元券') }), token),
+        code: Code.VOUCHER_UNUSABLE,
+      },
+      {
+        name: 'min spend',
+        send: async () =>
+          t.post('/api/v1/order/create', body({ package_id: stack, voucher_id: await voucherId(t, '月包专享10元券') }), token),
+        code: Code.VOUCHER_MIN_SPEND,
+      },
+      {
+        name: 'package type',
+        send: async () => t.post('/api/v1/order/create', body({ voucher_id: await voucherId(t, '重置包专用券') }), token),
+        code: Code.VOUCHER_PACKAGE_TYPE,
+      },
+      {
+        name: 'package without vouchers',
+        send: async () => t.post('/api/v1/order/create', body({ package_id: refuel, voucher_id: await voucherId(t, '5元满减券') }), token),
+        code: Code.VOUCHER_NOT_ALLOWED,
+      },
+      {
+        name: 'voucher on a recharge',
+        send: async () =>
+          t.post('/api/v1/order/create', body({ goods_type: 'recharge', amount: 50, voucher_id: await voucherId(t, '5元满减券') }), token),
+        code: Code.VOUCHER_NOT_ALLOWED,
+      },
     ]);
   });
 
@@ -104,20 +193,66 @@ describe.each(databases())('commerce on %s', (kind) => {
       { name: 'amount over 5000', send: post(recharge(5001)) },
       { name: 'zero amount', send: post(recharge(0)) },
       { name: 'amount as text', send: post(recharge('abc')) },
-      { name: 'no amount', send: post({ custom_num: '1000000001', goods_type: 'recharge', pay_channel: 1, request_id: rid() }), code: Code.RECHARGE_AMOUNT_INVALID },
-      { name: 'no package', send: post({ custom_num: '1000000001', goods_type: 'package', pay_channel: 1, request_id: rid() }), code: Code.GOODS_REQUIRED },
+      {
+        name: 'no amount',
+        send: post({ custom_num: '1000000001', goods_type: 'recharge', pay_channel: 1, request_id: rid() }),
+        code: Code.RECHARGE_AMOUNT_INVALID,
+      },
+      {
+        name: 'no package',
+        send: post({ custom_num: '1000000001', goods_type: 'package', pay_channel: 1, request_id: rid() }),
+        code: Code.GOODS_REQUIRED,
+      },
       { name: 'unknown goods type', send: post({ custom_num: '1000000001', goods_type: 'car', pay_channel: 1, request_id: rid() }) },
       { name: 'no request id', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1 }) },
       { name: 'no pay channel', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, request_id: rid() }) },
-      { name: 'pay channel 9', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 9, request_id: rid() }) },
-      { name: 'another person’s card', send: post({ custom_num: '1000000004', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }), status: 403 },
-      { name: 'unknown card', send: post({ custom_num: '1999999999', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }), code: Code.CARD_NOT_FOUND },
-      { name: 'package of another series', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: year, pay_channel: 1, request_id: rid() }), code: Code.PACKAGE_UNAVAILABLE },
+      {
+        name: 'pay channel 9',
+        send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 9, request_id: rid() }),
+      },
+      {
+        name: 'another person’s card',
+        send: post({ custom_num: '1000000004', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }),
+        status: 403,
+      },
+      {
+        name: 'unknown card',
+        send: post({ custom_num: '1999999999', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }),
+        code: Code.CARD_NOT_FOUND,
+      },
+      {
+        name: 'package of another series',
+        send: post({ custom_num: '1000000001', goods_type: 'package', package_id: year, pay_channel: 1, request_id: rid() }),
+        code: Code.PACKAGE_UNAVAILABLE,
+      },
       { name: 'balance pays no recharge', send: post({ ...recharge(10), pay_channel: 3 }), code: Code.PAY_CHANNEL_UNAVAILABLE },
-      { name: 'balance too small', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 3, request_id: rid() }), code: Code.BALANCE_INSUFFICIENT },
-      { name: 'instalment below minimum', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 4, request_id: rid() }), code: Code.PAY_CHANNEL_UNAVAILABLE },
-      { name: 'e-wallet inside a messaging app', send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 2, in_messaging_app: true, request_id: rid() }), code: Code.PAY_CHANNEL_UNAVAILABLE },
-      { name: 'gated card (real-name first)', send: post({ custom_num: '1000000003', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }), code: Code.CARD_NEEDS_REAL_NAME },
+      {
+        name: 'balance too small',
+        send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 3, request_id: rid() }),
+        code: Code.BALANCE_INSUFFICIENT,
+      },
+      {
+        name: 'instalment below minimum',
+        send: post({ custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 4, request_id: rid() }),
+        code: Code.PAY_CHANNEL_UNAVAILABLE,
+      },
+      {
+        name: 'e-wallet inside a messaging app',
+        send: post({
+          custom_num: '1000000001',
+          goods_type: 'package',
+          package_id: month,
+          pay_channel: 2,
+          in_messaging_app: true,
+          request_id: rid(),
+        }),
+        code: Code.PAY_CHANNEL_UNAVAILABLE,
+      },
+      {
+        name: 'gated card (real-name first)',
+        send: post({ custom_num: '1000000003', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }),
+        code: Code.CARD_NEEDS_REAL_NAME,
+      },
       { name: 'no token', send: () => t.post('/api/v1/order/create', recharge(10)), status: 401 },
       { name: 'unknown order', send: () => t.get('/api/v1/order/detail?order_no=2025010100000000000', token), status: 404 },
       { name: 'malformed order no', send: () => t.get('/api/v1/order/detail?order_no=../../x', token), status: 400 },
@@ -128,8 +263,16 @@ describe.each(databases())('commerce on %s', (kind) => {
     const token = await t.loginAccount();
     const refuel = await pkgId(t, '10G加油包');
     const card = await t.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
-    const before = await t.db.kysely.selectFrom('card_packages').select(['id', 'total_kb']).where('card_id', '=', card.id).executeTakeFirstOrThrow();
-    const res = await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: refuel, pay_channel: 3, request_id: rid() }, token);
+    const before = await t.db.kysely
+      .selectFrom('card_packages')
+      .select(['id', 'total_kb'])
+      .where('card_id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    const res = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: refuel, pay_channel: 3, request_id: rid() },
+      token,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json().data;
     expect(o).toMatchObject({ state: 'fulfilled', total: 5, payable: 5, pay_channel: 3, pay: { kind: 'settled' } });
@@ -139,7 +282,12 @@ describe.each(databases())('commerce on %s', (kind) => {
     expect(await ledgerMatches(t, '1000000001')).toEqual({ balance: card.balance_fen - 500, sum: card.balance_fen - 500 });
     const ledger = (await t.get('/api/v1/balance/ledger?custom_num=1000000001', token)).json().data;
     expect(ledger.balance).toBe((card.balance_fen - 500) / 100);
-    expect(ledger.list[0]).toMatchObject({ amount: -5, kind: 'purchase', order_no: o.order_no, balance_after: (card.balance_fen - 500) / 100 });
+    expect(ledger.list[0]).toMatchObject({
+      amount: -5,
+      kind: 'purchase',
+      order_no: o.order_no,
+      balance_after: (card.balance_fen - 500) / 100,
+    });
     const list = (await t.get('/api/v1/order/list?custom_num=1000000001', token)).json().data;
     expect(list.list[0].order_no).toBe(o.order_no);
     expect(list).toMatchObject({ page: 1, page_size: 10 });
@@ -160,7 +308,11 @@ describe.each(databases())('commerce on %s', (kind) => {
     const nos = new Set(answers.map((r) => r.json().data?.order_no));
     expect(answers.every((r) => r.statusCode === 200)).toBe(true);
     expect(nos.size).toBe(1);
-    const count = await t.db.kysely.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('request_id', '=', burst.request_id).executeTakeFirstOrThrow();
+    const count = await t.db.kysely
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('request_id', '=', burst.request_id)
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 
@@ -168,22 +320,41 @@ describe.each(databases())('commerce on %s', (kind) => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享100G月包');
     const v = await voucherId(t, '5元满减券');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o).toMatchObject({ state: 'pending', payable: 24, voucher: { id: v, amount: 5 } });
     const locked = await t.db.kysely.selectFrom('vouchers').select(['status', 'order_no']).where('id', '=', v).executeTakeFirstOrThrow();
     expect(locked).toEqual({ status: 'locked', order_no: o.order_no });
     // a locked voucher cannot go on a second order
-    const second = await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() }, token);
+    const second = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() },
+      token,
+    );
     expect(expectRejected(second).code).toBe(Code.VOUCHER_UNUSABLE);
     const closed = await t.post('/api/v1/order/close', { order_no: o.order_no }, token);
     expect(closed.json().data.state).toBe('closed');
     expect((await t.db.kysely.selectFrom('vouchers').select('status').where('id', '=', v).executeTakeFirstOrThrow()).status).toBe('usable');
     await expectAllRejectedWithoutWrites(t, [
-      { name: 'close a closed order', send: () => t.post('/api/v1/order/close', { order_no: o.order_no }, token), code: Code.ORDER_NOT_PENDING },
+      {
+        name: 'close a closed order',
+        send: () => t.post('/api/v1/order/close', { order_no: o.order_no }, token),
+        code: Code.ORDER_NOT_PENDING,
+      },
       { name: 'close without order_no', send: () => t.post('/api/v1/order/close', {}, token), status: 400 },
     ]);
     // the sandbox no longer accepts payment for it
-    const pay = await t.inject({ method: 'POST', url: o.pay.url, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const pay = await t.inject({
+      method: 'POST',
+      url: o.pay.url,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(pay.statusCode).toBe(303);
     expect((await t.get(`/api/v1/order/detail?order_no=${o.order_no}`, token)).json().data.state).toBe('closed');
   });
@@ -192,7 +363,13 @@ describe.each(databases())('commerce on %s', (kind) => {
     const demo = await t.loginAccount();
     const other = await t.loginCard('1000000020');
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000020', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, other)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000020', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        other,
+      )
+    ).json().data;
     await expectAllRejectedWithoutWrites(t, [
       { name: 'read', send: () => t.get(`/api/v1/order/detail?order_no=${o.order_no}`, demo), status: 403 },
       { name: 'close', send: () => t.post('/api/v1/order/close', { order_no: o.order_no }, demo), status: 403 },
@@ -204,7 +381,13 @@ describe.each(databases())('commerce on %s', (kind) => {
     const token = await t.loginAccount();
     const cp = (await t.db.kysely.selectFrom('coupon_packages').select('id').where('name', '=', '省钱券包').executeTakeFirstOrThrow()).id;
     const before = (await t.get('/api/v1/voucher/list?custom_num=1000000001', token)).json().data.list.length;
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'coupon_package', coupon_package_id: cp, pay_channel: 3, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'coupon_package', coupon_package_id: cp, pay_channel: 3, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o).toMatchObject({ state: 'fulfilled', total: 9.9 });
     const after = (await t.get('/api/v1/voucher/list?custom_num=1000000001', token)).json().data.list;
     expect(after.length - before).toBe(3);
@@ -218,13 +401,33 @@ describe.each(databases())('commerce on %s', (kind) => {
     const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
     const v = await t.db.kysely
       .insertInto('vouchers')
-      .values({ card_id: card.id, name: '全额券', amount_fen: 1900, min_spend_fen: 0, package_types: '[]', expires_at: '2099-01-01T00:00:00.000Z', status: 'usable', order_no: null, source: 't', used_at: null, created_at: '2025-01-01T00:00:00.000Z' })
+      .values({
+        card_id: card.id,
+        name: '全额券',
+        amount_fen: 1900,
+        min_spend_fen: 0,
+        package_types: '[]',
+        expires_at: '2099-01-01T00:00:00.000Z',
+        status: 'usable',
+        order_no: null,
+        source: 't',
+        used_at: null,
+        created_at: '2025-01-01T00:00:00.000Z',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v.id, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: v.id, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o).toMatchObject({ state: 'fulfilled', payable: 0, discount: 19, pay: { kind: 'settled' } });
-    expect((await t.db.kysely.selectFrom('vouchers').select('status').where('id', '=', v.id).executeTakeFirstOrThrow()).status).toBe('used');
+    expect((await t.db.kysely.selectFrom('vouchers').select('status').where('id', '=', v.id).executeTakeFirstOrThrow()).status).toBe(
+      'used',
+    );
   });
 
   it('nothing changes for a quote (pure read)', async () => {

@@ -5,10 +5,24 @@ import type { AppContext } from '../src/context';
 import { SandboxGateway } from '../src/integrations/payment/sandbox';
 import type { TestApp } from './harness';
 
-const silent = { warn() {}, error() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent', silent() {} } as unknown as FastifyBaseLogger;
+const silent = {
+  warn() {},
+  error() {},
+  info() {},
+  debug() {},
+  trace() {},
+  fatal() {},
+  child: () => silent,
+  level: 'silent',
+  silent() {},
+} as unknown as FastifyBaseLogger;
 
 export function sandboxOf(t: TestApp): SandboxGateway {
-  const g = new SandboxGateway(t.db, { secret: t.config.paySandboxSecret, notifyDelayMs: 5, notifyCopies: 1, dropNotifications: true }, silent);
+  const g = new SandboxGateway(
+    t.db,
+    { secret: t.config.paySandboxSecret, notifyDelayMs: 5, notifyCopies: 1, dropNotifications: true },
+    silent,
+  );
   return g;
 }
 
@@ -29,7 +43,11 @@ export async function businessSnapshot(t: TestApp) {
   const s = await t.snapshot();
   delete (s as Record<string, number>).pay_notifications;
   delete (s as Record<string, number>).throttles;
-  const cards = await t.db.kysely.selectFrom('cards').select(['custom_num', 'balance_fen', 'order_has_payment', 'expired_at']).orderBy('id').execute();
+  const cards = await t.db.kysely
+    .selectFrom('cards')
+    .select(['custom_num', 'balance_fen', 'order_has_payment', 'expired_at'])
+    .orderBy('id')
+    .execute();
   const orders = await t.db.kysely.selectFrom('orders').select(['order_no', 'state']).orderBy('id').execute();
   const vouchers = await t.db.kysely.selectFrom('vouchers').select(['id', 'status']).orderBy('id').execute();
   const pkgs = await t.db.kysely.selectFrom('card_packages').select(['id', 'total_kb', 'expired_at']).orderBy('id').execute();
@@ -37,7 +55,11 @@ export async function businessSnapshot(t: TestApp) {
 }
 
 export async function ledgerMatches(t: TestApp, customNum: string): Promise<{ balance: number; sum: number }> {
-  const card = await t.db.kysely.selectFrom('cards').select(['id', 'balance_fen']).where('custom_num', '=', customNum).executeTakeFirstOrThrow();
+  const card = await t.db.kysely
+    .selectFrom('cards')
+    .select(['id', 'balance_fen'])
+    .where('custom_num', '=', customNum)
+    .executeTakeFirstOrThrow();
   const rows = await t.db.kysely.selectFrom('balance_ledger').select('amount_fen').where('card_id', '=', card.id).execute();
   return { balance: card.balance_fen, sum: rows.reduce((a, r) => a + r.amount_fen, 0) };
 }

@@ -18,7 +18,13 @@ describe.each(databases())('payments on %s', (kind) => {
   it('100 concurrent duplicate notifications credit a recharge once', async () => {
     const token = await t.loginAccount();
     const before = await ledgerMatches(t, '1000000001');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'recharge', amount: 50, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'recharge', amount: 50, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o).toMatchObject({ state: 'pending', payable: 50, credit: 60 });
     const sandbox = sandboxOf(t);
     const row = (await sandbox.finish(paymentIdOf(o.pay.url), 'pay', { drop: true }))!;
@@ -34,20 +40,40 @@ describe.each(databases())('payments on %s', (kind) => {
     const log = await t.db.kysely.selectFrom('pay_notifications').select('outcome').where('order_no', '=', o.order_no).execute();
     expect(log.filter((l) => l.outcome === 'credited')).toHaveLength(1);
     expect(log.filter((l) => l.outcome === 'duplicate')).toHaveLength(99);
-    const card = await t.db.kysely.selectFrom('cards').select(['has_first_balance_order', 'balance_order_has_payment']).where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
+    const card = await t.db.kysely
+      .selectFrom('cards')
+      .select(['has_first_balance_order', 'balance_order_has_payment'])
+      .where('custom_num', '=', '1000000001')
+      .executeTakeFirstOrThrow();
     expect(card).toEqual({ has_first_balance_order: 1, balance_order_has_payment: 1 });
     expect((await t.get(`/api/v1/order/detail?order_no=${o.order_no}`, token)).json().data.state).toBe('fulfilled');
     // a second recharge gets no bonus
-    const o2 = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'recharge', amount: 50, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o2 = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'recharge', amount: 50, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o2.credit).toBe(50);
   });
 
   it('100 concurrent duplicates of a package payment: one payment, one package; card 1000000002 passes its gate after buying', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享100G月包');
-    const card = await t.db.kysely.selectFrom('cards').select(['id', 'order_has_payment']).where('custom_num', '=', '1000000002').executeTakeFirstOrThrow();
+    const card = await t.db.kysely
+      .selectFrom('cards')
+      .select(['id', 'order_has_payment'])
+      .where('custom_num', '=', '1000000002')
+      .executeTakeFirstOrThrow();
     expect(card.order_has_payment).toBe(0);
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000002', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000002', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() },
+        token,
+      )
+    ).json().data;
     const sandbox = sandboxOf(t);
     const row = (await sandbox.finish(paymentIdOf(o.pay.url), 'pay', { drop: true }))!;
     const body = sandbox.notificationFor(row);
@@ -64,7 +90,13 @@ describe.each(databases())('payments on %s', (kind) => {
   it('unknown order, wrong amount, wrong channel and bad signature change nothing and are logged', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     const sandbox = sandboxOf(t);
     const row = (await sandbox.finish(paymentIdOf(o.pay.url), 'pay', { drop: true }))!;
     const before = await businessSnapshot(t);
@@ -77,11 +109,16 @@ describe.each(databases())('payments on %s', (kind) => {
       ['bad signature', 1, { ...good, sign: 'f'.repeat(64) }, 400],
       ['tampered amount', 1, { ...good, amount_fen: 1 }, 400],
       ['no signature', 1, { ...good, sign: '' }, 400],
-      ['signed by another secret', 1, (() => {
-        const other = { ...good };
-        delete (other as Record<string, unknown>).sign;
-        return { ...other, sign: 'a'.repeat(64) };
-      })(), 400],
+      [
+        'signed by another secret',
+        1,
+        (() => {
+          const other = { ...good };
+          delete (other as Record<string, unknown>).sign;
+          return { ...other, sign: 'a'.repeat(64) };
+        })(),
+        400,
+      ],
     ] as const;
     for (const [name, channel, body, status] of cases) {
       const res = await notify(t, channel, body as Record<string, string | number>);
@@ -90,7 +127,15 @@ describe.each(databases())('payments on %s', (kind) => {
     }
     expect(await businessSnapshot(t)).toEqual(before);
     const logged = await t.db.kysely.selectFrom('pay_notifications').select('outcome').orderBy('id').execute();
-    expect(logged.slice(logBefore).map((l) => l.outcome)).toEqual(['unknown_order', 'wrong_amount', 'wrong_channel', 'bad_signature', 'bad_signature', 'bad_signature', 'bad_signature']);
+    expect(logged.slice(logBefore).map((l) => l.outcome)).toEqual([
+      'unknown_order',
+      'wrong_amount',
+      'wrong_channel',
+      'bad_signature',
+      'bad_signature',
+      'bad_signature',
+      'bad_signature',
+    ]);
     // the real one still settles it
     expect((await notify(t, 1, good)).json().data.result).toBe('success');
     expect((await t.get(`/api/v1/order/detail?order_no=${o.order_no}`, token)).json().data.state).toBe('fulfilled');
@@ -99,7 +144,13 @@ describe.each(databases())('payments on %s', (kind) => {
   it('an order whose notification never comes is settled by the reconciler’s query', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     await sandboxOf(t).finish(paymentIdOf(o.pay.url), 'pay', { drop: true });
     const ctx = ctxOf(t);
     // too young for the reconciler
@@ -119,7 +170,13 @@ describe.each(databases())('payments on %s', (kind) => {
   it('order detail on a pending order asks the gateway', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect((await t.get(`/api/v1/order/detail?order_no=${o.order_no}`, token)).json().data.state).toBe('pending');
     await sandboxOf(t).finish(paymentIdOf(o.pay.url), 'pay', { drop: true });
     clock.advance(5000); // past the per-order query gap
@@ -134,27 +191,44 @@ describe.each(databases())('payments on %s', (kind) => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享100G月包');
     const v = (await t.db.kysely.selectFrom('vouchers').select('id').where('name', '=', '新人5元券').executeTakeFirstOrThrow()).id;
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000002', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000002', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(o.payable).toBe(24);
     const sandbox = sandboxOf(t);
     const row = (await sandbox.finish(paymentIdOf(o.pay.url), 'fail', { drop: true }))!;
     expect((await notify(t, 1, sandbox.notificationFor(row))).json().data.result).toBe('success');
     expect((await t.get(`/api/v1/order/detail?order_no=${o.order_no}`, token)).json().data.state).toBe('failed');
-    expect((await t.db.kysely.selectFrom('vouchers').select(['status', 'order_no']).where('id', '=', v).executeTakeFirstOrThrow())).toEqual({ status: 'usable', order_no: null });
+    expect(await t.db.kysely.selectFrom('vouchers').select(['status', 'order_no']).where('id', '=', v).executeTakeFirstOrThrow()).toEqual({
+      status: 'usable',
+      order_no: null,
+    });
   });
 
   it('an unpaid order past its expiry is closed by the reconciler and its voucher released', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享100G月包');
     const v = (await t.db.kysely.selectFrom('vouchers').select('id').where('name', '=', '新人5元券').executeTakeFirstOrThrow()).id;
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000002', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000002', goods_type: 'package', package_id: month, voucher_id: v, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     clock.advance(t.config.payOrderTtlMs + 1000);
     try {
       await reconcile(ctxOf(t));
     } finally {
       clock.reset();
     }
-    expect((await t.db.kysely.selectFrom('orders').select('state').where('order_no', '=', o.order_no).executeTakeFirstOrThrow()).state).toBe('closed');
+    expect(
+      (await t.db.kysely.selectFrom('orders').select('state').where('order_no', '=', o.order_no).executeTakeFirstOrThrow()).state,
+    ).toBe('closed');
     expect((await t.db.kysely.selectFrom('vouchers').select('status').where('id', '=', v).executeTakeFirstOrThrow()).status).toBe('usable');
     // the cashier can no longer take money for it
     expect((await sandboxOf(t).queryPayment(paymentIdOf(o.pay.url)))!.state).toBe('closed');
@@ -163,7 +237,13 @@ describe.each(databases())('payments on %s', (kind) => {
   it('the hosted cashier pays, and its own (delayed, repeated) notifications settle the order once', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() },
+        token,
+      )
+    ).json().data;
     const page = await t.inject({ method: 'GET', url: o.pay.url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -178,10 +258,17 @@ describe.each(databases())('payments on %s', (kind) => {
       if (n.length >= 3) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    const outcomes = (await t.db.kysely.selectFrom('pay_notifications').select('outcome').where('order_no', '=', o.order_no).execute()).map((n) => n.outcome).sort();
+    const outcomes = (await t.db.kysely.selectFrom('pay_notifications').select('outcome').where('order_no', '=', o.order_no).execute())
+      .map((n) => n.outcome)
+      .sort();
     expect(outcomes).toEqual(['credited', 'duplicate', 'duplicate']);
     // the browser's form post returns it to the portal's status page; a second click changes nothing
-    const again = await t.inject({ method: 'POST', url: o.pay.url, payload: 'action=pay', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const again = await t.inject({
+      method: 'POST',
+      url: o.pay.url,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(again.statusCode).toBe(303);
     expect(again.headers.location).toBe(`/pay_status?order_no=${o.order_no}`);
     expect(await t.db.kysely.selectFrom('payments').select('id').where('order_no', '=', o.order_no).execute()).toHaveLength(1);
@@ -190,9 +277,20 @@ describe.each(databases())('payments on %s', (kind) => {
   it('abandoning at the cashier leaves the order pending and changes nothing', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     const before = await businessSnapshot(t);
-    const res = await t.inject({ method: 'POST', url: o.pay.url, payload: 'action=abandon', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: o.pay.url,
+      payload: 'action=abandon',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(303);
     expect(await businessSnapshot(t)).toEqual(before);
   });

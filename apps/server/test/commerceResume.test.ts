@@ -19,7 +19,11 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
 
   async function pendingOrder(token: string, channel = 1) {
     const month = await pkgId(t, '畅享50G月包');
-    const res = await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: channel, request_id: rid() }, token);
+    const res = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: month, pay_channel: channel, request_id: rid() },
+      token,
+    );
     expect(res.json().code, res.body).toBe(0);
     return res.json().data as { order_no: string; pay: { kind: string; url: string } };
   }
@@ -30,7 +34,10 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
     const before = await businessSnapshot(t);
     const simBefore = (await t.db.kysely.selectFrom('sim_payments').select('payment_id').execute()).length;
     const res = await t.post('/api/v1/order/repay', { order_no: o.order_no }, token);
-    expect(res.json(), res.body).toMatchObject({ code: 0, data: { order_no: o.order_no, state: 'pending', pay: { kind: 'redirect', url: o.pay.url } } });
+    expect(res.json(), res.body).toMatchObject({
+      code: 0,
+      data: { order_no: o.order_no, state: 'pending', pay: { kind: 'redirect', url: o.pay.url } },
+    });
     expect(await businessSnapshot(t)).toEqual(before);
     expect((await t.db.kysely.selectFrom('sim_payments').select('payment_id').execute()).length).toBe(simBefore);
   });
@@ -65,7 +72,13 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
 
     const other = await t.loginCard('1000000020');
     const month = await pkgId(t, '畅享50G月包');
-    const theirs = (await t.post('/api/v1/order/create', { custom_num: '1000000020', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, other)).json().data;
+    const theirs = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000020', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        other,
+      )
+    ).json().data;
     await expectAllRejectedWithoutWrites(t, [
       { name: 'another person’s order', send: () => t.post('/api/v1/order/repay', { order_no: theirs.order_no }, token), status: 403 },
       { name: 'unknown order', send: () => t.post('/api/v1/order/repay', { order_no: '20250101000000999999' }, token), status: 404 },
@@ -83,8 +96,12 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
     expect(q.title).toBe('畅享100G月包');
     expect(q.channels.map((c: { channel: number }) => c.channel)).not.toContain(3);
     expect(q.channels.length).toBeGreaterThan(0);
-    const inApp = (await t.post('/api/v1/quick/quote', { custom_num: '1000000002', package_id: month, in_messaging_app: true })).json().data;
-    expect(inApp.channels.find((c: { channel: number }) => c.channel === 2)).toMatchObject({ available: false, reason: '请在浏览器中打开' });
+    const inApp = (await t.post('/api/v1/quick/quote', { custom_num: '1000000002', package_id: month, in_messaging_app: true })).json()
+      .data;
+    expect(inApp.channels.find((c: { channel: number }) => c.channel === 2)).toMatchObject({
+      available: false,
+      reason: '请在浏览器中打开',
+    });
     const voucher = (await t.get(`/api/v1/quick/vouchers?custom_num=1000000002&package_id=${month}`)).json().data.list[0];
     expect(voucher.name).toBe('新人5元券');
     const vq = (await t.post('/api/v1/quick/quote', { custom_num: '1000000002', package_id: month, voucher_id: voucher.id })).json().data;
@@ -100,7 +117,9 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
 
   it('quick 继续支付 needs the access key and answers the same cashier', async () => {
     const month = await pkgId(t, '畅享100G月包');
-    const o = (await t.post('/api/v1/quick/order', { custom_num: '1000000002', package_id: month, pay_channel: 1, request_id: rid() })).json().data;
+    const o = (
+      await t.post('/api/v1/quick/order', { custom_num: '1000000002', package_id: month, pay_channel: 1, request_id: rid() })
+    ).json().data;
     const res = await t.post('/api/v1/quick/repay', { order_no: o.order_no, access_key: o.access_key });
     expect(res.json(), res.body).toMatchObject({ code: 0, data: { state: 'pending', pay: { kind: 'redirect', url: o.pay.url } } });
     await expectAllRejectedWithoutWrites(t, [

@@ -73,15 +73,38 @@ export interface TestApp {
 }
 
 const TABLES = [
-  'agents', 'pay_settings', 'users', 'cards', 'card_bindings', 'card_packages', 'card_flow_daily',
-  'sessions', 'sms_codes', 'throttles', 'sim_sms_outbox', 'sim_lines', 'package_series',
+  'agents',
+  'pay_settings',
+  'users',
+  'cards',
+  'card_bindings',
+  'card_packages',
+  'card_flow_daily',
+  'sessions',
+  'sms_codes',
+  'throttles',
+  'sim_sms_outbox',
+  'sim_lines',
+  'package_series',
   // real-name and card replacement
-  'card_personal_info', 'real_name_tickets', 'change_card_applications', 'uploads',
+  'card_personal_info',
+  'real_name_tickets',
+  'change_card_applications',
+  'uploads',
   // commerce
-  'packages', 'coupon_packages', 'recharge_offers', 'vouchers', 'orders', 'payments', 'balance_ledger',
-  'pay_notifications', 'sim_payments',
+  'packages',
+  'coupon_packages',
+  'recharge_offers',
+  'vouchers',
+  'orders',
+  'payments',
+  'balance_ledger',
+  'pay_notifications',
+  'sim_payments',
   // refunds (005)
-  'order_deliveries', 'refunds', 'sim_refunds',
+  'order_deliveries',
+  'refunds',
+  'sim_refunds',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {
@@ -106,8 +129,7 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
       db,
       config,
       inject: (o: InjectOptions) => app.inject(o),
-      get: (url: string, token?: string) =>
-        app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }),
+      get: (url: string, token?: string) => app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} }),
       post: (url: string, body: unknown, token?: string) =>
         app.inject({ method: 'POST', url, payload: body as object, headers: token ? { authorization: `Bearer ${token}` } : {} }),
       async loginAccount(account = DEMO.account, password = DEMO.password) {
@@ -116,7 +138,11 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
         return res.json().data.token as string;
       },
       async loginCard(customNum: string, password = DEMO.cardPassword) {
-        const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'customNum', custom_num: customNum, password } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { login_model: 'customNum', custom_num: customNum, password },
+        });
         if (res.statusCode !== 200 || res.json().code !== 0) throw new Error(`card login failed: ${res.body}`);
         return res.json().data.token as string;
       },
@@ -134,7 +160,10 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
       async snapshot() {
         const out: Record<string, number> = {};
         for (const table of TABLES) {
-          const r = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+          const r = await db.kysely
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow();
           out[table] = Number(r.n);
         }
         return out;

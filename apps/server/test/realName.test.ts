@@ -47,7 +47,11 @@ describe.each(databases())('real-name on %s', (kind) => {
   describe('personal information (/collect)', () => {
     it('saves it, clears need_id, and answers it masked only', async () => {
       const token = await t.loginCard('1000000008');
-      const res = await t.post('/api/v1/user/card_real_name', { custom_num: '1000000008', name: '张三', id_number: GOOD_ID, mobile: '13900139000' }, token);
+      const res = await t.post(
+        '/api/v1/user/card_real_name',
+        { custom_num: '1000000008', name: '张三', id_number: GOOD_ID, mobile: '13900139000' },
+        token,
+      );
       const data = okData(res);
       expect(data).toEqual({ need_id: false, personal_info: { name: '张*', id_number: '1101**********002X', mobile: '139****9000' } });
       expect(res.body).not.toContain(GOOD_ID);
@@ -60,9 +64,18 @@ describe.each(databases())('real-name on %s', (kind) => {
       const token = await t.loginCard('1000000008');
       const cancelled = await t.loginCard('1000000005');
       const body = { custom_num: '1000000008', name: '张三', id_number: GOOD_ID, mobile: '13900139000' };
-      const post = (b: unknown, tok: string = token) => () => t.post('/api/v1/user/card_real_name', b, tok);
+      const post =
+        (b: unknown, tok: string = token) =>
+        () =>
+          t.post('/api/v1/user/card_real_name', b, tok);
       await expectAllRejectedWithoutWrites(t, [
-        { name: 'check digit wrong', send: post({ ...body, id_number: '110105194912310021' }), status: 400, code: 10401, message: /身份证/ },
+        {
+          name: 'check digit wrong',
+          send: post({ ...body, id_number: '110105194912310021' }),
+          status: 400,
+          code: 10401,
+          message: /身份证/,
+        },
         { name: 'too short', send: post({ ...body, id_number: '1101051949' }), status: 400, message: /身份证/ },
         { name: 'no name', send: post({ ...body, name: undefined }), status: 400, message: /姓名/ },
         { name: 'latin name', send: post({ ...body, name: 'Zhang San' }), status: 400, message: /姓名/ },
@@ -88,19 +101,42 @@ describe.each(databases())('real-name on %s', (kind) => {
       await expectAllRejectedWithoutWrites(t, [
         { name: 'no photos', send: post(body), status: 400, code: 10402, message: /照片/ },
         { name: 'front only', send: post({ ...body, id_photo_front: front }), status: 400, code: 10402 },
-        { name: 'someone else’s photo', send: post({ ...body, id_photo_front: front, id_photo_back: strangers }), status: 400, code: 10411 },
-        { name: 'made-up id', send: post({ ...body, id_photo_front: front, id_photo_back: 'AAAAAAAAAAAAAAAAAAAAAAAA' }), status: 400, code: 10411 },
-        { name: 'malformed id', send: post({ ...body, id_photo_front: front, id_photo_back: '../../etc/passwd' }), status: 400, message: /图片/ },
+        {
+          name: 'someone else’s photo',
+          send: post({ ...body, id_photo_front: front, id_photo_back: strangers }),
+          status: 400,
+          code: 10411,
+        },
+        {
+          name: 'made-up id',
+          send: post({ ...body, id_photo_front: front, id_photo_back: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
+          status: 400,
+          code: 10411,
+        },
+        {
+          name: 'malformed id',
+          send: post({ ...body, id_photo_front: front, id_photo_back: '../../etc/passwd' }),
+          status: 400,
+          message: /图片/,
+        },
       ]);
       expect(okData(await t.post('/api/v1/user/card_real_name', { ...body, id_photo_front: front, id_photo_back: back }, token))).toEqual({
         need_id: false,
         personal_info: { name: '王*', id_number: '1101**********002X', mobile: '136****6000' },
       });
-      const row = await t.db.kysely.selectFrom('card_personal_info').selectAll().where('card_id', '=', (await card('1000000014')).id).executeTakeFirstOrThrow();
+      const row = await t.db.kysely
+        .selectFrom('card_personal_info')
+        .selectAll()
+        .where('card_id', '=', (await card('1000000014')).id)
+        .executeTakeFirstOrThrow();
       expect([row.id_photo_front, row.id_photo_back]).toEqual([front, back]);
       // sealed at rest: the database holds none of it in the clear, the server opens it
       const sealer = personalData(t.config);
-      for (const [stored, plain] of [[row.id_number, GOOD_ID], [row.name, body.name], [row.mobile, body.mobile]] as const) {
+      for (const [stored, plain] of [
+        [row.id_number, GOOD_ID],
+        [row.name, body.name],
+        [row.mobile, body.mobile],
+      ] as const) {
         expect(stored.startsWith('pd1.')).toBe(true);
         expect(stored).not.toContain(plain);
         expect(sealer.open(stored)).toBe(plain);
@@ -126,14 +162,26 @@ describe.each(databases())('real-name on %s', (kind) => {
     });
     const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'trace', redact: REDACT, stream } });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'customNum', custom_num: '1000000008', password: '123456' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { login_model: 'customNum', custom_num: '1000000008', password: '123456' },
+      });
       const auth = { authorization: `Bearer ${login.json().data.token}` };
       const info = { custom_num: '1000000008', name: '赵六', id_number: GOOD_ID, mobile: '13500135000' };
       expect((await app.inject({ method: 'POST', url: '/api/v1/user/card_real_name', payload: info, headers: auth })).statusCode).toBe(200);
-      await app.inject({ method: 'POST', url: '/api/v1/user/card_real_name', payload: { ...info, id_number: '110105194912310021' }, headers: auth });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/card_real_name',
+        payload: { ...info, id_number: '110105194912310021' },
+        headers: auth,
+      });
       await app.inject({ method: 'GET', url: '/api/v1/user/real_name_recharge?custom_num=1000000008', headers: auth });
       // and pino's redaction holds should anyone log a request body one day
-      app.log.info({ body: info, apply: { receiver_name: '赵六', receiver_mobile: '13500135000', address: '北京市海淀区中关村大街 1 号' } }, 'probe');
+      app.log.info(
+        { body: info, apply: { receiver_name: '赵六', receiver_mobile: '13500135000', address: '北京市海淀区中关村大街 1 号' } },
+        'probe',
+      );
     } finally {
       await app.close();
     }
@@ -159,7 +207,8 @@ describe.each(databases())('real-name on %s', (kind) => {
       const page = await t.inject({ method: 'GET', url: first.url });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('提交认证');
-      const form = (body: string) => t.inject({ method: 'POST', url: first.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+      const form = (body: string) =>
+        t.inject({ method: 'POST', url: first.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
       const bad = await form(`name=${encodeURIComponent('张三')}&id_number=110105194912310021`);
       expect(bad.statusCode).toBe(400);
       expect(bad.body).toContain('身份证号码有误');
@@ -188,7 +237,12 @@ describe.each(databases())('real-name on %s', (kind) => {
       clock.advance(11 * 60_000);
       expect((await t.inject({ method: 'GET', url: link.url })).statusCode).toBe(410);
       const fresh = okData(await t.post('/api/v1/real_name/start', { custom_num: '1000000003', return_path: '//evil.example/x' }, token));
-      const back = await t.inject({ method: 'POST', url: fresh.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const back = await t.inject({
+        method: 'POST',
+        url: fresh.url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
       expect(back.statusCode).toBe(303);
       expect(back.headers.location).toBe('/lt_real_name?real_name=done');
       expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000003', token)).verified).toBe(true);
@@ -203,7 +257,12 @@ describe.each(databases())('real-name on %s', (kind) => {
       expect(ttl).toBeGreaterThan(10 * 60_000 - 5_000);
       expect(ttl).toBeLessThanOrEqual(10 * 60_000);
       const submit = () =>
-        t.inject({ method: 'POST', url: link.url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `name=${encodeURIComponent('张三')}&id_number=${GOOD_ID}` });
+        t.inject({
+          method: 'POST',
+          url: link.url,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `name=${encodeURIComponent('张三')}&id_number=${GOOD_ID}`,
+        });
       const [a, b] = await Promise.all([submit(), submit()]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([303, 410]);
       expect((a.statusCode === 410 ? a : b).body).toContain('链接已失效');
@@ -213,8 +272,11 @@ describe.each(databases())('real-name on %s', (kind) => {
 
     it('an expired link cannot be submitted either, and the return path stays on the portal', async () => {
       const token = await t.loginAccount();
-      const external = okData(await t.post('/api/v1/real_name/start', { custom_num: '1000000003', return_path: 'https://evil.example/' }, token));
-      const post = (url: string) => t.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      const external = okData(
+        await t.post('/api/v1/real_name/start', { custom_num: '1000000003', return_path: 'https://evil.example/' }, token),
+      );
+      const post = (url: string) =>
+        t.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
       clock.advance(10 * 60_000 + 1000);
       const late = await post(external.url);
       expect(late.statusCode).toBe(410);
@@ -238,11 +300,15 @@ describe.each(databases())('real-name on %s', (kind) => {
       const token = await t.loginAccount();
       const cancelled = await t.loginCard('1000000005');
       await expectAllRejectedWithoutWrites(t, [
-        { name: 'cancelled', send: () => t.post('/api/v1/real_name/start', { custom_num: '1000000005' }, cancelled), status: 400, code: 10301 },
+        {
+          name: 'cancelled',
+          send: () => t.post('/api/v1/real_name/start', { custom_num: '1000000005' }, cancelled),
+          status: 400,
+          code: 10301,
+        },
         { name: 'not yours', send: () => t.post('/api/v1/real_name/start', { custom_num: '1000000014' }, token), status: 403 },
       ]);
       expect((await t.inject({ method: 'GET', url: '/sim/carrier/real-name/guessed-ticket' })).statusCode).toBe(410);
     });
   });
-
 });

@@ -60,7 +60,11 @@ async function simState(t: TestApp, paymentId: string) {
 /** Everything a refund may touch: row counts, balances, orders, vouchers, packages, card flags, refunds. */
 async function moneySnapshot(t: TestApp) {
   const b = await businessSnapshot(t);
-  const flags = await t.db.kysely.selectFrom('cards').select(['id', 'ordered_flag', 'balance_order_has_payment', 'has_first_balance_order']).orderBy('id').execute();
+  const flags = await t.db.kysely
+    .selectFrom('cards')
+    .select(['id', 'ordered_flag', 'balance_order_has_payment', 'has_first_balance_order'])
+    .orderBy('id')
+    .execute();
   const refunds = await t.db.kysely.selectFrom('refunds').select(['refund_no', 'state']).orderBy('id').execute();
   const sims = await t.db.kysely.selectFrom('sim_payments').select(['payment_id', 'state']).orderBy('payment_id').execute();
   return { ...b, flags, refunds, sims };
@@ -111,7 +115,12 @@ describe.each(databases())('refunds on %s', (kind) => {
     const after = await cardOf(t, '1000000013');
     expect(after.balance_fen).toBe(0);
     expect(await ledgerMatches(t, '1000000013')).toEqual({ balance: 0, sum: 0 });
-    const ledger = await t.db.kysely.selectFrom('balance_ledger').select(['kind', 'amount_fen']).where('order_no', '=', o.order_no).orderBy('id').execute();
+    const ledger = await t.db.kysely
+      .selectFrom('balance_ledger')
+      .select(['kind', 'amount_fen'])
+      .where('order_no', '=', o.order_no)
+      .orderBy('id')
+      .execute();
     expect(ledger).toEqual([
       { kind: 'recharge', amount_fen: 5000 },
       { kind: 'bonus', amount_fen: 1000 },
@@ -121,7 +130,14 @@ describe.each(databases())('refunds on %s', (kind) => {
     // this order made the card's first recharge; refunded, the card has had none (the seeded flag stays)
     expect(after).toMatchObject({ has_first_balance_order: 0, balance_order_has_payment: 1 });
     expect(await refundsOf(t, o.order_no)).toEqual([
-      expect.objectContaining({ kind: 'order', state: 'done', amount_fen: 5000, channel: 1, reason: '客户误充值', gateway_refund_id: expect.stringMatching(/^sr/) }),
+      expect.objectContaining({
+        kind: 'order',
+        state: 'done',
+        amount_fen: 5000,
+        channel: 1,
+        reason: '客户误充值',
+        gateway_refund_id: expect.stringMatching(/^sr/),
+      }),
     ]);
     const sim = await simState(t, o.payment_id!);
     expect(sim.state).toBe('refunded');
@@ -136,7 +152,12 @@ describe.each(databases())('refunds on %s', (kind) => {
 
     // refunding it again answers the earlier refund and changes nothing
     const before = await moneySnapshot(t);
-    expect(await refundOrder(ctxOf(t), o.order_no, '再退一次')).toMatchObject({ outcome: 'already', refund_no: `RF${o.order_no}`, amount_fen: 5000, effects: [] });
+    expect(await refundOrder(ctxOf(t), o.order_no, '再退一次')).toMatchObject({
+      outcome: 'already',
+      refund_no: `RF${o.order_no}`,
+      amount_fen: 5000,
+      effects: [],
+    });
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -147,7 +168,11 @@ describe.each(databases())('refunds on %s', (kind) => {
     await buy(t, token, { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 3 });
     expect((await cardOf(t, '1000000013')).balance_fen).toBe(6000 - 1900);
     const before = await moneySnapshot(t);
-    await expectRefused(refundOrder(ctxOf(t), o.order_no, '客户投诉'), Code.REFUND_BALANCE_SPENT, /余额仅剩 41\.00 元，不足以收回本次充值 60\.00 元/);
+    await expectRefused(
+      refundOrder(ctxOf(t), o.order_no, '客户投诉'),
+      Code.REFUND_BALANCE_SPENT,
+      /余额仅剩 41\.00 元，不足以收回本次充值 60\.00 元/,
+    );
     expect(await moneySnapshot(t)).toEqual(before);
     expect((await orderRow(t, o.order_no)).state).toBe('fulfilled');
   });
@@ -166,13 +191,20 @@ describe.each(databases())('refunds on %s', (kind) => {
     const r = await refundOrder(ctxOf(t), o.order_no, '网络信号差，客户投诉');
     expect(r).toMatchObject({ outcome: 'refunded', amount_fen: 2400, route: 'gateway', channel: 2 });
     expect(r.effects).toEqual(
-      expect.arrayContaining(['套餐「畅享100G月包」已终止', '订单使用的优惠券已退回', '原路退回 24.00 元（支付宝支付）', '卡片「已购套餐」标记恢复为否']),
+      expect.arrayContaining([
+        '套餐「畅享100G月包」已终止',
+        '订单使用的优惠券已退回',
+        '原路退回 24.00 元（支付宝支付）',
+        '卡片「已购套餐」标记恢复为否',
+      ]),
     );
     const ended = await t.db.kysely.selectFrom('card_packages').selectAll().where('id', '=', pkg!.id).executeTakeFirstOrThrow();
     expect(Date.parse(ended.expired_at)).toBeLessThanOrEqual(clock.now().getTime());
     const after = await cardOf(t, '1000000002');
     expect(after).toMatchObject({ order_has_payment: 0, ordered_flag: 0, expired_at: card.expired_at });
-    expect(await t.db.kysely.selectFrom('vouchers').select(['status', 'order_no', 'used_at']).where('id', '=', v).executeTakeFirstOrThrow()).toEqual({ status: 'usable', order_no: null, used_at: null });
+    expect(
+      await t.db.kysely.selectFrom('vouchers').select(['status', 'order_no', 'used_at']).where('id', '=', v).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'usable', order_no: null, used_at: null });
     expect((await simState(t, o.payment_id!)).state).toBe('refunded');
 
     const info = (await t.get('/api/v2/card/info?custom_num=1000000002', token)).json().data.info;
@@ -185,30 +217,46 @@ describe.each(databases())('refunds on %s', (kind) => {
     const token = await t.loginAccount();
     const refuel = await pkgId(t, '10G加油包');
     const card = await cardOf(t, '1000000001');
-    const [base] = await t.db.kysely.selectFrom('card_packages').selectAll().where('card_id', '=', card.id).where('order_no', 'is', null).execute();
+    const [base] = await t.db.kysely
+      .selectFrom('card_packages')
+      .selectAll()
+      .where('card_id', '=', card.id)
+      .where('order_no', 'is', null)
+      .execute();
     await t.db.kysely.deleteFrom('card_flow_daily').where('card_id', '=', card.id).execute();
     // the card info page would sync usage from the carrier; keep the test's own figures
     await t.db.kysely.updateTable('cards').set({ flow_synced_at: '2999-01-01T00:00:00.000Z' }).where('id', '=', card.id).execute();
 
     const o1 = await buy(t, token, { custom_num: '1000000001', goods_type: 'package', package_id: refuel, pay_channel: 3 });
-    expect((await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', base!.id).executeTakeFirstOrThrow()).total_kb).toBe(base!.total_kb + 10 * GB);
+    expect(
+      (await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', base!.id).executeTakeFirstOrThrow()).total_kb,
+    ).toBe(base!.total_kb + 10 * GB);
     const r1 = await refundOrder(ctxOf(t), o1.order_no, '误购加油包');
     expect(r1).toMatchObject({ outcome: 'refunded', route: 'balance', amount_fen: 500 });
     expect(r1.effects).toEqual(expect.arrayContaining(['从套餐「畅享100G月包」收回流量 10.00GB', '退回余额 5.00 元']));
-    expect((await t.db.kysely.selectFrom('card_packages').select(['total_kb', 'expired_at']).where('id', '=', base!.id).executeTakeFirstOrThrow())).toEqual({
+    expect(
+      await t.db.kysely.selectFrom('card_packages').select(['total_kb', 'expired_at']).where('id', '=', base!.id).executeTakeFirstOrThrow(),
+    ).toEqual({
       total_kb: base!.total_kb,
       expired_at: base!.expired_at,
     });
     expect(await ledgerMatches(t, '1000000001')).toEqual({ balance: card.balance_fen, sum: card.balance_fen });
-    expect(await refundsOf(t, o1.order_no)).toEqual([expect.objectContaining({ state: 'done', channel: 3, amount_fen: 500, transaction_id: null })]);
+    expect(await refundsOf(t, o1.order_no)).toEqual([
+      expect.objectContaining({ state: 'done', channel: 3, amount_fen: 500, transaction_id: null }),
+    ]);
 
     // 105 GB of the 110 GB used: only the unused 5 GB comes back
     const o2 = await buy(t, token, { custom_num: '1000000001', goods_type: 'package', package_id: refuel, pay_channel: 3 });
     const today = new Date(clock.now().getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-    await t.db.kysely.insertInto('card_flow_daily').values({ card_id: card.id, day: today, used_kb: base!.total_kb + 5 * GB }).execute();
+    await t.db.kysely
+      .insertInto('card_flow_daily')
+      .values({ card_id: card.id, day: today, used_kb: base!.total_kb + 5 * GB })
+      .execute();
     const r2 = await refundOrder(ctxOf(t), o2.order_no, '误购加油包');
     expect(r2.effects).toEqual(expect.arrayContaining(['从套餐「畅享100G月包」收回流量 5.00GB（已使用的部分不收回）']));
-    expect((await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', base!.id).executeTakeFirstOrThrow()).total_kb).toBe(base!.total_kb + 5 * GB);
+    expect(
+      (await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', base!.id).executeTakeFirstOrThrow()).total_kb,
+    ).toBe(base!.total_kb + 5 * GB);
     expect(await ledgerMatches(t, '1000000001')).toEqual({ balance: card.balance_fen, sum: card.balance_fen });
     // a refuel's card flags were the seeded ones, not the order's: they stay
     expect(await cardOf(t, '1000000001')).toMatchObject({ order_has_payment: 1, ordered_flag: 1 });
@@ -220,7 +268,12 @@ describe.each(databases())('refunds on %s', (kind) => {
     const token = await t.loginAccount();
     const stack = await pkgId(t, '30天叠加包30G');
     const card = await cardOf(t, '1000000001');
-    const [base] = await t.db.kysely.selectFrom('card_packages').selectAll().where('card_id', '=', card.id).where('order_no', 'is', null).execute();
+    const [base] = await t.db.kysely
+      .selectFrom('card_packages')
+      .selectAll()
+      .where('card_id', '=', card.id)
+      .where('order_no', 'is', null)
+      .execute();
     const o = await buy(t, token, { custom_num: '1000000001', goods_type: 'package', package_id: stack, pay_channel: 3 });
     const grown = await t.db.kysely.selectFrom('card_packages').selectAll().where('id', '=', base!.id).executeTakeFirstOrThrow();
     expect(grown.total_kb).toBe(base!.total_kb + 30 * GB);
@@ -245,13 +298,30 @@ describe.each(databases())('refunds on %s', (kind) => {
     expect(await ledgerMatches(t, '1000000001')).toEqual({ balance: card.balance_fen, sum: card.balance_fen });
     // a revoked voucher cannot be ordered with
     const month = await pkgId(t, '畅享50G月包');
-    const res = await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: mine[2]!.id, pay_channel: 1, request_id: rid() }, token);
+    const res = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: mine[2]!.id, pay_channel: 1, request_id: rid() },
+      token,
+    );
     expect(res.statusCode).toBe(400);
 
     // bought again; its 3-yuan voucher goes on a package order that is left pending
     const o2 = await buy(t, token, { custom_num: '1000000001', goods_type: 'coupon_package', coupon_package_id: cp, pay_channel: 3 });
-    const three = (await t.db.kysely.selectFrom('vouchers').select('id').where('origin_order_no', '=', o2.order_no).where('amount_fen', '=', 300).executeTakeFirstOrThrow()).id;
-    const pending = (await t.post('/api/v1/order/create', { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: three, pay_channel: 1, request_id: rid() }, token)).json().data;
+    const three = (
+      await t.db.kysely
+        .selectFrom('vouchers')
+        .select('id')
+        .where('origin_order_no', '=', o2.order_no)
+        .where('amount_fen', '=', 300)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const pending = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000001', goods_type: 'package', package_id: month, voucher_id: three, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect(pending.state).toBe('pending');
     let before = await moneySnapshot(t);
     await expectRefused(refundOrder(ctxOf(t), o2.order_no, '不需要了'), Code.REFUND_VOUCHERS_USED, /待支付订单占用/);
@@ -268,11 +338,31 @@ describe.each(databases())('refunds on %s', (kind) => {
   it('a package that later orders build on is refused until those are refunded', async () => {
     const token = await t.loginAccount();
     const card = await cardOf(t, '1000000002');
-    const live = await t.db.kysely.selectFrom('card_packages').select('id').where('card_id', '=', card.id).where('expired_at', '>', clock.iso()).execute();
+    const live = await t.db.kysely
+      .selectFrom('card_packages')
+      .select('id')
+      .where('card_id', '=', card.id)
+      .where('expired_at', '>', clock.iso())
+      .execute();
     expect(live).toEqual([]);
-    const a = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: await pkgId(t, '畅享50G月包'), pay_channel: 1 });
-    const b = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: await pkgId(t, '10G加油包'), pay_channel: 2 });
-    const c = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: await pkgId(t, '畅享100G月包'), pay_channel: 1 });
+    const a = await buy(t, token, {
+      custom_num: '1000000002',
+      goods_type: 'package',
+      package_id: await pkgId(t, '畅享50G月包'),
+      pay_channel: 1,
+    });
+    const b = await buy(t, token, {
+      custom_num: '1000000002',
+      goods_type: 'package',
+      package_id: await pkgId(t, '10G加油包'),
+      pay_channel: 2,
+    });
+    const c = await buy(t, token, {
+      custom_num: '1000000002',
+      goods_type: 'package',
+      package_id: await pkgId(t, '畅享100G月包'),
+      pay_channel: 1,
+    });
     const [segA] = await t.db.kysely.selectFrom('card_packages').selectAll().where('order_no', '=', a.order_no).execute();
     expect(segA!.total_kb).toBe(60 * GB);
 
@@ -284,7 +374,9 @@ describe.each(databases())('refunds on %s', (kind) => {
 
     // the later ones first: the refuel's data leaves A's package, the queued package ends unstarted
     await refundOrder(ctxOf(t), b.order_no, '投诉');
-    expect((await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', segA!.id).executeTakeFirstOrThrow()).total_kb).toBe(50 * GB);
+    expect(
+      (await t.db.kysely.selectFrom('card_packages').select('total_kb').where('id', '=', segA!.id).executeTakeFirstOrThrow()).total_kb,
+    ).toBe(50 * GB);
     await refundOrder(ctxOf(t), c.order_no, '投诉');
     const [segC] = await t.db.kysely.selectFrom('card_packages').selectAll().where('order_no', '=', c.order_no).execute();
     expect(segC!.started_at).toBe(segC!.expired_at);
@@ -297,8 +389,20 @@ describe.each(databases())('refunds on %s', (kind) => {
   it('refuses an unknown order, an unpaid or closed order and a missing reason, writing nothing', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const pending = (await t.post('/api/v1/order/create', { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() }, token)).json().data;
-    const closed = (await t.post('/api/v1/order/create', { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() }, token)).json().data;
+    const pending = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 1, request_id: rid() },
+        token,
+      )
+    ).json().data;
+    const closed = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() },
+        token,
+      )
+    ).json().data;
     expect((await t.post('/api/v1/order/close', { order_no: closed.order_no }, token)).json().data.state).toBe('closed');
     const paid = await buy(t, token, { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 1 });
     const before = await moneySnapshot(t);
@@ -307,7 +411,8 @@ describe.each(databases())('refunds on %s', (kind) => {
     expect(unknown.status).toBe(404);
     await expectRefused(refundOrder(ctx, pending.order_no, '投诉'), Code.REFUND_NOT_PAID, /订单尚未支付/);
     await expectRefused(refundOrder(ctx, closed.order_no, '投诉'), Code.REFUND_NOT_PAID, /订单已关闭/);
-    for (const reason of ['', '   ', '一\n二', '长'.repeat(201)]) await expectRefused(refundOrder(ctx, paid.order_no, reason), Code.REFUND_REASON_REQUIRED);
+    for (const reason of ['', '   ', '一\n二', '长'.repeat(201)])
+      await expectRefused(refundOrder(ctx, paid.order_no, reason), Code.REFUND_REASON_REQUIRED);
     expect(await moneySnapshot(t)).toEqual(before);
   });
 
@@ -336,25 +441,36 @@ describe.each(databases())('refunds on %s', (kind) => {
     expect(await ledgerMatches(t, '1000000001')).toEqual({ balance: card.balance_fen, sum: card.balance_fen });
   });
 
-  it.each(['before', 'after'] as const)('a gateway failure (%s the gateway refunds) leaves a pending refund that a rerun completes, paying once', async (when) => {
-    const token = await t.loginAccount();
-    const month = await pkgId(t, '畅享50G月包');
-    const o = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: month, pay_channel: 1 });
-    const e = await expectRefused(refundOrder(failingCtx(t, when), o.order_no, '客户投诉'), Code.REFUND_GATEWAY_FAILED, /退款已登记.*请稍后重新执行同一退款命令/);
-    expect(e.message).toContain(`RF${o.order_no}`);
-    // goods taken back and the debt recorded: nothing is lost, the refund says what is owed
-    expect((await orderRow(t, o.order_no)).state).toBe('refunded');
-    expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ state: 'pending', amount_fen: 1900, gateway_refund_id: null })]);
-    expect((await simState(t, o.payment_id!)).state).toBe(when === 'before' ? 'paid' : 'refunded');
+  it.each(['before', 'after'] as const)(
+    'a gateway failure (%s the gateway refunds) leaves a pending refund that a rerun completes, paying once',
+    async (when) => {
+      const token = await t.loginAccount();
+      const month = await pkgId(t, '畅享50G月包');
+      const o = await buy(t, token, { custom_num: '1000000002', goods_type: 'package', package_id: month, pay_channel: 1 });
+      const e = await expectRefused(
+        refundOrder(failingCtx(t, when), o.order_no, '客户投诉'),
+        Code.REFUND_GATEWAY_FAILED,
+        /退款已登记.*请稍后重新执行同一退款命令/,
+      );
+      expect(e.message).toContain(`RF${o.order_no}`);
+      // goods taken back and the debt recorded: nothing is lost, the refund says what is owed
+      expect((await orderRow(t, o.order_no)).state).toBe('refunded');
+      expect(await refundsOf(t, o.order_no)).toEqual([
+        expect.objectContaining({ state: 'pending', amount_fen: 1900, gateway_refund_id: null }),
+      ]);
+      expect((await simState(t, o.payment_id!)).state).toBe(when === 'before' ? 'paid' : 'refunded');
 
-    const again = await refundOrder(ctxOf(t), o.order_no, '客户投诉');
-    expect(again).toMatchObject({ outcome: 'completed', refund_no: `RF${o.order_no}`, amount_fen: 1900 });
-    expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ state: 'done', gateway_refund_id: expect.stringMatching(/^sr/) })]);
-    const sim = await simState(t, o.payment_id!);
-    expect(sim.state).toBe('refunded');
-    expect(sim.refunds).toHaveLength(1);
-    expect((await refundOrder(ctxOf(t), o.order_no, '客户投诉')).outcome).toBe('already');
-  });
+      const again = await refundOrder(ctxOf(t), o.order_no, '客户投诉');
+      expect(again).toMatchObject({ outcome: 'completed', refund_no: `RF${o.order_no}`, amount_fen: 1900 });
+      expect(await refundsOf(t, o.order_no)).toEqual([
+        expect.objectContaining({ state: 'done', gateway_refund_id: expect.stringMatching(/^sr/) }),
+      ]);
+      const sim = await simState(t, o.payment_id!);
+      expect(sim.state).toBe('refunded');
+      expect(sim.refunds).toHaveLength(1);
+      expect((await refundOrder(ctxOf(t), o.order_no, '客户投诉')).outcome).toBe('already');
+    },
+  );
 
   it('the reconciler completes a refund whose gateway step failed, at most once per retry window, paying once', async () => {
     const token = await t.loginAccount();
@@ -369,7 +485,9 @@ describe.each(databases())('refunds on %s', (kind) => {
       // after the window the gateway answers: done, refunded once
       clock.advance(REFUND_RETRY_RULE.windowMs + 1000);
       expect(await retryPendingRefunds(ctxOf(t), 0)).toEqual({ completed: 1, failed: 0 });
-      expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ state: 'done', gateway_refund_id: expect.stringMatching(/^sr/) })]);
+      expect(await refundsOf(t, o.order_no)).toEqual([
+        expect.objectContaining({ state: 'done', gateway_refund_id: expect.stringMatching(/^sr/) }),
+      ]);
       expect((await simState(t, o.payment_id!)).refunds).toHaveLength(1);
       clock.advance(REFUND_RETRY_RULE.windowMs + 1000);
       expect(await retryPendingRefunds(ctxOf(t), 0)).toEqual({ completed: 0, failed: 0 });
@@ -382,7 +500,13 @@ describe.each(databases())('refunds on %s', (kind) => {
   it('money that arrives for a closed order is listed and refunded through the gateway, once', async () => {
     const token = await t.loginAccount();
     const month = await pkgId(t, '畅享50G月包');
-    const o = (await t.post('/api/v1/order/create', { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() }, token)).json().data;
+    const o = (
+      await t.post(
+        '/api/v1/order/create',
+        { custom_num: '1000000013', goods_type: 'package', package_id: month, pay_channel: 2, request_id: rid() },
+        token,
+      )
+    ).json().data;
     const sandbox = sandboxOf(t);
     const row = (await sandbox.finish(paymentIdOf(o.pay.url), 'pay', { drop: true }))!;
     // the order closed here just before the money arrived (a gateway that answered "closed", then took the payment)
@@ -394,15 +518,34 @@ describe.each(databases())('refunds on %s', (kind) => {
 
     const ctx = ctxOf(t);
     const list = await latePayments(ctx);
-    expect(list).toEqual([expect.objectContaining({ payment_id: pay.id, order_no: o.order_no, order_state: 'closed', amount_fen: 1900, channel: 2, refund_pending: false })]);
+    expect(list).toEqual([
+      expect.objectContaining({
+        payment_id: pay.id,
+        order_no: o.order_no,
+        order_state: 'closed',
+        amount_fen: 1900,
+        channel: 2,
+        refund_pending: false,
+      }),
+    ]);
     const before = await businessSnapshot(t);
     const res = await refundAllLate(ctx, '订单关闭后到账');
     expect(res.failed).toEqual([]);
-    expect(res.done).toEqual([expect.objectContaining({ outcome: 'refunded', order_no: o.order_no, refund_no: `RF${o.order_no}L${pay.id}`, amount_fen: 1900 })]);
+    expect(res.done).toEqual([
+      expect.objectContaining({ outcome: 'refunded', order_no: o.order_no, refund_no: `RF${o.order_no}L${pay.id}`, amount_fen: 1900 }),
+    ]);
     // only the money moved: goods, balances and the order stay as they were
     const after = await businessSnapshot(t);
     expect({ ...after, s: { ...after.s, refunds: before.s.refunds, sim_refunds: before.s.sim_refunds } }).toEqual(before);
-    expect(await refundsOf(t, o.order_no)).toEqual([expect.objectContaining({ kind: 'late', state: 'done', transaction_id: pay.transaction_id, amount_fen: 1900, reason: '订单关闭后到账' })]);
+    expect(await refundsOf(t, o.order_no)).toEqual([
+      expect.objectContaining({
+        kind: 'late',
+        state: 'done',
+        transaction_id: pay.transaction_id,
+        amount_fen: 1900,
+        reason: '订单关闭后到账',
+      }),
+    ]);
     const sim = await simState(t, row.payment_id);
     expect(sim.state).toBe('refunded');
     expect(sim.refunds).toHaveLength(1);
@@ -413,10 +556,32 @@ describe.each(databases())('refunds on %s', (kind) => {
     expect((await simState(t, row.payment_id)).refunds).toHaveLength(1);
 
     // the sandbox itself: the same refund number answers the same refund; never more than was paid
-    const same = await sandbox.refundPayment({ paymentId: row.payment_id, orderNo: o.order_no, transactionId: pay.transaction_id, amountFen: 1900, refundNo: `RF${o.order_no}L${pay.id}` });
+    const same = await sandbox.refundPayment({
+      paymentId: row.payment_id,
+      orderNo: o.order_no,
+      transactionId: pay.transaction_id,
+      amountFen: 1900,
+      refundNo: `RF${o.order_no}L${pay.id}`,
+    });
     expect(same.refundId).toBe(sim.refunds[0]!.refund_id);
-    await expect(sandbox.refundPayment({ paymentId: row.payment_id, orderNo: o.order_no, transactionId: pay.transaction_id, amountFen: 1, refundNo: 'RFextra' })).rejects.toThrow('退款金额超过支付金额');
-    await expect(sandbox.refundPayment({ paymentId: row.payment_id, orderNo: o.order_no, transactionId: 'forged', amountFen: 1, refundNo: 'RFforged' })).rejects.toThrow(PaymentGatewayError);
+    await expect(
+      sandbox.refundPayment({
+        paymentId: row.payment_id,
+        orderNo: o.order_no,
+        transactionId: pay.transaction_id,
+        amountFen: 1,
+        refundNo: 'RFextra',
+      }),
+    ).rejects.toThrow('退款金额超过支付金额');
+    await expect(
+      sandbox.refundPayment({
+        paymentId: row.payment_id,
+        orderNo: o.order_no,
+        transactionId: 'forged',
+        amountFen: 1,
+        refundNo: 'RFforged',
+      }),
+    ).rejects.toThrow(PaymentGatewayError);
     expect((await simState(t, row.payment_id)).refunds).toHaveLength(1);
   });
 });
@@ -433,7 +598,11 @@ describe('the refund command', () => {
       const app = await buildApp({ db, config, logger: false });
       let orderNo = '';
       try {
-        const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'account', account: DEMO.account, password: DEMO.password } });
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/v1/login',
+          payload: { login_model: 'account', account: DEMO.account, password: DEMO.password },
+        });
         const token = login.json().data.token as string;
         const month = (await db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享50G月包').executeTakeFirstOrThrow()).id;
         const res = await app.inject({
@@ -461,26 +630,36 @@ describe('the refund command', () => {
       expect(allAlone.code).toBe(2);
       expect(unknown.code, unknown.stderr).toBe(1);
       expect(unknown.stderr).toMatch(/订单不存在/);
-      expect((await db.kysely.selectFrom('refunds').select('id').execute())).toHaveLength(0);
+      expect(await db.kysely.selectFrom('refunds').select('id').execute()).toHaveLength(0);
 
       const done = await runCli('refund.ts', [orderNo, '--reason', '客户投诉：信号差'], url);
       expect(done.code, done.stderr).toBe(0);
       expect(done.stdout).toContain(`已退款：订单 ${orderNo}「畅享50G月包」`);
       expect(done.stdout).toContain('退回余额 19.00 元');
-      expect((await db.kysely.selectFrom('orders').select('state').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).state).toBe('refunded');
-      const card = await db.kysely.selectFrom('cards').select(['id', 'balance_fen']).where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
+      expect((await db.kysely.selectFrom('orders').select('state').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).state).toBe(
+        'refunded',
+      );
+      const card = await db.kysely
+        .selectFrom('cards')
+        .select(['id', 'balance_fen'])
+        .where('custom_num', '=', '1000000001')
+        .executeTakeFirstOrThrow();
       expect(card.balance_fen).toBe(2000);
 
-      const [again, late] = await Promise.all([runCli('refund.ts', [orderNo, '--reason', '客户投诉'], url), runCli('refund.ts', ['--late'], url)]);
+      const [again, late] = await Promise.all([
+        runCli('refund.ts', [orderNo, '--reason', '客户投诉'], url),
+        runCli('refund.ts', ['--late'], url),
+      ]);
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toMatch(/此前已退款.*本次未重复退款/);
       expect(late.code, late.stderr).toBe(0);
       expect(late.stdout).toMatch(/没有待退款的异常到账/);
-      expect((await db.kysely.selectFrom('balance_ledger').select('kind').where('order_no', '=', orderNo).execute()).map((l) => l.kind).sort()).toEqual(['purchase', 'refund']);
+      expect(
+        (await db.kysely.selectFrom('balance_ledger').select('kind').where('order_no', '=', orderNo).execute()).map((l) => l.kind).sort(),
+      ).toEqual(['purchase', 'refund']);
     } finally {
       await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
 });
-

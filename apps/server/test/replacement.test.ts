@@ -13,7 +13,13 @@ function okData(res: LightMyRequestResponse) {
   return res.json().data;
 }
 
-const apply = { custom_num: '1000000006', receiver_name: '李四', receiver_mobile: '13700137000', address: '上海市浦东新区张江路 100 号', reason: '运营商通知换卡' };
+const apply = {
+  custom_num: '1000000006',
+  receiver_name: '李四',
+  receiver_mobile: '13700137000',
+  address: '上海市浦东新区张江路 100 号',
+  reason: '运营商通知换卡',
+};
 
 describe.each(databases())('card replacement on %s', (kind) => {
   const t = useTestApp(kind);
@@ -33,7 +39,10 @@ describe.each(databases())('card replacement on %s', (kind) => {
     const token = await t.loginCard('1000000006');
     const healthy = await t.loginAccount();
     const cancelled = await t.loginCard('1000000005');
-    const post = (b: unknown, tok = token) => () => t.post('/api/v1/card/change_card', b, tok);
+    const post =
+      (b: unknown, tok = token) =>
+      () =>
+        t.post('/api/v1/card/change_card', b, tok);
     await expectAllRejectedWithoutWrites(t, [
       { name: 'short address', send: post({ ...apply, address: '上海' }), status: 400, message: /地址/ },
       { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
@@ -47,14 +56,21 @@ describe.each(databases())('card replacement on %s', (kind) => {
       { name: 'not yours', send: post({ ...apply, custom_num: '1000000014' }), status: 403 },
       { name: 'unknown card', send: post({ ...apply, custom_num: '1999999999' }), status: 400, code: 10000 },
       { name: 'no login', send: () => t.post('/api/v1/card/change_card', apply), status: 401 },
-      { name: 'info of another person’s card', send: () => t.get('/api/v1/card/change_card_info?custom_num=1000000014', token), status: 403 },
+      {
+        name: 'info of another person’s card',
+        send: () => t.get('/api/v1/card/change_card_info?custom_num=1000000014', token),
+        status: 403,
+      },
       { name: 'notice without login', send: () => t.get('/api/v2/overt/change_card_content?custom_num=1000000006'), status: 401 },
     ]);
   });
 
   it('takes one application, answers it masked, and lifts the replacement gate', async () => {
     const token = await t.loginCard('1000000006');
-    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({ need_change_card: true, application: null });
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({
+      need_change_card: true,
+      application: null,
+    });
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
 
     const res = await t.post('/api/v1/card/change_card', apply, token);
@@ -75,12 +91,19 @@ describe.each(databases())('card replacement on %s', (kind) => {
     });
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual(after);
     // who receives the card and where is sealed at rest
-    const stored = await t.db.kysely.selectFrom('change_card_applications').select(['receiver_name', 'receiver_mobile', 'address']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const stored = await t.db.kysely
+      .selectFrom('change_card_applications')
+      .select(['receiver_name', 'receiver_mobile', 'address'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路/);
     expect(personalData(t.config).open(stored.address)).toBe(apply.address);
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).resolves.toBeUndefined();
     const before = await t.snapshot();
-    expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({ code: 10405, message: expect.stringMatching(/请勿重复提交/) });
+    expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({
+      code: 10405,
+      message: expect.stringMatching(/请勿重复提交/),
+    });
     expect(await t.snapshot()).toEqual(before);
   });
 

@@ -15,7 +15,8 @@ function okData(res: LightMyRequestResponse) {
 describe.each(databases())('package series on %s', (kind) => {
   const t = useTestApp(kind);
   const card = (num: string) => t.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', num).executeTakeFirstOrThrow();
-  const select = (num: string, seriesId: unknown, token: string) => t.post('/api/v1/card/select_series', { custom_num: num, series_id: seriesId }, token);
+  const select = (num: string, seriesId: unknown, token: string) =>
+    t.post('/api/v1/card/select_series', { custom_num: num, series_id: seriesId }, token);
 
   it('lists the card’s own series of its own agent', async () => {
     const token = await t.loginAccount();
@@ -27,7 +28,10 @@ describe.each(databases())('package series on %s', (kind) => {
         { id: 2, name: '超值年包系列', description: expect.any(String) },
       ],
     });
-    expect(okData(await t.get('/api/v1/package/series?custom_num=1000000001', token))).toMatchObject({ multi_series: false, list: [{ id: 1 }] });
+    expect(okData(await t.get('/api/v1/package/series?custom_num=1000000001', token))).toMatchObject({
+      multi_series: false,
+      list: [{ id: 1 }],
+    });
     const acme = okData(await t.get('/api/v1/package/series?custom_num=1000000014', await t.loginCard('1000000014')));
     expect(acme.list.map((s: { id: number }) => s.id)).toEqual([3]);
 
@@ -45,7 +49,12 @@ describe.each(databases())('package series on %s', (kind) => {
       { name: 'another agent’s series', send: () => select('1000000007', 3, token), status: 400, code: 10404, message: /套餐系列/ },
       { name: 'unknown series', send: () => select('1000000007', 99, token), status: 400, code: 10404 },
       { name: 'not a number', send: () => select('1000000007', 'abc', token), status: 400, code: 10001 },
-      { name: 'missing', send: () => t.post('/api/v1/card/select_series', { custom_num: '1000000007' }, token), status: 400, message: /套餐系列/ },
+      {
+        name: 'missing',
+        send: () => t.post('/api/v1/card/select_series', { custom_num: '1000000007' }, token),
+        status: 400,
+        message: /套餐系列/,
+      },
       { name: 'negative', send: () => select('1000000007', -1, token), status: 400 },
       { name: 'another person’s card', send: () => select('1000000014', 3, account), status: 403 },
       { name: 'unknown card', send: () => select('1999999999', 1, account), status: 400, code: 10000 },
@@ -63,7 +72,10 @@ describe.each(databases())('package series on %s', (kind) => {
     const c = await card('1000000007');
     expect([c.multi_series, c.package_series_ids]).toEqual([0, '[2]']);
     await expect(assertPurchasable(t.db.kysely, c, 'package')).resolves.toBeUndefined();
-    expect(okData(await t.get('/api/v1/package/series?custom_num=1000000007', token))).toMatchObject({ multi_series: false, list: [{ id: 2 }] });
+    expect(okData(await t.get('/api/v1/package/series?custom_num=1000000007', token))).toMatchObject({
+      multi_series: false,
+      list: [{ id: 2 }],
+    });
 
     // choosing the same again is a harmless repeat; another one is refused: the choice is made
     expect(okData(await select('1000000007', 2, token))).toEqual({ series_id: 2 });
@@ -75,7 +87,11 @@ describe.each(databases())('package series on %s', (kind) => {
   });
 
   it('two choices racing: exactly one lands', async () => {
-    await t.db.kysely.updateTable('cards').set({ multi_series: 1, package_series_ids: '[1,2]' }).where('custom_num', '=', '1000000020').execute();
+    await t.db.kysely
+      .updateTable('cards')
+      .set({ multi_series: 1, package_series_ids: '[1,2]' })
+      .where('custom_num', '=', '1000000020')
+      .execute();
     const token = await t.loginCard('1000000020');
     const [a, b] = await Promise.all([select('1000000020', 1, token), select('1000000020', 2, token)]);
     const codes = [a.json().code, b.json().code].sort();

@@ -48,7 +48,13 @@ describe.each(databases())('uploads on %s', (kind) => {
     const text = Buffer.from('这不是图片，只是改了扩展名的文本');
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     await expectAllRejectedWithoutWrites(t, [
-      { name: 'text named .png', send: () => upload(t, token, [{ content: text, filename: 'a.png', type: 'image/png' }]), status: 400, code: 10409, message: /JPG/ },
+      {
+        name: 'text named .png',
+        send: () => upload(t, token, [{ content: text, filename: 'a.png', type: 'image/png' }]),
+        status: 400,
+        code: 10409,
+        message: /JPG/,
+      },
       { name: 'svg', send: () => upload(t, token, [{ content: svg, filename: 'a.svg', type: 'image/svg+xml' }]), status: 400, code: 10409 },
       { name: 'over 5 MB', send: () => upload(t, token, [{ content: big }]), status: 413, code: 10410, message: /5MB/ },
       { name: 'empty file', send: () => upload(t, token, [{ content: Buffer.alloc(0) }]), status: 400, code: 10408 },
@@ -63,7 +69,8 @@ describe.each(databases())('uploads on %s', (kind) => {
   it('caps uploads per owner and hour', async () => {
     const token = await t.loginCard('1000000003');
     const { payload, headers } = multipart([{ content: PNG }]);
-    const send = () => t.inject({ method: 'POST', url: '/api/v1/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
+    const send = () =>
+      t.inject({ method: 'POST', url: '/api/v1/upload', payload, headers: { ...headers, authorization: `Bearer ${token}` } });
     for (let i = 0; i < 60; i++) expect((await send()).statusCode).toBe(200);
     const before = await t.snapshot();
     expect(expectRejected(await send(), 429).message).toMatch(/上传过于频繁/);

@@ -32,11 +32,21 @@ export const PNG = Buffer.from(
   'base64',
 );
 /** The start of a JPEG (SOI + JFIF APP0) padded out: the magic bytes are what count. */
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(64, 1),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 export function upload(t: TestApp, token: string | undefined, parts: FilePart[]) {
   const { payload, headers } = multipart(parts);
-  return t.inject({ method: 'POST', url: '/api/v1/upload', payload, headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers });
+  return t.inject({
+    method: 'POST',
+    url: '/api/v1/upload',
+    payload,
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+  });
 }
 
 /** Uploads a PNG and answers its id. */

@@ -63,7 +63,11 @@ describe.each(databases())('usage on %s', (kind) => {
       expect(stored).toHaveLength(90);
       expect(stored[0]!.day).toBe(addDays(today, -89));
       expect(stored.at(-1)!.day).toBe(today);
-      const card = await t.db.kysely.selectFrom('cards').select('flow_synced_at').where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
+      const card = await t.db.kysely
+        .selectFrom('cards')
+        .select('flow_synced_at')
+        .where('custom_num', '=', '1000000001')
+        .executeTakeFirstOrThrow();
       expect(card.flow_synced_at).toBe(f.synced_at);
     });
 
@@ -120,7 +124,11 @@ describe.each(databases())('usage on %s', (kind) => {
     it('days without usage are there with 0', async () => {
       // a line the carrier activated five days ago: it knows nothing before that
       const today = chinaDate(clock.now());
-      await t.db.kysely.updateTable('sim_lines').set({ activated_on: addDays(today, -4) }).where('custom_num', '=', '1000000013').execute();
+      await t.db.kysely
+        .updateTable('sim_lines')
+        .set({ activated_on: addDays(today, -4) })
+        .where('custom_num', '=', '1000000013')
+        .execute();
       const d = await daily('1000000013');
       expect(d.records).toHaveLength(30);
       expect(d.records.slice(0, 25).every((r) => r.used_kb === 0)).toBe(true);
@@ -252,11 +260,13 @@ describe.each(databases())('usage on %s', (kind) => {
 
     it('card info does not call the carrier once a card has been synced', async () => {
       const id = await cardId(t, '1000000001');
-      const syncedBefore = (await t.db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', id).executeTakeFirstOrThrow()).flow_synced_at;
+      const syncedBefore = (await t.db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .flow_synced_at;
       clock.advance(20 * MINUTE);
       const res = await t.get('/api/v2/card/info?custom_num=1000000001', demo);
       expect(res.json().code).toBe(0);
-      const syncedAfter = (await t.db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', id).executeTakeFirstOrThrow()).flow_synced_at;
+      const syncedAfter = (await t.db.kysely.selectFrom('cards').select('flow_synced_at').where('id', '=', id).executeTakeFirstOrThrow())
+        .flow_synced_at;
       expect(syncedAfter).toBe(syncedBefore);
     });
   });
@@ -274,7 +284,13 @@ describe.each(databases())('usage on %s', (kind) => {
       await expectAllRejectedWithoutWrites(t, [
         ...requests('1000000004', demo).map((send, i) => ({ name: `demo → 1000000004 #${i}`, send, status: 403, code: Code.FORBIDDEN })),
         ...requests('1000000001', cardToken).map((send, i) => ({ name: `card login → 1000000001 #${i}`, send, status: 403 })),
-        ...requests('1999999999', demo).map((send, i) => ({ name: `unknown #${i}`, send, status: 400, code: Code.CARD_NOT_FOUND, message: /^卡号不存在$/ })),
+        ...requests('1999999999', demo).map((send, i) => ({
+          name: `unknown #${i}`,
+          send,
+          status: 400,
+          code: Code.CARD_NOT_FOUND,
+          message: /^卡号不存在$/,
+        })),
         ...requests('1000000001').map((send, i) => ({ name: `no token #${i}`, send, status: 401 })),
       ]);
     });
@@ -302,12 +318,29 @@ describe.each(databases())('usage on %s', (kind) => {
         { name: 'daily: missing card', send: q('/api/v2/card_flow', 'days=30'), status: 400 },
         { name: 'stats: missing', send: q('/api/v1/card/flow_statistics', ''), status: 400 },
         { name: 'stats: malformed', send: q('/api/v1/card/flow_statistics', 'custom_num=abcdefghij'), status: 400 },
-        { name: 'sync: malformed JSON', send: () => jsonPost(t, '/api/v2/card/flow/sync', '{"custom_num":', demo), status: 400, message: /JSON/ },
+        {
+          name: 'sync: malformed JSON',
+          send: () => jsonPost(t, '/api/v2/card/flow/sync', '{"custom_num":', demo),
+          status: 400,
+          message: /JSON/,
+        },
         { name: 'sync: missing field', send: () => t.post('/api/v2/card/flow/sync', {}, demo), status: 400, code: Code.BAD_REQUEST },
         { name: 'sync: wrong type', send: () => t.post('/api/v2/card/flow/sync', { custom_num: 1000000001 }, demo), status: 400 },
-        { name: 'sync: malformed number', send: () => t.post('/api/v2/card/flow/sync', { custom_num: '1000000001; drop table cards' }, demo), status: 400 },
-        { name: 'sync: oversized', send: () => jsonPost(t, '/api/v2/card/flow/sync', oversizedBody({ custom_num: '1000000001' }), demo), status: 413 },
-        { name: 'sync: no body', send: () => t.inject({ method: 'POST', url: '/api/v2/card/flow/sync', headers: { authorization: `Bearer ${demo}` } }), status: 400 },
+        {
+          name: 'sync: malformed number',
+          send: () => t.post('/api/v2/card/flow/sync', { custom_num: '1000000001; drop table cards' }, demo),
+          status: 400,
+        },
+        {
+          name: 'sync: oversized',
+          send: () => jsonPost(t, '/api/v2/card/flow/sync', oversizedBody({ custom_num: '1000000001' }), demo),
+          status: 413,
+        },
+        {
+          name: 'sync: no body',
+          send: () => t.inject({ method: 'POST', url: '/api/v2/card/flow/sync', headers: { authorization: `Bearer ${demo}` } }),
+          status: 400,
+        },
       ]);
     });
   });

@@ -56,7 +56,9 @@ export function firstPaint(): Plugin {
           'try{t=localStorage.getItem("sim_token")}catch(e){}if(!r[0]&&!t)r=m["/login"];if(!r)return;' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),b;try{b=localStorage.getItem("sim_mark")}catch(e){}' +
           'var g=d.createElement("link");g.rel="preload";g.as="fetch";g.crossOrigin="anonymous";' +
-          'g.href="/api/v1/application/customer_url?mark="+((k&&k[1])||b||' + JSON.stringify(DEFAULT_AGENT_MARK) + ');d.head.appendChild(g);' +
+          'g.href="/api/v1/application/customer_url?mark="+((k&&k[1])||b||' +
+          JSON.stringify(DEFAULT_AGENT_MARK) +
+          ');d.head.appendChild(g);' +
           'r[1].forEach(function(f){var l=d.createElement("link");if(/\\.css$/.test(f))l.rel="stylesheet";' +
           'else{l.rel="modulepreload";l.crossOrigin=""}l.href=f;d.head.appendChild(l)})})(' +
           JSON.stringify(table) +

@@ -47,6 +47,9 @@ if (asJson) {
 } else {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(`First load of ${page}`);
-  for (const f of [...jsFiles, ...cssFiles]) console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(9)} gzip`);
-  console.log(`  JS  ${kb(report.js.gzip)} gzip · CSS ${kb(report.css.gzip)} gzip · JS+CSS ${kb(report.totalGzip)} gzip (html ${kb(report.html.gzip)})`);
+  for (const f of [...jsFiles, ...cssFiles])
+    console.log(`  ${f.file.padEnd(44)} ${kb(f.raw).padStart(10)} raw ${kb(f.gzip).padStart(9)} gzip`);
+  console.log(
+    `  JS  ${kb(report.js.gzip)} gzip · CSS ${kb(report.css.gzip)} gzip · JS+CSS ${kb(report.totalGzip)} gzip (html ${kb(report.html.gzip)})`,
+  );
 }

@@ -9,11 +9,7 @@ import { CardNum, DateTime, Yuan } from './schemas';
 // ---------- primitives ----------
 /** A positive integer id in a query string ("12") or a body (12). */
 function idField(message: string) {
-  return z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(2_147_483_647, message);
+  return z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 }
 export const PackageId = idField('请选择套餐');
 export const VoucherId = idField('优惠券有误');
@@ -51,10 +47,7 @@ export const RequestId = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, '请求标识有误');
 
-export const OrderNo = z
-  .string({ error: '请输入订单号' })
-  .trim()
-  .regex(ORDER_NO.pattern, ORDER_NO.message);
+export const OrderNo = z.string({ error: '请输入订单号' }).trim().regex(ORDER_NO.pattern, ORDER_NO.message);
 
 /** `in_messaging_app` from a query string ("1", "true") or a body (true). */
 export const MessagingAppFlag = z
@@ -285,6 +278,9 @@ export const QuickOrderAnswer = Order.extend({ access_key: z.string(), pay: PayA
 export type QuickOrderAnswer = z.infer<typeof QuickOrderAnswer>;
 export const QuickOrderQuery = z.object({
   order_no: OrderNo,
-  access_key: z.string({ error: '缺少访问凭证' }).trim().regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
+  access_key: z
+    .string({ error: '缺少访问凭证' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, '访问凭证有误'),
 });
 export const QuickRepayRequest = QuickOrderQuery;

@@ -110,7 +110,9 @@ export type EndpointName = keyof typeof ROUTES;
 export type NameOf<R extends Route> = { [K in EndpointName]: (typeof ROUTES)[K] extends R ? K : never }[EndpointName];
 
 /** A JSON endpoint must name its answer schema (a raw one answers a file); a GET has no body. */
-type SchemasOf<R extends Route> = (EndpointSchemas & { readonly raw: true }) | (EndpointSchemas & { readonly raw?: never; readonly answer: z.ZodType }) extends infer S
+type SchemasOf<R extends Route> =
+  | (EndpointSchemas & { readonly raw: true })
+  | (EndpointSchemas & { readonly raw?: never; readonly answer: z.ZodType }) extends infer S
   ? S & (MethodOf<R> extends 'GET' ? { readonly body?: never; readonly upload?: never } : unknown)
   : never;
 
@@ -143,17 +145,46 @@ const realName = ['real-name'];
 const commerce = ['commerce'];
 
 const DECLARATIONS = {
-  sendSmsCode: { auth: 'none', tags: account, summary: '发送短信验证码（6位，5分钟有效，60秒内不可重发）', body: SmsCodeRequest, answer: SmsCodeAnswer },
+  sendSmsCode: {
+    auth: 'none',
+    tags: account,
+    summary: '发送短信验证码（6位，5分钟有效，60秒内不可重发）',
+    body: SmsCodeRequest,
+    answer: SmsCodeAnswer,
+  },
   login: { auth: 'none', tags: account, summary: '登录：手机号+验证码 / 账号+密码 / 卡号+卡密码', body: LoginRequest, answer: LoginAnswer },
   logout: { tags: account, summary: '退出登录（注销当前会话）', answer: z.null() },
   session: { tags: account, summary: '当前登录信息', answer: SessionInfo },
-  changeUserPassword: { tags: account, summary: '修改账号登录密码（其他设备上的登录随之失效）', body: UserPasswordRequest, answer: UserPasswordAnswer },
+  changeUserPassword: {
+    tags: account,
+    summary: '修改账号登录密码（其他设备上的登录随之失效）',
+    body: UserPasswordRequest,
+    answer: UserPasswordAnswer,
+  },
 
   hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
-  cardPasswordSms: { auth: 'none', tags: cardPassword, summary: '向卡绑定的手机号发送设置/重置卡密码的验证码（无需登录）', body: CardPasswordSmsRequest, answer: CardPasswordSmsAnswer },
-  cardPasswordReset: { auth: 'none', tags: cardPassword, summary: '凭短信验证码设置/重置卡登录密码（无需登录）', body: CardPasswordResetRequest, answer: CardPasswordResetAnswer },
+  cardPasswordSms: {
+    auth: 'none',
+    tags: cardPassword,
+    summary: '向卡绑定的手机号发送设置/重置卡密码的验证码（无需登录）',
+    body: CardPasswordSmsRequest,
+    answer: CardPasswordSmsAnswer,
+  },
+  cardPasswordReset: {
+    auth: 'none',
+    tags: cardPassword,
+    summary: '凭短信验证码设置/重置卡登录密码（无需登录）',
+    body: CardPasswordResetRequest,
+    answer: CardPasswordResetAnswer,
+  },
 
-  customerUrl: { auth: 'none', tags: ['branding'], summary: '按代理标识取品牌配置（无需登录；不传 mark 为默认品牌）', query: CustomerUrlQuery, answer: Branding },
+  customerUrl: {
+    auth: 'none',
+    tags: ['branding'],
+    summary: '按代理标识取品牌配置（无需登录；不传 mark 为默认品牌）',
+    query: CustomerUrlQuery,
+    answer: Branding,
+  },
   applicationInfo: { tags: ['branding'], summary: '卡所属代理的完整品牌配置', query: CardNumQuery, answer: BrandingFull },
 
   bindList: { tags: cards, summary: '已绑定的卡', answer: BindListAnswer },
@@ -169,15 +200,30 @@ const DECLARATIONS = {
 
   realNameDataV1: { tags: realName, summary: '卡的实名数据（运营商、实名方式、是否已实名）', query: CardNumQuery, answer: RealNameData },
   realNameData: { tags: realName, summary: '卡的实名数据（运营商、实名方式、是否已实名）', query: CardNumQuery, answer: RealNameData },
-  cardRealName: { tags: realName, summary: '提交持卡人信息（姓名、身份证号、手机号）', body: CardRealNameRequest, answer: CardRealNameAnswer },
-  realNameStart: { tags: realName, summary: '发起运营商实名：每次生成新的、会过期的实名链接', body: RealNameStartRequest, answer: RealNameStart },
+  cardRealName: {
+    tags: realName,
+    summary: '提交持卡人信息（姓名、身份证号、手机号）',
+    body: CardRealNameRequest,
+    answer: CardRealNameAnswer,
+  },
+  realNameStart: {
+    tags: realName,
+    summary: '发起运营商实名：每次生成新的、会过期的实名链接',
+    body: RealNameStartRequest,
+    answer: RealNameStart,
+  },
   realNameStatus: { tags: realName, summary: '向运营商查询实名结果，已实名则更新卡状态', query: CardNumQuery, answer: RealNameStatus },
   packageSeries: { tags: ['package series'], summary: '卡可选的套餐系列', query: CardNumQuery, answer: SeriesAnswer },
   selectSeries: { tags: ['package series'], summary: '多系列卡选定一个套餐系列', body: SelectSeriesRequest, answer: SelectSeriesAnswer },
   changeCardInfo: { tags: ['card replacement'], summary: '换卡状态与申请进度', query: CardNumQuery, answer: ChangeCardInfo },
   changeCardContent: { tags: ['card replacement'], summary: '换卡须知', query: CardNumQuery, answer: ChangeCardContent },
   changeCard: { tags: ['card replacement'], summary: '提交换卡申请', body: ChangeCardRequest, answer: ChangeCardInfo },
-  upload: { upload: true, tags: ['upload'], summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）', answer: UploadAnswer },
+  upload: {
+    upload: true,
+    tags: ['upload'],
+    summary: '上传图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB）',
+    answer: UploadAnswer,
+  },
   uploadedFile: { raw: true, tags: ['upload'], summary: '取回自己上传的图片', params: UploadParams },
 
   paySetting: { tags: ['pay'], summary: '卡所属代理的支付设置', query: CardNumQuery, answer: PaySetting },
@@ -188,21 +234,62 @@ const DECLARATIONS = {
   voucherList: { tags: commerce, summary: '卡的优惠券（可用 / 已失效）', query: VoucherListQuery, answer: VoucherListAnswer },
   usableVouchers: { tags: commerce, summary: '当前可用于该套餐的优惠券（最优在前）', query: UsableVoucherQuery, answer: VoucherListAnswer },
   orderQuote: { tags: commerce, summary: '订单报价：总价、优惠、应付与可用支付方式（服务端计价）', body: QuoteRequest, answer: Quote },
-  orderCreate: { tags: commerce, summary: '创建订单并发起支付（相同 request_id 返回同一订单）', body: CreateOrderRequest, answer: CreateOrderAnswer },
+  orderCreate: {
+    tags: commerce,
+    summary: '创建订单并发起支付（相同 request_id 返回同一订单）',
+    body: CreateOrderRequest,
+    answer: CreateOrderAnswer,
+  },
   orderDetail: { tags: commerce, summary: '订单详情（待支付时向支付网关查询结果）', query: OrderNoQuery, answer: Order },
   orderList: { tags: commerce, summary: '卡的订单记录', query: OrderListQuery, answer: OrderListAnswer },
-  orderRepay: { tags: commerce, summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）', body: RepayOrderRequest, answer: CreateOrderAnswer },
+  orderRepay: {
+    tags: commerce,
+    summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）',
+    body: RepayOrderRequest,
+    answer: CreateOrderAnswer,
+  },
   orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
   balanceLedger: { tags: commerce, summary: '余额与余额明细（最近100条）', query: CardNumQuery, answer: BalanceLedgerAnswer },
-  payNotify: { auth: 'none', tags: commerce, summary: '支付网关异步通知（签名校验，重复通知只入账一次）', params: PayNotifyParams, body: PayNotifyBody, answer: PayNotifyAnswer },
+  payNotify: {
+    auth: 'none',
+    tags: commerce,
+    summary: '支付网关异步通知（签名校验，重复通知只入账一次）',
+    params: PayNotifyParams,
+    body: PayNotifyBody,
+    answer: PayNotifyAnswer,
+  },
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
-  quickVouchers: { auth: 'none', tags: commerce, summary: '免登录支付：该卡可用于该套餐的优惠券', query: QuickVoucherQuery, answer: VoucherListAnswer },
-  quickQuote: { auth: 'none', tags: commerce, summary: '免登录支付：报价与可用支付方式（不含余额支付）', body: QuickQuoteRequest, answer: Quote },
-  quickOrder: { auth: 'none', tags: commerce, summary: '免登录支付：下单（返回订单访问凭证）', body: QuickOrderRequest, answer: QuickOrderAnswer },
+  quickVouchers: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：该卡可用于该套餐的优惠券',
+    query: QuickVoucherQuery,
+    answer: VoucherListAnswer,
+  },
+  quickQuote: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：报价与可用支付方式（不含余额支付）',
+    body: QuickQuoteRequest,
+    answer: Quote,
+  },
+  quickOrder: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：下单（返回订单访问凭证）',
+    body: QuickOrderRequest,
+    answer: QuickOrderAnswer,
+  },
   quickOrderDetail: { auth: 'none', tags: commerce, summary: '免登录支付：凭访问凭证查询订单', query: QuickOrderQuery, answer: Order },
-  quickRepay: { auth: 'none', tags: commerce, summary: '免登录支付：凭访问凭证继续支付待支付订单', body: QuickRepayRequest, answer: CreateOrderAnswer },
+  quickRepay: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：凭访问凭证继续支付待支付订单',
+    body: QuickRepayRequest,
+    answer: CreateOrderAnswer,
+  },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

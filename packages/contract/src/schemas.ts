@@ -45,16 +45,20 @@ export const SmsCodeRequest = z.object({
 export const SmsCodeAnswer = z.object({ cooldown_seconds: z.number().int(), expires_in_seconds: z.number().int() });
 
 const LoginBase = { mark: OptionalAgentMark };
-export const LoginRequest = z.discriminatedUnion('login_model', [
-  z.object({ login_model: z.literal('mobile'), mobile: Mobile, code: SmsCode, ...LoginBase }),
-  z.object({
-    login_model: z.literal('account'),
-    account: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号过长'),
-    password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
-    ...LoginBase,
-  }),
-  z.object({ login_model: z.literal('customNum'), custom_num: CardNum, password: CardPassword, ...LoginBase }),
-], { error: '请选择登录方式' });
+export const LoginRequest = z.discriminatedUnion(
+  'login_model',
+  [
+    z.object({ login_model: z.literal('mobile'), mobile: Mobile, code: SmsCode, ...LoginBase }),
+    z.object({
+      login_model: z.literal('account'),
+      account: z.string({ error: '请输入账号' }).trim().min(1, '请输入账号').max(64, '账号过长'),
+      password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
+      ...LoginBase,
+    }),
+    z.object({ login_model: z.literal('customNum'), custom_num: CardNum, password: CardPassword, ...LoginBase }),
+  ],
+  { error: '请选择登录方式' },
+);
 export type LoginRequest = z.infer<typeof LoginRequest>;
 export const LoginAnswer = z.object({
   token: z.string(),

@@ -32,13 +32,32 @@ describe('cardGate: the ordered checks of docs/spec/portal-spec.md §4', () => {
     ['need_id → personal information', card({ need_id: true }), on, 'collect', '请先完善个人信息'],
     ['replace comes before series', card({ need_change_card: true, multi_series: true, need_id: true }), on, 'replace', '请先进行换卡操作'],
     ['series comes before personal information', card({ multi_series: true, need_id: true }), on, 'series', '请先完成套餐系列选择'],
-    ['personal information comes before real-name and purchase', card({ need_id: true, supplier_auth_state: false, order_has_payment: false }), on, 'collect', '请先完善个人信息'],
+    [
+      'personal information comes before real-name and purchase',
+      card({ need_id: true, supplier_auth_state: false, order_has_payment: false }),
+      on,
+      'collect',
+      '请先完善个人信息',
+    ],
   ] as const)('%s', (_name, c, setting, reason, message) => {
     expect(cardGate(c, setting)).toEqual({ kind: 'redirect', reason, message });
   });
 
   it('NaiZu passes whatever else the card says', () => {
-    expect(cardGate(card({ supplier: 4, state: 6, need_change_card: true, multi_series: true, need_id: true, supplier_auth_state: false, order_has_payment: false }), on)).toEqual({ kind: 'pass' });
+    expect(
+      cardGate(
+        card({
+          supplier: 4,
+          state: 6,
+          need_change_card: true,
+          multi_series: true,
+          need_id: true,
+          supplier_auth_state: false,
+          order_has_payment: false,
+        }),
+        on,
+      ),
+    ).toEqual({ kind: 'pass' });
   });
 
   it('a cancelled card (state 6) is blocked with the customer-service message, before every redirect', () => {
@@ -66,13 +85,21 @@ describe('cardGate: variant A (real_name_order 1: recharge, package, then real-n
 
 describe('cardGate: variant B (any other real_name_order: real-name, recharge, then package)', () => {
   it.each([0, 2, 7])('real_name_order %i: real-name first', (order) => {
-    expect(cardGate(card({ real_name_order: order, ...preStore, order_has_payment: false, supplier_auth_state: false }), on)).toMatchObject({ reason: 'realName', message: '请先完成实名认证' });
+    expect(cardGate(card({ real_name_order: order, ...preStore, order_has_payment: false, supplier_auth_state: false }), on)).toMatchObject(
+      { reason: 'realName', message: '请先完成实名认证' },
+    );
   });
   it('then the recharge prerequisite', () => {
-    expect(cardGate(card({ real_name_order: 2, ...preStore, order_has_payment: false }), on)).toMatchObject({ reason: 'recharge', message: '请先完成余额充值' });
+    expect(cardGate(card({ real_name_order: 2, ...preStore, order_has_payment: false }), on)).toMatchObject({
+      reason: 'recharge',
+      message: '请先完成余额充值',
+    });
   });
   it('then the package', () => {
-    expect(cardGate(card({ real_name_order: 2, order_has_payment: false }), on)).toMatchObject({ reason: 'combo', message: '请先订购套餐' });
+    expect(cardGate(card({ real_name_order: 2, order_has_payment: false }), on)).toMatchObject({
+      reason: 'combo',
+      message: '请先订购套餐',
+    });
   });
   it('a fake real-name flag needs real-name even when the supplier says authenticated', () => {
     expect(cardGate(card({ fake: true }), on)).toMatchObject({ reason: 'realName' });
@@ -113,7 +140,11 @@ describe('purchaseBlock: what the server refuses to sell', () => {
     expect(purchaseBlock(c, purchase, on)?.reason).toBe(reason);
   });
   it.each([
-    ['pay-first policy: a package before real-name', card({ real_name_order: 1, supplier_auth_state: false, order_has_payment: false }), 'package'],
+    [
+      'pay-first policy: a package before real-name',
+      card({ real_name_order: 1, supplier_auth_state: false, order_has_payment: false }),
+      'package',
+    ],
     ['pay-first policy: a recharge before real-name', card({ real_name_order: 1, supplier_auth_state: false, ...preStore }), 'recharge'],
     ['the required recharge itself', card({ ...preStore }), 'recharge'],
     ['a card without a package buys one', card({ order_has_payment: false }), 'package'],

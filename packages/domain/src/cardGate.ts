@@ -31,10 +31,7 @@ export interface GateSetting {
  *  web app, its page. */
 export type GateReason = 'bind' | 'replace' | 'series' | 'collect' | 'recharge' | 'combo' | 'realName';
 
-export type GateResult =
-  | { kind: 'pass' }
-  | { kind: 'block'; message: string }
-  | { kind: 'redirect'; reason: GateReason; message: string };
+export type GateResult = { kind: 'pass' } | { kind: 'block'; message: string } | { kind: 'redirect'; reason: GateReason; message: string };
 
 export const GATE_MESSAGE: Record<GateReason, string> = {
   bind: '请先绑定卡号',
@@ -107,7 +104,11 @@ export type Purchase = 'package' | 'recharge';
  * first; a package also waits for a required recharge, and for real-name under a
  * real-name-first policy. Answers null when allowed, else the reason and its message.
  */
-export function purchaseBlock(card: GateCard, purchase: Purchase, setting: GateSetting): { reason: GateReason | 'cancelled'; message: string } | null {
+export function purchaseBlock(
+  card: GateCard,
+  purchase: Purchase,
+  setting: GateSetting,
+): { reason: GateReason | 'cancelled'; message: string } | null {
   if (card.supplier === Supplier.NaiZu) return null;
   if (card.state === CardState.Cancelled) return { reason: 'cancelled', message: CANCELLED_MESSAGE };
   // cardGate answers the first failing check, and these three come before either variant's.

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { chinaDate, chinaMonthStart, fenToYuan, formatDate, formatDateTime, formatKb, formatYuan, isEmptyDate, maskMobile, yuanToFen } from './format';
+import {
+  chinaDate,
+  chinaMonthStart,
+  fenToYuan,
+  formatDate,
+  formatDateTime,
+  formatKb,
+  formatYuan,
+  isEmptyDate,
+  maskMobile,
+  yuanToFen,
+} from './format';
 
 describe('money', () => {
   it.each([

@@ -17,13 +17,22 @@ import { SimulatorSms } from '../integrations/sms/simulatorSms';
 import { AppError } from '../lib/errors';
 import { latePayments, parseRefundArgs, refundAllLate, refundOrder, REFUND_USAGE as USAGE, type RefundReport } from '../modules/commerce';
 
-const STATE_LABEL: Record<string, string> = { pending: '待支付', paid: '已支付', fulfilled: '已完成', closed: '已关闭', failed: '支付失败', refunded: '已退款' };
+const STATE_LABEL: Record<string, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  fulfilled: '已完成',
+  closed: '已关闭',
+  failed: '支付失败',
+  refunded: '已退款',
+};
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 function printReport(r: RefundReport): void {
   if (r.outcome === 'already') {
-    out(`订单 ${r.order_no}「${r.title}」此前已退款${r.refund_no ? `（退款单号 ${r.refund_no}，${yuan(r.amount_fen)}）` : ''}，本次未重复退款`);
+    out(
+      `订单 ${r.order_no}「${r.title}」此前已退款${r.refund_no ? `（退款单号 ${r.refund_no}，${yuan(r.amount_fen)}）` : ''}，本次未重复退款`,
+    );
     return;
   }
   out(`${r.outcome === 'completed' ? '已完成此前登记的退款' : '已退款'}：订单 ${r.order_no}「${r.title}」，退款单号 ${r.refund_no}`);
@@ -42,7 +51,11 @@ async function main(argv: string[]): Promise<number> {
   const log = Fastify({ logger: { level: 'warn' } }).log;
   // The same gateway the server uses (a real adapter replaces the sandbox here as in buildApp).
   // The command sends no payment notifications, so the sandbox's notification settings do not matter.
-  const payments = new SandboxGateway(db, { secret: config.paySandboxSecret, notifyDelayMs: 0, notifyCopies: 1, dropNotifications: true }, log);
+  const payments = new SandboxGateway(
+    db,
+    { secret: config.paySandboxSecret, notifyDelayMs: 0, notifyCopies: 1, dropNotifications: true },
+    log,
+  );
   const ctx: AppContext = { db, config, log, carrier: new CarrierSimulator(db), sms: new SimulatorSms(db, log), payments };
   try {
     if (cmd.kind === 'order') {
@@ -67,7 +80,8 @@ async function main(argv: string[]): Promise<number> {
     const result = await refundAllLate(ctx, cmd.reason);
     if (result.done.length === 0 && result.failed.length === 0) out('没有待退款的异常到账');
     for (const r of result.done) printReport(r);
-    for (const f of result.failed) process.stderr.write(`退款失败：订单 ${f.payment.order_no}（${yuan(f.payment.amount_fen)}）：${f.message}\n`);
+    for (const f of result.failed)
+      process.stderr.write(`退款失败：订单 ${f.payment.order_no}（${yuan(f.payment.amount_fen)}）：${f.message}\n`);
     if (result.done.length + result.failed.length > 0) out(`共退款 ${result.done.length} 笔，失败 ${result.failed.length} 笔`);
     return result.failed.length > 0 ? 1 : 0;
   } catch (err) {
@@ -86,7 +100,8 @@ main(process.argv.slice(2)).then(
   (err) => {
     const message = err instanceof Error ? err.message : String(err);
     // a database the server has never started on (or an older one) has no commerce tables yet
-    if (/no such table|relation .* does not exist/.test(message)) process.stderr.write('退款失败：数据库尚未初始化或版本较旧，请先用同一 DATABASE_URL 启动一次服务（npm start）\n');
+    if (/no such table|relation .* does not exist/.test(message))
+      process.stderr.write('退款失败：数据库尚未初始化或版本较旧，请先用同一 DATABASE_URL 启动一次服务（npm start）\n');
     else process.stderr.write(`退款失败: ${message}\n`);
     process.exit(1);
   },

@@ -70,18 +70,51 @@ interface DemoCard {
 }
 
 const DEMO_CARDS: DemoCard[] = [
-  { num: '1000000001', agent: 'demo', card: { supplier: 2, balance_fen: 2000 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_800_000 },
+  {
+    num: '1000000001',
+    agent: 'demo',
+    card: { supplier: 2, balance_fen: 2000 },
+    pkg: { name: '畅享100G月包', gb: 100 },
+    dailyKb: 1_800_000,
+  },
   { num: '1000000002', agent: 'demo', card: { supplier: 2, order_has_payment: 0, ordered_flag: 0 }, dailyKb: 0 },
-  { num: '1000000003', agent: 'demo', card: { supplier: 2, real_name_order: 2, supplier_auth_state: 0, auth_state: 0 }, pkg: { name: '畅享50G月包', gb: 50 }, dailyKb: 900_000 },
+  {
+    num: '1000000003',
+    agent: 'demo',
+    card: { supplier: 2, real_name_order: 2, supplier_auth_state: 0, auth_state: 0 },
+    pkg: { name: '畅享50G月包', gb: 50 },
+    dailyKb: 900_000,
+  },
   {
     num: '1000000004',
     agent: 'demo',
-    card: { supplier: 2, real_name_order: 1, pre_store: 1, pre_store_show: 0, pre_store_mold: 1, balance_order_has_payment: 0, order_has_payment: 0, ordered_flag: 0 },
+    card: {
+      supplier: 2,
+      real_name_order: 1,
+      pre_store: 1,
+      pre_store_show: 0,
+      pre_store_mold: 1,
+      balance_order_has_payment: 0,
+      order_has_payment: 0,
+      ordered_flag: 0,
+    },
     dailyKb: 0,
   },
   { num: '1000000005', agent: 'demo', card: { supplier: 2, state: 6 }, dailyKb: 0 },
-  { num: '1000000006', agent: 'demo', card: { supplier: 2, need_change_card: 1 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_200_000 },
-  { num: '1000000007', agent: 'demo', card: { supplier: 2, multi_series: 1, package_series_ids: '[1,2]', package_mold: 3 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_000_000 },
+  {
+    num: '1000000006',
+    agent: 'demo',
+    card: { supplier: 2, need_change_card: 1 },
+    pkg: { name: '畅享100G月包', gb: 100 },
+    dailyKb: 1_200_000,
+  },
+  {
+    num: '1000000007',
+    agent: 'demo',
+    card: { supplier: 2, multi_series: 1, package_series_ids: '[1,2]', package_mold: 3 },
+    pkg: { name: '畅享100G月包', gb: 100 },
+    dailyKb: 1_000_000,
+  },
   { num: '1000000008', agent: 'demo', card: { supplier: 2, need_id: 1 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 700_000 },
   {
     num: '1000000009',
@@ -96,7 +129,13 @@ const DEMO_CARDS: DemoCard[] = [
     pkg: { name: '八骏畅享30G月包', gb: 30 },
     dailyKb: 500_000,
   },
-  { num: '1000000011', agent: 'demo', card: { supplier: 10, card_mold: 10 }, pkg: { name: '5G CPE 300G月包', gb: 300 }, dailyKb: 6_000_000 },
+  {
+    num: '1000000011',
+    agent: 'demo',
+    card: { supplier: 10, card_mold: 10 },
+    pkg: { name: '5G CPE 300G月包', gb: 300 },
+    dailyKb: 6_000_000,
+  },
   {
     num: '1000000012',
     agent: 'demo',
@@ -110,7 +149,13 @@ const DEMO_CARDS: DemoCard[] = [
     ],
   },
   { num: '1000000013', agent: 'demo', card: { supplier: 2 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 800_000, password: false },
-  { num: '1000000014', agent: 'acme', card: { supplier: 3, supplier_auth_state: 0, auth_state: 0, package_series_ids: '[3]' }, pkg: { name: '电信畅享60G月包', gb: 60 }, dailyKb: 600_000 },
+  {
+    num: '1000000014',
+    agent: 'acme',
+    card: { supplier: 3, supplier_auth_state: 0, auth_state: 0, package_series_ids: '[3]' },
+    pkg: { name: '电信畅享60G月包', gb: 60 },
+    dailyKb: 600_000,
+  },
   {
     num: '1000000015',
     agent: 'acme',

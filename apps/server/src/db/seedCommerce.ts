@@ -22,22 +22,135 @@ const GB = 1024; // MB
 /** Series id (1, 2 demo; 3 acme) → its packages, in display order. */
 const CATALOGUE: Record<number, DemoPackage[]> = {
   1: [
-    { name: '畅享100G月包', package_type: 3, period: 2, period_count: 1, flow_mb: 100 * GB, price_fen: 2900, original_price_fen: 3900, description: '当月有效，100GB全国通用流量', recommended: 1 },
-    { name: '畅享50G月包', package_type: 3, period: 2, period_count: 1, flow_mb: 50 * GB, price_fen: 1900, original_price_fen: 2500, description: '当月有效，50GB全国通用流量' },
-    { name: '月初重置200G季包', package_type: 9, period: 2, period_count: 3, flow_mb: 200 * GB, price_fen: 9900, original_price_fen: 12900, description: '连续3个月，每月1日流量重置为200GB' },
-    { name: '10G加油包', package_type: 2, period: 2, period_count: 1, flow_mb: 10 * GB, price_fen: 500, original_price_fen: 800, description: '叠加到当前套餐，随当前套餐到期', voucher_allowed: 0 },
-    { name: '30天叠加包30G', package_type: 6, period: 1, period_count: 30, flow_mb: 30 * GB, price_fen: 1500, original_price_fen: 2000, description: '叠加到当前套餐，有效期延至30天后' },
-    { name: '7天体验包', package_type: 1, period: 1, period_count: 7, flow_mb: 5 * GB, price_fen: 100, original_price_fen: 500, description: '新用户体验，7天5GB', voucher_allowed: 0 },
+    {
+      name: '畅享100G月包',
+      package_type: 3,
+      period: 2,
+      period_count: 1,
+      flow_mb: 100 * GB,
+      price_fen: 2900,
+      original_price_fen: 3900,
+      description: '当月有效，100GB全国通用流量',
+      recommended: 1,
+    },
+    {
+      name: '畅享50G月包',
+      package_type: 3,
+      period: 2,
+      period_count: 1,
+      flow_mb: 50 * GB,
+      price_fen: 1900,
+      original_price_fen: 2500,
+      description: '当月有效，50GB全国通用流量',
+    },
+    {
+      name: '月初重置200G季包',
+      package_type: 9,
+      period: 2,
+      period_count: 3,
+      flow_mb: 200 * GB,
+      price_fen: 9900,
+      original_price_fen: 12900,
+      description: '连续3个月，每月1日流量重置为200GB',
+    },
+    {
+      name: '10G加油包',
+      package_type: 2,
+      period: 2,
+      period_count: 1,
+      flow_mb: 10 * GB,
+      price_fen: 500,
+      original_price_fen: 800,
+      description: '叠加到当前套餐，随当前套餐到期',
+      voucher_allowed: 0,
+    },
+    {
+      name: '30天叠加包30G',
+      package_type: 6,
+      period: 1,
+      period_count: 30,
+      flow_mb: 30 * GB,
+      price_fen: 1500,
+      original_price_fen: 2000,
+      description: '叠加到当前套餐，有效期延至30天后',
+    },
+    {
+      name: '7天体验包',
+      package_type: 1,
+      period: 1,
+      period_count: 7,
+      flow_mb: 5 * GB,
+      price_fen: 100,
+      original_price_fen: 500,
+      description: '新用户体验，7天5GB',
+      voucher_allowed: 0,
+    },
   ],
   2: [
-    { name: '超值年包1200G', package_type: 3, period: 2, period_count: 12, flow_mb: 1200 * GB, price_fen: 29900, original_price_fen: 46800, description: '12个月有效，共1200GB', recommended: 1 },
-    { name: '半年包600G', package_type: 3, period: 2, period_count: 6, flow_mb: 600 * GB, price_fen: 15900, original_price_fen: 23400, description: '6个月有效，共600GB' },
-    { name: '20G加油包', package_type: 4, period: 2, period_count: 1, flow_mb: 20 * GB, price_fen: 900, original_price_fen: 1200, description: '叠加到当前套餐，随当前套餐到期' },
+    {
+      name: '超值年包1200G',
+      package_type: 3,
+      period: 2,
+      period_count: 12,
+      flow_mb: 1200 * GB,
+      price_fen: 29900,
+      original_price_fen: 46800,
+      description: '12个月有效，共1200GB',
+      recommended: 1,
+    },
+    {
+      name: '半年包600G',
+      package_type: 3,
+      period: 2,
+      period_count: 6,
+      flow_mb: 600 * GB,
+      price_fen: 15900,
+      original_price_fen: 23400,
+      description: '6个月有效，共600GB',
+    },
+    {
+      name: '20G加油包',
+      package_type: 4,
+      period: 2,
+      period_count: 1,
+      flow_mb: 20 * GB,
+      price_fen: 900,
+      original_price_fen: 1200,
+      description: '叠加到当前套餐，随当前套餐到期',
+    },
   ],
   3: [
-    { name: '极客60G月包', package_type: 3, period: 2, period_count: 1, flow_mb: 60 * GB, price_fen: 2500, original_price_fen: 3000, description: '当月有效，不限速', recommended: 1 },
-    { name: '极客15天包', package_type: 5, period: 1, period_count: 15, flow_mb: 30 * GB, price_fen: 1200, original_price_fen: 1500, description: '15天有效，30GB' },
-    { name: '极客叠加包10G', package_type: 7, period: 1, period_count: 7, flow_mb: 10 * GB, price_fen: 600, original_price_fen: 800, description: '叠加到当前套餐' },
+    {
+      name: '极客60G月包',
+      package_type: 3,
+      period: 2,
+      period_count: 1,
+      flow_mb: 60 * GB,
+      price_fen: 2500,
+      original_price_fen: 3000,
+      description: '当月有效，不限速',
+      recommended: 1,
+    },
+    {
+      name: '极客15天包',
+      package_type: 5,
+      period: 1,
+      period_count: 15,
+      flow_mb: 30 * GB,
+      price_fen: 1200,
+      original_price_fen: 1500,
+      description: '15天有效，30GB',
+    },
+    {
+      name: '极客叠加包10G',
+      package_type: 7,
+      period: 1,
+      period_count: 7,
+      flow_mb: 10 * GB,
+      price_fen: 600,
+      original_price_fen: 800,
+      description: '叠加到当前套餐',
+    },
   ],
 };
 
@@ -48,7 +161,15 @@ export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
     for (const [sort, p] of (CATALOGUE[s.id] ?? []).entries()) {
       await trx
         .insertInto('packages')
-        .values({ series_id: s.id, ...p, voucher_allowed: p.voucher_allowed ?? 1, recommended: p.recommended ?? 0, on_sale: 1, sort, created_at: iso })
+        .values({
+          series_id: s.id,
+          ...p,
+          voucher_allowed: p.voucher_allowed ?? 1,
+          recommended: p.recommended ?? 0,
+          on_sale: 1,
+          sort,
+          created_at: iso,
+        })
         .execute();
     }
   }
@@ -98,7 +219,13 @@ export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
 
   await trx
     .insertInto('recharge_offers')
-    .values({ agent_id: agentId('demo'), amount_fen: 5000, bonus_fen: 1000, title: '首充50元送10元', description: '首次充值满50元，额外赠送10元余额' })
+    .values({
+      agent_id: agentId('demo'),
+      amount_fen: 5000,
+      bonus_fen: 1000,
+      title: '首充50元送10元',
+      description: '首次充值满50元，额外赠送10元余额',
+    })
     .execute();
 
   const cards = await trx.selectFrom('cards').select(['id', 'custom_num', 'balance_fen']).execute();
@@ -106,7 +233,15 @@ export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
   const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
 
   // Vouchers: usable ones of different kinds, an expired one and a used one on the demo cards.
-  const vouchers: { num: string; name: string; amount_fen: number; min_spend_fen: number; types: number[]; expires: number; status?: string }[] = [
+  const vouchers: {
+    num: string;
+    name: string;
+    amount_fen: number;
+    min_spend_fen: number;
+    types: number[];
+    expires: number;
+    status?: string;
+  }[] = [
     { num: '1000000001', name: '5元满减券', amount_fen: 500, min_spend_fen: 2000, types: [], expires: 30 },
     { num: '1000000001', name: '月包专享10元券', amount_fen: 1000, min_spend_fen: 2500, types: [3, 9], expires: 15 },
     { num: '1000000001', name: '年包立减50元券', amount_fen: 5000, min_spend_fen: 20000, types: [3], expires: 60 },
@@ -143,7 +278,15 @@ export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
     if (c.balance_fen <= 0) continue;
     await trx
       .insertInto('balance_ledger')
-      .values({ card_id: c.id, amount_fen: c.balance_fen, kind: 'bonus', order_no: '', balance_after_fen: c.balance_fen, note: '开卡赠送余额', created_at: at(-30) })
+      .values({
+        card_id: c.id,
+        amount_fen: c.balance_fen,
+        kind: 'bonus',
+        order_no: '',
+        balance_after_fen: c.balance_fen,
+        note: '开卡赠送余额',
+        created_at: at(-30),
+      })
       .execute();
   }
 }

@@ -62,9 +62,7 @@ interface Write {
 
 /** Comments out of the way (a comment may quote a query), keeping line numbers. */
 function withoutComments(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '))
-    .replace(/^(\s*)\/\/.*$/gm, '$1');
+  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/^(\s*)\/\/.*$/gm, '$1');
 }
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
@@ -123,13 +121,21 @@ describe('table owners', () => {
       'await trx\n  .updateTable("cards as c")\n  .set({ a: 1 });',
       "await q.deleteFrom('card_bindings').where('id', '=', 1);",
       'await db.insertInto(tableName).values(x);',
-      "await sql`insert into orders (a) values (1) on conflict do update set a = 2`.execute(db);",
-      "await sql<number>`UPDATE payments SET late = 1`.execute(db);",
+      'await sql`insert into orders (a) values (1) on conflict do update set a = 2`.execute(db);',
+      'await sql<number>`UPDATE payments SET late = 1`.execute(db);',
       "await sql.raw('delete from refunds').execute(db);",
       "// db.updateTable('users') in a comment is not a write",
-      "await sql`select * from cards where x = ${y}`.execute(db);",
+      'await sql`select * from cards where x = ${y}`.execute(db);',
     ].join('\n');
-    expect(writesIn(sample).map((w) => w.table)).toEqual(['vouchers', 'cards', 'card_bindings', '?tableName', 'orders', 'payments', 'refunds']);
+    expect(writesIn(sample).map((w) => w.table)).toEqual([
+      'vouchers',
+      'cards',
+      'card_bindings',
+      '?tableName',
+      'orders',
+      'payments',
+      'refunds',
+    ]);
   });
 
   it('are the only writers of their tables (migrations and the demo seed excepted)', () => {

@@ -5,12 +5,15 @@ const a = createSealer('key-a');
 const b = createSealer('key-b');
 
 describe('personal data sealing', () => {
-  it.each(['11010519491231002X', '张三', '13900139000', '', '北京市海淀区中关村大街 1 号 😀'])('round-trips %j and never stores it in the clear', (plain) => {
-    const sealed = a.seal(plain);
-    expect(sealed.startsWith('pd1.')).toBe(true);
-    if (plain) expect(sealed).not.toContain(plain);
-    expect(a.open(sealed)).toBe(plain);
-  });
+  it.each(['11010519491231002X', '张三', '13900139000', '', '北京市海淀区中关村大街 1 号 😀'])(
+    'round-trips %j and never stores it in the clear',
+    (plain) => {
+      const sealed = a.seal(plain);
+      expect(sealed.startsWith('pd1.')).toBe(true);
+      if (plain) expect(sealed).not.toContain(plain);
+      expect(a.open(sealed)).toBe(plain);
+    },
+  );
 
   it('seals the same value differently each time (random IV), both open', () => {
     const [x, y] = [a.seal('11010519491231002X'), a.seal('11010519491231002X')];

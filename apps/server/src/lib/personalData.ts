@@ -39,9 +39,11 @@ export function createSealer(secret: string): PersonalDataSealer {
   const key = Buffer.from(hkdfSync('sha256', secret, 'sim-portal', 'personal data v1', 32));
   return {
     seal: (text) => TEXT_PREFIX + encrypt(key, Buffer.from(text, 'utf8')).toString('base64url'),
-    open: (stored) => (stored.startsWith(TEXT_PREFIX) ? decrypt(key, Buffer.from(stored.slice(TEXT_PREFIX.length), 'base64url')).toString('utf8') : stored),
+    open: (stored) =>
+      stored.startsWith(TEXT_PREFIX) ? decrypt(key, Buffer.from(stored.slice(TEXT_PREFIX.length), 'base64url')).toString('utf8') : stored,
     sealBytes: (bytes) => Buffer.concat([BYTES_MAGIC, encrypt(key, bytes)]),
-    openBytes: (stored) => (stored.subarray(0, BYTES_MAGIC.length).equals(BYTES_MAGIC) ? decrypt(key, stored.subarray(BYTES_MAGIC.length)) : stored),
+    openBytes: (stored) =>
+      stored.subarray(0, BYTES_MAGIC.length).equals(BYTES_MAGIC) ? decrypt(key, stored.subarray(BYTES_MAGIC.length)) : stored,
   };
 }
 

@@ -83,7 +83,9 @@ export async function hit(db: Executor, key: string, rule: ThrottleRule): Promis
       oc.column('key').doUpdateSet({
         count: sql<number>`case when ${lockActive} then ${count} + 1 else ${nextCount} end`,
         window_ends_at: sql<string>`case when ${lockActive} then ${windowEndsAt} when ${freshWindow} then ${windowEnd} else ${windowEndsAt} end`,
-        locked_until: sql<string | null>`case when ${lockActive} then ${lockedUntil} when ${nextCount} >= ${rule.limit} then ${lockEnd} else null end`,
+        locked_until: sql<
+          string | null
+        >`case when ${lockActive} then ${lockedUntil} when ${nextCount} >= ${rule.limit} then ${lockEnd} else null end`,
       }),
     )
     .returning(['count', 'window_ends_at', 'locked_until'])

@@ -64,21 +64,32 @@ export async function registerCarrierRealName(app: FastifyInstance, ctx: AppCont
         return page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商'));
       });
 
-      pages.post<{ Params: { ticket: string }; Body: Record<string, string> }>(`/sim/carrier/${kind}/:ticket`, { schema: { hide: true } }, async (req, reply) => {
-        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-        const { t: known, live: t } = await ticketState(req.params.ticket);
-        if (!t) return reply.status(410).send(gone(known?.return_path));
-        if (kind === 'real-name') {
-          const name = (req.body?.name ?? '').trim();
-          const id = (req.body?.id_number ?? '').trim();
-          const error = !/^[\u4e00-\u9fa5·]{2,30}$/.test(name) ? '请输入正确的中文姓名' : !isValidResidentId(id, clock.now()) ? '身份证号码有误，请检查后重新输入' : '';
-          // the ID number is neither logged nor echoed back; the name is, so a typo costs one field
-          if (error) return reply.status(400).send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error, name.slice(0, 30))));
-        }
-        if (!(await useTicket(ctx.db.kysely, t.id, clock.iso()))) return reply.status(410).send(gone(t.return_path));
-        await carrier.completeRealName(t.custom_num);
-        return reply.redirect(safeReturn(t.return_path), 303);
-      });
+      pages.post<{ Params: { ticket: string }; Body: Record<string, string> }>(
+        `/sim/carrier/${kind}/:ticket`,
+        { schema: { hide: true } },
+        async (req, reply) => {
+          reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+          const { t: known, live: t } = await ticketState(req.params.ticket);
+          if (!t) return reply.status(410).send(gone(known?.return_path));
+          if (kind === 'real-name') {
+            const name = (req.body?.name ?? '').trim();
+            const id = (req.body?.id_number ?? '').trim();
+            const error = !/^[\u4e00-\u9fa5·]{2,30}$/.test(name)
+              ? '请输入正确的中文姓名'
+              : !isValidResidentId(id, clock.now())
+                ? '身份证号码有误，请检查后重新输入'
+                : '';
+            // the ID number is neither logged nor echoed back; the name is, so a typo costs one field
+            if (error)
+              return reply
+                .status(400)
+                .send(page('实名认证', form(kind, t.ticket, SUPPLIER_LABEL[t.supplier] ?? '运营商', error, name.slice(0, 30))));
+          }
+          if (!(await useTicket(ctx.db.kysely, t.id, clock.iso()))) return reply.status(410).send(gone(t.return_path));
+          await carrier.completeRealName(t.custom_num);
+          return reply.redirect(safeReturn(t.return_path), 303);
+        },
+      );
     }
   });
 }

@@ -11,7 +11,6 @@ const CHANNEL_NAME: Record<number, string> = { 1: '微信支付（沙箱）', 2:
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
-
 const CSS = `
 body{margin:0;font-family:-apple-system,"PingFang SC","Microsoft YaHei",sans-serif;background:#f5f6f8;color:#222}
 header{background:#127EFF;color:#fff;padding:14px 16px;font-size:17px}
@@ -40,13 +39,19 @@ export async function registerPayCashier(app: FastifyInstance, ctx: AppContext):
     cashier.get<{ Params: { paymentId: string } }>('/sim/pay/cashier/:paymentId', { schema: { hide: true } }, async (req, reply) => {
       const p = await gateway.payment(req.params.paymentId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!p) return reply.status(404).send(page('收银台', '<header>沙箱收银台</header><div class="card"><p class="muted">支付单不存在</p></div>'));
+      if (!p)
+        return reply
+          .status(404)
+          .send(page('收银台', '<header>沙箱收银台</header><div class="card"><p class="muted">支付单不存在</p></div>'));
       const back = safeReturn(p.return_url);
       if (p.state !== 'created') {
         const LABEL: Record<string, string> = { paid: '该支付单已支付', failed: '该支付单已失败', refunded: '该支付单已退款' };
         const label = LABEL[p.state] ?? '该支付单已关闭';
-        return page('收银台', `<header>沙箱收银台</header><div class="card"><p class="amount">¥${yuan(p.amount_fen)}</p><p class="muted">${label}</p>
-<a class="btn abandon" href="${esc(back)}">返回商户</a></div>`);
+        return page(
+          '收银台',
+          `<header>沙箱收银台</header><div class="card"><p class="amount">¥${yuan(p.amount_fen)}</p><p class="muted">${label}</p>
+<a class="btn abandon" href="${esc(back)}">返回商户</a></div>`,
+        );
       }
       const action = `/sim/pay/cashier/${encodeURIComponent(p.payment_id)}`;
       return page(
@@ -64,13 +69,21 @@ export async function registerPayCashier(app: FastifyInstance, ctx: AppContext):
       );
     });
 
-    cashier.post<{ Params: { paymentId: string }; Body: Record<string, string> }>('/sim/pay/cashier/:paymentId', { schema: { hide: true } }, async (req, reply) => {
-      const p = await gateway.payment(req.params.paymentId);
-      if (!p) return reply.status(404).type('text/html; charset=utf-8').send(page('收银台', '<div class="card"><p class="muted">支付单不存在</p></div>'));
-      const action = req.body?.action;
-      if (action === 'pay' || action === 'fail') await gateway.finish(p.payment_id, action, { drop: req.body?.drop_notify === '1' });
-      // abandon: back without paying; the order stays pending until it is closed or expires
-      return reply.redirect(safeReturn(p.return_url), 303);
-    });
+    cashier.post<{ Params: { paymentId: string }; Body: Record<string, string> }>(
+      '/sim/pay/cashier/:paymentId',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const p = await gateway.payment(req.params.paymentId);
+        if (!p)
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(page('收银台', '<div class="card"><p class="muted">支付单不存在</p></div>'));
+        const action = req.body?.action;
+        if (action === 'pay' || action === 'fail') await gateway.finish(p.payment_id, action, { drop: req.body?.drop_notify === '1' });
+        // abandon: back without paying; the order stays pending until it is closed or expires
+        return reply.redirect(safeReturn(p.return_url), 303);
+      },
+    );
   });
 }

@@ -55,7 +55,10 @@ export function AppShell() {
 
   // Evaluated during render, so a guarded page never flashes before its redirect.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- storage is read fresh per navigation
-  const decision = useMemo(() => decideNavigation(guardContext(location.pathname, location.search)), [location.key, location.pathname, location.search]);
+  const decision = useMemo(
+    () => decideNavigation(guardContext(location.pathname, location.search)),
+    [location.key, location.pathname, location.search],
+  );
 
   // A passive effect, not a layout effect: on the first render BrowserRouter subscribes to the
   // history in its own layout effect, which runs after ours, and would miss the redirect.

@@ -35,7 +35,10 @@ export function NavGate({ route, children }: { route: RouteDef; children: ReactN
     if (!customNum) return null; // no card: the navigation guards already send the user home
     const stored = local.get('cardInfo');
     const card = stored?.custom_num === customNum ? stored : undefined;
-    return promptFor(cardGate(card, { openBalanceRecharge: brandingStore.view().openBalanceRecharge }), { customNum, routeName: route.name });
+    return promptFor(cardGate(card, { openBalanceRecharge: brandingStore.view().openBalanceRecharge }), {
+      customNum,
+      routeName: route.name,
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one decision per navigation (location.key)
   }, [location.key, route]);
 

@@ -21,17 +21,22 @@ export function TabBar({ path }: { path: string }) {
       {/* keeps the end of the page above the fixed bar */}
       <div className={styles.spacer} aria-hidden="true" />
       <nav className={`${styles.bar} app-fixed-bottom`} aria-label="主导航">
-      {TABS.map((t) => {
-        const active = path === t.to;
-        return (
-          <Link key={t.to} to={t.to} className={active ? `${styles.tab} ${styles.active}` : styles.tab} aria-current={active ? 'page' : undefined}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
-              <path d={t.icon} />
-            </svg>
-            <span>{t.label}</span>
-          </Link>
-        );
-      })}
+        {TABS.map((t) => {
+          const active = path === t.to;
+          return (
+            <Link
+              key={t.to}
+              to={t.to}
+              className={active ? `${styles.tab} ${styles.active}` : styles.tab}
+              aria-current={active ? 'page' : undefined}
+            >
+              <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+                <path d={t.icon} />
+              </svg>
+              <span>{t.label}</span>
+            </Link>
+          );
+        })}
       </nav>
     </>
   );

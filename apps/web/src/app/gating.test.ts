@@ -30,7 +30,25 @@ describe('gateModeOf (docs/spec/decisions.md "Where gates run")', () => {
   });
 
   it('never gates the pages the gates lead to', () => {
-    for (const p of ['/replace_info', '/select', '/collect', '/recharge', '/first_recharge', '/combo', '/combo_detail', '/remind', '/lt_real_name', '/yd_real_name', '/dx_real_name', '/cme_real_name', '/bj_real_name', '/fe_real_name', '/forgot', '/pay_success', '/order'])
+    for (const p of [
+      '/replace_info',
+      '/select',
+      '/collect',
+      '/recharge',
+      '/first_recharge',
+      '/combo',
+      '/combo_detail',
+      '/remind',
+      '/lt_real_name',
+      '/yd_real_name',
+      '/dx_real_name',
+      '/cme_real_name',
+      '/bj_real_name',
+      '/fe_real_name',
+      '/forgot',
+      '/pay_success',
+      '/order',
+    ])
       expect(gateModeOf(ROUTES.find((r) => r.path === p)!)).toBe('none');
   });
 
@@ -42,16 +60,50 @@ describe('gateModeOf (docs/spec/decisions.md "Where gates run")', () => {
 // The pages the gates lead to, and the pages that are part of getting through them: the gates
 // never run on navigation to these, or a user could never reach the page that lets them pass.
 const EXEMPT = [
-  ...['/', '/mine', '/card_list', '/bind_card', '/recharge', '/first_recharge', '/recharge_coupon', '/combo', '/combo_detail', '/coupons_list'],
-  ...['/select', '/collect', '/remind', '/tip', '/lt_real_name', '/yd_real_name', '/dx_real_name', '/cme_real_name', '/bj_real_name', '/fe_real_name'],
-  ...['/replace_card', '/replace_info', '/order', '/order_check', '/order_success', '/pay_status', '/pay_success', '/pay_fail', '/coupon_success'],
+  ...[
+    '/',
+    '/mine',
+    '/card_list',
+    '/bind_card',
+    '/recharge',
+    '/first_recharge',
+    '/recharge_coupon',
+    '/combo',
+    '/combo_detail',
+    '/coupons_list',
+  ],
+  ...[
+    '/select',
+    '/collect',
+    '/remind',
+    '/tip',
+    '/lt_real_name',
+    '/yd_real_name',
+    '/dx_real_name',
+    '/cme_real_name',
+    '/bj_real_name',
+    '/fe_real_name',
+  ],
+  ...[
+    '/replace_card',
+    '/replace_info',
+    '/order',
+    '/order_check',
+    '/order_success',
+    '/pay_status',
+    '/pay_success',
+    '/pay_fail',
+    '/coupon_success',
+  ],
   ...['/alipay', '/ls_pay', '/forgot', '/customer'],
 ];
 
 describe('gate exemptions (route meta)', () => {
   it('counts 33 exempt paths', () => expect(new Set(EXEMPT).size).toBe(33));
   it.each(EXEMPT)('%s is exempt from the gates on navigation', (p) => expect(gateModeOf(routeOf(p)!)).not.toBe('navigate'));
-  it.each(['/flow', '/flow_list', '/change', '/check', '/coupons', '/suggest'])('%s is gated', (p) => expect(gateModeOf(routeOf(p)!)).toBe('navigate'));
+  it.each(['/flow', '/flow_list', '/change', '/check', '/coupons', '/suggest'])('%s is gated', (p) =>
+    expect(gateModeOf(routeOf(p)!)).toBe('navigate'),
+  );
 
   it.each(Object.entries(GATE_TARGET_PATH))('the %s gate leads to %s: a built page that is not gated itself', (_reason, path) => {
     const route = BUILT_ROUTES.find((r) => r.path === path);

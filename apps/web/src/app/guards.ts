@@ -32,7 +32,6 @@ export type GuardDecision =
       popup?: Popup;
     };
 
-
 export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined = routedRouteOf): GuardDecision {
   const route = lookup(ctx.path);
   if (!route) return { kind: 'redirect', to: '/404' };

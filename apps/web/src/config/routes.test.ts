@@ -21,12 +21,27 @@ describe('route table', () => {
 
   it('routes the pages built so far, and nothing that is not built', () => {
     const built = BUILT_ROUTES.map((r) => r.path);
-    expect(built).toEqual(expect.arrayContaining([
-      ...['/', '/login', '/forgot', '/mine', '/card_list', '/bind_card', '/flow', '/flow_list', '/customer', '/privacy', '/agreement', '/404'],
-      // the gate targets
-      ...['/tip', '/collect', '/select', '/remind', '/replace_card', '/replace_info'],
-      ...['/lt_real_name', '/yd_real_name', '/dx_real_name', '/cme_real_name', '/bj_real_name', '/fe_real_name'],
-    ]));
+    expect(built).toEqual(
+      expect.arrayContaining([
+        ...[
+          '/',
+          '/login',
+          '/forgot',
+          '/mine',
+          '/card_list',
+          '/bind_card',
+          '/flow',
+          '/flow_list',
+          '/customer',
+          '/privacy',
+          '/agreement',
+          '/404',
+        ],
+        // the gate targets
+        ...['/tip', '/collect', '/select', '/remind', '/replace_card', '/replace_info'],
+        ...['/lt_real_name', '/yd_real_name', '/dx_real_name', '/cme_real_name', '/bj_real_name', '/fe_real_name'],
+      ]),
+    );
     // pages not built yet stay out of the router (they fall to /404)
     for (const p of ['/gift', '/member', '/cpe_combo']) expect(routedRouteOf(p)).toBeUndefined();
     expect(routeOf('/gift')?.title).toBe('礼品查询');
@@ -43,22 +58,57 @@ describe('route table', () => {
   it.each([
     ['keep-alive', (r: RouteDef) => r.meta.keepAlive, ['/', '/mine', '/lt_real_name']],
     ['tab bar (docs/spec/decisions.md "Layout")', (r: RouteDef) => r.meta.tabBar, ['/', '/mine']],
-    ['card whitelist', (r: RouteDef) => r.meta.cardWhitelist, ['/bind_card', '/card_check', '/order_check', '/quick_payment', '/order_success', '/collect']],
+    [
+      'card whitelist',
+      (r: RouteDef) => r.meta.cardWhitelist,
+      ['/bind_card', '/card_check', '/order_check', '/quick_payment', '/order_success', '/collect'],
+    ],
   ])('%s meta matches the spec', (_n, pick, paths) => {
-    expect(ROUTES.filter(pick).map((r) => r.path).sort()).toEqual([...paths].sort());
+    expect(
+      ROUTES.filter(pick)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([...paths].sort());
   });
 
-  it.each(['/agreement', '/privacy', '/card_check', '/guide', '/regtip', '/tip', '/404', '/customer', '/collect', '/quick_payment', '/quick_select_package', '/quick_coupons_list', '/quick_payment_success', '/agent', '/agent_success', '/shopping', '/shopping_success', '/replace_card', '/replace_info', '/cpe', '/cpe_mine', '/download', '/popularize', '/bind_user', '/qr_code_login'])(
-    '%s needs no login (docs/spec/portal-spec.md §2)',
-    (path) => expect(routeOf(path)?.meta.noLogin).toBe(true),
-  );
+  it.each([
+    '/agreement',
+    '/privacy',
+    '/card_check',
+    '/guide',
+    '/regtip',
+    '/tip',
+    '/404',
+    '/customer',
+    '/collect',
+    '/quick_payment',
+    '/quick_select_package',
+    '/quick_coupons_list',
+    '/quick_payment_success',
+    '/agent',
+    '/agent_success',
+    '/shopping',
+    '/shopping_success',
+    '/replace_card',
+    '/replace_info',
+    '/cpe',
+    '/cpe_mine',
+    '/download',
+    '/popularize',
+    '/bind_user',
+    '/qr_code_login',
+  ])('%s needs no login (docs/spec/portal-spec.md §2)', (path) => expect(routeOf(path)?.meta.noLogin).toBe(true));
 
   it('puts exactly the /cpe* routes in the wifi-device area', () => {
     const wifiDevice = ROUTES.filter((r) => r.area === 'wifiDevice').map((r) => r.path);
     expect(wifiDevice).toHaveLength(12);
     expect(wifiDevice).toEqual(ROUTES.filter((r) => /^\/cpe(_|$)/.test(r.path)).map((r) => r.path));
     // the open ones (docs/spec/portal-spec.md §4)
-    expect(ROUTES.filter((r) => r.area === 'wifiDevice' && r.meta.noLogin).map((r) => r.path)).toEqual(['/cpe', '/cpe_mine', '/cpe_network']);
+    expect(ROUTES.filter((r) => r.area === 'wifiDevice' && r.meta.noLogin).map((r) => r.path)).toEqual([
+      '/cpe',
+      '/cpe_mine',
+      '/cpe_network',
+    ]);
   });
 
   it('names a route after its path unless told otherwise, and gives every route its meta', () => {

@@ -92,7 +92,13 @@ const TABLE = {
     { path: '/bind_user', title: '新用户注册', meta: NO_LOGIN },
   ],
   cards: [
-    { path: '/', name: 'home', title: '首页', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, page: 'Home' },
+    {
+      path: '/',
+      name: 'home',
+      title: '首页',
+      meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' },
+      page: 'Home',
+    },
     { path: '/mine', title: '我的', meta: { keepAlive: true, tabBar: true, cardOptional: true, gate: 'afterLoad' }, page: 'Mine' },
     { path: '/card_list', title: '卡片管理', meta: { cardOptional: true }, page: 'CardList' },
     { path: '/bind_card', title: '绑定卡片', meta: { cardWhitelist: true }, page: 'BindCard' },

@@ -66,7 +66,9 @@ describe('api client', () => {
   it('sets the time-out flag on a timeout and removes it on the next success', async () => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
-      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     });
     const pending = call(api.flow, { custom_num: '1000000001' }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
@@ -83,7 +85,9 @@ describe('api client', () => {
 
   it('a caller abort is not a timeout and changes nothing', async () => {
     vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
-      return new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return new Promise((_resolve, reject) =>
+        init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      );
     });
     const controller = new AbortController();
     const pending = call(api.flow, { custom_num: '1000000001' }, { signal: controller.signal }).catch((e: unknown) => e);
@@ -115,7 +119,10 @@ describe('api client', () => {
     local.set('customNum', '1000000001');
     local.set('mobile', '13800138000');
     stubFetch(() => answer(401, { code: 40100, message: '登录已失效，请重新登录', data: null }));
-    const results = await Promise.allSettled([call(api.flow, { custom_num: '1000000001' }), call(api.dailyFlow, { custom_num: '1000000001' })]);
+    const results = await Promise.allSettled([
+      call(api.flow, { custom_num: '1000000001' }),
+      call(api.dailyFlow, { custom_num: '1000000001' }),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith('/login?redirect=%2Fflow%3Fx%3D1');
@@ -151,7 +158,11 @@ describe('api client', () => {
 
   it('404 reaches the caller with its status and message', async () => {
     stubFetch(() => answer(404, { code: 40400, message: '请求的资源不存在', data: null }));
-    await expect(call(api.orderDetail, { order_no: 'NOSUCH0001' })).rejects.toMatchObject({ status: 404, code: 40400, message: '请求的资源不存在' });
+    await expect(call(api.orderDetail, { order_no: 'NOSUCH0001' })).rejects.toMatchObject({
+      status: 404,
+      code: 40400,
+      message: '请求的资源不存在',
+    });
     expect(navigate).not.toHaveBeenCalled();
   });
 

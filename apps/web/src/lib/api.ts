@@ -60,7 +60,9 @@ let failedToken: string | undefined;
  */
 export function call<R extends Route>(
   route: R,
-  ...[input, opts]: InputOf<NameOf<R>> extends void ? [input?: undefined, opts?: CallOptions] : [input: InputOf<NameOf<R>>, opts?: CallOptions]
+  ...[input, opts]: InputOf<NameOf<R>> extends void
+    ? [input?: undefined, opts?: CallOptions]
+    : [input: InputOf<NameOf<R>>, opts?: CallOptions]
 ): Promise<AnswerOf<NameOf<R>>> {
   const method = methodOf(route);
   return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });

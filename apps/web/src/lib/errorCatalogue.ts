@@ -13,10 +13,7 @@ export const TEXT = {
   revoked: DEFAULT_MESSAGE[Code.SESSION_REVOKED],
 } as const;
 
-export type Outcome =
-  | { kind: 'answer'; status: number; code?: number; message?: string }
-  | { kind: 'timeout' }
-  | { kind: 'network' };
+export type Outcome = { kind: 'answer'; status: number; code?: number; message?: string } | { kind: 'timeout' } | { kind: 'network' };
 
 export interface CatalogueContext {
   /** current location: pathname and search */

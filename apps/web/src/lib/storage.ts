@@ -155,8 +155,5 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
   }
 }
 
-export const local = createTypedStorage(
-  typeof window === 'undefined' ? memoryStorage() : browserStorage('localStorage'),
-  LOCAL_CODECS,
-);
+export const local = createTypedStorage(typeof window === 'undefined' ? memoryStorage() : browserStorage('localStorage'), LOCAL_CODECS);
 export type LocalStorage = typeof local;

@@ -17,7 +17,11 @@ describe('payChannels', () => {
       ['1:ok', '2:请在浏览器中打开', '3:ok', '4:请在浏览器中打开'],
     ],
     ['a recharge is never paid from the balance', { goods_type: 'recharge' }, ['1:ok', '2:ok', '4:分期需满100元']],
-    ['agent with every channel off: balance only', { setting: { wechat_pay: false, ali_pay: false, ant_credit_pay: false, ant_credit_min_money_fen: 0 } }, ['3:ok']],
+    [
+      'agent with every channel off: balance only',
+      { setting: { wechat_pay: false, ali_pay: false, ant_credit_pay: false, ant_credit_min_money_fen: 0 } },
+      ['3:ok'],
+    ],
     [
       'agent with every channel off, recharge: nothing',
       { goods_type: 'recharge', setting: { wechat_pay: false, ali_pay: false, ant_credit_pay: false, ant_credit_min_money_fen: 0 } },
@@ -25,9 +29,17 @@ describe('payChannels', () => {
     ],
     ['coupon package may be paid from the balance', { goods_type: 'coupon_package' }, ['1:ok', '2:ok', '3:ok', '4:分期需满100元']],
     ['fully covered by a voucher: every channel settles', { payable_fen: 0, balance_fen: 0 }, ['1:ok', '2:ok', '3:ok', '4:ok']],
-    ['quick payment: the balance is not offered, even when it covers the price', { without_balance: true, balance_fen: 99999 }, ['1:ok', '2:ok', '4:分期需满100元']],
+    [
+      'quick payment: the balance is not offered, even when it covers the price',
+      { without_balance: true, balance_fen: 99999 },
+      ['1:ok', '2:ok', '4:分期需满100元'],
+    ],
     ['quick payment with a short balance: nothing says so', { without_balance: true, balance_fen: 0 }, ['1:ok', '2:ok', '4:分期需满100元']],
-    ['quick payment inside a messaging app', { without_balance: true, in_messaging_app: true }, ['1:ok', '2:请在浏览器中打开', '4:请在浏览器中打开']],
+    [
+      'quick payment inside a messaging app',
+      { without_balance: true, in_messaging_app: true },
+      ['1:ok', '2:请在浏览器中打开', '4:请在浏览器中打开'],
+    ],
   ])('%s', (_name, o, expected) => expect(summary({ ...base, ...o })).toEqual(expected));
 
   it('names every channel in Chinese', () => {

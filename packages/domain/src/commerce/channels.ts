@@ -32,7 +32,6 @@ export interface ChannelOption {
   reason?: string;
 }
 
-
 const OPEN_IN_BROWSER = '请在浏览器中打开';
 const yuan = (fen: number) => (fen / 100).toFixed(2).replace(/\.00$/, '');
 
@@ -46,7 +45,9 @@ export function payChannels(i: ChannelInput): ChannelOption[] {
   // Fully covered by a voucher: no money moves, so whichever channel is picked settles at once.
   const free = i.payable_fen === 0;
   const opt = (channel: 1 | 2 | 3 | 4, reason: string | null): ChannelOption =>
-    reason && !free ? { channel, name: PAY_CHANNEL_NAME[channel], available: false, reason } : { channel, name: PAY_CHANNEL_NAME[channel], available: true };
+    reason && !free
+      ? { channel, name: PAY_CHANNEL_NAME[channel], available: false, reason }
+      : { channel, name: PAY_CHANNEL_NAME[channel], available: true };
 
   if (i.setting.wechat_pay) out.push(opt(PayChannel.Messaging, null));
   if (i.setting.ali_pay) out.push(opt(PayChannel.EWallet, i.in_messaging_app ? OPEN_IN_BROWSER : null));

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canTransition, isSettled, ORDER_TRANSITIONS, transition, type OrderStateName } from './orderState';
 
 const STATES = Object.keys(ORDER_TRANSITIONS) as OrderStateName[];
-const ALLOWED = new Set([
-  'pending>paid',
-  'pending>closed',
-  'pending>failed',
-  'paid>fulfilled',
-  'paid>refunded',
-  'fulfilled>refunded',
-]);
+const ALLOWED = new Set(['pending>paid', 'pending>closed', 'pending>failed', 'paid>fulfilled', 'paid>refunded', 'fulfilled>refunded']);
 
 describe('order state machine', () => {
   const rows = STATES.flatMap((from) => STATES.map((to) => [from, to, ALLOWED.has(`${from}>${to}`)] as const));

@@ -46,7 +46,10 @@ describe('packageEffect', () => {
   });
   it('basic queues after the last package (current and queued)', () => {
     const e = packageEffect(spec({}), [current, queued], cardExp, now);
-    expect(e).toMatchObject({ kind: 'new', segments: [{ started_at: '2025-04-30T16:00:00.000Z', expired_at: '2025-05-31T16:00:00.000Z' }] });
+    expect(e).toMatchObject({
+      kind: 'new',
+      segments: [{ started_at: '2025-04-30T16:00:00.000Z', expired_at: '2025-05-31T16:00:00.000Z' }],
+    });
     // the card's expiry never moves backwards
     expect(e.kind === 'new' && e.card_expires_at).toBe(cardExp);
   });

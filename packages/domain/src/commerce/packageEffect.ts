@@ -107,11 +107,22 @@ export function packageEffect(pkg: PackageSpec, packages: CardPackageRow[], card
   }
   if (REFUEL_TYPES.includes(pkg.package_type)) {
     if (!active) return { kind: 'refused', reason: '当前没有生效中的套餐，请先订购基础套餐' };
-    return { kind: 'add', target_id: active.id, add_kb: totalKb, expired_at: active.expired_at, card_expires_at: cardExp(active.expired_at) };
+    return {
+      kind: 'add',
+      target_id: active.id,
+      add_kb: totalKb,
+      expired_at: active.expired_at,
+      card_expires_at: cardExp(active.expired_at),
+    };
   }
   if (STACK_TYPES.includes(pkg.package_type)) {
     const own = periodEnd(now, pkg.period, pkg.period_count).toISOString();
-    if (!active) return { kind: 'new', segments: [{ started_at: now.toISOString(), expired_at: own, total_kb: totalKb }], card_expires_at: cardExp(own) };
+    if (!active)
+      return {
+        kind: 'new',
+        segments: [{ started_at: now.toISOString(), expired_at: own, total_kb: totalKb }],
+        card_expires_at: cardExp(own),
+      };
     const expiredAt = later(active.expired_at, own);
     return { kind: 'add', target_id: active.id, add_kb: totalKb, expired_at: expiredAt, card_expires_at: cardExp(expiredAt) };
   }

@@ -13,7 +13,14 @@ const v = (o: Partial<VoucherTerms> = {}): VoucherTerms => ({
 const pkg = { total_fen: 3000, package_type: 3, voucher_allowed: true };
 
 describe('voucherProblem: applicability, checked in order', () => {
-  it.each<[string, VoucherTerms, typeof pkg | { total_fen: number; package_type: number | null; voucher_allowed: boolean }, ReturnType<typeof voucherProblem>]>([
+  it.each<
+    [
+      string,
+      VoucherTerms,
+      typeof pkg | { total_fen: number; package_type: number | null; voucher_allowed: boolean },
+      ReturnType<typeof voucherProblem>,
+    ]
+  >([
     ['applies', v(), pkg, null],
     ['exactly the minimum spend', v({ min_spend_fen: 3000 }), pkg, null],
     ['below the minimum spend', v({ min_spend_fen: 3001 }), pkg, 'min_spend'],

@@ -52,9 +52,7 @@ export function priceOf(totalFen: number, voucherAmountFen: number | null): Pric
 
 /** Best first: the largest discount, then the one that expires soonest, then the oldest id. */
 export function rankVouchers<T extends VoucherTerms & { id: number }>(list: T[]): T[] {
-  return [...list].sort(
-    (a, b) => b.amount_fen - a.amount_fen || Date.parse(a.expires_at) - Date.parse(b.expires_at) || a.id - b.id,
-  );
+  return [...list].sort((a, b) => b.amount_fen - a.amount_fen || Date.parse(a.expires_at) - Date.parse(b.expires_at) || a.id - b.id);
 }
 
 /** The status a voucher shows: a usable or locked voucher past its expiry is expired. */

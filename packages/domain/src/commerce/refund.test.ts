@@ -59,7 +59,9 @@ describe('refundRoute: the money goes back the way it came', () => {
     [3, 1900, 'balance'],
     [3, 0, 'none'],
     [1, 0, 'none'],
-  ] as const)('channel %s, payable %s → %s', (pay_channel, payable_fen, route) => expect(refundRoute({ pay_channel, payable_fen })).toBe(route));
+  ] as const)('channel %s, payable %s → %s', (pay_channel, payable_fen, route) =>
+    expect(refundRoute({ pay_channel, payable_fen })).toBe(route),
+  );
 });
 
 describe('rechargeTakeBack: what the order credited, if the balance covers it', () => {
@@ -78,7 +80,8 @@ describe('rechargeTakeBack: what the order credited, if the balance covers it', 
     expect(r.entries).toEqual(credits);
     expect(r.total_fen).toBe(6000);
   });
-  it('no bonus', () => expect(rechargeTakeBack([{ kind: 'recharge', amount_fen: 100 }], 100)).toMatchObject({ total_fen: 100, covered: true }));
+  it('no bonus', () =>
+    expect(rechargeTakeBack([{ kind: 'recharge', amount_fen: 100 }], 100)).toMatchObject({ total_fen: 100, covered: true }));
 });
 
 describe('voucherRevocationProblem', () => {
@@ -120,8 +123,16 @@ describe('expiryAfterTakeBack', () => {
 
 describe('endedSegment: the rows an order created end now', () => {
   it.each<[string, { started_at: string; expired_at: string }, { started_at: string; expired_at: string } | null]>([
-    ['running', { started_at: '2025-03-01T00:00:00.000Z', expired_at: '2025-04-01T00:00:00.000Z' }, { started_at: '2025-03-01T00:00:00.000Z', expired_at: now.toISOString() }],
-    ['queued for later: an empty window now', { started_at: '2025-04-01T00:00:00.000Z', expired_at: '2025-05-01T00:00:00.000Z' }, { started_at: now.toISOString(), expired_at: now.toISOString() }],
+    [
+      'running',
+      { started_at: '2025-03-01T00:00:00.000Z', expired_at: '2025-04-01T00:00:00.000Z' },
+      { started_at: '2025-03-01T00:00:00.000Z', expired_at: now.toISOString() },
+    ],
+    [
+      'queued for later: an empty window now',
+      { started_at: '2025-04-01T00:00:00.000Z', expired_at: '2025-05-01T00:00:00.000Z' },
+      { started_at: now.toISOString(), expired_at: now.toISOString() },
+    ],
     ['already over', { started_at: '2025-02-01T00:00:00.000Z', expired_at: '2025-03-01T00:00:00.000Z' }, null],
     ['ends exactly now', { started_at: '2025-02-01T00:00:00.000Z', expired_at: now.toISOString() }, null],
   ])('%s', (_name, seg, expected) => expect(endedSegment(seg, now)).toEqual(expected));
@@ -136,7 +147,9 @@ describe('flagAfterRefund', () => {
     [1, false, 0, 1],
     [0, false, 0, 0],
     [0, true, 0, 0],
-  ])('flag %s, set by an order %s, %s other paid → %s', (current, byOrder, others, expected) => expect(flagAfterRefund(current, byOrder, others)).toBe(expected));
+  ])('flag %s, set by an order %s, %s other paid → %s', (current, byOrder, others, expected) =>
+    expect(flagAfterRefund(current, byOrder, others)).toBe(expected),
+  );
   it('each kind of goods names its flags', () => {
     expect(flagsOfGoods('package')).toEqual(['order_has_payment', 'ordered_flag']);
     expect(flagsOfGoods('recharge')).toEqual(['balance_order_has_payment', 'has_first_balance_order']);
@@ -149,7 +162,13 @@ describe('cardExpiryAfterRefund', () => {
   const cur = '2025-04-09T04:00:00.000Z';
   it.each<[string, string, string, string[], string]>([
     ['back to the expiry before the order', cur, '2025-03-31T16:00:00.000Z', ['2025-03-10T04:00:00.000Z'], '2025-03-31T16:00:00.000Z'],
-    ['a later package remains', '2025-06-30T16:00:00.000Z', '2025-03-31T16:00:00.000Z', ['2025-06-30T16:00:00.000Z', '2025-03-10T04:00:00.000Z'], '2025-06-30T16:00:00.000Z'],
+    [
+      'a later package remains',
+      '2025-06-30T16:00:00.000Z',
+      '2025-03-31T16:00:00.000Z',
+      ['2025-06-30T16:00:00.000Z', '2025-03-10T04:00:00.000Z'],
+      '2025-06-30T16:00:00.000Z',
+    ],
     ['never later than now', cur, '2025-03-31T16:00:00.000Z', ['2025-12-31T16:00:00.000Z'], cur],
     ['no expiry before', cur, '', ['2025-03-10T04:00:00.000Z'], '2025-03-10T04:00:00.000Z'],
     ['nothing known: unchanged', cur, '', [], cur],
@@ -163,7 +182,15 @@ describe('queuedBehind', () => {
   it.each<[string, { started_at: string; order_no: string }[], string[]]>([
     ['a later basic queued after it', [{ started_at: '2025-04-10T04:00:00.000Z', order_no: 'B' }], ['B']],
     ['a package that already runs', [{ started_at: '2025-03-01T00:00:00.000Z', order_no: 'C' }], []],
-    ['one order with several month rows counts once', [{ started_at: '2025-04-10T04:00:00.000Z', order_no: 'D' }, { started_at: '2025-04-30T16:00:00.000Z', order_no: 'D' }], ['D']],
+    [
+      'one order with several month rows counts once',
+      [
+        { started_at: '2025-04-10T04:00:00.000Z', order_no: 'D' },
+        { started_at: '2025-04-30T16:00:00.000Z', order_no: 'D' },
+      ],
+      ['D'],
+    ],
   ])('%s', (_name, others, expected) => expect(queuedBehind(own, others, now)).toEqual(expected));
-  it('nothing of its own: nothing queued behind', () => expect(queuedBehind([], [{ started_at: '2025-04-10T04:00:00.000Z', order_no: 'B' }], now)).toEqual([]));
+  it('nothing of its own: nothing queued behind', () =>
+    expect(queuedBehind([], [{ started_at: '2025-04-10T04:00:00.000Z', order_no: 'B' }], now)).toEqual([]));
 });

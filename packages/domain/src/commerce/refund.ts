@@ -53,7 +53,10 @@ export interface LedgerCredit {
 }
 
 /** A recharge is refunded by taking back what it credited (recharge and bonus), if the balance still covers it. */
-export function rechargeTakeBack(entries: LedgerCredit[], balanceFen: number): { entries: LedgerCredit[]; total_fen: number; covered: boolean } {
+export function rechargeTakeBack(
+  entries: LedgerCredit[],
+  balanceFen: number,
+): { entries: LedgerCredit[]; total_fen: number; covered: boolean } {
   const credits = entries.filter((e) => (e.kind === 'recharge' || e.kind === 'bonus') && e.amount_fen > 0);
   const total = credits.reduce((a, e) => a + e.amount_fen, 0);
   return { entries: credits, total_fen: total, covered: balanceFen >= total };
@@ -82,7 +85,10 @@ export function expiryAfterTakeBack(current: string, before: string | null, afte
 }
 
 /** The package rows an order created end now; a row queued for later becomes an empty window. Null: already over. */
-export function endedSegment(seg: { started_at: string; expired_at: string }, now: Date): { started_at: string; expired_at: string } | null {
+export function endedSegment(
+  seg: { started_at: string; expired_at: string },
+  now: Date,
+): { started_at: string; expired_at: string } | null {
   const nowMs = now.getTime();
   if (Date.parse(seg.expired_at) <= nowMs) return null;
   const nowIso = now.toISOString();
@@ -135,5 +141,7 @@ export function queuedBehind(own: { started_at: string }[], others: { started_at
   if (own.length === 0) return [];
   const ownStart = Math.min(...own.map((s) => Date.parse(s.started_at)));
   const nowMs = now.getTime();
-  return [...new Set(others.filter((o) => Date.parse(o.started_at) > nowMs && Date.parse(o.started_at) >= ownStart).map((o) => o.order_no))];
+  return [
+    ...new Set(others.filter((o) => Date.parse(o.started_at) > nowMs && Date.parse(o.started_at) >= ownStart).map((o) => o.order_no)),
+  ];
 }

@@ -14,14 +14,50 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const int = (t: any, name: string) => t.addColumn(name, 'integer', (c: any) => c.notNull().defaultTo(0));
 
   let agents: any = withId(s.createTable('agents'), dialect).addColumn('mark', 'text', (c) => c.notNull().unique());
-  for (const n of ['nickname', 'username', 'apply_name', 'enterprise_name', 'contact_email', 'customer_url', 'app_url', 'h5_url', 'guide_qrcode', 'official_account_qrcode', 'logo', 'hotline', 'payee', 'withdrawal_account', 'affiliated_official_account', 'created_at'])
+  for (const n of [
+    'nickname',
+    'username',
+    'apply_name',
+    'enterprise_name',
+    'contact_email',
+    'customer_url',
+    'app_url',
+    'h5_url',
+    'guide_qrcode',
+    'official_account_qrcode',
+    'logo',
+    'hotline',
+    'payee',
+    'withdrawal_account',
+    'affiliated_official_account',
+    'created_at',
+  ])
     agents = text(agents, n);
-  for (const n of ['open_type', 'open_customer', 'agent_form', 'product_form', 'open_balance_recharge', 'card_login', 'open_market', 'coupon_goods', 'withdrawal_method', 'is_agent'])
+  for (const n of [
+    'open_type',
+    'open_customer',
+    'agent_form',
+    'product_form',
+    'open_balance_recharge',
+    'card_login',
+    'open_market',
+    'coupon_goods',
+    'withdrawal_method',
+    'is_agent',
+  ])
     agents = int(agents, n);
   await agents.execute();
 
   let pay: any = s.createTable('pay_settings').addColumn('agent_id', 'integer', (c) => c.primaryKey().references('agents.id'));
-  for (const n of ['ali_pay', 'ali_pay_type', 'ant_credit_pay', 'ant_credit_min_money_fen', 'wechat_pay', 'wechat_pay_type', 'official_pay_type'])
+  for (const n of [
+    'ali_pay',
+    'ali_pay_type',
+    'ant_credit_pay',
+    'ant_credit_min_money_fen',
+    'wechat_pay',
+    'wechat_pay_type',
+    'official_pay_type',
+  ])
     pay = int(pay, n);
   await pay.execute();
 
@@ -36,10 +72,51 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   let cards: any = withId(s.createTable('cards'), dialect)
     .addColumn('custom_num', 'text', (c) => c.notNull().unique())
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'));
-  for (const n of ['iccid', 'isdn', 'bind_iccid', 'superior_card_num', 'verify_url', 'real_name_url', 'expired_at', 'member_expired_at', 'flow_synced_at', 'created_at'])
+  for (const n of [
+    'iccid',
+    'isdn',
+    'bind_iccid',
+    'superior_card_num',
+    'verify_url',
+    'real_name_url',
+    'expired_at',
+    'member_expired_at',
+    'flow_synced_at',
+    'created_at',
+  ])
     cards = text(cards, n);
   cards = cards.addColumn('package_series_ids', 'text', (c: any) => c.notNull().defaultTo('[]'));
-  for (const n of ['channel_id', 'state', 'supplier', 'supplier_state', 'supplier_auth_state', 'auth_state', 'real_name_order', 'pre_store', 'pre_store_show', 'pre_store_mold', 'fake_real_name', 'member_right_switch', 'balance_fen', 'balance_order_has_payment', 'order_has_payment', 'has_first_balance_order', 'need_change_card', 'need_auth', 'need_id', 'multi_series', 'package_mold', 'def_package_id', 'market_group_id', 'card_mold', 'algorithm', 'series_type', 'is_skip', 'ordered_flag', 'mobile_real_name_mold'])
+  for (const n of [
+    'channel_id',
+    'state',
+    'supplier',
+    'supplier_state',
+    'supplier_auth_state',
+    'auth_state',
+    'real_name_order',
+    'pre_store',
+    'pre_store_show',
+    'pre_store_mold',
+    'fake_real_name',
+    'member_right_switch',
+    'balance_fen',
+    'balance_order_has_payment',
+    'order_has_payment',
+    'has_first_balance_order',
+    'need_change_card',
+    'need_auth',
+    'need_id',
+    'multi_series',
+    'package_mold',
+    'def_package_id',
+    'market_group_id',
+    'card_mold',
+    'algorithm',
+    'series_type',
+    'is_skip',
+    'ordered_flag',
+    'mobile_real_name_mold',
+  ])
     cards = int(cards, n);
   cards = cards.addColumn('password_hash', 'text').addColumn('reserve_mobile', 'text');
   await cards.execute();

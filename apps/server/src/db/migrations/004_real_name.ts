@@ -11,7 +11,6 @@ function withId<T extends string>(t: CreateTableBuilder<T, never>, dialect: Dial
 }
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-
   // One row per card; the ID number is kept as entered (the carrier needs it) and only ever
   // answered masked.
   await db.schema

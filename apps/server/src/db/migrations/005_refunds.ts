@@ -27,10 +27,15 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await s.alterTable('vouchers').addColumn('origin_order_no', 'text').execute();
   await s.createIndex('vouchers_origin_order').on('vouchers').column('origin_order_no').execute();
 
-  await s.alterTable('payments').addColumn('late', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await s
+    .alterTable('payments')
+    .addColumn('late', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // Money recorded before this column existed: a payment of an order that never became paid is
   // late; of several payments of one paid order, all but the first are.
-  await sql`UPDATE payments SET late = 1 WHERE order_no IN (SELECT order_no FROM orders WHERE state NOT IN ('paid', 'fulfilled', 'refunded'))`.execute(db);
+  await sql`UPDATE payments SET late = 1 WHERE order_no IN (SELECT order_no FROM orders WHERE state NOT IN ('paid', 'fulfilled', 'refunded'))`.execute(
+    db,
+  );
   await sql`UPDATE payments SET late = 1 WHERE id > (SELECT MIN(p2.id) FROM payments p2 WHERE p2.order_no = payments.order_no)`.execute(db);
 
   await withId(s.createTable('order_deliveries'), dialect)

@@ -35,7 +35,13 @@ export interface SandboxOptions {
 /** A sandbox payment as stored (table sim_payments). */
 export type SimPayment = Selectable<SimPaymentsTable>;
 
-const STATE: Record<string, PaymentStatus['state']> = { created: 'pending', paid: 'paid', failed: 'failed', closed: 'closed', refunded: 'refunded' };
+const STATE: Record<string, PaymentStatus['state']> = {
+  created: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  closed: 'closed',
+  refunded: 'refunded',
+};
 
 export class SandboxGateway implements PaymentGateway {
   private sink: NotificationSink | null = null;
@@ -102,12 +108,17 @@ export class SandboxGateway implements PaymentGateway {
     return this.db.kysely.transaction().execute(async (trx) => {
       // Lock the payment first (a no-op update; SQLite transactions are serial already), so two
       // refunds of one payment on PostgreSQL check and write one after the other.
-      await trx.updateTable('sim_payments').set((eb) => ({ state: eb.ref('state') })).where('payment_id', '=', input.paymentId).execute();
+      await trx
+        .updateTable('sim_payments')
+        .set((eb) => ({ state: eb.ref('state') }))
+        .where('payment_id', '=', input.paymentId)
+        .execute();
       const p = await trx.selectFrom('sim_payments').selectAll().where('payment_id', '=', input.paymentId).executeTakeFirst();
       if (!p || p.order_no !== input.orderNo) throw new PaymentGatewayError('支付单不存在', false);
       const earlier = await trx.selectFrom('sim_refunds').selectAll().where('refund_no', '=', input.refundNo).executeTakeFirst();
       if (earlier) {
-        if (earlier.payment_id !== input.paymentId || earlier.amount_fen !== input.amountFen) throw new PaymentGatewayError('退款单号已用于其他退款', false);
+        if (earlier.payment_id !== input.paymentId || earlier.amount_fen !== input.amountFen)
+          throw new PaymentGatewayError('退款单号已用于其他退款', false);
         return { refundId: earlier.refund_id, state: 'refunded' as const };
       }
       if (p.state !== 'paid' && p.state !== 'refunded') throw new PaymentGatewayError('支付单未支付，无法退款', false);
@@ -120,8 +131,21 @@ export class SandboxGateway implements PaymentGateway {
       if (Number(done.s) + input.amountFen > p.amount_fen) throw new PaymentGatewayError('退款金额超过支付金额', false);
       const refundId = `sr${randomBytes(12).toString('hex')}`;
       const nowIso = clock.iso();
-      await trx.insertInto('sim_refunds').values({ refund_no: input.refundNo, payment_id: p.payment_id, amount_fen: input.amountFen, refund_id: refundId, created_at: nowIso }).execute();
-      await trx.updateTable('sim_payments').set({ state: 'refunded', finished_at: nowIso }).where('payment_id', '=', p.payment_id).execute();
+      await trx
+        .insertInto('sim_refunds')
+        .values({
+          refund_no: input.refundNo,
+          payment_id: p.payment_id,
+          amount_fen: input.amountFen,
+          refund_id: refundId,
+          created_at: nowIso,
+        })
+        .execute();
+      await trx
+        .updateTable('sim_payments')
+        .set({ state: 'refunded', finished_at: nowIso })
+        .where('payment_id', '=', p.payment_id)
+        .execute();
       return { refundId, state: 'refunded' as const };
     });
   }
@@ -198,10 +222,13 @@ export class SandboxGateway implements PaymentGateway {
   private scheduleNotifications(row: SimPayment): void {
     const copies = Math.max(1, this.opts.notifyCopies);
     for (let i = 0; i < copies; i++) {
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        void this.deliver(row);
-      }, this.opts.notifyDelayMs * (i + 1));
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          void this.deliver(row);
+        },
+        this.opts.notifyDelayMs * (i + 1),
+      );
       timer.unref();
       this.timers.add(timer);
     }

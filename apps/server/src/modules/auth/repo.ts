@@ -64,7 +64,12 @@ export async function sessionById(db: Executor, id: number) {
 
 /** Marks a session's token as rotated; true only for the one request that did it. */
 export async function markSessionReplaced(db: Executor, id: number, at: string): Promise<boolean> {
-  const res = await db.updateTable('sessions').set({ replaced_at: at }).where('id', '=', id).where('replaced_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('sessions')
+    .set({ replaced_at: at })
+    .where('id', '=', id)
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
@@ -87,7 +92,12 @@ export async function revokeOtherUserSessions(db: Executor, userId: number, keep
 
 /** Every live session of a user (operator forced logout). */
 export async function revokeUserSessions(db: Executor, userId: number, at: string): Promise<number> {
-  const res = await db.updateTable('sessions').set({ revoked_at: at }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('sessions')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
@@ -110,7 +120,10 @@ export async function insertSmsCode(
   db: Executor,
   row: { mobile: string; purpose: string; code_hash: string; created_at: string; expires_at: string },
 ): Promise<void> {
-  await db.insertInto('sms_codes').values({ ...row, attempts: 0, used_at: null }).execute();
+  await db
+    .insertInto('sms_codes')
+    .values({ ...row, attempts: 0, used_at: null })
+    .execute();
 }
 
 /** The newest code for a mobile and purpose: sending a new code retires the older ones. */
@@ -141,12 +154,7 @@ export async function reserveSmsAttempt(db: Executor, id: number, maxAttempts: n
 
 /** Marks a code used; false when another request used it first. */
 export async function markSmsCodeUsed(db: Executor, id: number, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('sms_codes')
-    .set({ used_at: now })
-    .where('id', '=', id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
+  const res = await db.updateTable('sms_codes').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

@@ -146,7 +146,13 @@ async function userMark(ctx: AppContext, agentId: number): Promise<string> {
   return (await repo.agentById(ctx.db.kysely, agentId))?.mark ?? DEFAULT_AGENT_MARK;
 }
 
-async function loginByAccount(ctx: AppContext, account: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
+async function loginByAccount(
+  ctx: AppContext,
+  account: string,
+  password: string,
+  mark: string | undefined,
+  ip: string,
+): Promise<LoginAnswer> {
   const user = await repo.userByAccountOrMobile(ctx.db.kysely, account);
   const key = user ? KEYS.userFailures(user.id) : KEYS.accountFailures(account);
   const attempt = await reservePasswordAttempt(ctx, key, 'account');
@@ -163,7 +169,13 @@ async function loginByAccount(ctx: AppContext, account: string, password: string
   });
 }
 
-async function loginByCard(ctx: AppContext, customNum: string, password: string, mark: string | undefined, ip: string): Promise<LoginAnswer> {
+async function loginByCard(
+  ctx: AppContext,
+  customNum: string,
+  password: string,
+  mark: string | undefined,
+  ip: string,
+): Promise<LoginAnswer> {
   const card = await repo.cardLoginOf(ctx.db.kysely, customNum);
   if (!card) {
     // guessing card numbers is a failure of this address too

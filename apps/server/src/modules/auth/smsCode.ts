@@ -76,8 +76,5 @@ export async function consumeSmsCode(ctx: AppContext, mobile: string, purpose: S
     throw expired;
   }
   const left = SMS_CODE_MAX_ATTEMPTS - (row.attempts + 1);
-  throw new AppError(
-    Code.SMS_CODE_INVALID,
-    left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取',
-  );
+  throw new AppError(Code.SMS_CODE_INVALID, left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
 }

@@ -16,7 +16,12 @@ export async function cardById(db: Executor, id: number): Promise<Card | undefin
 
 /** Whether the card is bound to this user (card_bindings is modules/cards'; read here for access). */
 export async function isBoundTo(db: Executor, cardId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('card_bindings').select('id').where('card_id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('card_bindings')
+    .select('id')
+    .where('card_id', '=', cardId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -75,7 +80,12 @@ export async function markRealNameVerified(db: Executor, cardId: number): Promis
  * only the one that clears the flag goes on; false when it was not set.
  */
 export async function clearChangeCardPrompt(db: Executor, cardId: number): Promise<boolean> {
-  const r = await db.updateTable('cards').set({ need_change_card: 0 }).where('id', '=', cardId).where('need_change_card', '=', 1).executeTakeFirst();
+  const r = await db
+    .updateTable('cards')
+    .set({ need_change_card: 0 })
+    .where('id', '=', cardId)
+    .where('need_change_card', '=', 1)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -106,7 +116,12 @@ export async function markPackageBought(db: Executor, cardId: number, expiredAt:
 
 /** The card's first balance order: true only for the one delivery that flipped the flag (it gets the first-recharge bonus). */
 export async function markFirstBalanceOrder(db: Executor, cardId: number): Promise<boolean> {
-  const r = await db.updateTable('cards').set({ has_first_balance_order: 1 }).where('id', '=', cardId).where('has_first_balance_order', '=', 0).executeTakeFirst();
+  const r = await db
+    .updateTable('cards')
+    .set({ has_first_balance_order: 1 })
+    .where('id', '=', cardId)
+    .where('has_first_balance_order', '=', 0)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -115,7 +130,11 @@ export async function markBalanceOrderPaid(db: Executor, cardId: number): Promis
 }
 
 /** What a refund puts back on the card (commerce/refunds): flags orders had turned on, and the expiry. */
-export async function restoreAfterRefund(db: Executor, cardId: number, patch: Partial<Record<CardFlag, number>> & { expired_at?: string }): Promise<void> {
+export async function restoreAfterRefund(
+  db: Executor,
+  cardId: number,
+  patch: Partial<Record<CardFlag, number>> & { expired_at?: string },
+): Promise<void> {
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('cards').set(patch).where('id', '=', cardId).execute();
 }

@@ -26,11 +26,7 @@ export async function boundCards(db: Executor, userId: number): Promise<BoundCar
 }
 
 export async function bindingOf(db: Executor, cardId: number) {
-  return db
-    .selectFrom('card_bindings')
-    .select(['user_id', 'remark', 'created_at'])
-    .where('card_id', '=', cardId)
-    .executeTakeFirst();
+  return db.selectFrom('card_bindings').select(['user_id', 'remark', 'created_at']).where('card_id', '=', cardId).executeTakeFirst();
 }
 
 /**
@@ -47,11 +43,7 @@ export async function bindIfFree(db: Executor, userId: number, cardId: number, a
 }
 
 export async function unbind(db: Executor, userId: number, cardId: number): Promise<number> {
-  const res = await db
-    .deleteFrom('card_bindings')
-    .where('card_id', '=', cardId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const res = await db.deleteFrom('card_bindings').where('card_id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
 
@@ -79,11 +71,7 @@ export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agen
         .where('card_flow_daily.card_id', '=', card.id)
         .where('card_flow_daily.day', '=', today)
         .as('today_kb'),
-      eb
-        .selectFrom('card_bindings')
-        .select('card_bindings.user_id')
-        .where('card_bindings.card_id', '=', card.id)
-        .as('owner_id'),
+      eb.selectFrom('card_bindings').select('card_bindings.user_id').where('card_bindings.card_id', '=', card.id).as('owner_id'),
     ])
     .where('agents.id', '=', card.agent_id)
     .executeTakeFirst();

@@ -65,7 +65,8 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
     // Count the attempt before checking it (lib/throttle.ts): parallel guesses cannot slip past the limit.
     const key = cardPasswordKey(card.custom_num);
     const attempt = await hit(ctx.db.kysely, key, CARD_PASSWORD_RULE);
-    if (!attempt.allowed) throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
+    if (!attempt.allowed)
+      throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
     if (!(await verifyPassword(password, card.password_hash))) {
       if (attempt.locked) {
         const minutes = minutesOf(attempt.retryAfterMs);
@@ -92,11 +93,7 @@ export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string)
 
 // ---------- card info ----------
 
-const MULTI_SIM_MOLDS: ReadonlySet<number> = new Set([
-  CardModel.multiCardDevice,
-  CardModel.mifiMultiCardDevice,
-  CardModel.YrMIFIMulti5G,
-]);
+const MULTI_SIM_MOLDS: ReadonlySet<number> = new Set([CardModel.multiCardDevice, CardModel.mifiMultiCardDevice, CardModel.YrMIFIMulti5G]);
 
 /** Devices that hold several carriers' SIMs and can switch between them. */
 function isMultiSimDevice(card: Pick<Card, 'supplier' | 'card_mold'>): boolean {
@@ -191,10 +188,7 @@ async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]>
 export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<CardInfoAnswer> {
   const card = await accessibleCard(ctx, auth, customNum);
   if (!card.flow_synced_at) await ensureSyncedOnce(ctx, card);
-  const [extras, networks] = await Promise.all([
-    repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())),
-    networksOf(ctx, card),
-  ]);
+  const [extras, networks] = await Promise.all([repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())), networksOf(ctx, card)]);
   return toCardInfo(card, extras, networks);
 }
 

@@ -7,7 +7,13 @@ import type { PersonalDataSealer } from '../../lib/personalData';
 export async function personalInfoOf(db: Executor, sealer: PersonalDataSealer, cardId: number): Promise<PersonalInfoRow | undefined> {
   const row = await db.selectFrom('card_personal_info').selectAll().where('card_id', '=', cardId).executeTakeFirst();
   if (!row) return undefined;
-  return { name: sealer.open(row.name), id_number: sealer.open(row.id_number), mobile: sealer.open(row.mobile), id_photo_front: row.id_photo_front, id_photo_back: row.id_photo_back };
+  return {
+    name: sealer.open(row.name),
+    id_number: sealer.open(row.id_number),
+    mobile: sealer.open(row.mobile),
+    id_photo_front: row.id_photo_front,
+    id_photo_back: row.id_photo_back,
+  };
 }
 
 export interface PersonalInfoRow {
@@ -19,14 +25,34 @@ export interface PersonalInfoRow {
 }
 
 /** Saves (or replaces) the card holder's information, sealed, in the caller's transaction. */
-export async function savePersonalInfo(db: Executor, sealer: PersonalDataSealer, cardId: number, plain: PersonalInfoRow, at: string): Promise<void> {
+export async function savePersonalInfo(
+  db: Executor,
+  sealer: PersonalDataSealer,
+  cardId: number,
+  plain: PersonalInfoRow,
+  at: string,
+): Promise<void> {
   const info = { ...plain, name: sealer.seal(plain.name), id_number: sealer.seal(plain.id_number), mobile: sealer.seal(plain.mobile) };
-  const updated = await db.updateTable('card_personal_info').set({ ...info, updated_at: at }).where('card_id', '=', cardId).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) await db.insertInto('card_personal_info').values({ card_id: cardId, ...info, updated_at: at }).execute();
+  const updated = await db
+    .updateTable('card_personal_info')
+    .set({ ...info, updated_at: at })
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0)
+    await db
+      .insertInto('card_personal_info')
+      .values({ card_id: cardId, ...info, updated_at: at })
+      .execute();
 }
 
-export async function createTicket(db: Executor, t: { ticket: string; card_id: number; mode: number; return_path: string; created_at: string; expires_at: string }): Promise<void> {
-  await db.insertInto('real_name_tickets').values({ ...t, used_at: null }).execute();
+export async function createTicket(
+  db: Executor,
+  t: { ticket: string; card_id: number; mode: number; return_path: string; created_at: string; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('real_name_tickets')
+    .values({ ...t, used_at: null })
+    .execute();
 }
 
 export function ticketOf(db: Executor, ticket: string) {

@@ -48,7 +48,13 @@ export async function saveCardRealName(ctx: AppContext, auth: Auth, body: CardRe
   if (needsIdPhotos(realNameSupplierOf(card.supplier)) && (!front || !back)) throw new AppError(Code.ID_PHOTOS_REQUIRED);
   // a photo id must be the caller's own upload: ids are unguessable, but never trust that alone
   for (const id of [front, back]) if (id) await assertOwnUpload(ctx, auth, id);
-  const info = { name: body.name.trim(), id_number: body.id_number.trim().toUpperCase(), mobile: body.mobile.trim(), id_photo_front: front, id_photo_back: back };
+  const info = {
+    name: body.name.trim(),
+    id_number: body.id_number.trim().toUpperCase(),
+    mobile: body.mobile.trim(),
+    id_photo_front: front,
+    id_photo_back: back,
+  };
   const at = clock.iso();
   // the information and the card's need_id (modules/cardRecord) change together
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -74,7 +80,14 @@ export async function startRealName(ctx: AppContext, auth: Auth, customNum: stri
   }
   const ticket = randomBytes(24).toString('base64url');
   const back = withDoneFlag(safeReturnPath(returnPath, realNamePageOf(supplier)));
-  await repo.createTicket(ctx.db.kysely, { ticket, card_id: card.id, mode, return_path: back, created_at: now.toISOString(), expires_at: expiresAt });
+  await repo.createTicket(ctx.db.kysely, {
+    ticket,
+    card_id: card.id,
+    mode,
+    return_path: back,
+    created_at: now.toISOString(),
+    expires_at: expiresAt,
+  });
   const url = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back);
   return { mode, url, expires_at: expiresAt };
 }

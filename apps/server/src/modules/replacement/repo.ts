@@ -7,7 +7,13 @@ import type { ChangeCardApplicationsTable } from '../../db/schema';
 const OPEN_STATUSES = ['submitted', 'shipped'] as const;
 
 export function latestApplication(db: Executor, cardId: number) {
-  return db.selectFrom('change_card_applications').selectAll().where('card_id', '=', cardId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('change_card_applications')
+    .selectAll()
+    .where('card_id', '=', cardId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function agentNoticeOf(db: Executor, agentId: number) {
@@ -15,7 +21,12 @@ export function agentNoticeOf(db: Executor, agentId: number) {
 }
 
 export async function hasOpenApplication(db: Executor, cardId: number): Promise<boolean> {
-  const open = await db.selectFrom('change_card_applications').select('id').where('card_id', '=', cardId).where('status', 'in', [...OPEN_STATUSES]).executeTakeFirst();
+  const open = await db
+    .selectFrom('change_card_applications')
+    .select('id')
+    .where('card_id', '=', cardId)
+    .where('status', 'in', [...OPEN_STATUSES])
+    .executeTakeFirst();
   return open !== undefined;
 }
 

@@ -60,7 +60,12 @@ export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeC
   const result = await fileApplication(
     ctx,
     card.id,
-    { receiver_name: pd.seal(body.receiver_name.trim()), receiver_mobile: pd.seal(body.receiver_mobile.trim()), address: pd.seal(body.address.trim()), reason: body.reason.trim() },
+    {
+      receiver_name: pd.seal(body.receiver_name.trim()),
+      receiver_mobile: pd.seal(body.receiver_mobile.trim()),
+      address: pd.seal(body.address.trim()),
+      reason: body.reason.trim(),
+    },
     clock.iso(),
   );
   if (result === 'open') throw new AppError(Code.CHANGE_CARD_OPEN);

@@ -12,8 +12,10 @@ import { readUpload, saveUpload } from './service';
 function uploadErrorOf(err: unknown): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(Code.UPLOAD_TOO_LARGE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(Code.UPLOAD_MISSING, '请以表单方式（multipart/form-data，字段 file）上传图片');
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return new AppError(Code.BAD_REQUEST, '一次只能上传一张图片');
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+    return new AppError(Code.UPLOAD_MISSING, '请以表单方式（multipart/form-data，字段 file）上传图片');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+    return new AppError(Code.BAD_REQUEST, '一次只能上传一张图片');
   return err;
 }
 
@@ -25,22 +27,22 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promi
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
     });
     serve(scope, 'upload', async (req) => {
-        let content: Buffer | null = null;
-        try {
-          // every part is read: a second file must be refused, not silently dropped
-          for await (const part of req.parts()) {
-            if (part.type !== 'file') continue;
-            if (part.fieldname !== 'file') {
-              part.file.resume();
-              throw new AppError(Code.UPLOAD_MISSING);
-            }
-            content = await part.toBuffer();
+      let content: Buffer | null = null;
+      try {
+        // every part is read: a second file must be refused, not silently dropped
+        for await (const part of req.parts()) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'file') {
+            part.file.resume();
+            throw new AppError(Code.UPLOAD_MISSING);
           }
-        } catch (err) {
-          throw uploadErrorOf(err);
+          content = await part.toBuffer();
         }
-        if (!content) throw new AppError(Code.UPLOAD_MISSING);
-        return saveUpload(ctx, authOf(req), content);
+      } catch (err) {
+        throw uploadErrorOf(err);
+      }
+      if (!content) throw new AppError(Code.UPLOAD_MISSING);
+      return saveUpload(ctx, authOf(req), content);
     });
 
     serve(scope, 'uploadedFile', async (req, reply) => {

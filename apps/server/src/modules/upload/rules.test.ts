@@ -24,7 +24,12 @@ describe('imageTypeOf (magic bytes)', () => {
 describe('upload ownership', () => {
   it.each([
     ['same user', { owner_user_id: 7, owner_custom_num: '' }, { userId: 7, customNum: '' }, true],
-    ['same user, logged in with a card of theirs too', { owner_user_id: 7, owner_custom_num: '' }, { userId: 7, customNum: '1000000001' }, true],
+    [
+      'same user, logged in with a card of theirs too',
+      { owner_user_id: 7, owner_custom_num: '' },
+      { userId: 7, customNum: '1000000001' },
+      true,
+    ],
     ['another user', { owner_user_id: 7, owner_custom_num: '' }, { userId: 8, customNum: '' }, false],
     ['same card login', { owner_user_id: 0, owner_custom_num: '1000000014' }, { userId: 0, customNum: '1000000014' }, true],
     ['another card login', { owner_user_id: 0, owner_custom_num: '1000000014' }, { userId: 0, customNum: '1000000015' }, false],

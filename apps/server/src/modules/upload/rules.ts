@@ -6,7 +6,8 @@ export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
 /** At most 5 MB per image (docs/spec/decisions.md "Uploads": the forms' limit). */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-const startsWith = (buf: Uint8Array, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
+const startsWith = (buf: Uint8Array, bytes: number[], at = 0) =>
+  buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 
 /** The image type by magic bytes, or null for anything that is not a JPEG, PNG, WEBP or GIF. */

@@ -26,7 +26,14 @@ export async function saveUpload(ctx: AppContext, auth: Auth, content: Buffer): 
   if (!quota.allowed) throw new AppError(Code.RATE_LIMITED, '上传过于频繁，请稍后再试');
   const id = randomBytes(18).toString('base64url');
   // uploads are ID-card photos: sealed at rest like the rest of the holder's data
-  await repo.insertUpload(ctx.db.kysely, { id, owner, mime, content: personalData(ctx.config).sealBytes(content), size: content.length, created_at: clock.iso() });
+  await repo.insertUpload(ctx.db.kysely, {
+    id,
+    owner,
+    mime,
+    content: personalData(ctx.config).sealBytes(content),
+    size: content.length,
+    created_at: clock.iso(),
+  });
   return { id, url: uploadUrl(id) };
 }
 

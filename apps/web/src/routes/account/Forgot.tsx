@@ -18,7 +18,12 @@ export default function ForgotPage() {
   const setMode = params.get('set') === 'true';
   const storedCard = local.get('customNum');
   const lockedCard = setMode && Boolean(storedCard);
-  const [fields, setFields] = useState<CardPasswordFields>({ customNum: (setMode && storedCard) || params.get('custom_num') || '', code: '', password: '', confirm: '' });
+  const [fields, setFields] = useState<CardPasswordFields>({
+    customNum: (setMode && storedCard) || params.get('custom_num') || '',
+    code: '',
+    password: '',
+    confirm: '',
+  });
   const [sentTo, setSentTo] = useState('');
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -49,7 +54,12 @@ export default function ForgotPage() {
     if (error) return toast(error.message);
     setBusy(true);
     try {
-      await resetCardPassword({ custom_num: fields.customNum.trim(), code: fields.code.trim(), password: fields.password, confirm_password: fields.confirm });
+      await resetCardPassword({
+        custom_num: fields.customNum.trim(),
+        code: fields.code.trim(),
+        password: fields.password,
+        confirm_password: fields.confirm,
+      });
       toast(setMode ? '卡登录密码设置成功' : '卡密码已重置，请重新登录');
       if (setMode && local.get('token') && !local.get('cardLogin')) {
         navigate('/', { replace: true });
@@ -74,24 +84,63 @@ export default function ForgotPage() {
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className="app-field">
           <span className="app-field__label">卡号</span>
-          <input className="app-field__input" name="custom_num" inputMode="numeric" maxLength={20} placeholder="请输入卡号" value={fields.customNum} readOnly={lockedCard} onChange={set('customNum')} />
+          <input
+            className="app-field__input"
+            name="custom_num"
+            inputMode="numeric"
+            maxLength={20}
+            placeholder="请输入卡号"
+            value={fields.customNum}
+            readOnly={lockedCard}
+            onChange={set('customNum')}
+          />
         </label>
         <div className="app-field">
           <label className="app-field__label" htmlFor="forgot-code">
             验证码
           </label>
-          <input id="forgot-code" className="app-field__input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入验证码" value={fields.code} onChange={set('code')} />
+          <input
+            id="forgot-code"
+            className="app-field__input"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder="请输入验证码"
+            value={fields.code}
+            onChange={set('code')}
+          />
           <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
             {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
           </button>
         </div>
         <label className="app-field">
           <span className="app-field__label">新密码</span>
-          <input className="app-field__input" name="password" type="password" inputMode="numeric" autoComplete="new-password" maxLength={6} placeholder="4-6位数字" value={fields.password} onChange={set('password')} />
+          <input
+            className="app-field__input"
+            name="password"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            placeholder="4-6位数字"
+            value={fields.password}
+            onChange={set('password')}
+          />
         </label>
         <label className="app-field">
           <span className="app-field__label">确认密码</span>
-          <input className="app-field__input" name="confirm_password" type="password" inputMode="numeric" autoComplete="new-password" maxLength={6} placeholder="请再次输入新密码" value={fields.confirm} onChange={set('confirm')} />
+          <input
+            className="app-field__input"
+            name="confirm_password"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            placeholder="请再次输入新密码"
+            value={fields.confirm}
+            onChange={set('confirm')}
+          />
         </label>
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
           {busy ? '提交中…' : setMode ? '确认设置' : '确认重置'}

@@ -122,13 +122,33 @@ export default function LoginPage() {
             <>
               <label className="app-field">
                 <span className="visually-hidden">手机号</span>
-                <input className="app-field__input" name="mobile" type="tel" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入手机号" value={fields.mobile} onChange={set('mobile')} />
+                <input
+                  className="app-field__input"
+                  name="mobile"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel"
+                  maxLength={11}
+                  placeholder="请输入手机号"
+                  value={fields.mobile}
+                  onChange={set('mobile')}
+                />
               </label>
               <div className="app-field">
                 <label className="visually-hidden" htmlFor="login-code">
                   验证码
                 </label>
-                <input id="login-code" className="app-field__input" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder="请输入验证码" value={fields.code} onChange={set('code')} />
+                <input
+                  id="login-code"
+                  className="app-field__input"
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  placeholder="请输入验证码"
+                  value={fields.code}
+                  onChange={set('code')}
+                />
                 <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
                   {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
                 </button>
@@ -139,11 +159,29 @@ export default function LoginPage() {
             <>
               <label className="app-field">
                 <span className="visually-hidden">账号</span>
-                <input className="app-field__input" name="account" autoComplete="username" autoCapitalize="off" maxLength={64} placeholder="请输入账号" value={fields.account} onChange={set('account')} />
+                <input
+                  className="app-field__input"
+                  name="account"
+                  autoComplete="username"
+                  autoCapitalize="off"
+                  maxLength={64}
+                  placeholder="请输入账号"
+                  value={fields.account}
+                  onChange={set('account')}
+                />
               </label>
               <label className="app-field">
                 <span className="visually-hidden">密码</span>
-                <input className="app-field__input" name="password" type="password" autoComplete="current-password" maxLength={128} placeholder="请输入密码" value={fields.password} onChange={set('password')} />
+                <input
+                  className="app-field__input"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  maxLength={128}
+                  placeholder="请输入密码"
+                  value={fields.password}
+                  onChange={set('password')}
+                />
               </label>
             </>
           )}
@@ -151,11 +189,30 @@ export default function LoginPage() {
             <>
               <label className="app-field">
                 <span className="visually-hidden">卡号</span>
-                <input className="app-field__input" name="custom_num" inputMode="numeric" autoComplete="username" maxLength={20} placeholder="请输入卡号" value={fields.customNum} onChange={set('customNum')} />
+                <input
+                  className="app-field__input"
+                  name="custom_num"
+                  inputMode="numeric"
+                  autoComplete="username"
+                  maxLength={20}
+                  placeholder="请输入卡号"
+                  value={fields.customNum}
+                  onChange={set('customNum')}
+                />
               </label>
               <label className="app-field">
                 <span className="visually-hidden">卡密码</span>
-                <input className="app-field__input" name="card_password" type="password" inputMode="numeric" autoComplete="current-password" maxLength={6} placeholder="请输入4-6位数字卡密码" value={fields.cardPassword} onChange={set('cardPassword')} />
+                <input
+                  className="app-field__input"
+                  name="card_password"
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="current-password"
+                  maxLength={6}
+                  placeholder="请输入4-6位数字卡密码"
+                  value={fields.cardPassword}
+                  onChange={set('cardPassword')}
+                />
               </label>
               <div className={styles.row}>
                 <Link to="/forgot" className={styles.link}>

@@ -65,7 +65,15 @@ function BindCardPage() {
         <form className={styles.form} onSubmit={submit} noValidate>
           <label className="app-field">
             <span className="app-field__label">卡号</span>
-            <input className="app-field__input" name="custom_num" inputMode="numeric" maxLength={20} placeholder="请输入卡号" value={customNum} onChange={(e) => setCustomNum(e.target.value)} />
+            <input
+              className="app-field__input"
+              name="custom_num"
+              inputMode="numeric"
+              maxLength={20}
+              placeholder="请输入卡号"
+              value={customNum}
+              onChange={(e) => setCustomNum(e.target.value)}
+            />
           </label>
           <label className="app-field">
             <span className="app-field__label">卡密码</span>

@@ -33,7 +33,11 @@ function CardListPage() {
   }
 
   async function remove(card: BoundCard) {
-    const ok = await confirm({ title: '解绑卡片', content: `确定要解绑卡号 ${card.custom_num} 吗？解绑后将无法在本账号查询该卡。`, confirmText: '解绑' });
+    const ok = await confirm({
+      title: '解绑卡片',
+      content: `确定要解绑卡号 ${card.custom_num} 吗？解绑后将无法在本账号查询该卡。`,
+      confirmText: '解绑',
+    });
     if (!ok) return;
     try {
       await unbind.mutateAsync(card.custom_num);
@@ -60,7 +64,11 @@ function CardListPage() {
           {list.data.map((card) => {
             const isCurrent = card.custom_num === current;
             return (
-              <li key={card.custom_num} className={isCurrent ? `${styles.card} ${styles.currentCard}` : styles.card} data-card={card.custom_num}>
+              <li
+                key={card.custom_num}
+                className={isCurrent ? `${styles.card} ${styles.currentCard}` : styles.card}
+                data-card={card.custom_num}
+              >
                 <button type="button" className={styles.main} onClick={() => choose(card)} aria-label={`切换到卡号 ${card.custom_num}`}>
                   <span className={styles.top}>
                     <span className={styles.num}>{groupCardNumber(card.custom_num)}</span>
@@ -80,7 +88,12 @@ function CardListPage() {
                     </button>
                   )}
                   {!cardLogin && (
-                    <button type="button" className={`${styles.action} ${styles.danger}`} onClick={() => remove(card)} disabled={unbind.isPending}>
+                    <button
+                      type="button"
+                      className={`${styles.action} ${styles.danger}`}
+                      onClick={() => remove(card)}
+                      disabled={unbind.isPending}
+                    >
                       解绑
                     </button>
                   )}

@@ -60,8 +60,7 @@ function HomePage() {
   const card = info.data?.info ?? (cached?.custom_num === customNum ? cached : undefined);
   const pkg = flow.data?.package;
 
-  const refresh = () =>
-    Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
+  const refresh = () => Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
 
   if (!customNum) {
     const loading = !cardLogin && (bindList.isPending || (bindList.data?.length ?? 0) > 0);
@@ -177,7 +176,11 @@ function HomePage() {
                 <dt>可用网络</dt>
                 <dd className={styles.networks}>
                   {card.networks.map((n) => (
-                    <span key={n.carrier} className={n.active ? `${styles.network} ${styles.networkActive}` : styles.network} title={n.active ? '当前使用' : undefined}>
+                    <span
+                      key={n.carrier}
+                      className={n.active ? `${styles.network} ${styles.networkActive}` : styles.network}
+                      title={n.active ? '当前使用' : undefined}
+                    >
                       {n.name}
                     </span>
                   ))}

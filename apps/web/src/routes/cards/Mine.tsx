@@ -130,7 +130,11 @@ function MinePage() {
 
       <div className={styles.group}>
         <List>
-          <List.Item prefix={<Icon d={ICON.service} color="#0ba5ec" />} onClick={go('/customer?form=mine')} extra={brand.hotline || undefined}>
+          <List.Item
+            prefix={<Icon d={ICON.service} color="#0ba5ec" />}
+            onClick={go('/customer?form=mine')}
+            extra={brand.hotline || undefined}
+          >
             在线客服
           </List.Item>
           <List.Item prefix={<Icon d={ICON.privacy} color="#667085" />} onClick={go('/privacy')}>

@@ -26,7 +26,15 @@ function ReplaceCardPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="换卡申请" />
-        <StateBlock kind="empty" text="请先登录并选择需要换卡的卡号" action={<button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/login?redirect=%2Freplace_card')}>去登录</button>} />
+        <StateBlock
+          kind="empty"
+          text="请先登录并选择需要换卡的卡号"
+          action={
+            <button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/login?redirect=%2Freplace_card')}>
+              去登录
+            </button>
+          }
+        />
       </div>
     );
   }
@@ -68,21 +76,58 @@ function ReplaceCardPage() {
         </label>
         <label className="app-field">
           <span className="app-field__label">收件人</span>
-          <input className="app-field__input" name="receiver_name" autoComplete="name" maxLength={30} placeholder="请输入收件人姓名" value={fields.receiverName} onChange={set('receiverName')} />
+          <input
+            className="app-field__input"
+            name="receiver_name"
+            autoComplete="name"
+            maxLength={30}
+            placeholder="请输入收件人姓名"
+            value={fields.receiverName}
+            onChange={set('receiverName')}
+          />
         </label>
         <label className="app-field">
           <span className="app-field__label">联系电话</span>
-          <input className="app-field__input" name="receiver_mobile" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入收件人手机号" value={fields.receiverMobile} onChange={set('receiverMobile')} />
+          <input
+            className="app-field__input"
+            name="receiver_mobile"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            placeholder="请输入收件人手机号"
+            value={fields.receiverMobile}
+            onChange={set('receiverMobile')}
+          />
         </label>
         <label className="app-field">
           <span className="app-field__label">收货地址</span>
-          <input className="app-field__input" name="address" autoComplete="street-address" maxLength={120} placeholder="省市区及详细地址" value={fields.address} onChange={set('address')} />
+          <input
+            className="app-field__input"
+            name="address"
+            autoComplete="street-address"
+            maxLength={120}
+            placeholder="省市区及详细地址"
+            value={fields.address}
+            onChange={set('address')}
+          />
         </label>
         <label className="app-field">
           <span className="app-field__label">换卡原因</span>
-          <input className="app-field__input" name="reason" maxLength={200} placeholder="如：卡片损坏、无法识别" value={fields.reason} onChange={set('reason')} />
+          <input
+            className="app-field__input"
+            name="reason"
+            maxLength={200}
+            placeholder="如：卡片损坏、无法识别"
+            value={fields.reason}
+            onChange={set('reason')}
+          />
         </label>
-        <button type="submit" className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 'calc(24 * var(--px))' }} disabled={busy}>
+        <button
+          type="submit"
+          className="app-btn app-btn--primary app-btn--block"
+          style={{ marginTop: 'calc(24 * var(--px))' }}
+          disabled={busy}
+        >
           {busy ? '提交中…' : '提交申请'}
         </button>
       </form>

@@ -27,7 +27,15 @@ function ReplaceInfoPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="换卡信息" />
-        <StateBlock kind="empty" text="请先登录并选择需要换卡的卡号" action={<button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/login?redirect=%2Freplace_info')}>去登录</button>} />
+        <StateBlock
+          kind="empty"
+          text="请先登录并选择需要换卡的卡号"
+          action={
+            <button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/login?redirect=%2Freplace_info')}>
+              去登录
+            </button>
+          }
+        />
       </div>
     );
   }
@@ -51,7 +59,14 @@ function ReplaceInfoPage() {
         </div>
       </Panel>
       {app ? (
-        <Panel title="换卡申请" extra={<span className={styles.status} data-testid="application-status">{STATUS_LABEL[app.status]}</span>}>
+        <Panel
+          title="换卡申请"
+          extra={
+            <span className={styles.status} data-testid="application-status">
+              {STATUS_LABEL[app.status]}
+            </span>
+          }
+        >
           <dl className={styles.facts}>
             <div>
               <dt>收件人</dt>
@@ -84,10 +99,16 @@ function ReplaceInfoPage() {
       ) : (
         <>
           <p className={styles.warn}>
-            {info.data.need_change_card ? `卡号 ${customNum} 需要更换新卡，请提交换卡申请，新卡将寄送到您填写的地址。` : `卡号 ${customNum} 当前无需换卡。如卡片损坏或丢失，也可申请换卡。`}
+            {info.data.need_change_card
+              ? `卡号 ${customNum} 需要更换新卡，请提交换卡申请，新卡将寄送到您填写的地址。`
+              : `卡号 ${customNum} 当前无需换卡。如卡片损坏或丢失，也可申请换卡。`}
           </p>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => navigate(`/replace_card${form ? `?form=${encodeURIComponent(form)}` : ''}`)}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              onClick={() => navigate(`/replace_card${form ? `?form=${encodeURIComponent(form)}` : ''}`)}
+            >
               申请换卡
             </button>
           </div>

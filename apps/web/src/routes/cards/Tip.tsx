@@ -30,7 +30,9 @@ export default function TipPage() {
         </span>
         <div>
           <p className={styles.heroTitle}>{card ? `卡号 ${card.custom_num}` : '使用前请阅读'}</p>
-          <p className={styles.heroText}>{card ? '以下是该卡正常使用前需要完成的事项' : '登录并绑定流量卡后，即可查询余额、流量和办理业务'}</p>
+          <p className={styles.heroText}>
+            {card ? '以下是该卡正常使用前需要完成的事项' : '登录并绑定流量卡后，即可查询余额、流量和办理业务'}
+          </p>
         </div>
       </div>
       {cancelled ? (
@@ -46,7 +48,9 @@ export default function TipPage() {
               {items.map((i) => (
                 <li key={i.reason} data-done={i.done}>
                   {i.label}
-                  {i.done ? '（已完成）' : i.next ? (
+                  {i.done ? (
+                    '（已完成）'
+                  ) : i.next ? (
                     <>
                       {' · '}
                       <Link to={i.to}>去完成</Link>
@@ -67,7 +71,11 @@ export default function TipPage() {
             <li>按提示完成实名认证、订购套餐</li>
           </ol>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => navigate(token ? '/bind_card' : '/login')}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              onClick={() => navigate(token ? '/bind_card' : '/login')}
+            >
               {token ? '绑定卡片' : '去登录'}
             </button>
           </div>

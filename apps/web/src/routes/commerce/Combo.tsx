@@ -50,7 +50,14 @@ function ComboPage() {
           {groups.length > 1 ? (
             <div className={styles.tabs} role="tablist" aria-label="套餐类型">
               {[{ type: ALL, label: '全部' }, ...groups].map((g) => (
-                <button key={g.type} type="button" role="tab" aria-selected={tab === g.type} className={`${styles.tab} ${tab === g.type ? styles.tabActive : ''}`} onClick={() => setTab(g.type)}>
+                <button
+                  key={g.type}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === g.type}
+                  className={`${styles.tab} ${tab === g.type ? styles.tabActive : ''}`}
+                  onClick={() => setTab(g.type)}
+                >
                   {g.label}
                 </button>
               ))}
@@ -76,7 +83,11 @@ function ComboPage() {
 
 function PackageCard({ p }: { p: Package }) {
   return (
-    <Link className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`} to={`/combo_detail?package_id=${p.id}`} data-testid="package">
+    <Link
+      className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`}
+      to={`/combo_detail?package_id=${p.id}`}
+      data-testid="package"
+    >
       <PackageSummary p={p} />
       {p.description ? <p className={styles.desc}>{p.description}</p> : null}
     </Link>

@@ -27,7 +27,10 @@ function ComboDetailPage() {
   const vouchersSettled = !pkg.data?.voucher_allowed || !vouchers.isPending;
 
   const request = useMemo<QuoteRequest | null>(
-    () => (customNum && pkg.data && vouchersSettled ? { custom_num: customNum, goods_type: 'package', package_id: pkg.data.id, voucher_id: voucherId } : null),
+    () =>
+      customNum && pkg.data && vouchersSettled
+        ? { custom_num: customNum, goods_type: 'package', package_id: pkg.data.id, voucher_id: voucherId }
+        : null,
     [customNum, pkg.data, vouchersSettled, voucherId],
   );
 
@@ -62,11 +65,19 @@ function ComboDetailPage() {
               <p className={styles.sum}>
                 <span>套餐价格</span>
                 <span>
-                  {pkg.data.original_price > pkg.data.price ? <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span> : null} ¥{formatYuan(pkg.data.price)}
+                  {pkg.data.original_price > pkg.data.price ? (
+                    <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span>
+                  ) : null}{' '}
+                  ¥{formatYuan(pkg.data.price)}
                 </span>
               </p>
               {pkg.data.voucher_allowed ? (
-                <VoucherPicker vouchers={vouchers.data?.list ?? []} loading={vouchers.isPending} value={voucherId} onChange={setVoucherChoice} />
+                <VoucherPicker
+                  vouchers={vouchers.data?.list ?? []}
+                  loading={vouchers.isPending}
+                  value={voucherId}
+                  onChange={setVoucherChoice}
+                />
               ) : (
                 <p className={styles.sum}>
                   <span>优惠券</span>

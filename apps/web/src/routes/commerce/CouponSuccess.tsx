@@ -30,7 +30,10 @@ function CouponSuccessPage() {
         </PayResult>
       ) : (
         <PayResult ok={false} title="未查到购买成功的券包订单" text="请在订单中查看支付结果">
-          <Link className="app-btn app-btn--ghost app-btn--block" to={orderNo ? `/order?order_no=${encodeURIComponent(orderNo)}` : '/order'}>
+          <Link
+            className="app-btn app-btn--ghost app-btn--block"
+            to={orderNo ? `/order?order_no=${encodeURIComponent(orderNo)}` : '/order'}
+          >
             查看订单
           </Link>
         </PayResult>

@@ -28,7 +28,15 @@ function CouponsPage() {
       ) : vouchers.isError ? (
         <LoadFailed text="优惠券加载失败" onRetry={() => vouchers.refetch()} />
       ) : vouchers.data.list.length === 0 ? (
-        <StateBlock kind="empty" text="暂无可用优惠券" action={<Link className="app-btn app-btn--primary" to="/coupon_package">购买券包</Link>} />
+        <StateBlock
+          kind="empty"
+          text="暂无可用优惠券"
+          action={
+            <Link className="app-btn app-btn--primary" to="/coupon_package">
+              购买券包
+            </Link>
+          }
+        />
       ) : (
         <>
           <p className={styles.cardLine}>共 {vouchers.data.list.length} 张，下单时可选择使用，每单限用一张</p>

@@ -20,7 +20,15 @@ function CouponsExpiredPage() {
       ) : vouchers.isError ? (
         <LoadFailed text="优惠券加载失败" onRetry={() => vouchers.refetch()} />
       ) : vouchers.data.list.length === 0 ? (
-        <StateBlock kind="empty" text="没有已使用或已过期的优惠券" action={<Link className="app-btn app-btn--ghost" to="/coupons">查看可用优惠券</Link>} />
+        <StateBlock
+          kind="empty"
+          text="没有已使用或已过期的优惠券"
+          action={
+            <Link className="app-btn app-btn--ghost" to="/coupons">
+              查看可用优惠券
+            </Link>
+          }
+        />
       ) : (
         <div className={`${styles.tickets} ${styles.pad}`} aria-label="已失效优惠券">
           {vouchers.data.list.map((v) => (

@@ -17,7 +17,10 @@ function FirstRechargePage() {
   const customNum = useStored('customNum');
   const options = useRechargeOptions(customNum);
   const offer = options.data?.first_recharge ?? null;
-  const request = useMemo<QuoteRequest | null>(() => (customNum && offer ? { custom_num: customNum, goods_type: 'recharge', amount: offer.amount } : null), [customNum, offer]);
+  const request = useMemo<QuoteRequest | null>(
+    () => (customNum && offer ? { custom_num: customNum, goods_type: 'recharge', amount: offer.amount } : null),
+    [customNum, offer],
+  );
 
   return (
     <div className={styles.page}>
@@ -27,7 +30,15 @@ function FirstRechargePage() {
       ) : options.isError ? (
         <LoadFailed text="首充信息加载失败" onRetry={() => options.refetch()} />
       ) : !offer ? (
-        <StateBlock kind="empty" text="该卡已参加过首充优惠，或暂无首充活动" action={<Link className="app-btn app-btn--primary" to="/recharge" replace>去充值</Link>} />
+        <StateBlock
+          kind="empty"
+          text="该卡已参加过首充优惠，或暂无首充活动"
+          action={
+            <Link className="app-btn app-btn--primary" to="/recharge" replace>
+              去充值
+            </Link>
+          }
+        />
       ) : (
         <>
           <section className={`${styles.section} ${styles.offerHero}`}>
@@ -45,10 +56,13 @@ function FirstRechargePage() {
             <p className={styles.meta}>{offer.description}</p>
             {offer.package ? (
               <p className={styles.meta}>
-                赠送套餐：{offer.package.name}（{flowLabel(offer.package.flow_mb)} · {periodLabel(offer.package.period, offer.package.period_count)}）
+                赠送套餐：{offer.package.name}（{flowLabel(offer.package.flow_mb)} ·{' '}
+                {periodLabel(offer.package.period, offer.package.period_count)}）
               </p>
             ) : null}
-            <p className={styles.meta}>卡号 {customNum} · 当前余额 ¥{formatYuan(options.data.balance)}</p>
+            <p className={styles.meta}>
+              卡号 {customNum} · 当前余额 ¥{formatYuan(options.data.balance)}
+            </p>
           </section>
           <Checkout request={request} payLabel="立即充值" />
         </>

@@ -36,7 +36,15 @@ function OrderList() {
       ) : orders.isError ? (
         <LoadFailed text="订单加载失败" onRetry={() => orders.refetch()} />
       ) : orders.data.list.length === 0 ? (
-        <StateBlock kind="empty" text="暂无订单" action={<Link className="app-btn app-btn--primary" to="/combo">去订购套餐</Link>} />
+        <StateBlock
+          kind="empty"
+          text="暂无订单"
+          action={
+            <Link className="app-btn app-btn--primary" to="/combo">
+              去订购套餐
+            </Link>
+          }
+        />
       ) : (
         <ul className={styles.list} aria-label="订单列表">
           {orders.data.list.map((o) => (

@@ -35,7 +35,15 @@ function OrderCheckPage() {
         <label className={styles.sectionTitle} htmlFor="order-no">
           订单号
         </label>
-        <input id="order-no" className={styles.input} autoComplete="off" placeholder="请输入订单号" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={Boolean(error)} />
+        <input
+          id="order-no"
+          className={styles.input}
+          autoComplete="off"
+          placeholder="请输入订单号"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={Boolean(error)}
+        />
         {error ? (
           <p className={styles.fieldError} role="alert">
             {error}

@@ -20,7 +20,15 @@ function OrderSuccessPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="下单成功" fallback="/order" />
-        <StateBlock kind="empty" text="没有要查看的订单" action={<Link className="app-btn app-btn--ghost" to="/order">我的订单</Link>} />
+        <StateBlock
+          kind="empty"
+          text="没有要查看的订单"
+          action={
+            <Link className="app-btn app-btn--ghost" to="/order">
+              我的订单
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -38,7 +46,12 @@ function OrderSuccessPage() {
           </Link>
         </PayResult>
       ) : (
-        <PayResult ok={result !== undefined} pending={result === undefined} title={result ? '订单已支付' : '订单已创建，待支付'} text={result ? '订单已支付，商品已发放到卡上' : '请在支付截止前完成支付，超时订单将自动关闭'}>
+        <PayResult
+          ok={result !== undefined}
+          pending={result === undefined}
+          title={result ? '订单已支付' : '订单已创建，待支付'}
+          text={result ? '订单已支付，商品已发放到卡上' : '请在支付截止前完成支付，超时订单将自动关闭'}
+        >
           <OrderSummary order={order.data} />
           <Link className="app-btn app-btn--primary app-btn--block" to={result ? '/' : detail} replace={Boolean(result)}>
             {result ? '返回首页' : '去支付'}

@@ -11,11 +11,19 @@ function PayFailPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const order = useOrder(orderNo);
-  const again = order.data?.package ? `/combo_detail?package_id=${order.data.package.id}` : order.data?.goods_type === 'recharge' ? '/recharge' : '/combo';
+  const again = order.data?.package
+    ? `/combo_detail?package_id=${order.data.package.id}`
+    : order.data?.goods_type === 'recharge'
+      ? '/recharge'
+      : '/combo';
   return (
     <div className={styles.page}>
       <PageHeader title="支付结果" />
-      <PayResult ok={false} title="支付未完成" text={order.data ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款；使用的优惠券已退回` : '订单未支付'}>
+      <PayResult
+        ok={false}
+        title="支付未完成"
+        text={order.data ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款；使用的优惠券已退回` : '订单未支付'}
+      >
         <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
           重新支付
         </Link>

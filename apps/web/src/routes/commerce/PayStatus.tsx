@@ -28,12 +28,28 @@ function PayStatusPage() {
       {!orderNo ? (
         <StateBlock kind="empty" text="没有要查询的订单" />
       ) : order.isError ? (
-        <StateBlock kind="error" text="订单查询失败" action={<button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>重新查询</button>} />
+        <StateBlock
+          kind="error"
+          text="订单查询失败"
+          action={
+            <button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>
+              重新查询
+            </button>
+          }
+        />
       ) : gaveUp ? (
         <StateBlock
           kind="empty"
           text="暂未收到支付结果。如已付款，请稍后在订单中查看，款项不会丢失。"
-          action={<button type="button" className="app-btn app-btn--ghost" onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}>查看订单</button>}
+          action={
+            <button
+              type="button"
+              className="app-btn app-btn--ghost"
+              onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}
+            >
+              查看订单
+            </button>
+          }
         />
       ) : (
         <AwaitingResult />

@@ -20,7 +20,15 @@ function PaySuccessPage() {
     <div className={styles.page}>
       <PageHeader title="支付结果" />
       {paid ? (
-        <PayResult ok title="支付成功" text={paid.goods_type === 'recharge' && paid.credit !== undefined ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}` : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`}>
+        <PayResult
+          ok
+          title="支付成功"
+          text={
+            paid.goods_type === 'recharge' && paid.credit !== undefined
+              ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}`
+              : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`
+          }
+        >
           <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
             返回首页
           </Link>

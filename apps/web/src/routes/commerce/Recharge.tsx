@@ -20,7 +20,10 @@ function RechargePage() {
   const [custom, setCustom] = useState('');
   const customCheck = custom ? checkRechargeAmount(custom) : null;
   const amount = customCheck ? (customCheck.ok ? customCheck.amount : null) : preset;
-  const request = useMemo<QuoteRequest | null>(() => (customNum && amount ? { custom_num: customNum, goods_type: 'recharge', amount } : null), [customNum, amount]);
+  const request = useMemo<QuoteRequest | null>(
+    () => (customNum && amount ? { custom_num: customNum, goods_type: 'recharge', amount } : null),
+    [customNum, amount],
+  );
 
   return (
     <div className={styles.page}>

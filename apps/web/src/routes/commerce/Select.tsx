@@ -74,7 +74,11 @@ function SelectPage() {
                     <span className={styles.radio} aria-hidden="true" />
                     <span>
                       <span className={styles.optionName}>{s.name}</span>
-                      {s.description && <span className={styles.optionText} style={{ display: 'block' }}>{s.description}</span>}
+                      {s.description && (
+                        <span className={styles.optionText} style={{ display: 'block' }}>
+                          {s.description}
+                        </span>
+                      )}
                     </span>
                   </button>
                 ))}
@@ -82,7 +86,12 @@ function SelectPage() {
             )}
           </Panel>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={chosen === undefined || select.isPending} onClick={() => void confirm()}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              disabled={chosen === undefined || select.isPending}
+              onClick={() => void confirm()}
+            >
               {select.isPending ? '提交中…' : '确认选择'}
             </button>
           </div>

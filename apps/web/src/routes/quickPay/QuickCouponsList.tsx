@@ -17,11 +17,16 @@ function QuickCouponsListPage() {
   const current = params.get('voucher_id');
   const vouchers = useQuickVouchers(customNum, packageId);
   const back = (voucherId: number) =>
-    navigate(`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}&voucher_id=${voucherId}`, { replace: true });
+    navigate(`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}&voucher_id=${voucherId}`, {
+      replace: true,
+    });
 
   return (
     <div className={styles.page}>
-      <PageHeader title="选择优惠券" fallback={`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}`} />
+      <PageHeader
+        title="选择优惠券"
+        fallback={`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}`}
+      />
       {!customNum || !packageId ? (
         <StateBlock kind="empty" text="请先选择套餐" />
       ) : vouchers.isPending ? (
@@ -34,7 +39,15 @@ function QuickCouponsListPage() {
           <div className={`${styles.tickets} ${styles.pad}`} aria-label="可用优惠券">
             {vouchers.data.list.map((v) => {
               const on = current === String(v.id);
-              return <VoucherCard key={v.id} v={v} selected={on} onClick={() => back(v.id)} right={<span className={`${styles.radioDot} ${on ? styles.radioDotOn : ''}`} />} />;
+              return (
+                <VoucherCard
+                  key={v.id}
+                  v={v}
+                  selected={on}
+                  onClick={() => back(v.id)}
+                  right={<span className={`${styles.radioDot} ${on ? styles.radioDotOn : ''}`} />}
+                />
+              );
             })}
           </div>
           <div className={styles.actions}>

@@ -104,4 +104,3 @@ function QuickPaymentPage() {
 }
 
 export default withQuery(QuickPaymentPage);
-

@@ -45,19 +45,41 @@ function QuickPaymentSuccessPage() {
   };
 
   const result = order.data ? resultPathOf(order.data.state) : undefined;
-  const again = order.data ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}` : '/quick_payment';
+  const again = order.data
+    ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}`
+    : '/quick_payment';
 
   return (
     <div className={styles.page}>
       <PageHeader title="支付结果" fallback="/quick_payment" />
       {!orderNo || !accessKey ? (
-        <StateBlock kind="empty" text="无法查看该订单：请在下单的浏览器中查看，或登录后在订单中查看" action={<Link className="app-btn app-btn--ghost" to="/quick_payment">返回快捷充值</Link>} />
+        <StateBlock
+          kind="empty"
+          text="无法查看该订单：请在下单的浏览器中查看，或登录后在订单中查看"
+          action={
+            <Link className="app-btn app-btn--ghost" to="/quick_payment">
+              返回快捷充值
+            </Link>
+          }
+        />
       ) : order.isPending ? (
         <PageLoading />
       ) : order.isError ? (
-        <StateBlock kind="error" text="订单不存在或无权查看" action={<Link className="app-btn app-btn--ghost" to="/quick_payment">返回快捷充值</Link>} />
+        <StateBlock
+          kind="error"
+          text="订单不存在或无权查看"
+          action={
+            <Link className="app-btn app-btn--ghost" to="/quick_payment">
+              返回快捷充值
+            </Link>
+          }
+        />
       ) : result === '/pay_success' ? (
-        <PayResult ok title="支付成功" text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已生效`}>
+        <PayResult
+          ok
+          title="支付成功"
+          text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已生效`}
+        >
           <div className={styles.section} style={{ margin: 0 }}>
             <p className={styles.sum}>
               <span>订单号</span>

@@ -27,7 +27,10 @@ function QuickSelectPackagePage() {
   const voucherList = pkg?.voucher_allowed ? (vouchers.data?.list ?? []) : [];
   const voucher = voucherParam === null ? voucherList[0] : voucherList.find((v) => v.id === Number(voucherParam));
   const request = useMemo<QuoteRequest | null>(
-    () => (pkg && !(pkg.voucher_allowed && vouchers.isPending) ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: voucher?.id ?? null } : null),
+    () =>
+      pkg && !(pkg.voucher_allowed && vouchers.isPending)
+        ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: voucher?.id ?? null }
+        : null,
     [customNum, pkg, voucher, vouchers.isPending],
   );
 
@@ -37,7 +40,15 @@ function QuickSelectPackagePage() {
     return (
       <div className={styles.page}>
         <PageHeader title="选择套餐" fallback="/quick_payment" />
-        <StateBlock kind="empty" text="请先输入卡号" action={<Link className="app-btn app-btn--primary" to="/quick_payment" replace>去输入卡号</Link>} />
+        <StateBlock
+          kind="empty"
+          text="请先输入卡号"
+          action={
+            <Link className="app-btn app-btn--primary" to="/quick_payment" replace>
+              去输入卡号
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -86,7 +97,13 @@ function QuickSelectPackagePage() {
                 >
                   <span>优惠券</span>
                   <span className={voucher ? styles.discount : styles.reason}>
-                    {vouchers.isPending ? '加载中…' : voucher ? `${voucher.name} -¥${formatYuan(voucher.amount)}` : voucherList.length ? `${voucherList.length}张可用` : '暂无可用'}
+                    {vouchers.isPending
+                      ? '加载中…'
+                      : voucher
+                        ? `${voucher.name} -¥${formatYuan(voucher.amount)}`
+                        : voucherList.length
+                          ? `${voucherList.length}张可用`
+                          : '暂无可用'}
                     <span className={styles.chevron}>›</span>
                   </span>
                 </Link>

@@ -15,7 +15,15 @@ import { useCardInfo } from '../../features/cards/api/useCardInfo';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { fetchRealNameStatus, startRealName } from '../../features/realName/api/realNameSession';
-import { cameBackDone, carrierName, carrierPath, CARRIER_PAGES, pageMode, realNameSteps, type CarrierPage } from '../../features/realName/model/carriers';
+import {
+  cameBackDone,
+  carrierName,
+  carrierPath,
+  CARRIER_PAGES,
+  pageMode,
+  realNameSteps,
+  type CarrierPage,
+} from '../../features/realName/model/carriers';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
@@ -100,7 +108,15 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
     <div className={styles.page}>
       <PageHeader title={`${carrier}实名认证`} />
       {!customNum ? (
-        <StateBlock kind="empty" text="请先绑定卡号" action={<button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/bind_card')}>去绑卡</button>} />
+        <StateBlock
+          kind="empty"
+          text="请先绑定卡号"
+          action={
+            <button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/bind_card')}>
+              去绑卡
+            </button>
+          }
+        />
       ) : data.isPending || elsewhere ? (
         <PageLoading />
       ) : data.isError ? (
@@ -114,7 +130,9 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
               </svg>
             </span>
             <p className={styles.doneTitle}>实名认证已完成</p>
-            <p className={styles.muted}>卡号 {customNum} 已通过{carrier}实名认证，可正常使用</p>
+            <p className={styles.muted}>
+              卡号 {customNum} 已通过{carrier}实名认证，可正常使用
+            </p>
             <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => navigate('/', { replace: true })}>
               返回首页
             </button>
@@ -158,10 +176,20 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
             </p>
           )}
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={start} disabled={phase === 'starting' || phase === 'checking'}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              onClick={start}
+              disabled={phase === 'starting' || phase === 'checking'}
+            >
               {phase === 'starting' ? '正在打开…' : '开始认证'}
             </button>
-            <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => void check(true)} disabled={phase === 'checking'}>
+            <button
+              type="button"
+              className="app-btn app-btn--ghost app-btn--block"
+              onClick={() => void check(true)}
+              disabled={phase === 'checking'}
+            >
               {phase === 'checking' ? '查询中…' : '查询认证结果'}
             </button>
           </div>

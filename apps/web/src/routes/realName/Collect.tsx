@@ -12,7 +12,13 @@ import { refreshCard } from '../../features/cards/model/refreshCard';
 import { submitCardRealName } from '../../features/realName/api/cardRealName';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { PhotoSlot } from '../../features/realName/components/PhotoSlot';
-import { collectFormError, normaliseId, photosRequired, type CollectError, type CollectFields } from '../../features/realName/model/collectForm';
+import {
+  collectFormError,
+  normaliseId,
+  photosRequired,
+  type CollectError,
+  type CollectFields,
+} from '../../features/realName/model/collectForm';
 import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
@@ -47,7 +53,11 @@ function CollectPage() {
           kind="empty"
           text={token ? '请先绑定卡号，再完善机主信息' : '请先登录，再完善机主信息'}
           action={
-            <button type="button" className="app-btn app-btn--primary" onClick={() => navigate(token ? '/bind_card' : '/login?redirect=%2Fcollect')}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary"
+              onClick={() => navigate(token ? '/bind_card' : '/login?redirect=%2Fcollect')}
+            >
               {token ? '去绑卡' : '去登录'}
             </button>
           }
@@ -138,17 +148,41 @@ function CollectPage() {
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className="app-field">
           <span className="app-field__label">姓名</span>
-          <input className="app-field__input" name="name" autoComplete="name" maxLength={30} placeholder="请输入机主姓名" value={fields.name} onChange={set('name')} />
+          <input
+            className="app-field__input"
+            name="name"
+            autoComplete="name"
+            maxLength={30}
+            placeholder="请输入机主姓名"
+            value={fields.name}
+            onChange={set('name')}
+          />
         </label>
         {fieldError('name')}
         <label className="app-field">
           <span className="app-field__label">身份证号</span>
-          <input className="app-field__input" name="id_number" maxLength={20} placeholder="请输入18位身份证号码" value={fields.idNumber} onChange={set('idNumber')} />
+          <input
+            className="app-field__input"
+            name="id_number"
+            maxLength={20}
+            placeholder="请输入18位身份证号码"
+            value={fields.idNumber}
+            onChange={set('idNumber')}
+          />
         </label>
         {fieldError('idNumber')}
         <label className="app-field">
           <span className="app-field__label">手机号</span>
-          <input className="app-field__input" name="mobile" inputMode="numeric" autoComplete="tel" maxLength={11} placeholder="请输入机主手机号" value={fields.mobile} onChange={set('mobile')} />
+          <input
+            className="app-field__input"
+            name="mobile"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            placeholder="请输入机主手机号"
+            value={fields.mobile}
+            onChange={set('mobile')}
+          />
         </label>
         {fieldError('mobile')}
         {needPhotos && (
@@ -164,7 +198,12 @@ function CollectPage() {
         <p className={styles.muted} style={{ marginTop: 'calc(14 * var(--px))' }}>
           您的信息仅用于运营商实名登记，我们将严格保密。
         </p>
-        <button type="submit" className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 'calc(20 * var(--px))' }} disabled={busy}>
+        <button
+          type="submit"
+          className="app-btn app-btn--primary app-btn--block"
+          style={{ marginTop: 'calc(20 * var(--px))' }}
+          disabled={busy}
+        >
           {busy ? '提交中…' : '提交'}
         </button>
       </form>

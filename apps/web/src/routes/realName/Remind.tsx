@@ -34,7 +34,15 @@ function RemindPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="实名认证提醒" />
-        <StateBlock kind="empty" text="请先绑定卡号" action={<button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/bind_card')}>去绑卡</button>} />
+        <StateBlock
+          kind="empty"
+          text="请先绑定卡号"
+          action={
+            <button type="button" className="app-btn app-btn--primary" onClick={() => navigate('/bind_card')}>
+              去绑卡
+            </button>
+          }
+        />
       </div>
     );
   }
@@ -117,7 +125,11 @@ function RemindPage() {
         <>
           <p className={styles.question}>您是否已完成实名认证？</p>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => navigate(mode === 'bajunAsk' ? '/bj_real_name' : carrierPath(data.data.page))}>
+            <button
+              type="button"
+              className="app-btn app-btn--primary app-btn--block"
+              onClick={() => navigate(mode === 'bajunAsk' ? '/bj_real_name' : carrierPath(data.data.page))}
+            >
               未完成，去认证
             </button>
             <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => void alreadyDone()} disabled={checking}>

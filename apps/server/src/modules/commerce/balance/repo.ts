@@ -25,7 +25,15 @@ export async function move(trx: Executor, e: Entry): Promise<number | null> {
   if (after === null) return null;
   await trx
     .insertInto('balance_ledger')
-    .values({ card_id: e.cardId, amount_fen: e.amountFen, kind: e.kind, order_no: e.orderNo, balance_after_fen: after, note: e.note, created_at: e.nowIso })
+    .values({
+      card_id: e.cardId,
+      amount_fen: e.amountFen,
+      kind: e.kind,
+      order_no: e.orderNo,
+      balance_after_fen: after,
+      note: e.note,
+      created_at: e.nowIso,
+    })
     .execute();
   return after;
 }
@@ -36,5 +44,11 @@ export async function ledgerOfCard(db: Executor, cardId: number, limit = 100) {
 
 /** An order's credits to the balance (recharge and first-recharge bonus), for taking them back. */
 export async function ledgerOfOrder(db: Executor, cardId: number, orderNo: string) {
-  return db.selectFrom('balance_ledger').select(['kind', 'amount_fen']).where('card_id', '=', cardId).where('order_no', '=', orderNo).orderBy('id').execute();
+  return db
+    .selectFrom('balance_ledger')
+    .select(['kind', 'amount_fen'])
+    .where('card_id', '=', cardId)
+    .where('order_no', '=', orderNo)
+    .orderBy('id')
+    .execute();
 }

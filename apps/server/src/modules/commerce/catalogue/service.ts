@@ -101,7 +101,12 @@ export async function rechargeOptions(ctx: AppContext, auth: Auth, customNum: st
     max: RECHARGE_MAX_YUAN,
     balance: fenToYuan(card.balance_fen),
     first_recharge: offer
-      ? { amount: fenToYuan(offer.amount_fen), bonus_amount: fenToYuan(offer.bonus_fen), title: offer.title, description: offer.description }
+      ? {
+          amount: fenToYuan(offer.amount_fen),
+          bonus_amount: fenToYuan(offer.bonus_fen),
+          title: offer.title,
+          description: offer.description,
+        }
       : null,
     pre_store: card.pre_store === 1,
     pre_store_mold: card.pre_store_mold,

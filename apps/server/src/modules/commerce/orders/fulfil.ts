@@ -23,7 +23,8 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
   // that (commerce/refunds): its package rows, data added to another package, the flags it turned on.
   const before = await cardRecord.cardFlags(trx, order.card_id);
   const flagsSet: CardFlag[] = [];
-  let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null = null;
+  let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null =
+    null;
 
   if (order.goods_type === 'package' && order.package_id !== null) {
     const pkg = await catalogue.packageById(trx, order.package_id);
@@ -36,24 +37,50 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     if (effect.kind === 'new') {
       await repo.insertPackages(
         trx,
-        effect.segments.map((s) => ({ card_id: order.card_id, name: pkg.name, package_type: pkg.package_type, ...s, created_at: nowIso, order_no: order.order_no })),
+        effect.segments.map((s) => ({
+          card_id: order.card_id,
+          name: pkg.name,
+          package_type: pkg.package_type,
+          ...s,
+          created_at: nowIso,
+          order_no: order.order_no,
+        })),
       );
     } else if (effect.kind === 'add') {
       await repo.addToPackage(trx, effect.target_id, effect.add_kb, effect.expired_at);
       const target = live.find((p) => p.id === effect.target_id);
-      addition = { target_package_id: effect.target_id, add_kb: effect.add_kb, target_expired_before: target?.expired_at ?? null, target_expired_after: effect.expired_at };
+      addition = {
+        target_package_id: effect.target_id,
+        add_kb: effect.add_kb,
+        target_expired_before: target?.expired_at ?? null,
+        target_expired_after: effect.expired_at,
+      };
     }
     flagsSet.push(...FLAGS_OF_GOODS.package.filter((f) => before[f] === 0));
     const cardExpiry = effect.kind === 'refused' ? before.expired_at : effect.card_expires_at;
     await cardRecord.markPackageBought(trx, order.card_id, cardExpiry);
   } else if (order.goods_type === 'recharge') {
-    await balance.move(trx, { cardId: order.card_id, amountFen: order.total_fen, kind: 'recharge', orderNo: order.order_no, note: '余额充值', nowIso });
+    await balance.move(trx, {
+      cardId: order.card_id,
+      amountFen: order.total_fen,
+      kind: 'recharge',
+      orderNo: order.order_no,
+      note: '余额充值',
+      nowIso,
+    });
     // The first-recharge bonus goes to the one order that flips has_first_balance_order.
     const first = await cardRecord.markFirstBalanceOrder(trx, order.card_id);
     if (first) flagsSet.push('has_first_balance_order');
     if (before.balance_order_has_payment === 0) flagsSet.push('balance_order_has_payment');
     if (first && order.bonus_fen > 0) {
-      await balance.move(trx, { cardId: order.card_id, amountFen: order.bonus_fen, kind: 'bonus', orderNo: order.order_no, note: '首充赠送', nowIso });
+      await balance.move(trx, {
+        cardId: order.card_id,
+        amountFen: order.bonus_fen,
+        kind: 'bonus',
+        orderNo: order.order_no,
+        note: '首充赠送',
+        nowIso,
+      });
     }
     await cardRecord.markBalanceOrderPaid(trx, order.card_id);
   } else if (order.goods_type === 'coupon_package' && order.coupon_package_id !== null) {
@@ -103,7 +130,14 @@ export async function settlePaid(
   now: Date,
 ): Promise<SettleOutcome> {
   const nowIso = now.toISOString();
-  const fresh = await repo.insertPayment(trx, { orderNo: order.order_no, channel: order.pay_channel, transactionId: p.transactionId, amountFen: p.amountFen, source: p.source, nowIso });
+  const fresh = await repo.insertPayment(trx, {
+    orderNo: order.order_no,
+    channel: order.pay_channel,
+    transactionId: p.transactionId,
+    amountFen: p.amountFen,
+    source: p.source,
+    nowIso,
+  });
   if (!fresh) return 'duplicate';
   if (!(await repo.markPaid(trx, order.order_no, nowIso))) {
     // kept apart (payments.late) so that the operator's refund command finds it: npm run refund -- --late

@@ -19,7 +19,11 @@ export function gatewayOf(ctx: AppContext): PaymentGateway {
 }
 
 export function reportOutcome(ctx: AppContext, order: OrderRow, outcome: SettleOutcome, source: string): void {
-  if (outcome === 'late') ctx.log.error({ order_no: order.order_no, source }, 'money received for an order that is no longer pending: refund it with npm run refund -- --late');
+  if (outcome === 'late')
+    ctx.log.error(
+      { order_no: order.order_no, source },
+      'money received for an order that is no longer pending: refund it with npm run refund -- --late',
+    );
   else if (outcome === 'credited') ctx.log.info({ order_no: order.order_no, source }, 'order paid');
 }
 
@@ -68,7 +72,12 @@ export async function reconcileOrder(ctx: AppContext, order: OrderRow): Promise<
 export async function refreshPending(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
   if (!order.payment_id && order.expires_at > clock.iso()) return order;
   const now = clock.now();
-  const claimed = await repo.claimQuery(ctx.db.kysely, order.order_no, now.toISOString(), new Date(now.getTime() - QUERY_GAP_MS).toISOString());
+  const claimed = await repo.claimQuery(
+    ctx.db.kysely,
+    order.order_no,
+    now.toISOString(),
+    new Date(now.getTime() - QUERY_GAP_MS).toISOString(),
+  );
   if (!claimed) return order;
   try {
     return await reconcileOrder(ctx, order);

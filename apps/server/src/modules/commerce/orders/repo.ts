@@ -59,24 +59,44 @@ export async function setPayment(db: Executor, orderNo: string, paymentId: strin
 
 /** pending → paid; true only for the one writer that made the change. */
 export async function markPaid(db: Executor, orderNo: string, nowIso: string): Promise<boolean> {
-  const r = await db.updateTable('orders').set({ state: 'paid', paid_at: nowIso }).where('order_no', '=', orderNo).where('state', '=', 'pending').executeTakeFirst();
+  const r = await db
+    .updateTable('orders')
+    .set({ state: 'paid', paid_at: nowIso })
+    .where('order_no', '=', orderNo)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 export async function markFulfilled(db: Executor, orderNo: string, nowIso: string): Promise<boolean> {
-  const r = await db.updateTable('orders').set({ state: 'fulfilled', fulfilled_at: nowIso }).where('order_no', '=', orderNo).where('state', '=', 'paid').executeTakeFirst();
+  const r = await db
+    .updateTable('orders')
+    .set({ state: 'fulfilled', fulfilled_at: nowIso })
+    .where('order_no', '=', orderNo)
+    .where('state', '=', 'paid')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** pending → closed | failed. */
 export async function markUnpaid(db: Executor, orderNo: string, state: 'closed' | 'failed', nowIso: string): Promise<boolean> {
-  const r = await db.updateTable('orders').set({ state, closed_at: nowIso }).where('order_no', '=', orderNo).where('state', '=', 'pending').executeTakeFirst();
+  const r = await db
+    .updateTable('orders')
+    .set({ state, closed_at: nowIso })
+    .where('order_no', '=', orderNo)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** paid | fulfilled → refunded; true only for the one refund that made the change. */
 export async function markRefunded(db: Executor, orderNo: string): Promise<boolean> {
-  const r = await db.updateTable('orders').set({ state: 'refunded' }).where('order_no', '=', orderNo).where('state', 'in', PAID_STATES).executeTakeFirst();
+  const r = await db
+    .updateTable('orders')
+    .set({ state: 'refunded' })
+    .where('order_no', '=', orderNo)
+    .where('state', 'in', PAID_STATES)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -101,7 +121,14 @@ export async function insertPayment(
 ): Promise<boolean> {
   const row = await db
     .insertInto('payments')
-    .values({ order_no: p.orderNo, channel: p.channel, transaction_id: p.transactionId, amount_fen: p.amountFen, source: p.source, created_at: p.nowIso })
+    .values({
+      order_no: p.orderNo,
+      channel: p.channel,
+      transaction_id: p.transactionId,
+      amount_fen: p.amountFen,
+      source: p.source,
+      created_at: p.nowIso,
+    })
     .onConflict((oc) => oc.column('transaction_id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -144,13 +171,23 @@ export async function addToPackage(db: Executor, id: number, addKb: number, expi
 }
 
 /** End a package row now (conditional on the expiry read, so a concurrent change is noticed). */
-export async function endSegment(db: Executor, id: number, oldExpiredAt: string, next: { started_at: string; expired_at: string }): Promise<boolean> {
+export async function endSegment(
+  db: Executor,
+  id: number,
+  oldExpiredAt: string,
+  next: { started_at: string; expired_at: string },
+): Promise<boolean> {
   const r = await db.updateTable('card_packages').set(next).where('id', '=', id).where('expired_at', '=', oldExpiredAt).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 /** Change a package's data and expiry, conditional on the values read. */
-export async function setPackage(db: Executor, id: number, old: { total_kb: number; expired_at: string }, next: { total_kb: number; expired_at: string }): Promise<boolean> {
+export async function setPackage(
+  db: Executor,
+  id: number,
+  old: { total_kb: number; expired_at: string },
+  next: { total_kb: number; expired_at: string },
+): Promise<boolean> {
   const r = await db
     .updateTable('card_packages')
     .set(next)

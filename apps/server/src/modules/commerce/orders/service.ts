@@ -4,7 +4,16 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
 import type { GoodsType, Order, OrderListAnswer, PayAction, Quote } from '@portal/contract';
-import { channelRefusal, fenToYuan, firstRechargeBonus, packageEffect, payChannels, priceOf, rechargeAmountFen, type ChannelInput } from '@portal/domain';
+import {
+  channelRefusal,
+  fenToYuan,
+  firstRechargeBonus,
+  packageEffect,
+  payChannels,
+  priceOf,
+  rechargeAmountFen,
+  type ChannelInput,
+} from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Card, OrderRow, PackageRow, VoucherRow } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
@@ -151,7 +160,14 @@ function payActionOf(order: OrderRow): PayAction {
  * order; balance and fully covered orders settle inside the creating transaction.
  */
 export async function placeOrder(ctx: AppContext, card: Card, userId: number, input: PlaceInput, quick = false): Promise<Placed> {
-  const fingerprint = JSON.stringify([input.goods_type, input.package_id ?? null, input.coupon_package_id ?? null, input.amount ?? null, input.voucher_id ?? null, input.pay_channel]);
+  const fingerprint = JSON.stringify([
+    input.goods_type,
+    input.package_id ?? null,
+    input.coupon_package_id ?? null,
+    input.amount ?? null,
+    input.voucher_id ?? null,
+    input.pay_channel,
+  ]);
   const replay = async (): Promise<Placed | null> => {
     const existing = await repo.orderByRequest(ctx.db.kysely, card.id, input.request_id);
     if (!existing) return null;
@@ -207,10 +223,18 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
         closed_at: null,
         last_query_at: null,
       });
-      if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso))) throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
+      if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso)))
+        throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
       if (settleNow) {
         if (p.payable_fen > 0) {
-          const after = await balance.move(trx, { cardId: card.id, amountFen: -p.payable_fen, kind: 'purchase', orderNo, note: p.title, nowIso });
+          const after = await balance.move(trx, {
+            cardId: card.id,
+            amountFen: -p.payable_fen,
+            kind: 'purchase',
+            orderNo,
+            note: p.title,
+            nowIso,
+          });
           if (after === null) throw new AppError(Code.BALANCE_INSUFFICIENT);
         }
         await repo.markPaid(trx, orderNo, nowIso);
@@ -234,9 +258,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
   try {
     if (!gateway) throw new Error('no payment gateway configured');
     const agent = await catalogueRepo.agentOf(ctx.db.kysely, card.agent_id);
-    const returnUrl = quick
-      ? `/quick_payment_success?order_no=${orderNo}&access_key=${accessKey}`
-      : `/pay_status?order_no=${orderNo}`;
+    const returnUrl = quick ? `/quick_payment_success?order_no=${orderNo}&access_key=${accessKey}` : `/pay_status?order_no=${orderNo}`;
     const created = await gateway.createPayment({
       orderNo,
       channel: input.pay_channel,
@@ -326,7 +348,8 @@ export async function closeOrder(ctx: AppContext, auth: Auth, orderNo: string): 
   const { order, card } = await ownOrder(ctx, auth, orderNo);
   if (order.state !== 'pending') throw new AppError(Code.ORDER_NOT_PENDING, '只能关闭待支付的订单');
   const after = await closeAtGateway(ctx, order);
-  if (after.state !== 'closed') throw new AppError(Code.ORDER_NOT_PENDING, after.state === 'fulfilled' ? '订单已支付成功，无法关闭' : '订单状态已变更，无法关闭');
+  if (after.state !== 'closed')
+    throw new AppError(Code.ORDER_NOT_PENDING, after.state === 'fulfilled' ? '订单已支付成功，无法关闭' : '订单状态已变更，无法关闭');
   return (await toOrders(ctx, [after], card.custom_num))[0]!;
 }
 

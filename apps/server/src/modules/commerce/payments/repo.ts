@@ -2,7 +2,16 @@
 // table is commerce/orders' (the money that paid an order, written in the settling transaction).
 import type { Executor } from '../../../db/executor';
 
-export type NotificationOutcome = 'credited' | 'failed' | 'duplicate' | 'unknown_order' | 'wrong_amount' | 'wrong_channel' | 'bad_signature' | 'late' | 'ignored';
+export type NotificationOutcome =
+  | 'credited'
+  | 'failed'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'wrong_amount'
+  | 'wrong_channel'
+  | 'bad_signature'
+  | 'late'
+  | 'ignored';
 
 export async function logNotification(
   db: Executor,
@@ -10,6 +19,13 @@ export async function logNotification(
 ): Promise<void> {
   await db
     .insertInto('pay_notifications')
-    .values({ channel: n.channel, order_no: n.orderNo.slice(0, 64), transaction_id: n.transactionId.slice(0, 128), amount_fen: n.amountFen, outcome: n.outcome, created_at: n.nowIso })
+    .values({
+      channel: n.channel,
+      order_no: n.orderNo.slice(0, 64),
+      transaction_id: n.transactionId.slice(0, 128),
+      amount_fen: n.amountFen,
+      outcome: n.outcome,
+      created_at: n.nowIso,
+    })
     .execute();
 }

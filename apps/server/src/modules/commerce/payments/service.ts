@@ -63,7 +63,10 @@ export async function handleNotification(ctx: AppContext, channel: number, body:
     return { result: 'success' };
   }
   if (n.amountFen !== order.payable_fen) {
-    ctx.log.warn({ channel, order_no: n.orderNo, amount_fen: n.amountFen, payable_fen: order.payable_fen }, 'payment notification with a wrong amount');
+    ctx.log.warn(
+      { channel, order_no: n.orderNo, amount_fen: n.amountFen, payable_fen: order.payable_fen },
+      'payment notification with a wrong amount',
+    );
     await record('wrong_amount', n.orderNo, n.transactionId, n.amountFen);
     throw new AppError(Code.BAD_REQUEST, '支付金额与订单金额不一致');
   }

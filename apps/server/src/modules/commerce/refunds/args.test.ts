@@ -3,7 +3,11 @@ import { parseRefundArgs, type RefundCommand } from './args';
 
 describe('parseRefundArgs', () => {
   it.each<[string, string[], RefundCommand]>([
-    ['refund an order', ['2025031012000012345678', '--reason', '客户投诉'], { kind: 'order', orderNo: '2025031012000012345678', reason: '客户投诉' }],
+    [
+      'refund an order',
+      ['2025031012000012345678', '--reason', '客户投诉'],
+      { kind: 'order', orderNo: '2025031012000012345678', reason: '客户投诉' },
+    ],
     ['reason first', ['--reason', '重复购买', '20250310'], { kind: 'order', orderNo: '20250310', reason: '重复购买' }],
     ['--reason=…', ['20250310', '--reason=  网络故障 '], { kind: 'order', orderNo: '20250310', reason: '网络故障' }],
     ['list late payments', ['--late'], { kind: 'late-list' }],

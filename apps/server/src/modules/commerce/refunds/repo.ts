@@ -62,7 +62,17 @@ export async function latePayments(db: Executor) {
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.order_no', 'p.order_no')
     .leftJoin('refunds as r', (j) => j.onRef('r.transaction_id', '=', 'p.transaction_id').on('r.kind', '=', 'late'))
-    .select(['p.id', 'p.order_no', 'p.channel', 'p.amount_fen', 'p.transaction_id', 'p.created_at', 'o.state as order_state', 'o.title', 'r.state as refund_state'])
+    .select([
+      'p.id',
+      'p.order_no',
+      'p.channel',
+      'p.amount_fen',
+      'p.transaction_id',
+      'p.created_at',
+      'o.state as order_state',
+      'o.title',
+      'r.state as refund_state',
+    ])
     .where('p.late', '=', 1)
     .where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '<>', 'done')]))
     .orderBy('p.id')
@@ -76,11 +86,20 @@ export async function deliveryOf(db: Executor, orderNo: string) {
 }
 
 export async function segmentsOf(db: Executor, orderNo: string) {
-  return db.selectFrom('card_packages').select(['id', 'name', 'started_at', 'expired_at']).where('order_no', '=', orderNo).orderBy('id').execute();
+  return db
+    .selectFrom('card_packages')
+    .select(['id', 'name', 'started_at', 'expired_at'])
+    .where('order_no', '=', orderNo)
+    .orderBy('id')
+    .execute();
 }
 
 export async function packageRow(db: Executor, id: number) {
-  return db.selectFrom('card_packages').select(['id', 'name', 'total_kb', 'started_at', 'expired_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('card_packages')
+    .select(['id', 'name', 'total_kb', 'started_at', 'expired_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Other still-paid orders that added data to one of these package rows. */

@@ -104,13 +104,21 @@ export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput:
     if (!(await orders.markRefunded(trx, order.order_no))) return null;
     const current = (await orders.orderByNo(trx, order.order_no))!;
     const effects = current.fulfilled_at !== null ? await takeBackGoods(trx, order, now) : [];
-    if (order.voucher_id !== null && (await vouchers.restoreVoucher(trx, order.voucher_id, order.order_no))) effects.push('订单使用的优惠券已退回');
+    if (order.voucher_id !== null && (await vouchers.restoreVoucher(trx, order.voucher_id, order.order_no)))
+      effects.push('订单使用的优惠券已退回');
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;
     let amount = order.payable_fen;
     if (route === 'balance') {
-      const after = await balance.move(trx, { cardId: order.card_id, amountFen: order.payable_fen, kind: 'refund', orderNo: order.order_no, note: `退款：${order.title}`, nowIso });
+      const after = await balance.move(trx, {
+        cardId: order.card_id,
+        amountFen: order.payable_fen,
+        kind: 'refund',
+        orderNo: order.order_no,
+        note: `退款：${order.title}`,
+        nowIso,
+      });
       if (after === null) throw new AppError(Code.REFUND_RETRY);
       effects.push(`退回余额 ${yuan(order.payable_fen)}`);
     } else if (route === 'gateway') {
@@ -140,7 +148,16 @@ export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput:
   // Another refund of this order won the conditional update: it does (or did) the work.
   if (!done) return earlierRefund(ctx, order, false);
 
-  const report: RefundReport = { order_no: order.order_no, title: order.title, outcome: 'refunded', refund_no: done.refundNo, amount_fen: done.amount, route, channel: order.pay_channel, effects: done.effects };
+  const report: RefundReport = {
+    order_no: order.order_no,
+    title: order.title,
+    outcome: 'refunded',
+    refund_no: done.refundNo,
+    amount_fen: done.amount,
+    route,
+    channel: order.pay_channel,
+    effects: done.effects,
+  };
   ctx.log.info({ order_no: order.order_no, refund_no: done.refundNo, route }, 'order refunded');
   if (route === 'gateway') await completeAtGateway(ctx, order, done.refundNo);
   return report;
@@ -176,12 +193,21 @@ async function completeAtGateway(ctx: AppContext, order: OrderRow, refundNo: str
   try {
     if (!ctx.payments) throw new PaymentGatewayError('未配置支付网关', false);
     refundId = (
-      await ctx.payments.refundPayment({ paymentId: order.payment_id, orderNo: order.order_no, transactionId: row.transaction_id, amountFen: row.amount_fen, refundNo })
+      await ctx.payments.refundPayment({
+        paymentId: order.payment_id,
+        orderNo: order.order_no,
+        transactionId: row.transaction_id,
+        amountFen: row.amount_fen,
+        refundNo,
+      })
     ).refundId;
   } catch (err) {
     const refused = err instanceof PaymentGatewayError && !err.retryable;
     // only the message: a gateway client's error object may carry its request and credentials
-    ctx.log.warn({ order_no: order.order_no, refund_no: refundNo, error: err instanceof Error ? err.message : String(err) }, 'gateway refund failed; the refund stays pending');
+    ctx.log.warn(
+      { order_no: order.order_no, refund_no: refundNo, error: err instanceof Error ? err.message : String(err) },
+      'gateway refund failed; the refund stays pending',
+    );
     throw new AppError(
       Code.REFUND_GATEWAY_FAILED,
       refused
@@ -224,15 +250,30 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
   const effects: string[] = [];
   const nowIso = now.toISOString();
   if (order.goods_type === 'recharge') {
-    const plan = rechargeTakeBack(await balance.ledgerOfOrder(trx, order.card_id, order.order_no), await cardRecord.balanceOf(trx, order.card_id));
+    const plan = rechargeTakeBack(
+      await balance.ledgerOfOrder(trx, order.card_id, order.order_no),
+      await cardRecord.balanceOf(trx, order.card_id),
+    );
     if (!plan.covered) {
       const left = await cardRecord.balanceOf(trx, order.card_id);
-      throw new AppError(Code.REFUND_BALANCE_SPENT, `余额仅剩 ${yuan(left)}，不足以收回本次充值 ${yuan(plan.total_fen)}（已被使用），无法退款`);
+      throw new AppError(
+        Code.REFUND_BALANCE_SPENT,
+        `余额仅剩 ${yuan(left)}，不足以收回本次充值 ${yuan(plan.total_fen)}（已被使用），无法退款`,
+      );
     }
     for (const e of plan.entries) {
       const note = e.kind === 'bonus' ? '退款收回首充赠送' : '退款收回充值';
       // conditional on the balance: if it was spent between the check and here, roll everything back
-      if ((await balance.move(trx, { cardId: order.card_id, amountFen: -e.amount_fen, kind: 'refund', orderNo: order.order_no, note, nowIso })) === null)
+      if (
+        (await balance.move(trx, {
+          cardId: order.card_id,
+          amountFen: -e.amount_fen,
+          kind: 'refund',
+          orderNo: order.order_no,
+          note,
+          nowIso,
+        })) === null
+      )
         throw new AppError(Code.REFUND_BALANCE_SPENT);
     }
     if (plan.total_fen > 0) effects.push(`从余额收回 ${yuan(plan.total_fen)}`);
@@ -240,8 +281,10 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
     const vs = await vouchers.vouchersOfOrder(trx, order.order_no);
     if (vs.length === 0) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
     const problem = voucherRevocationProblem(vs.map((v) => v.status));
-    if (problem === 'used') throw new AppError(Code.REFUND_VOUCHERS_USED, `券包中的优惠券「${vs.find((v) => v.status === 'used')!.name}」已使用，无法退款`);
-    if (problem === 'locked') throw new AppError(Code.REFUND_VOUCHERS_USED, '券包中的优惠券正被待支付订单占用，请待该订单关闭或支付后再退款');
+    if (problem === 'used')
+      throw new AppError(Code.REFUND_VOUCHERS_USED, `券包中的优惠券「${vs.find((v) => v.status === 'used')!.name}」已使用，无法退款`);
+    if (problem === 'locked')
+      throw new AppError(Code.REFUND_VOUCHERS_USED, '券包中的优惠券正被待支付订单占用，请待该订单关闭或支付后再退款');
     if ((await vouchers.revokeOrderVouchers(trx, order.order_no, nowIso)) !== vs.length) throw new AppError(Code.REFUND_RETRY);
     effects.push(`作废券包优惠券 ${vs.length} 张`);
   } else if (order.goods_type === 'package') {
@@ -267,7 +310,10 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
     ...queuedBehind(segments, await repo.otherOrderPackages(trx, order.card_id, order.order_no), now),
   ];
   if (dependents.length > 0)
-    throw new AppError(Code.REFUND_GOODS_IN_USE, `该套餐上还有其他订单的权益（订单 ${[...new Set(dependents)].join('、')}），请先退这些订单`);
+    throw new AppError(
+      Code.REFUND_GOODS_IN_USE,
+      `该套餐上还有其他订单的权益（订单 ${[...new Set(dependents)].join('、')}），请先退这些订单`,
+    );
 
   let ended = 0;
   for (const s of segments) {
@@ -288,7 +334,8 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
       const tb = takeBackKb(target.total_kb, delivery.add_kb, used);
       const expiredAt = expiryAfterTakeBack(target.expired_at, delivery.target_expired_before, delivery.target_expired_after);
       if (tb.taken_kb > 0 || expiredAt !== target.expired_at) {
-        if (!(await orders.setPackage(trx, target.id, target, { total_kb: tb.total_kb, expired_at: expiredAt }))) throw new AppError(Code.REFUND_RETRY);
+        if (!(await orders.setPackage(trx, target.id, target, { total_kb: tb.total_kb, expired_at: expiredAt })))
+          throw new AppError(Code.REFUND_RETRY);
       }
       effects.push(
         tb.taken_kb === delivery.add_kb
@@ -300,7 +347,11 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
   }
 
   const card = await cardRecord.cardFlags(trx, order.card_id);
-  const expiry = cardExpiryAfterRefund(card.expired_at, delivery.card_expired_before, await repo.standingPackageExpiries(trx, order.card_id));
+  const expiry = cardExpiryAfterRefund(
+    card.expired_at,
+    delivery.card_expired_before,
+    await repo.standingPackageExpiries(trx, order.card_id),
+  );
   if (expiry !== card.expired_at) {
     await cardRecord.restoreAfterRefund(trx, order.card_id, { expired_at: expiry });
     effects.push(`卡片有效期恢复至 ${formatDateTime(expiry)}`);
@@ -398,7 +449,10 @@ async function refundLatePayment(ctx: AppContext, paymentId: number, reasonInput
 }
 
 /** Every late payment not yet refunded; one failure does not stop the others. */
-export async function refundAllLate(ctx: AppContext, reason: string): Promise<{ done: RefundReport[]; failed: { payment: LatePayment; message: string }[] }> {
+export async function refundAllLate(
+  ctx: AppContext,
+  reason: string,
+): Promise<{ done: RefundReport[]; failed: { payment: LatePayment; message: string }[] }> {
   checkReason(reason);
   const out: { done: RefundReport[]; failed: { payment: LatePayment; message: string }[] } = { done: [], failed: [] };
   for (const payment of await latePayments(ctx)) {

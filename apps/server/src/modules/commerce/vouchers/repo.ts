@@ -34,11 +34,23 @@ export async function lock(db: Executor, id: number, cardId: number, orderNo: st
 
 /** Give the voucher back when its order closes or fails (only if this order still holds it). */
 export async function release(db: Executor, id: number, orderNo: string): Promise<void> {
-  await db.updateTable('vouchers').set({ status: 'usable', order_no: null }).where('id', '=', id).where('status', '=', 'locked').where('order_no', '=', orderNo).execute();
+  await db
+    .updateTable('vouchers')
+    .set({ status: 'usable', order_no: null })
+    .where('id', '=', id)
+    .where('status', '=', 'locked')
+    .where('order_no', '=', orderNo)
+    .execute();
 }
 
 export async function markUsed(db: Executor, id: number, orderNo: string, nowIso: string): Promise<void> {
-  await db.updateTable('vouchers').set({ status: 'used', used_at: nowIso }).where('id', '=', id).where('order_no', '=', orderNo).where('status', '=', 'locked').execute();
+  await db
+    .updateTable('vouchers')
+    .set({ status: 'used', used_at: nowIso })
+    .where('id', '=', id)
+    .where('order_no', '=', orderNo)
+    .where('status', '=', 'locked')
+    .execute();
 }
 
 export interface NewVoucher {
@@ -57,7 +69,16 @@ export async function insertOrderVouchers(db: Executor, orderNo: string, list: N
   if (list.length === 0) return;
   await db
     .insertInto('vouchers')
-    .values(list.map((v) => ({ ...v, package_types: JSON.stringify(v.package_types), status: 'usable', order_no: null, used_at: null, origin_order_no: orderNo })))
+    .values(
+      list.map((v) => ({
+        ...v,
+        package_types: JSON.stringify(v.package_types),
+        status: 'usable',
+        order_no: null,
+        used_at: null,
+        origin_order_no: orderNo,
+      })),
+    )
     .execute();
 }
 

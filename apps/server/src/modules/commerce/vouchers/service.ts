@@ -21,7 +21,14 @@ function typesOf(v: VoucherRow): number[] {
 }
 
 function termsOf(v: VoucherRow): VoucherTerms & { id: number } {
-  return { id: v.id, amount_fen: v.amount_fen, min_spend_fen: v.min_spend_fen, package_types: typesOf(v), expires_at: v.expires_at, status: v.status };
+  return {
+    id: v.id,
+    amount_fen: v.amount_fen,
+    min_spend_fen: v.min_spend_fen,
+    package_types: typesOf(v),
+    expires_at: v.expires_at,
+    status: v.status,
+  };
 }
 
 function toVoucher(v: VoucherRow, now: Date): Voucher {
@@ -37,7 +44,12 @@ function toVoucher(v: VoucherRow, now: Date): Voucher {
   };
 }
 
-export async function voucherList(ctx: AppContext, auth: Auth, customNum: string, status: 'usable' | 'invalid'): Promise<{ list: Voucher[] }> {
+export async function voucherList(
+  ctx: AppContext,
+  auth: Auth,
+  customNum: string,
+  status: 'usable' | 'invalid',
+): Promise<{ list: Voucher[] }> {
   const card = await accessibleCard(ctx, auth, customNum);
   const now = clock.now();
   const all = (await repo.vouchersOfCard(ctx.db.kysely, card.id)).map((v) => toVoucher(v, now));

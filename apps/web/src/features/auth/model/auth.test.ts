@@ -7,7 +7,12 @@ const f = (o: Partial<LoginFields>): LoginFields => ({ ...EMPTY_LOGIN_FIELDS, ..
 describe('buildLoginRequest', () => {
   it.each([
     ['mobile: empty number', 'mobile', f({}), { ok: false, error: '请输入手机号', field: 'mobile' }],
-    ['mobile: bad number', 'mobile', f({ mobile: '12800138000', code: '123456' }), { ok: false, error: '请输入正确的手机号', field: 'mobile' }],
+    [
+      'mobile: bad number',
+      'mobile',
+      f({ mobile: '12800138000', code: '123456' }),
+      { ok: false, error: '请输入正确的手机号', field: 'mobile' },
+    ],
     ['mobile: no code', 'mobile', f({ mobile: '13800138000' }), { ok: false, error: '请输入验证码', field: 'code' }],
     ['mobile: short code', 'mobile', f({ mobile: '13800138000', code: '1234' }), { ok: false, error: '请输入6位验证码', field: 'code' }],
     [
@@ -18,10 +23,30 @@ describe('buildLoginRequest', () => {
     ],
     ['account: empty', 'account', f({ password: 'x' }), { ok: false, error: '请输入账号', field: 'account' }],
     ['account: no password', 'account', f({ account: 'demo' }), { ok: false, error: '请输入密码', field: 'password' }],
-    ['account: ok', 'account', f({ account: 'demo', password: 'demo1234' }), { ok: true, request: { login_model: 'account', account: 'demo', password: 'demo1234', mark: 'acme' } }],
-    ['card: bad number', 'customNum', f({ customNum: '12ab', cardPassword: '123456' }), { ok: false, error: '请输入正确的卡号', field: 'customNum' }],
-    ['card: 3-digit password', 'customNum', f({ customNum: '1000000001', cardPassword: '123' }), { ok: false, error: '请输入4-6位数字卡密码', field: 'cardPassword' }],
-    ['card: 7-digit password', 'customNum', f({ customNum: '1000000001', cardPassword: '1234567' }), { ok: false, error: '请输入4-6位数字卡密码', field: 'cardPassword' }],
+    [
+      'account: ok',
+      'account',
+      f({ account: 'demo', password: 'demo1234' }),
+      { ok: true, request: { login_model: 'account', account: 'demo', password: 'demo1234', mark: 'acme' } },
+    ],
+    [
+      'card: bad number',
+      'customNum',
+      f({ customNum: '12ab', cardPassword: '123456' }),
+      { ok: false, error: '请输入正确的卡号', field: 'customNum' },
+    ],
+    [
+      'card: 3-digit password',
+      'customNum',
+      f({ customNum: '1000000001', cardPassword: '123' }),
+      { ok: false, error: '请输入4-6位数字卡密码', field: 'cardPassword' },
+    ],
+    [
+      'card: 7-digit password',
+      'customNum',
+      f({ customNum: '1000000001', cardPassword: '1234567' }),
+      { ok: false, error: '请输入4-6位数字卡密码', field: 'cardPassword' },
+    ],
     [
       'card: ok',
       'customNum',

@@ -20,7 +20,14 @@ const base: Branding = {
   card_login: false,
   open_market: false,
 };
-const full: BrandingFull = { ...base, mark: 'demo', apply_name: '畅联流量卡自助服务', hotline: '400-800-1234', logo: '/brand/demo-logo.svg', coupon_goods: true };
+const full: BrandingFull = {
+  ...base,
+  mark: 'demo',
+  apply_name: '畅联流量卡自助服务',
+  hotline: '400-800-1234',
+  logo: '/brand/demo-logo.svg',
+  coupon_goods: true,
+};
 
 describe('brandView', () => {
   it('falls back to a generic name before branding loads, and keeps card login offered', () => {

@@ -11,5 +11,9 @@ export function fetchClew(customNum: string, signal?: AbortSignal): Promise<Clew
 }
 
 export function useClew(customNum: string | undefined) {
-  return useQuery({ queryKey: clewKey(customNum ?? ''), queryFn: ({ signal }) => fetchClew(customNum!, signal), enabled: Boolean(customNum) });
+  return useQuery({
+    queryKey: clewKey(customNum ?? ''),
+    queryFn: ({ signal }) => fetchClew(customNum!, signal),
+    enabled: Boolean(customNum),
+  });
 }

@@ -24,7 +24,12 @@ describe('currentAfterUnbind', () => {
 });
 
 const answer = {
-  info: { custom_num: '1000000001', supplier: 2, card_extensions: { pre_store_mold: 1, member_right_switch: false, fake_real_name: false }, x_member_rights: null },
+  info: {
+    custom_num: '1000000001',
+    supplier: 2,
+    card_extensions: { pre_store_mold: 1, member_right_switch: false, fake_real_name: false },
+    x_member_rights: null,
+  },
   series_type: 3,
 } as unknown as CardInfoAnswer;
 

@@ -9,7 +9,11 @@ export function chooseCurrentCard(stored: string | undefined, list: readonly Pic
 }
 
 /** After an unbind: the current card stays unless it was the one removed. */
-export function currentAfterUnbind(current: string | undefined, removed: string, list: readonly Pick<BoundCard, 'custom_num'>[]): string | undefined {
+export function currentAfterUnbind(
+  current: string | undefined,
+  removed: string,
+  list: readonly Pick<BoundCard, 'custom_num'>[],
+): string | undefined {
   const rest = list.filter((c) => c.custom_num !== removed);
   return chooseCurrentCard(current === removed ? undefined : current, rest);
 }

@@ -6,7 +6,11 @@ import { cardInfoKey, fetchCardInfo } from '../api/cardInfo';
 import { rememberCardInfo } from './currentCard';
 
 export async function refreshCard(qc: QueryClient, customNum: string): Promise<void> {
-  const answer = await qc.fetchQuery({ queryKey: cardInfoKey(customNum), queryFn: ({ signal }) => fetchCardInfo(customNum, signal), staleTime: 0 });
+  const answer = await qc.fetchQuery({
+    queryKey: cardInfoKey(customNum),
+    queryFn: ({ signal }) => fetchCardInfo(customNum, signal),
+    staleTime: 0,
+  });
   rememberCardInfo(answer, local);
   await qc.invalidateQueries({ queryKey: ['card'] });
   await qc.invalidateQueries({ queryKey: ['realName'] });

@@ -161,7 +161,8 @@ export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: 
 export function usePaidOrder(orderNo: string, page: '/pay_success' | '/coupon_success', onPaid: (customNum: string) => Promise<void>) {
   const order = useOrder(orderNo);
   const o = order.data;
-  const paid = o && (o.state === 'paid' || o.state === 'fulfilled') && (page === '/pay_success' || o.goods_type === 'coupon_package') ? o : null;
+  const paid =
+    o && (o.state === 'paid' || o.state === 'fulfilled') && (page === '/pay_success' || o.goods_type === 'coupon_package') ? o : null;
   const paidCard = paid?.custom_num ?? null;
   useEffect(() => {
     if (!paidCard) return;

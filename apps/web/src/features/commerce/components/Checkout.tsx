@@ -29,7 +29,11 @@ interface Props {
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
-export function followPay(order: Pick<CreateOrderAnswer, 'order_no' | 'goods_type' | 'pay' | 'pay_channel'>, navigate: NavigateFunction, resultBase = ''): void {
+export function followPay(
+  order: Pick<CreateOrderAnswer, 'order_no' | 'goods_type' | 'pay' | 'pay_channel'>,
+  navigate: NavigateFunction,
+  resultBase = '',
+): void {
   const no = encodeURIComponent(order.order_no);
   if (order.pay.kind === 'settled') {
     navigate(`${resultBase || successPathOf(order.goods_type)}?order_no=${no}`, { replace: true });
@@ -41,7 +45,13 @@ export function followPay(order: Pick<CreateOrderAnswer, 'order_no' | 'goods_typ
   else window.location.assign(order.pay.url);
 }
 
-async function placeQuick(body: QuoteRequest, voucherId: number | null, channel: PayChannelValue, requestId: string, navigate: NavigateFunction): Promise<void> {
+async function placeQuick(
+  body: QuoteRequest,
+  voucherId: number | null,
+  channel: PayChannelValue,
+  requestId: string,
+  navigate: NavigateFunction,
+): Promise<void> {
   if (body.package_id === undefined) return;
   const order = await createQuickOrder({
     custom_num: body.custom_num,
@@ -117,7 +127,10 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
       </section>
       <div className={styles.bar}>
         <span>
-          实付 <span className={styles.price} data-testid="payable">¥{quote.data ? formatYuan(quote.data.payable) : '--'}</span>
+          实付{' '}
+          <span className={styles.price} data-testid="payable">
+            ¥{quote.data ? formatYuan(quote.data.payable) : '--'}
+          </span>
         </span>
         <button type="button" className="app-btn app-btn--primary" disabled={!quote.data || channel === null || paying} onClick={pay}>
           {paying ? '正在下单…' : payLabel}

@@ -27,7 +27,9 @@ function rowsOf(order: Order, detailed: boolean): [string, string][] {
     ...money,
     ['下单时间', formatDateTime(order.created_at)],
     ['支付时间', formatDateTime(order.paid_at)],
-    ...(detailed && order.state === 'pending' && order.expires_at ? ([['支付截止', formatDateTime(order.expires_at)]] as [string, string][]) : []),
+    ...(detailed && order.state === 'pending' && order.expires_at
+      ? ([['支付截止', formatDateTime(order.expires_at)]] as [string, string][])
+      : []),
   ];
 }
 

@@ -2,7 +2,19 @@ import type { ReactNode } from 'react';
 import styles from '../commerce.module.css';
 
 /** The big tick, cross or clock (pending) of a result page, its title and what happens next. */
-export function PayResult({ ok, pending, title, text, children }: { ok: boolean; pending?: boolean; title: string; text: ReactNode; children?: ReactNode }) {
+export function PayResult({
+  ok,
+  pending,
+  title,
+  text,
+  children,
+}: {
+  ok: boolean;
+  pending?: boolean;
+  title: string;
+  text: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <>
       <div className={styles.result}>

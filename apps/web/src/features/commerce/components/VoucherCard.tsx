@@ -31,7 +31,9 @@ export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
           {formatDate(v.expires_at)} 到期{v.source ? ` · ${v.source}` : ''}
         </p>
       </div>
-      <div className={styles.ticketRight}>{right ?? (v.status !== 'usable' ? <span className={styles.stamp}>{VOUCHER_STATUS_LABEL[v.status]}</span> : null)}</div>
+      <div className={styles.ticketRight}>
+        {right ?? (v.status !== 'usable' ? <span className={styles.stamp}>{VOUCHER_STATUS_LABEL[v.status]}</span> : null)}
+      </div>
     </>
   );
   const cls = `${styles.ticket} ${dim ? styles.ticketDim : ''} ${selected ? styles.ticketSelected : ''}`;

@@ -24,19 +24,42 @@ export function VoucherPicker({ vouchers, loading, value, onChange }: Props) {
   };
   return (
     <>
-      <button type="button" className={styles.pickRow} onClick={() => setOpen(true)} disabled={loading || vouchers.length === 0} data-testid="voucher-row">
+      <button
+        type="button"
+        className={styles.pickRow}
+        onClick={() => setOpen(true)}
+        disabled={loading || vouchers.length === 0}
+        data-testid="voucher-row"
+      >
         <span>优惠券</span>
         <span className={chosen ? styles.discount : styles.reason}>
-          {loading ? '加载中…' : chosen ? `${chosen.name} -¥${formatYuan(chosen.amount)}` : vouchers.length ? `${vouchers.length}张可用` : '暂无可用'}
+          {loading
+            ? '加载中…'
+            : chosen
+              ? `${chosen.name} -¥${formatYuan(chosen.amount)}`
+              : vouchers.length
+                ? `${vouchers.length}张可用`
+                : '暂无可用'}
           {vouchers.length ? <span className={styles.chevron}>›</span> : null}
         </span>
       </button>
-      <Popup visible={open} onMaskClick={() => setOpen(false)} onClose={() => setOpen(false)} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}>
+      <Popup
+        visible={open}
+        onMaskClick={() => setOpen(false)}
+        onClose={() => setOpen(false)}
+        bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}
+      >
         <div className={styles.popup} role="dialog" aria-label="选择优惠券">
           <h2 className={styles.popupTitle}>选择优惠券</h2>
           <div className={styles.tickets}>
             {vouchers.map((v) => (
-              <VoucherCard key={v.id} v={v} selected={v.id === value} onClick={() => pick(v.id)} right={<span className={`${styles.radioDot} ${v.id === value ? styles.radioDotOn : ''}`} />} />
+              <VoucherCard
+                key={v.id}
+                v={v}
+                selected={v.id === value}
+                onClick={() => pick(v.id)}
+                right={<span className={`${styles.radioDot} ${v.id === value ? styles.radioDotOn : ''}`} />}
+              />
             ))}
           </div>
           <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => pick(null)}>

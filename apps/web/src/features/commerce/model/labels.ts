@@ -21,7 +21,6 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = {
   refunded: '已退款',
 };
 
-
 /** Names of goods types in the order list. */
 export const GOODS_TYPE_LABEL: Record<GoodsType, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包' };
 
@@ -37,7 +36,10 @@ export function periodLabel(period: number, count: number): string {
 }
 
 /** Where a settled order's result page is; undefined while it is still pending. */
-export function resultPathOf(state: OrderState, goods: GoodsType = 'package'): '/pay_success' | '/coupon_success' | '/pay_fail' | undefined {
+export function resultPathOf(
+  state: OrderState,
+  goods: GoodsType = 'package',
+): '/pay_success' | '/coupon_success' | '/pay_fail' | undefined {
   if (state === 'paid' || state === 'fulfilled') return successPathOf(goods);
   if (state === 'failed' || state === 'closed' || state === 'refunded') return '/pay_fail';
   return undefined;
@@ -61,5 +63,9 @@ export function packageTypesLabel(types: readonly number[]): string {
 
 export const LEDGER_KIND_LABEL: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款' };
 
-export const VOUCHER_STATUS_LABEL: Record<string, string> = { usable: '可使用', locked: '待支付订单占用', used: '已使用', expired: '已过期' };
-
+export const VOUCHER_STATUS_LABEL: Record<string, string> = {
+  usable: '可使用',
+  locked: '待支付订单占用',
+  used: '已使用',
+  expired: '已过期',
+};

@@ -6,6 +6,7 @@ export function checkRechargeAmount(text: string): { ok: true; amount: number } 
   if (!t) return { ok: false, error: '请输入充值金额' };
   if (!/^\d+$/.test(t)) return { ok: false, error: `请输入 ${RECHARGE_MIN_YUAN} 到 ${RECHARGE_MAX_YUAN} 之间的整数金额` };
   const amount = Number(t);
-  if (amount < RECHARGE_MIN_YUAN || amount > RECHARGE_MAX_YUAN) return { ok: false, error: `请输入 ${RECHARGE_MIN_YUAN} 到 ${RECHARGE_MAX_YUAN} 之间的整数金额` };
+  if (amount < RECHARGE_MIN_YUAN || amount > RECHARGE_MAX_YUAN)
+    return { ok: false, error: `请输入 ${RECHARGE_MIN_YUAN} 到 ${RECHARGE_MAX_YUAN} 之间的整数金额` };
   return { ok: true, amount };
 }

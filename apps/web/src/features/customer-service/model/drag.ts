@@ -6,7 +6,12 @@ export const SERVICE_BUTTON = { right: 20, bottom: 80, size: 52, margin: 12 } as
 export const TAP_SLOP_PX = 6;
 
 /** Keeps the bottom offset so the whole button stays on screen with a margin. */
-export function clampBottom(bottom: number, viewportHeight: number, size: number = SERVICE_BUTTON.size, margin: number = SERVICE_BUTTON.margin): number {
+export function clampBottom(
+  bottom: number,
+  viewportHeight: number,
+  size: number = SERVICE_BUTTON.size,
+  margin: number = SERVICE_BUTTON.margin,
+): number {
   const max = Math.max(margin, viewportHeight - size - margin);
   return Math.min(Math.max(bottom, margin), max);
 }

@@ -3,7 +3,11 @@ import { clampBottom, draggedBottom, isTap } from './drag';
 import { serviceButtons, type RouteForService } from './visibility';
 
 const on = { openCustomer: true, customerUrl: 'https://kf.example.com' };
-const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({ path, area: path.startsWith('/cpe') ? 'wifiDevice' : 'cards', meta });
+const r = (path: string, meta: RouteForService['meta'] = {}): RouteForService => ({
+  path,
+  area: path.startsWith('/cpe') ? 'wifiDevice' : 'cards',
+  meta,
+});
 
 describe('serviceButtons (docs/spec/portal-spec.md §2)', () => {
   it.each([

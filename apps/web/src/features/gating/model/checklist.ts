@@ -29,7 +29,9 @@ export function checklist(card: GateCard, setting: GateSetting): ChecklistItem[]
     'replace',
     'series',
     'collect',
-    ...(card.real_name_order === RealNameOrder.RechargeFirst ? (['recharge', 'combo', 'realName'] as const) : (['realName', 'recharge', 'combo'] as const)),
+    ...(card.real_name_order === RealNameOrder.RechargeFirst
+      ? (['recharge', 'combo', 'realName'] as const)
+      : (['realName', 'recharge', 'combo'] as const)),
   ];
   const pending: Record<Exclude<GateReason, 'bind'>, boolean> = {
     replace: card.need_change_card,

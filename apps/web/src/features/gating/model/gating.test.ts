@@ -12,17 +12,35 @@ describe('promptFor', () => {
   const rows: [string, Partial<GateCard>, { to: string; message: string } | 'pass' | 'block'][] = [
     ['a card that passes', {}, 'pass'],
     ['cancelled: blocked, no target', { state: 6 }, 'block'],
-    ['replacement: /replace_info with the route it came from', { need_change_card: true }, { to: '/replace_info?form=flow', message: '请先进行换卡操作' }],
-    ['multi-series: /select with the route it came from', { multi_series: true }, { to: '/select?form=flow', message: '请先完成套餐系列选择' }],
+    [
+      'replacement: /replace_info with the route it came from',
+      { need_change_card: true },
+      { to: '/replace_info?form=flow', message: '请先进行换卡操作' },
+    ],
+    [
+      'multi-series: /select with the route it came from',
+      { multi_series: true },
+      { to: '/select?form=flow', message: '请先完成套餐系列选择' },
+    ],
     ['personal information: /collect', { need_id: true }, { to: '/collect', message: '请先完善个人信息' }],
     ['no package: /combo', { order_has_payment: false }, { to: '/combo', message: '请先订购套餐' }],
     ['not real-named: /remind', { supplier_auth_state: false }, { to: '/remind', message: '请先完成实名认证' }],
-    ['recharge first: /recharge', { real_name_order: 1, pre_store: true, balance_order_has_payment: false, card_extensions: { fake_real_name: false, pre_store_mold: 1 } }, { to: '/recharge', message: '请先完成余额充值' }],
+    [
+      'recharge first: /recharge',
+      {
+        real_name_order: 1,
+        pre_store: true,
+        balance_order_has_payment: false,
+        card_extensions: { fake_real_name: false, pre_store_mold: 1 },
+      },
+      { to: '/recharge', message: '请先完成余额充值' },
+    ],
   ];
   it.each(rows)('%s', (_name, patch, expected) => {
     const p = promptFor(cardGate({ ...healthy, ...patch }, setting), ctx);
     if (expected === 'pass') return expect(p).toBeNull();
-    if (expected === 'block') return expect(p).toEqual({ kind: 'block', key: '1000000003:block', message: CANCELLED_MESSAGE, serviceForm: 'flow' });
+    if (expected === 'block')
+      return expect(p).toEqual({ kind: 'block', key: '1000000003:block', message: CANCELLED_MESSAGE, serviceForm: 'flow' });
     expect(p).toMatchObject({ kind: 'redirect', ...expected });
   });
 
@@ -64,7 +82,12 @@ describe('after card info loads', () => {
     [{ has_password: false, card_login: false }, false],
   ])('needsPassword(%o) = %s', (answer, expected) => expect(needsPassword(answer)).toBe(expected));
   it('sends a card without password to /forgot?set=true', () => {
-    expect(setPasswordPrompt('1000000013')).toEqual({ kind: 'redirect', key: '1000000013:/forgot?set=true', message: SET_PASSWORD_MESSAGE, to: '/forgot?set=true' });
+    expect(setPasswordPrompt('1000000013')).toEqual({
+      kind: 'redirect',
+      key: '1000000013:/forgot?set=true',
+      message: SET_PASSWORD_MESSAGE,
+      to: '/forgot?set=true',
+    });
   });
 });
 

@@ -9,7 +9,8 @@ export interface PolicyParties {
 
 export function PrivacyPolicy({ company, appName, email, hotline }: PolicyParties) {
   const who = company || '本平台运营方';
-  const contact = [email && `电子邮箱 ${email}`, hotline && `客服热线 ${hotline}`].filter(Boolean).join('，') || '本平台“在线客服”页面公布的联系方式';
+  const contact =
+    [email && `电子邮箱 ${email}`, hotline && `客服热线 ${hotline}`].filter(Boolean).join('，') || '本平台“在线客服”页面公布的联系方式';
   const sections: PolicySection[] = [
     {
       title: '我们收集的信息',

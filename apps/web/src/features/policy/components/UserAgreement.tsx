@@ -3,7 +3,8 @@ import type { PolicyParties } from './PrivacyPolicy';
 
 export function UserAgreement({ company, appName, email, hotline }: PolicyParties) {
   const who = company || '本平台运营方';
-  const contact = [email && `电子邮箱 ${email}`, hotline && `客服热线 ${hotline}`].filter(Boolean).join('，') || '本平台“在线客服”页面公布的联系方式';
+  const contact =
+    [email && `电子邮箱 ${email}`, hotline && `客服热线 ${hotline}`].filter(Boolean).join('，') || '本平台“在线客服”页面公布的联系方式';
   const sections: PolicySection[] = [
     {
       title: '协议的范围与接受',
@@ -57,12 +58,20 @@ export function UserAgreement({ company, appName, email, hotline }: PolicyPartie
     },
     {
       title: '法律适用与争议解决',
-      paragraphs: [`本协议适用中华人民共和国法律。因本协议产生的争议，双方应友好协商解决；协商不成的，任何一方可向${who}所在地有管辖权的人民法院提起诉讼。`],
+      paragraphs: [
+        `本协议适用中华人民共和国法律。因本协议产生的争议，双方应友好协商解决；协商不成的，任何一方可向${who}所在地有管辖权的人民法院提起诉讼。`,
+      ],
     },
     {
       title: '联系我们',
       paragraphs: [`如您对本协议有任何疑问，请联系${who}：${contact}。`],
     },
   ];
-  return <PolicyArticle title={`${appName}用户协议`} lead={`欢迎使用“${appName}”。请您在使用本服务前仔细阅读本协议，特别是其中关于账号安全、实名制要求及责任限制的条款。`} sections={sections} />;
+  return (
+    <PolicyArticle
+      title={`${appName}用户协议`}
+      lead={`欢迎使用“${appName}”。请您在使用本服务前仔细阅读本协议，特别是其中关于账号安全、实名制要求及责任限制的条款。`}
+      sections={sections}
+    />
+  );
 }

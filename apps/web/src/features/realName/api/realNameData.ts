@@ -11,5 +11,9 @@ export function fetchRealNameData(customNum: string, signal?: AbortSignal): Prom
 
 /** The card's real-name data: carrier, mode, the carrier page, verified, personal information. */
 export function useRealNameData(customNum: string | undefined) {
-  return useQuery({ queryKey: realNameDataKey(customNum ?? ''), queryFn: ({ signal }) => fetchRealNameData(customNum!, signal), enabled: Boolean(customNum) });
+  return useQuery({
+    queryKey: realNameDataKey(customNum ?? ''),
+    queryFn: ({ signal }) => fetchRealNameData(customNum!, signal),
+    enabled: Boolean(customNum),
+  });
 }

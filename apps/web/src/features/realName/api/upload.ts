@@ -36,12 +36,22 @@ export async function uploadImage(file: File): Promise<UploadAnswer> {
   } finally {
     clearTimeout(timer);
   }
-  const action = decideOnOutcome(outcome, { path: location.pathname, search: location.search, loginModel: local.get('loginModel'), cardExemptPage: true });
+  const action = decideOnOutcome(outcome, {
+    path: location.pathname,
+    search: location.search,
+    loginModel: local.get('loginModel'),
+    cardExemptPage: true,
+  });
   if (action.ok) return envelope!.data;
   if (action.clear === 'authAndCard') {
     clearAuthAndCardSession();
     // a full load: the router's navigate lives in lib/api, and the session is gone anyway
     if (action.navigate) window.location.assign(action.navigate);
   }
-  throw new ApiError(action.toast ?? envelope?.message ?? '上传失败', outcome.kind === 'answer' ? outcome.status : 0, envelope?.code, outcome.kind);
+  throw new ApiError(
+    action.toast ?? envelope?.message ?? '上传失败',
+    outcome.kind === 'answer' ? outcome.status : 0,
+    envelope?.code,
+    outcome.kind,
+  );
 }

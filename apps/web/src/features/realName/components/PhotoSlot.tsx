@@ -9,7 +9,11 @@ export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 
 // A failed pick keeps no preview: a file the server refused may be no image at all (a text file
 // named .jpg would show as a broken picture), and the slot must invite another pick.
-type Slot = { status: 'empty' } | { status: 'uploading'; preview: string } | { status: 'failed'; message: string } | { status: 'done'; preview: string; id: string };
+type Slot =
+  | { status: 'empty' }
+  | { status: 'uploading'; preview: string }
+  | { status: 'failed'; message: string }
+  | { status: 'done'; preview: string; id: string };
 
 /**
  * The preview as a data: URL (the spec's upload item "content"), not a blob: URL: the portal's

@@ -31,7 +31,11 @@ export function pageMode(page: CarrierPage, mode: number, bajunUrl: string | und
 
 export function realNameSteps(carrier: string, mode: number): string[] {
   return mode === RealNameMode.Url
-    ? [`点击下方“开始认证”，进入${carrier}实名认证页面`, '按页面提示填写机主姓名、身份证号码，完成认证', '认证完成后自动返回本页，系统将查询认证结果']
+    ? [
+        `点击下方“开始认证”，进入${carrier}实名认证页面`,
+        '按页面提示填写机主姓名、身份证号码，完成认证',
+        '认证完成后自动返回本页，系统将查询认证结果',
+      ]
     : [`点击下方“开始认证”，打开${carrier}实名认证小程序`, '在小程序中确认机主信息并完成人脸识别', '完成后返回本页，系统将查询认证结果'];
 }
 

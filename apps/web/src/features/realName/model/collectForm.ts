@@ -23,7 +23,8 @@ export type CollectError = { field: keyof CollectFields | 'photos'; message: str
 export function collectFormError(f: CollectFields, photos: { required: boolean; front?: string; back?: string }): CollectError | undefined {
   const name = f.name.trim();
   if (!name) return { field: 'name', message: COLLECT_MESSAGE.nameEmpty };
-  if (name.length < PERSON_NAME.min || name.length > PERSON_NAME.max || !PERSON_NAME.pattern.test(name)) return { field: 'name', message: COLLECT_MESSAGE.name };
+  if (name.length < PERSON_NAME.min || name.length > PERSON_NAME.max || !PERSON_NAME.pattern.test(name))
+    return { field: 'name', message: COLLECT_MESSAGE.name };
   const id = normaliseId(f.idNumber);
   if (!id) return { field: 'idNumber', message: COLLECT_MESSAGE.idEmpty };
   if (!isValidResidentId(id)) return { field: 'idNumber', message: COLLECT_MESSAGE.id };

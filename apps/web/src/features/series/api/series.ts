@@ -12,7 +12,11 @@ export function fetchSeries(customNum: string, signal?: AbortSignal): Promise<Se
 
 /** The package series of the card (several for a multi-series card). */
 export function useSeries(customNum: string | undefined) {
-  return useQuery({ queryKey: seriesKey(customNum ?? ''), queryFn: ({ signal }) => fetchSeries(customNum!, signal), enabled: Boolean(customNum) });
+  return useQuery({
+    queryKey: seriesKey(customNum ?? ''),
+    queryFn: ({ signal }) => fetchSeries(customNum!, signal),
+    enabled: Boolean(customNum),
+  });
 }
 
 /** Keeps one series for the card; it is no longer multi-series. */

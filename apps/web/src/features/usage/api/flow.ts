@@ -10,5 +10,9 @@ export function fetchFlow(customNum: string, signal?: AbortSignal): Promise<Flow
 }
 
 export function useFlow(customNum: string | undefined) {
-  return useQuery({ queryKey: flowKey(customNum ?? ''), queryFn: ({ signal }) => fetchFlow(customNum!, signal), enabled: Boolean(customNum) });
+  return useQuery({
+    queryKey: flowKey(customNum ?? ''),
+    queryFn: ({ signal }) => fetchFlow(customNum!, signal),
+    enabled: Boolean(customNum),
+  });
 }

@@ -17,7 +17,9 @@ export function useFlowSync(customNum: string | undefined) {
     onSuccess: (answer) => {
       qc.setQueryData(flowKey(answer.custom_num), answer);
       // The daily records, the statistics and the home page's figures come from the same sync.
-      return qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'usage' && q.queryKey[2] === answer.custom_num && q.queryKey[1] !== 'flow' });
+      return qc.invalidateQueries({
+        predicate: (q) => q.queryKey[0] === 'usage' && q.queryKey[2] === answer.custom_num && q.queryKey[1] !== 'flow',
+      });
     },
   });
 }

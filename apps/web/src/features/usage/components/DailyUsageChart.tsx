@@ -37,7 +37,13 @@ export function DailyUsageChart({ records }: { records: readonly DailyRecord[] }
         </text>
         {layout.axis.ticks.map((t, i) => (
           <g key={t}>
-            <line x1={layout.plot.x} x2={layout.plot.x + layout.plot.width} y1={layout.tickY[i]} y2={layout.tickY[i]} className={i === 0 ? styles.base : styles.grid} />
+            <line
+              x1={layout.plot.x}
+              x2={layout.plot.x + layout.plot.width}
+              y1={layout.tickY[i]}
+              y2={layout.tickY[i]}
+              className={i === 0 ? styles.base : styles.grid}
+            />
             {i > 0 && (
               <text x={layout.plot.x - 5} y={layout.tickY[i] + 3.5} className={styles.tick} textAnchor="end">
                 {tickLabel(t)}

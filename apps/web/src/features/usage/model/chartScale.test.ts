@@ -52,7 +52,10 @@ describe('axis', () => {
 });
 
 describe('layoutDailyChart', () => {
-  const records = Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, used_kb: i === 29 ? GB : i === 0 ? 0 : 10 }));
+  const records = Array.from({ length: 30 }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    used_kb: i === 29 ? GB : i === 0 ? 0 : 10,
+  }));
   const l = layoutDailyChart(records, box);
 
   it('has one bar per day inside the plot, left to right', () => {
