@@ -9,6 +9,19 @@ const SRC = '^(?:apps/web/)?src/';
 module.exports = {
   forbidden: [
     {
+      name: 'no-zod-in-the-browser',
+      severity: 'error',
+      comment:
+        'The web app takes only types from the zod schemas (packages/contract: index, schemas, commerce, realName, ' +
+        'endpoints) and never zod itself: the schemas would land in the bundle, zod on the login page. At run time it ' +
+        'uses the zod-free routes/, route.ts, patterns/, enums and codes (docs/decisions/0009-endpoints-declared-once.md).',
+      from: { path: `${SRC}` },
+      to: {
+        path: ['(^|/)node_modules/zod/', '(^|/)packages/contract/src/(index|schemas|commerce|realName|endpoints)\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle means two modules cannot be understood (or split into chunks) apart.',
