@@ -136,7 +136,8 @@ describe('commerce', () => {
     await page.getByText('支付结果确认中…').waitFor();
     await screenshot(page, 'pay-status');
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
-    await page.goto(`/order?order_no=${orderNo}`);
+    await page.getByRole('button', { name: '查看订单' }).click();
+    await waitForPath(page, '/order');
     const detail = page.getByTestId('order-detail');
     await detail.getByText('待支付').waitFor();
     await page.getByRole('button', { name: '继续支付' }).waitFor();

@@ -87,7 +87,9 @@ describe('each channel × each cashier outcome, with a voucher', () => {
       await page.getByText('支付结果确认中…').waitFor();
       expect(order(orderNo).state).toBe('pending');
       expect(voucher().status).toBe('locked');
-      await page.goto(`/order?order_no=${orderNo}`);
+      // the waiting page has a way out from the start: no spinner to sit through
+      await page.getByRole('button', { name: '查看订单' }).click();
+      await waitForPath(page, '/order');
       await page.getByRole('button', { name: '关闭订单' }).click();
       await page.locator('.adm-dialog').getByRole('button', { name: '关闭订单' }).click();
       await page.getByTestId('order-detail').getByText('已关闭').waitFor();

@@ -55,6 +55,15 @@ describe('quick payment', () => {
     await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
     // the cashier shows the server's price: 29.00 - 5.00
     await page.getByText('24.00').first().waitFor();
+    // leave the cashier without paying: the result page offers 继续支付 at once (no spinner to sit
+    // through), and it leads back to the same cashier
+    const cashier = new URL(page.url()).pathname;
+    await page.getByRole('button', { name: '放弃支付' }).click();
+    await waitForPath(page, '/quick_payment_success');
+    await page.getByText('支付结果确认中…').waitFor();
+    await screenshot(page, 'quick-payment-waiting');
+    await page.getByRole('button', { name: '继续支付' }).click();
+    await page.waitForURL((u) => u.pathname === cashier);
     await page.getByRole('button', { name: '确认支付' }).click();
 
     await waitForPath(page, '/quick_payment_success');

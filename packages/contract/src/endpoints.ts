@@ -2,7 +2,7 @@
 // its query, body, path-parameter and answer schemas. The server registers its handlers from these
 // declarations (validation, serialization, OpenAPI); the web app imports only their types.
 import { z } from 'zod';
-import { methodOf, type MethodOf, type PathOf, type Route } from './route';
+import { methodOf, pathPatternOf, type MethodOf, type PathOf, type Route } from './route';
 import * as ROUTES from './routes/index';
 import {
   BindCardAnswer,
@@ -110,11 +110,8 @@ export type EndpointName = keyof typeof ROUTES;
 export type NameOf<R extends Route> = { [K in EndpointName]: (typeof ROUTES)[K] extends R ? K : never }[EndpointName];
 
 /** A JSON endpoint must name its answer schema (a raw one answers a file); a GET has no body. */
-type SchemasOf<R extends Route> =
-  | (EndpointSchemas & { readonly raw: true })
-  | (EndpointSchemas & { readonly raw?: never; readonly answer: z.ZodType }) extends infer S
-  ? S & (MethodOf<R> extends 'GET' ? { readonly body?: never; readonly upload?: never } : unknown)
-  : never;
+type SchemasOf<R extends Route> = ((EndpointSchemas & { readonly raw: true }) | (EndpointSchemas & { readonly answer: z.ZodType })) &
+  (MethodOf<R> extends 'GET' ? { readonly body?: never; readonly upload?: never } : unknown);
 
 type Declarations = { readonly [K in EndpointName]: SchemasOf<(typeof ROUTES)[K]> };
 
@@ -131,7 +128,7 @@ function defineEndpoints<const D extends Declarations>(declarations: D & Record<
   const out = {} as Record<string, unknown>;
   for (const name of Object.keys(ROUTES) as EndpointName[]) {
     const route = ROUTES[name];
-    out[name] = { auth: 'session', ...declarations[name], name, route, method: methodOf(route), path: route.slice(route.indexOf(' ') + 1) };
+    out[name] = { auth: 'session', ...declarations[name], name, route, method: methodOf(route), path: pathPatternOf(route) };
   }
   for (const name of Object.keys(declarations)) if (!(name in ROUTES)) throw new Error(`endpoint ${name} has no route`);
   return out as { readonly [K in EndpointName]: Declared<K, D[K]> };

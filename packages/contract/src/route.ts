@@ -13,9 +13,14 @@ export function methodOf<R extends Route>(route: R): MethodOf<R> {
   return route.slice(0, route.indexOf(' ')) as MethodOf<R>;
 }
 
+/** The route's path under /api, `:name` parameters and all. */
+export function pathPatternOf<R extends Route>(route: R): PathOf<R> {
+  return route.slice(route.indexOf(' ') + 1) as PathOf<R>;
+}
+
 /** The route's path (under /api) with its `:name` parameters filled in, each URI-encoded. */
 export function pathOf(route: Route, params: Record<string, string | number> = {}): string {
-  return route.slice(route.indexOf(' ') + 1).replace(/:([A-Za-z_]+)/g, (_, key: string) => {
+  return pathPatternOf(route).replace(/:([A-Za-z_]+)/g, (_, key: string) => {
     const v = params[key];
     if (v === undefined) throw new Error(`${route}: no ${key}`);
     return encodeURIComponent(String(v));

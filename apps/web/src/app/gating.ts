@@ -3,11 +3,9 @@
 // gate targets and the pages on the way through them never); otherwise the gates run on
 // navigation to every page that needs login and a card, which leaves out the pages that need no
 // login, the card-whitelisted and card-optional ones, and the wifi-device area.
-import type { GatePolicy, RouteDef } from '../config/routes';
+import { isCardFree, type GatePolicy, type RouteDef } from '../config/routes';
 
 export function gateModeOf(route: Pick<RouteDef, 'area' | 'meta'>): GatePolicy {
   if (route.meta.gate) return route.meta.gate;
-  const { noLogin, cardWhitelist, cardOptional } = route.meta;
-  if (noLogin || cardWhitelist || cardOptional || route.area === 'wifiDevice') return 'none';
-  return 'navigate';
+  return isCardFree(route) ? 'none' : 'navigate';
 }

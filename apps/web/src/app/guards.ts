@@ -3,7 +3,7 @@
 // Card gating (§4 "Card gating") is not part of this: see ./gating.ts and ./CardGates.tsx.
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
-import { routedRouteOf, type RouteDef } from '../config/routes';
+import { isCardFree, routedRouteOf, type RouteDef } from '../config/routes';
 import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
 
 export interface GuardContext {
@@ -71,8 +71,7 @@ function allowOrLogin(route: RouteDef, ctx: GuardContext, query: URLSearchParams
   }
 
   // "With no token, card checks are skipped"; wifi-device pages are exempt from card checks.
-  const cardFree = route.meta.noLogin || route.meta.cardWhitelist || route.meta.cardOptional || route.area === 'wifiDevice';
-  if (!ctx.hasCardInfo && !cardFree) return { kind: 'redirect', to: '/' };
+  if (!ctx.hasCardInfo && !isCardFree(route)) return { kind: 'redirect', to: '/' };
 
   return { kind: 'allow', route };
 }

@@ -234,3 +234,10 @@ export const BUILT_ROUTES = ROUTES.filter((r) => r.page);
 export function pageModule(route: Pick<RouteDef, 'area' | 'page'>): string | undefined {
   return route.page && `routes/${route.area}/${route.page}`;
 }
+
+/** A page that works without a current card: open to visitors, card-whitelisted, card-optional, or
+ *  in the wifi-device area. The card-info guard and the card gates both leave these alone. */
+export function isCardFree(route: Pick<RouteDef, 'area' | 'meta'>): boolean {
+  const { noLogin, cardWhitelist, cardOptional } = route.meta;
+  return Boolean(noLogin || cardWhitelist || cardOptional) || route.area === 'wifiDevice';
+}

@@ -2,7 +2,7 @@
 // time-out flag, and the error catalogue's side effects (clearing, navigating) carried out once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as api from '@portal/contract/routes';
-import { ApiError, call, configureApi, REQUEST_TIMEOUT_MS, urlOf } from './api';
+import { ApiError, call, configureApi, REQUEST_TIMEOUT_MS } from './api';
 import { local } from './storage';
 
 type FetchArgs = [string, RequestInit];
@@ -50,10 +50,6 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"mobile":"13800138000"}');
-  });
-
-  it('fills the path parameters of a URL the browser loads itself', () => {
-    expect(urlOf(api.uploadedFile, { id: 'abcdefgh' })).toBe('/api/v1/upload/abcdefgh');
   });
 
   it('replaces the stored token with a New-Token header', async () => {

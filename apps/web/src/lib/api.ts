@@ -1,5 +1,5 @@
 // The API client: fetch, a 20-second timeout, the Bearer token, the New-Token rotation and the
-// time-out flag (docs/spec/portal-spec.md §4, "Session rules"), and every row of docs/spec/portal-spec.md §8 through
+// time-out flag (docs/spec/portal-spec.md §4 "Session rules"), and every row of §8 through
 // decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
 import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
@@ -54,7 +54,7 @@ let failedToken: string | undefined;
 
 /**
  * Calls an endpoint declared in @portal/contract: `call(api.cardInfo, { custom_num })` with
- * `import * as api from '@portal/contract/routes'`. The path and method come from the route, the
+ * `import * as api from '@portal/contract/routes/cards'`. The path and method come from the route, the
  * input and answer types from the endpoint's schemas. A GET sends its input as the query, a POST
  * as the JSON body. (Routes are passed, not names, so a page's bundle holds only the routes it uses.)
  */
@@ -66,11 +66,6 @@ export function call<R extends Route>(
 ): Promise<AnswerOf<NameOf<R>>> {
   const method = methodOf(route);
   return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
-}
-
-/** The address of an endpoint whose answer the browser loads itself (an image). */
-export function urlOf(route: Route, params: Record<string, string | number> = {}): string {
-  return API_BASE + pathOf(route, params);
 }
 
 type Query = Record<string, string | number | boolean | undefined> | undefined;

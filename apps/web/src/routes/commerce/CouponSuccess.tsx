@@ -7,14 +7,12 @@ import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { refreshCard } from '../../features/cards/model/refreshCard';
-import { queryClient, withQuery } from '../../lib/query';
-
-const refreshPaidCard = (customNum: string) => refreshCard(queryClient, customNum);
+import { withQuery } from '../../lib/query';
 
 function CouponSuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const { order, paid } = usePaidOrder(orderNo, '/coupon_success', refreshPaidCard);
+  const { order, paid } = usePaidOrder(orderNo, '/coupon_success', refreshCard);
   if (order.isPending && orderNo) return <PageLoading />;
   return (
     <div className={styles.page}>

@@ -18,6 +18,16 @@ function PayStatusPage() {
   const order = useOrder(orderNo, poll);
 
   const settled = order.data ? resultPathOf(order.data.state, order.data.goods_type) : undefined;
+  // 继续支付 and 关闭订单 are on the order's page
+  const viewOrder = (
+    <button
+      type="button"
+      className="app-btn app-btn--ghost app-btn--block"
+      onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}
+    >
+      查看订单
+    </button>
+  );
   useEffect(() => {
     if (settled) navigate(`${settled}?order_no=${encodeURIComponent(orderNo)}`, { replace: true });
   }, [settled, orderNo, navigate]);
@@ -38,21 +48,9 @@ function PayStatusPage() {
           }
         />
       ) : gaveUp ? (
-        <StateBlock
-          kind="empty"
-          text="暂未收到支付结果。如已付款，请稍后在订单中查看，款项不会丢失。"
-          action={
-            <button
-              type="button"
-              className="app-btn app-btn--ghost"
-              onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}
-            >
-              查看订单
-            </button>
-          }
-        />
+        <StateBlock kind="empty" text="暂未收到支付结果。如已付款，请稍后在订单中查看，款项不会丢失。" action={viewOrder} />
       ) : (
-        <AwaitingResult />
+        <AwaitingResult>{viewOrder}</AwaitingResult>
       )}
     </div>
   );

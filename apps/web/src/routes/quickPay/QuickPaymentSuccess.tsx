@@ -44,6 +44,12 @@ function QuickPaymentSuccessPage() {
     }
   };
 
+  const payAgain = (
+    <button type="button" className="app-btn app-btn--primary" disabled={resuming} onClick={resume}>
+      继续支付
+    </button>
+  );
+
   const result = order.data ? resultPathOf(order.data.state) : undefined;
   const again = order.data
     ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}`
@@ -109,9 +115,7 @@ function QuickPaymentSuccessPage() {
           text="暂未收到支付结果。如已付款，请稍后再查看，款项不会丢失；如未付款，可继续支付。"
           action={
             <>
-              <button type="button" className="app-btn app-btn--primary" disabled={resuming} onClick={resume}>
-                继续支付
-              </button>
+              {payAgain}
               <button type="button" className="app-btn app-btn--ghost" onClick={() => order.refetch()}>
                 重新查询
               </button>
@@ -119,7 +123,7 @@ function QuickPaymentSuccessPage() {
           }
         />
       ) : (
-        <AwaitingResult />
+        <AwaitingResult>{payAgain}</AwaitingResult>
       )}
     </div>
   );

@@ -8,7 +8,8 @@ import type { Executor } from '../../../db/executor';
 import type { CardPackagesTable, OrderDeliveriesTable, OrdersTable } from '../../../db/schema';
 
 export const PAGE_SIZE = 10;
-const PAID_STATES = ['paid', 'fulfilled'];
+/** Orders whose money was received (and not refunded). */
+export const PAID_STATES = ['paid', 'fulfilled'];
 
 // ---------- orders ----------
 

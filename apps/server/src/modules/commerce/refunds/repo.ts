@@ -4,8 +4,7 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../../db/executor';
 import type { RefundsTable } from '../../../db/schema';
-
-const PAID_STATES = ['paid', 'fulfilled'];
+import { PAID_STATES } from '../orders/repo';
 
 // ---------- refunds ----------
 

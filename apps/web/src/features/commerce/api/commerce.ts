@@ -155,10 +155,14 @@ export function useQuickOrder(orderNo: string, accessKey: string, poll: (order: 
  * A success page's order: `paid` is the order once the server says it is paid (the coupon-package
  * page only for a coupon package). Then every cached commerce answer is dropped and `onPaid` runs
  * with the card: the card changed (order_has_payment, expiry, balance, usage), and the page, which
- * combines this feature with the cards feature, reloads its info for the card gates. `onPaid` must
- * keep its identity (a module-level function).
+ * combines this feature with the cards feature, reloads its info for the card gates (it passes the
+ * cards feature's refreshCard, a module-level function, so the effect runs once per paid card).
  */
-export function usePaidOrder(orderNo: string, page: '/pay_success' | '/coupon_success', onPaid: (customNum: string) => Promise<void>) {
+export function usePaidOrder(
+  orderNo: string,
+  page: '/pay_success' | '/coupon_success',
+  onPaid: (qc: typeof queryClient, customNum: string) => Promise<void>,
+) {
   const order = useOrder(orderNo);
   const o = order.data;
   const paid =
@@ -168,7 +172,7 @@ export function usePaidOrder(orderNo: string, page: '/pay_success' | '/coupon_su
     if (!paidCard) return;
     void queryClient
       .invalidateQueries({ queryKey: ['commerce'] })
-      .then(() => onPaid(paidCard))
+      .then(() => onPaid(queryClient, paidCard))
       // the next page that needs card info loads it; the gates then use that
       .catch(() => {});
   }, [paidCard, onPaid]);

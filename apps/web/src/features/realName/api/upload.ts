@@ -5,7 +5,8 @@
 import type { Envelope } from '@portal/contract';
 import type { AnswerOf } from '@portal/contract/endpoints';
 import * as api from '@portal/contract/routes/realName';
-import { ApiError, urlOf } from '../../../lib/api';
+import { pathOf } from '@portal/contract/route';
+import { API_BASE, ApiError } from '../../../lib/api';
 import { decideOnOutcome, type Outcome } from '../../../lib/errorCatalogue';
 import { clearAuthAndCardSession } from '../../../lib/session';
 import { local } from '../../../lib/storage';
@@ -23,7 +24,7 @@ export async function uploadImage(file: File): Promise<UploadAnswer> {
   let outcome: Outcome;
   let envelope: Envelope<UploadAnswer> | undefined;
   try {
-    const res = await fetch(urlOf(api.upload), {
+    const res = await fetch(API_BASE + pathOf(api.upload), {
       method: 'POST',
       body: form,
       headers: token ? { Authorization: `Bearer ${token}`, Accept: 'application/json' } : { Accept: 'application/json' },
