@@ -51,6 +51,41 @@ describe.each(databases())('card password on %s', (kind) => {
     });
   });
 
+  describe('bind_check (before binding: which card, and is its password needed)', () => {
+    it.each([
+      ['a free card with a password', '1000000020', { custom_num: '1000000020', needs_password: true, already_bound: false }],
+      [
+        'the ICCID on its holder names the same card',
+        '89860119000000000020',
+        { custom_num: '1000000020', needs_password: true, already_bound: false },
+      ],
+      [
+        'a card of the caller’s own: nothing to ask',
+        '1000000001',
+        { custom_num: '1000000001', needs_password: false, already_bound: true },
+      ],
+    ])('%s', async (_n, num, expected) => {
+      const token = await t.loginAccount();
+      expect(okData(await t.get(`/api/v1/card/bind_check?custom_num=${num}`, token))).toEqual(expected);
+    });
+
+    it('a card without a password needs none', async () => {
+      const token = await t.loginAccount();
+      await t.db.kysely.updateTable('cards').set({ password_hash: null }).where('custom_num', '=', '1000000020').execute();
+      expect(okData(await t.get('/api/v1/card/bind_check?custom_num=1000000020', token)).needs_password).toBe(false);
+    });
+
+    it('refuses an unknown number (10000, said for the field), a card-number login (403) and no login (401)', async () => {
+      const token = await t.loginAccount();
+      const unknown = expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1999999999', token), 400);
+      expect(unknown).toEqual({ code: 10000, message: '卡号不存在，请核对卡号后重新输入', data: null });
+      const card = await t.loginCard('1000000001');
+      expect(expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1000000020', card), 403).code).toBe(40300);
+      expect(expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1000000020'), 401).code).toBe(40100);
+      expect(expectRejected(await t.get('/api/v1/card/bind_check?custom_num=12ab', token), 400).code).toBe(10001);
+    });
+  });
+
   describe('set and reset by SMS', () => {
     it('sets a first password for 1000000013 (/forgot?set=true), then the card logs in with it', async () => {
       const { mobile, code } = await requestCode('1000000013');

@@ -25,6 +25,7 @@ import {
   FlowStatisticsAnswer,
   FlowSyncAnswer,
   HasPasswordAnswer,
+  BindCheckAnswer,
   LoginAnswer,
   LoginRequest,
   PaySetting,
@@ -160,6 +161,12 @@ const DECLARATIONS = {
   },
 
   hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
+  bindCheck: {
+    tags: cardPassword,
+    summary: '绑卡前查询：卡号或ICCID对应的卡，绑定时是否需要卡密码',
+    query: CardNumQuery,
+    answer: BindCheckAnswer,
+  },
   cardPasswordSms: {
     auth: 'none',
     tags: cardPassword,

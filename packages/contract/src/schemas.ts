@@ -88,6 +88,15 @@ export const HasPasswordAnswer = z.object({
   has_password: z.boolean(),
   card_login: z.boolean(),
 });
+/** Before binding: the card a typed or scanned number (card number or ICCID) names, and whether
+ *  binding it will ask for its card password. */
+export const BindCheckAnswer = z.object({
+  custom_num: z.string(),
+  needs_password: z.boolean(),
+  /** the card is already the caller's */
+  already_bound: z.boolean(),
+});
+export type BindCheckAnswer = z.infer<typeof BindCheckAnswer>;
 export const CardPasswordSmsRequest = z.object({ custom_num: CardNum });
 export const CardPasswordSmsAnswer = z.object({
   /** masked, e.g. 138****8000 */

@@ -47,6 +47,9 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** no toast (a background refresh, a check the page explains itself); redirects still happen */
   silent?: boolean;
+  /** a form's call: the page shows the error at its fields, so no toast, and an unknown card
+   *  number the user typed is not the stored card gone (no redirect home); logins still expire */
+  form?: boolean;
 }
 
 // Parallel calls that all fail with 401 should toast and redirect once, not once each.
@@ -131,7 +134,7 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
   const authFailure = action.clear === 'authAndCard';
   const repeated = authFailure && token !== undefined && token === failedToken;
   if (authFailure) failedToken = token;
-  if (!repeated) {
+  if (!repeated && !(opts.form && !authFailure)) {
     if (action.toast && (!opts.silent || authFailure)) toast(action.toast);
     if (action.clear === 'cardData') clearCardData();
     if (authFailure) clearAuthAndCardSession();

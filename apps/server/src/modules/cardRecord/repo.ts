@@ -10,6 +10,11 @@ export async function cardByNum(db: Executor, customNum: string): Promise<Card |
   return db.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
 }
 
+/** The card whose SIM has this ICCID (printed, often as a barcode, on the card's holder). */
+export async function cardByIccid(db: Executor, iccid: string): Promise<Card | undefined> {
+  return db.selectFrom('cards').selectAll().where('iccid', '=', iccid).executeTakeFirst();
+}
+
 export async function cardById(db: Executor, id: number): Promise<Card | undefined> {
   return db.selectFrom('cards').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -4,7 +4,15 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { resetCardPassword, sendCardPasswordSms } from '../../features/cards/api/cardPassword';
-import { cardNumError, cardPasswordFormError, type CardPasswordFields } from '../../features/cards/model/cardPasswordForm';
+import {
+  cardNumError,
+  cardPasswordErrorField,
+  cardPasswordFormError,
+  type CardPasswordField,
+  type CardPasswordFields,
+} from '../../features/cards/model/cardPasswordForm';
+import { ApiError } from '../../lib/api';
+import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
 import { loginUrl } from '../../lib/navigation';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
@@ -28,20 +36,30 @@ export default function ForgotPage() {
   const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
   const [cooldown, startCooldown] = useCountdown();
-  const set = (k: keyof CardPasswordFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const form = useFormErrors<CardPasswordField>('forgot');
+  const set = (k: CardPasswordField) => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  // A refusal stays on the page: under the field it concerns, else in the form's message area.
+  const refused = (err: unknown) =>
+    form.fail(
+      err instanceof ApiError ? cardPasswordErrorField(err.code) : undefined,
+      err instanceof ApiError ? err.message : '操作失败，请稍后再试',
+    );
   const title = setMode ? '设置卡登录密码' : '忘记卡密码';
 
   async function sendCode() {
     const error = cardNumError(fields.customNum);
-    if (error) return toast(error);
+    if (error) return form.fail('customNum', error);
     setSending(true);
     try {
       const answer = await sendCardPasswordSms(fields.customNum.trim());
       setSentTo(answer.mobile);
       startCooldown(answer.cooldown_seconds || 60);
       toast(`验证码已发送至 ${answer.mobile}`);
-    } catch {
-      // shown by the API client (unknown card, no bound mobile, too frequent)
+    } catch (err) {
+      refused(err);
     } finally {
       setSending(false);
     }
@@ -51,7 +69,8 @@ export default function ForgotPage() {
     e.preventDefault();
     if (busy) return;
     const error = cardPasswordFormError(fields);
-    if (error) return toast(error.message);
+    if (error) return form.fail(error.field, error.message);
+    form.clear();
     setBusy(true);
     try {
       await resetCardPassword({
@@ -68,8 +87,8 @@ export default function ForgotPage() {
       // A new card password signs out the card's card-number logins, this one included.
       if (local.get('cardLogin')) clearOnLogout();
       navigate(loginUrl({ mark: local.get('mark'), loginModel: 'customNum' }), { replace: true });
-    } catch {
-      // shown by the API client
+    } catch (err) {
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -87,6 +106,7 @@ export default function ForgotPage() {
           <input
             className="app-field__input"
             name="custom_num"
+            {...form.field('customNum')}
             inputMode="numeric"
             maxLength={20}
             placeholder="请输入卡号"
@@ -95,14 +115,15 @@ export default function ForgotPage() {
             onChange={set('customNum')}
           />
         </label>
+        <FieldError form={form} name="customNum" />
         <div className="app-field">
           <label className="app-field__label" htmlFor="forgot-code">
             验证码
           </label>
           <input
-            id="forgot-code"
             className="app-field__input"
             name="code"
+            {...form.field('code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -114,11 +135,13 @@ export default function ForgotPage() {
             {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
           </button>
         </div>
+        <FieldError form={form} name="code" />
         <label className="app-field">
           <span className="app-field__label">新密码</span>
           <input
             className="app-field__input"
             name="password"
+            {...form.field('password')}
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
@@ -128,11 +151,13 @@ export default function ForgotPage() {
             onChange={set('password')}
           />
         </label>
+        <FieldError form={form} name="password" />
         <label className="app-field">
           <span className="app-field__label">确认密码</span>
           <input
             className="app-field__input"
             name="confirm_password"
+            {...form.field('confirm')}
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
@@ -142,6 +167,8 @@ export default function ForgotPage() {
             onChange={set('confirm')}
           />
         </label>
+        <FieldError form={form} name="confirm" />
+        <FormError message={form.formError} />
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
           {busy ? '提交中…' : setMode ? '确认设置' : '确认重置'}
         </button>

@@ -8,13 +8,22 @@ import { routedRouteOf } from '../../config/routes';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
 import { landingPath } from '../../features/auth/model/landing';
-import { buildLoginRequest, EMPTY_LOGIN_FIELDS, LOGIN_TABS, mobileError, type LoginFields } from '../../features/auth/model/loginForm';
+import {
+  buildLoginRequest,
+  EMPTY_LOGIN_FIELDS,
+  LOGIN_TABS,
+  loginErrorField,
+  mobileError,
+  type LoginField,
+  type LoginFields,
+} from '../../features/auth/model/loginForm';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { markFromQuery } from '../../features/branding/model/mark';
 import { fetchBindList } from '../../features/cards/api/bindList';
 import { fetchCardInfo } from '../../features/cards/api/cardInfo';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
+import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useCountdown } from '../../lib/useCountdown';
@@ -34,22 +43,32 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [sending, setSending] = useState(false);
   const [cooldown, startCooldown] = useCountdown();
+  const form = useFormErrors<LoginField>('login');
 
   const tabs = LOGIN_TABS.filter((t) => t.model !== 'customNum' || brand.cardLogin);
   const activeModel = tabs.some((t) => t.model === model) ? model : 'mobile';
   const mark = markFromQuery(params.toString()) ?? local.get('mark');
-  const set = (k: keyof LoginFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof LoginFields) => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  // A refusal stays on the page: under the field it concerns, else in the form's message area.
+  const refused = (err: unknown) =>
+    form.fail(
+      err instanceof ApiError ? loginErrorField(activeModel, err.code) : undefined,
+      err instanceof ApiError ? err.message : '登录失败，请稍后再试',
+    );
 
   async function sendCode() {
     const error = mobileError(fields.mobile);
-    if (error) return toast(error);
+    if (error) return form.fail('mobile', error);
     setSending(true);
     try {
       const answer = await sendLoginSmsCode(fields.mobile.trim(), mark);
       startCooldown(answer.cooldown_seconds || 60);
       toast('验证码已发送');
-    } catch {
-      // the API client has shown the reason
+    } catch (err) {
+      refused(err);
     } finally {
       setSending(false);
     }
@@ -58,12 +77,13 @@ export default function LoginPage() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    const form = buildLoginRequest(activeModel, fields, mark);
-    if (!form.ok) return toast(form.error);
-    if (!agreed) return toast('请先阅读并同意《用户协议》和《隐私政策》');
+    const built = buildLoginRequest(activeModel, fields, mark);
+    if (!built.ok) return form.fail(built.field, built.error);
+    if (!agreed) return form.fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
+    form.clear();
     setBusy(true);
     try {
-      const answer = await login(form.request);
+      const answer = await login(built.request);
       local.set('token', answer.token);
       local.set('mobile', answer.mobile);
       local.set('loginModel', activeModel);
@@ -81,7 +101,7 @@ export default function LoginPage() {
       toast('登录成功');
       navigate(landingPath({ redirect: params.get('redirect'), firstUrl: local.get('firstUrl'), isLandable }), { replace: true });
     } catch (err) {
-      if (!(err instanceof ApiError)) toast('登录失败，请稍后再试');
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -110,7 +130,10 @@ export default function LoginPage() {
               role="tab"
               aria-selected={activeModel === t.model}
               className={activeModel === t.model ? `${styles.tab} ${styles.tabActive}` : styles.tab}
-              onClick={() => setModel(t.model)}
+              onClick={() => {
+                form.clear();
+                setModel(t.model);
+              }}
             >
               {t.label}登录
             </button>
@@ -125,6 +148,7 @@ export default function LoginPage() {
                 <input
                   className="app-field__input"
                   name="mobile"
+                  {...form.field('mobile')}
                   type="tel"
                   inputMode="numeric"
                   autoComplete="tel"
@@ -134,14 +158,15 @@ export default function LoginPage() {
                   onChange={set('mobile')}
                 />
               </label>
+              <FieldError form={form} name="mobile" />
               <div className="app-field">
                 <label className="visually-hidden" htmlFor="login-code">
                   验证码
                 </label>
                 <input
-                  id="login-code"
                   className="app-field__input"
                   name="code"
+                  {...form.field('code')}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   maxLength={6}
@@ -153,6 +178,7 @@ export default function LoginPage() {
                   {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
                 </button>
               </div>
+              <FieldError form={form} name="code" />
             </>
           )}
           {activeModel === 'account' && (
@@ -162,6 +188,7 @@ export default function LoginPage() {
                 <input
                   className="app-field__input"
                   name="account"
+                  {...form.field('account')}
                   autoComplete="username"
                   autoCapitalize="off"
                   maxLength={64}
@@ -170,11 +197,13 @@ export default function LoginPage() {
                   onChange={set('account')}
                 />
               </label>
+              <FieldError form={form} name="account" />
               <label className="app-field">
                 <span className="visually-hidden">密码</span>
                 <input
                   className="app-field__input"
                   name="password"
+                  {...form.field('password')}
                   type="password"
                   autoComplete="current-password"
                   maxLength={128}
@@ -183,6 +212,7 @@ export default function LoginPage() {
                   onChange={set('password')}
                 />
               </label>
+              <FieldError form={form} name="password" />
             </>
           )}
           {activeModel === 'customNum' && (
@@ -192,6 +222,7 @@ export default function LoginPage() {
                 <input
                   className="app-field__input"
                   name="custom_num"
+                  {...form.field('customNum')}
                   inputMode="numeric"
                   autoComplete="username"
                   maxLength={20}
@@ -200,11 +231,13 @@ export default function LoginPage() {
                   onChange={set('customNum')}
                 />
               </label>
+              <FieldError form={form} name="customNum" />
               <label className="app-field">
                 <span className="visually-hidden">卡密码</span>
                 <input
                   className="app-field__input"
                   name="card_password"
+                  {...form.field('cardPassword')}
                   type="password"
                   inputMode="numeric"
                   autoComplete="current-password"
@@ -214,6 +247,7 @@ export default function LoginPage() {
                   onChange={set('cardPassword')}
                 />
               </label>
+              <FieldError form={form} name="cardPassword" />
               <div className={styles.row}>
                 <Link to="/forgot" className={styles.link}>
                   忘记卡密码？
@@ -222,17 +256,28 @@ export default function LoginPage() {
             </>
           )}
 
+          <FormError message={form.formError} />
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
             {busy ? '登录中…' : '登录'}
           </button>
 
           <label className={styles.agree}>
-            <input type="checkbox" className={styles.check} checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+            <input
+              type="checkbox"
+              className={styles.check}
+              checked={agreed}
+              {...form.field('agree')}
+              onChange={(e) => {
+                form.clear('agree');
+                setAgreed(e.target.checked);
+              }}
+            />
             <span>
               我已阅读并同意
               <Link to="/agreement">《用户协议》</Link>和<Link to="/privacy">《隐私政策》</Link>
             </span>
           </label>
+          <FieldError form={form} name="agree" />
         </form>
       </section>
 

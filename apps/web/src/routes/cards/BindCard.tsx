@@ -1,45 +1,116 @@
-// /bind_card — bind a card by number (plus its card password when it has one); it becomes the
-// current card.
+// /bind_card — bind a card by number, typed or scanned off the card's holder; it becomes the
+// current card. Once the number is in, the server says whether binding asks for the card's
+// password, and the form asks for it exactly then.
 import { Code } from '@portal/contract/codes';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useBindCard } from '../../features/cards/api/bindCard';
+import { checkBind } from '../../features/cards/api/bindCheck';
+import { CardScanner } from '../../features/cards/components/CardScanner';
+import { bindErrorField, bindFormError, bindNumberError, type BindField, type PasswordNeed } from '../../features/cards/model/bindCardForm';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
-import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
+import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from './BindCard.module.css';
 
+/** the bind check's answer; 'refused' when the server refused the number (the field says why);
+ *  undefined when there was no answer (the password stays optional, the bind will tell) */
+type CheckResult = Checked | 'refused' | undefined;
+
+interface Checked {
+  /** the number as typed or scanned */
+  asked: string;
+  need: PasswordNeed;
+  alreadyBound: boolean;
+  /** the card number an ICCID resolved to */
+  resolved?: string;
+}
+
 function BindCardPage() {
   const navigate = useNavigate();
   const cardLogin = useStored('cardLogin') ?? false;
   const bind = useBindCard();
+  const form = useFormErrors<BindField>('bind');
   const [customNum, setCustomNum] = useState('');
   const [password, setPassword] = useState('');
-  const [needsPassword, setNeedsPassword] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const [checked, setChecked] = useState<Checked>();
+  const [scanning, setScanning] = useState(false);
+  const pending = useRef<{ asked: string; run: Promise<CheckResult> }>(undefined);
+  const num = customNum.trim();
+  const known = checked && (checked.asked === num || checked.resolved === num) ? checked : undefined;
+  const need: PasswordNeed = known?.need ?? 'unknown';
+
+  const refused = (err: unknown) =>
+    form.fail(
+      err instanceof ApiError ? bindErrorField(err.code) : undefined,
+      err instanceof ApiError ? err.message : '绑定失败，请稍后再试',
+    );
+
+  /** Asks the server about the number (once per number); marks the field when it refuses. */
+  function check(value: string): Promise<CheckResult> {
+    const v = value.trim();
+    if (bindNumberError(v)) return Promise.resolve(undefined);
+    if (known && known.asked === v) return Promise.resolve(known);
+    if (pending.current?.asked === v) return pending.current.run;
+    const run: Promise<CheckResult> = checkBind(v).then(
+      (a) => {
+        const result: Checked = {
+          asked: v,
+          need: a.already_bound ? 'none' : a.needs_password ? 'needed' : 'none',
+          alreadyBound: a.already_bound,
+          resolved: a.custom_num !== v ? a.custom_num : undefined,
+        };
+        setChecked(result);
+        // an ICCID names the card: show the card number that will be bound
+        if (result.resolved) setCustomNum(result.resolved);
+        return result;
+      },
+      (err: unknown) => {
+        // a refusal belongs to the number; no answer at all leaves the password optional
+        if (err instanceof ApiError && err.kind === 'answer') {
+          refused(err);
+          return 'refused';
+        }
+        return undefined;
+      },
+    );
+    pending.current = { asked: v, run };
+    return run;
+  }
+
+  function scanned(value: string) {
+    setScanning(false);
+    form.clear();
+    setCustomNum(value);
+    setPassword('');
+    void check(value);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const numError = check(customNum, MESSAGE.cardNumEmpty, PATTERN.cardNum, MESSAGE.cardNum);
-    if (numError) return toast(numError);
-    if (password && !PATTERN.cardPassword.test(password)) return toast(MESSAGE.cardPassword);
-    if (needsPassword && !password) return toast(MESSAGE.cardPasswordEmpty);
+    if (bind.isPending) return;
+    const numError = bindNumberError(customNum);
+    if (numError) return form.fail('customNum', numError);
+    const result = known ?? (await check(customNum));
+    if (result === 'refused') return;
+    const answer = result;
+    const error = bindFormError(customNum, password, answer?.need ?? 'unknown');
+    if (error) return form.fail(error.field, error.message);
+    form.clear();
     try {
-      const answer = await bind.mutateAsync({ customNum: customNum.trim(), password });
-      switchCard(answer.card.custom_num, local);
-      toast(answer.already_bound ? '该卡已在您的账号下，已设为当前卡片' : '绑定成功');
+      const bound = await bind.mutateAsync({ customNum: answer?.resolved ?? num, password: answer?.need === 'none' ? '' : password });
+      switchCard(bound.card.custom_num, local);
+      toast(bound.already_bound ? '该卡已在您的账号下，已设为当前卡片' : '绑定成功');
       navigate('/', { replace: true });
     } catch (err) {
-      // The message was shown by the API client; a card with a password asks for it.
-      if (err instanceof ApiError && err.code === Code.CARD_PASSWORD_REQUIRED) {
-        setNeedsPassword(true);
-        passwordRef.current?.focus();
-      }
+      if (err instanceof ApiError && err.code === Code.CARD_PASSWORD_REQUIRED)
+        setChecked({ asked: num, need: 'needed', alreadyBound: false });
+      refused(err);
     }
   }
 
@@ -55,7 +126,7 @@ function BindCardPage() {
         </svg>
         <div>
           <p className={styles.introTitle}>添加一张流量卡</p>
-          <p className={styles.introText}>卡号印在卡片背面或包装上；绑定后可查询余额和流量</p>
+          <p className={styles.introText}>卡号印在卡片背面或卡托上，也可点“扫码”扫描卡托上的条码或二维码</p>
         </div>
       </div>
 
@@ -63,38 +134,77 @@ function BindCardPage() {
         <p className={styles.blocked}>卡号登录不能绑定卡片，请退出后使用手机号或账号登录再绑定。</p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <label className="app-field">
-            <span className="app-field__label">卡号</span>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="bind-customNum">
+              卡号
+            </label>
             <input
               className="app-field__input"
               name="custom_num"
-              inputMode="numeric"
-              maxLength={20}
-              placeholder="请输入卡号"
-              value={customNum}
-              onChange={(e) => setCustomNum(e.target.value)}
-            />
-          </label>
-          <label className="app-field">
-            <span className="app-field__label">卡密码</span>
-            <input
-              ref={passwordRef}
-              className="app-field__input"
-              name="card_password"
-              type="password"
+              {...form.field('customNum')}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={6}
-              placeholder={needsPassword ? '请输入4-6位数字卡密码' : '卡片设有密码时填写'}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
+              maxLength={20}
+              placeholder="请输入卡号或ICCID"
+              value={customNum}
+              onChange={(e) => {
+                form.clear('customNum');
+                setCustomNum(e.target.value);
+              }}
+              onBlur={() => void check(customNum)}
             />
-          </label>
+            <button type="button" className={`app-field__action ${styles.scan}`} onClick={() => setScanning(true)}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
+              </svg>
+              扫码
+            </button>
+          </div>
+          <FieldError form={form} name="customNum" />
+
+          {need === 'none' ? (
+            <p className={styles.note} data-testid="password-note">
+              {known?.alreadyBound ? '该卡已在您的账号下，确认后将设为当前卡片' : '该卡未设置卡密码，无需填写'}
+            </p>
+          ) : (
+            <>
+              <div className="app-field">
+                <label className="app-field__label" htmlFor="bind-password">
+                  卡密码
+                </label>
+                <input
+                  className="app-field__input"
+                  name="card_password"
+                  {...form.field('password')}
+                  aria-required={need === 'needed'}
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={6}
+                  placeholder="4-6位数字卡密码"
+                  value={password}
+                  onChange={(e) => {
+                    form.clear('password');
+                    setPassword(e.target.value);
+                  }}
+                />
+              </div>
+              <FieldError form={form} name="password" />
+              {!form.errors.password && (
+                <p className={styles.note} data-testid="password-note">
+                  {need === 'needed' ? '该卡已设置卡密码，请输入卡密码' : '输入卡号后将自动识别该卡是否需要卡密码'}
+                </p>
+              )}
+            </>
+          )}
+
+          <FormError message={form.formError} />
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={bind.isPending}>
             {bind.isPending ? '绑定中…' : '确认绑定'}
           </button>
         </form>
       )}
+      {scanning && <CardScanner onResult={scanned} onClose={() => setScanning(false)} />}
     </div>
   );
 }

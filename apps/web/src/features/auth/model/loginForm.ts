@@ -1,5 +1,6 @@
 // The three login models (docs/spec/portal-spec.md §1; docs/spec/decisions.md "Login") as form → request.
 import type { LoginModel, LoginRequest } from '@portal/contract';
+import { Code } from '@portal/contract/codes';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 
 export interface LoginFields {
@@ -45,4 +46,29 @@ export function buildLoginRequest(model: LoginModel, f: LoginFields, mark: strin
 /** The mobile number check before sending a code. */
 export function mobileError(mobile: string): string | undefined {
   return check(mobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
+}
+
+export type LoginField = keyof LoginFields | 'agree';
+
+/** The field a refused login or code request points at (the message goes under it); undefined
+ *  for what concerns the form as a whole (lock-outs, limits, a server or network failure). */
+export function loginErrorField(model: LoginModel, code: number | undefined): keyof LoginFields | undefined {
+  switch (code) {
+    case Code.CARD_NOT_FOUND:
+    case Code.CARD_LOGIN_DISABLED:
+      return model === 'customNum' ? 'customNum' : undefined;
+    case Code.CARD_PASSWORD_WRONG:
+    case Code.CARD_PASSWORD_REQUIRED:
+      return model === 'customNum' ? 'cardPassword' : undefined;
+    case Code.LOGIN_FAILED:
+      return model === 'account' ? 'password' : undefined;
+    case Code.USER_NOT_FOUND:
+      return model === 'account' ? 'account' : model === 'mobile' ? 'mobile' : undefined;
+    case Code.SMS_CODE_INVALID:
+      return model === 'mobile' ? 'code' : undefined;
+    case Code.SMS_TOO_FREQUENT:
+      return model === 'mobile' ? 'mobile' : undefined;
+    default:
+      return undefined;
+  }
 }

@@ -5,7 +5,7 @@ import { call } from '../../../lib/api';
 import { bindListKey } from './bindList';
 
 export function bindCard(customNum: string, password?: string): Promise<BindCardAnswer> {
-  return call(api.bindCard, { custom_num: customNum, password: password || undefined });
+  return call(api.bindCard, { custom_num: customNum, password: password || undefined }, { form: true });
 }
 
 export function useBindCard() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cardPasswordFormError, type CardPasswordFields } from './cardPasswordForm';
+import { Code } from '@portal/contract/codes';
+import { cardPasswordErrorField, cardPasswordFormError, type CardPasswordFields } from './cardPasswordForm';
 
 const ok: CardPasswordFields = { customNum: '1000000013', code: '123456', password: '2468', confirm: '2468' };
 
@@ -16,4 +17,15 @@ describe('cardPasswordFormError', () => {
     ['no confirmation', { ...ok, confirm: '' }, { field: 'confirm', message: '请再次输入新密码' }],
     ['mismatch', { ...ok, confirm: '1357' }, { field: 'confirm', message: '两次输入的密码不一致' }],
   ] as const)('%s', (_n, fields, expected) => expect(cardPasswordFormError(fields)).toEqual(expected));
+});
+
+describe('cardPasswordErrorField', () => {
+  it.each([
+    ['an unknown card', Code.CARD_NOT_FOUND, 'customNum'],
+    ['a card with no mobile to text', Code.CARD_NO_MOBILE, 'customNum'],
+    ['a wrong or expired code', Code.SMS_CODE_INVALID, 'code'],
+    ['codes asked too often', Code.SMS_TOO_FREQUENT, 'code'],
+    ['a lock-out by address', Code.RATE_LIMITED, undefined],
+    ['no answer at all', undefined, undefined],
+  ] as const)('%s', (_n, code, field) => expect(cardPasswordErrorField(code)).toBe(field));
 });

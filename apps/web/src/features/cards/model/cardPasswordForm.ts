@@ -1,5 +1,6 @@
 // The /forgot form: reset (or first set) a card's login password with an SMS code sent to the
 // card's bound mobile.
+import { Code } from '@portal/contract/codes';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 
 export interface CardPasswordFields {
@@ -25,4 +26,18 @@ export function cardPasswordFormError(f: CardPasswordFields): { field: CardPassw
   ];
   const failed = rules.find(([, message]) => message);
   return failed ? { field: failed[0], message: failed[1]! } : undefined;
+}
+
+/** The field a refusal of the server points at; undefined for the form as a whole. */
+export function cardPasswordErrorField(code: number | undefined): CardPasswordField | undefined {
+  switch (code) {
+    case Code.CARD_NOT_FOUND:
+    case Code.CARD_NO_MOBILE:
+      return 'customNum';
+    case Code.SMS_CODE_INVALID:
+    case Code.SMS_TOO_FREQUENT:
+      return 'code';
+    default:
+      return undefined;
+  }
 }

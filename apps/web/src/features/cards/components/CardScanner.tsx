@@ -1,0 +1,107 @@
+// The camera sheet of /bind_card: the back camera's picture, read a few times a second until a
+// code carries a card number (or ICCID); a refused or missing camera is said plainly, and
+// 手动输入 closes the sheet (typing always works).
+import { useEffect, useRef, useState } from 'react';
+import { cardNumberFromScan } from '../model/scanText';
+import { createFrameDecoder } from './scanDecoder';
+import styles from './CardScanner.module.css';
+
+const FRAME_MS = 250;
+
+type Problem = 'denied' | 'absent' | 'busy' | 'failed';
+
+const PROBLEM: Record<Problem, string> = {
+  denied: '未获得相机权限。请在浏览器或系统设置中允许本页面使用相机，或手动输入卡号。',
+  absent: '未找到可用的相机（或当前浏览器不支持调用相机），请手动输入卡号。',
+  busy: '相机正被其他应用使用，请关闭后重试，或手动输入卡号。',
+  failed: '扫码组件加载失败，请检查网络后重试，或手动输入卡号。',
+};
+
+function problemOf(err: unknown): Problem {
+  const name = err instanceof DOMException || err instanceof Error ? err.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotReadableError' || name === 'AbortError') return 'busy';
+  return 'absent';
+}
+
+export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string): void; onClose(): void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<Problem>();
+  const [unreadable, setUnreadable] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let over = false;
+    setProblem(undefined);
+    (async () => {
+      if (!navigator.mediaDevices?.getUserMedia) return setProblem('absent');
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
+      } catch (err) {
+        if (!over) setProblem(problemOf(err));
+        return;
+      }
+      if (over) return stream.getTracks().forEach((t) => t.stop());
+      const el = video.current!;
+      el.srcObject = stream;
+      await el.play().catch(() => undefined);
+      let decode;
+      try {
+        decode = await createFrameDecoder();
+      } catch {
+        if (!over) setProblem('failed');
+        return;
+      }
+      const tick = async () => {
+        if (over) return;
+        if (el.readyState >= 2) {
+          const texts = await decode(el).catch(() => []);
+          const found = texts.map(cardNumberFromScan).find(Boolean);
+          if (found && !over) return onResult(found);
+          if (texts.length) setUnreadable(true);
+        }
+        timer = setTimeout(tick, FRAME_MS);
+      };
+      tick();
+    })();
+    return () => {
+      over = true;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+    // onResult is the page's and changes each render; the camera follows only a retry
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  return (
+    <div className={styles.sheet} role="dialog" aria-modal="true" aria-label="扫描卡片条码">
+      <div className={styles.view}>
+        <video ref={video} className={styles.video} muted playsInline aria-hidden="true" />
+        {!problem && <div className={styles.frame} aria-hidden="true" />}
+      </div>
+      <div className={styles.panel}>
+        {problem ? (
+          <p className={styles.problem} role="alert">
+            {PROBLEM[problem]}
+          </p>
+        ) : (
+          <p className={styles.tip} aria-live="polite">
+            {unreadable ? '未识别到卡号，请对准卡托上的卡号或ICCID条码' : '将卡托上的条码或二维码放入框内，自动识别卡号'}
+          </p>
+        )}
+        <div className={styles.actions}>
+          {problem && problem !== 'absent' && (
+            <button type="button" className="app-btn app-btn--ghost" onClick={() => setAttempt((n) => n + 1)}>
+              重试
+            </button>
+          )}
+          <button type="button" className="app-btn app-btn--primary" onClick={onClose}>
+            手动输入
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
