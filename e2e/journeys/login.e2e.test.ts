@@ -84,14 +84,19 @@ describe('login and guards', () => {
     expect(await page.getByRole('button', { name: '解绑' }).count()).toBe(0);
   });
 
-  it('refuses a wrong card password with the server message and stays on /login', async () => {
+  it('refuses a wrong card password with the server message at the password, and stays on /login', async () => {
     const { page } = j.phone;
     await page.goto('/login?login_model=customNum');
     await page.getByPlaceholder('请输入卡号').fill('1000000002');
     await page.getByPlaceholder('请输入4-6位数字卡密码').fill('0000');
     await acceptAgreement(page);
     await submitLogin(page);
-    await page.getByRole('status').filter({ hasText: '密码' }).waitFor();
+    const password = page.getByPlaceholder('请输入4-6位数字卡密码');
+    await expect.poll(() => password.getAttribute('aria-invalid')).toBe('true');
+    await page
+      .locator(`[id="${await password.getAttribute('aria-describedby')}"]`)
+      .filter({ hasText: '卡密码错误' })
+      .waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect((await stored(page)).sim_token).toBeUndefined();
   });
@@ -102,7 +107,7 @@ describe('login and guards', () => {
     await page.getByPlaceholder('请输入账号').fill(DEMO.account);
     await page.getByPlaceholder('请输入密码').fill(DEMO.password);
     await submitLogin(page);
-    await page.getByRole('status').filter({ hasText: '请先阅读并同意' }).waitFor();
+    await page.locator('#login-agree-error').filter({ hasText: '请先阅读并同意' }).waitFor();
     expect((await stored(page)).sim_token).toBeUndefined();
   });
 

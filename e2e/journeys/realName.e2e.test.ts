@@ -275,7 +275,14 @@ describe('real-name verification and the gate targets', () => {
     await waitForPath(page, '/replace_card');
     await page.locator('input[name="receiver_name"]').fill('张三');
     await page.locator('input[name="receiver_mobile"]').fill('13800138000');
-    await page.locator('input[name="address"]').fill('北京市朝阳区建国路88号');
+    await page.getByRole('button', { name: /所在地区/ }).click();
+    await page
+      .locator('.adm-picker-view-column-item')
+      .filter({ hasText: /^北京市$/ })
+      .first()
+      .click();
+    await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
+    await page.locator('input[name="address"]').fill('朝阳区建国路88号');
     await page.locator('input[name="reason"]').fill('卡片损坏，无法识别');
     await screenshot(page, 'replace-card');
     await page.getByRole('button', { name: '提交申请' }).click();

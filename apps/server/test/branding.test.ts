@@ -27,6 +27,9 @@ const DEMO_BRANDING = {
   open_balance_recharge: true,
   card_login: true,
   open_market: false,
+  // customer service by phone is public: the logged-out /customer shows it
+  hotline: '400-800-1234',
+  service_hours: '每天 9:00-21:00',
 };
 const ACME_BRANDING = {
   mark: 'acme',
@@ -45,6 +48,8 @@ const ACME_BRANDING = {
   open_balance_recharge: false,
   card_login: true,
   open_market: false,
+  hotline: '400-900-5678',
+  service_hours: '',
 };
 
 describe.each(databases())('branding on %s', (kind) => {
@@ -101,14 +106,12 @@ describe.each(databases())('branding on %s', (kind) => {
       expect(okData(await t.get('/api/v2/application/info?custom_num=1000000001', token))).toEqual({
         ...DEMO_BRANDING,
         coupon_goods: true,
-        hotline: '400-800-1234',
         logo: '/brand/demo-logo.svg',
       });
       const acme = await t.loginCard('1000000014');
       expect(okData(await t.get('/api/v2/application/info?custom_num=1000000014', acme))).toEqual({
         ...ACME_BRANDING,
         coupon_goods: false,
-        hotline: '400-900-5678',
         logo: '/brand/acme-logo.svg',
       });
     });

@@ -17,7 +17,9 @@ const apply = {
   custom_num: '1000000006',
   receiver_name: '李四',
   receiver_mobile: '13700137000',
-  address: '上海市浦东新区张江路 100 号',
+  province: '上海市',
+  city: '上海市',
+  address: '浦东新区张江路 100 号',
   reason: '运营商通知换卡',
 };
 
@@ -25,14 +27,17 @@ describe.each(databases())('card replacement on %s', (kind) => {
   const t = useTestApp(kind);
   const card = (num: string) => t.db.kysely.selectFrom('cards').selectAll().where('custom_num', '=', num).executeTakeFirstOrThrow();
 
-  it('shows the notice with the agent’s contact and the device warning', async () => {
+  it('shows the notice with the device warning; questions go to the agent’s 客服, never to the app itself', async () => {
     const token = await t.loginCard('1000000006');
     const notice = okData(await t.get('/api/v2/overt/change_card_content?custom_num=1000000006', token));
     expect(notice.title).toBe('换卡须知');
     expect(notice.content).toContain('运营商可能对其停机');
-    expect(notice.content).toContain('400-800-1234');
+    expect(notice.content).toContain('联系客服');
+    expect(notice.content).toContain('客服热线 400-800-1234（每天 9:00-21:00）');
+    expect(notice.content).not.toContain('畅联流量卡自助服务');
     const acme = okData(await t.get('/api/v2/overt/change_card_content?custom_num=1000000014', await t.loginCard('1000000014')));
-    expect(acme.content).toContain('极客通信用户中心');
+    expect(acme.content).toContain('客服热线 400-900-5678。');
+    expect(acme.content).not.toContain('极客通信用户中心');
   });
 
   it('refuses bad input with a clear message and writes nothing', async () => {
@@ -44,7 +49,11 @@ describe.each(databases())('card replacement on %s', (kind) => {
       () =>
         t.post('/api/v1/card/change_card', b, tok);
     await expectAllRejectedWithoutWrites(t, [
-      { name: 'short address', send: post({ ...apply, address: '上海' }), status: 400, message: /地址/ },
+      { name: 'short address', send: post({ ...apply, address: '张江' }), status: 400, message: /地址/ },
+      { name: 'no province', send: post({ ...apply, province: undefined }), status: 400, message: /省份/ },
+      { name: 'unknown province', send: post({ ...apply, province: '火星省' }), status: 400, message: /省份/ },
+      { name: 'no city', send: post({ ...apply, city: '' }), status: 400, message: /城市/ },
+      { name: 'a city of another province', send: post({ ...apply, city: '深圳市' }), status: 400, message: /城市/ },
       { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
       { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
       { name: 'blank reason', send: post({ ...apply, reason: '   ' }), status: 400, message: /原因/ },
@@ -83,6 +92,8 @@ describe.each(databases())('card replacement on %s', (kind) => {
         status: 'submitted',
         receiver_name: '李*',
         receiver_mobile: '137****7000',
+        province: '上海市',
+        city: '上海市',
         address: apply.address,
         reason: apply.reason,
         created_at: expect.any(String),
@@ -93,11 +104,12 @@ describe.each(databases())('card replacement on %s', (kind) => {
     // who receives the card and where is sealed at rest
     const stored = await t.db.kysely
       .selectFrom('change_card_applications')
-      .select(['receiver_name', 'receiver_mobile', 'address'])
+      .select(['receiver_name', 'receiver_mobile', 'province', 'city', 'address'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路/);
+    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路|上海/);
     expect(personalData(t.config).open(stored.address)).toBe(apply.address);
+    expect(personalData(t.config).open(stored.city)).toBe('上海市');
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).resolves.toBeUndefined();
     const before = await t.snapshot();
     expect(expectRejected(await t.post('/api/v1/card/change_card', apply, token), 400)).toMatchObject({

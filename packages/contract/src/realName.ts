@@ -1,6 +1,7 @@
 // Real-name verification, package series choice and card replacement.
 import { z } from 'zod';
 import { PERSON_NAME } from './patterns/realName';
+import { isCityOf, REGIONS } from './patterns/regions';
 import { CardNum, Mobile } from './schemas';
 
 export const PersonalInfo = z.object({
@@ -82,6 +83,10 @@ export const ChangeCardApplication = z.object({
   status: z.enum(['submitted', 'shipped', 'done', 'rejected']),
   receiver_name: z.string(),
   receiver_mobile: z.string(),
+  /** the province and city chosen in the picker ("" on applications filed before it existed) */
+  province: z.string(),
+  city: z.string(),
+  /** the street address under the city */
   address: z.string(),
   reason: z.string(),
   created_at: z.string(),
@@ -90,11 +95,15 @@ export const ChangeCardApplication = z.object({
 export const ChangeCardInfo = z.object({ need_change_card: z.boolean(), application: ChangeCardApplication.nullable() });
 export type ChangeCardInfo = z.infer<typeof ChangeCardInfo>;
 export const ChangeCardContent = z.object({ title: z.string(), content: z.string() });
-export const ChangeCardRequest = z.object({
-  custom_num: CardNum,
-  receiver_name: PersonName,
-  receiver_mobile: Mobile,
-  address: z.string({ error: '请输入收货地址' }).trim().min(5, '收货地址至少 5 个字').max(120, '收货地址最多 120 个字'),
-  reason: z.string({ error: '请填写换卡原因' }).trim().min(1, '请填写换卡原因').max(200, '换卡原因最多 200 个字'),
-});
+export const ChangeCardRequest = z
+  .object({
+    custom_num: CardNum,
+    receiver_name: PersonName,
+    receiver_mobile: Mobile,
+    province: z.string({ error: '请选择所在省份和城市' }).refine((p) => REGIONS.some((r) => r.province === p), '请选择所在省份和城市'),
+    city: z.string({ error: '请选择所在城市' }),
+    address: z.string({ error: '请输入详细地址' }).trim().min(5, '详细地址至少 5 个字').max(120, '详细地址最多 120 个字'),
+    reason: z.string({ error: '请填写换卡原因' }).trim().min(1, '请填写换卡原因').max(200, '换卡原因最多 200 个字'),
+  })
+  .refine((b) => isCityOf(b.province, b.city), { message: '请选择所在城市', path: ['city'] });
 export type ChangeCardRequest = z.infer<typeof ChangeCardRequest>;

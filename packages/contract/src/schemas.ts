@@ -126,11 +126,13 @@ export const Branding = z.object({
   open_balance_recharge: z.boolean(),
   card_login: z.boolean(),
   open_market: z.boolean(),
+  /** customer service by phone, and when it answers ("" = not configured): /customer shows them */
+  hotline: z.string(),
+  service_hours: z.string(),
 });
 export type Branding = z.infer<typeof Branding>;
 export const BrandingFull = Branding.extend({
   coupon_goods: z.boolean(),
-  hotline: z.string(),
   logo: z.string(),
 });
 export type BrandingFull = z.infer<typeof BrandingFull>;

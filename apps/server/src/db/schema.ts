@@ -23,6 +23,8 @@ export interface AgentsTable {
   official_account_qrcode: string;
   logo: string;
   hotline: string;
+  /** when 客服 answers, free text (e.g. 每天 9:00-21:00); "" = not configured (006) */
+  service_hours: string;
   open_type: number;
   open_customer: Bool;
   agent_form: Bool;
@@ -386,6 +388,9 @@ export interface ChangeCardApplicationsTable {
   status: 'submitted' | 'shipped' | 'done' | 'rejected';
   receiver_name: string;
   receiver_mobile: string;
+  /** sealed, like the street address (006; "" before) */
+  province: string;
+  city: string;
   address: string;
   reason: string;
   new_custom_num: string;

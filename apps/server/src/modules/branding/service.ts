@@ -29,11 +29,13 @@ function toBranding(a: Agent): Branding {
     open_balance_recharge: a.open_balance_recharge === 1,
     card_login: a.card_login === 1,
     open_market: a.open_market === 1,
+    hotline: a.hotline,
+    service_hours: a.service_hours,
   };
 }
 
 function toBrandingFull(a: Agent): BrandingFull {
-  return { ...toBranding(a), coupon_goods: a.coupon_goods === 1, hotline: a.hotline, logo: safeUrl(a.logo) };
+  return { ...toBranding(a), coupon_goods: a.coupon_goods === 1, logo: safeUrl(a.logo) };
 }
 
 /** No login: the login page brands itself by the mark of its link. */

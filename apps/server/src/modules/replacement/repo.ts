@@ -17,7 +17,7 @@ export function latestApplication(db: Executor, cardId: number) {
 }
 
 export function agentNoticeOf(db: Executor, agentId: number) {
-  return db.selectFrom('agents').select(['apply_name', 'hotline']).where('id', '=', agentId).executeTakeFirst();
+  return db.selectFrom('agents').select(['hotline', 'service_hours']).where('id', '=', agentId).executeTakeFirst();
 }
 
 export async function hasOpenApplication(db: Executor, cardId: number): Promise<boolean> {
@@ -30,7 +30,10 @@ export async function hasOpenApplication(db: Executor, cardId: number): Promise<
   return open !== undefined;
 }
 
-export type NewApplication = Pick<ChangeCardApplicationsTable, 'receiver_name' | 'receiver_mobile' | 'address' | 'reason'>;
+export type NewApplication = Pick<
+  ChangeCardApplicationsTable,
+  'receiver_name' | 'receiver_mobile' | 'province' | 'city' | 'address' | 'reason'
+>;
 
 export async function insertApplication(db: Executor, cardId: number, a: NewApplication, at: string): Promise<void> {
   await db

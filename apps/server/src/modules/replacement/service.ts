@@ -22,6 +22,8 @@ async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
           // the receiver's name and number are personal data: answered masked, like the ID
           receiver_name: maskPersonName(pd.open(a.receiver_name)),
           receiver_mobile: maskMobile(pd.open(a.receiver_mobile)),
+          province: a.province && pd.open(a.province),
+          city: a.city && pd.open(a.city),
           address: pd.open(a.address),
           reason: a.reason,
           created_at: a.created_at,
@@ -35,18 +37,20 @@ export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: str
   return infoOf(ctx, await accessibleCard(ctx, auth, customNum));
 }
 
-/** The replacement notice, with the agent's contact; warns about moving the card to another device. */
+/** The replacement notice; warns about moving the card to another device. Questions go to the
+ *  agent's 客服 (its hotline and hours when configured; the page links to /customer). */
 export async function changeCardContent(ctx: AppContext, auth: Auth, customNum: string): Promise<{ title: string; content: string }> {
   const card = await accessibleCard(ctx, auth, customNum);
   const agent = await repo.agentNoticeOf(ctx.db.kysely, card.agent_id);
-  const hotline = agent?.hotline ? `，客服热线 ${agent.hotline}` : '';
+  const hours = agent?.service_hours ? `（${agent.service_hours}）` : '';
+  const hotline = agent?.hotline ? `，或拨打客服热线 ${agent.hotline}${hours}` : '';
   return {
     title: '换卡须知',
     content: [
       '1. 因运营商网络调整，您的卡需要更换为新卡，换卡免费，新卡将邮寄到您填写的地址。',
       '2. 新卡到手并激活后，原卡的剩余套餐与余额将转移到新卡，原卡随即停用。',
       '3. 请勿将物联网卡插入其他设备使用：卡被挪用到其他设备时，运营商可能对其停机。',
-      `4. 如有疑问请联系${agent?.apply_name ?? '客服'}${hotline}。`,
+      `4. 如有疑问，请点击下方“联系客服”咨询${hotline}。`,
     ].join('\n'),
   };
 }
@@ -63,6 +67,8 @@ export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeC
     {
       receiver_name: pd.seal(body.receiver_name.trim()),
       receiver_mobile: pd.seal(body.receiver_mobile.trim()),
+      province: pd.seal(body.province),
+      city: pd.seal(body.city),
       address: pd.seal(body.address.trim()),
       reason: body.reason.trim(),
     },

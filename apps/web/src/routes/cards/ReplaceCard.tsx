@@ -1,16 +1,28 @@
-// /replace_card — the card-replacement application: where to send the new card, and why.
+// /replace_card — the card-replacement application: who receives the new card, where (province →
+// city picker, then the street address), and why. A problem is said at its field.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { submitChangeCard } from '../../features/replacement/api/replacement';
-import { changeCardFormError, type ChangeCardFields } from '../../features/replacement/model/changeCardForm';
+import { RegionPicker } from '../../features/replacement/components/RegionPicker';
+import {
+  changeCardFormError,
+  EMPTY_CHANGE_CARD,
+  type ChangeCardField,
+  type ChangeCardFields,
+} from '../../features/replacement/model/changeCardForm';
+import { ApiError } from '../../lib/api';
+import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
+import own from './ReplaceCard.module.css';
+
+type TextField = Exclude<keyof ChangeCardFields, 'province' | 'city'>;
 
 function ReplaceCardPage() {
   const navigate = useNavigate();
@@ -18,9 +30,14 @@ function ReplaceCardPage() {
   const qc = useQueryClient();
   const token = useStored('token');
   const customNum = useStored('customNum');
-  const [fields, setFields] = useState<ChangeCardFields>({ receiverName: '', receiverMobile: '', address: '', reason: '' });
+  const [fields, setFields] = useState<ChangeCardFields>(EMPTY_CHANGE_CARD);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof ChangeCardFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [k]: e.target.value }));
+  const form = useFormErrors<ChangeCardField>('replace');
+  const set = (k: TextField) => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const formQuery = params.get('form');
 
   if (!token || !customNum) {
     return (
@@ -43,23 +60,26 @@ function ReplaceCardPage() {
     e.preventDefault();
     if (busy) return;
     const error = changeCardFormError(fields);
-    if (error) return toast(error);
+    if (error) return form.fail(error.field, error.message);
+    form.clear();
     setBusy(true);
     try {
       await submitChangeCard({
         custom_num: customNum!,
         receiver_name: fields.receiverName.trim(),
         receiver_mobile: fields.receiverMobile.trim(),
+        province: fields.province,
+        city: fields.city,
         address: fields.address.trim(),
         reason: fields.reason.trim(),
       });
       await qc.invalidateQueries({ queryKey: ['replacement'] });
       await refreshCard(qc, customNum!);
       toast('换卡申请已提交');
-      const form = params.get('form');
-      navigate(`/replace_info${form ? `?form=${encodeURIComponent(form)}` : ''}`, { replace: true });
-    } catch {
-      // the API client has shown the server's message
+      navigate(`/replace_info${formQuery ? `?form=${encodeURIComponent(formQuery)}` : ''}`, { replace: true });
+    } catch (err) {
+      // an application under way, a card that needs none: the card's matter, not one field's
+      form.fail(undefined, err instanceof ApiError ? err.message : '提交失败，请稍后再试');
     } finally {
       setBusy(false);
     }
@@ -79,6 +99,7 @@ function ReplaceCardPage() {
           <input
             className="app-field__input"
             name="receiver_name"
+            {...form.field('receiverName')}
             autoComplete="name"
             maxLength={30}
             placeholder="请输入收件人姓名"
@@ -86,11 +107,13 @@ function ReplaceCardPage() {
             onChange={set('receiverName')}
           />
         </label>
+        <FieldError form={form} name="receiverName" />
         <label className="app-field">
           <span className="app-field__label">联系电话</span>
           <input
             className="app-field__input"
             name="receiver_mobile"
+            {...form.field('receiverMobile')}
             inputMode="numeric"
             autoComplete="tel"
             maxLength={11}
@@ -99,37 +122,51 @@ function ReplaceCardPage() {
             onChange={set('receiverMobile')}
           />
         </label>
+        <FieldError form={form} name="receiverMobile" />
+        <RegionPicker
+          control={form.field('region')}
+          province={fields.province}
+          city={fields.city}
+          onChange={(province, city) => {
+            form.clear('region');
+            setFields((f) => ({ ...f, province, city }));
+          }}
+        />
+        <FieldError form={form} name="region" />
         <label className="app-field">
-          <span className="app-field__label">收货地址</span>
+          <span className="app-field__label">详细地址</span>
           <input
             className="app-field__input"
             name="address"
+            {...form.field('address')}
             autoComplete="street-address"
             maxLength={120}
-            placeholder="省市区及详细地址"
+            placeholder="区县、街道、门牌号"
             value={fields.address}
             onChange={set('address')}
           />
         </label>
+        <FieldError form={form} name="address" />
         <label className="app-field">
           <span className="app-field__label">换卡原因</span>
           <input
             className="app-field__input"
             name="reason"
+            {...form.field('reason')}
             maxLength={200}
             placeholder="如：卡片损坏、无法识别"
             value={fields.reason}
             onChange={set('reason')}
           />
         </label>
-        <button
-          type="submit"
-          className="app-btn app-btn--primary app-btn--block"
-          style={{ marginTop: 'calc(24 * var(--px))' }}
-          disabled={busy}
-        >
+        <FieldError form={form} name="reason" />
+        <FormError message={form.formError} />
+        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${own.submit}`} disabled={busy}>
           {busy ? '提交中…' : '提交申请'}
         </button>
+        <p className={own.help}>
+          对换卡有疑问？<Link to="/customer?form=replace_card">联系客服</Link>
+        </p>
       </form>
     </div>
   );

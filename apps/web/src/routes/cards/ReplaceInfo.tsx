@@ -1,17 +1,19 @@
 // /replace_info — card replacement (the gate "请先进行换卡操作"): the notice, with the warning that
 // a card moved to another device may be shut down by the carrier; the application's status once
-// there is one; otherwise the way to apply. ?form= names the route the user came from.
+// there is one; otherwise the way to apply. ?form= names the route the user came from. Questions
+// go to the agent's 客服 (/customer), never to "the app".
 import { formatDate } from '@portal/domain';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useChangeCardContent, useChangeCardInfo } from '../../features/replacement/api/replacement';
-import { STATUS_LABEL } from '../../features/replacement/model/changeCardForm';
+import { addressLine, STATUS_LABEL } from '../../features/replacement/model/changeCardForm';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
+import own from './ReplaceCard.module.css';
 
 function ReplaceInfoPage() {
   const navigate = useNavigate();
@@ -57,6 +59,9 @@ function ReplaceInfoPage() {
         <div className={styles.article} data-testid="change-card-content">
           {content.data.content}
         </div>
+        <Link className={`app-btn app-btn--ghost app-btn--block ${own.contact}`} to="/customer?form=replace_info">
+          联系客服
+        </Link>
       </Panel>
       {app ? (
         <Panel
@@ -78,7 +83,7 @@ function ReplaceInfoPage() {
             </div>
             <div>
               <dt>收货地址</dt>
-              <dd>{app.address}</dd>
+              <dd>{addressLine(app)}</dd>
             </div>
             <div>
               <dt>换卡原因</dt>

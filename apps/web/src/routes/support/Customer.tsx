@@ -1,5 +1,7 @@
-// /customer — online service: the agent's hotline, e-mail, QR codes and the chat address.
-// `form` names the route the user came from; "back" returns there when there is no history.
+// /customer — the agent's customer service as configured: online chat, hotline (with its hours),
+// e-mail, QR codes; a channel that is not configured is neither shown nor promised. Works
+// logged out (the mark's branding carries the hotline). `form` names the route the user came
+// from; "back" returns there when there is no history.
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { routeByName } from '../../config/routes';
@@ -11,6 +13,8 @@ export default function CustomerPage() {
   const [params] = useSearchParams();
   const from = routeByName(params.get('form') ?? '');
   const fallback = from?.page ? from.path : '/';
+  const online = brand.openCustomer && brand.customerUrl ? brand.customerUrl : '';
+  const channels = [online && '在线咨询', brand.hotline && '电话', brand.email && '邮件'].filter(Boolean);
 
   return (
     <div className={styles.page}>
@@ -24,17 +28,18 @@ export default function CustomerPage() {
           <path d="M45 47c0 4-4 6-9 6" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
         </svg>
         <p className={styles.hello}>您好，有什么可以帮您？</p>
-        <p className={styles.helloSub}>{brand.appName}为您提供在线咨询与电话服务</p>
+        <p className={styles.helloSub}>
+          {channels.length ? `${brand.appName}为您提供${channels.join('、')}服务` : `${brand.appName}客服联系方式暂未开通`}
+        </p>
       </section>
 
       <section className={styles.panel}>
-        {brand.customerUrl ? (
-          <a className="app-btn app-btn--primary app-btn--block" href={brand.customerUrl} target="_blank" rel="noopener noreferrer">
+        {online && (
+          <a className="app-btn app-btn--primary app-btn--block" href={online} target="_blank" rel="noopener noreferrer">
             在线咨询
           </a>
-        ) : (
-          <p className={styles.muted}>在线咨询暂未开通，请通过以下方式联系我们</p>
         )}
+        {!channels.length && <p className={styles.muted}>暂无可用的客服联系方式，请稍后再试</p>}
 
         <ul className={styles.contacts}>
           {brand.hotline && (
@@ -43,6 +48,12 @@ export default function CustomerPage() {
               <a href={`tel:${brand.hotline.replace(/[^\d+]/g, '')}`} className={styles.value}>
                 {brand.hotline}
               </a>
+            </li>
+          )}
+          {brand.hotline && brand.serviceHours && (
+            <li>
+              <span className={styles.label}>服务时间</span>
+              <span className={styles.plain}>{brand.serviceHours}</span>
             </li>
           )}
           {brand.email && (

@@ -19,12 +19,15 @@ const base: Branding = {
   open_balance_recharge: false,
   card_login: false,
   open_market: false,
+  hotline: '',
+  service_hours: '',
 };
 const full: BrandingFull = {
   ...base,
   mark: 'demo',
   apply_name: '畅联流量卡自助服务',
   hotline: '400-800-1234',
+  service_hours: '每天 9:00-21:00',
   logo: '/brand/demo-logo.svg',
   coupon_goods: true,
 };
@@ -52,6 +55,7 @@ describe('brandView', () => {
     const v = brandView({ base, full, fullCard: '1000000001' });
     expect(v.appName).toBe('畅联流量卡自助服务');
     expect(v.hotline).toBe('400-800-1234');
+    expect(v.serviceHours).toBe('每天 9:00-21:00');
     expect(v.logo).toBe('/brand/demo-logo.svg');
   });
 });

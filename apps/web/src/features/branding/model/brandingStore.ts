@@ -20,6 +20,8 @@ export interface BrandView {
   company: string;
   email: string;
   hotline: string;
+  /** when 客服 answers ("" = not configured) */
+  serviceHours: string;
   logo: string;
   customerUrl: string;
   appDownloadUrl: string;
@@ -40,6 +42,7 @@ export function brandView(state: BrandingState): BrandView {
     company: b.enterprise_name ?? '',
     email: b.contact_email ?? '',
     hotline: b.hotline ?? '',
+    serviceHours: b.service_hours ?? '',
     logo: safeUrl(b.logo),
     customerUrl: safeUrl(b.customer_url),
     appDownloadUrl: safeUrl(b.app_url),

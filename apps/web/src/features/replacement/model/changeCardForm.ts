@@ -1,35 +1,62 @@
-// The card-replacement form (/replace_card): the same limits as the server (address 5-120
-// characters, reason 1-200), checked before anything is sent.
+// The card-replacement form (/replace_card): the same limits as the server (province and city
+// from the picker, street address 5-120 characters, reason 1-200), checked before anything is
+// sent; each problem names its field.
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import type { ApplicationStatus } from '../api/replacement';
 
 export interface ChangeCardFields {
   receiverName: string;
   receiverMobile: string;
+  /** province and city, as the picker chose them ("" until chosen) */
+  province: string;
+  city: string;
+  /** the street address under the city */
   address: string;
   reason: string;
 }
 
+/** The form's controls; the province and city are one (the region picker). */
+export type ChangeCardField = 'receiverName' | 'receiverMobile' | 'region' | 'address' | 'reason';
+
+export const EMPTY_CHANGE_CARD: ChangeCardFields = {
+  receiverName: '',
+  receiverMobile: '',
+  province: '',
+  city: '',
+  address: '',
+  reason: '',
+};
+
 export const CHANGE_CARD_MESSAGE = {
   nameEmpty: '请输入收件人姓名',
   name: '收件人姓名不能超过30个字',
-  address: '请输入5-120个字的详细收货地址',
+  region: '请选择所在省份和城市',
+  address: '请输入5-120个字的详细地址（区县、街道、门牌号）',
   reasonEmpty: '请填写换卡原因',
   reason: '换卡原因不能超过200个字',
 } as const;
 
-export function changeCardFormError(f: ChangeCardFields): string | undefined {
+/** The first problem, in the order the fields appear; undefined when the form can be sent. */
+export function changeCardFormError(f: ChangeCardFields): { field: ChangeCardField; message: string } | undefined {
   const name = f.receiverName.trim();
-  if (!name) return CHANGE_CARD_MESSAGE.nameEmpty;
-  if (name.length > 30) return CHANGE_CARD_MESSAGE.name;
-  const mobile = check(f.receiverMobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
-  if (mobile) return mobile;
   const address = f.address.trim();
-  if (address.length < 5 || address.length > 120) return CHANGE_CARD_MESSAGE.address;
   const reason = f.reason.trim();
-  if (!reason) return CHANGE_CARD_MESSAGE.reasonEmpty;
-  if (reason.length > 200) return CHANGE_CARD_MESSAGE.reason;
-  return undefined;
+  const rules: [ChangeCardField, string | undefined][] = [
+    ['receiverName', !name ? CHANGE_CARD_MESSAGE.nameEmpty : name.length > 30 ? CHANGE_CARD_MESSAGE.name : undefined],
+    ['receiverMobile', check(f.receiverMobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile)],
+    ['region', !f.province || !f.city ? CHANGE_CARD_MESSAGE.region : undefined],
+    ['address', address.length < 5 || address.length > 120 ? CHANGE_CARD_MESSAGE.address : undefined],
+    ['reason', !reason ? CHANGE_CARD_MESSAGE.reasonEmpty : reason.length > 200 ? CHANGE_CARD_MESSAGE.reason : undefined],
+  ];
+  const failed = rules.find(([, message]) => message);
+  return failed ? { field: failed[0], message: failed[1]! } : undefined;
+}
+
+/** The address as one line: province, city, street. */
+export function addressLine(a: { province: string; city: string; address: string }): string {
+  // a municipality is its own city: 北京市 北京市 reads as one
+  const city = a.city && a.city !== a.province ? a.city : '';
+  return [a.province, city, a.address].filter(Boolean).join(' ');
 }
 
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {
