@@ -282,14 +282,20 @@ describe('forms that say what to fix', () => {
     expect(await fieldError(region)).toBe('请选择所在省份和城市');
     await screenshot(page, 'forms-replace-card-error');
     await region.click();
+    // a tap on a wheel's item selects it (dispatched: the wheel moves its items by transform,
+    // out of the pointer's reach until scrolled, and the tap is what the wheel listens for)
     await page
       .locator('.adm-picker-view-column-item')
       .filter({ hasText: /^广东省$/ })
-      .click();
+      .dispatchEvent('click');
     await page
       .locator('.adm-picker-view-column-item')
       .filter({ hasText: /^深圳市$/ })
-      .click();
+      .dispatchEvent('click');
+    await page
+      .locator('.adm-picker-view-column-item-active')
+      .filter({ hasText: /^深圳市$/ })
+      .waitFor();
     await screenshot(page, 'forms-replace-card-picker');
     await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
     await expect.poll(() => region.innerText()).toContain('广东省 深圳市');

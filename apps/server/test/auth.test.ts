@@ -380,7 +380,7 @@ describe.each(databases())('auth on %s', (kind) => {
         await c.post('/api/v1/login', { login_model: 'customNum', custom_num: '1999999999', password: '123456' }),
         400,
       );
-      expect(res).toEqual({ code: 10000, message: '卡号不存在', data: null });
+      expect(res).toEqual({ code: 10000, message: '卡号不存在，请核对卡号后重新输入', data: null });
       expect((await t.snapshot()).sessions).toBe(before);
     });
 

@@ -1,9 +1,8 @@
 // Errors at the field (issue 16): a form's bad field is marked (aria-invalid), its message sits
 // under it (aria-describedby) and it takes the focus; an error that belongs to no field goes to
-// the form's message area. No toast: a toast covers the field being fixed. Tiny and free of
-// antd-mobile because /login ships it on the first load.
-import { useState } from 'react';
-import './formErrors.css';
+// the form's message area. No toast: a toast covers the field being fixed. One error at a time
+// (the first problem, in page order). Tiny and free of antd-mobile: /login ships it on first load.
+import { useState, type ReactNode } from 'react';
 
 export interface FormErrors<F extends string> {
   /** the message of each field that has one */
@@ -18,46 +17,39 @@ export interface FormErrors<F extends string> {
   field(f: F): { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
   /** the id of the element carrying a field's message */
   errorId(f: F): string;
+  /** a field's message, to put under the field; nothing when it has none */
+  at(f: F): ReactNode;
+  /** the form's own message area: in the flow of the form, never over it */
+  message(): ReactNode;
 }
 
 export function useFormErrors<F extends string>(prefix: string): FormErrors<F> {
-  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
-  const [formError, setFormError] = useState('');
-  const id = (f: F) => `${prefix}-${f}`;
-  const errorId = (f: F) => `${id(f)}-error`;
+  const [shown, setShown] = useState<{ f?: F; m: string }>({ m: '' });
+  const errorId = (f: F) => `${prefix}-${f}-error`;
   return {
-    errors,
-    formError,
+    errors: (shown.f ? { [shown.f]: shown.m } : {}) as Partial<Record<F, string>>,
+    formError: shown.f ? '' : shown.m,
     errorId,
-    fail(f, message) {
-      setErrors(f ? ({ [f]: message } as Partial<Record<F, string>>) : {});
-      setFormError(f ? '' : message);
+    fail(f, m) {
+      setShown({ f, m });
       // after the render that marks it, so a screen reader reads the message with the field
-      if (f) setTimeout(() => document.getElementById(id(f))?.focus());
+      if (f) setTimeout(() => document.getElementById(`${prefix}-${f}`)?.focus());
     },
-    clear(f) {
-      if (!f) setFormError('');
-      setErrors((e) => (f ? (e[f] ? { ...e, [f]: undefined } : e) : {}));
-    },
-    field: (f) => (errors[f] ? { id: id(f), 'aria-invalid': true, 'aria-describedby': errorId(f) } : { id: id(f) }),
+    clear: (f) => setShown((s) => (!f || s.f === f ? { m: '' } : s)),
+    at: (f) =>
+      shown.f === f && (
+        <p id={errorId(f)} className="app-field-error">
+          {shown.m}
+        </p>
+      ),
+    message: () =>
+      !shown.f &&
+      shown.m && (
+        <p role="alert" className="app-form-error">
+          {shown.m}
+        </p>
+      ),
+    field: (f) =>
+      shown.f === f ? { id: `${prefix}-${f}`, 'aria-invalid': true, 'aria-describedby': errorId(f) } : { id: `${prefix}-${f}` },
   };
-}
-
-/** A field's message, under the field; nothing when it has none. */
-export function FieldError<F extends string>({ form, name }: { form: FormErrors<F>; name: F }) {
-  const message = form.errors[name];
-  return message ? (
-    <p id={form.errorId(name)} className="app-field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** The form's own message area: in the flow of the form, never over it. */
-export function FormError({ message }: { message: string }) {
-  return message ? (
-    <p role="alert" className="app-form-error">
-      {message}
-    </p>
-  ) : null;
 }

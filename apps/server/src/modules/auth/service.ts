@@ -180,7 +180,7 @@ async function loginByCard(
   if (!card) {
     // guessing card numbers is a failure of this address too
     await countAddressFailure(ctx, ip);
-    throw new AppError(Code.CARD_NOT_FOUND);
+    throw new AppError(Code.CARD_NOT_FOUND, '卡号不存在，请核对卡号后重新输入');
   }
   if (card.card_login !== 1) throw new AppError(Code.CARD_LOGIN_DISABLED, '该卡暂不支持卡号登录，请使用手机号或账号登录');
   if (!card.password_hash)

@@ -17,7 +17,7 @@ const PASSWORD_MASK = '******';
 
 async function knownCard(ctx: AppContext, customNum: string) {
   const card = await cardLoginOf(ctx.db.kysely, customNum);
-  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
+  if (!card) throw new AppError(Code.CARD_NOT_FOUND, '卡号不存在，请核对卡号后重新输入');
   return card;
 }
 

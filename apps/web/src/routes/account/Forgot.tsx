@@ -12,7 +12,7 @@ import {
   type CardPasswordFields,
 } from '../../features/cards/model/cardPasswordForm';
 import { ApiError } from '../../lib/api';
-import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/formErrors';
 import { loginUrl } from '../../lib/navigation';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
@@ -115,7 +115,7 @@ export default function ForgotPage() {
             onChange={set('customNum')}
           />
         </label>
-        <FieldError form={form} name="customNum" />
+        {form.at('customNum')}
         <div className="app-field">
           <label className="app-field__label" htmlFor="forgot-code">
             验证码
@@ -135,7 +135,7 @@ export default function ForgotPage() {
             {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
           </button>
         </div>
-        <FieldError form={form} name="code" />
+        {form.at('code')}
         <label className="app-field">
           <span className="app-field__label">新密码</span>
           <input
@@ -151,7 +151,7 @@ export default function ForgotPage() {
             onChange={set('password')}
           />
         </label>
-        <FieldError form={form} name="password" />
+        {form.at('password')}
         <label className="app-field">
           <span className="app-field__label">确认密码</span>
           <input
@@ -167,8 +167,8 @@ export default function ForgotPage() {
             onChange={set('confirm')}
           />
         </label>
-        <FieldError form={form} name="confirm" />
-        <FormError message={form.formError} />
+        {form.at('confirm')}
+        {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
           {busy ? '提交中…' : setMode ? '确认设置' : '确认重置'}
         </button>

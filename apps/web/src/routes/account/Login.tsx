@@ -23,7 +23,7 @@ import { fetchBindList } from '../../features/cards/api/bindList';
 import { fetchCardInfo } from '../../features/cards/api/cardInfo';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
-import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useCountdown } from '../../lib/useCountdown';
@@ -158,7 +158,7 @@ export default function LoginPage() {
                   onChange={set('mobile')}
                 />
               </label>
-              <FieldError form={form} name="mobile" />
+              {form.at('mobile')}
               <div className="app-field">
                 <label className="visually-hidden" htmlFor="login-code">
                   验证码
@@ -178,7 +178,7 @@ export default function LoginPage() {
                   {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
                 </button>
               </div>
-              <FieldError form={form} name="code" />
+              {form.at('code')}
             </>
           )}
           {activeModel === 'account' && (
@@ -197,7 +197,7 @@ export default function LoginPage() {
                   onChange={set('account')}
                 />
               </label>
-              <FieldError form={form} name="account" />
+              {form.at('account')}
               <label className="app-field">
                 <span className="visually-hidden">密码</span>
                 <input
@@ -212,7 +212,7 @@ export default function LoginPage() {
                   onChange={set('password')}
                 />
               </label>
-              <FieldError form={form} name="password" />
+              {form.at('password')}
             </>
           )}
           {activeModel === 'customNum' && (
@@ -231,7 +231,7 @@ export default function LoginPage() {
                   onChange={set('customNum')}
                 />
               </label>
-              <FieldError form={form} name="customNum" />
+              {form.at('customNum')}
               <label className="app-field">
                 <span className="visually-hidden">卡密码</span>
                 <input
@@ -247,7 +247,7 @@ export default function LoginPage() {
                   onChange={set('cardPassword')}
                 />
               </label>
-              <FieldError form={form} name="cardPassword" />
+              {form.at('cardPassword')}
               <div className={styles.row}>
                 <Link to="/forgot" className={styles.link}>
                   忘记卡密码？
@@ -256,7 +256,7 @@ export default function LoginPage() {
             </>
           )}
 
-          <FormError message={form.formError} />
+          {form.message()}
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
             {busy ? '登录中…' : '登录'}
           </button>
@@ -277,7 +277,7 @@ export default function LoginPage() {
               <Link to="/agreement">《用户协议》</Link>和<Link to="/privacy">《隐私政策》</Link>
             </span>
           </label>
-          <FieldError form={form} name="agree" />
+          {form.at('agree')}
         </form>
       </section>
 

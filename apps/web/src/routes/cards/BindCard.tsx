@@ -11,7 +11,7 @@ import { CardScanner } from '../../features/cards/components/CardScanner';
 import { bindErrorField, bindFormError, bindNumberError, type BindField, type PasswordNeed } from '../../features/cards/model/bindCardForm';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
-import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
@@ -160,7 +160,7 @@ function BindCardPage() {
               扫码
             </button>
           </div>
-          <FieldError form={form} name="customNum" />
+          {form.at('customNum')}
 
           {need === 'none' ? (
             <p className={styles.note} data-testid="password-note">
@@ -189,7 +189,7 @@ function BindCardPage() {
                   }}
                 />
               </div>
-              <FieldError form={form} name="password" />
+              {form.at('password')}
               {!form.errors.password && (
                 <p className={styles.note} data-testid="password-note">
                   {need === 'needed' ? '该卡已设置卡密码，请输入卡密码' : '输入卡号后将自动识别该卡是否需要卡密码'}
@@ -198,7 +198,7 @@ function BindCardPage() {
             </>
           )}
 
-          <FormError message={form.formError} />
+          {form.message()}
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={bind.isPending}>
             {bind.isPending ? '绑定中…' : '确认绑定'}
           </button>

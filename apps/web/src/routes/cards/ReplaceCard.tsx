@@ -15,7 +15,7 @@ import {
   type ChangeCardFields,
 } from '../../features/replacement/model/changeCardForm';
 import { ApiError } from '../../lib/api';
-import { FieldError, FormError, useFormErrors } from '../../lib/formErrors';
+import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
@@ -107,7 +107,7 @@ function ReplaceCardPage() {
             onChange={set('receiverName')}
           />
         </label>
-        <FieldError form={form} name="receiverName" />
+        {form.at('receiverName')}
         <label className="app-field">
           <span className="app-field__label">联系电话</span>
           <input
@@ -122,7 +122,7 @@ function ReplaceCardPage() {
             onChange={set('receiverMobile')}
           />
         </label>
-        <FieldError form={form} name="receiverMobile" />
+        {form.at('receiverMobile')}
         <RegionPicker
           control={form.field('region')}
           province={fields.province}
@@ -132,7 +132,7 @@ function ReplaceCardPage() {
             setFields((f) => ({ ...f, province, city }));
           }}
         />
-        <FieldError form={form} name="region" />
+        {form.at('region')}
         <label className="app-field">
           <span className="app-field__label">详细地址</span>
           <input
@@ -146,7 +146,7 @@ function ReplaceCardPage() {
             onChange={set('address')}
           />
         </label>
-        <FieldError form={form} name="address" />
+        {form.at('address')}
         <label className="app-field">
           <span className="app-field__label">换卡原因</span>
           <input
@@ -159,8 +159,8 @@ function ReplaceCardPage() {
             onChange={set('reason')}
           />
         </label>
-        <FieldError form={form} name="reason" />
-        <FormError message={form.formError} />
+        {form.at('reason')}
+        {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${own.submit}`} disabled={busy}>
           {busy ? '提交中…' : '提交申请'}
         </button>

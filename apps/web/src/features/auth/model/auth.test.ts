@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath } from './landing';
-import { buildLoginRequest, EMPTY_LOGIN_FIELDS, mobileError, type LoginFields } from './loginForm';
+import { Code } from '@portal/contract/codes';
+import { buildLoginRequest, EMPTY_LOGIN_FIELDS, loginErrorField, mobileError, type LoginFields } from './loginForm';
 
 const f = (o: Partial<LoginFields>): LoginFields => ({ ...EMPTY_LOGIN_FIELDS, ...o });
 
@@ -77,4 +78,22 @@ describe('landingPath', () => {
   ])('goes to %s', (_n, redirect, firstUrl, expected) => {
     expect(landingPath({ redirect, firstUrl, isLandable })).toBe(expected);
   });
+});
+
+describe('loginErrorField', () => {
+  it.each([
+    ['an unknown card on the card tab', 'customNum', Code.CARD_NOT_FOUND, 'customNum'],
+    ['card login switched off for the card', 'customNum', Code.CARD_LOGIN_DISABLED, 'customNum'],
+    ['a wrong card password', 'customNum', Code.CARD_PASSWORD_WRONG, 'cardPassword'],
+    ['a card without a password yet', 'customNum', Code.CARD_PASSWORD_REQUIRED, 'cardPassword'],
+    ['a wrong account password', 'account', Code.LOGIN_FAILED, 'password'],
+    ['an unknown account', 'account', Code.USER_NOT_FOUND, 'account'],
+    ['an unknown mobile', 'mobile', Code.USER_NOT_FOUND, 'mobile'],
+    ['a wrong SMS code', 'mobile', Code.SMS_CODE_INVALID, 'code'],
+    ['codes asked too often', 'mobile', Code.SMS_TOO_FREQUENT, 'mobile'],
+    ['a lock-out: the form, not a field', 'customNum', Code.LOCKED, undefined],
+    ['too many attempts from this address', 'account', Code.RATE_LIMITED, undefined],
+    ['a code of another model', 'account', Code.CARD_NOT_FOUND, undefined],
+    ['no answer at all', 'mobile', undefined, undefined],
+  ] as const)('%s', (_n, model, code, field) => expect(loginErrorField(model, code)).toBe(field));
 });

@@ -50,25 +50,19 @@ export function mobileError(mobile: string): string | undefined {
 
 export type LoginField = keyof LoginFields | 'agree';
 
-/** The field a refused login or code request points at (the message goes under it); undefined
- *  for what concerns the form as a whole (lock-outs, limits, a server or network failure). */
+/** The field each refusal of a login or code request points at, per login model (the message
+ *  goes under it); none for what concerns the form as a whole (lock-outs, limits, failures). */
+const REFUSED_FIELD: Record<number, Partial<Record<LoginModel, keyof LoginFields>>> = {
+  [Code.CARD_NOT_FOUND]: { customNum: 'customNum' },
+  [Code.CARD_LOGIN_DISABLED]: { customNum: 'customNum' },
+  [Code.CARD_PASSWORD_WRONG]: { customNum: 'cardPassword' },
+  [Code.CARD_PASSWORD_REQUIRED]: { customNum: 'cardPassword' },
+  [Code.LOGIN_FAILED]: { account: 'password' },
+  [Code.USER_NOT_FOUND]: { account: 'account', mobile: 'mobile' },
+  [Code.SMS_CODE_INVALID]: { mobile: 'code' },
+  [Code.SMS_TOO_FREQUENT]: { mobile: 'mobile' },
+};
+
 export function loginErrorField(model: LoginModel, code: number | undefined): keyof LoginFields | undefined {
-  switch (code) {
-    case Code.CARD_NOT_FOUND:
-    case Code.CARD_LOGIN_DISABLED:
-      return model === 'customNum' ? 'customNum' : undefined;
-    case Code.CARD_PASSWORD_WRONG:
-    case Code.CARD_PASSWORD_REQUIRED:
-      return model === 'customNum' ? 'cardPassword' : undefined;
-    case Code.LOGIN_FAILED:
-      return model === 'account' ? 'password' : undefined;
-    case Code.USER_NOT_FOUND:
-      return model === 'account' ? 'account' : model === 'mobile' ? 'mobile' : undefined;
-    case Code.SMS_CODE_INVALID:
-      return model === 'mobile' ? 'code' : undefined;
-    case Code.SMS_TOO_FREQUENT:
-      return model === 'mobile' ? 'mobile' : undefined;
-    default:
-      return undefined;
-  }
+  return REFUSED_FIELD[code ?? -1]?.[model];
 }
