@@ -207,6 +207,7 @@ describe('forms that say what to fix', () => {
     await page.getByText('该卡未设置卡密码，无需填写').waitFor();
     expect(await page.locator('input[name=card_password]').count()).toBe(0);
     expect(await page.getByText('卡片设有密码时填写').count()).toBe(0);
+    await screenshot(page, 'forms-bind-no-password');
 
     await num.fill('1000000020');
     await num.blur();
@@ -266,6 +267,7 @@ describe('forms that say what to fix', () => {
     await page.getByTestId('change-card-content').waitFor();
     expect(await page.getByTestId('change-card-content').innerText()).not.toContain('请联系畅联流量卡自助服务');
     await page.getByRole('link', { name: '联系客服' }).first().waitFor();
+    await screenshot(page, 'forms-replace-info');
     await page.getByRole('button', { name: '申请换卡' }).click();
     await waitForPath(page, '/replace_card');
     await page.getByRole('button', { name: '提交申请' }).click();
