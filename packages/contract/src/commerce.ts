@@ -193,6 +193,11 @@ export const Order = z.object({
   credit: Yuan.optional(),
   /** when a pending order closes by itself */
   expires_at: DateTime.optional(),
+  /**
+   * order detail of a pending order: true when the gateway, asked during this request, said nothing
+   * has been paid (the payer left the cashier): the result page says 支付未完成 instead of waiting
+   */
+  gateway_unpaid: z.boolean().optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -207,8 +212,14 @@ export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 export const OrderNoQuery = z.object({ order_no: OrderNo });
 export const CloseOrderRequest = z.object({ order_no: OrderNo });
 export const RepayOrderRequest = z.object({ order_no: OrderNo });
+/** The order list's tabs: 全部, 待支付, 已完成 (paid), 已退款. */
+export const ORDER_GROUPS = ['all', 'pending', 'done', 'refunded'] as const;
+export type OrderGroup = (typeof ORDER_GROUPS)[number];
 export const OrderListQuery = z.object({
+  /** the current card; with scope 'mine' the list holds every card of the caller */
   custom_num: CardNum,
+  status: z.enum(ORDER_GROUPS, { error: '订单分类有误' }).default('all'),
+  scope: z.enum(['card', 'mine'], { error: '订单范围有误' }).default('card'),
   page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(10_000, '页码有误').default(1),
 });
 export const OrderListAnswer = z.object({

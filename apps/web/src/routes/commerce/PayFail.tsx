@@ -22,7 +22,11 @@ function PayFailPage() {
       <PayResult
         ok={false}
         title="支付未完成"
-        text={order.data ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款；使用的优惠券已退回` : '订单未支付'}
+        text={
+          order.data
+            ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款${order.data.voucher ? '；使用的优惠券已退回' : ''}`
+            : '订单未支付，未扣款'
+        }
       >
         <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
           重新支付

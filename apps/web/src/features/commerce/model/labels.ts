@@ -69,3 +69,13 @@ export const VOUCHER_STATUS_LABEL: Record<string, string> = {
   used: '已使用',
   expired: '已过期',
 };
+
+/**
+ * How an order's amount is named: 实付 only for money actually taken. An order never paid (待支付,
+ * 已关闭, 支付失败) shows 应付 and 未扣款, as its result page says; a refunded one says so.
+ */
+export function amountLabelOf(state: OrderState): { label: '实付' | '应付'; note: string | null } {
+  if (state === 'paid' || state === 'fulfilled') return { label: '实付', note: null };
+  if (state === 'refunded') return { label: '实付', note: '已退款' };
+  return { label: '应付', note: '未扣款' };
+}
