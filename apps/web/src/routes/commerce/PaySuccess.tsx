@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { withQuery } from '../../lib/query';
@@ -27,6 +28,9 @@ function PaySuccessPage() {
               : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`
           }
         >
+          <p className={styles.resultText} style={{ textAlign: 'center' }}>
+            订单号 <OrderNo orderNo={paid.order_no} />
+          </p>
           <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
             返回首页
           </Link>

@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { PageLoading } from '../../../components/PageLoading';
 import styles from '../commerce.module.css';
 import { resultPathOf } from '../model/labels';
+import { OrderNo } from './OrderSummary';
 import { PayResult } from './PayResult';
 
 const POLL_MS = 1500;
@@ -47,6 +48,9 @@ export function AwaitingResult({ order, gaveUp = false, children }: { order?: Or
         title="支付未完成"
         text={`${order!.title} · 订单待支付，未扣款。可继续支付；不再需要可取消订单${order!.voucher ? '，使用的优惠券将退回' : ''}。`}
       >
+        <p className={styles.resultText} style={{ textAlign: 'center' }}>
+          订单号 <OrderNo orderNo={order!.order_no} />
+        </p>
         {children}
       </PayResult>
     );
