@@ -142,6 +142,8 @@ export const PayChannelOption = z.object({
   available: z.boolean(),
   /** why it is not available, e.g. 余额不足, 分期需满 X 元, 请在浏览器中打开 */
   reason: z.string().optional(),
+  /** the balance channel of a logged-in quote: the card's balance (never in quick payment) */
+  balance: Yuan.optional(),
 });
 export type PayChannelOption = z.infer<typeof PayChannelOption>;
 

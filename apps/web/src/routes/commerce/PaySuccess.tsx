@@ -7,6 +7,7 @@ import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { forget, recall } from '../../features/commerce/model/sessionKeys';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { withQuery } from '../../lib/query';
 
@@ -14,6 +15,9 @@ function PaySuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const { order, paid } = usePaidOrder(orderNo, '/pay_success', refreshCard);
+  // a recharge started from a purchase's 去充值 leads back to that purchase
+  const stored = paid?.goods_type === 'recharge' ? recall('returnTo', 'recharge') : undefined;
+  const resumePurchase = stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : null;
   if (order.isPending && orderNo) return <PageLoading />;
   return (
     <div className={styles.page}>
@@ -31,7 +35,17 @@ function PaySuccessPage() {
           <p className={styles.resultText} style={{ textAlign: 'center' }}>
             订单号 <OrderNo orderNo={paid.order_no} />
           </p>
-          <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
+          {resumePurchase ? (
+            <Link
+              className="app-btn app-btn--primary app-btn--block"
+              to={resumePurchase}
+              replace
+              onClick={() => forget('returnTo', 'recharge')}
+            >
+              返回继续购买
+            </Link>
+          ) : null}
+          <Link className={`app-btn ${resumePurchase ? 'app-btn--ghost' : 'app-btn--primary'} app-btn--block`} to="/" replace>
             返回首页
           </Link>
           {paid.goods_type === 'recharge' ? (

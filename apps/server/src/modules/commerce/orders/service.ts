@@ -117,7 +117,9 @@ export function toQuote(p: Priced, quick = false): Quote {
     discount: fenToYuan(p.discount_fen),
     payable: fenToYuan(p.payable_fen),
     voucher_id: p.voucher?.id ?? null,
-    channels: payChannels({ ...p.channelInput, without_balance: quick }),
+    channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
+      balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
+    ),
   };
 }
 
