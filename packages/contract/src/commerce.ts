@@ -236,14 +236,21 @@ export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
 export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund'] as const;
 export const LedgerEntry = z.object({
   id: z.number().int(),
-  /** + credit, - debit */
+  /** + credit (收入), - debit (支出) */
   amount: Yuan,
   kind: z.enum(LEDGER_KINDS),
   order_no: z.string(),
+  /** what the money was for: the goods bought, 退款：…, 开卡赠送余额 */
+  note: z.string(),
   created_at: DateTime,
   balance_after: Yuan,
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
+/** The history's tabs: 全部, 收入 (money in), 支出 (money out). */
+export const LedgerQuery = z.object({
+  custom_num: CardNum,
+  direction: z.enum(['all', 'in', 'out'], { error: '明细分类有误' }).default('all'),
+});
 export const BalanceLedgerAnswer = z.object({ balance: Yuan, list: z.array(LedgerEntry) });
 export type BalanceLedgerAnswer = z.infer<typeof BalanceLedgerAnswer>;
 

@@ -107,10 +107,10 @@ export function useCouponPackages(customNum: string | undefined) {
   });
 }
 
-export function useLedger(customNum: string | undefined) {
+export function useLedger(customNum: string | undefined, direction: 'all' | 'in' | 'out' = 'all') {
   return useQuery({
-    queryKey: ['commerce', 'ledger', customNum],
-    queryFn: ({ signal }) => call(api.balanceLedger, { custom_num: customNum! }, { signal }),
+    queryKey: ['commerce', 'ledger', customNum, direction],
+    queryFn: ({ signal }) => call(api.balanceLedger, { custom_num: customNum!, direction }, { signal }),
     enabled: Boolean(customNum),
   });
 }

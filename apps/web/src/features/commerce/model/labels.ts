@@ -63,6 +63,16 @@ export function packageTypesLabel(types: readonly number[]): string {
 
 export const LEDGER_KIND_LABEL: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款' };
 
+/**
+ * A balance entry as the history names it: 收入 or 支出 by its sign, and what kind of movement it
+ * was (a refund either returns money paid from the balance or takes back a refunded recharge).
+ */
+export function ledgerEntryLabel(kind: string, amount: number): { direction: '收入' | '支出'; kind: string } {
+  const direction = amount >= 0 ? '收入' : '支出';
+  if (kind === 'refund') return { direction, kind: amount >= 0 ? '退款退回' : '退款收回' };
+  return { direction, kind: LEDGER_KIND_LABEL[kind] ?? '余额变动' };
+}
+
 export const VOUCHER_STATUS_LABEL: Record<string, string> = {
   usable: '可使用',
   locked: '待支付订单占用',
