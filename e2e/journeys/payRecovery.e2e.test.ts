@@ -72,7 +72,10 @@ describe('payment recovery and unpaid orders', () => {
     await page.getByRole('button', { name: '取消订单' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '取消订单' }).click();
     await waitForPath(page, '/pay_fail');
-    await page.getByText(/已关闭/).first().waitFor();
+    await page
+      .getByText(/已关闭/)
+      .first()
+      .waitFor();
     expect(stateOf(orderNo)).toBe('closed');
   });
 

@@ -177,4 +177,3 @@ describe.each(databases())('gateway_unpaid on %s', (kind) => {
     expect(closed.gateway_unpaid).toBeUndefined();
   });
 });
-
