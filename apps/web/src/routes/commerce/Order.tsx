@@ -9,10 +9,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useOrder, useOrders } from '../../features/commerce/api/commerce';
+import { usePendingActions } from '../../features/commerce/components/Checkout';
 import { OrderNo, OrderStateTag, OrderSummary } from '../../features/commerce/components/OrderSummary';
-import { usePendingActions } from '../../features/commerce/components/PendingOrderActions';
 import styles from '../../features/commerce/commerce.module.css';
-import own from '../../features/commerce/orders.module.css';
 import { amountLabelOf, GOODS_TYPE_LABEL } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
@@ -60,14 +59,14 @@ function OrderList() {
   return (
     <div className={styles.page}>
       <PageHeader title="我的订单" fallback="/mine" />
-      <div className={own.tabs} role="tablist" aria-label="订单分类">
+      <div className={styles.ordTabs} role="tablist" aria-label="订单分类">
         {TABS.map((t) => (
           <button
             key={t.group}
             type="button"
             role="tab"
             aria-selected={group === t.group}
-            className={`${own.tab} ${group === t.group ? own.tabActive : ''}`}
+            className={`${styles.ordTab} ${group === t.group ? styles.ordTabActive : ''}`}
             onClick={() => show({ tab: t.group })}
           >
             {t.label}
@@ -75,9 +74,9 @@ function OrderList() {
         ))}
       </div>
       {cardLogin ? null : (
-        <div className={own.scope}>
+        <div className={styles.ordScope}>
           <span>{scope === 'mine' ? '我名下全部卡的订单' : `卡号 ${customNum ?? ''} 的订单`}</span>
-          <div className={own.scopeSwitch} role="radiogroup" aria-label="订单范围">
+          <div className={styles.ordScopeSwitch} role="radiogroup" aria-label="订单范围">
             {(
               [
                 ['card', '当前卡'],
@@ -89,7 +88,7 @@ function OrderList() {
                 type="button"
                 role="radio"
                 aria-checked={scope === value}
-                className={`${own.scopeOption} ${scope === value ? own.scopeOptionActive : ''}`}
+                className={`${styles.ordScopeOption} ${scope === value ? styles.ordScopeOptionActive : ''}`}
                 onClick={() => show({ scope: value })}
               >
                 {label}
@@ -116,7 +115,7 @@ function OrderList() {
         />
       ) : (
         <>
-          <p className={own.count}>共 {total} 笔</p>
+          <p className={styles.ordCount}>共 {total} 笔</p>
           <ul className={styles.list} aria-label="订单列表">
             {rows.map((o) => (
               <OrderRow
@@ -130,7 +129,7 @@ function OrderList() {
             ))}
           </ul>
           {orders.hasNextPage ? (
-            <div className={own.more}>
+            <div className={styles.ordMore}>
               <button
                 type="button"
                 className="app-btn app-btn--ghost"
@@ -162,7 +161,7 @@ function OrderRow({
 }) {
   const amount = amountLabelOf(o.state);
   return (
-    <li className={own.card} data-testid="order">
+    <li className={styles.ordCard} data-testid="order">
       <Link className={styles.item} to={`/order?order_no=${encodeURIComponent(o.order_no)}`}>
         <div className={styles.row}>
           <span className={styles.name}>{o.title}</span>
@@ -175,17 +174,17 @@ function OrderRow({
             <br />
             {formatDateTime(o.created_at)}
           </p>
-          <span className={own.amount}>
-            <span className={own.amountLabel}>{amount.label}</span>
-            <span className={own.amountValue}>¥{formatYuan(o.payable)}</span>
-            {amount.note ? <span className={own.amountNote}>{amount.note}</span> : null}
+          <span className={styles.ordAmount}>
+            <span className={styles.ordAmountLabel}>{amount.label}</span>
+            <span className={styles.ordAmountValue}>¥{formatYuan(o.payable)}</span>
+            {amount.note ? <span className={styles.ordAmountNote}>{amount.note}</span> : null}
           </span>
         </div>
       </Link>
-      <div className={own.cardFoot}>
+      <div className={styles.ordCardFoot}>
         <OrderNo orderNo={o.order_no} />
         {o.state === 'pending' ? (
-          <div className={own.rowActions}>
+          <div className={styles.ordRowActions}>
             <button type="button" className="app-btn app-btn--ghost" disabled={busy} onClick={onCancel}>
               取消订单
             </button>

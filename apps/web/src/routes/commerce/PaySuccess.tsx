@@ -7,7 +7,7 @@ import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
-import { forget, recall } from '../../features/commerce/model/sessionKeys';
+import { purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { withQuery } from '../../lib/query';
 
@@ -16,8 +16,7 @@ function PaySuccessPage() {
   const orderNo = params.get('order_no') ?? '';
   const { order, paid } = usePaidOrder(orderNo, '/pay_success', refreshCard);
   // a recharge started from a purchase's 去充值 leads back to that purchase
-  const stored = paid?.goods_type === 'recharge' ? recall('returnTo', 'recharge') : undefined;
-  const resumePurchase = stored && stored.startsWith('/') && !stored.startsWith('//') ? stored : null;
+  const resumePurchase = paid?.goods_type === 'recharge' ? purchaseToResume.recall() : null;
   if (order.isPending && orderNo) return <PageLoading />;
   return (
     <div className={styles.page}>
@@ -36,12 +35,7 @@ function PaySuccessPage() {
             订单号 <OrderNo orderNo={paid.order_no} />
           </p>
           {resumePurchase ? (
-            <Link
-              className="app-btn app-btn--primary app-btn--block"
-              to={resumePurchase}
-              replace
-              onClick={() => forget('returnTo', 'recharge')}
-            >
+            <Link className="app-btn app-btn--primary app-btn--block" to={resumePurchase} replace onClick={purchaseToResume.forget}>
               返回继续购买
             </Link>
           ) : null}

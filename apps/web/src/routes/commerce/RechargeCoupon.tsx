@@ -9,7 +9,6 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useLedger } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
-import own from '../../features/commerce/ledger.module.css';
 import { ledgerEntryLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
@@ -45,14 +44,14 @@ function RechargeCouponPage() {
               去充值
             </Link>
           </section>
-          <div className={own.tabs} role="tablist" aria-label="明细分类">
+          <div className={styles.ledTabs} role="tablist" aria-label="明细分类">
             {TABS.map((t) => (
               <button
                 key={t.value}
                 type="button"
                 role="tab"
                 aria-selected={direction === t.value}
-                className={`${own.tab} ${direction === t.value ? own.tabActive : ''}`}
+                className={`${styles.ledTab} ${direction === t.value ? styles.ledTabActive : ''}`}
                 onClick={() => setParams(t.value === 'all' ? {} : { tab: t.value }, { replace: true })}
               >
                 {t.label}
@@ -69,22 +68,22 @@ function RechargeCouponPage() {
                 return (
                   <li key={e.id} className={styles.ledgerRow} data-testid="ledger-entry">
                     <div>
-                      <p className={own.what}>{e.note || label.kind}</p>
-                      <p className={own.sub}>
-                        <span className={`${own.dir} ${income ? own.dirIn : own.dirOut}`}>{label.direction}</span>
+                      <p className={styles.ledWhat}>{e.note || label.kind}</p>
+                      <p className={styles.ledSub}>
+                        <span className={`${styles.ledDir} ${income ? styles.ledDirIn : styles.ledDirOut}`}>{label.direction}</span>
                         {label.kind} · {formatDateTime(e.created_at)}
                       </p>
                       {e.order_no ? (
-                        <Link className={own.orderLink} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
+                        <Link className={styles.ledOrderLink} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
                           查看订单
                         </Link>
                       ) : null}
                     </div>
                     <div>
-                      <p className={income ? own.amountIn : own.amountOut}>
+                      <p className={income ? styles.ledAmountIn : styles.ledAmountOut}>
                         {income ? '+' : '-'}¥{formatYuan(Math.abs(e.amount))}
                       </p>
-                      <p className={own.after}>余额 ¥{formatYuan(e.balance_after)}</p>
+                      <p className={styles.ledAfter}>余额 ¥{formatYuan(e.balance_after)}</p>
                     </div>
                   </li>
                 );

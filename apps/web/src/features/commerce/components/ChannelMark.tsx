@@ -2,11 +2,11 @@
 // load, no borrowed artwork): messaging-app pay as two green chat bubbles with a tick, e-wallet as
 // a blue shield-like square with a 支 stroke, instalment as a blue calendar cut in three, the
 // balance as an orange wallet.
-import own from '../channels.module.css';
+import styles from '../commerce.module.css';
 
 export function ChannelMark({ channel }: { channel: number }) {
   return (
-    <svg className={own.mark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+    <svg className={styles.chMark} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       {MARKS[channel] ?? MARKS[0]}
     </svg>
   );

@@ -6,9 +6,7 @@ import type { PayChannelOption, PayChannelValue } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { Link, useLocation } from 'react-router';
 import styles from '../commerce.module.css';
-import own from '../channels.module.css';
-import { handoffPageOf } from '../model/handoff';
-import { remember } from '../model/sessionKeys';
+import { handoffPageOf, purchaseToResume } from '../model/handoff';
 import { ChannelMark } from './ChannelMark';
 
 interface Props {
@@ -29,20 +27,20 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Pro
         const short = c.balance !== undefined && !c.available && c.reason === '余额不足';
         return (
           <label key={c.channel} className={`${styles.option} ${c.available ? '' : styles.disabled}`} data-testid={`channel-${c.channel}`}>
-            <span className={own.label}>
-              <span className={c.available ? undefined : own.disabledMark}>
+            <span className={styles.chLabel}>
+              <span className={c.available ? undefined : styles.chDisabledMark}>
                 <ChannelMark channel={c.channel} />
               </span>
               {c.name}
               {c.balance !== undefined ? (
-                <span className={short ? own.short : own.balance}>
+                <span className={short ? styles.chShort : styles.chBalance}>
                   （余额 ¥{formatYuan(c.balance)}
                   {short ? '，不足支付' : ''}）
                 </span>
               ) : null}
               {!c.available && c.reason && !short ? <span className={styles.reason}>（{c.reason}）</span> : null}
               {short ? (
-                <Link className={own.topUp} to="/recharge" onClick={() => remember('returnTo', 'recharge', here)}>
+                <Link className={styles.chTopUp} to="/recharge" onClick={() => purchaseToResume.remember(here)}>
                   去充值
                 </Link>
               ) : null}

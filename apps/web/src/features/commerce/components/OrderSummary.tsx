@@ -6,7 +6,6 @@ import { formatDateTime, formatYuan } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import styles from '../commerce.module.css';
-import own from '../orders.module.css';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { amountLabelOf, GOODS_TYPE_LABEL, ORDER_STATE_LABEL } from '../model/labels';
 
@@ -17,7 +16,7 @@ export function OrderStateTag({ state }: { state: Order['state'] }) {
 /** The order number with 复制 beside it (support asks for it; users paste it into a chat). */
 export function OrderNo({ orderNo }: { orderNo: string }) {
   return (
-    <span className={own.orderNo}>
+    <span className={styles.ordOrderNo}>
       <span>{orderNo}</span>
       <CopyButton text={orderNo} label="订单号" />
     </span>
