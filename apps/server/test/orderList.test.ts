@@ -3,7 +3,7 @@
 // Cancelling (closing) is refused for someone else's order and for a paid one, writing nothing.
 import { describe, expect, it } from 'vitest';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
-import { businessSnapshot, rid } from './commerceHelpers';
+import { businessSnapshot, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp } from './harness';
 
 const OWN = '1000000001';
@@ -175,5 +175,24 @@ describe.each(databases())('gateway_unpaid on %s', (kind) => {
     const closed = (await t.get(`/api/v1/order/detail?order_no=${orderNo}`, token)).json().data;
     expect(closed.state).toBe('closed');
     expect(closed.gateway_unpaid).toBeUndefined();
+  });
+
+  it('is set on a quick order read with its access key, and never once the payment is made', async () => {
+    const month = (await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享100G月包').executeTakeFirstOrThrow()).id;
+    const o = (
+      await t.post('/api/v1/quick/order', { custom_num: '1000000002', package_id: month, pay_channel: 1, request_id: rid() })
+    ).json().data as { order_no: string; access_key: string; pay: { url: string } };
+    const read = async () =>
+      (await t.get(`/api/v1/quick/order?order_no=${o.order_no}&access_key=${o.access_key}`)).json().data as {
+        state: string;
+        gateway_unpaid?: boolean;
+      };
+    expect(await read()).toMatchObject({ state: 'pending', gateway_unpaid: true });
+    await sandboxOf(t).finish(o.pay.url.split('/').pop()!, 'pay', { drop: true });
+    // past the query gap, the gateway is asked again and says paid: settled, no "unpaid"
+    await t.db.kysely.updateTable('orders').set({ last_query_at: null }).where('order_no', '=', o.order_no).execute();
+    const after = await read();
+    expect(after.state).toBe('fulfilled');
+    expect(after.gateway_unpaid).toBeUndefined();
   });
 });
