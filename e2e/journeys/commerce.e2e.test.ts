@@ -133,7 +133,7 @@ describe('commerce', () => {
     await page.getByTestId('payable').filter({ hasText: '¥100.00' }).waitFor();
     await payAtCashier(page, '花呗分期', '放弃支付');
     await waitForPath(page, '/pay_status');
-    await page.getByText('支付结果确认中…').waitFor();
+    await page.getByRole('heading', { name: '支付未完成' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'pay-status');
     const orderNo = new URL(page.url()).searchParams.get('order_no')!;
     await page.getByRole('button', { name: '查看订单' }).click();
@@ -152,8 +152,8 @@ describe('commerce', () => {
     expect(new URL(otherTab.url()).pathname).toBe(cashierUrl);
     await otherTab.close();
     expect(j.portal.sql('SELECT COUNT(*) AS n FROM sim_payments WHERE order_no = ?', [orderNo])).toEqual([{ n: 1 }]);
-    await page.getByRole('button', { name: '关闭订单' }).click();
-    await page.locator('.adm-dialog').getByRole('button', { name: '关闭订单' }).click();
+    await page.getByRole('button', { name: '取消订单' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '取消订单' }).click();
     await detail.getByText('已关闭').waitFor();
     expect(await page.getByRole('button', { name: '继续支付' }).count()).toBe(0);
   });

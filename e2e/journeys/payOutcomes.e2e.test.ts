@@ -84,14 +84,14 @@ describe('each channel × each cashier outcome, with a voucher', () => {
       expect(paymentsOf(orderNo)).toEqual([]);
     } else {
       await waitForPath(page, '/pay_status');
-      await page.getByText('支付结果确认中…').waitFor();
+      // the gateway says nothing was paid: 支付未完成 at once, with the ways out
+      await page.getByRole('heading', { name: '支付未完成' }).waitFor({ timeout: 5000 });
       expect(order(orderNo).state).toBe('pending');
       expect(voucher().status).toBe('locked');
-      // the waiting page has a way out from the start: no spinner to sit through
       await page.getByRole('button', { name: '查看订单' }).click();
       await waitForPath(page, '/order');
-      await page.getByRole('button', { name: '关闭订单' }).click();
-      await page.locator('.adm-dialog').getByRole('button', { name: '关闭订单' }).click();
+      await page.getByRole('button', { name: '取消订单' }).click();
+      await page.locator('.adm-dialog').getByRole('button', { name: '取消订单' }).click();
       await page.getByTestId('order-detail').getByText('已关闭').waitFor();
       expect(order(orderNo).state).toBe('closed');
       expect(voucher().status).toBe('usable');

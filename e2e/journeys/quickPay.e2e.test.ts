@@ -60,7 +60,7 @@ describe('quick payment', () => {
     const cashier = new URL(page.url()).pathname;
     await page.getByRole('button', { name: '放弃支付' }).click();
     await waitForPath(page, '/quick_payment_success');
-    await page.getByText('支付结果确认中…').waitFor();
+    await page.getByRole('heading', { name: '支付未完成' }).waitFor({ timeout: 5000 });
     await screenshot(page, 'quick-payment-waiting');
     await page.getByRole('button', { name: '继续支付' }).click();
     await page.waitForURL((u) => u.pathname === cashier);

@@ -100,10 +100,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(err.status).serializer(JSON.stringify).send({ code: err.code, message: err.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || '';
-      const message = first?.message ?? DEFAULT_MESSAGE[Code.BAD_REQUEST]!;
-      return reply.status(400).send({ code: Code.BAD_REQUEST, message: field ? `${message}（${field}）` : message, data: null });
+      // The schema's own Chinese message, as the user reads it: no field name (a card holder who
+      // followed a bad link would see "（order_no）"); every schema message names its field in words.
+      const message = err.validation[0]?.message ?? DEFAULT_MESSAGE[Code.BAD_REQUEST]!;
+      return reply.status(400).send({ code: Code.BAD_REQUEST, message, data: null });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

@@ -142,6 +142,8 @@ export const PayChannelOption = z.object({
   available: z.boolean(),
   /** why it is not available, e.g. 余额不足, 分期需满 X 元, 请在浏览器中打开 */
   reason: z.string().optional(),
+  /** the balance channel of a logged-in quote: the card's balance (never in quick payment) */
+  balance: Yuan.optional(),
 });
 export type PayChannelOption = z.infer<typeof PayChannelOption>;
 
@@ -193,6 +195,11 @@ export const Order = z.object({
   credit: Yuan.optional(),
   /** when a pending order closes by itself */
   expires_at: DateTime.optional(),
+  /**
+   * order detail of a pending order: true when the gateway, asked during this request, said nothing
+   * has been paid (the payer left the cashier): the result page says 支付未完成 instead of waiting
+   */
+  gateway_unpaid: z.boolean().optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -207,8 +214,14 @@ export type CreateOrderAnswer = z.infer<typeof CreateOrderAnswer>;
 export const OrderNoQuery = z.object({ order_no: OrderNo });
 export const CloseOrderRequest = z.object({ order_no: OrderNo });
 export const RepayOrderRequest = z.object({ order_no: OrderNo });
+/** The order list's tabs: 全部, 待支付, 已完成 (paid), 已退款. */
+export const ORDER_GROUPS = ['all', 'pending', 'done', 'refunded'] as const;
+export type OrderGroup = (typeof ORDER_GROUPS)[number];
 export const OrderListQuery = z.object({
+  /** the current card; with scope 'mine' the list holds every card of the caller */
   custom_num: CardNum,
+  status: z.enum(ORDER_GROUPS, { error: '订单分类有误' }).default('all'),
+  scope: z.enum(['card', 'mine'], { error: '订单范围有误' }).default('card'),
   page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(10_000, '页码有误').default(1),
 });
 export const OrderListAnswer = z.object({
@@ -223,14 +236,21 @@ export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
 export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund'] as const;
 export const LedgerEntry = z.object({
   id: z.number().int(),
-  /** + credit, - debit */
+  /** + credit (收入), - debit (支出) */
   amount: Yuan,
   kind: z.enum(LEDGER_KINDS),
   order_no: z.string(),
+  /** what the money was for: the goods bought, 退款：…, 开卡赠送余额 */
+  note: z.string(),
   created_at: DateTime,
   balance_after: Yuan,
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
+/** The history's tabs: 全部, 收入 (money in), 支出 (money out). */
+export const LedgerQuery = z.object({
+  custom_num: CardNum,
+  direction: z.enum(['all', 'in', 'out'], { error: '明细分类有误' }).default('all'),
+});
 export const BalanceLedgerAnswer = z.object({ balance: Yuan, list: z.array(LedgerEntry) });
 export type BalanceLedgerAnswer = z.infer<typeof BalanceLedgerAnswer>;
 

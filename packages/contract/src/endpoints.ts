@@ -54,6 +54,7 @@ import {
 } from './realName';
 import {
   BalanceLedgerAnswer,
+  LedgerQuery,
   CloseOrderRequest,
   CouponPackageListAnswer,
   CreateOrderAnswer,
@@ -253,7 +254,12 @@ const DECLARATIONS = {
     answer: CreateOrderAnswer,
   },
   orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
-  balanceLedger: { tags: commerce, summary: '余额与余额明细（最近100条）', query: CardNumQuery, answer: BalanceLedgerAnswer },
+  balanceLedger: {
+    tags: commerce,
+    summary: '余额与余额明细（最近100条，可按收入/支出筛选）',
+    query: LedgerQuery,
+    answer: BalanceLedgerAnswer,
+  },
   payNotify: {
     auth: 'none',
     tags: commerce,

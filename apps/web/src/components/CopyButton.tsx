@@ -1,4 +1,4 @@
-import { Toast } from 'antd-mobile';
+import { Toast } from '../lib/ui';
 import styles from './CopyButton.module.css';
 
 /**

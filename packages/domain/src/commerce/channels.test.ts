@@ -6,6 +6,19 @@ const base: ChannelInput = { setting: all, goods_type: 'package', payable_fen: 3
 const summary = (i: ChannelInput) => payChannels(i).map((c) => `${c.channel}:${c.available ? 'ok' : c.reason}`);
 
 describe('payChannels', () => {
+  it('the balance channel carries the balance, covering or not; no other channel does', () => {
+    expect(payChannels({ ...base, balance_fen: 2999 }).find((c) => c.channel === 3)).toMatchObject({
+      balance_fen: 2999,
+      reason: '余额不足',
+    });
+    expect(payChannels(base).find((c) => c.channel === 3)).toMatchObject({ balance_fen: 5000, available: true });
+    expect(
+      payChannels(base)
+        .filter((c) => c.balance_fen !== undefined)
+        .map((c) => c.channel),
+    ).toEqual([3]);
+    expect(payChannels({ ...base, without_balance: true }).some((c) => c.balance_fen !== undefined)).toBe(false);
+  });
   it.each<[string, Partial<ChannelInput>, string[]]>([
     ['everything on, in a browser, below the instalment minimum', {}, ['1:ok', '2:ok', '3:ok', '4:分期需满100元']],
     ['at the instalment minimum', { payable_fen: 10000, balance_fen: 20000 }, ['1:ok', '2:ok', '3:ok', '4:ok']],

@@ -30,6 +30,8 @@ export interface ChannelOption {
   name: string;
   available: boolean;
   reason?: string;
+  /** the balance channel: the card's balance, shown beside it whether it covers the order or not */
+  balance_fen?: number;
 }
 
 const OPEN_IN_BROWSER = '请在浏览器中打开';
@@ -52,7 +54,7 @@ export function payChannels(i: ChannelInput): ChannelOption[] {
   if (i.setting.wechat_pay) out.push(opt(PayChannel.Messaging, null));
   if (i.setting.ali_pay) out.push(opt(PayChannel.EWallet, i.in_messaging_app ? OPEN_IN_BROWSER : null));
   if (i.goods_type !== 'recharge' && !i.without_balance) {
-    out.push(opt(PayChannel.Balance, i.balance_fen < i.payable_fen ? '余额不足' : null));
+    out.push({ ...opt(PayChannel.Balance, i.balance_fen < i.payable_fen ? '余额不足' : null), balance_fen: i.balance_fen });
   }
   if (i.setting.ant_credit_pay) {
     const min = i.setting.ant_credit_min_money_fen;

@@ -12,18 +12,20 @@ import { OrderSummary } from '../../features/commerce/components/OrderSummary';
 import { withQuery } from '../../lib/query';
 
 /** The contract's order number rule (OrderNo): 8 to 40 letters and digits. */
+const BAD_NO = '订单号有误，请输入8-40位字母或数字';
 
 function OrderCheckPage() {
   const [params, setParams] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const [text, setText] = useState(orderNo);
-  const [error, setError] = useState<string | null>(null);
+  // a link with a bad number says so at once, as a typed one would after 查询订单
+  const [error, setError] = useState<string | null>(orderNo && !ORDER_NO.pattern.test(orderNo) ? BAD_NO : null);
   const order = useOrder(ORDER_NO.pattern.test(orderNo) ? orderNo : '');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = text.trim();
-    const problem = !v ? '请输入订单号' : !ORDER_NO.pattern.test(v) ? '订单号有误，请输入8-40位字母或数字' : null;
+    const problem = !v ? '请输入订单号' : !ORDER_NO.pattern.test(v) ? BAD_NO : null;
     setError(problem);
     if (!problem) setParams({ order_no: v }, { replace: true });
   };

@@ -1,5 +1,6 @@
 // /order_success?order_no= — an order has been placed: what it is and what comes next, as the
 // server reports it (a pending order is not called paid).
+import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -14,15 +15,16 @@ import { withQuery } from '../../lib/query';
 function OrderSuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const order = useOrder(orderNo);
+  const valid = ORDER_NO.pattern.test(orderNo);
+  const order = useOrder(valid ? orderNo : '');
   const detail = `/order?order_no=${encodeURIComponent(orderNo)}`;
-  if (!orderNo) {
+  if (!valid) {
     return (
       <div className={styles.page}>
         <PageHeader title="下单成功" fallback="/order" />
         <StateBlock
           kind="empty"
-          text="没有要查看的订单"
+          text={orderNo ? '订单号有误，请从订单列表查看' : '没有要查看的订单'}
           action={
             <Link className="app-btn app-btn--ghost" to="/order">
               我的订单

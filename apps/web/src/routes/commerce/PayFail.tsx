@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { ORDER_STATE_LABEL } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
@@ -22,8 +23,17 @@ function PayFailPage() {
       <PayResult
         ok={false}
         title="支付未完成"
-        text={order.data ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款；使用的优惠券已退回` : '订单未支付'}
+        text={
+          order.data
+            ? `${order.data.title} · 订单${ORDER_STATE_LABEL[order.data.state]}，未扣款${order.data.voucher ? '；使用的优惠券已退回' : ''}`
+            : '订单未支付，未扣款'
+        }
       >
+        {order.data ? (
+          <p className={styles.resultText} style={{ textAlign: 'center' }}>
+            订单号 <OrderNo orderNo={order.data.order_no} />
+          </p>
+        ) : null}
         <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
           重新支付
         </Link>

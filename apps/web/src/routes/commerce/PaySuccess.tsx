@@ -5,7 +5,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { withQuery } from '../../lib/query';
 
@@ -13,6 +15,8 @@ function PaySuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const { order, paid } = usePaidOrder(orderNo, '/pay_success', refreshCard);
+  // a recharge started from a purchase's 去充值 leads back to that purchase
+  const resumePurchase = paid?.goods_type === 'recharge' ? purchaseToResume.recall() : null;
   if (order.isPending && orderNo) return <PageLoading />;
   return (
     <div className={styles.page}>
@@ -27,7 +31,15 @@ function PaySuccessPage() {
               : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`
           }
         >
-          <Link className="app-btn app-btn--primary app-btn--block" to="/" replace>
+          <p className={styles.resultText} style={{ textAlign: 'center' }}>
+            订单号 <OrderNo orderNo={paid.order_no} />
+          </p>
+          {resumePurchase ? (
+            <Link className="app-btn app-btn--primary app-btn--block" to={resumePurchase} replace onClick={purchaseToResume.forget}>
+              返回继续购买
+            </Link>
+          ) : null}
+          <Link className={`app-btn ${resumePurchase ? 'app-btn--ghost' : 'app-btn--primary'} app-btn--block`} to="/" replace>
             返回首页
           </Link>
           {paid.goods_type === 'recharge' ? (

@@ -1,22 +1,33 @@
-// /recharge_coupon — recharge details: every change of the balance, newest first. The balance
-// is the sum of this ledger (the server keeps it so).
+// /recharge_coupon — the balance history: every change of the balance, newest first — top-ups
+// and gifts (收入), purchases paid from it (支出), refunds back to it or taken back from it —
+// each with what it was for and the balance after it. The balance is the sum of this ledger
+// (the server keeps it so).
 import { formatDateTime, formatYuan } from '@portal/domain';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useLedger } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
-import { LEDGER_KIND_LABEL } from '../../features/commerce/model/labels';
+import { ledgerEntryLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 
+const TABS = [
+  { value: 'all', label: '全部' },
+  { value: 'in', label: '收入' },
+  { value: 'out', label: '支出' },
+] as const;
+const EMPTY = { all: '暂无余额变动记录', in: '暂无收入记录', out: '暂无支出记录' } as const;
+
 function RechargeCouponPage() {
   const customNum = useStored('customNum');
-  const ledger = useLedger(customNum);
+  const [params, setParams] = useSearchParams();
+  const direction = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'all';
+  const ledger = useLedger(customNum, direction);
   return (
     <div className={styles.page}>
-      <PageHeader title="充值明细" fallback="/recharge" />
+      <PageHeader title="余额明细" fallback="/recharge" />
       {ledger.isPending ? (
         <PageLoading />
       ) : ledger.isError ? (
@@ -33,29 +44,50 @@ function RechargeCouponPage() {
               去充值
             </Link>
           </section>
+          <div className={styles.ledTabs} role="tablist" aria-label="明细分类">
+            {TABS.map((t) => (
+              <button
+                key={t.value}
+                type="button"
+                role="tab"
+                aria-selected={direction === t.value}
+                className={`${styles.ledTab} ${direction === t.value ? styles.ledTabActive : ''}`}
+                onClick={() => setParams(t.value === 'all' ? {} : { tab: t.value }, { replace: true })}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
           {ledger.data.list.length === 0 ? (
-            <StateBlock kind="empty" text="暂无余额变动记录" />
+            <StateBlock kind="empty" text={EMPTY[direction]} />
           ) : (
             <ul className={styles.ledger} aria-label="余额明细">
-              {ledger.data.list.map((e) => (
-                <li key={e.id} className={styles.ledgerRow} data-testid="ledger-entry">
-                  <div>
-                    <p className={styles.ledgerKind}>{LEDGER_KIND_LABEL[e.kind] ?? e.kind}</p>
-                    <p className={styles.reason}>{formatDateTime(e.created_at)}</p>
-                    {e.order_no ? (
-                      <Link className={styles.reason} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
-                        订单 {e.order_no}
-                      </Link>
-                    ) : null}
-                  </div>
-                  <div className={styles.ledgerRight}>
-                    <p className={e.amount >= 0 ? styles.plus : styles.minus}>
-                      {e.amount >= 0 ? '+' : '-'}¥{formatYuan(Math.abs(e.amount))}
-                    </p>
-                    <p className={styles.reason}>余额 ¥{formatYuan(e.balance_after)}</p>
-                  </div>
-                </li>
-              ))}
+              {ledger.data.list.map((e) => {
+                const label = ledgerEntryLabel(e.kind, e.amount);
+                const income = label.direction === '收入';
+                return (
+                  <li key={e.id} className={styles.ledgerRow} data-testid="ledger-entry">
+                    <div>
+                      <p className={styles.ledWhat}>{e.note || label.kind}</p>
+                      <p className={styles.ledSub}>
+                        <span className={`${styles.ledDir} ${income ? styles.ledDirIn : styles.ledDirOut}`}>{label.direction}</span>
+                        {label.kind} · {formatDateTime(e.created_at)}
+                      </p>
+                      {e.order_no ? (
+                        <Link className={styles.ledOrderLink} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
+                          查看订单
+                        </Link>
+                      ) : null}
+                    </div>
+                    <div>
+                      <p className={income ? styles.ledAmountIn : styles.ledAmountOut}>
+                        {income ? '+' : '-'}¥{formatYuan(Math.abs(e.amount))}
+                      </p>
+                      <p className={styles.ledAfter}>余额 ¥{formatYuan(e.balance_after)}</p>
+                    </div>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </>

@@ -123,7 +123,7 @@ function QuickPaymentSuccessPage() {
           }
         />
       ) : (
-        <AwaitingResult>{payAgain}</AwaitingResult>
+        <AwaitingResult order={order.data}>{payAgain}</AwaitingResult>
       )}
     </div>
   );

@@ -38,8 +38,16 @@ export async function move(trx: Executor, e: Entry): Promise<number | null> {
   return after;
 }
 
-export async function ledgerOfCard(db: Executor, cardId: number, limit = 100) {
-  return db.selectFrom('balance_ledger').selectAll().where('card_id', '=', cardId).orderBy('id', 'desc').limit(limit).execute();
+/** The card's latest entries, newest first: all, only money in (> 0) or only money out (< 0). */
+export async function ledgerOfCard(db: Executor, cardId: number, direction: 'all' | 'in' | 'out' = 'all', limit = 100) {
+  return db
+    .selectFrom('balance_ledger')
+    .selectAll()
+    .where('card_id', '=', cardId)
+    .$call((q) => (direction === 'in' ? q.where('amount_fen', '>', 0) : direction === 'out' ? q.where('amount_fen', '<', 0) : q))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** An order's credits to the balance (recharge and first-recharge bonus), for taking them back. */

@@ -62,15 +62,32 @@ export async function closeAtGateway(ctx: AppContext, order: OrderRow): Promise<
 /** Ask the gateway about one pending order; close it when it is past its expiry and still unpaid. */
 export async function reconcileOrder(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
   if (order.state !== 'pending') return order;
-  if (order.payment_id) await applyStatus(ctx, order, await gatewayOf(ctx).queryPayment(order.payment_id));
-  const after = (await repo.orderByNo(ctx.db.kysely, order.order_no))!;
-  if (after.state === 'pending' && after.expires_at <= clock.iso()) return closeAtGateway(ctx, after);
-  return after;
+  return (await askGateway(ctx, order)).order;
 }
 
-/** For order detail: a pending order is looked up at the gateway, at most every QUERY_GAP_MS. */
-export async function refreshPending(ctx: AppContext, order: OrderRow): Promise<OrderRow> {
-  if (!order.payment_id && order.expires_at > clock.iso()) return order;
+/**
+ * The order after asking the gateway, and `unpaid`: the gateway answered that nothing has been
+ * paid for it (the payer left the cashier, or has not paid yet) and the order is still pending.
+ */
+async function askGateway(ctx: AppContext, order: OrderRow): Promise<{ order: OrderRow; unpaid: boolean }> {
+  let answeredUnpaid = false;
+  if (order.payment_id) {
+    const st = await gatewayOf(ctx).queryPayment(order.payment_id);
+    await applyStatus(ctx, order, st);
+    answeredUnpaid = st?.state === 'pending';
+  }
+  const after = (await repo.orderByNo(ctx.db.kysely, order.order_no))!;
+  if (after.state === 'pending' && after.expires_at <= clock.iso()) return { order: await closeAtGateway(ctx, after), unpaid: false };
+  return { order: after, unpaid: answeredUnpaid && after.state === 'pending' };
+}
+
+/**
+ * For order detail: a pending order is looked up at the gateway, at most every QUERY_GAP_MS.
+ * `unpaid` only when the gateway was asked in this call and said nothing was paid: a result page
+ * then says 支付未完成 at once instead of waiting for a notification that will not come.
+ */
+export async function refreshPending(ctx: AppContext, order: OrderRow): Promise<{ order: OrderRow; unpaid: boolean }> {
+  if (!order.payment_id && order.expires_at > clock.iso()) return { order, unpaid: false };
   const now = clock.now();
   const claimed = await repo.claimQuery(
     ctx.db.kysely,
@@ -78,12 +95,12 @@ export async function refreshPending(ctx: AppContext, order: OrderRow): Promise<
     now.toISOString(),
     new Date(now.getTime() - QUERY_GAP_MS).toISOString(),
   );
-  if (!claimed) return order;
+  if (!claimed) return { order, unpaid: false };
   try {
-    return await reconcileOrder(ctx, order);
+    return await askGateway(ctx, order);
   } catch (err) {
     // the gateway being down costs freshness, not the page
     ctx.log.warn({ err, order_no: order.order_no }, 'gateway query failed');
-    return order;
+    return { order, unpaid: false };
   }
 }

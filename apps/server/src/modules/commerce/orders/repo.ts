@@ -25,21 +25,33 @@ export async function orderByRequest(db: Executor, cardId: number, requestId: st
   return db.selectFrom('orders').selectAll().where('card_id', '=', cardId).where('request_id', '=', requestId).executeTakeFirst();
 }
 
-export async function ordersOfCard(db: Executor, cardId: number, page: number) {
-  const rows = await db
+/** The order list's tabs: 全部 / 待支付 / 已完成 / 已退款 (closed and failed orders only under 全部). */
+const GROUP_STATES: Record<Exclude<OrderGroup, 'all'>, string[]> = { pending: ['pending'], done: PAID_STATES, refunded: ['refunded'] };
+export type OrderGroup = 'all' | 'pending' | 'done' | 'refunded';
+
+/**
+ * A page of orders, newest first, with each order's card number: of one card, or of every card
+ * bound to a user now (card_bindings belongs to modules/cards; read here, never written).
+ */
+export async function ordersOf(db: Executor, of: { cardId: number } | { userId: number }, group: OrderGroup, page: number) {
+  const base = db
     .selectFrom('orders')
-    .selectAll()
-    .where('card_id', '=', cardId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('cards', 'cards.id', 'orders.card_id')
+    .$call((q) =>
+      'cardId' in of
+        ? q.where('orders.card_id', '=', of.cardId)
+        : q.where('orders.card_id', 'in', db.selectFrom('card_bindings').select('card_id').where('user_id', '=', of.userId)),
+    )
+    .$call((q) => (group === 'all' ? q : q.where('orders.state', 'in', GROUP_STATES[group])));
+  const rows = await base
+    .selectAll('orders')
+    .select('cards.custom_num')
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE)
     .execute();
-  const total = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('card_id', '=', cardId)
-    .executeTakeFirstOrThrow();
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
 }
 

@@ -8,7 +8,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
   serve(api, 'orderQuote', async (req) => quote(ctx, authOf(req), req.body));
   serve(api, 'orderCreate', async (req) => createOrder(ctx, authOf(req), req.body));
   serve(api, 'orderDetail', async (req) => orderDetail(ctx, authOf(req), req.query.order_no));
-  serve(api, 'orderList', async (req) => orderList(ctx, authOf(req), req.query.custom_num, req.query.page));
+  serve(api, 'orderList', async (req) => orderList(ctx, authOf(req), req.query));
   serve(api, 'orderRepay', async (req) => repayOrder(ctx, authOf(req), req.body.order_no));
   serve(api, 'orderClose', async (req) => closeOrder(ctx, authOf(req), req.body.order_no));
 }

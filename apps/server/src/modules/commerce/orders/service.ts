@@ -117,7 +117,9 @@ export function toQuote(p: Priced, quick = false): Quote {
     discount: fenToYuan(p.discount_fen),
     payable: fenToYuan(p.payable_fen),
     voucher_id: p.voucher?.id ?? null,
-    channels: payChannels({ ...p.channelInput, without_balance: quick }),
+    channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
+      balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
+    ),
   };
 }
 
@@ -284,7 +286,7 @@ export async function createOrder(ctx: AppContext, auth: Auth, input: PlaceInput
 }
 
 /** Orders as the API shows them, with their package and voucher. */
-export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: string): Promise<Order[]> {
+export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: string | ((r: OrderRow) => string)): Promise<Order[]> {
   const pkgIds = [...new Set(rows.map((r) => r.package_id).filter((x): x is number => x !== null))];
   const vIds = [...new Set(rows.map((r) => r.voucher_id).filter((x): x is number => x !== null))];
   const pkgs = await catalogueRepo.packagesByIds(ctx.db.kysely, pkgIds);
@@ -296,7 +298,7 @@ export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: str
       order_no: r.order_no,
       goods_type: r.goods_type as GoodsType,
       title: r.title,
-      custom_num: customNum,
+      custom_num: typeof customNum === 'string' ? customNum : customNum(r),
       total: fenToYuan(r.total_fen),
       discount: fenToYuan(r.discount_fen),
       payable: fenToYuan(r.payable_fen),
@@ -329,15 +331,35 @@ async function ownOrder(ctx: AppContext, auth: Auth, orderNo: string): Promise<{
 
 export async function orderDetail(ctx: AppContext, auth: Auth, orderNo: string): Promise<Order> {
   const { order, card } = await ownOrder(ctx, auth, orderNo);
-  // while pending, ask the gateway (at most every few seconds) rather than wait for a notification
-  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
-  return (await toOrders(ctx, [current], card.custom_num))[0]!;
+  return currentOrder(ctx, order, card.custom_num);
 }
 
-export async function orderList(ctx: AppContext, auth: Auth, customNum: string, page: number): Promise<OrderListAnswer> {
-  const card = await accessibleCard(ctx, auth, customNum);
-  const { rows, total } = await repo.ordersOfCard(ctx.db.kysely, card.id, page);
-  return { list: await toOrders(ctx, rows, card.custom_num), total, page, page_size: repo.PAGE_SIZE };
+/**
+ * An order as its pages show it. While pending, the gateway is asked (at most every few seconds)
+ * rather than waiting for a notification; `gateway_unpaid` says it answered "nothing paid".
+ */
+export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: string): Promise<Order> {
+  if (order.state !== 'pending') return (await toOrders(ctx, [order], customNum))[0]!;
+  const checked = await refreshPending(ctx, order);
+  const o = (await toOrders(ctx, [checked.order], customNum))[0]!;
+  return checked.unpaid ? { ...o, gateway_unpaid: true } : o;
+}
+
+/**
+ * The order list: the tab's orders of the given card, or (`scope: 'mine'`) of every card bound to
+ * the caller now — a card-number login has only its own card. The given card must be the
+ * caller's either way.
+ */
+export async function orderList(
+  ctx: AppContext,
+  auth: Auth,
+  q: { custom_num: string; page: number; status: repo.OrderGroup; scope: 'card' | 'mine' },
+): Promise<OrderListAnswer> {
+  const card = await accessibleCard(ctx, auth, q.custom_num);
+  const of = q.scope === 'mine' && auth.userId !== 0 ? { userId: auth.userId } : { cardId: card.id };
+  const { rows, total } = await repo.ordersOf(ctx.db.kysely, of, q.status, q.page);
+  const numOf = new Map(rows.map((r) => [r.id, r.custom_num]));
+  return { list: await toOrders(ctx, rows, (r) => numOf.get(r.id)!), total, page: q.page, page_size: repo.PAGE_SIZE };
 }
 
 /**

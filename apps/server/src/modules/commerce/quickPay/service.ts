@@ -13,9 +13,8 @@ import { hit } from '../../../lib/throttle';
 import { assertPurchasable, cardRecord } from '../../cardRecord';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, purchasablePackage, toPackage } from '../catalogue/service';
-import { refreshPending } from '../orders/gateway';
 import * as ordersRepo from '../orders/repo';
-import { hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
+import { currentOrder, hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
 import { usableFor } from '../vouchers/service';
 
 /** Token-less calls per client address: generous (carrier NAT), but no bulk card-number scanning. */
@@ -111,6 +110,5 @@ export async function quickRepay(ctx: AppContext, orderNo: string, accessKey: st
 
 export async function quickOrderDetail(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order> {
   const order = await quickOrderByKey(ctx, orderNo, accessKey);
-  const current = order.state === 'pending' ? await refreshPending(ctx, order) : order;
-  return (await toOrders(ctx, [current], await customNumOf(ctx, current)))[0]!;
+  return currentOrder(ctx, order, await customNumOf(ctx, order));
 }

@@ -3,12 +3,13 @@ import type {
   CreateOrderAnswer,
   CreateOrderRequest,
   Order,
+  OrderGroup,
   QuickCardCheck,
   QuickOrderAnswer,
   QuickOrderRequest,
   QuoteRequest,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import * as api from '@portal/contract/routes/commerce';
 import { call } from '../../../lib/api';
@@ -79,10 +80,13 @@ export function useOrder(orderNo: string, poll: (order: Order | undefined) => nu
   });
 }
 
-export function useOrders(customNum: string | undefined) {
-  return useQuery({
-    queryKey: ['commerce', 'orders', customNum],
-    queryFn: ({ signal }) => call(api.orderList, { custom_num: customNum!, page: 1 }, { signal }),
+/** The order list of a tab (status group) for this card or all of mine, page by page (10 each). */
+export function useOrders(customNum: string | undefined, status: OrderGroup, scope: 'card' | 'mine') {
+  return useInfiniteQuery({
+    queryKey: ['commerce', 'orders', customNum, status, scope],
+    queryFn: ({ signal, pageParam }) => call(api.orderList, { custom_num: customNum!, page: pageParam, status, scope }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
     enabled: Boolean(customNum),
   });
 }
@@ -103,10 +107,10 @@ export function useCouponPackages(customNum: string | undefined) {
   });
 }
 
-export function useLedger(customNum: string | undefined) {
+export function useLedger(customNum: string | undefined, direction: 'all' | 'in' | 'out' = 'all') {
   return useQuery({
-    queryKey: ['commerce', 'ledger', customNum],
-    queryFn: ({ signal }) => call(api.balanceLedger, { custom_num: customNum! }, { signal }),
+    queryKey: ['commerce', 'ledger', customNum, direction],
+    queryFn: ({ signal }) => call(api.balanceLedger, { custom_num: customNum!, direction }, { signal }),
     enabled: Boolean(customNum),
   });
 }

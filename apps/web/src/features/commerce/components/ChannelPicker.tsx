@@ -1,10 +1,13 @@
 // The pay channel radio list. Which channels exist and why one cannot pay come from the server
 // (the quote); inside a messaging app's browser the e-wallet channels that cannot pay there link
-// to the guide for opening the page in a real browser.
+// to the guide for opening the page in a real browser. The balance channel shows the balance;
+// when it is short, it says so with a 去充值 that comes back here after the recharge.
 import type { PayChannelOption, PayChannelValue } from '@portal/contract';
+import { formatYuan } from '@portal/domain';
 import { Link, useLocation } from 'react-router';
 import styles from '../commerce.module.css';
-import { handoffPageOf } from '../model/handoff';
+import { handoffPageOf, purchaseToResume } from '../model/handoff';
+import { ChannelMark } from './ChannelMark';
 
 interface Props {
   channels: readonly PayChannelOption[];
@@ -15,17 +18,32 @@ interface Props {
 
 export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Props) {
   const location = useLocation();
-  const back = encodeURIComponent(location.pathname + location.search);
+  const here = location.pathname + location.search;
+  const back = encodeURIComponent(here);
   return (
     <div role="radiogroup" aria-label="支付方式">
       {channels.map((c) => {
         const guide = inMessagingApp && !c.available ? handoffPageOf(c.channel) : null;
+        const short = c.balance !== undefined && !c.available && c.reason === '余额不足';
         return (
-          <label key={c.channel} className={`${styles.option} ${c.available ? '' : styles.disabled}`}>
-            <span>
-              <ChannelIcon channel={c.channel} />
+          <label key={c.channel} className={`${styles.option} ${c.available ? '' : styles.disabled}`} data-testid={`channel-${c.channel}`}>
+            <span className={styles.chLabel}>
+              <span className={c.available ? undefined : styles.chDisabledMark}>
+                <ChannelMark channel={c.channel} />
+              </span>
               {c.name}
-              {!c.available && c.reason ? <span className={styles.reason}>（{c.reason}）</span> : null}
+              {c.balance !== undefined ? (
+                <span className={short ? styles.chShort : styles.chBalance}>
+                  （余额 ¥{formatYuan(c.balance)}
+                  {short ? '，不足支付' : ''}）
+                </span>
+              ) : null}
+              {!c.available && c.reason && !short ? <span className={styles.reason}>（{c.reason}）</span> : null}
+              {short ? (
+                <Link className={styles.chTopUp} to="/recharge" onClick={() => purchaseToResume.remember(here)}>
+                  去充值
+                </Link>
+              ) : null}
               {guide ? (
                 <Link className={styles.inlineLink} to={`${guide}?back=${back}`}>
                   如何打开
@@ -37,16 +55,5 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Pro
         );
       })}
     </div>
-  );
-}
-
-const CHANNEL_COLOR: Record<number, string> = { 1: '#07c160', 2: '#1677ff', 3: '#f79009', 4: '#1677ff' };
-const CHANNEL_MARK: Record<number, string> = { 1: '微', 2: '支', 3: '余', 4: '花' };
-
-function ChannelIcon({ channel }: { channel: number }) {
-  return (
-    <span className={styles.channelIcon} style={{ background: CHANNEL_COLOR[channel] ?? '#999' }} aria-hidden="true">
-      {CHANNEL_MARK[channel] ?? '付'}
-    </span>
   );
 }

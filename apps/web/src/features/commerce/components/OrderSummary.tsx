@@ -1,32 +1,48 @@
 // One order's facts: the key ones for the check and success pages, all of them (`detailed`) for
-// the order detail page.
+// the order detail page. Money is named as it happened: 实付 only for money taken; an order never
+// paid says 应付 and 未扣款, like its result page.
 import type { Order } from '@portal/contract';
 import { formatDateTime, formatYuan } from '@portal/domain';
+import type { ReactNode } from 'react';
+import { CopyButton } from '../../../components/CopyButton';
 import styles from '../commerce.module.css';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
-import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL } from '../model/labels';
+import { amountLabelOf, GOODS_TYPE_LABEL, ORDER_STATE_LABEL } from '../model/labels';
 
 export function OrderStateTag({ state }: { state: Order['state'] }) {
   return <span className={`${styles.state} ${styles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
 }
 
-function rowsOf(order: Order, detailed: boolean): [string, string][] {
-  const money: [string, string][] = detailed
+/** The order number with 复制 beside it (support asks for it; users paste it into a chat). */
+export function OrderNo({ orderNo }: { orderNo: string }) {
+  return (
+    <span className={styles.ordOrderNo}>
+      <span>{orderNo}</span>
+      <CopyButton text={orderNo} label="订单号" />
+    </span>
+  );
+}
+
+function rowsOf(order: Order, detailed: boolean): [string, ReactNode][] {
+  const amount = amountLabelOf(order.state);
+  const paidRows: [string, ReactNode][] = [[amount.label, `¥${formatYuan(order.payable)}`]];
+  if (amount.note) paidRows.push([amount.note === '已退款' ? '退款' : '扣款', amount.note]);
+  const money: [string, ReactNode][] = detailed
     ? [
         ['商品金额', `¥${formatYuan(order.total)}`],
         ['优惠', order.voucher ? `${order.voucher.name} -¥${formatYuan(order.discount)}` : '-'],
-        ['实付', `¥${formatYuan(order.payable)}`],
+        ...paidRows,
         ...(order.credit !== undefined ? ([['到账余额', `¥${formatYuan(order.credit)}`]] as [string, string][]) : []),
         ['支付方式', PAY_CHANNEL_NAME[order.pay_channel as keyof typeof PAY_CHANNEL_NAME] ?? '-'],
       ]
-    : [['实付', `¥${formatYuan(order.payable)}`]];
+    : paidRows;
   return [
-    ['订单号', order.order_no],
+    ['订单号', <OrderNo key="no" orderNo={order.order_no} />],
     ['卡号', order.custom_num],
     ['商品类型', GOODS_TYPE_LABEL[order.goods_type]],
     ...money,
     ['下单时间', formatDateTime(order.created_at)],
-    ['支付时间', formatDateTime(order.paid_at)],
+    ...(order.paid_at ? ([['支付时间', formatDateTime(order.paid_at)]] as [string, string][]) : []),
     ...(detailed && order.state === 'pending' && order.expires_at
       ? ([['支付截止', formatDateTime(order.expires_at)]] as [string, string][])
       : []),

@@ -34,7 +34,33 @@ export function PayHandoff({ title }: { title: string }) {
     else if (back) navigate(back, { replace: true });
   }, [inApp, cashier, back, navigate]);
 
-  if (!inApp && target) return <PageLoading label="正在前往收银台" />;
+  // On the way to the cashier: if the browser stays here (a slow or lost network), the way on
+  // and the way out are there to tap, never a bare spinner.
+  if (!inApp && target) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title={title} fallback={orderNo ? `/order?order_no=${encodeURIComponent(orderNo)}` : '/'} />
+        <PageLoading label="正在前往收银台" />
+        <p className={styles.resultText} style={{ textAlign: 'center' }}>
+          正在前往收银台…如未自动打开，请点击下方按钮。
+        </p>
+        <div className={styles.actions}>
+          {cashier ? (
+            <a className="app-btn app-btn--primary app-btn--block" href={cashier}>
+              前往收银台
+            </a>
+          ) : null}
+          <Link
+            className="app-btn app-btn--ghost app-btn--block"
+            to={orderNo ? `/order?order_no=${encodeURIComponent(orderNo)}` : '/order'}
+            replace
+          >
+            查看订单
+          </Link>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <PageHeader title={title} fallback={orderNo ? `/order?order_no=${encodeURIComponent(orderNo)}` : '/'} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { handoffPageOf, safeCashierUrl } from './handoff';
+import { handoffPageOf, purchaseToResume, safeCashierUrl } from './handoff';
+import { setSessionBackend } from './sessionKeys';
 
 describe('handoffPageOf', () => {
   it.each([
@@ -21,4 +22,24 @@ describe('safeCashierUrl', () => {
     ['', null],
     [null, null],
   ])('%j → %j', (url, out) => expect(safeCashierUrl(url)).toBe(out));
+});
+
+describe('purchaseToResume', () => {
+  it('remembers a same-site purchase page, answers only safe paths, and forgets', () => {
+    const mem = new Map<string, string>();
+    setSessionBackend({ getItem: (k) => mem.get(k) ?? null, setItem: (k, v) => void mem.set(k, v) });
+    try {
+      expect(purchaseToResume.recall()).toBeNull();
+      purchaseToResume.remember('/combo_detail?package_id=3');
+      expect(purchaseToResume.recall()).toBe('/combo_detail?package_id=3');
+      purchaseToResume.forget();
+      expect(purchaseToResume.recall()).toBeNull();
+      for (const bad of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        purchaseToResume.remember(bad);
+        expect(purchaseToResume.recall()).toBeNull();
+      }
+    } finally {
+      setSessionBackend(null);
+    }
+  });
 });

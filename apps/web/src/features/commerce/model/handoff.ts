@@ -2,6 +2,7 @@
 // opens the cashier directly; the e-wallet channels go through their hand-off pages (/alipay,
 // /ls_pay), which show the "open in a browser" guide inside a messaging app's browser.
 import { PayChannel } from '@portal/contract/enums';
+import { forget, recall, remember } from './sessionKeys';
 
 /** The hand-off page of a channel, or null when the cashier opens directly. */
 export function handoffPageOf(channel: number): '/alipay' | '/ls_pay' | null {
@@ -25,3 +26,16 @@ export function safeCashierUrl(url: string | null | undefined): string | null {
     return null;
   }
 }
+
+/**
+ * 去充值 from a purchase whose balance is short: the purchase page to go back to once the recharge
+ * is paid (this tab only). Only a same-site path is ever answered.
+ */
+export const purchaseToResume = {
+  remember: (path: string): void => remember('returnTo', 'recharge', path),
+  recall: (): string | null => {
+    const p = recall('returnTo', 'recharge');
+    return p && p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\') ? p : null;
+  },
+  forget: (): void => forget('returnTo', 'recharge'),
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flowLabel, minSpendLabel, packageTypesLabel, periodLabel, resultPathOf } from './labels';
+import { amountLabelOf, flowLabel, ledgerEntryLabel, minSpendLabel, packageTypesLabel, periodLabel, resultPathOf } from './labels';
 
 describe('commerce labels', () => {
   it.each([
@@ -32,4 +32,22 @@ describe('commerce labels', () => {
     [[], '全部套餐可用'],
     [[3, 9], '限基础套餐、月底清零套餐'],
   ])('types %j: %s', (types, label) => expect(packageTypesLabel(types)).toBe(label));
+  it.each([
+    ['pending', '应付', '未扣款'],
+    ['closed', '应付', '未扣款'],
+    ['failed', '应付', '未扣款'],
+    ['paid', '实付', null],
+    ['fulfilled', '实付', null],
+    ['refunded', '实付', '已退款'],
+  ] as const)('an order %s shows %s (%s)', (state, label, note) => expect(amountLabelOf(state)).toEqual({ label, note }));
+  it.each([
+    ['recharge', 30, '收入', '充值'],
+    ['bonus', 5, '收入', '赠送'],
+    ['purchase', -19, '支出', '消费'],
+    ['refund', 19, '收入', '退款退回'],
+    ['refund', -30, '支出', '退款收回'],
+    ['mystery', 1, '收入', '余额变动'],
+  ] as const)('ledger %s %d is %s / %s', (kind, amount, direction, label) =>
+    expect(ledgerEntryLabel(kind, amount)).toEqual({ direction, kind: label }),
+  );
 });

@@ -63,9 +63,29 @@ export function packageTypesLabel(types: readonly number[]): string {
 
 export const LEDGER_KIND_LABEL: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款' };
 
+/**
+ * A balance entry as the history names it: 收入 or 支出 by its sign, and what kind of movement it
+ * was (a refund either returns money paid from the balance or takes back a refunded recharge).
+ */
+export function ledgerEntryLabel(kind: string, amount: number): { direction: '收入' | '支出'; kind: string } {
+  const direction = amount >= 0 ? '收入' : '支出';
+  if (kind === 'refund') return { direction, kind: amount >= 0 ? '退款退回' : '退款收回' };
+  return { direction, kind: LEDGER_KIND_LABEL[kind] ?? '余额变动' };
+}
+
 export const VOUCHER_STATUS_LABEL: Record<string, string> = {
   usable: '可使用',
   locked: '待支付订单占用',
   used: '已使用',
   expired: '已过期',
 };
+
+/**
+ * How an order's amount is named: 实付 only for money actually taken. An order never paid (待支付,
+ * 已关闭, 支付失败) shows 应付 and 未扣款, as its result page says; a refunded one says so.
+ */
+export function amountLabelOf(state: OrderState): { label: '实付' | '应付'; note: string | null } {
+  if (state === 'paid' || state === 'fulfilled') return { label: '实付', note: null };
+  if (state === 'refunded') return { label: '实付', note: '已退款' };
+  return { label: '应付', note: '未扣款' };
+}

@@ -2,11 +2,12 @@
 // browser session (a quick order's access key is a secret) and they only help this tab.
 //   payUrls:     order_no → cashier URL, so a pending order can go back to its cashier
 //   quickOrders: order_no → access key of a quick (no-login) order, to read its result
+//   returnTo:    'recharge' → the purchase page a 去充值 left, to go back to after the recharge
 import { KEY_PREFIX } from '../../../lib/storage';
 
 const MAX_ENTRIES = 20;
 
-type Key = 'payUrls' | 'quickOrders';
+type Key = 'payUrls' | 'quickOrders' | 'returnTo';
 type Backend = Pick<Storage, 'getItem' | 'setItem'>;
 
 let backend: Backend | null = null;
