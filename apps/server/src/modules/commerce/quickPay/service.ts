@@ -12,7 +12,7 @@ import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { assertPurchasable, cardRecord } from '../../cardRecord';
 import * as catalogueRepo from '../catalogue/repo';
-import { packagesForCard, purchasablePackage, toPackage } from '../catalogue/service';
+import { packagesForCard, purchasablePackage, withEffects } from '../catalogue/service';
 import { refreshPending } from '../orders/gateway';
 import * as ordersRepo from '../orders/repo';
 import { hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
@@ -56,7 +56,7 @@ export async function cardCheck(ctx: AppContext, customNum: string): Promise<Qui
 
 export async function quickPackages(ctx: AppContext, customNum: string) {
   const card = await cardByNum(ctx, customNum);
-  return { list: (await packagesForCard(ctx, card)).map(toPackage) };
+  return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 
 export async function quickVouchers(ctx: AppContext, customNum: string, packageId: number): Promise<{ list: Voucher[] }> {
