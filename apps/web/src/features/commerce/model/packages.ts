@@ -1,6 +1,8 @@
 // How the combo list is arranged: one tab per package type, in the order the server lists them
-// (the server sorts the catalogue; the client only groups it).
+// (the server sorts the catalogue; the client only groups it). Whether a package can be bought for
+// the card, and what it does to it, is the server's `effect` (packages/domain purchaseEffect).
 import type { Package } from '@portal/contract';
+import { PackageType } from '@portal/contract/enums';
 import { PACKAGE_TYPE_LABEL } from './labels';
 
 export interface PackageGroup {
@@ -20,4 +22,24 @@ export function groupByType(list: readonly Package[]): PackageGroup[] {
     g.list.push(p);
   }
   return [...groups.values()];
+}
+
+/** False when the server says this package cannot be bought for the card now (e.g. a refuel without a package in force). */
+export const canBuy = (p: Package): boolean => p.effect?.kind !== 'refused';
+
+const BASE_TYPES: readonly number[] = [PackageType.Basic, PackageType.BasicMonthEndReset, PackageType.BasicXDay, PackageType.Experience];
+
+/** The group a card without a package in force is led to: the first base-package type on offer. */
+export function baseGroupOf(groups: readonly PackageGroup[]): PackageGroup | undefined {
+  for (const t of BASE_TYPES) {
+    const g = groups.find((x) => x.type === t && x.list.some(canBuy));
+    if (g) return g;
+  }
+  return undefined;
+}
+
+/** The package proposed first: the chosen one if it can be bought, else a recommended one, else the first that can. */
+export function proposedPackage(list: readonly Package[], chosenId: number): Package | undefined {
+  const buyable = list.filter(canBuy);
+  return buyable.find((p) => p.id === chosenId) ?? buyable.find((p) => p.recommended) ?? buyable[0];
 }
