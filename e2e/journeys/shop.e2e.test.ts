@@ -153,6 +153,16 @@ describe('the shop', () => {
     await series().first().waitFor();
     await expectChoiceVisible(series, (i) => series().nth(i).click(), '/select');
     await screenshot(page, 'shop-select');
+    // once settled, /select shows the card's series instead of a choice the server would refuse
+    await page.getByRole('button', { name: '确认选择' }).click();
+    await waitForPath(page, '/combo');
+    await page.goto('/select');
+    await page.getByTestId('settled-series').waitFor();
+    await page.getByText('该卡的套餐系列已选定，不可更改').waitFor();
+    expect(await page.getByRole('button', { name: '确认选择' }).count()).toBe(0);
+    await screenshot(page, 'shop-select-settled');
+    await page.getByRole('link', { name: '去订购套餐' }).click();
+    await waitForPath(page, '/combo');
   });
 
   it('snag 9: a card with no package in force is not sold a refuel; it is led to the base packages', async () => {
@@ -200,6 +210,13 @@ describe('the shop', () => {
   it('snag 9: before paying, the package page says what this package does to this card, and the card is the 订购卡号', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
+    await page.goto('/combo');
+    await page
+      .getByTestId('package')
+      .filter({ hasText: '畅享50G月包' })
+      .getByText(/当前套餐到期后生效/)
+      .waitFor();
+    await screenshot(page, 'shop-combo-package-in-force');
     await packageIdOf(page, '畅享50G月包');
     await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
     const info = page.getByRole('region', { name: '订单信息' });

@@ -202,6 +202,8 @@ export const Order = z.object({
   paid_at: DateTime.nullable(),
   voucher: z.object({ id: z.number().int(), name: z.string(), amount: Yuan }).nullable(),
   package: Package.optional(),
+  /** a delivered package order: the China-time days the package it delivered works (YYYY-MM-DD) */
+  package_window: z.object({ first_day: z.string(), valid_until: z.string() }).optional(),
   /** recharge: the yuan credited to the balance (amount plus any first-recharge bonus) */
   credit: Yuan.optional(),
   /** when a pending order closes by itself */

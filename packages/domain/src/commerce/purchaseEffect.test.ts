@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_BASE_PACKAGE, type CardPackageRow, type PackageSpec } from './packageEffect';
-import { purchaseEffect, type PurchaseEffect } from './purchaseEffect';
+import { packageWindow, purchaseEffect, type PurchaseEffect } from './purchaseEffect';
 
 const now = new Date('2025-03-10T04:00:00.000Z'); // 2025-03-10 12:00 China time
 const spec = (o: Partial<PackageSpec>): PackageSpec => ({ name: 'x', package_type: 3, period: 2, period_count: 1, flow_mb: 1024, ...o });
@@ -107,6 +107,14 @@ describe('purchaseEffect: what a package does to this card, said before paying',
     expect(e).toMatchObject(expected);
     expect(e.text).toMatch(text);
   });
+
+  it.each([
+    ['2025-02-28T16:00:00.000Z', '2025-03-31T16:00:00.000Z', '2025-03-01', '2025-03-31'],
+    ['2025-03-10T04:00:00.000Z', '2025-04-10T04:00:00.000Z', '2025-03-10', '2025-04-10'],
+    ['bad', '', '', ''],
+  ])('packageWindow %s – %s is %s to %s', (from, to, first, last) =>
+    expect(packageWindow(from, to)).toEqual({ first_day: first, valid_until: last }),
+  );
 
   it('a refused refuel says the same as the order refusal', () => {
     expect(purchaseEffect(spec({ package_type: 2 }), [], now).text).toBe(NO_BASE_PACKAGE);

@@ -33,6 +33,12 @@ function lastChinaDayOf(endIso: string): string {
   return Number.isNaN(t) ? '' : chinaDate(new Date(t - 1));
 }
 
+/** The China-time days a package working from `startIso` until (exclusively) `endIso` covers. */
+export function packageWindow(startIso: string, endIso: string): { first_day: string; valid_until: string } {
+  const t = Date.parse(startIso);
+  return { first_day: Number.isNaN(t) ? '' : chinaDate(new Date(t)), valid_until: lastChinaDayOf(endIso) };
+}
+
 const REFUEL_TYPES: readonly number[] = [PackageType.Refuel, PackageType.RefuelExtra];
 
 export function purchaseEffect(pkg: PackageSpec, packages: CardPackageRow[], now: Date): PurchaseEffect {

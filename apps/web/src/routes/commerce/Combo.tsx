@@ -37,7 +37,7 @@ function ComboPage() {
         right={
           multiSeries ? (
             <Link className={styles.headerLink} to="/select?form=combo">
-              切换系列
+              选择系列
             </Link>
           ) : undefined
         }

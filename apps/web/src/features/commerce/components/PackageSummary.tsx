@@ -50,7 +50,7 @@ export function EffectNote({ effect, short = false }: { effect: PurchaseEffect; 
   const refused = effect.kind === 'refused';
   return (
     <p
-      className={`${styles.effect} ${refused ? styles.effectRefused : ''}`}
+      className={`${styles.effect} ${short ? styles.effectShort : ''} ${refused ? styles.effectRefused : ''}`}
       role={refused && !short ? 'alert' : undefined}
       data-testid={short ? 'package-effect-short' : 'package-effect'}
     >
