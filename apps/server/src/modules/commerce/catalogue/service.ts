@@ -9,7 +9,6 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, seriesIdsOf } from '../../cardRecord';
-import { livePackages } from '../orders/repo';
 import * as repo from './repo';
 
 const RECHARGE_PRESETS_YUAN = [10, 20, 50, 100, 200, 300];
@@ -38,7 +37,7 @@ export function toPackage(p: PackageRow): Package {
  */
 export async function withEffects(ctx: AppContext, card: Card, rows: PackageRow[]): Promise<Package[]> {
   const now = clock.now();
-  const live: CardPackageRow[] = await livePackages(ctx.db.kysely, card.id, now.toISOString());
+  const live: CardPackageRow[] = await repo.livePackagesOfCard(ctx.db.kysely, card.id, now.toISOString());
   return rows.map((p) => ({ ...toPackage(p), effect: purchaseEffect(p, live, now) }));
 }
 
