@@ -12,10 +12,8 @@ import { StateBlock } from '../../components/StateBlock';
 import { usePackage, useUsableVouchers } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
-import { EffectNote } from '../../features/commerce/components/PackageSummary';
 import { VoucherPicker } from '../../features/commerce/components/VoucherPicker';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../../features/commerce/model/labels';
-import { canBuy } from '../../features/commerce/model/packages';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 
@@ -24,7 +22,9 @@ function ComboDetailPage() {
   const packageId = Number(params.get('package_id')) || 0;
   const customNum = useStored('customNum');
   const pkg = usePackage(customNum, packageId);
-  const buyable = pkg.data ? canBuy(pkg.data) : false;
+  // the server's word on this package for this card (what it does to it, or why it cannot be bought)
+  const effect = pkg.data?.effect;
+  const buyable = Boolean(pkg.data) && effect?.kind !== 'refused';
   const vouchers = useUsableVouchers(pkg.data?.voucher_allowed && buyable ? customNum : undefined, packageId);
   // undefined: the best voucher (the list comes best first); null: none
   const [voucherChoice, setVoucherChoice] = useState<number | null | undefined>(undefined);
@@ -67,7 +67,11 @@ function ComboDetailPage() {
                 <span>订购卡号</span>
                 <span>{customNum}</span>
               </p>
-              {pkg.data.effect ? <EffectNote effect={pkg.data.effect} /> : null}
+              {effect ? (
+                <p className={`${styles.effect} ${styles.effectRefused}`} role="alert" data-testid="package-effect">
+                  {effect.text}
+                </p>
+              ) : null}
               <Link className={`app-btn app-btn--primary app-btn--block ${styles.effectLink}`} to="/combo?type=base" replace>
                 查看基础套餐
               </Link>
@@ -82,7 +86,9 @@ function ComboDetailPage() {
                 {pkg.data.effect ? (
                   <div className={styles.sumBlock}>
                     <span className={styles.sumLabel}>生效方式</span>
-                    <EffectNote effect={pkg.data.effect} />
+                    <p className={styles.effect} data-testid="package-effect">
+                      {pkg.data.effect.text}
+                    </p>
                   </div>
                 ) : null}
                 <p className={styles.sum}>
