@@ -104,6 +104,12 @@ describe('the shop', () => {
       },
       'voucher picker',
     );
+    // "no voucher" is a choice too, and shows as chosen when made
+    await page.getByRole('dialog', { name: '选择优惠券' }).getByRole('button', { name: '不使用优惠券' }).click();
+    await page.getByTestId('voucher-row').filter({ hasText: '张可用' }).waitFor();
+    await page.getByTestId('voucher-row').click();
+    await page.getByRole('dialog', { name: '选择优惠券' }).getByRole('button', { name: '不使用优惠券', pressed: true }).waitFor();
+    expect(await tickets().evaluateAll((els) => els.filter((e) => e.getAttribute('aria-pressed') === 'true').length)).toBe(0);
     await page.keyboard.press('Escape');
 
     // coupon packages
@@ -144,6 +150,10 @@ describe('the shop', () => {
       '/quick_coupons_list',
     );
     await screenshot(page, 'shop-quick-coupons-list');
+    await page.getByRole('button', { name: '不使用优惠券' }).click();
+    await waitForPath(page, '/quick_select_package');
+    await page.getByTestId('voucher-row').click();
+    await page.getByRole('button', { name: '不使用优惠券', pressed: true }).waitFor();
 
     // package series of a multi-series card
     await resetBrowser(page);

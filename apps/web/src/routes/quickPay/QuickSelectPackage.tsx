@@ -102,7 +102,7 @@ function QuickSelectPackagePage() {
               {pkg.voucher_allowed ? (
                 <Link
                   className={styles.pickRow}
-                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : ''}`}
+                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : voucherParam === '0' ? '&voucher_id=0' : ''}`}
                   data-testid="voucher-row"
                 >
                   <span>优惠券</span>
