@@ -61,7 +61,9 @@ function SelectPage() {
                 </span>
               </div>
             ))}
-            <p className={styles.muted}>该卡的套餐系列已选定，不可更改</p>
+            <p className={styles.muted} style={{ marginTop: 10 }}>
+              该卡的套餐系列已选定，不可更改
+            </p>
           </Panel>
           <div className={styles.actions}>
             <Link className="app-btn app-btn--primary app-btn--block" to="/combo" replace>
