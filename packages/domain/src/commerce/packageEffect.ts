@@ -44,6 +44,11 @@ const BASIC_TYPES: readonly number[] = [PackageType.Experience, PackageType.Basi
 const REFUEL_TYPES: readonly number[] = [PackageType.Refuel, PackageType.RefuelExtra];
 const STACK_TYPES: readonly number[] = [PackageType.ThirtyDaysSuperposition, PackageType.Superposition, PackageType.FreeSuperposition];
 
+/** A refuel (2, 4): data added to the package in force, same expiry. */
+export function isRefuelType(t: number): boolean {
+  return REFUEL_TYPES.includes(t);
+}
+
 export function isKnownPackageType(t: number): boolean {
   return BASIC_TYPES.includes(t) || REFUEL_TYPES.includes(t) || STACK_TYPES.includes(t);
 }

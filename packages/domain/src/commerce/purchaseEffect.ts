@@ -5,7 +5,7 @@
 // superposition stacks on the package in force (docs/decisions/0006 "Packages").
 import { PackageType } from '@portal/contract/enums';
 import { chinaDate } from '../format';
-import { packageEffect, type CardPackageRow, type PackageSpec } from './packageEffect';
+import { isRefuelType, packageEffect, type CardPackageRow, type PackageSpec } from './packageEffect';
 
 export type PurchaseEffectKind = 'starts_now' | 'queued' | 'stacks' | 'refused';
 
@@ -39,8 +39,6 @@ export function packageWindow(startIso: string, endIso: string): { first_day: st
   return { first_day: Number.isNaN(t) ? '' : chinaDate(new Date(t)), valid_until: lastChinaDayOf(endIso) };
 }
 
-const REFUEL_TYPES: readonly number[] = [PackageType.Refuel, PackageType.RefuelExtra];
-
 export function purchaseEffect(pkg: PackageSpec, packages: CardPackageRow[], now: Date): PurchaseEffect {
   const effect = packageEffect(pkg, packages, '', now);
   if (effect.kind === 'refused') {
@@ -51,7 +49,7 @@ export function purchaseEffect(pkg: PackageSpec, packages: CardPackageRow[], now
     const until = lastChinaDayOf(effect.expired_at);
     const target = packages.find((p) => p.id === effect.target_id);
     const extended = target !== undefined && Date.parse(effect.expired_at) > Date.parse(target.expired_at);
-    const text = REFUEL_TYPES.includes(pkg.package_type)
+    const text = isRefuelType(pkg.package_type)
       ? `叠加到当前套餐，流量立即到账，随当前套餐有效至 ${until}`
       : extended
         ? `叠加到当前套餐，流量立即到账，当前套餐有效期延长至 ${until}`

@@ -2,7 +2,6 @@
 // (the server sorts the catalogue; the client only groups it). Whether a package can be bought for
 // the card, and what it does to it, is the server's `effect` (packages/domain purchaseEffect).
 import type { Package } from '@portal/contract';
-import { PackageType } from '@portal/contract/enums';
 import { PACKAGE_TYPE_LABEL } from './labels';
 
 export interface PackageGroup {
@@ -27,7 +26,10 @@ export function groupByType(list: readonly Package[]): PackageGroup[] {
 /** False when the server says this package cannot be bought for the card now (e.g. a refuel without a package in force). */
 export const canBuy = (p: Package): boolean => p.effect?.kind !== 'refused';
 
-const BASE_TYPES: readonly number[] = [PackageType.Basic, PackageType.BasicMonthEndReset, PackageType.BasicXDay, PackageType.Experience];
+// Base package types, most usual first: 3 basic, 9 month-end reset, 5 basic X day, 1 experience
+// (docs/spec/portal-spec.md §3; numbers as in PACKAGE_TYPE_LABEL — importing the enum object from
+// the contract would pull it into the entry chunk and grow /login's first load).
+const BASE_TYPES: readonly number[] = [3, 9, 5, 1];
 
 /** The group a card without a package in force is led to: the first base-package type on offer. */
 export function baseGroupOf(groups: readonly PackageGroup[]): PackageGroup | undefined {
