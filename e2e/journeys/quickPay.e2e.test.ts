@@ -35,6 +35,12 @@ describe('quick payment', () => {
     await waitForPath(page, '/quick_select_package');
 
     await page.getByTestId('package').filter({ hasText: '畅享100G月包' }).click();
+    // the card has a package in force: this one queues after it, and the page says so before paying
+    await page
+      .getByTestId('package-effect')
+      .getByText(/不会替换.*(\d{4}-\d{2}-\d{2}) 起，有效期至 \d{4}-\d{2}-\d{2}/)
+      .waitFor();
+    const promised = (await page.getByTestId('package-effect').innerText()).match(/(\d{4}-\d{2}-\d{2}) 起，有效期至 (\d{4}-\d{2}-\d{2})/)!;
     // the best voucher of the card is proposed; the list page lets the user change it
     await page.getByTestId('voucher-row').filter({ hasText: '-¥' }).waitFor();
     await screenshot(page, 'quick-select-package');
@@ -68,6 +74,9 @@ describe('quick payment', () => {
 
     await waitForPath(page, '/quick_payment_success');
     await page.getByRole('heading', { name: '支付成功' }).waitFor();
+    // the result says what was delivered: the days promised before paying, not a blanket 已生效
+    await page.getByText(`${promised[1]} 起生效，有效期至 ${promised[2]}`).waitFor();
+    expect(await page.getByText('已生效').count()).toBe(0);
     // the access key left the address bar for this tab's storage
     expect(new URL(page.url()).searchParams.has('access_key')).toBe(false);
     await screenshot(page, 'quick-payment-success');

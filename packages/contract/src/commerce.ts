@@ -56,6 +56,17 @@ export const MessagingAppFlag = z
   .transform((v) => v === true || v === '1' || v === 'true');
 
 // ---------- catalogue ----------
+/** What buying the package does to the card, decided on the server by the rule that fulfils it (packages/domain purchaseEffect). */
+export const PurchaseEffect = z.object({
+  kind: z.enum(['starts_now', 'queued', 'stacks', 'refused']),
+  /** first China-time day the data can be used (YYYY-MM-DD; "" when refused) */
+  first_day: z.string(),
+  /** last China-time day the package works (YYYY-MM-DD; "" when refused) */
+  valid_until: z.string(),
+  /** the sentence the page shows; when refused, why */
+  text: z.string(),
+});
+export type PurchaseEffect = z.infer<typeof PurchaseEffect>;
 export const Package = z.object({
   id: z.number().int(),
   series_id: z.number().int(),
@@ -71,6 +82,8 @@ export const Package = z.object({
   description: z.string(),
   voucher_allowed: z.boolean(),
   recommended: z.boolean(),
+  /** on the package list and detail of a card: what buying it now does to that card */
+  effect: PurchaseEffect.optional(),
 });
 export type Package = z.infer<typeof Package>;
 export const PackageListAnswer = z.object({ list: z.array(Package) });
@@ -191,6 +204,8 @@ export const Order = z.object({
   paid_at: DateTime.nullable(),
   voucher: z.object({ id: z.number().int(), name: z.string(), amount: Yuan }).nullable(),
   package: Package.optional(),
+  /** a delivered package order: the China-time days the package it delivered works (YYYY-MM-DD) */
+  package_window: z.object({ first_day: z.string(), valid_until: z.string() }).optional(),
   /** recharge: the yuan credited to the balance (amount plus any first-recharge bonus) */
   credit: Yuan.optional(),
   /** when a pending order closes by itself */

@@ -2,4 +2,5 @@ export * from './pricing';
 export * from './channels';
 export * from './orderState';
 export * from './packageEffect';
+export * from './purchaseEffect';
 export * from './refund';

@@ -37,9 +37,17 @@ export type PackageEffect =
   /** cannot take effect now: the order must not be taken (checked before paying) */
   | { kind: 'refused'; reason: string };
 
+/** Why a refuel cannot be bought: said on the package list, the package page and by the order refusal (10501). */
+export const NO_BASE_PACKAGE = '该卡当前没有生效中的套餐，加油包只能叠加到生效中的套餐上，请先订购基础套餐';
+
 const BASIC_TYPES: readonly number[] = [PackageType.Experience, PackageType.Basic, PackageType.BasicXDay, PackageType.BasicMonthEndReset];
 const REFUEL_TYPES: readonly number[] = [PackageType.Refuel, PackageType.RefuelExtra];
 const STACK_TYPES: readonly number[] = [PackageType.ThirtyDaysSuperposition, PackageType.Superposition, PackageType.FreeSuperposition];
+
+/** A refuel (2, 4): data added to the package in force, same expiry. */
+export function isRefuelType(t: number): boolean {
+  return REFUEL_TYPES.includes(t);
+}
 
 export function isKnownPackageType(t: number): boolean {
   return BASIC_TYPES.includes(t) || REFUEL_TYPES.includes(t) || STACK_TYPES.includes(t);
@@ -106,7 +114,7 @@ export function packageEffect(pkg: PackageSpec, packages: CardPackageRow[], card
     return { kind: 'new', segments, card_expires_at: cardExp(end.toISOString()) };
   }
   if (REFUEL_TYPES.includes(pkg.package_type)) {
-    if (!active) return { kind: 'refused', reason: '当前没有生效中的套餐，请先订购基础套餐' };
+    if (!active) return { kind: 'refused', reason: NO_BASE_PACKAGE };
     return {
       kind: 'add',
       target_id: active.id,

@@ -1,15 +1,17 @@
-// /combo — the packages of the current card's series (prices from the server, per agent),
-// one tab per package type; the recommended ones carry a mark.
+// /combo?type= — the packages of the current card's series (prices from the server, per agent),
+// one tab per package type; the recommended ones carry a mark. Each says what it does to this
+// card (the server's effect); one that cannot be bought for it (a refuel without a package in
+// force) says why and leads to the base packages instead of to a payment.
 import type { Package } from '@portal/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { usePackages } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { PackageSummary } from '../../features/commerce/components/PackageSummary';
-import { groupByType } from '../../features/commerce/model/packages';
+import { baseGroupOf, canBuy, groupByType } from '../../features/commerce/model/packages';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 
@@ -19,8 +21,12 @@ function ComboPage() {
   const customNum = useStored('customNum');
   const cardInfo = useStored('cardInfo');
   const packages = usePackages(customNum);
-  const [tab, setTab] = useState(ALL);
+  const [params] = useSearchParams();
+  const [tabChoice, setTab] = useState<number | 'base'>(params.get('type') === 'base' ? 'base' : Number(params.get('type')) || ALL);
   const groups = groupByType(packages.data?.list ?? []);
+  const base = baseGroupOf(groups);
+  const tab = tabChoice === 'base' ? (base?.type ?? ALL) : tabChoice;
+  const toBase = base && groups.length > 1 ? () => setTab(base.type) : undefined;
   const shown = tab === ALL ? groups : groups.filter((g) => g.type === tab);
   const multiSeries = cardInfo?.custom_num === customNum && cardInfo?.multi_series;
 
@@ -31,7 +37,7 @@ function ComboPage() {
         right={
           multiSeries ? (
             <Link className={styles.headerLink} to="/select?form=combo">
-              切换系列
+              选择系列
             </Link>
           ) : undefined
         }
@@ -69,7 +75,7 @@ function ComboPage() {
               <ul className={styles.list}>
                 {g.list.map((p) => (
                   <li key={p.id}>
-                    <PackageCard p={p} />
+                    <PackageCard p={p} toBase={toBase} />
                   </li>
                 ))}
               </ul>
@@ -81,7 +87,19 @@ function ComboPage() {
   );
 }
 
-function PackageCard({ p }: { p: Package }) {
+function PackageCard({ p, toBase }: { p: Package; toBase: (() => void) | undefined }) {
+  if (!canBuy(p)) {
+    return (
+      <div className={`${styles.item} ${styles.itemUnavailable}`} data-testid="package">
+        <PackageSummary p={p} />
+        {toBase ? (
+          <button type="button" className={styles.effectAction} onClick={toBase}>
+            查看基础套餐
+          </button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <Link
       className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`}

@@ -1,9 +1,11 @@
-// /combo_detail?package_id= — one package: what it is, a voucher, how to pay. The price to pay
-// is the server's quote for this choice.
+// /combo_detail?package_id= — one package: what it is, what it does to this card (starts now,
+// queues after the current package, stacks — the server's effect, decided by the rule that
+// fulfils the order), a voucher, how to pay. The price to pay is the server's quote for this
+// choice. A package that cannot be bought for the card says why and offers no payment.
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { StateBlock } from '../../components/StateBlock';
@@ -20,7 +22,10 @@ function ComboDetailPage() {
   const packageId = Number(params.get('package_id')) || 0;
   const customNum = useStored('customNum');
   const pkg = usePackage(customNum, packageId);
-  const vouchers = useUsableVouchers(pkg.data?.voucher_allowed ? customNum : undefined, packageId);
+  // the server's word on this package for this card (what it does to it, or why it cannot be bought)
+  const effect = pkg.data?.effect;
+  const buyable = Boolean(pkg.data) && effect?.kind !== 'refused';
+  const vouchers = useUsableVouchers(pkg.data?.voucher_allowed && buyable ? customNum : undefined, packageId);
   // undefined: the best voucher (the list comes best first); null: none
   const [voucherChoice, setVoucherChoice] = useState<number | null | undefined>(undefined);
   const voucherId = voucherChoice === undefined ? (vouchers.data?.list[0]?.id ?? null) : voucherChoice;
@@ -28,10 +33,10 @@ function ComboDetailPage() {
 
   const request = useMemo<QuoteRequest | null>(
     () =>
-      customNum && pkg.data && vouchersSettled
+      customNum && pkg.data && buyable && vouchersSettled
         ? { custom_num: customNum, goods_type: 'package', package_id: pkg.data.id, voucher_id: voucherId }
         : null,
-    [customNum, pkg.data, vouchersSettled, voucherId],
+    [customNum, pkg.data, buyable, vouchersSettled, voucherId],
   );
 
   if (!packageId) return <NotChosen />;
@@ -56,36 +61,61 @@ function ComboDetailPage() {
             </div>
             {pkg.data.description ? <p className={styles.meta}>{pkg.data.description}</p> : null}
           </section>
-          <Checkout request={request}>
-            <section className={styles.section} aria-label="订单信息">
+          {!buyable ? (
+            <section className={styles.section} aria-label="无法订购">
               <p className={styles.sum}>
-                <span>充值卡号</span>
+                <span>订购卡号</span>
                 <span>{customNum}</span>
               </p>
-              <p className={styles.sum}>
-                <span>套餐价格</span>
-                <span>
-                  {pkg.data.original_price > pkg.data.price ? (
-                    <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span>
-                  ) : null}{' '}
-                  ¥{formatYuan(pkg.data.price)}
-                </span>
-              </p>
-              {pkg.data.voucher_allowed ? (
-                <VoucherPicker
-                  vouchers={vouchers.data?.list ?? []}
-                  loading={vouchers.isPending}
-                  value={voucherId}
-                  onChange={setVoucherChoice}
-                />
-              ) : (
-                <p className={styles.sum}>
-                  <span>优惠券</span>
-                  <span className={styles.reason}>该套餐不可使用优惠券</span>
+              {effect ? (
+                <p className={`${styles.effect} ${styles.effectRefused}`} role="alert" data-testid="package-effect">
+                  {effect.text}
                 </p>
-              )}
+              ) : null}
+              <Link className={`app-btn app-btn--primary app-btn--block ${styles.effectLink}`} to="/combo?type=base" replace>
+                查看基础套餐
+              </Link>
             </section>
-          </Checkout>
+          ) : (
+            <Checkout request={request}>
+              <section className={styles.section} aria-label="订单信息">
+                <p className={styles.sum}>
+                  <span>订购卡号</span>
+                  <span>{customNum}</span>
+                </p>
+                {pkg.data.effect ? (
+                  <div className={styles.sumBlock}>
+                    <span className={styles.sumLabel}>生效方式</span>
+                    <p className={styles.effect} data-testid="package-effect">
+                      {pkg.data.effect.text}
+                    </p>
+                  </div>
+                ) : null}
+                <p className={styles.sum}>
+                  <span>套餐价格</span>
+                  <span>
+                    {pkg.data.original_price > pkg.data.price ? (
+                      <span className={styles.original}>¥{formatYuan(pkg.data.original_price)}</span>
+                    ) : null}{' '}
+                    ¥{formatYuan(pkg.data.price)}
+                  </span>
+                </p>
+                {pkg.data.voucher_allowed ? (
+                  <VoucherPicker
+                    vouchers={vouchers.data?.list ?? []}
+                    loading={vouchers.isPending}
+                    value={voucherId}
+                    onChange={setVoucherChoice}
+                  />
+                ) : (
+                  <p className={styles.sum}>
+                    <span>优惠券</span>
+                    <span className={styles.reason}>该套餐不可使用优惠券</span>
+                  </p>
+                )}
+              </section>
+            </Checkout>
+          )}
         </>
       )}
     </div>

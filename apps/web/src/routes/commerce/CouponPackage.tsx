@@ -47,7 +47,7 @@ function CouponPackagePage() {
               <li key={cp.id}>
                 <button
                   type="button"
-                  className={`${styles.item} ${chosen === cp.id ? styles.itemActive : ''}`}
+                  className={styles.item}
                   aria-pressed={chosen === cp.id}
                   onClick={() => setPicked(cp.id)}
                   data-testid="coupon-package"

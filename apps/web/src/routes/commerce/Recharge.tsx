@@ -67,7 +67,7 @@ function RechargePage() {
                 <button
                   key={p}
                   type="button"
-                  className={`${styles.amount} ${!custom && preset === p ? styles.itemActive : ''}`}
+                  className={styles.amount}
                   aria-pressed={!custom && preset === p}
                   onClick={() => {
                     setPreset(p);

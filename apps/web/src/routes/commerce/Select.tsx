@@ -1,8 +1,9 @@
 // /select — a multi-series card chooses its package series (the gate "请先完成套餐系列选择"),
-// then goes on to the package list. ?form= names the route the user came from.
+// then goes on to the package list. ?form= names the route the user came from. A card that has
+// already settled on its series is shown that series, not a choice the server would refuse.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
@@ -44,6 +45,32 @@ function SelectPage() {
         <PageLoading />
       ) : series.isError ? (
         <LoadFailed text="套餐系列加载失败" onRetry={() => series.refetch()} />
+      ) : !series.data.multi_series ? (
+        <>
+          <Panel title="当前套餐系列">
+            {series.data.list.map((s) => (
+              <div key={s.id} className={`${styles.option} ${styles.optionOn}`} data-testid="settled-series">
+                <span className={styles.radio} aria-hidden="true" />
+                <span>
+                  <span className={styles.optionName}>{s.name}</span>
+                  {s.description && (
+                    <span className={styles.optionText} style={{ display: 'block' }}>
+                      {s.description}
+                    </span>
+                  )}
+                </span>
+              </div>
+            ))}
+            <p className={styles.muted} style={{ marginTop: 10 }}>
+              该卡的套餐系列已选定，不可更改
+            </p>
+          </Panel>
+          <div className={styles.actions}>
+            <Link className="app-btn app-btn--primary app-btn--block" to="/combo" replace>
+              去订购套餐
+            </Link>
+          </div>
+        </>
       ) : (
         <>
           <div className={styles.hero}>

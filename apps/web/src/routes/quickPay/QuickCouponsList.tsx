@@ -51,7 +51,12 @@ function QuickCouponsListPage() {
             })}
           </div>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => back(0)}>
+            <button
+              type="button"
+              className={`app-btn app-btn--ghost app-btn--block ${styles.noVoucher}`}
+              aria-pressed={current === '0'}
+              onClick={() => back(0)}
+            >
               不使用优惠券
             </button>
           </div>

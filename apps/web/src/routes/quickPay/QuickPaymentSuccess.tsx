@@ -84,7 +84,11 @@ function QuickPaymentSuccessPage() {
         <PayResult
           ok
           title="支付成功"
-          text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}，已生效`}
+          text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}${
+            order.data.package_window
+              ? `，${order.data.package_window.first_day} 起生效，有效期至 ${order.data.package_window.valid_until}`
+              : '，已订购成功'
+          }`}
         >
           <div className={styles.section} style={{ margin: 0 }}>
             <p className={styles.sum}>
@@ -97,7 +101,7 @@ function QuickPaymentSuccessPage() {
             </p>
           </div>
           <Link className="app-btn app-btn--primary app-btn--block" to="/quick_payment" replace>
-            继续充值
+            继续订购
           </Link>
           <Link className="app-btn app-btn--ghost app-btn--block" to="/login">
             登录查看更多

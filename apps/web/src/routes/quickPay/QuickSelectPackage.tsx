@@ -1,6 +1,8 @@
 // /quick_select_package?custom_num=&package_id=&voucher_id= — quick payment: pick a package, a
 // voucher of the card (on /quick_coupons_list) and a channel, then pay at the cashier. The price
-// and the channels come from the token-less quote (no login, so never the balance).
+// and the channels come from the token-less quote (no login, so never the balance). Each package
+// says what it does to the card (the server's effect: starts now, queues after the package in
+// force, stacks); one that cannot be bought for the card cannot be chosen and says why.
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { useMemo } from 'react';
@@ -11,7 +13,8 @@ import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useQuickPackages, useQuickVouchers } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
-import { PackageSummary } from '../../features/commerce/components/PackageSummary';
+import { EffectNote, PackageSummary } from '../../features/commerce/components/PackageSummary';
+import { canBuy, proposedPackage } from '../../features/commerce/model/packages';
 import { withQuery } from '../../lib/query';
 
 function QuickSelectPackagePage() {
@@ -19,8 +22,8 @@ function QuickSelectPackagePage() {
   const customNum = params.get('custom_num') ?? '';
   const packages = useQuickPackages(customNum);
   const list = packages.data?.list ?? [];
-  const packageId = Number(params.get('package_id')) || (list.find((p) => p.recommended) ?? list[0])?.id || 0;
-  const pkg = list.find((p) => p.id === packageId);
+  const pkg = proposedPackage(list, Number(params.get('package_id')) || 0);
+  const packageId = pkg?.id ?? 0;
   const vouchers = useQuickVouchers(customNum, packageId, Boolean(pkg?.voucher_allowed));
   // no voucher_id: the best one; 0: none chosen
   const voucherParam = params.get('voucher_id');
@@ -71,8 +74,9 @@ function QuickSelectPackagePage() {
               <li key={p.id}>
                 <button
                   type="button"
-                  className={`${styles.item} ${p.id === packageId ? styles.itemActive : ''}`}
+                  className={styles.item}
                   aria-pressed={p.id === packageId}
+                  disabled={!canBuy(p)}
                   onClick={() => choose(p.id)}
                   data-testid="package"
                 >
@@ -89,10 +93,16 @@ function QuickSelectPackagePage() {
                   {pkg.name} ¥{formatYuan(pkg.price)}
                 </span>
               </p>
+              {pkg.effect ? (
+                <div className={styles.sumBlock}>
+                  <span className={styles.sumLabel}>生效方式</span>
+                  <EffectNote effect={pkg.effect} />
+                </div>
+              ) : null}
               {pkg.voucher_allowed ? (
                 <Link
                   className={styles.pickRow}
-                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : ''}`}
+                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : voucherParam === '0' ? '&voucher_id=0' : ''}`}
                   data-testid="voucher-row"
                 >
                   <span>优惠券</span>

@@ -46,3 +46,17 @@ export async function rechargeOfferOfAgent(db: Executor, agentId: number) {
 export async function agentOf(db: Executor, agentId: number) {
   return db.selectFrom('agents').select(['id', 'nickname', 'payee', 'open_balance_recharge']).where('id', '=', agentId).executeTakeFirst();
 }
+
+/**
+ * The card's packages not yet expired, to say what a package would do to the card
+ * (purchaseEffect). Read here rather than through orders/repo (which writes card_packages on
+ * fulfilment) because orders already depends on the catalogue; same query as orders' livePackages.
+ */
+export async function livePackagesOfCard(db: Executor, cardId: number, nowIso: string) {
+  return db
+    .selectFrom('card_packages')
+    .select(['id', 'package_type', 'started_at', 'expired_at'])
+    .where('card_id', '=', cardId)
+    .where('expired_at', '>', nowIso)
+    .execute();
+}

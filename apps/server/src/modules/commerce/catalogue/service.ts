@@ -2,9 +2,10 @@
 // and recharge options (with the first-recharge offer while the card has had no balance order).
 import { Code } from '@portal/contract/codes';
 import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type CouponPackage, type Package, type RechargeOptions } from '@portal/contract';
-import { fenToYuan } from '@portal/domain';
+import { fenToYuan, purchaseEffect, type CardPackageRow } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Card, PackageRow } from '../../../db/schema';
+import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, seriesIdsOf } from '../../cardRecord';
@@ -29,6 +30,17 @@ export function toPackage(p: PackageRow): Package {
   };
 }
 
+/**
+ * Each package with what buying it now does to this card (starts now, queues after the current
+ * one, stacks, or cannot be bought), from the rule fulfilment applies, so the page's words and
+ * the delivery agree.
+ */
+export async function withEffects(ctx: AppContext, card: Card, rows: PackageRow[]): Promise<Package[]> {
+  const now = clock.now();
+  const live: CardPackageRow[] = await repo.livePackagesOfCard(ctx.db.kysely, card.id, now.toISOString());
+  return rows.map((p) => ({ ...toPackage(p), effect: purchaseEffect(p, live, now) }));
+}
+
 /** The packages on sale to this card: its series, of its own agent. */
 export async function packagesForCard(ctx: AppContext, card: Card): Promise<PackageRow[]> {
   const series = await repo.seriesOfAgent(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
@@ -46,7 +58,7 @@ export async function purchasablePackage(ctx: AppContext, card: Card, packageId:
 
 export async function packageList(ctx: AppContext, auth: Auth, customNum: string): Promise<{ list: Package[] }> {
   const card = await accessibleCard(ctx, auth, customNum);
-  return { list: (await packagesForCard(ctx, card)).map(toPackage) };
+  return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 
 export async function packageDetail(ctx: AppContext, auth: Auth, customNum: string, packageId: number): Promise<Package> {
@@ -54,7 +66,7 @@ export async function packageDetail(ctx: AppContext, auth: Auth, customNum: stri
   const pkg = await repo.packageById(ctx.db.kysely, packageId);
   const series = await repo.seriesOfAgent(ctx.db.kysely, card.agent_id, seriesIdsOf(card.package_series_ids));
   if (!pkg || pkg.on_sale !== 1 || !series.includes(pkg.series_id)) throw new AppError(Code.NOT_FOUND, '套餐不存在或不适用于该卡');
-  return toPackage(pkg);
+  return (await withEffects(ctx, card, [pkg]))[0]!;
 }
 
 export interface VoucherTemplate {

@@ -1,4 +1,4 @@
-import type { Package } from '@portal/contract';
+import type { Package, PurchaseEffect } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import styles from '../commerce.module.css';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
@@ -23,6 +23,38 @@ export function PackageSummary({ p }: { p: Package }) {
         </p>
         {p.original_price > p.price ? <span className={styles.original}>原价¥{formatYuan(p.original_price)}</span> : null}
       </div>
+      {p.effect ? <EffectNote effect={p.effect} short /> : null}
     </>
+  );
+}
+
+/** The short form on a package tile; the dates are the server's (China-time days). */
+function shortText(e: PurchaseEffect): string {
+  switch (e.kind) {
+    case 'starts_now':
+      return `立即生效，有效期至 ${e.valid_until}`;
+    case 'queued':
+      return `当前套餐到期后生效：${e.first_day} 起，有效期至 ${e.valid_until}`;
+    case 'stacks':
+      return `叠加到当前套餐，有效至 ${e.valid_until}`;
+    default:
+      return e.text;
+  }
+}
+
+/**
+ * What buying the package does to this card, as the server decided it with the rule that
+ * fulfils the order: starts now, queues after the current package, stacks, or cannot be bought.
+ */
+export function EffectNote({ effect, short = false }: { effect: PurchaseEffect; short?: boolean }) {
+  const refused = effect.kind === 'refused';
+  return (
+    <p
+      className={`${styles.effect} ${short ? styles.effectShort : ''} ${refused ? styles.effectRefused : ''}`}
+      role={refused && !short ? 'alert' : undefined}
+      data-testid={short ? 'package-effect-short' : 'package-effect'}
+    >
+      {short ? shortText(effect) : effect.text}
+    </p>
   );
 }

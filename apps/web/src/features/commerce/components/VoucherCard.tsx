@@ -11,6 +11,7 @@ interface Props {
   dim?: boolean;
   right?: ReactNode;
   onClick?: () => void;
+  /** the chosen one of a picker: looks chosen through aria-pressed (commerce.module.css) */
   selected?: boolean;
 }
 
@@ -36,9 +37,9 @@ export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
       </div>
     </>
   );
-  const cls = `${styles.ticket} ${dim ? styles.ticketDim : ''} ${selected ? styles.ticketSelected : ''}`;
+  const cls = `${styles.ticket} ${dim ? styles.ticketDim : ''}`;
   return onClick ? (
-    <button type="button" className={cls} onClick={onClick} aria-pressed={selected} data-testid="voucher">
+    <button type="button" className={cls} onClick={onClick} aria-pressed={Boolean(selected)} data-testid="voucher">
       {body}
     </button>
   ) : (

@@ -62,7 +62,12 @@ export function VoucherPicker({ vouchers, loading, value, onChange }: Props) {
               />
             ))}
           </div>
-          <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => pick(null)}>
+          <button
+            type="button"
+            className={`app-btn app-btn--ghost app-btn--block ${styles.noVoucher}`}
+            aria-pressed={value === null}
+            onClick={() => pick(null)}
+          >
             不使用优惠券
           </button>
         </div>

@@ -1,8 +1,8 @@
 import type { Package } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { groupByType } from './packages';
+import { baseGroupOf, canBuy, groupByType, proposedPackage } from './packages';
 
-const pkg = (id: number, package_type: number): Package => ({
+const pkg = (id: number, package_type: number, more: Partial<Package> = {}): Package => ({
   id,
   series_id: 1,
   name: `p${id}`,
@@ -15,7 +15,9 @@ const pkg = (id: number, package_type: number): Package => ({
   description: '',
   voucher_allowed: true,
   recommended: false,
+  ...more,
 });
+const refused = { effect: { kind: 'refused', first_day: '', valid_until: '', text: '请先订购基础套餐' } } as const;
 
 describe('groupByType', () => {
   it('keeps the server order of types and of packages within a type', () => {
@@ -27,4 +29,23 @@ describe('groupByType', () => {
     ]);
   });
   it('an empty catalogue has no groups', () => expect(groupByType([])).toEqual([]));
+});
+
+describe('what the card may buy', () => {
+  it('a package the server refuses for the card cannot be bought; one without an effect can', () => {
+    expect(canBuy(pkg(1, 2, refused))).toBe(false);
+    expect(canBuy(pkg(1, 3))).toBe(true);
+  });
+  it.each<[string, Package[], number | undefined]>([
+    ['the basic packages', [pkg(1, 2, refused), pkg(2, 9), pkg(3, 3)], 3],
+    ['month reset when no basic', [pkg(1, 2, refused), pkg(2, 9)], 9],
+    ['the experience package last', [pkg(1, 1), pkg(2, 5)], 5],
+    ['none when only refuels', [pkg(1, 2, refused)], undefined],
+  ])('leads a card without a package to %s', (_n, list, type) => expect(baseGroupOf(groupByType(list))?.type).toBe(type));
+  it.each<[string, Package[], number, number | undefined]>([
+    ['the chosen one', [pkg(1, 3), pkg(2, 3, { recommended: true })], 1, 1],
+    ['a recommended one when none is chosen', [pkg(1, 3), pkg(2, 3, { recommended: true })], 0, 2],
+    ['never a refused one, even chosen or recommended', [pkg(1, 2, { ...refused, recommended: true }), pkg(2, 3)], 1, 2],
+    ['nothing when nothing can be bought', [pkg(1, 2, refused)], 0, undefined],
+  ])('proposes %s', (_n, list, chosen, id) => expect(proposedPackage(list, chosen)?.id).toBe(id));
 });

@@ -1,5 +1,6 @@
 // How the combo list is arranged: one tab per package type, in the order the server lists them
-// (the server sorts the catalogue; the client only groups it).
+// (the server sorts the catalogue; the client only groups it). Whether a package can be bought for
+// the card, and what it does to it, is the server's `effect` (packages/domain purchaseEffect).
 import type { Package } from '@portal/contract';
 import { PACKAGE_TYPE_LABEL } from './labels';
 
@@ -20,4 +21,27 @@ export function groupByType(list: readonly Package[]): PackageGroup[] {
     g.list.push(p);
   }
   return [...groups.values()];
+}
+
+/** False when the server says this package cannot be bought for the card now (e.g. a refuel without a package in force). */
+export const canBuy = (p: Package): boolean => p.effect?.kind !== 'refused';
+
+// Base package types, most usual first: 3 basic, 9 month-end reset, 5 basic X day, 1 experience
+// (docs/spec/portal-spec.md §3; numbers as in PACKAGE_TYPE_LABEL — importing the enum object from
+// the contract would pull it into the entry chunk and grow /login's first load).
+const BASE_TYPES: readonly number[] = [3, 9, 5, 1];
+
+/** The group a card without a package in force is led to: the first base-package type on offer. */
+export function baseGroupOf(groups: readonly PackageGroup[]): PackageGroup | undefined {
+  for (const t of BASE_TYPES) {
+    const g = groups.find((x) => x.type === t && x.list.some(canBuy));
+    if (g) return g;
+  }
+  return undefined;
+}
+
+/** The package proposed first: the chosen one if it can be bought, else a recommended one, else the first that can. */
+export function proposedPackage(list: readonly Package[], chosenId: number): Package | undefined {
+  const buyable = list.filter(canBuy);
+  return buyable.find((p) => p.id === chosenId) ?? buyable.find((p) => p.recommended) ?? buyable[0];
 }
