@@ -221,8 +221,27 @@ export const BoundCard = z.object({
   card_mold: z.number().int(),
   remark: z.string(),
   bound_at: DateTime,
+  /** the name the user gave this card (per binding: nobody else sees it), "" for none */
+  nickname: z.string(),
+  /** the network the user knows (中国移动 / 中国联通 / 中国电信 / 中国广电 / 三网通), "" when unknown */
+  network: z.string(),
+  balance: Yuan,
+  /** the package in force, from the stored usage figures; null = none */
+  package: z
+    .object({
+      name: z.string(),
+      total_kb: z.number().int(),
+      remaining_kb: z.number().int(),
+      /** exclusive end instant; shown as its last valid day */
+      expired_at: DateTime,
+    })
+    .nullable(),
 });
 export type BoundCard = z.infer<typeof BoundCard>;
+/** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */
+export const CardNicknameRequest = z.object({ custom_num: CardNum, nickname: z.string({ error: '请输入备注名' }).max(200, '备注名最多10个字') });
+export const CardNicknameAnswer = z.object({ custom_num: z.string(), nickname: z.string() });
+export type CardNicknameAnswer = z.infer<typeof CardNicknameAnswer>;
 export const BindListAnswer = z.object({ list: z.array(BoundCard) });
 
 export const BindCardRequest = z.object({ custom_num: CardNum, password: CardPassword.optional() });
@@ -230,6 +249,8 @@ export const ClewAnswer = z.object({
   /** a short hint about the card, "" when there is nothing to say */
   content: z.string(),
   level: z.enum(['none', 'info', 'warning', 'danger']),
+  /** what the user can do about it (a page of this portal); null when there is nothing to do */
+  action: z.object({ text: z.string(), path: z.string() }).nullable(),
 });
 
 // ---------- usage ----------

@@ -5,3 +5,6 @@ export * from './realName';
 export * from './cardGate';
 export * from './commerce';
 export * from './residentId';
+export * from './validity';
+export * from './network';
+export * from './cardNickname';

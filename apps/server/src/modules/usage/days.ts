@@ -1,7 +1,7 @@
 // Arithmetic on China-time business dates kept as "YYYY-MM-DD" strings (docs/spec/decisions.md
 // "API": usage days, month resets and expiries are China time). A date string is treated as a UTC
 // calendar day, so adding days never meets a DST or local-time-zone surprise.
-import { chinaDate } from '@portal/domain';
+import { chinaDate, lastValidDay } from '@portal/domain';
 
 const DAY_MS = 86_400_000;
 
@@ -39,8 +39,7 @@ export function chinaDayOf(iso: string): string {
   return Number.isNaN(t) ? '' : chinaDate(new Date(t));
 }
 
-/** The last China-time day a period ending (exclusively) at `endIso` covers. */
+/** The last China-time day a period ending (exclusively) at `endIso` covers: the one "valid until" rule of @portal/domain. */
 export function lastChinaDayBefore(endIso: string): string {
-  const t = Date.parse(endIso);
-  return Number.isNaN(t) ? '' : chinaDate(new Date(t - 1));
+  return lastValidDay(endIso);
 }
