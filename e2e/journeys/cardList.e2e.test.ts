@@ -2,11 +2,19 @@
 // remaining data, balance and the nickname the user gave it (set, rename, clear); accessible names
 // match the visible labels (axe label-content-name-mismatch); the last 解绑 is reachable; 复制
 // beside each card number.
+import type { Locator } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
 import { axeViolations } from './axe';
 import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+
+/** The value under a label of a card's glance row. */
+async function glance(card: Locator, label: string): Promise<string> {
+  const dd = card.locator(`dl div:has(> dt:text-is("${label}")) > dd`).first();
+  await dd.waitFor();
+  return (await dd.innerText()).trim();
+}
 
 describe('card list at a glance', () => {
   const j = useJourney();
@@ -22,15 +30,15 @@ describe('card list at a glance', () => {
     const first = page.locator('[data-card="1000000001"]');
     await first.getByText('中国联通').waitFor();
     await first.getByText('已激活').waitFor();
-    await first.getByText('畅享50G月包').waitFor();
-    await first.getByText(/剩余\s*[\d.]+(GB|MB)/).waitFor();
-    await first.getByText('余额 ¥20.00').waitFor();
+    expect(await glance(first, '套餐')).toBe('畅享100G月包');
+    expect(await glance(first, '剩余流量')).toMatch(/^[\d.]+(GB|MB)$/);
+    expect(await glance(first, '余额')).toBe('¥20.00');
     const multi = page.locator('[data-card="1000000012"]');
     await multi.getByText('三网通').waitFor();
     expect(await multi.innerText()).not.toContain('多卡');
     expect(await page.locator('[data-card="1000000010"]').innerText()).not.toContain('八骏');
     expect(await page.locator('[data-card="1000000011"]').innerText()).not.toContain('随身WiFi');
-    await page.locator('[data-card="1000000002"]').getByText('暂无套餐').waitFor();
+    expect(await glance(page.locator('[data-card="1000000002"]'), '套餐')).toBe('暂无套餐');
   });
 
   it('sets, renames and clears a nickname', async () => {

@@ -1,10 +1,10 @@
 // / — the current card at a glance (keep-alive): number, status, balance, today's use,
 // remaining data, expiry, the card's hint; switch card, data usage.
-import { SUPPLIER_LABEL } from '@portal/contract/enums';
-import { formatDate, formatKb, formatYuan } from '@portal/domain';
+import { formatKb, formatValidUntil, formatYuan, networkName } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
 import { useBrand } from '../../features/branding/model/brandingStore';
@@ -59,6 +59,10 @@ function HomePage() {
 
   const card = info.data?.info ?? (cached?.custom_num === customNum ? cached : undefined);
   const pkg = flow.data?.package;
+  // the network the user knows, never the supplier (八骏) or the device kind (随身WiFi, 多卡)
+  const network = card ? networkName(card) : '';
+  // a reminder always comes with what to do about it; only our own pages (never an outside address)
+  const clewAction = clew.data?.action?.path.startsWith('/') && !clew.data.action.path.startsWith('//') ? clew.data.action : null;
 
   const refresh = () => Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
 
@@ -100,12 +104,17 @@ function HomePage() {
                 </svg>
               </Link>
             </div>
-            <p className={styles.cardNum} data-testid="current-card">
-              {groupCardNumber(customNum)}
-            </p>
+            <div className={styles.cardNumRow}>
+              <p className={styles.cardNum} data-testid="current-card">
+                {groupCardNumber(customNum)}
+              </p>
+              <span className={styles.copyOnDark}>
+                <CopyButton text={customNum} label="卡号" />
+              </span>
+            </div>
             <div className={styles.cardMeta}>
               {card ? <StatusTag state={card.state} onDark /> : <span className={styles.skeletonTag} />}
-              {card && <span>{SUPPLIER_LABEL[card.supplier] ?? '流量卡'}</span>}
+              {network && <span data-testid="card-network">{network}</span>}
             </div>
           </div>
         </Hero>
@@ -121,7 +130,12 @@ function HomePage() {
             <svg viewBox="0 0 20 20" aria-hidden="true">
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
             </svg>
-            <span>{clew.data.content}</span>
+            <span className={styles.clewText}>{clew.data.content}</span>
+            {clewAction && (
+              <Link to={clewAction.path} className={styles.clewAction}>
+                {clewAction.text}
+              </Link>
+            )}
           </div>
         )}
 
@@ -148,7 +162,7 @@ function HomePage() {
                 <span>已用 {formatKb(pkg.used_kb)}</span>
                 <span>共 {formatKb(pkg.total_kb)}</span>
               </div>
-              <p className={styles.pkgDate}>套餐有效期至 {formatDate(pkg.expired_at)}</p>
+              <p className={styles.pkgDate}>套餐有效期至 {formatValidUntil(pkg.expired_at)}</p>
             </div>
           ) : flow.isPending ? (
             <div className={styles.skeletonBlock} />
@@ -161,15 +175,18 @@ function HomePage() {
           <dl className={styles.facts}>
             <div>
               <dt>卡片有效期</dt>
-              <dd>{card ? formatDate(card.expired_at) : '-'}</dd>
+              <dd>{card ? formatValidUntil(card.expired_at) : '-'}</dd>
             </div>
             <div>
               <dt>ICCID</dt>
-              <dd className={styles.mono}>{card?.iccid || '-'}</dd>
+              <dd className={styles.iccid}>
+                <span className={styles.mono}>{card?.iccid || '-'}</span>
+                {card?.iccid && <CopyButton text={card.iccid} label="ICCID" />}
+              </dd>
             </div>
             <div>
               <dt>运营商</dt>
-              <dd>{card ? (SUPPLIER_LABEL[card.supplier] ?? '-') : '-'}</dd>
+              <dd>{network || '-'}</dd>
             </div>
             {card && card.networks.length > 0 && (
               <div>

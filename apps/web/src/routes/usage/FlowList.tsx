@@ -3,6 +3,7 @@ import { formatDateTime, formatKb } from '@portal/domain';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { useFlowStatistics } from '../../features/usage/api/flowStatistics';
 import { monthLabel } from '../../features/usage/model/chartScale';
 import { withQuery } from '../../lib/query';
@@ -44,7 +45,7 @@ function FlowListPage() {
           {formatKb(total_used_kb)}
         </p>
         <p className={styles.totalMeta}>
-          卡号 {customNum} · 数据更新于 {formatDateTime(synced_at)}
+          卡号 {groupCardNumber(customNum ?? '')} · 数据更新于 {formatDateTime(synced_at)}
         </p>
       </section>
 
