@@ -34,7 +34,7 @@ describe('card list at a glance', () => {
     expect(await glance(first, '剩余流量')).toMatch(/^[\d.]+(GB|MB)$/);
     expect(await glance(first, '余额')).toBe('¥20.00');
     const multi = page.locator('[data-card="1000000012"]');
-    await multi.getByText('三网通').waitFor();
+    await multi.getByText('三网通', { exact: true }).waitFor();
     expect(await multi.innerText()).not.toContain('多卡');
     expect(await page.locator('[data-card="1000000010"]').innerText()).not.toContain('八骏');
     expect(await page.locator('[data-card="1000000011"]').innerText()).not.toContain('随身WiFi');
