@@ -62,6 +62,20 @@ describe('home tells the truth at a glance', () => {
     await screenshot(page, 'home-renew-reminder');
     await banner.getByRole('link', { name: '去续订' }).click();
     await waitForPath(page, '/combo');
+
+    // the usage page names the same last day
+    await page.goto('/flow');
+    await page.getByText(new RegExp(`至 ${lastDay}$`)).waitFor();
+    await screenshot(page, 'flow');
+  });
+
+  it('/mine shows the current card grouped like home, with 复制', async () => {
+    const { page } = j.phone;
+    await page.goto('/mine');
+    await page.getByText('1000 0000 01', { exact: true }).waitFor();
+    await page.getByRole('button', { name: '复制卡号' }).click();
+    await page.getByText('已复制').waitFor();
+    await screenshot(page, 'mine');
   });
 
   it('shows the network the user knows, not the supplier or the device kind', async () => {

@@ -81,7 +81,12 @@ describe.each(databases())('cards on %s', (kind) => {
         nickname: '',
         network: '中国联通',
         balance: 20,
-        package: { name: expect.any(String), total_kb: expect.any(Number), remaining_kb: expect.any(Number), expired_at: expect.any(String) },
+        package: {
+          name: expect.any(String),
+          total_kb: expect.any(Number),
+          remaining_kb: expect.any(Number),
+          expired_at: expect.any(String),
+        },
       });
       const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
       expect(byNum('1000000012').supplier).toBe(9);
@@ -454,7 +459,7 @@ describe.each(databases())('cards on %s', (kind) => {
     const clew = async (num: string, token = demo) => {
       const res = await t.get(`/api/v1/card/clew?custom_num=${num}`, token);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { content: string; level: string };
+      return res.json().data as { content: string; level: string; action: { text: string; path: string } | null };
     };
 
     it('a cancelled card', async () => {
@@ -471,7 +476,11 @@ describe.each(databases())('cards on %s', (kind) => {
     it('stopped and disconnected cards', async () => {
       const id = await cardId(t, '1000000003');
       await t.db.kysely.updateTable('cards').set({ state: 3 }).where('id', '=', id).execute();
-      expect(await clew('1000000003')).toEqual({ level: 'danger', content: expect.stringMatching(/停机/), action: { text: '去充值', path: '/recharge' } });
+      expect(await clew('1000000003')).toEqual({
+        level: 'danger',
+        content: expect.stringMatching(/停机/),
+        action: { text: '去充值', path: '/recharge' },
+      });
       await t.db.kysely.updateTable('cards').set({ state: 4 }).where('id', '=', id).execute();
       expect(await clew('1000000003')).toEqual({
         level: 'danger',

@@ -239,7 +239,10 @@ export const BoundCard = z.object({
 });
 export type BoundCard = z.infer<typeof BoundCard>;
 /** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */
-export const CardNicknameRequest = z.object({ custom_num: CardNum, nickname: z.string({ error: '请输入备注名' }).max(200, '备注名最多10个字') });
+export const CardNicknameRequest = z.object({
+  custom_num: CardNum,
+  nickname: z.string({ error: '请输入备注名' }).max(200, '备注名最多10个字'),
+});
 export const CardNicknameAnswer = z.object({ custom_num: z.string(), nickname: z.string() });
 export type CardNicknameAnswer = z.infer<typeof CardNicknameAnswer>;
 export const BindListAnswer = z.object({ list: z.array(BoundCard) });

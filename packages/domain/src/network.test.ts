@@ -38,5 +38,7 @@ describe('the network a card holder knows', () => {
     [2, 18, true],
     [2, 1, false],
     [10, 10, false],
-  ])('isMultiSimDevice(supplier %i, model %i) = %s', (supplier, card_mold, multi) => expect(isMultiSimDevice({ supplier, card_mold })).toBe(multi));
+  ])('isMultiSimDevice(supplier %i, model %i) = %s', (supplier, card_mold, multi) =>
+    expect(isMultiSimDevice({ supplier, card_mold })).toBe(multi),
+  );
 });

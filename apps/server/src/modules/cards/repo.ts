@@ -40,7 +40,11 @@ export async function boundCards(db: Executor, userId: number): Promise<BoundCar
 }
 
 export async function bindingOf(db: Executor, cardId: number) {
-  return db.selectFrom('card_bindings').select(['user_id', 'remark', 'nickname', 'created_at']).where('card_id', '=', cardId).executeTakeFirst();
+  return db
+    .selectFrom('card_bindings')
+    .select(['user_id', 'remark', 'nickname', 'created_at'])
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
 }
 
 /**

@@ -50,7 +50,12 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
     network: networkName(c),
     balance: fenToYuan(c.balance_fen),
     package: flow.package
-      ? { name: flow.package.name, total_kb: flow.package.total_kb, remaining_kb: flow.package.remaining_kb, expired_at: flow.package.expired_at }
+      ? {
+          name: flow.package.name,
+          total_kb: flow.package.total_kb,
+          remaining_kb: flow.package.remaining_kb,
+          expired_at: flow.package.expired_at,
+        }
       : null,
   };
 }

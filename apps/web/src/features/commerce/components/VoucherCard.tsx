@@ -28,7 +28,8 @@ export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
         <p className={styles.ticketName}>{v.name}</p>
         <p className={styles.reason}>{packageTypesLabel(v.package_types)}</p>
         <p className={styles.reason}>
-          有效期至 {formatValidUntil(v.expires_at)}{v.source ? ` · ${v.source}` : ''}
+          有效期至 {formatValidUntil(v.expires_at)}
+          {v.source ? ` · ${v.source}` : ''}
         </p>
       </div>
       <div className={styles.ticketRight}>
