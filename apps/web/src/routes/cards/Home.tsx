@@ -14,6 +14,7 @@ import { useClew } from '../../features/cards/api/clew';
 import { useHasPassword } from '../../features/cards/api/hasPassword';
 import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
+import { clewAction } from '../../features/cards/model/clewAction';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
@@ -61,8 +62,8 @@ function HomePage() {
   const pkg = flow.data?.package;
   // the network the user knows, never the supplier (八骏) or the device kind (随身WiFi, 多卡)
   const network = card ? networkName(card) : '';
-  // a reminder always comes with what to do about it; only our own pages (never an outside address)
-  const clewAction = clew.data?.action?.path.startsWith('/') && !clew.data.action.path.startsWith('//') ? clew.data.action : null;
+  // a reminder always comes with what to do about it
+  const action = clewAction(clew.data);
 
   const refresh = () => Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
 
@@ -122,7 +123,7 @@ function HomePage() {
         <section className={`${styles.stats} ${styles.lift}`} aria-label="卡片概况">
           <Stat label="账户余额" value={card ? `¥${formatYuan(card.balance)}` : undefined} />
           <Stat label="今日已用" value={flow.data ? formatKb(flow.data.today_used_kb) : card ? formatKb(card.today_sum_flow) : undefined} />
-          <Stat label="剩余流量" value={flow.data ? (pkg ? formatKb(pkg.remaining_kb) : '无套餐') : undefined} accent />
+          <Stat label="剩余流量" value={flow.data ? (pkg ? formatKb(pkg.remaining_kb) : '暂无套餐') : undefined} accent />
         </section>
 
         {clew.data?.content && (
@@ -131,9 +132,9 @@ function HomePage() {
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
             </svg>
             <span className={styles.clewText}>{clew.data.content}</span>
-            {clewAction && (
-              <Link to={clewAction.path} className={styles.clewAction}>
-                {clewAction.text}
+            {action && (
+              <Link to={action.path} className={styles.clewAction}>
+                {action.text}
               </Link>
             )}
           </div>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { useBrand } from '../../features/branding/model/brandingStore';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { checklist } from '../../features/gating/model/checklist';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
@@ -29,7 +30,7 @@ export default function TipPage() {
           </svg>
         </span>
         <div>
-          <p className={styles.heroTitle}>{card ? `卡号 ${card.custom_num}` : '使用前请阅读'}</p>
+          <p className={styles.heroTitle}>{card ? `卡号 ${groupCardNumber(card.custom_num)}` : '使用前请阅读'}</p>
           <p className={styles.heroText}>
             {card ? '以下是该卡正常使用前需要完成的事项' : '登录并绑定流量卡后，即可查询余额、流量和办理业务'}
           </p>
