@@ -2,18 +2,10 @@
 // and the short hint shown on the home page. Every card operation goes through accessibleCard.
 import type { BindCardAnswer, BoundCard, CardInfoAnswer, CardNicknameAnswer, ClewAnswer } from '@portal/contract';
 import { CardState, Code } from '@portal/contract';
-import {
-  chinaDate,
-  cleanNickname,
-  daysLeft,
-  fenToYuan,
-  formatKb,
-  isMultiSimDevice,
-  lastValidDay,
-  networkName,
-  nicknameProblem,
-  safeUrl,
-} from '@portal/domain';
+import { chinaDate, fenToYuan, formatKb, safeUrl } from '@portal/domain';
+import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
+import { daysLeft, lastValidDay } from '@portal/domain/validity';
+import { isMultiSimDevice, networkName } from '@portal/domain/network';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';

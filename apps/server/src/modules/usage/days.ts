@@ -1,7 +1,8 @@
 // Arithmetic on China-time business dates kept as "YYYY-MM-DD" strings (docs/spec/decisions.md
 // "API": usage days, month resets and expiries are China time). A date string is treated as a UTC
 // calendar day, so adding days never meets a DST or local-time-zone surprise.
-import { chinaDate, lastValidDay } from '@portal/domain';
+import { chinaDate } from '@portal/domain';
+import { lastValidDay } from '@portal/domain/validity';
 
 const DAY_MS = 86_400_000;
 

@@ -2,7 +2,8 @@
 // data, balance, the user's own nickname), switch the current card, name a card, unbind (with
 // confirm), add a card.
 import type { BoundCard } from '@portal/contract';
-import { formatKb, formatValidUntil, formatYuan } from '@portal/domain';
+import { formatKb, formatYuan } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';

@@ -1,6 +1,8 @@
 // / — the current card at a glance (keep-alive): number, status, balance, today's use,
 // remaining data, expiry, the card's hint; switch card, data usage.
-import { formatKb, formatValidUntil, formatYuan, networkName } from '@portal/domain';
+import { formatKb, formatYuan } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
+import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -3,7 +3,8 @@
 // expire), and the status asked again when they come back (?real_name=done, or the page
 // becoming visible again). Verified → the card info is refreshed and the gates let them through.
 import { RealNameMode } from '@portal/contract/enums';
-import { networkName, safeUrl } from '@portal/domain';
+import { safeUrl } from '@portal/domain';
+import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';

@@ -2,7 +2,8 @@
 // the card's carrier page; already → the carrier is asked again. Bajun cards follow spec
 // section 4: no order yet → this page as usual; a real-name URL → open it in a new tab and go
 // home; otherwise the question, where "already done" goes home.
-import { networkName, safeUrl } from '@portal/domain';
+import { safeUrl } from '@portal/domain';
+import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

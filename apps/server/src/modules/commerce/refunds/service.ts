@@ -24,7 +24,6 @@ import {
   expiryAfterTakeBack,
   flagAfterRefund,
   flagsOfGoods,
-  formatValidUntil,
   formatKb,
   lateRefundNo,
   orderRefundNo,
@@ -38,6 +37,7 @@ import {
   type CardFlag,
   type RefundRoute,
 } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';

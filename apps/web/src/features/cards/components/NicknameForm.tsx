@@ -1,4 +1,4 @@
-import { cleanNickname, NICKNAME_MAX, nicknameProblem } from '@portal/domain';
+import { cleanNickname, NICKNAME_MAX, nicknameProblem } from '@portal/domain/cardNickname';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';

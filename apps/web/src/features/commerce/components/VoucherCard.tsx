@@ -1,6 +1,7 @@
 // One voucher as a ticket: the amount on the left, its terms on the right.
 import type { Voucher } from '@portal/contract';
-import { formatValidUntil, formatYuan } from '@portal/domain';
+import { formatYuan } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
 import type { ReactNode } from 'react';
 import styles from '../commerce.module.css';
 import { minSpendLabel, packageTypesLabel, VOUCHER_STATUS_LABEL } from '../model/labels';
