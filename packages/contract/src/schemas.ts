@@ -200,6 +200,10 @@ export const CardInfoCore = z.object({
   x_member_rights: z.record(z.string(), z.unknown()).nullable(),
   /** carrier networks a multi-SIM device can use (empty for a single-network card) */
   networks: z.array(CardNetwork),
+  /** the network the user knows (中国移动 / 中国联通 / 中国电信 / 中国广电 / 三网通; "" unknown), never the supplier */
+  network: z.string(),
+  /** the last China-time day the card works (expired_at by @portal/domain lastValidDay), "" none */
+  valid_until: z.string(),
 });
 export type CardInfoCore = z.infer<typeof CardInfoCore>;
 export const CardInfoAnswer = z.object({
@@ -232,8 +236,10 @@ export const BoundCard = z.object({
       name: z.string(),
       total_kb: z.number().int(),
       remaining_kb: z.number().int(),
-      /** exclusive end instant; shown as its last valid day */
+      /** exclusive end instant */
       expired_at: DateTime,
+      /** the last China-time day it works (YYYY-MM-DD): what the user reads */
+      valid_until: z.string(),
     })
     .nullable(),
 });
@@ -264,6 +270,8 @@ export const PackageUsage = z.object({
   remaining_kb: z.number().int(),
   started_at: DateTime,
   expired_at: DateTime,
+  /** the last China-time day the package works (YYYY-MM-DD): what the user reads */
+  valid_until: z.string(),
 });
 export const FlowAnswer = z.object({
   custom_num: z.string(),

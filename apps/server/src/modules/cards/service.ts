@@ -47,6 +47,7 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
           total_kb: flow.package.total_kb,
           remaining_kb: flow.package.remaining_kb,
           expired_at: flow.package.expired_at,
+          valid_until: flow.package.valid_until,
         }
       : null,
   };
@@ -191,6 +192,8 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
       // membership arrives with the commerce work; null = "no member rights"
       x_member_rights: null,
       networks,
+      network: networkName(card),
+      valid_until: lastValidDay(card.expired_at),
     },
     is_skip: b(card.is_skip),
     member_expired_at: card.member_expired_at,

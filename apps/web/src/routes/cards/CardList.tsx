@@ -3,7 +3,6 @@
 // confirm), add a card.
 import type { BoundCard } from '@portal/contract';
 import { formatKb, formatYuan } from '@portal/domain';
-import { formatValidUntil } from '@portal/domain/validity';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -99,7 +98,7 @@ function CardListPage() {
                     <div className={styles.glancePkg}>
                       <dt>套餐</dt>
                       <dd>{pkg ? pkg.name : '暂无套餐'}</dd>
-                      {pkg && <dd className={styles.until}>有效期至 {formatValidUntil(pkg.expired_at)}</dd>}
+                      {pkg && <dd className={styles.until}>有效期至 {pkg.valid_until || '-'}</dd>}
                     </div>
                     <div>
                       <dt>剩余流量</dt>

@@ -1,8 +1,6 @@
 // / — the current card at a glance (keep-alive): number, status, balance, today's use,
 // remaining data, expiry, the card's hint; switch card, data usage.
 import { formatKb, formatYuan } from '@portal/domain';
-import { formatValidUntil } from '@portal/domain/validity';
-import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -63,7 +61,7 @@ function HomePage() {
   const card = info.data?.info ?? (cached?.custom_num === customNum ? cached : undefined);
   const pkg = flow.data?.package;
   // the network the user knows, never the supplier (八骏) or the device kind (随身WiFi, 多卡)
-  const network = card ? networkName(card) : '';
+  const network = card?.network ?? '';
   // a reminder always comes with what to do about it
   const action = clewAction(clew.data);
 
@@ -165,7 +163,7 @@ function HomePage() {
                 <span>已用 {formatKb(pkg.used_kb)}</span>
                 <span>共 {formatKb(pkg.total_kb)}</span>
               </div>
-              <p className={styles.pkgDate}>套餐有效期至 {formatValidUntil(pkg.expired_at)}</p>
+              <p className={styles.pkgDate}>套餐有效期至 {pkg.valid_until || '-'}</p>
             </div>
           ) : flow.isPending ? (
             <div className={styles.skeletonBlock} />
@@ -178,7 +176,7 @@ function HomePage() {
           <dl className={styles.facts}>
             <div>
               <dt>卡片有效期</dt>
-              <dd>{card ? formatValidUntil(card.expired_at) : '-'}</dd>
+              <dd>{card?.valid_until || '-'}</dd>
             </div>
             <div>
               <dt>ICCID</dt>

@@ -4,7 +4,6 @@
 // becoming visible again). Verified → the card info is refreshed and the gates let them through.
 import { RealNameMode } from '@portal/contract/enums';
 import { safeUrl } from '@portal/domain';
-import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -42,7 +41,7 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
   const data = useRealNameData(customNum);
   const info = useCardInfo(customNum);
   // the network the user knows (the card's), never the supplier; the supplier only as who verifies
-  const carrier = carrierName(page, info.data ? networkName(info.data.info) : '');
+  const carrier = carrierName(page, info.data?.info.network ?? '');
   const verifier = verifierName(page, info.data?.info.supplier);
   // A bookmark, a typed address or a card switched meanwhile must not show one carrier's page for
   // another's card: the card's own page is the one the server names.

@@ -3,7 +3,6 @@
 // section 4: no order yet → this page as usual; a real-name URL → open it in a new tab and go
 // home; otherwise the question, where "already done" goes home.
 import { safeUrl } from '@portal/domain';
-import { networkName } from '@portal/domain/network';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -61,7 +60,7 @@ function RemindPage() {
   const mode = remindMode(card, info.data);
   const realNameUrl = safeUrl(info.data.real_name_url);
   // the network the user knows, never the supplier (八骏) or the device kind
-  const carrier = networkName(card) || '运营商未知';
+  const carrier = card.network || '运营商未知';
 
   async function alreadyDone() {
     if (mode === 'bajunAsk') return navigate('/', { replace: true });

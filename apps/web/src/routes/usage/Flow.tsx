@@ -1,7 +1,6 @@
 // /flow — data usage of the current card: package used/remaining, today, this month, the last
 // 30 days by day, and when the carrier figures were taken (they lag) with a refresh.
 import { formatDate, formatDateTime, formatKb } from '@portal/domain';
-import { formatValidUntil } from '@portal/domain/validity';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
@@ -63,7 +62,7 @@ function FlowPage() {
               <span>共 {formatKb(pkg.total_kb)}</span>
             </div>
             <p className={styles.period}>
-              {formatDate(pkg.started_at)} 至 {formatValidUntil(pkg.expired_at)}
+              {formatDate(pkg.started_at)} 至 {pkg.valid_until || '-'}
             </p>
           </>
         )}

@@ -16,7 +16,7 @@ export const CARRIER_PAGES: Record<CarrierPage, { path: string; carrier: string 
 /**
  * The network a page names (its title "<network>实名认证", its steps). The carrier pages name their
  * carrier; /bj_real_name and /fe_real_name serve resellers' (八骏, 耐族…) and devices' cards, and
- * name the network the user knows from the card (@portal/domain networkName): "" when unknown,
+ * name the network the user knows from the card (card info's network, by @portal/domain networkName): "" when unknown,
  * so the title is plain "实名认证".
  */
 export function carrierName(page: CarrierPage, network: string): string {
