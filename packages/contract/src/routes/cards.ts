@@ -5,4 +5,3 @@ export const bindCard = 'POST /v1/card/bind';
 export const unbindCard = 'POST /v1/card/unbind';
 export const cardInfo = 'GET /v2/card/info';
 export const clew = 'GET /v1/card/clew';
-export const cardNickname = 'POST /v1/card/nickname';

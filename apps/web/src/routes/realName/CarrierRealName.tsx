@@ -13,6 +13,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
+import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
@@ -172,6 +173,14 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
                   <CopyButton text={customNum} label="卡号" />
                 </dd>
               </div>
+              {info.data && (
+                <div>
+                  <dt>状态</dt>
+                  <dd>
+                    <StatusTag state={info.data.info.state} />
+                  </dd>
+                </div>
+              )}
               {info.data?.info.iccid && (
                 <div>
                   <dt>ICCID</dt>

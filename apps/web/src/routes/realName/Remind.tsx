@@ -6,11 +6,13 @@ import { safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
+import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
@@ -99,7 +101,8 @@ function RemindPage() {
         <div>
           <p className={styles.heroTitle}>{data.data.verified ? '该卡已完成实名认证' : '该卡尚未完成实名认证'}</p>
           <p className={styles.heroText}>
-            卡号 {groupCardNumber(customNum!)} · {carrier}
+            卡号 {groupCardNumber(customNum!)}
+            <CopyButton text={customNum!} label="卡号" /> · {carrier} <StatusTag state={card.state} />
           </p>
         </div>
       </div>

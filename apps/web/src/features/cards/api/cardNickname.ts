@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as api from '@portal/contract/routes/cards';
+import * as api from '@portal/contract/routes/cardNickname';
 import type { AnswerOf } from '@portal/contract/endpoints';
 import { call } from '../../../lib/api';
 import { bindListKey } from './bindList';
