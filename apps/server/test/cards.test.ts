@@ -86,6 +86,7 @@ describe.each(databases())('cards on %s', (kind) => {
           total_kb: expect.any(Number),
           remaining_kb: expect.any(Number),
           expired_at: expect.any(String),
+          valid_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         },
       });
       const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
