@@ -50,7 +50,8 @@ function FlowListPage() {
         <p className={styles.totalMeta}>
           卡号 {groupCardNumber(customNum ?? '')}
           {customNum && <CopyButton text={customNum} label="卡号" />}
-          {cardInfo && cardInfo.custom_num === customNum && <StatusTag state={cardInfo.state} />} · 数据更新于 {formatDateTime(synced_at)}
+          {cardInfo && cardInfo.custom_num === customNum && <StatusTag state={cardInfo.state} onDark />} · 数据更新于{' '}
+          {formatDateTime(synced_at)}
         </p>
       </section>
 
