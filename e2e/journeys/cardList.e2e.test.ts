@@ -82,6 +82,7 @@ describe('card list at a glance', () => {
     await input.fill('一二三四五六七八九十一');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByRole('alert').filter({ hasText: '备注名最多10个字' }).waitFor();
+    await screenshot(page, 'card-list-nickname-error');
     await page.getByRole('button', { name: '取消' }).click();
     expect(await card.getByTestId('nickname').count()).toBe(0);
   });
