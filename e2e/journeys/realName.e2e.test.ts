@@ -246,7 +246,7 @@ describe('real-name verification and the gate targets', () => {
     await waitForPath(page, '/');
     // its carrier page describes that web page (not the applet of other Bajun cards) and opens it
     await page.goto('/bj_real_name');
-    await page.getByText('进入八骏实名认证页面', { exact: false }).waitFor();
+    await page.getByText('进入中国联通实名认证页面', { exact: false }).waitFor();
     await page.getByRole('button', { name: '开始认证' }).click();
     await page.waitForURL('https://realname.example.com/bajun/1000000010');
   });
@@ -320,16 +320,16 @@ describe('real-name verification and the gate targets', () => {
     {
       supplier: 8,
       path: '/bj_real_name',
-      carrier: '八骏',
-      step: '打开八骏实名认证小程序',
+      carrier: '中国联通', // a Unicom SIM resold by 八骏: the network, not the supplier (issue 16)
+      step: '打开中国联通实名认证小程序',
       sim: 'applet',
       simTitle: '八骏实名小程序（模拟）',
     },
     {
       supplier: 6,
       path: '/fe_real_name',
-      carrier: '酷鱼',
-      step: '打开酷鱼实名认证小程序',
+      carrier: '中国联通', // a Unicom SIM resold by 酷鱼
+      step: '打开中国联通实名认证小程序',
       sim: 'applet',
       simTitle: '酷鱼实名小程序（模拟）',
     },

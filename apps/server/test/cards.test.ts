@@ -77,8 +77,24 @@ describe.each(databases())('cards on %s', (kind) => {
         card_mold: 1,
         remark: '',
         bound_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        // at a glance: the network the user knows, balance, the package in force and what is left
+        nickname: '',
+        network: '中国联通',
+        balance: 20,
+        package: {
+          name: expect.any(String),
+          total_kb: expect.any(Number),
+          remaining_kb: expect.any(Number),
+          expired_at: expect.any(String),
+          valid_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        },
       });
-      expect(body.data.list.find((c: { custom_num: string }) => c.custom_num === '1000000012').supplier).toBe(9);
+      const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
+      expect(byNum('1000000012').supplier).toBe(9);
+      // suppliers and device kinds are never shown as the network
+      expect(byNum('1000000012').network).toBe('三网通');
+      expect(byNum('1000000010').network).toBe('中国联通');
+      expect(byNum('1000000002').package).toBeNull();
     });
 
     it('a card-number login sees its own card only', async () => {
@@ -444,7 +460,7 @@ describe.each(databases())('cards on %s', (kind) => {
     const clew = async (num: string, token = demo) => {
       const res = await t.get(`/api/v1/card/clew?custom_num=${num}`, token);
       expect(res.statusCode, res.body).toBe(200);
-      return res.json().data as { content: string; level: string };
+      return res.json().data as { content: string; level: string; action: { text: string; path: string } | null };
     };
 
     it('a cancelled card', async () => {
@@ -455,15 +471,23 @@ describe.each(databases())('cards on %s', (kind) => {
 
     it('no package', async () => {
       const c = await clew('1000000002');
-      expect(c).toEqual({ level: 'info', content: expect.stringMatching(/^暂无生效套餐/) });
+      expect(c).toEqual({ level: 'info', content: expect.stringMatching(/^暂无生效套餐/), action: { text: '订购套餐', path: '/combo' } });
     });
 
     it('stopped and disconnected cards', async () => {
       const id = await cardId(t, '1000000003');
       await t.db.kysely.updateTable('cards').set({ state: 3 }).where('id', '=', id).execute();
-      expect(await clew('1000000003')).toEqual({ level: 'danger', content: expect.stringMatching(/停机/) });
+      expect(await clew('1000000003')).toEqual({
+        level: 'danger',
+        content: expect.stringMatching(/停机/),
+        action: { text: '去充值', path: '/recharge' },
+      });
       await t.db.kysely.updateTable('cards').set({ state: 4 }).where('id', '=', id).execute();
-      expect(await clew('1000000003')).toEqual({ level: 'danger', content: expect.stringMatching(/达量断网/) });
+      expect(await clew('1000000003')).toEqual({
+        level: 'danger',
+        content: expect.stringMatching(/达量断网/),
+        action: { text: '订购加油包', path: '/combo' },
+      });
       await t.db.kysely.updateTable('cards').set({ state: 1 }).where('id', '=', id).execute();
     });
 
@@ -477,21 +501,27 @@ describe.each(databases())('cards on %s', (kind) => {
           .where('card_id', '=', id)
           .execute();
 
-      // expires in 3 days (China midnight after), plenty of data
+      // stops working at the China midnight 3 days ahead (its last day is 2 days ahead), plenty of data
       const expiry = new Date(`${chinaDate(new Date(now + 3 * DAY))}T00:00:00+08:00`).getTime();
       await setPackage(now - 2 * DAY, expiry, 500 * 1024 * 1024);
       const lastDay = chinaDate(new Date(expiry - 1));
-      expect(await clew('1000000003')).toEqual({ level: 'warning', content: expect.stringContaining(`有效期至${lastDay}`) });
+      // the reminder names the package's last day (the package card says the same) and offers renewal
+      expect(await clew('1000000003')).toEqual({
+        level: 'warning',
+        content: expect.stringContaining(`有效期至${lastDay}（还剩2天）`),
+        action: { text: '去续订', path: '/combo' },
+      });
 
       // far from expiry, but the package is nearly used up
       await setPackage(now - 2 * DAY, now + 20 * DAY, 1024);
       const low = await clew('1000000003');
       expect(low.level).toBe('warning');
       expect(low.content).toMatch(/剩余流量不足10%/);
+      expect(low.action).toEqual({ text: '订购加油包', path: '/combo' });
 
       // far from expiry and plenty left
       await setPackage(now - 2 * DAY, now + 20 * DAY, 500 * 1024 * 1024);
-      expect(await clew('1000000003')).toEqual({ level: 'none', content: '' });
+      expect(await clew('1000000003')).toEqual({ level: 'none', content: '', action: null });
     });
   });
 

@@ -11,6 +11,8 @@ import {
   Branding,
   BrandingFull,
   CardInfoAnswer,
+  CardNicknameAnswer,
+  CardNicknameRequest,
   CardNumBody,
   CardNumQuery,
   CardPasswordResetAnswer,
@@ -197,6 +199,7 @@ const DECLARATIONS = {
   unbindCard: { tags: cards, summary: '解绑卡片', body: CardNumBody, answer: UnbindCardAnswer },
   cardInfo: { tags: cards, summary: '卡片信息', query: CardNumQuery, answer: CardInfoAnswer },
   clew: { tags: cards, summary: '卡片提示', query: CardNumQuery, answer: ClewAnswer },
+  cardNickname: { tags: cards, summary: '设置、修改或清除卡片备注名（仅自己可见）', body: CardNicknameRequest, answer: CardNicknameAnswer },
 
   flow: { tags: usage, summary: '流量概览：今日、本月、当前套餐已用与剩余', query: CardNumQuery, answer: FlowAnswer },
   dailyFlow: { tags: usage, summary: '每日流量（最近 days 天，含用量为 0 的日期）', query: DailyFlowQuery, answer: DailyFlowAnswer },

@@ -211,6 +211,10 @@ export const CardInfoCore = z.object({
   x_member_rights: z.record(z.string(), z.unknown()).nullable(),
   /** carrier networks a multi-SIM device can use (empty for a single-network card) */
   networks: z.array(CardNetwork),
+  /** the network the user knows (中国移动 / 中国联通 / 中国电信 / 中国广电 / 三网通; "" unknown), never the supplier */
+  network: z.string(),
+  /** the last China-time day the card works (expired_at by @portal/domain lastValidDay), "" none */
+  valid_until: z.string(),
 });
 export type CardInfoCore = z.infer<typeof CardInfoCore>;
 export const CardInfoAnswer = z.object({
@@ -232,8 +236,32 @@ export const BoundCard = z.object({
   card_mold: z.number().int(),
   remark: z.string(),
   bound_at: DateTime,
+  /** the name the user gave this card (per binding: nobody else sees it), "" for none */
+  nickname: z.string(),
+  /** the network the user knows (中国移动 / 中国联通 / 中国电信 / 中国广电 / 三网通), "" when unknown */
+  network: z.string(),
+  balance: Yuan,
+  /** the package in force, from the stored usage figures; null = none */
+  package: z
+    .object({
+      name: z.string(),
+      total_kb: z.number().int(),
+      remaining_kb: z.number().int(),
+      /** exclusive end instant */
+      expired_at: DateTime,
+      /** the last China-time day it works (YYYY-MM-DD): what the user reads */
+      valid_until: z.string(),
+    })
+    .nullable(),
 });
 export type BoundCard = z.infer<typeof BoundCard>;
+/** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */
+export const CardNicknameRequest = z.object({
+  custom_num: CardNum,
+  nickname: z.string({ error: '请输入备注名' }).max(200, '备注名最多10个字'),
+});
+export const CardNicknameAnswer = z.object({ custom_num: z.string(), nickname: z.string() });
+export type CardNicknameAnswer = z.infer<typeof CardNicknameAnswer>;
 export const BindListAnswer = z.object({ list: z.array(BoundCard) });
 
 export const BindCardRequest = z.object({ custom_num: CardNum, password: CardPassword.optional() });
@@ -241,6 +269,8 @@ export const ClewAnswer = z.object({
   /** a short hint about the card, "" when there is nothing to say */
   content: z.string(),
   level: z.enum(['none', 'info', 'warning', 'danger']),
+  /** what the user can do about it (a page of this portal); null when there is nothing to do */
+  action: z.object({ text: z.string(), path: z.string() }).nullable(),
 });
 
 // ---------- usage ----------
@@ -251,6 +281,8 @@ export const PackageUsage = z.object({
   remaining_kb: z.number().int(),
   started_at: DateTime,
   expired_at: DateTime,
+  /** the last China-time day the package works (YYYY-MM-DD): what the user reads */
+  valid_until: z.string(),
 });
 export const FlowAnswer = z.object({
   custom_num: z.string(),

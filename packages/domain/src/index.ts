@@ -5,3 +5,5 @@ export * from './realName';
 export * from './cardGate';
 export * from './commerce';
 export * from './residentId';
+// validity, network and cardNickname are imported by their own paths (@portal/domain/validity …):
+// re-exported here they would ride in the web's entry chunk, which /login's first load pays for.

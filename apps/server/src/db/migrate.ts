@@ -6,6 +6,7 @@ import * as m003 from './migrations/003_commerce';
 import * as m004 from './migrations/004_real_name';
 import * as m005 from './migrations/005_refunds';
 import * as m006 from './migrations/006_service_hours_and_address';
+import * as m007 from './migrations/007_card_nicknames';
 
 interface Migration {
   name: string;
@@ -20,6 +21,7 @@ const MIGRATIONS: Migration[] = [
   { name: '004_real_name', up: m004.up },
   { name: '005_refunds', up: m005.up },
   { name: '006_service_hours_and_address', up: m006.up },
+  { name: '007_card_nicknames', up: m007.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -120,6 +120,8 @@ export interface CardBindingsTable {
   card_id: number;
   remark: string;
   created_at: string;
+  /** the name the user gave the card (007), "" for none; goes with the binding (default "") */
+  nickname: Generated<string>;
 }
 
 /** Package instances on a card (the catalogue and orders come with commerce). */

@@ -127,7 +127,7 @@ const DEMO_CARDS: DemoCard[] = [
     num: '1000000010',
     agent: 'demo',
     card: { supplier: 8, supplier_auth_state: 0, auth_state: 0, real_name_url: 'https://realname.example.com/bajun/1000000010' },
-    pkg: { name: '八骏畅享30G月包', gb: 30 },
+    pkg: { name: '畅享30G月包', gb: 30 }, // a package is named for what it gives, not for the supplier (issue 16)
     dailyKb: 500_000,
   },
   {
@@ -153,14 +153,23 @@ const DEMO_CARDS: DemoCard[] = [
   {
     num: '1000000014',
     agent: 'acme',
-    card: { supplier: 3, supplier_auth_state: 0, auth_state: 0, package_series_ids: '[3]' },
+    // a Telecom-issued SIM (ICCID issuer 03), so the ICCID and the network shown agree
+    card: { supplier: 3, supplier_auth_state: 0, auth_state: 0, package_series_ids: '[3]', iccid: '89860319000000000014' },
     pkg: { name: '电信畅享60G月包', gb: 60 },
     dailyKb: 600_000,
   },
   {
     num: '1000000015',
     agent: 'acme',
-    card: { supplier: 1, supplier_auth_state: 0, auth_state: 0, mobile_real_name_mold: 1, package_series_ids: '[3]' },
+    // a China Mobile-issued SIM (ICCID issuer 00)
+    card: {
+      supplier: 1,
+      supplier_auth_state: 0,
+      auth_state: 0,
+      mobile_real_name_mold: 1,
+      package_series_ids: '[3]',
+      iccid: '89860019000000000015',
+    },
     pkg: { name: '移动畅享60G月包', gb: 60 },
     dailyKb: 600_000,
   },

@@ -1,4 +1,4 @@
-import { Toast } from '../lib/ui';
+import { toast } from '../lib/toast';
 import styles from './CopyButton.module.css';
 
 /**
@@ -16,7 +16,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
 
 async function copy(text: string): Promise<void> {
   const copied = (await viaClipboardApi(text)) || viaSelection(text);
-  Toast.show(copied ? '已复制' : '复制失败，请长按选择后复制');
+  toast(copied ? '已复制' : '复制失败，请长按选择后复制');
 }
 
 async function viaClipboardApi(text: string): Promise<boolean> {

@@ -9,6 +9,7 @@ export * from './auth';
 export * from './cardPassword';
 export * from './branding';
 export * from './cards';
+export * from './cardNickname';
 export * from './usage';
 export * from './realName';
 export * from './commerce';

@@ -5,12 +5,15 @@ import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 
 export interface BoundCardRow {
+  id: number;
   custom_num: string;
   iccid: string;
   state: number;
   supplier: number;
   card_mold: number;
+  balance_fen: number;
   remark: string;
+  nickname: string;
   bound_at: string;
 }
 
@@ -19,14 +22,29 @@ export async function boundCards(db: Executor, userId: number): Promise<BoundCar
   return db
     .selectFrom('card_bindings as b')
     .innerJoin('cards as c', 'c.id', 'b.card_id')
-    .select(['c.custom_num', 'c.iccid', 'c.state', 'c.supplier', 'c.card_mold', 'b.remark', 'b.created_at as bound_at'])
+    .select([
+      'c.id',
+      'c.custom_num',
+      'c.iccid',
+      'c.state',
+      'c.supplier',
+      'c.card_mold',
+      'c.balance_fen',
+      'b.remark',
+      'b.nickname',
+      'b.created_at as bound_at',
+    ])
     .where('b.user_id', '=', userId)
     .orderBy('b.id', 'asc')
     .execute();
 }
 
 export async function bindingOf(db: Executor, cardId: number) {
-  return db.selectFrom('card_bindings').select(['user_id', 'remark', 'created_at']).where('card_id', '=', cardId).executeTakeFirst();
+  return db
+    .selectFrom('card_bindings')
+    .select(['user_id', 'remark', 'nickname', 'created_at'])
+    .where('card_id', '=', cardId)
+    .executeTakeFirst();
 }
 
 /**
@@ -37,9 +55,23 @@ export async function bindingOf(db: Executor, cardId: number) {
 export async function bindIfFree(db: Executor, userId: number, cardId: number, at: string): Promise<void> {
   await db
     .insertInto('card_bindings')
-    .values({ user_id: userId, card_id: cardId, remark: '', created_at: at })
+    .values({ user_id: userId, card_id: cardId, remark: '', nickname: '', created_at: at })
     .onConflict((oc) => oc.column('card_id').doNothing())
     .execute();
+}
+
+/**
+ * The caller's nickname for a card bound to them. Conditional on the binding being theirs: answers
+ * false (nothing written) for a card bound to someone else or to nobody.
+ */
+export async function setNickname(db: Executor, userId: number, cardId: number, nickname: string): Promise<boolean> {
+  const res = await db
+    .updateTable('card_bindings')
+    .set({ nickname })
+    .where('card_id', '=', cardId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function unbind(db: Executor, userId: number, cardId: number): Promise<number> {

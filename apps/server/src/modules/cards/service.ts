@@ -1,8 +1,11 @@
 // Cards: the caller's bound cards, binding and unbinding, card info (the hot path of every page)
 // and the short hint shown on the home page. Every card operation goes through accessibleCard.
-import type { BindCardAnswer, BoundCard, CardInfoAnswer, ClewAnswer } from '@portal/contract';
-import { CardModel, CardState, Code, Supplier } from '@portal/contract';
+import type { BindCardAnswer, BoundCard, CardInfoAnswer, CardNicknameAnswer, ClewAnswer } from '@portal/contract';
+import { CardState, Code } from '@portal/contract';
 import { chinaDate, fenToYuan, formatKb, safeUrl } from '@portal/domain';
+import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
+import { daysLeft, lastValidDay } from '@portal/domain/validity';
+import { isMultiSimDevice, networkName } from '@portal/domain/network';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';
@@ -12,17 +15,21 @@ import { verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
-import { ensureFresh, ensureSyncedOnce, flowOf, lastChinaDayBefore } from '../usage';
+import { ensureFresh, ensureSyncedOnce, flowOf } from '../usage';
 import * as repo from './repo';
-
-const DAY_MS = 86_400_000;
 
 // Wrong card passwords share the card login's counter and lock (modules/auth/limits.ts): a 4-6 digit
 // password must not get a second set of guesses through the bind call.
 const CARD_PASSWORD_RULE = RULES.passwordFailures;
 const cardPasswordKey = KEYS.cardFailures;
 
-function toBoundCard(c: repo.BoundCardRow): BoundCard {
+/**
+ * One card of the list at a glance: the network the user knows, state, balance, the package in
+ * force with its remaining data (from the stored figures: listing cards never calls the carrier),
+ * and the user's own nickname for it.
+ */
+async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<BoundCard> {
+  const flow = await flowOf(ctx, c, '');
   return {
     custom_num: c.custom_num,
     iccid: c.iccid,
@@ -31,7 +38,25 @@ function toBoundCard(c: repo.BoundCardRow): BoundCard {
     card_mold: c.card_mold,
     remark: c.remark,
     bound_at: c.bound_at,
+    nickname: c.nickname,
+    network: networkName(c),
+    balance: fenToYuan(c.balance_fen),
+    package: flow.package
+      ? {
+          name: flow.package.name,
+          total_kb: flow.package.total_kb,
+          remaining_kb: flow.package.remaining_kb,
+          expired_at: flow.package.expired_at,
+          valid_until: flow.package.valid_until,
+        }
+      : null,
   };
+}
+
+type Binding = { remark: string; nickname: string; created_at: string } | undefined;
+
+function rowOf(card: Card, binding: Binding): repo.BoundCardRow {
+  return { ...card, remark: binding?.remark ?? '', nickname: binding?.nickname ?? '', bound_at: binding?.created_at ?? '' };
 }
 
 // ---------- bind list, bind, unbind ----------
@@ -42,9 +67,11 @@ export async function bindList(ctx: AppContext, auth: Auth): Promise<BoundCard[]
     if (!auth.customNum) return [];
     const card = await accessibleCard(ctx, auth, auth.customNum);
     const binding = await repo.bindingOf(ctx.db.kysely, card.id);
-    return [toBoundCard({ ...card, remark: binding?.remark ?? '', bound_at: binding?.created_at ?? '' })];
+    // a card login is not the binding's user: their nickname is not its to see
+    return [await toBoundCard(ctx, rowOf(card, binding && { ...binding, nickname: '' }))];
   }
-  return (await repo.boundCards(ctx.db.kysely, auth.userId)).map(toBoundCard);
+  const rows = await repo.boundCards(ctx.db.kysely, auth.userId);
+  return Promise.all(rows.map((r) => toBoundCard(ctx, r)));
 }
 
 export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, password: string | undefined): Promise<BindCardAnswer> {
@@ -57,7 +84,7 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
   const owner = await repo.bindingOf(ctx.db.kysely, card.id);
   if (owner) {
     if (owner.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
-    return { card: toBoundCard({ ...card, remark: owner.remark, bound_at: owner.created_at }), already_bound: true };
+    return { card: await toBoundCard(ctx, rowOf(card, owner)), already_bound: true };
   }
 
   if (card.password_hash) {
@@ -80,7 +107,7 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
   await repo.bindIfFree(ctx.db.kysely, auth.userId, card.id, clock.iso());
   const now = await repo.bindingOf(ctx.db.kysely, card.id);
   if (!now || now.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
-  return { card: toBoundCard({ ...card, remark: now.remark, bound_at: now.created_at }), already_bound: false };
+  return { card: await toBoundCard(ctx, rowOf(card, now)), already_bound: false };
 }
 
 export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string }> {
@@ -91,14 +118,21 @@ export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string)
   return { custom_num: card.custom_num };
 }
 
-// ---------- card info ----------
-
-const MULTI_SIM_MOLDS: ReadonlySet<number> = new Set([CardModel.multiCardDevice, CardModel.mifiMultiCardDevice, CardModel.YrMIFIMulti5G]);
-
-/** Devices that hold several carriers' SIMs and can switch between them. */
-function isMultiSimDevice(card: Pick<Card, 'supplier' | 'card_mold'>): boolean {
-  return card.supplier === Supplier.MoreCard || MULTI_SIM_MOLDS.has(card.card_mold);
+/**
+ * The caller's own name for one of their cards ("" clears it). Checked before anything is read or
+ * written; only the caller's binding is changed, so a card that is not theirs changes nothing.
+ */
+export async function setCardNickname(ctx: AppContext, auth: Auth, customNum: string, raw: string): Promise<CardNicknameAnswer> {
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能设置备注名，请使用手机号或账号登录');
+  const nickname = cleanNickname(raw);
+  const problem = nicknameProblem(nickname);
+  if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+  const card = await accessibleCard(ctx, auth, customNum);
+  if (!(await repo.setNickname(ctx.db.kysely, auth.userId, card.id, nickname))) throw new AppError(Code.CARD_NOT_BOUND);
+  return { custom_num: card.custom_num, nickname };
 }
+
+// ---------- card info ----------
 
 type Extras = NonNullable<Awaited<ReturnType<typeof repo.cardInfoExtras>>>;
 
@@ -158,6 +192,8 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
       // membership arrives with the commerce work; null = "no member rights"
       x_member_rights: null,
       networks,
+      network: networkName(card),
+      valid_until: lastValidDay(card.expired_at),
     },
     is_skip: b(card.is_skip),
     member_expired_at: card.member_expired_at,
@@ -194,31 +230,44 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
 
 // ---------- hint ----------
 
-const EXPIRY_WARNING_MS = 7 * DAY_MS;
+/** A package ending within this many days (China time) is worth a reminder. */
+const EXPIRY_WARNING_DAYS = 7;
 
-/** A short hint about the card for the home page, most serious first. */
+// Every reminder carries what to do about it: a page of this portal.
+const RENEW = { text: '去续订', path: '/combo' };
+const BUY_PACKAGE = { text: '订购套餐', path: '/combo' };
+const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
+const RECHARGE = { text: '去充值', path: '/recharge' };
+const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
+
+/** A short hint about the card for the home page, most serious first, with its button. */
 export async function clew(ctx: AppContext, auth: Auth, customNum: string): Promise<ClewAnswer> {
   const card = await accessibleCard(ctx, auth, customNum);
   switch (card.state) {
     case CardState.Cancelled:
-      return { level: 'danger', content: '该卡已销户，无法继续使用，如有疑问请联系客服' };
+      return { level: 'danger', content: '该卡已销户，无法继续使用，如有疑问请联系客服', action: CUSTOMER };
     case CardState.Stopped:
-      return { level: 'danger', content: '该卡已停机，请充值或联系客服恢复使用' };
+      return { level: 'danger', content: '该卡已停机，请充值或联系客服恢复使用', action: RECHARGE };
     case CardState.ReachedDisconnect:
-      return { level: 'danger', content: '该卡已达量断网，请订购加油包或联系客服' };
+      return { level: 'danger', content: '该卡已达量断网，请订购加油包或联系客服', action: BUY_REFUEL };
     case CardState.Initial:
     case CardState.AllowActivate:
-      return { level: 'info', content: '该卡尚未激活，插卡开机上网即可激活' };
+      return { level: 'info', content: '该卡尚未激活，插卡开机上网即可激活，如有疑问请联系客服', action: CUSTOMER };
   }
   const flow = await flowOf(ctx, card, await ensureFresh(ctx, card));
   const pkg = flow.package;
-  if (!pkg) return { level: 'info', content: '暂无生效套餐，请订购套餐后使用' };
-  const left = Date.parse(pkg.expired_at) - clock.now().getTime();
-  if (left <= EXPIRY_WARNING_MS) {
-    return { level: 'warning', content: `当前套餐「${pkg.name}」有效期至${lastChinaDayBefore(pkg.expired_at)}，请及时续订` };
+  if (!pkg) return { level: 'info', content: '暂无生效套餐，请订购套餐后使用', action: BUY_PACKAGE };
+  const days = daysLeft(pkg.expired_at, clock.now());
+  if (days !== null && days <= EXPIRY_WARNING_DAYS) {
+    const when = days <= 0 ? '今天到期' : `有效期至${lastValidDay(pkg.expired_at)}（还剩${days}天）`;
+    return { level: 'warning', content: `当前套餐「${pkg.name}」${when}，请及时续订`, action: RENEW };
   }
   if (pkg.total_kb > 0 && pkg.remaining_kb * 10 < pkg.total_kb) {
-    return { level: 'warning', content: `当前套餐剩余流量不足10%（剩余${formatKb(pkg.remaining_kb)}），请注意用量或订购加油包` };
+    return {
+      level: 'warning',
+      content: `当前套餐剩余流量不足10%（剩余${formatKb(pkg.remaining_kb)}），请注意用量或订购加油包`,
+      action: BUY_REFUEL,
+    };
   }
-  return { level: 'none', content: '' };
+  return { level: 'none', content: '', action: null };
 }

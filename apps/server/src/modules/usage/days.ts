@@ -2,6 +2,7 @@
 // "API": usage days, month resets and expiries are China time). A date string is treated as a UTC
 // calendar day, so adding days never meets a DST or local-time-zone surprise.
 import { chinaDate } from '@portal/domain';
+import { lastValidDay } from '@portal/domain/validity';
 
 const DAY_MS = 86_400_000;
 
@@ -39,8 +40,7 @@ export function chinaDayOf(iso: string): string {
   return Number.isNaN(t) ? '' : chinaDate(new Date(t));
 }
 
-/** The last China-time day a period ending (exclusively) at `endIso` covers. */
+/** The last China-time day a period ending (exclusively) at `endIso` covers: the one "valid until" rule of @portal/domain. */
 export function lastChinaDayBefore(endIso: string): string {
-  const t = Date.parse(endIso);
-  return Number.isNaN(t) ? '' : chinaDate(new Date(t - 1));
+  return lastValidDay(endIso);
 }

@@ -121,6 +121,7 @@ export async function flowOf(ctx: AppContext, card: Pick<Card, 'id' | 'custom_nu
           remaining_kb: Math.max(0, pkg.total_kb - sums.pkg),
           started_at: pkg.started_at,
           expired_at: pkg.expired_at,
+          valid_until: lastChinaDayBefore(pkg.expired_at),
         }
       : null,
     synced_at: syncedAt,

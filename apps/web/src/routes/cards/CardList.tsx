@@ -1,13 +1,17 @@
-// /card_list — bound cards: switch the current card, unbind (with confirm), add a card.
+// /card_list — bound cards at a glance (the network the user knows, state, package, remaining
+// data, balance, the user's own nickname), switch the current card, name a card, unbind (with
+// confirm), add a card.
 import type { BoundCard } from '@portal/contract';
-import { SUPPLIER_LABEL } from '@portal/contract/enums';
-import { formatDate } from '@portal/domain';
+import { formatKb, formatYuan } from '@portal/domain';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useBindList } from '../../features/cards/api/useBindList';
 import { useUnbindCard } from '../../features/cards/api/unbindCard';
+import { NicknameForm } from '../../features/cards/components/NicknameForm';
 import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { currentAfterUnbind, switchCard } from '../../features/cards/model/currentCard';
@@ -25,17 +29,18 @@ function CardListPage() {
   const cardLogin = useStored('cardLogin') ?? false;
   const list = useBindList();
   const unbind = useUnbindCard();
+  const [editing, setEditing] = useState<string | null>(null);
 
   function choose(card: BoundCard) {
     switchCard(card.custom_num, local);
-    if (card.custom_num !== current) toast(`已切换到 ${card.custom_num}`);
+    if (card.custom_num !== current) toast(`已切换到 ${card.nickname || card.custom_num}`);
     navigate('/', { replace: true });
   }
 
   async function remove(card: BoundCard) {
     const ok = await confirm({
       title: '解绑卡片',
-      content: `确定要解绑卡号 ${card.custom_num} 吗？解绑后将无法在本账号查询该卡。`,
+      content: `确定要解绑卡号 ${card.custom_num}${card.nickname ? `（${card.nickname}）` : ''} 吗？解绑后将无法在本账号查询该卡，备注名也会一并删除。`,
       confirmText: '解绑',
     });
     if (!ok) return;
@@ -63,41 +68,74 @@ function CardListPage() {
         <ul className={styles.list} aria-label="已绑定的卡片">
           {list.data.map((card) => {
             const isCurrent = card.custom_num === current;
+            const pkg = card.package;
             return (
               <li
                 key={card.custom_num}
                 className={isCurrent ? `${styles.card} ${styles.currentCard}` : styles.card}
                 data-card={card.custom_num}
               >
-                <button type="button" className={styles.main} onClick={() => choose(card)} aria-label={`切换到卡号 ${card.custom_num}`}>
-                  <span className={styles.top}>
-                    <span className={styles.num}>{groupCardNumber(card.custom_num)}</span>
+                <div className={styles.main}>
+                  <div className={styles.top}>
+                    <span className={styles.name}>
+                      {card.nickname && (
+                        <span className={styles.nickname} data-testid="nickname">
+                          {card.nickname}
+                        </span>
+                      )}
+                      <span className={styles.numRow}>
+                        <span className={styles.num}>{groupCardNumber(card.custom_num)}</span>
+                        <CopyButton text={card.custom_num} label="卡号" />
+                      </span>
+                    </span>
                     {isCurrent && <span className={styles.badge}>当前使用</span>}
-                  </span>
-                  <span className={styles.meta}>
+                  </div>
+                  <div className={styles.meta}>
                     <StatusTag state={card.state} />
-                    <span>{SUPPLIER_LABEL[card.supplier] ?? '流量卡'}</span>
-                    {card.remark && <span>{card.remark}</span>}
-                  </span>
-                  {card.bound_at && <span className={styles.date}>绑定于 {formatDate(card.bound_at)}</span>}
-                </button>
-                <div className={styles.actions}>
-                  {!isCurrent && (
-                    <button type="button" className={styles.action} onClick={() => choose(card)}>
-                      设为当前
-                    </button>
-                  )}
-                  {!cardLogin && (
-                    <button
-                      type="button"
-                      className={`${styles.action} ${styles.danger}`}
-                      onClick={() => remove(card)}
-                      disabled={unbind.isPending}
-                    >
-                      解绑
-                    </button>
-                  )}
+                    <span className={styles.network}>{card.network || '运营商未知'}</span>
+                  </div>
+                  <dl className={styles.glance}>
+                    <div className={styles.glancePkg}>
+                      <dt>套餐</dt>
+                      <dd>{pkg ? pkg.name : '暂无套餐'}</dd>
+                      {pkg && <dd className={styles.until}>有效期至 {pkg.valid_until || '-'}</dd>}
+                    </div>
+                    <div>
+                      <dt>剩余流量</dt>
+                      <dd>{pkg ? formatKb(pkg.remaining_kb) : '-'}</dd>
+                    </div>
+                    <div>
+                      <dt>余额</dt>
+                      <dd>¥{formatYuan(card.balance)}</dd>
+                    </div>
+                  </dl>
                 </div>
+                {editing === card.custom_num ? (
+                  <NicknameForm customNum={card.custom_num} current={card.nickname} onDone={() => setEditing(null)} />
+                ) : (
+                  <div className={styles.actions}>
+                    {!isCurrent && (
+                      <button type="button" className={styles.action} onClick={() => choose(card)}>
+                        设为当前
+                      </button>
+                    )}
+                    {!cardLogin && (
+                      <button type="button" className={styles.action} onClick={() => setEditing(card.custom_num)}>
+                        备注
+                      </button>
+                    )}
+                    {!cardLogin && (
+                      <button
+                        type="button"
+                        className={`${styles.action} ${styles.danger}`}
+                        onClick={() => remove(card)}
+                        disabled={unbind.isPending}
+                      >
+                        解绑
+                      </button>
+                    )}
+                  </div>
+                )}
               </li>
             );
           })}

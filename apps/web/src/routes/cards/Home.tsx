@@ -1,10 +1,10 @@
 // / — the current card at a glance (keep-alive): number, status, balance, today's use,
 // remaining data, expiry, the card's hint; switch card, data usage.
-import { SUPPLIER_LABEL } from '@portal/contract/enums';
-import { formatDate, formatKb, formatYuan } from '@portal/domain';
+import { formatKb, formatYuan } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
 import { useBrand } from '../../features/branding/model/brandingStore';
@@ -14,6 +14,7 @@ import { useClew } from '../../features/cards/api/clew';
 import { useHasPassword } from '../../features/cards/api/hasPassword';
 import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
+import { clewAction } from '../../features/cards/model/clewAction';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
@@ -59,6 +60,10 @@ function HomePage() {
 
   const card = info.data?.info ?? (cached?.custom_num === customNum ? cached : undefined);
   const pkg = flow.data?.package;
+  // the network the user knows, never the supplier (八骏) or the device kind (随身WiFi, 多卡)
+  const network = card?.network ?? '';
+  // a reminder always comes with what to do about it
+  const action = clewAction(clew.data);
 
   const refresh = () => Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
 
@@ -100,12 +105,17 @@ function HomePage() {
                 </svg>
               </Link>
             </div>
-            <p className={styles.cardNum} data-testid="current-card">
-              {groupCardNumber(customNum)}
-            </p>
+            <div className={styles.cardNumRow}>
+              <p className={styles.cardNum} data-testid="current-card">
+                {groupCardNumber(customNum)}
+              </p>
+              <span className={styles.copyOnDark}>
+                <CopyButton text={customNum} label="卡号" />
+              </span>
+            </div>
             <div className={styles.cardMeta}>
               {card ? <StatusTag state={card.state} onDark /> : <span className={styles.skeletonTag} />}
-              {card && <span>{SUPPLIER_LABEL[card.supplier] ?? '流量卡'}</span>}
+              {network && <span data-testid="card-network">{network}</span>}
             </div>
           </div>
         </Hero>
@@ -113,7 +123,7 @@ function HomePage() {
         <section className={`${styles.stats} ${styles.lift}`} aria-label="卡片概况">
           <Stat label="账户余额" value={card ? `¥${formatYuan(card.balance)}` : undefined} />
           <Stat label="今日已用" value={flow.data ? formatKb(flow.data.today_used_kb) : card ? formatKb(card.today_sum_flow) : undefined} />
-          <Stat label="剩余流量" value={flow.data ? (pkg ? formatKb(pkg.remaining_kb) : '无套餐') : undefined} accent />
+          <Stat label="剩余流量" value={flow.data ? (pkg ? formatKb(pkg.remaining_kb) : '暂无套餐') : undefined} accent />
         </section>
 
         {clew.data?.content && (
@@ -121,7 +131,12 @@ function HomePage() {
             <svg viewBox="0 0 20 20" aria-hidden="true">
               <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
             </svg>
-            <span>{clew.data.content}</span>
+            <span className={styles.clewText}>{clew.data.content}</span>
+            {action && (
+              <Link to={action.path} className={styles.clewAction}>
+                {action.text}
+              </Link>
+            )}
           </div>
         )}
 
@@ -148,7 +163,7 @@ function HomePage() {
                 <span>已用 {formatKb(pkg.used_kb)}</span>
                 <span>共 {formatKb(pkg.total_kb)}</span>
               </div>
-              <p className={styles.pkgDate}>套餐有效期至 {formatDate(pkg.expired_at)}</p>
+              <p className={styles.pkgDate}>套餐有效期至 {pkg.valid_until || '-'}</p>
             </div>
           ) : flow.isPending ? (
             <div className={styles.skeletonBlock} />
@@ -161,15 +176,18 @@ function HomePage() {
           <dl className={styles.facts}>
             <div>
               <dt>卡片有效期</dt>
-              <dd>{card ? formatDate(card.expired_at) : '-'}</dd>
+              <dd>{card?.valid_until || '-'}</dd>
             </div>
             <div>
               <dt>ICCID</dt>
-              <dd className={styles.mono}>{card?.iccid || '-'}</dd>
+              <dd className={styles.iccid}>
+                <span className={styles.mono}>{card?.iccid || '-'}</span>
+                {card?.iccid && <CopyButton text={card.iccid} label="ICCID" />}
+              </dd>
             </div>
             <div>
               <dt>运营商</dt>
-              <dd>{card ? (SUPPLIER_LABEL[card.supplier] ?? '-') : '-'}</dd>
+              <dd>{network || '-'}</dd>
             </div>
             {card && card.networks.length > 0 && (
               <div>

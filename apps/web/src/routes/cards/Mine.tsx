@@ -1,10 +1,12 @@
 // /mine — personal centre (keep-alive): who is logged in, the current card, links, logout.
 import { maskMobile } from '@portal/domain';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { StatusTag } from '../../features/cards/components/StatusTag';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { clearOnLogout } from '../../lib/session';
@@ -80,14 +82,17 @@ function MinePage() {
       </header>
 
       {customNum && (
-        <button type="button" className={styles.current} onClick={go('/card_list')}>
-          <span className={styles.currentLabel}>当前卡片</span>
-          <span className={styles.currentNum}>{customNum}</span>
-          {cardInfo?.custom_num === customNum && <StatusTag state={cardInfo.state} />}
-          <span className={styles.chevron} aria-hidden="true">
-            ›
-          </span>
-        </button>
+        <div className={styles.current}>
+          <button type="button" className={styles.currentGo} onClick={go('/card_list')}>
+            <span className={styles.currentLabel}>当前卡片</span>
+            <span className={styles.currentNum}>{groupCardNumber(customNum)}</span>
+            {cardInfo?.custom_num === customNum && <StatusTag state={cardInfo.state} />}
+            <span className={styles.chevron} aria-hidden="true">
+              ›
+            </span>
+          </button>
+          <CopyButton text={customNum} label="卡号" />
+        </div>
       )}
 
       <div className={styles.group}>

@@ -2,9 +2,12 @@
 // gates ask for it, each with its page; for a visitor, how to get started.
 import { CardState } from '@portal/contract/enums';
 import { Link, useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { useBrand } from '../../features/branding/model/brandingStore';
+import { StatusTag } from '../../features/cards/components/StatusTag';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { checklist } from '../../features/gating/model/checklist';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
@@ -29,7 +32,11 @@ export default function TipPage() {
           </svg>
         </span>
         <div>
-          <p className={styles.heroTitle}>{card ? `卡号 ${card.custom_num}` : '使用前请阅读'}</p>
+          <p className={styles.heroTitle}>
+            {card ? `卡号 ${groupCardNumber(card.custom_num)}` : '使用前请阅读'}
+            {card && <CopyButton text={card.custom_num} label="卡号" />}
+            {card && <StatusTag state={card.state} />}
+          </p>
           <p className={styles.heroText}>
             {card ? '以下是该卡正常使用前需要完成的事项' : '登录并绑定流量卡后，即可查询余额、流量和办理业务'}
           </p>

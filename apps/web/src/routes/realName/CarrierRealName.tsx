@@ -7,11 +7,14 @@ import { safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
+import { StatusTag } from '../../features/cards/components/StatusTag';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { fetchRealNameStatus, startRealName } from '../../features/realName/api/realNameSession';
@@ -22,6 +25,7 @@ import {
   CARRIER_PAGES,
   pageMode,
   realNameSteps,
+  verifierName,
   type CarrierPage,
 } from '../../features/realName/model/carriers';
 import { toast } from '../../lib/toast';
@@ -37,7 +41,9 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
   const customNum = useStored('customNum');
   const data = useRealNameData(customNum);
   const info = useCardInfo(customNum);
-  const carrier = carrierName(page, data.data?.supplier);
+  // the network the user knows (the card's), never the supplier; the supplier only as who verifies
+  const carrier = carrierName(page, info.data?.info.network ?? '');
+  const verifier = verifierName(page, info.data?.info.supplier);
   // A bookmark, a typed address or a card switched meanwhile must not show one carrier's page for
   // another's card: the card's own page is the one the server names.
   const own = data.data ? carrierPath(data.data.page) : undefined;
@@ -131,7 +137,7 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
             </span>
             <p className={styles.doneTitle}>实名认证已完成</p>
             <p className={styles.muted}>
-              卡号 {customNum} 已通过{carrier}实名认证，可正常使用
+              卡号 {groupCardNumber(customNum)} 已通过{carrier}实名认证，可正常使用
             </p>
             <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => navigate('/', { replace: true })}>
               返回首页
@@ -162,8 +168,34 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
             <dl className={styles.facts}>
               <div>
                 <dt>卡号</dt>
-                <dd>{customNum}</dd>
+                <dd>
+                  {groupCardNumber(customNum)}
+                  <CopyButton text={customNum} label="卡号" />
+                </dd>
               </div>
+              {info.data && (
+                <div>
+                  <dt>状态</dt>
+                  <dd>
+                    <StatusTag state={info.data.info.state} />
+                  </dd>
+                </div>
+              )}
+              {info.data?.info.iccid && (
+                <div>
+                  <dt>ICCID</dt>
+                  <dd>
+                    {info.data.info.iccid}
+                    <CopyButton text={info.data.info.iccid} label="ICCID" />
+                  </dd>
+                </div>
+              )}
+              {verifier && (
+                <div>
+                  <dt>认证服务</dt>
+                  <dd>由{verifier}提供</dd>
+                </div>
+              )}
               <div>
                 <dt>认证方式</dt>
                 <dd>{mode === RealNameMode.Url ? '运营商实名页面' : '实名认证小程序'}</dd>

@@ -2,16 +2,18 @@
 // the card's carrier page; already → the carrier is asked again. Bajun cards follow spec
 // section 4: no order yet → this page as usual; a real-name URL → open it in a new tab and go
 // home; otherwise the question, where "already done" goes home.
-import { SUPPLIER_LABEL } from '@portal/contract/enums';
 import { safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
+import { StatusTag } from '../../features/cards/components/StatusTag';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { fetchRealNameStatus } from '../../features/realName/api/realNameSession';
@@ -59,7 +61,8 @@ function RemindPage() {
   const card = info.data.info;
   const mode = remindMode(card, info.data);
   const realNameUrl = safeUrl(info.data.real_name_url);
-  const carrier = SUPPLIER_LABEL[card.supplier] ?? '运营商';
+  // the network the user knows, never the supplier (八骏) or the device kind
+  const carrier = card.network || '运营商未知';
 
   async function alreadyDone() {
     if (mode === 'bajunAsk') return navigate('/', { replace: true });
@@ -98,7 +101,8 @@ function RemindPage() {
         <div>
           <p className={styles.heroTitle}>{data.data.verified ? '该卡已完成实名认证' : '该卡尚未完成实名认证'}</p>
           <p className={styles.heroText}>
-            卡号 {customNum} · {carrier}
+            卡号 {groupCardNumber(customNum!)}
+            <CopyButton text={customNum!} label="卡号" /> · {carrier} <StatusTag state={card.state} />
           </p>
         </div>
       </div>

@@ -62,7 +62,7 @@ function FlowPage() {
               <span>共 {formatKb(pkg.total_kb)}</span>
             </div>
             <p className={styles.period}>
-              {formatDate(pkg.started_at)} 至 {formatDate(pkg.expired_at)}
+              {formatDate(pkg.started_at)} 至 {pkg.valid_until || '-'}
             </p>
           </>
         )}

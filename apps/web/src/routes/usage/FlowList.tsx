@@ -1,8 +1,11 @@
 // /flow_list — cumulative use of the current card: the total and each month.
 import { formatDateTime, formatKb } from '@portal/domain';
+import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { StatusTag } from '../../features/cards/components/StatusTag';
+import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { useFlowStatistics } from '../../features/usage/api/flowStatistics';
 import { monthLabel } from '../../features/usage/model/chartScale';
 import { withQuery } from '../../lib/query';
@@ -11,6 +14,7 @@ import styles from './FlowList.module.css';
 
 function FlowListPage() {
   const customNum = useStored('customNum');
+  const cardInfo = useStored('cardInfo');
   const stats = useFlowStatistics(customNum);
 
   if (stats.isPending) {
@@ -44,7 +48,10 @@ function FlowListPage() {
           {formatKb(total_used_kb)}
         </p>
         <p className={styles.totalMeta}>
-          卡号 {customNum} · 数据更新于 {formatDateTime(synced_at)}
+          卡号 {groupCardNumber(customNum ?? '')}
+          {customNum && <CopyButton text={customNum} label="卡号" />}
+          {cardInfo && cardInfo.custom_num === customNum && <StatusTag state={cardInfo.state} onDark />} · 数据更新于{' '}
+          {formatDateTime(synced_at)}
         </p>
       </section>
 

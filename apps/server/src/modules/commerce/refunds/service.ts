@@ -24,7 +24,6 @@ import {
   expiryAfterTakeBack,
   flagAfterRefund,
   flagsOfGoods,
-  formatDateTime,
   formatKb,
   lateRefundNo,
   orderRefundNo,
@@ -38,6 +37,7 @@ import {
   type CardFlag,
   type RefundRoute,
 } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
@@ -342,7 +342,7 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
           ? `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}`
           : `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}（已使用的部分不收回）`,
       );
-      if (expiredAt !== target.expired_at) effects.push(`套餐「${target.name}」有效期恢复至 ${formatDateTime(expiredAt)}`);
+      if (expiredAt !== target.expired_at) effects.push(`套餐「${target.name}」有效期恢复至 ${formatValidUntil(expiredAt)}`);
     }
   }
 
@@ -354,7 +354,7 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
   );
   if (expiry !== card.expired_at) {
     await cardRecord.restoreAfterRefund(trx, order.card_id, { expired_at: expiry });
-    effects.push(`卡片有效期恢复至 ${formatDateTime(expiry)}`);
+    effects.push(`卡片有效期恢复至 ${formatValidUntil(expiry)}`);
   }
   return effects;
 }

@@ -1,6 +1,7 @@
 // One voucher as a ticket: the amount on the left, its terms on the right.
 import type { Voucher } from '@portal/contract';
-import { formatDate, formatYuan } from '@portal/domain';
+import { formatYuan } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
 import type { ReactNode } from 'react';
 import styles from '../commerce.module.css';
 import { minSpendLabel, packageTypesLabel, VOUCHER_STATUS_LABEL } from '../model/labels';
@@ -29,7 +30,8 @@ export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
         <p className={styles.ticketName}>{v.name}</p>
         <p className={styles.reason}>{packageTypesLabel(v.package_types)}</p>
         <p className={styles.reason}>
-          {formatDate(v.expires_at)} 到期{v.source ? ` · ${v.source}` : ''}
+          有效期至 {formatValidUntil(v.expires_at)}
+          {v.source ? ` · ${v.source}` : ''}
         </p>
       </div>
       <div className={styles.ticketRight}>

@@ -8,19 +8,32 @@ export const CARRIER_PAGES: Record<CarrierPage, { path: string; carrier: string 
   yd: { path: '/yd_real_name', carrier: '中国移动' },
   dx: { path: '/dx_real_name', carrier: '中国电信' },
   cme: { path: '/cme_real_name', carrier: '中国广电' },
-  bj: { path: '/bj_real_name', carrier: '八骏' },
-  fe: { path: '/fe_real_name', carrier: '运营商' },
+  // resellers' and devices' cards: named by the card's own network (networkName), never the supplier
+  bj: { path: '/bj_real_name', carrier: '' },
+  fe: { path: '/fe_real_name', carrier: '' },
 };
 
-/** Suppliers of /fe_real_name that are brands of their own; the rest there (multi-SIM, wifi
- *  device, other) are categories, not names a card holder would recognise: "运营商". */
-const NAMED_FE_SUPPLIERS: ReadonlySet<number> = new Set([Supplier.NaiZu, Supplier.CoolFish, Supplier.YiRan]);
+/**
+ * The network a page names (its title "<network>实名认证", its steps). The carrier pages name their
+ * carrier; /bj_real_name and /fe_real_name serve resellers' (八骏, 耐族…) and devices' cards, and
+ * name the network the user knows from the card (card info's network, by @portal/domain networkName): "" when unknown,
+ * so the title is plain "实名认证".
+ */
+export function carrierName(page: CarrierPage, network: string): string {
+  return CARRIER_PAGES[page].carrier || network;
+}
 
-/** The carrier a page names. /fe_real_name serves several suppliers: it names the card's own
- *  where that is a brand, as /remind and the carrier's page do, and "运营商" otherwise. */
-export function carrierName(page: CarrierPage, realNameSupplier: number | undefined): string {
-  if (page === 'fe' && realNameSupplier !== undefined && NAMED_FE_SUPPLIERS.has(realNameSupplier)) return SUPPLIER_LABEL[realNameSupplier]!;
-  return CARRIER_PAGES[page].carrier;
+/** Suppliers whose own verification page or applet the user is sent to, under their brand. */
+const NAMED_VERIFIERS: ReadonlySet<number> = new Set([Supplier.XunCao, Supplier.NaiZu, Supplier.CoolFish, Supplier.YiRan]);
+
+/**
+ * Where the supplier matters: a reseller that verifies the holder itself (its page or applet
+ * carries its brand) is named once, as who provides the verification, so its brand on the next
+ * page is no surprise. "" for the carriers' own pages and for suppliers that are no brand.
+ */
+export function verifierName(page: CarrierPage, supplier: number | undefined): string {
+  if (page !== 'bj' && page !== 'fe') return '';
+  return supplier !== undefined && NAMED_VERIFIERS.has(supplier) ? SUPPLIER_LABEL[supplier]! : '';
 }
 
 /** The mode a page describes. A Bajun card with its own real-name address is verified on that

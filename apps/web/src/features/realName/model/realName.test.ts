@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameBackDone, carrierName, carrierPath, pageMode, realNameSteps } from './carriers';
+import { cameBackDone, carrierName, carrierPath, pageMode, realNameSteps, verifierName } from './carriers';
 import { remindMode } from './remind';
 
 describe('remindMode (docs/spec/portal-spec.md §4, Bajun on /remind)', () => {
@@ -26,20 +26,31 @@ describe('carrier pages', () => {
     expect(carrierPath(input)).toBe(expected);
   });
   it.each([
-    ['dx', 3, '中国电信'],
-    ['cme', 12, '中国广电'],
-    ['cme', 13, '中国广电'],
+    ['dx', '中国电信', '中国电信'],
+    ['cme', '', '中国广电'],
+    ['lt', '', '中国联通'],
+    ['bj', '中国联通', '中国联通'],
+    ['bj', '中国移动', '中国移动'],
+    ['fe', '三网通', '三网通'],
+    ['fe', '中国电信', '中国电信'],
+    ['bj', '', ''],
+    ['fe', '', ''],
+  ] as const)('carrierName(%s, network %j) = %j: the network, never the supplier', (page, network, expected) => {
+    expect(carrierName(page, network)).toBe(expected);
+  });
+  it.each([
     ['bj', 8, '八骏'],
-    ['lt', undefined, '中国联通'],
+    ['fe', 4, '耐族'],
     ['fe', 6, '酷鱼'],
     ['fe', 7, '怡然'],
-    ['fe', 4, '耐族'],
-    ['fe', 9, '运营商'],
-    ['fe', 10, '运营商'],
-    ['fe', 11, '运营商'],
-    ['fe', undefined, '运营商'],
-  ] as const)('carrierName(%s, supplier %s) = %s', (page, supplier, expected) => {
-    expect(carrierName(page, supplier)).toBe(expected);
+    ['fe', 9, ''],
+    ['fe', 10, ''],
+    ['fe', 11, ''],
+    ['fe', undefined, ''],
+    ['lt', 2, ''],
+    ['dx', 3, ''],
+  ] as const)('verifierName(%s, supplier %s) = %j', (page, supplier, expected) => {
+    expect(verifierName(page, supplier)).toBe(expected);
   });
   it.each([
     ['bj with its own address: URL', 'bj', 0, 'https://realname.example.com/b', 1],
