@@ -58,6 +58,10 @@ describe.each(databases())('purchase effect on %s', (kind) => {
     expect(added.started_at).toBe(current!.expired_at);
     expect(chinaDay(added.started_at)).toBe(month.effect.first_day);
     expect(chinaDay(added.expired_at, 1)).toBe(month.effect.valid_until);
+    // the order says the same days, for the result page (not a blanket 已生效)
+    const orderNo = res.json().data.order_no;
+    const shown = (await t.get(`/api/v1/order/detail?order_no=${orderNo}`, token)).json().data;
+    expect(shown.package_window).toEqual({ first_day: month.effect.first_day, valid_until: month.effect.valid_until });
     // the one in force was not replaced
     expect(after.find((p) => p.id === current!.id)!.expired_at).toBe(current!.expired_at);
     // the next basic now queues after the one just bought

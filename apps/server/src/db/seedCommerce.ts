@@ -30,7 +30,7 @@ const CATALOGUE: Record<number, DemoPackage[]> = {
       flow_mb: 100 * GB,
       price_fen: 2900,
       original_price_fen: 3900,
-      description: '当月有效，100GB全国通用流量',
+      description: '有效期1个月，100GB全国通用流量',
       recommended: 1,
     },
     {
@@ -41,7 +41,7 @@ const CATALOGUE: Record<number, DemoPackage[]> = {
       flow_mb: 50 * GB,
       price_fen: 1900,
       original_price_fen: 2500,
-      description: '当月有效，50GB全国通用流量',
+      description: '有效期1个月，50GB全国通用流量',
     },
     {
       name: '月初重置200G季包',
@@ -128,7 +128,7 @@ const CATALOGUE: Record<number, DemoPackage[]> = {
       flow_mb: 60 * GB,
       price_fen: 2500,
       original_price_fen: 3000,
-      description: '当月有效，不限速',
+      description: '有效期1个月，不限速',
       recommended: 1,
     },
     {

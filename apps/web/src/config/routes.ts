@@ -129,7 +129,7 @@ const TABLE = {
     // Purchase pages end in a bottom pay bar the floating service button would cover.
     { path: '/recharge', title: '余额充值', meta: { noShowKF: true, gate: 'none' }, page: 'Recharge' },
     { path: '/first_recharge', title: '首充优惠', meta: { noShowKF: true, gate: 'none' }, page: 'FirstRecharge' },
-    { path: '/recharge_coupon', title: '充值明细', meta: NO_GATE, page: 'RechargeCoupon' },
+    { path: '/recharge_coupon', title: '余额明细', meta: NO_GATE, page: 'RechargeCoupon' },
     { path: '/coupon_package', title: '券包', meta: { noShowKF: true }, page: 'CouponPackage' },
     { path: '/select', title: '选择套餐系列', meta: NO_GATE, page: 'Select' },
     { path: '/combo', title: '套餐列表', meta: NO_GATE, page: 'Combo' },

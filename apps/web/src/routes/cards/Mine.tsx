@@ -127,7 +127,7 @@ function MinePage() {
               余额充值
             </List.Item>
             <List.Item prefix={<Icon d={ICON.ledger} color="#12b76a" />} onClick={go('/recharge_coupon')}>
-              充值明细
+              余额明细
             </List.Item>
           </List>
         </div>

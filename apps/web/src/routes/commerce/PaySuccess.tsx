@@ -11,6 +11,11 @@ import { purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { withQuery } from '../../lib/query';
 
+/** A second base package queues behind the current one: say when it works rather than "已生效". */
+function effectText(window: { first_day: string; valid_until: string } | undefined): string {
+  return window ? `，${window.first_day} 起生效，有效期至 ${window.valid_until}` : '，已生效';
+}
+
 function PaySuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
@@ -28,7 +33,7 @@ function PaySuccessPage() {
           text={
             paid.goods_type === 'recharge' && paid.credit !== undefined
               ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}`
-              : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，已生效`
+              : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}${effectText(paid.package_window)}`
           }
         >
           <p className={styles.resultText} style={{ textAlign: 'center' }}>

@@ -31,7 +31,7 @@ function RechargePage() {
         title="余额充值"
         right={
           <Link className={styles.headerLink} to="/recharge_coupon">
-            充值明细
+            余额明细
           </Link>
         }
       />

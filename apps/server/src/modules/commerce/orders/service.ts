@@ -9,6 +9,7 @@ import {
   fenToYuan,
   firstRechargeBonus,
   packageEffect,
+  packageWindow,
   payChannels,
   priceOf,
   rechargeAmountFen,
@@ -28,6 +29,7 @@ import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
 import { fulfil, settleUnpaid } from './fulfil';
 import { closeAtGateway, reconcileOrder, refreshPending } from './gateway';
+import { deliveryOf, segmentsOf } from '../refunds/repo';
 import * as repo from './repo';
 
 export interface OrderInput {
@@ -339,10 +341,24 @@ export async function orderDetail(ctx: AppContext, auth: Auth, orderNo: string):
  * rather than waiting for a notification; `gateway_unpaid` says it answered "nothing paid".
  */
 export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: string): Promise<Order> {
-  if (order.state !== 'pending') return (await toOrders(ctx, [order], customNum))[0]!;
-  const checked = await refreshPending(ctx, order);
+  const checked = order.state === 'pending' ? await refreshPending(ctx, order) : { order, unpaid: false };
   const o = (await toOrders(ctx, [checked.order], customNum))[0]!;
-  return checked.unpaid ? { ...o, gateway_unpaid: true } : o;
+  const window = await packageWindowOf(ctx, checked.order);
+  return { ...o, ...(checked.unpaid ? { gateway_unpaid: true } : {}), ...(window ? { package_window: window } : {}) };
+}
+
+/**
+ * The days the package a delivered order brought works: its own rows (a package that started or
+ * queued), or the package in force it was added to (a refuel or superposition). The result page
+ * says this instead of a blanket "已生效", since a second basic package queues.
+ */
+async function packageWindowOf(ctx: AppContext, order: OrderRow): Promise<Order['package_window']> {
+  if (order.goods_type !== 'package' || order.state !== 'fulfilled') return undefined;
+  const rows = await segmentsOf(ctx.db.kysely, order.order_no);
+  if (rows.length > 0) return packageWindow(rows[0]!.started_at, rows[rows.length - 1]!.expired_at);
+  const added = await deliveryOf(ctx.db.kysely, order.order_no);
+  if (added?.target_expired_after && order.paid_at) return packageWindow(order.paid_at, added.target_expired_after);
+  return undefined;
 }
 
 /**

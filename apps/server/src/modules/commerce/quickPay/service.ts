@@ -6,7 +6,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
 import type { Order, PayAction, QuickCardCheck, Quote, Voucher } from '@portal/contract';
-import { packageWindow } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Card, OrderRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -16,7 +15,6 @@ import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, purchasablePackage, withEffects } from '../catalogue/service';
 import * as ordersRepo from '../orders/repo';
 import { currentOrder, hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
-import { deliveryOf, segmentsOf } from '../refunds/repo';
 import { usableFor } from '../vouchers/service';
 
 /** Token-less calls per client address: generous (carrier NAT), but no bulk card-number scanning. */
@@ -110,25 +108,7 @@ export async function quickRepay(ctx: AppContext, orderNo: string, accessKey: st
   return { ...(await toOrders(ctx, [resumed.order], await customNumOf(ctx, resumed.order)))[0]!, pay: resumed.pay };
 }
 
-/**
- * The days the package a delivered order brought works: its own rows (a package that started or
- * queued), or the package in force it was added to (a refuel or superposition). The result page
- * says this instead of a blanket "已生效", since a second basic package queues.
- */
-async function packageWindowOf(ctx: AppContext, order: OrderRow): Promise<Order['package_window']> {
-  if (order.goods_type !== 'package' || order.state !== 'fulfilled') return undefined;
-  const rows = await segmentsOf(ctx.db.kysely, order.order_no);
-  if (rows.length > 0) return packageWindow(rows[0]!.started_at, rows[rows.length - 1]!.expired_at);
-  const added = await deliveryOf(ctx.db.kysely, order.order_no);
-  if (added?.target_expired_after && order.paid_at) return packageWindow(order.paid_at, added.target_expired_after);
-  return undefined;
-}
-
 export async function quickOrderDetail(ctx: AppContext, orderNo: string, accessKey: string): Promise<Order> {
   const order = await quickOrderByKey(ctx, orderNo, accessKey);
-  const answer = await currentOrder(ctx, order, await customNumOf(ctx, order));
-  // asking the gateway may just have fulfilled a pending order: the window comes from the row as it is now
-  const settled = order.state === 'pending' ? await quickOrderByKey(ctx, orderNo, accessKey) : order;
-  const window = await packageWindowOf(ctx, settled);
-  return window ? { ...answer, package_window: window } : answer;
+  return currentOrder(ctx, order, await customNumOf(ctx, order));
 }
