@@ -28,7 +28,7 @@ async function controlsUnderServiceButton(page: Page): Promise<{ button: Overlap
       'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="tab"], [role="checkbox"], [role="link"]',
     );
     const overlaps = [];
-    for (const el of controls) {
+    for (const el of Array.from(controls)) {
       if (el === button || button.contains(el) || !el.checkVisibility({ visibilityProperty: true })) continue;
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
@@ -93,7 +93,11 @@ describe('the floating 客服 button leaves the end of every page free', () => {
     } else {
       await page.goto(path);
     }
-    if (control) await page.getByText(control, { exact: typeof control === 'string' }).last().waitFor();
+    if (control)
+      await page
+        .getByText(control, { exact: typeof control === 'string' })
+        .last()
+        .waitFor();
     else await page.waitForLoadState('networkidle');
     const { button, overlaps } = await controlsUnderServiceButton(page);
     await page.screenshot({ path: `${process.cwd()}/e2e/screenshots/${shot}.png` });
