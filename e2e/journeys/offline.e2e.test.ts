@@ -79,6 +79,38 @@ describe('a failed load says what happened and 重试 works', () => {
     expect(await alert.count()).toBe(0);
   });
 
+  it('an order that fails to load on the way gets 重试, not a verdict (订单不存在 / 未查到支付成功)', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    const orderNo = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/order/create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('sim_token')}` },
+        body: JSON.stringify({
+          custom_num: localStorage.getItem('sim_customNum'),
+          goods_type: 'recharge',
+          amount: 10,
+          pay_channel: 1,
+          request_id: `offline-${Date.now()}`,
+        }),
+      });
+      return ((await res.json()) as { data: { order_no: string } }).data.order_no;
+    });
+    const cut = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+    await page.route('**/api/v1/order/detail?*', cut);
+    const { alert, retry } = failure(page);
+    for (const path of ['/order_check', '/order', '/pay_success']) {
+      await page.goto(`${path}?order_no=${orderNo}`);
+      await alert.waitFor();
+      expect(await page.getByText(/订单不存在|未找到该订单|未查到/).count(), path).toBe(0);
+    }
+    await screenshot(page, 'offline-order-data');
+    await page.unroute('**/api/v1/order/detail?*', cut);
+    await retry.click();
+    await page.getByText('未查到支付成功的订单').waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
   it('a page whose code answers 404 after a new release reloads once by itself and opens', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);

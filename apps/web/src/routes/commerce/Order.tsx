@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { closeOrder, repayOrder, useOrder, useOrders } from '../../features/commerce/api/commerce';
 import { followPay } from '../../features/commerce/components/Checkout';
 import { OrderStateTag, OrderSummary } from '../../features/commerce/components/OrderSummary';
@@ -117,7 +118,11 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       {order.isPending ? (
         <PageLoading />
       ) : order.isError ? (
-        <StateBlock kind="error" text="订单不存在或无权查看" />
+        isRetryable(order.error) ? (
+          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+        ) : (
+          <StateBlock kind="error" text="订单不存在或无权查看" />
+        )
       ) : (
         <>
           <OrderSummary order={order.data} detailed />
