@@ -2,19 +2,20 @@
 // with <Activity>, and shows the tab bar and the floating service button. Once a user is logged
 // in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
-import { Activity, lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { ROUTES, routeOf } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
 import { markFromQuery } from '../features/branding/model/mark';
-import { FloatingServiceButton } from '../features/customer-service/components/FloatingServiceButton';
 import { serviceButtons } from '../features/customer-service/model/visibility';
 import { configureApi } from '../lib/api';
 import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
 import { useStored } from '../lib/useStored';
 import { showGuardPopup } from './guardPopups';
+import { PageBoundary } from './PageBoundary';
+import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { LAZY_PAGES } from './router';
 import { TabBar } from './TabBar';
@@ -22,8 +23,12 @@ import { TabBar } from './TabBar';
 const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
 
 // Not in the first load: a visitor on /login has no card to gate.
-const CardGates = lazy(() => import('./CardGates'));
-const NavGate = lazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
+const CardGates = retryableLazy(() => import('./CardGates'));
+const NavGate = retryableLazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
+// Not in the first load either: /login never shows it, and it waits for the branding anyway.
+const FloatingServiceButton = retryableLazy(() =>
+  import('../features/customer-service/components/FloatingServiceButton').then((m) => ({ default: m.FloatingServiceButton })),
+);
 
 function guardContext(path: string, search: string): GuardContext {
   return {
@@ -105,30 +110,47 @@ export function AppShell() {
         const Page = LAZY_PAGES.get(r.path)!;
         return (
           <Activity key={`${session}:${r.path}`} mode={route?.path === r.path ? 'visible' : 'hidden'}>
-            <Suspense fallback={<PageLoading />}>
-              <Page />
-            </Suspense>
+            <PageBoundary>
+              <Suspense fallback={<PageLoading />}>
+                <Page />
+              </Suspense>
+            </PageBoundary>
           </Activity>
         );
       })}
       {route && !route.meta.keepAlive && (
-        <Suspense fallback={<PageLoading />}>
-          {gated ? (
-            <NavGate route={route}>
+        // A failure stays with the page it happened on: the next page tries again.
+        <PageBoundary resetKey={route.path}>
+          <Suspense fallback={<PageLoading />}>
+            {gated ? (
+              <NavGate route={route}>
+                <Outlet />
+              </NavGate>
+            ) : (
               <Outlet />
-            </NavGate>
-          ) : (
-            <Outlet />
-          )}
-        </Suspense>
+            )}
+          </Suspense>
+        </PageBoundary>
       )}
       {gated && customNum && (
-        <Suspense fallback={null}>
-          <CardGates route={route} customNum={customNum} />
-        </Suspense>
+        // The gates' code failing offline hides their prompts until the next page, not the page.
+        <PageBoundary quiet resetKey={location.pathname}>
+          <Suspense fallback={null}>
+            <CardGates route={route} customNum={customNum} />
+          </Suspense>
+        </PageBoundary>
       )}
       {route?.meta.tabBar && <TabBar path={route.path} />}
-      {buttons.main && route && <FloatingServiceButton onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)} />}
+      {buttons.main && route && (
+        <PageBoundary quiet resetKey={route.path}>
+          <Suspense fallback={null}>
+            <FloatingServiceButton
+              withTabBar={route.meta.tabBar === true}
+              onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
+            />
+          </Suspense>
+        </PageBoundary>
+      )}
     </>
   );
 }

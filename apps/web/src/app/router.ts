@@ -1,8 +1,10 @@
 // The one place that binds the route table (config/routes.ts) to page modules: one lazy chunk per
 // built route (route-level code splitting). Every `page` the table names has exactly one module
-// here (tsc checks it); a route without `page` is not routed and falls to /404.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// here (tsc checks it); a route without `page` is not routed and falls to /404. A page whose code
+// fails to load can be loaded again (./retryableLazy.ts, ./PageBoundary.tsx).
+import type { ComponentType } from 'react';
 import { BUILT_ROUTES, type PageName } from '../config/routes';
+import { retryableLazy } from './retryableLazy';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -62,7 +64,7 @@ const PAGES: Record<PageName, PageModule> = {
   NotFound: () => import('../routes/support/NotFound'),
 };
 
-/** One React.lazy per built route, by path. */
-export const LAZY_PAGES: ReadonlyMap<string, LazyExoticComponent<ComponentType>> = new Map(
-  BUILT_ROUTES.map((r) => [r.path, lazy(PAGES[r.page as PageName])]),
+/** One page component (lazy, retryable) per built route, by path. */
+export const LAZY_PAGES: ReadonlyMap<string, ComponentType> = new Map(
+  BUILT_ROUTES.map((r) => [r.path, retryableLazy(PAGES[r.page as PageName])]),
 );

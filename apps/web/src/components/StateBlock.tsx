@@ -32,7 +32,7 @@ export function StateBlock({ kind, text, action }: Props) {
   );
 }
 
-/** A load that failed, with a button that loads it again. */
+/** A load that failed, with a button that loads it again (issue 16: every failed load offers 重试). */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry(): unknown }) {
   return (
     <StateBlock
@@ -40,7 +40,7 @@ export function LoadFailed({ text, onRetry }: { text: string; onRetry(): unknown
       text={text}
       action={
         <button type="button" className="app-btn app-btn--ghost" onClick={() => void onRetry()}>
-          重新加载
+          重试
         </button>
       }
     />

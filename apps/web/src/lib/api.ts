@@ -145,3 +145,9 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
   const code = outcome.kind === 'answer' ? outcome.code : undefined;
   throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
 }
+
+/** A load that failed on the way (no network, a time-out, trouble at the server), not on its
+ *  merits (an unknown order, a package not for sale): the page offers 重试 instead of a verdict. */
+export function isRetryable(err: unknown): boolean {
+  return err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout' || err.status >= 500);
+}

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { Panel } from '../../components/Panel';
-import { StateBlock } from '../../components/StateBlock';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { useBindList } from '../../features/cards/api/useBindList';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
@@ -73,7 +73,9 @@ function HomePage() {
       <div className={`${styles.page}`}>
         <Hero appName={brand.appName} logo={brand.logo} />
         <Panel className={styles.lift}>
-          {loading ? (
+          {bindList.isError ? (
+            <LoadFailed text="卡片加载失败" onRetry={() => bindList.refetch()} />
+          ) : loading ? (
             <span className="app-spinner" role="status" aria-label="加载中" />
           ) : (
             <StateBlock
@@ -167,8 +169,11 @@ function HomePage() {
             </div>
           ) : flow.isPending ? (
             <div className={styles.skeletonBlock} />
+          ) : flow.isError ? (
+            // issue 16: a failed load says so and offers 重试, not only the pull gesture
+            <LoadFailed text="用量暂时无法获取" onRetry={refresh} />
           ) : (
-            <p className={styles.muted}>{flow.isError ? '用量暂时无法获取，请下拉刷新' : '当前没有生效中的套餐'}</p>
+            <p className={styles.muted}>当前没有生效中的套餐</p>
           )}
         </Panel>
 

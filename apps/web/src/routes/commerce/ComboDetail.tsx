@@ -8,7 +8,8 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { StateBlock } from '../../components/StateBlock';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { usePackage, useUsableVouchers } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
@@ -46,7 +47,11 @@ function ComboDetailPage() {
       {pkg.isPending ? (
         <PageLoading />
       ) : pkg.isError ? (
-        <StateBlock kind="error" text="该套餐不可订购" />
+        isRetryable(pkg.error) ? (
+          <LoadFailed text="套餐加载失败" onRetry={() => pkg.refetch()} />
+        ) : (
+          <StateBlock kind="error" text="该套餐不可订购" />
+        )
       ) : (
         <>
           <section className={`${styles.section} ${styles.hero}`}>

@@ -3,10 +3,12 @@ import { formatYuan } from '@portal/domain';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed } from '../../components/StateBlock';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { refreshCard } from '../../features/cards/model/refreshCard';
+import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 
 function CouponSuccessPage() {
@@ -14,6 +16,15 @@ function CouponSuccessPage() {
   const orderNo = params.get('order_no') ?? '';
   const { order, paid } = usePaidOrder(orderNo, '/coupon_success', refreshCard);
   if (order.isPending && orderNo) return <PageLoading />;
+  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (issue 16).
+  if (order.isError && isRetryable(order.error)) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title="购买成功" fallback="/coupons" />
+        <LoadFailed text="支付结果加载失败" onRetry={() => order.refetch()} />
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <PageHeader title="购买成功" fallback="/coupons" />

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { useOrder, useOrders } from '../../features/commerce/api/commerce';
 import { usePendingActions } from '../../features/commerce/components/Checkout';
 import { OrderNo, OrderStateTag, OrderSummary } from '../../features/commerce/components/OrderSummary';
@@ -230,15 +231,19 @@ function OrderDetail({ orderNo }: { orderNo: string }) {
       ) : order.isPending ? (
         <PageLoading />
       ) : order.isError ? (
-        <StateBlock
-          kind="error"
-          text="订单不存在或无权查看"
-          action={
-            <Link className="app-btn app-btn--ghost" to="/order">
-              全部订单
-            </Link>
-          }
-        />
+        isRetryable(order.error) ? (
+          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+        ) : (
+          <StateBlock
+            kind="error"
+            text="订单不存在或无权查看"
+            action={
+              <Link className="app-btn app-btn--ghost" to="/order">
+                全部订单
+              </Link>
+            }
+          />
+        )
       ) : (
         <>
           <OrderSummary order={order.data} detailed />

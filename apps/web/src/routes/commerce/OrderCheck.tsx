@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { StateBlock } from '../../components/StateBlock';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderSummary } from '../../features/commerce/components/OrderSummary';
@@ -58,7 +59,11 @@ function OrderCheckPage() {
       {!orderNo || !ORDER_NO.pattern.test(orderNo) ? null : order.isPending ? (
         <PageLoading />
       ) : order.isError ? (
-        <StateBlock kind="error" text="未找到该订单，或该订单不属于您的卡" />
+        isRetryable(order.error) ? (
+          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+        ) : (
+          <StateBlock kind="error" text="未找到该订单，或该订单不属于您的卡" />
+        )
       ) : (
         <>
           <OrderSummary order={order.data} />

@@ -4,7 +4,8 @@ import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { StateBlock } from '../../components/StateBlock';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderSummary } from '../../features/commerce/components/OrderSummary';
@@ -40,7 +41,11 @@ function OrderSuccessPage() {
     <div className={styles.page}>
       <PageHeader title="下单成功" fallback="/order" />
       {order.isError ? (
-        <StateBlock kind="error" text="订单不存在或无权查看" />
+        isRetryable(order.error) ? (
+          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+        ) : (
+          <StateBlock kind="error" text="订单不存在或无权查看" />
+        )
       ) : result === '/pay_fail' ? (
         <PayResult ok={false} title="订单未支付" text="该订单已关闭或支付失败，未扣款">
           <Link className="app-btn app-btn--ghost app-btn--block" to={detail}>

@@ -3,12 +3,14 @@ import { formatYuan } from '@portal/domain';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed } from '../../components/StateBlock';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
+import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 
 /** A second base package queues behind the current one: say when it works rather than "已生效". */
@@ -23,6 +25,15 @@ function PaySuccessPage() {
   // a recharge started from a purchase's 去充值 leads back to that purchase
   const resumePurchase = paid?.goods_type === 'recharge' ? purchaseToResume.recall() : null;
   if (order.isPending && orderNo) return <PageLoading />;
+  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (issue 16).
+  if (order.isError && isRetryable(order.error)) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title="支付结果" />
+        <LoadFailed text="支付结果加载失败" onRetry={() => order.refetch()} />
+      </div>
+    );
+  }
   return (
     <div className={styles.page}>
       <PageHeader title="支付结果" />

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { StateBlock } from '../../components/StateBlock';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { isRetryable } from '../../lib/api';
 import { repayQuickOrder, useQuickOrder } from '../../features/commerce/api/commerce';
 import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
 import { followPay } from '../../features/commerce/components/Checkout';
@@ -70,6 +71,8 @@ function QuickPaymentSuccessPage() {
         />
       ) : order.isPending ? (
         <PageLoading />
+      ) : order.isError && isRetryable(order.error) ? (
+        <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
       ) : order.isError ? (
         <StateBlock
           kind="error"

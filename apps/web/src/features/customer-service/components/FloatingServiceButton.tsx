@@ -10,11 +10,15 @@ function designScale(): number {
 
 interface Props {
   onOpen(): void;
+  /** the page has the tab bar, whose own spacer already keeps 60px free */
+  withTabBar?: boolean;
 }
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
- *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike. */
-export function FloatingServiceButton({ onOpen }: Props) {
+ *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
+ *  While it shows, the page ends above it (a spacer after the page, issue 16 snag 3): scrolled to
+ *  the bottom, no control of the page lies under the button's default place. */
+export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
   const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
@@ -40,27 +44,33 @@ export function FloatingServiceButton({ onOpen }: Props) {
   };
 
   return (
-    <button
-      type="button"
-      className={styles.button}
-      style={{ bottom: clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight) }}
-      aria-label="在线客服"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerEnd}
-      onPointerCancel={onPointerEnd}
-      onClick={() => {
-        if (suppressClick.current) {
-          suppressClick.current = false;
-          return;
-        }
-        onOpen();
-      }}
-    >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
-        <path d="M12 3a8 8 0 0 0-8 8v5.5A2.5 2.5 0 0 0 6.5 19H8v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.9a3 3 0 0 1-2.9 2h-2v1.5h2a4.5 4.5 0 0 0 4.4-3.6A2.5 2.5 0 0 0 20 16.5V11a8 8 0 0 0-8-8z" />
-      </svg>
-      <span className={styles.label}>客服</span>
-    </button>
+    <>
+      <div className={withTabBar ? `${styles.spacer} ${styles.spacerAboveTabBar}` : styles.spacer} aria-hidden="true" />
+      <button
+        type="button"
+        className={styles.button}
+        // above the home indicator too, as the tab bar is
+        style={{
+          bottom: `calc(${clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight)}px + env(safe-area-inset-bottom, 0px))`,
+        }}
+        aria-label="在线客服"
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        onClick={() => {
+          if (suppressClick.current) {
+            suppressClick.current = false;
+            return;
+          }
+          onOpen();
+        }}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
+          <path d="M12 3a8 8 0 0 0-8 8v5.5A2.5 2.5 0 0 0 6.5 19H8v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.9a3 3 0 0 1-2.9 2h-2v1.5h2a4.5 4.5 0 0 0 4.4-3.6A2.5 2.5 0 0 0 20 16.5V11a8 8 0 0 0-8-8z" />
+        </svg>
+        <span className={styles.label}>客服</span>
+      </button>
+    </>
   );
 }

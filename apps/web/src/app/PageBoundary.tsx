@@ -1,0 +1,48 @@
+// What a page shows when its code (or its rendering) fails instead of a white screen (issue 16,
+// snag 2): what happened and a 重试 that loads it again (./retryableLazy.ts: a fresh import).
+import { Component, type ReactNode } from 'react';
+import { LoadFailed } from '../components/StateBlock';
+import { TEXT } from '../lib/errorCatalogue';
+import { isChunkLoadError } from './pageLoad';
+import { retryFailedLoads } from './retryableLazy';
+
+interface Props {
+  children: ReactNode;
+  /** rendered instead of the failure block (a part of the shell that may stay away quietly) */
+  quiet?: boolean;
+  /** a change (the next page) tries a failed part again; keeps the children mounted otherwise */
+  resetKey?: string;
+}
+
+interface State {
+  error: unknown;
+  failed: boolean;
+}
+
+export function failureText(error: unknown, online: boolean): string {
+  if (!isChunkLoadError(error)) return '页面出错了，请重试';
+  return online ? '页面加载失败，请检查网络后重试' : TEXT.network;
+}
+
+export class PageBoundary extends Component<Props, State> {
+  state: State = { error: undefined, failed: false };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error, failed: true };
+  }
+
+  componentDidUpdate(prev: Props) {
+    if (this.state.failed && prev.resetKey !== this.props.resetKey) this.retry();
+  }
+
+  retry() {
+    retryFailedLoads();
+    this.setState({ error: undefined, failed: false });
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    if (this.props.quiet) return null;
+    return <LoadFailed text={failureText(this.state.error, navigator.onLine !== false)} onRetry={() => this.retry()} />;
+  }
+}

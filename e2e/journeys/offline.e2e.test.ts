@@ -1,0 +1,169 @@
+// Journeys: the network drops or the server goes away (issue 16, snag 2). Every failed load, of a
+// page's code or of its data, says what happened and offers a 重试 that works; a page whose code
+// is gone after a new release (its chunk answers 404) reloads once by itself, and only once.
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPhone, screenshot, startPortal } from '../harness';
+import { useJourney } from '../journey';
+import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+
+/** The failure block of the app shell or of a page: its text and its 重试 button. */
+function failure(page: Page) {
+  const alert = page.getByRole('alert').filter({ has: page.getByRole('button', { name: '重试' }) });
+  return { alert, retry: alert.getByRole('button', { name: '重试' }) };
+}
+
+/** Documents loaded in this tab since the last resetBrowser (a reload counts one more). */
+const documents = (page: Page) => page.evaluate(() => Number(sessionStorage.getItem('e2eDocuments') ?? 0));
+
+describe('a failed load says what happened and 重试 works', () => {
+  const j = useJourney(async ({ phone }) => {
+    await phone.context.addInitScript(() =>
+      sessionStorage.setItem('e2eDocuments', String(Number(sessionStorage.getItem('e2eDocuments') ?? 0) + 1)),
+    );
+  });
+  beforeEach(async () => {
+    await j.phone.context.setOffline(false);
+    await j.phone.page.unrouteAll();
+    await resetBrowser(j.phone.page);
+  });
+  afterEach(async () => {
+    await j.phone.context.setOffline(false);
+    await j.phone.page.unrouteAll();
+  });
+
+  it('offline, a page whose code is not loaded yet shows the failure; 重试 once online opens it', async () => {
+    const { page, context } = j.phone;
+    await loginWithAccount(page);
+    await context.setOffline(true);
+    await page.getByRole('link', { name: '我的', exact: true }).click();
+    const { alert, retry } = failure(page);
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('网络');
+    await screenshot(page, 'offline-page-code');
+    // still offline: 重试 fails again, visibly, and stays usable
+    await retry.click();
+    await alert.waitFor();
+    await context.setOffline(false);
+    await retry.click();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    expect(await alert.count()).toBe(0);
+    // the tab bar still works both ways
+    await page.getByRole('link', { name: '首页', exact: true }).click();
+    await page.getByTestId('current-card').waitFor();
+  });
+
+  it('data that fails to load shows the failure with 重试, on home and on a page; 重试 loads it', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    // the network drops for the usage figures only
+    const cut = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+    await page.route('**/api/v2/card/flow?*', cut);
+    await page.reload();
+    const { alert, retry } = failure(page);
+    await alert.waitFor();
+    await screenshot(page, 'offline-home-data');
+    await page.unroute('**/api/v2/card/flow?*', cut);
+    await retry.click();
+    await page.getByTestId('current-card').waitFor();
+    await page.getByText('已用', { exact: false }).first().waitFor();
+    expect(await alert.count()).toBe(0);
+
+    await page.route('**/api/v2/card/flow?*', cut);
+    await page.goto('/flow');
+    await alert.waitFor();
+    await screenshot(page, 'offline-page-data');
+    await page.unroute('**/api/v2/card/flow?*', cut);
+    await retry.click();
+    await page.getByTestId('remaining').filter({ hasText: /\d/ }).waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
+  it('an order that fails to load on the way gets 重试, not a verdict (订单不存在 / 未查到支付成功)', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    const orderNo = await page.evaluate(async () => {
+      const res = await fetch('/api/v1/order/create', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${localStorage.getItem('sim_token')}` },
+        body: JSON.stringify({
+          custom_num: localStorage.getItem('sim_customNum'),
+          goods_type: 'recharge',
+          amount: 10,
+          pay_channel: 1,
+          request_id: `offline-${Date.now()}`,
+        }),
+      });
+      return ((await res.json()) as { data: { order_no: string } }).data.order_no;
+    });
+    const cut = (route: import('playwright-core').Route) => route.abort('internetdisconnected');
+    await page.route('**/api/v1/order/detail?*', cut);
+    const { alert, retry } = failure(page);
+    for (const path of ['/order_check', '/order', '/pay_success']) {
+      await page.goto(`${path}?order_no=${orderNo}`);
+      await alert.waitFor();
+      expect(await page.getByText(/订单不存在|未找到该订单|未查到/).count(), path).toBe(0);
+    }
+    await screenshot(page, 'offline-order-data');
+    await page.unroute('**/api/v1/order/detail?*', cut);
+    await retry.click();
+    await page.getByText('未查到支付成功的订单').waitFor();
+    expect(await alert.count()).toBe(0);
+  });
+
+  it('a page whose code answers 404 after a new release reloads once by itself and opens', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    // the old document's chunk is gone for good; a reloaded document gets the new release
+    let reloaded = false;
+    page.once('domcontentloaded', () => (reloaded = true));
+    await page.route(/\/assets\/Mine-[^/]*\.js$/, (route) => (reloaded ? route.continue() : route.fulfill({ status: 404, body: 'gone' })));
+    const before = await documents(page);
+    await page.getByRole('link', { name: '我的', exact: true }).click();
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    expect(await documents(page)).toBe(before + 1);
+    expect(new URL(page.url()).pathname).toBe('/mine');
+  });
+
+  it('a page whose code stays missing reloads only once, then shows the failure with 重试', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    await page.route(/\/assets\/Mine-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    const before = await documents(page);
+    await page.getByRole('link', { name: '我的', exact: true }).click();
+    const { alert } = failure(page);
+    await alert.waitFor();
+    // no reload loop: give a second reload the time to happen, then count
+    await page.waitForTimeout(1500);
+    expect(await documents(page)).toBe(before + 1);
+    expect(await alert.count()).toBe(1);
+    await screenshot(page, 'offline-page-gone');
+  });
+});
+
+describe('the server goes away', () => {
+  it('going back home from a page opened directly shows the failure and 重试, never a white page', async () => {
+    const portal = await startPortal();
+    const phone = await openPhone(portal);
+    try {
+      const { page } = phone;
+      await loginWithAccount(page);
+      // a fresh document on /flow: home's code is not loaded in it
+      await page.goto('/flow');
+      await page.getByTestId('remaining').waitFor();
+      await portal.stop();
+      await page.getByRole('button', { name: '返回' }).click();
+      await waitForPath(page, '/');
+      const { alert, retry } = failure(page);
+      await alert.waitFor();
+      await screenshot(page, 'server-gone-home');
+      // 重试 tries again and, the server still gone, says so again
+      await retry.click();
+      await alert.waitFor();
+      expect(await page.locator('#root').innerText()).toContain('重试');
+    } finally {
+      await phone.close();
+      await portal.stop();
+    }
+  });
+});
