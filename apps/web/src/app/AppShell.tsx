@@ -12,19 +12,20 @@ import { serviceButtons } from '../features/customer-service/model/visibility';
 import { configureApi } from '../lib/api';
 import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
+import { toast } from '../lib/toast';
 import { useStored } from '../lib/useStored';
-import { showGuardPopup } from './guardPopups';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { LAZY_PAGES } from './router';
-import { TabBar } from './TabBar';
 
 const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
 
 // Not in the first load: a visitor on /login has no card to gate.
 const CardGates = retryableLazy(() => import('./CardGates'));
 const NavGate = retryableLazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
+// Only / and /mine show it, and router.ts fetches it beside their code.
+const TabBar = retryableLazy(() => import('./TabBar').then((m) => ({ default: m.TabBar })));
 // Not in the first load either: /login never shows it, and it waits for the branding anyway.
 const FloatingServiceButton = retryableLazy(() =>
   import('../features/customer-service/components/FloatingServiceButton').then((m) => ({ default: m.FloatingServiceButton })),
@@ -74,11 +75,13 @@ export function AppShell() {
     if (decision.clearStorage) clearOnForcedLogout();
     navigate(decision.to, { replace: true });
     if (decision.popup) {
-      void showGuardPopup(decision.popup, {
-        target: location.pathname + location.search,
-        appDownloadUrl: brandingStore.view().appDownloadUrl,
-        navigate: (to) => navigate(to),
-      });
+      const popup = decision.popup;
+      const ctx = { target: location.pathname + location.search, appDownloadUrl: brandingStore.view().appDownloadUrl, navigate };
+      // only the wifi-device guards show one: its code (and antd-mobile's dialog) comes when needed
+      import('./guardPopups').then(
+        (m) => m.showGuardPopup(popup, ctx),
+        () => toast('网络连接失败，请检查网络后重试'),
+      );
     }
   }, [decision, location.pathname, location.search, navigate]);
 
@@ -140,7 +143,14 @@ export function AppShell() {
           </Suspense>
         </PageBoundary>
       )}
-      {route?.meta.tabBar && <TabBar path={route.path} />}
+      {route?.meta.tabBar && (
+        <PageBoundary quiet resetKey={route.path}>
+          {/* the bar's height kept free while its code arrives, so the page does not jump */}
+          <Suspense fallback={<div style={{ height: 'calc(var(--app-tabbar-h) + env(safe-area-inset-bottom))' }} />}>
+            <TabBar path={route.path} />
+          </Suspense>
+        </PageBoundary>
+      )}
       {buttons.main && route && (
         <PageBoundary quiet resetKey={route.path}>
           <Suspense fallback={null}>

@@ -8,6 +8,9 @@ import { retryableLazy } from './retryableLazy';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
+/** The two tab pages fetch the tab bar beside their own code: it is not in /login's first load. */
+const withTabBar = <M>(page: Promise<M>): Promise<M> => Promise.all([page, import('./TabBar')]).then(([m]) => m);
+
 /** By area, as under src/routes/: each module is src/routes/<route's area>/<page>.tsx. */
 const PAGES: Record<PageName, PageModule> = {
   // account
@@ -16,8 +19,8 @@ const PAGES: Record<PageName, PageModule> = {
   Privacy: () => import('../routes/account/Privacy'),
   Agreement: () => import('../routes/account/Agreement'),
   // cards
-  Home: () => import('../routes/cards/Home'),
-  Mine: () => import('../routes/cards/Mine'),
+  Home: () => withTabBar(import('../routes/cards/Home')),
+  Mine: () => withTabBar(import('../routes/cards/Mine')),
   CardList: () => import('../routes/cards/CardList'),
   BindCard: () => import('../routes/cards/BindCard'),
   Tip: () => import('../routes/cards/Tip'),
