@@ -210,3 +210,17 @@ export async function setPackage(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** What a fulfilled order delivered: the package rows it created, or the package it was added to. */
+export async function deliveryOf(db: Executor, orderNo: string) {
+  return db.selectFrom('order_deliveries').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+export async function segmentsOf(db: Executor, orderNo: string) {
+  return db
+    .selectFrom('card_packages')
+    .select(['id', 'name', 'started_at', 'expired_at'])
+    .where('order_no', '=', orderNo)
+    .orderBy('id')
+    .execute();
+}

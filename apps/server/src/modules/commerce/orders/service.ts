@@ -29,7 +29,6 @@ import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
 import { fulfil, settleUnpaid } from './fulfil';
 import { closeAtGateway, reconcileOrder, refreshPending } from './gateway';
-import { deliveryOf, segmentsOf } from '../refunds/repo';
 import * as repo from './repo';
 
 export interface OrderInput {
@@ -354,9 +353,9 @@ export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: 
  */
 async function packageWindowOf(ctx: AppContext, order: OrderRow): Promise<Order['package_window']> {
   if (order.goods_type !== 'package' || order.state !== 'fulfilled') return undefined;
-  const rows = await segmentsOf(ctx.db.kysely, order.order_no);
+  const rows = await repo.segmentsOf(ctx.db.kysely, order.order_no);
   if (rows.length > 0) return packageWindow(rows[0]!.started_at, rows[rows.length - 1]!.expired_at);
-  const added = await deliveryOf(ctx.db.kysely, order.order_no);
+  const added = await repo.deliveryOf(ctx.db.kysely, order.order_no);
   if (added?.target_expired_after && order.paid_at) return packageWindow(order.paid_at, added.target_expired_after);
   return undefined;
 }

@@ -80,19 +80,6 @@ export async function latePayments(db: Executor) {
 
 // ---------- what an order delivered, and what depends on it ----------
 
-export async function deliveryOf(db: Executor, orderNo: string) {
-  return db.selectFrom('order_deliveries').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
-}
-
-export async function segmentsOf(db: Executor, orderNo: string) {
-  return db
-    .selectFrom('card_packages')
-    .select(['id', 'name', 'started_at', 'expired_at'])
-    .where('order_no', '=', orderNo)
-    .orderBy('id')
-    .execute();
-}
-
 export async function packageRow(db: Executor, id: number) {
   return db
     .selectFrom('card_packages')

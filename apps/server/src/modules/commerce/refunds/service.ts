@@ -296,8 +296,8 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
 
 async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
   const effects: string[] = [];
-  const delivery = await repo.deliveryOf(trx, order.order_no);
-  const segments = await repo.segmentsOf(trx, order.order_no);
+  const delivery = await orders.deliveryOf(trx, order.order_no);
+  const segments = await orders.segmentsOf(trx, order.order_no);
   // Orders delivered before refunds existed recorded nothing: guessing could take the wrong data.
   if (!delivery) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
 
