@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_ROUTES } from '../../apps/web/src/config/routes';
+import { screenshot } from '../harness';
 import { useJourney } from '../journey';
 import { DEMO, loginWithAccount, resetBrowser } from './steps';
 
@@ -135,6 +136,8 @@ describe('no serious or critical axe violation on any built page (375×667)', ()
     const url = urlsOf(orderNo)[path] ?? path;
     await page.goto(url);
     await settle(page);
+    // every built page as the card holder sees it, for review after a change (e2e/screenshots/page-*.png)
+    await screenshot(page, `page${path.replace(/\//g, '-')}`);
     const found = await seriousViolations(page);
     expect(found, `${url} (landed on ${new URL(page.url()).pathname})`).toEqual([]);
   });
