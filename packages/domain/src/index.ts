@@ -5,3 +5,4 @@ export * from './realName';
 export * from './cardGate';
 export * from './commerce';
 export * from './residentId';
+export * from './device';

@@ -12,3 +12,4 @@ export * from './cards';
 export * from './usage';
 export * from './realName';
 export * from './commerce';
+export * from './devices';
