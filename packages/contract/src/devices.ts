@@ -223,3 +223,7 @@ export type SimsAnswer = z.infer<typeof SimsAnswer>;
 export const BindDeviceAnswer = z.object({ device: DeviceSummary, already_bound: z.boolean() });
 export const UnbindDeviceAnswer = z.object({ custom_num: z.string(), serial: z.string() });
 export const DeviceChangesAnswer = z.object({ list: z.array(DeviceChange) });
+export type BindDeviceAnswer = z.infer<typeof BindDeviceAnswer>;
+export type UnbindDeviceAnswer = z.infer<typeof UnbindDeviceAnswer>;
+export type DeviceChangesAnswer = z.infer<typeof DeviceChangesAnswer>;
+export type DeviceListAnswer = z.infer<typeof DeviceListAnswer>;

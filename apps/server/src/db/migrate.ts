@@ -5,6 +5,7 @@ import * as m002 from './migrations/002_package_series';
 import * as m003 from './migrations/003_commerce';
 import * as m004 from './migrations/004_real_name';
 import * as m005 from './migrations/005_refunds';
+import * as m008 from './migrations/008_devices';
 
 interface Migration {
   name: string;
@@ -18,6 +19,7 @@ const MIGRATIONS: Migration[] = [
   { name: '003_commerce', up: m003.up },
   { name: '004_real_name', up: m004.up },
   { name: '005_refunds', up: m005.up },
+  { name: '008_devices', up: m008.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
