@@ -23,7 +23,13 @@ async function makeOtherUser(t: TestApp): Promise<string> {
   const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
   await t.db.kysely
     .insertInto('users')
-    .values({ agent_id: agent.id, mobile: '13900139000', account: 'other', password_hash: await hashPassword('other1234'), created_at: new Date().toISOString() })
+    .values({
+      agent_id: agent.id,
+      mobile: '13900139000',
+      account: 'other',
+      password_hash: await hashPassword('other1234'),
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return t.loginAccount('other', 'other1234');
 }
@@ -66,7 +72,8 @@ describe.each(databases())('devices on %s', (kind) => {
   });
 
   const status = async (num: string, token = demo) => ok(await t.get(`/api/v1/device/status?custom_num=${num}`, token));
-  const change = async (num: string, id: number, token = demo) => ok(await t.get(`/api/v1/device/change?custom_num=${num}&id=${id}`, token));
+  const change = async (num: string, id: number, token = demo) =>
+    ok(await t.get(`/api/v1/device/change?custom_num=${num}&id=${id}`, token));
 
   describe('reading', () => {
     it('lists the demo user’s devices: the CPE, the multi-SIM MiFi and the offline MiFi', async () => {
@@ -138,7 +145,11 @@ describe.each(databases())('devices on %s', (kind) => {
         { name: 'sims', send: () => t.get(`/api/v1/device/sims?custom_num=${MULTI}`, other), ...same },
         { name: 'changes', send: () => t.get(`/api/v1/device/changes?custom_num=${CPE}`, other), ...same },
         { name: 'wifi change', send: () => t.post('/api/v1/device/wifi', { custom_num: CPE, password: 'stolen123' }, other), ...same },
-        { name: 'block', send: () => t.post('/api/v1/device/clients/block', { custom_num: CPE, mac: 'A4:C3:F0:12:34:01' }, other), ...same },
+        {
+          name: 'block',
+          send: () => t.post('/api/v1/device/clients/block', { custom_num: CPE, mac: 'A4:C3:F0:12:34:01' }, other),
+          ...same,
+        },
         { name: 'reboot', send: () => t.post('/api/v1/device/reboot', { custom_num: CPE, confirm: true }, other), ...same },
         { name: 'reset', send: () => t.post('/api/v1/device/reset', { custom_num: CPE, confirm: true }, other), ...same },
         { name: 'unbind', send: () => t.post('/api/v1/device/unbind', { custom_num: CPE }, other), ...same },
@@ -194,7 +205,12 @@ describe.each(databases())('devices on %s', (kind) => {
           send: () => t.post('/api/v1/device/network_mode', { custom_num: OFFLINE, mode: '5g' }, demo),
           code: Code.DEVICE_UNSUPPORTED,
         },
-        { name: 'reboot without confirm', send: () => t.post('/api/v1/device/reboot', { custom_num: CPE }, demo), status: 400, message: /请确认/ },
+        {
+          name: 'reboot without confirm',
+          send: () => t.post('/api/v1/device/reboot', { custom_num: CPE }, demo),
+          status: 400,
+          message: /请确认/,
+        },
         {
           name: 'reset with confirm false',
           send: () => t.post('/api/v1/device/reset', { custom_num: CPE, confirm: false }, demo),
@@ -426,8 +442,13 @@ describe.each(databases())('devices on %s', (kind) => {
   describe('binding by serial and card number', () => {
     it('adds the unbound device for a user (serial in any case), idempotently; nobody else can then', async () => {
       const first = ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial.toLowerCase(), custom_num: UNBOUND.customNum }, other));
-      expect(first).toMatchObject({ already_bound: false, device: { custom_num: UNBOUND.customNum, serial: UNBOUND.serial, online: true } });
-      expect(ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, other)).already_bound).toBe(true);
+      expect(first).toMatchObject({
+        already_bound: false,
+        device: { custom_num: UNBOUND.customNum, serial: UNBOUND.serial, online: true },
+      });
+      expect(ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, other)).already_bound).toBe(
+        true,
+      );
       expect(ok(await t.get('/api/v1/device/list', other)).list.map((d: { serial: string }) => d.serial)).toEqual([UNBOUND.serial]);
       // its card came along: the new owner sees it among their cards
       const cards = ok(await t.get('/api/v1/card/bind_list', other)).list.map((c: { custom_num: string }) => c.custom_num);
@@ -468,7 +489,12 @@ describe.each(databases())('devices on %s', (kind) => {
         await untilCheckin(t, CPE);
         const serial = DEVICE_DEMO.cpe.serial;
         await Promise.all([sim.status(serial), sim2.status(serial), sim.status(serial), sim2.status(serial)]);
-        const cmd = await t.db.kysely.selectFrom('sim_device_commands').selectAll().where('serial', '=', serial).orderBy('id', 'desc').executeTakeFirstOrThrow();
+        const cmd = await t.db.kysely
+          .selectFrom('sim_device_commands')
+          .selectAll()
+          .where('serial', '=', serial)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
         expect(cmd).toMatchObject({ kind: 'block_client', state: 'applied' });
         expect((await change(CPE, c.id)).state).toBe('applied');
       } finally {

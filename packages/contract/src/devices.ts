@@ -59,7 +59,10 @@ export type WifiChangeRequest = z.infer<typeof WifiChangeRequest>;
 export const ClientRequest = z.object({ custom_num: CardNum, mac: MacAddress });
 export const SwitchSimRequest = z.object({
   custom_num: CardNum,
-  iccid: z.string({ error: '请选择要切换的网络' }).trim().regex(/^[0-9A-Fa-f]{19,20}$/, '请选择要切换的网络'),
+  iccid: z
+    .string({ error: '请选择要切换的网络' })
+    .trim()
+    .regex(/^[0-9A-Fa-f]{19,20}$/, '请选择要切换的网络'),
 });
 export const NetworkModeRequest = z.object({ custom_num: CardNum, mode: NetworkModeInput });
 /** Reboot and factory reset ask for an explicit confirmation. */

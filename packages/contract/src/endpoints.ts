@@ -343,7 +343,12 @@ const DECLARATIONS = {
     body: ConfirmedRequest,
     answer: DeviceChange,
   },
-  deviceChanges: { tags: devices, summary: '设备的操作记录（谁、何时、做了什么、结果），最近20条', query: DeviceQuery, answer: DeviceChangesAnswer },
+  deviceChanges: {
+    tags: devices,
+    summary: '设备的操作记录（谁、何时、做了什么、结果），最近20条',
+    query: DeviceQuery,
+    answer: DeviceChangesAnswer,
+  },
   deviceChange: { tags: devices, summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）', query: ChangeQuery, answer: DeviceChange },
   deviceChangeCancel: { tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
 } as const;

@@ -165,4 +165,9 @@ export type SignalVerdict = (typeof SIGNAL_VERDICT)[number];
 export const SIGNAL_VERDICT_LABEL: Record<SignalVerdict, string> = { strong: '强', fair: '中', weak: '弱', none: '无信号' };
 
 /** What a factory reset loses: shown before the owner confirms it. */
-export const FACTORY_RESET_LOSES = ['WiFi名称和密码恢复为设备背面标签上的出厂值', '拉黑名单清空', '网络模式恢复为自动', '已连接的终端全部断开'] as const;
+export const FACTORY_RESET_LOSES = [
+  'WiFi名称和密码恢复为设备背面标签上的出厂值',
+  '拉黑名单清空',
+  '网络模式恢复为自动',
+  '已连接的终端全部断开',
+] as const;

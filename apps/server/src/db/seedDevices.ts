@@ -91,8 +91,28 @@ const DEVICES: DemoDevice[] = [
     maxClients: 10,
     sims: [
       { carrier: 1, rsrp: -93, sinr: 14, rsrq: -10, band4g: 'B41', band5g: 'n41', remainingGb: 68, totalGb: 100 },
-      { carrier: 2, iccid: iccidOf('01', 21_000_012), rsrp: -101, sinr: 7, rsrq: -12, band4g: 'B3', band5g: 'n78', remainingGb: 45, totalGb: 100 },
-      { carrier: 3, iccid: iccidOf('03', 31_000_012), rsrp: -123, sinr: -4, rsrq: -17, band4g: 'B1', band5g: '', remainingGb: 100, totalGb: 100 },
+      {
+        carrier: 2,
+        iccid: iccidOf('01', 21_000_012),
+        rsrp: -101,
+        sinr: 7,
+        rsrq: -12,
+        band4g: 'B3',
+        band5g: 'n78',
+        remainingGb: 45,
+        totalGb: 100,
+      },
+      {
+        carrier: 3,
+        iccid: iccidOf('03', 31_000_012),
+        rsrp: -123,
+        sinr: -4,
+        rsrq: -17,
+        band4g: 'B1',
+        band5g: '',
+        remainingGb: 100,
+        totalGb: 100,
+      },
     ],
     clients: [
       { name: '华为Mate60', mac: '5C:E8:83:21:43:65', ip: '192.168.0.100', band: '5g', minutes: 120 },
@@ -136,14 +156,30 @@ const DEVICES: DemoDevice[] = [
 
 /** The two device cards the main seed does not have, made like 1000000011 (a wifi-device card). */
 const NEW_CARDS: { num: string; card: Partial<NewCard>; pkg: { name: string; gb: number }; bound: boolean; dailyKb: number }[] = [
-  { num: DEVICE_DEMO.offline.customNum, card: { card_mold: 11 }, pkg: { name: '随身WiFi 50G月包', gb: 50 }, bound: true, dailyKb: 1_500_000 },
-  { num: DEVICE_DEMO.unbound.customNum, card: { card_mold: 10 }, pkg: { name: '5G CPE 300G月包', gb: 300 }, bound: false, dailyKb: 5_000_000 },
+  {
+    num: DEVICE_DEMO.offline.customNum,
+    card: { card_mold: 11 },
+    pkg: { name: '随身WiFi 50G月包', gb: 50 },
+    bound: true,
+    dailyKb: 1_500_000,
+  },
+  {
+    num: DEVICE_DEMO.unbound.customNum,
+    card: { card_mold: 10 },
+    pkg: { name: '5G CPE 300G月包', gb: 300 },
+    bound: false,
+    dailyKb: 5_000_000,
+  },
 ];
 
 export async function seedDevices(trx: Transaction<Database>, now: Date): Promise<void> {
   const iso = now.toISOString();
   const at = (ago: number) => new Date(now.getTime() - ago).toISOString();
-  const { id: _id, ...template } = await trx.selectFrom('cards').selectAll().where('custom_num', '=', DEVICE_DEMO.cpe.customNum).executeTakeFirstOrThrow();
+  const { id: _id, ...template } = await trx
+    .selectFrom('cards')
+    .selectAll()
+    .where('custom_num', '=', DEVICE_DEMO.cpe.customNum)
+    .executeTakeFirstOrThrow();
   const demoUser = await trx.selectFrom('users').select('id').where('account', '=', 'demo').executeTakeFirstOrThrow();
 
   for (const c of NEW_CARDS) {
@@ -185,7 +221,8 @@ export async function seedDevices(trx: Transaction<Database>, now: Date): Promis
         activated_on: chinaDate(new Date(now.getTime() - 60 * DAY)),
       })
       .execute();
-    if (c.bound) await trx.insertInto('card_bindings').values({ user_id: demoUser.id, card_id: card.id, remark: '', created_at: iso }).execute();
+    if (c.bound)
+      await trx.insertInto('card_bindings').values({ user_id: demoUser.id, card_id: card.id, remark: '', created_at: iso }).execute();
   }
 
   for (const d of DEVICES) {
@@ -244,7 +281,15 @@ export async function seedDevices(trx: Transaction<Database>, now: Date): Promis
     for (const c of d.clients) {
       await trx
         .insertInto('sim_device_clients')
-        .values({ serial: d.serial, mac: c.mac, name: c.name, ip: c.ip, band: c.band, connected_at: at(c.minutes * MINUTE), blocked: c.blocked ? 1 : 0 })
+        .values({
+          serial: d.serial,
+          mac: c.mac,
+          name: c.name,
+          ip: c.ip,
+          band: c.band,
+          connected_at: at(c.minutes * MINUTE),
+          blocked: c.blocked ? 1 : 0,
+        })
         .execute();
     }
   }

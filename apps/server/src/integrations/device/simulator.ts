@@ -93,7 +93,6 @@ export class DeviceSimulator implements DeviceGateway {
       if (this.db.dialect === 'postgres') q = q.forUpdate();
       const before = await q.executeTakeFirstOrThrow();
       let dev = { ...before };
-      const I = this.opts.checkinMs;
       for (let i = 0; i < MAX_CHECKINS_PER_CATCH_UP; i++) {
         if (dev.offline_until) {
           const back = Date.parse(dev.offline_until);
@@ -104,9 +103,7 @@ export class DeviceSimulator implements DeviceGateway {
         if (!dev.online) break;
         const pending = await this.pendingCommands(trx, serial);
         if (pending.length === 0) break;
-        const base = Date.parse(dev.next_checkin_at);
-        const first = Date.parse(pending[0]!.created_at);
-        const at = first <= base ? base : base + Math.ceil((first - base) / I) * I;
+        const at = this.checkinFor(dev, Date.parse(pending[0]!.created_at));
         if (at > now) break;
         dev = await this.checkIn(
           trx,
@@ -116,7 +113,8 @@ export class DeviceSimulator implements DeviceGateway {
         );
       }
       const { serial: _s, ...columns } = dev;
-      if (JSON.stringify(dev) !== JSON.stringify(before)) await trx.updateTable('sim_devices').set(columns).where('serial', '=', serial).execute();
+      if (JSON.stringify(dev) !== JSON.stringify(before))
+        await trx.updateTable('sim_devices').set(columns).where('serial', '=', serial).execute();
       return dev;
     });
   }
@@ -127,12 +125,19 @@ export class DeviceSimulator implements DeviceGateway {
     if (!dev.online) return false;
     const first = await this.db.kysely
       .selectFrom('sim_device_commands')
-      .select('id')
+      .select('created_at')
       .where('serial', '=', dev.serial)
       .where('state', '=', 'pending')
-      .where('created_at', '<=', iso(now))
+      .orderBy('id')
       .executeTakeFirst();
-    return first !== undefined;
+    return first !== undefined && this.checkinFor(dev, Date.parse(first.created_at)) <= now;
+  }
+
+  /** The device's first scheduled check-in at or after `t`. */
+  private checkinFor(dev: DeviceRow, t: number): number {
+    const base = Date.parse(dev.next_checkin_at);
+    const I = this.opts.checkinMs;
+    return t <= base ? base : base + Math.ceil((t - base) / I) * I;
   }
 
   /** One check-in at time `at`: the batch is applied in order; a reboot ends it (the rest waits for the boot). */
@@ -208,7 +213,11 @@ export class DeviceSimulator implements DeviceGateway {
         };
         // a new name, password or security drops every client; those whose owners re-enter it come back
         if (next.ssid !== dev.ssid || next.wifi_password !== dev.wifi_password || next.security !== dev.security)
-          await trx.updateTable('sim_device_clients').set({ connected_at: iso(at) }).where('serial', '=', dev.serial).execute();
+          await trx
+            .updateTable('sim_device_clients')
+            .set({ connected_at: iso(at) })
+            .where('serial', '=', dev.serial)
+            .execute();
         return next;
       }
       case 'block_client':

@@ -47,7 +47,13 @@ export async function changeOf(db: Executor, deviceId: number, id: number): Prom
 }
 
 export async function recentChanges(db: Executor, deviceId: number): Promise<ChangeRow[]> {
-  return db.selectFrom('device_changes').selectAll().where('device_id', '=', deviceId).orderBy('id', 'desc').limit(RECENT_CHANGES).execute();
+  return db
+    .selectFrom('device_changes')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .orderBy('id', 'desc')
+    .limit(RECENT_CHANGES)
+    .execute();
 }
 
 export async function pendingChanges(db: Executor, deviceId: number): Promise<ChangeRow[]> {

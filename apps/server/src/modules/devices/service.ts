@@ -66,7 +66,8 @@ async function ownedDevice(ctx: AppContext, auth: Auth, customNum: string): Prom
   try {
     cardId = (await accessibleCard(ctx, auth, customNum)).id;
   } catch (err) {
-    if (err instanceof AppError && (err.code === Code.CARD_NOT_FOUND || err.code === Code.FORBIDDEN)) throw new AppError(Code.DEVICE_NOT_FOUND);
+    if (err instanceof AppError && (err.code === Code.CARD_NOT_FOUND || err.code === Code.FORBIDDEN))
+      throw new AppError(Code.DEVICE_NOT_FOUND);
     throw err;
   }
   const device = await repo.deviceByCard(ctx.db.kysely, cardId);
@@ -144,7 +145,14 @@ function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChang
 async function synced(ctx: AppContext, serial: string, rows: repo.ChangeRow[]): Promise<repo.ChangeRow[]> {
   const pending = rows.filter((r) => r.state === 'pending');
   if (pending.length === 0) return rows;
-  const byId = new Map((await gateway(ctx).commands(serial, pending.map((r) => r.command_id))).map((c) => [c.id, c]));
+  const byId = new Map(
+    (
+      await gateway(ctx).commands(
+        serial,
+        pending.map((r) => r.command_id),
+      )
+    ).map((c) => [c.id, c]),
+  );
   return Promise.all(
     rows.map(async (r) => {
       const c = byId.get(r.command_id);
@@ -413,7 +421,8 @@ export async function restart(ctx: AppContext, auth: Auth, customNum: string, ki
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
   const queued = await pendingViews(ctx, o, s, [kind]);
-  if (queued.length > 0) throw new AppError(Code.DEVICE_CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');
+  if (queued.length > 0)
+    throw new AppError(Code.DEVICE_CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');
   const attempt = await hit(ctx.db.kysely, limitKey(kind, o.device.serial), LIMITS[kind]);
   if (!attempt.allowed) {
     const what = kind === 'reboot' ? '重启' : '恢复出厂设置';
@@ -427,11 +436,13 @@ export async function restart(ctx: AppContext, auth: Auth, customNum: string, ki
 export async function cancelChange(ctx: AppContext, auth: Auth, customNum: string, id: number): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   const row = await changeRow(ctx, o, id);
-  if (row.state !== 'pending') throw new AppError(Code.DEVICE_CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
+  if (row.state !== 'pending')
+    throw new AppError(Code.DEVICE_CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
   const c = await gateway(ctx).cancel(o.device.serial, row.command_id);
   if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
   const settledAt = c.settledAt ?? clock.iso();
   if (c.state !== 'pending') await repo.settleChange(ctx.db.kysely, row.id, c.state, c.reason, settledAt);
-  if (c.state !== 'cancelled') throw new AppError(Code.DEVICE_CHANGE_SETTLED, `设备已处理该操作（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
+  if (c.state !== 'cancelled')
+    throw new AppError(Code.DEVICE_CHANGE_SETTLED, `设备已处理该操作（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
   return changeView({ ...row, state: c.state, reason: c.reason, settled_at: settledAt }, await stateOf(ctx, o.device.serial));
 }
