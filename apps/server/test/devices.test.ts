@@ -379,6 +379,35 @@ describe.each(databases())('devices on %s', (kind) => {
     });
   });
 
+  describe('factory reset', () => {
+    it('restores the label’s wifi, forgets clients and blocks, reboots; a second reset the same day is the last', async () => {
+      await justAfterCheckin(t, CPE);
+      const r = ok(await t.post('/api/v1/device/reset', { custom_num: CPE, confirm: true }, demo));
+      expect(r).toMatchObject({ kind: 'reset', kind_text: '恢复出厂设置', state: 'pending' });
+      expect(r.summary).toMatch(/WiFi名称和密码、拉黑名单、网络模式恢复出厂值/);
+      await untilCheckin(t, CPE);
+      expect((await change(CPE, r.id)).state).toBe('applied');
+      expect((await status(CPE)).online).toBe(false);
+      clock.advance(REBOOT_MS + 1);
+      const s = await status(CPE);
+      expect(s).toMatchObject({
+        online: true,
+        network_mode: 'auto',
+        client_count: 0,
+        wifi: { ssid: 'CPE5G-0011', hidden: false, max_clients: 32 },
+      });
+      expect(ok(await t.get(`/api/v1/device/wifi?custom_num=${CPE}`, demo)).password).toBe('cl0011wifi');
+      expect(ok(await t.get(`/api/v1/device/clients?custom_num=${CPE}`, demo)).list).toEqual([]);
+
+      ok(await t.post('/api/v1/device/reset', { custom_num: CPE, confirm: true }, demo));
+      await untilCheckin(t, CPE);
+      clock.advance(REBOOT_MS + 1);
+      expect((await status(CPE)).online).toBe(true);
+      const third = await t.post('/api/v1/device/reset', { custom_num: CPE, confirm: true }, demo);
+      expect(expectRejected(third, 429).message).toMatch(/恢复出厂设置过于频繁/);
+    });
+  });
+
   describe('switching SIMs', () => {
     it('fails to attach to a carrier without usable signal and stays on the old one', async () => {
       const sims = ok(await t.get(`/api/v1/device/sims?custom_num=${MULTI}`, demo));
@@ -478,16 +507,16 @@ describe.each(databases())('devices on %s', (kind) => {
   });
 
   describe('several server processes on one database', () => {
-    it('two simulators reading at once apply a due command once', async () => {
+    it('two simulators reading at once apply a due command once (the device added above)', async () => {
       // PostgreSQL: a second connection pool, as a second process has; SQLite (in memory): a second
       // simulator on the same connection
       const second = kind === 'postgres' ? await connect(t.config.databaseUrl) : null;
       try {
         const sim2 = new DeviceSimulator(second ?? t.db, { checkinMs: CHECKIN_MS, rebootMs: REBOOT_MS });
-        await justAfterCheckin(t, CPE);
-        const c = ok(await t.post('/api/v1/device/clients/block', { custom_num: CPE, mac: '3C:22:FB:44:55:04' }, demo));
-        await untilCheckin(t, CPE);
-        const serial = DEVICE_DEMO.cpe.serial;
+        await justAfterCheckin(t, UNBOUND.customNum);
+        const c = ok(await t.post('/api/v1/device/clients/block', { custom_num: UNBOUND.customNum, mac: '2C:5B:B8:10:20:30' }, demo));
+        await untilCheckin(t, UNBOUND.customNum);
+        const serial = UNBOUND.serial;
         await Promise.all([sim.status(serial), sim2.status(serial), sim.status(serial), sim2.status(serial)]);
         const cmd = await t.db.kysely
           .selectFrom('sim_device_commands')
@@ -496,7 +525,7 @@ describe.each(databases())('devices on %s', (kind) => {
           .orderBy('id', 'desc')
           .executeTakeFirstOrThrow();
         expect(cmd).toMatchObject({ kind: 'block_client', state: 'applied' });
-        expect((await change(CPE, c.id)).state).toBe('applied');
+        expect((await change(UNBOUND.customNum, c.id)).state).toBe('applied');
       } finally {
         await second?.close();
       }
