@@ -506,6 +506,33 @@ describe.each(databases())('devices on %s', (kind) => {
     });
   });
 
+  describe('the simulator’s hardware panel (/sim/device/:serial)', () => {
+    it('switches a device off and on, as a person holding it would', async () => {
+      const serial = DEVICE_DEMO.offline.serial;
+      const page = await t.get(`/sim/device/${serial}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('在线');
+      expect(page.body).not.toContain('backonline1'); // never the owner's wifi password
+      const off = await t.inject({
+        method: 'POST',
+        url: `/sim/device/${serial}/power`,
+        payload: 'on=0',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(off.statusCode).toBe(303);
+      expect((await status(OFFLINE)).online).toBe(false);
+      const on = await t.inject({
+        method: 'POST',
+        url: `/sim/device/${serial}/power`,
+        payload: 'on=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(on.statusCode).toBe(303);
+      expect((await status(OFFLINE)).online).toBe(true);
+      expect((await t.get('/sim/device/NOPE-000000')).body).toContain('没有序列号为 NOPE-000000 的设备');
+    });
+  });
+
   describe('several server processes on one database', () => {
     it('two simulators reading at once apply a due command once (the device added above)', async () => {
       // PostgreSQL: a second connection pool, as a second process has; SQLite (in memory): a second
