@@ -262,14 +262,14 @@ describe.each(databases())('devices on %s', (kind) => {
         settled_at: '',
         cancellable: true,
       });
-      // not yet: the device still has the old password, and the change shows as pending
-      clock.advance(CHECKIN_MS - 100);
+      // not yet (half an interval later): the device still has the old password, and the change shows as pending
+      clock.advance(CHECKIN_MS / 2);
       const before = ok(await t.get(`/api/v1/device/wifi?custom_num=${CPE}`, demo));
       expect(before.password).toBe('cl0011wifi');
       expect(before.pending.map((p: { id: number }) => p.id)).toEqual([c.id]);
       expect((await change(CPE, c.id)).state).toBe('pending');
 
-      clock.advance(200);
+      await untilCheckin(t, CPE);
       const after = await change(CPE, c.id);
       expect(after).toMatchObject({ state: 'applied', state_text: '已生效', note: '', cancellable: false, reason: '' });
       expect(after.settled_at).not.toBe('');
