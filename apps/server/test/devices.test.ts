@@ -4,6 +4,7 @@
 // and bad input. Time is moved with the clock (lib/clock), never slept. SQLite and PostgreSQL.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract';
+import { DeviceCode } from '@portal/contract/deviceCodes';
 import { connect } from '../src/db/connect';
 import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { DeviceSimulator } from '../src/integrations/device/simulator';
@@ -135,9 +136,9 @@ describe.each(databases())('devices on %s', (kind) => {
     it('refuses every read and change of 1000000011 by another user', async () => {
       const unknown = expectRejected(await t.get('/api/v1/device/status?custom_num=1999999999', other));
       const noDevice = expectRejected(await t.get('/api/v1/device/status?custom_num=1000000001', demo));
-      for (const body of [unknown, noDevice]) expect(body).toEqual({ code: Code.DEVICE_NOT_FOUND, message: '未找到该设备', data: null });
+      for (const body of [unknown, noDevice]) expect(body).toEqual({ code: DeviceCode.NOT_FOUND, message: '未找到该设备', data: null });
       const cardLogin = await t.loginCard('1000000001');
-      const same = { status: 400, code: Code.DEVICE_NOT_FOUND, message: /^未找到该设备$/ };
+      const same = { status: 400, code: DeviceCode.NOT_FOUND, message: /^未找到该设备$/ };
       await expectAllRejectedWithoutWrites(t, [
         { name: 'status', send: () => t.get(`/api/v1/device/status?custom_num=${CPE}`, other), ...same },
         { name: 'wifi', send: () => t.get(`/api/v1/device/wifi?custom_num=${CPE}`, other), ...same },
@@ -174,7 +175,7 @@ describe.each(databases())('devices on %s', (kind) => {
         { name: 'password of 64', send: wifi({ password: 'x'.repeat(64) }), status: 400, message: /最多63位/ },
         { name: 'password with Chinese', send: wifi({ password: '密码12345678' }), status: 400, message: /不能含中文/ },
         { name: 'nothing to change', send: wifi({}), status: 400, message: /至少修改一项/ },
-        { name: 'the same settings', send: wifi({ ssid: 'CPE5G-0011' }), code: Code.DEVICE_NOTHING_TO_CHANGE },
+        { name: 'the same settings', send: wifi({ ssid: 'CPE5G-0011' }), code: DeviceCode.NOTHING_TO_CHANGE },
         { name: 'max clients 0', send: wifi({ max_clients: 0 }), status: 400, message: /最大连接数/ },
         { name: 'bad security', send: wifi({ security: 'wep' }), status: 400, message: /加密方式/ },
         {
@@ -186,24 +187,24 @@ describe.each(databases())('devices on %s', (kind) => {
         {
           name: 'a MAC that is not connected',
           send: () => t.post('/api/v1/device/clients/block', { custom_num: CPE, mac: '00:11:22:33:44:55' }, demo),
-          code: Code.DEVICE_CLIENT_NOT_CONNECTED,
+          code: DeviceCode.CLIENT_NOT_CONNECTED,
           message: /未连接/,
         },
         {
           name: 'unblock a client that is not blocked',
           send: () => t.post('/api/v1/device/clients/unblock', { custom_num: CPE, mac: 'A4:C3:F0:12:34:01' }, demo),
-          code: Code.DEVICE_CLIENT_NOT_CONNECTED,
+          code: DeviceCode.CLIENT_NOT_CONNECTED,
           message: /不在拉黑名单/,
         },
         {
           name: 'a SIM that is not in the device',
           send: () => t.post('/api/v1/device/sims/switch', { custom_num: MULTI, iccid: '89860000000000000000' }, demo),
-          code: Code.DEVICE_SIM_NOT_FOUND,
+          code: DeviceCode.SIM_NOT_FOUND,
         },
         {
           name: '5G only on a 4G MiFi',
           send: () => t.post('/api/v1/device/network_mode', { custom_num: OFFLINE, mode: '5g' }, demo),
-          code: Code.DEVICE_UNSUPPORTED,
+          code: DeviceCode.UNSUPPORTED,
         },
         {
           name: 'reboot without confirm',
@@ -220,23 +221,23 @@ describe.each(databases())('devices on %s', (kind) => {
         {
           name: 'unknown serial',
           send: () => t.post('/api/v1/device/bind', { serial: 'NOPE-000000', custom_num: UNBOUND.customNum }, demo),
-          code: Code.DEVICE_SERIAL_UNKNOWN,
+          code: DeviceCode.SERIAL_UNKNOWN,
         },
         {
           name: 'serial and card that do not belong together',
           send: () => t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: '1000000020' }, demo),
-          code: Code.DEVICE_PAIR_MISMATCH,
+          code: DeviceCode.PAIR_MISMATCH,
         },
         {
           name: 'a device bound to someone else',
           send: () => t.post('/api/v1/device/bind', { serial: DEVICE_DEMO.cpe.serial, custom_num: CPE }, other),
-          code: Code.DEVICE_ALREADY_BOUND,
+          code: DeviceCode.ALREADY_BOUND,
         },
         { name: 'malformed serial', send: () => t.post('/api/v1/device/bind', { serial: '序列号', custom_num: CPE }, demo), status: 400 },
         {
           name: 'unknown change',
           send: () => t.post('/api/v1/device/change/cancel', { custom_num: CPE, id: 999 }, demo),
-          code: Code.DEVICE_CHANGE_NOT_FOUND,
+          code: DeviceCode.CHANGE_NOT_FOUND,
         },
       ]);
     });
@@ -298,7 +299,7 @@ describe.each(databases())('devices on %s', (kind) => {
       expect((await status(CPE)).client_count).toBe(3);
 
       const again = await t.post('/api/v1/device/clients/block', { custom_num: CPE, mac }, demo);
-      expect(expectRejected(again).code).toBe(Code.DEVICE_NOTHING_TO_CHANGE);
+      expect(expectRejected(again).code).toBe(DeviceCode.NOTHING_TO_CHANGE);
       const u = ok(await t.post('/api/v1/device/clients/unblock', { custom_num: CPE, mac }, demo));
       await untilCheckin(t, CPE);
       expect((await change(CPE, u.id)).state).toBe('applied');
@@ -320,7 +321,7 @@ describe.each(databases())('devices on %s', (kind) => {
       const c = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE, hidden: true }, demo));
       await untilCheckin(t, CPE);
       const res = await t.post('/api/v1/device/change/cancel', { custom_num: CPE, id: c.id }, demo);
-      expect(expectRejected(res).code).toBe(Code.DEVICE_CHANGE_SETTLED);
+      expect(expectRejected(res).code).toBe(DeviceCode.CHANGE_SETTLED);
       expect((await change(CPE, c.id)).state).toBe('applied');
       expect((await status(CPE)).wifi.hidden).toBe(true);
     });
@@ -335,7 +336,7 @@ describe.each(databases())('devices on %s', (kind) => {
       const cancelled = ok(await t.post('/api/v1/device/change/cancel', { custom_num: OFFLINE, id: c.id }, demo));
       expect(cancelled).toMatchObject({ state: 'cancelled', state_text: '已撤销', cancellable: false });
       const twice = await t.post('/api/v1/device/change/cancel', { custom_num: OFFLINE, id: c.id }, demo);
-      expect(expectRejected(twice).code).toBe(Code.DEVICE_CHANGE_SETTLED);
+      expect(expectRejected(twice).code).toBe(DeviceCode.CHANGE_SETTLED);
     });
 
     it('applies what is still queued when the device comes back online; the cancelled change never', async () => {
@@ -357,7 +358,7 @@ describe.each(databases())('devices on %s', (kind) => {
       const r = ok(await t.post('/api/v1/device/reboot', { custom_num: CPE, confirm: true }, demo));
       expect(r).toMatchObject({ kind: 'reboot', state: 'pending', summary: '重启设备' });
       const dup = await t.post('/api/v1/device/reboot', { custom_num: CPE, confirm: true }, demo);
-      expect(expectRejected(dup).code).toBe(Code.DEVICE_CHANGE_PENDING);
+      expect(expectRejected(dup).code).toBe(DeviceCode.CHANGE_PENDING);
 
       await untilCheckin(t, CPE);
       expect((await change(CPE, r.id)).state).toBe('applied');
@@ -433,7 +434,7 @@ describe.each(databases())('devices on %s', (kind) => {
       const s = await status(MULTI);
       expect(s).toMatchObject({ carrier: 2, carrier_name: '中国联通', signal_text: '中' });
       const same = await t.post('/api/v1/device/sims/switch', { custom_num: MULTI, iccid: unicom.iccid }, demo);
-      expect(expectRejected(same).code).toBe(Code.DEVICE_NOTHING_TO_CHANGE);
+      expect(expectRejected(same).code).toBe(DeviceCode.NOTHING_TO_CHANGE);
     });
 
     it('sets 4G only, and the device reports 4G', async () => {
@@ -483,7 +484,7 @@ describe.each(databases())('devices on %s', (kind) => {
       const cards = ok(await t.get('/api/v1/card/bind_list', other)).list.map((c: { custom_num: string }) => c.custom_num);
       expect(cards).toEqual([UNBOUND.customNum]);
       const taken = await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, demo);
-      expect(expectRejected(taken).code).toBe(Code.DEVICE_ALREADY_BOUND);
+      expect(expectRejected(taken).code).toBe(DeviceCode.ALREADY_BOUND);
     });
 
     it('unbinds: the device and its card are released, and another user can add it', async () => {

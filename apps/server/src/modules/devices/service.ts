@@ -14,6 +14,7 @@ import type {
   WifiChangeRequest,
 } from '@portal/contract';
 import { Code } from '@portal/contract/codes';
+import { DEVICE_MESSAGE, DeviceCode } from '@portal/contract/deviceCodes';
 import {
   CARRIER_LABEL,
   DEVICE_CHANGE_KIND_LABEL,
@@ -50,6 +51,11 @@ export const LIMITS = {
 
 const limitKey = (kind: 'reboot' | 'reset', serial: string) => `device:${kind}:${serial}`;
 
+/** A device business error: its code, and its own message or the code's (contract deviceCodes). */
+function deviceError(code: DeviceCode, message?: string): AppError {
+  return new AppError(code, message ?? DEVICE_MESSAGE[code]);
+}
+
 function gateway(ctx: AppContext): DeviceGateway {
   if (!ctx.devices) throw new Error('no device gateway in this context');
   return ctx.devices;
@@ -67,11 +73,11 @@ async function ownedDevice(ctx: AppContext, auth: Auth, customNum: string): Prom
     cardId = (await accessibleCard(ctx, auth, customNum)).id;
   } catch (err) {
     if (err instanceof AppError && (err.code === Code.CARD_NOT_FOUND || err.code === Code.FORBIDDEN))
-      throw new AppError(Code.DEVICE_NOT_FOUND);
+      throw deviceError(DeviceCode.NOT_FOUND);
     throw err;
   }
   const device = await repo.deviceByCard(ctx.db.kysely, cardId);
-  if (!device) throw new AppError(Code.DEVICE_NOT_FOUND);
+  if (!device) throw deviceError(DeviceCode.NOT_FOUND);
   return { device, customNum };
 }
 
@@ -285,7 +291,7 @@ export async function deviceChanges(ctx: AppContext, auth: Auth, customNum: stri
 
 async function changeRow(ctx: AppContext, o: Owned, id: number): Promise<repo.ChangeRow> {
   const row = await repo.changeOf(ctx.db.kysely, o.device.id, id);
-  if (!row) throw new AppError(Code.DEVICE_CHANGE_NOT_FOUND);
+  if (!row) throw deviceError(DeviceCode.CHANGE_NOT_FOUND);
   return row;
 }
 
@@ -302,14 +308,14 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
 export async function bindDevice(ctx: AppContext, auth: Auth, serial: string, customNum: string): Promise<BindDeviceAnswer> {
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能添加设备，请使用手机号或账号登录后添加');
   const device = await repo.deviceBySerial(ctx.db.kysely, serial);
-  if (!device) throw new AppError(Code.DEVICE_SERIAL_UNKNOWN);
+  if (!device) throw deviceError(DeviceCode.SERIAL_UNKNOWN);
   // the pair is the proof of holding the device: the card must be the one inside it
   const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
-  if (!card || card.id !== device.card_id) throw new AppError(Code.DEVICE_PAIR_MISMATCH);
+  if (!card || card.id !== device.card_id) throw deviceError(DeviceCode.PAIR_MISMATCH);
   let owner = await cardOwner(ctx.db.kysely, card.id);
   const already = owner === auth.userId;
   if (owner === null) owner = await claimCard(ctx.db.kysely, auth.userId, card.id, clock.iso());
-  if (owner !== auth.userId) throw new AppError(Code.DEVICE_ALREADY_BOUND);
+  if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
   return { device: summaryOf(card.custom_num, await stateOf(ctx, serial)), already_bound: already };
 }
 
@@ -317,7 +323,7 @@ export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: strin
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能解绑设备，请使用手机号或账号登录后操作');
   const o = await ownedDevice(ctx, auth, customNum);
   // the device goes with its card: unbinding releases both, so the next holder can add it
-  if (!(await releaseCard(ctx.db.kysely, auth.userId, o.device.card_id))) throw new AppError(Code.DEVICE_NOT_FOUND);
+  if (!(await releaseCard(ctx.db.kysely, auth.userId, o.device.card_id))) throw deviceError(DeviceCode.NOT_FOUND);
   return { custom_num: customNum, serial: o.device.serial };
 }
 
@@ -381,7 +387,7 @@ export async function changeWifi(ctx: AppContext, auth: Auth, req: WifiChangeReq
     change.maxClients = req.max_clients;
     parts.push(`最大连接数改为${req.max_clients}`);
   }
-  if (parts.length === 0) throw new AppError(Code.DEVICE_NOTHING_TO_CHANGE, 'WiFi设置与当前相同，无需修改');
+  if (parts.length === 0) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, 'WiFi设置与当前相同，无需修改');
   return queue(ctx, auth, o, 'wifi', parts.join('，'), (gw, serial) => gw.changeWifi(serial, change));
 }
 
@@ -390,11 +396,11 @@ export async function blockClient(ctx: AppContext, auth: Auth, customNum: string
   const clients = await gateway(ctx).clients(o.device.serial);
   const client = clients.find((c) => c.mac === mac);
   if (block) {
-    if (!client) throw new AppError(Code.DEVICE_CLIENT_NOT_CONNECTED);
-    if (client.blocked) throw new AppError(Code.DEVICE_NOTHING_TO_CHANGE, '该终端已在拉黑名单中');
+    if (!client) throw deviceError(DeviceCode.CLIENT_NOT_CONNECTED);
+    if (client.blocked) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, '该终端已在拉黑名单中');
     return queue(ctx, auth, o, 'block_client', `拉黑终端「${client.name}」（${mac}）`, (gw, serial) => gw.blockClient(serial, mac));
   }
-  if (!client?.blocked) throw new AppError(Code.DEVICE_CLIENT_NOT_CONNECTED, '该终端不在拉黑名单中');
+  if (!client?.blocked) throw deviceError(DeviceCode.CLIENT_NOT_CONNECTED, '该终端不在拉黑名单中');
   return queue(ctx, auth, o, 'unblock_client', `解除拉黑「${client.name}」（${mac}）`, (gw, serial) => gw.unblockClient(serial, mac));
 }
 
@@ -402,17 +408,17 @@ export async function switchSim(ctx: AppContext, auth: Auth, customNum: string, 
   const o = await ownedDevice(ctx, auth, customNum);
   const sims = await gateway(ctx).sims(o.device.serial);
   const target = sims.find((m) => m.iccid === iccid);
-  if (!target) throw new AppError(Code.DEVICE_SIM_NOT_FOUND);
+  if (!target) throw deviceError(DeviceCode.SIM_NOT_FOUND);
   const name = CARRIER_LABEL[target.carrier] ?? '未知网络';
-  if (target.active) throw new AppError(Code.DEVICE_NOTHING_TO_CHANGE, `设备正在使用${name}，无需切换`);
+  if (target.active) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, `设备正在使用${name}，无需切换`);
   return queue(ctx, auth, o, 'switch_sim', `切换到${name}（卡槽${target.slot}）`, (gw, serial) => gw.switchSim(serial, iccid));
 }
 
 export async function setNetworkMode(ctx: AppContext, auth: Auth, customNum: string, mode: NetworkMode): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
-  if (mode === '5g' && !s.supports5g) throw new AppError(Code.DEVICE_UNSUPPORTED, '该设备不支持5G网络');
-  if (mode === s.networkMode) throw new AppError(Code.DEVICE_NOTHING_TO_CHANGE, `网络模式已是${NETWORK_MODE_LABEL[mode]}`);
+  if (mode === '5g' && !s.supports5g) throw deviceError(DeviceCode.UNSUPPORTED, '该设备不支持5G网络');
+  if (mode === s.networkMode) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, `网络模式已是${NETWORK_MODE_LABEL[mode]}`);
   return queue(ctx, auth, o, 'network_mode', `网络模式改为${NETWORK_MODE_LABEL[mode]}`, (gw, serial) => gw.setNetworkMode(serial, mode));
 }
 
@@ -422,7 +428,7 @@ export async function restart(ctx: AppContext, auth: Auth, customNum: string, ki
   const s = await stateOf(ctx, o.device.serial);
   const queued = await pendingViews(ctx, o, s, [kind]);
   if (queued.length > 0)
-    throw new AppError(Code.DEVICE_CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');
+    throw deviceError(DeviceCode.CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');
   const attempt = await hit(ctx.db.kysely, limitKey(kind, o.device.serial), LIMITS[kind]);
   if (!attempt.allowed) {
     const what = kind === 'reboot' ? '重启' : '恢复出厂设置';
@@ -437,12 +443,12 @@ export async function cancelChange(ctx: AppContext, auth: Auth, customNum: strin
   const o = await ownedDevice(ctx, auth, customNum);
   const row = await changeRow(ctx, o, id);
   if (row.state !== 'pending')
-    throw new AppError(Code.DEVICE_CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
+    throw deviceError(DeviceCode.CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
   const c = await gateway(ctx).cancel(o.device.serial, row.command_id);
   if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
   const settledAt = c.settledAt ?? clock.iso();
   if (c.state !== 'pending') await repo.settleChange(ctx.db.kysely, row.id, c.state, c.reason, settledAt);
   if (c.state !== 'cancelled')
-    throw new AppError(Code.DEVICE_CHANGE_SETTLED, `设备已处理该操作（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
+    throw deviceError(DeviceCode.CHANGE_SETTLED, `设备已处理该操作（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
   return changeView({ ...row, state: c.state, reason: c.reason, settled_at: settledAt }, await stateOf(ctx, o.device.serial));
 }
