@@ -21,6 +21,8 @@ const PAGES: Record<PageName, PageModule> = {
   Tip: () => import('../routes/cards/Tip'),
   ReplaceCard: () => import('../routes/cards/ReplaceCard'),
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  WifiSetting: () => import('../routes/cards/WifiSetting'),
+  Change: () => import('../routes/cards/Change'),
   // usage
   Flow: () => import('../routes/usage/Flow'),
   FlowList: () => import('../routes/usage/FlowList'),
@@ -60,6 +62,10 @@ const PAGES: Record<PageName, PageModule> = {
   // support
   Customer: () => import('../routes/support/Customer'),
   NotFound: () => import('../routes/support/NotFound'),
+  // wifiDevice
+  Cpe: () => import('../routes/wifiDevice/Cpe'),
+  CpeSetting: () => import('../routes/wifiDevice/CpeSetting'),
+  CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
 };
 
 /** One React.lazy per built route, by path. */
