@@ -1,6 +1,6 @@
 // /change — switch network for the current card's multi-SIM device: each carrier's signal, status
 // and remaining data side by side, then whether the device attached or rolled back.
-import { NetworkSettings } from '../../features/devices/components/NetworkSettings';
+import { NetworkSettings } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 
 function ChangePage() {

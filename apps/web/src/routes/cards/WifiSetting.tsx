@@ -1,5 +1,5 @@
 // /wifi_setting — the same wifi settings as /cpe_setting, for the device the current card is in.
-import { WifiSettings } from '../../features/devices/components/WifiSettings';
+import { WifiSettings } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 
 function WifiSettingPage() {

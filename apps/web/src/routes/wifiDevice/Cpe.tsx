@@ -3,21 +3,18 @@
 // expiry; entries to the wifi and network settings; reboot and factory reset. The device shown is
 // the current card's when it is in a device, else the first device (features/devices/model/currentDevice).
 import { formatDate, formatDateTime, formatKb } from '@portal/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { LoadFailed } from '../../components/StateBlock';
-import { useCardInfo } from '../../features/cards/api/useCardInfo';
 import { switchCard } from '../../features/cards/model/currentCard';
+import { refreshCard } from '../../features/cards/model/refreshCard';
+import { useCardUsage } from '../../features/devices/api/cardUsage';
 import { useDeviceStatus } from '../../features/devices/api/deviceQueries';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
-import { ChangeState } from '../../features/devices/components/ChangeState';
-import { DevicePicker } from '../../features/devices/components/DevicePicker';
-import { Maintenance } from '../../features/devices/components/Maintenance';
-import { NoDevice } from '../../features/devices/components/NoDevice';
-import { SignalBadge } from '../../features/devices/components/SignalBadge';
 import { formatUptime } from '../../features/devices/model/format';
-import { useFlow } from '../../features/usage/api/flow';
+import { ChangeState, DevicePicker, Maintenance, NoDevice, SignalBadge } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import styles from './Cpe.module.css';
@@ -26,11 +23,18 @@ function CpePage() {
   const { loggedIn, list, devices, device } = useCurrentDevice();
   const customNum = device?.custom_num;
   const status = useDeviceStatus(customNum);
-  const flow = useFlow(customNum);
-  const card = useCardInfo(customNum);
+  // card info is not refreshed on visibility change on cpe routes (spec §2)
+  const { flow, info: card } = useCardUsage(customNum);
   const s = status.data;
   const pkg = flow.data?.package;
   const expiry = pkg?.expired_at || card.data?.info.expired_at;
+  const qc = useQueryClient();
+
+  // The device's card becomes the current card, with its info stored as the card pages expect.
+  function pick(c: string) {
+    switchCard(c, local);
+    refreshCard(qc, c).catch(() => undefined);
+  }
 
   if (!loggedIn || (list.data && !device)) {
     return (
@@ -60,7 +64,7 @@ function CpePage() {
             <h2 className={styles.model}>{device?.model_name ?? '加载中…'}</h2>
             <p className={styles.sub}>卡号 {customNum}</p>
           </div>
-          {devices.length > 1 && <DevicePicker devices={devices} current={customNum} onPick={(c) => switchCard(c, local)} />}
+          {devices.length > 1 && <DevicePicker devices={devices} current={customNum} onPick={pick} />}
         </div>
         {s ? (
           <>

@@ -1,5 +1,5 @@
 // /cpe_setting — the wifi settings, clients and recent changes of the area's device.
-import { WifiSettings } from '../../features/devices/components/WifiSettings';
+import { WifiSettings } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 
 function CpeSettingPage() {

@@ -1,23 +1,41 @@
-// The QR code of a wifi network (WIFI:… text): a phone's camera joins it. qrcode is loaded only
-// when one is drawn, so it is in no page's first chunk.
+// The QR code of a wifi network (WIFI:… text): a phone's camera joins it. The encoder (ZXing's, as
+// ES modules) is loaded only when one is drawn. Not the qrcode package: it is CommonJS, and its
+// interop helpers would move the bundler's runtime into a chunk of its own on /login's first load.
 import { useEffect, useState } from 'react';
 import styles from './devices.module.css';
 
+async function encode(text: string) {
+  const { encodeQr } = await import('../model/encodeQr');
+  return encodeQr(text);
+}
+
 export function WifiQr({ text, ssid }: { text: string; ssid: string }) {
-  const [src, setSrc] = useState<string>();
+  const [qr, setQr] = useState<{ text: string; size: number; d: string }>();
   useEffect(() => {
     let live = true;
-    void import('qrcode')
-      .then((qr) => qr.toDataURL(text, { margin: 1, width: 360, errorCorrectionLevel: 'M' }))
-      .then((url) => live && setSrc(url))
-      .catch(() => live && setSrc(undefined));
+    encode(text)
+      .then((drawn) => live && setQr({ text, ...drawn }))
+      .catch(() => undefined);
     return () => {
       live = false;
     };
   }, [text]);
   return (
     <figure className={styles.qr}>
-      {src ? <img src={src} alt="新WiFi二维码" width={180} height={180} /> : <div className={styles.qrBlank} aria-hidden="true" />}
+      {qr && qr.text === text ? (
+        <svg
+          role="img"
+          aria-label="新WiFi二维码"
+          viewBox={`0 0 ${qr.size} ${qr.size}`}
+          className={styles.qrSvg}
+          shapeRendering="crispEdges"
+        >
+          <rect width={qr.size} height={qr.size} fill="#fff" />
+          <path d={qr.d} fill="#000" />
+        </svg>
+      ) : (
+        <div className={styles.qrBlank} aria-hidden="true" />
+      )}
       <figcaption>用手机相机扫码即可连接「{ssid}」</figcaption>
     </figure>
   );

@@ -36,6 +36,9 @@ export function WifiSettings({ scope, title, fallback }: { scope: 'area' | 'card
   const customNum = device?.custom_num;
   const wifi = useDeviceWifi(customNum);
   const [sent, setSent] = useState<Sent>();
+  const sentState = useDeviceChange(customNum, sent?.change.id, sent?.change).data?.state;
+  // a change cancelled or failed leaves the device as it was: so does the form
+  const undone = sentState === 'cancelled' || sentState === 'failed' ? sent?.change.id : '';
 
   let body;
   if (list.data && !device) body = <NoDevice loggedIn={loggedIn} scope={scope} />;
@@ -50,7 +53,7 @@ export function WifiSettings({ scope, title, fallback }: { scope: 'area' | 'card
         <Panel title="WiFi设置" extra={<span className={styles.device}>{device?.model_name}</span>}>
           <WifiFormView
             // a change the device applied shows its new values
-            key={`${customNum}|${w.ssid}|${w.password}|${w.hidden}|${w.security}|${w.band}|${w.max_clients}`}
+            key={`${customNum}|${w.ssid}|${w.password}|${w.hidden}|${w.security}|${w.band}|${w.max_clients}|${undone}`}
             customNum={customNum}
             wifi={w}
             onSent={setSent}
