@@ -163,6 +163,66 @@ describe('wifi devices', () => {
     await screenshot(page, 'cpe-network-rolled-back');
   });
 
+  it('adds the unbound device on /cpe_bind: errors at their field, then serial CPE5G-D0017 with card 1000000017', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await page.goto('/cpe');
+    await page.getByRole('link', { name: /我的设备/ }).click();
+    await waitForPath(page, '/cpe_router');
+    await page.getByRole('link', { name: '+ 添加设备' }).click();
+    await waitForPath(page, '/cpe_bind');
+    const serial = page.getByLabel('序列号');
+    const card = page.getByLabel('卡号');
+    const submit = page.getByRole('button', { name: '添加设备' });
+
+    await serial.fill('ab');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: '请输入正确的设备序列号' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '请输入卡号' }).waitFor();
+
+    // the pair is the server's to check: a serial with somebody else's card number
+    await serial.fill('CPE5G-D0017');
+    await card.fill('1000000016');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: '设备序列号与卡号不匹配' }).waitFor();
+    await screenshot(page, 'cpe-bind-mismatch');
+
+    await serial.fill('CPE5G-Z9999');
+    await card.fill('1000000017');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: '设备序列号不存在' }).waitFor();
+
+    await serial.fill('cpe5g-d0017');
+    await submit.click();
+    await waitForPath(page, '/cpe');
+    await page.getByTestId('device-card').filter({ hasText: '1000000017' }).waitFor();
+    const bound = await portal.sql<{ account: string }>(
+      "SELECT u.account FROM card_bindings b JOIN cards c ON c.id = b.card_id JOIN users u ON u.id = b.user_id WHERE c.custom_num = '1000000017'",
+    );
+    expect(bound).toEqual([{ account: 'demo' }]);
+  });
+
+  it('my devices on /cpe_router: makes another one current, and unbinds the added one after a confirmation', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await page.goto('/cpe_router');
+    const added = page.locator('[data-device="1000000017"]');
+    await added.waitFor();
+    await screenshot(page, 'cpe-router');
+    await page.locator('[data-device="1000000012"]').getByRole('button', { name: '设为当前' }).click();
+    await page.locator('[data-device="1000000012"]').getByText('当前设备').waitFor();
+    await page.goto('/cpe');
+    await page.getByTestId('device-card').filter({ hasText: '1000000012' }).waitFor();
+
+    await page.goto('/cpe_router');
+    await added.getByRole('button', { name: '解绑' }).click();
+    const dialog = page.locator('.adm-dialog-body');
+    await dialog.getByText(/设备中的卡（卡号 1000000017）会一同从您的账号解绑/).waitFor();
+    await dialog.getByRole('button', { name: '确认解绑' }).click();
+    await added.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-device]').count()).toBe(3);
+  });
+
   it('guards: a visitor on /cpe_setting gets the login popup and lands on /cpe', async () => {
     const { page } = phone;
     await page.goto('/cpe_setting');

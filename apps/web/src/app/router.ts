@@ -66,6 +66,8 @@ const PAGES: Record<PageName, PageModule> = {
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeSetting: () => import('../routes/wifiDevice/CpeSetting'),
   CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
+  CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),
+  CpeBind: () => import('../routes/wifiDevice/CpeBind'),
 };
 
 /** One React.lazy per built route, by path. */

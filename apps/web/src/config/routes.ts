@@ -173,8 +173,8 @@ const TABLE = {
     { path: '/cpe_combo', title: '设备套餐' },
     // Order and add-device forms end in a bottom action bar the floating button would cover.
     { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true } },
-    { path: '/cpe_router', title: '设备管理' },
-    { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true } },
+    { path: '/cpe_router', title: '设备管理', page: 'CpeRouter' },
+    { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true }, page: 'CpeBind' },
     { path: '/cpe_up', title: '套餐升级' },
     { path: '/cpe_up_detail', title: '升级详情', meta: { noCpeKF: true } },
     { path: '/cpe_network', title: '网络设置', meta: NO_LOGIN, page: 'CpeNetwork' },

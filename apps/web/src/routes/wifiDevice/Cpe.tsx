@@ -143,6 +143,10 @@ function CpePage() {
             <span className={styles.entryName}>终端管理</span>
             <span className={styles.entryHint}>{s ? `${s.client_count}台已连接` : ''}</span>
           </Link>
+          <Link to="/cpe_router" className={styles.entry}>
+            <span className={styles.entryName}>我的设备</span>
+            <span className={styles.entryHint}>{devices.length}台 · 切换、添加、解绑</span>
+          </Link>
           <Link to="/cpe_network" className={styles.entry}>
             <span className={styles.entryName}>网络设置</span>
             <span className={styles.entryHint}>

@@ -51,7 +51,8 @@ export function useDeviceAction(customNum: string | undefined) {
 export function useBindDevice() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: { serial: string; custom_num: string }) => call(api.deviceBind, input),
+    // silent: the page shows a refusal at its field
+    mutationFn: (input: { serial: string; custom_num: string }) => call(api.deviceBind, input, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

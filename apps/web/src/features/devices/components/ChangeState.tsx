@@ -38,9 +38,9 @@ export function ChangeState({ customNum, change: initial, children }: Props) {
         <span className={styles.changeSummary}>{change.summary}</span>
         <span className={`${styles.tag} ${TONE[change.state]}`}>{change.state_text}</span>
       </div>
+      {settled && children?.(change)}
       {change.state === 'pending' && change.note && <p className={styles.changeNote}>{change.note}</p>}
       {change.state === 'failed' && change.reason && <p className={styles.changeReason}>{change.reason}</p>}
-      {settled && children?.(change)}
       {change.cancellable && (
         <button
           type="button"

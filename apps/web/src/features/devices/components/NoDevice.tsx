@@ -16,7 +16,16 @@ export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scop
       />
     );
   }
+  if (scope === 'card') return <StateBlock kind="empty" text="当前卡片不是WiFi设备，请在卡片管理中切换到设备的卡" />;
   return (
-    <StateBlock kind="empty" text={scope === 'area' ? '您还没有绑定WiFi设备' : '当前卡片不是WiFi设备，请在卡片管理中切换到设备的卡'} />
+    <StateBlock
+      kind="empty"
+      text="您还没有绑定WiFi设备"
+      action={
+        <Link className="app-btn app-btn--primary" to="/cpe_bind">
+          添加设备
+        </Link>
+      }
+    />
   );
 }

@@ -16,6 +16,8 @@ import styles from './devices.module.css';
 
 type Sim = SimsAnswer['list'][number];
 
+const MODE_SHORT: Record<NetworkMode, string> = { auto: '自动', '5g': '仅5G', '4g': '仅4G' };
+
 interface Switch {
   change: DeviceChange;
   to: string;
@@ -94,8 +96,9 @@ export function SimPanel({ customNum }: { customNum: string }) {
                 <SignalBadge verdict="none" text="无信号" />
               )}
               <span className={styles.simRemaining}>
-                剩余 {formatKb(sim.remaining_kb)}
-                <small> / {formatKb(sim.total_kb)}</small>
+                <small>剩余流量</small>
+                <strong>{formatKb(sim.remaining_kb)}</strong>
+                <small>共 {formatKb(sim.total_kb)}</small>
               </span>
               {sim.active ? (
                 <span className={`${styles.tag} ${sim.online ? styles.applied : styles.cancelled}`}>
@@ -144,12 +147,15 @@ export function SimPanel({ customNum }: { customNum: string }) {
                 disabled={action.isPending}
                 onClick={() => void setMode(m)}
               >
-                {NETWORK_MODE_LABEL[m]}
+                {MODE_SHORT[m]}
               </button>
             ))}
           </div>
         ) : (
           <p className={styles.muted}>该设备仅支持4G网络</p>
+        )}
+        {data.supports_5g && (
+          <p className={styles.modeHint}>当前：{NETWORK_MODE_LABEL[data.network_mode]}。选择“仅5G”时，无5G信号的网络将无法上网。</p>
         )}
         {modeChange && <ChangeState key={modeChange.id} customNum={customNum} change={modeChange} />}
       </Panel>
