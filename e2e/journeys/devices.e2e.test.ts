@@ -19,6 +19,14 @@ async function chooseDevice(page: Page, customNum: string): Promise<void> {
   await page.waitForFunction((c) => localStorage.getItem('sim_cardInfo')?.includes(`"custom_num":"${c}"`), customNum);
 }
 
+/** Waits for an antd-mobile dialog's opening animation to end (for a screenshot that shows it). */
+async function dialogOpened(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const body = document.querySelector('.adm-dialog-body');
+    return body?.parentElement ? getComputedStyle(body.parentElement).opacity === '1' : false;
+  });
+}
+
 /** The change tracker of the last change made on the page. */
 function lastChange(page: Page) {
   return page.getByTestId('change-state').last();
@@ -55,6 +63,18 @@ describe('wifi devices', () => {
     await screenshot(page, 'cpe');
   });
 
+  it('/wifi_setting shows the wifi of the current card’s device, and says so when the current card is not in one', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await page.goto('/wifi_setting');
+    await page.getByText('当前卡片不是WiFi设备').waitFor();
+    await chooseDevice(page, '1000000012');
+    await page.goto('/wifi_setting');
+    await expect.poll(() => page.getByLabel('WiFi名称').inputValue()).toBe('MiFi-0012');
+    await page.locator('[data-mac="5C:E8:83:21:43:65"]').waitFor();
+    await screenshot(page, 'wifi-setting');
+  });
+
   it('1000000011 changes its wifi password: warning, 待生效, 已生效 and the QR code of the new network', async () => {
     const { page } = phone;
     await loginWithAccount(page);
@@ -77,6 +97,7 @@ describe('wifi devices', () => {
     await page.getByRole('button', { name: '保存设置' }).click();
     const warning = page.locator('.adm-dialog-body');
     await warning.getByText(/所有已连接的设备都会断开/).waitFor();
+    await dialogOpened(page);
     await screenshot(page, 'cpe-setting-warning');
     await warning.getByRole('button', { name: '确认修改' }).click();
     await lastChange(page).getByText('待生效').waitFor();
@@ -105,6 +126,16 @@ describe('wifi devices', () => {
     const { page } = phone;
     await loginWithAccount(page);
     await chooseDevice(page, '1000000011');
+    // a factory reset says what it loses before anything happens; cancelled here
+    await page.getByRole('button', { name: '恢复出厂设置' }).click();
+    const resetDialog = page.locator('.adm-dialog-body');
+    await resetDialog.getByText('拉黑名单清空').waitFor();
+    await resetDialog.getByText('WiFi名称和密码恢复为设备背面标签上的出厂值').waitFor();
+    await dialogOpened(page);
+    await screenshot(page, 'cpe-reset-confirm');
+    await resetDialog.getByRole('button', { name: '取消' }).click();
+    await resetDialog.waitFor({ state: 'detached' });
+
     await page.getByRole('button', { name: '重启设备' }).click();
     await page.locator('.adm-dialog-body').getByRole('button', { name: '确认重启' }).click();
     const card = page.getByTestId('device-card');
