@@ -254,6 +254,27 @@ describe('wifi devices', () => {
     await expect.poll(() => page.locator('[data-device]').count()).toBe(3);
   });
 
+  it('the area’s own tab bar: 设备首页 ⇄ 我的 (/cpe_mine), for a visitor too', async () => {
+    const { page } = phone;
+    await page.goto('/cpe');
+    const tabs = page.getByRole('navigation', { name: '设备导航' });
+    await tabs.getByRole('link', { name: '我的' }).click();
+    await waitForPath(page, '/cpe_mine');
+    await page.getByText('未登录').waitFor();
+    expect(await tabs.getByRole('link', { name: '我的' }).getAttribute('aria-current')).toBe('page');
+
+    await loginWithAccount(page);
+    await page.goto('/cpe_mine');
+    await page.getByText('3台设备').waitFor();
+    await screenshot(page, 'cpe-mine');
+    await page.getByRole('link', { name: /我的设备/ }).click();
+    await waitForPath(page, '/cpe_router');
+    await page.goto('/cpe_mine');
+    await tabs.getByRole('link', { name: '设备首页' }).click();
+    await waitForPath(page, '/cpe');
+    await page.getByTestId('device-card').waitFor();
+  });
+
   it('guards: a visitor on /cpe_setting gets the login popup and lands on /cpe', async () => {
     const { page } = phone;
     await page.goto('/cpe_setting');

@@ -64,6 +64,7 @@ const PAGES: Record<PageName, PageModule> = {
   NotFound: () => import('../routes/support/NotFound'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
+  CpeMine: () => import('../routes/wifiDevice/CpeMine'),
   CpeSetting: () => import('../routes/wifiDevice/CpeSetting'),
   CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
   CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),

@@ -169,7 +169,7 @@ const TABLE = {
   // no card gates, its own service button (noCpeKF hides it).
   wifiDevice: [
     { path: '/cpe', title: '设备首页', meta: NO_LOGIN, page: 'Cpe' },
-    { path: '/cpe_mine', title: '我的', meta: NO_LOGIN },
+    { path: '/cpe_mine', title: '我的', meta: NO_LOGIN, page: 'CpeMine' },
     { path: '/cpe_combo', title: '设备套餐' },
     // Order and add-device forms end in a bottom action bar the floating button would cover.
     { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true } },

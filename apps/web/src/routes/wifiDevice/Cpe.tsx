@@ -14,7 +14,7 @@ import { useCardUsage } from '../../features/devices/api/cardUsage';
 import { useDeviceStatus } from '../../features/devices/api/deviceQueries';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
 import { formatUptime } from '../../features/devices/model/format';
-import { ChangeState, DevicePicker, Maintenance, NoDevice, SignalBadge } from '../../features/devices/components/views';
+import { ChangeState, DevicePicker, DeviceTabBar, Maintenance, NoDevice, SignalBadge } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import styles from './Cpe.module.css';
@@ -41,6 +41,7 @@ function CpePage() {
       <div className={styles.page}>
         <PageHeader title="设备首页" />
         <NoDevice loggedIn={loggedIn} />
+        <DeviceTabBar path="/cpe" />
       </div>
     );
   }
@@ -49,6 +50,7 @@ function CpePage() {
       <div className={styles.page}>
         <PageHeader title="设备首页" />
         <LoadFailed text="设备信息加载失败" onRetry={() => (list.isError ? list.refetch() : status.refetch())} />
+        <DeviceTabBar path="/cpe" />
       </div>
     );
   }
@@ -166,6 +168,7 @@ function CpePage() {
           </p>
         </Panel>
       )}
+      <DeviceTabBar path="/cpe" />
     </div>
   );
 }

@@ -8,3 +8,4 @@ export { NetworkSettings } from './NetworkSettings';
 export { NoDevice } from './NoDevice';
 export { SignalBadge } from './SignalBadge';
 export { WifiSettings } from './WifiSettings';
+export { DeviceTabBar } from './DeviceTabBar';
