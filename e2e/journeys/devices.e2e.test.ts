@@ -112,7 +112,16 @@ describe('wifi devices', () => {
     const { page } = phone;
     await loginWithAccount(page);
     await chooseDevice(page, '1000000011');
-    await page.goto('/cpe_setting');
+    await page.getByRole('link', { name: /终端管理/ }).click();
+    await waitForPath(page, '/cpe_setting');
+    // opened at the clients, below the wifi form
+    const heading = page.getByRole('heading', { name: '已连接的终端' });
+    await expect
+      .poll(async () => {
+        const y = (await heading.boundingBox())?.y;
+        return y !== undefined && y >= 0 && y < 200;
+      })
+      .toBe(true);
     const tv = page.locator('[data-mac="E8:9F:80:11:22:03"]');
     await tv.getByRole('button', { name: '拉黑' }).click();
     await page.locator('.adm-dialog-body').getByRole('button', { name: '拉黑' }).click();

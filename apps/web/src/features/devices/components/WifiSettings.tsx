@@ -7,14 +7,14 @@
 import type { DeviceChange, WifiAnswer } from '@portal/contract';
 import { WIFI_BAND, WIFI_BAND_LABEL, WIFI_SECURITY, WIFI_SECURITY_LABEL } from '@portal/contract/enums';
 import { wifiJoinUri } from '@portal/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
 import { toast } from '../../../lib/toast';
 import { confirm } from '../../../lib/ui';
 import { useDeviceAction } from '../api/deviceMutations';
-import { useDeviceChange, useDeviceWifi } from '../api/deviceQueries';
+import { useDeviceChange, useDeviceClients, useDeviceWifi } from '../api/deviceQueries';
 import { useCurrentDevice } from '../api/useCurrentDevice';
 import { dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from '../model/wifiForm';
 import { ChangeState } from './ChangeState';
@@ -39,6 +39,14 @@ export function WifiSettings({ scope, title, fallback }: { scope: 'area' | 'card
   const sentState = useDeviceChange(customNum, sent?.change.id, sent?.change).data?.state;
   // a change cancelled or failed leaves the device as it was: so does the form
   const undone = sentState === 'cancelled' || sentState === 'failed' ? sent?.change.id : '';
+  // the clients' own query (ClientList reads the same cache): the page is long enough to scroll once they are in
+  const clients = useDeviceClients(customNum);
+  const loaded = Boolean(wifi.data && clients.data);
+
+  // /cpe's 终端管理 opens this page at its clients (#clients), once they are on the page
+  useEffect(() => {
+    if (loaded && window.location.hash === '#clients') document.getElementById('clients')?.scrollIntoView();
+  }, [loaded]);
 
   let body;
   if (list.data && !device) body = <NoDevice loggedIn={loggedIn} scope={scope} />;
@@ -60,8 +68,7 @@ export function WifiSettings({ scope, title, fallback }: { scope: 'area' | 'card
           />
           {sent && <SentChange customNum={customNum} sent={sent} />}
         </Panel>
-        <Panel title="已连接的终端" className={styles.anchor}>
-          <div id="clients" />
+        <Panel title={<span id="clients">已连接的终端</span>} className={styles.anchor}>
           <ClientList customNum={customNum} />
         </Panel>
         <Panel title="最近操作">
