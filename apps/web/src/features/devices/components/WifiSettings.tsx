@@ -16,7 +16,7 @@ import { confirm } from '../../../lib/ui';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceChange, useDeviceClients, useDeviceWifi } from '../api/deviceQueries';
 import { useCurrentDevice } from '../api/useCurrentDevice';
-import { dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from '../model/wifiForm';
+import { dropWarning, dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from '../model/wifiForm';
 import { ChangeState } from './ChangeState';
 import { ClientList } from './ClientList';
 import { NoDevice } from './NoDevice';
@@ -133,7 +133,7 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     if (drops) {
       const ok = await confirm({
         title: '修改WiFi',
-        content: `生效后，所有已连接的设备都会断开（可能包括您正在使用的这部手机），需要用新的${changes.ssid !== undefined ? '名称' : ''}${changes.ssid !== undefined && changes.password !== undefined ? '和' : ''}${changes.password !== undefined ? '密码' : changes.ssid === undefined ? '设置' : ''}重新连接。`,
+        content: dropWarning(changes),
         confirmText: '确认修改',
       });
       if (!ok) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from './wifiForm';
+import { dropWarning, dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from './wifiForm';
 
 const base: WifiForm = { ssid: 'CPE5G-0011', password: 'cl0011wifi', hidden: false, security: 'wpa2', band: 'both', max_clients: 32 };
 
@@ -35,5 +35,17 @@ describe('wifiFormProblems', () => {
     ['too many clients', { max_clients: 65 }, { max_clients: '最大连接数为1-64' }],
   ] as const)('%s', (_, edit, want) => {
     expect(wifiFormProblems({ ...base, ...edit })).toEqual(want);
+  });
+});
+
+describe('dropWarning', () => {
+  const lead = '生效后，所有已连接的设备都会断开（可能包括您正在使用的这部手机），需要用新的';
+  it.each([
+    [{ ssid: 'x' }, '名称'],
+    [{ password: 'newpass123' }, '密码'],
+    [{ ssid: 'x', password: 'newpass123' }, '名称和密码'],
+    [{ security: 'wpa3' as const }, '加密方式'],
+  ])('%j → %s', (changes, what) => {
+    expect(dropWarning(changes)).toBe(`${lead}${what}重新连接。`);
   });
 });

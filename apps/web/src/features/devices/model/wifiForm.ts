@@ -23,6 +23,12 @@ export function dropsClients(changes: WifiChanges): boolean {
   return changes.ssid !== undefined || changes.password !== undefined || changes.security !== undefined;
 }
 
+/** What the owner is told before clients drop off: what they will have to join with again. */
+export function dropWarning(changes: WifiChanges): string {
+  const what = [changes.ssid !== undefined && '名称', changes.password !== undefined && '密码'].filter(Boolean).join('和') || '加密方式';
+  return `生效后，所有已连接的设备都会断开（可能包括您正在使用的这部手机），需要用新的${what}重新连接。`;
+}
+
 export function wifiFormProblems(form: WifiForm): Partial<Record<'ssid' | 'password' | 'max_clients', string>> {
   const out: Partial<Record<'ssid' | 'password' | 'max_clients', string>> = {};
   const ssid = ssidProblem(form.ssid);
