@@ -19,6 +19,8 @@ import { AppError } from './lib/errors';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import { CarrierSimulator } from './integrations/carrier/simulator';
+import type { DeviceGateway } from './integrations/device/gateway';
+import { DeviceSimulator } from './integrations/device/simulator';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
 import type { PaymentGateway } from './integrations/payment/gateway';
 import { SandboxGateway } from './integrations/payment/sandbox';
@@ -34,6 +36,7 @@ export interface BuildOptions {
   carrier?: CarrierGateway;
   sms?: SmsProvider;
   payments?: PaymentGateway;
+  devices?: DeviceGateway;
   /** pino logger options, or false (tests) */
   logger?: boolean | object;
 }
@@ -90,6 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         },
         app.log,
       ),
+    devices: opts.devices ?? new DeviceSimulator(db, { checkinMs: config.deviceCheckinMs, rebootMs: config.deviceRebootMs }),
     log: app.log,
   };
 

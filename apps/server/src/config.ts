@@ -32,6 +32,11 @@ export interface Config {
   payReconcileIntervalMs: number;
   /** secret that seals card holders' names, ID numbers, mobiles and ID photos at rest (lib/personalData) */
   personalDataKey: string;
+  // ---- wifi devices (docs/decisions/0012) ----
+  /** the device simulator: how often a device checks in and picks up queued changes */
+  deviceCheckinMs: number;
+  /** the device simulator: how long a reboot or factory reset keeps a device offline */
+  deviceRebootMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,5 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // like the sandbox secret, the default suits a developer's machine only; set one per deployment
     // and keep it: data sealed under one key does not open under another
     personalDataKey: env.PERSONAL_DATA_KEY || 'personal-data-dev-key-change-me',
+    deviceCheckinMs: Number(env.DEVICE_CHECKIN_SECONDS ?? 5) * 1000,
+    deviceRebootMs: Number(env.DEVICE_REBOOT_SECONDS ?? 20) * 1000,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { CarrierGateway } from './integrations/carrier/gateway';
+import type { DeviceGateway } from './integrations/device/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import type { PaymentGateway } from './integrations/payment/gateway';
 
@@ -14,5 +15,8 @@ export interface AppContext {
   /** payment gateway (buildApp gives the sandbox unless a real one is passed); optional so tools
    *  that build a context without commerce (CLI) need not construct one */
   payments?: PaymentGateway;
+  /** the wifi devices' cloud (buildApp gives the simulator unless a real one is passed); optional
+   *  like payments, for tools that build a context without devices (CLI) */
+  devices?: DeviceGateway;
   log: FastifyBaseLogger;
 }

@@ -105,6 +105,13 @@ const TABLES = [
   'order_deliveries',
   'refunds',
   'sim_refunds',
+  // wifi devices (008)
+  'devices',
+  'device_changes',
+  'sim_devices',
+  'sim_device_sims',
+  'sim_device_clients',
+  'sim_device_commands',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

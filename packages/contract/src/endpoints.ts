@@ -86,6 +86,26 @@ import {
   VoucherListAnswer,
   VoucherListQuery,
 } from './commerce';
+import {
+  BindDeviceAnswer,
+  BindDeviceRequest,
+  CancelChangeRequest,
+  ChangeQuery,
+  ClientRequest,
+  ClientsAnswer,
+  ConfirmedRequest,
+  DeviceChange,
+  DeviceChangesAnswer,
+  DeviceListAnswer,
+  DeviceQuery,
+  DeviceStatus,
+  NetworkModeRequest,
+  SimsAnswer,
+  SwitchSimRequest,
+  UnbindDeviceAnswer,
+  WifiAnswer,
+  WifiChangeRequest,
+} from './devices';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -144,6 +164,7 @@ const cards = ['cards'];
 const usage = ['usage'];
 const realName = ['real-name'];
 const commerce = ['commerce'];
+const devices = ['devices'];
 
 const DECLARATIONS = {
   sendSmsCode: {
@@ -303,6 +324,49 @@ const DECLARATIONS = {
     body: QuickRepayRequest,
     answer: CreateOrderAnswer,
   },
+
+  deviceList: { tags: devices, summary: '我的设备（已绑定卡中的随身WiFi、CPE、多卡设备）', answer: DeviceListAnswer },
+  deviceStatus: {
+    tags: devices,
+    summary: '设备状态：在线、电量、运行时长、当前网络与信号、WiFi、待生效的操作',
+    query: DeviceQuery,
+    answer: DeviceStatus,
+  },
+  deviceBind: { tags: devices, summary: '添加设备：设备序列号与卡号须匹配', body: BindDeviceRequest, answer: BindDeviceAnswer },
+  deviceUnbind: { tags: devices, summary: '解绑设备（连同设备中的卡）', body: DeviceQuery, answer: UnbindDeviceAnswer },
+  deviceWifi: { tags: devices, summary: 'WiFi设置（名称、密码、隐藏、加密、频段、最大连接数）', query: DeviceQuery, answer: WifiAnswer },
+  deviceWifiChange: {
+    tags: devices,
+    summary: '修改WiFi设置（设备下次联网时生效，已连接的终端会断开）',
+    body: WifiChangeRequest,
+    answer: DeviceChange,
+  },
+  deviceClients: { tags: devices, summary: '已连接的终端与拉黑名单', query: DeviceQuery, answer: ClientsAnswer },
+  deviceClientBlock: { tags: devices, summary: '拉黑一个已连接的终端', body: ClientRequest, answer: DeviceChange },
+  deviceClientUnblock: { tags: devices, summary: '解除拉黑', body: ClientRequest, answer: DeviceChange },
+  deviceSims: { tags: devices, summary: '设备中的SIM卡：运营商、信号、剩余流量；网络模式', query: DeviceQuery, answer: SimsAnswer },
+  deviceSimSwitch: {
+    tags: devices,
+    summary: '切换到另一张SIM卡（注册不上网络则回退到原网络）',
+    body: SwitchSimRequest,
+    answer: DeviceChange,
+  },
+  deviceNetworkMode: { tags: devices, summary: '设置网络模式（自动 / 仅5G / 仅4G）', body: NetworkModeRequest, answer: DeviceChange },
+  deviceReboot: { tags: devices, summary: '重启设备（需确认；有次数限制）', body: ConfirmedRequest, answer: DeviceChange },
+  deviceReset: {
+    tags: devices,
+    summary: '恢复出厂设置（需确认；有次数限制；WiFi与拉黑名单恢复出厂值）',
+    body: ConfirmedRequest,
+    answer: DeviceChange,
+  },
+  deviceChanges: {
+    tags: devices,
+    summary: '设备的操作记录（谁、何时、做了什么、结果），最近20条',
+    query: DeviceQuery,
+    answer: DeviceChangesAnswer,
+  },
+  deviceChange: { tags: devices, summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）', query: ChangeQuery, answer: DeviceChange },
+  deviceChangeCancel: { tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

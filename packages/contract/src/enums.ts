@@ -118,3 +118,56 @@ export const LOGIN_MODELS = ['mobile', 'account', 'customNum'] as const;
 export type LoginModel = (typeof LOGIN_MODELS)[number];
 
 export const DEFAULT_AGENT_MARK = 'demo';
+
+// ---------- wifi devices (docs/decisions/0012-device-simulator.md) ----------
+
+/** Wifi security a device offers. */
+export const WIFI_SECURITY = ['wpa2', 'wpa3', 'wpa2_wpa3'] as const;
+export type WifiSecurity = (typeof WIFI_SECURITY)[number];
+export const WIFI_SECURITY_LABEL: Record<WifiSecurity, string> = { wpa2: 'WPA2-PSK', wpa3: 'WPA3-SAE', wpa2_wpa3: 'WPA2/WPA3 混合' };
+
+/** Radio bands the wifi uses. */
+export const WIFI_BAND = ['2.4g', '5g', 'both'] as const;
+export type WifiBand = (typeof WIFI_BAND)[number];
+export const WIFI_BAND_LABEL: Record<WifiBand, string> = { '2.4g': '2.4GHz', '5g': '5GHz', both: '双频（2.4GHz + 5GHz）' };
+
+/** Which mobile networks the device may use. */
+export const NETWORK_MODE = ['auto', '5g', '4g'] as const;
+export type NetworkMode = (typeof NETWORK_MODE)[number];
+export const NETWORK_MODE_LABEL: Record<NetworkMode, string> = { auto: '自动（5G优先）', '5g': '仅5G', '4g': '仅4G' };
+
+/** What the owner asked a device to do. */
+export const DEVICE_CHANGE_KIND = ['wifi', 'block_client', 'unblock_client', 'switch_sim', 'network_mode', 'reboot', 'reset'] as const;
+export type DeviceChangeKind = (typeof DEVICE_CHANGE_KIND)[number];
+export const DEVICE_CHANGE_KIND_LABEL: Record<DeviceChangeKind, string> = {
+  wifi: '修改WiFi设置',
+  block_client: '拉黑终端',
+  unblock_client: '解除拉黑',
+  switch_sim: '切换网络',
+  network_mode: '设置网络模式',
+  reboot: '重启设备',
+  reset: '恢复出厂设置',
+};
+
+/** A change is queued (待生效) until the device's next check-in applies it or it fails. */
+export const DEVICE_CHANGE_STATE = ['pending', 'applied', 'failed', 'cancelled'] as const;
+export type DeviceChangeState = (typeof DEVICE_CHANGE_STATE)[number];
+export const DEVICE_CHANGE_STATE_LABEL: Record<DeviceChangeState, string> = {
+  pending: '待生效',
+  applied: '已生效',
+  failed: '失败',
+  cancelled: '已撤销',
+};
+
+/** The plain signal verdict (packages/domain signalVerdict). */
+export const SIGNAL_VERDICT = ['strong', 'fair', 'weak', 'none'] as const;
+export type SignalVerdict = (typeof SIGNAL_VERDICT)[number];
+export const SIGNAL_VERDICT_LABEL: Record<SignalVerdict, string> = { strong: '强', fair: '中', weak: '弱', none: '无信号' };
+
+/** What a factory reset loses: shown before the owner confirms it. */
+export const FACTORY_RESET_LOSES = [
+  'WiFi名称和密码恢复为设备背面标签上的出厂值',
+  '拉黑名单清空',
+  '网络模式恢复为自动',
+  '已连接的终端全部断开',
+] as const;

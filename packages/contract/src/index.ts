@@ -3,3 +3,4 @@ export * from './codes';
 export * from './schemas';
 export * from './commerce';
 export * from './realName';
+export * from './devices';

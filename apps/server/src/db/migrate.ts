@@ -7,6 +7,7 @@ import * as m004 from './migrations/004_real_name';
 import * as m005 from './migrations/005_refunds';
 import * as m006 from './migrations/006_service_hours_and_address';
 import * as m007 from './migrations/007_card_nicknames';
+import * as m008 from './migrations/008_devices';
 
 interface Migration {
   name: string;
@@ -22,6 +23,7 @@ const MIGRATIONS: Migration[] = [
   { name: '005_refunds', up: m005.up },
   { name: '006_service_hours_and_address', up: m006.up },
   { name: '007_card_nicknames', up: m007.up },
+  { name: '008_devices', up: m008.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -440,6 +440,94 @@ export interface SimRefundsTable {
   created_at: string;
 }
 
+/** Which device holds which card (008): the card's owner owns the device. */
+export interface DevicesTable {
+  id: Generated<number>;
+  serial: string;
+  card_id: number;
+  created_at: string;
+}
+
+/** Every change an owner asked of a device, and its result (008). */
+export interface DeviceChangesTable {
+  id: Generated<number>;
+  device_id: number;
+  user_id: number;
+  actor: string;
+  kind: string;
+  summary: string;
+  command_id: string;
+  state: string;
+  reason: Generated<string>;
+  created_at: string;
+  settled_at: string | null;
+}
+
+/** The device simulator's view of each device (008). */
+export interface SimDevicesTable {
+  serial: string;
+  imei: string;
+  model: number;
+  model_name: string;
+  firmware: string;
+  portable: Bool;
+  supports_5g: Bool;
+  battery: number | null;
+  online: Bool;
+  online_changed_at: string;
+  offline_until: string | null;
+  boot_at: string;
+  next_checkin_at: string;
+  active_iccid: string;
+  network_mode: string;
+  ssid: string;
+  wifi_password: string;
+  hidden: Bool;
+  security: string;
+  band: string;
+  max_clients: number;
+  factory_ssid: string;
+  factory_password: string;
+}
+
+export interface SimDeviceSimsTable {
+  id: Generated<number>;
+  serial: string;
+  slot: number;
+  iccid: string;
+  carrier: number;
+  activated: Bool;
+  rsrp: number | null;
+  sinr: number;
+  rsrq: number;
+  band_4g: string;
+  band_5g: string;
+  remaining_kb: number;
+  total_kb: number;
+}
+
+export interface SimDeviceClientsTable {
+  id: Generated<number>;
+  serial: string;
+  mac: string;
+  name: string;
+  ip: string;
+  band: string;
+  connected_at: string;
+  blocked: Bool;
+}
+
+export interface SimDeviceCommandsTable {
+  id: Generated<number>;
+  serial: string;
+  kind: string;
+  payload: string;
+  state: string;
+  reason: Generated<string>;
+  created_at: string;
+  settled_at: string | null;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -472,6 +560,13 @@ export interface Database {
   order_deliveries: OrderDeliveriesTable;
   refunds: RefundsTable;
   sim_refunds: SimRefundsTable;
+  // wifi devices (008)
+  devices: DevicesTable;
+  device_changes: DeviceChangesTable;
+  sim_devices: SimDevicesTable;
+  sim_device_sims: SimDeviceSimsTable;
+  sim_device_clients: SimDeviceClientsTable;
+  sim_device_commands: SimDeviceCommandsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -4,13 +4,14 @@ import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
+import { seedDevices } from './seedDevices';
 
 export const DEMO = {
   mobile: '13800138000',
   account: 'demo',
   password: 'demo1234',
   cardPassword: '123456',
-  boundCards: ['1000000001', '1000000002', '1000000003', '1000000010', '1000000011', '1000000012', '1000000013'],
+  boundCards: ['1000000001', '1000000002', '1000000003', '1000000010', '1000000011', '1000000012', '1000000013', '1000000016'],
 } as const;
 
 /**
@@ -348,5 +349,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
 
     // commerce: catalogue, coupon packages, first-recharge offer, vouchers, opening ledger
     await seedCommerce(trx, now);
+    // wifi devices: 1000000011, 1000000012, the offline 1000000016 and the unbound 1000000017
+    await seedDevices(trx, now);
   });
 }

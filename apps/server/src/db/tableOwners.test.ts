@@ -50,9 +50,16 @@ const OWNERS: Record<string, string> = {
   sim_lines: 'integrations/carrier/simulator.ts',
   sim_payments: 'integrations/payment/sandbox.ts',
   sim_refunds: 'integrations/payment/sandbox.ts',
+  // wifi devices
+  devices: 'modules/devices/repo.ts',
+  device_changes: 'modules/devices/repo.ts',
+  sim_devices: 'integrations/device/simulator.ts',
+  sim_device_sims: 'integrations/device/simulator.ts',
+  sim_device_clients: 'integrations/device/simulator.ts',
+  sim_device_commands: 'integrations/device/simulator.ts',
 };
 
-const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/];
+const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/];
 
 interface Write {
   table: string;

@@ -5,6 +5,7 @@ import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
+import { devicesRoutes } from './devices';
 import { realNameRoutes } from './realName';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
@@ -27,4 +28,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await replacementRoutes(api, ctx);
   await uploadRoutes(api, ctx);
   await commerceRoutes(api, ctx);
+  await devicesRoutes(api, ctx);
 }

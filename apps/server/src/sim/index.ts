@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { registerPayCashier } from './payCashier';
 import { registerCarrierRealName } from './carrierRealName';
+import { registerDevicePanel } from './devicePanel';
 
 /**
  * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
@@ -11,4 +12,5 @@ import { registerCarrierRealName } from './carrierRealName';
 export async function registerSimulatorPages(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerPayCashier(app, ctx);
   await registerCarrierRealName(app, ctx);
+  await registerDevicePanel(app, ctx);
 }

@@ -26,6 +26,8 @@ const PAGES: Record<PageName, PageModule> = {
   Tip: () => import('../routes/cards/Tip'),
   ReplaceCard: () => import('../routes/cards/ReplaceCard'),
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  WifiSetting: () => import('../routes/cards/WifiSetting'),
+  Change: () => import('../routes/cards/Change'),
   // usage
   Flow: () => import('../routes/usage/Flow'),
   FlowList: () => import('../routes/usage/FlowList'),
@@ -65,6 +67,13 @@ const PAGES: Record<PageName, PageModule> = {
   // support
   Customer: () => import('../routes/support/Customer'),
   NotFound: () => import('../routes/support/NotFound'),
+  // wifiDevice
+  Cpe: () => import('../routes/wifiDevice/Cpe'),
+  CpeMine: () => import('../routes/wifiDevice/CpeMine'),
+  CpeSetting: () => import('../routes/wifiDevice/CpeSetting'),
+  CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
+  CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),
+  CpeBind: () => import('../routes/wifiDevice/CpeBind'),
 };
 
 /** One page component (lazy, retryable) per built route, by path. */

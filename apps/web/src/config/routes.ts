@@ -105,10 +105,10 @@ const TABLE = {
     { path: '/tip', title: '温馨提示', meta: NO_LOGIN, page: 'Tip' },
     { path: '/replace_card', title: '换卡申请', meta: NO_LOGIN, page: 'ReplaceCard' },
     { path: '/replace_info', title: '换卡信息', meta: NO_LOGIN, page: 'ReplaceInfo' },
-    { path: '/wifi_setting', title: '设备管理' },
+    { path: '/wifi_setting', title: '设备管理', page: 'WifiSetting' },
     { path: '/check', title: '卡片检测' },
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true } },
-    { path: '/change', title: '切换网络' },
+    { path: '/change', title: '切换网络', page: 'Change' },
     { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true } },
   ],
   usage: [
@@ -168,18 +168,18 @@ const TABLE = {
   // Its own guards (app/guards.ts: open pages need no login, the others a real user with a card),
   // no card gates, its own service button (noCpeKF hides it).
   wifiDevice: [
-    { path: '/cpe', title: '设备首页', meta: NO_LOGIN },
-    { path: '/cpe_mine', title: '我的', meta: NO_LOGIN },
+    { path: '/cpe', title: '设备首页', meta: NO_LOGIN, page: 'Cpe' },
+    { path: '/cpe_mine', title: '我的', meta: NO_LOGIN, page: 'CpeMine' },
     { path: '/cpe_combo', title: '设备套餐' },
     // Order and add-device forms end in a bottom action bar the floating button would cover.
     { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true } },
-    { path: '/cpe_router', title: '设备管理' },
-    { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true } },
+    { path: '/cpe_router', title: '设备管理', page: 'CpeRouter' },
+    { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true }, page: 'CpeBind' },
     { path: '/cpe_up', title: '套餐升级' },
     { path: '/cpe_up_detail', title: '升级详情', meta: { noCpeKF: true } },
-    { path: '/cpe_network', title: '网络设置', meta: NO_LOGIN },
+    { path: '/cpe_network', title: '网络设置', meta: NO_LOGIN, page: 'CpeNetwork' },
     { path: '/cpe_order', title: '我的订单' },
-    { path: '/cpe_setting', title: 'WiFi设置' },
+    { path: '/cpe_setting', title: 'WiFi设置', page: 'CpeSetting' },
     { path: '/cpe_remind', title: '温馨提醒' },
   ],
   membership: [

@@ -13,3 +13,4 @@ export * from './cardNickname';
 export * from './usage';
 export * from './realName';
 export * from './commerce';
+export * from './devices';

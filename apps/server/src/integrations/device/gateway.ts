@@ -1,0 +1,111 @@
+// The device interface, beside the carrier one. A vendor's device cloud (the MiFi / CPE maker's
+// management API) plugs in behind it later; the simulator (./simulator.ts) keeps its state in the
+// database so that several server processes see the same devices.
+//
+// Like real hardware, a device is not changed by the call: a change becomes a command that the
+// device picks up at its next check-in. Every change method answers the queued command; `command`
+// tells later whether it was applied or failed (and why), `cancel` withdraws one still queued.
+import type { DeviceChangeKind, DeviceChangeState, NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
+
+export interface RadioSignal {
+  /** '4G' | '5G' */
+  networkType: string;
+  band: string;
+  rsrp: number;
+  sinr: number;
+  rsrq: number;
+}
+
+export interface WifiSettings {
+  ssid: string;
+  password: string;
+  hidden: boolean;
+  security: WifiSecurity;
+  band: WifiBand;
+  maxClients: number;
+}
+
+export interface DeviceState {
+  serial: string;
+  imei: string;
+  /** card_mold (docs/spec/portal-spec.md §3) */
+  model: number;
+  modelName: string;
+  firmware: string;
+  portable: boolean;
+  supports5g: boolean;
+  online: boolean;
+  onlineChangedAt: string;
+  /** rebooting: when it is expected back; null otherwise */
+  backOnlineAt: string | null;
+  /** percent, null without a battery */
+  battery: number | null;
+  uptimeSeconds: number;
+  networkMode: NetworkMode;
+  activeIccid: string;
+  /** the active SIM's carrier; null when the device is offline or has no SIM */
+  carrier: number | null;
+  /** the active SIM's signal as last reported; null offline or with no signal */
+  signal: RadioSignal | null;
+  wifi: WifiSettings;
+  checkinSeconds: number;
+}
+
+export interface DeviceClientInfo {
+  mac: string;
+  name: string;
+  ip: string;
+  band: string;
+  connectedAt: string;
+  blocked: boolean;
+}
+
+export interface DeviceSimInfo {
+  iccid: string;
+  slot: number;
+  carrier: number;
+  activated: boolean;
+  active: boolean;
+  online: boolean;
+  /** what the device measures on this SIM's network; null = no signal */
+  signal: RadioSignal | null;
+  remainingKb: number;
+  totalKb: number;
+}
+
+export type DeviceCommand =
+  | { kind: 'wifi'; wifi: Partial<WifiSettings> }
+  | { kind: 'block_client'; mac: string }
+  | { kind: 'unblock_client'; mac: string }
+  | { kind: 'switch_sim'; iccid: string }
+  | { kind: 'network_mode'; mode: NetworkMode }
+  | { kind: 'reboot' }
+  | { kind: 'reset' };
+
+export interface CommandStatus {
+  id: string;
+  kind: DeviceChangeKind;
+  state: DeviceChangeState;
+  /** why it failed, in Chinese; "" otherwise */
+  reason: string;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+export interface DeviceGateway {
+  /** The device's state, or null for a serial the cloud does not know. */
+  status(serial: string): Promise<DeviceState | null>;
+  clients(serial: string): Promise<DeviceClientInfo[]>;
+  sims(serial: string): Promise<DeviceSimInfo[]>;
+  changeWifi(serial: string, wifi: Partial<WifiSettings>): Promise<CommandStatus>;
+  blockClient(serial: string, mac: string): Promise<CommandStatus>;
+  unblockClient(serial: string, mac: string): Promise<CommandStatus>;
+  switchSim(serial: string, iccid: string): Promise<CommandStatus>;
+  setNetworkMode(serial: string, mode: NetworkMode): Promise<CommandStatus>;
+  reboot(serial: string): Promise<CommandStatus>;
+  factoryReset(serial: string): Promise<CommandStatus>;
+  /** The commands' states now (unknown ids are left out). */
+  commands(serial: string, ids: string[]): Promise<CommandStatus[]>;
+  /** Withdraw a queued command; answers its state afterwards (not 'cancelled' when it was too late). */
+  cancel(serial: string, id: string): Promise<CommandStatus | null>;
+}

@@ -1,0 +1,80 @@
+// SQL of the devices module: the ONE writer of `devices` (which device holds which card; written
+// only by the demo seed so far) and `device_changes` (every change an owner asked for, and its result).
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { DeviceChangesTable, DevicesTable } from '../../db/schema';
+
+export type DeviceRow = Selectable<DevicesTable>;
+export type ChangeRow = Selectable<DeviceChangesTable>;
+
+/** Changes the owner sees in the log. */
+export const RECENT_CHANGES = 20;
+
+export async function deviceByCard(db: Executor, cardId: number): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+}
+
+export async function deviceBySerial(db: Executor, serial: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('serial', '=', serial).executeTakeFirst();
+}
+
+/** The devices whose cards are bound to the user, in the order the cards were bound. */
+export async function devicesOfUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('card_bindings as b')
+    .innerJoin('devices as d', 'd.card_id', 'b.card_id')
+    .innerJoin('cards as c', 'c.id', 'b.card_id')
+    .select(['d.id', 'd.serial', 'd.card_id', 'c.custom_num'])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.id', 'asc')
+    .execute();
+}
+
+/** Who asked, in words: the account name, else the mobile with its middle hidden. */
+export async function userLabel(db: Executor, userId: number): Promise<string> {
+  const u = await db.selectFrom('users').select(['account', 'mobile']).where('id', '=', userId).executeTakeFirst();
+  if (u?.account) return u.account;
+  if (u?.mobile) return u.mobile.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
+  return '用户';
+}
+
+export async function insertChange(db: Executor, row: Omit<ChangeRow, 'id' | 'reason'> & { reason?: string }): Promise<ChangeRow> {
+  return db.insertInto('device_changes').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function changeOf(db: Executor, deviceId: number, id: number): Promise<ChangeRow | undefined> {
+  return db.selectFrom('device_changes').selectAll().where('device_id', '=', deviceId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function recentChanges(db: Executor, deviceId: number): Promise<ChangeRow[]> {
+  return db
+    .selectFrom('device_changes')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .orderBy('id', 'desc')
+    .limit(RECENT_CHANGES)
+    .execute();
+}
+
+export async function pendingChanges(db: Executor, deviceId: number): Promise<ChangeRow[]> {
+  return db
+    .selectFrom('device_changes')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .where('state', '=', 'pending')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/**
+ * Record the device's verdict on a pending change. Conditional on it still being pending, so two
+ * requests syncing the same change write it once and never move a settled change back.
+ */
+export async function settleChange(db: Executor, id: number, state: string, reason: string, settledAt: string): Promise<void> {
+  await db
+    .updateTable('device_changes')
+    .set({ state, reason, settled_at: settledAt })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .execute();
+}

@@ -1,0 +1,454 @@
+// Wifi devices: status, wifi, clients, SIMs, and changes queued for the device's next check-in.
+// A device is its card's: only who may reach the card (modules/cardRecord accessibleCard) reads or
+// changes it, and anybody else gets the same answer as for an unknown device. Every change is
+// recorded (device_changes) with who asked, what, when, and — once the device has spoken — the result.
+import type {
+  BindDeviceAnswer,
+  ClientsAnswer,
+  DeviceChange,
+  DeviceStatus,
+  DeviceSummary,
+  SignalInfo,
+  SimsAnswer,
+  WifiAnswer,
+  WifiChangeRequest,
+} from '@portal/contract';
+import { Code } from '@portal/contract/codes';
+import { DEVICE_MESSAGE, DeviceCode } from '@portal/contract/deviceCodes';
+import {
+  CARRIER_LABEL,
+  DEVICE_CHANGE_KIND_LABEL,
+  DEVICE_CHANGE_STATE_LABEL,
+  NETWORK_MODE_LABEL,
+  SIGNAL_VERDICT_LABEL,
+  WIFI_BAND_LABEL,
+  WIFI_SECURITY_LABEL,
+  type DeviceChangeKind,
+  type DeviceChangeState,
+  type NetworkMode,
+} from '@portal/contract/enums';
+import { signalVerdict, wifiJoinUri } from '@portal/domain';
+import type { AppContext } from '../../context';
+import type { CommandStatus, DeviceGateway, DeviceState, RadioSignal, WifiSettings } from '../../integrations/device/gateway';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { hit, minutesOf, type ThrottleRule } from '../../lib/throttle';
+import type { Auth } from '../auth';
+import { accessibleCard, cardRecord } from '../cardRecord';
+import { cardOwner, claimCard, releaseCard } from '../cards';
+import * as repo from './repo';
+
+const MINUTE = 60_000;
+
+/**
+ * Reboots and factory resets per device. A reboot takes everyone offline for a while and a reset
+ * wipes the owner's settings: a few are normal, a stream of them is a script or a stuck button.
+ */
+export const LIMITS = {
+  reboot: { limit: 3, windowMs: 10 * MINUTE },
+  reset: { limit: 2, windowMs: 24 * 60 * MINUTE },
+} satisfies Record<string, ThrottleRule>;
+
+const limitKey = (kind: 'reboot' | 'reset', serial: string) => `device:${kind}:${serial}`;
+
+/** A device business error: its code, and its own message or the code's (contract deviceCodes). */
+function deviceError(code: DeviceCode, message?: string): AppError {
+  return new AppError(code, message ?? DEVICE_MESSAGE[code]);
+}
+
+function gateway(ctx: AppContext): DeviceGateway {
+  if (!ctx.devices) throw new Error('no device gateway in this context');
+  return ctx.devices;
+}
+
+interface Owned {
+  device: repo.DeviceRow;
+  customNum: string;
+}
+
+/** The device of a card the caller may reach; an unknown card, a card without a device and somebody else's card answer alike. */
+async function ownedDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<Owned> {
+  let cardId: number;
+  try {
+    cardId = (await accessibleCard(ctx, auth, customNum)).id;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === Code.CARD_NOT_FOUND || err.code === Code.FORBIDDEN))
+      throw deviceError(DeviceCode.NOT_FOUND);
+    throw err;
+  }
+  const device = await repo.deviceByCard(ctx.db.kysely, cardId);
+  if (!device) throw deviceError(DeviceCode.NOT_FOUND);
+  return { device, customNum };
+}
+
+async function stateOf(ctx: AppContext, serial: string): Promise<DeviceState> {
+  const state = await gateway(ctx).status(serial);
+  // the portal's registry names a device its cloud does not know: a fault, not the caller's
+  if (!state) throw new Error(`device cloud does not know ${serial}`);
+  return state;
+}
+
+// ---------- answers ----------
+
+function signalInfo(s: RadioSignal | null): SignalInfo | null {
+  if (!s) return null;
+  const verdict = signalVerdict(s);
+  return {
+    network_type: s.networkType,
+    band: s.band,
+    rsrp: s.rsrp,
+    sinr: s.sinr,
+    rsrq: s.rsrq,
+    verdict,
+    verdict_text: SIGNAL_VERDICT_LABEL[verdict],
+  };
+}
+
+function summaryOf(customNum: string, s: DeviceState): DeviceSummary {
+  const verdict = signalVerdict(s.signal);
+  return {
+    custom_num: customNum,
+    serial: s.serial,
+    model: s.model,
+    model_name: s.modelName,
+    portable: s.portable,
+    online: s.online,
+    battery: s.battery,
+    carrier: s.carrier,
+    carrier_name: s.carrier === null ? '' : (CARRIER_LABEL[s.carrier] ?? '未知网络'),
+    signal_verdict: verdict,
+    signal_text: SIGNAL_VERDICT_LABEL[verdict],
+  };
+}
+
+/** When a pending change will take effect, in the owner's words. */
+function pendingNote(s: DeviceState): string {
+  if (s.backOnlineAt) return '设备重启中，上线后生效';
+  if (!s.online) return '设备离线，上线后生效';
+  return `设备下次联网时生效（约${s.checkinSeconds}秒内）`;
+}
+
+function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChange {
+  const st = row.state as DeviceChangeState;
+  const kind = row.kind as DeviceChangeKind;
+  return {
+    id: row.id,
+    kind,
+    kind_text: DEVICE_CHANGE_KIND_LABEL[kind],
+    summary: row.summary,
+    state: st,
+    state_text: DEVICE_CHANGE_STATE_LABEL[st],
+    reason: row.reason,
+    note: st === 'pending' && state ? pendingNote(state) : '',
+    requested_by: row.actor,
+    created_at: row.created_at,
+    settled_at: row.settled_at ?? '',
+    cancellable: st === 'pending',
+  };
+}
+
+/** Ask the device cloud about the pending ones among `rows` and record what it says. */
+async function synced(ctx: AppContext, serial: string, rows: repo.ChangeRow[]): Promise<repo.ChangeRow[]> {
+  const pending = rows.filter((r) => r.state === 'pending');
+  if (pending.length === 0) return rows;
+  const byId = new Map(
+    (
+      await gateway(ctx).commands(
+        serial,
+        pending.map((r) => r.command_id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const c = byId.get(r.command_id);
+      if (r.state !== 'pending' || !c || c.state === 'pending') return r;
+      const settledAt = c.settledAt ?? clock.iso();
+      await repo.settleChange(ctx.db.kysely, r.id, c.state, c.reason, settledAt);
+      return { ...r, state: c.state, reason: c.reason, settled_at: settledAt };
+    }),
+  );
+}
+
+async function pendingViews(ctx: AppContext, o: Owned, s: DeviceState, kinds?: DeviceChangeKind[]): Promise<DeviceChange[]> {
+  const rows = await synced(ctx, s.serial, await repo.pendingChanges(ctx.db.kysely, o.device.id));
+  return rows.filter((r) => r.state === 'pending' && (!kinds || kinds.includes(r.kind as DeviceChangeKind))).map((r) => changeView(r, s));
+}
+
+// ---------- reads ----------
+
+export async function deviceList(ctx: AppContext, auth: Auth): Promise<DeviceSummary[]> {
+  const rows =
+    auth.userId !== 0
+      ? await repo.devicesOfUser(ctx.db.kysely, auth.userId)
+      : await (async () => {
+          // a card-number login sees the device of its own card, if it is in one
+          const card = auth.customNum ? await cardRecord.cardByNum(ctx.db.kysely, auth.customNum) : undefined;
+          const device = card ? await repo.deviceByCard(ctx.db.kysely, card.id) : undefined;
+          return card && device ? [{ ...device, custom_num: card.custom_num }] : [];
+        })();
+  return Promise.all(rows.map(async (r) => summaryOf(r.custom_num, await stateOf(ctx, r.serial))));
+}
+
+export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceStatus> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  const [clients, sims, pending] = await Promise.all([
+    gateway(ctx).clients(s.serial),
+    gateway(ctx).sims(s.serial),
+    pendingViews(ctx, o, s),
+  ]);
+  return {
+    ...summaryOf(customNum, s),
+    imei: s.imei,
+    firmware: s.firmware,
+    online_changed_at: s.onlineChangedAt,
+    back_online_at: s.backOnlineAt ?? '',
+    uptime_seconds: s.uptimeSeconds,
+    network_mode: s.networkMode,
+    network_mode_text: NETWORK_MODE_LABEL[s.networkMode],
+    active_iccid: s.activeIccid,
+    signal: signalInfo(s.signal),
+    wifi: wifiView(s.wifi),
+    client_count: clients.filter((c) => !c.blocked).length,
+    sim_count: sims.length,
+    pending,
+    checkin_seconds: s.checkinSeconds,
+  };
+}
+
+function wifiView(w: WifiSettings) {
+  return {
+    ssid: w.ssid,
+    hidden: w.hidden,
+    security: w.security,
+    security_text: WIFI_SECURITY_LABEL[w.security],
+    band: w.band,
+    band_text: WIFI_BAND_LABEL[w.band],
+    max_clients: w.maxClients,
+  };
+}
+
+export async function deviceWifi(ctx: AppContext, auth: Auth, customNum: string): Promise<WifiAnswer> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  return {
+    custom_num: customNum,
+    ...wifiView(s.wifi),
+    password: s.wifi.password,
+    join_uri: wifiJoinUri(s.wifi),
+    online: s.online,
+    pending: await pendingViews(ctx, o, s, ['wifi', 'reset']),
+  };
+}
+
+export async function deviceClients(ctx: AppContext, auth: Auth, customNum: string): Promise<ClientsAnswer> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  const clients = await gateway(ctx).clients(s.serial);
+  return {
+    custom_num: customNum,
+    max_clients: s.wifi.maxClients,
+    online: s.online,
+    list: clients.map((c) => ({ mac: c.mac, name: c.name, ip: c.ip, band: c.band, connected_at: c.connectedAt, blocked: c.blocked })),
+    pending: await pendingViews(ctx, o, s, ['block_client', 'unblock_client', 'reset']),
+  };
+}
+
+export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string): Promise<SimsAnswer> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  const sims = await gateway(ctx).sims(s.serial);
+  return {
+    custom_num: customNum,
+    online: s.online,
+    multi_sim: sims.length > 1,
+    network_mode: s.networkMode,
+    network_mode_text: NETWORK_MODE_LABEL[s.networkMode],
+    supports_5g: s.supports5g,
+    list: sims.map((m) => ({
+      iccid: m.iccid,
+      slot: m.slot,
+      carrier: m.carrier,
+      carrier_name: CARRIER_LABEL[m.carrier] ?? '未知网络',
+      activated: m.activated,
+      active: m.active,
+      online: m.online,
+      signal: signalInfo(m.signal),
+      remaining_kb: m.remainingKb,
+      total_kb: m.totalKb,
+    })),
+    pending: await pendingViews(ctx, o, s, ['switch_sim', 'network_mode', 'reset']),
+  };
+}
+
+export async function deviceChanges(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceChange[]> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  const rows = await synced(ctx, s.serial, await repo.recentChanges(ctx.db.kysely, o.device.id));
+  return rows.map((r) => changeView(r, s));
+}
+
+async function changeRow(ctx: AppContext, o: Owned, id: number): Promise<repo.ChangeRow> {
+  const row = await repo.changeOf(ctx.db.kysely, o.device.id, id);
+  if (!row) throw deviceError(DeviceCode.CHANGE_NOT_FOUND);
+  return row;
+}
+
+export async function deviceChange(ctx: AppContext, auth: Auth, customNum: string, id: number): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const row = await changeRow(ctx, o, id);
+  const s = await stateOf(ctx, o.device.serial);
+  const [now] = await synced(ctx, s.serial, [row]);
+  return changeView(now!, s);
+}
+
+// ---------- binding ----------
+
+export async function bindDevice(ctx: AppContext, auth: Auth, serial: string, customNum: string): Promise<BindDeviceAnswer> {
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能添加设备，请使用手机号或账号登录后添加');
+  const device = await repo.deviceBySerial(ctx.db.kysely, serial);
+  if (!device) throw deviceError(DeviceCode.SERIAL_UNKNOWN);
+  // the pair is the proof of holding the device: the card must be the one inside it
+  const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
+  if (!card || card.id !== device.card_id) throw deviceError(DeviceCode.PAIR_MISMATCH);
+  let owner = await cardOwner(ctx.db.kysely, card.id);
+  const already = owner === auth.userId;
+  if (owner === null) owner = await claimCard(ctx.db.kysely, auth.userId, card.id, clock.iso());
+  if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
+  return { device: summaryOf(card.custom_num, await stateOf(ctx, serial)), already_bound: already };
+}
+
+export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string; serial: string }> {
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能解绑设备，请使用手机号或账号登录后操作');
+  const o = await ownedDevice(ctx, auth, customNum);
+  // the device goes with its card: unbinding releases both, so the next holder can add it
+  if (!(await releaseCard(ctx.db.kysely, auth.userId, o.device.card_id))) throw deviceError(DeviceCode.NOT_FOUND);
+  return { custom_num: customNum, serial: o.device.serial };
+}
+
+// ---------- changes ----------
+
+async function actorOf(ctx: AppContext, auth: Auth): Promise<string> {
+  if (auth.userId === 0) return `卡号登录 ${auth.customNum}`;
+  return repo.userLabel(ctx.db.kysely, auth.userId);
+}
+
+/** Queue the command at the device cloud and record it; answers the change as it stands (待生效). */
+async function queue(
+  ctx: AppContext,
+  auth: Auth,
+  o: Owned,
+  kind: DeviceChangeKind,
+  summary: string,
+  send: (gw: DeviceGateway, serial: string) => Promise<CommandStatus>,
+): Promise<DeviceChange> {
+  const command = await send(gateway(ctx), o.device.serial);
+  const row = await repo.insertChange(ctx.db.kysely, {
+    device_id: o.device.id,
+    user_id: auth.userId,
+    actor: await actorOf(ctx, auth),
+    kind,
+    summary,
+    command_id: command.id,
+    state: command.state,
+    created_at: command.createdAt,
+    settled_at: command.settledAt,
+  });
+  return changeView(row, await stateOf(ctx, o.device.serial));
+}
+
+export async function changeWifi(ctx: AppContext, auth: Auth, req: WifiChangeRequest): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, req.custom_num);
+  const now = (await stateOf(ctx, o.device.serial)).wifi;
+  const change: Partial<WifiSettings> = {};
+  const parts: string[] = [];
+  if (req.ssid !== undefined && req.ssid !== now.ssid) {
+    change.ssid = req.ssid;
+    parts.push(`WiFi名称改为「${req.ssid}」`);
+  }
+  if (req.password !== undefined && req.password !== now.password) {
+    change.password = req.password;
+    parts.push('修改WiFi密码');
+  }
+  if (req.hidden !== undefined && req.hidden !== now.hidden) {
+    change.hidden = req.hidden;
+    parts.push(req.hidden ? '隐藏WiFi' : '取消隐藏WiFi');
+  }
+  if (req.security !== undefined && req.security !== now.security) {
+    change.security = req.security;
+    parts.push(`加密方式改为${WIFI_SECURITY_LABEL[req.security]}`);
+  }
+  if (req.band !== undefined && req.band !== now.band) {
+    change.band = req.band;
+    parts.push(`频段改为${WIFI_BAND_LABEL[req.band]}`);
+  }
+  if (req.max_clients !== undefined && req.max_clients !== now.maxClients) {
+    change.maxClients = req.max_clients;
+    parts.push(`最大连接数改为${req.max_clients}`);
+  }
+  if (parts.length === 0) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, 'WiFi设置与当前相同，无需修改');
+  return queue(ctx, auth, o, 'wifi', parts.join('，'), (gw, serial) => gw.changeWifi(serial, change));
+}
+
+export async function blockClient(ctx: AppContext, auth: Auth, customNum: string, mac: string, block: boolean): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const clients = await gateway(ctx).clients(o.device.serial);
+  const client = clients.find((c) => c.mac === mac);
+  if (block) {
+    if (!client) throw deviceError(DeviceCode.CLIENT_NOT_CONNECTED);
+    if (client.blocked) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, '该终端已在拉黑名单中');
+    return queue(ctx, auth, o, 'block_client', `拉黑终端「${client.name}」（${mac}）`, (gw, serial) => gw.blockClient(serial, mac));
+  }
+  if (!client?.blocked) throw deviceError(DeviceCode.CLIENT_NOT_CONNECTED, '该终端不在拉黑名单中');
+  return queue(ctx, auth, o, 'unblock_client', `解除拉黑「${client.name}」（${mac}）`, (gw, serial) => gw.unblockClient(serial, mac));
+}
+
+export async function switchSim(ctx: AppContext, auth: Auth, customNum: string, iccid: string): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const sims = await gateway(ctx).sims(o.device.serial);
+  const target = sims.find((m) => m.iccid === iccid);
+  if (!target) throw deviceError(DeviceCode.SIM_NOT_FOUND);
+  const name = CARRIER_LABEL[target.carrier] ?? '未知网络';
+  if (target.active) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, `设备正在使用${name}，无需切换`);
+  return queue(ctx, auth, o, 'switch_sim', `切换到${name}（卡槽${target.slot}）`, (gw, serial) => gw.switchSim(serial, iccid));
+}
+
+export async function setNetworkMode(ctx: AppContext, auth: Auth, customNum: string, mode: NetworkMode): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  if (mode === '5g' && !s.supports5g) throw deviceError(DeviceCode.UNSUPPORTED, '该设备不支持5G网络');
+  if (mode === s.networkMode) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, `网络模式已是${NETWORK_MODE_LABEL[mode]}`);
+  return queue(ctx, auth, o, 'network_mode', `网络模式改为${NETWORK_MODE_LABEL[mode]}`, (gw, serial) => gw.setNetworkMode(serial, mode));
+}
+
+/** Reboot or factory reset: confirmed by the schema, one at a time, and rate-limited per device. */
+export async function restart(ctx: AppContext, auth: Auth, customNum: string, kind: 'reboot' | 'reset'): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const s = await stateOf(ctx, o.device.serial);
+  const queued = await pendingViews(ctx, o, s, [kind]);
+  if (queued.length > 0)
+    throw deviceError(DeviceCode.CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');
+  const attempt = await hit(ctx.db.kysely, limitKey(kind, o.device.serial), LIMITS[kind]);
+  if (!attempt.allowed) {
+    const what = kind === 'reboot' ? '重启' : '恢复出厂设置';
+    throw new AppError(Code.RATE_LIMITED, `${what}过于频繁，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
+  }
+  return kind === 'reboot'
+    ? queue(ctx, auth, o, 'reboot', '重启设备', (gw, serial) => gw.reboot(serial))
+    : queue(ctx, auth, o, 'reset', '恢复出厂设置（WiFi名称和密码、拉黑名单、网络模式恢复出厂值）', (gw, serial) => gw.factoryReset(serial));
+}
+
+export async function cancelChange(ctx: AppContext, auth: Auth, customNum: string, id: number): Promise<DeviceChange> {
+  const o = await ownedDevice(ctx, auth, customNum);
+  const row = await changeRow(ctx, o, id);
+  if (row.state !== 'pending')
+    throw deviceError(DeviceCode.CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
+  const c = await gateway(ctx).cancel(o.device.serial, row.command_id);
+  if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
+  const settledAt = c.settledAt ?? clock.iso();
+  if (c.state !== 'pending') await repo.settleChange(ctx.db.kysely, row.id, c.state, c.reason, settledAt);
+  if (c.state !== 'cancelled')
+    throw deviceError(DeviceCode.CHANGE_SETTLED, `设备已处理该操作（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
+  return changeView({ ...row, state: c.state, reason: c.reason, settled_at: settledAt }, await stateOf(ctx, o.device.serial));
+}

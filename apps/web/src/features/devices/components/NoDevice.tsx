@@ -1,0 +1,31 @@
+// What the device pages show without a device: a visitor logs in, a user without one adds one.
+import { Link } from 'react-router';
+import { StateBlock } from '../../../components/StateBlock';
+
+export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scope?: 'area' | 'card' }) {
+  if (!loggedIn) {
+    return (
+      <StateBlock
+        kind="empty"
+        text="登录后查看和管理您的随身WiFi、CPE设备"
+        action={
+          <Link className="app-btn app-btn--primary" to="/login?login_model=mobile&redirect=%2Fcpe">
+            去登录
+          </Link>
+        }
+      />
+    );
+  }
+  if (scope === 'card') return <StateBlock kind="empty" text="当前卡片不是WiFi设备，请在卡片管理中切换到设备的卡" />;
+  return (
+    <StateBlock
+      kind="empty"
+      text="您还没有绑定WiFi设备"
+      action={
+        <Link className="app-btn app-btn--primary" to="/cpe_bind">
+          添加设备
+        </Link>
+      }
+    />
+  );
+}

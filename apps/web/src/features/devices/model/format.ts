@@ -1,0 +1,12 @@
+// How the device pages say durations and states.
+
+/** 3天5小时 / 2小时10分钟 / 5分钟 */
+export function formatUptime(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const d = Math.floor(m / 1440);
+  const h = Math.floor((m % 1440) / 60);
+  const min = m % 60;
+  if (d > 0) return `${d}天${h}小时`;
+  if (h > 0) return `${h}小时${min}分钟`;
+  return `${min}分钟`;
+}
