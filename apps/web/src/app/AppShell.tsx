@@ -60,9 +60,9 @@ export function AppShell() {
   }, [navigate]);
 
   // Evaluated during render, so a guarded page never flashes before its redirect.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- storage is read fresh per navigation
   const decision = useMemo(
     () => decideNavigation(guardContext(location.pathname, location.search)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key: storage is read fresh per navigation
     [location.key, location.pathname, location.search],
   );
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_ROUTES, pageModule } from '../config/routes';
-import source from './router.ts?raw';
+import pagesSource from './pages.ts?raw';
+import routerSource from './router.ts?raw';
+
+const source = routerSource + pagesSource;
 
 // tsc checks that the router binds every page the table names, once; this checks it binds each to
 // the module the table points at (src/routes/<area>/<page>.tsx), which the build relies on too.

@@ -1,0 +1,67 @@
+// Every page but the first ones (./router.ts FIRST_PAGES), bound to its module: one lazy chunk per
+// page. This map is itself a chunk, loaded when the first of these pages is asked for (or when the
+// browser is idle): with ~50 pages, their imports and preload lists are kilobytes that /login's
+// first load need not carry.
+import type { LaterPage, PageModule } from './router';
+
+/** By area, as under src/routes/: each module is src/routes/<route's area>/<page>.tsx. */
+export const PAGES: Record<LaterPage, PageModule> = {
+  // account
+  Forgot: () => import('../routes/account/Forgot'),
+  Privacy: () => import('../routes/account/Privacy'),
+  Agreement: () => import('../routes/account/Agreement'),
+  // cards
+  CardList: () => import('../routes/cards/CardList'),
+  BindCard: () => import('../routes/cards/BindCard'),
+  Tip: () => import('../routes/cards/Tip'),
+  ReplaceCard: () => import('../routes/cards/ReplaceCard'),
+  ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  WifiSetting: () => import('../routes/cards/WifiSetting'),
+  Change: () => import('../routes/cards/Change'),
+  // usage
+  Flow: () => import('../routes/usage/Flow'),
+  FlowList: () => import('../routes/usage/FlowList'),
+  // realName
+  Collect: () => import('../routes/realName/Collect'),
+  Remind: () => import('../routes/realName/Remind'),
+  LtRealName: () => import('../routes/realName/LtRealName'),
+  YdRealName: () => import('../routes/realName/YdRealName'),
+  DxRealName: () => import('../routes/realName/DxRealName'),
+  CmeRealName: () => import('../routes/realName/CmeRealName'),
+  BjRealName: () => import('../routes/realName/BjRealName'),
+  FeRealName: () => import('../routes/realName/FeRealName'),
+  // commerce
+  Recharge: () => import('../routes/commerce/Recharge'),
+  FirstRecharge: () => import('../routes/commerce/FirstRecharge'),
+  RechargeCoupon: () => import('../routes/commerce/RechargeCoupon'),
+  CouponPackage: () => import('../routes/commerce/CouponPackage'),
+  Select: () => import('../routes/commerce/Select'),
+  Combo: () => import('../routes/commerce/Combo'),
+  ComboDetail: () => import('../routes/commerce/ComboDetail'),
+  Coupons: () => import('../routes/commerce/Coupons'),
+  CouponsExpired: () => import('../routes/commerce/CouponsExpired'),
+  Order: () => import('../routes/commerce/Order'),
+  OrderCheck: () => import('../routes/commerce/OrderCheck'),
+  OrderSuccess: () => import('../routes/commerce/OrderSuccess'),
+  PaySuccess: () => import('../routes/commerce/PaySuccess'),
+  CouponSuccess: () => import('../routes/commerce/CouponSuccess'),
+  PayFail: () => import('../routes/commerce/PayFail'),
+  PayStatus: () => import('../routes/commerce/PayStatus'),
+  Alipay: () => import('../routes/commerce/Alipay'),
+  LsPay: () => import('../routes/commerce/LsPay'),
+  // quickPay
+  QuickPayment: () => import('../routes/quickPay/QuickPayment'),
+  QuickSelectPackage: () => import('../routes/quickPay/QuickSelectPackage'),
+  QuickCouponsList: () => import('../routes/quickPay/QuickCouponsList'),
+  QuickPaymentSuccess: () => import('../routes/quickPay/QuickPaymentSuccess'),
+  // support
+  Customer: () => import('../routes/support/Customer'),
+  NotFound: () => import('../routes/support/NotFound'),
+  // wifiDevice
+  Cpe: () => import('../routes/wifiDevice/Cpe'),
+  CpeMine: () => import('../routes/wifiDevice/CpeMine'),
+  CpeSetting: () => import('../routes/wifiDevice/CpeSetting'),
+  CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
+  CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),
+  CpeBind: () => import('../routes/wifiDevice/CpeBind'),
+};
