@@ -19,6 +19,9 @@ import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { LAZY_PAGES } from './router';
 
+/** The wifi-device area's pages with its own tab bar (docs/spec/decisions.md "Layout"). */
+const DEVICE_TAB_PAGES = new Set(['/cpe', '/cpe_mine']);
+
 const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
 
 // Not in the first load: a visitor on /login has no card to gate.
@@ -151,11 +154,12 @@ export function AppShell() {
           </Suspense>
         </PageBoundary>
       )}
-      {buttons.main && route && (
+      {/* the app's button, or the wifi-device area's own one (spec §2: hidden on noCpeKF routes) */}
+      {(buttons.main || buttons.cpe) && route && (
         <PageBoundary quiet resetKey={route.path}>
           <Suspense fallback={null}>
             <FloatingServiceButton
-              withTabBar={route.meta.tabBar === true}
+              withTabBar={route.meta.tabBar === true || DEVICE_TAB_PAGES.has(route.path)}
               onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
             />
           </Suspense>

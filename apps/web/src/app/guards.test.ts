@@ -122,7 +122,7 @@ const rows: [string, Omit<GuardContext, 'path' | 'search'>, string, Expect][] = 
     '/cpe_setting',
     '/cpe_remind',
   ].map((p) => [`visitor on ${p}: login popup`, visitor, p, { to: '/cpe', popup: 'login' }] as [string, typeof visitor, string, Expect]),
-  ['card-number login (user_id 0) on /cpe_setting: login popup', cardUser, '/cpe_setting', { to: '/cpe', popup: 'login' }],
+  ['card-number login (user_id 0) on /cpe_setting: download-app popup', cardUser, '/cpe_setting', { to: '/cpe', popup: 'downloadApp' }],
   ['real user without a card number on /cpe_order: download-app popup', userNoCard, '/cpe_order', { to: '/cpe', popup: 'downloadApp' }],
 
   // unknown paths

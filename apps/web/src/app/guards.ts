@@ -45,9 +45,10 @@ export function decideNavigation(ctx: GuardContext, lookup: (path: string) => Ro
     // /cpe, /cpe_mine and /cpe_network are open (docs/spec/portal-spec.md §4): their meta says noLogin.
     if (route.meta.noLogin) return allowOrLogin(route, ctx, query);
     if (ctx.token && !ctx.cardLogin && ctx.customNum) return { kind: 'allow', route };
-    // A visitor, or a card-number login (user_id 0), must log in as a real user first; a real
-    // user without a card number cannot use the device pages in the browser: offer the app.
-    const popup: Popup = !ctx.token || ctx.cardLogin ? 'login' : 'downloadApp';
+    // A visitor logs in first. Someone logged in for whom the check does not apply — a card-number
+    // login (user_id 0) or a user without a card number — is offered the app (issue 10's reading
+    // of spec §4: "logged in but the check does not apply → the download-app popup").
+    const popup: Popup = !ctx.token ? 'login' : 'downloadApp';
     return { kind: 'redirect', to: '/cpe', popup };
   }
 
