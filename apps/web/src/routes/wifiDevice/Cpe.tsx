@@ -2,7 +2,7 @@
 // 离线 / 重启中), signal 强/中/弱, the carrier it uses, and its card's remaining data and plan
 // expiry; entries to the wifi and network settings; reboot and factory reset. The device shown is
 // the current card's when it is in a device, else the first device (features/devices/model/currentDevice).
-import { formatDate, formatDateTime, formatKb } from '@portal/domain';
+import { formatDateTime, formatKb } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -27,7 +27,8 @@ function CpePage() {
   const { flow, info: card } = useCardUsage(customNum);
   const s = status.data;
   const pkg = flow.data?.package;
-  const expiry = pkg?.expired_at || card.data?.info.expired_at;
+  // the last day it works, as the server says it everywhere (issue 16: one rule for 有效期至)
+  const validUntil = pkg?.valid_until || card.data?.info.valid_until;
   const qc = useQueryClient();
 
   // The device's card becomes the current card, with its info stored as the card pages expect.
@@ -119,9 +120,9 @@ function CpePage() {
           </div>
           <div className={styles.stat}>
             <span className={styles.statValue} data-testid="expiry">
-              {expiry ? formatDate(expiry) : '--'}
+              {validUntil || '--'}
             </span>
-            <span className={styles.statLabel}>套餐到期</span>
+            <span className={styles.statLabel}>有效期至</span>
           </div>
         </div>
         {pkg && <p className={styles.pkgName}>{pkg.name}</p>}
