@@ -73,7 +73,10 @@ describe('wifi devices', () => {
     await page.getByText('WiFi名称').first().waitFor();
     await fab.waitFor();
     await page.goto('/cpe_bind');
-    await page.getByRole('button', { name: /添加|绑定/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /添加|绑定/ })
+      .first()
+      .waitFor();
     expect(await fab.count()).toBe(0);
   });
 
