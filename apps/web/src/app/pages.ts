@@ -2,7 +2,14 @@
 // page. This map is itself a chunk, loaded when the first of these pages is asked for (or when the
 // browser is idle): with ~50 pages, their imports and preload lists are kilobytes that /login's
 // first load need not carry.
-import type { LaterPage, PageModule } from './router';
+import type { ComponentType } from 'react';
+import type { PageName } from '../config/routes';
+
+export type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** The pages a visit starts on: ./router.ts binds them in the entry, without this detour. */
+export type FirstPage = 'Login' | 'Home' | 'Mine';
+export type LaterPage = Exclude<PageName, FirstPage>;
 
 /** By area, as under src/routes/: each module is src/routes/<route's area>/<page>.tsx. */
 export const PAGES: Record<LaterPage, PageModule> = {

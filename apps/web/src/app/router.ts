@@ -4,21 +4,18 @@
 // fails to load can be loaded again (./retryableLazy.ts, ./PageBoundary.tsx).
 import type { ComponentType } from 'react';
 import { BUILT_ROUTES, type PageName } from '../config/routes';
+import type { FirstPage, LaterPage, PageModule } from './pages';
 import { retryableLazy } from './retryableLazy';
-
-export type PageModule = () => Promise<{ default: ComponentType }>;
 
 /** The two tab pages fetch the tab bar beside their own code: it is not in /login's first load. */
 const withTabBar = <M>(page: Promise<M>): Promise<M> => Promise.all([page, import('./TabBar')]).then(([m]) => m);
 
 /** The pages a visit starts on, bound here in the entry: no detour through ./pages.ts for them. */
-const FIRST_PAGES = {
+const FIRST_PAGES: Record<FirstPage, PageModule> = {
   Login: () => import('../routes/account/Login'),
   Home: () => withTabBar(import('../routes/cards/Home')),
   Mine: () => withTabBar(import('../routes/cards/Mine')),
-} satisfies Partial<Record<PageName, PageModule>>;
-
-export type LaterPage = Exclude<PageName, keyof typeof FIRST_PAGES>;
+};
 
 let laterPages: Promise<typeof import('./pages')> | undefined;
 /** ./pages.ts, once; a failed load is tried afresh next time (the 重试 of a page that failed). */
@@ -31,7 +28,7 @@ function later(): Promise<typeof import('./pages')> {
 }
 
 function loaderOf(name: PageName): PageModule {
-  if (name in FIRST_PAGES) return FIRST_PAGES[name as keyof typeof FIRST_PAGES];
+  if (name in FIRST_PAGES) return FIRST_PAGES[name as FirstPage];
   return () => later().then((m) => m.PAGES[name as LaterPage]());
 }
 
