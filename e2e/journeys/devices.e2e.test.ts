@@ -317,7 +317,7 @@ describe('wifi devices', () => {
     await page.goto('/cpe_setting');
     await waitForPath(page, '/cpe');
     // logged in, but the check does not apply (user_id 0): the app is offered (spec §4, issue 10)
-    await page.locator('.adm-dialog-body').getByText('请下载APP').waitFor();
+    await page.locator('.adm-dialog-body').getByText('请下载APP', { exact: true }).waitFor();
   });
 
   it('had no uncaught page errors', () => {
