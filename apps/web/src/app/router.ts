@@ -32,10 +32,12 @@ function loaderOf(name: PageName): PageModule {
   return () => later().then((m) => m.PAGES[name as LaterPage]());
 }
 
-// Fetched once the first page has settled, so a tap on another page does not wait for the map.
+// Fetched at the user's first touch or key, so the tap that opens another page finds the map
+// already coming — and a visit that only looks (or /login while nobody types) never pays for it.
 if (typeof window !== 'undefined') {
-  const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
-  window.addEventListener('load', () => idle(() => void later().catch(() => undefined)), { once: true });
+  const prefetch = () => void later().catch(() => undefined);
+  for (const type of ['pointerdown', 'keydown'] as const)
+    window.addEventListener(type, prefetch, { once: true, capture: true, passive: true });
 }
 
 /** One page component (lazy, retryable) per built route, by path. */
