@@ -81,9 +81,11 @@ function CpeMinePage() {
       </nav>
 
       {loggedIn && (
-        <button type="button" className={`app-btn app-btn--block ${styles.logout}`} onClick={() => void onLogout()}>
-          退出登录
-        </button>
+        <div className={styles.logoutRow}>
+          <button type="button" className={`app-btn app-btn--block ${styles.logout}`} onClick={() => void onLogout()}>
+            退出登录
+          </button>
+        </div>
       )}
       <DeviceTabBar path="/cpe_mine" />
     </div>
