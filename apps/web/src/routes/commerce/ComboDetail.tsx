@@ -14,6 +14,7 @@ import { usePackage, useUsableVouchers } from '../../features/commerce/api/comme
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { VoucherPicker } from '../../features/commerce/components/VoucherPicker';
+import { WithWholeDates } from '../../features/commerce/components/PackageSummary';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
@@ -74,7 +75,7 @@ function ComboDetailPage() {
               </p>
               {effect ? (
                 <p className={`${styles.effect} ${styles.effectRefused}`} role="alert" data-testid="package-effect">
-                  {effect.text}
+                  <WithWholeDates text={effect.text} />
                 </p>
               ) : null}
               <Link className={`app-btn app-btn--primary app-btn--block ${styles.effectLink}`} to="/combo?type=base" replace>
@@ -92,7 +93,7 @@ function ComboDetailPage() {
                   <div className={styles.sumBlock}>
                     <span className={styles.sumLabel}>生效方式</span>
                     <p className={styles.effect} data-testid="package-effect">
-                      {pkg.data.effect.text}
+                      <WithWholeDates text={pkg.data.effect.text} />
                     </p>
                   </div>
                 ) : null}

@@ -42,6 +42,19 @@ function shortText(e: PurchaseEffect): string {
   }
 }
 
+/** A sentence with dates in it, each date kept on one line (a phone wraps "2026-12-31" after a hyphen). */
+export function WithWholeDates({ text }: { text: string }) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} style={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
  * What buying the package does to this card, as the server decided it with the rule that
  * fulfils the order: starts now, queues after the current package, stacks, or cannot be bought.
@@ -54,7 +67,7 @@ export function EffectNote({ effect, short = false }: { effect: PurchaseEffect; 
       role={refused && !short ? 'alert' : undefined}
       data-testid={short ? 'package-effect-short' : 'package-effect'}
     >
-      {short ? shortText(effect) : effect.text}
+      <WithWholeDates text={short ? shortText(effect) : effect.text} />
     </p>
   );
 }
