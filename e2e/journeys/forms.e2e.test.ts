@@ -286,18 +286,23 @@ describe('forms that say what to fix', () => {
     await region.click();
     // a tap on a wheel's item selects it (dispatched: the wheel moves its items by transform,
     // out of the pointer's reach until scrolled, and the tap is what the wheel listens for)
-    await page
-      .locator('.adm-picker-view-column-item')
-      .filter({ hasText: /^广东省$/ })
-      .dispatchEvent('click');
-    await page
-      .locator('.adm-picker-view-column-item')
-      .filter({ hasText: /^深圳市$/ })
-      .dispatchEvent('click');
-    await page
-      .locator('.adm-picker-view-column-item-active')
-      .filter({ hasText: /^深圳市$/ })
-      .waitFor();
+    // The wheel settles its value when its scroll animation ends, so a tap during the previous
+    // animation can be undone: tap until the item is the active one.
+    const choose = async (text: RegExp) => {
+      const active = page.locator('.adm-picker-view-column-item-active').filter({ hasText: text });
+      await expect
+        .poll(
+          async () => {
+            await page.locator('.adm-picker-view-column-item').filter({ hasText: text }).dispatchEvent('click');
+            await page.waitForTimeout(400);
+            return active.count();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1);
+    };
+    await choose(/^广东省$/);
+    await choose(/^深圳市$/);
     await screenshot(page, 'forms-replace-card-picker');
     await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
     await expect.poll(() => region.innerText()).toContain('广东省 深圳市');
