@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAttach, signalVerdict, wifiJoinUri } from './device';
+import { canAttach, signalBars, signalVerdict, wifiJoinUri } from './device';
 
 describe('signal verdict 强/中/弱 (RSRP ≥ -95 and SINR ≥ 13 strong; RSRP < -105 or SINR < 0 weak)', () => {
   it.each([
@@ -23,6 +23,15 @@ describe('signal verdict 强/中/弱 (RSRP ≥ -95 and SINR ≥ 13 strong; RSRP 
     ['not a number', { rsrp: Number.NaN, sinr: 10 }],
     ['infinite', { rsrp: -90, sinr: Number.NEGATIVE_INFINITY }],
   ])('%s → none (无信号)', (_name, signal) => expect(signalVerdict(signal)).toBe('none'));
+});
+
+describe('signal bars follow the verdict', () => {
+  it.each([
+    ['strong', { rsrp: -80, sinr: 20 }, 4],
+    ['fair', { rsrp: -100, sinr: 6 }, 3],
+    ['weak', { rsrp: -112, sinr: 3 }, 1],
+    ['no signal', null, 0],
+  ] as const)('%s → %s bars', (_name, signal, bars) => expect(signalBars(signal)).toBe(bars));
 });
 
 describe('a device can attach to a network', () => {

@@ -42,6 +42,12 @@ export function signalVerdict(signal: { rsrp: number; sinr: number } | null): Si
   return VERDICT_OF[worse];
 }
 
+/** The verdict as 0–4 bars, the scale the carrier interface reports a network's signal on. */
+export function signalBars(signal: { rsrp: number; sinr: number } | null): 0 | 1 | 3 | 4 {
+  const bars = { none: 0, weak: 1, fair: 3, strong: 4 } as const;
+  return bars[signalVerdict(signal)];
+}
+
 /** Whether a device can register on a network with this signal. */
 export function canAttach(signal: { rsrp: number } | null): boolean {
   return signal !== null && Number.isFinite(signal.rsrp) && signal.rsrp >= ATTACH_MIN_RSRP;

@@ -108,3 +108,11 @@ export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agen
     .where('agents.id', '=', card.agent_id)
     .executeTakeFirst();
 }
+
+/**
+ * The serial of the wifi device the card sits in, if any. A read of the devices module's table
+ * (it stays the one writer): card info follows the device for the network a multi-SIM card is on.
+ */
+export async function deviceSerialOf(db: Executor, cardId: number): Promise<string | undefined> {
+  return (await db.selectFrom('devices').select('serial').where('card_id', '=', cardId).executeTakeFirst())?.serial;
+}

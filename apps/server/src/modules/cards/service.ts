@@ -2,7 +2,8 @@
 // and the short hint shown on the home page. Every card operation goes through accessibleCard.
 import type { BindCardAnswer, BoundCard, CardInfoAnswer, CardNicknameAnswer, ClewAnswer } from '@portal/contract';
 import { CardState, Code } from '@portal/contract';
-import { chinaDate, fenToYuan, formatKb, safeUrl } from '@portal/domain';
+import { CARRIER_LABEL } from '@portal/contract/enums';
+import { chinaDate, fenToYuan, formatKb, safeUrl, signalBars } from '@portal/domain';
 import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
 import { daysLeft, lastValidDay } from '@portal/domain/validity';
 import { isMultiSimDevice, networkName } from '@portal/domain/network';
@@ -204,13 +205,28 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
   };
 }
 
+/**
+ * The networks of a multi-SIM card. A card inside a wifi device we manage is on whichever SIM the
+ * device has attached (a switch is made on the device: devices module), so the device answers;
+ * otherwise the carrier does.
+ */
 async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]> {
   if (!isMultiSimDevice(card)) return [];
   try {
+    const serial = ctx.devices ? await repo.deviceSerialOf(ctx.db.kysely, card.id) : undefined;
+    if (ctx.devices && serial) {
+      const sims = await ctx.devices.sims(serial);
+      return sims.map((m) => ({
+        carrier: m.carrier,
+        name: CARRIER_LABEL[m.carrier] ?? '未知网络',
+        active: m.active,
+        signal: signalBars(m.signal),
+      }));
+    }
     return await ctx.carrier.networks(card.custom_num);
   } catch (err) {
-    // the network list is a convenience: a carrier hiccup must not take card info down
-    ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier networks lookup failed');
+    // the network list is a convenience: a carrier or device-cloud hiccup must not take card info down
+    ctx.log.warn({ err, custom_num: card.custom_num }, 'networks lookup failed');
     return [];
   }
 }

@@ -32,7 +32,7 @@ import type { AppContext } from '../../context';
 import type { CommandStatus, DeviceGateway, DeviceState, RadioSignal, WifiSettings } from '../../integrations/device/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hit, minutesOf, type ThrottleRule } from '../../lib/throttle';
+import { hit, minutesOf, peek, type ThrottleRule } from '../../lib/throttle';
 import type { Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { cardOwner, claimCard, releaseCard } from '../cards';
@@ -47,7 +47,15 @@ const MINUTE = 60_000;
 export const LIMITS = {
   reboot: { limit: 3, windowMs: 10 * MINUTE },
   reset: { limit: 2, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Refused adds per user: an unknown serial and a wrong pair answer differently (so a person can
+   * fix a typo), which a script could use to find serials; ten misses an hour is plenty for a
+   * person with the box in hand, and then the user waits an hour.
+   */
+  bindFailures: { limit: 10, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
+
+const bindFailureKey = (userId: number) => `device:bind_fail:${userId}`;
 
 const limitKey = (kind: 'reboot' | 'reset', serial: string) => `device:${kind}:${serial}`;
 
@@ -307,16 +315,31 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
 
 export async function bindDevice(ctx: AppContext, auth: Auth, serial: string, customNum: string): Promise<BindDeviceAnswer> {
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能添加设备，请使用手机号或账号登录后添加');
+  const failures = await peek(ctx.db.kysely, bindFailureKey(auth.userId), LIMITS.bindFailures);
+  if (failures?.locked) throw tooManyBindFailures(failures.retryAfterMs);
   const device = await repo.deviceBySerial(ctx.db.kysely, serial);
-  if (!device) throw deviceError(DeviceCode.SERIAL_UNKNOWN);
+  if (!device) throw await bindRefused(ctx, auth, DeviceCode.SERIAL_UNKNOWN);
   // the pair is the proof of holding the device: the card must be the one inside it
   const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
-  if (!card || card.id !== device.card_id) throw deviceError(DeviceCode.PAIR_MISMATCH);
+  if (!card || card.id !== device.card_id) throw await bindRefused(ctx, auth, DeviceCode.PAIR_MISMATCH);
   let owner = await cardOwner(ctx.db.kysely, card.id);
   const already = owner === auth.userId;
   if (owner === null) owner = await claimCard(ctx.db.kysely, auth.userId, card.id, clock.iso());
   if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
   return { device: summaryOf(card.custom_num, await stateOf(ctx, serial)), already_bound: already };
+}
+
+function tooManyBindFailures(retryAfterMs: number): AppError {
+  return new AppError(Code.RATE_LIMITED, `添加设备失败次数过多，请${minutesOf(retryAfterMs)}分钟后再试`);
+}
+
+/**
+ * Count a refused add; the one that reaches the limit says so instead of the refusal. A success does
+ * not clear the count: binding one's own device again (idempotent) must not buy more guesses.
+ */
+async function bindRefused(ctx: AppContext, auth: Auth, code: DeviceCode): Promise<AppError> {
+  const r = await hit(ctx.db.kysely, bindFailureKey(auth.userId), LIMITS.bindFailures);
+  return r.locked ? tooManyBindFailures(r.retryAfterMs) : deviceError(code);
 }
 
 export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string; serial: string }> {
