@@ -2,6 +2,7 @@
 // is a 支出 entry, its refund a 收入 entry back, each with what it was for; the history filters
 // by direction on the server, only for the caller's card, and the balance is the sum of it.
 import { describe, expect, it } from 'vitest';
+import { move } from '../src/modules/commerce/balance/repo';
 import { refundOrder } from '../src/modules/commerce/refunds/service';
 import { expectRejected } from './badInput';
 import { ctxOf, rid } from './commerceHelpers';
@@ -64,5 +65,43 @@ describe.each(databases())('balance history on %s', (kind) => {
     const token = await t.loginAccount();
     const bad = expectRejected(await t.get(`/api/v1/balance/ledger?custom_num=${OWN}&direction=up`, token), 400);
     expect(bad.message).toBe('明细分类有误');
+    expect(expectRejected(await t.get(`/api/v1/balance/ledger?custom_num=${OWN}&before_id=0`, token), 400).message).toBe('分页参数有误');
+    expect(expectRejected(await t.get(`/api/v1/balance/ledger?custom_num=${OWN}&before_id=x`, token), 400).message).toBe('分页参数有误');
+  });
+
+  it('pages by 20, newest first: every entry once, even when a new one arrives between pages', async () => {
+    const token = await t.loginAccount();
+    const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', OWN).executeTakeFirstOrThrow();
+    const credit = (n: number) =>
+      t.db.kysely
+        .transaction()
+        .execute((trx) =>
+          move(trx, { cardId: card.id, amountFen: 1, kind: 'recharge', orderNo: '', note: `测试${n}`, nowIso: new Date().toISOString() }),
+        );
+    for (let i = 0; i < 45; i++) await credit(i);
+    const page = async (before?: number) => {
+      const res = await t.get(`/api/v1/balance/ledger?custom_num=${OWN}${before ? `&before_id=${before}` : ''}`, token);
+      expect(res.json().code, res.body).toBe(0);
+      return res.json().data as { balance: number; has_more: boolean; list: (Entry & { id: number })[] };
+    };
+    const seen: number[] = [];
+    let p = await page();
+    expect(p.list).toHaveLength(20);
+    expect(p.list[0]!.note).toBe('测试44');
+    seen.push(...p.list.map((e) => e.id));
+    await credit(45); // arrives while the user reads: it belongs to the top, not to the next page
+    while (p.has_more) {
+      p = await page(p.list.at(-1)!.id);
+      seen.push(...p.list.map((e) => e.id));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+    const total = await t.db.kysely
+      .selectFrom('balance_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('card_id', '=', card.id)
+      .executeTakeFirstOrThrow();
+    expect(seen.length).toBe(Number(total.n) - 1);
+    expect((await page()).list[0]!.note).toBe('测试45');
   });
 });

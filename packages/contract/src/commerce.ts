@@ -265,8 +265,11 @@ export type LedgerEntry = z.infer<typeof LedgerEntry>;
 export const LedgerQuery = z.object({
   custom_num: CardNum,
   direction: z.enum(['all', 'in', 'out'], { error: '明细分类有误' }).default('all'),
+  /** the next page: entries older than this one (the last id of the page before); absent = the newest */
+  before_id: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').optional(),
 });
-export const BalanceLedgerAnswer = z.object({ balance: Yuan, list: z.array(LedgerEntry) });
+/** A page of the ledger, newest first; `has_more`: older entries remain (ask with before_id = the last id). */
+export const BalanceLedgerAnswer = z.object({ balance: Yuan, list: z.array(LedgerEntry), has_more: z.boolean() });
 export type BalanceLedgerAnswer = z.infer<typeof BalanceLedgerAnswer>;
 
 // ---------- payment notifications (gateway → server) ----------

@@ -280,7 +280,7 @@ const DECLARATIONS = {
   orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
   balanceLedger: {
     tags: commerce,
-    summary: '余额与余额明细（最近100条，可按收入/支出筛选）',
+    summary: '余额与余额明细（每页20条，按收入/支出筛选，before_id 翻页）',
     query: LedgerQuery,
     answer: BalanceLedgerAnswer,
   },

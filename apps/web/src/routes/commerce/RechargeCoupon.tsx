@@ -25,6 +25,7 @@ function RechargeCouponPage() {
   const [params, setParams] = useSearchParams();
   const direction = TABS.find((t) => t.value === params.get('tab'))?.value ?? 'all';
   const ledger = useLedger(customNum, direction);
+  const entries = ledger.data?.pages.flatMap((p) => p.list) ?? [];
   return (
     <div className={styles.page}>
       <PageHeader title="余额明细" fallback="/recharge" />
@@ -38,7 +39,7 @@ function RechargeCouponPage() {
             <p className={styles.meta}>卡号 {customNum}</p>
             <p className={styles.balanceLine}>
               <small>当前余额（元）</small>
-              <span data-testid="ledger-balance">{formatYuan(ledger.data.balance)}</span>
+              <span data-testid="ledger-balance">{formatYuan(ledger.data.pages[0]!.balance)}</span>
             </p>
             <Link className={styles.heroBtn} to="/recharge">
               去充值
@@ -58,11 +59,11 @@ function RechargeCouponPage() {
               </button>
             ))}
           </div>
-          {ledger.data.list.length === 0 ? (
+          {entries.length === 0 ? (
             <StateBlock kind="empty" text={EMPTY[direction]} />
           ) : (
             <ul className={styles.ledger} aria-label="余额明细">
-              {ledger.data.list.map((e) => {
+              {entries.map((e) => {
                 const label = ledgerEntryLabel(e.kind, e.amount);
                 const income = label.direction === '收入';
                 return (
@@ -90,6 +91,18 @@ function RechargeCouponPage() {
               })}
             </ul>
           )}
+          {ledger.hasNextPage ? (
+            <div className={styles.ordMore}>
+              <button
+                type="button"
+                className="app-btn app-btn--ghost"
+                disabled={ledger.isFetchingNextPage}
+                onClick={() => ledger.fetchNextPage()}
+              >
+                {ledger.isFetchingNextPage ? '加载中…' : '加载更多'}
+              </button>
+            </div>
+          ) : null}
         </>
       )}
     </div>

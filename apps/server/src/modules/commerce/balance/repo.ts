@@ -38,13 +38,24 @@ export async function move(trx: Executor, e: Entry): Promise<number | null> {
   return after;
 }
 
-/** The card's latest entries, newest first: all, only money in (> 0) or only money out (< 0). */
-export async function ledgerOfCard(db: Executor, cardId: number, direction: 'all' | 'in' | 'out' = 'all', limit = 100) {
+/**
+ * The card's entries, newest first: all, only money in (> 0) or only money out (< 0); older than
+ * `beforeId` for the next page. Paged by id, not by offset: an entry written while the user reads
+ * neither repeats nor hides a row on the next page.
+ */
+export async function ledgerOfCard(
+  db: Executor,
+  cardId: number,
+  direction: 'all' | 'in' | 'out',
+  beforeId: number | undefined,
+  limit: number,
+) {
   return db
     .selectFrom('balance_ledger')
     .selectAll()
     .where('card_id', '=', cardId)
     .$call((q) => (direction === 'in' ? q.where('amount_fen', '>', 0) : direction === 'out' ? q.where('amount_fen', '<', 0) : q))
+    .$call((q) => (beforeId === undefined ? q : q.where('id', '<', beforeId)))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -107,10 +107,13 @@ export function useCouponPackages(customNum: string | undefined) {
   });
 }
 
+/** The balance and its ledger, page by page (20 each, newest first; the next page starts below the last id). */
 export function useLedger(customNum: string | undefined, direction: 'all' | 'in' | 'out' = 'all') {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ['commerce', 'ledger', customNum, direction],
-    queryFn: ({ signal }) => call(api.balanceLedger, { custom_num: customNum!, direction }, { signal }),
+    queryFn: ({ signal, pageParam }) => call(api.balanceLedger, { custom_num: customNum!, direction, before_id: pageParam }, { signal }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => (last.has_more ? last.list.at(-1)?.id : undefined),
     enabled: Boolean(customNum),
   });
 }
