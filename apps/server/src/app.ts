@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,6 +71,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // request ids in logs tie a user's report to the server's lines
     requestIdHeader: 'x-request-id',
+    // errors the router answers before any route runs (a path parameter over 100 characters, a
+    // malformed URL) come in the envelope too, and never echo the path back
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body = { code: Code.BAD_REQUEST, message: tooLong ? '请求地址过长' : '请求地址有误', data: null };
+      // (the typed reply of the generic route signature knows no status codes here)
+      return (reply as unknown as FastifyReply).status(tooLong ? 414 : 400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -66,6 +66,39 @@ describe.each(databases())('uploads on %s', (kind) => {
     ]);
   });
 
+  it('answers a malformed form with 400 in the envelope (found by trying: these were 500s)', async () => {
+    const token = await t.loginAccount();
+    const raw = (contentType: string, payload: string | Buffer) => () =>
+      t.inject({
+        method: 'POST',
+        url: '/api/v1/upload',
+        payload,
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      });
+    const cut = '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc';
+    const junk = Buffer.alloc(2 * 1024 * 1024, 0x5a);
+    await expectAllRejectedWithoutWrites(
+      t,
+      [
+        { name: 'garbage', send: raw('multipart/form-data; boundary=xyz', 'garbage') },
+        { name: 'empty boundary', send: raw('multipart/form-data; boundary=', 'garbage') },
+        { name: 'no boundary', send: raw('multipart/form-data', 'garbage') },
+        { name: 'truncated', send: raw('multipart/form-data; boundary=xyz', cut) },
+        { name: '2 MB of junk', send: raw('multipart/form-data; boundary=xyz', junk) },
+      ].map((r) => ({ ...r, status: 400, message: /上传内容不完整或格式有误/ })),
+    );
+  });
+
+  it('answers a path parameter over 100 characters in the envelope, without echoing the path', async () => {
+    const token = await t.loginAccount();
+    for (const url of [`/api/v1/upload/${'a'.repeat(101)}`, `/api/v1/pay/notify/${'1'.repeat(101)}`]) {
+      const res = await t.inject({ method: url.includes('notify') ? 'POST' : 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect(expectRejected(res, 414).message).toBe('请求地址过长');
+      expect(res.body).not.toContain('aaaaaaaaaa');
+      expect(res.body).not.toContain('1111111111');
+    }
+  });
+
   it('caps uploads per owner and hour', async () => {
     const token = await t.loginCard('1000000003');
     const { payload, headers } = multipart([{ content: PNG }]);

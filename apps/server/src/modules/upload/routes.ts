@@ -8,15 +8,20 @@ import { AppError } from '../../lib/errors';
 import { MAX_UPLOAD_BYTES } from './rules';
 import { readUpload, saveUpload } from './service';
 
-/** @fastify/multipart's errors in our envelope: what the user did wrong, in Chinese. */
-function uploadErrorOf(err: unknown): unknown {
+/**
+ * @fastify/multipart's errors in our envelope: what the user did wrong, in Chinese. Everything read
+ * here comes from the request body, so what the parser cannot read (no boundary, garbage, a body
+ * cut short) is the sender's fault: a 400, never a 500 in the error log.
+ */
+function uploadErrorOf(err: unknown): AppError {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(Code.UPLOAD_TOO_LARGE);
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
     return new AppError(Code.UPLOAD_MISSING, '请以表单方式（multipart/form-data，字段 file）上传图片');
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
     return new AppError(Code.BAD_REQUEST, '一次只能上传一张图片');
-  return err;
+  return new AppError(Code.BAD_REQUEST, '上传内容不完整或格式有误，请重新选择图片上传');
 }
 
 export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
