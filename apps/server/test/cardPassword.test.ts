@@ -94,7 +94,7 @@ describe.each(databases())('card password on %s', (kind) => {
       expect(sms.content).toContain('尾号0013');
       expect(sms.content).toContain('【畅联流量卡自助服务】');
       const stored = await t.db.kysely.selectFrom('sms_codes').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ mobile: DEMO.mobile, purpose: 'card_password' });
+      expect(stored).toMatchObject({ mobile: DEMO.mobile, purpose: 'card_password', subject: '1000000013' });
       expect(stored.code_hash).not.toContain(code);
 
       const done = okData(
@@ -180,6 +180,22 @@ describe.each(databases())('card password on %s', (kind) => {
       const fresh = await requestCode('1000000011');
       okData(await reset(fresh.code));
       expect(expectRejected(await reset(fresh.code), 400).code).toBe(10103);
+    });
+
+    it('takes a code only for the card it was sent for, not another card of the same holder (same mobile)', async () => {
+      const hashOf = async (num: string) =>
+        (await t.db.kysely.selectFrom('cards').select('password_hash').where('custom_num', '=', num).executeTakeFirstOrThrow())
+          .password_hash;
+      const before = await hashOf('1000000010');
+      const { code } = await requestCode('1000000003'); // the message says 尾号0003
+      const other = expectRejected(
+        await t.post('/api/v1/card/password/reset', { custom_num: '1000000010', code, password: '9753', confirm_password: '9753' }),
+        400,
+      );
+      expect(other).toMatchObject({ code: 10103, message: '验证码错误或已过期，请重新获取' });
+      expect(await hashOf('1000000010')).toBe(before);
+      // and it still works for its own card
+      okData(await t.post('/api/v1/card/password/reset', { custom_num: '1000000003', code, password: '9753', confirm_password: '9753' }));
     });
 
     it('keeps the 60-second cooldown per phone number', async () => {

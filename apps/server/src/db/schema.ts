@@ -165,6 +165,8 @@ export interface SmsCodesTable {
   id: Generated<number>;
   mobile: string;
   purpose: string;
+  /** what beyond the purpose the code is for: a card password's card number; '' for a login */
+  subject: Generated<string>;
   code_hash: string;
   attempts: number;
   created_at: string;

@@ -118,7 +118,7 @@ export async function revokeCardLogins(db: Executor, customNum: string, at: stri
 
 export async function insertSmsCode(
   db: Executor,
-  row: { mobile: string; purpose: string; code_hash: string; created_at: string; expires_at: string },
+  row: { mobile: string; purpose: string; subject: string; code_hash: string; created_at: string; expires_at: string },
 ): Promise<void> {
   await db
     .insertInto('sms_codes')
@@ -126,13 +126,14 @@ export async function insertSmsCode(
     .execute();
 }
 
-/** The newest code for a mobile and purpose: sending a new code retires the older ones. */
-export async function latestSmsCode(db: Executor, mobile: string, purpose: string) {
+/** The newest code for a mobile, purpose and subject: sending a new code retires the older ones. */
+export async function latestSmsCode(db: Executor, mobile: string, purpose: string, subject: string) {
   return db
     .selectFrom('sms_codes')
     .selectAll()
     .where('mobile', '=', mobile)
     .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)

@@ -35,7 +35,7 @@ function messageFor(purpose: SmsPurpose, code: string, signature: string, cardTa
  */
 export async function sendSmsCode(
   ctx: AppContext,
-  opts: { mobile: string; purpose: SmsPurpose; ip: string; signature: string; cardTail?: string },
+  opts: { mobile: string; purpose: SmsPurpose; ip: string; signature: string; card?: string },
 ): Promise<SentCode> {
   const { mobile, purpose } = opts;
   const byAddress = await hit(ctx.db.kysely, KEYS.smsAddress(opts.ip), RULES.smsAddress);
@@ -51,22 +51,24 @@ export async function sendSmsCode(
   await repo.insertSmsCode(ctx.db.kysely, {
     mobile,
     purpose,
+    subject: opts.card ?? '',
     code_hash: codeHash,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
   });
-  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.cardTail));
+  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)));
   return { cooldown_seconds: RULES.smsCooldown.windowMs / 1000, expires_in_seconds: SMS_CODE_TTL_MS / 1000 };
 }
 
 /**
- * Checks and uses up the newest code for a phone number and purpose. The attempt is counted
+ * Checks and uses up the newest code for a phone number, purpose and card (a card password's code
+ * is good for the card it was sent for, and no other card of the holder). The attempt is counted
  * before the code is compared, so parallel guesses cannot get past the attempt limit.
  * Throws SMS_CODE_INVALID with a message that says what to do next.
  */
-export async function consumeSmsCode(ctx: AppContext, mobile: string, purpose: SmsPurpose, code: string): Promise<void> {
+export async function consumeSmsCode(ctx: AppContext, mobile: string, purpose: SmsPurpose, code: string, card = ''): Promise<void> {
   const now = clock.iso();
-  const row = await repo.latestSmsCode(ctx.db.kysely, mobile, purpose);
+  const row = await repo.latestSmsCode(ctx.db.kysely, mobile, purpose, card);
   const expired = new AppError(Code.SMS_CODE_INVALID, '验证码错误或已过期，请重新获取');
   if (!row || row.used_at || row.expires_at <= now) throw expired;
   if (row.attempts >= SMS_CODE_MAX_ATTEMPTS) throw new AppError(Code.SMS_CODE_INVALID, '验证码错误次数过多，请重新获取');

@@ -65,7 +65,7 @@ export async function sendCardPasswordCode(ctx: AppContext, customNum: string, i
     purpose: 'card_password',
     ip,
     signature: card.agent_apply_name,
-    cardTail: customNum.slice(-4),
+    card: card.custom_num,
   });
   return { mobile: maskMobile(mobile), cooldown_seconds: sent.cooldown_seconds };
 }
@@ -75,7 +75,7 @@ export async function resetCardPassword(ctx: AppContext, body: { custom_num: str
   if (!byAddress.allowed) throw new AppError(Code.RATE_LIMITED, `操作过于频繁，请${minutesOf(byAddress.retryAfterMs)}分钟后再试`);
   const card = await knownCard(ctx, body.custom_num);
   const mobile = await contactMobileOrFail(ctx, card);
-  await consumeSmsCode(ctx, mobile, 'card_password', body.code);
+  await consumeSmsCode(ctx, mobile, 'card_password', body.code, card.custom_num);
   const hash = await hashPassword(body.password);
   const at = clock.iso();
   // One transaction: nobody keeps a card-number session opened with the old password.
