@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -12,8 +13,8 @@ export interface Config {
   /** seed demo data into an empty database */
   seedDemo: boolean;
   logLevel: string;
-  /** behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits) */
-  trustProxy: boolean;
+  /** behind reverse proxies: how many hops, or which addresses, may set the client address (lib/trustProxy) */
+  trustProxy: TrustProxy;
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
@@ -47,7 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? null : resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 24 * 7) * 3600_000,
     tokenRotateBeforeMs: Number(env.TOKEN_ROTATE_BEFORE_HOURS ?? 24) * 3600_000,
     // the default secret only suits the sandbox on a developer's machine; set one per deployment
