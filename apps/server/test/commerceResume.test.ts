@@ -102,10 +102,6 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
       available: false,
       reason: '请在浏览器中打开',
     });
-    const voucher = (await t.get(`/api/v1/quick/vouchers?custom_num=1000000002&package_id=${month}`)).json().data.list[0];
-    expect(voucher.name).toBe('新人5元券');
-    const vq = (await t.post('/api/v1/quick/quote', { custom_num: '1000000002', package_id: month, voucher_id: voucher.id })).json().data;
-    expect([vq.discount, vq.payable]).toEqual([5, q.payable - 5]);
     const other = await pkgId(t, '极客60G月包');
     await expectAllRejectedWithoutWrites(t, [
       { name: 'unknown card', send: () => t.post('/api/v1/quick/quote', { custom_num: '1999999999', package_id: month }), status: 400 },
@@ -113,6 +109,33 @@ describe.each(databases())('resume payment and quick quotes on %s', (kind) => {
       { name: 'no package', send: () => t.post('/api/v1/quick/quote', { custom_num: '1000000002' }), status: 400 },
       { name: 'a package of another series', send: () => t.post('/api/v1/quick/quote', { custom_num: '1000000002', package_id: other }) },
     ]);
+  });
+
+  it('quick payment neither lists nor holds the holder’s vouchers: the owner can still use one', async () => {
+    const month = await pkgId(t, '畅享100G月包');
+    const owner = await t.loginAccount();
+    const usable = await t.get(`/api/v1/voucher/usable?custom_num=1000000002&package_id=${month}`, owner);
+    const voucher = usable.json().data.list[0];
+    expect(voucher.name, usable.body).toBe('新人5元券');
+    // the old token-less list is gone
+    expect((await t.get(`/api/v1/quick/vouchers?custom_num=1000000002&package_id=${month}`)).statusCode).toBe(404);
+    const refused = (path: string, body: object) => ({
+      send: () => t.post(`/api/v1/quick/${path}`, body),
+      status: 400,
+      message: /免登录支付不能使用优惠券/,
+    });
+    await expectAllRejectedWithoutWrites(t, [
+      { name: 'quote with a voucher', ...refused('quote', { custom_num: '1000000002', package_id: month, voucher_id: voucher.id }) },
+      {
+        name: 'order holding a voucher',
+        ...refused('order', { custom_num: '1000000002', package_id: month, voucher_id: voucher.id, pay_channel: 1, request_id: rid() }),
+      },
+    ]);
+    // a stranger's quick order (no voucher) leaves the voucher usable for its owner
+    const quick = await t.post('/api/v1/quick/order', { custom_num: '1000000002', package_id: month, pay_channel: 1, request_id: rid() });
+    expect(quick.json().code, quick.body).toBe(0);
+    const after = (await t.get(`/api/v1/voucher/usable?custom_num=1000000002&package_id=${month}`, owner)).json().data.list;
+    expect(after.map((v: { id: number }) => v.id)).toContain(voucher.id);
   });
 
   it('quick 继续支付 needs the access key and answers the same cashier', async () => {

@@ -295,18 +295,23 @@ export const QuickCardCheck = z.object({
   reason: z.string().optional(),
 });
 export type QuickCardCheck = z.infer<typeof QuickCardCheck>;
-export const QuickVoucherQuery = z.object({ custom_num: CardNum, package_id: PackageId });
+/**
+ * Vouchers are the holder's, used only after a login: without one, anybody who knows a card
+ * number could read its vouchers or hold one in an unpaid order (so the owner is told 该优惠券不可用).
+ * Quick payment therefore takes none; a client that still sends one is told to log in.
+ */
+const NoVoucher = z.null({ error: '免登录支付不能使用优惠券，请登录后使用' }).optional();
 export const QuickQuoteRequest = z.object({
   custom_num: CardNum,
   package_id: PackageId,
-  voucher_id: VoucherId.nullish(),
+  voucher_id: NoVoucher,
   in_messaging_app: MessagingAppFlag,
 });
 export type QuickQuoteRequest = z.input<typeof QuickQuoteRequest>;
 export const QuickOrderRequest = z.object({
   custom_num: CardNum,
   package_id: PackageId,
-  voucher_id: VoucherId.nullish(),
+  voucher_id: NoVoucher,
   pay_channel: PayChannelValue,
   request_id: RequestId,
   in_messaging_app: MessagingAppFlag,

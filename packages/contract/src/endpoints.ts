@@ -77,7 +77,6 @@ import {
   QuickOrderRequest,
   QuickQuoteRequest,
   QuickRepayRequest,
-  QuickVoucherQuery,
   Quote,
   QuoteRequest,
   RechargeOptions,
@@ -295,13 +294,6 @@ const DECLARATIONS = {
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
-  quickVouchers: {
-    auth: 'none',
-    tags: commerce,
-    summary: '免登录支付：该卡可用于该套餐的优惠券',
-    query: QuickVoucherQuery,
-    answer: VoucherListAnswer,
-  },
   quickQuote: {
     auth: 'none',
     tags: commerce,

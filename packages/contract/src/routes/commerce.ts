@@ -19,7 +19,6 @@ export const payNotify = 'POST /v1/pay/notify/:channel';
 // quick payment: no login; every call counts against the client address
 export const quickCardCheck = 'GET /v1/quick/card_check';
 export const quickPackages = 'GET /v1/quick/packages';
-export const quickVouchers = 'GET /v1/quick/vouchers';
 export const quickQuote = 'POST /v1/quick/quote';
 export const quickOrder = 'POST /v1/quick/order';
 export const quickOrderDetail = 'GET /v1/quick/order';

@@ -1,69 +1,40 @@
-// /quick_coupons_list?custom_num=&package_id=&voucher_id= — quick payment: the card's vouchers
-// that apply to the chosen package (best first); choosing one goes back to the order.
-import { useNavigate, useSearchParams } from 'react-router';
+// /quick_coupons_list?custom_num=&package_id= — quick payment and vouchers. A voucher belongs to
+// the card holder's account and is used only after a login: without one, anybody who knows a card
+// number could read its vouchers or hold one in an unpaid order, and the owner would find it
+// 不可用. So this page says so and offers the two ways on: log in and buy with the voucher there
+// (the same package), or go back and pay without one.
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
-import { useQuickVouchers } from '../../features/commerce/api/commerce';
+import { StateBlock } from '../../components/StateBlock';
 import styles from '../../features/commerce/commerce.module.css';
-import { VoucherCard } from '../../features/commerce/components/VoucherCard';
-import { withQuery } from '../../lib/query';
 
 function QuickCouponsListPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const customNum = params.get('custom_num') ?? '';
   const packageId = Number(params.get('package_id')) || 0;
-  const current = params.get('voucher_id');
-  const vouchers = useQuickVouchers(customNum, packageId);
-  const back = (voucherId: number) =>
-    navigate(`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}&voucher_id=${voucherId}`, {
-      replace: true,
-    });
+  const back = `/quick_select_package?custom_num=${encodeURIComponent(customNum)}${packageId ? `&package_id=${packageId}` : ''}`;
+  const afterLogin = packageId ? `/combo_detail?package_id=${packageId}` : '/combo';
+  const login = `/login?login_model=customNum&redirect=${encodeURIComponent(afterLogin)}`;
 
   return (
     <div className={styles.page}>
-      <PageHeader
-        title="选择优惠券"
-        fallback={`/quick_select_package?custom_num=${encodeURIComponent(customNum)}&package_id=${packageId}`}
-      />
-      {!customNum || !packageId ? (
-        <StateBlock kind="empty" text="请先选择套餐" />
-      ) : vouchers.isPending ? (
-        <PageLoading />
-      ) : vouchers.isError ? (
-        <LoadFailed text="优惠券加载失败" onRetry={() => vouchers.refetch()} />
-      ) : (
-        <>
-          {vouchers.data.list.length === 0 ? <StateBlock kind="empty" text="该卡暂无可用于此套餐的优惠券" /> : null}
-          <div className={`${styles.tickets} ${styles.pad}`} aria-label="可用优惠券">
-            {vouchers.data.list.map((v) => {
-              const on = current === String(v.id);
-              return (
-                <VoucherCard
-                  key={v.id}
-                  v={v}
-                  selected={on}
-                  onClick={() => back(v.id)}
-                  right={<span className={`${styles.radioDot} ${on ? styles.radioDotOn : ''}`} />}
-                />
-              );
-            })}
-          </div>
+      <PageHeader title="优惠券" fallback={back} />
+      <StateBlock
+        kind="empty"
+        text="优惠券属于卡主账户，登录后购买时才能使用。免登录支付不使用优惠券，以免他人占用您的优惠券。"
+        action={
           <div className={styles.actions}>
-            <button
-              type="button"
-              className={`app-btn app-btn--ghost app-btn--block ${styles.noVoucher}`}
-              aria-pressed={current === '0'}
-              onClick={() => back(0)}
-            >
-              不使用优惠券
-            </button>
+            <Link className="app-btn app-btn--primary app-btn--block" to={login}>
+              登录后使用优惠券
+            </Link>
+            <Link className="app-btn app-btn--ghost app-btn--block" to={back} replace>
+              不使用优惠券，继续支付
+            </Link>
           </div>
-        </>
-      )}
+        }
+      />
     </div>
   );
 }
 
-export default withQuery(QuickCouponsListPage);
+export default QuickCouponsListPage;

@@ -1,5 +1,5 @@
-// /quick_select_package?custom_num=&package_id=&voucher_id= — quick payment: pick a package, a
-// voucher of the card (on /quick_coupons_list) and a channel, then pay at the cashier. The price
+// /quick_select_package?custom_num=&package_id= — quick payment: pick a package and a channel, then
+// pay at the cashier. No voucher: they are the holder's, used after a login (/quick_coupons_list says so). The price
 // and the channels come from the token-less quote (no login, so never the balance). Each package
 // says what it does to the card (the server's effect: starts now, queues after the package in
 // force, stacks); one that cannot be bought for the card cannot be chosen and says why.
@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
-import { useQuickPackages, useQuickVouchers } from '../../features/commerce/api/commerce';
+import { useQuickPackages } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { EffectNote, PackageSummary } from '../../features/commerce/components/PackageSummary';
@@ -24,17 +24,9 @@ function QuickSelectPackagePage() {
   const list = packages.data?.list ?? [];
   const pkg = proposedPackage(list, Number(params.get('package_id')) || 0);
   const packageId = pkg?.id ?? 0;
-  const vouchers = useQuickVouchers(customNum, packageId, Boolean(pkg?.voucher_allowed));
-  // no voucher_id: the best one; 0: none chosen
-  const voucherParam = params.get('voucher_id');
-  const voucherList = pkg?.voucher_allowed ? (vouchers.data?.list ?? []) : [];
-  const voucher = voucherParam === null ? voucherList[0] : voucherList.find((v) => v.id === Number(voucherParam));
   const request = useMemo<QuoteRequest | null>(
-    () =>
-      pkg && !(pkg.voucher_allowed && vouchers.isPending)
-        ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: voucher?.id ?? null }
-        : null,
-    [customNum, pkg, voucher, vouchers.isPending],
+    () => (pkg ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: null } : null),
+    [customNum, pkg],
   );
 
   const choose = (id: number) => setParams({ custom_num: customNum, package_id: String(id) }, { replace: true });
@@ -102,18 +94,12 @@ function QuickSelectPackagePage() {
               {pkg.voucher_allowed ? (
                 <Link
                   className={styles.pickRow}
-                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}${voucher ? `&voucher_id=${voucher.id}` : voucherParam === '0' ? '&voucher_id=0' : ''}`}
+                  to={`/quick_coupons_list?custom_num=${encodeURIComponent(customNum)}&package_id=${pkg.id}`}
                   data-testid="voucher-row"
                 >
                   <span>优惠券</span>
-                  <span className={voucher ? styles.discount : styles.reason}>
-                    {vouchers.isPending
-                      ? '加载中…'
-                      : voucher
-                        ? `${voucher.name} -¥${formatYuan(voucher.amount)}`
-                        : voucherList.length
-                          ? `${voucherList.length}张可用`
-                          : '暂无可用'}
+                  <span className={styles.reason}>
+                    登录后可用
                     <span className={styles.chevron}>›</span>
                   </span>
                 </Link>
@@ -124,7 +110,7 @@ function QuickSelectPackagePage() {
                 </p>
               )}
               <p className={styles.reason} style={{ marginTop: 8 }}>
-                免登录支付不支持余额支付，如需使用余额请登录后购买。
+                免登录支付不支持余额支付和优惠券，如需使用请登录后购买。
               </p>
             </section>
           ) : null}

@@ -1,21 +1,20 @@
 // Quick payment without login: anyone with a card number may buy a package FOR that card (the
 // goods only ever go to the card). What it must not do: spend the card's balance (no balance
-// channel), or read other people's orders (each quick order is read with its unguessable
+// channel) or its vouchers (they are the logged-in holder's: contract QuickQuoteRequest), or read other people's orders (each quick order is read with its unguessable
 // access key, returned once at creation and stored only as a hash).
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
-import type { Order, PayAction, QuickCardCheck, Quote, Voucher } from '@portal/contract';
+import type { Order, PayAction, QuickCardCheck, Quote } from '@portal/contract';
 import type { AppContext } from '../../../context';
 import type { Card, OrderRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { assertPurchasable, cardRecord } from '../../cardRecord';
 import * as catalogueRepo from '../catalogue/repo';
-import { packagesForCard, purchasablePackage, withEffects } from '../catalogue/service';
+import { packagesForCard, withEffects } from '../catalogue/service';
 import * as ordersRepo from '../orders/repo';
 import { currentOrder, hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
-import { usableFor } from '../vouchers/service';
 
 /** Token-less calls per client address: generous (carrier NAT), but no bulk card-number scanning. */
 const QUICK_RULE = { limit: 60, windowMs: 60_000 };
@@ -58,19 +57,14 @@ export async function quickPackages(ctx: AppContext, customNum: string) {
   return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 
-export async function quickVouchers(ctx: AppContext, customNum: string, packageId: number): Promise<{ list: Voucher[] }> {
-  const card = await cardByNum(ctx, customNum);
-  const pkg = await purchasablePackage(ctx, card, packageId);
-  return { list: await usableFor(ctx, card, pkg) };
-}
-
 export async function quickOrder(
   ctx: AppContext,
   input: Omit<PlaceInput, 'goods_type'>,
 ): Promise<Order & { access_key: string; pay: PayAction }> {
   if (input.pay_channel === PayChannel.Balance) throw new AppError(Code.PAY_CHANNEL_UNAVAILABLE, '免登录支付不支持余额支付，请登录后使用');
   const card = await cardByNum(ctx, input.custom_num);
-  const placed = await placeOrder(ctx, card, 0, { ...input, goods_type: 'package' }, true);
+  // never a voucher without a login (the schema refuses one too)
+  const placed = await placeOrder(ctx, card, 0, { ...input, voucher_id: null, goods_type: 'package' }, true);
   const [order] = await toOrders(ctx, [placed.order], card.custom_num);
   return { ...order!, access_key: placed.accessKey!, pay: placed.pay };
 }
@@ -81,10 +75,10 @@ export async function quickOrder(
  */
 export async function quickQuote(
   ctx: AppContext,
-  input: { custom_num: string; package_id: number; voucher_id?: number | null | undefined; in_messaging_app: boolean },
+  input: { custom_num: string; package_id: number; voucher_id?: null | undefined; in_messaging_app: boolean },
 ): Promise<Quote> {
   const card = await cardByNum(ctx, input.custom_num);
-  return toQuote(await price(ctx, card, { ...input, goods_type: 'package' }), true);
+  return toQuote(await price(ctx, card, { ...input, voucher_id: null, goods_type: 'package' }), true);
 }
 
 /** A quick order read with its access key; one answer for "no such order" and "wrong key", so order numbers cannot be probed. */

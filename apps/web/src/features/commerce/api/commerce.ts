@@ -132,14 +132,6 @@ export function useQuickPackages(customNum: string) {
   });
 }
 
-export function useQuickVouchers(customNum: string, packageId: number, enabled = true) {
-  return useQuery({
-    queryKey: ['commerce', 'quick', 'vouchers', customNum, packageId],
-    queryFn: ({ signal }) => call(api.quickVouchers, { custom_num: customNum, package_id: packageId }, { signal }),
-    enabled: enabled && customNum !== '' && packageId > 0,
-  });
-}
-
 export function createQuickOrder(body: QuickOrderRequest): Promise<QuickOrderAnswer> {
   return call(api.quickOrder, body);
 }

@@ -47,18 +47,12 @@ export function followPay(
   else window.location.assign(order.pay.url);
 }
 
-async function placeQuick(
-  body: QuoteRequest,
-  voucherId: number | null,
-  channel: PayChannelValue,
-  requestId: string,
-  navigate: NavigateFunction,
-): Promise<void> {
+/** A quick order: never a voucher (they are the holder's, after a login) and never the balance. */
+async function placeQuick(body: QuoteRequest, channel: PayChannelValue, requestId: string, navigate: NavigateFunction): Promise<void> {
   if (body.package_id === undefined) return;
   const order = await createQuickOrder({
     custom_num: body.custom_num,
     package_id: body.package_id,
-    voucher_id: voucherId,
     pay_channel: channel,
     request_id: requestId,
     in_messaging_app: body.in_messaging_app,
@@ -88,7 +82,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
     setPaying(true);
     try {
       if (quick) {
-        await placeQuick(body, quote.data.voucher_id, channel, requestId, navigate);
+        await placeQuick(body, channel, requestId, navigate);
       } else {
         const order = await createOrder({ ...body, voucher_id: quote.data.voucher_id, pay_channel: channel, request_id: requestId });
         followPay(order, navigate);
