@@ -13,7 +13,7 @@ import * as repo from './repo';
 
 export interface JobDef {
   name: string;
-  /** how often it runs; one run per interval across all processes */
+  /** how often it runs, one run per interval across all processes; 0 = only when asked (runNow) */
   intervalMs: number;
   /** how long a claim holds without renewal (default: the interval, at least 60 s) */
   leaseMs?: number;
@@ -38,7 +38,7 @@ export class JobRunner {
   /** Add a job (before or after start). A name is added once. */
   add(job: JobDef): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is already added`);
-    if (!(job.intervalMs > 0)) throw new Error(`job ${job.name}: interval must be positive`);
+    if (!(job.intervalMs >= 0)) throw new Error(`job ${job.name}: interval must not be negative`);
     this.jobs.set(job.name, job);
     if (this.started) this.schedule(job);
   }
@@ -83,9 +83,11 @@ export class JobRunner {
   }
 
   private schedule(job: JobDef): void {
+    if (job.intervalMs === 0) return;
     const timer = setInterval(() => {
       if (this.stopped) return;
-      this.runDue(job.name).catch((err) => this.log.error({ err, job: job.name }, 'scheduled job failed to start'));
+      // a failed run is logged by attempt(); the next tick tries again
+      this.runDue(job.name).catch(() => {});
     }, job.intervalMs);
     timer.unref();
     this.timers.push(timer);
@@ -101,7 +103,7 @@ export class JobRunner {
     const k = this.db.kysely;
     const leaseMs = job.leaseMs ?? Math.max(job.intervalMs, 60_000);
     const now = clock.now();
-    const tick = Math.floor(now.getTime() / job.intervalMs);
+    const tick = Math.floor(now.getTime() / (job.intervalMs || 1));
     await repo.ensureJob(k, job.name);
     const won = await repo.claim(k, {
       name: job.name,
