@@ -58,7 +58,12 @@ describe('data alert: due when the remaining data is at or below the threshold, 
     ['used up', on, pkg({ remaining_kb: 0 }), 'pkg5@2026-10-31T16:00:00.000Z'],
     ['the next package is a new period', on, pkg({ id: 6, started_at: END, remaining_kb: 1 }), `pkg6@${END}`],
     ['by amount, above', choice({ data_alert: true, threshold_unit: 'mb', threshold_value: 500 }), pkg({ remaining_kb: 501 * 1024 }), null],
-    ['by amount, below', choice({ data_alert: true, threshold_unit: 'mb', threshold_value: 500 }), pkg({ remaining_kb: 499 * 1024 }), 'pkg5@2026-10-31T16:00:00.000Z'],
+    [
+      'by amount, below',
+      choice({ data_alert: true, threshold_unit: 'mb', threshold_value: 500 }),
+      pkg({ remaining_kb: 499 * 1024 }),
+      'pkg5@2026-10-31T16:00:00.000Z',
+    ],
     ['a package without data', on, pkg({ total_kb: 0, remaining_kb: 0 }), null],
   ] as const)('%s', (_name, c, p, period) => expect(dataAlertDue(c, p)?.period ?? null).toBe(period));
 });
@@ -92,8 +97,24 @@ describe('auto-renew: at the plan end, and for top-up packages when the data run
     ['8 days after: too late', true, END, null, '2026-12-08T16:00:00.000Z', 'none', null],
     ['no plan ever', true, null, null, END, 'none', null],
     ['basic package used up: waits for the end', true, END, pkg({ remaining_kb: 0 }), '2026-11-20T00:00:00.000Z', 'none', null],
-    ['top-up used up: renew now', true, END, pkg({ package_type: 7, remaining_kb: 0 }), '2026-11-20T00:00:00.000Z', 'renew', 'data@pkg5@2026-10-31T16:00:00.000Z'],
-    ['top-up nearly used up: notice', true, END, pkg({ package_type: 7, remaining_kb: GB }), '2026-11-20T00:00:00.000Z', 'notice', 'data@pkg5@2026-10-31T16:00:00.000Z'],
+    [
+      'top-up used up: renew now',
+      true,
+      END,
+      pkg({ package_type: 7, remaining_kb: 0 }),
+      '2026-11-20T00:00:00.000Z',
+      'renew',
+      'data@pkg5@2026-10-31T16:00:00.000Z',
+    ],
+    [
+      'top-up nearly used up: notice',
+      true,
+      END,
+      pkg({ package_type: 7, remaining_kb: GB }),
+      '2026-11-20T00:00:00.000Z',
+      'notice',
+      'data@pkg5@2026-10-31T16:00:00.000Z',
+    ],
     ['top-up with data: nothing yet', true, END, pkg({ package_type: 8, remaining_kb: 5 * GB }), '2026-11-20T00:00:00.000Z', 'none', null],
   ] as const)('%s', (_name, on, end, p, now, kind, period) => {
     const step = renewStep(on, end, p, at(now));

@@ -130,7 +130,8 @@ export function renewStep(autoRenew: boolean, planEndsAt: string | null, pkg: Pa
   if (pkg && isTopUpType(pkg.package_type) && pkg.total_kb > 0) {
     const period = `data@${packagePeriod(pkg)}`;
     if (pkg.remaining_kb <= 0) return { kind: 'renew', period, reason: 'data_out' };
-    if (pkg.remaining_kb <= thresholdKb('percent', TOP_UP_NOTICE_PERCENT, pkg.total_kb)) return { kind: 'notice', period, reason: 'data_out' };
+    if (pkg.remaining_kb <= thresholdKb('percent', TOP_UP_NOTICE_PERCENT, pkg.total_kb))
+      return { kind: 'notice', period, reason: 'data_out' };
   }
   if (!planEndsAt) return { kind: 'none' };
   const end = Date.parse(planEndsAt);

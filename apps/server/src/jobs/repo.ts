@@ -28,15 +28,13 @@ export interface Claim {
  * mid-way: the tick is picked up again). True for the one caller that took it.
  */
 export async function claim(db: Executor, c: Claim): Promise<boolean> {
-  const res = await db
+  let q = db
     .updateTable('scheduled_jobs')
     .set({ tick: c.tick, runner: c.runner, started_at: c.nowIso, lease_until: c.leaseUntil, finished_at: null })
     .where('name', '=', c.name)
-    .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('lease_until', '<', c.nowIso)]))
-    .where((eb) =>
-      c.force ? eb.val(true) : eb.or([eb('tick', '<', c.tick), eb.and([eb('tick', '=', c.tick), eb('finished_at', 'is', null)])]),
-    )
-    .executeTakeFirst();
+    .where((eb) => eb.or([eb('finished_at', 'is not', null), eb('lease_until', '<', c.nowIso)]));
+  if (!c.force) q = q.where((eb) => eb.or([eb('tick', '<', c.tick), eb.and([eb('tick', '=', c.tick), eb('finished_at', 'is', null)])]));
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

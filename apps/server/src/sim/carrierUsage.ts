@@ -55,17 +55,27 @@ export async function registerCarrierUsage(app: FastifyInstance, ctx: AppContext
     pages.get<{ Params: { num: string } }>('/sim/carrier/line/:num', { schema: { hide: true } }, async (req, reply) =>
       reply.type('text/html; charset=utf-8').send(await panel(req.params.num)),
     );
-    pages.post<{ Params: { num: string }; Body: { gb?: string } }>('/sim/carrier/line/:num/usage', { schema: { hide: true } }, async (req, reply) => {
-      const num = req.params.num;
-      const gb = Number(req.body?.gb);
-      if (!LINE.test(num) || !Number.isFinite(gb) || gb <= 0 || gb > MAX_GB)
-        return reply.status(400).type('text/html; charset=utf-8').send(await panel(num, `请填写0到${MAX_GB}之间的用量（GB）`));
-      try {
-        await carrier.addUsage(num, gb * 1024 * 1024, clock.now());
-      } catch {
-        return reply.status(404).type('text/html; charset=utf-8').send(await panel(num));
-      }
-      return reply.redirect(`/sim/carrier/line/${encodeURIComponent(num)}`, 303);
-    });
+    pages.post<{ Params: { num: string }; Body: { gb?: string } }>(
+      '/sim/carrier/line/:num/usage',
+      { schema: { hide: true } },
+      async (req, reply) => {
+        const num = req.params.num;
+        const gb = Number(req.body?.gb);
+        if (!LINE.test(num) || !Number.isFinite(gb) || gb <= 0 || gb > MAX_GB)
+          return reply
+            .status(400)
+            .type('text/html; charset=utf-8')
+            .send(await panel(num, `请填写0到${MAX_GB}之间的用量（GB）`));
+        try {
+          await carrier.addUsage(num, gb * 1024 * 1024, clock.now());
+        } catch {
+          return reply
+            .status(404)
+            .type('text/html; charset=utf-8')
+            .send(await panel(num));
+        }
+        return reply.redirect(`/sim/carrier/line/${encodeURIComponent(num)}`, 303);
+      },
+    );
   });
 }

@@ -13,7 +13,8 @@ export async function registerTestControls(app: FastifyInstance, ctx: AppContext
   if (!ctx.config.simControls) return;
   app.post<{ Body: { ms?: unknown } }>('/sim/clock/advance', { schema: { hide: true } }, async (req, reply) => {
     const ms = Number(req.body?.ms);
-    if (!Number.isInteger(ms) || ms <= 0 || ms > MAX_ADVANCE_MS) return reply.status(400).send({ message: '请给出要前进的毫秒数（最多一年）' });
+    if (!Number.isInteger(ms) || ms <= 0 || ms > MAX_ADVANCE_MS)
+      return reply.status(400).send({ message: '请给出要前进的毫秒数（最多一年）' });
     clock.advance(ms);
     ctx.log.warn({ advanced_ms: ms, now: clock.iso() }, 'test control: the clock moved');
     return { now: clock.iso() };

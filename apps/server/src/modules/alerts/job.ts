@@ -6,15 +6,7 @@
 // once could neither notify twice nor charge twice.
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
-import {
-  dataAlertDue,
-  expiryAlertDue,
-  fenToYuan,
-  formatKb,
-  renewStep,
-  type AlertChoice,
-  type PackageInForce,
-} from '@portal/domain';
+import { dataAlertDue, expiryAlertDue, fenToYuan, formatKb, renewStep, type AlertChoice, type PackageInForce } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
@@ -83,8 +75,7 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
     }
     const flow = await flowOf(ctx, card, syncedAt);
     const row = await repo.packageInForce(k, card.id, now.toISOString());
-    if (row && flow.package)
-      pkg = { ...row, remaining_kb: flow.package.remaining_kb, total_kb: flow.package.total_kb };
+    if (row && flow.package) pkg = { ...row, remaining_kb: flow.package.remaining_kb, total_kb: flow.package.total_kb };
   }
   const planEndsAt = (await repo.lastPackage(k, card.id))?.expired_at ?? null;
   const send = (kind: string, period: string, n: Omit<repo.NewNotice, 'card_id' | 'kind' | 'period' | 'created_at'>) =>
