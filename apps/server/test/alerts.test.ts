@@ -13,7 +13,7 @@ import { JobRunner } from '../src/jobs';
 import * as jobsRepo from '../src/jobs/repo';
 import { clock } from '../src/lib/clock';
 import { expectAllRejectedWithoutWrites } from './badInput';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, useTestApp } from './harness';
 
 const DAY = 86_400_000;
 const GB = 1024 * 1024;
