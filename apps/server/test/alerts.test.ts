@@ -191,9 +191,11 @@ describe.each(databases())('alerts and auto-renew on %s', (kind) => {
   it('auto-renew with enough balance: exactly one charge, in the ledger and the orders, and a notice', async () => {
     // the owner tops the balance up (the recharge path is commerce's, tested there)
     await t.db.kysely.updateTable('cards').set({ balance_fen: 5000 }).where('id', '=', cardId).execute();
-    const [a, b] = await Promise.all([run(), t.app.jobs.runNow('alerts')]);
-    expect(a.renewed).toBe(1);
-    expect(b.ran).toBe(false); // the second run waits for the first one's lease: runs never overlap
+    // two runs asked at once: they never overlap (one may find the other holding the job), and
+    // whichever ran, the period's charge happened once
+    const both = await Promise.all([t.app.jobs.runNow<{ renewed: number }>('alerts'), t.app.jobs.runNow<{ renewed: number }>('alerts')]);
+    expect(both.some((r) => r.ran)).toBe(true);
+    expect(both.reduce((n, r) => n + (r.ran ? r.result.renewed : 0), 0)).toBe(1);
     expect((await run()).renewed).toBe(0);
     const orders = await renewOrders();
     expect(orders).toHaveLength(1);
@@ -229,6 +231,48 @@ describe.each(databases())('alerts and auto-renew on %s', (kind) => {
     expect(low).toHaveLength(2);
     expect(low[0]!.period).not.toBe(low[1]!.period);
     expect(await sms('剩余流量不足')).toBe(2);
+  });
+
+  it('a top-up package renews when its data runs out: once per running-out', async () => {
+    const TOPUP_CARD = '1000000002'; // no package yet, no daily use of its own
+    demo = await t.loginAccount();
+    const id2 = (await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', TOPUP_CARD).executeTakeFirstOrThrow()).id;
+    await t.db.kysely.updateTable('cards').set({ balance_fen: 10_000 }).where('id', '=', id2).execute();
+    const pkg = await t.db.kysely
+      .selectFrom('packages')
+      .select(['id', 'price_fen'])
+      .where('name', '=', '30天叠加包30G')
+      .executeTakeFirstOrThrow();
+    const bought = await t.post(
+      '/api/v1/order/create',
+      { custom_num: TOPUP_CARD, goods_type: 'package', package_id: pkg.id, pay_channel: 3, request_id: 'topup-first-buy' },
+      demo,
+    );
+    expect(bought.json().data?.state, bought.body).toBe('fulfilled');
+    const s = await save({ auto_renew: true }, TOPUP_CARD);
+    expect(s.renew_package).toMatchObject({ name: '30天叠加包30G', price: pkg.price_fen / 100 });
+    const renewals = () =>
+      t.db.kysely
+        .selectFrom('orders')
+        .select(['order_no', 'state'])
+        .where('card_id', '=', id2)
+        .where('request_id', 'like', 'auto-renew:%')
+        .execute();
+
+    await sim.addUsage(TOPUP_CARD, 30 * GB, clock.now());
+    expect((await run()).renewed).toBe(1);
+    expect((await run()).renewed).toBe(0);
+    expect(await renewals()).toHaveLength(1);
+    const left = await ok<FlowAnswer>(t.get(`/api/v2/card/flow?custom_num=${TOPUP_CARD}`, demo));
+    expect(left.package).toMatchObject({ total_kb: 60 * GB, remaining_kb: 30 * GB });
+
+    await sim.addUsage(TOPUP_CARD, 30 * GB, clock.now());
+    expect((await run()).renewed).toBe(1);
+    expect((await run()).renewed).toBe(0);
+    expect((await renewals()).map((o) => o.state)).toEqual(['fulfilled', 'fulfilled']);
+    const balance = await t.db.kysely.selectFrom('cards').select('balance_fen').where('id', '=', id2).executeTakeFirstOrThrow();
+    expect(balance.balance_fen).toBe(10_000 - 3 * pkg.price_fen);
+    await save({}, TOPUP_CARD);
   });
 
   describe('several server processes on one database', () => {
@@ -317,7 +361,8 @@ describe.each(databases())('alerts and auto-renew on %s', (kind) => {
       expect((await other.jobs.runDue('test.crash')).ran).toBe(false);
       clock.advance(6_000);
       const picked = other.jobs.runDue('test.crash');
-      await new Promise((r) => setTimeout(r, 50));
+      // until the other process holds it
+      while ((await jobsRepo.jobRow(k, 'test.crash'))?.runner !== other.jobs.id) await new Promise((r) => setTimeout(r, 10));
       // while it runs, nobody else runs the job — not even "run now"
       expect((await t.app.jobs.runNow('test.crash')).ran).toBe(false);
       expect((await t.app.jobs.runDue('test.crash')).ran).toBe(false);

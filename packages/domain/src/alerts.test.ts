@@ -104,7 +104,7 @@ describe('auto-renew: at the plan end, and for top-up packages when the data run
       pkg({ package_type: 7, remaining_kb: 0 }),
       '2026-11-20T00:00:00.000Z',
       'renew',
-      'data@pkg5@2026-10-31T16:00:00.000Z',
+      'data@pkg5@2026-10-31T16:00:00.000Z+10485760',
     ],
     [
       'top-up nearly used up: notice',
@@ -113,7 +113,16 @@ describe('auto-renew: at the plan end, and for top-up packages when the data run
       pkg({ package_type: 7, remaining_kb: GB }),
       '2026-11-20T00:00:00.000Z',
       'notice',
-      'data@pkg5@2026-10-31T16:00:00.000Z',
+      'data@pkg5@2026-10-31T16:00:00.000Z+10485760',
+    ],
+    [
+      'top-up renewed (its data grown) and used up again: a new period',
+      true,
+      END,
+      pkg({ package_type: 7, total_kb: 20 * GB, remaining_kb: 0 }),
+      '2026-11-21T00:00:00.000Z',
+      'renew',
+      'data@pkg5@2026-10-31T16:00:00.000Z+20971520',
     ],
     ['top-up with data: nothing yet', true, END, pkg({ package_type: 8, remaining_kb: 5 * GB }), '2026-11-20T00:00:00.000Z', 'none', null],
   ] as const)('%s', (_name, on, end, p, now, kind, period) => {

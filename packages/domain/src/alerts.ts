@@ -128,7 +128,8 @@ export type RenewStep =
 export function renewStep(autoRenew: boolean, planEndsAt: string | null, pkg: PackageInForce | null, now: Date): RenewStep {
   if (!autoRenew) return { kind: 'none' };
   if (pkg && isTopUpType(pkg.package_type) && pkg.total_kb > 0) {
-    const period = `data@${packagePeriod(pkg)}`;
+    // a renewal of a top-up adds its data to the same row: the grown total starts a new period
+    const period = `data@${packagePeriod(pkg)}+${pkg.total_kb}`;
     if (pkg.remaining_kb <= 0) return { kind: 'renew', period, reason: 'data_out' };
     if (pkg.remaining_kb <= thresholdKb('percent', TOP_UP_NOTICE_PERCENT, pkg.total_kb))
       return { kind: 'notice', period, reason: 'data_out' };

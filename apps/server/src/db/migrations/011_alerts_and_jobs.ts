@@ -38,7 +38,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('expiry_alert', 'integer', (c) => c.notNull())
     .addColumn('expiry_days', 'integer', (c) => c.notNull())
     .addColumn('auto_renew', 'integer', (c) => c.notNull())
-    /** the catalogue package auto-renew buys; null when auto-renew is off */
+    /** the package auto-renew would buy when the owner turned it on (the job buys the card's
+     *  current package as it is at renewal); null when auto-renew is off */
     .addColumn('renew_package_id', 'integer')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

@@ -16,10 +16,10 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { cardContactMobile } from '../auth';
 import { cardRecord } from '../cardRecord';
-import { placeOrder, purchasablePackage } from '../commerce';
+import { placeOrder } from '../commerce';
 import { flowOf, syncUsage } from '../usage';
 import * as repo from './repo';
-import { choiceOf } from './service';
+import { choiceOf, renewablePackage } from './service';
 
 export const ALERTS_JOB = 'alerts';
 const BATCH = 200;
@@ -105,19 +105,14 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
   }
 
   const step = renewStep(c.auto_renew, planEndsAt, pkg, now);
-  if (step.kind === 'none' || row.renew_package_id === null) return;
-  let target;
-  try {
-    target = await purchasablePackage(ctx, card, row.renew_package_id);
-  } catch {
-    await send('renew_failed', step.period, {
-      title: '自动续费未成功',
-      body: '要续订的套餐已停售，请选择其他套餐。',
-      action: 'renew',
-      order_no: null,
-    });
+  if (step.kind === 'none') return;
+  // the card's current package as it is now (the owner may have changed plans since turning this on)
+  const renewable = await renewablePackage(ctx, card);
+  if (!renewable.pkg) {
+    await send('renew_failed', step.period, { title: '自动续费未成功', body: renewable.reason, action: 'renew', order_no: null });
     return;
   }
+  const target = renewable.pkg;
   const price = fenToYuan(target.price_fen);
   const when = step.reason === 'expiry' ? `将于${formatValidUntil(planEndsAt)}到期` : '流量即将用完';
   if (step.kind === 'notice') {
