@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { openPhone, screenshot, screenshotDir, startPortal, type Phone, type Portal } from '../harness';
+import { axeViolations } from './axe';
 import { DEMO, loginWithAccount, waitForPath } from './steps';
 
 let portal: Portal;
@@ -92,6 +93,12 @@ describe('usage and expiry alerts, auto-renew', () => {
     expect(await notice.count()).toBe(1);
     await expect.poll(() => notice.textContent()).toContain('已低于您设置的20%');
     await screenshot(page, 'alerts-home-data-low');
+    // the notice reads and works like the rest of home: contrast, names, tap targets (the tab
+    // bar's current tab keeps the spec's #127EFF, as a11y.e2e.test.ts allows)
+    const found = await axeViolations(page, ['color-contrast', 'button-name', 'link-name', 'target-size', 'heading-order']);
+    expect(found.map((v) => ({ ...v, nodes: v.nodes.filter((n) => n !== '<span>首页</span>') })).filter((v) => v.nodes.length > 0)).toEqual(
+      [],
+    );
     await notice.getByRole('link', { name: '去续订' }).click();
     await waitForPath(page, '/combo');
     await page.goBack();
