@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
+import { JobRunner } from './jobs';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import { CarrierSimulator } from './integrations/carrier/simulator';
@@ -167,6 +168,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+
+  // scheduled jobs (docs/decisions/0015): the modules add theirs; timers start when the app is ready
+  const jobs = new JobRunner(db, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
 
   await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
   await app.register(async (sim) => registerSimulatorPages(sim, ctx));

@@ -38,6 +38,12 @@ export interface Config {
   deviceCheckinMs: number;
   /** the device simulator: how long a reboot or factory reset keeps a device offline */
   deviceRebootMs: number;
+  // ---- alerts and auto-renew (docs/decisions/0015) ----
+  /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
+  alertsIntervalMs: number;
+  /** the simulators' test controls (/sim/clock, /sim/jobs): move the server's clock, run a job now.
+   *  Only with SIM_CONTROLS=1 — never in a production configuration */
+  simControls: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     personalDataKey: env.PERSONAL_DATA_KEY || 'personal-data-dev-key-change-me',
     deviceCheckinMs: Number(env.DEVICE_CHECKIN_SECONDS ?? 5) * 1000,
     deviceRebootMs: Number(env.DEVICE_REBOOT_SECONDS ?? 20) * 1000,
+    alertsIntervalMs: Number(env.ALERTS_INTERVAL_SECONDS ?? 300) * 1000,
+    simControls: env.SIM_CONTROLS === '1',
   };
 }

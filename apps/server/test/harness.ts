@@ -112,6 +112,11 @@ const TABLES = [
   'sim_device_sims',
   'sim_device_clients',
   'sim_device_commands',
+  // scheduled jobs, alerts and auto-renew (011)
+  'scheduled_jobs',
+  'card_alert_settings',
+  'card_notices',
+  'sim_usage_extra',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

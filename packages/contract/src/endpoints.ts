@@ -105,6 +105,7 @@ import {
   WifiAnswer,
   WifiChangeRequest,
 } from './devices';
+import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -164,6 +165,7 @@ const usage = ['usage'];
 const realName = ['real-name'];
 const commerce = ['commerce'];
 const devices = ['devices'];
+const alerts = ['alerts'];
 
 const DECLARATIONS = {
   sendSmsCode: {
@@ -359,6 +361,21 @@ const DECLARATIONS = {
   },
   deviceChange: { tags: devices, summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）', query: ChangeQuery, answer: DeviceChange },
   deviceChangeCancel: { tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
+
+  alertSetting: {
+    tags: alerts,
+    summary: '卡的提醒与自动续费设置（剩余流量、到期提醒、到期自动续订）',
+    query: CardNumQuery,
+    answer: AlertSetting,
+  },
+  alertSettingSave: { tags: alerts, summary: '保存提醒与自动续费设置', body: AlertSettingRequest, answer: AlertSetting },
+  cardNotices: {
+    tags: alerts,
+    summary: '首页提醒：流量不足、即将到期、自动续费结果（未关闭的）',
+    query: CardNumQuery,
+    answer: CardNoticesAnswer,
+  },
+  cardNoticeDismiss: { tags: alerts, summary: '关闭一条首页提醒', body: NoticeDismissRequest, answer: z.null() },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

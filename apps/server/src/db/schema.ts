@@ -530,6 +530,52 @@ export interface SimDeviceCommandsTable {
   settled_at: string | null;
 }
 
+/** Scheduled jobs (011): one row per job; a tick is claimed by one conditional update of it. */
+export interface ScheduledJobsTable {
+  name: string;
+  tick: number;
+  runner: string;
+  started_at: string;
+  lease_until: string;
+  finished_at: string | null;
+  last_error: Generated<string>;
+}
+
+/** A card owner's alert and auto-renew choices (011). */
+export interface CardAlertSettingsTable {
+  card_id: number;
+  user_id: number;
+  data_alert: Bool;
+  threshold_unit: string;
+  threshold_value: number;
+  expiry_alert: Bool;
+  expiry_days: number;
+  auto_renew: Bool;
+  renew_package_id: number | null;
+  updated_at: string;
+}
+
+/** Alerts sent, once per (card, kind, period) (011); shown on home until dismissed. */
+export interface CardNoticesTable {
+  id: Generated<number>;
+  card_id: number;
+  kind: string;
+  period: string;
+  title: string;
+  body: string;
+  action: string;
+  order_no: string | null;
+  created_at: string;
+  dismissed_at: string | null;
+}
+
+/** The carrier simulator's control: extra usage pushed onto a line's day (011). */
+export interface SimUsageExtraTable {
+  custom_num: string;
+  day: string;
+  extra_kb: number;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -569,6 +615,11 @@ export interface Database {
   sim_device_sims: SimDeviceSimsTable;
   sim_device_clients: SimDeviceClientsTable;
   sim_device_commands: SimDeviceCommandsTable;
+  // scheduled jobs, alerts and auto-renew (011)
+  scheduled_jobs: ScheduledJobsTable;
+  card_alert_settings: CardAlertSettingsTable;
+  card_notices: CardNoticesTable;
+  sim_usage_extra: SimUsageExtraTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

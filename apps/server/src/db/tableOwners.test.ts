@@ -57,6 +57,11 @@ const OWNERS: Record<string, string> = {
   sim_device_sims: 'integrations/device/simulator.ts',
   sim_device_clients: 'integrations/device/simulator.ts',
   sim_device_commands: 'integrations/device/simulator.ts',
+  // scheduled jobs, alerts and auto-renew (011)
+  scheduled_jobs: 'jobs/repo.ts',
+  card_alert_settings: 'modules/alerts/repo.ts',
+  card_notices: 'modules/alerts/repo.ts',
+  sim_usage_extra: 'integrations/carrier/simulator.ts',
 };
 
 const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/];

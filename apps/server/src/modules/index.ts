@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
@@ -29,4 +30,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await uploadRoutes(api, ctx);
   await commerceRoutes(api, ctx);
   await devicesRoutes(api, ctx);
+  await alertsRoutes(api, ctx);
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { registerPayCashier } from './payCashier';
 import { registerCarrierRealName } from './carrierRealName';
 import { registerDevicePanel } from './devicePanel';
+import { registerCarrierUsage } from './carrierUsage';
+import { registerTestControls } from './testControls';
 
 /**
  * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
@@ -13,4 +15,6 @@ export async function registerSimulatorPages(app: FastifyInstance, ctx: AppConte
   await registerPayCashier(app, ctx);
   await registerCarrierRealName(app, ctx);
   await registerDevicePanel(app, ctx);
+  await registerCarrierUsage(app, ctx);
+  await registerTestControls(app, ctx);
 }

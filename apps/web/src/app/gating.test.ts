@@ -20,6 +20,7 @@ const NAVIGATE = [
   '/member_rule',
   '/member_invite',
   '/member_invite-records',
+  '/alert_setting',
 ];
 const AFTER_LOAD = ['/', '/mine'];
 

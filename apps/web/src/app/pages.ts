@@ -25,6 +25,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
   WifiSetting: () => import('../routes/cards/WifiSetting'),
   Change: () => import('../routes/cards/Change'),
+  AlertSetting: () => import('../routes/cards/AlertSetting'),
   // usage
   Flow: () => import('../routes/usage/Flow'),
   FlowList: () => import('../routes/usage/FlowList'),

@@ -109,6 +109,7 @@ const TABLE = {
     { path: '/check', title: '卡片检测' },
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true } },
     { path: '/change', title: '切换网络', page: 'Change' },
+    { path: '/alert_setting', title: '提醒与自动续费', page: 'AlertSetting' },
     { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true } },
   ],
   usage: [

@@ -72,7 +72,31 @@ export class CarrierSimulator implements CarrierGateway {
       if (day === today) kb = Math.round(kb * dayFraction(now));
       out.push({ day, usedKb: kb });
     }
-    return out;
+    return this.withExtraUsage(customNum, out);
+  }
+
+  // ---- the simulator's control: push a line's usage up (sim/carrierUsage.ts, tests) ----
+
+  /** Add `kb` to the line's usage today (China time): a heavy day, as the carrier would then report it. */
+  async addUsage(customNum: string, kb: number, now: Date): Promise<void> {
+    await this.line(customNum);
+    const day = chinaDay(now.getTime());
+    const extra = Math.max(0, Math.round(kb));
+    await this.db.kysely
+      .insertInto('sim_usage_extra')
+      .values({ custom_num: customNum, day, extra_kb: extra })
+      .onConflict((oc) => oc.columns(['custom_num', 'day']).doUpdateSet((eb) => ({ extra_kb: eb('sim_usage_extra.extra_kb', '+', extra) })))
+      .execute();
+  }
+
+  /** The usage pushed onto the line through addUsage, per day. */
+  async extraUsage(customNum: string): Promise<{ day: string; extra_kb: number }[]> {
+    return this.db.kysely.selectFrom('sim_usage_extra').select(['day', 'extra_kb']).where('custom_num', '=', customNum).execute();
+  }
+
+  private async withExtraUsage(customNum: string, out: DailyUsage[]): Promise<DailyUsage[]> {
+    const extra = new Map((await this.extraUsage(customNum)).map((r) => [r.day, Number(r.extra_kb)]));
+    return extra.size === 0 ? out : out.map((d) => ({ ...d, usedKb: d.usedKb + (extra.get(d.day) ?? 0) }));
   }
 
   async realNameStatus(customNum: string): Promise<{ realNamed: boolean }> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { maskMobile } from '@portal/domain';
 import type { Db } from '../../db/connect';
 import { clock } from '../../lib/clock';
 import type { SmsProvider } from './provider';
@@ -16,6 +17,7 @@ export class SimulatorSms implements SmsProvider {
 
   async send(mobile: string, content: string): Promise<void> {
     await this.db.kysely.insertInto('sim_sms_outbox').values({ mobile, content, created_at: clock.iso() }).execute();
-    this.log.info({ sms: { to: mobile, content } }, 'SMS simulator: message sent');
+    // the mobile masked: phone numbers never reach the logs in full (the outbox table has it)
+    this.log.info({ sms: { to: maskMobile(mobile), content } }, 'SMS simulator: message sent');
   }
 }

@@ -34,3 +34,6 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
 export { reconcile } from './payments/reconciler';
 export { parseRefundArgs, USAGE as REFUND_USAGE } from './refunds/args';
 export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type RefundReport } from './refunds/service';
+// auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
+export { placeOrder } from './orders/service';
+export { packagesForCard, purchasablePackage } from './catalogue/service';

@@ -16,6 +16,7 @@ import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { clewAction } from '../../features/cards/model/clewAction';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
+import { NoticeList } from '../../features/alerts/components/NoticeList';
 import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
 import { withQuery } from '../../lib/query';
@@ -65,7 +66,8 @@ function HomePage() {
   // a reminder always comes with what to do about it
   const action = clewAction(clew.data);
 
-  const refresh = () => Promise.all([info.refetch(), flow.refetch(), clew.refetch()]).then(() => undefined);
+  const refresh = () =>
+    Promise.all([info.refetch(), flow.refetch(), clew.refetch(), qc.invalidateQueries({ queryKey: ['alerts'] })]).then(() => undefined);
 
   if (!customNum) {
     const loading = !cardLogin && (bindList.isPending || (bindList.data?.length ?? 0) > 0);
@@ -141,6 +143,8 @@ function HomePage() {
             )}
           </div>
         )}
+
+        <NoticeList customNum={customNum} />
 
         {brand.cardLogin && password.data && !password.data.has_password && !cardLogin && (
           <Link to="/forgot?set=true" className={styles.notice}>

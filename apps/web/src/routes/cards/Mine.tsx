@@ -28,6 +28,7 @@ const ICON = {
   coupon: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4zM14 7v10',
   wallet: 'M3 7h18v12H3zM3 11h18M16 15h2',
   ledger: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4',
 };
 
 function Icon({ d, color }: { d: string; color: string }) {
@@ -106,6 +107,11 @@ function MinePage() {
           <List.Item prefix={<Icon d={ICON.total} color="#7a5af8" />} onClick={go('/flow_list')}>
             累计用量
           </List.Item>
+          {customNum && (
+            <List.Item prefix={<Icon d={ICON.bell} color="#f04438" />} onClick={go('/alert_setting')}>
+              提醒与自动续费
+            </List.Item>
+          )}
           {brand.cardLogin && customNum && (
             <List.Item prefix={<Icon d={ICON.password} color="#f79009" />} onClick={go('/forgot?set=true')}>
               卡登录密码

@@ -1,8 +1,9 @@
 // The reconciler: orders left pending (the notification was lost, late, or never sent) are
 // settled by asking the gateway; orders past their expiry are closed (voucher released); refunds
-// whose gateway step failed are completed (commerce/refunds). Runs on an interval in the server
-// (unref'd timer, stopped on close) and is callable from tests.
+// whose gateway step failed are completed (commerce/refunds). Runs as a scheduled job (src/jobs:
+// once per interval across all server processes, never overlapping) and is callable from tests.
 import type { AppContext } from '../../../context';
+import type { JobDef } from '../../../jobs';
 import { clock } from '../../../lib/clock';
 import { reconcileOrder } from '../orders/gateway';
 import * as orders from '../orders/repo';
@@ -37,23 +38,17 @@ export async function reconcile(ctx: AppContext, olderThanMs = ctx.config.payQue
   return s;
 }
 
-/** Start the periodic run; the answer stops it. Runs never overlap. */
-export function startReconciler(ctx: AppContext, intervalMs: number): () => void {
-  let running = false;
-  let stopped = false;
-  const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = true;
-    reconcile(ctx)
-      .then(() => retryPendingRefunds(ctx, ctx.config.payQueryAfterMs))
-      .catch((err) => ctx.log.error({ err }, 'reconciler run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
+export const RECONCILER_JOB = 'payments.reconcile';
+
+/** The periodic run as a scheduled job: settle pending orders, then complete failed refunds. */
+export function reconcilerJob(ctx: AppContext, intervalMs: number): JobDef {
+  return {
+    name: RECONCILER_JOB,
+    intervalMs,
+    run: async () => {
+      const summary = await reconcile(ctx);
+      await retryPendingRefunds(ctx, ctx.config.payQueryAfterMs);
+      return summary;
+    },
   };
 }

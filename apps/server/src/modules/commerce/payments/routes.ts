@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
-import { startReconciler } from './reconciler';
+import { reconcilerJob } from './reconciler';
 import { handleNotification, notificationFrom } from './service';
 
 export async function paymentRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,9 +11,8 @@ export async function paymentRoutes(api: FastifyInstance, ctx: AppContext): Prom
   // The sandbox delivers its notifications in-process, through the same handler.
   ctx.payments?.setNotificationSink?.((channel, body) => handleNotification(ctx, channel, body));
 
-  const stop = ctx.config.payReconcileIntervalMs > 0 ? startReconciler(ctx, ctx.config.payReconcileIntervalMs) : () => {};
+  if (ctx.config.payReconcileIntervalMs > 0) api.jobs.add(reconcilerJob(ctx, ctx.config.payReconcileIntervalMs));
   api.addHook('onClose', async () => {
-    stop();
     const g = ctx.payments as { stop?: () => void } | undefined;
     g?.stop?.();
   });

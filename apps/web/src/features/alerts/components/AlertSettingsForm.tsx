@@ -1,0 +1,179 @@
+// The current card's alerts and auto-renew: data left below a share or an amount, N days before
+// the plan ends, and auto-renew of the current package from the balance (with notice first).
+import type { AlertSetting } from '@portal/contract';
+import { formatYuan } from '@portal/domain';
+import { formatValidUntil } from '@portal/domain/validity';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Panel } from '../../../components/Panel';
+import { toast } from '../../../lib/toast';
+import { useSaveAlertSetting } from '../api/alertSetting';
+import { EXPIRY_DAY_CHOICES, formOf, requestOf, type AlertForm } from '../model/alertForm';
+import styles from './AlertSettingsForm.module.css';
+
+export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
+  const [form, setForm] = useState<AlertForm>(() => formOf(setting));
+  const [problem, setProblem] = useState('');
+  const save = useSaveAlertSetting();
+  const set = <K extends keyof AlertForm>(k: K, v: AlertForm[K]) => {
+    setForm((f) => ({ ...f, [k]: v }));
+    setProblem('');
+  };
+  const renew = setting.renew_package;
+  const short = renew !== null && setting.balance < renew.price;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const r = requestOf(setting.custom_num, form);
+    if ('problem' in r) {
+      setProblem(r.problem);
+      return;
+    }
+    try {
+      await save.mutateAsync(r.request);
+      toast('设置已保存');
+    } catch (err) {
+      setProblem((err as Error).message || '保存失败，请稍后再试');
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <Panel title="剩余流量提醒">
+        <SwitchRow
+          id="alert-data"
+          label="流量不足提醒"
+          hint="当前套餐剩余流量低于设定值时提醒"
+          checked={form.data_alert}
+          onChange={(v) => set('data_alert', v)}
+        />
+        {form.data_alert && (
+          <>
+            <div className={styles.units} role="radiogroup" aria-label="提醒方式">
+              {(
+                [
+                  ['percent', '按剩余比例'],
+                  ['mb', '按剩余流量'],
+                ] as const
+              ).map(([unit, text]) => (
+                <label key={unit} className={form.threshold_unit === unit ? `${styles.unit} ${styles.unitOn}` : styles.unit}>
+                  <input
+                    type="radio"
+                    name="threshold_unit"
+                    value={unit}
+                    checked={form.threshold_unit === unit}
+                    onChange={() => {
+                      set('threshold_unit', unit);
+                      set('threshold_value', unit === 'percent' ? '20' : '1024');
+                    }}
+                  />
+                  {text}
+                </label>
+              ))}
+            </div>
+            <div className="app-field">
+              <label className="app-field__label" htmlFor="alert-threshold">
+                低于
+              </label>
+              <input
+                id="alert-threshold"
+                className="app-field__input"
+                inputMode="numeric"
+                value={form.threshold_value}
+                aria-invalid={problem !== '' && /流量/.test(problem)}
+                onChange={(e) => set('threshold_value', e.target.value)}
+              />
+              <span className={styles.suffix}>{form.threshold_unit === 'percent' ? '%' : 'MB'}</span>
+            </div>
+          </>
+        )}
+      </Panel>
+
+      <Panel title="到期提醒">
+        <SwitchRow
+          id="alert-expiry"
+          label="套餐到期提醒"
+          hint={setting.plan_ends_at ? `当前套餐有效期至 ${formatValidUntil(setting.plan_ends_at)}` : '暂无套餐'}
+          checked={form.expiry_alert}
+          onChange={(v) => set('expiry_alert', v)}
+        />
+        {form.expiry_alert && (
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="alert-days">
+              提前
+            </label>
+            <select
+              id="alert-days"
+              className={`app-field__input ${styles.select}`}
+              value={form.expiry_days}
+              onChange={(e) => set('expiry_days', Number(e.target.value))}
+            >
+              {EXPIRY_DAY_CHOICES.map((d) => (
+                <option key={d} value={d}>
+                  {d}天
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </Panel>
+
+      <Panel title="自动续费">
+        <SwitchRow
+          id="alert-renew"
+          label="到期自动续费"
+          hint={renew ? `从余额续订「${renew.name}」¥${formatYuan(renew.price)}` : setting.renew_unavailable}
+          checked={form.auto_renew}
+          disabled={!renew && !form.auto_renew}
+          onChange={(v) => set('auto_renew', v)}
+        />
+        {renew && (
+          <div className={styles.note}>
+            <p>套餐到期时自动从余额扣费续订，每个周期只扣一次；续费前会提前通知您。余额不足时不会扣费，会提醒您充值。</p>
+            <p className={styles.balance}>
+              当前余额 ¥{formatYuan(setting.balance)}
+              {short && (
+                <>
+                  <span className={styles.short}>，不足一次续费</span>
+                  <Link to="/recharge" className={styles.recharge}>
+                    去充值
+                  </Link>
+                </>
+              )}
+            </p>
+          </div>
+        )}
+      </Panel>
+
+      <p className={styles.where}>提醒会显示在首页{setting.sms ? '，并以短信发送到绑定的手机号' : ''}。</p>
+      {problem && (
+        <p className="app-form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.save}`} disabled={save.isPending}>
+        保存设置
+      </button>
+    </form>
+  );
+}
+
+function SwitchRow(p: { id: string; label: string; hint: ReactNode; checked: boolean; disabled?: boolean; onChange(v: boolean): void }) {
+  return (
+    <div className={`app-field ${styles.switchRow}`}>
+      <label htmlFor={p.id} className={styles.switchText}>
+        <span className={styles.switchLabel}>{p.label}</span>
+        <span className={styles.switchHint}>{p.hint}</span>
+      </label>
+      <input
+        id={p.id}
+        type="checkbox"
+        role="switch"
+        className={styles.switch}
+        checked={p.checked}
+        disabled={p.disabled}
+        onChange={(e) => p.onChange(e.target.checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// Routes of a card's usage and expiry alerts, auto-renew and the notices they leave on home: see ./index.ts.
+
+export const alertSetting = 'GET /v1/card/alert_setting';
+export const alertSettingSave = 'POST /v1/card/alert_setting';
+export const cardNotices = 'GET /v1/card/notices';
+export const cardNoticeDismiss = 'POST /v1/card/notice/dismiss';
