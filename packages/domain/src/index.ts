@@ -8,3 +8,4 @@ export * from './residentId';
 // validity, network and cardNickname are imported by their own paths (@portal/domain/validity …):
 // re-exported here they would ride in the web's entry chunk, which /login's first load pays for.
 export * from './device';
+export * from './upgrade';
