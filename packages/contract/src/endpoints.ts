@@ -106,6 +106,7 @@ import {
   WifiAnswer,
   WifiChangeRequest,
 } from './devices';
+import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -165,6 +166,7 @@ const usage = ['usage'];
 const realName = ['real-name'];
 const commerce = ['commerce'];
 const devices = ['devices'];
+const upgrade = ['upgrade'];
 
 const DECLARATIONS = {
   sendSmsCode: {
@@ -367,6 +369,14 @@ const DECLARATIONS = {
   },
   deviceChange: { tags: devices, summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）', query: ChangeQuery, answer: DeviceChange },
   deviceChangeCancel: { tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
+
+  upgradeOptions: {
+    tags: upgrade,
+    summary: '当前套餐与可升级的套餐（每项附服务端报价：变化、抵扣、补差价）',
+    query: UpgradeOptionsQuery,
+    answer: UpgradeOptionsAnswer,
+  },
+  upgradeQuote: { tags: upgrade, summary: '升级到某个套餐的报价，或不能升级的原因', query: UpgradeQuoteQuery, answer: UpgradeOption },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_refunds';
 import * as m006 from './migrations/006_service_hours_and_address';
 import * as m007 from './migrations/007_card_nicknames';
 import * as m008 from './migrations/008_devices';
+import * as m009 from './migrations/009_package_upgrades';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const MIGRATIONS: Migration[] = [
   { name: '006_service_hours_and_address', up: m006.up },
   { name: '007_card_nicknames', up: m007.up },
   { name: '008_devices', up: m008.up },
+  { name: '009_package_upgrades', up: m009.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {
