@@ -59,7 +59,7 @@ const OWNERS: Record<string, string> = {
   sim_device_commands: 'integrations/device/simulator.ts',
 };
 
-const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/];
+const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/, /^db\/seedUpgrades\.ts$/];
 
 interface Write {
   table: string;
