@@ -48,12 +48,17 @@ export async function baseOf(db: Executor, cardId: number, now: Date): Promise<U
   };
 }
 
-/** A card the caller may reach; somebody else's card answers like an unknown one. */
+/**
+ * A card the caller may reach. An unknown card and somebody else's card answer alike (404
+ * 未找到该卡), so probing card numbers reveals nothing; not the 10000 that makes the web drop its
+ * stored card (as the device endpoints, docs/decisions/0012).
+ */
 async function reachableCard(ctx: AppContext, auth: Auth, customNum: string): Promise<Card> {
   try {
     return await accessibleCard(ctx, auth, customNum);
   } catch (err) {
-    if (err instanceof AppError && err.code === Code.FORBIDDEN) throw new AppError(Code.CARD_NOT_FOUND);
+    if (err instanceof AppError && (err.code === Code.FORBIDDEN || err.code === Code.CARD_NOT_FOUND))
+      throw new AppError(Code.NOT_FOUND, '未找到该卡');
     throw err;
   }
 }
