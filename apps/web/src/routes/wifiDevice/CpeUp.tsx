@@ -87,7 +87,6 @@ function CpeUpPage() {
                     className={styles.option}
                     to={`/cpe_up_detail?package_id=${o.package.id}`}
                     data-testid="upgrade-option"
-                    aria-label={`升级为${o.package.name}，补差价${formatYuan(o.upgrade.payable)}元`}
                   >
                     <span className={styles.optionHead}>
                       <span className={styles.optionName}>
