@@ -83,11 +83,7 @@ function CpeUpPage() {
             {list2.map((o) =>
               o.upgrade ? (
                 <li key={o.package.id}>
-                  <Link
-                    className={styles.option}
-                    to={`/cpe_up_detail?package_id=${o.package.id}`}
-                    data-testid="upgrade-option"
-                  >
+                  <Link className={styles.option} to={`/cpe_up_detail?package_id=${o.package.id}`} data-testid="upgrade-option">
                     <span className={styles.optionHead}>
                       <span className={styles.optionName}>
                         {o.package.name}
