@@ -25,7 +25,7 @@ export const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'closed', 'failed',
 export const OrderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderState>;
 
-export const GOODS_TYPES = ['package', 'recharge', 'coupon_package'] as const;
+export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade'] as const;
 export const GoodsType = z.enum(GOODS_TYPES, { error: '商品类型有误' });
 export type GoodsType = z.infer<typeof GoodsType>;
 

@@ -106,6 +106,7 @@ import {
   WifiChangeRequest,
 } from './devices';
 import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
+import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -166,6 +167,7 @@ const realName = ['real-name'];
 const commerce = ['commerce'];
 const devices = ['devices'];
 const alerts = ['alerts'];
+const upgrade = ['upgrade'];
 
 const DECLARATIONS = {
   sendSmsCode: {
@@ -376,6 +378,13 @@ const DECLARATIONS = {
     answer: CardNoticesAnswer,
   },
   cardNoticeDismiss: { tags: alerts, summary: '关闭一条首页提醒', body: NoticeDismissRequest, answer: z.null() },
+  upgradeOptions: {
+    tags: upgrade,
+    summary: '当前套餐与可升级的套餐（每项附服务端报价：变化、抵扣、补差价）',
+    query: UpgradeOptionsQuery,
+    answer: UpgradeOptionsAnswer,
+  },
+  upgradeQuote: { tags: upgrade, summary: '升级到某个套餐的报价，或不能升级的原因', query: UpgradeQuoteQuery, answer: UpgradeOption },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

@@ -5,3 +5,4 @@ export * from './commerce';
 export * from './realName';
 export * from './devices';
 export * from './alerts';
+export * from './upgrade';

@@ -9,3 +9,4 @@ export * from './residentId';
 // re-exported here they would ride in the web's entry chunk, which /login's first load pays for.
 export * from './device';
 export * from './alerts';
+export * from './upgrade';

@@ -136,6 +136,8 @@ export interface CardPackagesTable {
   created_at: string;
   /** the order that created this row (005); null for seeded or older rows */
   order_no: string | null;
+  /** the catalogue package the row is of (009); null when unknown (then the order's package) */
+  package_id: number | null;
 }
 
 export interface CardFlowDailyTable {
@@ -300,6 +302,9 @@ export interface OrdersTable {
   fulfilled_at: string | null;
   closed_at: string | null;
   last_query_at: string | null;
+  /** an upgrade order: the data it adds and until when, as quoted at order time (009) */
+  upgrade_add_kb: number | null;
+  upgrade_expired_at: string | null;
 }
 
 export interface PaymentsTable {
@@ -415,6 +420,10 @@ export interface OrderDeliveriesTable {
   target_expired_before: string | null;
   target_expired_after: string | null;
   created_at: string;
+  /** an upgrade: the package it replaced on target_package_id's row (009) */
+  replaced_package_id: number | null;
+  replaced_name: string | null;
+  replaced_package_type: number | null;
 }
 
 export interface RefundsTable {

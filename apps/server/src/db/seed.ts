@@ -5,6 +5,7 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
+import { seedUpgrades } from './seedUpgrades';
 
 export const DEMO = {
   mobile: '13800138000',
@@ -351,5 +352,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedCommerce(trx, now);
     // wifi devices: 1000000011, 1000000012, the offline 1000000016 and the unbound 1000000017
     await seedDevices(trx, now);
+    // package upgrades: the device cards' packages and bigger ones in their series
+    await seedUpgrades(trx, now);
   });
 }

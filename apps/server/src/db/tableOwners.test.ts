@@ -64,7 +64,7 @@ const OWNERS: Record<string, string> = {
   sim_usage_extra: 'integrations/carrier/simulator.ts',
 };
 
-const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/];
+const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/, /^db\/seedUpgrades\.ts$/];
 
 interface Write {
   table: string;

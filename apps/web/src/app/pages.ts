@@ -72,4 +72,6 @@ export const PAGES: Record<LaterPage, PageModule> = {
   CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
   CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),
   CpeBind: () => import('../routes/wifiDevice/CpeBind'),
+  CpeUp: () => import('../routes/wifiDevice/CpeUp'),
+  CpeUpDetail: () => import('../routes/wifiDevice/CpeUpDetail'),
 };

@@ -15,3 +15,4 @@ export * from './realName';
 export * from './commerce';
 export * from './devices';
 export * from './alerts';
+export * from './upgrade';

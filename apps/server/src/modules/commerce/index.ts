@@ -9,6 +9,7 @@
 //   refunds → orders, vouchers, balance        owns refunds
 //   payments → orders, refunds      owns pay_notifications; the notify route and the reconciler
 //   quickPay → catalogue, vouchers, orders     no login; no table
+//   upgrade → catalogue            reads the card's packages; orders price and deliver upgrades with it
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { balanceRoutes } from './balance/routes';
@@ -16,6 +17,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { quickPayRoutes } from './quickPay/routes';
+import { upgradeRoutes } from './upgrade/routes';
 import { voucherRoutes } from './vouchers/routes';
 
 export { payRoutes } from './paySettings/routes';
@@ -28,6 +30,7 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
   await balanceRoutes(api, ctx);
   await paymentRoutes(api, ctx);
   await quickPayRoutes(api, ctx);
+  await upgradeRoutes(api, ctx);
 }
 
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)

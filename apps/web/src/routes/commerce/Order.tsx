@@ -203,6 +203,7 @@ function OrderRow({
 function againPathOf(o: Order): string {
   if (o.goods_type === 'recharge') return '/recharge';
   if (o.goods_type === 'coupon_package') return '/coupon_package';
+  if (o.goods_type === 'upgrade') return '/cpe_up';
   return o.package ? `/combo_detail?package_id=${o.package.id}` : '/combo';
 }
 

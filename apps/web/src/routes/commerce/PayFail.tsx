@@ -13,7 +13,9 @@ function PayFailPage() {
   const orderNo = params.get('order_no') ?? '';
   const order = useOrder(orderNo);
   const again = order.data?.package
-    ? `/combo_detail?package_id=${order.data.package.id}`
+    ? order.data.goods_type === 'upgrade'
+      ? `/cpe_up_detail?package_id=${order.data.package.id}`
+      : `/combo_detail?package_id=${order.data.package.id}`
     : order.data?.goods_type === 'recharge'
       ? '/recharge'
       : '/combo';

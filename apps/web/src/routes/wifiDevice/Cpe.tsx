@@ -126,6 +126,11 @@ function CpePage() {
           </div>
         </div>
         {pkg && <p className={styles.pkgName}>{pkg.name}</p>}
+        {pkg && (
+          <Link to="/cpe_up" className={`app-btn app-btn--ghost app-btn--block ${styles.upLink}`}>
+            升级套餐
+          </Link>
+        )}
       </Panel>
 
       {s && s.pending.length > 0 && (

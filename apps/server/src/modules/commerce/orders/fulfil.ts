@@ -3,13 +3,14 @@
 // changes, so a notification, a gateway query and a user's click racing for the same order settle
 // it once. Each table is changed through its owner: orders' own repo, vouchers, the balance, and
 // the card record (modules/cardRecord).
-import { FLAGS_OF_GOODS, packageEffect, type CardFlag } from '@portal/domain';
+import { FLAGS_OF_GOODS, liveBase, packageEffect, upgradeVerdict, type CardFlag } from '@portal/domain';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
 import { cardRecord } from '../../cardRecord';
 import * as balance from '../balance/repo';
 import * as catalogue from '../catalogue/repo';
 import { templatesOf } from '../catalogue/service';
+import { baseOf } from '../upgrade/service';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
 
@@ -25,6 +26,7 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
   const flagsSet: CardFlag[] = [];
   let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null =
     null;
+  let replaced: { replaced_package_id: number | null; replaced_name: string; replaced_package_type: number } | null = null;
 
   if (order.goods_type === 'package' && order.package_id !== null) {
     const pkg = await catalogue.packageById(trx, order.package_id);
@@ -59,6 +61,10 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     flagsSet.push(...FLAGS_OF_GOODS.package.filter((f) => before[f] === 0));
     const cardExpiry = effect.kind === 'refused' ? before.expired_at : effect.card_expires_at;
     await cardRecord.markPackageBought(trx, order.card_id, cardExpiry);
+  } else if (order.goods_type === 'upgrade' && order.package_id !== null) {
+    const done = await deliverUpgrade(trx, order, now);
+    addition = done.addition;
+    replaced = done.replaced;
   } else if (order.goods_type === 'recharge') {
     await balance.move(trx, {
       cardId: order.card_id,
@@ -111,8 +117,71 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     target_expired_before: addition?.target_expired_before ?? null,
     target_expired_after: addition?.target_expired_after ?? null,
     created_at: nowIso,
+    ...(replaced ?? {}),
   });
   await repo.markFulfilled(trx, order.order_no, nowIso);
+}
+
+/**
+ * An upgrade (docs/decisions/0013), checked again now against the card's package in force:
+ * - still an upgrade of it (the one quoted, or another base that is still smaller — say a
+ *   second upgrade was paid first): that row becomes the target package from now, its expiry
+ *   unchanged; the row, the data added and the package it replaced are recorded for a refund;
+ * - no longer one (the base was refunded, or is already as big): the data the order was quoted
+ *   for is still delivered — added to the package in force, or as a row of its own until the
+ *   quoted expiry — never lost and never charged again.
+ */
+async function deliverUpgrade(trx: Executor, order: OrderRow, now: Date) {
+  const pkg = await catalogue.packageById(trx, order.package_id!);
+  if (!pkg) throw new Error(`order ${order.order_no}: package ${order.package_id} is missing`);
+  const nowIso = now.toISOString();
+  const base = await baseOf(trx, order.card_id, now);
+  const v = upgradeVerdict(base, pkg, now);
+  if (v.kind === 'upgrade' && base) {
+    const next = { name: pkg.name, package_type: pkg.package_type, package_id: pkg.id, total_kb: base.total_kb + v.add_kb };
+    if (!(await repo.replacePackage(trx, base.id, base, next)))
+      throw new Error(`order ${order.order_no}: package ${base.id} changed meanwhile`);
+    return {
+      addition: {
+        target_package_id: base.id,
+        add_kb: v.add_kb,
+        target_expired_before: base.expired_at,
+        target_expired_after: base.expired_at,
+      },
+      replaced: { replaced_package_id: base.catalogue?.id ?? null, replaced_name: base.name, replaced_package_type: base.package_type },
+    };
+  }
+  const addKb = order.upgrade_add_kb ?? pkg.flow_mb * 1024;
+  const live = liveBase(await repo.livePackages(trx, order.card_id, nowIso), now);
+  if (live) {
+    await repo.addToPackage(trx, live.id, addKb, live.expired_at);
+    return {
+      addition: {
+        target_package_id: live.id,
+        add_kb: addKb,
+        target_expired_before: live.expired_at,
+        target_expired_after: live.expired_at,
+      },
+      replaced: null,
+    };
+  }
+  // until the quoted expiry (the period paid for); an order paid after it still gets a day
+  const quoted = order.upgrade_expired_at && Date.parse(order.upgrade_expired_at) > now.getTime() ? order.upgrade_expired_at : null;
+  await repo.insertPackages(trx, [
+    {
+      card_id: order.card_id,
+      name: `${pkg.name}（升级流量）`,
+      // a superposition-type row: data of its own, never taken for a base package to upgrade
+      package_type: 7,
+      total_kb: addKb,
+      started_at: nowIso,
+      expired_at: quoted ?? addDaysIso(now, 1),
+      created_at: nowIso,
+      order_no: order.order_no,
+      package_id: null,
+    },
+  ]);
+  return { addition: null, replaced: null };
 }
 
 export type SettleOutcome = 'credited' | 'duplicate' | 'late';

@@ -224,3 +224,34 @@ export async function segmentsOf(db: Executor, orderNo: string) {
     .orderBy('id')
     .execute();
 }
+
+/**
+ * An upgrade (docs/decisions/0013): the row becomes the bigger package — name, type, catalogue
+ * package and data — conditional on the values read, so a concurrent change is noticed.
+ */
+export async function replacePackage(
+  db: Executor,
+  id: number,
+  old: { name: string; total_kb: number },
+  next: { name: string; package_type: number; package_id: number | null; total_kb: number },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('card_packages')
+    .set(next)
+    .where('id', '=', id)
+    .where('name', '=', old.name)
+    .where('total_kb', '=', old.total_kb)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** A refunded upgrade: the row is again the package it replaced (its data is restored by setPackage). */
+export async function restoreReplacedPackage(
+  db: Executor,
+  id: number,
+  upgradedName: string,
+  back: { name: string; package_type: number; package_id: number | null },
+): Promise<boolean> {
+  const r = await db.updateTable('card_packages').set(back).where('id', '=', id).where('name', '=', upgradedName).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

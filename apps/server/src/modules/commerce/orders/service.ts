@@ -25,6 +25,7 @@ import * as balance from '../balance/repo';
 import * as catalogueRepo from '../catalogue/repo';
 import { purchasablePackage, toPackage } from '../catalogue/service';
 import { paySettingOfAgent } from '../paySettings/repo';
+import { priceUpgrade } from '../upgrade/service';
 import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
 import { fulfil, settleUnpaid } from './fulfil';
@@ -52,6 +53,8 @@ interface Priced {
   coupon_package_id: number | null;
   voucher: VoucherRow | null;
   channelInput: ChannelInput;
+  /** an upgrade: what it adds and until when, as quoted now (kept on the order for fulfilment) */
+  upgrade?: { add_kb: number; expired_at: string };
 }
 
 /** Price an order for this card: goods, voucher, first-recharge bonus, channels. Writes nothing. */
@@ -62,6 +65,7 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   let pkg: PackageRow | null = null;
   let couponPackageId: number | null = null;
   let goods: { total_fen: number; package_type: number | null; voucher_allowed: boolean };
+  let upgrade: Priced['upgrade'];
 
   if (input.goods_type === 'package') {
     if (input.package_id === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择套餐');
@@ -72,6 +76,16 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
     title = pkg.name;
     total = pkg.price_fen;
     goods = { total_fen: total, package_type: pkg.package_type, voucher_allowed: pkg.voucher_allowed === 1 };
+  } else if (input.goods_type === 'upgrade') {
+    // The difference for the rest of the current period, recomputed from the card's package now
+    // (docs/decisions/0013); vouchers do not apply to a price difference.
+    if (input.package_id === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择要升级的套餐');
+    const u = await priceUpgrade(ctx, card, input.package_id);
+    pkg = u.pkg;
+    title = u.title;
+    total = u.quote.payable_fen;
+    upgrade = { add_kb: u.quote.add_kb, expired_at: u.quote.expired_at };
+    goods = { total_fen: total, package_type: pkg.package_type, voucher_allowed: false };
   } else if (input.goods_type === 'recharge') {
     if (input.amount === undefined) throw new AppError(Code.RECHARGE_AMOUNT_INVALID);
     const fen = rechargeAmountFen(input.amount);
@@ -106,7 +120,17 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
     balance_fen: card.balance_fen,
     in_messaging_app: input.in_messaging_app,
   };
-  return { goods_type: input.goods_type, title, ...p, bonus_fen: bonus, pkg, coupon_package_id: couponPackageId, voucher, channelInput };
+  return {
+    goods_type: input.goods_type,
+    title,
+    ...p,
+    bonus_fen: bonus,
+    pkg,
+    coupon_package_id: couponPackageId,
+    voucher,
+    channelInput,
+    ...(upgrade ? { upgrade } : {}),
+  };
 }
 
 /** A priced order as the API shows it; `quick` orders never offer the balance. */
@@ -225,6 +249,8 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
         fulfilled_at: null,
         closed_at: null,
         last_query_at: null,
+        upgrade_add_kb: p.upgrade?.add_kb ?? null,
+        upgrade_expired_at: p.upgrade?.expired_at ?? null,
       });
       if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso)))
         throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
@@ -352,7 +378,7 @@ export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: 
  * says this instead of a blanket "已生效", since a second basic package queues.
  */
 async function packageWindowOf(ctx: AppContext, order: OrderRow): Promise<Order['package_window']> {
-  if (order.goods_type !== 'package' || order.state !== 'fulfilled') return undefined;
+  if ((order.goods_type !== 'package' && order.goods_type !== 'upgrade') || order.state !== 'fulfilled') return undefined;
   const rows = await repo.segmentsOf(ctx.db.kysely, order.order_no);
   if (rows.length > 0) return packageWindow(rows[0]!.started_at, rows[rows.length - 1]!.expired_at);
   const added = await repo.deliveryOf(ctx.db.kysely, order.order_no);

@@ -103,6 +103,20 @@ export async function additionsOnto(db: Executor, packageIds: number[], orderNo:
   return rows.map((r) => r.order_no);
 }
 
+/** Upgrades of the same package row recorded after this delivery whose orders are still paid (docs/decisions/0013). */
+export async function laterUpgradesOnto(db: Executor, packageId: number, deliveryId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_deliveries as d')
+    .innerJoin('orders as o', 'o.order_no', 'd.order_no')
+    .select('d.order_no')
+    .where('d.target_package_id', '=', packageId)
+    .where('d.replaced_name', 'is not', null)
+    .where('d.id', '>', deliveryId)
+    .where('o.state', 'in', PAID_STATES)
+    .execute();
+  return rows.map((r) => r.order_no);
+}
+
 /** Package rows of the card's other still-paid orders. */
 export async function otherOrderPackages(db: Executor, cardId: number, orderNo: string) {
   return db

@@ -289,6 +289,8 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
     effects.push(`作废券包优惠券 ${vs.length} 张`);
   } else if (order.goods_type === 'package') {
     effects.push(...(await takeBackPackage(trx, order, now)));
+  } else if (order.goods_type === 'upgrade') {
+    effects.push(...(await takeBackUpgrade(trx, order, now)));
   }
   effects.push(...(await recomputeCard(trx, order)));
   return effects;
@@ -355,6 +357,29 @@ async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promi
   if (expiry !== card.expired_at) {
     await cardRecord.restoreAfterRefund(trx, order.card_id, { expired_at: expiry });
     effects.push(`卡片有效期恢复至 ${formatValidUntil(expiry)}`);
+  }
+  return effects;
+}
+
+/**
+ * An upgrade (docs/decisions/0013): its data comes off the row (the part not used, like a refuel's)
+ * and the row is again the package it replaced. Refused while a later upgrade of the same row is
+ * still paid: that one stands on this one and must be refunded first.
+ */
+async function takeBackUpgrade(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
+  const delivery = await orders.deliveryOf(trx, order.order_no);
+  if (!delivery) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
+  const rowId = delivery.target_package_id;
+  if (rowId !== null && delivery.replaced_name !== null) {
+    const later = await repo.laterUpgradesOnto(trx, rowId, delivery.id);
+    if (later.length > 0) throw new AppError(Code.REFUND_GOODS_IN_USE, `该套餐之后又升级过（订单 ${later.join('、')}），请先退这些订单`);
+  }
+  const upgraded = rowId !== null ? await repo.packageRow(trx, rowId) : undefined;
+  const effects = await takeBackPackage(trx, order, now);
+  if (upgraded && delivery.replaced_name !== null && delivery.replaced_package_type !== null) {
+    const back = { name: delivery.replaced_name, package_type: delivery.replaced_package_type, package_id: delivery.replaced_package_id };
+    if (!(await orders.restoreReplacedPackage(trx, upgraded.id, upgraded.name, back))) throw new AppError(Code.REFUND_RETRY);
+    effects.push(`套餐「${upgraded.name}」恢复为「${delivery.replaced_name}」`);
   }
   return effects;
 }

@@ -22,7 +22,12 @@ export const ORDER_STATE_LABEL: Record<OrderState, string> = {
 };
 
 /** Names of goods types in the order list. */
-export const GOODS_TYPE_LABEL: Record<GoodsType, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包' };
+export const GOODS_TYPE_LABEL: Record<GoodsType, string> = {
+  package: '套餐',
+  recharge: '余额充值',
+  coupon_package: '券包',
+  upgrade: '套餐升级',
+};
 
 /** 1024 MB → "1GB"; whole numbers only (volumes are integers, docs/spec/decisions.md). */
 export function flowLabel(mb: number): string {
