@@ -71,4 +71,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   CpeNetwork: () => import('../routes/wifiDevice/CpeNetwork'),
   CpeRouter: () => import('../routes/wifiDevice/CpeRouter'),
   CpeBind: () => import('../routes/wifiDevice/CpeBind'),
+  CpeCombo: () => import('../routes/wifiDevice/CpeCombo'),
+  CpeComboDetail: () => import('../routes/wifiDevice/CpeComboDetail'),
+  CpeOrder: () => import('../routes/wifiDevice/CpeOrder'),
+  CpeRemind: () => import('../routes/wifiDevice/CpeRemind'),
 };

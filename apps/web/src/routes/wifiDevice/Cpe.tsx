@@ -126,6 +126,20 @@ function CpePage() {
           </div>
         </div>
         {pkg && <p className={styles.pkgName}>{pkg.name}</p>}
+        <nav className={styles.entries} aria-label="套餐与订单">
+          <Link to="/cpe_combo" className={styles.entry}>
+            <span className={styles.entryName}>套餐订购</span>
+            <span className={styles.entryHint}>续订、加油包</span>
+          </Link>
+          <Link to="/cpe_order" className={styles.entry}>
+            <span className={styles.entryName}>我的订单</span>
+            <span className={styles.entryHint}>本设备卡的订单</span>
+          </Link>
+          <Link to="/cpe_remind" className={styles.entry}>
+            <span className={styles.entryName}>温馨提醒</span>
+            <span className={styles.entryHint}>实名、到期、流量、离线</span>
+          </Link>
+        </nav>
       </Panel>
 
       {s && s.pending.length > 0 && (

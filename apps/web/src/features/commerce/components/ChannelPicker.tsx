@@ -14,9 +14,11 @@ interface Props {
   value: PayChannelValue | null;
   onChange: (channel: PayChannelValue) => void;
   inMessagingApp: boolean;
+  /** runs before 去充值 leaves for /recharge (which recharges the current card) */
+  beforeTopUp?: () => void;
 }
 
-export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Props) {
+export function ChannelPicker({ channels, value, onChange, inMessagingApp, beforeTopUp }: Props) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const back = encodeURIComponent(here);
@@ -40,7 +42,14 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Pro
               ) : null}
               {!c.available && c.reason && !short ? <span className={styles.reason}>（{c.reason}）</span> : null}
               {short ? (
-                <Link className={styles.chTopUp} to="/recharge" onClick={() => purchaseToResume.remember(here)}>
+                <Link
+                  className={styles.chTopUp}
+                  to="/recharge"
+                  onClick={() => {
+                    beforeTopUp?.();
+                    purchaseToResume.remember(here);
+                  }}
+                >
                   去充值
                 </Link>
               ) : null}
