@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { CodeScanner, type ScannerTexts } from '../../features/cards/components/CardScanner';
+import { CodeScanner, ScanButton, type ScannerTexts } from '../../features/cards/components/CardScanner';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useBindDevice } from '../../features/devices/api/deviceMutations';
@@ -100,12 +100,7 @@ function CpeBindPage() {
               setProblems((p) => ({ ...p, serial: undefined }));
             }}
           />
-          <button type="button" className={`app-field__action ${styles.scan}`} onClick={() => setScanning(true)}>
-            <svg viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
-            </svg>
-            扫码
-          </button>
+          <ScanButton onClick={() => setScanning(true)} />
         </div>
         {problems.serial && (
           <p className={styles.error} role="alert">

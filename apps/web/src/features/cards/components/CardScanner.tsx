@@ -47,6 +47,18 @@ function problemOf(err: unknown): Problem {
   return 'absent';
 }
 
+/** The 扫码 button at the end of a form field, which opens the scanner. */
+export function ScanButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className={`app-field__action ${styles.scanButton}`} onClick={onClick}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
+      </svg>
+      扫码
+    </button>
+  );
+}
+
 export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string): void; onClose(): void }) {
   return <CodeScanner read={cardNumberFromScan} texts={CARD_TEXTS} onResult={onResult} onClose={onClose} />;
 }
