@@ -45,9 +45,11 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     const { page } = j.phone;
     await loginWithAccount(page);
     // the portal's current card is the demo user's first card, not the device's
-    await page.evaluate((c) => localStorage.setItem('sim_customNum', JSON.stringify(c)), DEMO.card);
+    await page.evaluate((c) => localStorage.setItem('sim_customNum', c), DEMO.card);
     await onDevice(page, '1000000011');
-    const portalCard = JSON.parse((await stored(page)).sim_customNum);
+    // the first device is the CPE's: the area shows it without making its card the portal's current card
+    const portalCard = (await stored(page)).sim_customNum;
+    expect(portalCard).toBe(DEMO.card);
     await screenshot(page, 'cpe-home-entries');
 
     // /cpe leads to the plans, the orders and the reminders
@@ -109,7 +111,22 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await waitForPath(page, '/cpe');
     await page.getByTestId('device-card').filter({ hasText: '1000000011' }).waitFor();
     // the portal's current card was never touched
-    expect(JSON.parse((await stored(page)).sim_customNum)).toBe(portalCard);
+    expect((await stored(page)).sim_customNum).toBe(portalCard);
+  });
+
+  it('去充值 on /cpe_combo_detail recharges the device’s card (made current), and the device area stays on that device', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    await page.evaluate((c) => localStorage.setItem('sim_customNum', c), DEMO.card);
+    await onDevice(page, '1000000011');
+    await page.goto('/cpe_combo_detail?package_id=1');
+    await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
+    await page.getByRole('link', { name: '去充值' }).click();
+    await waitForPath(page, '/recharge');
+    await page.getByText('卡号 1000000011').waitFor();
+    expect((await stored(page)).sim_customNum).toBe('1000000011');
+    await page.goto('/cpe');
+    await page.getByTestId('device-card').filter({ hasText: '1000000011' }).waitFor();
   });
 
   it('/cpe_remind says the offline MiFi is offline, and 查看设备 leads to it', async () => {

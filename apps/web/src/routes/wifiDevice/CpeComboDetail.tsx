@@ -33,9 +33,10 @@ function CpeComboDetailPage() {
                 packageId={packageId}
                 listPath="/cpe_combo"
                 origin="device"
-                beforeTopUp={() => {
+                beforeTopUp={async () => {
                   switchCard(device.custom_num, local);
-                  refreshCard(qc, device.custom_num).catch(() => undefined);
+                  // the portal's pages need the current card's info: /recharge waits for it
+                  await refreshCard(qc, device.custom_num).catch(() => undefined);
                 }}
               />
             </>

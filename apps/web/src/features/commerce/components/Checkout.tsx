@@ -31,7 +31,7 @@ interface Props {
   /** where the purchase started, for the way back from its result pages (unset: the portal) */
   origin?: PurchaseOrigin;
   /** runs before the balance channel's 去充值 leaves for /recharge */
-  beforeTopUp?: () => void;
+  beforeTopUp?: () => Promise<void> | void;
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */

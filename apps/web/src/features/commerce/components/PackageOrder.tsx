@@ -26,7 +26,7 @@ interface Props {
   /** where the purchase started, for the way back from its result pages (unset: the portal) */
   origin?: PurchaseOrigin;
   /** runs before 去充值 leaves for /recharge (which recharges the current card) */
-  beforeTopUp?: () => void;
+  beforeTopUp?: () => Promise<void> | void;
 }
 
 export function PackageOrder({ customNum, packageId, listPath, origin, beforeTopUp }: Props) {
