@@ -129,6 +129,42 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await page.getByTestId('device-card').filter({ hasText: '1000000011' }).waitFor();
   });
 
+  it('a pending order of the device’s card is paid from /cpe_order in another tab, and its result leads back to the device area', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    await onDevice(page, '1000000011');
+    await page.goto('/cpe_combo_detail?package_id=1');
+    await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
+    await page.getByRole('radio', { name: '微信支付' }).check();
+    await page.getByRole('button', { name: '立即支付' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+    await page.getByRole('button', { name: '放弃支付' }).click();
+    await waitForPath(page, '/pay_status');
+    const orderNo = new URL(page.url()).searchParams.get('order_no')!;
+    // 查看订单 on the way stays in the device area
+    await page.getByRole('button', { name: '查看订单' }).click();
+    await waitForPath(page, '/cpe_order');
+    await page.getByTestId('order-detail').getByText('待支付').waitFor();
+
+    // another tab (its own session: it never saw this order being made)
+    const other = await page.context().newPage();
+    try {
+      await other.goto('/cpe_order?tab=pending');
+      const row = other.getByTestId('order').filter({ hasText: orderNo });
+      await row.waitFor();
+      await screenshot(other, 'cpe-order-pending');
+      await row.getByRole('button', { name: '继续支付' }).click();
+      await other.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+      await other.getByRole('button', { name: '确认支付' }).click();
+      await waitForPath(other, '/pay_success');
+      await other.getByRole('heading', { name: '支付成功' }).waitFor();
+      await other.getByRole('link', { name: '返回设备首页' }).click();
+      await waitForPath(other, '/cpe');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('/cpe_remind says the offline MiFi is offline, and 查看设备 leads to it', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
