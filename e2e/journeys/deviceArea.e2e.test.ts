@@ -219,6 +219,14 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await waitForPath(page, '/cpe');
   });
 
+  it('/cpe_bind opened from the box’s QR by the phone’s own camera app has the pair filled in', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    await page.goto('/cpe_bind?sn=mifi3n-b0012&custom_num=1000000012');
+    expect(await page.getByLabel('序列号').inputValue()).toBe('MIFI3N-B0012');
+    expect(await page.getByLabel('卡号').inputValue()).toBe('1000000012');
+  });
+
   it('no page error on the way', () => {
     expect(j.errors).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { switchCard } from '../../features/cards/model/currentCard';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useBindDevice } from '../../features/devices/api/deviceMutations';
 import { bindFormProblems, fieldOfRefusal, type BindProblems } from '../../features/devices/model/bindForm';
-import { boxFromScan, type BoxScan } from '../../features/devices/model/boxScan';
+import { boxFromQuery, boxFromScan, type BoxScan } from '../../features/devices/model/boxScan';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
@@ -33,7 +33,7 @@ function CpeBindPage() {
   const bind = useBindDevice();
   // the box's QR is a link to this page: opened by a phone's camera app, it fills the form
   const [params] = useSearchParams();
-  const [linked] = useState(() => boxFromScan(`https://h/?${params.toString()}`) ?? {});
+  const [linked] = useState(() => boxFromQuery(params) ?? {});
   const [serial, setSerial] = useState(linked.serial ?? '');
   const [customNum, setCustomNum] = useState(linked.customNum ?? '');
   const [problems, setProblems] = useState<BindProblems>({});

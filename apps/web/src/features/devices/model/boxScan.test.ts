@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxFromScan } from './boxScan';
+import { boxFromQuery, boxFromScan } from './boxScan';
 
 describe('boxFromScan', () => {
   it.each([
@@ -30,5 +30,16 @@ describe('boxFromScan', () => {
     ['AB-1', 'too short for a serial'],
   ])('%j (%s) → nothing to fill', (text) => {
     expect(boxFromScan(text)).toBeUndefined();
+  });
+});
+
+describe('boxFromQuery', () => {
+  it('reads the pair of the address the box’s QR opens, and nothing from an address without it', () => {
+    expect(boxFromQuery(new URLSearchParams('sn=cpe5g-d0017&custom_num=1000000017'))).toEqual({
+      serial: 'CPE5G-D0017',
+      customNum: '1000000017',
+    });
+    expect(boxFromQuery(new URLSearchParams('custom_num=12'))).toBeUndefined();
+    expect(boxFromQuery(new URLSearchParams(''))).toBeUndefined();
   });
 });

@@ -41,11 +41,20 @@ function firstOf(queries: URLSearchParams[], names: string[], as: (v: string | n
   return undefined;
 }
 
+/** The pair in a link's query (/cpe_bind?sn=…&custom_num=…, as the box's QR opens it); undefined: neither. */
+export function boxFromQuery(...queries: URLSearchParams[]): BoxScan | undefined {
+  return present({ serial: firstOf(queries, SERIAL_PARAMS, asSerial), customNum: firstOf(queries, CARD_PARAMS, asCardNum) });
+}
+
+function present(found: BoxScan): BoxScan | undefined {
+  if (!found.serial && !found.customNum) return undefined;
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as BoxScan;
+}
+
 /** The serial and card number a scanned text carries (either may be missing); undefined: neither. */
 export function boxFromScan(text: string): BoxScan | undefined {
   const t = text.trim();
   if (!t) return undefined;
-  let found: BoxScan;
   if (/^https?:\/\//i.test(t)) {
     let url: URL;
     try {
@@ -54,13 +63,9 @@ export function boxFromScan(text: string): BoxScan | undefined {
       return undefined;
     }
     // a hash-routed link keeps its query after the '#'
-    const queries = [url.searchParams, new URLSearchParams(url.hash.split('?')[1] ?? '')];
-    found = { serial: firstOf(queries, SERIAL_PARAMS, asSerial), customNum: firstOf(queries, CARD_PARAMS, asCardNum) };
-  } else {
-    const serial = asSerial(LABELLED_SERIAL.exec(t)?.[1]);
-    const customNum = asCardNum(LABELLED_CARD.exec(t)?.[1]);
-    found = serial || customNum ? { serial, customNum } : { serial: asSerial(t) };
+    return boxFromQuery(url.searchParams, new URLSearchParams(url.hash.split('?')[1] ?? ''));
   }
-  if (!found.serial && !found.customNum) return undefined;
-  return Object.fromEntries(Object.entries(found).filter(([, v]) => v)) as BoxScan;
+  const serial = asSerial(LABELLED_SERIAL.exec(t)?.[1]);
+  const customNum = asCardNum(LABELLED_CARD.exec(t)?.[1]);
+  return present(serial || customNum ? { serial, customNum } : { serial: asSerial(t) });
 }
