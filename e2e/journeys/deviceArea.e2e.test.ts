@@ -227,6 +227,27 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     expect(await page.getByLabel('卡号').inputValue()).toBe('1000000012');
   });
 
+  it('/cpe_remind: a device card that is not real-named gets 去实名, which opens the portal’s real-name reminder for that card', async () => {
+    const { page } = j.phone;
+    // the CPE's card loses its verification (as a carrier's re-check would have it)
+    j.portal.sql("UPDATE cards SET supplier_auth_state = 0, auth_state = 0 WHERE custom_num = '1000000011'");
+    j.portal.sql("UPDATE sim_lines SET real_named = 0 WHERE custom_num = '1000000011'");
+    await loginWithAccount(page);
+    await page.evaluate((c) => localStorage.setItem('sim_customNum', c), DEMO.card);
+    await onDevice(page, '1000000011');
+    await page.goto('/cpe_remind');
+    const reminder = page.getByTestId('reminder').filter({ hasText: '设备中的卡尚未实名认证' });
+    await reminder.waitFor();
+    // the plan bought in the first journey is queued after the current one: nothing to renew yet
+    expect(await page.getByTestId('reminder').filter({ hasText: '到期' }).count()).toBe(0);
+    await screenshot(page, 'cpe-remind-real-name');
+    await reminder.getByRole('button', { name: '去实名' }).click();
+    await waitForPath(page, '/remind');
+    await page.getByText('该卡尚未完成实名认证').waitFor();
+    // the reminder's card is now the portal's current card: the real-name pages act on it
+    expect((await stored(page)).sim_customNum).toBe('1000000011');
+  });
+
   it('no page error on the way', () => {
     expect(j.errors).toEqual([]);
   });

@@ -1,7 +1,8 @@
 // /cpe_remind — what the owner should know about the current device and its card, most serious
 // first (features/devices/model/reminders: real-name, plan expiring or gone, data running out, the
 // device offline), each with its button: 去实名 (the portal's real-name page, on the device's card,
-// which it makes current first), 去续订 → /cpe_combo, 查看设备 → /cpe. Nothing to remind: it says so.
+// which it makes current first), 去续订 → /cpe_combo, 查看设备 → /cpe. A renewal already bought
+// silences "expiring" while it lasts. Nothing to remind: it says so.
 import type { DeviceSummary } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -9,11 +10,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { switchCard } from '../../features/cards/model/currentCard';
+import { usePackages } from '../../features/commerce/api/commerce';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useCardUsage } from '../../features/devices/api/cardUsage';
 import { useDeviceStatus } from '../../features/devices/api/deviceQueries';
 import { DeviceLine, ForDevice } from '../../features/devices/components/ForDevice';
-import { deviceReminders, type Reminder } from '../../features/devices/model/reminders';
+import { deviceReminders, renewedUntilOf, type Reminder } from '../../features/devices/model/reminders';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import styles from './CpeRemind.module.css';
@@ -31,6 +33,8 @@ function Reminders({ device }: { device: DeviceSummary }) {
   const customNum = device.custom_num;
   const status = useDeviceStatus(customNum);
   const { flow, info } = useCardUsage(customNum);
+  // what the packages on offer would do says how far the packages already bought reach
+  const offer = usePackages(customNum);
   const navigate = useNavigate();
   const qc = useQueryClient();
 
@@ -42,9 +46,16 @@ function Reminders({ device }: { device: DeviceSummary }) {
       />
     );
   }
-  if (!status.data || !flow.data || !info.data) return <PageLoading />;
+  if (!status.data || !flow.data || !info.data || offer.isPending) return <PageLoading />;
 
-  const reminders = deviceReminders({ card: info.data.info, pkg: flow.data.package, device: status.data, now: new Date() });
+  const reminders = deviceReminders({
+    card: info.data.info,
+    pkg: flow.data.package,
+    device: status.data,
+    // without the offer (failed to load), a renewal is not known: the plain expiry reminder shows
+    renewedUntil: renewedUntilOf(offer.data?.list.map((p) => p.effect) ?? []),
+    now: new Date(),
+  });
 
   async function act(action: Reminder['action']) {
     if (action.asCurrentCard) {

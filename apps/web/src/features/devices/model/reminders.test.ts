@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceReminders, type DeviceFacts } from './reminders';
+import { deviceReminders, renewedUntilOf, type DeviceFacts } from './reminders';
 
 // 2026-11-23 12:00 China time
 const NOW = new Date('2026-11-23T04:00:00Z');
@@ -11,6 +11,7 @@ function facts(
     card?: Partial<DeviceFacts['card']>;
     pkg?: Partial<NonNullable<DeviceFacts['pkg']>> | null;
     device?: Partial<DeviceFacts['device']>;
+    renewedUntil?: string;
   } = {},
 ): DeviceFacts {
   return {
@@ -28,6 +29,7 @@ function facts(
             ...over.pkg,
           },
     device: { online: true, online_changed_at: '2026-11-20T00:00:00.000Z', back_online_at: null, ...over.device },
+    renewedUntil: over.renewedUntil,
     now: NOW,
   };
 }
@@ -47,6 +49,17 @@ describe('deviceReminders', () => {
     ['a package ending in 7 days', facts({ pkg: { expired_at: '2026-11-30T16:00:00.000Z', valid_until: '2026-11-30' } }), ['expiring']],
     ['a package ending in 8 days', facts({ pkg: { expired_at: '2026-12-01T16:00:00.000Z', valid_until: '2026-12-01' } }), []],
     ['a package ending today', facts({ pkg: { expired_at: '2026-11-23T16:00:00.000Z', valid_until: '2026-11-23' } }), ['expiring']],
+    // a renewal bought and queued after it covers December: nothing to renew yet
+    [
+      'a package ending in 7 days, renewed to 2026-12-31',
+      facts({ pkg: { expired_at: '2026-11-30T16:00:00.000Z', valid_until: '2026-11-30' }, renewedUntil: '2026-12-31' }),
+      [],
+    ],
+    [
+      'a package ending in 2 days, renewed only to 2026-11-28',
+      facts({ pkg: { expired_at: '2026-11-25T16:00:00.000Z', valid_until: '2026-11-25' }, renewedUntil: '2026-11-28' }),
+      ['expiring'],
+    ],
     ['less than a tenth left', facts({ pkg: { remaining_kb: 29 * GB } }), ['dataLow']],
     ['exactly a tenth left', facts({ pkg: { remaining_kb: 30 * GB } }), []],
     ['nothing left', facts({ pkg: { remaining_kb: 0 } }), ['dataOut']],
@@ -78,5 +91,26 @@ describe('deviceReminders', () => {
     const [offline] = deviceReminders(facts({ device: { online: false } }));
     expect(offline).toMatchObject({ title: '设备已离线', action: { text: '查看设备', to: '/cpe' } });
     expect(offline.text).toContain('2026-11-20');
+  });
+});
+
+describe('renewedUntilOf', () => {
+  it('is the day before the latest day a queued base package would start; "" when nothing queues', () => {
+    expect(
+      renewedUntilOf([
+        { kind: 'queued', first_day: '2026-12-01' },
+        { kind: 'queued', first_day: '2027-01-01' },
+        { kind: 'stacks', first_day: '2026-11-23' },
+        null,
+      ]),
+    ).toBe('2026-12-31');
+    expect(renewedUntilOf([{ kind: 'queued', first_day: '2026-03-01' }])).toBe('2026-02-28');
+    expect(
+      renewedUntilOf([
+        { kind: 'starts_now', first_day: '2026-11-23' },
+        { kind: 'refused', first_day: '' },
+      ]),
+    ).toBe('');
+    expect(renewedUntilOf([])).toBe('');
   });
 });

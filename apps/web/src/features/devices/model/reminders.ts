@@ -2,7 +2,8 @@
 // each with what to do about it. The rules are the portal's (the home hint of the server's clew and
 // the card gates): real-name by isVerified (the gates' needsRealName), "expiring" within EXPIRY_WARNING_DAYS of the last
 // valid day (@portal/domain/validity), "running out" below a tenth of the package; plus what only a
-// device has: being offline. Pure: the page passes the card's info, its package and the device.
+// device has: being offline. A renewal already bought and queued counts: no "expiring" while it
+// covers the next days. Pure: the page passes the card's info, its packages and the device.
 import type { CardInfoCore, FlowAnswer } from '@portal/contract';
 import { CardState } from '@portal/contract/enums';
 import { formatDateTime, formatKb, isVerified } from '@portal/domain';
@@ -30,7 +31,23 @@ export interface DeviceFacts {
   /** the package in force (null: none) */
   pkg: Pick<PackageUsage, 'name' | 'total_kb' | 'remaining_kb' | 'expired_at' | 'valid_until'> | null;
   device: { online: boolean; online_changed_at: string; back_online_at?: string | null };
+  /** the last day a package already bought and waiting (queued) after this one works; "" none */
+  renewedUntil?: string;
   now: Date;
+}
+
+/**
+ * The last day the packages already bought cover, read off the server's effects of the base
+ * packages on offer: one that would queue starts the day after everything bought so far.
+ */
+export function renewedUntilOf(effects: readonly ({ kind: string; first_day: string } | null | undefined)[]): string {
+  let last = '';
+  for (const e of effects) {
+    if (e?.kind !== 'queued' || !/^\d{4}-\d{2}-\d{2}$/.test(e.first_day)) continue;
+    const day = new Date(Date.parse(`${e.first_day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    if (day > last) last = day;
+  }
+  return last;
 }
 
 const RENEW = { text: '去续订', to: '/cpe_combo' };
@@ -42,7 +59,7 @@ function runningLow(pkg: Pick<PackageUsage, 'total_kb' | 'remaining_kb'>): boole
   return pkg.total_kb > 0 && pkg.remaining_kb * 10 < pkg.total_kb;
 }
 
-export function deviceReminders({ card, pkg, device, now }: DeviceFacts): Reminder[] {
+export function deviceReminders({ card, pkg, device, renewedUntil = '', now }: DeviceFacts): Reminder[] {
   if (card.state === CardState.Cancelled) {
     return [
       {
@@ -82,13 +99,17 @@ export function deviceReminders({ card, pkg, device, now }: DeviceFacts): Remind
       action: BUY,
     });
   } else {
-    const days = daysLeft(pkg.expired_at, now);
+    // a renewal already bought (queued after this package) pushes the day the device stops
+    const renewed = renewedUntil > pkg.valid_until;
+    const days = daysLeft(renewed ? renewedUntil : pkg.expired_at, now);
     if (days !== null && days <= EXPIRY_WARNING_DAYS) {
       out.push({
         kind: 'expiring',
         level: days <= 1 ? 'danger' : 'warning',
         title: days <= 0 ? '套餐今天到期' : `套餐还剩${days}天到期`,
-        text: `「${pkg.name}」有效期至 ${pkg.valid_until}，到期后设备将无法上网，请及时续订。`,
+        text: renewed
+          ? `已订购的套餐有效期至 ${renewedUntil}，到期后设备将无法上网，请及时续订。`
+          : `「${pkg.name}」有效期至 ${pkg.valid_until}，到期后设备将无法上网，请及时续订。`,
         action: RENEW,
       });
     }
