@@ -64,6 +64,7 @@ function urlsOf(orderNo: string): Record<string, string> {
     '/pay_status': `/pay_status?order_no=${orderNo}`,
     '/order': `/order?order_no=${orderNo}`,
     '/combo_detail': '/combo_detail?package_id=1',
+    '/cpe_combo_detail': '/cpe_combo_detail?package_id=1',
     '/ls_pay': '/ls_pay?back=%2Frecharge',
     '/alipay': `/alipay?order_no=${orderNo}`,
     '/quick_payment_success': `/quick_payment_success?order_no=${orderNo}`,

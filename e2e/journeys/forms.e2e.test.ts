@@ -4,53 +4,15 @@
 // typed and the tab; nothing covers the form. Binding asks the server whether the card needs a
 // password, and can scan the card holder's QR code with the camera (a canvas stream stands in
 // for the camera: it draws a real QR code, the app decodes it).
-import { BarcodeFormat, EncodeHintType, QRCodeWriter } from '@zxing/library';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
+import { installCamera, qrMatrix } from './camera';
 import { acceptAgreement, DEMO, loginWithAccount, loginWithCardOf, resetBrowser, stored, submitLogin, waitForPath } from './steps';
 
 /** The QR on a card holder: a link carrying the card number (as /qr_code_login links do). */
 const HOLDER_QR = 'https://h5.changlian.example.com/qr_code_login?mark=demo&custom_num=1000000020';
-
-function qrMatrix(text: string): boolean[][] {
-  const hints = new Map([[EncodeHintType.MARGIN, 4]]);
-  const m = new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, 0, 0, hints);
-  return Array.from({ length: m.getHeight() }, (_, y) => Array.from({ length: m.getWidth() }, (_, x) => m.get(x, y)));
-}
-
-/** A stand-in camera, chosen per test by localStorage `e2e_camera`: 'qr' streams a canvas that
- *  draws the QR code; 'denied' and 'absent' refuse as a browser does. */
-function installCamera(matrix: boolean[][]) {
-  const real = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
-  const fake = async (constraints?: MediaStreamConstraints): Promise<MediaStream> => {
-    const mode = localStorage.getItem('e2e_camera');
-    if (mode === 'denied') throw new DOMException('Permission denied', 'NotAllowedError');
-    if (mode === 'absent') throw new DOMException('Requested device not found', 'NotFoundError');
-    if (mode !== 'qr' || !real) return real!(constraints);
-    const canvas = document.createElement('canvas');
-    const scale = 6;
-    canvas.width = 480;
-    canvas.height = 360;
-    const g = canvas.getContext('2d')!;
-    let tick = 0;
-    const draw = () => {
-      g.fillStyle = tick++ % 2 ? '#fefefe' : '#ffffff';
-      g.fillRect(0, 0, canvas.width, canvas.height);
-      g.fillStyle = '#000';
-      const size = matrix.length * scale;
-      const ox = (canvas.width - size) / 2;
-      const oy = (canvas.height - size) / 2;
-      matrix.forEach((row, y) => row.forEach((on, x) => on && g.fillRect(ox + x * scale, oy + y * scale, scale, scale)));
-    };
-    draw();
-    setInterval(draw, 100);
-    return canvas.captureStream(10);
-  };
-  if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = fake;
-  else Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake } });
-}
 
 /** The field's error: it is marked invalid, and the text it points to by aria-describedby. */
 async function fieldError(field: Locator): Promise<string> {

@@ -34,3 +34,6 @@ export function daysLeft(end: string | null | undefined, now: Date): number | nu
   if (!last) return null;
   return Math.round((Date.parse(`${last}T00:00:00Z`) - Date.parse(`${chinaDate(now)}T00:00:00Z`)) / DAY_MS);
 }
+
+/** A package ending within this many days (China time) is worth a reminder (the home hint, /cpe_remind). */
+export const EXPIRY_WARNING_DAYS = 7;

@@ -142,7 +142,8 @@ describe('decideNavigation with the built routes only', () => {
   it.each([
     ['/flow', { allow: true }],
     ['/gift', { to: '/404' }],
-    ['/cpe_combo', { to: '/404' }],
+    ['/cpe_combo', { allow: true }],
+    ['/member', { to: '/404' }],
     ['/404', { allow: true }],
   ] as const)('%s', (path, expected) => {
     expect(summary(decideNavigation({ ...user, path, search: '' }))).toEqual(expected);

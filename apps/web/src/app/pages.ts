@@ -74,4 +74,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   CpeBind: () => import('../routes/wifiDevice/CpeBind'),
   CpeUp: () => import('../routes/wifiDevice/CpeUp'),
   CpeUpDetail: () => import('../routes/wifiDevice/CpeUpDetail'),
+  CpeCombo: () => import('../routes/wifiDevice/CpeCombo'),
+  CpeComboDetail: () => import('../routes/wifiDevice/CpeComboDetail'),
+  CpeOrder: () => import('../routes/wifiDevice/CpeOrder'),
+  CpeRemind: () => import('../routes/wifiDevice/CpeRemind'),
 };

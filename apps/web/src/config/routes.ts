@@ -171,17 +171,17 @@ const TABLE = {
   wifiDevice: [
     { path: '/cpe', title: '设备首页', meta: NO_LOGIN, page: 'Cpe' },
     { path: '/cpe_mine', title: '我的', meta: NO_LOGIN, page: 'CpeMine' },
-    { path: '/cpe_combo', title: '设备套餐' },
+    { path: '/cpe_combo', title: '设备套餐', page: 'CpeCombo' },
     // Order and add-device forms end in a bottom action bar the floating button would cover.
-    { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true } },
+    { path: '/cpe_combo_detail', title: '套餐订购', meta: { noCpeKF: true }, page: 'CpeComboDetail' },
     { path: '/cpe_router', title: '设备管理', page: 'CpeRouter' },
     { path: '/cpe_bind', title: '添加设备', meta: { noCpeKF: true }, page: 'CpeBind' },
     { path: '/cpe_up', title: '套餐升级', page: 'CpeUp' },
     { path: '/cpe_up_detail', title: '升级详情', meta: { noCpeKF: true }, page: 'CpeUpDetail' },
     { path: '/cpe_network', title: '网络设置', meta: NO_LOGIN, page: 'CpeNetwork' },
-    { path: '/cpe_order', title: '我的订单' },
+    { path: '/cpe_order', title: '我的订单', page: 'CpeOrder' },
     { path: '/cpe_setting', title: 'WiFi设置', page: 'CpeSetting' },
-    { path: '/cpe_remind', title: '温馨提醒' },
+    { path: '/cpe_remind', title: '温馨提醒', page: 'CpeRemind' },
   ],
   membership: [
     { path: '/member', title: '会员等级' },

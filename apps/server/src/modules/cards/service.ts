@@ -5,7 +5,7 @@ import { CardState, Code } from '@portal/contract';
 import { CARRIER_LABEL } from '@portal/contract/enums';
 import { chinaDate, fenToYuan, formatKb, safeUrl, signalBars } from '@portal/domain';
 import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
-import { daysLeft, lastValidDay } from '@portal/domain/validity';
+import { daysLeft, EXPIRY_WARNING_DAYS, lastValidDay } from '@portal/domain/validity';
 import { isMultiSimDevice, networkName } from '@portal/domain/network';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
@@ -245,9 +245,6 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
 }
 
 // ---------- hint ----------
-
-/** A package ending within this many days (China time) is worth a reminder. */
-const EXPIRY_WARNING_DAYS = 7;
 
 // Every reminder carries what to do about it: a page of this portal.
 const RENEW = { text: '去续订', path: '/combo' };

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useBindCard } from '../../features/cards/api/bindCard';
 import { checkBind } from '../../features/cards/api/bindCheck';
-import { CardScanner } from '../../features/cards/components/CardScanner';
+import { CardScanner, ScanButton } from '../../features/cards/components/CardScanner';
 import { bindErrorField, bindFormError, bindNumberError, type BindField, type PasswordNeed } from '../../features/cards/model/bindCardForm';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
@@ -153,12 +153,7 @@ function BindCardPage() {
               }}
               onBlur={() => void check(customNum)}
             />
-            <button type="button" className={`app-field__action ${styles.scan}`} onClick={() => setScanning(true)}>
-              <svg viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
-              </svg>
-              扫码
-            </button>
+            <ScanButton onClick={() => setScanning(true)} />
           </div>
           {form.at('customNum')}
 

@@ -5,6 +5,7 @@ import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { purchaseOrigin } from '../../features/commerce/model/handoff';
 import { ORDER_STATE_LABEL } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 
@@ -12,13 +13,15 @@ function PayFailPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
   const order = useOrder(orderNo);
+  // a purchase made in the device area is tried again there
+  const way = purchaseOrigin.wayBack(orderNo);
   const again = order.data?.package
     ? order.data.goods_type === 'upgrade'
       ? `/cpe_up_detail?package_id=${order.data.package.id}`
-      : `/combo_detail?package_id=${order.data.package.id}`
+      : way.packagePath(order.data.package.id)
     : order.data?.goods_type === 'recharge'
       ? '/recharge'
-      : '/combo';
+      : way.packages;
   return (
     <div className={styles.page}>
       <PageHeader title="支付结果" />
@@ -39,9 +42,14 @@ function PayFailPage() {
         <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
           重新支付
         </Link>
-        <Link className="app-btn app-btn--ghost app-btn--block" to={`/order?order_no=${encodeURIComponent(orderNo)}`}>
+        <Link className="app-btn app-btn--ghost app-btn--block" to={`${way.orders}?order_no=${encodeURIComponent(orderNo)}`}>
           查看订单
         </Link>
+        {way.home !== '/' ? (
+          <Link className="app-btn app-btn--ghost app-btn--block" to={way.home} replace>
+            {way.homeLabel}
+          </Link>
+        ) : null}
       </PayResult>
     </div>
   );

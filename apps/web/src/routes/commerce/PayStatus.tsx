@@ -11,6 +11,7 @@ import { useOrder } from '../../features/commerce/api/commerce';
 import { usePendingActions } from '../../features/commerce/components/Checkout';
 import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
 import styles from '../../features/commerce/commerce.module.css';
+import { purchaseOrigin } from '../../features/commerce/model/handoff';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { withQuery } from '../../lib/query';
@@ -23,6 +24,7 @@ function PayStatusPage() {
   const { gaveUp, poll } = useResultPolling();
   const order = useOrder(valid ? orderNo : '', poll);
   const actions = usePendingActions();
+  const way = purchaseOrigin.wayBack(orderNo);
 
   const settled = order.data ? resultPathOf(order.data.state, order.data.goods_type) : undefined;
   useEffect(() => {
@@ -82,7 +84,7 @@ function PayStatusPage() {
           <button
             type="button"
             className="app-btn app-btn--ghost app-btn--block"
-            onClick={() => navigate(`/order?order_no=${encodeURIComponent(orderNo)}`)}
+            onClick={() => navigate(`${way.orders}?order_no=${encodeURIComponent(orderNo)}`)}
           >
             查看订单
           </button>

@@ -8,7 +8,7 @@ import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
-import { purchaseToResume } from '../../features/commerce/model/handoff';
+import { purchaseOrigin, purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
@@ -24,6 +24,8 @@ function PaySuccessPage() {
   const { order, paid } = usePaidOrder(orderNo, '/pay_success', refreshCard);
   // a recharge started from a purchase's 去充值 leads back to that purchase
   const resumePurchase = paid?.goods_type === 'recharge' ? purchaseToResume.recall() : null;
+  // a purchase made in the device area leads back there
+  const way = purchaseOrigin.wayBack(orderNo);
   if (order.isPending && orderNo) return <PageLoading />;
   // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (issue 16).
   if (order.isError && isRetryable(order.error)) {
@@ -55,21 +57,21 @@ function PaySuccessPage() {
               返回继续购买
             </Link>
           ) : null}
-          <Link className={`app-btn ${resumePurchase ? 'app-btn--ghost' : 'app-btn--primary'} app-btn--block`} to="/" replace>
-            返回首页
+          <Link className={`app-btn ${resumePurchase ? 'app-btn--ghost' : 'app-btn--primary'} app-btn--block`} to={way.home} replace>
+            {way.homeLabel}
           </Link>
           {paid.goods_type === 'recharge' ? (
             <Link className="app-btn app-btn--ghost app-btn--block" to="/combo">
               去订购套餐
             </Link>
           ) : null}
-          <Link className="app-btn app-btn--ghost app-btn--block" to={`/order?order_no=${encodeURIComponent(orderNo)}`}>
+          <Link className="app-btn app-btn--ghost app-btn--block" to={`${way.orders}?order_no=${encodeURIComponent(orderNo)}`}>
             查看订单
           </Link>
         </PayResult>
       ) : (
         <PayResult ok={false} title="未查到支付成功的订单" text="请在订单中查看支付结果">
-          <Link className="app-btn app-btn--ghost app-btn--block" to="/order">
+          <Link className="app-btn app-btn--ghost app-btn--block" to={way.orders}>
             查看订单
           </Link>
         </PayResult>

@@ -126,11 +126,26 @@ function CpePage() {
           </div>
         </div>
         {pkg && <p className={styles.pkgName}>{pkg.name}</p>}
-        {pkg && (
-          <Link to="/cpe_up" className={`app-btn app-btn--ghost app-btn--block ${styles.upLink}`}>
-            升级套餐
+        <nav className={styles.entries} aria-label="套餐与订单">
+          <Link to="/cpe_combo" className={styles.entry}>
+            <span className={styles.entryName}>套餐订购</span>
+            <span className={styles.entryHint}>续订、加油包</span>
           </Link>
-        )}
+          {pkg && (
+            <Link to="/cpe_up" className={styles.entry}>
+              <span className={styles.entryName}>升级套餐</span>
+              <span className={styles.entryHint}>补差价换大流量，有效期不变</span>
+            </Link>
+          )}
+          <Link to="/cpe_order" className={styles.entry}>
+            <span className={styles.entryName}>我的订单</span>
+            <span className={styles.entryHint}>本设备卡的订单</span>
+          </Link>
+          <Link to="/cpe_remind" className={styles.entry}>
+            <span className={styles.entryName}>温馨提醒</span>
+            <span className={styles.entryHint}>实名、到期、流量、离线</span>
+          </Link>
+        </nav>
       </Panel>
 
       {s && s.pending.length > 0 && (

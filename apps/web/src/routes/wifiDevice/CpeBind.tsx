@@ -1,27 +1,63 @@
 // /cpe_bind — add a device: the serial printed on its label or box and the number of the card in
 // it, checked here and then as a pair by the server; a refusal is shown at its field. The device's
-// card becomes the current card, and the owner lands on /cpe with it.
+// card becomes the current card, and the owner lands on /cpe with it. 扫码 reads the QR on the box
+// (a link here with sn= and custom_num=, which also fills the form when a phone's camera app opens
+// it) or the serial's barcode on the label (features/devices/model/boxScan) with the cards
+// feature's camera sheet; a refused or missing camera says so, and typing always works.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { CodeScanner, ScanButton, type ScannerTexts } from '../../features/cards/components/CardScanner';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useBindDevice } from '../../features/devices/api/deviceMutations';
 import { bindFormProblems, fieldOfRefusal, type BindProblems } from '../../features/devices/model/bindForm';
+import { boxFromQuery, boxFromScan, type BoxScan } from '../../features/devices/model/boxScan';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import styles from './CpeBind.module.css';
 
+const SCAN_TEXTS: ScannerTexts = {
+  title: '扫描设备二维码',
+  tip: '将包装盒或设备标签上的二维码、序列号条码放入框内，自动识别',
+  unreadable: '未识别到序列号，请对准包装盒上的二维码或标签上的S/N条码',
+  typeInstead: '手动输入序列号和卡号',
+};
+
 function CpeBindPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const bind = useBindDevice();
-  const [serial, setSerial] = useState('');
-  const [customNum, setCustomNum] = useState('');
+  // the box's QR is a link to this page: opened by a phone's camera app, it fills the form
+  const [params] = useSearchParams();
+  const [linked] = useState(() => boxFromQuery(params) ?? {});
+  const [serial, setSerial] = useState(linked.serial ?? '');
+  const [customNum, setCustomNum] = useState(linked.customNum ?? '');
   const [problems, setProblems] = useState<BindProblems>({});
+  const [scanning, setScanning] = useState(false);
+  const [scanNote, setScanNote] = useState('');
+  const cardInput = useRef<HTMLInputElement>(null);
+
+  function scanned(found: BoxScan) {
+    setScanning(false);
+    if (found.serial) setSerial(found.serial);
+    if (found.customNum) setCustomNum(found.customNum);
+    setProblems({});
+    const missingCard = !found.customNum && !customNum;
+    setScanNote(
+      found.serial && found.customNum
+        ? '已识别序列号和卡号，请核对后添加'
+        : found.serial
+          ? missingCard
+            ? '已识别序列号，请输入设备中流量卡的卡号'
+            : '已识别序列号，请核对卡号后添加'
+          : '已识别卡号，请输入设备序列号',
+    );
+    if (missingCard) setTimeout(() => cardInput.current?.focus(), 0);
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -44,7 +80,7 @@ function CpeBindPage() {
   return (
     <div className={styles.page}>
       <PageHeader title="添加设备" fallback="/cpe_router" />
-      <p className={styles.intro}>序列号（S/N）印在设备背面标签或包装盒上；卡号是设备中流量卡的卡号。</p>
+      <p className={styles.intro}>序列号（S/N）印在设备背面标签或包装盒上；卡号是设备中流量卡的卡号。扫描包装盒上的二维码可自动填写。</p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <div className="app-field">
           <label className="app-field__label" htmlFor="bind-serial">
@@ -64,6 +100,7 @@ function CpeBindPage() {
               setProblems((p) => ({ ...p, serial: undefined }));
             }}
           />
+          <ScanButton onClick={() => setScanning(true)} />
         </div>
         {problems.serial && (
           <p className={styles.error} role="alert">
@@ -76,6 +113,7 @@ function CpeBindPage() {
           </label>
           <input
             id="bind-card"
+            ref={cardInput}
             className="app-field__input"
             placeholder="请输入卡号"
             inputMode="numeric"
@@ -93,10 +131,16 @@ function CpeBindPage() {
             {problems.custom_num}
           </p>
         )}
+        {scanNote && (
+          <p className={styles.scanNote} role="status">
+            {scanNote}
+          </p>
+        )}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={bind.isPending}>
           {bind.isPending ? '正在添加…' : '添加设备'}
         </button>
       </form>
+      {scanning && <CodeScanner read={boxFromScan} texts={SCAN_TEXTS} onResult={scanned} onClose={() => setScanning(false)} />}
     </div>
   );
 }

@@ -18,6 +18,9 @@ const ENTRIES = [
   { to: '/cpe_bind', name: '添加设备', hint: '输入序列号和卡号' },
   { to: '/cpe_setting', name: 'WiFi设置', hint: '名称、密码、终端' },
   { to: '/cpe_network', name: '网络设置', hint: '运营商、网络模式' },
+  { to: '/cpe_combo', name: '套餐订购', hint: '为设备的卡续订套餐' },
+  { to: '/cpe_order', name: '我的订单', hint: '设备卡的订单' },
+  { to: '/cpe_remind', name: '温馨提醒', hint: '实名、到期、流量、离线' },
   { to: '/', name: '流量卡首页', hint: '充值、套餐、实名' },
 ] as const;
 

@@ -3,6 +3,7 @@
 // shared checkout (pay channels, balance) and ending on the shared result pages. The amount is
 // priced again by the server when the order is made, and again when it is delivered.
 import type { QuoteRequest } from '@portal/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,12 +18,16 @@ import { useUpgradeQuote } from '../../features/upgrade/api/upgrade';
 import { UpgradeFigures } from '../../features/upgrade/components/UpgradeFigures';
 import { UpgradeRefused } from '../../features/upgrade/components/UpgradeRefused';
 import { withQuery } from '../../lib/query';
+import { local } from '../../lib/storage';
+import { switchCard } from '../../features/cards/model/currentCard';
+import { refreshCard } from '../../features/cards/model/refreshCard';
 import own from './CpeUp.module.css';
 
 function CpeUpDetailPage() {
   const [params] = useSearchParams();
   const packageId = Number(params.get('package_id')) || 0;
   const { loggedIn, list, device } = useCurrentDevice();
+  const qc = useQueryClient();
   const customNum = device?.custom_num;
   const quote = useUpgradeQuote(customNum, packageId);
   const change = quote.data?.upgrade ?? null;
@@ -102,7 +107,16 @@ function CpeUpDetailPage() {
           <UpgradeRefused refusal={quote.data.refusal} />
         ) : null
       ) : (
-        <Checkout request={request} payLabel="确认升级">
+        <Checkout
+          request={request}
+          payLabel="确认升级"
+          origin="device"
+          beforeTopUp={async () => {
+            // 去充值 recharges the current card: make the device's card current first (as /cpe_combo_detail does)
+            switchCard(customNum!, local);
+            await refreshCard(qc, customNum!).catch(() => undefined);
+          }}
+        >
           <section className={styles.section} aria-label="升级明细">
             <h2 className={styles.sectionTitle}>升级明细</h2>
             <p className={styles.sum}>

@@ -1,6 +1,7 @@
 // The camera sheet of /bind_card: the back camera's picture, read a few times a second until a
 // code carries a card number (or ICCID); a refused or missing camera is said plainly, and
-// 手动输入 closes the sheet (typing always works).
+// 手动输入 closes the sheet (typing always works). CodeScanner is the same sheet for any code a
+// page reads (/cpe_bind: the QR on a device's box), with its own reading and words.
 import { useEffect, useRef, useState } from 'react';
 import { cardNumberFromScan } from '../model/scanText';
 import { createFrameDecoder } from './scanDecoder';
@@ -10,12 +11,34 @@ const FRAME_MS = 250;
 
 type Problem = 'denied' | 'absent' | 'busy' | 'failed';
 
-const PROBLEM: Record<Problem, string> = {
-  denied: '未获得相机权限。请在浏览器或系统设置中允许本页面使用相机，或手动输入卡号。',
-  absent: '未找到可用的相机（或当前浏览器不支持调用相机），请手动输入卡号。',
-  busy: '相机正被其他应用使用，请关闭后重试，或手动输入卡号。',
-  failed: '扫码组件加载失败，请检查网络后重试，或手动输入卡号。',
+/** What the sheet says: its name, the tip, the tip once a code was seen that carries nothing of
+ *  use, and what to type instead (ends every camera problem's message). */
+export interface ScannerTexts {
+  title: string;
+  tip: string;
+  unreadable: string;
+  typeInstead: string;
+}
+
+const CARD_TEXTS: ScannerTexts = {
+  title: '扫描卡片条码',
+  tip: '将卡托上的条码或二维码放入框内，自动识别卡号',
+  unreadable: '未识别到卡号，请对准卡托上的卡号或ICCID条码',
+  typeInstead: '手动输入卡号',
 };
+
+function problemText(problem: Problem, typeInstead: string): string {
+  switch (problem) {
+    case 'denied':
+      return `未获得相机权限。请在浏览器或系统设置中允许本页面使用相机，或${typeInstead}。`;
+    case 'absent':
+      return `未找到可用的相机（或当前浏览器不支持调用相机），请${typeInstead}。`;
+    case 'busy':
+      return `相机正被其他应用使用，请关闭后重试，或${typeInstead}。`;
+    case 'failed':
+      return `扫码组件加载失败，请检查网络后重试，或${typeInstead}。`;
+  }
+}
 
 function problemOf(err: unknown): Problem {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
@@ -24,7 +47,31 @@ function problemOf(err: unknown): Problem {
   return 'absent';
 }
 
+/** The 扫码 button at the end of a form field, which opens the scanner. */
+export function ScanButton({ onClick }: { onClick(): void }) {
+  return (
+    <button type="button" className={`app-field__action ${styles.scanButton}`} onClick={onClick}>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M4 12h16" />
+      </svg>
+      扫码
+    </button>
+  );
+}
+
 export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string): void; onClose(): void }) {
+  return <CodeScanner read={cardNumberFromScan} texts={CARD_TEXTS} onResult={onResult} onClose={onClose} />;
+}
+
+interface CodeScannerProps<T> {
+  /** what a scanned text carries for the page; undefined: nothing, keep scanning */
+  read: (text: string) => T | undefined;
+  texts: ScannerTexts;
+  onResult(value: T): void;
+  onClose(): void;
+}
+
+export function CodeScanner<T>({ read, texts, onResult, onClose }: CodeScannerProps<T>) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<Problem>();
   const [unreadable, setUnreadable] = useState(false);
@@ -57,10 +104,10 @@ export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string
       const tick = async () => {
         if (over) return;
         if (el.readyState >= 2) {
-          const texts = await decode(el).catch(() => []);
-          const found = texts.map(cardNumberFromScan).find(Boolean);
-          if (found && !over) return onResult(found);
-          if (texts.length) setUnreadable(true);
+          const codes = await decode(el).catch(() => []);
+          const found = codes.map(read).find((v) => v !== undefined);
+          if (found !== undefined && !over) return onResult(found);
+          if (codes.length) setUnreadable(true);
         }
         timer = setTimeout(tick, FRAME_MS);
       };
@@ -76,7 +123,7 @@ export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string
   }, [attempt]);
 
   return (
-    <div className={styles.sheet} role="dialog" aria-modal="true" aria-label="扫描卡片条码">
+    <div className={styles.sheet} role="dialog" aria-modal="true" aria-label={texts.title}>
       <div className={styles.view}>
         <video ref={video} className={styles.video} muted playsInline aria-hidden="true" />
         {!problem && <div className={styles.frame} aria-hidden="true" />}
@@ -84,11 +131,11 @@ export function CardScanner({ onResult, onClose }: { onResult(numOrIccid: string
       <div className={styles.panel}>
         {problem ? (
           <p className={styles.problem} role="alert">
-            {PROBLEM[problem]}
+            {problemText(problem, texts.typeInstead)}
           </p>
         ) : (
           <p className={styles.tip} aria-live="polite">
-            {unreadable ? '未识别到卡号，请对准卡托上的卡号或ICCID条码' : '将卡托上的条码或二维码放入框内，自动识别卡号'}
+            {unreadable ? texts.unreadable : texts.tip}
           </p>
         )}
         <div className={styles.actions}>

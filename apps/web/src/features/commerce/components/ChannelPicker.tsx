@@ -4,7 +4,7 @@
 // when it is short, it says so with a 去充值 that comes back here after the recharge.
 import type { PayChannelOption, PayChannelValue } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import styles from '../commerce.module.css';
 import { handoffPageOf, purchaseToResume } from '../model/handoff';
 import { ChannelMark } from './ChannelMark';
@@ -14,10 +14,13 @@ interface Props {
   value: PayChannelValue | null;
   onChange: (channel: PayChannelValue) => void;
   inMessagingApp: boolean;
+  /** runs (and is waited for) before 去充值 leaves for /recharge, which recharges the current card */
+  beforeTopUp?: () => Promise<void> | void;
 }
 
-export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Props) {
+export function ChannelPicker({ channels, value, onChange, inMessagingApp, beforeTopUp }: Props) {
   const location = useLocation();
+  const navigate = useNavigate();
   const here = location.pathname + location.search;
   const back = encodeURIComponent(here);
   return (
@@ -40,7 +43,17 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp }: Pro
               ) : null}
               {!c.available && c.reason && !short ? <span className={styles.reason}>（{c.reason}）</span> : null}
               {short ? (
-                <Link className={styles.chTopUp} to="/recharge" onClick={() => purchaseToResume.remember(here)}>
+                <Link
+                  className={styles.chTopUp}
+                  to="/recharge"
+                  onClick={(e) => {
+                    purchaseToResume.remember(here);
+                    if (!beforeTopUp) return;
+                    // the page makes another card current first: /recharge once that is done
+                    e.preventDefault();
+                    void Promise.resolve(beforeTopUp()).then(() => navigate('/recharge'));
+                  }}
+                >
                   去充值
                 </Link>
               ) : null}

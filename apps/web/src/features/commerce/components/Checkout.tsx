@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast';
 import { confirm } from '../../../lib/ui';
 import { closeOrder, createOrder, createQuickOrder, repayOrder, useQuote } from '../api/commerce';
 import styles from '../commerce.module.css';
-import { handoffPageOf } from '../model/handoff';
+import { handoffPageOf, purchaseOrigin, type PurchaseOrigin } from '../model/handoff';
 import { successPathOf } from '../model/labels';
 import { remember } from '../model/sessionKeys';
 import { ChannelPicker } from './ChannelPicker';
@@ -28,6 +28,10 @@ interface Props {
    * offer the balance); the order's access key is kept in this tab to show its result.
    */
   quick?: boolean;
+  /** where the purchase started, for the way back from its result pages (unset: the portal) */
+  origin?: PurchaseOrigin;
+  /** runs before the balance channel's 去充值 leaves for /recharge */
+  beforeTopUp?: () => Promise<void> | void;
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
@@ -61,7 +65,7 @@ async function placeQuick(body: QuoteRequest, channel: PayChannelValue, requestI
   followPay(order, navigate, '/quick_payment_success');
 }
 
-export function Checkout({ request, payLabel = '立即支付', children, quick = false }: Props) {
+export function Checkout({ request, payLabel = '立即支付', children, quick = false, origin, beforeTopUp }: Props) {
   const navigate = useNavigate();
   const inApp = local.get('inMessagingApp') === true;
   const body = useMemo(() => (request ? { ...request, in_messaging_app: inApp } : null), [request, inApp]);
@@ -85,6 +89,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
         await placeQuick(body, channel, requestId, navigate);
       } else {
         const order = await createOrder({ ...body, voucher_id: quote.data.voucher_id, pay_channel: channel, request_id: requestId });
+        if (origin) purchaseOrigin.remember(order.order_no, origin);
         followPay(order, navigate);
       }
     } catch (err) {
@@ -104,7 +109,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
             {quote.error instanceof ApiError ? quote.error.message : '价格计算失败'}
           </p>
         ) : null}
-        <ChannelPicker channels={channels} value={channel} onChange={setPicked} inMessagingApp={inApp} />
+        <ChannelPicker channels={channels} value={channel} onChange={setPicked} inMessagingApp={inApp} beforeTopUp={beforeTopUp} />
         {quote.data && firstAvailable === null ? <p className={styles.reason}>暂无可用的支付方式，请联系客服</p> : null}
         {quote.data ? (
           <div className={styles.sums}>
@@ -148,7 +153,8 @@ export interface PendingActions {
   cancel: (order: Pick<Order, 'order_no' | 'voucher'>) => Promise<Order | null>;
 }
 
-export function usePendingActions(): PendingActions {
+/** `origin`: the area the page is in; an order paid from there leads back to it from its result pages. */
+export function usePendingActions(origin?: PurchaseOrigin): PendingActions {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -156,6 +162,7 @@ export function usePendingActions(): PendingActions {
 
   const pay = async (orderNo: string) => {
     setBusy(true);
+    if (origin) purchaseOrigin.remember(orderNo, origin);
     try {
       followPay(await repayOrder(orderNo), navigate);
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoffPageOf, purchaseToResume, safeCashierUrl } from './handoff';
+import { handoffPageOf, purchaseOrigin, purchaseToResume, safeCashierUrl } from './handoff';
 import { setSessionBackend } from './sessionKeys';
 
 describe('handoffPageOf', () => {
@@ -38,6 +38,23 @@ describe('purchaseToResume', () => {
         purchaseToResume.remember(bad);
         expect(purchaseToResume.recall()).toBeNull();
       }
+    } finally {
+      setSessionBackend(null);
+    }
+  });
+});
+
+describe('purchaseOrigin', () => {
+  it('leads the result pages of a device-area order back to the device area, any other to the portal', () => {
+    const mem = new Map<string, string>();
+    setSessionBackend({ getItem: (k) => mem.get(k) ?? null, setItem: (k, v) => void mem.set(k, v) });
+    try {
+      expect(purchaseOrigin.wayBack('P1')).toMatchObject({ home: '/', homeLabel: '返回首页', orders: '/order' });
+      expect(purchaseOrigin.wayBack('P1').packagePath(3)).toBe('/combo_detail?package_id=3');
+      purchaseOrigin.remember('P1', 'device');
+      expect(purchaseOrigin.wayBack('P1')).toMatchObject({ home: '/cpe', homeLabel: '返回设备首页', orders: '/cpe_order' });
+      expect(purchaseOrigin.wayBack('P1').packagePath(3)).toBe('/cpe_combo_detail?package_id=3');
+      expect(purchaseOrigin.wayBack('P2').home).toBe('/');
     } finally {
       setSessionBackend(null);
     }

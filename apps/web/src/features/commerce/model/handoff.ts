@@ -39,3 +39,50 @@ export const purchaseToResume = {
   },
   forget: (): void => forget('returnTo', 'recharge'),
 };
+
+/** Where a purchase started, when not in the portal itself: the wifi-device area (/cpe_combo). */
+export type PurchaseOrigin = 'device';
+
+/** The way back from an order's result pages: home, the order list, and where to order again. */
+export interface WayBack {
+  home: string;
+  homeLabel: string;
+  orders: string;
+  /** the page that orders this package again */
+  packagePath: (packageId: number) => string;
+  packages: string;
+}
+
+const WAY_BACK: Record<PurchaseOrigin | 'portal', WayBack> = {
+  portal: {
+    home: '/',
+    homeLabel: '返回首页',
+    orders: '/order',
+    packagePath: (id) => `/combo_detail?package_id=${id}`,
+    packages: '/combo',
+  },
+  device: {
+    home: '/cpe',
+    homeLabel: '返回设备首页',
+    orders: '/cpe_order',
+    packagePath: (id) => `/cpe_combo_detail?package_id=${id}`,
+    packages: '/cpe_combo',
+  },
+};
+
+/** The way back of the pages of an area (unset: the portal). */
+export function wayBackOf(origin: PurchaseOrigin | undefined): WayBack {
+  return origin ? WAY_BACK[origin] : WAY_BACK.portal;
+}
+
+/**
+ * The area each order of this tab started in, so that its result pages (shared by the portal and
+ * the device area) lead back there: a device owner who paid on /cpe_combo_detail returns to the
+ * device, not to the card portal's home. An order not remembered here goes back to the portal.
+ */
+export const purchaseOrigin = {
+  remember: (orderNo: string, origin: PurchaseOrigin): void => remember('origins', orderNo, origin),
+  wayBack: (orderNo: string): WayBack => {
+    return wayBackOf(recall('origins', orderNo) === 'device' ? 'device' : undefined);
+  },
+};

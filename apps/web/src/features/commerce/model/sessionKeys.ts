@@ -3,11 +3,12 @@
 //   payUrls:     order_no → cashier URL, so a pending order can go back to its cashier
 //   quickOrders: order_no → access key of a quick (no-login) order, to read its result
 //   returnTo:    'recharge' → the purchase page a 去充值 left, to go back to after the recharge
+//   origins:     order_no → the area a purchase started in (handoff.ts purchaseOrigin)
 import { KEY_PREFIX } from '../../../lib/storage';
 
 const MAX_ENTRIES = 20;
 
-type Key = 'payUrls' | 'quickOrders' | 'returnTo';
+type Key = 'payUrls' | 'quickOrders' | 'returnTo' | 'origins';
 type Backend = Pick<Storage, 'getItem' | 'setItem'>;
 
 let backend: Backend | null = null;

@@ -1,0 +1,52 @@
+// /cpe_combo_detail?package_id= — one plan for the current device's card, paid through the
+// portal's checkout (features/commerce PackageOrder: the purchase effect, vouchers, balance, pay
+// channels). Its result pages lead back into the device area (origin 'device'). 去充值 recharges
+// the current card, so it first makes the device's card current (the device area keeps showing
+// this device: it prefers the current card's).
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { StateBlock } from '../../components/StateBlock';
+import { switchCard } from '../../features/cards/model/currentCard';
+import { refreshCard } from '../../features/cards/model/refreshCard';
+import styles from '../../features/commerce/commerce.module.css';
+import { PackageOrder } from '../../features/commerce/components/PackageOrder';
+import { DeviceLine, ForDevice } from '../../features/devices/components/ForDevice';
+import { withQuery } from '../../lib/query';
+import { local } from '../../lib/storage';
+
+function CpeComboDetailPage() {
+  const [params] = useSearchParams();
+  const packageId = Number(params.get('package_id')) || 0;
+  const qc = useQueryClient();
+  return (
+    <div className={styles.page}>
+      <PageHeader title="套餐订购" fallback="/cpe_combo" />
+      <ForDevice>
+        {(device) =>
+          packageId ? (
+            <>
+              <DeviceLine device={device} />
+              <PackageOrder
+                key={device.custom_num}
+                customNum={device.custom_num}
+                packageId={packageId}
+                listPath="/cpe_combo"
+                origin="device"
+                beforeTopUp={async () => {
+                  switchCard(device.custom_num, local);
+                  // the portal's pages need the current card's info: /recharge waits for it
+                  await refreshCard(qc, device.custom_num).catch(() => undefined);
+                }}
+              />
+            </>
+          ) : (
+            <StateBlock kind="empty" text="请先选择套餐" />
+          )
+        }
+      </ForDevice>
+    </div>
+  );
+}
+
+export default withQuery(CpeComboDetailPage);

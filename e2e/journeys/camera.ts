@@ -1,0 +1,43 @@
+// A stand-in camera for the scanning journeys (/bind_card, /cpe_bind): a canvas stream that draws
+// a real QR code, which the app decodes like a camera's picture.
+import { BarcodeFormat, EncodeHintType, QRCodeWriter } from '@zxing/library';
+
+/** The modules of a QR code of `text` (with its quiet zone), row by row. */
+export function qrMatrix(text: string): boolean[][] {
+  const hints = new Map([[EncodeHintType.MARGIN, 4]]);
+  const m = new QRCodeWriter().encode(text, BarcodeFormat.QR_CODE, 0, 0, hints);
+  return Array.from({ length: m.getHeight() }, (_, y) => Array.from({ length: m.getWidth() }, (_, x) => m.get(x, y)));
+}
+
+/** For context.addInitScript(installCamera, qrMatrix(text)): the camera, chosen per test by
+ *  localStorage `e2e_camera`: 'qr' streams a canvas that draws the QR code; 'denied' and 'absent'
+ *  refuse as a browser does. */
+export function installCamera(matrix: boolean[][]) {
+  const real = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
+  const fake = async (constraints?: MediaStreamConstraints): Promise<MediaStream> => {
+    const mode = localStorage.getItem('e2e_camera');
+    if (mode === 'denied') throw new DOMException('Permission denied', 'NotAllowedError');
+    if (mode === 'absent') throw new DOMException('Requested device not found', 'NotFoundError');
+    if (mode !== 'qr' || !real) return real!(constraints);
+    const canvas = document.createElement('canvas');
+    const scale = 6;
+    canvas.width = 480;
+    canvas.height = 360;
+    const g = canvas.getContext('2d')!;
+    let tick = 0;
+    const draw = () => {
+      g.fillStyle = tick++ % 2 ? '#fefefe' : '#ffffff';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.fillStyle = '#000';
+      const size = matrix.length * scale;
+      const ox = (canvas.width - size) / 2;
+      const oy = (canvas.height - size) / 2;
+      matrix.forEach((row, y) => row.forEach((on, x) => on && g.fillRect(ox + x * scale, oy + y * scale, scale, scale)));
+    };
+    draw();
+    setInterval(draw, 100);
+    return canvas.captureStream(10);
+  };
+  if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = fake;
+  else Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake } });
+}
