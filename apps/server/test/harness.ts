@@ -112,6 +112,8 @@ const TABLES = [
   'sim_device_sims',
   'sim_device_clients',
   'sim_device_commands',
+  // smart diagnosis (010)
+  'diagnoses',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

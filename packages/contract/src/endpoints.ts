@@ -106,6 +106,7 @@ import {
   WifiAnswer,
   WifiChangeRequest,
 } from './devices';
+import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -367,6 +368,20 @@ const DECLARATIONS = {
   },
   deviceChange: { tags: devices, summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）', query: ChangeQuery, answer: DeviceChange },
   deviceChangeCancel: { tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
+
+  cardDiagnosis: {
+    auth: 'none',
+    tags: ['diagnosis'],
+    summary: '智能检测：卡状态与停机原因、实名、套餐与流量、余额、设备与信号（免登录；访客只看到不含个人信息的结论，卡主看到全部）',
+    query: DiagnosisQuery,
+    answer: CardDiagnosis,
+  },
+  cardLineTest: {
+    tags: ['diagnosis'],
+    summary: '卡片检测：经运营商测试网络注册、数据连接与 APN 设置',
+    body: CardNumBody,
+    answer: LineTestAnswer,
+  },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

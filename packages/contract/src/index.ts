@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './commerce';
 export * from './realName';
 export * from './devices';
+export * from './diagnosis';

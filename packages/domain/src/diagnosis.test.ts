@@ -53,6 +53,7 @@ describe('diagnosis: real-name, package, balance, sync', () => {
     ['not real-named', 'real_name', { realNamed: false }, 'problem', '尚未实名认证', '去实名'],
     ['no package', 'package', { pkg: null }, 'problem', '没有生效中的套餐', '订购套餐'],
     ['data used up', 'package', { pkg: { ...healthy.pkg!, remainingKb: 0 } }, 'problem', '流量已用完', '订购套餐'],
+    ['carrier says used up, figures lag', 'package', { state: 3, stopReason: 'FLOW_LIMIT' }, 'problem', '流量已用完', '订购套餐'],
     ['under 10% left', 'package', { pkg: { ...healthy.pkg!, remainingKb: 5 * GB } }, 'ok', '已不足10%', null],
     ['plenty left', 'package', {}, 'ok', '剩余 60', null],
     ['stale figures', 'package', { syncedAt: '2026-05-08T00:00:00Z' }, 'unknown', '太久没有更新', '刷新数据'],

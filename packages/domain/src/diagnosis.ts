@@ -8,7 +8,7 @@
 import { CARD_STATE_LABEL, CARRIER_LABEL, CardState, SIGNAL_VERDICT_LABEL } from '@portal/contract/enums';
 import { canAttach, signalVerdict } from './device';
 import { formatKb } from './format';
-import { FIX_TEXT, STOP_REASONS, stopReasonOf, type Fix, type FixKind, type StopReason } from './stopReason';
+import { FIX_TEXT, stopReasonFor, stopReasonOf, type Fix, type FixKind } from './stopReason';
 
 export type CheckStatus = 'ok' | 'problem' | 'unknown';
 export const CHECK_STATUS_LABEL: Record<CheckStatus, string> = { ok: '正常', problem: '异常', unknown: '无法判断' };
@@ -85,14 +85,6 @@ export function ago(iso: string, now: Date): string {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const carrierShort = (carrier: number) => (CARRIER_LABEL[carrier] ?? '其他网络').replace(/^中国/, '');
 
-/** The stop reason of a card in this state, or null when it is not stopped. */
-export function stopReasonFor(state: number, rawReason: string): StopReason | null {
-  if (state === CardState.Stopped) return stopReasonOf(rawReason);
-  // 达量断网 is the carrier's own state for "data used up"
-  if (state === CardState.ReachedDisconnect) return STOP_REASONS.data_used_up;
-  return null;
-}
-
 function cardStateCheck(f: DiagnosisFacts): Check {
   const title = '卡状态';
   const base = { key: 'card_state' as const, title };
@@ -131,7 +123,9 @@ function packageCheck(f: DiagnosisFacts, who: Audience): Check {
   if (!p) return { ...base, status: 'problem', verdict: '没有生效中的套餐，订购后即可上网', fix: fix('buy_package') };
   const stale = !f.syncedAt || f.now.getTime() - Date.parse(f.syncedAt) > STALE_MS;
   const name = who === 'owner' ? `「${p.name}」` : '当前套餐';
-  if (p.totalKb > 0 && p.remainingKb <= 0)
+  // the carrier's word wins over our figures, which lag behind it
+  const usedUp = stopReasonFor(f.state, f.stopReason)?.code === 'data_used_up';
+  if (usedUp || (p.totalKb > 0 && p.remainingKb <= 0))
     return { ...base, status: 'problem', verdict: `${name}流量已用完，订购加油包或新套餐后恢复`, fix: fix('buy_package') };
   if (stale) return { ...base, status: 'unknown', verdict: '运营商流量数据太久没有更新，无法判断剩余流量', fix: fix('refresh') };
   const low = p.totalKb > 0 && p.remainingKb * 10 < p.totalKb;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeStopReason, STOP_REASONS, stopReasonOf, type StopReasonCode } from './stopReason';
+import { decodeStopReason, STOP_REASONS, stopReasonFor, stopReasonOf, type StopReasonCode } from './stopReason';
 
 describe('the carrier stop reason decoded into plain words, with the one fix', () => {
   it.each([
@@ -42,5 +42,17 @@ describe('the carrier stop reason decoded into plain words, with the one fix', (
       expect(STOP_REASONS[c].title).toMatch(/\p{Script=Han}/u);
       expect(STOP_REASONS[c].fix.text).toMatch(/\p{Script=Han}/u);
     }
+  });
+});
+
+describe('a card state with the reason', () => {
+  it.each([
+    [1, 'ARREARS', null],
+    [3, 'ARREARS', '欠费停机'],
+    [3, '', '已停机'],
+    [4, '', '流量已用完'],
+    [6, 'ARREARS', null],
+  ] as const)('state %i, reason %j → %s', (state, raw, title) => {
+    expect(stopReasonFor(state, raw)?.title ?? null).toBe(title);
   });
 });

@@ -4,7 +4,8 @@
 // a list, and resellers' platforms pass them on as code, as a Chinese label, or as an English
 // constant). decodeStopReason folds every spelling we know into one of nine reasons; anything else
 // is 'unknown' — never a guess, because a wrong "go and recharge" costs the holder money.
-// Knows no web paths: a fix is a kind (./diagnosis.ts FixKind), the app maps it to its page.
+// Knows no web paths: a fix is a kind (FixKind), the app maps it to its page.
+import { CardState } from '@portal/contract/enums';
 
 export type StopReasonCode =
   | 'arrears'
@@ -137,4 +138,12 @@ export function decodeStopReason(raw: string | null | undefined): StopReasonCode
 /** The reason in words with its fix. */
 export function stopReasonOf(raw: string | null | undefined): StopReason {
   return STOP_REASONS[decodeStopReason(raw)];
+}
+
+/** Why a card in this state is stopped, or null when it is not stopped. */
+export function stopReasonFor(state: number, rawReason: string | null | undefined): StopReason | null {
+  if (state === CardState.Stopped) return stopReasonOf(rawReason);
+  // 达量断网 is the carrier's own state for "data used up"
+  if (state === CardState.ReachedDisconnect) return STOP_REASONS.data_used_up;
+  return null;
 }

@@ -8,6 +8,7 @@ import * as m005 from './migrations/005_refunds';
 import * as m006 from './migrations/006_service_hours_and_address';
 import * as m007 from './migrations/007_card_nicknames';
 import * as m008 from './migrations/008_devices';
+import * as m010 from './migrations/010_diagnoses';
 
 interface Migration {
   name: string;
@@ -24,6 +25,7 @@ const MIGRATIONS: Migration[] = [
   { name: '006_service_hours_and_address', up: m006.up },
   { name: '007_card_nicknames', up: m007.up },
   { name: '008_devices', up: m008.up },
+  { name: '010_diagnoses', up: m010.up },
 ];
 
 export async function migrate(db: Db): Promise<string[]> {

@@ -57,6 +57,8 @@ const OWNERS: Record<string, string> = {
   sim_device_sims: 'integrations/device/simulator.ts',
   sim_device_clients: 'integrations/device/simulator.ts',
   sim_device_commands: 'integrations/device/simulator.ts',
+  // smart diagnosis
+  diagnoses: 'modules/diagnosis/repo.ts',
 };
 
 const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/];

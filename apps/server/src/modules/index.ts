@@ -6,6 +6,7 @@ import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
+import { diagnosisRoutes } from './diagnosis';
 import { realNameRoutes } from './realName';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
@@ -29,4 +30,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await uploadRoutes(api, ctx);
   await commerceRoutes(api, ctx);
   await devicesRoutes(api, ctx);
+  await diagnosisRoutes(api, ctx);
 }

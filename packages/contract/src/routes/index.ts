@@ -14,3 +14,4 @@ export * from './usage';
 export * from './realName';
 export * from './commerce';
 export * from './devices';
+export * from './diagnosis';
