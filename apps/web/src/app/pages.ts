@@ -25,6 +25,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
   WifiSetting: () => import('../routes/cards/WifiSetting'),
   Change: () => import('../routes/cards/Change'),
+  Check: () => import('../routes/cards/Check'),
+  CardCheck: () => import('../routes/cards/CardCheck'),
   // usage
   Flow: () => import('../routes/usage/Flow'),
   FlowList: () => import('../routes/usage/FlowList'),
