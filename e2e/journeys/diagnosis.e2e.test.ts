@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
+import { axeViolations } from './axe';
 import { acceptAgreement, loginWithAccount, loginWithCard, resetBrowser, submitLogin, waitForPath } from './steps';
 
 describe('smart diagnosis and stop reasons', () => {
@@ -53,6 +54,8 @@ describe('smart diagnosis and stop reasons', () => {
       .filter({ hasText: /已从运营商更新数据|秒后再刷新/ })
       .waitFor();
     await screenshot(page, 'card-check-visitor');
+    // the verdicts' colours are readable and every control is named (the a11y journey sees the empty page only)
+    expect(await axeViolations(page, ['color-contrast', 'button-name', 'link-name', 'label', 'aria-allowed-role'])).toEqual([]);
 
     await state.getByRole('button', { name: '订购套餐' }).click();
     await waitForPath(page, '/quick_payment');
@@ -106,6 +109,7 @@ describe('smart diagnosis and stop reasons', () => {
     const note = page.getByTestId('stop-reason');
     await note.getByText('未实名停机').waitFor();
     await screenshot(page, 'card-list-stopped-reason');
+    expect(await axeViolations(page, ['color-contrast', 'link-name'])).toEqual([]);
     await note.getByRole('link', { name: '去实名' }).click();
     await waitForPath(page, '/remind');
   });
