@@ -51,13 +51,13 @@ export interface DiagnosisFacts {
   state: number;
   /** the carrier's stop reason as reported ('' when not stopped or not said) */
   stopReason: string;
-  /** null: the carrier could not be asked, the stored state is all there is */
+  /** false: the carrier could not be asked; state, reason and real-name are the stored ones */
   carrierReachable: boolean;
   realNamed: boolean;
   /** the active package; null = none in force */
   pkg: { name: string; totalKb: number; remainingKb: number; validUntil: string } | null;
   balanceFen: number;
-  /** null: not a device card, or the device cloud could not be asked (see deviceKnown) */
+  /** null: not a device card, or the device cloud could not be asked (isDeviceCard tells which) */
   device: DeviceFacts | null;
   /** a device card (the portal knows a device holds it) */
   isDeviceCard: boolean;
