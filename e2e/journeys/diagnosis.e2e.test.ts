@@ -60,6 +60,9 @@ describe('smart diagnosis and stop reasons', () => {
     await state.getByRole('button', { name: '订购套餐' }).click();
     await waitForPath(page, '/quick_payment');
     expect(await page.getByPlaceholder('请输入卡号').inputValue()).toBe('1000000022');
+    // not a dead end: the stopped card may buy a package here
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByTestId('quick-card').getByRole('button', { name: '选择套餐' }).waitFor();
   });
 
   it('a visitor’s fix that needs a login goes through the card login and lands on the fix', async () => {
