@@ -47,15 +47,20 @@ describe('smart diagnosis and stop reasons', () => {
       .locator('[data-check="sync"]')
       .getByText(/数据更新于/)
       .waitFor();
-    // refresh asks the carrier again, once a minute at most
-    await page.getByRole('button', { name: '刷新数据' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: /已从运营商更新数据|秒后再刷新/ })
-      .waitFor();
     await screenshot(page, 'card-check-visitor');
     // the verdicts' colours are readable and every control is named (the a11y journey sees the empty page only)
     expect(await axeViolations(page, ['color-contrast', 'button-name', 'link-name', 'label', 'aria-allowed-role'])).toEqual([]);
+
+    // refresh asks the carrier again (once a minute at most) and updates the checks in place
+    await page.getByRole('button', { name: '刷新数据' }).click();
+    await page.getByRole('status').filter({ hasText: '已从运营商更新数据' }).waitFor();
+    expect(await page.getByText(/正在检测/).count()).toBe(0);
+    await page.getByRole('button', { name: '刷新数据' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /数据刚刚已更新，请\d+秒后再刷新/ })
+      .waitFor();
+    await headline.waitFor();
 
     await state.getByRole('button', { name: '订购套餐' }).click();
     await waitForPath(page, '/quick_payment');

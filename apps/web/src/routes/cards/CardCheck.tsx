@@ -31,6 +31,8 @@ function CardCheckPage() {
   const [refreshing, setRefreshing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [, setTick] = useState(0);
+  // a new diagnosis replays the checks one by one; a refresh of the same card updates them in place
+  const [runId, setRunId] = useState(0);
   const started = useRef(false);
 
   async function run(num: string, refresh = false) {
@@ -41,6 +43,7 @@ function CardCheckPage() {
     else {
       setBusy(true);
       setResult(null);
+      setRunId((n) => n + 1);
     }
     setNotice(null);
     try {
@@ -132,7 +135,7 @@ function CardCheckPage() {
           </section>
           <CheckList
             checks={result.checks}
-            runKey={result.diagnosed_at}
+            runKey={runId}
             headline={result.headline}
             overall={result.overall}
             owner={owner}
