@@ -88,6 +88,8 @@ describe.each(databases())('cards on %s', (kind) => {
           expired_at: expect.any(String),
           valid_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         },
+        // in service: no stop reason
+        stop_reason: null,
       });
       const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
       expect(byNum('1000000012').supplier).toBe(9);
@@ -476,11 +478,19 @@ describe.each(databases())('cards on %s', (kind) => {
 
     it('stopped and disconnected cards', async () => {
       const id = await cardId(t, '1000000003');
-      await t.db.kysely.updateTable('cards').set({ state: 3 }).where('id', '=', id).execute();
+      // stopped: the carrier's reason in words with its own fix (docs/decisions/0014)
+      await t.db.kysely.updateTable('cards').set({ state: 3, stop_reason: 'ARREARS' }).where('id', '=', id).execute();
+      expect(await clew('1000000003')).toEqual({
+        level: 'danger',
+        content: expect.stringMatching(/^欠费停机：/),
+        action: { text: '去充值', path: '/recharge' },
+      });
+      // no reason given: never a guess, support finds out
+      await t.db.kysely.updateTable('cards').set({ state: 3, stop_reason: '' }).where('id', '=', id).execute();
       expect(await clew('1000000003')).toEqual({
         level: 'danger',
         content: expect.stringMatching(/停机/),
-        action: { text: '去充值', path: '/recharge' },
+        action: { text: '联系客服', path: '/customer?form=home' },
       });
       await t.db.kysely.updateTable('cards').set({ state: 4 }).where('id', '=', id).execute();
       expect(await clew('1000000003')).toEqual({

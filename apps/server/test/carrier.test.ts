@@ -121,8 +121,8 @@ describe.each(databases())('carrier simulator on %s', (kind) => {
   });
 
   it('reports line and real-name status from its own state', async () => {
-    expect(await sim().lineStatus('1000000001')).toEqual({ status: 1, realNamed: true });
-    expect(await sim().lineStatus('1000000005')).toEqual({ status: 6, realNamed: true });
+    expect(await sim().lineStatus('1000000001')).toEqual({ status: 1, realNamed: true, stopReason: '' });
+    expect(await sim().lineStatus('1000000005')).toEqual({ status: 6, realNamed: true, stopReason: '' });
     expect(await sim().realNameStatus('1000000003')).toEqual({ realNamed: false });
   });
 

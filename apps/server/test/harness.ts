@@ -117,6 +117,8 @@ const TABLES = [
   'card_alert_settings',
   'card_notices',
   'sim_usage_extra',
+  // smart diagnosis (010)
+  'diagnoses',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

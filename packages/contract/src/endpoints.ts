@@ -107,6 +107,7 @@ import {
 } from './devices';
 import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
+import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -385,6 +386,19 @@ const DECLARATIONS = {
     answer: UpgradeOptionsAnswer,
   },
   upgradeQuote: { tags: upgrade, summary: '升级到某个套餐的报价，或不能升级的原因', query: UpgradeQuoteQuery, answer: UpgradeOption },
+  cardDiagnosis: {
+    auth: 'none',
+    tags: ['diagnosis'],
+    summary: '智能检测：卡状态与停机原因、实名、套餐与流量、余额、设备与信号（免登录；访客只看到不含个人信息的结论，卡主看到全部）',
+    query: DiagnosisQuery,
+    answer: CardDiagnosis,
+  },
+  cardLineTest: {
+    tags: ['diagnosis'],
+    summary: '卡片检测：经运营商测试网络注册、数据连接与 APN 设置',
+    body: CardNumBody,
+    answer: LineTestAnswer,
+  },
 } as const;
 
 export const ENDPOINTS = defineEndpoints(DECLARATIONS);

@@ -6,3 +6,4 @@ export * from './realName';
 export * from './devices';
 export * from './alerts';
 export * from './upgrade';
+export * from './diagnosis';

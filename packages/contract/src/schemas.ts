@@ -171,6 +171,20 @@ export const CardNetwork = z.object({
   active: z.boolean(),
   signal: z.number().int(),
 });
+/** What fixes a problem (@portal/domain/stopReason FixKind); the app maps each to its page. */
+export const FIX_KIND = ['recharge', 'buy_package', 'real_name', 'customer', 'switch_network', 'device', 'refresh'] as const;
+export const Fix = z.object({ kind: z.enum(FIX_KIND), text: z.string() });
+export type Fix = z.infer<typeof Fix>;
+/** Why a stopped card is stopped, decoded from the carrier's reason (@portal/domain/stopReason). */
+export const StopReasonInfo = z.object({
+  code: z.string(),
+  /** a few words: 欠费停机 */
+  title: z.string(),
+  /** one sentence: what happened and what to do */
+  detail: z.string(),
+  fix: Fix,
+});
+export type StopReasonInfo = z.infer<typeof StopReasonInfo>;
 export const CardInfoCore = z.object({
   id: z.number().int(),
   custom_num: z.string(),
@@ -215,6 +229,8 @@ export const CardInfoCore = z.object({
   network: z.string(),
   /** the last China-time day the card works (expired_at by @portal/domain lastValidDay), "" none */
   valid_until: z.string(),
+  /** why the card is stopped, in words, with its fix; null when it is not stopped */
+  stop_reason: StopReasonInfo.nullable().optional(),
 });
 export type CardInfoCore = z.infer<typeof CardInfoCore>;
 export const CardInfoAnswer = z.object({
@@ -253,6 +269,8 @@ export const BoundCard = z.object({
       valid_until: z.string(),
     })
     .nullable(),
+  /** why the card is stopped, in words, with its fix; null when it is not stopped */
+  stop_reason: StopReasonInfo.nullable().optional(),
 });
 export type BoundCard = z.infer<typeof BoundCard>;
 /** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */

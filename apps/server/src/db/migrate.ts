@@ -9,6 +9,7 @@ import * as m006 from './migrations/006_service_hours_and_address';
 import * as m007 from './migrations/007_card_nicknames';
 import * as m008 from './migrations/008_devices';
 import * as m009 from './migrations/009_package_upgrades';
+import * as m010 from './migrations/010_diagnoses';
 import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
 
@@ -28,6 +29,7 @@ const MIGRATIONS: Migration[] = [
   { name: '007_card_nicknames', up: m007.up },
   { name: '008_devices', up: m008.up },
   { name: '009_package_upgrades', up: m009.up },
+  { name: '010_diagnoses', up: m010.up },
   { name: '011_alerts_and_jobs', up: m011.up },
   { name: '012_sms_code_subject', up: m012.up },
 ];

@@ -111,6 +111,8 @@ export interface CardsTable {
   reserve_mobile: string | null;
   /** when usage was last taken from the carrier ("" = never) */
   flow_synced_at: string;
+  /** the carrier's stop reason as last reported, '' none (010; decoded by @portal/domain/stopReason) */
+  stop_reason: Generated<string>;
   created_at: string;
 }
 
@@ -203,6 +205,22 @@ export interface SimLinesTable {
   /** typical daily use in KB, the centre of the simulated usage */
   daily_kb: number;
   activated_on: string;
+  /** why a stopped line is stopped, in the carrier's code (010) */
+  stop_reason: Generated<string>;
+  /** the APN the line is set to; '' = the right one (010) */
+  apn: Generated<string>;
+}
+
+/** Each diagnosis as shown, a short history per card (010). */
+export interface DiagnosesTable {
+  id: Generated<number>;
+  card_id: number;
+  kind: string;
+  asked_by: string;
+  overall: string;
+  headline: string;
+  checks: string;
+  created_at: string;
 }
 
 /** An agent's family of data plans (002). */
@@ -629,6 +647,8 @@ export interface Database {
   card_alert_settings: CardAlertSettingsTable;
   card_notices: CardNoticesTable;
   sim_usage_extra: SimUsageExtraTable;
+  // smart diagnosis (010)
+  diagnoses: DiagnosesTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -70,7 +70,21 @@ interface DemoCard {
   dailyKb: number;
   networks?: { carrier: number; name: string }[];
   password?: false;
+  /** the package ran out at the start of this month (nothing in force now) */
+  pkgExpired?: true;
+  /** the APN the carrier simulator's line is set to ('' = right) */
+  apn?: string;
 }
+
+/** Stopped for each reason the carrier gives (card_check, stop reasons everywhere; docs/decisions/0014). */
+const stopped = (num: string, stopReason: string, o: Partial<DemoCard> = {}): DemoCard => ({
+  num,
+  agent: 'demo',
+  pkg: { name: '畅享30G月包', gb: 30 },
+  dailyKb: 800_000,
+  ...o,
+  card: { supplier: 2, state: 3, stop_reason: stopReason, ...o.card },
+});
 
 const DEMO_CARDS: DemoCard[] = [
   {
@@ -176,6 +190,17 @@ const DEMO_CARDS: DemoCard[] = [
     dailyKb: 600_000,
   },
   { num: '1000000020', agent: 'demo', card: { supplier: 2, balance_fen: 500 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_500_000 },
+  // stopped cards, one per carrier reason, bound to nobody (log in with the card number)
+  stopped('1000000021', 'ARREARS', { card: { balance_fen: 0 } }),
+  stopped('1000000022', 'FLOW_LIMIT'),
+  stopped('1000000023', 'IMEI_LOCK'),
+  stopped('1000000024', 'NO_REALNAME', { card: { supplier_auth_state: 0, auth_state: 0 } }),
+  stopped('1000000025', 'PLAN_EXPIRED', { pkgExpired: true }),
+  stopped('1000000026', 'REGION_LIMIT'),
+  stopped('1000000027', 'USER_REQUEST'),
+  stopped('1000000028', 'RISK_CONTROL'),
+  // in service, but its line's APN is set wrong: the card test (/check) says so
+  { num: '1000000030', agent: 'demo', card: { supplier: 2 }, pkg: { name: '畅享30G月包', gb: 30 }, dailyKb: 600_000, apn: 'cmnet' },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -264,6 +289,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
 
     const monthStart = chinaMonthStart(now).toISOString();
     const nextMonthStart = chinaMonthStart(now, 1).toISOString();
+    const lastMonthStart = chinaMonthStart(now, -1).toISOString();
     for (const [i, d] of DEMO_CARDS.entries()) {
       const n = Number(d.num.slice(-2));
       const card = await trx
@@ -325,8 +351,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
             name: d.pkg.name,
             package_type: 3,
             total_kb: d.pkg.gb * GB,
-            started_at: monthStart,
-            expired_at: nextMonthStart,
+            started_at: d.pkgExpired ? lastMonthStart : monthStart,
+            expired_at: d.pkgExpired ? monthStart : nextMonthStart,
             created_at: iso,
           })
           .execute();
@@ -341,6 +367,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
           current_network: d.networks?.[0]?.carrier ?? 0,
           daily_kb: d.dailyKb,
           activated_on: chinaDate(new Date(now.getTime() - (120 - i) * DAY)),
+          stop_reason: (d.card.stop_reason as string | undefined) ?? '',
+          apn: d.apn ?? '',
         })
         .execute();
       if ((DEMO.boundCards as readonly string[]).includes(d.num)) {

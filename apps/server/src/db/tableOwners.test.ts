@@ -62,6 +62,8 @@ const OWNERS: Record<string, string> = {
   card_alert_settings: 'modules/alerts/repo.ts',
   card_notices: 'modules/alerts/repo.ts',
   sim_usage_extra: 'integrations/carrier/simulator.ts',
+  // smart diagnosis
+  diagnoses: 'modules/diagnosis/repo.ts',
 };
 
 const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/, /^db\/seedUpgrades\.ts$/];

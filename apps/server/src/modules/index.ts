@@ -7,6 +7,7 @@ import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
+import { diagnosisRoutes } from './diagnosis';
 import { realNameRoutes } from './realName';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
@@ -31,4 +32,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await commerceRoutes(api, ctx);
   await devicesRoutes(api, ctx);
   await alertsRoutes(api, ctx);
+  await diagnosisRoutes(api, ctx);
 }

@@ -26,6 +26,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   WifiSetting: () => import('../routes/cards/WifiSetting'),
   Change: () => import('../routes/cards/Change'),
   AlertSetting: () => import('../routes/cards/AlertSetting'),
+  Check: () => import('../routes/cards/Check'),
+  CardCheck: () => import('../routes/cards/CardCheck'),
   // usage
   Flow: () => import('../routes/usage/Flow'),
   FlowList: () => import('../routes/usage/FlowList'),

@@ -16,3 +16,4 @@ export * from './commerce';
 export * from './devices';
 export * from './alerts';
 export * from './upgrade';
+export * from './diagnosis';

@@ -6,6 +6,22 @@ export interface LineStatus {
   /** card status as the carrier reports it (CardState values) */
   status: number;
   realNamed: boolean;
+  /**
+   * Why a stopped line is stopped, as the carrier reports it (its own code or label; '' when it
+   * is not stopped or the carrier does not say). Decoded by @portal/domain/stopReason.
+   */
+  stopReason: string;
+}
+
+/** An end-to-end test of a line, run by the carrier (the card test, /check). */
+export interface LineTest {
+  /** the line is registered on the network */
+  registered: boolean;
+  /** a data session could be opened */
+  dataSession: boolean;
+  /** the APN the line uses, and the one it needs */
+  apn: string;
+  expectedApn: string;
 }
 
 export interface DailyUsage {
@@ -24,6 +40,8 @@ export interface NetworkOption {
 
 export interface CarrierGateway {
   lineStatus(customNum: string): Promise<LineStatus>;
+  /** Test the line now: registration, a data session, the APN. */
+  lineTest(customNum: string): Promise<LineTest>;
   /** Daily usage from `fromDay` to `toDay` inclusive (China-time dates); today's figure is partial. */
   usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]>;
   realNameStatus(customNum: string): Promise<{ realNamed: boolean }>;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CARRIER_LABEL } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
-import type { CarrierGateway, DailyUsage, LineStatus, NetworkOption } from './gateway';
+import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from './gateway';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
@@ -9,6 +9,9 @@ const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_RANGE_DAYS = 400;
 /** carrier statuses in which a line passes traffic: activated, and testable (test period) */
 const IN_SERVICE: ReadonlySet<number> = new Set([1, 7]);
+/** the APN each network's IoT lines need (sim_lines.apn '' = set right) */
+const APN_OF: Record<number, string> = { 1: 'cmiot', 2: 'unim2m.njm2mapn', 3: 'ctnet' };
+const STOPPED = 3;
 
 /** A stable pseudo-random number in [0, 1) for a line and a day: the same question always gets the same answer. */
 function unit(customNum: string, day: string, salt = ''): number {
@@ -42,7 +45,33 @@ export class CarrierSimulator implements CarrierGateway {
 
   async lineStatus(customNum: string): Promise<LineStatus> {
     const line = await this.line(customNum);
-    return { status: line.carrier_status, realNamed: line.real_named === 1 };
+    return {
+      status: line.carrier_status,
+      realNamed: line.real_named === 1,
+      stopReason: line.carrier_status === STOPPED ? line.stop_reason : '',
+    };
+  }
+
+  /**
+   * The card test: a line in service registers; it opens a data session unless it has used up
+   * what it may (a stopped or disconnected line never gets that far); the APN is whatever the
+   * line was set to. The network is the line's current one (multi-SIM) or, for a single line,
+   * the issuer in its number's simulated ICCID — Unicom unless configured otherwise.
+   */
+  async lineTest(customNum: string): Promise<LineTest> {
+    const line = await this.line(customNum);
+    const registered = IN_SERVICE.has(line.carrier_status);
+    const expectedApn = APN_OF[line.current_network] ?? APN_OF[2]!;
+    return { registered, dataSession: registered, apn: line.apn || expectedApn, expectedApn };
+  }
+
+  /** What the carrier's operators do: stop a line for a reason, or put it back in service ('' reason). */
+  async setLineState(customNum: string, status: number, stopReason = ''): Promise<void> {
+    await this.db.kysely
+      .updateTable('sim_lines')
+      .set({ carrier_status: status, stop_reason: status === STOPPED ? stopReason : '' })
+      .where('custom_num', '=', customNum)
+      .execute();
   }
 
   async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {

@@ -143,3 +143,17 @@ export async function restoreAfterRefund(
   if (Object.keys(patch).length === 0) return;
   await db.updateTable('cards').set(patch).where('id', '=', cardId).execute();
 }
+
+/**
+ * The card's state and stop reason as the carrier reports them now (modules/diagnosis). Changes the
+ * row only when they differ; answers whether it did.
+ */
+export async function setCarrierState(db: Executor, cardId: number, state: number, stopReason: string): Promise<boolean> {
+  const r = await db
+    .updateTable('cards')
+    .set({ state, stop_reason: stopReason })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('state', '!=', state), eb('stop_reason', '!=', stopReason)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}

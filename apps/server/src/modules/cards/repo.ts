@@ -12,6 +12,8 @@ export interface BoundCardRow {
   supplier: number;
   card_mold: number;
   balance_fen: number;
+  /** the carrier's stop reason as last synced */
+  stop_reason: string;
   remark: string;
   nickname: string;
   bound_at: string;
@@ -30,6 +32,7 @@ export async function boundCards(db: Executor, userId: number): Promise<BoundCar
       'c.supplier',
       'c.card_mold',
       'c.balance_fen',
+      'c.stop_reason',
       'b.remark',
       'b.nickname',
       'b.created_at as bound_at',

@@ -7,6 +7,7 @@ import { chinaDate, fenToYuan, formatKb, safeUrl, signalBars } from '@portal/dom
 import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
 import { daysLeft, EXPIRY_WARNING_DAYS, lastValidDay } from '@portal/domain/validity';
 import { isMultiSimDevice, networkName } from '@portal/domain/network';
+import { stopReasonFor, type FixKind } from '@portal/domain/stopReason';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';
@@ -51,7 +52,14 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
           valid_until: flow.package.valid_until,
         }
       : null,
+    stop_reason: stopReasonOfCard(c),
   };
+}
+
+/** Why the card is stopped, in words with its fix (the carrier's reason as last synced); null when it is not stopped. */
+function stopReasonOfCard(card: Pick<Card, 'state' | 'stop_reason'>) {
+  const r = stopReasonFor(card.state, card.stop_reason);
+  return r ? { ...r, fix: { ...r.fix } } : null;
 }
 
 type Binding = { remark: string; nickname: string; created_at: string } | undefined;
@@ -195,6 +203,7 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
       networks,
       network: networkName(card),
       valid_until: lastValidDay(card.expired_at),
+      stop_reason: stopReasonOfCard(card),
     },
     is_skip: b(card.is_skip),
     member_expired_at: card.member_expired_at,
@@ -252,6 +261,13 @@ const BUY_PACKAGE = { text: '订购套餐', path: '/combo' };
 const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
 const RECHARGE = { text: '去充值', path: '/recharge' };
 const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
+/** The page of each fix a stop reason names. */
+const FIX_PATH: Partial<Record<FixKind, string>> = {
+  recharge: RECHARGE.path,
+  buy_package: BUY_PACKAGE.path,
+  real_name: '/remind',
+  customer: CUSTOMER.path,
+};
 
 /** A short hint about the card for the home page, most serious first, with its button. */
 export async function clew(ctx: AppContext, auth: Auth, customNum: string): Promise<ClewAnswer> {
@@ -259,8 +275,15 @@ export async function clew(ctx: AppContext, auth: Auth, customNum: string): Prom
   switch (card.state) {
     case CardState.Cancelled:
       return { level: 'danger', content: '该卡已销户，无法继续使用，如有疑问请联系客服', action: CUSTOMER };
-    case CardState.Stopped:
-      return { level: 'danger', content: '该卡已停机，请充值或联系客服恢复使用', action: RECHARGE };
+    case CardState.Stopped: {
+      // says why, in words, with the fix for that reason (not "recharge" for every stop)
+      const r = stopReasonFor(card.state, card.stop_reason)!;
+      return {
+        level: 'danger',
+        content: `${r.title}：${r.detail}`,
+        action: { text: r.fix.text, path: FIX_PATH[r.fix.kind] ?? CUSTOMER.path },
+      };
+    }
     case CardState.ReachedDisconnect:
       return { level: 'danger', content: '该卡已达量断网，请订购加油包或联系客服', action: BUY_REFUEL };
     case CardState.Initial:

@@ -1,3 +1,4 @@
 // The devices module's public entry: the wifi devices (MiFi, CPE, multi-SIM) of a user's cards,
 // their status and settings, and the changes queued for them (it owns devices and device_changes).
 export { devicesRoutes } from './routes';
+export { deviceByCard } from './repo';

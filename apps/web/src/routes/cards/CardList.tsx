@@ -15,6 +15,7 @@ import { NicknameForm } from '../../features/cards/components/NicknameForm';
 import { StatusTag } from '../../features/cards/components/StatusTag';
 import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { currentAfterUnbind, switchCard } from '../../features/cards/model/currentCard';
+import { StopReasonNote } from '../../features/diagnosis/components/StopReasonNote';
 import { withQuery } from '../../lib/query';
 import { clearCardData } from '../../lib/session';
 import { local } from '../../lib/storage';
@@ -94,6 +95,14 @@ function CardListPage() {
                     <StatusTag state={card.state} />
                     <span className={styles.network}>{card.network || '运营商未知'}</span>
                   </div>
+                  {/* a stopped card says why, with its fix (which acts on the current card: this one) */}
+                  {card.stop_reason && (
+                    <StopReasonNote
+                      reason={card.stop_reason}
+                      customNum={card.custom_num}
+                      onBeforeFix={() => switchCard(card.custom_num, local)}
+                    />
+                  )}
                   <dl className={styles.glance}>
                     <div className={styles.glancePkg}>
                       <dt>套餐</dt>

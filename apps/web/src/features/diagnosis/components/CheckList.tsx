@@ -1,0 +1,77 @@
+import type { DiagnosisCheck, Fix } from '@portal/contract';
+import { useNavigate } from 'react-router';
+import { fixTarget } from '../model/fixTarget';
+import { useReveal } from '../model/useReveal';
+import styles from './diagnosis.module.css';
+
+const STATUS_LABEL = { ok: '正常', problem: '异常', unknown: '无法判断' } as const;
+
+interface Props {
+  checks: DiagnosisCheck[];
+  /** the answer's identity: a new one runs the progress again */
+  runKey: unknown;
+  headline: string;
+  overall: DiagnosisCheck['status'];
+  owner: boolean;
+  customNum: string;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+  /** runs before a fix's page opens */
+  onBeforeFix?: () => void;
+}
+
+/** The checks one by one with a progress bar, then the verdict at the top; each problem with its button. */
+export function CheckList({ checks, runKey, headline, overall, owner, customNum, onRefresh, refreshing, onBeforeFix }: Props) {
+  const navigate = useNavigate();
+  const shown = useReveal(checks.length, runKey);
+  const done = shown >= checks.length;
+
+  function follow(fix: Fix) {
+    const target = fixTarget(fix, { owner, customNum });
+    if (target.kind === 'refresh') onRefresh?.();
+    else {
+      onBeforeFix?.();
+      navigate(target.path);
+    }
+  }
+
+  return (
+    <section className={styles.result} aria-label="检测结果" aria-busy={!done}>
+      {done ? (
+        <p className={`${styles.headline} ${styles[`headline_${overall}`]}`} role="status" data-testid="diagnosis-headline">
+          {headline}
+        </p>
+      ) : (
+        <div className={styles.progress} role="status">
+          <span>
+            正在检测… {shown}/{checks.length}
+          </span>
+          <span className={styles.track} aria-hidden="true">
+            <span className={styles.bar} style={{ width: `${(shown / Math.max(1, checks.length)) * 100}%` }} />
+          </span>
+        </div>
+      )}
+      <ol className={styles.checks}>
+        {checks.slice(0, shown).map((c) => (
+          <li key={c.key} className={styles.check} data-check={c.key} data-status={c.status}>
+            <div className={styles.checkHead}>
+              <span className={styles.checkTitle}>{c.title}</span>
+              <span className={`${styles.badge} ${styles[`badge_${c.status}`]}`}>{STATUS_LABEL[c.status]}</span>
+            </div>
+            <p className={styles.verdict}>{c.verdict}</p>
+            {c.fix && c.status !== 'ok' && (
+              <button
+                type="button"
+                className={`app-btn ${c.status === 'problem' ? 'app-btn--primary' : 'app-btn--ghost'} ${styles.fix}`}
+                onClick={() => follow(c.fix!)}
+                disabled={c.fix.kind === 'refresh' && refreshing}
+              >
+                {c.fix.kind === 'refresh' && refreshing ? '刷新中…' : c.fix.text}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { StopReasonInfo } from '@portal/contract';
+import { Link } from 'react-router';
+import { fixTarget } from '../model/fixTarget';
+import styles from './StopReasonNote.module.css';
+
+/**
+ * Why a stopped card is stopped, in words, with the one fix — where the portal shows a card's
+ * state (card list). The owner's view: the card is theirs.
+ */
+export function StopReasonNote({
+  reason,
+  customNum,
+  onBeforeFix,
+}: {
+  reason: StopReasonInfo;
+  customNum: string;
+  onBeforeFix?: () => void;
+}) {
+  const target = fixTarget(reason.fix, { owner: true, customNum });
+  return (
+    <div className={styles.note} role="note" data-testid="stop-reason">
+      <p className={styles.text}>
+        <strong>{reason.title}</strong>：{reason.detail}
+      </p>
+      <div className={styles.actions}>
+        {target.kind === 'page' && (
+          <Link to={target.path} className={styles.fix} onClick={onBeforeFix}>
+            {reason.fix.text}
+          </Link>
+        )}
+        <Link to={`/card_check?custom_num=${encodeURIComponent(customNum)}`} className={styles.more}>
+          智能检测
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { fixTarget } from './fixTarget';
+
+describe('where a fix button leads', () => {
+  it.each([
+    ['recharge', true, { kind: 'page', path: '/recharge' }],
+    ['recharge', false, { kind: 'page', path: '/login?login_model=customNum&redirect=%2Frecharge' }],
+    ['buy_package', true, { kind: 'page', path: '/combo' }],
+    ['buy_package', false, { kind: 'page', path: '/quick_payment?custom_num=1000000022' }],
+    ['real_name', true, { kind: 'page', path: '/remind' }],
+    ['real_name', false, { kind: 'page', path: '/login?login_model=customNum&redirect=%2Fremind' }],
+    ['customer', false, { kind: 'page', path: '/customer?form=card_check' }],
+    ['switch_network', true, { kind: 'page', path: '/change' }],
+    ['switch_network', false, { kind: 'page', path: '/login?login_model=customNum&redirect=%2Fchange' }],
+    ['device', true, { kind: 'page', path: '/wifi_setting' }],
+    ['refresh', false, { kind: 'refresh' }],
+  ] as const)('%s, owner %s', (kind, owner, target) => {
+    expect(fixTarget({ kind, text: '' }, { owner, customNum: '1000000022' })).toEqual(target);
+  });
+});

@@ -1,0 +1,28 @@
+import type { Fix } from '@portal/contract';
+import { loginUrl } from '../../../lib/navigation';
+
+/** Where a fix button leads: a page (after a login where the fix needs one), or a refresh here. */
+export type FixTarget = { kind: 'page'; path: string } | { kind: 'refresh' };
+
+/** The page of each fix for the card's owner (they act on the current card). */
+const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
+  recharge: '/recharge',
+  buy_package: '/combo',
+  real_name: '/remind',
+  customer: '/customer?form=card_check',
+  switch_network: '/change',
+  device: '/wifi_setting',
+};
+
+/**
+ * A visitor's fix: a package can be bought without a login (quick payment, for this card only);
+ * support needs none; everything else acts on the card's account and goes through the card-number
+ * login, which then lands on the fix's page for that very card.
+ */
+export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): FixTarget {
+  if (fix.kind === 'refresh') return { kind: 'refresh' };
+  const path = OWNER_PATH[fix.kind];
+  if (o.owner || fix.kind === 'customer') return { kind: 'page', path };
+  if (fix.kind === 'buy_package') return { kind: 'page', path: `/quick_payment?custom_num=${encodeURIComponent(o.customNum)}` };
+  return { kind: 'page', path: loginUrl({ loginModel: 'customNum', redirect: path }) };
+}

@@ -1,0 +1,154 @@
+// Journey: a card that stopped working, told in plain words with the one fix. A visitor types a
+// stopped card's number on /card_check, watches the checks run, and follows the fix (a package by
+// quick payment; a recharge through the card-number login, which comes back to the recharge
+// page); home and the card list say why the card is stopped and offer the fix; the owner runs the
+// card test on /check. 375×667, demo cards 1000000021-30 (README "Demo data").
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../harness';
+import { useJourney } from '../journey';
+import { axeViolations } from './axe';
+import { acceptAgreement, loginWithAccount, loginWithCard, resetBrowser, submitLogin, waitForPath } from './steps';
+
+describe('smart diagnosis and stop reasons', () => {
+  const j = useJourney();
+
+  it('a visitor diagnoses a stopped card and follows the fix to quick payment', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await page.goto('/card_check');
+    expect(new URL(page.url()).pathname).toBe('/card_check');
+
+    // bad and unknown numbers are told at the field
+    await page.getByRole('button', { name: '开始检测' }).click();
+    await page.getByRole('alert').getByText('请输入卡号').waitFor();
+    await page.getByPlaceholder('请输入卡号').fill('1099999999');
+    await page.getByRole('button', { name: '开始检测' }).click();
+    await page.getByRole('alert').getByText('未找到该卡号，请核对后重新输入').waitFor();
+
+    await page.getByPlaceholder('请输入卡号').fill('1000000022');
+    await page.getByRole('button', { name: '开始检测' }).click();
+    // the checks appear one by one, with progress, then the verdict
+    await page
+      .getByRole('status')
+      .getByText(/正在检测… \d\/\d/)
+      .waitFor();
+    await screenshot(page, 'card-check-progress');
+    const headline = page.getByTestId('diagnosis-headline');
+    await headline.waitFor();
+    expect(await headline.innerText()).toContain('流量已用完');
+    const state = page.locator('[data-check="card_state"]');
+    await state.getByText('异常').waitFor();
+    await state.getByText(/流量已用完：当前套餐的流量已用完/).waitFor();
+    // no personal data for a visitor: no balance amount, no package name
+    const text = await page.locator('main, body').first().innerText();
+    expect(text).not.toMatch(/¥|元，无欠费|畅享30G月包/);
+    await page.locator('[data-check="balance"]').getByText('无欠费').waitFor();
+    await page
+      .locator('[data-check="sync"]')
+      .getByText(/数据更新于/)
+      .waitFor();
+    await screenshot(page, 'card-check-visitor');
+    // the verdicts' colours are readable and every control is named (the a11y journey sees the empty page only)
+    expect(await axeViolations(page, ['color-contrast', 'button-name', 'link-name', 'label', 'aria-allowed-role'])).toEqual([]);
+
+    // refresh asks the carrier again (once a minute at most) and updates the checks in place
+    await page.getByRole('button', { name: '刷新数据' }).click();
+    await page.getByRole('status').filter({ hasText: '已从运营商更新数据' }).waitFor();
+    expect(await page.getByText(/正在检测/).count()).toBe(0);
+    await page.getByRole('button', { name: '刷新数据' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /数据刚刚已更新，请\d+秒后再刷新/ })
+      .waitFor();
+    await headline.waitFor();
+
+    await state.getByRole('button', { name: '订购套餐' }).click();
+    await waitForPath(page, '/quick_payment');
+    expect(await page.getByPlaceholder('请输入卡号').inputValue()).toBe('1000000022');
+    // not a dead end: the stopped card may buy a package here
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByTestId('quick-card').getByRole('button', { name: '选择套餐' }).waitFor();
+  });
+
+  it('a visitor’s fix that needs a login goes through the card login and lands on the fix', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await page.goto('/card_check?custom_num=1000000021');
+    const state = page.locator('[data-check="card_state"]');
+    await state.getByText(/欠费停机/).waitFor();
+    await state.getByRole('button', { name: '去充值' }).click();
+    await waitForPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/recharge');
+    // the login form, not the diagnosis page's field of the same name on its way out
+    await page.getByPlaceholder('请输入4-6位数字卡密码').waitFor();
+    await page.getByPlaceholder('请输入卡号').fill('1000000021');
+    await page.getByPlaceholder('请输入4-6位数字卡密码').fill('123456');
+    await acceptAgreement(page);
+    await submitLogin(page);
+    await waitForPath(page, '/recharge');
+  });
+
+  it('home says why the card is stopped, with its fix', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await loginWithCard(page, '1000000021');
+    const note = page.getByRole('note').filter({ hasText: '欠费停机' });
+    await note.getByText(/欠费停机：账户余额不足/).waitFor();
+    await screenshot(page, 'home-stopped-reason');
+    await note.getByRole('link', { name: '去充值' }).click();
+    await waitForPath(page, '/recharge');
+
+    // the owner's own diagnosis shows everything and what it said before
+    await page.goto('/card_check');
+    await page.getByTestId('diagnosis-headline').waitFor();
+    await page
+      .locator('[data-check="balance"]')
+      .getByText(/余额 0\.00 元/)
+      .waitFor();
+    await page.getByText(/^上次检测：/).waitFor();
+    await screenshot(page, 'card-check-owner');
+  });
+
+  it('the card list says why a card is stopped and leads to the fix', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await loginWithCard(page, '1000000024');
+    await page.goto('/card_list');
+    const note = page.getByTestId('stop-reason');
+    await note.getByText('未实名停机').waitFor();
+    await screenshot(page, 'card-list-stopped-reason');
+    expect(await axeViolations(page, ['color-contrast', 'link-name'])).toEqual([]);
+    await note.getByRole('link', { name: '去实名' }).click();
+    await waitForPath(page, '/remind');
+  });
+
+  it('the owner tests the current card on /check', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await loginWithAccount(page);
+    await page.goto('/check');
+    await page.getByRole('button', { name: '开始测试' }).click();
+    await page.getByTestId('diagnosis-headline').getByText('测试通过：卡能正常注册网络并上网').waitFor();
+    await page
+      .locator('[data-check="sync"]')
+      .getByText(/APN 设置正确/)
+      .waitFor();
+    await screenshot(page, 'check-pass');
+
+    await resetBrowser(page);
+    await loginWithCard(page, '1000000030');
+    await page.goto('/check');
+    await page.getByRole('button', { name: '开始测试' }).click();
+    await page.getByTestId('diagnosis-headline').waitFor();
+    await page
+      .locator('[data-check="sync"]')
+      .getByText(/APN 设置有误：当前为「cmnet」/)
+      .waitFor();
+    await page.locator('[data-check="sync"]').getByRole('button', { name: '联系客服' }).waitFor();
+    await screenshot(page, 'check-apn-wrong');
+  });
+
+  it('raised no page errors', () => {
+    expect(j.errors).toEqual([]);
+  });
+});
