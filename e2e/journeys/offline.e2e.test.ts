@@ -53,6 +53,23 @@ describe('a failed load says what happened and 重试 works', () => {
     await page.getByTestId('current-card').waitFor();
   });
 
+  it('offline on a page that keeps its data live (/cpe), the next page is never left spinning: 重试 once online shows it', async () => {
+    const { page, context } = j.phone;
+    await loginWithAccount(page);
+    await page.goto('/cpe');
+    await page.getByRole('link', { name: /升级套餐/ }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /升级套餐/ }).click();
+    const { alert, retry } = failure(page);
+    await alert.waitFor();
+    // /cpe's device status refetches while offline; those queries must not hold the next page's data back
+    await page.waitForTimeout(3000);
+    await context.setOffline(false);
+    await retry.click();
+    await page.getByText('升级为更大的套餐').waitFor({ timeout: 10_000 });
+    expect(await alert.count()).toBe(0);
+  });
+
   it('data that fails to load shows the failure with 重试, on home and on a page; 重试 loads it', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);

@@ -7,8 +7,11 @@ import { local } from './storage';
 export const queryClient = new QueryClient({
   defaultOptions: {
     // The API client already toasts and redirects per docs/spec/portal-spec.md §8; a retry would repeat that.
-    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    // networkMode 'always': a request made offline fails at once, so the page shows 网络连接失败 with
+    // 重试. The default ('online') pauses it instead, and a query paused while the phone was offline
+    // (a device page's live status) could keep the next page on a spinner after the network came back.
+    queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 
