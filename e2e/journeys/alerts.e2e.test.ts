@@ -56,10 +56,14 @@ describe('usage and expiry alerts, auto-renew', () => {
     await page.screenshot({ path: join(screenshotDir, 'alerts-settings-end.png') });
     await page.getByRole('switch', { name: /流量不足提醒/ }).check();
     await expect.poll(() => page.getByLabel('低于', { exact: true }).inputValue()).toBe('20');
-    // a bad value is named at the form, nothing saved
-    await page.getByLabel('低于', { exact: true }).fill('95');
+    // a bad value is named at its field (marked, described, focused), nothing saved
+    const threshold = page.getByLabel('低于', { exact: true });
+    await threshold.fill('95');
     await page.getByRole('button', { name: '保存设置' }).click();
-    await page.getByRole('alert').getByText('剩余流量比例请填写1到90之间的整数').waitFor();
+    await expect.poll(() => threshold.getAttribute('aria-invalid')).toBe('true');
+    const described = await threshold.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).innerText()).toBe('剩余流量比例请填写1到90之间的整数');
+    await expect.poll(() => threshold.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('低于', { exact: true }).fill('20');
     await page.getByRole('button', { name: '保存设置' }).click();
     await page.getByText('设置已保存').waitFor();

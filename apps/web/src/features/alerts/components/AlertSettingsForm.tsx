@@ -6,6 +6,7 @@ import { formatValidUntil } from '@portal/domain/validity';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Panel } from '../../../components/Panel';
+import { useFormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
 import { useSaveAlertSetting } from '../api/alertSetting';
 import { EXPIRY_DAY_CHOICES, formOf, requestOf, type AlertForm } from '../model/alertForm';
@@ -13,11 +14,13 @@ import styles from './AlertSettingsForm.module.css';
 
 export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
   const [form, setForm] = useState<AlertForm>(() => formOf(setting));
-  const [problem, setProblem] = useState('');
+  // errors at the field (decision 0010): the threshold is the one field that can be wrong
+  const errors = useFormErrors<'threshold'>('alert');
+  const fail = (message: string) => errors.fail(/流量/.test(message) ? 'threshold' : undefined, message);
   const save = useSaveAlertSetting();
   const set = <K extends keyof AlertForm>(k: K, v: AlertForm[K]) => {
     setForm((f) => ({ ...f, [k]: v }));
-    setProblem('');
+    errors.clear();
   };
   const renew = setting.renew_package;
   const short = renew !== null && setting.balance < renew.price;
@@ -26,14 +29,14 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
     e.preventDefault();
     const r = requestOf(setting.custom_num, form);
     if ('problem' in r) {
-      setProblem(r.problem);
+      fail(r.problem);
       return;
     }
     try {
       await save.mutateAsync(r.request);
       toast('设置已保存');
     } catch (err) {
-      setProblem((err as Error).message || '保存失败，请稍后再试');
+      fail((err as Error).message || '保存失败，请稍后再试');
     }
   }
 
@@ -76,15 +79,15 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
                 低于
               </label>
               <input
-                id="alert-threshold"
+                {...errors.field('threshold')}
                 className="app-field__input"
                 inputMode="numeric"
                 value={form.threshold_value}
-                aria-invalid={problem !== '' && /流量/.test(problem)}
                 onChange={(e) => set('threshold_value', e.target.value)}
               />
               <span className={styles.suffix}>{form.threshold_unit === 'percent' ? '%' : 'MB'}</span>
             </div>
+            {errors.at('threshold')}
           </>
         )}
       </Panel>
@@ -146,11 +149,7 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
       </Panel>
 
       <p className={styles.where}>提醒会显示在首页{setting.sms ? '，并以短信发送到绑定的手机号' : ''}。</p>
-      {problem && (
-        <p className="app-form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      {errors.message()}
       <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.save}`} disabled={save.isPending}>
         保存设置
       </button>
