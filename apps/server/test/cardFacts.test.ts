@@ -49,6 +49,27 @@ describe.each(databases())('card facts on %s', (kind) => {
       content: `当前套餐「${flow.package.name}」有效期至${lastDay}（还剩4天），请及时续订`,
       action: { text: '去续订', path: '/combo' },
     });
+
+    // renewed (a package bought now queues after the one in force): the reminder says so, no button
+    const pkg = await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享50G月包').executeTakeFirstOrThrow();
+    const order = await t.post(
+      '/api/v1/order/create',
+      {
+        custom_num: '1000000001',
+        goods_type: 'package',
+        package_id: pkg.id,
+        voucher_id: null,
+        pay_channel: 3,
+        request_id: `renew-${kind}`,
+      },
+      demo,
+    );
+    expect(order.json(), order.body).toMatchObject({ code: 0, data: { state: 'fulfilled' } });
+    expect(await data('/api/v1/card/clew?custom_num=1000000001')).toEqual({
+      level: 'info',
+      content: `当前套餐「${flow.package.name}」有效期至${lastDay}，已续订「畅享50G月包」，到期后自动生效`,
+      action: null,
+    });
   });
 
   it.each([

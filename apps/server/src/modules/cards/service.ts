@@ -17,7 +17,7 @@ import { verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
-import { ensureFresh, ensureSyncedOnce, flowOf } from '../usage';
+import { ensureFresh, ensureSyncedOnce, flowOf, renewalOf } from '../usage';
 import * as repo from './repo';
 
 // Wrong card passwords share the card login's counter and lock (modules/auth/limits.ts): a 4-6 digit
@@ -295,6 +295,14 @@ export async function clew(ctx: AppContext, auth: Auth, customNum: string): Prom
   if (!pkg) return { level: 'info', content: '暂无生效套餐，请订购套餐后使用', action: BUY_PACKAGE };
   const days = daysLeft(pkg.expired_at, clock.now());
   if (days !== null && days <= EXPIRY_WARNING_DAYS) {
+    // already renewed: say so instead of asking for a renewal the user has made
+    const next = await renewalOf(ctx, card, pkg);
+    if (next)
+      return {
+        level: 'info',
+        content: `当前套餐「${pkg.name}」有效期至${lastValidDay(pkg.expired_at)}，已续订「${next.name}」，到期后自动生效`,
+        action: null,
+      };
     const when = days <= 0 ? '今天到期' : `有效期至${lastValidDay(pkg.expired_at)}（还剩${days}天）`;
     return { level: 'warning', content: `当前套餐「${pkg.name}」${when}，请及时续订`, action: RENEW };
   }

@@ -99,3 +99,20 @@ export async function activePackage(db: Executor, cardId: number, nowIso: string
     .limit(1)
     .executeTakeFirst();
 }
+
+/**
+ * A package already bought to follow the one in force: it starts after now and no later than the
+ * current one ends (a renewal queues exactly at the end). The first of them, or undefined.
+ */
+export async function queuedPackage(db: Executor, cardId: number, nowIso: string, currentEndsAt: string) {
+  return db
+    .selectFrom('card_packages')
+    .select(['name', 'started_at', 'expired_at'])
+    .where('card_id', '=', cardId)
+    .where('started_at', '>', nowIso)
+    .where('started_at', '<=', currentEndsAt)
+    .orderBy('started_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -198,3 +198,8 @@ export async function forceSync(ctx: AppContext, auth: Auth, customNum: string):
     message: '流量数据已更新',
   };
 }
+
+/** The package that follows the one in force when that ends (already renewed), if any. */
+export async function renewalOf(ctx: AppContext, card: Pick<Card, 'id'>, current: { expired_at: string }) {
+  return repo.queuedPackage(ctx.db.kysely, card.id, clock.now().toISOString(), current.expired_at);
+}
