@@ -46,7 +46,7 @@ describe('cards and usage', () => {
     await card.getByRole('button', { name: '解绑' }).click();
     // the confirm dialog: blue confirm, grey cancel
     const dialog = page.locator('.adm-dialog-body');
-    await dialog.getByText('确定要解绑卡号 1000000013 吗').waitFor();
+    await dialog.getByText('确定要解绑卡号 1000 0000 13 吗').waitFor();
     await screenshot(page, 'unbind-confirm');
     await dialog.getByRole('button', { name: '解绑' }).click();
     await card.waitFor({ state: 'detached' });

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
 import { installCamera, qrMatrix } from './camera';
-import { DEMO, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
+import { DEMO, grouped, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
 
 /** The QR on the unbound 5G CPE's box: a link to /cpe_bind with its serial and card number. */
 const BOX_QR = 'https://h5.changlian.example.com/cpe_bind?sn=CPE5G-D0017&custom_num=1000000017';
@@ -19,12 +19,12 @@ const BOX_QR = 'https://h5.changlian.example.com/cpe_bind?sn=CPE5G-D0017&custom_
 async function onDevice(page: Page, customNum: string): Promise<void> {
   await page.goto('/cpe');
   const card = page.getByTestId('device-card');
-  await card.getByText(/卡号 \d+/).waitFor();
-  if (!(await card.innerText()).includes(customNum)) {
+  await card.getByText(/卡号 [\d ]+/).waitFor();
+  if (!(await card.innerText()).includes(grouped(customNum))) {
     await page.getByRole('button', { name: '切换设备' }).click();
-    await page.getByRole('button', { name: new RegExp(customNum) }).click();
+    await page.getByRole('button', { name: new RegExp(grouped(customNum)) }).click();
   }
-  await card.filter({ hasText: customNum }).waitFor();
+  await card.filter({ hasText: grouped(customNum) }).waitFor();
 }
 
 /** Whether the element's box is at least 44 px high (a tap target). */
@@ -56,14 +56,14 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     for (const name of ['套餐订购', '我的订单', '温馨提醒']) expect(await tall(page, new RegExp(name), 'link')).toBeGreaterThanOrEqual(44);
     await page.getByRole('link', { name: /套餐订购/ }).click();
     await waitForPath(page, '/cpe_combo');
-    await page.getByText('（卡号 1000000011）订购').waitFor();
+    await page.getByText('（卡号 1000 0000 11）订购').waitFor();
     await screenshot(page, 'cpe-combo');
     await page
       .getByTestId('package')
       .filter({ has: page.getByTestId('package-name').getByText('畅享100G月包', { exact: true }) })
       .click();
     await waitForPath(page, '/cpe_combo_detail');
-    await page.getByTestId('device-line').getByText('卡号 1000000011').waitFor();
+    await page.getByTestId('device-line').getByText('卡号 1000 0000 11').waitFor();
     // what the purchase does to the device's card, the server's words
     await expect
       .poll(() => page.getByTestId('package-effect').innerText())
@@ -97,7 +97,7 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await waitForPath(page, '/cpe_order');
     const row = page.getByTestId('order').filter({ hasText: orderNo });
     await row.getByText('畅享100G月包').waitFor();
-    await page.getByText('卡号 1000000011 的订单').waitFor();
+    await page.getByText('卡号 1000 0000 11 的订单').waitFor();
     await screenshot(page, 'cpe-order');
     // the tabs filter on the server: the paid order is under 已完成, not under 待支付
     await page.getByRole('tab', { name: '待支付' }).click();
@@ -109,7 +109,7 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await page.goto(`/pay_success?order_no=${orderNo}`);
     await page.getByRole('link', { name: '返回设备首页' }).click();
     await waitForPath(page, '/cpe');
-    await page.getByTestId('device-card').filter({ hasText: '1000000011' }).waitFor();
+    await page.getByTestId('device-card').filter({ hasText: '1000 0000 11' }).waitFor();
     // the portal's current card was never touched
     expect((await stored(page)).sim_customNum).toBe(portalCard);
   });
@@ -123,10 +123,10 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
     await page.getByRole('link', { name: '去充值' }).click();
     await waitForPath(page, '/recharge');
-    await page.getByText('卡号 1000000011').waitFor();
+    await page.getByText('卡号 1000 0000 11').waitFor();
     expect((await stored(page)).sim_customNum).toBe('1000000011');
     await page.goto('/cpe');
-    await page.getByTestId('device-card').filter({ hasText: '1000000011' }).waitFor();
+    await page.getByTestId('device-card').filter({ hasText: '1000 0000 11' }).waitFor();
   });
 
   it('a pending order of the device’s card is paid from /cpe_order in another tab, and its result leads back to the device area', async () => {
@@ -172,7 +172,7 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await page.goto('/cpe_mine');
     await page.getByRole('link', { name: /温馨提醒/ }).click();
     await waitForPath(page, '/cpe_remind');
-    await page.getByTestId('device-line').getByText('卡号 1000000016').waitFor();
+    await page.getByTestId('device-line').getByText('卡号 1000 0000 16').waitFor();
     const offline = page.getByTestId('reminder').filter({ hasText: '设备已离线' });
     await offline.getByText(/起未联网/).waitFor();
     const button = offline.getByRole('button', { name: '查看设备' });
@@ -198,7 +198,7 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await screenshot(page, 'cpe-bind-scanned');
     await page.getByRole('button', { name: '添加设备' }).click();
     await waitForPath(page, '/cpe');
-    await page.getByTestId('device-card').filter({ hasText: '1000000017' }).waitFor();
+    await page.getByTestId('device-card').filter({ hasText: '1000 0000 17' }).waitFor();
   });
 
   it('/cpe_bind: a refused camera is explained, and typing still works', async () => {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { grouped, loginWithAccount, resetBrowser, waitForPath } from './steps';
 
 const CPE = '1000000011';
 const DAY = 86_400_000;
@@ -15,8 +15,8 @@ const DAY = 86_400_000;
 async function chooseDevice(page: Page, customNum: string): Promise<void> {
   await page.goto('/cpe');
   await page.getByRole('button', { name: '切换设备' }).click();
-  await page.getByRole('button', { name: new RegExp(customNum) }).click();
-  await page.getByTestId('device-card').filter({ hasText: customNum }).waitFor();
+  await page.getByRole('button', { name: new RegExp(grouped(customNum)) }).click();
+  await page.getByTestId('device-card').filter({ hasText: grouped(customNum) }).waitFor();
 }
 
 /** Neither covers the other (the floating service button and a control). */

@@ -6,15 +6,15 @@
 // 待生效 → 已生效 is seen without long waits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { loginWithAccount, loginWithCard, resetBrowser, waitForPath } from './steps';
+import { grouped, loginWithAccount, loginWithCard, resetBrowser, waitForPath } from './steps';
 import type { Page } from 'playwright-core';
 
 /** On /cpe: makes one of the user's devices the current one. */
 async function chooseDevice(page: Page, customNum: string): Promise<void> {
   await page.goto('/cpe');
   await page.getByRole('button', { name: '切换设备' }).click();
-  await page.getByRole('button', { name: new RegExp(customNum) }).click();
-  await page.getByTestId('device-card').filter({ hasText: customNum }).waitFor();
+  await page.getByRole('button', { name: new RegExp(grouped(customNum)) }).click();
+  await page.getByTestId('device-card').filter({ hasText: grouped(customNum) }).waitFor();
   // it is the current card now, with its info stored (the card pages such as /change need it)
   await page.waitForFunction((c) => localStorage.getItem('sim_cardInfo')?.includes(`"custom_num":"${c}"`), customNum);
 }
@@ -252,7 +252,7 @@ describe('wifi devices', () => {
     await serial.fill('cpe5g-d0017');
     await submit.click();
     await waitForPath(page, '/cpe');
-    await page.getByTestId('device-card').filter({ hasText: '1000000017' }).waitFor();
+    await page.getByTestId('device-card').filter({ hasText: '1000 0000 17' }).waitFor();
     const bound = await portal.sql<{ account: string }>(
       "SELECT u.account FROM card_bindings b JOIN cards c ON c.id = b.card_id JOIN users u ON u.id = b.user_id WHERE c.custom_num = '1000000017'",
     );
@@ -269,12 +269,12 @@ describe('wifi devices', () => {
     await page.locator('[data-device="1000000012"]').getByRole('button', { name: '设为当前' }).click();
     await page.locator('[data-device="1000000012"]').getByText('当前设备').waitFor();
     await page.goto('/cpe');
-    await page.getByTestId('device-card').filter({ hasText: '1000000012' }).waitFor();
+    await page.getByTestId('device-card').filter({ hasText: '1000 0000 12' }).waitFor();
 
     await page.goto('/cpe_router');
     await added.getByRole('button', { name: '解绑' }).click();
     const dialog = page.locator('.adm-dialog-body');
-    await dialog.getByText(/设备中的卡（卡号 1000000017）会一同从您的账号解绑/).waitFor();
+    await dialog.getByText(/设备中的卡（卡号 1000 0000 17）会一同从您的账号解绑/).waitFor();
     await dialog.getByRole('button', { name: '确认解绑' }).click();
     await added.waitFor({ state: 'detached' });
     await expect.poll(() => page.locator('[data-device]').count()).toBe(3);

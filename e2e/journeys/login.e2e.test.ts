@@ -78,7 +78,7 @@ describe('login and guards', () => {
     expect(s.sim_cardLogin).toBe('1');
     await page.getByRole('link', { name: '我的', exact: true }).click();
     await waitForPath(page, '/mine');
-    expect(await page.getByTestId('mine-name').innerText()).toBe(`卡号 ${DEMO.card}`);
+    expect(await page.getByTestId('mine-name').innerText()).toBe('卡号 1000 0000 01');
     await page.goto('/card_list');
     await page.getByText('卡号登录仅可查看当前卡片').waitFor();
     expect(await page.getByRole('button', { name: '解绑' }).count()).toBe(0);

@@ -55,7 +55,7 @@ describe('my orders', () => {
     await page.goto('/order');
     const rows = page.getByTestId('order');
     await rows.first().waitFor();
-    await page.getByText('卡号 1000000001 的订单').waitFor();
+    await page.getByText('卡号 1000 0000 01 的订单').waitFor();
     expect(await rows.count()).toBe(4);
     await screenshot(page, 'order-tabs-all');
 
@@ -74,7 +74,7 @@ describe('my orders', () => {
     await page.getByRole('tab', { name: '待支付' }).click();
     await page.getByRole('radio', { name: '全部卡' }).click();
     await page.getByText('共 3 笔').waitFor();
-    await rows.filter({ hasText: '卡号 1000000002' }).waitFor();
+    await rows.filter({ hasText: '卡号 1000 0000 02' }).waitFor();
     expect(new URL(page.url()).search).toBe('?tab=pending&scope=mine');
     await screenshot(page, 'order-tabs-all-cards');
     // the choice survives a reload (it is in the address)

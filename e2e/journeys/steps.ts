@@ -127,3 +127,6 @@ export async function loginWithCardOf(page: Page, card: string, mark?: string): 
   await waitForPath(page, '/');
   await page.getByTestId('current-card').waitFor();
 }
+
+/** A card number as the pages print it: grouped by four ("1000 0000 01"). */
+export const grouped = (customNum: string): string => customNum.replace(/(\d{4})(?=\d)/g, '$1 ');

@@ -80,3 +80,8 @@ export function chinaMonthStart(now: Date = new Date(), monthsAhead = 0): Date {
   const t = new Date(now.getTime() + SHANGHAI_OFFSET_MS);
   return new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth() + monthsAhead, 1) - SHANGHAI_OFFSET_MS);
 }
+
+/** "1000 0000 01": a card number grouped by four, as every page prints it (copying keeps it whole). */
+export function groupCardNumber(num: string): string {
+  return num.replace(/(\d{4})(?=\d)/g, '$1 ');
+}

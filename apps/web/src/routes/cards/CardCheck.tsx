@@ -3,13 +3,13 @@
 // 无法判断 with a plain verdict and, for a problem, the button that fixes it (a visitor's fixes
 // that need a login go through the card-number login and come back to the fix's page; a package
 // can be bought by quick payment). The owner also sees what earlier diagnoses said.
+import { groupCardNumber } from '@portal/domain';
 import type { CardDiagnosis } from '@portal/contract';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { ago } from '@portal/domain/diagnosis';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { fetchDiagnosis } from '../../features/diagnosis/api/diagnosis';
 import { CheckList } from '../../features/diagnosis/components/CheckList';

@@ -2,7 +2,7 @@
 // data, balance, the user's own nickname), switch the current card, name a card, unbind (with
 // confirm), add a card.
 import type { BoundCard } from '@portal/contract';
-import { formatKb, formatYuan } from '@portal/domain';
+import { formatKb, formatYuan, groupCardNumber } from '@portal/domain';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -13,7 +13,6 @@ import { useBindList } from '../../features/cards/api/useBindList';
 import { useUnbindCard } from '../../features/cards/api/unbindCard';
 import { NicknameForm } from '../../features/cards/components/NicknameForm';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { currentAfterUnbind, switchCard } from '../../features/cards/model/currentCard';
 import { StopReasonNote } from '../../features/diagnosis/components/StopReasonNote';
 import { withQuery } from '../../lib/query';
@@ -41,7 +40,7 @@ function CardListPage() {
   async function remove(card: BoundCard) {
     const ok = await confirm({
       title: '解绑卡片',
-      content: `确定要解绑卡号 ${card.custom_num}${card.nickname ? `（${card.nickname}）` : ''} 吗？解绑后将无法在本账号查询该卡，备注名也会一并删除。`,
+      content: `确定要解绑卡号 ${groupCardNumber(card.custom_num)}${card.nickname ? `（${card.nickname}）` : ''} 吗？解绑后将无法在本账号查询该卡，备注名也会一并删除。`,
       confirmText: '解绑',
     });
     if (!ok) return;

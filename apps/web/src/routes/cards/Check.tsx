@@ -1,12 +1,12 @@
 // /check — the card test of the current card: the carrier tests the line end to end (registered
 // on the network, a data session, the APN) and each step says what it means, with the same fix
 // buttons as the smart diagnosis.
+import { groupCardNumber } from '@portal/domain';
 import type { LineTestAnswer } from '@portal/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { runLineTest } from '../../features/diagnosis/api/diagnosis';
 import { CheckList } from '../../features/diagnosis/components/CheckList';
 import styles from '../../features/diagnosis/components/diagnosis.module.css';

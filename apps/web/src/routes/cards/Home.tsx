@@ -1,6 +1,6 @@
 // / — the current card at a glance (keep-alive): number, status, balance, today's use,
 // remaining data, expiry, the card's hint; switch card, data usage.
-import { formatKb, formatYuan } from '@portal/domain';
+import { formatKb, formatYuan, groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +13,6 @@ import { useCardInfo } from '../../features/cards/api/useCardInfo';
 import { useClew } from '../../features/cards/api/clew';
 import { useHasPassword } from '../../features/cards/api/hasPassword';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { clewAction } from '../../features/cards/model/clewAction';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { NoticeList } from '../../features/alerts/components/NoticeList';

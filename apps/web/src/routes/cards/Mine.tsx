@@ -1,12 +1,11 @@
 // /mine — personal centre (keep-alive): who is logged in, the current card, links, logout.
-import { maskMobile } from '@portal/domain';
+import { groupCardNumber, maskMobile } from '@portal/domain';
 import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { clearOnLogout } from '../../lib/session';
@@ -51,7 +50,7 @@ function MinePage() {
   const cardLogin = useStored('cardLogin') ?? false;
   const session = useSession(Boolean(token));
 
-  const name = cardLogin ? `卡号 ${customNum ?? ''}` : mobile ? maskMobile(mobile) : (session.data?.account ?? '用户');
+  const name = cardLogin ? `卡号 ${groupCardNumber(customNum ?? '')}` : mobile ? maskMobile(mobile) : (session.data?.account ?? '用户');
   const sub = cardLogin ? '卡号登录' : session.data?.account ? `账号：${session.data.account}` : '手机号登录';
 
   async function onLogout() {

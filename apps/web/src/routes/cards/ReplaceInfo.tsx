@@ -2,7 +2,7 @@
 // a card moved to another device may be shut down by the carrier; the application's status once
 // there is one; otherwise the way to apply. ?form= names the route the user came from. Questions
 // go to the agent's 客服 (/customer), never to "the app".
-import { formatDate } from '@portal/domain';
+import { formatDate, groupCardNumber } from '@portal/domain';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -105,8 +105,8 @@ function ReplaceInfoPage() {
         <>
           <p className={styles.warn}>
             {info.data.need_change_card
-              ? `卡号 ${customNum} 需要更换新卡，请提交换卡申请，新卡将寄送到您填写的地址。`
-              : `卡号 ${customNum} 当前无需换卡。如卡片损坏或丢失，也可申请换卡。`}
+              ? `卡号 ${groupCardNumber(customNum ?? '')} 需要更换新卡，请提交换卡申请，新卡将寄送到您填写的地址。`
+              : `卡号 ${groupCardNumber(customNum ?? '')} 当前无需换卡。如卡片损坏或丢失，也可申请换卡。`}
           </p>
           <div className={styles.actions}>
             <button

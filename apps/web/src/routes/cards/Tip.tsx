@@ -1,5 +1,6 @@
 // /tip — 温馨提示: what the current card still needs before it can be used, in the order the card
 // gates ask for it, each with its page; for a visitor, how to get started.
+import { groupCardNumber } from '@portal/domain';
 import { CardState } from '@portal/contract/enums';
 import { Link, useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
@@ -7,7 +8,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { checklist } from '../../features/gating/model/checklist';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';

@@ -1,6 +1,6 @@
 // /first_recharge — the agent's first-recharge offer, while the card has never recharged.
 import type { QuoteRequest } from '@portal/contract';
-import { formatYuan } from '@portal/domain';
+import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -61,7 +61,7 @@ function FirstRechargePage() {
               </p>
             ) : null}
             <p className={styles.meta}>
-              卡号 {customNum} · 当前余额 ¥{formatYuan(options.data.balance)}
+              卡号 {groupCardNumber(customNum ?? '')} · 当前余额 ¥{formatYuan(options.data.balance)}
             </p>
           </section>
           <Checkout request={request} payLabel="立即充值" />

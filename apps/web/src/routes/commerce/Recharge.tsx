@@ -1,6 +1,6 @@
 // /recharge — top up the card's balance: a preset amount or a whole amount from 1 to 5000.
 import type { QuoteRequest } from '@portal/contract';
-import { formatYuan } from '@portal/domain';
+import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -42,7 +42,7 @@ function RechargePage() {
       ) : (
         <>
           <section className={`${styles.section} ${styles.hero}`}>
-            <p className={styles.meta}>卡号 {customNum}</p>
+            <p className={styles.meta}>卡号 {groupCardNumber(customNum ?? '')}</p>
             <p className={styles.balanceLine}>
               <small>当前余额（元）</small>
               <span data-testid="balance">{formatYuan(options.data.balance)}</span>

@@ -2,7 +2,7 @@
 // and gifts (收入), purchases paid from it (支出), refunds back to it or taken back from it —
 // each with what it was for and the balance after it. The balance is the sum of this ledger
 // (the server keeps it so).
-import { formatDateTime, formatYuan } from '@portal/domain';
+import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -36,7 +36,7 @@ function RechargeCouponPage() {
       ) : (
         <>
           <section className={`${styles.section} ${styles.hero}`}>
-            <p className={styles.meta}>卡号 {customNum}</p>
+            <p className={styles.meta}>卡号 {groupCardNumber(customNum ?? '')}</p>
             <p className={styles.balanceLine}>
               <small>当前余额（元）</small>
               <span data-testid="ledger-balance">{formatYuan(ledger.data.pages[0]!.balance)}</span>

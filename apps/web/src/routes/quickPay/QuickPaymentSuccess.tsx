@@ -2,7 +2,7 @@
 // gateway's return is not proof: the page reads the order with its access key until the server
 // says it is settled. A key arriving in the URL is moved to this tab's storage and dropped from
 // the address bar, so it does not linger in history or get shared with the link.
-import { formatDateTime, formatYuan } from '@portal/domain';
+import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -87,7 +87,7 @@ function QuickPaymentSuccessPage() {
         <PayResult
           ok
           title="支付成功"
-          text={`卡号 ${order.data.custom_num} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}${
+          text={`卡号 ${groupCardNumber(order.data.custom_num)} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}${
             order.data.package_window
               ? `，${order.data.package_window.first_day} 起生效，有效期至 ${order.data.package_window.valid_until}`
               : '，已订购成功'

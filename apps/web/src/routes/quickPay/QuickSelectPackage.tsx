@@ -4,7 +4,7 @@
 // says what it does to the card (the server's effect: starts now, queues after the package in
 // force, stacks); one that cannot be bought for the card cannot be chosen and says why.
 import type { QuoteRequest } from '@portal/contract';
-import { formatYuan } from '@portal/domain';
+import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -51,7 +51,7 @@ function QuickSelectPackagePage() {
     <div className={styles.page}>
       <PageHeader title="选择套餐" fallback={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} />
       <p className={styles.cardLine}>
-        为卡号 <strong>{customNum}</strong> 订购
+        为卡号 <strong>{groupCardNumber(customNum)}</strong> 订购
       </p>
       {packages.isPending ? (
         <PageLoading />

@@ -3,7 +3,7 @@
 // expire), and the status asked again when they come back (?real_name=done, or the page
 // becoming visible again). Verified → the card info is refreshed and the gates let them through.
 import { RealNameMode } from '@portal/contract/enums';
-import { safeUrl } from '@portal/domain';
+import { groupCardNumber, safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { fetchRealNameStatus, startRealName } from '../../features/realName/api/realNameSession';

@@ -1,6 +1,7 @@
 // /collect — the card holder's personal information (the gate "请先完善个人信息"): name, resident
 // ID number (check digit validated before anything is sent), mobile; front and back ID photos
 // where the carrier needs them (Telecom, CME).
+import { groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -124,7 +125,7 @@ function CollectPage() {
         </span>
         <div>
           <p className={styles.heroTitle}>完善机主信息</p>
-          <p className={styles.heroText}>根据运营商要求，请填写卡号 {customNum} 的机主本人信息</p>
+          <p className={styles.heroText}>根据运营商要求，请填写卡号 {groupCardNumber(customNum ?? '')} 的机主本人信息</p>
         </div>
       </div>
       {saved && (

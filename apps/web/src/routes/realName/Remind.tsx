@@ -2,7 +2,7 @@
 // the card's carrier page; already → the carrier is asked again. Bajun cards follow spec
 // section 4: no order yet → this page as usual; a real-name URL → open it in a new tab and go
 // home; otherwise the question, where "already done" goes home.
-import { safeUrl } from '@portal/domain';
+import { groupCardNumber, safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,6 @@ import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCardInfo } from '../../features/cards/api/useCardInfo';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useRealNameData } from '../../features/realName/api/realNameData';
 import { fetchRealNameStatus } from '../../features/realName/api/realNameSession';

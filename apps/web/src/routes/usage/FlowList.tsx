@@ -1,11 +1,10 @@
 // /flow_list — cumulative use of the current card: the total and each month.
-import { formatDateTime, formatKb } from '@portal/domain';
+import { formatDateTime, formatKb, groupCardNumber } from '@portal/domain';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { StatusTag } from '../../features/cards/components/StatusTag';
-import { groupCardNumber } from '../../features/cards/model/cardStatus';
 import { useFlowStatistics } from '../../features/usage/api/flowStatistics';
 import { monthLabel } from '../../features/usage/model/chartScale';
 import { withQuery } from '../../lib/query';

@@ -2,7 +2,7 @@
 // 离线 / 重启中), signal 强/中/弱, the carrier it uses, and its card's remaining data and plan
 // expiry; entries to the wifi and network settings; reboot and factory reset. The device shown is
 // the current card's when it is in a device, else the first device (features/devices/model/currentDevice).
-import { formatDateTime, formatKb } from '@portal/domain';
+import { formatDateTime, formatKb, groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -65,7 +65,7 @@ function CpePage() {
         <div className={styles.head}>
           <div>
             <h2 className={styles.model}>{device?.model_name ?? '加载中…'}</h2>
-            <p className={styles.sub}>卡号 {customNum}</p>
+            <p className={styles.sub}>卡号 {groupCardNumber(customNum ?? '')}</p>
           </div>
           {devices.length > 1 && <DevicePicker devices={devices} current={customNum} onPick={pick} />}
         </div>

@@ -1,6 +1,7 @@
 // /cpe_combo?type= — the plans of the current device's card: the portal's package list
 // (features/commerce PackageCatalogue) for that card, whichever card is current in the portal;
 // each leads to /cpe_combo_detail.
+import { groupCardNumber } from '@portal/domain';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
@@ -24,7 +25,7 @@ function CpeComboPage() {
             detailPathOf={detailPathOf}
             forWhom={
               <>
-                为 <strong>{device.model_name}</strong>（卡号 {device.custom_num}）订购
+                为 <strong>{device.model_name}</strong>（卡号 {groupCardNumber(device.custom_num)}）订购
               </>
             }
           />

@@ -1,6 +1,6 @@
 // /cpe_mine — the wifi-device area's 我的 (open, spec §4): who is logged in, the current device,
 // and the way to everything the owner manages; logout. The area's tab bar at the bottom.
-import { maskMobile } from '@portal/domain';
+import { groupCardNumber, maskMobile } from '@portal/domain';
 import { useNavigate, Link } from 'react-router';
 import { logout } from '../../features/auth/api/logout';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
@@ -51,7 +51,7 @@ function CpeMinePage() {
         </div>
         {loggedIn ? (
           <div>
-            <p className={styles.name}>{cardLogin ? `卡号 ${customNum ?? ''}` : mobile ? maskMobile(mobile) : '已登录'}</p>
+            <p className={styles.name}>{cardLogin ? `卡号 ${groupCardNumber(customNum ?? '')}` : mobile ? maskMobile(mobile) : '已登录'}</p>
             <p className={styles.sub}>{cardLogin ? '卡号登录（管理设备请使用手机号或账号登录）' : `${devices.length}台设备`}</p>
           </div>
         ) : (
@@ -68,7 +68,7 @@ function CpeMinePage() {
         <Link to="/cpe" className={styles.device}>
           <span>
             <strong>{device.model_name}</strong>
-            <small>卡号 {device.custom_num}</small>
+            <small>卡号 {groupCardNumber(device.custom_num)}</small>
           </span>
           <span className={device.online ? styles.on : styles.off}>{device.online ? '在线' : '离线'}</span>
         </Link>

@@ -1,5 +1,6 @@
 // /cpe_router — my devices: which one the area shows (设为当前 makes its card the current card) and
 // 解绑 with a confirmation (the card in the device is unbound with it). + 添加设备 → /cpe_bind.
+import { groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -30,7 +31,7 @@ function CpeRouterPage() {
   async function remove(customNum: string, name: string) {
     const ok = await confirm({
       title: `解绑「${name}」`,
-      content: `设备中的卡（卡号 ${customNum}）会一同从您的账号解绑，解绑后无法再查看和管理该设备；设备本身的设置不受影响，可凭序列号和卡号重新添加。`,
+      content: `设备中的卡（卡号 ${groupCardNumber(customNum)}）会一同从您的账号解绑，解绑后无法再查看和管理该设备；设备本身的设置不受影响，可凭序列号和卡号重新添加。`,
       confirmText: '确认解绑',
     });
     if (!ok) return;
@@ -69,7 +70,7 @@ function CpeRouterPage() {
                   {current && <span className={styles.tag}>当前设备</span>}
                 </div>
                 <p className={styles.sub}>
-                  卡号 {d.custom_num} · 序列号 {d.serial}
+                  卡号 {groupCardNumber(d.custom_num)} · 序列号 {d.serial}
                 </p>
                 <div className={styles.state}>
                   <span className={d.online ? styles.on : styles.off}>{d.online ? '在线' : '离线'}</span>

@@ -2,7 +2,7 @@
 // 有效期至) and each upgrade with the server's quote (流量 300GB → 500GB，立即生效，有效期不变至 …,
 // 补差价 ¥X). When the card cannot upgrade the page says why and offers 去续订 / 订购套餐. The card
 // is the current device's, which may differ from the portal's current card.
-import { formatKb, formatYuan, kbLabel } from '@portal/domain';
+import { formatKb, formatYuan, groupCardNumber, kbLabel } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -53,7 +53,7 @@ function CpeUpPage() {
     <div className={styles.page}>
       <PageHeader title="套餐升级" fallback="/cpe" />
       <section className={styles.current} aria-label="当前套餐" data-testid="current-package">
-        <p className={styles.label}>当前套餐 · 卡号 {customNum}</p>
+        <p className={styles.label}>当前套餐 · 卡号 {groupCardNumber(customNum ?? '')}</p>
         <h2 className={styles.name}>{current?.name ?? '暂无生效中的套餐'}</h2>
         {current ? (
           <div className={styles.stats}>

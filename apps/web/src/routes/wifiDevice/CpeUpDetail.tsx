@@ -2,6 +2,7 @@
 // credit for the unused part of the current package, the difference to pay), paid through the
 // shared checkout (pay channels, balance) and ending on the shared result pages. The amount is
 // priced again by the server when the order is made, and again when it is delivered.
+import { groupCardNumber } from '@portal/domain';
 import type { QuoteRequest } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -121,7 +122,7 @@ function CpeUpDetailPage() {
             <h2 className={styles.sectionTitle}>升级明细</h2>
             <p className={styles.sum}>
               <span>升级卡号</span>
-              <span>{customNum}</span>
+              <span>{groupCardNumber(customNum ?? '')}</span>
             </p>
             <UpgradeFigures change={change} />
           </section>

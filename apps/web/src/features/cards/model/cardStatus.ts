@@ -20,8 +20,3 @@ export function cardStatus(state: number): { label: string; tone: Tone } {
       return { label, tone: 'neutral' };
   }
 }
-
-/** "1000 0000 01" style grouping for reading a card number aloud. */
-export function groupCardNumber(num: string): string {
-  return num.replace(/(\d{4})(?=\d)/g, '$1 ');
-}

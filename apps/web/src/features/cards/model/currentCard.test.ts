@@ -1,7 +1,8 @@
 import type { CardInfoAnswer } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { createTypedStorage, LOCAL_CODECS, memoryStorage } from '../../../lib/storage';
-import { cardStatus, groupCardNumber } from './cardStatus';
+import { groupCardNumber } from '@portal/domain';
+import { cardStatus } from './cardStatus';
 import { chooseCurrentCard, currentAfterUnbind, rememberCardInfo, switchCard } from './currentCard';
 
 const list = [{ custom_num: '1000000001' }, { custom_num: '1000000002' }];

@@ -4,7 +4,7 @@
 // and /cpe_order (the current device's card), each linking its rows to its own detail (`base`).
 import type { Order, OrderGroup } from '@portal/contract';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
-import { formatDateTime, formatYuan } from '@portal/domain';
+import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
@@ -75,7 +75,7 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
       </div>
       {allCards ? (
         <div className={styles.ordScope}>
-          <span>{scope === 'mine' ? '我名下全部卡的订单' : `卡号 ${customNum ?? ''} 的订单`}</span>
+          <span>{scope === 'mine' ? '我名下全部卡的订单' : `卡号 ${groupCardNumber(customNum ?? '')} 的订单`}</span>
           <div className={styles.ordScopeSwitch} role="radiogroup" aria-label="订单范围">
             {(
               [
@@ -98,7 +98,7 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
         </div>
       ) : origin ? (
         <div className={styles.ordScope}>
-          <span>卡号 {customNum ?? ''} 的订单</span>
+          <span>卡号 {groupCardNumber(customNum ?? '')} 的订单</span>
         </div>
       ) : null}
       {orders.isPending ? (
@@ -177,7 +177,7 @@ function OrderRow({
         <div className={styles.row}>
           <p className={styles.meta}>
             {GOODS_TYPE_LABEL[o.goods_type]}
-            {showCard ? ` · 卡号 ${o.custom_num}` : ''}
+            {showCard ? ` · 卡号 ${groupCardNumber(o.custom_num)}` : ''}
             <br />
             {formatDateTime(o.created_at)}
           </p>

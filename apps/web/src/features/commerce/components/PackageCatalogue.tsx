@@ -2,6 +2,7 @@
 // /combo (the current card) and /cpe_combo (the current device's card). Each says what it does to
 // this card (the server's effect); one that cannot be bought for it (a refuel without a package in
 // force) says why and leads to the base packages instead of to a payment.
+import { groupCardNumber } from '@portal/domain';
 import type { Package } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -41,7 +42,7 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
       <p className={styles.cardLine}>
         {forWhom ?? (
           <>
-            为卡号 <strong>{customNum}</strong> 订购
+            为卡号 <strong>{groupCardNumber(customNum ?? '')}</strong> 订购
           </>
         )}
       </p>

@@ -4,7 +4,7 @@
 // that cannot be bought for the card says why and offers no payment. The body of /combo_detail
 // (the current card) and /cpe_combo_detail (the current device's card).
 import type { QuoteRequest } from '@portal/contract';
-import { formatYuan } from '@portal/domain';
+import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
@@ -74,7 +74,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
         <section className={styles.section} aria-label="无法订购">
           <p className={styles.sum}>
             <span>订购卡号</span>
-            <span>{customNum}</span>
+            <span>{groupCardNumber(customNum ?? '')}</span>
           </p>
           {effect ? (
             <p className={`${styles.effect} ${styles.effectRefused}`} role="alert" data-testid="package-effect">
@@ -90,7 +90,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
           <section className={styles.section} aria-label="订单信息">
             <p className={styles.sum}>
               <span>订购卡号</span>
-              <span>{customNum}</span>
+              <span>{groupCardNumber(customNum ?? '')}</span>
             </p>
             {pkg.data.effect ? (
               <div className={styles.sumBlock}>

@@ -1,6 +1,7 @@
 // 切换设备: the owner's devices in a bottom sheet; choosing one makes it the area's device. A plain
 // sheet, not antd-mobile's Popup: this is the only Popup of the device pages and it would split
 // antd-mobile's chunk.
+import { groupCardNumber } from '@portal/domain';
 import type { DeviceSummary } from '@portal/contract';
 import { useState } from 'react';
 import styles from './DevicePicker.module.css';
@@ -35,7 +36,7 @@ export function DevicePicker({ devices, current, onPick }: Props) {
               >
                 <span className={styles.name}>{d.model_name}</span>
                 <span className={styles.sub}>
-                  卡号 {d.custom_num} · {d.online ? '在线' : '离线'}
+                  卡号 {groupCardNumber(d.custom_num)} · {d.online ? '在线' : '离线'}
                 </span>
               </button>
             ))}

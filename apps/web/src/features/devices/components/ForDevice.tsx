@@ -1,6 +1,7 @@
 // The frame of the device area's card pages (/cpe_combo, /cpe_combo_detail, /cpe_order,
 // /cpe_remind): they act on the current device's card, which may differ from the portal's current
 // card. Until the device list is read they wait; without a device they say how to add one.
+import { groupCardNumber } from '@portal/domain';
 import type { DeviceSummary } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { PageLoading } from '../../../components/PageLoading';
@@ -23,7 +24,7 @@ export function DeviceLine({ device }: { device: DeviceSummary }) {
   return (
     <p className={styles.line} data-testid="device-line">
       <span className={styles.model}>{device.model_name}</span>
-      <span>卡号 {device.custom_num}</span>
+      <span>卡号 {groupCardNumber(device.custom_num)}</span>
     </p>
   );
 }

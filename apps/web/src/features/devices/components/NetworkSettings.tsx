@@ -1,5 +1,6 @@
 // The network side of a device (/cpe_network for the area's device, /change for the current card's):
 // the SIMs side by side, switching, and the network mode (./SimPanel).
+import { groupCardNumber } from '@portal/domain';
 import { PageHeader } from '../../../components/PageHeader';
 import { LoadFailed } from '../../../components/StateBlock';
 import { useCurrentDevice } from '../api/useCurrentDevice';
@@ -19,7 +20,7 @@ export function NetworkSettings({ scope, title, fallback }: { scope: 'area' | 'c
       ) : device ? (
         <>
           <p className={styles.deviceLine}>
-            {device.model_name} · 卡号 {device.custom_num}
+            {device.model_name} · 卡号 {groupCardNumber(device.custom_num)}
           </p>
           <SimPanel customNum={device.custom_num} />
         </>
