@@ -16,7 +16,10 @@ async function chooseDevice(page: Page, customNum: string): Promise<void> {
   await page.goto('/cpe');
   await page.getByRole('button', { name: '切换设备' }).click();
   await page.getByRole('button', { name: new RegExp(grouped(customNum)) }).click();
-  await page.getByTestId('device-card').filter({ hasText: grouped(customNum) }).waitFor();
+  await page
+    .getByTestId('device-card')
+    .filter({ hasText: grouped(customNum) })
+    .waitFor();
 }
 
 /** Neither covers the other (the floating service button and a control). */

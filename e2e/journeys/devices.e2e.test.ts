@@ -14,7 +14,10 @@ async function chooseDevice(page: Page, customNum: string): Promise<void> {
   await page.goto('/cpe');
   await page.getByRole('button', { name: '切换设备' }).click();
   await page.getByRole('button', { name: new RegExp(grouped(customNum)) }).click();
-  await page.getByTestId('device-card').filter({ hasText: grouped(customNum) }).waitFor();
+  await page
+    .getByTestId('device-card')
+    .filter({ hasText: grouped(customNum) })
+    .waitFor();
   // it is the current card now, with its info stored (the card pages such as /change need it)
   await page.waitForFunction((c) => localStorage.getItem('sim_cardInfo')?.includes(`"custom_num":"${c}"`), customNum);
 }
