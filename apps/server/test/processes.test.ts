@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
+import { Code } from '@portal/contract/codes';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -329,7 +330,7 @@ describe.runIf(databases().includes('postgres'))('PostgreSQL connections cut und
     expect(cut2).toBeGreaterThan(0);
     // the slow request failed at once, cleanly: 503 in the envelope, no stack, no hang
     expect(slowRes.statusCode).toBe(503);
-    expect(slowRes.json()).toEqual({ code: 500, message: '服务繁忙，请稍后重试', data: null });
+    expect(slowRes.json()).toEqual({ code: Code.INTERNAL, message: '服务繁忙，请稍后重试', data: null });
     expect(slowTook).toBeLessThan(4000);
     // every answer under load: a success, or a 5xx in the envelope
     expect(answers.length).toBeGreaterThan(16);
@@ -338,7 +339,7 @@ describe.runIf(databases().includes('postgres'))('PostgreSQL connections cut und
       if (a.status === 200) expect(body.code).toBe(0);
       else {
         expect(a.status).toBeGreaterThanOrEqual(500);
-        expect(body).toEqual({ code: 500, message: expect.any(String), data: null });
+        expect(body).toEqual({ code: Code.INTERNAL, message: expect.any(String), data: null });
         expect(a.body).not.toMatch(/stack|Error:|terminat/i);
       }
     }

@@ -33,6 +33,14 @@ export async function connect(databaseUrl: string): Promise<Db> {
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL dropped a connection: ${(err as Error).message}`);
     });
+    // The pool listens for 'error' only on its idle clients. A client in use (a query, a
+    // transaction) whose connection is cut emits 'error' with no listener — an uncaught exception
+    // that ends the whole process. Its query already fails with the same error (the request
+    // answers 503, app.ts), and on release the pool sees it is no longer queryable and drops it:
+    // this listener only keeps the process alive.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
