@@ -179,7 +179,11 @@ describe('request ids behind a trusted proxy', () => {
   });
 
   it('a well-formed id from a peer that is not a trusted proxy is replaced', async () => {
-    const res = await elsewhere.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': '0b6f3a52-2f0e-4c1e-9d4b-7f7d1b2a9e10' } });
+    const res = await elsewhere.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': '0b6f3a52-2f0e-4c1e-9d4b-7f7d1b2a9e10' },
+    });
     expect(res.headers['x-request-id']).not.toBe('0b6f3a52-2f0e-4c1e-9d4b-7f7d1b2a9e10');
     expect(res.headers['x-request-id']).toMatch(UUID);
   });
@@ -211,7 +215,11 @@ describe.each(databases())('the clean-up job: %s', (kind) => {
     });
     // more old rows than one batch (500), to see the batches repeat
     const old = Array.from({ length: 1203 }, (_, i) => session(`old-${i}`, iso(-grace - DAY - i * 1000)));
-    for (let i = 0; i < old.length; i += 400) await k.insertInto('sessions').values(old.slice(i, i + 400)).execute();
+    for (let i = 0; i < old.length; i += 400)
+      await k
+        .insertInto('sessions')
+        .values(old.slice(i, i + 400))
+        .execute();
     await k
       .insertInto('sessions')
       .values([session('recent', iso(-grace + DAY)), session('live', iso(DAY))])
@@ -299,7 +307,11 @@ describe.runIf(databases().includes('postgres'))('PostgreSQL connections cut und
     });
     await app.ready();
 
-    const login = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'account', account: 'demo', password: 'demo1234' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { login_model: 'account', account: 'demo', password: 'demo1234' },
+    });
     const token = login.json().data.token as string;
     const cardInfo = () =>
       app.inject({ method: 'GET', url: '/api/v2/card/info?custom_num=1000000001', headers: { authorization: `Bearer ${token}` } });

@@ -82,7 +82,9 @@ async function adoptLegacyRecord(db: Db): Promise<void> {
       .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
       .execute();
     await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp)
-      select name, applied_at from ${sql.table(LEGACY_TABLE)} where name not in (select name from ${sql.table(MIGRATION_TABLE)})`.execute(trx);
+      select name, applied_at from ${sql.table(LEGACY_TABLE)} where name not in (select name from ${sql.table(MIGRATION_TABLE)})`.execute(
+      trx,
+    );
     await trx.schema.dropTable(LEGACY_TABLE).execute();
   });
 }
@@ -90,7 +92,9 @@ async function adoptLegacyRecord(db: Db): Promise<void> {
 async function tableExists(db: Db, name: string, on: Kysely<any> = db.kysely as unknown as Kysely<any>): Promise<boolean> {
   const res =
     db.dialect === 'postgres'
-      ? await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(on)
+      ? await sql<{
+          n: number;
+        }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(on)
       : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(on);
   return Number(res.rows[0]?.n ?? 0) > 0;
 }
