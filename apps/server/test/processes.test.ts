@@ -18,6 +18,12 @@ import { seedDemo } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
 import { createPgDatabase, databases, useTestApp, type DbKind } from './harness';
 
+/** The tables of the migrations' record, old and new (not in the app's schema) */
+interface MigrationTables {
+  kysely_migration: { name: string; timestamp: string };
+  schema_migrations: { name: string; applied_at: string };
+}
+
 const WORKER = fileURLToPath(new URL('./startupWorker.ts', import.meta.url));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -82,7 +88,7 @@ describe.each(databases())('processes on one database: %s', (kind) => {
 
       const db = await connect(url);
       try {
-        const k = db.kysely as unknown as Kysely<any>;
+        const k = db.kysely as unknown as Kysely<MigrationTables>;
         const recorded = await k.selectFrom('kysely_migration').select('name').orderBy('name').execute();
         expect(recorded.map((r) => r.name)).toEqual(migrationNames());
         const agents = await db.kysely.selectFrom('agents').select('mark').orderBy('mark').execute();
@@ -105,7 +111,7 @@ describe.each(databases())('processes on one database: %s', (kind) => {
       await migrate(db);
       await seedDemo(db);
       // the state the hand-written runner left: its own table, no Migrator tables
-      const k = db.kysely as unknown as Kysely<any>;
+      const k = db.kysely as unknown as Kysely<MigrationTables>;
       await k.schema.dropTable('kysely_migration').execute();
       await k.schema.dropTable('kysely_migration_lock').execute();
       await k.schema

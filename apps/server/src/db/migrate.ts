@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration as KyselyMigration } from 'kysely';
 import type { Db, DialectName } from './connect';
+import type { Executor } from './executor';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_package_series';
 import * as m003 from './migrations/003_commerce';
@@ -70,8 +71,7 @@ export async function migrate(db: Db): Promise<string[]> {
  */
 async function adoptLegacyRecord(db: Db): Promise<void> {
   if (!(await tableExists(db, LEGACY_TABLE))) return;
-  const k = db.kysely as unknown as Kysely<any>;
-  await k.transaction().execute(async (trx) => {
+  await db.kysely.transaction().execute(async (trx) => {
     if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LEGACY_LOCK)})`.execute(trx);
     if (!(await tableExists(db, LEGACY_TABLE, trx))) return; // another process moved it
     // the Migrator's own table, as it would create it (kysely/migration/migrator.js)
@@ -89,7 +89,7 @@ async function adoptLegacyRecord(db: Db): Promise<void> {
   });
 }
 
-async function tableExists(db: Db, name: string, on: Kysely<any> = db.kysely as unknown as Kysely<any>): Promise<boolean> {
+async function tableExists(db: Db, name: string, on: Executor = db.kysely): Promise<boolean> {
   const res =
     db.dialect === 'postgres'
       ? await sql<{
