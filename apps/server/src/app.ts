@@ -1,5 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
+import { isDatabaseUnavailable } from './lib/dbUnavailable';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -71,20 +73,30 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // request ids in logs tie a user's report to the server's lines
-    requestIdHeader: 'x-request-id',
+    // request ids in logs tie a user's report to the server's lines: UUIDs, unique across
+    // processes; a proxy's own id only from a trusted proxy and well-formed (lib/requestId)
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // errors the router answers before any route runs (a path parameter over 100 characters, a
     // malformed URL) come in the envelope too, and never echo the path back
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, req, reply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const body = { code: Code.BAD_REQUEST, message: tooLong ? '请求地址过长' : '请求地址有误', data: null };
       // (the typed reply of the generic route signature knows no status codes here)
-      return (reply as unknown as FastifyReply).status(tooLong ? 414 : 400).send(body);
+      return (reply as unknown as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .header(REQUEST_ID_HEADER, req.id)
+        .send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  // every answer names its request id, the one in the server's log lines
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    done();
+  });
 
   const ctx: AppContext = {
     db,
@@ -134,6 +146,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(400).send({ code: Code.BAD_REQUEST, message: '请求内容不是有效的 JSON', data: null });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: Code.BAD_REQUEST, message: DEFAULT_MESSAGE[Code.BAD_REQUEST]!, data: null });
+    }
+    // The database cut off or restarting: the pool recovers by itself; the client may try again.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).send({ code: Code.INTERNAL, message: '服务繁忙，请稍后重试', data: null });
     }
     // A real fault: log it with the request context, leak nothing.
     req.log.error({ err }, 'unhandled error');

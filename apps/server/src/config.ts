@@ -41,6 +41,11 @@ export interface Config {
   // ---- alerts and auto-renew (docs/decisions/0015) ----
   /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
   alertsIntervalMs: number;
+  // ---- several processes on one database (docs/decisions/0017) ----
+  /** how often expired sessions, SMS codes and throttle rows are deleted; 0 = never on its own (tests run it) */
+  cleanupIntervalMs: number;
+  /** how long after expiry such a row is kept */
+  cleanupGraceMs: number;
   /** the simulators' test controls (/sim/clock, /sim/jobs): move the server's clock, run a job now.
    *  Only with SIM_CONTROLS=1 — never in a production configuration */
   simControls: boolean;
@@ -71,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceCheckinMs: Number(env.DEVICE_CHECKIN_SECONDS ?? 5) * 1000,
     deviceRebootMs: Number(env.DEVICE_REBOOT_SECONDS ?? 20) * 1000,
     alertsIntervalMs: Number(env.ALERTS_INTERVAL_SECONDS ?? 300) * 1000,
+    cleanupIntervalMs: Number(env.CLEANUP_INTERVAL_SECONDS ?? 3600) * 1000,
+    cleanupGraceMs: Number(env.CLEANUP_GRACE_HOURS ?? 24 * 7) * 3600_000,
     simControls: env.SIM_CONTROLS === '1',
   };
 }

@@ -2,17 +2,14 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect } from './db/connect';
 import { migrate } from './db/migrate';
-import { DEMO, isEmpty, seedDemo } from './db/seed';
+import { DEMO, seedDemo } from './db/seed';
 
 async function main() {
   const config = loadConfig();
   const db = await connect(config.databaseUrl);
   await migrate(db);
-  let seeded = false;
-  if (config.seedDemo && (await isEmpty(db))) {
-    await seedDemo(db);
-    seeded = true;
-  }
+  // once across processes starting together: seedDemo takes a lock and skips a database that has data
+  const seeded = config.seedDemo && (await seedDemo(db));
   const app = await buildApp({ db, config });
 
   let closing = false;

@@ -21,7 +21,7 @@ export function databases(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = process.env.TEST_DATABASE_URL!;
   const pg = await import('pg');
   const name = `portal_t_${randomBytes(6).toString('hex')}`;

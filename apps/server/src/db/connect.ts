@@ -1,4 +1,15 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  type DialectAdapter,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { Database } from './schema';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -18,11 +29,28 @@ export async function connect(databaseUrl: string): Promise<Db> {
     // COUNT/SUM come back as int8 strings; our sums fit well inside a double.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
-    // An idle client cut off by the server (a restart, a failover, an operator) is dropped and
-    // replaced by the pool on the next query; unhandled, its 'error' would end the process.
+    const pool = new pg.default.Pool({
+      connectionString: databaseUrl,
+      max: Number(process.env.PG_POOL_MAX ?? 10),
+      // While PostgreSQL restarts, a request waits at most this long for a connection, then fails
+      // in the envelope (app.ts: 503) instead of hanging; the next request opens a new one.
+      connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000),
+      // a connection whose peer vanished without a FIN (a failover, a dropped NAT entry) is found out
+      keepAlive: true,
+    });
+    // A client cut off by the server (a restart, a failover, pg_terminate_backend) is dropped and
+    // replaced by the pool on the next query — idle or in use: the query in flight fails with the
+    // error, the pool removes the client. Unhandled, its 'error' would end the process.
     pool.on('error', (err) => {
-      process.emitWarning(`PostgreSQL dropped an idle connection: ${(err as Error).message}`);
+      process.emitWarning(`PostgreSQL dropped a connection: ${(err as Error).message}`);
+    });
+    // The pool listens for 'error' only on its idle clients. A client in use (a query, a
+    // transaction) whose connection is cut emits 'error' with no listener — an uncaught exception
+    // that ends the whole process. Its query already fails with the same error (the request
+    // answers 503, app.ts), and on release the pool sees it is no longer queryable and drops it:
+    // this listener only keeps the process alive.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
@@ -34,8 +62,46 @@ export async function connect(databaseUrl: string): Promise<Db> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * Transactions begin IMMEDIATE: they take SQLite's write lock at their start. With the default
+ * deferred BEGIN, two processes on one file that both read and then write (the migrator, the
+ * seed's guard, a conditional update after a check) get SQLITE_BUSY at the second one's first
+ * write without waiting; IMMEDIATE makes the second wait its turn (busy_timeout) and then read
+ * what the first committed. Within one process Kysely already runs one transaction at a time.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/**
+ * SQLite does roll back CREATE/ALTER TABLE in a transaction; Kysely's adapter says it does not,
+ * and its Migrator then runs migrations outside any transaction and without a lock (the adapter's
+ * lock is a no-op) — two processes starting together on one file would both run them. Saying
+ * true makes the Migrator run them in one (IMMEDIATE) transaction: the second process waits for
+ * the first's commit, then finds nothing left to run (docs/decisions/0017).
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /**

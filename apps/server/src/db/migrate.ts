@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration as KyselyMigration } from 'kysely';
 import type { Db, DialectName } from './connect';
+import type { Executor } from './executor';
 import * as m001 from './migrations/001_init';
 import * as m002 from './migrations/002_package_series';
 import * as m003 from './migrations/003_commerce';
@@ -18,7 +19,8 @@ interface Migration {
   up(db: Kysely<any>, dialect: DialectName): Promise<void>;
 }
 
-// Ordered list; append only. Each runs once, in a transaction, recorded in schema_migrations.
+// Ordered list; append only. Run by Kysely's Migrator (docs/decisions/0017): each once, in a
+// transaction, recorded in kysely_migration, under the migrator's lock.
 const MIGRATIONS: Migration[] = [
   { name: '001_init', up: m001.up },
   { name: '002_package_series', up: m002.up },
@@ -34,27 +36,70 @@ const MIGRATIONS: Migration[] = [
   { name: '012_sms_code_subject', up: m012.up },
 ];
 
+/** The table the hand-written runner kept before 0017; read once, then dropped. */
+const LEGACY_TABLE = 'schema_migrations';
+const MIGRATION_TABLE = 'kysely_migration';
+/** PostgreSQL advisory lock key of the one-time move out of the legacy table */
+const LEGACY_LOCK = 724001;
+
+/**
+ * Brings the database up to the newest migration; returns the names applied now. Safe when several
+ * processes start together: Kysely's Migrator takes its lock (PostgreSQL: an advisory lock held by
+ * the migrations' transaction; SQLite: the transaction's write lock, connect.ts begins IMMEDIATE),
+ * so one process migrates and the others then find nothing left to do.
+ */
 export async function migrate(db: Db): Promise<string[]> {
   const k = db.kysely as unknown as Kysely<any>;
-  await k.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('name', 'text', (c) => c.primaryKey())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
-  const applied: string[] = [];
-  for (const m of MIGRATIONS) {
-    const done = await k.selectFrom('schema_migrations').select('name').where('name', '=', m.name).executeTakeFirst();
-    if (done) continue;
-    await k.transaction().execute(async (trx) => {
-      // Several processes may start together on PostgreSQL: serialize migrations.
-      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(724001)`.execute(trx);
-      const again = await trx.selectFrom('schema_migrations').select('name').where('name', '=', m.name).executeTakeFirst();
-      if (again) return;
-      await m.up(trx, db.dialect);
-      await trx.insertInto('schema_migrations').values({ name: m.name, applied_at: new Date().toISOString() }).execute();
-      applied.push(m.name);
-    });
-  }
-  return applied;
+  await adoptLegacyRecord(db);
+  const migrations: Record<string, KyselyMigration> = {};
+  for (const m of MIGRATIONS) migrations[m.name] = { up: (trx) => m.up(trx, db.dialect) };
+  const migrator = new Migrator({
+    db: k,
+    provider: { getMigrations: async () => migrations },
+    migrationTableName: MIGRATION_TABLE,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * A database migrated by the hand-written runner recorded its migrations in schema_migrations.
+ * Their names and times move, once, into the Migrator's table (same names: the Migrator then
+ * skips them), and the old table goes — in one transaction under a lock, so two processes
+ * upgrading together move the rows once.
+ */
+async function adoptLegacyRecord(db: Db): Promise<void> {
+  if (!(await tableExists(db, LEGACY_TABLE))) return;
+  await db.kysely.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LEGACY_LOCK)})`.execute(trx);
+    if (!(await tableExists(db, LEGACY_TABLE, trx))) return; // another process moved it
+    // the Migrator's own table, as it would create it (kysely/migration/migrator.js)
+    await trx.schema
+      .createTable(MIGRATION_TABLE)
+      .ifNotExists()
+      .addColumn('name', 'varchar(255)', (c) => c.notNull().primaryKey())
+      .addColumn('timestamp', 'varchar(255)', (c) => c.notNull())
+      .execute();
+    await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp)
+      select name, applied_at from ${sql.table(LEGACY_TABLE)} where name not in (select name from ${sql.table(MIGRATION_TABLE)})`.execute(
+      trx,
+    );
+    await trx.schema.dropTable(LEGACY_TABLE).execute();
+  });
+}
+
+async function tableExists(db: Db, name: string, on: Executor = db.kysely): Promise<boolean> {
+  const res =
+    db.dialect === 'postgres'
+      ? await sql<{
+          n: number;
+        }>`select count(*) as n from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(on)
+      : await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(on);
+  return Number(res.rows[0]?.n ?? 0) > 0;
+}
+
+/** The migrations' names, in order (tests). */
+export function migrationNames(): string[] {
+  return MIGRATIONS.map((m) => m.name);
 }

@@ -1,5 +1,6 @@
 // Demo data. Exact: the README, the docs and the acceptance checks rely on it.
 // Loaded only into an empty database.
+import { sql } from 'kysely';
 import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
@@ -208,10 +209,21 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return !row;
 }
 
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
+/** PostgreSQL advisory lock key of the seed's guard */
+const SEED_LOCK = 724002;
+
+/**
+ * Loads the demo data into an empty database; true when it did. Once, however many processes
+ * start together (docs/decisions/0017): the transaction first takes a lock — PostgreSQL an
+ * advisory lock, SQLite the write lock of its IMMEDIATE begin (connect.ts) — then looks again
+ * whether the database is empty, so the second process waits for the first's seed and skips.
+ */
+export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
   const iso = now.toISOString();
   const k = db.kysely;
-  await k.transaction().execute(async (trx) => {
+  return k.transaction().execute(async (trx) => {
+    if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(SEED_LOCK)})`.execute(trx);
+    if (await trx.selectFrom('agents').select('id').limit(1).executeTakeFirst()) return false;
     const demo = await trx
       .insertInto('agents')
       .values(
@@ -382,5 +394,6 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<void> {
     await seedDevices(trx, now);
     // package upgrades: the device cards' packages and bigger ones in their series
     await seedUpgrades(trx, now);
+    return true;
   });
 }

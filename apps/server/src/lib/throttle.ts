@@ -113,6 +113,27 @@ export async function clear(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('throttles').where('key', '=', key).execute();
 }
 
+/**
+ * Deletes up to `limit` rows whose window and lock both ended before `before` (the clean-up job,
+ * with a grace period): such a row counts nothing any more — the next hit starts a fresh window,
+ * exactly as with no row. The number deleted.
+ */
+export async function deleteStale(db: Executor, before: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('throttles')
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('throttles')
+        .select('key')
+        .where('window_ends_at', '<', before)
+        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', before)]))
+        .orderBy('key')
+        .limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
 /** Whole minutes, rounded up, for messages such as "请15分钟后再试". */
 export function minutesOf(ms: number): number {
   return Math.max(1, Math.ceil(ms / 60_000));

@@ -6,3 +6,4 @@ export { cardContactMobile, forceLogout } from './service';
 export { consumeSmsCode, sendSmsCode } from './smsCode';
 export { KEYS, RULES } from './limits';
 export { cardLoginOf, revokeCardLogins } from './repo';
+export { CLEANUP_JOB, runCleanup, type CleanupSummary } from './cleanupJob';

@@ -189,3 +189,26 @@ export async function boundUserMobile(db: Executor, cardId: number): Promise<str
     .executeTakeFirst();
   return row?.mobile ?? null;
 }
+
+// ---------- clean-up (the auth.cleanup job) ----------
+
+/**
+ * Deletes up to `limit` sessions that expired before `before` (expiry past the grace period:
+ * such a token is refused anyway); the number deleted. A batch by id keeps each statement short.
+ */
+export async function deleteExpiredSessions(db: Executor, before: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('sessions')
+    .where('id', 'in', (eb) => eb.selectFrom('sessions').select('id').where('expires_at', '<', before).orderBy('id').limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Deletes up to `limit` SMS codes that expired before `before`; the number deleted. */
+export async function deleteExpiredSmsCodes(db: Executor, before: string, limit: number): Promise<number> {
+  const res = await db
+    .deleteFrom('sms_codes')
+    .where('id', 'in', (eb) => eb.selectFrom('sms_codes').select('id').where('expires_at', '<', before).orderBy('id').limit(limit))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

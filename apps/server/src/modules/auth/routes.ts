@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from './session';
+import { cleanupJob } from './cleanupJob';
 import { changePassword, login, logout, requestSmsCode, sessionInfo } from './service';
 
 export async function authRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  // expired sessions, SMS codes and throttle rows (docs/decisions/0017); interval 0: only when asked
+  api.jobs.add(cleanupJob(ctx));
   serve(api, 'sendSmsCode', async (req) => requestSmsCode(ctx, req.body, req.ip));
   serve(api, 'login', async (req) => login(ctx, req.body, req.ip));
   serve(api, 'logout', async (req) => {
