@@ -11,14 +11,14 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). */
-export async function connect(databaseUrl: string): Promise<Db> {
+/** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). pgPoolMax: PG_POOL_MAX (config.ts). */
+export async function connect(databaseUrl: string, opts: { pgPoolMax?: number } = {}): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pg = await import('pg');
     // COUNT/SUM come back as int8 strings; our sums fit well inside a double.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: Number(process.env.PG_POOL_MAX ?? 10) });
+    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: opts.pgPoolMax ?? 10 });
     // An idle client cut off by the server (a restart, a failover, an operator) is dropped and
     // replaced by the pool on the next query; unhandled, its 'error' would end the process.
     pool.on('error', (err) => {
