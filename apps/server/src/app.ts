@@ -69,7 +69,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it (docs/decisions/0016)
   const injected = { carrier: opts.carrier, devices: opts.devices, payments: opts.payments, sms: opts.sms };
-  assertProductionSafe(config, SIMULATORS.filter((s) => !injected[s]));
+  assertProductionSafe(
+    config,
+    SIMULATORS.filter((s) => !injected[s]),
+  );
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
