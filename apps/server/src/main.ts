@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
+import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
 
 /** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
@@ -11,6 +12,13 @@ async function main() {
   // before the database is opened: a refused start writes nothing (docs/decisions/0016)
   assertProductionSafe(config);
   const db = await connect(config.databaseUrl, { pgPoolMax: config.pgPoolMax });
+  // a database tried out in development keeps the demo logins: production refuses it, reading only
+  if (config.production && (await holdsDemoLogins(db))) {
+    await db.close();
+    throw new ConfigError([
+      'DATABASE_URL: this database holds the demo data, whose logins the README publishes; production starts on a database without it',
+    ]);
+  }
   await migrate(db);
   let seeded = false;
   // the demo data (and its passwords) is loaded only when asked for, never in production

@@ -158,6 +158,32 @@ describe('start-up', () => {
   });
 });
 
+describe('start-up on a database tried out in development', () => {
+  it('production refuses a database that holds the demo logins, and changes nothing in it', async () => {
+    const databaseUrl = join(dir, 'tried.db');
+    const dev = await start({ DATABASE_URL: databaseUrl });
+    expect(dev.demoLogin?.code).toBe(0);
+    const before = await countUsers(databaseUrl);
+    const run = await start({ ...STAGING, DATABASE_URL: databaseUrl });
+    expect(run.code).toBe(78);
+    expect(run.stderr).toContain('DATABASE_URL: this database holds the demo data');
+    expect(run.served).toBe(false);
+    expect(run.stdout + run.stderr).not.toContain('demo1234');
+    expect(await countUsers(databaseUrl)).toEqual(before);
+  });
+});
+
+async function countUsers(databaseUrl: string) {
+  const db = await connect(databaseUrl);
+  try {
+    const users = await db.kysely.selectFrom('users').select(['id', 'password_hash']).orderBy('id').execute();
+    const logins = await db.kysely.selectFrom('sessions').select('token_hash').execute();
+    return { users, sessions: logins.length };
+  } finally {
+    await db.close();
+  }
+}
+
 describe('buildApp in production', () => {
   const production = { ...loadConfig(STAGING), databaseUrl: ':memory:', webDist: null, logLevel: 'silent' };
 
