@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
-import type { Config } from './config';
+import { assertProductionSafe, SIMULATORS, type Config } from './config';
 import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
@@ -69,6 +69,12 @@ export const REDACT = [
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
+  // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it (docs/decisions/0016)
+  const injected = { carrier: opts.carrier, devices: opts.devices, payments: opts.payments, sms: opts.sms };
+  assertProductionSafe(
+    config,
+    SIMULATORS.filter((s) => !injected[s]),
+  );
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,

@@ -1,16 +1,44 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
+
+// The server's whole configuration: one schema over the environment, read once at start-up.
+// Every variable is typed; a wrong one stops the start with a message naming it (a typo used to
+// become NaN and travel on). `.env.example` lists the same variables (config.test.ts checks it),
+// and production refuses what only suits a developer's machine (productionProblems;
+// docs/decisions/0016-production-configuration.md).
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
+/**
+ * The stand-ins for outside systems that the server mounts today, each with its hosted /sim pages:
+ * the carrier (real-name and usage pages), the wifi devices (device panel), the payment sandbox
+ * (cashier) and the SMS provider that writes codes to the log. A production deployment names the
+ * ones it accepts in ALLOW_SIMULATORS (a staging set-up); otherwise the server refuses to start.
+ */
+export const SIMULATORS = ['carrier', 'devices', 'payments', 'sms'] as const;
+export type Simulator = (typeof SIMULATORS)[number];
+
+/** the development secrets: fine on a developer's machine, refused in production */
+export const DEV_PAY_SANDBOX_SECRET = 'sandbox-dev-secret-change-me';
+export const DEV_PERSONAL_DATA_KEY = 'personal-data-dev-key-change-me';
+/** a production secret is at least this long (`openssl rand -hex 32` gives 64) */
+export const MIN_SECRET_LENGTH = 32;
+
 export interface Config {
+  /** NODE_ENV=production: the start-up refuses development secrets, simulators not allowed, demo data, test controls */
+  production: boolean;
   port: number;
   host: string;
   databaseUrl: string;
+  /** PostgreSQL connections per server process */
+  pgPoolMax: number;
+  /** how long a request waits for a PostgreSQL connection before failing in the envelope (503) */
+  pgConnectTimeoutMs: number;
   /** built web app to serve; null = API only (tests) */
   webDist: string | null;
-  /** seed demo data into an empty database */
+  /** seed demo data into an empty database (never in production) */
   seedDemo: boolean;
   logLevel: string;
   /** behind reverse proxies: how many hops, or which addresses, may set the client address (lib/trustProxy) */
@@ -18,6 +46,8 @@ export interface Config {
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
+  /** the simulators a production (staging) deployment accepts explicitly; ignored outside production */
+  allowSimulators: Simulator[];
   // ---- payments (docs/decisions/0006) ----
   /** HMAC-SHA256 secret of the payment sandbox's notifications (PAY_SANDBOX_SECRET) */
   paySandboxSecret: string;
@@ -51,33 +81,191 @@ export interface Config {
   simControls: boolean;
 }
 
+/** A configuration the server cannot start with; the message names each variable to change. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// ---- variable kinds ----
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** a non-negative number written in decimal; `int` and bounds as the variable needs */
+function number(dflt: number, o: { int?: boolean; min?: number; max?: number } = {}) {
+  let n = z.number();
+  if (o.int) n = n.int({ error: 'must be a whole number' });
+  if (o.min !== undefined) n = n.min(o.min, { error: `must be at least ${o.min}` });
+  if (o.max !== undefined) n = n.max(o.max, { error: `must be at most ${o.max}` });
+  return z.string().trim().regex(DECIMAL, { error: 'must be a number (digits only, e.g. 30)' }).transform(Number).pipe(n).default(dflt);
+}
+
+/** a switch: 1/0 (true/false also read); anything else is a typo, not "off" */
+const onOff = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['0', '1', 'true', 'false'].includes(v), { error: 'must be 1 or 0' })
+  .transform((v) => v === '1' || v === 'true');
+const flag = (dflt: boolean) => onOff.default(dflt);
+
+const text = (dflt: string) => z.string().trim().min(1).default(dflt);
+
+const simulatorList = z
+  .string()
+  .transform((v, ctx) => {
+    const names = v
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean);
+    const unknown = names.filter((n) => !(SIMULATORS as readonly string[]).includes(n));
+    if (unknown.length)
+      ctx.addIssue({ code: 'custom', message: `unknown simulator ${unknown.join(', ')}; the simulators are ${SIMULATORS.join(', ')}` });
+    return [...new Set(names)] as Simulator[];
+  })
+  .default([]);
+
+const trustProxy = z
+  .string()
+  .transform((v, ctx): TrustProxy => {
+    try {
+      return parseTrustProxy(v);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: (err as Error).message.replace(/^TRUST_PROXY(=\S*)?:?\s*/, '') });
+      return z.NEVER;
+    }
+  })
+  .default(false);
+
+/** Every variable the server reads, with its kind and today's default. */
+export const ENV_SCHEMA = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('development'),
+  PORT: number(3000, { int: true, max: 65535 }),
+  HOST: text('0.0.0.0'),
+  DATABASE_URL: text(resolve(repoRoot, 'data/portal.db')),
+  PG_POOL_MAX: number(10, { int: true, min: 1, max: 1000 }),
+  PG_CONNECT_TIMEOUT_MS: number(5000, { int: true, min: 100, max: 60_000 }),
+  WEB_DIST: z.string().trim().optional(),
+  // default: on, except in production (loadConfig)
+  SEED_DEMO: onOff.optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be fatal, error, warn, info, debug, trace or silent',
+    })
+    .default('info'),
+  TRUST_PROXY: trustProxy,
+  TOKEN_TTL_HOURS: number(24 * 7, { min: 1 }),
+  TOKEN_ROTATE_BEFORE_HOURS: number(24),
+  ALLOW_SIMULATORS: simulatorList,
+  PAY_SANDBOX_SECRET: text(DEV_PAY_SANDBOX_SECRET),
+  PAY_SANDBOX_NOTIFY_DELAY_MS: number(300, { max: 3_600_000 }),
+  PAY_SANDBOX_NOTIFY_COPIES: number(2, { int: true, min: 1, max: 10 }),
+  PAY_SANDBOX_DROP_NOTIFY: flag(false),
+  PAY_ORDER_TTL_MINUTES: number(15, { min: 1 }),
+  PAY_QUERY_AFTER_SECONDS: number(10),
+  PAY_RECONCILE_INTERVAL_SECONDS: number(30),
+  PERSONAL_DATA_KEY: text(DEV_PERSONAL_DATA_KEY),
+  DEVICE_CHECKIN_SECONDS: number(5, { min: 0.1 }),
+  DEVICE_REBOOT_SECONDS: number(20),
+  ALERTS_INTERVAL_SECONDS: number(300),
+  CLEANUP_INTERVAL_SECONDS: number(3600),
+  CLEANUP_GRACE_HOURS: number(24 * 7),
+  SIM_CONTROLS: flag(false),
+});
+
+export type EnvName = keyof typeof ENV_SCHEMA.shape;
+export const ENV_NAMES = Object.keys(ENV_SCHEMA.shape) as EnvName[];
+
+/** variables whose value never appears in a message */
+const SECRET: ReadonlySet<string> = new Set(['PAY_SANDBOX_SECRET', 'PERSONAL_DATA_KEY', 'DATABASE_URL']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as not set (`PORT=` in an env file), except WEB_DIST, where empty
+  // means "API only".
+  const given: Record<string, string> = {};
+  for (const name of ENV_NAMES) {
+    const value = env[name];
+    if (value !== undefined && (value.trim() !== '' || name === 'WEB_DIST')) given[name] = value;
+  }
+  const parsed = ENV_SCHEMA.safeParse(given);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const shown = SECRET.has(name) ? '' : ` (got "${given[name]}")`;
+        return `${name}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const hour = 3600_000;
   return {
-    port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
-    databaseUrl: env.DATABASE_URL ?? resolve(repoRoot, 'data/portal.db'),
-    webDist: env.WEB_DIST === '' ? null : resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
-    seedDemo: env.SEED_DEMO !== '0',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    tokenTtlMs: Number(env.TOKEN_TTL_HOURS ?? 24 * 7) * 3600_000,
-    tokenRotateBeforeMs: Number(env.TOKEN_ROTATE_BEFORE_HOURS ?? 24) * 3600_000,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
+    pgConnectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
+    webDist: e.WEB_DIST === '' ? null : resolve(e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
+    // the demo data: on by default on a developer's machine, off by default in production (where
+    // asking for it is refused: productionProblems)
+    seedDemo: e.SEED_DEMO ?? !production,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    tokenTtlMs: e.TOKEN_TTL_HOURS * hour,
+    tokenRotateBeforeMs: e.TOKEN_ROTATE_BEFORE_HOURS * hour,
+    allowSimulators: e.ALLOW_SIMULATORS,
     // the default secret only suits the sandbox on a developer's machine; set one per deployment
-    paySandboxSecret: env.PAY_SANDBOX_SECRET || 'sandbox-dev-secret-change-me',
-    paySandboxNotifyDelayMs: Number(env.PAY_SANDBOX_NOTIFY_DELAY_MS ?? 300),
-    paySandboxNotifyCopies: Number(env.PAY_SANDBOX_NOTIFY_COPIES ?? 2),
-    paySandboxDropNotify: env.PAY_SANDBOX_DROP_NOTIFY === '1',
-    payOrderTtlMs: Number(env.PAY_ORDER_TTL_MINUTES ?? 15) * 60_000,
-    payQueryAfterMs: Number(env.PAY_QUERY_AFTER_SECONDS ?? 10) * 1000,
-    payReconcileIntervalMs: Number(env.PAY_RECONCILE_INTERVAL_SECONDS ?? 30) * 1000,
+    paySandboxSecret: e.PAY_SANDBOX_SECRET,
+    paySandboxNotifyDelayMs: e.PAY_SANDBOX_NOTIFY_DELAY_MS,
+    paySandboxNotifyCopies: e.PAY_SANDBOX_NOTIFY_COPIES,
+    paySandboxDropNotify: e.PAY_SANDBOX_DROP_NOTIFY,
+    payOrderTtlMs: e.PAY_ORDER_TTL_MINUTES * 60_000,
+    payQueryAfterMs: e.PAY_QUERY_AFTER_SECONDS * 1000,
+    payReconcileIntervalMs: e.PAY_RECONCILE_INTERVAL_SECONDS * 1000,
     // like the sandbox secret, the default suits a developer's machine only; set one per deployment
     // and keep it: data sealed under one key does not open under another
-    personalDataKey: env.PERSONAL_DATA_KEY || 'personal-data-dev-key-change-me',
-    deviceCheckinMs: Number(env.DEVICE_CHECKIN_SECONDS ?? 5) * 1000,
-    deviceRebootMs: Number(env.DEVICE_REBOOT_SECONDS ?? 20) * 1000,
-    alertsIntervalMs: Number(env.ALERTS_INTERVAL_SECONDS ?? 300) * 1000,
-    cleanupIntervalMs: Number(env.CLEANUP_INTERVAL_SECONDS ?? 3600) * 1000,
-    cleanupGraceMs: Number(env.CLEANUP_GRACE_HOURS ?? 24 * 7) * 3600_000,
-    simControls: env.SIM_CONTROLS === '1',
+    personalDataKey: e.PERSONAL_DATA_KEY,
+    deviceCheckinMs: e.DEVICE_CHECKIN_SECONDS * 1000,
+    deviceRebootMs: e.DEVICE_REBOOT_SECONDS * 1000,
+    alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
+    cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
+    cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
+    simControls: e.SIM_CONTROLS,
   };
+}
+
+/**
+ * What a production configuration must not have, each naming the variable to change; [] outside
+ * production. `mounted`: the simulators the server would mount (buildApp passes the ones it
+ * actually mounts; before the database is touched, every simulator, as today).
+ */
+export function productionProblems(config: Config, mounted: readonly Simulator[] = SIMULATORS): string[] {
+  if (!config.production) return [];
+  const problems: string[] = [];
+  const secret = (name: string, value: string, dev: string) => {
+    if (value === dev) problems.push(`${name}: set a secret of your own (the development default is public)`);
+    else if (value.length < MIN_SECRET_LENGTH)
+      problems.push(`${name}: use at least ${MIN_SECRET_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  };
+  secret('PERSONAL_DATA_KEY', config.personalDataKey, DEV_PERSONAL_DATA_KEY);
+  if (mounted.includes('payments')) secret('PAY_SANDBOX_SECRET', config.paySandboxSecret, DEV_PAY_SANDBOX_SECRET);
+  const unwanted = mounted.filter((s) => !config.allowSimulators.includes(s));
+  if (unwanted.length)
+    problems.push(
+      `ALLOW_SIMULATORS: the ${unwanted.join(', ')} simulator${unwanted.length > 1 ? 's are' : ' is'} mounted; ` +
+        `a staging deployment that wants them names each one (ALLOW_SIMULATORS=${mounted.join(',')})`,
+    );
+  if (config.seedDemo) problems.push('SEED_DEMO: the demo data and its public passwords are never loaded in production; set SEED_DEMO=0');
+  if (config.simControls) problems.push('SIM_CONTROLS: the test controls move the server clock; set SIM_CONTROLS=0 in production');
+  return problems;
+}
+
+/** Throws a ConfigError listing every production problem (see productionProblems). */
+export function assertProductionSafe(config: Config, mounted?: readonly Simulator[]): void {
+  const problems = productionProblems(config, mounted);
+  if (problems.length) throw new ConfigError(problems);
 }

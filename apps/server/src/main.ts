@@ -1,15 +1,30 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
+import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
-import { DEMO, seedDemo } from './db/seed';
+
+/** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
+const EX_CONFIG = 78;
 
 async function main() {
   const config = loadConfig();
-  const db = await connect(config.databaseUrl);
+  // before the database is opened: a refused start writes nothing (docs/decisions/0016)
+  assertProductionSafe(config);
+  const db = await connect(config.databaseUrl, { pgPoolMax: config.pgPoolMax, pgConnectTimeoutMs: config.pgConnectTimeoutMs });
+  // a database tried out in development keeps the demo logins: production refuses it, reading only
+  if (config.production && (await holdsDemoLogins(db))) {
+    await db.close();
+    throw new ConfigError([
+      'DATABASE_URL: this database holds the demo data, whose logins the README publishes; production starts on a database without it',
+    ]);
+  }
   await migrate(db);
-  // once across processes starting together: seedDemo takes a lock and skips a database that has data
-  const seeded = config.seedDemo && (await seedDemo(db));
+  let seeded = false;
+  // the demo data (and its passwords) is loaded only when asked for, never in production; and once
+  // across processes starting together: seedDemo takes a lock and skips a database that has data
+  const demo = config.seedDemo ? await import('./db/seed') : null;
+  if (demo) seeded = await demo.seedDemo(db);
   const app = await buildApp({ db, config });
 
   let closing = false;
@@ -34,17 +49,26 @@ async function main() {
     `  流量卡自助服务门户已启动: ${url}`,
     `  数据库: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? '（已载入演示数据）' : ''}`,
     `  API 文档: ${url}/api/docs`,
-    '  演示登录:',
-    `    账号登录  ${DEMO.account} / ${DEMO.password}`,
-    `    手机登录  ${DEMO.mobile}（验证码见服务器日志）`,
-    `    卡号登录  1000000001 / ${DEMO.cardPassword}`,
-    `    其他品牌  ${url}/login?mark=acme`,
+    ...(demo
+      ? [
+          '  演示登录:',
+          `    账号登录  ${demo.DEMO.account} / ${demo.DEMO.password}`,
+          `    手机登录  ${demo.DEMO.mobile}（验证码见服务器日志）`,
+          `    卡号登录  1000000001 / ${demo.DEMO.cardPassword}`,
+          `    其他品牌  ${url}/login?mark=acme`,
+        ]
+      : []),
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
 
 main().catch((err) => {
+  if (err instanceof ConfigError) {
+    // the operator's fix, not a stack trace
+    console.error(err.message);
+    process.exit(EX_CONFIG);
+  }
   console.error(err);
   process.exit(1);
 });

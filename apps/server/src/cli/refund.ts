@@ -8,7 +8,7 @@
 // titles and amounts only: never card holders' personal data or gateway secrets.
 import Fastify from 'fastify';
 import { formatDateTime } from '@portal/domain';
-import { loadConfig } from '../config';
+import { assertProductionSafe, loadConfig } from '../config';
 import { connect } from '../db/connect';
 import type { AppContext } from '../context';
 import { CarrierSimulator } from '../integrations/carrier/simulator';
@@ -46,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // it builds the payment sandbox and the simulators as the server does: the same production rules (docs/decisions/0016)
+  assertProductionSafe(config);
   const db = await connect(config.databaseUrl);
   // the server's own logger type; nothing is logged at this level but warnings and errors
   const log = Fastify({ logger: { level: 'warn' } }).log;

@@ -22,8 +22,8 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). */
-export async function connect(databaseUrl: string): Promise<Db> {
+/** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). pgPoolMax: PG_POOL_MAX (config.ts). */
+export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; pgConnectTimeoutMs?: number } = {}): Promise<Db> {
   if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
     const pg = await import('pg');
     // COUNT/SUM come back as int8 strings; our sums fit well inside a double.
@@ -31,10 +31,10 @@ export async function connect(databaseUrl: string): Promise<Db> {
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
     const pool = new pg.default.Pool({
       connectionString: databaseUrl,
-      max: Number(process.env.PG_POOL_MAX ?? 10),
+      max: opts.pgPoolMax ?? 10,
       // While PostgreSQL restarts, a request waits at most this long for a connection, then fails
       // in the envelope (app.ts: 503) instead of hanging; the next request opens a new one.
-      connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS ?? 5000),
+      connectionTimeoutMillis: opts.pgConnectTimeoutMs ?? 5000,
       // a connection whose peer vanished without a FIN (a failover, a dropped NAT entry) is found out
       keepAlive: true,
     });

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEV_PAY_SANDBOX_SECRET,
+  DEV_PERSONAL_DATA_KEY,
+  ENV_NAMES,
+  loadConfig,
+  productionProblems,
+  type Config,
+} from './config';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+/** the messages loadConfig throws for env, or [] when it loads */
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+    return [];
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+}
+
+describe('loadConfig: each kind of variable', () => {
+  // [variable, good value, what it becomes, the config field]
+  const good: [string, string, unknown, keyof Config][] = [
+    ['PORT', '8080', 8080, 'port'],
+    ['PORT', ' 0 ', 0, 'port'],
+    ['HOST', '127.0.0.1', '127.0.0.1', 'host'],
+    ['DATABASE_URL', 'postgres://u:p@h/db', 'postgres://u:p@h/db', 'databaseUrl'],
+    ['PG_POOL_MAX', '4', 4, 'pgPoolMax'],
+    ['PG_CONNECT_TIMEOUT_MS', '2500', 2500, 'pgConnectTimeoutMs'],
+    ['WEB_DIST', '', null, 'webDist'],
+    ['WEB_DIST', '/srv/web', '/srv/web', 'webDist'],
+    ['SEED_DEMO', '0', false, 'seedDemo'],
+    ['SEED_DEMO', 'true', true, 'seedDemo'],
+    ['LOG_LEVEL', 'warn', 'warn', 'logLevel'],
+    ['TRUST_PROXY', '1', 1, 'trustProxy'],
+    ['TRUST_PROXY', '10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1'], 'trustProxy'],
+    ['TOKEN_TTL_HOURS', '2400', 2400 * 3600_000, 'tokenTtlMs'],
+    ['TOKEN_ROTATE_BEFORE_HOURS', '0.5', 1800_000, 'tokenRotateBeforeMs'],
+    ['ALLOW_SIMULATORS', 'Payments, sms,payments', ['payments', 'sms'], 'allowSimulators'],
+    ['PAY_SANDBOX_SECRET', 's3cret', 's3cret', 'paySandboxSecret'],
+    ['PAY_SANDBOX_NOTIFY_DELAY_MS', '0', 0, 'paySandboxNotifyDelayMs'],
+    ['PAY_SANDBOX_NOTIFY_COPIES', '1', 1, 'paySandboxNotifyCopies'],
+    ['PAY_SANDBOX_DROP_NOTIFY', '1', true, 'paySandboxDropNotify'],
+    ['PAY_ORDER_TTL_MINUTES', '30', 1800_000, 'payOrderTtlMs'],
+    ['PAY_QUERY_AFTER_SECONDS', '5', 5000, 'payQueryAfterMs'],
+    ['PAY_RECONCILE_INTERVAL_SECONDS', '0', 0, 'payReconcileIntervalMs'],
+    ['PERSONAL_DATA_KEY', 'k'.repeat(40), 'k'.repeat(40), 'personalDataKey'],
+    ['DEVICE_CHECKIN_SECONDS', '1', 1000, 'deviceCheckinMs'],
+    ['DEVICE_REBOOT_SECONDS', '3', 3000, 'deviceRebootMs'],
+    ['ALERTS_INTERVAL_SECONDS', '0', 0, 'alertsIntervalMs'],
+    ['CLEANUP_INTERVAL_SECONDS', '60', 60_000, 'cleanupIntervalMs'],
+    ['CLEANUP_GRACE_HOURS', '1', 3_600_000, 'cleanupGraceMs'],
+    ['SIM_CONTROLS', '1', true, 'simControls'],
+    ['NODE_ENV', 'production', true, 'production'],
+    ['NODE_ENV', 'test', false, 'production'],
+  ];
+  it.each(good)('%s=%j → %j', (name, value, expected, field) => {
+    expect(loadConfig({ [name]: value })[field]).toEqual(expected);
+  });
+
+  // missing (or empty) → today's default
+  const defaults: [keyof Config, unknown][] = [
+    ['production', false],
+    ['port', 3000],
+    ['host', '0.0.0.0'],
+    ['databaseUrl', resolve(repoRoot, 'data/portal.db')],
+    ['pgPoolMax', 10],
+    ['pgConnectTimeoutMs', 5000],
+    ['webDist', resolve(repoRoot, 'apps/web/dist')],
+    ['seedDemo', true],
+    ['logLevel', 'info'],
+    ['trustProxy', false],
+    ['tokenTtlMs', 168 * 3600_000],
+    ['tokenRotateBeforeMs', 24 * 3600_000],
+    ['allowSimulators', []],
+    ['paySandboxSecret', DEV_PAY_SANDBOX_SECRET],
+    ['paySandboxNotifyDelayMs', 300],
+    ['paySandboxNotifyCopies', 2],
+    ['paySandboxDropNotify', false],
+    ['payOrderTtlMs', 15 * 60_000],
+    ['payQueryAfterMs', 10_000],
+    ['payReconcileIntervalMs', 30_000],
+    ['personalDataKey', DEV_PERSONAL_DATA_KEY],
+    ['deviceCheckinMs', 5000],
+    ['deviceRebootMs', 20_000],
+    ['alertsIntervalMs', 300_000],
+    ['cleanupIntervalMs', 3_600_000],
+    ['cleanupGraceMs', 604_800_000],
+    ['simControls', false],
+  ];
+  it.each(defaults)('missing → %s = %j', (field, expected) => {
+    expect(loadConfig({})[field]).toEqual(expected);
+  });
+  it('names every field of Config in the defaults table', () => {
+    expect(defaults.map(([f]) => f).sort()).toEqual(Object.keys(loadConfig({})).sort());
+  });
+  it('an empty variable counts as not set (WEB_DIST aside)', () => {
+    const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST').map((n) => [n, '']));
+    expect(loadConfig(blank)).toEqual(loadConfig({}));
+  });
+  it('the demo data is off by default in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+  });
+
+  // wrong → a message naming the variable (and the value, unless it is a secret)
+  const wrong: [string, string, string][] = [
+    ['PORT', '30o0', 'PORT: must be a number (digits only, e.g. 30) (got "30o0")'],
+    ['PORT', '70000', 'PORT: must be at most 65535'],
+    ['PORT', '-1', 'PORT: must be a number'],
+    ['PG_POOL_MAX', '2.5', 'PG_POOL_MAX: must be a whole number'],
+    ['PG_POOL_MAX', '0', 'PG_POOL_MAX: must be at least 1'],
+    ['SEED_DEMO', 'yes', 'SEED_DEMO: must be 1 or 0 (got "yes")'],
+    ['SIM_CONTROLS', 'on', 'SIM_CONTROLS: must be 1 or 0'],
+    ['PAY_SANDBOX_DROP_NOTIFY', '2', 'PAY_SANDBOX_DROP_NOTIFY: must be 1 or 0'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL: must be fatal, error, warn, info, debug, trace or silent'],
+    ['NODE_ENV', 'prod', 'NODE_ENV: must be development, production or test (got "prod")'],
+    ['TRUST_PROXY', 'true', 'TRUST_PROXY: must name the proxy hops'],
+    ['TRUST_PROXY', '1.2.3', 'TRUST_PROXY: not an address or CIDR: 1.2.3'],
+    ['TOKEN_TTL_HOURS', '7d', 'TOKEN_TTL_HOURS: must be a number'],
+    ['TOKEN_ROTATE_BEFORE_HOURS', 'NaN', 'TOKEN_ROTATE_BEFORE_HOURS: must be a number'],
+    [
+      'ALLOW_SIMULATORS',
+      'carrier,paymnets',
+      'ALLOW_SIMULATORS: unknown simulator paymnets; the simulators are carrier, devices, payments, sms',
+    ],
+    ['PAY_SANDBOX_NOTIFY_COPIES', '0', 'PAY_SANDBOX_NOTIFY_COPIES: must be at least 1'],
+    ['PAY_ORDER_TTL_MINUTES', '15m', 'PAY_ORDER_TTL_MINUTES: must be a number'],
+    ['DEVICE_CHECKIN_SECONDS', '0', 'DEVICE_CHECKIN_SECONDS: must be at least 0.1'],
+    ['ALERTS_INTERVAL_SECONDS', '5 min', 'ALERTS_INTERVAL_SECONDS: must be a number'],
+  ];
+  it.each(wrong)('%s=%j → "%s"', (name, value, message) => {
+    const found = problems({ [name]: value });
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+  });
+  it('lists every wrong variable at once, in one message', () => {
+    try {
+      loadConfig({ PORT: 'x', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (err) {
+      expect((err as Error).message).toMatch(/cannot start[\s\S]*PORT:[\s\S]*LOG_LEVEL:/);
+    }
+  });
+});
+
+describe('productionProblems', () => {
+  const secret = 'x'.repeat(64);
+  const good = {
+    NODE_ENV: 'production',
+    PERSONAL_DATA_KEY: secret,
+    PAY_SANDBOX_SECRET: 'y'.repeat(64),
+    ALLOW_SIMULATORS: 'carrier,devices,payments,sms',
+  };
+  it('none for a proper production configuration', () => {
+    expect(productionProblems(loadConfig(good))).toEqual([]);
+  });
+  it('none outside production, whatever it has', () => {
+    expect(productionProblems(loadConfig({ SEED_DEMO: '1', SIM_CONTROLS: '1' }))).toEqual([]);
+  });
+  // [what changes, the one message it gives]
+  const refused: [Record<string, string | undefined>, string][] = [
+    [{ PERSONAL_DATA_KEY: undefined }, 'PERSONAL_DATA_KEY: set a secret of your own'],
+    [{ PERSONAL_DATA_KEY: DEV_PERSONAL_DATA_KEY }, 'PERSONAL_DATA_KEY: set a secret of your own'],
+    [{ PERSONAL_DATA_KEY: 'short' }, 'PERSONAL_DATA_KEY: use at least 32 characters'],
+    [{ PAY_SANDBOX_SECRET: undefined }, 'PAY_SANDBOX_SECRET: set a secret of your own'],
+    [{ PAY_SANDBOX_SECRET: 'short' }, 'PAY_SANDBOX_SECRET: use at least 32 characters'],
+    [{ ALLOW_SIMULATORS: undefined }, 'ALLOW_SIMULATORS: the carrier, devices, payments, sms simulators are mounted'],
+    [{ ALLOW_SIMULATORS: 'carrier,devices,sms' }, 'ALLOW_SIMULATORS: the payments simulator is mounted'],
+    [{ SEED_DEMO: '1' }, 'SEED_DEMO: the demo data and its public passwords are never loaded in production'],
+    [{ SIM_CONTROLS: '1' }, 'SIM_CONTROLS: the test controls move the server clock'],
+  ];
+  it.each(refused)('%j → "%s"', (change, message) => {
+    const found = productionProblems(loadConfig({ ...good, ...change }));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toContain(message);
+  });
+  it('judges only the simulators mounted: an injected gateway needs neither allowing nor the sandbox secret', () => {
+    const config = loadConfig({ ...good, ALLOW_SIMULATORS: 'carrier', PAY_SANDBOX_SECRET: undefined });
+    expect(productionProblems(config, ['carrier'])).toEqual([]);
+    expect(productionProblems(config, ['carrier', 'payments'])).toHaveLength(2);
+  });
+});
+
+describe('.env.example', () => {
+  const text = readFileSync(resolve(repoRoot, '.env.example'), 'utf8');
+  // each variable appears as `# NAME=default`, under a one-line comment saying what it does
+  const lines = text.split('\n');
+  const listed = lines.flatMap((line) => /^#\s?([A-Z][A-Z0-9_]*)=/.exec(line)?.[1] ?? []);
+  it('names exactly the variables of the schema, once each', () => {
+    expect([...listed].sort()).toEqual([...ENV_NAMES].sort());
+  });
+  it('says in a comment line what each variable does', () => {
+    for (const name of listed) {
+      const at = lines.findIndex((l) => l.startsWith(`# ${name}=`));
+      expect(lines[at - 1], name).toMatch(/^# [a-z0-9(]/i);
+      expect(lines[at - 1], name).not.toMatch(/^#\s?[A-Z][A-Z0-9_]*=/);
+    }
+  });
+  it('shows the defaults the schema has', () => {
+    // (the two paths are shown relative to the repository; the schema resolves them)
+    const shown: Record<string, string> = {};
+    for (const line of lines) {
+      const m = /^#\s?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+      if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST') shown[m[1]!] = m[2]!;
+    }
+    expect(loadConfig(shown)).toEqual(loadConfig({}));
+  });
+});

@@ -1,0 +1,34 @@
+import type { Db } from './connect';
+
+// Whether a database holds the demo logins: production refuses to start on one (main.ts,
+// docs/decisions/0016) — a portal tried out in development, then switched to production on the same
+// database, would keep the demo account and card passwords that the README publishes. The hashes
+// are the demo data's own (db/seed.ts; demoLogins.test.ts keeps them in step), repeated here so
+// that production never loads the demo data module with its plain passwords.
+export const DEMO_LOGIN_HASHES = {
+  account: 'scrypt$16384$8$1$HOkio5I3bX4XzURvij3p5A==$4ezuSMAJX7oSILf675Lu5TaZd137dyXCa37KpzI+cTE=',
+  card: 'scrypt$16384$8$1$TmJNQwifTyktOaiz2U53RQ==$aJFz6HV0O7P9TvnbPMnASIky3xZ4qNDOJJvwi9DtKfM=',
+} as const;
+
+/** Reads only; a database without the tables yet (never migrated) holds none. */
+export async function holdsDemoLogins(db: Db): Promise<boolean> {
+  try {
+    const user = await db.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('password_hash', '=', DEMO_LOGIN_HASHES.account)
+      .limit(1)
+      .executeTakeFirst();
+    if (user) return true;
+    const card = await db.kysely
+      .selectFrom('cards')
+      .select('id')
+      .where('password_hash', '=', DEMO_LOGIN_HASHES.card)
+      .limit(1)
+      .executeTakeFirst();
+    return !!card;
+  } catch (err) {
+    if (/no such table|does not exist/i.test((err as Error).message)) return false;
+    throw err;
+  }
+}
