@@ -12,13 +12,15 @@ interface Props {
   onOpen(): void;
   /** the page has the tab bar, whose own spacer already keeps 60px free */
   withTabBar?: boolean;
+  /** the guide pages' arrow image beside the button, pointing at it (spec §2: /guide, /regtip) */
+  arrow?: boolean;
 }
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
  *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
  *  While it shows, the page ends above it (a spacer after the page, issue 16 snag 3): scrolled to
  *  the bottom, no control of the page lies under the button's default place. */
-export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
+export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
   const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
@@ -70,6 +72,15 @@ export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
           <path d="M12 3a8 8 0 0 0-8 8v5.5A2.5 2.5 0 0 0 6.5 19H8v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.9a3 3 0 0 1-2.9 2h-2v1.5h2a4.5 4.5 0 0 0 4.4-3.6A2.5 2.5 0 0 0 20 16.5V11a8 8 0 0 0-8-8z" />
         </svg>
         <span className={styles.label}>客服</span>
+        {arrow && (
+          // inside the button so that it follows a drag; it takes no taps (pointer-events: none)
+          <span className={styles.arrow} data-testid="guide-arrow" aria-hidden="true">
+            <span className={styles.arrowText}>有问题点这里</span>
+            <svg viewBox="0 0 48 24">
+              <path d="M2 12h40M32 3l10 9-10 9" />
+            </svg>
+          </span>
+        )}
       </button>
     </>
   );
