@@ -7,7 +7,7 @@ import styles from './Support.module.css';
 
 type CameraState =
   | { kind: 'starting' }
-  | { kind: 'live'; width: number; height: number; label: string }
+  | { kind: 'live'; width: number; height: number; facing: string }
   | { kind: 'problem'; problem: CameraProblem };
 
 const PROBLEM_TEXT: Record<CameraProblem, string> = {
@@ -16,6 +16,9 @@ const PROBLEM_TEXT: Record<CameraProblem, string> = {
   busy: '相机正被其他应用使用，请关闭其他使用相机的应用后点击「重新检测」。',
   failed: '相机启动失败，请点击「重新检测」。',
 };
+
+/** what the browser reports of the camera in use (a desktop webcam reports nothing) */
+const FACING: Record<string, string> = { environment: '后置相机', user: '前置相机' };
 
 export default function CameraPage() {
   const video = useRef<HTMLVideoElement>(null);
@@ -40,7 +43,13 @@ export default function CameraPage() {
       await el.play().catch(() => undefined);
       const track = stream.getVideoTracks()[0];
       const s = track?.getSettings() ?? {};
-      if (!over) setState({ kind: 'live', width: s.width ?? el.videoWidth, height: s.height ?? el.videoHeight, label: track?.label ?? '' });
+      if (!over)
+        setState({
+          kind: 'live',
+          width: s.width ?? el.videoWidth,
+          height: s.height ?? el.videoHeight,
+          facing: FACING[s.facingMode ?? ''] ?? '',
+        });
     })();
     return () => {
       over = true;
@@ -58,7 +67,7 @@ export default function CameraPage() {
       {state.kind === 'live' && (
         <p className={styles.ok} role="status">
           相机工作正常{state.width && state.height ? `（${state.width}×${state.height}）` : ''}
-          {state.label ? `：${state.label}` : ''}
+          {state.facing ? `，正在使用${state.facing}` : ''}
         </p>
       )}
       {state.kind === 'problem' && (

@@ -18,7 +18,17 @@ export default function DownloadPage() {
     <div className={styles.page}>
       <PageHeader title="下载APP" />
       <div className={styles.app}>
-        {brand.logo ? <img className={styles.appIcon} src={brand.logo} alt="" /> : <span className={styles.appIcon} aria-hidden="true" />}
+        {brand.logo ? (
+          <img className={styles.appIcon} src={brand.logo} alt="" />
+        ) : (
+          // the public branding carries no logo (only a card's agent branding does): a phone glyph
+          <span className={styles.appIcon} aria-hidden="true">
+            <svg viewBox="0 0 24 24">
+              <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+              <path d="M10.5 18.5h3M12 7v6M9.5 10.5 12 13l2.5-2.5" />
+            </svg>
+          </span>
+        )}
         <p className={styles.appName}>{brand.appName}</p>
         <p className={styles.muted}>查流量、充值、订购套餐，随时随地办理</p>
       </div>
