@@ -115,7 +115,7 @@ describe('guide, download, gifts and the camera check', () => {
       await page.getByText('选择「在浏览器打开」').waitFor();
       expect(await page.getByRole('link', { name: /下载/ }).count()).toBe(0);
       await page.getByRole('button', { name: '复制链接' }).click();
-      await page.getByText(/已复制|复制失败，请长按选择后复制/).waitFor();
+      await page.getByText(/链接已复制|复制失败，请长按链接选择后复制/).waitFor();
       await screenshot(page, 'download-wechat');
     } finally {
       await wechat.close();

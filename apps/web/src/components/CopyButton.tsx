@@ -14,11 +14,6 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** Copy with the same fallbacks, for a page's own button (e.g. /download's 复制链接). */
-export async function copyText(text: string): Promise<void> {
-  return copy(text);
-}
-
 async function copy(text: string): Promise<void> {
   const copied = (await viaClipboardApi(text)) || viaSelection(text);
   toast(copied ? '已复制' : '复制失败，请长按选择后复制');

@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
-import { copyText } from '../../components/CopyButton';
+import { copyLink } from '../../features/download/model/copyLink';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { downloadPlan } from '../../features/download/model/platform';
 import styles from './Support.module.css';
@@ -54,7 +54,7 @@ export default function DownloadPage() {
             <p className={styles.urlLine}>{pageUrl}</p>
           </div>
           <div className={styles.actions}>
-            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => void copyText(pageUrl)}>
+            <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => void copyLink(pageUrl)}>
               复制链接
             </button>
           </div>
