@@ -45,6 +45,8 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
     suppressClick.current = d.moved;
   };
 
+  const bottomCss = `calc(${clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight)}px + env(safe-area-inset-bottom, 0px))`;
+
   return (
     <>
       <div className={withTabBar ? `${styles.spacer} ${styles.spacerAboveTabBar}` : styles.spacer} aria-hidden="true" />
@@ -52,9 +54,7 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
         type="button"
         className={styles.button}
         // above the home indicator too, as the tab bar is
-        style={{
-          bottom: `calc(${clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight)}px + env(safe-area-inset-bottom, 0px))`,
-        }}
+        style={{ bottom: bottomCss }}
         aria-label="在线客服"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -72,16 +72,17 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
           <path d="M12 3a8 8 0 0 0-8 8v5.5A2.5 2.5 0 0 0 6.5 19H8v-7H6v-1a6 6 0 0 1 12 0v1h-2v7h1.9a3 3 0 0 1-2.9 2h-2v1.5h2a4.5 4.5 0 0 0 4.4-3.6A2.5 2.5 0 0 0 20 16.5V11a8 8 0 0 0-8-8z" />
         </svg>
         <span className={styles.label}>客服</span>
-        {arrow && (
-          // inside the button so that it follows a drag; it takes no taps (pointer-events: none)
-          <span className={styles.arrow} data-testid="guide-arrow" aria-hidden="true">
-            <span className={styles.arrowText}>有问题点这里</span>
-            <svg viewBox="0 0 48 24">
-              <path d="M2 12h40M32 3l10 9-10 9" />
-            </svg>
-          </span>
-        )}
       </button>
+      {arrow && (
+        // beside the button, at its height, and following a drag; outside it so that the button's
+        // name stays 在线客服, and it takes no taps (pointer-events: none)
+        <span className={styles.arrow} style={{ bottom: bottomCss }} data-testid="guide-arrow" aria-hidden="true">
+          <span className={styles.arrowText}>有问题点这里</span>
+          <svg viewBox="0 0 48 24">
+            <path d="M2 12h40M32 3l10 9-10 9" />
+          </svg>
+        </span>
+      )}
     </>
   );
 }
