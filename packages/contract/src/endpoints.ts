@@ -108,6 +108,7 @@ import {
 import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
+import { GiftsAnswer } from './gifts';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -398,6 +399,12 @@ const DECLARATIONS = {
     summary: '卡片检测：经运营商测试网络注册、数据连接与 APN 设置',
     body: CardNumBody,
     answer: LineTestAnswer,
+  },
+  cardGifts: {
+    tags: commerce,
+    summary: '卡收到的礼品：首充等赠送余额、活动与券包赠送的优惠券，及其状态（待发放 / 已发放 / 已过期 / 已收回）与来源',
+    query: CardNumQuery,
+    answer: GiftsAnswer,
   },
 } as const;
 

@@ -7,3 +7,4 @@ export * from './devices';
 export * from './alerts';
 export * from './upgrade';
 export * from './diagnosis';
+export * from './gifts';

@@ -160,6 +160,7 @@ export function AppShell() {
           <Suspense fallback={null}>
             <FloatingServiceButton
               withTabBar={route.meta.tabBar === true || DEVICE_TAB_PAGES.has(route.path)}
+              arrow={route.meta.guideArrow === true}
               onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
             />
           </Suspense>

@@ -57,6 +57,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   CouponSuccess: () => import('../routes/commerce/CouponSuccess'),
   PayFail: () => import('../routes/commerce/PayFail'),
   PayStatus: () => import('../routes/commerce/PayStatus'),
+  Gift: () => import('../routes/commerce/Gift'),
   Alipay: () => import('../routes/commerce/Alipay'),
   LsPay: () => import('../routes/commerce/LsPay'),
   // quickPay
@@ -67,6 +68,9 @@ export const PAGES: Record<LaterPage, PageModule> = {
   // support
   Customer: () => import('../routes/support/Customer'),
   NotFound: () => import('../routes/support/NotFound'),
+  Guide: () => import('../routes/support/Guide'),
+  Download: () => import('../routes/support/Download'),
+  Camera: () => import('../routes/support/Camera'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeMine: () => import('../routes/wifiDevice/CpeMine'),

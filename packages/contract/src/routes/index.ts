@@ -17,3 +17,4 @@ export * from './devices';
 export * from './alerts';
 export * from './upgrade';
 export * from './diagnosis';
+export * from './gifts';

@@ -10,10 +10,12 @@
 //   payments → orders, refunds      owns pay_notifications; the notify route and the reconciler
 //   quickPay → catalogue, vouchers, orders     no login; no table
 //   upgrade → catalogue            reads the card's packages; orders price and deliver upgrades with it
+//   gifts → vouchers               reads bonuses, bonus orders and vouchers; no table
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { balanceRoutes } from './balance/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { giftRoutes } from './gifts/routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { quickPayRoutes } from './quickPay/routes';
@@ -31,6 +33,7 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
   await paymentRoutes(api, ctx);
   await quickPayRoutes(api, ctx);
   await upgradeRoutes(api, ctx);
+  await giftRoutes(api, ctx);
 }
 
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)

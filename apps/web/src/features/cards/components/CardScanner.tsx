@@ -40,6 +40,10 @@ function problemText(problem: Problem, typeInstead: string): string {
   }
 }
 
+/** What went wrong opening the camera (also /camera's check). */
+export type CameraProblem = Problem;
+export const cameraProblemOf = (err: unknown): CameraProblem => problemOf(err);
+
 function problemOf(err: unknown): Problem {
   const name = err instanceof DOMException || err instanceof Error ? err.name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';

@@ -12,13 +12,15 @@ interface Props {
   onOpen(): void;
   /** the page has the tab bar, whose own spacer already keeps 60px free */
   withTabBar?: boolean;
+  /** the guide pages' arrow image beside the button, pointing at it (spec §2: /guide, /regtip) */
+  arrow?: boolean;
 }
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
  *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
  *  While it shows, the page ends above it (a spacer after the page, issue 16 snag 3): scrolled to
  *  the bottom, no control of the page lies under the button's default place. */
-export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
+export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
   const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
@@ -43,6 +45,8 @@ export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
     suppressClick.current = d.moved;
   };
 
+  const bottomCss = `calc(${clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight)}px + env(safe-area-inset-bottom, 0px))`;
+
   return (
     <>
       <div className={withTabBar ? `${styles.spacer} ${styles.spacerAboveTabBar}` : styles.spacer} aria-hidden="true" />
@@ -50,9 +54,7 @@ export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
         type="button"
         className={styles.button}
         // above the home indicator too, as the tab bar is
-        style={{
-          bottom: `calc(${clampBottom(bottom, typeof window === 'undefined' ? 667 : window.innerHeight)}px + env(safe-area-inset-bottom, 0px))`,
-        }}
+        style={{ bottom: bottomCss }}
         aria-label="在线客服"
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -71,6 +73,16 @@ export function FloatingServiceButton({ onOpen, withTabBar = false }: Props) {
         </svg>
         <span className={styles.label}>客服</span>
       </button>
+      {arrow && (
+        // beside the button, at its height, and following a drag; outside it so that the button's
+        // name stays 在线客服, and it takes no taps (pointer-events: none)
+        <span className={styles.arrow} style={{ bottom: bottomCss }} data-testid="guide-arrow" aria-hidden="true">
+          <span className={styles.arrowText}>有问题点这里</span>
+          <svg viewBox="0 0 48 24">
+            <path d="M2 12h40M32 3l10 9-10 9" />
+          </svg>
+        </span>
+      )}
     </>
   );
 }
