@@ -108,6 +108,8 @@ import {
 import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
+import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
+import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -398,6 +400,29 @@ const DECLARATIONS = {
     summary: '卡片检测：经运营商测试网络注册、数据连接与 APN 设置',
     body: CardNumBody,
     answer: LineTestAnswer,
+  },
+  ticketUpload: {
+    upload: true,
+    tags: ['tickets'],
+    summary: '投诉建议的图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB，按内容识别）',
+    answer: UploadAnswer,
+  },
+  ticketCreate: { tags: ['tickets'], summary: '提交投诉建议（网络问题附卡的最近一次检测）', body: TicketCreateRequest, answer: Ticket },
+  ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
+  ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', params: TicketParams, answer: Ticket },
+  agentApplicationCreate: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '申请成为代理（免登录；手机号需短信验证，purpose=agent_apply；每个手机号同时只有一份进行中的申请）',
+    body: AgentApplicationRequest,
+    answer: AgentApplicationAnswer,
+  },
+  agentApplicationLookup: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '查看代理申请的进度（凭提交时的申请凭证，或手机号与短信验证码）',
+    body: AgentApplicationLookup,
+    answer: AgentApplicationAnswer,
   },
 } as const;
 

@@ -7,3 +7,5 @@ export * from './devices';
 export * from './alerts';
 export * from './upgrade';
 export * from './diagnosis';
+export * from './tickets';
+export * from './agentApplications';
