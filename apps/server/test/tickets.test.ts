@@ -70,7 +70,7 @@ describe.each(databases())('tickets on %s', (kind) => {
     expect(list[0].ticket_no).toBe(ticket.ticket_no);
     const seeded = list.find((x) => x.ticket_no === 'T26110100000001')!;
     expect(seeded.status_label).toBe('已回复');
-    const detail = (await t.get(`${URL}/T26110100000001`, token)).json().data as Ticket;
+    const detail = (await t.get(`${URL}/detail?ticket_no=T26110100000001`, token)).json().data as Ticket;
     expect(detail.timeline.map((e) => e.status)).toEqual(['submitted', 'in_progress', 'replied']);
     expect(detail.timeline[2].content).toContain('自动续订');
     // the images are the owner's to see
@@ -93,11 +93,11 @@ describe.each(databases())('tickets on %s', (kind) => {
     const owner = await t.loginAccount();
     const mine = await file(t, owner, complaint({ custom_num: '1000000003' }));
     const stranger = await t.loginCard('1000000014');
-    const res = await t.get(`${URL}/${mine.ticket_no}`, stranger);
-    const missing = await t.get(`${URL}/T00000000000000`, stranger);
+    const res = await t.get(`${URL}/detail?ticket_no=${mine.ticket_no}`, stranger);
+    const missing = await t.get(`${URL}/detail?ticket_no=T00000000000000`, stranger);
     // the same answer as a number that does not exist
     expect(expectRejected(res, 404)).toEqual(expectRejected(missing, 404));
-    expect((await t.get(`${URL}/T26110100000001`, stranger)).statusCode).toBe(404);
+    expect((await t.get(`${URL}/detail?ticket_no=T26110100000001`, stranger)).statusCode).toBe(404);
     const list = (await t.get(URL, stranger)).json().data.list as Ticket[];
     expect(list.map((x) => x.ticket_no)).not.toContain(mine.ticket_no);
     expect((await t.get(URL)).statusCode).toBe(401);
@@ -127,7 +127,7 @@ describe.each(databases())('tickets on %s', (kind) => {
       { name: 'an unknown card', send: send(complaint({ custom_num: '1999999999' })) },
       { name: 'a malformed order', send: send(complaint({ order_no: '../etc' })) },
       ...(strangersOrder ? [{ name: 'an order of another card', send: send(complaint({ order_no: strangersOrder.order_no })) }] : []),
-      { name: 'a bad ticket number', send: () => t.get(`${URL}/1 or 1=1`, token) },
+      { name: 'a bad ticket number', send: () => t.get(`${URL}/detail?ticket_no=1%20or%201=1`, token) },
     ]);
   });
 

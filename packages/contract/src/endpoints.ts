@@ -409,7 +409,7 @@ const DECLARATIONS = {
   },
   ticketCreate: { tags: ['tickets'], summary: '提交投诉建议（网络问题附卡的最近一次检测）', body: TicketCreateRequest, answer: Ticket },
   ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
-  ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', params: TicketParams, answer: Ticket },
+  ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', query: TicketParams, answer: Ticket },
   agentApplicationCreate: {
     auth: 'none',
     tags: ['agent'],

@@ -35,5 +35,5 @@ export async function ticketsRoutes(api: FastifyInstance, ctx: AppContext): Prom
   });
   serve(api, 'ticketCreate', async (req) => createTicket(ctx, authOf(req), req.body));
   serve(api, 'ticketList', async (req) => listTickets(ctx, authOf(req)));
-  serve(api, 'ticketDetail', async (req) => ticketDetail(ctx, authOf(req), req.params.ticket_no));
+  serve(api, 'ticketDetail', async (req) => ticketDetail(ctx, authOf(req), req.query.ticket_no));
 }
