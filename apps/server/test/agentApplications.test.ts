@@ -18,7 +18,12 @@ const freshMobile = () => `1390000${String(mobileSeq++).padStart(4, '0')}`;
 async function codeFor(t: TestApp, mobile: string): Promise<string> {
   // past the one-code-a-minute cooldown of the mobile's previous code
   clock.advance(61_000);
-  const res = await t.inject({ method: 'POST', url: '/api/v1/sms/code', payload: { mobile, purpose: 'agent_apply' }, remoteAddress: freshIp() });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/sms/code',
+    payload: { mobile, purpose: 'agent_apply' },
+    remoteAddress: freshIp(),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return t.lastSmsCode(mobile);
 }
@@ -35,7 +40,8 @@ const form = (mobile: string, code: string, extra: Record<string, unknown> = {})
   ...extra,
 });
 
-const post = (t: TestApp, url: string, body: unknown, ip = freshIp()) => t.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
+const post = (t: TestApp, url: string, body: unknown, ip = freshIp()) =>
+  t.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
 
 async function apply(t: TestApp, mobile: string, extra: Record<string, unknown> = {}): Promise<AgentApplicationAnswer> {
   const res = await post(t, URL, form(mobile, await codeFor(t, mobile), extra));
@@ -71,7 +77,12 @@ describe.each(databases())('agent applications on %s', (kind) => {
     const row = await t.db.kysely.selectFrom('agent_applications').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
     await setApplicationStatus(t.db.kysely, row.id, 'rejected', '所在地区已有代理', new Date().toISOString());
     const rejected = (await post(t, `${URL}/lookup`, { key: first.key })).json().data as AgentApplicationAnswer;
-    expect(rejected.application).toMatchObject({ status: 'rejected', status_label: '未通过', reject_reason: '所在地区已有代理', can_resubmit: true });
+    expect(rejected.application).toMatchObject({
+      status: 'rejected',
+      status_label: '未通过',
+      reject_reason: '所在地区已有代理',
+      can_resubmit: true,
+    });
     const second = await apply(t, mobile, { city: '宁波市' });
     expect(second.application?.status).toBe('submitted');
     expect(second.key).not.toBe(first.key);

@@ -12,7 +12,12 @@ const URL = '/api/v2/complaints_suggestions';
 
 function uploadTicketImage(t: TestApp, token: string | undefined, parts: FilePart[]) {
   const { payload, headers } = multipart(parts);
-  return t.inject({ method: 'POST', url: `${URL}/upload`, payload, headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers });
+  return t.inject({
+    method: 'POST',
+    url: `${URL}/upload`,
+    payload,
+    headers: token ? { ...headers, authorization: `Bearer ${token}` } : headers,
+  });
 }
 
 async function imageId(t: TestApp, token: string, content = PNG): Promise<string> {
@@ -46,7 +51,9 @@ describe.each(databases())('tickets on %s', (kind) => {
     expect(await imageId(t, token, JPEG)).toBeTruthy();
     const before = await t.snapshot();
     // a text file that claims to be a PNG
-    expect(expectRejected(await uploadTicketImage(t, token, [{ content: Buffer.from('not an image'), type: 'image/png' }])).message).toMatch(/图片/);
+    expect(
+      expectRejected(await uploadTicketImage(t, token, [{ content: Buffer.from('not an image'), type: 'image/png' }])).message,
+    ).toMatch(/图片/);
     // over 5 MB
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]);
     expectRejected(await uploadTicketImage(t, token, [{ content: big }]));

@@ -1,27 +1,12 @@
 // Agent applications (/agent, open without login): the form, and the application's state
 // (submitted, in review, approved, rejected with the reason).
 import { z } from 'zod';
+import { AGENT_APPLICATION_STATUSES, AGENT_CHANNELS } from './patterns/agentApplications';
 import { REGIONS, isCityOf } from './patterns/regions';
 import { PersonName } from './realName';
 import { DateTime, Mobile, OptionalAgentMark, SmsCode } from './schemas';
 
-export const AGENT_CHANNELS = ['online_shop', 'physical_store', 'social', 'enterprise', 'other'] as const;
-export type AgentChannel = (typeof AGENT_CHANNELS)[number];
-export const AGENT_CHANNEL_LABEL: Record<AgentChannel, string> = {
-  online_shop: '网店销售',
-  physical_store: '实体门店',
-  social: '朋友圈 / 社群',
-  enterprise: '企业客户',
-  other: '其他方式',
-};
-export const AGENT_APPLICATION_STATUSES = ['submitted', 'in_review', 'approved', 'rejected'] as const;
-export type AgentApplicationStatus = (typeof AGENT_APPLICATION_STATUSES)[number];
-export const AGENT_APPLICATION_STATUS_LABEL: Record<AgentApplicationStatus, string> = {
-  submitted: '已提交',
-  in_review: '审核中',
-  approved: '已通过',
-  rejected: '未通过',
-};
+export * from './patterns/agentApplications';
 
 /** The key the browser keeps to look at its application again without a login. */
 export const AgentApplicationKey = z.string().regex(/^[A-Za-z0-9_-]{24,64}$/, '申请凭证有误');
@@ -42,10 +27,9 @@ export const AgentApplicationRequest = z
 export type AgentApplicationRequest = z.input<typeof AgentApplicationRequest>;
 
 /** Look an application up by the key the browser kept, or by the mobile and a fresh SMS code. */
-export const AgentApplicationLookup = z.union(
-  [z.object({ key: AgentApplicationKey }), z.object({ mobile: Mobile, code: SmsCode })],
-  { error: '请输入手机号和验证码' },
-);
+export const AgentApplicationLookup = z.union([z.object({ key: AgentApplicationKey }), z.object({ mobile: Mobile, code: SmsCode })], {
+  error: '请输入手机号和验证码',
+});
 
 export const AgentApplication = z.object({
   application_no: z.string(),

@@ -36,5 +36,9 @@ export async function seedTickets(trx: Executor, now: Date, userId: number): Pro
       created_at: at(20),
     },
   ];
-  for (const s of steps) await trx.insertInto('ticket_events').values({ ticket_id: ticket.id, ...s }).execute();
+  for (const s of steps)
+    await trx
+      .insertInto('ticket_events')
+      .values({ ticket_id: ticket.id, ...s })
+      .execute();
 }

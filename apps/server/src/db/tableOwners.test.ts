@@ -70,7 +70,14 @@ const OWNERS: Record<string, string> = {
   diagnoses: 'modules/diagnosis/repo.ts',
 };
 
-const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/, /^db\/seedUpgrades\.ts$/, /^db\/seedTickets\.ts$/];
+const EXEMPT = [
+  /^db\/migrations\//,
+  /^db\/seed(Commerce)?\.ts$/,
+  /\.test\.ts$/,
+  /^db\/seedDevices\.ts$/,
+  /^db\/seedUpgrades\.ts$/,
+  /^db\/seedTickets\.ts$/,
+];
 
 interface Write {
   table: string;

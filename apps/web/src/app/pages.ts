@@ -67,6 +67,10 @@ export const PAGES: Record<LaterPage, PageModule> = {
   // support
   Customer: () => import('../routes/support/Customer'),
   NotFound: () => import('../routes/support/NotFound'),
+  Suggest: () => import('../routes/support/Suggest'),
+  // agent
+  Agent: () => import('../routes/agent/Agent'),
+  AgentSuccess: () => import('../routes/agent/AgentSuccess'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeMine: () => import('../routes/wifiDevice/CpeMine'),

@@ -82,7 +82,11 @@ export async function applyForAgent(ctx: AppContext, body: BodyOf<'agentApplicat
 }
 
 /** By the key the browser kept, or by the mobile proven with a fresh code (then the key again). */
-export async function lookUpApplication(ctx: AppContext, body: BodyOf<'agentApplicationLookup'>, ip: string): Promise<AgentApplicationAnswer> {
+export async function lookUpApplication(
+  ctx: AppContext,
+  body: BodyOf<'agentApplicationLookup'>,
+  ip: string,
+): Promise<AgentApplicationAnswer> {
   await countTry(ctx, ip, 'lookup');
   if ('key' in body) {
     const row = await repo.applicationByKey(ctx.db.kysely, body.key);

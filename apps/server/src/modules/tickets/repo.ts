@@ -10,13 +10,19 @@ export type TicketRow = Selectable<TicketsTable>;
 /** The ticket and its first step, in the caller's transaction. */
 export async function insertTicket(db: Executor, row: Insertable<TicketsTable>): Promise<number> {
   const { id } = await db.insertInto('tickets').values(row).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('ticket_events').values({ ticket_id: id, status: 'submitted', content: '', author: '', created_at: row.created_at }).execute();
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: id, status: 'submitted', content: '', author: '', created_at: row.created_at })
+    .execute();
   return id;
 }
 
 /** A step of the timeline (the console's reply, say), moving the ticket to that status. */
 export async function addTicketEvent(db: Executor, ticketId: number, e: { status: string; content: string; author: string; at: string }) {
-  await db.insertInto('ticket_events').values({ ticket_id: ticketId, status: e.status, content: e.content, author: e.author, created_at: e.at }).execute();
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: ticketId, status: e.status, content: e.content, author: e.author, created_at: e.at })
+    .execute();
   await db.updateTable('tickets').set({ status: e.status, updated_at: e.at }).where('id', '=', ticketId).execute();
 }
 
@@ -36,7 +42,12 @@ export function ticketByNo(db: Executor, ticketNo: string): Promise<TicketRow | 
 }
 
 export function eventsOf(db: Executor, ticketId: number) {
-  return db.selectFrom('ticket_events').select(['status', 'content', 'created_at']).where('ticket_id', '=', ticketId).orderBy('id').execute();
+  return db
+    .selectFrom('ticket_events')
+    .select(['status', 'content', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Whether an order is one of the card's (read only: orders belong to commerce). */

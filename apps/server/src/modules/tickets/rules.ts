@@ -1,12 +1,6 @@
 // Pure rules of tickets (table-tested in rules.test.ts): the number, the timeline as the user sees
 // it, the list's excerpt.
-import {
-  TICKET_STATUS_LABEL,
-  TICKET_STATUSES,
-  type TicketCategory,
-  type TicketEvent,
-  type TicketStatus,
-} from '@portal/contract';
+import { TICKET_STATUS_LABEL, TICKET_STATUSES, type TicketCategory, type TicketEvent, type TicketStatus } from '@portal/contract';
 
 /** T + yymmdd (China time) + 8 random digits: readable on the phone, not a running count. */
 export function ticketNoOf(now: Date, random8: number): string {
