@@ -12,6 +12,7 @@ import { StateBlock } from '../../components/StateBlock';
 import { useOrders } from '../../features/commerce/api/commerce';
 import { createTicket, ticketsKey, useTicket, useTickets } from '../../features/tickets/api/tickets';
 import { ImageUploader } from '../../features/tickets/components/ImageUploader';
+import { TicketImage } from '../../features/tickets/components/TicketImage';
 import { TicketTimeline } from '../../features/tickets/components/TicketTimeline';
 import { ticketFormError, type TicketField, type TicketFields } from '../../features/tickets/model/ticketForm';
 import { ApiError } from '../../lib/api';
@@ -64,7 +65,7 @@ function TicketDetail({ ticketNo }: { ticketNo: string }) {
           <ul className={styles.images} aria-label="问题图片">
             {t.images.map((img) => (
               <li key={img.id}>
-                <img src={img.url} alt="问题图片" loading="lazy" />
+                <TicketImage url={img.url} alt="问题图片" />
               </li>
             ))}
           </ul>
