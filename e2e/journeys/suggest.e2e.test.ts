@@ -20,7 +20,10 @@ describe('complaints as tickets, agent applications', () => {
     const { page } = j.phone;
     await resetBrowser(page);
     await loginWithAccount(page);
-    await page.goto('/suggest');
+    // reached from 我的
+    await page.goto('/mine');
+    await page.getByText('投诉建议', { exact: true }).click();
+    await waitForPath(page, '/suggest');
     await page.getByRole('button', { name: '提交', exact: true }).waitFor();
 
     // nothing picked: said at the field
@@ -52,8 +55,9 @@ describe('complaints as tickets, agent applications', () => {
     // the owner's images, fetched with the token: both load
     await page.waitForFunction(
       () =>
-        [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="问题图片"] img')].filter((i) => i.complete && i.naturalWidth > 0)
-          .length === 2,
+        Array.from(document.querySelectorAll<HTMLImageElement>('ul[aria-label="问题图片"] img')).filter(
+          (i) => i.complete && i.naturalWidth > 0,
+        ).length === 2,
     );
     await screenshot(page, 'suggest-ticket');
 
