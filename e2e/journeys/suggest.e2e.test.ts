@@ -40,6 +40,27 @@ describe('complaints as tickets, agent applications', () => {
     await page.locator('li[data-status="done"]').nth(1).waitFor();
     expect(await page.locator('li[data-status="uploading"]').count()).toBe(0);
     expect(await page.locator('li[data-status="failed"]').count()).toBe(0);
+    // no delete while an upload is under way: a slow third image holds the remove buttons
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v2/complaints_suggestions/upload', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator('input[type="file"]').setInputFiles([image('three.png')]);
+    await page.locator('li[data-status="uploading"]').waitFor();
+    const remove = page.getByRole('button', { name: '删除图片 three.png' });
+    expect(await remove.getAttribute('aria-disabled')).toBe('true');
+    // a tap anyway (the button is only marked disabled, so a screen reader still finds it)
+    await remove.dispatchEvent('click');
+    expect(await page.getByRole('button', { name: /^删除图片/ }).count()).toBe(3);
+    expect(await page.getByRole('button', { name: '图片上传中…' }).isDisabled()).toBe(true);
+    release();
+    await page.locator('li[data-status="done"]').nth(2).waitFor();
+    await page.unroute('**/api/v2/complaints_suggestions/upload');
+    // once done, it can be removed
+    await remove.click();
+    await page.getByText('2/9 张', { exact: false }).waitFor();
     await screenshot(page, 'suggest-form');
     expect(await axeViolations(page, ['color-contrast', 'button-name', 'link-name', 'label', 'aria-allowed-role'])).toEqual([]);
 
