@@ -137,5 +137,9 @@ describe.each(databases())('agent applications on %s', (kind) => {
     const res = await post(t, URL, form(mobile, code), ip);
     expectRejected(res, 429);
     expect((await t.snapshot()).agent_applications).toBe(before.agent_applications);
+    // looking up by mobile and code is counted too; by the kept key it is not (a page visit)
+    for (let i = 0; i < 10; i++) expect((await post(t, `${URL}/lookup`, { mobile, code: '999999' }, ip)).statusCode).toBe(400);
+    expectRejected(await post(t, `${URL}/lookup`, { mobile, code }, ip), 429);
+    expect((await post(t, `${URL}/lookup`, { key: 'k'.repeat(32) }, ip)).statusCode).toBe(200);
   });
 });

@@ -53,10 +53,11 @@ export async function applyForAgent(ctx: AppContext, body: BodyOf<'agentApplicat
   if (!agent.agent_form) throw new AppError(Code.BAD_REQUEST, '暂未开放代理申请');
   // counted before the code is checked: guessing codes costs tries
   await countTry(ctx, ip, 'create');
+  // the code first: whether a mobile has an application is told only to its holder
+  await consumeSmsCode(ctx, body.mobile, 'agent_apply', body.code);
   const open = await repo.latestApplicationOf(ctx.db.kysely, body.mobile);
   if (open && isOpen(open.status as AgentApplicationStatus))
     throw new AppError(Code.BAD_REQUEST, '该手机号已有一份进行中的代理申请，可用“查看申请进度”查看');
-  await consumeSmsCode(ctx, body.mobile, 'agent_apply', body.code);
   const now = clock.now();
   const key = randomBytes(24).toString('base64url');
   const inserted = await repo.insertApplication(ctx.db.kysely, {
@@ -87,11 +88,12 @@ export async function lookUpApplication(
   body: BodyOf<'agentApplicationLookup'>,
   ip: string,
 ): Promise<AgentApplicationAnswer> {
-  await countTry(ctx, ip, 'lookup');
+  // a key is 24 random bytes, not worth guessing: /agent asks by it on every visit, uncounted
   if ('key' in body) {
     const row = await repo.applicationByKey(ctx.db.kysely, body.key);
     return row ? { application: viewOf(row), key: row.access_key } : { application: null, key: '' };
   }
+  await countTry(ctx, ip, 'lookup');
   await consumeSmsCode(ctx, body.mobile, 'agent_apply', body.code);
   const row = await repo.latestApplicationOf(ctx.db.kysely, body.mobile);
   return row ? { application: viewOf(row), key: row.access_key } : { application: null, key: '' };
