@@ -83,6 +83,9 @@ describe('the floating 客服 button leaves the end of every page free', () => {
     ['/recharge_coupon', undefined, 'kf-recharge-coupon'],
     ['/bind_card', undefined, 'kf-bind-card'],
     ['/tip', undefined, 'kf-tip'],
+    ['/suggest', '提交', 'kf-suggest'],
+    ['/agent', '提交申请', 'kf-agent'],
+    ['/agent_success', '返回首页', 'kf-agent-success'],
   ];
 
   it.each(pages)('%s', async (path, control, shot) => {

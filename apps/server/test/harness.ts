@@ -105,6 +105,10 @@ const TABLES = [
   'order_deliveries',
   'refunds',
   'sim_refunds',
+  // tickets and agent applications (013)
+  'tickets',
+  'ticket_events',
+  'agent_applications',
   // wifi devices (008)
   'devices',
   'device_changes',

@@ -109,6 +109,8 @@ import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequ
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
+import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
+import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -405,6 +407,29 @@ const DECLARATIONS = {
     summary: '卡收到的礼品：首充等赠送余额、活动与券包赠送的优惠券，及其状态（待发放 / 已发放 / 已过期 / 已收回）与来源',
     query: CardNumQuery,
     answer: GiftsAnswer,
+  },
+  ticketUpload: {
+    upload: true,
+    tags: ['tickets'],
+    summary: '投诉建议的图片（multipart/form-data，字段 file；JPG/PNG/WEBP/GIF，≤5MB，按内容识别）',
+    answer: UploadAnswer,
+  },
+  ticketCreate: { tags: ['tickets'], summary: '提交投诉建议（网络问题附卡的最近一次检测）', body: TicketCreateRequest, answer: Ticket },
+  ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
+  ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', query: TicketParams, answer: Ticket },
+  agentApplicationCreate: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '申请成为代理（免登录；手机号需短信验证，purpose=agent_apply；每个手机号同时只有一份进行中的申请）',
+    body: AgentApplicationRequest,
+    answer: AgentApplicationAnswer,
+  },
+  agentApplicationLookup: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '查看代理申请的进度（凭提交时的申请凭证，或手机号与短信验证码）',
+    body: AgentApplicationLookup,
+    answer: AgentApplicationAnswer,
   },
 } as const;
 

@@ -8,3 +8,5 @@ export * from './alerts';
 export * from './upgrade';
 export * from './diagnosis';
 export * from './gifts';
+export * from './tickets';
+export * from './agentApplications';

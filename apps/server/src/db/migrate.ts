@@ -13,6 +13,7 @@ import * as m009 from './migrations/009_package_upgrades';
 import * as m010 from './migrations/010_diagnoses';
 import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
+import * as m013 from './migrations/013_tickets_and_agent_applications';
 
 interface Migration {
   name: string;
@@ -34,6 +35,7 @@ const MIGRATIONS: Migration[] = [
   { name: '010_diagnoses', up: m010.up },
   { name: '011_alerts_and_jobs', up: m011.up },
   { name: '012_sms_code_subject', up: m012.up },
+  { name: '013_tickets_and_agent_applications', up: m013.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -223,6 +223,54 @@ export interface DiagnosesTable {
   created_at: string;
 }
 
+/** A complaint or suggestion (013). */
+export interface TicketsTable {
+  id: Generated<number>;
+  ticket_no: string;
+  owner_user_id: number;
+  owner_custom_num: string;
+  card_id: number;
+  custom_num: string;
+  order_no: string;
+  category: string;
+  description: string;
+  images: string;
+  contact: string;
+  diagnosis: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A step of a ticket's timeline, with the operator's reply (013). */
+export interface TicketEventsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  status: string;
+  content: string;
+  author: string;
+  created_at: string;
+}
+
+/** An application to become an agent (013). */
+export interface AgentApplicationsTable {
+  id: Generated<number>;
+  application_no: string;
+  access_key: string;
+  agent_id: number;
+  name: string;
+  mobile: string;
+  open_mobile: string | null;
+  province: string;
+  city: string;
+  channel: string;
+  notes: string;
+  status: string;
+  reject_reason: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An agent's family of data plans (002). */
 export interface PackageSeriesTable {
   id: Generated<number>;
@@ -649,6 +697,9 @@ export interface Database {
   sim_usage_extra: SimUsageExtraTable;
   // smart diagnosis (010)
   diagnoses: DiagnosesTable;
+  tickets: TicketsTable;
+  ticket_events: TicketEventsTable;
+  agent_applications: AgentApplicationsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -6,6 +6,7 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
+import { seedTickets } from './seedTickets';
 import { seedUpgrades } from './seedUpgrades';
 
 export const DEMO = {
@@ -394,6 +395,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedDevices(trx, now);
     // package upgrades: the device cards' packages and bigger ones in their series
     await seedUpgrades(trx, now);
+    // complaints and suggestions: one answered ticket of the demo user
+    await seedTickets(trx, now, user.id);
     return true;
   });
 }

@@ -50,6 +50,10 @@ const OWNERS: Record<string, string> = {
   sim_lines: 'integrations/carrier/simulator.ts',
   sim_payments: 'integrations/payment/sandbox.ts',
   sim_refunds: 'integrations/payment/sandbox.ts',
+  // tickets and agent applications (013)
+  tickets: 'modules/tickets/repo.ts',
+  ticket_events: 'modules/tickets/repo.ts',
+  agent_applications: 'modules/agentApplications/repo.ts',
   // wifi devices
   devices: 'modules/devices/repo.ts',
   device_changes: 'modules/devices/repo.ts',
@@ -66,7 +70,14 @@ const OWNERS: Record<string, string> = {
   diagnoses: 'modules/diagnosis/repo.ts',
 };
 
-const EXEMPT = [/^db\/migrations\//, /^db\/seed(Commerce)?\.ts$/, /\.test\.ts$/, /^db\/seedDevices\.ts$/, /^db\/seedUpgrades\.ts$/];
+const EXEMPT = [
+  /^db\/migrations\//,
+  /^db\/seed(Commerce)?\.ts$/,
+  /\.test\.ts$/,
+  /^db\/seedDevices\.ts$/,
+  /^db\/seedUpgrades\.ts$/,
+  /^db\/seedTickets\.ts$/,
+];
 
 interface Write {
   table: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
 import { brandingRoutes } from './branding';
@@ -12,6 +13,7 @@ import { realNameRoutes } from './realName';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
 import { uploadRoutes } from './upload';
+import { ticketsRoutes } from './tickets';
 import { usageRoutes } from './usage';
 
 /** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
@@ -33,4 +35,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await devicesRoutes(api, ctx);
   await alertsRoutes(api, ctx);
   await diagnosisRoutes(api, ctx);
+  await ticketsRoutes(api, ctx);
+  await agentApplicationsRoutes(api, ctx);
 }

@@ -71,6 +71,10 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Guide: () => import('../routes/support/Guide'),
   Download: () => import('../routes/support/Download'),
   Camera: () => import('../routes/support/Camera'),
+  Suggest: () => import('../routes/support/Suggest'),
+  // agent
+  Agent: () => import('../routes/agent/Agent'),
+  AgentSuccess: () => import('../routes/agent/AgentSuccess'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeMine: () => import('../routes/wifiDevice/CpeMine'),

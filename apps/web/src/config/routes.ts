@@ -159,7 +159,7 @@ const TABLE = {
   support: [
     // Already the service page: no button to itself.
     { path: '/customer', title: '在线客服', meta: { noLogin: true, noShowKF: true }, page: 'Customer' },
-    { path: '/suggest', title: '投诉建议' },
+    { path: '/suggest', title: '投诉建议', page: 'Suggest' },
     { path: '/guide', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },
     { path: '/regtip', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },
     { path: '/download', title: '下载APP', meta: NO_LOGIN, page: 'Download' },
@@ -190,8 +190,8 @@ const TABLE = {
     { path: '/member_invite-records', name: 'member_invite_records', title: '邀请记录' },
   ],
   agent: [
-    { path: '/agent', title: '代理申请', meta: NO_LOGIN },
-    { path: '/agent_success', title: '申请成功', meta: NO_LOGIN },
+    { path: '/agent', title: '代理申请', meta: NO_LOGIN, page: 'Agent' },
+    { path: '/agent_success', title: '申请成功', meta: NO_LOGIN, page: 'AgentSuccess' },
     { path: '/popularize', title: '推广', meta: NO_LOGIN },
   ],
   shop: [

@@ -53,6 +53,8 @@ export const LOCAL_CODECS = {
   /** docs/spec/decisions.md: in-app browsers on iOS sign JS-SDK calls against the landing URL, and a
    *  forced re-login with no redirect returns here. */
   firstUrl: text,
+  /** the key of the agent application filed from this browser (/agent shows its state without a login) */
+  agentApplicationKey: text,
 } satisfies Record<string, Codec<unknown>>;
 
 type ValueOf<C> = C extends Codec<infer T> ? T : never;

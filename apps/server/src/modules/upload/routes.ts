@@ -13,7 +13,7 @@ import { readUpload, saveUpload } from './service';
  * here comes from the request body, so what the parser cannot read (no boundary, garbage, a body
  * cut short) is the sender's fault: a 400, never a 500 in the error log.
  */
-function uploadErrorOf(err: unknown): AppError {
+export function uploadErrorOf(err: unknown): AppError {
   if (err instanceof AppError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(Code.UPLOAD_TOO_LARGE);

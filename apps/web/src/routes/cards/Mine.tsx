@@ -28,6 +28,8 @@ const ICON = {
   wallet: 'M3 7h18v12H3zM3 11h18M16 15h2',
   ledger: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4',
+  suggest: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
+  agent: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 12 0v1M18 8v6M15 11h6',
 };
 
 function Icon({ d, color }: { d: string; color: string }) {
@@ -147,6 +149,14 @@ function MinePage() {
           >
             在线客服
           </List.Item>
+          <List.Item prefix={<Icon d={ICON.suggest} color="#f79009" />} onClick={go('/suggest')}>
+            投诉建议
+          </List.Item>
+          {brand.agentForm && (
+            <List.Item prefix={<Icon d={ICON.agent} color="#7a5af8" />} onClick={go('/agent')}>
+              申请成为代理
+            </List.Item>
+          )}
           <List.Item prefix={<Icon d={ICON.privacy} color="#667085" />} onClick={go('/privacy')}>
             隐私政策
           </List.Item>

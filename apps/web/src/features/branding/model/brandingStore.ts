@@ -31,6 +31,8 @@ export interface BrandView {
   cardLogin: boolean;
   /** the agent's open_balance_recharge: the card gates' recharge prerequisite reads it */
   openBalanceRecharge: boolean;
+  /** the agent takes agent applications (/agent) */
+  agentForm: boolean;
 }
 
 export const FALLBACK_APP_NAME = '流量卡自助服务';
@@ -52,6 +54,7 @@ export function brandView(state: BrandingState): BrandView {
     // Card login stays offered until the agent's branding says otherwise.
     cardLogin: b.card_login ?? true,
     openBalanceRecharge: b.open_balance_recharge ?? false,
+    agentForm: b.agent_form ?? false,
   };
 }
 

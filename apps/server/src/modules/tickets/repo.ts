@@ -1,0 +1,57 @@
+// SQL of the tickets module: the ONE writer of `tickets` and `ticket_events` (the operator console
+// will answer tickets through this file too).
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { TicketsTable } from '../../db/schema';
+import type { UploadOwner } from '../upload';
+
+export type TicketRow = Selectable<TicketsTable>;
+
+/** The ticket and its first step, in the caller's transaction. */
+export async function insertTicket(db: Executor, row: Insertable<TicketsTable>): Promise<number> {
+  const { id } = await db.insertInto('tickets').values(row).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: id, status: 'submitted', content: '', author: '', created_at: row.created_at })
+    .execute();
+  return id;
+}
+
+/** A step of the timeline (the console's reply, say), moving the ticket to that status. */
+export async function addTicketEvent(db: Executor, ticketId: number, e: { status: string; content: string; author: string; at: string }) {
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: ticketId, status: e.status, content: e.content, author: e.author, created_at: e.at })
+    .execute();
+  await db.updateTable('tickets').set({ status: e.status, updated_at: e.at }).where('id', '=', ticketId).execute();
+}
+
+export function ticketsOf(db: Executor, owner: UploadOwner, limit: number): Promise<TicketRow[]> {
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('owner_user_id', '=', owner.userId)
+    .where('owner_custom_num', '=', owner.customNum)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function ticketByNo(db: Executor, ticketNo: string): Promise<TicketRow | undefined> {
+  return db.selectFrom('tickets').selectAll().where('ticket_no', '=', ticketNo).executeTakeFirst();
+}
+
+export function eventsOf(db: Executor, ticketId: number) {
+  return db
+    .selectFrom('ticket_events')
+    .select(['status', 'content', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id')
+    .execute();
+}
+
+/** Whether an order is one of the card's (read only: orders belong to commerce). */
+export async function isOrderOfCard(db: Executor, orderNo: string, cardId: number): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).where('card_id', '=', cardId).executeTakeFirst();
+  return !!row;
+}
