@@ -138,7 +138,7 @@ describe('login and guards', () => {
     await page.goto('/no/such/page');
     await waitForPath(page, '/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
-    await page.goto('/gift');
+    await page.goto('/member');
     await waitForPath(page, '/404');
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: '返回首页' }).click();
