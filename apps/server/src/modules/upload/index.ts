@@ -2,6 +2,6 @@
 // owner only. Owns uploads.
 export { uploadRoutes } from './routes';
 export { assertOwnUpload } from './service';
-export { uploadErrorOf } from './routes';
+export { acceptOneImage, readOneImage, uploadErrorOf } from './multipart';
 export { saveUpload } from './service';
 export { isOwner, MAX_UPLOAD_BYTES, ownerOf, type UploadOwner } from './rules';
