@@ -14,7 +14,7 @@
  *                      mobile; waits up to opts.timeoutMs (5 s) for one newer than opts.afterId
  *       lastSmsId()    id of the newest sim_sms_outbox row (0 if none): pass as afterId to be sure
  *                      to read the code of the SMS you are about to request
- *       sql(query, params?)  runs SQL on the same database (better-sqlite3): rows for a SELECT
+ *       sql(query, params?)  runs SQL on the same database (node:sqlite): rows for a SELECT
  *                      (or RETURNING), else { changes }. E.g. forced logout:
  *                      portal.sql('UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL', [new Date().toISOString()])
  *       output()       everything the server printed so far (for debugging a failed journey)
@@ -41,7 +41,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -162,12 +162,9 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
     }),
   );
 
-  let db: Database.Database | null = null;
+  let db: DatabaseSync | null = null;
   const openDb = () => {
-    if (!db) {
-      db = new Database(databaseUrl);
-      db.pragma('busy_timeout = 5000');
-    }
+    db ??= new DatabaseSync(databaseUrl, { timeout: 5000 });
     return db;
   };
 
@@ -232,8 +229,9 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
 
   const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) => {
     const stmt = openDb().prepare(query);
-    if (stmt.reader) return stmt.all(...params) as T[];
-    return { changes: stmt.run(...params).changes };
+    const bind = params as SQLInputValue[];
+    if (stmt.columns().length > 0) return stmt.all(...bind) as T[];
+    return { changes: Number(stmt.run(...bind).changes) };
   };
 
   return {

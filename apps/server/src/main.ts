@@ -3,11 +3,17 @@ import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
+import { runtimeProblem } from './runtime';
 
 /** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
 const EX_CONFIG = 78;
 
 async function main() {
+  const wrongRuntime = runtimeProblem();
+  if (wrongRuntime) {
+    console.error(wrongRuntime);
+    process.exit(1);
+  }
   const config = loadConfig();
   // before the database is opened: a refused start writes nothing (docs/decisions/0016)
   assertProductionSafe(config);

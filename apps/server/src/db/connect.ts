@@ -55,14 +55,10 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
-  const { default: SQLite } = await import('better-sqlite3');
+  // loaded here, not at the top: on an older Node the runtime check (runtime.ts) speaks first
+  const { openSqlite } = await import('./nodeSqlite');
   if (databaseUrl !== ':memory:') mkdirSync(dirname(resolve(databaseUrl)), { recursive: true });
-  const sqlite = new SQLite(databaseUrl);
-  // WAL lets readers proceed while a write is in progress; busy_timeout waits out another process's lock.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqlite(databaseUrl) }) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
@@ -102,28 +98,4 @@ class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
-}
-
-/**
- * Kysely's SQLite driver prepares every query anew; preparing was the largest single cost of the
- * card-info hot path. Queries are parameterized, so the SQL texts repeat and their statements can
- * be reused (Kysely runs them synchronously, one at a time). Bounded: cleared when it grows large.
- */
-function withStatementCache(sqlite: import('better-sqlite3').Database) {
-  const cache = new Map<string, import('better-sqlite3').Statement>();
-  return {
-    prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        if (cache.size >= 500) cache.clear();
-        stmt = sqlite.prepare(sql);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-    close() {
-      cache.clear();
-      sqlite.close();
-    },
-  };
 }

@@ -1,0 +1,56 @@
+// The embedded database is Node's own SQLite (node:sqlite), not a native addon: nothing to
+// compile at `npm install`, nothing tied to one Node ABI (docs/decisions/0023). Kysely's SQLite
+// dialect speaks better-sqlite3's interface; this is the small bridge between the two.
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/** A prepared statement as Kysely's SQLite driver uses it. */
+class Statement implements SqliteStatement {
+  /** true when the statement returns rows (a SELECT, or anything with RETURNING) */
+  readonly reader: boolean;
+
+  constructor(private readonly stmt: StatementSync) {
+    this.reader = stmt.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.stmt.all(...(parameters as SQLInputValue[]));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
+    return this.stmt.run(...(parameters as SQLInputValue[]));
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.stmt.iterate(...(parameters as SQLInputValue[]));
+  }
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing was the largest single cost of the
+ * card-info hot path. Queries are parameterized, so the SQL texts repeat and their statements can
+ * be reused (Kysely runs them synchronously, one at a time). Bounded: cleared when it grows large.
+ */
+export function openSqlite(file: string): SqliteDatabase {
+  // timeout: how long a write waits out another process's lock (busy_timeout)
+  const db = new DatabaseSync(file, { timeout: 5000 });
+  // WAL lets readers proceed while a write is in progress.
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  const cache = new Map<string, Statement>();
+  return {
+    prepare(sql: string): SqliteStatement {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= 500) cache.clear();
+        stmt = new Statement(db.prepare(sql));
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+    close(): void {
+      cache.clear();
+      db.close();
+    },
+  };
+}
