@@ -65,6 +65,8 @@ export const MOBILE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 export interface StartPortalOptions {
+  /** run the compiled server (apps/server/dist/main.js, `npm run build`) as production does, instead of the TypeScript source through tsx */
+  compiled?: boolean;
   /** extra/overriding environment for the server (PORT and DATABASE_URL are set by the harness) */
   env?: Record<string, string>;
   /** fail unless apps/web/dist exists (default true) */
@@ -131,7 +133,10 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
   const baseUrl = `http://127.0.0.1:${port}`;
   const echo = opts.echo ?? process.env.E2E_SERVER_LOG === '1';
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const entry = opts.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (opts.compiled && !existsSync(join(repoRoot, entry[0]!)))
+    throw new Error('e2e harness: apps/server/dist/main.js is missing — run `npm run build` first');
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,4 +1,6 @@
 // Proves the harness itself: a real server on a fresh seeded database, and Chromium as a phone.
+// The server here is the compiled one (apps/server/dist, `npm run build`), as production and the
+// Docker image run it; the other journeys run the TypeScript source.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPhone, screenshot, startPortal, type Phone, type Portal } from './harness';
 
@@ -7,7 +9,7 @@ describe('smoke: harness, server and browser', () => {
   let phone: Phone;
 
   beforeAll(async () => {
-    portal = await startPortal();
+    portal = await startPortal({ compiled: true });
     phone = await openPhone(portal);
   });
 

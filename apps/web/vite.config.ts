@@ -1,18 +1,12 @@
 import { defineConfig } from 'vite';
-import { fileURLToPath } from 'node:url';
 import { firstPaint } from './build/firstPaint.ts';
 
-const reactRouterProd = fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url));
-
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   plugins: [firstPaint()],
   // vite 8 compiles TSX with oxc; the automatic runtime means no `import React` in every file.
   oxc: { jsx: { runtime: 'automatic' } },
-  resolve: {
-    // react-router's package exports always point at its development build (unguarded dev
-    // warnings and checks); the production build is the same API in fewer bytes.
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProd }] : [],
-  },
+  // react-router 8's package exports give its production build by default and its development
+  // build under the `development` condition, which only `vite` (dev) sets: no alias needed.
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
   },

@@ -1,4 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration as KyselyMigration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator, type Migration as KyselyMigration } from 'kysely/migration';
 import type { Db, DialectName } from './connect';
 import type { Executor } from './executor';
 import * as m001 from './migrations/001_init';

@@ -1,0 +1,49 @@
+// Compiles the API server for production: one ESM bundle per entry under apps/server/dist, so a
+// deployment runs plain `node apps/server/dist/main.js` instead of compiling TypeScript through
+// tsx at every start. Our own code (the server and the workspace packages @portal/contract and
+// @portal/domain, which ship TypeScript source) is bundled; every npm dependency stays an import
+// from node_modules, exactly the versions the lockfile installed.
+// `npm run build` runs this after the web apps; CI's `npm test` and the Docker image run that same
+// script, so what is tested and what is shipped cannot drift (docs/decisions/0024).
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const outdir = join(root, 'apps/server/dist');
+
+/** npm packages stay external; only relative paths and the workspace's @portal/* are bundled */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@portal/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: {
+    main: 'apps/server/src/main.ts',
+    refund: 'apps/server/src/cli/refund.ts',
+    'revoke-sessions': 'apps/server/src/cli/revokeSessions.ts',
+  },
+  outdir,
+  bundle: true,
+  splitting: true, // the server's dynamic imports (the demo seed, SQLite, PostgreSQL) stay lazy
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  sourcemap: true,
+  // config.ts finds the repository root from its own URL; dist/ sits where src/ does
+  chunkNames: '[name]-[hash]',
+  plugins: [externalDependencies],
+  logLevel: 'warning',
+  metafile: true,
+});
+const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+console.log(`server compiled to apps/server/dist (${(bytes / 1024).toFixed(0)} KiB with source maps)`);
