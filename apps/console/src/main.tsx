@@ -19,7 +19,7 @@ setOnUnauthorized(() => {
 });
 
 createRoot(document.getElementById('root')!).render(
-  <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#127EFF' } }}>
+  <ConfigProvider locale={zhCN} theme={{ token: { colorPrimary: '#127EFF' } }} button={{ autoInsertSpace: false }}>
     <AntApp>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
