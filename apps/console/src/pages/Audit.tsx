@@ -87,7 +87,7 @@ export default function Audit() {
         loading={q.isPending}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: 1200 }}
+        tableLayout="fixed"
         expandable={{
           expandedRowRender: (e) => (
             <Typography.Paragraph style={{ margin: 0 }}>
@@ -105,7 +105,7 @@ export default function Audit() {
           { title: '角色', dataIndex: 'operator_role', width: 110, render: (r: string) => OPERATOR_ROLE_LABEL[r as OperatorRole] ?? r },
           { title: '操作', dataIndex: 'action_label', width: 140 },
           { title: '对象', key: 'target', width: 160, render: (_v, e) => `${e.target_type} ${e.target_id}`.trim() },
-          { title: '原因', dataIndex: 'reason', render: (r: string) => r || '—' },
+          { title: '原因', dataIndex: 'reason', ellipsis: true, render: (r: string) => r || '—' },
           { title: 'IP', dataIndex: 'ip', width: 130 },
         ]}
       />

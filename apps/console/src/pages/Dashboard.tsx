@@ -104,8 +104,10 @@ export default function Dashboard() {
 
 /** Two bar rows (revenue above, activations below), one column per day; hover for the figures. */
 function Bars({ daily }: { daily: Daily }) {
-  const maxRevenue = Math.max(1, ...daily.map((d) => d.revenue_fen));
-  const maxActivations = Math.max(1, ...daily.map((d) => d.activations));
+  const topRevenue = Math.max(0, ...daily.map((d) => d.revenue_fen));
+  const topActivations = Math.max(0, ...daily.map((d) => d.activations));
+  const maxRevenue = Math.max(1, topRevenue);
+  const maxActivations = Math.max(1, topActivations);
   const row = (value: (d: Daily[number]) => number, max: number, color: string, label: string) => (
     <div>
       <div style={{ color: '#666', marginBottom: 4 }}>{label}</div>
@@ -122,8 +124,8 @@ function Bars({ daily }: { daily: Daily }) {
   );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      {row((d) => d.revenue_fen, maxRevenue, '#127EFF', `收入（最高 ${yuan(maxRevenue)}）`)}
-      {row((d) => d.activations, maxActivations, '#52c41a', `激活（最高 ${maxActivations}）`)}
+      {row((d) => d.revenue_fen, maxRevenue, '#127EFF', topRevenue ? `收入（单日最高 ${yuan(topRevenue)}）` : '收入（近 30 天暂无）')}
+      {row((d) => d.activations, maxActivations, '#52c41a', topActivations ? `激活（单日最高 ${topActivations}）` : '激活（近 30 天暂无）')}
       <div style={{ display: 'flex', justifyContent: 'space-between', color: '#999' }}>
         <span>{daily[0]?.day}</span>
         <span>{daily[daily.length - 1]?.day}</span>
