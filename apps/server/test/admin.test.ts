@@ -8,6 +8,9 @@ import { Code } from '@portal/contract/codes';
 import { clock } from '../src/lib/clock';
 import { verifyPassword } from '../src/lib/password';
 import { DEMO_OPERATORS } from '../src/db/seedOperators';
+import { connect } from '../src/db/connect';
+import { DEMO_OPERATOR_HASH, holdsDemoLogins } from '../src/db/demoLogins';
+import { migrate } from '../src/db/migrate';
 import { base32Decode, hotp, totpStep } from '../src/modules/admin/auth/totp';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
@@ -27,6 +30,31 @@ async function auditRows(t: TestApp, action: string, username: string) {
 }
 
 describe('demo operators', () => {
+  it('make production refuse the database, like the other demo logins', async () => {
+    expect(DEMO_OPERATOR_HASH).toBe(DEMO_OPERATORS[0].hash);
+    const db = await connect(':memory:');
+    try {
+      await migrate(db);
+      expect(await holdsDemoLogins(db)).toBe(false);
+      const iso = new Date().toISOString();
+      await db.kysely
+        .insertInto('operators')
+        .values({
+          username: 'admin',
+          password_hash: DEMO_OPERATOR_HASH,
+          role: 'platform_admin',
+          agent_id: null,
+          display_name: '平台管理员',
+          created_at: iso,
+          updated_at: iso,
+        })
+        .execute();
+      expect(await holdsDemoLogins(db)).toBe(true);
+    } finally {
+      await db.close();
+    }
+  });
+
   it.each(DEMO_OPERATORS.map((o) => [o.username, o.password, o.hash] as const))(
     '%s: the stored hash verifies %s',
     async (_u, password, hash) => {
