@@ -55,6 +55,16 @@ module.exports = defineConfig(
     },
   },
   {
+    // the operator console (docs/decisions/0018): a browser app like the portal
+    files: ['apps/console/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
     // Code that runs in the page (Playwright's page.evaluate) and in Node.
     files: ['e2e/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -291,6 +291,36 @@ export async function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhone
   }
 }
 
+/**
+ * A desktop browser for the operator console (docs/decisions/0018): 1440×900, mouse and keyboard,
+ * zh-CN, Asia/Shanghai, baseURL = portal.baseUrl (so page.goto('/admin/') works).
+ */
+export async function openDesktop(portal: Pick<Portal, 'baseUrl'>): Promise<Phone> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  try {
+    const context = await browser.newContext({
+      baseURL: portal.baseUrl,
+      viewport: { width: 1440, height: 900 },
+      screen: { width: 1440, height: 900 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    const page = await context.newPage();
+    return {
+      browser,
+      context,
+      page,
+      close: async () => {
+        await context.close().catch(() => {});
+        await browser.close();
+      },
+    };
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
+}
+
 /** Full-page PNG under e2e/screenshots/ (gitignored). Returns the file path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });

@@ -22,6 +22,13 @@ module.exports = {
       },
     },
     {
+      name: 'never-the-console',
+      severity: 'error',
+      comment: 'The operator console is its own bundle (docs/decisions/0018): the portal never loads its code.',
+      from: { path: `${SRC}` },
+      to: { path: ['(^|/)apps/console/', '(^|/)packages/contract/src/admin/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment: 'A cycle means two modules cannot be understood (or split into chunks) apart.',

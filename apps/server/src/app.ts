@@ -215,8 +215,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  // the operator console (docs/decisions/0018): its own bundle at /admin/, never part of the portal's
+  const consoleIndex = await serveConsole(app, config.consoleDist);
+
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
+    if (consoleIndex && req.method === 'GET' && (path === '/admin' || path.startsWith('/admin/')) && !/\.[a-z0-9]+$/i.test(path)) {
+      // history fallback of the console's router
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleIndex);
+    }
     if (indexHtml && req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
       // history fallback: the web app's router decides (unknown paths go to /404 there)
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -225,6 +232,25 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** Serves the built console under /admin/; its index.html for the history fallback, or null when not built. */
+async function serveConsole(app: FastifyInstance, dist: string | null): Promise<string | null> {
+  const index = dist && join(dist, 'index.html');
+  if (!index || !existsSync(index)) return null;
+  await app.register(import('@fastify/static'), {
+    root: dist,
+    prefix: '/admin/',
+    wildcard: false,
+    index: false,
+    // the portal's registration decorates the reply; this one serves files only
+    decorateReply: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'no-cache');
+    },
+  });
+  return readFileSync(index, 'utf8');
 }
 
 /**

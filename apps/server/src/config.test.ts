@@ -36,6 +36,8 @@ describe('loadConfig: each kind of variable', () => {
     ['PG_CONNECT_TIMEOUT_MS', '2500', 2500, 'pgConnectTimeoutMs'],
     ['WEB_DIST', '', null, 'webDist'],
     ['WEB_DIST', '/srv/web', '/srv/web', 'webDist'],
+    ['CONSOLE_DIST', '', null, 'consoleDist'],
+    ['CONSOLE_DIST', '/srv/console', '/srv/console', 'consoleDist'],
     ['SEED_DEMO', '0', false, 'seedDemo'],
     ['SEED_DEMO', 'true', true, 'seedDemo'],
     ['LOG_LEVEL', 'warn', 'warn', 'logLevel'],
@@ -74,6 +76,7 @@ describe('loadConfig: each kind of variable', () => {
     ['pgPoolMax', 10],
     ['pgConnectTimeoutMs', 5000],
     ['webDist', resolve(repoRoot, 'apps/web/dist')],
+    ['consoleDist', resolve(repoRoot, 'apps/console/dist')],
     ['seedDemo', true],
     ['logLevel', 'info'],
     ['trustProxy', false],
@@ -102,7 +105,7 @@ describe('loadConfig: each kind of variable', () => {
     expect(defaults.map(([f]) => f).sort()).toEqual(Object.keys(loadConfig({})).sort());
   });
   it('an empty variable counts as not set (WEB_DIST aside)', () => {
-    const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST').map((n) => [n, '']));
+    const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST' && n !== 'CONSOLE_DIST').map((n) => [n, '']));
     expect(loadConfig(blank)).toEqual(loadConfig({}));
   });
   it('the demo data is off by default in production', () => {
@@ -208,7 +211,7 @@ describe('.env.example', () => {
     const shown: Record<string, string> = {};
     for (const line of lines) {
       const m = /^#\s?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-      if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST') shown[m[1]!] = m[2]!;
+      if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST' && m[1] !== 'CONSOLE_DIST') shown[m[1]!] = m[2]!;
     }
     expect(loadConfig(shown)).toEqual(loadConfig({}));
   });

@@ -38,6 +38,8 @@ export interface Config {
   pgConnectTimeoutMs: number;
   /** built web app to serve; null = API only (tests) */
   webDist: string | null;
+  /** built operator console to serve at /admin; null = none (docs/decisions/0018) */
+  consoleDist: string | null;
   /** seed demo data into an empty database (never in production) */
   seedDemo: boolean;
   logLevel: string;
@@ -148,6 +150,7 @@ export const ENV_SCHEMA = z.object({
   PG_POOL_MAX: number(10, { int: true, min: 1, max: 1000 }),
   PG_CONNECT_TIMEOUT_MS: number(5000, { int: true, min: 100, max: 60_000 }),
   WEB_DIST: z.string().trim().optional(),
+  CONSOLE_DIST: z.string().trim().optional(),
   // default: on, except in production (loadConfig)
   SEED_DEMO: onOff.optional(),
   LOG_LEVEL: z
@@ -187,7 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given: Record<string, string> = {};
   for (const name of ENV_NAMES) {
     const value = env[name];
-    if (value !== undefined && (value.trim() !== '' || name === 'WEB_DIST')) given[name] = value;
+    if (value !== undefined && (value.trim() !== '' || name === 'WEB_DIST' || name === 'CONSOLE_DIST')) given[name] = value;
   }
   const parsed = ENV_SCHEMA.safeParse(given);
   if (!parsed.success) {
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: e.PG_POOL_MAX,
     pgConnectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
     webDist: e.WEB_DIST === '' ? null : resolve(e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
+    consoleDist: e.CONSOLE_DIST === '' ? null : resolve(e.CONSOLE_DIST ?? resolve(repoRoot, 'apps/console/dist')),
     // the demo data: on by default on a developer's machine, off by default in production (where
     // asking for it is refused: productionProblems)
     seedDemo: e.SEED_DEMO ?? !production,

@@ -62,6 +62,7 @@ async function main() {
           `    手机登录  ${demo.DEMO.mobile}（验证码见服务器日志）`,
           `    卡号登录  1000000001 / ${demo.DEMO.cardPassword}`,
           `    其他品牌  ${url}/login?mark=acme`,
+          `    运营后台  ${url}/admin/  admin / Admin#2026（其他角色见 README）`,
         ]
       : []),
     '',

@@ -123,6 +123,10 @@ const TABLES = [
   'sim_usage_extra',
   // smart diagnosis (010)
   'diagnoses',
+  // the operator console (014)
+  'operators',
+  'operator_sessions',
+  'audit_log',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

@@ -10,6 +10,9 @@ export const DEMO_LOGIN_HASHES = {
   card: 'scrypt$16384$8$1$TmJNQwifTyktOaiz2U53RQ==$aJFz6HV0O7P9TvnbPMnASIky3xZ4qNDOJJvwi9DtKfM=',
 } as const;
 
+/** The demo platform administrator's hash (seedOperators.ts): its password is in the README too. */
+export const DEMO_OPERATOR_HASH = 'scrypt$16384$8$1$fADRCg1v7ruJkkipbC7QGQ==$JMQ973G3oz1qGU5H3i/adAFbepb6pEc8O3/EMrvMtbI=';
+
 /** Reads only; a database without the tables yet (never migrated) holds none. */
 export async function holdsDemoLogins(db: Db): Promise<boolean> {
   try {
@@ -26,8 +29,25 @@ export async function holdsDemoLogins(db: Db): Promise<boolean> {
       .where('password_hash', '=', DEMO_LOGIN_HASHES.card)
       .limit(1)
       .executeTakeFirst();
-    return !!card;
+    if (card) return true;
+    return !!(await holdsDemoOperator(db));
   } catch (err) {
+    if (/no such table|does not exist/i.test((err as Error).message)) return false;
+    throw err;
+  }
+}
+
+async function holdsDemoOperator(db: Db): Promise<boolean> {
+  try {
+    const op = await db.kysely
+      .selectFrom('operators')
+      .select('id')
+      .where('password_hash', '=', DEMO_OPERATOR_HASH)
+      .limit(1)
+      .executeTakeFirst();
+    return !!op;
+  } catch (err) {
+    // a database from before the console (014) has no operators
     if (/no such table|does not exist/i.test((err as Error).message)) return false;
     throw err;
   }

@@ -651,6 +651,55 @@ export interface SimUsageExtraTable {
   extra_kb: number;
 }
 
+/** A back-office account (014): separate from the portal's users. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  /** platform_admin | agent_admin | support | finance */
+  role: string;
+  agent_id: number | null;
+  display_name: string;
+  disabled: Generated<Bool>;
+  failed_logins: Generated<number>;
+  locked_until: string | null;
+  /** sealed base32 secret, '' none */
+  totp_secret: Generated<string>;
+  totp_enabled: Generated<Bool>;
+  totp_last_step: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A console login (014): the cookie's token hashed; idle and absolute expiry. */
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  operator_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+}
+
+/** Every operator action (014). Append-only: triggers refuse UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number | null;
+  operator_username: string;
+  operator_role: string;
+  agent_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  reason: string;
+  before: string;
+  after: string;
+  request_id: string;
+  ip: string;
+  at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -700,6 +749,10 @@ export interface Database {
   tickets: TicketsTable;
   ticket_events: TicketEventsTable;
   agent_applications: AgentApplicationsTable;
+  // the operator console (014)
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -7,6 +7,7 @@ import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
 import { seedTickets } from './seedTickets';
+import { seedOperators } from './seedOperators';
 import { seedUpgrades } from './seedUpgrades';
 
 export const DEMO = {
@@ -397,6 +398,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedUpgrades(trx, now);
     // complaints and suggestions: one answered ticket of the demo user
     await seedTickets(trx, now, user.id);
+    // the console's demo operators, one per role (README)
+    await seedOperators(trx, now, demo.id);
     return true;
   });
 }

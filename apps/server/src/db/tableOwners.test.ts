@@ -68,6 +68,10 @@ const OWNERS: Record<string, string> = {
   sim_usage_extra: 'integrations/carrier/simulator.ts',
   // smart diagnosis
   diagnoses: 'modules/diagnosis/repo.ts',
+  // the operator console (014)
+  operators: 'modules/admin/auth/repo.ts',
+  operator_sessions: 'modules/admin/access/sessionRepo.ts',
+  audit_log: 'modules/admin/audit/repo.ts',
 };
 
 const EXEMPT = [
@@ -77,6 +81,7 @@ const EXEMPT = [
   /^db\/seedDevices\.ts$/,
   /^db\/seedUpgrades\.ts$/,
   /^db\/seedTickets\.ts$/,
+  /^db\/seedOperators\.ts$/,
 ];
 
 interface Write {

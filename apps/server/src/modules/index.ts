@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminRoutes } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
@@ -37,4 +38,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await diagnosisRoutes(api, ctx);
   await ticketsRoutes(api, ctx);
   await agentApplicationsRoutes(api, ctx);
+  // the operator console's API under /api/admin (docs/decisions/0018)
+  await adminRoutes(api, ctx);
 }

@@ -1,0 +1,21 @@
+// The console's routes under /admin: the login page, and every page of ../pages.tsx inside the
+// signed-in layout, each loaded when first opened.
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PAGES } from '../pages';
+import { Layout } from './Layout';
+
+export const router = createBrowserRouter(
+  [
+    { path: '/login', lazy: () => import('../pages/Login').then((m) => ({ Component: m.default })) },
+    {
+      path: '/',
+      Component: Layout,
+      children: [
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        ...PAGES.map((p) => ({ path: p.path, lazy: () => p.load().then((m) => ({ Component: m.default })) })),
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

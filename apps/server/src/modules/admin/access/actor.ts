@@ -1,0 +1,14 @@
+import type { OperatorRole } from '@portal/contract/admin';
+
+/** The operator behind an admin request, as serveAdmin hands it to the handler and the audit records it. */
+export interface AdminActor {
+  id: number;
+  username: string;
+  displayName: string;
+  role: OperatorRole;
+  /** an agent administrator's agent; null for the other roles */
+  agentId: number | null;
+  sessionId: number;
+  requestId: string;
+  ip: string;
+}

@@ -1,0 +1,92 @@
+// The one guard of every operator-console endpoint (docs/decisions/0018), beside lib/endpoint.ts's
+// serve(): the route and schemas come from the admin registry (@portal/contract/admin); before
+// validation (so a refused caller learns nothing about the input) the operator's session is
+// checked and then the endpoint's permission; the handler receives the operator.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, ErrorEnvelope } from '@portal/contract';
+import { Code } from '@portal/contract/codes';
+import { methodOf, pathPatternOf } from '@portal/contract/route';
+import {
+  ADMIN_ENDPOINTS,
+  type AdminAnswerOf,
+  type AdminBodyOf,
+  type AdminEndpointDeclaration,
+  type AdminEndpointName,
+  type AdminParamsOf,
+  type AdminQueryOf,
+} from '@portal/contract/admin';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../lib/errors';
+import type { AdminActor } from './actor';
+import { can, type Permission } from './permissions';
+import { authenticate } from './sessions';
+
+export type AdminRequest<K extends AdminEndpointName> = FastifyRequest<{
+  Querystring: AdminQueryOf<K>;
+  Body: AdminBodyOf<K>;
+  Params: AdminParamsOf<K>;
+}>;
+
+type Result<K extends AdminEndpointName> = [AdminAnswerOf<K>] extends [never] ? FastifyReply : AdminAnswerOf<K>;
+export type AdminHandler<K extends AdminEndpointName> = (req: AdminRequest<K>, reply: FastifyReply, op: AdminActor) => Promise<Result<K>>;
+export type OpenAdminHandler<K extends AdminEndpointName> = (req: AdminRequest<K>, reply: FastifyReply) => Promise<Result<K>>;
+
+/** The permission each registered endpoint asked for ('open': no session), for the role-matrix test. */
+export const REGISTERED = new Map<AdminEndpointName, Permission | 'open'>();
+
+const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope, 500: ErrorEnvelope };
+
+/** An endpoint for a signed-in operator holding `permission`. */
+export function serveAdmin<K extends AdminEndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: K,
+  permission: Permission,
+  handler: AdminHandler<K>,
+): void {
+  const e = ADMIN_ENDPOINTS[name] as AdminEndpointDeclaration;
+  if (e.auth === 'none') throw new Error(`${name} is open: register it with serveAdminOpen`);
+  const operators = new WeakMap<FastifyRequest, AdminActor>();
+  REGISTERED.set(name, permission);
+  route(app, e, {
+    preValidation: async (req: FastifyRequest) => {
+      const op = await authenticate(ctx.db.kysely, req);
+      if (!can(op.role, permission)) throw new AppError(Code.FORBIDDEN, '当前账号无权进行此操作');
+      operators.set(req, op);
+    },
+    handler: async (req, reply) => handler(req as AdminRequest<K>, reply, operators.get(req)!),
+  });
+}
+
+/** An endpoint without a session: the login. */
+export function serveAdminOpen<K extends AdminEndpointName>(app: FastifyInstance, name: K, handler: OpenAdminHandler<K>): void {
+  const e = ADMIN_ENDPOINTS[name] as AdminEndpointDeclaration;
+  if (e.auth !== 'none') throw new Error(`${name} needs a session: register it with serveAdmin`);
+  REGISTERED.set(name, 'open');
+  route(app, e, { handler: async (req, reply) => handler(req as AdminRequest<K>, reply) });
+}
+
+function route(
+  app: FastifyInstance,
+  e: AdminEndpointDeclaration,
+  h: { preValidation?: (req: FastifyRequest) => Promise<void>; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> },
+): void {
+  app.route({
+    method: methodOf(e.route),
+    url: pathPatternOf(e.route),
+    ...(h.preValidation ? { preValidation: h.preValidation } : {}),
+    schema: {
+      tags: [...e.tags],
+      summary: e.summary,
+      ...(e.query ? { querystring: e.query } : {}),
+      ...(e.body ? { body: e.body } : {}),
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.answer ? { response: { 200: envelope(e.answer as Parameters<typeof envelope>[0]), ...ERRORS } } : {}),
+    },
+    handler: async (req, reply) => {
+      const out = await h.handler(req, reply);
+      if (!e.answer) return out;
+      return { code: 0, message: 'ok', data: out };
+    },
+  });
+}

@@ -1,0 +1,47 @@
+// Who may do what in the operator console (issue 13, docs/decisions/0018): every permission and
+// the roles that have it, one line each. Pure data: serveAdmin checks an endpoint's permission
+// against it before the handler runs; the console shows only the areas the session's permissions
+// name. A new admin area adds its permissions here (or uses one below) — never a role check in a
+// handler.
+import type { OperatorRole } from '@portal/contract/admin';
+
+export const ROLES: readonly OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
+const ALL = ROLES;
+
+export const PERMISSIONS = {
+  /** own session, password and second factor */
+  self: ALL,
+  /** the overview; an agent administrator's figures are their agent's */
+  'dashboard.view': ALL,
+  /** the audit log, and its export */
+  'audit.view': ['platform_admin'],
+  /** cards and their customers: reading them */
+  'cards.view': ['platform_admin', 'agent_admin', 'support'],
+  /** cards: changing them (state, package, password reset) */
+  'cards.manage': ['platform_admin', 'agent_admin'],
+  'customers.view': ['platform_admin', 'agent_admin', 'support'],
+  'customers.manage': ['platform_admin', 'agent_admin'],
+  /** orders: reading them */
+  'orders.view': ['platform_admin', 'agent_admin', 'support', 'finance'],
+  /** shop orders: shipping them */
+  'orders.manage': ['platform_admin', 'agent_admin'],
+  'refunds.manage': ['platform_admin', 'finance'],
+  'ledger.view': ['platform_admin', 'finance'],
+  /** packages and prices */
+  'prices.manage': ['platform_admin', 'agent_admin'],
+  'branding.manage': ['platform_admin', 'agent_admin'],
+  'tickets.manage': ['platform_admin', 'support'],
+  'agentApplications.manage': ['platform_admin'],
+  /** other operators' accounts */
+  'operators.manage': ['platform_admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: OperatorRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+export function permissionsOf(role: OperatorRole): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+}

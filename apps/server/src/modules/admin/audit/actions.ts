@@ -1,0 +1,17 @@
+// What each audited action is called in the console. An area that audits a new action adds its
+// label here; an action without one is shown as it is.
+export const ACTION_LABEL: Record<string, string> = {
+  'operator.login': '登录',
+  'operator.login_failed': '登录失败',
+  'operator.locked': '账号锁定',
+  'operator.logout': '退出登录',
+  'operator.password_changed': '修改密码',
+  'operator.totp_enrol': '开始开启两步验证',
+  'operator.totp_enabled': '开启两步验证',
+  'operator.totp_disabled': '关闭两步验证',
+  'audit.export': '导出审计日志',
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABEL[action] ?? action;
+}

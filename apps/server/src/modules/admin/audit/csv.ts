@@ -1,0 +1,27 @@
+// CSV for "导出": UTF-8 with a byte-order mark (Excel then reads Chinese right), CRLF rows, RFC 4180
+// quoting, and formula-injection safe — a cell starting with = + - @ (or a tab / carriage return)
+// gets a leading apostrophe, so a spreadsheet shows text instead of running it. Pure; every
+// admin list's export uses it.
+export const CSV_BOM = '\uFEFF';
+
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  return CSV_BOM + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Content-Disposition for a Chinese file name (RFC 6266 filename*), with an ASCII fallback. */
+export function attachment(asciiName: string, name: string): string {
+  return `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

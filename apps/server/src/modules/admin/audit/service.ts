@@ -1,0 +1,98 @@
+// Recording and reading the audit log. recordAudit runs inside the transaction of the change it
+// records: the change and its record are written together or not at all.
+import type { AdminQueryOf } from '@portal/contract/admin';
+import type { Executor } from '../../../db/executor';
+import type { AuditLogTable } from '../../../db/schema';
+import { clock } from '../../../lib/clock';
+import type { AdminActor } from '../access/actor';
+import { actionLabel } from './actions';
+import * as repo from './repo';
+
+export interface AuditEntryInput {
+  /** dotted verb, e.g. 'card.state_changed' (label it in ./actions.ts) */
+  action: string;
+  target: { type: string; id: string | number };
+  /** why, as the operator gave it; '' when the action needs none (a login) */
+  reason?: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Who acted: the operator of a request, or — for a failed login — the account that was tried. */
+export type AuditWho =
+  | Pick<AdminActor, 'id' | 'username' | 'role' | 'agentId' | 'requestId' | 'ip'>
+  | {
+      id: null;
+      username: string;
+      role: string;
+      agentId: null;
+      requestId: string;
+      ip: string;
+    };
+
+export async function recordAudit(trx: Executor, who: AuditWho, e: AuditEntryInput): Promise<void> {
+  await repo.insertAudit(trx, {
+    operator_id: who.id,
+    operator_username: who.username,
+    operator_role: who.role,
+    agent_id: who.agentId,
+    action: e.action,
+    target_type: e.target.type,
+    target_id: String(e.target.id),
+    reason: e.reason ?? '',
+    before: e.before === undefined ? '' : JSON.stringify(e.before),
+    after: e.after === undefined ? '' : JSON.stringify(e.after),
+    request_id: who.requestId,
+    ip: who.ip,
+    at: clock.iso(),
+  });
+}
+
+type Row = AuditLogTable & { id: number };
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function entryOf(r: Row) {
+  return {
+    id: r.id,
+    at: r.at,
+    operator_id: r.operator_id,
+    operator_username: r.operator_username,
+    operator_role: r.operator_role,
+    action: r.action,
+    action_label: actionLabel(r.action),
+    target_type: r.target_type,
+    target_id: r.target_id,
+    reason: r.reason,
+    before: parse(r.before),
+    after: parse(r.after),
+    request_id: r.request_id,
+    ip: r.ip,
+  };
+}
+
+export async function searchAudit(db: Executor, q: AdminQueryOf<'adminAuditList'>, limit = q.limit) {
+  const rows = (await repo.searchAudit(
+    db,
+    {
+      operator: q.operator || undefined,
+      action: q.action || undefined,
+      targetType: q.target_type || undefined,
+      targetId: q.target_id || undefined,
+      from: q.from ? new Date(q.from).toISOString() : undefined,
+      to: q.to ? new Date(q.to).toISOString() : undefined,
+      beforeId: q.before_id,
+    },
+    limit + 1,
+  )) as Row[];
+  const more = rows.length > limit;
+  const items = rows.slice(0, limit).map(entryOf);
+  return { items, next_before_id: more ? items[items.length - 1]!.id : null };
+}

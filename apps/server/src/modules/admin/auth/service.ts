@@ -1,0 +1,182 @@
+// Operator login with lockout and the optional TOTP second factor, own password, enrolment.
+// Every outcome that matters is audited (actions in ../audit/actions.ts).
+import { Code } from '@portal/contract/codes';
+import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type AdminBodyOf, type OperatorRole } from '@portal/contract/admin';
+import type { AppContext } from '../../../context';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import { hashPassword, verifyPassword } from '../../../lib/password';
+import { personalData } from '../../../lib/personalData';
+import { hit, minutesOf, peek, type ThrottleRule } from '../../../lib/throttle';
+import type { AdminActor } from '../access/actor';
+import { permissionsOf } from '../access/permissions';
+import { endOtherSessions, openSession } from '../access/sessions';
+import { recordAudit } from '../audit';
+import * as repo from './repo';
+import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
+
+/** 5 wrong passwords (or codes) in a row lock the account for 15 minutes */
+export const LOCK_AFTER = 5;
+export const LOCK_MS = 15 * 60_000;
+/** one address: 20 failed logins in 15 minutes, whatever the usernames, then 15 minutes off */
+const PER_ADDRESS: ThrottleRule = { limit: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+const ISSUER = '流量卡运营后台';
+/** one scrypt run for an unknown username too: the answer's timing does not tell which names exist */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+type OperatorRow = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
+interface RequestInfo {
+  requestId: string;
+  ip: string;
+}
+
+export async function operatorAnswer(ctx: AppContext, o: OperatorRow): Promise<AdminAnswerOf<'adminSession'>> {
+  const role = o.role as OperatorRole;
+  const agent = o.agent_id !== null ? await repo.agentOf(ctx.db.kysely, o.agent_id) : undefined;
+  return {
+    id: o.id,
+    username: o.username,
+    display_name: o.display_name,
+    role,
+    role_label: OPERATOR_ROLE_LABEL[role],
+    agent: agent ? { id: agent.id, mark: agent.mark, name: agent.nickname } : null,
+    totp_enabled: o.totp_enabled === 1,
+    permissions: permissionsOf(role),
+  };
+}
+
+function whoOf(o: OperatorRow, r: RequestInfo) {
+  return { id: o.id, username: o.username, role: o.role as OperatorRole, agentId: o.agent_id, ...r };
+}
+
+export async function login(
+  ctx: AppContext,
+  body: AdminBodyOf<'adminLogin'>,
+  r: RequestInfo,
+): Promise<{ answer: AdminAnswerOf<'adminLogin'>; token?: string }> {
+  const db = ctx.db.kysely;
+  const addressKey = `admin-login-ip:${r.ip}`;
+  const address = await peek(db, addressKey, PER_ADDRESS);
+  if (address?.locked) throw new AppError(Code.RATE_LIMITED, `登录失败次数过多，请 ${minutesOf(address.retryAfterMs)} 分钟后再试`);
+
+  const o = await repo.operatorByUsername(db, body.username);
+  const now = clock.now();
+  if (o?.locked_until && o.locked_until > now.toISOString()) {
+    const ms = new Date(o.locked_until).getTime() - now.getTime();
+    throw new AppError(Code.LOCKED, `密码错误次数过多，账号已锁定，请 ${minutesOf(ms)} 分钟后再试`);
+  }
+  const passwordOk = await verifyPassword(body.password, o?.password_hash ?? DUMMY_HASH);
+
+  const fail = async (message: string): Promise<never> => {
+    await hit(db, addressKey, PER_ADDRESS);
+    if (!o) throw new AppError(Code.LOGIN_FAILED, '用户名或密码错误');
+    const lockUntil = clock.isoIn(LOCK_MS);
+    const after = await db.transaction().execute(async (trx) => {
+      const res = await repo.countFailure(trx, o.id, LOCK_AFTER, lockUntil, clock.iso());
+      const locked = res.locked_until === lockUntil;
+      await recordAudit(trx, whoOf(o, r), {
+        action: locked ? 'operator.locked' : 'operator.login_failed',
+        target: { type: 'operator', id: o.id },
+        after: locked ? { locked_until: lockUntil } : { failed_logins: res.failed_logins },
+      });
+      return { locked, left: LOCK_AFTER - res.failed_logins };
+    });
+    if (after.locked) throw new AppError(Code.LOCKED, `密码错误次数过多，账号已锁定，请 ${minutesOf(LOCK_MS)} 分钟后再试`);
+    throw new AppError(Code.LOGIN_FAILED, `${message}，还可尝试 ${after.left} 次`);
+  };
+
+  if (!o || !passwordOk) return fail('用户名或密码错误');
+  if (o.disabled) throw new AppError(Code.LOGIN_FAILED, '该账号已停用，请联系平台管理员');
+
+  if (o.totp_enabled) {
+    if (!body.totp) return { answer: { status: 'totp_required' } };
+    const secret = personalData(ctx.config).open(o.totp_secret);
+    const step = verifyTotp(secret, body.totp, Math.floor(now.getTime() / 1000), o.totp_last_step);
+    if (step === null || !(await repo.useTotpStep(db, o.id, step))) return fail('动态验证码错误或已使用');
+  }
+
+  const session = await db.transaction().execute(async (trx) => {
+    await repo.clearFailures(trx, o.id, clock.iso());
+    const s = await openSession(trx, o.id);
+    await recordAudit(trx, whoOf(o, r), {
+      action: 'operator.login',
+      target: { type: 'operator', id: o.id },
+      after: { totp: o.totp_enabled === 1 },
+    });
+    return s;
+  });
+  const fresh = (await repo.operatorById(db, o.id))!;
+  return { answer: { status: 'ok', operator: await operatorAnswer(ctx, fresh), expires_at: session.expiresAt }, token: session.token };
+}
+
+export async function current(ctx: AppContext, op: AdminActor): Promise<AdminAnswerOf<'adminSession'>> {
+  const o = await repo.operatorById(ctx.db.kysely, op.id);
+  if (!o) throw new AppError(Code.UNAUTHORIZED, '请先登录');
+  return operatorAnswer(ctx, o);
+}
+
+async function checkPassword(ctx: AppContext, op: AdminActor, password: string, what: string): Promise<OperatorRow> {
+  const o = (await repo.operatorById(ctx.db.kysely, op.id))!;
+  if (!(await verifyPassword(password, o.password_hash))) throw new AppError(Code.LOGIN_FAILED, `${what}错误`);
+  return o;
+}
+
+export async function changePassword(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminChangePassword'>): Promise<null> {
+  await checkPassword(ctx, op, body.old_password, '原密码');
+  if (body.old_password === body.new_password) throw new AppError(Code.BAD_REQUEST, '新密码不能与原密码相同');
+  const hash = await hashPassword(body.new_password);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await repo.setPassword(trx, op.id, hash, clock.iso());
+    // the operator's other logins end: a password thought leaked stops working everywhere
+    await endOtherSessions(trx, op.id, op.sessionId);
+    await recordAudit(trx, op, { action: 'operator.password_changed', target: { type: 'operator', id: op.id } });
+  });
+  return null;
+}
+
+export async function enrolTotp(ctx: AppContext, op: AdminActor): Promise<AdminAnswerOf<'adminTotpEnrol'>> {
+  const o = (await repo.operatorById(ctx.db.kysely, op.id))!;
+  if (o.totp_enabled) throw new AppError(Code.BAD_REQUEST, '两步验证已开启；如需更换，请先关闭');
+  const secret = newTotpSecret();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await repo.setTotp(trx, op.id, { secret: personalData(ctx.config).seal(secret), enabled: 0 }, clock.iso());
+    await recordAudit(trx, op, { action: 'operator.totp_enrol', target: { type: 'operator', id: op.id } });
+  });
+  return { secret, uri: otpauthUri(ISSUER, o.username, secret) };
+}
+
+export async function confirmTotp(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminTotpConfirm'>) {
+  const db = ctx.db.kysely;
+  const o = (await repo.operatorById(db, op.id))!;
+  if (o.totp_enabled) throw new AppError(Code.BAD_REQUEST, '两步验证已开启');
+  if (!o.totp_secret) throw new AppError(Code.BAD_REQUEST, '请先生成两步验证密钥');
+  const secret = personalData(ctx.config).open(o.totp_secret);
+  const step = verifyTotp(secret, body.code, Math.floor(clock.now().getTime() / 1000));
+  if (step === null) throw new AppError(Code.BAD_REQUEST, '动态验证码错误，请核对手机时间后重试');
+  await db.transaction().execute(async (trx) => {
+    await repo.setTotp(trx, op.id, { secret: o.totp_secret, enabled: 1 }, clock.iso());
+    await repo.useTotpStep(trx, op.id, step);
+    await recordAudit(trx, op, {
+      action: 'operator.totp_enabled',
+      target: { type: 'operator', id: op.id },
+      before: { totp: false },
+      after: { totp: true },
+    });
+  });
+  return operatorAnswer(ctx, (await repo.operatorById(db, op.id))!);
+}
+
+export async function disableTotp(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminTotpDisable'>) {
+  const o = await checkPassword(ctx, op, body.password, '登录密码');
+  if (!o.totp_enabled) throw new AppError(Code.BAD_REQUEST, '两步验证未开启');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await repo.setTotp(trx, op.id, { secret: '', enabled: 0 }, clock.iso());
+    await recordAudit(trx, op, {
+      action: 'operator.totp_disabled',
+      target: { type: 'operator', id: op.id },
+      before: { totp: true },
+      after: { totp: false },
+    });
+  });
+  return operatorAnswer(ctx, (await repo.operatorById(ctx.db.kysely, op.id))!);
+}

@@ -1,0 +1,31 @@
+// The dashboard's per-day series, pure: instants bucketed into China-time days, every one of the
+// last `days` days present (a day without activity shows 0, not a gap).
+import { chinaDate } from '@portal/domain';
+
+const DAY_MS = 86_400_000;
+
+export function lastChinaDays(now: Date, days: number): string[] {
+  const today = Date.parse(`${chinaDate(now)}T00:00:00Z`);
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The UTC instant a China-time day starts (00:00 +08:00). */
+export function chinaDayStartIso(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00+08:00`)).toISOString();
+}
+
+export function dailySeries(days: string[], activations: readonly string[], payments: readonly { at: string; fen: number }[]) {
+  const rows = new Map(days.map((day) => [day, { day, activations: 0, revenue_fen: 0, orders: 0 }]));
+  for (const at of activations) {
+    const row = rows.get(chinaDate(new Date(at)));
+    if (row) row.activations += 1;
+  }
+  for (const p of payments) {
+    const row = rows.get(chinaDate(new Date(p.at)));
+    if (row) {
+      row.revenue_fen += p.fen;
+      row.orders += 1;
+    }
+  }
+  return [...rows.values()];
+}

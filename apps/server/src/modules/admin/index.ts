@@ -1,0 +1,20 @@
+// The operator console's API (issue 13, docs/decisions/0018): every admin area registers here,
+// one line each, its endpoints declared in @portal/contract/admin and served through
+// access/guard.ts's serveAdmin (session, then permission, then the handler).
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { auditRoutes } from './audit';
+import { adminAuthRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
+
+export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  await adminAuthRoutes(api, ctx);
+  await auditRoutes(api, ctx);
+  await dashboardRoutes(api, ctx);
+}
+
+export { recordAudit, type AuditEntryInput } from './audit';
+export { serveAdmin, REGISTERED as ADMIN_REGISTERED } from './access/guard';
+export type { AdminActor } from './access/actor';
+export { agentFilter, assertInScope } from './access/scope';
+export { PERMISSIONS, ROLES, type Permission } from './access/permissions';

@@ -1,0 +1,73 @@
+// The role matrix (issue 13): every operator-console endpoint in the registry × every role. An
+// endpoint added to @portal/contract/admin without a row here fails the first test; each row is
+// then proved against the running server — a role without the permission gets 403 whatever it
+// sends, a role with it gets past the guard (the answer may still be a 400 for the empty input).
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ENDPOINTS, type AdminEndpointName, type OperatorRole } from '@portal/contract/admin';
+import { methodOf, pathPatternOf } from '@portal/contract/route';
+import { ADMIN_REGISTERED } from '../src/modules/admin';
+import { DEMO_OPERATORS } from '../src/db/seedOperators';
+import { loginAs } from './adminHelpers';
+import { databases, useTestApp } from './harness';
+
+const ALL: OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
+
+/** Who may call each endpoint: 'open' (no session) or the roles. */
+const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
+  adminLogin: 'open',
+  adminLogout: ALL,
+  adminSession: ALL,
+  adminChangePassword: ALL,
+  adminTotpEnrol: ALL,
+  adminTotpConfirm: ALL,
+  adminTotpDisable: ALL,
+  adminAuditList: ['platform_admin'],
+  adminAuditExport: ['platform_admin'],
+  adminDashboard: ALL,
+};
+
+const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
+
+describe.each(databases())('admin role matrix on %s', (kind) => {
+  const t = useTestApp(kind);
+
+  it('has a row for every admin endpoint, and the server registers each with that rule', () => {
+    expect(Object.keys(MATRIX).sort()).toEqual([...names].sort());
+    for (const name of names) {
+      const registered = ADMIN_REGISTERED.get(name);
+      expect(registered, `${name} is not served`).toBeDefined();
+      expect(registered === 'open', `${name} open?`).toBe(MATRIX[name] === 'open');
+    }
+  });
+
+  const cases = names.flatMap((name) =>
+    DEMO_OPERATORS.map(
+      (o) => [name, o.username, o.role, MATRIX[name] === 'open' || (MATRIX[name] as OperatorRole[]).includes(o.role)] as const,
+    ),
+  );
+
+  it.each(cases)('%s as %s (%s): allowed %s', async (name, username, _role, allowed) => {
+    const route = ADMIN_ENDPOINTS[name].route;
+    const cookie = await loginAs(t, username);
+    const method = methodOf(route);
+    const res = await t.inject({
+      method,
+      url: `/api${pathPatternOf(route)}`,
+      headers: { cookie },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+    if (allowed) {
+      expect([401, 403], `${res.statusCode} ${res.body}`).not.toContain(res.statusCode);
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe('当前账号无权进行此操作');
+    }
+  });
+
+  it.each(names.filter((n) => MATRIX[n] !== 'open'))('%s without a session: 401', async (name) => {
+    const route = ADMIN_ENDPOINTS[name].route;
+    const method = methodOf(route);
+    const res = await t.inject({ method, url: `/api${pathPatternOf(route)}`, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(res.statusCode, res.body).toBe(401);
+  });
+});

@@ -1,0 +1,35 @@
+// Every operator-console endpoint: one spread per admin area (./define.ts says how to add one).
+// The console's client and the server's serveAdmin are typed from this registry; the server's
+// role-matrix test walks it, so an endpoint added here without a rule fails that test.
+import type { z } from 'zod';
+import { adminAuditEndpoints } from './audit';
+import { adminAuthEndpoints } from './auth';
+import { adminDashboardEndpoints } from './dashboard';
+
+export const ADMIN_ENDPOINTS = {
+  ...adminAuthEndpoints,
+  ...adminAuditEndpoints,
+  ...adminDashboardEndpoints,
+} as const;
+
+export * from './auth';
+export * from './audit';
+export * from './dashboard';
+export type { AdminEndpointDeclaration } from './define';
+
+export type AdminEndpoints = typeof ADMIN_ENDPOINTS;
+export type AdminEndpointName = keyof AdminEndpoints;
+
+type In<T> = T extends z.ZodType ? z.input<T> : never;
+type Out<T> = T extends z.ZodType ? z.output<T> : never;
+
+/** What the console sends: the body of a POST, else the query of a GET, else nothing. */
+export type AdminInputOf<K extends AdminEndpointName> = AdminEndpoints[K] extends { body: infer B }
+  ? In<B>
+  : AdminEndpoints[K] extends { query: infer Q }
+    ? In<Q>
+    : void;
+export type AdminAnswerOf<K extends AdminEndpointName> = AdminEndpoints[K] extends { answer: infer A } ? Out<A> : never;
+export type AdminQueryOf<K extends AdminEndpointName> = AdminEndpoints[K] extends { query: infer Q } ? Out<Q> : undefined;
+export type AdminBodyOf<K extends AdminEndpointName> = AdminEndpoints[K] extends { body: infer B } ? Out<B> : undefined;
+export type AdminParamsOf<K extends AdminEndpointName> = AdminEndpoints[K] extends { params: infer P } ? Out<P> : undefined;
