@@ -281,6 +281,13 @@ export const PayNotifyParams = z.object({
     .int('支付渠道有误')
     .refine((c) => c === 1 || c === 2 || c === 4, '支付渠道有误'),
 });
+/** The channel of an Alipay notification: e-wallet (2) or instalment (4). */
+export const PayNotifyAlipayParams = z.object({
+  channel: z.coerce
+    .number({ error: '支付渠道有误' })
+    .int('支付渠道有误')
+    .refine((c) => c === 2 || c === 4, '支付渠道有误'),
+});
 /** A gateway's own fields; the gateway adapter checks the signature and reads them. */
 export const PayNotifyBody = z.record(z.string(), z.unknown(), { error: '通知内容有误' });
 

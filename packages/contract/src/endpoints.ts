@@ -69,6 +69,7 @@ import {
   PackageDetailQuery,
   PackageListAnswer,
   PayNotifyAnswer,
+  PayNotifyAlipayParams,
   PayNotifyBody,
   PayNotifyParams,
   QuickCardCheck,
@@ -298,6 +299,21 @@ const DECLARATIONS = {
     params: PayNotifyParams,
     body: PayNotifyBody,
     answer: PayNotifyAnswer,
+  },
+  // the real gateways' notifications: their own bodies (read raw: the signature covers the exact
+  // bytes) and their own answers, not the envelope (docs/decisions/0021)
+  payNotifyWechat: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信支付 APIv3 支付通知（验签、解密，重复通知只入账一次；成功应答 204）',
+  },
+  payNotifyAlipay: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '支付宝异步通知（RSA2 验签，重复通知只入账一次；成功应答 success）',
+    params: PayNotifyAlipayParams,
   },
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },

@@ -14,6 +14,8 @@ export interface CreatePaymentInput {
   merchant: string;
   /** where the cashier sends the browser back (pay, fail or abandon) */
   returnUrl: string;
+  /** the payer's address: WeChat Pay's H5 payment requires it (scene_info.payer_client_ip) */
+  clientIp?: string;
 }
 
 export interface CreatedPayment {
@@ -22,8 +24,12 @@ export interface CreatedPayment {
   cashierUrl: string;
 }
 
-/** 'refunded': the money was paid and has been given back (refundPayment). */
-export type GatewayPaymentState = 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
+/**
+ * 'refunded': the money was paid and has been given back (refundPayment). 'paying': the payer is
+ * paying right now (WeChat Pay's USERPAYING): neither "nothing paid" nor settled, so the order
+ * stays pending and its page keeps waiting.
+ */
+export type GatewayPaymentState = 'pending' | 'paying' | 'paid' | 'failed' | 'closed' | 'refunded';
 
 export interface PaymentStatus {
   paymentId: string;

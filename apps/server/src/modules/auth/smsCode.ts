@@ -57,7 +57,7 @@ export async function sendSmsCode(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
   });
-  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)));
+  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)), { kind: 'code', params: { code } });
   return { cooldown_seconds: RULES.smsCooldown.windowMs / 1000, expires_in_seconds: SMS_CODE_TTL_MS / 1000 };
 }
 
