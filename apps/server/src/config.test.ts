@@ -143,8 +143,8 @@ describe('loadConfig: each kind of variable', () => {
     ['WECHAT_PAY_GATEWAY', 'wechat', 'WECHAT_PAY_GATEWAY: must be sandbox or wechatpay (got "wechat")'],
     ['ALIPAY_GATEWAY', 'yes', 'ALIPAY_GATEWAY: must be sandbox or alipay'],
     ['SMS_PROVIDER', 'tencent', 'SMS_PROVIDER: must be log or aliyun'],
-    ['PAY_PUBLIC_URL', 'http://h5.example.com', 'PAY_PUBLIC_URL: must be the portal\'s public https origin'],
-    ['PAY_PUBLIC_URL', 'https://h5.example.com/portal', 'PAY_PUBLIC_URL: must be the portal\'s public https origin'],
+    ['PAY_PUBLIC_URL', 'http://h5.example.com', "PAY_PUBLIC_URL: must be the portal's public https origin"],
+    ['PAY_PUBLIC_URL', 'https://h5.example.com/portal', "PAY_PUBLIC_URL: must be the portal's public https origin"],
     ['WECHATPAY_MCHID', 'abc', 'WECHATPAY_MCHID: must be the merchant number'],
   ];
   it.each(wrong)('%s=%j → "%s"', (name, value, message) => {
@@ -227,11 +227,19 @@ describe('real providers (docs/decisions/0021)', () => {
     ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
     ALIYUN_SMS_TEMPLATE_NOTICE: 'SMS_2',
   };
-  it('reads each provider\'s settings once it is chosen', () => {
+  it("reads each provider's settings once it is chosen", () => {
     const c = loadConfig({ ...wechat, ...alipay, ...aliyun });
     expect(c.payGateways).toEqual({ wechat: 'wechatpay', alipay: 'alipay' });
-    expect(c.wechatPay).toMatchObject({ mchid: '1900009191', certSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1', apiV3Key: 'k'.repeat(32) });
-    expect(c.alipay).toEqual({ appId: '2021000000000001', privateKeyFile: '/etc/portal/alipay_app_key.pem', publicKeyFile: '/etc/portal/alipay_pub.pem' });
+    expect(c.wechatPay).toMatchObject({
+      mchid: '1900009191',
+      certSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      apiV3Key: 'k'.repeat(32),
+    });
+    expect(c.alipay).toEqual({
+      appId: '2021000000000001',
+      privateKeyFile: '/etc/portal/alipay_app_key.pem',
+      publicKeyFile: '/etc/portal/alipay_pub.pem',
+    });
     expect(c.aliyunSms).toMatchObject({ signName: '流量卡服务', codeTemplate: 'SMS_1' });
   });
   it('names every missing variable of a chosen provider, with what it is', () => {

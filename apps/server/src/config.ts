@@ -221,12 +221,20 @@ export const ENV_SCHEMA = z.object({
   PAY_PUBLIC_URL: z
     .string()
     .trim()
-    .regex(/^https:\/\/[^/?#\s]+$/, { error: 'must be the portal\'s public https origin, e.g. https://h5.example.com (no path)' })
+    .regex(/^https:\/\/[^/?#\s]+$/, { error: "must be the portal's public https origin, e.g. https://h5.example.com (no path)" })
     .optional(),
   WECHAT_PAY_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
-  WECHATPAY_MCHID: z.string().trim().regex(/^\d{6,32}$/, { error: 'must be the merchant number (digits)' }).optional(),
+  WECHATPAY_MCHID: z
+    .string()
+    .trim()
+    .regex(/^\d{6,32}$/, { error: 'must be the merchant number (digits)' })
+    .optional(),
   WECHATPAY_APPID: z.string().trim().min(1).optional(),
-  WECHATPAY_CERT_SERIAL_NO: z.string().trim().regex(/^[0-9A-Fa-f]{8,64}$/, { error: 'must be the certificate serial number (hex)' }).optional(),
+  WECHATPAY_CERT_SERIAL_NO: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, { error: 'must be the certificate serial number (hex)' })
+    .optional(),
   WECHATPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
   WECHATPAY_APIV3_KEY: z
     .string()
@@ -235,7 +243,11 @@ export const ENV_SCHEMA = z.object({
   WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
   WECHATPAY_PLATFORM_KEY_FILE: z.string().trim().min(1).optional(),
   ALIPAY_GATEWAY: z.enum(['sandbox', 'alipay'], { error: 'must be sandbox or alipay' }).default('sandbox'),
-  ALIPAY_APP_ID: z.string().trim().regex(/^\d{8,32}$/, { error: 'must be the application id (digits)' }).optional(),
+  ALIPAY_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{8,32}$/, { error: 'must be the application id (digits)' })
+    .optional(),
   ALIPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
   ALIPAY_PUBLIC_KEY_FILE: z.string().trim().min(1).optional(),
   SMS_PROVIDER: z.enum(['log', 'aliyun'], { error: 'must be log or aliyun' }).default('log'),
@@ -252,10 +264,10 @@ const PROVIDER_NEEDS: { when: (e: z.output<typeof ENV_SCHEMA>) => boolean; choic
     when: (e) => e.WECHAT_PAY_GATEWAY === 'wechatpay',
     choice: 'WECHAT_PAY_GATEWAY=wechatpay',
     needs: [
-      ['PAY_PUBLIC_URL', 'the portal\'s public https origin'],
+      ['PAY_PUBLIC_URL', "the portal's public https origin"],
       ['WECHATPAY_MCHID', 'the merchant number'],
-      ['WECHATPAY_APPID', 'the official account\'s AppID'],
-      ['WECHATPAY_CERT_SERIAL_NO', 'the merchant API certificate\'s serial number'],
+      ['WECHATPAY_APPID', "the official account's AppID"],
+      ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
       ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
       ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
       ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
@@ -266,7 +278,7 @@ const PROVIDER_NEEDS: { when: (e: z.output<typeof ENV_SCHEMA>) => boolean; choic
     when: (e) => e.ALIPAY_GATEWAY === 'alipay',
     choice: 'ALIPAY_GATEWAY=alipay',
     needs: [
-      ['PAY_PUBLIC_URL', 'the portal\'s public https origin'],
+      ['PAY_PUBLIC_URL', "the portal's public https origin"],
       ['ALIPAY_APP_ID', 'the application id'],
       ['ALIPAY_PRIVATE_KEY_FILE', 'the path of the application private key PEM'],
       ['ALIPAY_PUBLIC_KEY_FILE', 'the path of the Alipay public key PEM'],
@@ -320,8 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const p of PROVIDER_NEEDS) {
     if (!p.when(e)) continue;
     for (const [name, what] of p.needs)
-      if (e[name] === undefined && !missing.some((m) => m.startsWith(`${name}:`)))
-        missing.push(`${name}: ${p.choice} needs ${what}`);
+      if (e[name] === undefined && !missing.some((m) => m.startsWith(`${name}:`))) missing.push(`${name}: ${p.choice} needs ${what}`);
   }
   if (missing.length) throw new ConfigError(missing);
   const production = e.NODE_ENV === 'production';
@@ -375,7 +386,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     alipay:
       e.ALIPAY_GATEWAY === 'alipay'
-        ? { appId: e.ALIPAY_APP_ID!, privateKeyFile: resolve(e.ALIPAY_PRIVATE_KEY_FILE!), publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!) }
+        ? {
+            appId: e.ALIPAY_APP_ID!,
+            privateKeyFile: resolve(e.ALIPAY_PRIVATE_KEY_FILE!),
+            publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!),
+          }
         : null,
     smsProvider: e.SMS_PROVIDER,
     aliyunSms:

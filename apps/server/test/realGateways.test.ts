@@ -50,11 +50,23 @@ async function transport(req: HttpRequest): Promise<HttpResponse> {
     if (url.pathname === '/v3/pay/transactions/h5') {
       const b = JSON.parse(req.body!);
       wechatOrders.set(b.out_trade_no, b.amount.total);
-      return signed(200, JSON.stringify({ h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${b.out_trade_no}&package=1` }));
+      return signed(
+        200,
+        JSON.stringify({ h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${b.out_trade_no}&package=1` }),
+      );
     }
     const q = /^\/v3\/pay\/transactions\/out-trade-no\/(\d+)$/.exec(url.pathname);
     if (q && req.method === 'GET')
-      return signed(200, JSON.stringify({ appid: APPID, mchid: MCHID, out_trade_no: q[1], trade_state: 'NOTPAY', amount: { total: wechatOrders.get(q[1]!) } }));
+      return signed(
+        200,
+        JSON.stringify({
+          appid: APPID,
+          mchid: MCHID,
+          out_trade_no: q[1],
+          trade_state: 'NOTPAY',
+          amount: { total: wechatOrders.get(q[1]!) },
+        }),
+      );
   }
   return { status: 404, headers: {}, body: '{"code":"NOT_FOUND","message":"no such path in the fake"}' };
 }
@@ -107,7 +119,11 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
     };
     app = await buildApp({ db, config, logger: false, transport });
     await app.ready();
-    const res = await app.inject({ method: 'POST', url: '/api/v1/login', payload: { login_model: 'account', account: DEMO.account, password: DEMO.password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { login_model: 'account', account: DEMO.account, password: DEMO.password },
+    });
     token = res.json().data.token;
   }, 60_000);
 
@@ -131,11 +147,21 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
     return res.json().data as { order_no: string; state: string; pay: { kind: string; url: string } };
   }
   async function facts(orderNo: string) {
-    const card = await db.kysely.selectFrom('cards').select(['id', 'balance_fen']).where('custom_num', '=', '1000000001').executeTakeFirstOrThrow();
+    const card = await db.kysely
+      .selectFrom('cards')
+      .select(['id', 'balance_fen'])
+      .where('custom_num', '=', '1000000001')
+      .executeTakeFirstOrThrow();
     const ledger = await db.kysely.selectFrom('balance_ledger').select('amount_fen').where('card_id', '=', card.id).execute();
     const payments = await db.kysely.selectFrom('payments').select('transaction_id').where('order_no', '=', orderNo).execute();
     const o = await db.kysely.selectFrom('orders').select('state').where('order_no', '=', orderNo).executeTakeFirstOrThrow();
-    return { balance: card.balance_fen, ledgerSum: ledger.reduce((a, r) => a + r.amount_fen, 0), ledgerRows: ledger.length, payments: payments.length, state: o.state };
+    return {
+      balance: card.balance_fen,
+      ledgerSum: ledger.reduce((a, r) => a + r.amount_fen, 0),
+      ledgerRows: ledger.length,
+      payments: payments.length,
+      state: o.state,
+    };
   }
 
   describe('WeChat Pay (channel 1)', () => {
@@ -152,14 +178,18 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
     const post = (body: string, headers: Record<string, string>) =>
       app.inject({ method: 'POST', url: '/api/v1/pay/wechatpay/notify', payload: body, headers, remoteAddress: '198.51.100.9' });
 
-    it('an order goes to the gateway\'s H5 cashier with the payer\'s address, and back to its result page', async () => {
+    it("an order goes to the gateway's H5 cashier with the payer's address, and back to its result page", async () => {
       const o = await order(1, 30);
       expect(o.state).toBe('pending');
       expect(o.pay.url).toBe(
         `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${o.order_no}&package=1&redirect_url=${encodeURIComponent(`https://portal.example/pay_status?order_no=${o.order_no}`)}`,
       );
       const h5 = JSON.parse(seen.find((r) => r.url.endsWith('/v3/pay/transactions/h5') && r.body!.includes(o.order_no))!.body!);
-      expect(h5).toMatchObject({ out_trade_no: o.order_no, amount: { total: 3000, currency: 'CNY' }, scene_info: { payer_client_ip: '203.0.113.7' } });
+      expect(h5).toMatchObject({
+        out_trade_no: o.order_no,
+        amount: { total: 3000, currency: 'CNY' },
+        scene_info: { payer_client_ip: '203.0.113.7' },
+      });
       expect(h5.notify_url).toBe('https://portal.example/api/v1/pay/wechatpay/notify');
       // the result page asks the gateway, which says nothing was paid yet
       const detail = await app.inject({ method: 'GET', url: `/api/v1/order/detail?order_no=${o.order_no}`, headers: auth() });
@@ -208,12 +238,19 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
       expect(refused.length).toBeGreaterThanOrEqual(variants.length);
     });
 
-    it('the sandbox\'s JSON notification is no way in for channel 1', async () => {
+    it("the sandbox's JSON notification is no way in for channel 1", async () => {
       const o = await order(1, 10);
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/pay/notify/1',
-        payload: { payment_id: `wxpay:${o.order_no}`, order_no: o.order_no, transaction_id: 'x', amount_fen: 1000, status: 'SUCCESS', sign: 'f'.repeat(64) },
+        payload: {
+          payment_id: `wxpay:${o.order_no}`,
+          order_no: o.order_no,
+          transaction_id: 'x',
+          amount_fen: 1000,
+          status: 'SUCCESS',
+          sign: 'f'.repeat(64),
+        },
         remoteAddress: '198.51.100.10',
       });
       expect(res.statusCode).toBe(400);
@@ -249,12 +286,16 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
         remoteAddress: '198.51.100.11',
       });
 
-    it('an order opens Alipay\'s signed wap cashier; its notification twice answers success and credits once', async () => {
+    it("an order opens Alipay's signed wap cashier; its notification twice answers success and credits once", async () => {
       const o = await order(2, 40);
       const cashier = new URL(o.pay.url);
       expect(cashier.origin + cashier.pathname).toBe('https://openapi.alipay.com/gateway.do');
       const p = formParams(cashier.search.slice(1))!;
-      expect(p).toMatchObject({ method: 'alipay.trade.wap.pay', app_id: ALIPAY_APP, notify_url: 'https://portal.example/api/v1/pay/alipay/notify/2' });
+      expect(p).toMatchObject({
+        method: 'alipay.trade.wap.pay',
+        app_id: ALIPAY_APP,
+        notify_url: 'https://portal.example/api/v1/pay/alipay/notify/2',
+      });
       const before = await facts(o.order_no);
       const body = form(fields(o.order_no, '40.00'));
       const a = await post(2, body);

@@ -53,7 +53,10 @@ async function main(argv: string[]): Promise<number> {
   const log = Fastify({ logger: { level: 'warn' } }).log;
   // The same gateways the server uses, chosen by the same configuration (docs/decisions/0021).
   // The command sends no payment notifications: the sandbox's notifications are dropped.
-  const payments = paymentGatewayFor({ ...config, paySandboxNotifyDelayMs: 0, paySandboxNotifyCopies: 1, paySandboxDropNotify: true }, { db, log });
+  const payments = paymentGatewayFor(
+    { ...config, paySandboxNotifyDelayMs: 0, paySandboxNotifyCopies: 1, paySandboxDropNotify: true },
+    { db, log },
+  );
   const ctx: AppContext = { db, config, log, carrier: new CarrierSimulator(db), sms: new SimulatorSms(db, log), payments };
   try {
     if (cmd.kind === 'order') {

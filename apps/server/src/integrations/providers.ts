@@ -51,7 +51,9 @@ export function loadProviderKeys(config: Config): Keys {
     try {
       return parse(text);
     } catch (err) {
-      problems.push(`${variable}: ${file} ${(err as Error).message.startsWith('serial') ? (err as Error).message : 'does not hold the expected key'}`);
+      problems.push(
+        `${variable}: ${file} ${(err as Error).message.startsWith('serial') ? (err as Error).message : 'does not hold the expected key'}`,
+      );
       return null;
     }
   };

@@ -15,7 +15,8 @@ const APP_ID = '2021000000000001';
 const NOW = Date.UTC(2026, 10, 24, 2, 0, 0);
 const ORDER = '2026112410000012345678';
 
-const verifiesWith = (key: KeyObject, content: string, sign: string) => createVerify('RSA-SHA256').update(content).verify(key, sign, 'base64');
+const verifiesWith = (key: KeyObject, content: string, sign: string) =>
+  createVerify('RSA-SHA256').update(content).verify(key, sign, 'base64');
 
 describe('string to sign', () => {
   // the asynchronous notification example of the Alipay documentation (异步通知参数说明)
@@ -56,7 +57,10 @@ describe('string to sign', () => {
     );
   });
   it('RSA2 round trip: what the app key signs, its public key verifies; another key does not', () => {
-    const p = signRequest({ app_id: APP_ID, method: 'alipay.trade.query', biz_content: '{"out_trade_no":"1"}', sign_type: 'RSA2' }, app.privateKey);
+    const p = signRequest(
+      { app_id: APP_ID, method: 'alipay.trade.query', biz_content: '{"out_trade_no":"1"}', sign_type: 'RSA2' },
+      app.privateKey,
+    );
     const content = signContent(p, ['sign']);
     expect(verifiesWith(app.publicKey, content, p.sign!)).toBe(true);
     expect(verifiesWith(stranger.publicKey, content, p.sign!)).toBe(false);
@@ -93,7 +97,13 @@ function fakeAlipay(answers: Record<string, object>, signer = alipay) {
 }
 
 function gatewayWith(transport: (r: HttpRequest) => Promise<HttpResponse>) {
-  const client = new AlipayClient({ appId: APP_ID, privateKey: app.privateKey, alipayPublicKey: alipay.publicKey, transport, now: () => NOW });
+  const client = new AlipayClient({
+    appId: APP_ID,
+    privateKey: app.privateKey,
+    alipayPublicKey: alipay.publicKey,
+    transport,
+    now: () => NOW,
+  });
   return new AlipayGateway({
     client,
     alipayPublicKey: alipay.publicKey,
@@ -143,7 +153,14 @@ describe('alipay.trade.wap.pay', () => {
 });
 
 describe('query, close, refund', () => {
-  const paid = { code: '10000', msg: 'Success', trade_no: '2026112422001400000000000001', out_trade_no: ORDER, trade_status: 'TRADE_SUCCESS', total_amount: '19.90' };
+  const paid = {
+    code: '10000',
+    msg: 'Success',
+    trade_no: '2026112422001400000000000001',
+    out_trade_no: ORDER,
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: '19.90',
+  };
 
   it('query: a signed POST; TRADE_SUCCESS is paid, a trade never opened is "nothing paid"', async () => {
     const f = fakeAlipay({ 'alipay.trade.query': paid });
@@ -160,20 +177,26 @@ describe('query, close, refund', () => {
   });
 
   it('refuses an answer not signed by Alipay', async () => {
-    await expect(gatewayWith(fakeAlipay({ 'alipay.trade.query': paid }, stranger).transport).queryPayment(`alipay:${ORDER}`)).rejects.toThrow(
-      /验签失败/,
-    );
+    await expect(
+      gatewayWith(fakeAlipay({ 'alipay.trade.query': paid }, stranger).transport).queryPayment(`alipay:${ORDER}`),
+    ).rejects.toThrow(/验签失败/);
   });
 
-  it('close: alipay.trade.close, then the trade\'s state; a trade never opened is closed', async () => {
-    const f = fakeAlipay({ 'alipay.trade.close': { code: '10000', msg: 'Success' }, 'alipay.trade.query': { ...paid, trade_status: 'TRADE_CLOSED' } });
+  it("close: alipay.trade.close, then the trade's state; a trade never opened is closed", async () => {
+    const f = fakeAlipay({
+      'alipay.trade.close': { code: '10000', msg: 'Success' },
+      'alipay.trade.query': { ...paid, trade_status: 'TRADE_CLOSED' },
+    });
     expect((await gatewayWith(f.transport).closePayment(`alipay:${ORDER}`))?.state).toBe('closed');
     expect(f.seen.map((p) => p.method)).toEqual(['alipay.trade.close', 'alipay.trade.query']);
     expect((await gatewayWith(fakeAlipay({}).transport).closePayment(`alipay:${ORDER}`))?.state).toBe('closed');
   });
 
   it('refund: the amount in yuan under our refund number (out_request_no)', async () => {
-    const f = fakeAlipay({ 'alipay.trade.query': paid, 'alipay.trade.refund': { code: '10000', msg: 'Success', trade_no: paid.trade_no, fund_change: 'Y' } });
+    const f = fakeAlipay({
+      'alipay.trade.query': paid,
+      'alipay.trade.refund': { code: '10000', msg: 'Success', trade_no: paid.trade_no, fund_change: 'Y' },
+    });
     const r = await gatewayWith(f.transport).refundPayment({
       paymentId: `alipay:${ORDER}`,
       orderNo: ORDER,
@@ -183,9 +206,18 @@ describe('query, close, refund', () => {
     });
     expect(r.state).toBe('refunded');
     expect(JSON.parse(f.seen[1]!.biz_content!)).toEqual({ out_trade_no: ORDER, refund_amount: '19.90', out_request_no: `RF${ORDER}` });
-    const refused = fakeAlipay({ 'alipay.trade.query': paid, 'alipay.trade.refund': { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' } });
+    const refused = fakeAlipay({
+      'alipay.trade.query': paid,
+      'alipay.trade.refund': { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' },
+    });
     await expect(
-      gatewayWith(refused.transport).refundPayment({ paymentId: `alipay:${ORDER}`, orderNo: ORDER, transactionId: paid.trade_no, amountFen: 1990, refundNo: 'RF2' }),
+      gatewayWith(refused.transport).refundPayment({
+        paymentId: `alipay:${ORDER}`,
+        orderNo: ORDER,
+        transactionId: paid.trade_no,
+        amountFen: 1990,
+        refundNo: 'RF2',
+      }),
     ).rejects.toMatchObject({ retryable: false, message: expect.stringContaining('退款金额超限') });
   });
 });

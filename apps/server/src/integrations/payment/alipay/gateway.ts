@@ -69,7 +69,8 @@ export class AlipayGateway implements PaymentGateway {
     const orderNo = orderNoOf(paymentId);
     const a = await this.o.client.call('alipay.trade.close', { out_trade_no: orderNo });
     // a trade the payer never opened does not exist at Alipay yet; its page stops at time_expire
-    if (a.code !== '10000' && a.sub_code === 'ACQ.TRADE_NOT_EXIST') return { paymentId, orderNo, state: 'closed', amountFen: 0, transactionId: null };
+    if (a.code !== '10000' && a.sub_code === 'ACQ.TRADE_NOT_EXIST')
+      return { paymentId, orderNo, state: 'closed', amountFen: 0, transactionId: null };
     if (a.code !== '10000' && a.sub_code !== 'ACQ.TRADE_STATUS_ERROR') throw refusal(a);
     return this.queryPayment(paymentId);
   }

@@ -97,7 +97,8 @@ export class WechatPayClient {
     const { status, data } = await this.call('GET', path, undefined, [404]);
     if (status === 404) return null;
     const t = data as WechatTransaction;
-    if (!t || t.out_trade_no !== outTradeNo || typeof t.trade_state !== 'string') throw new PaymentGatewayError('微信支付查询结果有误', true);
+    if (!t || t.out_trade_no !== outTradeNo || typeof t.trade_state !== 'string')
+      throw new PaymentGatewayError('微信支付查询结果有误', true);
     return t;
   }
 
@@ -133,7 +134,12 @@ export class WechatPayClient {
   }
 
   /** One signed request; the answer's signature is checked before its body is read. */
-  private async call(method: 'GET' | 'POST', path: string, body?: object, accept: number[] = []): Promise<{ status: number; data: unknown }> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    accept: number[] = [],
+  ): Promise<{ status: number; data: unknown }> {
     const text = body === undefined ? '' : JSON.stringify(body);
     const timestamp = String(Math.floor(this.now() / 1000));
     const headers: Record<string, string> = {

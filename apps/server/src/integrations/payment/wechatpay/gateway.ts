@@ -74,7 +74,8 @@ export class WechatPayGateway implements PaymentGateway {
   async closePayment(paymentId: string): Promise<PaymentStatus | null> {
     const orderNo = orderNoOf(paymentId);
     const before = await this.o.client.query(orderNo);
-    if (before && before.trade_state !== 'NOTPAY' && before.trade_state !== 'USERPAYING') return this.closedView(statusOf(paymentId, before));
+    if (before && before.trade_state !== 'NOTPAY' && before.trade_state !== 'USERPAYING')
+      return this.closedView(statusOf(paymentId, before));
     await this.o.client.close(orderNo);
     const after = await this.o.client.query(orderNo);
     // an order the payer never opened is unknown to the gateway: closing it leaves nothing to pay
@@ -100,7 +101,8 @@ export class WechatPayGateway implements PaymentGateway {
       refundFen: input.amountFen,
       totalFen: total!,
     });
-    if (r.status === 'CLOSED' || r.status === 'ABNORMAL') throw new PaymentGatewayError(`微信支付退款${r.status === 'CLOSED' ? '已关闭' : '异常'}`, false);
+    if (r.status === 'CLOSED' || r.status === 'ABNORMAL')
+      throw new PaymentGatewayError(`微信支付退款${r.status === 'CLOSED' ? '已关闭' : '异常'}`, false);
     // SUCCESS, or PROCESSING: accepted under this refund number, the money is on its way
     return { refundId: r.refund_id, state: 'refunded' };
   }
@@ -120,7 +122,13 @@ export class WechatPayGateway implements PaymentGateway {
     const v: Verdict = verifySigned(body.headers, body.body, this.o.platform, this.now());
     if (!v.ok) return { ok: false, reason: v.reason };
     const n = parseJson(body.body) as { event_type?: unknown; resource_type?: unknown; resource?: EncryptedResource } | null;
-    if (!n || n.resource_type !== 'encrypt-resource' || !n.resource || typeof n.resource.ciphertext !== 'string' || typeof n.resource.nonce !== 'string')
+    if (
+      !n ||
+      n.resource_type !== 'encrypt-resource' ||
+      !n.resource ||
+      typeof n.resource.ciphertext !== 'string' ||
+      typeof n.resource.nonce !== 'string'
+    )
       return { ok: false, reason: 'bad_shape' };
     const plain = decryptResource(n.resource, this.o.apiV3Key);
     if (plain === null) return { ok: false, reason: 'undecryptable' };

@@ -94,5 +94,12 @@ export function jsapiPayParams(
   nonceStr: string,
 ): { appId: string; timeStamp: string; nonceStr: string; package: string; signType: 'RSA'; paySign: string } {
   const pkg = `prepay_id=${prepayId}`;
-  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: rsaSign(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, privateKey) };
+  return {
+    appId,
+    timeStamp,
+    nonceStr,
+    package: pkg,
+    signType: 'RSA',
+    paySign: rsaSign(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, privateKey),
+  };
 }

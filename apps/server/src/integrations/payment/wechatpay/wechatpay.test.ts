@@ -34,14 +34,28 @@ describe('request signature', () => {
       { mchid: '1900009191', serialNo: '1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C', privateKey: merchant.privateKey },
       { method: 'GET', url: '/v3/certificates', body: '', timestamp: '1554208460', nonce: '593BEC0C930BF1AFEB40B4A08C8FB242' },
     );
-    const m = /^WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="([^"]+)",timestamp="1554208460",serial_no="1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C"$/.exec(h);
+    const m =
+      /^WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="([^"]+)",timestamp="1554208460",serial_no="1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C"$/.exec(
+        h,
+      );
     expect(m).not.toBeNull();
     expect(verifies('GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n', m![1]!)).toBe(true);
   });
   it('signs the JSAPI bridge parameters over appId, timeStamp, nonceStr and package', () => {
-    const p = jsapiPayParams('wx8888888888888888', 'wx201410272009395522657a690389285100', merchant.privateKey, '1414561699', '5K8264ILTKCH16CQ2502SI8ZNMTM67VS');
+    const p = jsapiPayParams(
+      'wx8888888888888888',
+      'wx201410272009395522657a690389285100',
+      merchant.privateKey,
+      '1414561699',
+      '5K8264ILTKCH16CQ2502SI8ZNMTM67VS',
+    );
     expect(p.package).toBe('prepay_id=wx201410272009395522657a690389285100');
-    expect(verifies('wx8888888888888888\n1414561699\n5K8264ILTKCH16CQ2502SI8ZNMTM67VS\nprepay_id=wx201410272009395522657a690389285100\n', p.paySign)).toBe(true);
+    expect(
+      verifies(
+        'wx8888888888888888\n1414561699\n5K8264ILTKCH16CQ2502SI8ZNMTM67VS\nprepay_id=wx201410272009395522657a690389285100\n',
+        p.paySign,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -141,7 +155,12 @@ function gatewayWith(transport: (r: HttpRequest) => Promise<HttpResponse>) {
 
 describe('client requests', () => {
   it('H5 order: the documented body, signed over exactly the bytes sent; the cashier URL returns to the order', async () => {
-    const f = fakeTransport({ 'POST /v3/pay/transactions/h5': { status: 200, body: '{"h5_url":"https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1"}' } });
+    const f = fakeTransport({
+      'POST /v3/pay/transactions/h5': {
+        status: 200,
+        body: '{"h5_url":"https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx1&package=1"}',
+      },
+    });
     const created = await gatewayWith(f.transport).createPayment({
       orderNo: ORDER,
       channel: 1,
@@ -172,14 +191,34 @@ describe('client requests', () => {
   });
 
   it('JSAPI order: payer openid in the body, bridge parameters signed', async () => {
-    const f = fakeTransport({ 'POST /v3/pay/transactions/jsapi': { status: 200, body: '{"prepay_id":"wx26112221580621e9b071c00d9e093b0000"}' } });
-    const r = await clientWith(f.transport).jsapi({ outTradeNo: ORDER, description: 'x', amountFen: 1, notifyUrl: 'https://portal.example/n', openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
+    const f = fakeTransport({
+      'POST /v3/pay/transactions/jsapi': { status: 200, body: '{"prepay_id":"wx26112221580621e9b071c00d9e093b0000"}' },
+    });
+    const r = await clientWith(f.transport).jsapi({
+      outTradeNo: ORDER,
+      description: 'x',
+      amountFen: 1,
+      notifyUrl: 'https://portal.example/n',
+      openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+    });
     expect(JSON.parse(f.seen[0]!.body!).payer).toEqual({ openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' });
-    expect(r.bridge).toMatchObject({ appId: APPID, package: 'prepay_id=wx26112221580621e9b071c00d9e093b0000', signType: 'RSA', timeStamp: TS });
+    expect(r.bridge).toMatchObject({
+      appId: APPID,
+      package: 'prepay_id=wx26112221580621e9b071c00d9e093b0000',
+      signType: 'RSA',
+      timeStamp: TS,
+    });
   });
 
   it('query: the path carries the order number and mchid, signed with the query; USERPAYING is not "nothing paid"', async () => {
-    const tx = { appid: APPID, mchid: MCHID, out_trade_no: ORDER, transaction_id: '4200000001', trade_state: 'SUCCESS', amount: { total: 1990 } };
+    const tx = {
+      appid: APPID,
+      mchid: MCHID,
+      out_trade_no: ORDER,
+      transaction_id: '4200000001',
+      trade_state: 'SUCCESS',
+      amount: { total: 1990 },
+    };
     const f = fakeTransport({ [`GET /v3/pay/transactions/out-trade-no/${ORDER}`]: { status: 200, body: JSON.stringify(tx) } });
     const st = await gatewayWith(f.transport).queryPayment(`wxpay:${ORDER}`);
     expect(st).toEqual({ paymentId: `wxpay:${ORDER}`, orderNo: ORDER, state: 'paid', amountFen: 1990, transactionId: '4200000001' });
@@ -194,7 +233,9 @@ describe('client requests', () => {
 
   it('refuses an answer the platform did not sign (a forged SUCCESS credits nothing)', async () => {
     const tx = { out_trade_no: ORDER, transaction_id: '4200000001', trade_state: 'SUCCESS', amount: { total: 1990 } };
-    const f = fakeTransport({ [`GET /v3/pay/transactions/out-trade-no/${ORDER}`]: { status: 200, body: JSON.stringify(tx), signer: stranger } });
+    const f = fakeTransport({
+      [`GET /v3/pay/transactions/out-trade-no/${ORDER}`]: { status: 200, body: JSON.stringify(tx), signer: stranger },
+    });
     await expect(gatewayWith(f.transport).queryPayment(`wxpay:${ORDER}`)).rejects.toThrow(/验签失败/);
   });
 
@@ -205,9 +246,15 @@ describe('client requests', () => {
       base.seen.push(req);
       const path = new URL(req.url).pathname;
       const body =
-        req.method === 'POST' ? '' : JSON.stringify({ out_trade_no: ORDER, trade_state: closed ? 'CLOSED' : 'NOTPAY', amount: { total: 1990 } });
+        req.method === 'POST'
+          ? ''
+          : JSON.stringify({ out_trade_no: ORDER, trade_state: closed ? 'CLOSED' : 'NOTPAY', amount: { total: 1990 } });
       if (req.method === 'POST' && path.endsWith('/close')) closed = true;
-      return { status: req.method === 'POST' ? 204 : 200, headers: platformHeaders(platform.privateKey, SERIAL, body, { timestamp: TS }), body };
+      return {
+        status: req.method === 'POST' ? 204 : 200,
+        headers: platformHeaders(platform.privateKey, SERIAL, body, { timestamp: TS }),
+        body,
+      };
     };
     const st = await gatewayWith(transport).closePayment(`wxpay:${ORDER}`);
     expect(st?.state).toBe('closed');
@@ -220,9 +267,18 @@ describe('client requests', () => {
     const tx = { out_trade_no: ORDER, transaction_id: '4200000001', trade_state: 'SUCCESS', amount: { total: 1990 } };
     const f = fakeTransport({
       [`GET /v3/pay/transactions/out-trade-no/${ORDER}`]: { status: 200, body: JSON.stringify(tx) },
-      'POST /v3/refund/domestic/refunds': { status: 200, body: '{"refund_id":"50000000382019052709732678859","out_refund_no":"RF1","status":"PROCESSING"}' },
+      'POST /v3/refund/domestic/refunds': {
+        status: 200,
+        body: '{"refund_id":"50000000382019052709732678859","out_refund_no":"RF1","status":"PROCESSING"}',
+      },
     });
-    const r = await gatewayWith(f.transport).refundPayment({ paymentId: `wxpay:${ORDER}`, orderNo: ORDER, transactionId: '4200000001', amountFen: 1990, refundNo: `RF${ORDER}` });
+    const r = await gatewayWith(f.transport).refundPayment({
+      paymentId: `wxpay:${ORDER}`,
+      orderNo: ORDER,
+      transactionId: '4200000001',
+      amountFen: 1990,
+      refundNo: `RF${ORDER}`,
+    });
     expect(r).toEqual({ refundId: '50000000382019052709732678859', state: 'refunded' });
     expect(JSON.parse(f.seen[1]!.body!)).toEqual({
       transaction_id: '4200000001',
@@ -230,17 +286,27 @@ describe('client requests', () => {
       amount: { refund: 1990, total: 1990, currency: 'CNY' },
     });
     await expect(
-      gatewayWith(f.transport).refundPayment({ paymentId: `wxpay:${ORDER}`, orderNo: ORDER, transactionId: '4200000999', amountFen: 1990, refundNo: 'RF2' }),
+      gatewayWith(f.transport).refundPayment({
+        paymentId: `wxpay:${ORDER}`,
+        orderNo: ORDER,
+        transactionId: '4200000999',
+        amountFen: 1990,
+        refundNo: 'RF2',
+      }),
     ).rejects.toThrow(/交易号与支付单不符/);
   });
 
-  it('gateway errors: 5xx may be retried, 4xx is a refusal with the gateway\'s message', async () => {
+  it("gateway errors: 5xx may be retried, 4xx is a refusal with the gateway's message", async () => {
     const busy = async (): Promise<HttpResponse> => ({ status: 500, headers: {}, body: '{"code":"SYSTEM_ERROR","message":"系统繁忙"}' });
     const refused = async (): Promise<HttpResponse> => ({ status: 400, headers: {}, body: '{"code":"PARAM_ERROR","message":"参数错误"}' });
-    const e1 = await gatewayWith(busy).queryPayment(`wxpay:${ORDER}`).catch((e: unknown) => e);
+    const e1 = await gatewayWith(busy)
+      .queryPayment(`wxpay:${ORDER}`)
+      .catch((e: unknown) => e);
     expect(e1).toBeInstanceOf(PaymentGatewayError);
     expect((e1 as PaymentGatewayError).retryable).toBe(true);
-    const e2 = await gatewayWith(refused).queryPayment(`wxpay:${ORDER}`).catch((e: unknown) => e);
+    const e2 = await gatewayWith(refused)
+      .queryPayment(`wxpay:${ORDER}`)
+      .catch((e: unknown) => e);
     expect((e2 as PaymentGatewayError).retryable).toBe(false);
     expect((e2 as Error).message).toContain('参数错误');
   });
@@ -281,7 +347,7 @@ describe('notifications', () => {
       'undecryptable',
     ],
     [
-      'another merchant\'s payment',
+      "another merchant's payment",
       ...((): [Record<string, string>, string] => {
         const b = paymentNotificationBody({ ...tx, mchid: '1230000109' }, APIV3);
         return [platformHeaders(platform.privateKey, SERIAL, b, { timestamp: TS }), b];

@@ -64,7 +64,11 @@ function provider(answer: HttpResponse, seen: HttpRequest[] = []) {
 }
 
 describe('SendSms', () => {
-  const ok: HttpResponse = { status: 200, headers: {}, body: '{"Message":"OK","RequestId":"F655A8D5-B967-440B-8683-DAD6FF8DE990","Code":"OK","BizId":"900619746936498440^0"}' };
+  const ok: HttpResponse = {
+    status: 200,
+    headers: {},
+    body: '{"Message":"OK","RequestId":"F655A8D5-B967-440B-8683-DAD6FF8DE990","Code":"OK","BizId":"900619746936498440^0"}',
+  };
 
   it('posts the signed form: template by kind, variables as JSON, the signature over every other field', async () => {
     const seen: HttpRequest[] = [];
@@ -90,7 +94,9 @@ describe('SendSms', () => {
       Signature: expect.any(String),
     });
     const { Signature, ...signed } = p;
-    const expected = createHmac('sha1', 'testSecret&').update(`POST&%2F&${percentEncode(canonicalQuery(signed))}`).digest('base64');
+    const expected = createHmac('sha1', 'testSecret&')
+      .update(`POST&%2F&${percentEncode(canonicalQuery(signed))}`)
+      .digest('base64');
     expect(Signature).toBe(expected);
     // the secret itself never travels
     expect(req.body).not.toContain('testSecret');
@@ -104,7 +110,7 @@ describe('SendSms', () => {
     expect(JSON.parse(p.TemplateParam!)).toEqual({ card: '0001', title: '流量即将用完' });
   });
 
-  it('a refusal or a message without a template throws, naming the provider\'s code', async () => {
+  it("a refusal or a message without a template throws, naming the provider's code", async () => {
     const refused = provider({ status: 200, headers: {}, body: '{"Code":"isv.MOBILE_NUMBER_ILLEGAL","Message":"非法手机号"}' });
     await expect(refused.send('1', 'x', { kind: 'code', params: { code: '1' } })).rejects.toThrow(/isv\.MOBILE_NUMBER_ILLEGAL/);
     await expect(provider(ok).send('13800138000', 'free text')).rejects.toBeInstanceOf(SmsSendError);

@@ -85,6 +85,9 @@ export class AliyunSms implements SmsProvider {
     }
     if (res.status === 200 && answer.Code === 'OK') return;
     const retryable = res.status >= 500 || answer.Code === 'isv.BUSINESS_LIMIT_CONTROL' || answer.Code === 'SignatureNonceUsed';
-    throw new SmsSendError(`短信发送失败：${answer.Code ?? `HTTP ${res.status}`}${answer.Message ? `（${answer.Message}）` : ''}`, retryable);
+    throw new SmsSendError(
+      `短信发送失败：${answer.Code ?? `HTTP ${res.status}`}${answer.Message ? `（${answer.Message}）` : ''}`,
+      retryable,
+    );
   }
 }

@@ -56,4 +56,3 @@ export async function gatewayNotifyRoutes(api: FastifyInstance, ctx: AppContext)
     });
   });
 }
-
