@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
+import { ConfigError, loadConfig, productionProblems, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
 import { DEMO, seedDemo } from '../src/db/seed';
 import type { HttpRequest, HttpResponse } from '../src/integrations/http/transport';
+import { loadProviderKeys } from '../src/integrations/providers';
 import { formParams } from '../src/integrations/payment/alipay/gateway';
 import { rsa2Sign, signContent, type Params } from '../src/integrations/payment/alipay/sign';
 import { paymentNotificationBody, platformHeaders } from '../src/integrations/payment/wechatpay/gatewaySide';
@@ -77,6 +78,7 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
   let dir: string;
   let drop: (() => Promise<void>) | null = null;
   let token: string;
+  let realConfig: Config;
 
   beforeAll(async () => {
     clock.reset();
@@ -117,6 +119,7 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
       logLevel: 'silent',
       payReconcileIntervalMs: 0,
     };
+    realConfig = config;
     app = await buildApp({ db, config, logger: false, transport });
     await app.ready();
     const res = await app.inject({
@@ -132,6 +135,39 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
     await db?.close();
     if (drop) await drop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('key files: a missing or wrong one stops the start naming its variable; production needs no payments or sms simulator', () => {
+    const base = loadConfig({
+      PAY_PUBLIC_URL: 'https://portal.example',
+      ALIPAY_GATEWAY: 'alipay',
+      ALIPAY_APP_ID: ALIPAY_APP,
+      ALIPAY_PRIVATE_KEY_FILE: join(dir, 'no-such-file.pem'),
+      // a public key where the private key belongs
+      ALIPAY_PUBLIC_KEY_FILE: join(dir, 'alipay_pub.txt'),
+    });
+    const wrong = { ...base, alipay: { ...base.alipay!, privateKeyFile: join(dir, 'alipay_pub.txt') } };
+    const problemsOf = (c: Config) => {
+      try {
+        loadProviderKeys(c);
+        return [];
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems;
+      }
+    };
+    expect(problemsOf(base)).toEqual([`ALIPAY_PRIVATE_KEY_FILE: cannot read ${join(dir, 'no-such-file.pem')}`]);
+    expect(problemsOf(wrong)).toEqual([`ALIPAY_PRIVATE_KEY_FILE: ${join(dir, 'alipay_pub.txt')} does not hold the expected key`]);
+    // both gateways real: the payment sandbox is not mounted, so production does not ask for it
+    expect(
+      productionProblems({
+        ...realConfig,
+        production: true,
+        seedDemo: false,
+        personalDataKey: 'x'.repeat(64),
+        allowSimulators: ['carrier', 'devices', 'sms'],
+      }),
+    ).toEqual([]);
   });
 
   const auth = () => ({ authorization: `Bearer ${token}` });
