@@ -107,6 +107,8 @@ export interface WechatPayConfig {
   platformSerial: string;
   /** PEM file of the platform's public key or certificate */
   platformKeyFile: string;
+  /** the official account's AppSecret: JSAPI inside the messaging app (OAuth → openid); null = H5 only */
+  oaSecret: string | null;
 }
 
 export interface AlipayConfig {
@@ -242,6 +244,7 @@ export const ENV_SCHEMA = z.object({
     .optional(),
   WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
   WECHATPAY_PLATFORM_KEY_FILE: z.string().trim().min(1).optional(),
+  WECHATPAY_OA_SECRET: z.string().trim().min(1).optional(),
   ALIPAY_GATEWAY: z.enum(['sandbox', 'alipay'], { error: 'must be sandbox or alipay' }).default('sandbox'),
   ALIPAY_APP_ID: z
     .string()
@@ -306,6 +309,7 @@ const SECRET: ReadonlySet<string> = new Set([
   'PERSONAL_DATA_KEY',
   'DATABASE_URL',
   'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_OA_SECRET',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
 ]);
 
@@ -382,6 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiV3Key: e.WECHATPAY_APIV3_KEY!,
             platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
             platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
+            oaSecret: e.WECHATPAY_OA_SECRET ?? null,
           }
         : null,
     alipay:

@@ -48,6 +48,11 @@ async function transport(req: HttpRequest): Promise<HttpResponse> {
       headers: platformHeaders(platform.privateKey, SERIAL, body, { timestamp: nowTs() }),
       body,
     });
+    if (url.pathname === '/v3/pay/transactions/jsapi') {
+      const b = JSON.parse(req.body!);
+      wechatOrders.set(b.out_trade_no, b.amount.total);
+      return signed(200, JSON.stringify({ prepay_id: `wx${b.out_trade_no}` }));
+    }
     if (url.pathname === '/v3/pay/transactions/h5') {
       const b = JSON.parse(req.body!);
       wechatOrders.set(b.out_trade_no, b.amount.total);
@@ -68,6 +73,16 @@ async function transport(req: HttpRequest): Promise<HttpResponse> {
           amount: { total: wechatOrders.get(q[1]!) },
         }),
       );
+  }
+  if (url.host === 'api.weixin.qq.com' && url.pathname === '/sns/oauth2/access_token') {
+    const ok = url.searchParams.get('secret') === 'oa-secret-0123456789' && url.searchParams.get('code') === 'CODE-OK';
+    return {
+      status: 200,
+      headers: {},
+      body: ok
+        ? '{"access_token":"A","expires_in":7200,"openid":"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o","scope":"snsapi_base"}'
+        : '{"errcode":40029,"errmsg":"invalid code"}',
+    };
   }
   return { status: 404, headers: {}, body: '{"code":"NOT_FOUND","message":"no such path in the fake"}' };
 }
@@ -107,6 +122,7 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
         WECHATPAY_PRIVATE_KEY_FILE: pem('apiclient_key.pem', merchant.privateKey.export({ type: 'pkcs8', format: 'pem' })),
         WECHATPAY_APIV3_KEY: APIV3,
         WECHATPAY_PLATFORM_SERIAL: SERIAL,
+        WECHATPAY_OA_SECRET: 'oa-secret-0123456789',
         WECHATPAY_PLATFORM_KEY_FILE: pem('wechatpay_pub.pem', platform.publicKey.export({ type: 'spki', format: 'pem' })),
         ALIPAY_GATEWAY: 'alipay',
         ALIPAY_APP_ID: ALIPAY_APP,
@@ -171,12 +187,19 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
   });
 
   const auth = () => ({ authorization: `Bearer ${token}` });
-  async function order(channel: number, amount: number) {
+  async function order(channel: number, amount: number, inApp = false) {
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/order/create',
       headers: auth(),
-      payload: { custom_num: '1000000001', goods_type: 'recharge', amount, pay_channel: channel, request_id: rid() },
+      payload: {
+        custom_num: '1000000001',
+        goods_type: 'recharge',
+        amount,
+        pay_channel: channel,
+        request_id: rid(),
+        in_messaging_app: inApp,
+      },
       remoteAddress: '203.0.113.7',
     });
     expect(res.json().code, res.body).toBe(0);
@@ -272,6 +295,36 @@ describe.each(databases())('WeChat Pay and Alipay notifications on %s', (kind) =
       expect(await facts(o.order_no)).toEqual(before);
       const refused = await db.kysely.selectFrom('pay_notifications').select('outcome').where('outcome', '=', 'bad_signature').execute();
       expect(refused.length).toBeGreaterThanOrEqual(variants.length);
+    });
+
+    it('inside the messaging app: our JSAPI checkout, silent OAuth, the JSAPI order with the openid, a page that pays', async () => {
+      const o = await order(1, 25, true);
+      const cashier = new URL(o.pay.url);
+      expect(cashier.origin + cashier.pathname).toBe('https://portal.example/api/v1/pay/wechatpay/jsapi');
+      const path = `${cashier.pathname}${cashier.search}`;
+      const first = await app.inject({ method: 'GET', url: path });
+      expect(first.statusCode).toBe(302);
+      const oauth = new URL(first.headers.location as string);
+      expect(oauth.origin + oauth.pathname).toBe('https://open.weixin.qq.com/connect/oauth2/authorize');
+      expect(oauth.searchParams.get('scope')).toBe('snsapi_base');
+      expect(oauth.searchParams.get('redirect_uri')).toBe(o.pay.url);
+      const page = await app.inject({ method: 'GET', url: `${path}&code=CODE-OK&state=pay` });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      // no inline script: the page's script comes from our origin, which the CSP allows
+      expect(page.body).toContain('<script src="/api/v1/pay/wechatpay/bridge.js"></script>');
+      expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+      const jsapi = JSON.parse(seen.find((r) => r.url.endsWith('/v3/pay/transactions/jsapi') && r.body!.includes(o.order_no))!.body!);
+      expect(jsapi).toMatchObject({ out_trade_no: o.order_no, amount: { total: 2500 }, payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } });
+      const script = await app.inject({ method: 'GET', url: '/api/v1/pay/wechatpay/bridge.js' });
+      expect(script.statusCode).toBe(200);
+      expect(script.body).toContain("WeixinJSBridge.invoke('getBrandWCPayRequest'");
+      // a bad code, a changed ticket: a page saying so, nothing placed
+      const before = seen.length;
+      expect((await app.inject({ method: 'GET', url: `${path}&code=CODE-BAD` })).statusCode).toBe(400);
+      expect((await app.inject({ method: 'GET', url: `${path}x&code=CODE-OK` })).statusCode).toBe(400);
+      expect(seen.slice(before).some((r) => r.url.includes('/v3/pay/transactions/jsapi'))).toBe(false);
+      expect((await facts(o.order_no)).state).toBe('pending');
     });
 
     it("the sandbox's JSON notification is no way in for channel 1", async () => {

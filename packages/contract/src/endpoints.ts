@@ -70,6 +70,7 @@ import {
   PackageListAnswer,
   PayNotifyAnswer,
   PayNotifyAlipayParams,
+  PayWechatJsapiQuery,
   PayNotifyBody,
   PayNotifyParams,
   QuickCardCheck,
@@ -315,6 +316,14 @@ const DECLARATIONS = {
     summary: '支付宝异步通知（RSA2 验签，重复通知只入账一次；成功应答 success）',
     params: PayNotifyAlipayParams,
   },
+  payWechatJsapi: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信内 JSAPI 支付页：先静默授权取得 openid，再下单并调起支付',
+    query: PayWechatJsapiQuery,
+  },
+  payWechatBridge: { auth: 'none', raw: true, tags: commerce, summary: 'JSAPI 支付页的脚本（调起 WeixinJSBridge）' },
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },

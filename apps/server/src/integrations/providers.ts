@@ -143,6 +143,8 @@ export function paymentGatewayFor(config: Config, deps: ProviderDeps): PaymentGa
         orderTtlMs: config.payOrderTtlMs,
         now,
         onRefused: refused('wechatpay'),
+        oaSecret: w.oaSecret,
+        transport,
       }),
     });
   }

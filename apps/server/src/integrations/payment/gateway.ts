@@ -16,7 +16,12 @@ export interface CreatePaymentInput {
   returnUrl: string;
   /** the payer's address: WeChat Pay's H5 payment requires it (scene_info.payer_client_ip) */
   clientIp?: string;
+  /** the payer is inside the messaging app (WeChat Pay: JSAPI there, H5 outside) */
+  inMessagingApp?: boolean;
 }
+
+/** A page a gateway needs us to host (WeChat Pay's JSAPI checkout): where to send the browser, or the page. */
+export type HostedCheckout = { kind: 'redirect'; url: string } | { kind: 'page'; html: string };
 
 export interface CreatedPayment {
   paymentId: string;
@@ -104,6 +109,8 @@ export interface PaymentGateway {
   refundPayment(input: RefundInput): Promise<RefundResult>;
   /** Check a notification's signature and shape; null when it is not authentic. */
   verifyNotification(channel: number, body: unknown): VerifiedNotification | null;
+  /** The hosted checkout step of a gateway that needs one (GET /api/v1/pay/wechatpay/jsapi). */
+  hostedCheckout?(query: { t?: string | undefined; code?: string | undefined }): Promise<HostedCheckout>;
   /** Where notifications are delivered (the sandbox calls it in-process; real gateways POST). */
   setNotificationSink?(sink: NotificationSink): void;
 }

@@ -3,6 +3,7 @@
 // takes to the sandbox. The order code sees one gateway, as before.
 import type {
   CreatePaymentInput,
+  HostedCheckout,
   CreatedPayment,
   NotificationSink,
   PaymentGateway,
@@ -62,6 +63,12 @@ export class ChannelRouter implements PaymentGateway {
     const real = this.routes.find((r) => r.channels.includes(channel));
     if (real) return isRawNotification(body) ? real.gateway.verifyNotification(channel, body) : null;
     return this.sandbox && !isRawNotification(body) ? this.sandbox.verifyNotification(channel, body) : null;
+  }
+
+  hostedCheckout(query: { t?: string | undefined; code?: string | undefined }): Promise<HostedCheckout> {
+    const g = this.routes.find((r) => r.gateway.hostedCheckout)?.gateway;
+    if (!g?.hostedCheckout) throw new PaymentGatewayError('该支付方式无需此页面', false);
+    return g.hostedCheckout(query);
   }
 
   setNotificationSink(sink: NotificationSink): void {

@@ -7,6 +7,7 @@ import { PaymentGatewayError } from '../gateway';
 import type {
   CreatePaymentInput,
   CreatedPayment,
+  HostedCheckout,
   PaymentGateway,
   PaymentStatus,
   RefundInput,
@@ -14,7 +15,9 @@ import type {
   VerifiedNotification,
 } from '../gateway';
 import { isRawNotification } from '../notification';
+import type { HttpTransport } from '../../http/transport';
 import type { WechatPayClient, WechatTransaction } from './client';
+import { bridgePage, oauthUrl, openidFor, openTicket, sealTicket } from './jsapi';
 import { decryptResource, type EncryptedResource } from './sign';
 import { verifySigned, type PlatformKey, type Verdict } from './verify';
 
@@ -36,7 +39,15 @@ export interface WechatPayGatewayOptions {
   now?: () => number;
   /** a refused notification's reason (never the body: it is the payer's transaction) */
   onRefused?: (reason: string) => void;
+  /** JSAPI inside the messaging app: the official account's AppSecret (OAuth code → openid); null = H5 only */
+  oaSecret?: string | null;
+  /** for the OAuth exchange (the client has its own) */
+  transport?: HttpTransport;
 }
+
+/** our hosted JSAPI checkout and its script (packages/contract: payWechatJsapi, payWechatBridge) */
+export const JSAPI_PATH = '/api/v1/pay/wechatpay/jsapi';
+export const BRIDGE_PATH = '/api/v1/pay/wechatpay/bridge.js';
 
 export class WechatPayGateway implements PaymentGateway {
   private readonly now: () => number;
@@ -46,12 +57,26 @@ export class WechatPayGateway implements PaymentGateway {
   }
 
   /**
-   * H5 payment: the browser goes to the gateway's h5_url, which returns it to the order's result
-   * page. (JSAPI inside the messaging app needs the payer's openid, which the portal does not
-   * obtain yet: the client supports it, WechatPayClient.jsapi.)
+   * Inside the messaging app (with the official account's secret configured): our JSAPI checkout
+   * page, which learns the payer's openid and places the JSAPI order (./jsapi.ts). Elsewhere H5:
+   * the browser goes to the gateway's h5_url, which returns it to the order's result page.
    */
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     if (input.channel !== WECHATPAY_CHANNEL) throw new PaymentGatewayError('微信支付只支付渠道 1', false);
+    const paymentId = `${WECHATPAY_PREFIX}${input.orderNo}`;
+    if (input.inMessagingApp && this.o.oaSecret) {
+      const ticket = sealTicket(
+        {
+          o: input.orderNo,
+          a: input.amountFen,
+          d: `${input.merchant}-${input.subject}`,
+          r: new URL(input.returnUrl, this.o.publicUrl).toString(),
+          e: this.now() + this.o.orderTtlMs,
+        },
+        this.o.apiV3Key,
+      );
+      return { paymentId, cashierUrl: `${this.o.publicUrl}${JSAPI_PATH}?t=${ticket}` };
+    }
     const h5Url = await this.o.client.h5({
       outTradeNo: input.orderNo,
       description: `${input.merchant}-${input.subject}`,
@@ -61,7 +86,25 @@ export class WechatPayGateway implements PaymentGateway {
       clientIp: input.clientIp ?? '',
     });
     const back = new URL(input.returnUrl, this.o.publicUrl).toString();
-    return { paymentId: `${WECHATPAY_PREFIX}${input.orderNo}`, cashierUrl: `${h5Url}&redirect_url=${encodeURIComponent(back)}` };
+    return { paymentId, cashierUrl: `${h5Url}&redirect_url=${encodeURIComponent(back)}` };
+  }
+
+  /** The JSAPI checkout: first to the silent OAuth page, then (with its code) the page that pays. */
+  async hostedCheckout(query: { t?: string | undefined; code?: string | undefined }): Promise<HostedCheckout> {
+    const t = query.t ? openTicket(query.t, this.o.apiV3Key, this.now()) : null;
+    if (!t || !this.o.oaSecret || !this.o.transport) throw new PaymentGatewayError('支付链接无效或已过期，请回到订单重新支付', false);
+    const self = `${this.o.publicUrl}${JSAPI_PATH}?t=${query.t}`;
+    if (!query.code) return { kind: 'redirect', url: oauthUrl(this.o.appid, self, 'pay') };
+    const openid = await openidFor(this.o.transport, this.o.appid, this.o.oaSecret, query.code);
+    const { bridge } = await this.o.client.jsapi({
+      outTradeNo: t.o,
+      description: t.d,
+      amountFen: t.a,
+      notifyUrl: this.o.notifyUrl,
+      timeExpire: rfc3339China(t.e),
+      openid,
+    });
+    return { kind: 'page', html: bridgePage(bridge, t.r, BRIDGE_PATH) };
   }
 
   async queryPayment(paymentId: string): Promise<PaymentStatus | null> {

@@ -9,6 +9,7 @@ import { paymentNotificationBody, platformHeaders } from './gatewaySide';
 import { WechatPayGateway, statusOf } from './gateway';
 import { authorization, decryptResource, encryptResource, jsapiPayParams, requestMessage } from './sign';
 import { verifySigned } from './verify';
+import { oauthUrl, openTicket, sealTicket } from './jsapi';
 
 const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
 const merchant = rsa();
@@ -360,5 +361,92 @@ describe('notifications', () => {
   it('refuses a parsed JSON body (the sandbox route) and another channel', () => {
     expect(g.verifyNotification(1, JSON.parse(body))).toBeNull();
     expect(read(headers, body, 2)).toEqual({ ok: false, reason: 'not_wechatpay' });
+  });
+});
+
+describe('JSAPI checkout inside the messaging app', () => {
+  const ticket = {
+    o: ORDER,
+    a: 1990,
+    d: '演示代理-畅享100G月包',
+    r: `https://portal.example/pay_status?order_no=${ORDER}`,
+    e: NOW + 15 * 60_000,
+  };
+
+  it('a sealed ticket opens only unchanged, under the same key, before it expires', () => {
+    const sealed = sealTicket(ticket, APIV3);
+    expect(openTicket(sealed, APIV3, NOW)).toEqual(ticket);
+    const [body, mac] = sealed.split('.');
+    const cheaper = Buffer.from(JSON.stringify({ ...ticket, a: 1 })).toString('base64url');
+    expect(openTicket(`${cheaper}.${mac}`, APIV3, NOW)).toBeNull();
+    expect(openTicket(`${body}.${mac}x`, APIV3, NOW)).toBeNull();
+    expect(openTicket(sealed, 'fedcba9876543210fedcba9876543210', NOW)).toBeNull();
+    expect(openTicket(sealed, APIV3, ticket.e)).toBeNull();
+  });
+
+  it('the silent OAuth URL comes back to the checkout with the ticket', () => {
+    expect(oauthUrl(APPID, 'https://portal.example/api/v1/pay/wechatpay/jsapi?t=a.b', 'pay')).toBe(
+      `https://open.weixin.qq.com/connect/oauth2/authorize?appid=${APPID}&redirect_uri=https%3A%2F%2Fportal.example%2Fapi%2Fv1%2Fpay%2Fwechatpay%2Fjsapi%3Ft%3Da.b&response_type=code&scope=snsapi_base&state=pay#wechat_redirect`,
+    );
+  });
+
+  it('in the app: a checkout page instead of H5; then OAuth, openid, JSAPI order, and a page with signed bridge parameters', async () => {
+    const seen: HttpRequest[] = [];
+    const transport = async (req: HttpRequest): Promise<HttpResponse> => {
+      seen.push(req);
+      if (req.url.startsWith('https://api.weixin.qq.com/sns/oauth2/access_token'))
+        return {
+          status: 200,
+          headers: {},
+          body: '{"access_token":"ACCESS","expires_in":7200,"openid":"oUpF8uMuAJO_M2pxb1Q9zNjWeS6o","scope":"snsapi_base"}',
+        };
+      const body = '{"prepay_id":"wx26112221580621e9b071c00d9e093b0000"}';
+      return { status: 200, headers: platformHeaders(platform.privateKey, SERIAL, body, { timestamp: TS }), body };
+    };
+    const g = new WechatPayGateway({
+      client: clientWith(transport),
+      mchid: MCHID,
+      appid: APPID,
+      platform: PLATFORM,
+      apiV3Key: APIV3,
+      notifyUrl: 'https://portal.example/api/v1/pay/wechatpay/notify',
+      publicUrl: 'https://portal.example',
+      orderTtlMs: 15 * 60_000,
+      now: () => NOW,
+      oaSecret: 'oa-secret-0123456789',
+      transport,
+    });
+    const created = await g.createPayment({
+      orderNo: ORDER,
+      channel: 1,
+      amountFen: 1990,
+      subject: '畅享100G月包',
+      merchant: '演示代理',
+      returnUrl: `/pay_status?order_no=${ORDER}`,
+      inMessagingApp: true,
+    });
+    expect(seen).toHaveLength(0);
+    const url = new URL(created.cashierUrl);
+    expect(url.origin + url.pathname).toBe('https://portal.example/api/v1/pay/wechatpay/jsapi');
+    const t = url.searchParams.get('t')!;
+    const first = await g.hostedCheckout({ t });
+    expect(first).toEqual({ kind: 'redirect', url: oauthUrl(APPID, `https://portal.example/api/v1/pay/wechatpay/jsapi?t=${t}`, 'pay') });
+    const second = await g.hostedCheckout({ t, code: 'CODE123' });
+    expect(seen[0]!.url).toBe(
+      `https://api.weixin.qq.com/sns/oauth2/access_token?appid=${APPID}&secret=oa-secret-0123456789&code=CODE123&grant_type=authorization_code`,
+    );
+    expect(JSON.parse(seen[1]!.body!)).toMatchObject({
+      out_trade_no: ORDER,
+      amount: { total: 1990 },
+      payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+    });
+    expect(second.kind).toBe('page');
+    const html = (second as { html: string }).html;
+    const params = JSON.parse(/data-params="([^"]+)"/.exec(html)![1]!.replace(/&#34;/g, '"'));
+    expect(params).toMatchObject({ appId: APPID, package: 'prepay_id=wx26112221580621e9b071c00d9e093b0000', signType: 'RSA' });
+    expect(verifies(`${APPID}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`, params.paySign)).toBe(true);
+    expect(html).toContain('<script src="/api/v1/pay/wechatpay/bridge.js"></script>');
+    expect(html).not.toMatch(/<script>/);
+    await expect(g.hostedCheckout({ t: `${t}x`, code: 'C' })).rejects.toThrow(/支付链接无效或已过期/);
   });
 });

@@ -298,6 +298,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       merchant: agent?.payee || agent?.nickname || '商户',
       returnUrl,
       ...(input.client_ip ? { clientIp: input.client_ip } : {}),
+      inMessagingApp: input.in_messaging_app,
     });
     await repo.setPayment(ctx.db.kysely, orderNo, created.paymentId, created.cashierUrl);
     order = { ...order, payment_id: created.paymentId, pay_url: created.cashierUrl };

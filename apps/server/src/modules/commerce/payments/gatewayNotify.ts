@@ -7,6 +7,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { serve } from '../../../lib/endpoint';
+import { PaymentGatewayError } from '../../../integrations/payment/gateway';
+import { BRIDGE_JS } from '../../../integrations/payment/wechatpay/jsapi';
 import { notificationFrom } from './service';
 
 /** Gateways' notifications are small; a larger body is not one. */
@@ -56,3 +58,37 @@ export async function gatewayNotifyRoutes(api: FastifyInstance, ctx: AppContext)
     });
   });
 }
+
+/** WeChat Pay's JSAPI checkout inside the messaging app (integrations/payment/wechatpay/jsapi.ts). */
+export function jsapiCheckoutRoutes(api: FastifyInstance, ctx: AppContext): void {
+  serve(api, 'payWechatJsapi', async (req, reply): Promise<FastifyReply> => {
+    const g = ctx.payments;
+    const page = (status: number, text: string) =>
+      reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(
+          `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>微信支付</title></head><body style="font-family:sans-serif;text-align:center;padding:40px 16px">${text}</body></html>`,
+        );
+    if (!g?.hostedCheckout) return page(404, '该支付方式不可用');
+    try {
+      const out = await g.hostedCheckout({ t: req.query.t, code: req.query.code });
+      if (out.kind === 'redirect') return reply.header('cache-control', 'no-store').redirect(out.url, 302);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(out.html);
+    } catch (err) {
+      // the message is ours (PaymentGatewayError) and names no secret
+      req.log.warn({ error: (err as Error).message }, 'jsapi checkout failed');
+      const known = err instanceof PaymentGatewayError;
+      return page(known && !err.retryable ? 400 : 503, known ? esc(err.message) : '支付暂时不可用，请稍后重试');
+    }
+  });
+  serve(
+    api,
+    'payWechatBridge',
+    async (_req, reply): Promise<FastifyReply> =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(BRIDGE_JS),
+  );
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

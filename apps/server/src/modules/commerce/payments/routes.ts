@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
-import { gatewayNotifyRoutes } from './gatewayNotify';
+import { gatewayNotifyRoutes, jsapiCheckoutRoutes } from './gatewayNotify';
 import { reconcilerJob } from './reconciler';
 import { handleNotification, notificationFrom } from './service';
 
@@ -10,6 +10,7 @@ export async function paymentRoutes(api: FastifyInstance, ctx: AppContext): Prom
   serve(api, 'payNotify', async (req) => notificationFrom(ctx, req.ip, req.params.channel, req.body));
   // WeChat Pay's and Alipay's own notification formats, raw bodies in their own scope
   await gatewayNotifyRoutes(api, ctx);
+  jsapiCheckoutRoutes(api, ctx);
 
   // The sandbox delivers its notifications in-process, through the same handler.
   ctx.payments?.setNotificationSink?.((channel, body) => handleNotification(ctx, channel, body));
