@@ -117,11 +117,12 @@ export class WechatPayGateway implements PaymentGateway {
   async closePayment(paymentId: string): Promise<PaymentStatus | null> {
     const orderNo = orderNoOf(paymentId);
     const before = await this.o.client.query(orderNo);
-    if (before && before.trade_state !== 'NOTPAY' && before.trade_state !== 'USERPAYING')
-      return this.closedView(statusOf(paymentId, before));
+    // a JSAPI order whose payer never opened the checkout does not exist at the gateway: nothing to
+    // close there (the checkout's ticket expires with the order)
+    if (!before) return { paymentId, orderNo, state: 'closed', amountFen: 0, transactionId: null };
+    if (before.trade_state !== 'NOTPAY' && before.trade_state !== 'USERPAYING') return this.closedView(statusOf(paymentId, before));
     await this.o.client.close(orderNo);
     const after = await this.o.client.query(orderNo);
-    // an order the payer never opened is unknown to the gateway: closing it leaves nothing to pay
     if (!after) return { paymentId, orderNo, state: 'closed', amountFen: 0, transactionId: null };
     return this.closedView(statusOf(paymentId, after));
   }

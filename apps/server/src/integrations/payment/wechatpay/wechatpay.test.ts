@@ -450,3 +450,15 @@ describe('JSAPI checkout inside the messaging app', () => {
     await expect(g.hostedCheckout({ t: `${t}x`, code: 'C' })).rejects.toThrow(/支付链接无效或已过期/);
   });
 });
+
+describe('closing', () => {
+  it('an order the gateway does not know (JSAPI checkout never opened) is closed without asking the gateway to close it', async () => {
+    const seen: HttpRequest[] = [];
+    const transport = async (req: HttpRequest): Promise<HttpResponse> => {
+      seen.push(req);
+      return { status: 404, headers: {}, body: '{"code":"ORDER_NOT_EXIST","message":"订单不存在"}' };
+    };
+    expect((await gatewayWith(transport).closePayment(`wxpay:${ORDER}`))?.state).toBe('closed');
+    expect(seen.map((r) => r.method)).toEqual(['GET']);
+  });
+});
