@@ -281,6 +281,19 @@ export const PayNotifyParams = z.object({
     .int('支付渠道有误')
     .refine((c) => c === 1 || c === 2 || c === 4, '支付渠道有误'),
 });
+/** The channel of an Alipay notification: e-wallet (2) or instalment (4). */
+export const PayNotifyAlipayParams = z.object({
+  channel: z.coerce
+    .number({ error: '支付渠道有误' })
+    .int('支付渠道有误')
+    .refine((c) => c === 2 || c === 4, '支付渠道有误'),
+});
+/** The JSAPI checkout's query: our sealed ticket, and the OAuth page's code when it came back. */
+export const PayWechatJsapiQuery = z.object({
+  t: z.string({ error: '支付链接无效' }).min(1, '支付链接无效').max(4096, '支付链接无效'),
+  code: z.string().max(512).optional(),
+  state: z.string().max(128).optional(),
+});
 /** A gateway's own fields; the gateway adapter checks the signature and reads them. */
 export const PayNotifyBody = z.record(z.string(), z.unknown(), { error: '通知内容有误' });
 

@@ -69,6 +69,8 @@ import {
   PackageDetailQuery,
   PackageListAnswer,
   PayNotifyAnswer,
+  PayNotifyAlipayParams,
+  PayWechatJsapiQuery,
   PayNotifyBody,
   PayNotifyParams,
   QuickCardCheck,
@@ -299,6 +301,29 @@ const DECLARATIONS = {
     body: PayNotifyBody,
     answer: PayNotifyAnswer,
   },
+  // the real gateways' notifications: their own bodies (read raw: the signature covers the exact
+  // bytes) and their own answers, not the envelope (docs/decisions/0021)
+  payNotifyWechat: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信支付 APIv3 支付通知（验签、解密，重复通知只入账一次；成功应答 204）',
+  },
+  payNotifyAlipay: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '支付宝异步通知（RSA2 验签，重复通知只入账一次；成功应答 success）',
+    params: PayNotifyAlipayParams,
+  },
+  payWechatJsapi: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信内 JSAPI 支付页：先静默授权取得 openid，再下单并调起支付',
+    query: PayWechatJsapiQuery,
+  },
+  payWechatBridge: { auth: 'none', raw: true, tags: commerce, summary: 'JSAPI 支付页的脚本（调起 WeixinJSBridge）' },
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },

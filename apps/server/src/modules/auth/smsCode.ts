@@ -57,7 +57,13 @@ export async function sendSmsCode(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
   });
-  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)));
+  try {
+    await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)), { kind: 'code', params: { code } });
+  } catch (err) {
+    // a real provider may refuse or be unreachable (docs/decisions/0021): say so, log no number
+    ctx.log.warn({ purpose, error: err instanceof Error ? err.message : String(err) }, 'SMS provider failed to send a code');
+    throw new AppError(Code.INTERNAL, '短信发送失败，请稍后重试');
+  }
   return { cooldown_seconds: RULES.smsCooldown.windowMs / 1000, expires_in_seconds: SMS_CODE_TTL_MS / 1000 };
 }
 

@@ -168,6 +168,8 @@ function isUniqueViolation(err: unknown): boolean {
 export interface PlaceInput extends OrderInput {
   pay_channel: number;
   request_id: string;
+  /** the payer's address (the route's req.ip): WeChat Pay's H5 payment requires it */
+  client_ip?: string | undefined;
 }
 
 interface Placed {
@@ -295,6 +297,8 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       subject: p.title,
       merchant: agent?.payee || agent?.nickname || '商户',
       returnUrl,
+      ...(input.client_ip ? { clientIp: input.client_ip } : {}),
+      inMessagingApp: input.in_messaging_app,
     });
     await repo.setPayment(ctx.db.kysely, orderNo, created.paymentId, created.cashierUrl);
     order = { ...order, payment_id: created.paymentId, pay_url: created.cashierUrl };
