@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_diagnoses';
 import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
 import * as m013 from './migrations/013_tickets_and_agent_applications';
+import * as m015 from './migrations/015_membership_and_invites';
 
 interface Migration {
   name: string;
@@ -36,6 +37,7 @@ const MIGRATIONS: Migration[] = [
   { name: '011_alerts_and_jobs', up: m011.up },
   { name: '012_sms_code_subject', up: m012.up },
   { name: '013_tickets_and_agent_applications', up: m013.up },
+  { name: '015_membership_and_invites', up: m015.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

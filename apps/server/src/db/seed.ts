@@ -6,6 +6,7 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
+import { seedMembership } from './seedMembership';
 import { seedTickets } from './seedTickets';
 import { seedUpgrades } from './seedUpgrades';
 
@@ -397,6 +398,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedUpgrades(trx, now);
     // complaints and suggestions: one answered ticket of the demo user
     await seedTickets(trx, now, user.id);
+    // membership: the demo agent's levels and invitation reward, the demo user's growth
+    await seedMembership(trx, now, demo.id, user.id);
     return true;
   });
 }

@@ -68,6 +68,12 @@ const OWNERS: Record<string, string> = {
   sim_usage_extra: 'integrations/carrier/simulator.ts',
   // smart diagnosis
   diagnoses: 'modules/diagnosis/repo.ts',
+  // membership and invitations (015)
+  member_programs: 'modules/membership/repo.ts',
+  member_levels: 'modules/membership/repo.ts',
+  member_growth: 'modules/membership/repo.ts',
+  invite_codes: 'modules/invites/repo.ts',
+  invites: 'modules/invites/repo.ts',
 };
 
 const EXEMPT = [
@@ -77,6 +83,7 @@ const EXEMPT = [
   /^db\/seedDevices\.ts$/,
   /^db\/seedUpgrades\.ts$/,
   /^db\/seedTickets\.ts$/,
+  /^db\/seedMembership\.ts$/,
 ];
 
 interface Write {

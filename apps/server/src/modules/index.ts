@@ -9,7 +9,9 @@ import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
 import { diagnosisRoutes } from './diagnosis';
+import { membershipRoutes } from './membership';
 import { realNameRoutes } from './realName';
+import { registrationRoutes } from './registration';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
 import { uploadRoutes } from './upload';
@@ -37,4 +39,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await diagnosisRoutes(api, ctx);
   await ticketsRoutes(api, ctx);
   await agentApplicationsRoutes(api, ctx);
+  await membershipRoutes(api, ctx);
+  await registrationRoutes(api, ctx);
 }
