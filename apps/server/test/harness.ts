@@ -123,6 +123,12 @@ const TABLES = [
   'sim_usage_extra',
   // smart diagnosis (010)
   'diagnoses',
+  // membership and invitations (015)
+  'member_programs',
+  'member_levels',
+  'member_growth',
+  'invite_codes',
+  'invites',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

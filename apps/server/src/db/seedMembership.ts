@@ -17,7 +17,14 @@ export async function seedMembership(trx: Executor, now: Date, demoAgentId: numb
   for (const l of DEMO_LEVELS)
     await trx
       .insertInto('member_levels')
-      .values({ agent_id: demoAgentId, level: l.level, name: l.name, min_growth: l.min_growth, package_price_pct: l.package_price_pct, rights: JSON.stringify(l.rights) })
+      .values({
+        agent_id: demoAgentId,
+        level: l.level,
+        name: l.name,
+        min_growth: l.min_growth,
+        package_price_pct: l.package_price_pct,
+        rights: JSON.stringify(l.rights),
+      })
       .execute();
   await trx
     .insertInto('member_growth')

@@ -23,7 +23,14 @@ export async function orderFulfilled(trx: Executor, order: OrderRow, nowIso: str
   // Money spent from the balance was counted when it was recharged: only money from outside earns.
   const growth = order.pay_channel === PayChannel.Balance ? 0 : growthOfPayment(order.payable_fen);
   if (growth > 0)
-    await repo.insertGrowth(trx, { user_id: owner, source: 'order', ref: order.order_no, amount: growth, note: order.title, created_at: nowIso });
+    await repo.insertGrowth(trx, {
+      user_id: owner,
+      source: 'order',
+      ref: order.order_no,
+      amount: growth,
+      note: order.title,
+      created_at: nowIso,
+    });
 
   const invite = await invites.inviteOfInvitee(trx, owner);
   if (!invite || invite.first_order_no !== '' || invite.void_reason !== '') return;

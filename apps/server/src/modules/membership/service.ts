@@ -65,7 +65,11 @@ export async function memberRightsOfCard(db: Executor, cardId: number): Promise<
  * Commerce's pricing asks this for every package quote and order, so the quote shows it and the
  * order is charged it (one price, computed on the server).
  */
-export async function memberPackageDiscount(db: Executor, cardId: number, totalFen: number): Promise<{ discount_fen: number; level: string } | null> {
+export async function memberPackageDiscount(
+  db: Executor,
+  cardId: number,
+  totalFen: number,
+): Promise<{ discount_fen: number; level: string } | null> {
   const owner = await repo.ownerOfCard(db, cardId);
   if (!owner) return null;
   const s = await standingOfUser(db, owner);

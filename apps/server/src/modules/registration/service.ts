@@ -82,7 +82,14 @@ export async function register(ctx: AppContext, body: BodyOf<'registerUser'>, ip
     }
   }
   const session = await sessionOfNewUser(ctx, made.userId, agent.mark);
-  return { token: session.token, user_id: made.userId, mobile: body.mobile, expires_at: session.expiresAt, custom_num: customNum, invited: made.invited };
+  return {
+    token: session.token,
+    user_id: made.userId,
+    mobile: body.mobile,
+    expires_at: session.expiresAt,
+    custom_num: customNum,
+    invited: made.invited,
+  };
 }
 
 export async function inviteCheck(ctx: AppContext, q: QueryOf<'inviteCheck'>): Promise<InviteCheckAnswer> {
@@ -96,7 +103,11 @@ const FEATURED_PER_SERIES = 3;
 export async function popularize(ctx: AppContext, q: QueryOf<'popularize'>): Promise<PopularizeAnswer> {
   const agent = await agentOf(ctx, q.mark);
   const db = ctx.db.kysely;
-  const [series, packages, program] = await Promise.all([repo.seriesOf(db, agent.id), repo.packagesOfAgent(db, agent.id), programOfAgent(db, agent.id)]);
+  const [series, packages, program] = await Promise.all([
+    repo.seriesOf(db, agent.id),
+    repo.packagesOfAgent(db, agent.id),
+    programOfAgent(db, agent.id),
+  ]);
   const invite = q.invite ? await inviterFor(db, q.invite, agent.id) : null;
   return {
     mark: agent.mark,

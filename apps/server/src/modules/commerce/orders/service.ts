@@ -112,7 +112,11 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   // A package's member price first (the owner's level), then the voucher on what is left.
   const member = input.goods_type === 'package' ? await membershipForCommerce.memberPackageDiscount(ctx.db.kysely, card.id, total) : null;
   const afterMember = priceOf(total - (member?.discount_fen ?? 0), voucher ? voucher.amount_fen : null);
-  const p = { total_fen: total, discount_fen: afterMember.discount_fen + (member?.discount_fen ?? 0), payable_fen: afterMember.payable_fen };
+  const p = {
+    total_fen: total,
+    discount_fen: afterMember.discount_fen + (member?.discount_fen ?? 0),
+    payable_fen: afterMember.payable_fen,
+  };
   const setting = await paySettingOfAgent(ctx.db.kysely, card.agent_id);
   const channelInput: ChannelInput = {
     setting: {
@@ -152,6 +156,7 @@ export function toQuote(p: Priced, quick = false): Quote {
     channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
       balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
     ),
+    ...(p.member ? { member_discount: fenToYuan(p.member.discount_fen), member_level: p.member.level } : {}),
   };
 }
 
