@@ -25,7 +25,8 @@ describe('invite rules', () => {
 
   it.each([
     [[0, 1, 2, 3, 4, 5, 6, 7], '23456789'],
-    [[8, 9, 10, 11, 12, 13, 14, 31], 'ABCDEFGH'],
+    [[8, 9, 10, 11, 12, 13, 14, 15], 'ABCDEFGH'],
+    [[31, 32, 61, 62, 0, 0, 0, 0], '23Z22222'],
   ])('code of %j is %s and matches the pattern', (idx, code) => {
     expect(inviteCodeOf(idx)).toBe(code);
     expect(INVITE_CODE_PATTERN.test(code)).toBe(true);
