@@ -137,7 +137,14 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
       .execute();
     const q = (await t.post('/api/v1/order/quote', { custom_num: '1000000001', goods_type: 'package', package_id: pkg.id }, token)).json()
       .data;
-    expect(q).toMatchObject({ total: 29, discount: 1.45, payable: 27.55, member_discount: 1.45, member_level: '金卡会员' });
+    expect(q).toMatchObject({
+      total: 29,
+      discount: 1.45,
+      payable: 27.55,
+      member_discount: 1.45,
+      member_level: '金卡会员',
+      voucher_discount: 0,
+    });
     const info = (await t.get('/api/v2/card/info?custom_num=1000000001', token)).json().data;
     expect(info.info.x_member_rights).toMatchObject({ level_name: '金卡会员', package_price_pct: 95, discount_label: '9.5折' });
     expect(info.info.card_extensions.member_right_switch).toBe(true);

@@ -184,6 +184,8 @@ export const Quote = z.object({
   member_discount: Yuan.optional(),
   /** the member level that gives it, e.g. 金卡会员 */
   member_level: z.string().optional(),
+  /** with a member discount: the voucher's part of `discount` (the client computes no price) */
+  voucher_discount: Yuan.optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 

@@ -156,7 +156,13 @@ export function toQuote(p: Priced, quick = false): Quote {
     channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
       balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
     ),
-    ...(p.member ? { member_discount: fenToYuan(p.member.discount_fen), member_level: p.member.level } : {}),
+    ...(p.member
+      ? {
+          member_discount: fenToYuan(p.member.discount_fen),
+          member_level: p.member.level,
+          voucher_discount: fenToYuan(p.discount_fen - p.member.discount_fen),
+        }
+      : {}),
   };
 }
 

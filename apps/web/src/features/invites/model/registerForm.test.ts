@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_REGISTER_FORM, registerFormError, type RegisterFields } from './registerForm';
 
-const good: RegisterFields = { ...EMPTY_REGISTER_FORM, mobile: '13900139001', code: '123456', password: 'abc12345', password_again: 'abc12345', agreed: true };
+const good: RegisterFields = {
+  ...EMPTY_REGISTER_FORM,
+  mobile: '13900139001',
+  code: '123456',
+  password: 'abc12345',
+  password_again: 'abc12345',
+  agreed: true,
+};
 
 describe('registration form', () => {
   it('a complete form passes', () => expect(registerFormError(good)).toBeNull());

@@ -34,8 +34,7 @@ export function registerFormError(f: RegisterFields): { field: RegisterField; me
   if (!/[A-Za-z]/.test(f.password) || !/\d/.test(f.password)) return { field: 'password', message: '密码需同时包含字母和数字' };
   if (f.password_again !== f.password) return { field: 'password_again', message: '两次输入的密码不一致' };
   const card = f.custom_num.trim();
-  if (card && !PATTERN.cardNum.test(card))
-    return { field: 'custom_num', message: '卡号格式有误，请核对后重新输入，或留空稍后绑卡' };
+  if (card && !PATTERN.cardNum.test(card)) return { field: 'custom_num', message: '卡号格式有误，请核对后重新输入，或留空稍后绑卡' };
   if (f.card_password && !PATTERN.cardPassword.test(f.card_password)) return { field: 'card_password', message: MESSAGE.cardPassword };
   if (!f.agreed) return { field: 'agreed', message: '请阅读并同意《用户协议》和《隐私政策》' };
   return null;
