@@ -89,7 +89,8 @@ const TABLE = {
     { path: '/forgot', title: '忘记密码', meta: NO_LOGIN, page: 'Forgot' },
     { path: '/privacy', title: '隐私政策', meta: NO_LOGIN, page: 'Privacy' },
     { path: '/agreement', title: '用户协议', meta: NO_LOGIN, page: 'Agreement' },
-    { path: '/bind_user', title: '新用户注册', meta: NO_LOGIN, page: 'BindUser' },
+    // A form like /login: the floating button would sit on the agreement line at the end.
+    { path: '/bind_user', title: '新用户注册', meta: { noLogin: true, noShowKF: true }, page: 'BindUser' },
   ],
   cards: [
     {
