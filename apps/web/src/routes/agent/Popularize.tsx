@@ -70,13 +70,26 @@ function PopularizePage() {
             <div className={styles.brandRow}>
               {p!.logo && <img className={styles.logo} src={p!.logo} alt={`${p!.name}标志`} />}
               <div>
-                <h1 className={styles.heroTitle}>{p!.name}</h1>
+                <h2 className={styles.heroTitle}>{p!.name}</h2>
                 <p className={styles.heroText}>{p!.company}</p>
               </div>
             </div>
             <p className={styles.heroText}>流量卡、随身WiFi与5G CPE套餐，自助查询、充值、订购，随时随地</p>
             {p!.inviter && <p className={styles.invitedBy}>您的好友 {p!.inviter} 邀请您加入</p>}
           </section>
+
+          <div className={styles.actions}>
+            <Link
+              className="app-btn app-btn--primary app-btn--block"
+              to={`/bind_user?${new URLSearchParams(p!.invite_code ? { mark, invite: p!.invite_code } : { mark }).toString()}`}
+            >
+              {p!.member_enabled && p!.inviter ? '立即注册，领取会员权益' : '立即注册'}
+            </Link>
+            <Link className="app-btn app-btn--ghost app-btn--block" to="/login">
+              已有账号，去登录
+            </Link>
+            {p!.hotline && <p className={styles.muted}>客服热线：{p!.hotline}</p>}
+          </div>
 
           {p!.series.map((s) => (
             <Panel key={s.id} title={s.name}>
@@ -95,19 +108,6 @@ function PopularizePage() {
               </ul>
             </Panel>
           ))}
-
-          <div className={styles.actions}>
-            <Link
-              className="app-btn app-btn--primary app-btn--block"
-              to={`/bind_user?${new URLSearchParams(p!.invite_code ? { mark, invite: p!.invite_code } : { mark }).toString()}`}
-            >
-              {p!.member_enabled && p!.inviter ? '立即注册，领取会员权益' : '立即注册'}
-            </Link>
-            <Link className="app-btn app-btn--ghost app-btn--block" to="/login">
-              已有账号，去登录
-            </Link>
-            {p!.hotline && <p className={styles.muted}>客服热线：{p!.hotline}</p>}
-          </div>
 
           {token && !cardLogin ? (
             <SharerCode mark={mark} fallback={p!.invite_code}>
