@@ -127,6 +127,12 @@ const TABLES = [
   'operators',
   'operator_sessions',
   'audit_log',
+  // membership and invitations (015)
+  'member_programs',
+  'member_levels',
+  'member_growth',
+  'invite_codes',
+  'invites',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

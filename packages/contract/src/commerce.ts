@@ -180,6 +180,12 @@ export const Quote = z.object({
   payable: Yuan,
   voucher_id: z.number().int().nullable(),
   channels: z.array(PayChannelOption),
+  /** the part of `discount` that is the card owner's member price (docs/decisions/0019); absent: none */
+  member_discount: Yuan.optional(),
+  /** the member level that gives it, e.g. 金卡会员 */
+  member_level: z.string().optional(),
+  /** with a member discount: the voucher's part of `discount` (the client computes no price) */
+  voucher_discount: Yuan.optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 

@@ -113,6 +113,17 @@ import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
+import {
+  InviteCheckAnswer,
+  InviteCheckQuery,
+  InviteMineAnswer,
+  InviteRecordsAnswer,
+  MemberAnswer,
+  PopularizeAnswer,
+  PopularizeQuery,
+  RegisterAnswer,
+  RegisterRequest,
+} from './membership';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -455,6 +466,38 @@ const DECLARATIONS = {
     summary: '查看代理申请的进度（凭提交时的申请凭证，或手机号与短信验证码）',
     body: AgentApplicationLookup,
     answer: AgentApplicationAnswer,
+  },
+  memberInfo: {
+    tags: ['membership'],
+    summary: '我的会员：成长值、等级、距下一等级还差多少、各等级权益（套餐折扣）与最近的成长值变动（仅本人；卡号登录不是会员）',
+    answer: MemberAnswer,
+  },
+  inviteMine: { tags: ['membership'], summary: '我的邀请码与邀请统计（邀请链接与二维码由页面生成）', answer: InviteMineAnswer },
+  inviteRecords: {
+    tags: ['membership'],
+    summary: '我的邀请记录：被邀请人（手机号打码）的进度：注册 → 绑卡 → 首单 → 奖励，失效时附原因（只含本人邀请的）',
+    answer: InviteRecordsAnswer,
+  },
+  inviteCheck: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '邀请码是否有效、邀请人（手机号打码）（免登录）',
+    query: InviteCheckQuery,
+    answer: InviteCheckAnswer,
+  },
+  registerUser: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '新用户注册：手机号 + 短信验证码（purpose=register）+ 密码，可同时绑卡，邀请码记给邀请人；成功即登录（按手机号与地址限频）',
+    body: RegisterRequest,
+    answer: RegisterAnswer,
+  },
+  popularize: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '推广页：代理品牌、热门套餐（按系列），链接中的邀请码与邀请人（免登录）',
+    query: PopularizeQuery,
+    answer: PopularizeAnswer,
   },
 } as const;
 

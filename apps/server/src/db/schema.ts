@@ -700,6 +700,57 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** An agent's membership programme (015); no row = no programme. */
+export interface MemberProgramsTable {
+  agent_id: number;
+  enabled: Bool;
+  invite_reward_growth: number;
+}
+
+export interface MemberLevelsTable {
+  id: Generated<number>;
+  agent_id: number;
+  level: number;
+  name: string;
+  min_growth: number;
+  /** percent of a package's price a member of this level pays (100 = full price) */
+  package_price_pct: number;
+  /** JSON string[] */
+  rights: string;
+}
+
+/** The growth ledger: one row per (source, ref), signed. */
+export interface MemberGrowthTable {
+  id: Generated<number>;
+  user_id: number;
+  /** order | order_refund | invite | invite_void */
+  source: string;
+  ref: string;
+  amount: number;
+  note: string;
+  created_at: string;
+}
+
+export interface InviteCodesTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  inviter_user_id: number;
+  invitee_user_id: number;
+  agent_id: number;
+  first_order_no: Generated<string>;
+  first_paid_at: Generated<string>;
+  reward_growth: Generated<number>;
+  rewarded_at: Generated<string>;
+  void_reason: Generated<string>;
+  voided_at: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -753,6 +804,12 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  // membership and invitations (015)
+  member_programs: MemberProgramsTable;
+  member_levels: MemberLevelsTable;
+  member_growth: MemberGrowthTable;
+  invite_codes: InviteCodesTable;
+  invites: InvitesTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

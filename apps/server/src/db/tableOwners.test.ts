@@ -72,6 +72,12 @@ const OWNERS: Record<string, string> = {
   operators: 'modules/admin/auth/repo.ts',
   operator_sessions: 'modules/admin/access/sessionRepo.ts',
   audit_log: 'modules/admin/audit/repo.ts',
+  // membership and invitations (015)
+  member_programs: 'modules/membership/repo.ts',
+  member_levels: 'modules/membership/repo.ts',
+  member_growth: 'modules/membership/repo.ts',
+  invite_codes: 'modules/invites/repo.ts',
+  invites: 'modules/invites/repo.ts',
 };
 
 const EXEMPT = [
@@ -82,6 +88,7 @@ const EXEMPT = [
   /^db\/seedUpgrades\.ts$/,
   /^db\/seedTickets\.ts$/,
   /^db\/seedOperators\.ts$/,
+  /^db\/seedMembership\.ts$/,
 ];
 
 interface Write {

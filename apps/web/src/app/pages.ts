@@ -17,6 +17,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Forgot: () => import('../routes/account/Forgot'),
   Privacy: () => import('../routes/account/Privacy'),
   Agreement: () => import('../routes/account/Agreement'),
+  BindUser: () => import('../routes/account/BindUser'),
   // cards
   CardList: () => import('../routes/cards/CardList'),
   BindCard: () => import('../routes/cards/BindCard'),
@@ -75,6 +76,12 @@ export const PAGES: Record<LaterPage, PageModule> = {
   // agent
   Agent: () => import('../routes/agent/Agent'),
   AgentSuccess: () => import('../routes/agent/AgentSuccess'),
+  Popularize: () => import('../routes/agent/Popularize'),
+  // membership
+  Member: () => import('../routes/membership/Member'),
+  MemberRule: () => import('../routes/membership/MemberRule'),
+  MemberInvite: () => import('../routes/membership/MemberInvite'),
+  MemberInviteRecords: () => import('../routes/membership/MemberInviteRecords'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeMine: () => import('../routes/wifiDevice/CpeMine'),

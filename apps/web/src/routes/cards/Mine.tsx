@@ -30,6 +30,7 @@ const ICON = {
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4',
   suggest: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   agent: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 12 0v1M18 8v6M15 11h6',
+  member: 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9z',
 };
 
 function Icon({ d, color }: { d: string; color: string }) {
@@ -152,6 +153,11 @@ function MinePage() {
           <List.Item prefix={<Icon d={ICON.suggest} color="#f79009" />} onClick={go('/suggest')}>
             投诉建议
           </List.Item>
+          {!cardLogin && (
+            <List.Item prefix={<Icon d={ICON.member} color="#d4a017" />} onClick={go('/member')}>
+              会员中心
+            </List.Item>
+          )}
           {brand.agentForm && (
             <List.Item prefix={<Icon d={ICON.agent} color="#7a5af8" />} onClick={go('/agent')}>
               申请成为代理

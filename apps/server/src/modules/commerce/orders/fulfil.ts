@@ -7,6 +7,7 @@ import { FLAGS_OF_GOODS, liveBase, packageEffect, upgradeVerdict, type CardFlag 
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
 import { cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogue from '../catalogue/repo';
 import { templatesOf } from '../catalogue/service';
@@ -120,6 +121,8 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     ...(replaced ?? {}),
   });
   await repo.markFulfilled(trx, order.order_no, nowIso);
+  // growth for the card's owner and an inviter's reward, in this transaction (docs/decisions/0019)
+  await membershipForCommerce.orderFulfilled(trx, order, nowIso);
 }
 
 /**

@@ -21,6 +21,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, assertPurchasable, cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogueRepo from '../catalogue/repo';
 import { purchasablePackage, toPackage } from '../catalogue/service';
@@ -55,6 +56,8 @@ interface Priced {
   channelInput: ChannelInput;
   /** an upgrade: what it adds and until when, as quoted now (kept on the order for fulfilment) */
   upgrade?: { add_kb: number; expired_at: string };
+  /** the card owner's member price: part of discount_fen (docs/decisions/0019) */
+  member?: { discount_fen: number; level: string };
 }
 
 /** Price an order for this card: goods, voucher, first-recharge bonus, channels. Writes nothing. */
@@ -106,7 +109,14 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   }
 
   const voucher = input.voucher_id != null ? await voucherForOrder(ctx, card, input.voucher_id, goods) : null;
-  const p = priceOf(total, voucher ? voucher.amount_fen : null);
+  // A package's member price first (the owner's level), then the voucher on what is left.
+  const member = input.goods_type === 'package' ? await membershipForCommerce.memberPackageDiscount(ctx.db.kysely, card.id, total) : null;
+  const afterMember = priceOf(total - (member?.discount_fen ?? 0), voucher ? voucher.amount_fen : null);
+  const p = {
+    total_fen: total,
+    discount_fen: afterMember.discount_fen + (member?.discount_fen ?? 0),
+    payable_fen: afterMember.payable_fen,
+  };
   const setting = await paySettingOfAgent(ctx.db.kysely, card.agent_id);
   const channelInput: ChannelInput = {
     setting: {
@@ -130,6 +140,7 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
     voucher,
     channelInput,
     ...(upgrade ? { upgrade } : {}),
+    ...(member ? { member } : {}),
   };
 }
 
@@ -145,6 +156,13 @@ export function toQuote(p: Priced, quick = false): Quote {
     channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
       balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
     ),
+    ...(p.member
+      ? {
+          member_discount: fenToYuan(p.member.discount_fen),
+          member_level: p.member.level,
+          voucher_discount: fenToYuan(p.discount_fen - p.member.discount_fen),
+        }
+      : {}),
   };
 }
 

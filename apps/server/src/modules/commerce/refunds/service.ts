@@ -46,6 +46,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
@@ -106,6 +107,8 @@ export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput:
     const effects = current.fulfilled_at !== null ? await takeBackGoods(trx, order, now) : [];
     if (order.voucher_id !== null && (await vouchers.restoreVoucher(trx, order.voucher_id, order.order_no)))
       effects.push('订单使用的优惠券已退回');
+    // the growth the order gave (and an invitation's reward) goes back with it (docs/decisions/0019)
+    await membershipForCommerce.orderRefunded(trx, order, nowIso);
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;
