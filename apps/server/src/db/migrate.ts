@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_diagnoses';
 import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
 import * as m013 from './migrations/013_tickets_and_agent_applications';
+import * as m016 from './migrations/016_shop_and_binding_tokens';
 
 interface Migration {
   name: string;
@@ -36,6 +37,7 @@ const MIGRATIONS: Migration[] = [
   { name: '011_alerts_and_jobs', up: m011.up },
   { name: '012_sms_code_subject', up: m012.up },
   { name: '013_tickets_and_agent_applications', up: m013.up },
+  { name: '016_shop_and_binding_tokens', up: m016.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

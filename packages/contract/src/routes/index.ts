@@ -20,3 +20,4 @@ export * from './diagnosis';
 export * from './gifts';
 export * from './tickets';
 export * from './agentApplications';
+export * from './shop';
