@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
+import { bindingTokensRoutes } from './bindingTokens';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
@@ -37,4 +38,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await diagnosisRoutes(api, ctx);
   await ticketsRoutes(api, ctx);
   await agentApplicationsRoutes(api, ctx);
+  await bindingTokensRoutes(api, ctx);
 }

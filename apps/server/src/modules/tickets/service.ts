@@ -11,7 +11,7 @@ import { accessibleCard } from '../cardRecord';
 import { recentDiagnoses } from '../diagnosis';
 import { assertOwnUpload, isOwner, ownerOf } from '../upload';
 import * as repo from './repo';
-import { excerptOf, isTicketStatus, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
+import { closableByOwner, excerptOf, isTicketStatus, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
 
 /** Tickets one account may file: enough for a bad day, not for flooding the operator. */
 export const TICKETS_PER_DAY = { limit: 5, windowMs: 24 * 3600_000 };
@@ -94,4 +94,14 @@ export async function ticketDetail(ctx: AppContext, auth: Auth, ticketNo: string
   const row = await repo.ticketByNo(ctx.db.kysely, ticketNo);
   if (!row || !isOwner(row, auth)) throw new AppError(Code.NOT_FOUND, '工单不存在');
   return ticketOf(ctx, row);
+}
+
+/** The owner closes their own ticket (no reopening: a new problem is a new ticket). Someone else's answers like a missing one. */
+export async function closeOwnTicket(ctx: AppContext, auth: Auth, ticketNo: string): Promise<Ticket> {
+  const row = await repo.ticketByNo(ctx.db.kysely, ticketNo);
+  if (!row || !isOwner(row, auth)) throw new AppError(Code.NOT_FOUND, '工单不存在');
+  if (!closableByOwner(row.status)) throw new AppError(Code.TICKET_NOT_CLOSABLE);
+  const closed = await ctx.db.kysely.transaction().execute((trx) => repo.closeTicket(trx, row.id, clock.iso()));
+  if (!closed) throw new AppError(Code.TICKET_NOT_CLOSABLE);
+  return ticketOf(ctx, (await repo.ticketByNo(ctx.db.kysely, ticketNo))!);
 }
