@@ -6,6 +6,7 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
+import { seedShop } from './seedShop';
 import { seedTickets } from './seedTickets';
 import { seedUpgrades } from './seedUpgrades';
 
@@ -397,6 +398,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedUpgrades(trx, now);
     // complaints and suggestions: one answered ticket of the demo user
     await seedTickets(trx, now, user.id);
+    // the device shop and the demo boxes' binding QR codes
+    await seedShop(trx, now);
     return true;
   });
 }
