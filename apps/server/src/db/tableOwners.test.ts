@@ -81,6 +81,7 @@ const EXEMPT = [
   /^db\/seedDevices\.ts$/,
   /^db\/seedUpgrades\.ts$/,
   /^db\/seedTickets\.ts$/,
+  /^db\/seedShop\.ts$/,
 ];
 
 interface Write {

@@ -68,6 +68,9 @@ export async function closeTicket(db: Executor, ticketId: number, at: string): P
     .where('status', '<>', 'closed')
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return false;
-  await db.insertInto('ticket_events').values({ ticket_id: ticketId, status: 'closed', content: '用户已关闭', author: 'user', created_at: at }).execute();
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: ticketId, status: 'closed', content: '用户已关闭', author: 'user', created_at: at })
+    .execute();
   return true;
 }

@@ -112,7 +112,10 @@ export async function takeBackDevice(trx: Executor, order: OrderRow, now: Date):
 }
 
 /** The device part of orders as the order pages show them, by order number. */
-export async function devicesOfOrders(db: Executor, orders: Pick<OrderRow, 'order_no' | 'goods_type'>[]): Promise<Map<string, OrderDevice>> {
+export async function devicesOfOrders(
+  db: Executor,
+  orders: Pick<OrderRow, 'order_no' | 'goods_type'>[],
+): Promise<Map<string, OrderDevice>> {
   const nos = orders.filter((o) => o.goods_type === 'device').map((o) => o.order_no);
   const out = new Map<string, OrderDevice>();
   for (const r of await repo.shopOrdersByNos(db, nos)) {
@@ -147,7 +150,8 @@ export async function markShipped(ctx: AppContext, orderNo: string, tracking: { 
   const why = shipRefusal((await repo.orderStateOf(ctx.db.kysely, orderNo)) ?? '', row.ship_state, 'shipped', tracking);
   if (why) throw new AppError(Code.BAD_REQUEST, why);
   const t = { carrier: tracking.carrier.trim(), tracking_no: tracking.tracking_no.trim() };
-  if (!(await repo.markShipped(ctx.db.kysely, orderNo, t, clock.iso()))) throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
+  if (!(await repo.markShipped(ctx.db.kysely, orderNo, t, clock.iso())))
+    throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
 }
 
 /** For the operator console: the parcel was signed for. */

@@ -27,6 +27,7 @@ export const GOODS_TYPE_LABEL: Record<GoodsType, string> = {
   recharge: '余额充值',
   coupon_package: '券包',
   upgrade: '套餐升级',
+  device: '设备',
 };
 
 /** 1024 MB → "1GB"; whole numbers only (volumes are integers, docs/spec/decisions.md). */
