@@ -6,6 +6,7 @@
 // already someone else's) leaves the token unused. Failures count per client address.
 import { randomBytes } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
+import { SHOP_MESSAGE, ShopCode } from '@portal/contract/shopCodes';
 import type { QrBindAnswer } from '@portal/contract';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
@@ -17,15 +18,20 @@ import { cardOwner, claimCard } from '../cards';
 import * as repo from './repo';
 import { boxUrl, hashToken, tokenVerdict, type TokenVerdict } from './rules';
 
+/** A shop, binding or ticket business error: its code, and its own message or the code's (contract shopCodes). */
+function shopError(code: ShopCode, message?: string): AppError {
+  return new AppError(code, message ?? SHOP_MESSAGE[code]);
+}
+
 /** Failed scans from one client address: ten an hour, then an hour's pause (boxes are scanned once; guesses are not). */
 export const QR_FAILURES: ThrottleRule = { limit: 10, windowMs: 3600_000, lockMs: 3600_000 };
 /** How long a printed token stays usable unless the operator says otherwise. */
 export const DEFAULT_TOKEN_DAYS = 365;
 
-const REFUSAL: Record<Exclude<TokenVerdict, 'ok'>, Code> = {
-  invalid: Code.BINDING_TOKEN_INVALID,
-  used: Code.BINDING_TOKEN_USED,
-  expired: Code.BINDING_TOKEN_EXPIRED,
+const REFUSAL: Record<Exclude<TokenVerdict, 'ok'>, ShopCode> = {
+  invalid: ShopCode.BINDING_TOKEN_INVALID,
+  used: ShopCode.BINDING_TOKEN_USED,
+  expired: ShopCode.BINDING_TOKEN_EXPIRED,
 };
 
 export interface IssuedToken {
@@ -79,7 +85,7 @@ async function assertNotLocked(ctx: AppContext, ip: string): Promise<void> {
 
 async function refuse(ctx: AppContext, ip: string, verdict: Exclude<TokenVerdict, 'ok'>): Promise<never> {
   await hit(ctx.db.kysely, `qr_bind_fail:${ip}`, QR_FAILURES);
-  throw new AppError(REFUSAL[verdict]);
+  throw shopError(REFUSAL[verdict]);
 }
 
 async function verdictOf(ctx: AppContext, customNum: string, token: string) {

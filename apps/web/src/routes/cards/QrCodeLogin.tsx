@@ -12,12 +12,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
-import { login } from '../../features/auth/api/login';
 import { logout } from '../../features/auth/api/logout';
-import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
 import { fetchCardInfo } from '../../features/cards/api/cardInfo';
 import { rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
-import { bindByBoxCode, checkBoxCode } from '../../features/shop/api/shop';
+import { bindByBoxCode, checkBoxCode, loginForBox, sendBoxLoginCode } from '../../features/shop/api/shop';
 import styles from '../../features/shop/shop.module.css';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
@@ -57,7 +55,7 @@ function LoginAndBind({ customNum, token, mark, onDone }: { customNum: string; t
   async function send() {
     if (!/^1\d{10}$/.test(mobile.trim())) return form.fail('mobile', '请输入11位手机号');
     try {
-      const a = await sendLoginSmsCode(mobile.trim(), mark);
+      const a = await sendBoxLoginCode(mobile.trim(), mark);
       startCooldown(a.cooldown_seconds || 60);
       toast('验证码已发送');
     } catch (err) {
@@ -74,7 +72,7 @@ function LoginAndBind({ customNum, token, mark, onDone }: { customNum: string; t
     form.clear();
     setBusy(true);
     try {
-      const answer = await login({ login_model: 'mobile', mobile: mobile.trim(), code: code.trim(), mark });
+      const answer = await loginForBox(mobile.trim(), code.trim(), mark);
       local.set('token', answer.token);
       local.set('mobile', answer.mobile);
       local.set('loginModel', 'mobile');

@@ -4,6 +4,7 @@
 // here when the order closes unpaid or is refunded before shipping. The operator console ships
 // it with markShipped.
 import { Code } from '@portal/contract/codes';
+import { SHOP_MESSAGE, ShopCode } from '@portal/contract/shopCodes';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { SHIP_STATE_LABEL, type OrderDevice, type ShopDelivery, type ShopProduct, type ShopProductsAnswer } from '@portal/contract';
 import { fenToYuan, maskMobile } from '@portal/domain';
@@ -15,6 +16,11 @@ import { AppError } from '../../../lib/errors';
 import { seriesIdsOf } from '../../cardRecord';
 import * as repo from './repo';
 import { addressLine, isShipState, listOf, refundableBeforeShipping, shipRefusal, worksWith } from './rules';
+
+/** A shop, binding or ticket business error: its code, and its own message or the code's (contract shopCodes). */
+function shopError(code: ShopCode, message?: string): AppError {
+  return new AppError(code, message ?? SHOP_MESSAGE[code]);
+}
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.productById>>>;
 
@@ -60,12 +66,12 @@ export async function priceDevice(
 ): Promise<{ title: string; total_fen: number; device: PricedDevice }> {
   if (productId === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择要购买的设备');
   const p = await repo.productById(db, productId);
-  if (!p || p.on_sale !== 1 || p.agent_id !== card.agent_id) throw new AppError(Code.SHOP_PRODUCT_UNAVAILABLE);
+  if (!p || p.on_sale !== 1 || p.agent_id !== card.agent_id) throw shopError(ShopCode.PRODUCT_UNAVAILABLE);
   if (!worksWith(listOf<number>(p.series_ids, 'number'), seriesIdsOf(card.package_series_ids)))
-    throw new AppError(Code.SHOP_NOT_COMPATIBLE, `「${p.name}」不适用于卡片 ${card.custom_num}，请选择其他设备`);
+    throw shopError(ShopCode.NOT_COMPATIBLE, `「${p.name}」不适用于卡片 ${card.custom_num}，请选择其他设备`);
   const qty = quantity ?? 1;
   // an early, friendly refusal; the hold in the order's transaction is what really decides
-  if (p.stock < qty) throw new AppError(Code.SHOP_OUT_OF_STOCK, p.stock === 0 ? `「${p.name}」已售罄` : `「${p.name}」仅剩 ${p.stock} 件`);
+  if (p.stock < qty) throw shopError(ShopCode.OUT_OF_STOCK, p.stock === 0 ? `「${p.name}」已售罄` : `「${p.name}」仅剩 ${p.stock} 件`);
   return {
     title: qty === 1 ? p.name : `${p.name} ×${qty}`,
     total_fen: p.price_fen * qty,
@@ -79,8 +85,8 @@ export async function priceDevice(
  * the address with the order.
  */
 export async function holdForOrder(trx: Executor, orderNo: string, d: PricedDevice, delivery: ShopDelivery | undefined, nowIso: string) {
-  if (!delivery) throw new AppError(Code.SHOP_DELIVERY_REQUIRED);
-  if (!(await repo.holdStock(trx, d.product_id, d.quantity))) throw new AppError(Code.SHOP_OUT_OF_STOCK);
+  if (!delivery) throw shopError(ShopCode.DELIVERY_REQUIRED);
+  if (!(await repo.holdStock(trx, d.product_id, d.quantity))) throw shopError(ShopCode.OUT_OF_STOCK);
   await repo.insertShopOrder(trx, {
     order_no: orderNo,
     product_id: d.product_id,
@@ -106,7 +112,7 @@ export async function takeBackDevice(trx: Executor, order: OrderRow, now: Date):
   const row = await repo.shopOrderByNo(trx, order.order_no);
   if (!row) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
   if (row.stock_released_at !== null) return [];
-  if (!refundableBeforeShipping(row.ship_state)) throw new AppError(Code.SHOP_ALREADY_SHIPPED);
+  if (!refundableBeforeShipping(row.ship_state)) throw shopError(ShopCode.ALREADY_SHIPPED);
   if (!(await repo.releaseStock(trx, order.order_no, now.toISOString()))) throw new AppError(Code.REFUND_RETRY);
   return [`设备未发货，库存退回 ${row.quantity} 件`];
 }
