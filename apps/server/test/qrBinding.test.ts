@@ -50,6 +50,9 @@ describe.each(databases())('QR binding on %s', (kind) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.token_hash).not.toContain(token);
 
+    // the same user again (a reload): already theirs, not refused
+    expect((await t.post(BIND, { custom_num: '1000000020', token }, user)).json().data).toEqual({ custom_num: '1000000020', bound: false });
+
     const other = await t.loginAccount();
     const before = await ownerOf(t, '1000000020');
     const again = expectRejected(await t.post(BIND, { custom_num: '1000000020', token }, other));

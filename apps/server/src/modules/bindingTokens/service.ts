@@ -107,6 +107,9 @@ export async function bindByBoxToken(ctx: AppContext, auth: Auth, customNum: str
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能绑定卡片，请使用手机号登录后再扫码绑定');
   await assertNotLocked(ctx, ip);
   const { card, row, verdict } = await verdictOf(ctx, customNum, token);
+  // the same user opening their own box link again (a reload, a second tab): it is theirs already
+  if (verdict === 'used' && row!.used_by === auth.userId && (await cardOwner(ctx.db.kysely, card!.id)) === auth.userId)
+    return { custom_num: card!.custom_num, bound: false };
   if (verdict !== 'ok') return refuse(ctx, ip, verdict);
   if (card!.state === 6) throw new AppError(Code.CARD_CANCELLED, '该卡已销户，无法绑定，如有疑问请联系客服');
   const nowIso = clock.iso();

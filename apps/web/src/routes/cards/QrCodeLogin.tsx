@@ -30,7 +30,19 @@ const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError &
 
 type Outcome = { kind: 'bound'; customNum: string; already: boolean } | { kind: 'refused'; message: string };
 
-/** Bind with the box's code as the logged-in user, then make the card the current one. */
+/** Binds under way or done, by token: the page may mount again (its session changed), never binding twice. */
+const binds = new Map<string, Promise<Outcome>>();
+
+/** Bind with the box's code as the logged-in user (once per token in this tab), then make the card the current one. */
+function bindOnce(customNum: string, token: string): Promise<Outcome> {
+  let p = binds.get(token);
+  if (!p) {
+    p = bindNow(customNum, token);
+    binds.set(token, p);
+  }
+  return p;
+}
+
 async function bindNow(customNum: string, token: string): Promise<Outcome> {
   try {
     const a = await bindByBoxCode(customNum, token);
@@ -44,7 +56,8 @@ async function bindNow(customNum: string, token: string): Promise<Outcome> {
   }
 }
 
-function LoginAndBind({ customNum, token, mark, onDone }: { customNum: string; token: string; mark?: string; onDone(o: Outcome): void }) {
+/** The mobile login (a new mobile registers); once logged in, the page binds (one place binds, once). */
+function LoginAndBind({ mark }: { mark?: string }) {
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -77,7 +90,6 @@ function LoginAndBind({ customNum, token, mark, onDone }: { customNum: string; t
       local.set('mobile', answer.mobile);
       local.set('loginModel', 'mobile');
       local.set('cardLogin', false);
-      onDone(await bindNow(customNum, token));
     } catch (err) {
       form.fail('code', messageOf(err, '登录失败，请稍后再试'));
       setBusy(false);
@@ -176,7 +188,7 @@ function QrCodeLoginPage() {
   useEffect(() => {
     if (!wellFormed || !userSession || started.current || outcome) return;
     started.current = true;
-    void bindNow(customNum, token).then(setOutcome);
+    void bindOnce(customNum, token).then(setOutcome);
   }, [wellFormed, userSession, outcome, customNum, token]);
 
   async function switchToMobile() {
@@ -249,7 +261,7 @@ function QrCodeLoginPage() {
             </button>
           </Panel>
         ) : (
-          <LoginAndBind customNum={customNum} token={token} mark={mark} onDone={setOutcome} />
+          <LoginAndBind mark={mark} />
         )}
       </>
     );
