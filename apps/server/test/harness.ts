@@ -109,6 +109,10 @@ const TABLES = [
   'tickets',
   'ticket_events',
   'agent_applications',
+  // device shop and box binding tokens (016)
+  'shop_products',
+  'shop_orders',
+  'binding_tokens',
   // wifi devices (008)
   'devices',
   'device_changes',

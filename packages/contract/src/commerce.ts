@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_NO, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns/commerce';
 export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
 import { CardNum, DateTime, Yuan } from './schemas';
+import { OrderDevice, ShopDelivery, ShopProductId, ShopQuantity } from './shop';
 
 // ---------- primitives ----------
 /** A positive integer id in a query string ("12") or a body (12). */
@@ -25,7 +26,7 @@ export const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'closed', 'failed',
 export const OrderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderState>;
 
-export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade'] as const;
+export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade', 'device'] as const;
 export const GoodsType = z.enum(GOODS_TYPES, { error: '商品类型有误' });
 export type GoodsType = z.infer<typeof GoodsType>;
 
@@ -169,6 +170,10 @@ const QuoteFields = {
   amount: RechargeAmount.optional(),
   voucher_id: VoucherId.nullish(),
   in_messaging_app: MessagingAppFlag,
+  /** device (docs/decisions/0020): the product, how many, and where it goes (needed to order, not to quote) */
+  product_id: ShopProductId.optional(),
+  quantity: ShopQuantity.optional(),
+  delivery: ShopDelivery.optional(),
 };
 export const QuoteRequest = z.object(QuoteFields);
 export type QuoteRequest = z.input<typeof QuoteRequest>;
@@ -221,6 +226,8 @@ export const Order = z.object({
    * has been paid (the payer left the cashier): the result page says 支付未完成 instead of waiting
    */
   gateway_unpaid: z.boolean().optional(),
+  /** a device order: the goods, the address and the shipping (docs/decisions/0020) */
+  device: OrderDevice.optional(),
 });
 export type Order = z.infer<typeof Order>;
 

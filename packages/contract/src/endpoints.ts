@@ -112,6 +112,7 @@ import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQ
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
+import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 import {
   InviteCheckAnswer,
@@ -453,6 +454,27 @@ const DECLARATIONS = {
   ticketCreate: { tags: ['tickets'], summary: '提交投诉建议（网络问题附卡的最近一次检测）', body: TicketCreateRequest, answer: Ticket },
   ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
   ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', query: TicketParams, answer: Ticket },
+  ticketClose: { tags: ['tickets'], summary: '关闭自己的投诉建议（仅本人；关闭后不能重新打开）', body: TicketParams, answer: Ticket },
+  shopProducts: {
+    auth: 'none',
+    tags: ['shop'],
+    summary: '代理的设备商城：在售设备（图片、频段、运营商、适用卡片、价格、库存）；品牌未开启 product_form 时为空',
+    query: ShopProductsQuery,
+    answer: ShopProductsAnswer,
+  },
+  qrBindCheck: {
+    auth: 'none',
+    tags: ['shop'],
+    summary: '包装盒二维码：绑定凭证是否可用（免登录；失败按地址限流）',
+    query: QrBindRequest,
+    answer: QrCheckAnswer,
+  },
+  qrBind: {
+    tags: ['shop'],
+    summary: '包装盒二维码：凭一次性绑定凭证把卡绑定到当前账号（凭证用后作废；失败按地址限流）',
+    body: QrBindRequest,
+    answer: QrBindAnswer,
+  },
   agentApplicationCreate: {
     auth: 'none',
     tags: ['agent'],

@@ -11,3 +11,4 @@ export * from './gifts';
 export * from './tickets';
 export * from './agentApplications';
 export * from './membership';
+export * from './shop';

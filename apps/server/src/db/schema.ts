@@ -272,6 +272,60 @@ export interface AgentApplicationsTable {
 }
 
 /** An agent's family of data plans (002). */
+/** The agent's devices for sale (016). `stock`: units not held by an order. */
+export interface ShopProductsTable {
+  id: Generated<number>;
+  agent_id: number;
+  name: string;
+  summary: Generated<string>;
+  image: string;
+  bands: Generated<string>;
+  /** JSON array of carrier names */
+  carriers: Generated<string>;
+  /** JSON array of package_series ids the device works with; [] = any */
+  series_ids: Generated<string>;
+  price_fen: number;
+  stock: Generated<number>;
+  on_sale: Generated<number>;
+  sort: Generated<number>;
+  created_at: string;
+}
+
+/** A device order's goods, address and shipping (016); the money is its `orders` row. */
+export interface ShopOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  product_id: number;
+  quantity: number;
+  unit_price_fen: number;
+  receiver: string;
+  mobile: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  /** awaiting | shipped | received */
+  ship_state: Generated<string>;
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  shipped_at: string | null;
+  received_at: string | null;
+  stock_released_at: string | null;
+  created_at: string;
+}
+
+/** One-time QR binding tokens (016): only the sha256 of the token is stored. */
+export interface BindingTokensTable {
+  id: Generated<number>;
+  card_id: number;
+  token_hash: string;
+  issued_by: Generated<string>;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: number | null;
+}
+
 export interface PackageSeriesTable {
   id: Generated<number>;
   agent_id: number;
@@ -810,6 +864,10 @@ export interface Database {
   member_growth: MemberGrowthTable;
   invite_codes: InviteCodesTable;
   invites: InvitesTable;
+  // device shop and box binding tokens (016)
+  shop_products: ShopProductsTable;
+  shop_orders: ShopOrdersTable;
+  binding_tokens: BindingTokensTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

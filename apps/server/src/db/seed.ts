@@ -7,6 +7,7 @@ import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
 import { seedMembership } from './seedMembership';
+import { seedShop } from './seedShop';
 import { seedTickets } from './seedTickets';
 import { seedOperators } from './seedOperators';
 import { seedUpgrades } from './seedUpgrades';
@@ -403,6 +404,8 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedOperators(trx, now, demo.id);
     // membership: the demo agent's levels and invitation reward, the demo user's growth
     await seedMembership(trx, now, demo.id, user.id);
+    // the device shop and the demo boxes' binding QR codes
+    await seedShop(trx, now);
     return true;
   });
 }

@@ -54,6 +54,10 @@ const OWNERS: Record<string, string> = {
   tickets: 'modules/tickets/repo.ts',
   ticket_events: 'modules/tickets/repo.ts',
   agent_applications: 'modules/agentApplications/repo.ts',
+  // device shop and box binding tokens (016)
+  shop_products: 'modules/commerce/shop/repo.ts',
+  shop_orders: 'modules/commerce/shop/repo.ts',
+  binding_tokens: 'modules/bindingTokens/repo.ts',
   // wifi devices
   devices: 'modules/devices/repo.ts',
   device_changes: 'modules/devices/repo.ts',
@@ -89,6 +93,7 @@ const EXEMPT = [
   /^db\/seedTickets\.ts$/,
   /^db\/seedOperators\.ts$/,
   /^db\/seedMembership\.ts$/,
+  /^db\/seedShop\.ts$/,
 ];
 
 interface Write {

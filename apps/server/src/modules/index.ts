@@ -4,6 +4,7 @@ import { adminRoutes } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
+import { bindingTokensRoutes } from './bindingTokens';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
@@ -44,4 +45,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await adminRoutes(api, ctx);
   await membershipRoutes(api, ctx);
   await registrationRoutes(api, ctx);
+  await bindingTokensRoutes(api, ctx);
 }

@@ -73,6 +73,10 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Download: () => import('../routes/support/Download'),
   Camera: () => import('../routes/support/Camera'),
   Suggest: () => import('../routes/support/Suggest'),
+  // shop (docs/decisions/0020)
+  Shopping: () => import('../routes/shop/Shopping'),
+  ShoppingSuccess: () => import('../routes/shop/ShoppingSuccess'),
+  QrCodeLogin: () => import('../routes/cards/QrCodeLogin'),
   // agent
   Agent: () => import('../routes/agent/Agent'),
   AgentSuccess: () => import('../routes/agent/AgentSuccess'),

@@ -111,7 +111,7 @@ const TABLE = {
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true }, page: 'CardCheck' },
     { path: '/change', title: '切换网络', page: 'Change' },
     { path: '/alert_setting', title: '提醒与自动续费', page: 'AlertSetting' },
-    { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true } },
+    { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true }, page: 'QrCodeLogin' },
   ],
   usage: [
     { path: '/flow', title: '流量查询', page: 'Flow' },
@@ -196,8 +196,9 @@ const TABLE = {
     { path: '/popularize', title: '推广', meta: NO_LOGIN, page: 'Popularize' },
   ],
   shop: [
-    { path: '/shopping', title: '设备商城', meta: NO_LOGIN },
-    { path: '/shopping_success', title: '下单成功', meta: NO_LOGIN },
+    // the order form ends in the pay bar the floating button would cover
+    { path: '/shopping', title: '设备商城', meta: { noLogin: true, noShowKF: true }, page: 'Shopping' },
+    { path: '/shopping_success', title: '下单成功', meta: NO_LOGIN, page: 'ShoppingSuccess' },
   ],
 } as const satisfies Record<Area, readonly RouteRow[]>;
 

@@ -11,6 +11,7 @@ import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogue from '../catalogue/repo';
 import { templatesOf } from '../catalogue/service';
+import { releaseForUnpaid } from '../shop/service';
 import { baseOf } from '../upgrade/service';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
@@ -224,5 +225,7 @@ export async function settlePaid(
 export async function settleUnpaid(trx: Executor, order: OrderRow, state: 'closed' | 'failed', now: Date): Promise<boolean> {
   if (!(await repo.markUnpaid(trx, order.order_no, state, now.toISOString()))) return false;
   if (order.voucher_id !== null) await vouchers.release(trx, order.voucher_id, order.order_no);
+  // a device order's held units go back on the shelf (once: shop/repo.releaseStock)
+  await releaseForUnpaid(trx, order, now.toISOString());
   return true;
 }

@@ -50,6 +50,7 @@ import { membershipForCommerce } from '../../membership';
 import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
+import { takeBackDevice } from '../shop/service';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
 
@@ -294,6 +295,8 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
     effects.push(...(await takeBackPackage(trx, order, now)));
   } else if (order.goods_type === 'upgrade') {
     effects.push(...(await takeBackUpgrade(trx, order, now)));
+  } else if (order.goods_type === 'device') {
+    effects.push(...(await takeBackDevice(trx, order, now)));
   }
   effects.push(...(await recomputeCard(trx, order)));
   return effects;
