@@ -4,7 +4,7 @@ import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
 import { brandingRoutes } from './branding';
-import { cardPasswordRoutes } from './cardPassword';
+import { cardPasswordRoutes, saveCardPasswordHash } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
@@ -20,7 +20,7 @@ import { usageRoutes } from './usage';
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
   api.decorate('requireSession', requireAuth(ctx));
-  await authRoutes(api, ctx);
+  await authRoutes(api, ctx, { saveCardPasswordHash });
   await cardPasswordRoutes(api, ctx);
   await brandingRoutes(api, ctx);
   await payRoutes(api, ctx);

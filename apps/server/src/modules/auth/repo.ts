@@ -45,6 +45,11 @@ export async function setUserPassword(db: Executor, userId: number, hash: string
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
+/** Replaces a password hash made under older parameters, only if it is still that hash (a change meanwhile wins). */
+export async function replaceUserPasswordHash(db: Executor, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();
+}
+
 // ---------- sessions ----------
 
 export async function insertSession(db: Executor, row: Omit<Insertable<SessionsTable>, 'replaced_at' | 'revoked_at'>): Promise<void> {

@@ -50,6 +50,11 @@ export async function setPasswordHash(db: Executor, cardId: number, hash: string
   await db.updateTable('cards').set({ password_hash: hash }).where('id', '=', cardId).execute();
 }
 
+/** The card password's hash made again under today's cost (lib/password's rehashIfNeeded), only if it is still `oldHash`. */
+export async function replacePasswordHash(db: Executor, cardId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.updateTable('cards').set({ password_hash: newHash }).where('id', '=', cardId).where('password_hash', '=', oldHash).execute();
+}
+
 /**
  * Settles a multi-series card on one series (modules/series). Conditional on the card still being
  * multi-series, so two choices racing from two tabs cannot both land: false when another choice won.
