@@ -2,6 +2,7 @@
 // card and its owner a card-number login needs. No rules here.
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { SessionsTable, User } from '../../db/schema';
 
 export async function agentByMark(db: Executor, mark: string) {
@@ -59,8 +60,12 @@ export async function insertSession(db: Executor, row: Omit<Insertable<SessionsT
     .execute();
 }
 
+// checked before every request with a login: compiled once (db/preparedQuery)
+const sessionByTokenHashQuery = preparedQuery((db, tokenHash: string) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash),
+);
 export async function sessionByTokenHash(db: Executor, tokenHash: string) {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return (await sessionByTokenHashQuery(db, tokenHash))[0];
 }
 
 export async function sessionById(db: Executor, id: number) {
