@@ -22,7 +22,11 @@ export function preparedQuery<A extends unknown[], Row>(
     const adapter = db.getExecutor().adapter;
     let compiled = compiledFor.get(adapter);
     if (!compiled) {
-      compiled = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
+      try {
+        compiled = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
+      } catch (err) {
+        throw new Error(`preparedQuery: an argument is used as something other than a value: ${(err as Error).message}`);
+      }
       // every argument must have become a parameter (not inlined into the SQL text)
       const used = new Set(compiled.parameters.filter((p): p is Slot => p instanceof Slot).map((p) => p.index));
       if (used.size !== args.length) throw new Error(`preparedQuery: ${args.length - used.size} argument(s) did not become parameters`);
