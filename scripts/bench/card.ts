@@ -94,13 +94,31 @@ async function main() {
   const summary: Record<string, { rps: number; p99: number; ratioToBare: number }> = {};
   for (const [name, rs] of Object.entries(results)) {
     summary[name] = { rps: mean(rs), p99: worstP99(rs), ratioToBare: mean(rs) / bareRps };
-    console.log(`  ${name.padEnd(6)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare`);
+    console.log(
+      `  ${name.padEnd(6)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare`,
+    );
   }
   await cleanup();
   const out = join(repoRoot, '.bench');
   mkdirSync(out, { recursive: true });
   const file = join(out, `card-${process.env.BENCH_DB ? 'db' : 'demo'}.json`);
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), databaseUrl, logLevel: LOG_LEVEL, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, summary, results }, null, 2) + '\n');
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        databaseUrl,
+        logLevel: LOG_LEVEL,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        summary,
+        results,
+      },
+      null,
+      2,
+    ) + '\n',
+  );
   console.log(`results: ${file}`);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 }

@@ -50,12 +50,32 @@ async function main() {
 
   console.log(`generating ${CARDS.toLocaleString('en')} cards × ${DAYS} days into ${FILE}`);
   const today = chinaDate(new Date());
-  const cardCols = columns('cards', ['id', 'custom_num', 'iccid', 'isdn', 'bind_iccid', 'password_hash', 'reserve_mobile']);
+  const cardCols = columns('cards', [
+    'id',
+    'custom_num',
+    'iccid',
+    'isdn',
+    'bind_iccid',
+    'password_hash',
+    'reserve_mobile',
+    'flow_synced_at',
+  ]);
+  // usage taken from the carrier just now, like a card in daily use (an unsynced card would ask
+  // the carrier on its first card info)
   step(
     'cards (template: the demo card 1000000001)',
-    `${seq(CARDS)} INSERT INTO cards (custom_num, iccid, isdn, bind_iccid, password_hash, reserve_mobile, ${cardCols.join(', ')})
-     SELECT printf('2%09d', n), printf('898600%014d', n), printf('1440%09d', n), '', NULL, NULL, ${cardCols.map((c) => `t.${c}`).join(', ')}
+    `${seq(CARDS)} INSERT INTO cards (custom_num, iccid, isdn, bind_iccid, password_hash, reserve_mobile, flow_synced_at, ${cardCols.join(', ')})
+     SELECT printf('2%09d', n), printf('898600%014d', n), printf('1440%09d', n), '', NULL, NULL, ?, ${cardCols.map((c) => `t.${c}`).join(', ')}
      FROM seq, (SELECT * FROM cards WHERE custom_num = '1000000001') t`,
+    [new Date().toISOString()],
+  );
+  // the carrier simulator's line of each card (what a real carrier would know about it)
+  const lineCols = columns('sim_lines', ['custom_num']);
+  step(
+    'sim_lines (the carrier simulator)',
+    `INSERT INTO sim_lines (custom_num, ${lineCols.join(', ')})
+     SELECT c.custom_num, ${lineCols.map((c) => `t.${c}`).join(', ')} FROM cards c, (SELECT * FROM sim_lines WHERE custom_num = '1000000001') t
+     WHERE c.custom_num >= '2'`,
   );
   const firstId = (sqlite.prepare(`SELECT id FROM cards WHERE custom_num = ?`).get(num(0)) as { id: number }).id;
   step(
