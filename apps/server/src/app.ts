@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
 import { securityHeadersOf } from './lib/securityHeaders';
@@ -68,6 +68,22 @@ export const REDACT = [
   '*.address',
 ];
 
+/**
+ * Fastify's request logging writes two lines per request ("incoming request", "request
+ * completed"); at the default info level that was a tenth of card info's cost. One line, at the
+ * end, with what both said (docs/decisions/0022); errors as before.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, req, reply);
+    req.log.info(
+      { method: req.method, url: req.url, ip: req.ip, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it (docs/decisions/0016)
@@ -83,8 +99,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // request ids in logs tie a user's report to the server's lines: UUIDs, unique across
     // processes; a proxy's own id only from a trusted proxy and well-formed (lib/requestId)
     requestIdHeader: false,
-    // one log line per request (onResponse below) instead of Fastify's two
-    disableRequestLogging: true,
+    // one log line per request instead of Fastify's two (OneLinePerRequest below)
+    logController: new OneLinePerRequest(),
     genReqId: requestIdGenerator(config.trustProxy),
     // errors the router answers before any route runs (a path parameter over 100 characters, a
     // malformed URL) come in the envelope too, and never echo the path back
@@ -112,16 +128,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
     reply.header(REQUEST_ID_HEADER, req.id);
-    done();
-  });
-  // Fastify's own request logging writes two lines per request ("incoming request", "request
-  // completed"); at the default info level that was a tenth of card info's cost. One line with
-  // what both said (docs/decisions/0022).
-  app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
-      { method: req.method, url: req.url, ip: req.ip, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
-      'request',
-    );
     done();
   });
 
