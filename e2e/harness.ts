@@ -142,6 +142,9 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
       ...process.env,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // a test run's password hash cost (docs/decisions/0022): demo logins without 2^17's tenth of a second
+      NODE_ENV: 'test',
+      PASSWORD_HASH_COST: '10',
       ...opts.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,

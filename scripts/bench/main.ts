@@ -4,8 +4,10 @@
 //       (encoded response bodies, i.e. after the server's gzip);
 //   (b) Lighthouse 12 mobile performance score and LCP of /login (median of BENCH_LH_RUNS, default 3);
 //   (c) throughput and p99 latency of authenticated GET /api/v2/card/info?custom_num=1000000001,
-//       side by side with the bare GET /healthz of the same server, load from a second process
-//       (autocannon CLI), BENCH_SECONDS (default 10) each after a short warm-up.
+//       side by side with a bare Fastify route in its own process (bare.ts: no logger, hooks or
+//       plugins), load from a third process (autocannon CLI), BENCH_SECONDS (default 10) each
+//       after a short warm-up. `npm run bench:card` measures card info and the usage pages alone
+//       (50 connections, alternating rounds; on the generated million cards with BENCH_DB).
 // Targets are printed with PASS/FAIL; results go to .bench/results.json. The exit code is 0 when
 // every measurement ran (whatever the targets say), 1 when one could not run.
 // Only loopback traffic; everything started here is stopped before exit, also on Ctrl-C.
@@ -21,6 +23,7 @@ import { DEFAULT_LOGIN_SRC, firstLoadFiles, sizeFiles, sum, type Manifest } from
 import { killLighthouseChromes, lighthouseMedian } from './lighthouse';
 import { killLoadGenerators, load, type LoadResult } from './load';
 import { BENCH_PAY_SECRET, benchCommerce } from './commerce';
+import { killStarted, startBare, type Started } from './processes';
 
 const TARGET_JS_GZIP = 120_000; // "120 KB": kB as Vite prints them (1000 bytes), the stricter reading
 const TARGET_LH_SCORE = 0.95;
@@ -38,6 +41,7 @@ const pad = (s: string, n: number) => s.padEnd(n);
 const section = (title: string) => console.log(`\n== ${title}`);
 
 let portal: Portal | null = null;
+let bareProcess: Started | null = null;
 let phone: Phone | null = null;
 
 async function cleanup() {
@@ -47,6 +51,9 @@ async function cleanup() {
   phone = null;
   await portal?.stop().catch(() => {});
   portal = null;
+  await bareProcess?.stop().catch(() => {});
+  bareProcess = null;
+  killStarted();
 }
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {
   process.once(sig, () => {
@@ -166,7 +173,9 @@ async function main() {
   const token = await login(portal);
   const auth = { Authorization: `Bearer ${token}` };
   const cardUrl = `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`;
-  const bareUrl = `${portal.baseUrl}/healthz`;
+  // the bare route in its own process: what Fastify itself costs here, without the portal's plugins
+  bareProcess = await startBare();
+  const bareUrl = `${bareProcess.baseUrl}/bare`;
   const probe = await fetch(cardUrl, { headers: auth });
   const probeBody = (await probe.json()) as { code?: number; message?: string };
   if (!probe.ok || probeBody.code !== 0) {
@@ -177,7 +186,7 @@ async function main() {
   await load(cardUrl, { seconds: 2, connections: CONNECTIONS, headers: auth });
   const bare = await load(bareUrl, { seconds: SECONDS, connections: CONNECTIONS });
   const card = await load(cardUrl, { seconds: SECONDS, connections: CONNECTIONS, headers: auth });
-  printLoad('GET /healthz (bare)', bare);
+  printLoad('GET /bare (own process)', bare);
   printLoad(`GET /api/v2/card/info (auth)`, card);
   const ratio = card.rps / bare.rps;
   console.log(`  ratio card-info / bare: ${(ratio * 100).toFixed(1)} %`);

@@ -1,6 +1,7 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
+import { securityHeadersOf } from './lib/securityHeaders';
 import { isDatabaseUnavailable } from './lib/dbUnavailable';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -71,6 +72,22 @@ export const REDACT = [
   '*.address',
 ];
 
+/**
+ * Fastify's request logging writes two lines per request ("incoming request", "request
+ * completed"); at the default info level that was a tenth of card info's cost. One line, at the
+ * end, with what both said (docs/decisions/0022); errors as before.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, req, reply);
+    req.log.info(
+      { method: req.method, url: req.url, ip: req.ip, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it
@@ -92,6 +109,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // request ids in logs tie a user's report to the server's lines: UUIDs, unique across
     // processes; a proxy's own id only from a trusted proxy and well-formed (lib/requestId)
     requestIdHeader: false,
+    // one log line per request instead of Fastify's two (OneLinePerRequest below)
+    logController: new OneLinePerRequest(),
     genReqId: requestIdGenerator(config.trustProxy),
     // errors the router answers before any route runs (a path parameter over 100 characters, a
     // malformed URL) come in the envelope too, and never echo the path back
@@ -108,8 +127,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
-  // every answer names its request id, the one in the server's log lines
+  // every answer names its request id, the one in the server's log lines, and carries the
+  // security headers — helmet's, worked out once (lib/securityHeaders; docs/decisions/0022)
+  const securityHeaders = await securityHeadersOf({
+    contentSecurityPolicy: { directives: cspDirectives(config.webDist) },
+    // the portal opens carrier and payment pages; keep the referrer to our origin only
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
   app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(securityHeaders);
     reply.header(REQUEST_ID_HEADER, req.id);
     done();
   });
@@ -171,12 +198,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     return reply.status(500).send({ code: Code.INTERNAL, message: DEFAULT_MESSAGE[Code.INTERNAL]!, data: null });
   });
 
-  await app.register(import('@fastify/helmet'), {
-    contentSecurityPolicy: { directives: cspDirectives(config.webDist) },
-    // the portal opens carrier and payment pages; keep the referrer to our origin only
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(import('@fastify/compress'), { global: true, threshold: 1024, encodings: ['gzip', 'deflate'] });
 
   await app.register(import('@fastify/swagger'), {

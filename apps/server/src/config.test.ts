@@ -60,6 +60,7 @@ describe('loadConfig: each kind of variable', () => {
     ['CLEANUP_INTERVAL_SECONDS', '60', 60_000, 'cleanupIntervalMs'],
     ['CLEANUP_GRACE_HOURS', '1', 3_600_000, 'cleanupGraceMs'],
     ['SIM_CONTROLS', '1', true, 'simControls'],
+    ['PASSWORD_HASH_COST', '18', 18, 'passwordHashCost'],
     ['NODE_ENV', 'production', true, 'production'],
     ['NODE_ENV', 'test', false, 'production'],
   ];
@@ -103,6 +104,7 @@ describe('loadConfig: each kind of variable', () => {
     ['alipay', null],
     ['smsProvider', 'log'],
     ['aliyunSms', null],
+    ['passwordHashCost', 17],
   ];
   it.each(defaults)('missing → %s = %j', (field, expected) => {
     expect(loadConfig({})[field]).toEqual(expected);
@@ -300,5 +302,17 @@ describe('.env.example', () => {
       if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST' && m[1] !== 'CONSOLE_DIST') shown[m[1]!] = m[2]!;
     }
     expect(loadConfig(shown)).toEqual(loadConfig({}));
+  });
+});
+
+describe('PASSWORD_HASH_COST (docs/decisions/0022)', () => {
+  it('is 2^17 unless set; a lower cost only in a test run', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    for (const NODE_ENV of ['development', 'production'])
+      expect(problems({ NODE_ENV, PASSWORD_HASH_COST: '14' })).toEqual([
+        'PASSWORD_HASH_COST: below 17 only for test runs (NODE_ENV=test) (got "14")',
+      ]);
+    expect(problems({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toEqual(['PASSWORD_HASH_COST: must be at least 10 (got "9")']);
   });
 });

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_HASH_COST, MIN_PRODUCTION_HASH_COST } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
 
 // The server's whole configuration: one schema over the environment, read once at start-up.
@@ -45,6 +46,8 @@ export interface Config {
   logLevel: string;
   /** behind reverse proxies: how many hops, or which addresses, may set the client address (lib/trustProxy) */
   trustProxy: TrustProxy;
+  /** log2 of scrypt's N for new password hashes (lib/password; docs/decisions/0022); below 17 only in a test run */
+  passwordHashCost: number;
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
@@ -205,6 +208,7 @@ export const ENV_SCHEMA = z.object({
     })
     .default('info'),
   TRUST_PROXY: trustProxy,
+  PASSWORD_HASH_COST: number(DEFAULT_HASH_COST, { int: true, min: 10, max: 20 }),
   TOKEN_TTL_HOURS: number(24 * 7, { min: 1 }),
   TOKEN_ROTATE_BEFORE_HOURS: number(24),
   ALLOW_SIMULATORS: simulatorList,
@@ -343,6 +347,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (missing.length) throw new ConfigError(missing);
   const production = e.NODE_ENV === 'production';
+  // A cheaper hash only speeds up a test run's hundreds of logins; anywhere else it weakens every
+  // password stored from then on (and rehashes the stronger ones down at their next login).
+  if (e.PASSWORD_HASH_COST < MIN_PRODUCTION_HASH_COST && e.NODE_ENV !== 'test')
+    throw new ConfigError([
+      `PASSWORD_HASH_COST: below ${MIN_PRODUCTION_HASH_COST} only for test runs (NODE_ENV=test) (got "${e.PASSWORD_HASH_COST}")`,
+    ]);
   const hour = 3600_000;
   return {
     production,
@@ -358,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO ?? !production,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     tokenTtlMs: e.TOKEN_TTL_HOURS * hour,
     tokenRotateBeforeMs: e.TOKEN_ROTATE_BEFORE_HOURS * hour,
     allowSimulators: e.ALLOW_SIMULATORS,

@@ -5,6 +5,7 @@ import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
 import { loadProviderKeys } from './integrations/providers';
 import { runtimeProblem } from './runtime';
+import { DEFAULT_HASH_COST, hashPassword } from './lib/password';
 
 /** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
 const EX_CONFIG = 78;
@@ -33,7 +34,16 @@ async function main() {
   // the demo data (and its passwords) is loaded only when asked for, never in production; and once
   // across processes starting together: seedDemo takes a lock and skips a database that has data
   const demo = config.seedDemo ? await import('./db/seed') : null;
-  if (demo) seeded = await demo.seedDemo(db);
+  // a test run's lower password cost (PASSWORD_HASH_COST, NODE_ENV=test only) seeds the demo
+  // passwords at that cost too, or every demo login would still pay 2^17 (docs/decisions/0022)
+  const testHashes =
+    demo && config.passwordHashCost !== DEFAULT_HASH_COST
+      ? {
+          account: await hashPassword(demo.DEMO.password, config.passwordHashCost),
+          card: await hashPassword(demo.DEMO.cardPassword, config.passwordHashCost),
+        }
+      : undefined;
+  if (demo) seeded = await demo.seedDemo(db, new Date(), testHashes);
   const app = await buildApp({ db, config });
 
   let closing = false;

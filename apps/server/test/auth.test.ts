@@ -16,7 +16,7 @@ import { hashPassword } from '../src/lib/password';
 import { nextChinaMidnight } from '../src/modules/auth/limits';
 import { expectAllRejectedWithoutWrites, expectRejected, oversizedBody } from './badInput';
 import { runCli } from './cli';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, demoHashesForTests, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 const MINUTE = 60_000;
 
@@ -59,7 +59,7 @@ async function addUser(t: TestApp, u: { account?: string; mobile?: string; passw
       agent_id: agent.id,
       account: u.account ?? null,
       mobile: u.mobile ?? null,
-      password_hash: u.password ? await hashPassword(u.password) : null,
+      password_hash: u.password ? await hashPassword(u.password, TEST_PASSWORD_HASH_COST) : null,
       created_at: clock.iso(),
     })
     .returning('id')
@@ -724,8 +724,14 @@ describe.each(databases())('auth on %s', (kind) => {
         const url = join(dir, 'portal.db');
         const db = await connect(url);
         await migrate(db);
-        await seedDemo(db);
-        const config = { ...loadConfig({}), databaseUrl: url, webDist: null, logLevel: 'silent' };
+        await seedDemo(db, new Date(), await demoHashesForTests());
+        const config = {
+          ...loadConfig({}),
+          databaseUrl: url,
+          webDist: null,
+          logLevel: 'silent',
+          passwordHashCost: TEST_PASSWORD_HASH_COST,
+        };
         const app = await buildApp({ db, config, logger: false });
         target = { ...t, app, db, config, inject: (o) => app.inject(o) };
         cleanup = async () => {

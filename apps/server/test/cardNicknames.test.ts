@@ -7,7 +7,7 @@ import { Code } from '@portal/contract';
 import { DEMO } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
 import { expectRejected, jsonPost } from './badInput';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 const URL = '/api/v1/card/nickname';
 
@@ -26,7 +26,13 @@ async function makeUser(t: TestApp, account: string, mobile: string): Promise<st
   const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
   await t.db.kysely
     .insertInto('users')
-    .values({ agent_id: agent.id, mobile, account, password_hash: await hashPassword('other1234'), created_at: new Date().toISOString() })
+    .values({
+      agent_id: agent.id,
+      mobile,
+      account,
+      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return t.loginAccount(account, 'other1234');
 }

@@ -6,7 +6,7 @@ import { chinaDate } from '@portal/domain';
 import { DEMO } from '../src/db/seed';
 import { hashPassword } from '../src/lib/password';
 import { expectAllRejectedWithoutWrites, expectRejected, jsonPost, oversizedBody } from './badInput';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 const DAY = 86_400_000;
 
@@ -29,7 +29,7 @@ async function makeOtherUser(t: TestApp): Promise<string> {
       agent_id: agent.id,
       mobile: '13900139000',
       account: 'other',
-      password_hash: await hashPassword('other1234'),
+      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
       created_at: new Date().toISOString(),
     })
     .execute();

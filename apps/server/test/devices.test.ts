@@ -11,7 +11,7 @@ import { DeviceSimulator } from '../src/integrations/device/simulator';
 import { clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 const CHECKIN_MS = 5_000;
 const REBOOT_MS = 20_000;
@@ -28,7 +28,7 @@ async function makeOtherUser(t: TestApp): Promise<string> {
       agent_id: agent.id,
       mobile: '13900139000',
       account: 'other',
-      password_hash: await hashPassword('other1234'),
+      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
       created_at: new Date().toISOString(),
     })
     .execute();

@@ -14,6 +14,22 @@ import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
 import { DEMO, seedDemo } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
+import { hashPassword } from '../src/lib/password';
+
+/**
+ * The password hash cost of test runs (PASSWORD_HASH_COST, NODE_ENV=test): hundreds of logins at
+ * 2^17 would cost a minute of CPU. The demo passwords are seeded at this cost too.
+ */
+export const TEST_PASSWORD_HASH_COST = 10;
+let testDemoHashes: Promise<{ account: string; card: string }> | null = null;
+/** the demo passwords hashed at the test cost, once per test process */
+export function demoHashesForTests(): Promise<{ account: string; card: string }> {
+  testDemoHashes ??= Promise.all([
+    hashPassword(DEMO.password, TEST_PASSWORD_HASH_COST),
+    hashPassword(DEMO.cardPassword, TEST_PASSWORD_HASH_COST),
+  ]).then(([account, card]) => ({ account, card }));
+  return testDemoHashes;
+}
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -152,8 +168,14 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
     }
     const db = await connect(url);
     await migrate(db);
-    await seedDemo(db);
-    const config: Config = { ...loadConfig({}), databaseUrl: url, webDist: null, logLevel: 'silent', ...overrides };
+    await seedDemo(db, new Date(), await demoHashesForTests());
+    const config: Config = {
+      ...loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) }),
+      databaseUrl: url,
+      webDist: null,
+      logLevel: 'silent',
+      ...overrides,
+    };
     const app = await buildApp({ db, config, logger: false });
     await app.ready();
     Object.assign(t, {

@@ -10,7 +10,7 @@ import { refundOrder } from '../src/modules/commerce';
 import { baseOf } from '../src/modules/commerce/upgrade/service';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { businessSnapshot, ctxOf, ledgerMatches, notify, rid, sandboxOf } from './commerceHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 const GB = 1024 * 1024; // KB
 const DAY = 86_400_000;
@@ -32,7 +32,7 @@ async function makeOtherUser(t: TestApp): Promise<string> {
       agent_id: agent.id,
       mobile: '13900139001',
       account: 'other',
-      password_hash: await hashPassword('other1234'),
+      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
       created_at: clock.iso(),
     })
     .execute();

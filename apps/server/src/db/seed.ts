@@ -23,11 +23,27 @@ export const DEMO = {
 /**
  * scrypt hashes (lib/password.ts format) of DEMO.password and DEMO.cardPassword, made once with
  * hashPassword; seed.test.ts checks that they still verify. Fixed, so that db/ needs nothing from
- * lib/ (lib uses db: docs/decisions/0008) and seeding costs no scrypt. Every demo card shares the
- * card password hash; real cards each get their own salt.
+ * lib/ (lib uses db: docs/decisions/0008) and seeding costs no scrypt (2^17 takes a tenth of a second
+ * or more). Made at today's cost, 2^17 (docs/decisions/0022), so that a login never rehashes them
+ * and production recognises them (db/demoLogins.ts). Every demo card shares the card password hash;
+ * real cards each get their own salt.
  */
-export const DEMO_PASSWORD_HASH = 'scrypt$16384$8$1$HOkio5I3bX4XzURvij3p5A==$4ezuSMAJX7oSILf675Lu5TaZd137dyXCa37KpzI+cTE=';
-export const DEMO_CARD_PASSWORD_HASH = 'scrypt$16384$8$1$TmJNQwifTyktOaiz2U53RQ==$aJFz6HV0O7P9TvnbPMnASIky3xZ4qNDOJJvwi9DtKfM=';
+export const DEMO_PASSWORD_HASH = 'scrypt$131072$8$1$HOkio5I3bX4XzURvij3p5A==$1tGCc7k7f9KtV/+4AUNrrceSfyDiy/7uibpYET1XtDk=';
+export const DEMO_CARD_PASSWORD_HASH = 'scrypt$131072$8$1$TmJNQwifTyktOaiz2U53RQ==$cRZBQlodoNovjQ/SXVPIatWT2zpKZ/G11CeS1d5d42U=';
+/** the same passwords under the cost before 0022 (2^14, same salts): databases seeded before it hold these */
+export const LEGACY_DEMO_HASHES = {
+  account: 'scrypt$16384$8$1$HOkio5I3bX4XzURvij3p5A==$4ezuSMAJX7oSILf675Lu5TaZd137dyXCa37KpzI+cTE=',
+  card: 'scrypt$16384$8$1$TmJNQwifTyktOaiz2U53RQ==$aJFz6HV0O7P9TvnbPMnASIky3xZ4qNDOJJvwi9DtKfM=',
+} as const;
+
+/**
+ * The demo passwords' hashes to load. A test run passes hashes made at its own low cost
+ * (PASSWORD_HASH_COST), or every fresh database's first login would pay one 2^17 check per login.
+ */
+export interface DemoHashes {
+  account: string;
+  card: string;
+}
 
 const DAY = 86_400_000;
 const GB = 1024 * 1024; // in KB
@@ -222,7 +238,11 @@ const SEED_LOCK = 724002;
  * advisory lock, SQLite the write lock of its IMMEDIATE begin (connect.ts) — then looks again
  * whether the database is empty, so the second process waits for the first's seed and skips.
  */
-export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  now: Date = new Date(),
+  hashes: DemoHashes = { account: DEMO_PASSWORD_HASH, card: DEMO_CARD_PASSWORD_HASH },
+): Promise<boolean> {
   const iso = now.toISOString();
   const k = db.kysely;
   return k.transaction().execute(async (trx) => {
@@ -299,7 +319,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
 
     const user = await trx
       .insertInto('users')
-      .values({ agent_id: demo.id, mobile: DEMO.mobile, account: DEMO.account, password_hash: DEMO_PASSWORD_HASH, created_at: iso })
+      .values({ agent_id: demo.id, mobile: DEMO.mobile, account: DEMO.account, password_hash: hashes.account, created_at: iso })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -351,7 +371,7 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
           mobile_real_name_mold: 0,
           expired_at: new Date(now.getTime() + 365 * DAY).toISOString(),
           member_expired_at: '',
-          password_hash: d.password === false ? null : DEMO_CARD_PASSWORD_HASH,
+          password_hash: d.password === false ? null : hashes.card,
           reserve_mobile: null,
           flow_synced_at: '',
           created_at: new Date(now.getTime() - (120 - i) * DAY).toISOString(),

@@ -6,7 +6,7 @@ import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
 import { bindingTokensRoutes } from './bindingTokens';
 import { brandingRoutes } from './branding';
-import { cardPasswordRoutes } from './cardPassword';
+import { cardPasswordRoutes, saveCardPasswordHash } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
@@ -24,7 +24,7 @@ import { usageRoutes } from './usage';
 export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
   api.decorate('requireSession', requireAuth(ctx));
-  await authRoutes(api, ctx);
+  await authRoutes(api, ctx, { saveCardPasswordHash });
   await cardPasswordRoutes(api, ctx);
   await brandingRoutes(api, ctx);
   await payRoutes(api, ctx);

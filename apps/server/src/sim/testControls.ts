@@ -2,8 +2,13 @@
 // configuration): move the server's clock forward (lib/clock) and run a scheduled job now.
 //   POST /sim/clock/advance  {"ms": 86400000}   → {"now": "…"}
 //   POST /sim/jobs/:name/run                    → {"ran": true, "result": …}
+//   POST /sim/jobs/:name/due                    → the job's current tick, if no process ran it yet
+//                                                 (what its timer does): {"ran": false} otherwise
+//   GET  /sim/pay/queries                       → {"queries": {order_no: n}}: this process's
+//                                                 payment sandbox, how often it was asked about each order
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { SandboxGateway } from '../integrations/payment/sandbox';
 import { clock } from '../lib/clock';
 
 /** one move at most: a year */
@@ -23,4 +28,11 @@ export async function registerTestControls(app: FastifyInstance, ctx: AppContext
     if (!app.jobs.has(req.params.name)) return reply.status(404).send({ message: '没有这个任务' });
     return app.jobs.runNow(req.params.name);
   });
+  app.post<{ Params: { name: string } }>('/sim/jobs/:name/due', { schema: { hide: true } }, async (req, reply) => {
+    if (!app.jobs.has(req.params.name)) return reply.status(404).send({ message: '没有这个任务' });
+    return app.jobs.runDue(req.params.name);
+  });
+  const sandbox = ctx.payments;
+  if (sandbox instanceof SandboxGateway)
+    app.get('/sim/pay/queries', { schema: { hide: true } }, async () => ({ queries: Object.fromEntries(sandbox.queriesByOrder) }));
 }

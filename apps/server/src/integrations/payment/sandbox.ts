@@ -46,6 +46,12 @@ const STATE: Record<string, PaymentStatus['state']> = {
 export class SandboxGateway implements PaymentGateway {
   private sink: NotificationSink | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
+  /**
+   * How many times this process asked about each order (queryPayment, by order number): the test
+   * controls show it (GET /sim/pay/queries) so a test can see that the reconciler of several
+   * processes asks about a pending order once per tick, not once per process.
+   */
+  readonly queriesByOrder = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -84,6 +90,8 @@ export class SandboxGateway implements PaymentGateway {
 
   async queryPayment(paymentId: string): Promise<PaymentStatus | null> {
     const row = await this.payment(paymentId);
+    const key = row?.order_no ?? paymentId;
+    this.queriesByOrder.set(key, (this.queriesByOrder.get(key) ?? 0) + 1);
     return row ? statusOf(row) : null;
   }
 
@@ -94,7 +102,8 @@ export class SandboxGateway implements PaymentGateway {
       .where('payment_id', '=', paymentId)
       .where('state', '=', 'created')
       .execute();
-    return this.queryPayment(paymentId);
+    const row = await this.payment(paymentId);
+    return row ? statusOf(row) : null;
   }
 
   /**

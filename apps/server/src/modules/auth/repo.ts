@@ -2,6 +2,7 @@
 // card and its owner a card-number login needs. No rules here.
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { SessionsTable, User } from '../../db/schema';
 
 export async function agentByMark(db: Executor, mark: string) {
@@ -45,6 +46,11 @@ export async function setUserPassword(db: Executor, userId: number, hash: string
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
+/** Replaces a password hash made under older parameters, only if it is still that hash (a change meanwhile wins). */
+export async function replaceUserPasswordHash(db: Executor, userId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();
+}
+
 // ---------- sessions ----------
 
 export async function insertSession(db: Executor, row: Omit<Insertable<SessionsTable>, 'replaced_at' | 'revoked_at'>): Promise<void> {
@@ -54,8 +60,12 @@ export async function insertSession(db: Executor, row: Omit<Insertable<SessionsT
     .execute();
 }
 
+// checked before every request with a login: compiled once (db/preparedQuery)
+const sessionByTokenHashQuery = preparedQuery((db, tokenHash: string) =>
+  db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash),
+);
 export async function sessionByTokenHash(db: Executor, tokenHash: string) {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return (await sessionByTokenHashQuery(db, tokenHash))[0];
 }
 
 export async function sessionById(db: Executor, id: number) {

@@ -7,7 +7,8 @@ import { maskMobile } from '@portal/domain';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword, rehashIfNeeded, verifyPassword } from '../../lib/password';
+import type { Executor } from '../../db/executor';
 import { clear, hit, minutesOf, peek, type ThrottleResult } from '../../lib/throttle';
 import { KEYS, RULES } from './limits';
 import * as repo from './repo';
@@ -93,11 +94,16 @@ async function wrongPassword(ctx: AppContext, ip: string, attempt: ThrottleResul
 
 // Compared against when the account does not exist, so an unknown account costs the same time
 // as a wrong password and the timing does not tell which accounts exist.
-let dummyHash: Promise<string> | null = null;
-function dummy(): Promise<string> {
-  dummyHash ??= hashPassword('no-such-account');
-  return dummyHash;
+// Made at the cost of new hashes, once per cost.
+const dummyHashes = new Map<number, Promise<string>>();
+function dummy(cost: number): Promise<string> {
+  let hash = dummyHashes.get(cost);
+  if (!hash) dummyHashes.set(cost, (hash = hashPassword('no-such-account', cost)));
+  return hash;
 }
+
+/** Replaces a card's password hash, if it is still `oldHash` (the card record's writer: modules/index.ts hands it in). */
+export type CardHashSaver = (db: Executor, cardId: number, newHash: string, oldHash: string) => Promise<unknown>;
 
 async function answer(
   ctx: AppContext,
@@ -109,7 +115,7 @@ async function answer(
   return out;
 }
 
-export async function login(ctx: AppContext, req: LoginRequest, ip: string): Promise<LoginAnswer> {
+export async function login(ctx: AppContext, req: LoginRequest, ip: string, saveCardHash: CardHashSaver): Promise<LoginAnswer> {
   const named = await namedAgent(ctx, req.mark);
   await guardAddress(ctx, ip);
   switch (req.login_model) {
@@ -118,7 +124,7 @@ export async function login(ctx: AppContext, req: LoginRequest, ip: string): Pro
     case 'account':
       return loginByAccount(ctx, req.account, req.password, named?.mark, ip);
     case 'customNum':
-      return loginByCard(ctx, req.custom_num, req.password, named?.mark, ip);
+      return loginByCard(ctx, req.custom_num, req.password, named?.mark, ip, saveCardHash);
   }
 }
 
@@ -157,9 +163,13 @@ async function loginByAccount(
   const key = user ? KEYS.userFailures(user.id) : KEYS.accountFailures(account);
   const attempt = await reservePasswordAttempt(ctx, key, 'account');
   const stored = user?.password_hash ?? null;
-  const good = (await verifyPassword(password, stored ?? (await dummy()))) && stored !== null;
+  const good = (await verifyPassword(password, stored ?? (await dummy(ctx.config.passwordHashCost)))) && stored !== null;
   if (!user || !good) throw await wrongPassword(ctx, ip, attempt, 'account');
   await clear(ctx.db.kysely, key);
+  // a hash made under an older cost is made again now that the password is at hand (docs/decisions/0022)
+  await rehashIfNeeded(password, stored, ctx.config.passwordHashCost, (newHash, oldHash) =>
+    repo.replaceUserPasswordHash(ctx.db.kysely, user.id, oldHash, newHash),
+  );
   return answer(ctx, {
     userId: user.id,
     customNum: '',
@@ -175,6 +185,7 @@ async function loginByCard(
   password: string,
   mark: string | undefined,
   ip: string,
+  saveCardHash: CardHashSaver,
 ): Promise<LoginAnswer> {
   const card = await repo.cardLoginOf(ctx.db.kysely, customNum);
   if (!card) {
@@ -189,6 +200,9 @@ async function loginByCard(
   const attempt = await reservePasswordAttempt(ctx, key, 'card');
   if (!(await verifyPassword(password, card.password_hash))) throw await wrongPassword(ctx, ip, attempt, 'card');
   await clear(ctx.db.kysely, key);
+  await rehashIfNeeded(password, card.password_hash, ctx.config.passwordHashCost, (newHash, oldHash) =>
+    saveCardHash(ctx.db.kysely, card.id, newHash, oldHash),
+  );
   // Not the holder's full number: a card password should not reveal who owns the card.
   const contact = await cardContactMobile(ctx, card);
   return answer(ctx, {
@@ -255,7 +269,7 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UserPass
     }
     await clear(ctx.db.kysely, key);
   }
-  await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password));
+  await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password, ctx.config.passwordHashCost));
   // Everyone else holding a session of this user is signed out (they get code 40001).
   const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
   ctx.log.info({ userId: user.id, revoked }, 'account password changed');

@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
+import type { Executor } from '../../db/executor';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { cardContactMobile, cardLoginOf, consumeSmsCode, KEYS, revokeCardLogins, RULES, sendSmsCode, type Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
@@ -76,7 +77,7 @@ export async function resetCardPassword(ctx: AppContext, body: { custom_num: str
   const card = await knownCard(ctx, body.custom_num);
   const mobile = await contactMobileOrFail(ctx, card);
   await consumeSmsCode(ctx, mobile, 'card_password', body.code, card.custom_num);
-  const hash = await hashPassword(body.password);
+  const hash = await hashPassword(body.password, ctx.config.passwordHashCost);
   const at = clock.iso();
   // One transaction: nobody keeps a card-number session opened with the old password.
   const revoked = await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -86,4 +87,9 @@ export async function resetCardPassword(ctx: AppContext, body: { custom_num: str
   // The holder proved control of the card's mobile: lift a lock left by wrong guesses.
   await clear(ctx.db.kysely, KEYS.cardFailures(card.custom_num));
   return { custom_num: card.custom_num, revoked_sessions: revoked };
+}
+
+/** The card record's writer for a card password rehashed at a card-number login (modules/auth, wired in modules/index.ts). */
+export function saveCardPasswordHash(db: Executor, cardId: number, newHash: string, oldHash: string): Promise<void> {
+  return cardRecord.replacePasswordHash(db, cardId, oldHash, newHash);
 }

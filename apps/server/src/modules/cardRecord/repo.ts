@@ -4,10 +4,13 @@
 import { sql } from 'kysely';
 import type { CardFlag } from '@portal/domain';
 import type { Executor } from '../../db/executor';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 
+// card info's hot path (every page): compiled once (db/preparedQuery)
+const cardByNumQuery = preparedQuery((db, customNum: string) => db.selectFrom('cards').selectAll().where('custom_num', '=', customNum));
 export async function cardByNum(db: Executor, customNum: string): Promise<Card | undefined> {
-  return db.selectFrom('cards').selectAll().where('custom_num', '=', customNum).executeTakeFirst();
+  return (await cardByNumQuery(db, customNum))[0];
 }
 
 /** The card whose SIM has this ICCID (printed, often as a barcode, on the card's holder). */
@@ -20,14 +23,11 @@ export async function cardById(db: Executor, id: number): Promise<Card | undefin
 }
 
 /** Whether the card is bound to this user (card_bindings is modules/cards'; read here for access). */
+const isBoundToQuery = preparedQuery((db, cardId: number, userId: number) =>
+  db.selectFrom('card_bindings').select('id').where('card_id', '=', cardId).where('user_id', '=', userId),
+);
 export async function isBoundTo(db: Executor, cardId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('card_bindings')
-    .select('id')
-    .where('card_id', '=', cardId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await isBoundToQuery(db, cardId, userId)).length > 0;
 }
 
 /** The card's expiry and the flags an order may turn on (read before a delivery and by a refund). */
@@ -48,6 +48,11 @@ export async function balanceOf(db: Executor, cardId: number): Promise<number> {
 /** The card login password (modules/cardPassword). */
 export async function setPasswordHash(db: Executor, cardId: number, hash: string): Promise<void> {
   await db.updateTable('cards').set({ password_hash: hash }).where('id', '=', cardId).execute();
+}
+
+/** The card password's hash made again under today's cost (lib/password's rehashIfNeeded), only if it is still `oldHash`. */
+export async function replacePasswordHash(db: Executor, cardId: number, oldHash: string, newHash: string): Promise<void> {
+  await db.updateTable('cards').set({ password_hash: newHash }).where('id', '=', cardId).where('password_hash', '=', oldHash).execute();
 }
 
 /**

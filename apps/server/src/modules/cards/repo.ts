@@ -2,6 +2,7 @@
 // card info needs beside the card row (the row itself is modules/cardRecord's). One code base for
 // SQLite and PostgreSQL.
 import type { Executor } from '../../db/executor';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 
 export interface BoundCardRow {
@@ -86,8 +87,9 @@ export async function unbind(db: Executor, userId: number, cardId: number): Prom
  * Everything card info needs beside the card row, in ONE query (card info is the hot path):
  * the card's agent, today's stored usage and the card's owner.
  */
-export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
-  return db
+// card info's hot path (every page): compiled once (db/preparedQuery)
+const cardInfoExtrasQuery = preparedQuery((db, agentId: number, cardId: number, today: string) =>
+  db
     .selectFrom('agents')
     .select([
       'agents.id',
@@ -103,13 +105,15 @@ export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agen
       eb
         .selectFrom('card_flow_daily')
         .select('card_flow_daily.used_kb')
-        .where('card_flow_daily.card_id', '=', card.id)
+        .where('card_flow_daily.card_id', '=', cardId)
         .where('card_flow_daily.day', '=', today)
         .as('today_kb'),
-      eb.selectFrom('card_bindings').select('card_bindings.user_id').where('card_bindings.card_id', '=', card.id).as('owner_id'),
+      eb.selectFrom('card_bindings').select('card_bindings.user_id').where('card_bindings.card_id', '=', cardId).as('owner_id'),
     ])
-    .where('agents.id', '=', card.agent_id)
-    .executeTakeFirst();
+    .where('agents.id', '=', agentId),
+);
+export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
+  return (await cardInfoExtrasQuery(db, card.agent_id, card.id, today))[0];
 }
 
 /**

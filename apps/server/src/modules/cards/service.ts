@@ -13,7 +13,7 @@ import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { rehashIfNeeded, verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
@@ -112,6 +112,9 @@ export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, p
       throw new AppError(Code.CARD_PASSWORD_WRONG, `卡密码错误，还可尝试${attempt.remaining}次`);
     }
     await clear(ctx.db.kysely, key);
+    await rehashIfNeeded(password, card.password_hash, ctx.config.passwordHashCost, (newHash, oldHash) =>
+      cardRecord.replacePasswordHash(ctx.db.kysely, card.id, oldHash, newHash),
+    );
   }
 
   await repo.bindIfFree(ctx.db.kysely, auth.userId, card.id, clock.iso());
