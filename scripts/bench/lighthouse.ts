@@ -1,6 +1,8 @@
-// Lighthouse 12 (node API) on Debian's Chromium, default config = mobile form factor, simulated
+// Lighthouse 13 (node API) on Debian's Chromium, default config = mobile form factor, simulated
 // slow-4G + 4× CPU throttling, performance category only. Each run gets a fresh Chromium (fresh
-// profile, cold cache); the median run by score is reported.
+// profile, cold cache); the median run by score is reported. lighthouseSideBySide runs two pages
+// alternately (ours, the peer, ours, …) so both see the same machine load, and takes each one's
+// median by LCP.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -11,6 +13,8 @@ export interface LighthouseRun {
   tbtMs: number;
   cls: number;
   speedIndexMs: number;
+  /** JavaScript the page downloaded during the run: transfer bytes (after the server's gzip) */
+  jsTransferBytes: number;
 }
 
 const CHROME_FLAGS = [
@@ -50,11 +54,31 @@ export async function lighthouseOnce(url: string, chromePath: string): Promise<L
       tbtMs: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
       speedIndexMs: num('speed-index'),
+      jsTransferBytes: scriptBytes(lhr.audits['network-requests']?.details),
     };
   } finally {
     chrome.kill();
     launched.delete(chrome);
   }
+}
+
+function scriptBytes(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return items.filter((i) => i.resourceType === 'Script').reduce((n, i) => n + (i.transferSize ?? 0), 0);
+}
+
+const byLcp = (runs: LighthouseRun[]) => [...runs].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor((runs.length - 1) / 2)]!;
+
+/** Both pages, alternately, `runs` times each; the median run of each by LCP. */
+export async function lighthouseSideBySide(urls: { ours: string; peer: string }, chromePath: string, runs: number) {
+  const ours: LighthouseRun[] = [];
+  const peer: LighthouseRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    // who goes first alternates too: a warm disk cache or a busy moment favours neither
+    const order = i % 2 === 0 ? (['ours', 'peer'] as const) : (['peer', 'ours'] as const);
+    for (const who of order) (who === 'ours' ? ours : peer).push(await lighthouseOnce(urls[who], chromePath));
+  }
+  return { ours: { median: byLcp(ours), runs: ours }, peer: { median: byLcp(peer), runs: peer } };
 }
 
 export async function lighthouseMedian(url: string, chromePath: string, runs: number) {
