@@ -15,6 +15,8 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** JavaScript the page downloaded during the run: transfer bytes (after the server's gzip) */
   jsTransferBytes: number;
+  /** the element Lighthouse took for the LCP (its HTML snippet), when it says */
+  lcpElement?: string;
 }
 
 const CHROME_FLAGS = [
@@ -32,7 +34,22 @@ export function killLighthouseChromes(): void {
   for (const c of launched) c.kill();
 }
 
-export async function lighthouseOnce(url: string, chromePath: string): Promise<LighthouseRun> {
+/** One run; a run whose trace came out broken (NO_NAVSTART and the like, more frequent on a busy
+ *  machine) is run again, twice at most. */
+export async function lighthouseOnce(url: string, chromePath: string, attempts = 3): Promise<LighthouseRun> {
+  for (let i = 1; ; i++) {
+    try {
+      return await lighthouseAttempt(url, chromePath);
+    } catch (err) {
+      if (i >= attempts || !(err instanceof LighthouseRuntimeError)) throw err;
+      console.log(`  (lighthouse: ${err.message}; running again)`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseAttempt(url: string, chromePath: string): Promise<LighthouseRun> {
   process.env.CHROME_PATH = chromePath;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   launched.add(chrome);
@@ -45,7 +62,7 @@ export async function lighthouseOnce(url: string, chromePath: string): Promise<L
     });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRuntimeError(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     return {
       score: lhr.categories.performance?.score ?? NaN,
@@ -55,11 +72,24 @@ export async function lighthouseOnce(url: string, chromePath: string): Promise<L
       cls: num('cumulative-layout-shift'),
       speedIndexMs: num('speed-index'),
       jsTransferBytes: scriptBytes(lhr.audits['network-requests']?.details),
+      lcpElement: nodeSnippet(lhr.audits['lcp-breakdown-insight']?.details),
     };
   } finally {
     chrome.kill();
     launched.delete(chrome);
   }
+}
+
+/** The first DOM node item anywhere in an audit's details. */
+function nodeSnippet(details: unknown): string | undefined {
+  if (!details || typeof details !== 'object') return undefined;
+  const d = details as { type?: string; snippet?: string };
+  if (d.type === 'node' && d.snippet) return d.snippet;
+  for (const v of Object.values(details)) {
+    const found = nodeSnippet(v);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 function scriptBytes(details: unknown): number {

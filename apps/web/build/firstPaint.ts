@@ -5,9 +5,16 @@
 // 3. the same script preloads the agent's public branding (the login page's title, the page's
 //    largest text), so it is not one round trip behind the JavaScript. The app's own request for
 //    the same URL then comes from the preload cache.
+// 4. /login's markup, rendered at build time (./prerender.ts), sits in #root with the login page's
+//    CSS inlined: it paints before any script. The inline script hides it (class `off-login` on
+//    <html>) when this visit is not going to /login; src/main.tsx replaces it with the live page.
+// 5. On the way to /login the app's code starts after that first paint (a frame later, 50 ms at
+//    most): fetched as early as before (modulepreload), but the browser paints the markup before
+//    it spends the CPU on compiling and running it — on a cheap phone, a second earlier.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 
@@ -25,12 +32,16 @@ function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>,
 }
 
 export function firstPaint(): Plugin {
+  let appRoot = '';
   return {
     name: 'portal-first-paint',
     apply: 'build',
+    configResolved(config) {
+      appRoot = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const bundle = ctx.bundle;
         const entry = ctx.chunk;
         if (!bundle || !entry) return html;
@@ -52,8 +63,9 @@ export function firstPaint(): Plugin {
           table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }
         const preload =
-          '(function(m,d){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],t;if(!r)return;' +
-          'try{t=localStorage.getItem("sim_token")}catch(e){}if(!r[0]&&!t)r=m["/login"];if(!r)return;' +
+          '(function(m,d){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],t;' +
+          'try{t=localStorage.getItem("sim_token")}catch(e){}if(r&&!r[0]&&!t)r=m["/login"];' +
+          'if(r!==m["/login"])d.documentElement.className+=" off-login";if(!r)return;' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),b;try{b=localStorage.getItem("sim_mark")}catch(e){}' +
           'var g=d.createElement("link");g.rel="preload";g.as="fetch";g.crossOrigin="anonymous";' +
           'g.href="/api/v1/application/customer_url?mark="+((k&&k[1])||b||' +
@@ -64,13 +76,33 @@ export function firstPaint(): Plugin {
           JSON.stringify(table) +
           ',document)';
 
-        let out = html;
+        // /login's own CSS, inlined beside its prerendered markup (the chunk's <link> follows later
+        // and changes nothing); the markup hidden on a visit to another page.
+        const loginCss = table['/login']![1].filter((f) => f.endsWith('.css'))
+          .map((f) => String((bundle[f.slice(1)] as OutputAsset).source))
+          .join('');
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`first paint: index.html has no ${root}`);
+        const login = bootMarkup(await prerenderLogin(appRoot));
+
+        let out = html.replace(root, () => `<div id="root">${login}</div>`);
+        out = out.replace('</head>', () => `  <style>${loginCss}.off-login [data-prerendered]{display:none}</style>\n  </head>`);
         for (const css of entry.viteMetadata?.importedCss ?? []) {
           const asset = bundle[css] as OutputAsset | undefined;
           if (!asset || asset.type !== 'asset') continue;
           const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${css.replace(/[.]/g, '\\.')}"[^>]*>`);
           out = out.replace(link, () => `<style>${String(asset.source)}</style>`);
         }
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!out.includes(entryTag)) throw new Error(`first paint: no ${entryTag} in index.html`);
+        const start =
+          '(function(d){var s=function(){import(' +
+          JSON.stringify(`/${entry.fileName}`) +
+          ')},g=0,o=function(){if(!g){g=1;s()}};' +
+          'if(/\\boff-login\\b/.test(d.documentElement.className))s();' +
+          'else{requestAnimationFrame(function(){setTimeout(o)});setTimeout(o,50)}})(document)';
+        out = out.replace(entryTag, () => `<link rel="modulepreload" crossorigin href="/${entry.fileName}">`);
+        out = out.replace('</body>', () => `  <script>${start}</script>\n  </body>`);
         return out.replace('</head>', () => `  <script>${preload}</script>\n  </head>`);
       },
     },

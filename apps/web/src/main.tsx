@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { rememberLanding } from './app/boot';
 import { forgetFailedStylesheet, isChunkLoadError } from './app/pageLoad';
+import { LAZY_PAGES } from './app/router';
 import { TEXT } from './lib/errorCatalogue';
 import { local } from './lib/storage';
 import { toast } from './lib/toast';
@@ -16,4 +17,11 @@ window.addEventListener('unhandledrejection', (e) => {
   if (isChunkLoadError(e.reason)) toast(TEXT.network);
 });
 
-createRoot(document.getElementById('root')!).render(<App />);
+const root = document.getElementById('root')!;
+// /login's markup came with the HTML, painted before any script (build/prerender.ts); the inline
+// script of build/firstPaint.ts hid it when this visit is not going to /login. Shown, it stays
+// until the login page's code is here: React's first commit then replaces it with the live page
+// in one go — no spinner in between, no flash, no shift.
+const prerendered = root.querySelector('[data-prerendered]');
+const waitFor = prerendered && prerendered.getClientRects().length > 0 ? LAZY_PAGES.get('/login')?.preload() : undefined;
+void Promise.resolve(waitFor).then(() => createRoot(root).render(<App />));
