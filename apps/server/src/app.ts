@@ -215,6 +215,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  if (indexHtml) {
+    // The history fallback as a route of its own: @fastify/compress compresses routes only, not the
+    // not-found handler, and index.html (with /login's prerendered markup) is the first thing a
+    // phone downloads — 47 kB plain, 8 kB gzip. API paths and file names still get the 404 below.
+    app.get('/*', (req, reply) => {
+      const path = req.url.split('?')[0]!;
+      if (path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0]!;
     if (indexHtml && req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
