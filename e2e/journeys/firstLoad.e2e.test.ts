@@ -58,8 +58,7 @@ describe('the first load of /login', () => {
       await page.getByRole('heading', { name: '流量卡自助服务' }).waitFor({ state: 'attached' });
       const mobile = page.getByPlaceholder('请输入手机号');
       expect(await mobile.isVisible()).toBe(true);
-      expect(await page.getByRole('button', { name: '登录', exact: true }).count()).toBe(0); // inert: out of the a11y tree
-      expect(await page.locator('[data-prerendered] button[type="submit"]').isVisible()).toBe(true);
+      expect(await page.locator('[data-prerendered][inert] button[type="submit"]').isVisible()).toBe(true);
       // inert: a tap does not focus the field, so nothing typed can be lost when the app takes over
       await mobile.click({ force: true });
       await page.keyboard.type('138');
@@ -71,43 +70,45 @@ describe('the first load of /login', () => {
   });
 
   it('replaces the painted form with the live page in place: same boxes, no spinner in between', async () => {
-    const noScript = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl, javaScriptEnabled: false });
-    let before: Record<string, { x: number; y: number; width: number; height: number } | null>;
-    const boxes = (page: import('playwright-core').Page) =>
-      page.evaluate(() => {
-        const box = (sel: string) => {
-          const r = document.querySelector(sel)?.getBoundingClientRect();
-          return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-        };
-        return { tabs: box('[role="tablist"]'), mobile: box('input[name="mobile"]'), submit: box('button[type="submit"]') };
-      });
-    try {
-      const page = await noScript.newPage();
-      await page.goto('/login');
-      before = await boxes(page);
-    } finally {
-      await noScript.close();
-    }
-
     const { page } = j.phone;
     await resetBrowser(page);
-    // Every frame until the live page is in: the prerendered form or the live one, never a spinner.
+    // Every frame until the live page is in: the prerendered form or the live one, never a
+    // spinner; the boxes of the first frame of each.
     await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __seen: string[] }).__seen = seen;
+      type Box = { x: number; y: number; width: number; height: number } | null;
+      const w = window as unknown as { __seen: string[]; __boxes: Record<string, Record<string, Box>> };
+      w.__seen = [];
+      w.__boxes = {};
+      const box = (sel: string): Box => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+      };
       const look = () => {
         const root = document.getElementById('root');
-        if (root) seen.push(root.querySelector('[data-prerendered]') ? 'prerendered' : root.querySelector('form') ? 'live' : 'other');
-        if (seen.at(-1) !== 'live') requestAnimationFrame(look);
+        if (root?.firstElementChild) {
+          const state = root.querySelector('[data-prerendered]') ? 'prerendered' : root.querySelector('form') ? 'live' : 'other';
+          w.__seen.push(state);
+          w.__boxes[state] ??= {
+            h1: box('h1'),
+            tabs: box('[role="tablist"]'),
+            mobile: box('input[name="mobile"]'),
+            submit: box('button[type="submit"]'),
+          };
+        }
+        if (w.__seen.at(-1) !== 'live') requestAnimationFrame(look);
       };
       requestAnimationFrame(look);
     });
     await page.goto('/login');
     await page.waitForFunction(() => (window as unknown as { __seen: string[] }).__seen.at(-1) === 'live');
-    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    const { seen, boxes } = await page.evaluate(() => {
+      const w = window as unknown as { __seen: string[]; __boxes: Record<string, unknown> };
+      return { seen: w.__seen, boxes: w.__boxes };
+    });
+    expect(seen[0]).toBe('prerendered');
     expect(seen.filter((s) => s === 'other')).toEqual([]);
+    expect(boxes.live).toEqual(boxes.prerendered);
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
-    expect(await boxes(page)).toEqual(before!);
 
     // the live form takes input
     const mobile = page.getByPlaceholder('请输入手机号');

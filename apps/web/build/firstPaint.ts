@@ -106,7 +106,12 @@ export function firstPaint(): Plugin {
         const login = bootMarkup(await prerenderLogin(appRoot));
 
         let out = html.replace(root, () => `<div id="root">${login}</div>`);
-        out = out.replace('</head>', () => `  <style>${loginCss}.off-login [data-prerendered]{display:none}</style>\n  </head>`);
+        // html's font size: the rem script's value on a 375 px phone, for a browser without scripts
+        // (the script's inline style wins wherever it runs).
+        out = out.replace(
+          '</head>',
+          () => `  <style>html{font-size:37.5px}${loginCss}.off-login [data-prerendered]{display:none}</style>\n  </head>`,
+        );
         for (const css of entry.viteMetadata?.importedCss ?? []) {
           const asset = bundle[css] as OutputAsset | undefined;
           if (!asset || asset.type !== 'asset') continue;
@@ -122,7 +127,7 @@ export function firstPaint(): Plugin {
           '(function(d,w){var l=w.__portalLogin,s=function(){if(l)l.files.forEach(function(f){' +
           'var k=d.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;d.head.appendChild(k)});import(' +
           entryUrl +
-          ')};if(!l||d.visibilityState=="hidden")return s();var g=0,o=function(){if(!g){g=1;requestAnimationFrame(function(){setTimeout(s)})}};' +
+          ').catch(function(){})};if(!l||d.visibilityState=="hidden")return s();var g=0,o=function(){if(!g){g=1;requestAnimationFrame(function(){setTimeout(s)})}};' +
           'l.branding.then(o,o);setTimeout(o,1000)})(document,window)';
         out = out.replace(entryTag, '');
         out = out.replace('</body>', () => `  <script>${start}</script>\n  </body>`);
