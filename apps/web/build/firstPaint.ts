@@ -87,6 +87,8 @@ export function firstPaint(): Plugin {
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +
+          // remembered at once, as src/app/boot.ts will: the app may start after the user moved on
+          'if(k)try{localStorage.setItem("sim_mark",k[1])}catch(e){}' +
           'function h(f,x,c){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
           'l.href=f;d.head.appendChild(l)}' +
           'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
