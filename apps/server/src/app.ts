@@ -222,7 +222,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.get('/*', (req, reply) => {
       const path = req.url.split('?')[0]!;
       if (path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // cacheControl: false, or @fastify/static puts its own `public, max-age=0` over ours
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
   }
 
