@@ -127,6 +127,10 @@ describe('the first load of /login', () => {
       expect(await page.locator('[data-prerendered]').isVisible()).toBe(false);
       await page.goto('/flow'); // a visitor is sent to /login: the markup is right
       expect(await page.locator('[data-prerendered]').isVisible()).toBe(true);
+      await page.evaluate(() => localStorage.setItem('sim_token', 'any'));
+      await page.goto('/login'); // a logged-in user is sent on
+      expect(await page.locator('[data-prerendered]').isVisible()).toBe(false);
+      await page.evaluate(() => localStorage.removeItem('sim_token'));
     } finally {
       await page.unroute('**/assets/*.js');
     }

@@ -75,15 +75,16 @@ export function firstPaint(): Plugin {
         loginRow[1] = loginRow[1].filter((f) => !f.endsWith('.css'));
 
         const entryUrl = JSON.stringify(`/${entry.fileName}`);
-        // In <head>: where is this visit going? Not to /login: class `off-login` (hides the
-        // prerendered markup), the entry, the page's chunks and the branding preloaded at once.
+        // In <head>: where is this visit going? (The guards send a visitor of a page that needs a
+        // login to /login, and a logged-in user away from it.) Not to /login: class `off-login`
+        // (hides the prerendered markup), the entry, the page's chunks and the branding preloaded.
         // To /login: the branding is fetched right now and put into the painted title as soon as it
         // is here (it is the page's largest text; a new <h1>, as the browser counts an element's
         // largest paint once, when it first paints it); main.tsx hands the request to the app
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
           '(function(m,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b;' +
-          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;' +
+          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=0;' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +
