@@ -53,10 +53,34 @@ function staticClosure(manifest: Manifest, roots: string[], into: string[]): voi
   }
 }
 
-export function firstLoadFiles(manifest: Manifest, routeSrc: RegExp = DEFAULT_LOGIN_SRC): FirstLoad {
+function entryKeyOf(manifest: Manifest): string {
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
   if (entries.length === 0) throw new Error('manifest: no entry chunk (isEntry)');
-  const entryKey = entries.includes('index.html') ? 'index.html' : entries[0]!;
+  return entries.includes('index.html') ? 'index.html' : entries[0]!;
+}
+
+/** The JS and CSS files of the given chunks and their static imports, transitively. */
+function filesOf(manifest: Manifest, chunkKeys: string[]) {
+  const js: string[] = [];
+  const css: string[] = [];
+  for (const key of chunkKeys) {
+    const c = manifest[key]!;
+    if (/\.m?js$/.test(c.file) && !js.includes(c.file)) js.push(c.file);
+    if (/\.css$/.test(c.file) && !css.includes(c.file)) css.push(c.file);
+    for (const f of c.css ?? []) if (!css.includes(f)) css.push(f);
+  }
+  return { js, css };
+}
+
+/** An app without lazy pages (the bench's peer): the entry and its static imports. */
+export function entryFiles(manifest: Manifest): { js: string[]; css: string[] } {
+  const chunkKeys: string[] = [];
+  staticClosure(manifest, [entryKeyOf(manifest)], chunkKeys);
+  return filesOf(manifest, chunkKeys);
+}
+
+export function firstLoadFiles(manifest: Manifest, routeSrc: RegExp = DEFAULT_LOGIN_SRC): FirstLoad {
+  const entryKey = entryKeyOf(manifest);
 
   const routeKeys = Object.keys(manifest).filter((k) => {
     const c = manifest[k]!;
@@ -71,15 +95,7 @@ export function firstLoadFiles(manifest: Manifest, routeSrc: RegExp = DEFAULT_LO
   staticClosure(manifest, [entryKey], chunkKeys);
   staticClosure(manifest, routeKeys, chunkKeys);
 
-  const js: string[] = [];
-  const css: string[] = [];
-  for (const key of chunkKeys) {
-    const c = manifest[key]!;
-    if (/\.m?js$/.test(c.file) && !js.includes(c.file)) js.push(c.file);
-    if (/\.css$/.test(c.file) && !css.includes(c.file)) css.push(c.file);
-    for (const f of c.css ?? []) if (!css.includes(f)) css.push(f);
-  }
-  return { entryKey, routeKeys, chunkKeys, js, css };
+  return { entryKey, routeKeys, chunkKeys, ...filesOf(manifest, chunkKeys) };
 }
 
 export interface SizedFile {

@@ -4,10 +4,18 @@
 //    entry, instead of after it has run. A visitor who will be sent to /login preloads /login;
 // 3. the same script preloads the agent's public branding (the login page's title, the page's
 //    largest text), so it is not one round trip behind the JavaScript. The app's own request for
-//    the same URL then comes from the preload cache.
+//    the same URL then comes from the preload cache (on the way to /login: see 5).
+// 4. /login's markup, rendered at build time (./prerender.ts), sits in #root with the login page's
+//    CSS inlined: it paints before any script. The inline script hides it (class `off-login` on
+//    <html>) when this visit is not going to /login; src/main.tsx replaces it with the live page.
+// 5. On the way to /login the app's code is fetched and run once the page is painted complete:
+//    the markup and the branding request (its answer goes straight into the painted title: the
+//    page's largest text) have the network and the CPU to themselves. The price: the form takes
+//    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 
@@ -25,12 +33,16 @@ function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>,
 }
 
 export function firstPaint(): Plugin {
+  let appRoot = '';
   return {
     name: 'portal-first-paint',
     apply: 'build',
+    configResolved(config) {
+      appRoot = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         const bundle = ctx.bundle;
         const entry = ctx.chunk;
         if (!bundle || !entry) return html;
@@ -51,26 +63,77 @@ export function firstPaint(): Plugin {
           staticDeps(bundle, chunk, entryFiles, files);
           table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }
-        const preload =
-          '(function(m,d){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],t;if(!r)return;' +
-          'try{t=localStorage.getItem("sim_token")}catch(e){}if(!r[0]&&!t)r=m["/login"];if(!r)return;' +
-          'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),b;try{b=localStorage.getItem("sim_mark")}catch(e){}' +
-          'var g=d.createElement("link");g.rel="preload";g.as="fetch";g.crossOrigin="anonymous";' +
-          'g.href="/api/v1/application/customer_url?mark="+((k&&k[1])||b||' +
-          JSON.stringify(DEFAULT_AGENT_MARK) +
-          ');d.head.appendChild(g);' +
-          'r[1].forEach(function(f){var l=d.createElement("link");if(/\\.css$/.test(f))l.rel="stylesheet";' +
-          'else{l.rel="modulepreload";l.crossOrigin=""}l.href=f;d.head.appendChild(l)})})(' +
-          JSON.stringify(table) +
-          ',document)';
+        // /login's own CSS, inlined beside its prerendered markup, and so not preloaded as a <link>
+        // (a stylesheet the head's script adds would hold the first paint back); the chunk's own
+        // <link> comes with the page's code and changes nothing. The markup is hidden on a visit
+        // to another page.
+        const loginRow = table['/login']!;
+        const loginCss = loginRow[1]
+          .filter((f) => f.endsWith('.css'))
+          .map((f) => String((bundle[f.slice(1)] as OutputAsset).source))
+          .join('');
+        loginRow[1] = loginRow[1].filter((f) => !f.endsWith('.css'));
 
-        let out = html;
+        const entryUrl = JSON.stringify(`/${entry.fileName}`);
+        // In <head>: where is this visit going? (The guards send a visitor of a page that needs a
+        // login to /login, and a logged-in user away from it.) Not to /login: class `off-login`
+        // (hides the prerendered markup), the entry, the page's chunks and the branding preloaded.
+        // To /login: the branding is fetched right now and put into the painted title as soon as it
+        // is here (it is the page's largest text; a new <h1>, as the browser counts an element's
+        // largest paint once, when it first paints it); main.tsx hands the request to the app
+        // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
+        const preload =
+          '(function(m,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b;' +
+          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=0;' +
+          'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
+          JSON.stringify(DEFAULT_AGENT_MARK) +
+          ',u="/api/v1/application/customer_url?mark="+a;' +
+          // remembered at once, as src/app/boot.ts will: the app may start after the user moved on
+          'if(k)try{localStorage.setItem("sim_mark",k[1])}catch(e){}' +
+          'function h(f,x,c){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
+          'l.href=f;d.head.appendChild(l)}' +
+          'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
+          'w.__portalLogin={mark:a,files:r[1],branding:q};' +
+          'q.then(function(e){var n=e&&e.code===0&&e.data&&e.data.apply_name;if(!n)return;' +
+          'var s=function(){var x=d.querySelector("[data-prerendered] h1"),y;if(x){y=x.cloneNode();y.textContent=n;x.replaceWith(y)}};' +
+          'if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",s);else s()},function(){});return}' +
+          'd.documentElement.className+=" off-login";h(' +
+          entryUrl +
+          ',"modulepreload","");if(!r)return;h(u,"preload","anonymous");' +
+          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet"):h(f,"modulepreload","")})})(' +
+          JSON.stringify(table) +
+          ',document,window)';
+
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`first paint: index.html has no ${root}`);
+        const login = bootMarkup(await prerenderLogin(appRoot));
+
+        let out = html.replace(root, () => `<div id="root">${login}</div>`);
+        // html's font size: the rem script's value on a 375 px phone, for a browser without scripts
+        // (the script's inline style wins wherever it runs).
+        out = out.replace(
+          '</head>',
+          () => `  <style>html{font-size:37.5px}${loginCss}.off-login [data-prerendered]{display:none}</style>\n  </head>`,
+        );
         for (const css of entry.viteMetadata?.importedCss ?? []) {
           const asset = bundle[css] as OutputAsset | undefined;
           if (!asset || asset.type !== 'asset') continue;
           const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${css.replace(/[.]/g, '\\.')}"[^>]*>`);
           out = out.replace(link, () => `<style>${String(asset.source)}</style>`);
         }
+        const entryTag = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!out.includes(entryTag)) throw new Error(`first paint: no ${entryTag} in index.html`);
+        // At the end of <body>: to /login, once the branding is in the painted title (1 s at most)
+        // and painted (the frame's callback, then a task) — the page's chunks preloaded, the entry
+        // imported; elsewhere at once. A hidden tab runs no animation frames: it starts at once too.
+        const start =
+          '(function(d,w){var l=w.__portalLogin,s=function(){if(l)l.files.forEach(function(f){' +
+          'var k=d.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;d.head.appendChild(k)});import(' +
+          entryUrl +
+          ').catch(function(){})};if(!l||d.visibilityState=="hidden")return s();var g=0,o=function(){if(!g){g=1;requestAnimationFrame(function(){setTimeout(s)})}};' +
+          'l.branding.then(o,o);setTimeout(o,1000)})(document,window)';
+        out = out.replace(entryTag, '');
+        out = out.replace('</body>', () => `  <script>${start}</script>\n  </body>`);
         return out.replace('</head>', () => `  <script>${preload}</script>\n  </head>`);
       },
     },

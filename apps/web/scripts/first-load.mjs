@@ -2,7 +2,7 @@
 // First-load size of a route: the entry chunk, its static imports, the route's lazy page chunk
 // with its static imports, and all their CSS, gzip-sized (level 9, like a static gzip).
 // Usage: node apps/web/scripts/first-load.mjs [pageModule] [--json]
-//   pageModule defaults to src/routes/account/Login.tsx (the /login budget: ≤ 120 KB gzip of JS).
+//   pageModule defaults to src/routes/account/Login.tsx (the /login budget: e2e/journeys/firstLoad.e2e.test.ts).
 // Needs a build with build.manifest (vite build).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -1,7 +1,11 @@
+import type { Branding } from '@portal/contract';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { rememberLanding } from './app/boot';
 import { forgetFailedStylesheet, isChunkLoadError } from './app/pageLoad';
+import { LAZY_PAGES } from './app/router';
+import { brandingStore } from './features/branding/model/brandingStore';
 import { TEXT } from './lib/errorCatalogue';
 import { local } from './lib/storage';
 import { toast } from './lib/toast';
@@ -16,4 +20,27 @@ window.addEventListener('unhandledrejection', (e) => {
   if (isChunkLoadError(e.reason)) toast(TEXT.network);
 });
 
-createRoot(document.getElementById('root')!).render(<App />);
+declare global {
+  interface Window {
+    /** set by index.html's inline script on the way to /login (apps/web/build/firstPaint.ts) */
+    __portalLogin?: { mark: string; files: string[]; branding: Promise<{ code?: number; data?: Branding } | undefined> };
+  }
+}
+
+// The branding request index.html started for /login: the app takes it over instead of asking again.
+const early = window.__portalLogin;
+if (early && early.mark === (local.get('mark') ?? DEFAULT_AGENT_MARK)) {
+  brandingStore.adopt(
+    early.mark,
+    early.branding.then((e) => (e?.code === 0 && e.data ? e.data : Promise.reject(new Error('no branding')))),
+  );
+}
+
+const root = document.getElementById('root')!;
+// /login's markup came with the HTML, painted before any script (build/prerender.ts); the inline
+// script of build/firstPaint.ts hid it when this visit is not going to /login. Shown, it stays
+// until the login page's code is here: React's first commit then replaces it with the live page
+// in one go — no spinner in between, no flash, no shift.
+const prerendered = root.querySelector('[data-prerendered]');
+const waitFor = prerendered && prerendered.getClientRects().length > 0 ? LAZY_PAGES.get('/login')?.preload() : undefined;
+void Promise.resolve(waitFor).then(() => createRoot(root).render(<App />));

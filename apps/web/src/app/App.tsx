@@ -1,21 +1,13 @@
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { BUILT_ROUTES } from '../config/routes';
+import { BrowserRouter } from 'react-router';
 import { AppShell } from './AppShell';
-import { LAZY_PAGES } from './router';
 
+// No <Routes>: the shell's guards already map the location to its route (unknown paths redirect
+// to /404) and the shell renders that route's page; react-router's route matching would only
+// repeat it, and costs /login's first load some 2 kB.
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<AppShell />}>
-          {BUILT_ROUTES.map((r) => {
-            // Keep-alive pages are rendered by the shell itself, inside <Activity>.
-            const Page = LAZY_PAGES.get(r.path)!;
-            return <Route key={r.path} path={r.path} element={r.meta.keepAlive ? null : <Page />} />;
-          })}
-          <Route path="*" element={<Navigate to="/404" replace />} />
-        </Route>
-      </Routes>
+      <AppShell />
     </BrowserRouter>
   );
 }

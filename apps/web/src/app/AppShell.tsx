@@ -3,7 +3,7 @@
 // in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { ROUTES, routeOf } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
@@ -130,10 +130,10 @@ export function AppShell() {
           <Suspense fallback={<PageLoading />}>
             {gated ? (
               <NavGate route={route}>
-                <Outlet />
+                <RoutePage path={route.path} />
               </NavGate>
             ) : (
-              <Outlet />
+              <RoutePage path={route.path} />
             )}
           </Suspense>
         </PageBoundary>
@@ -168,6 +168,12 @@ export function AppShell() {
       )}
     </>
   );
+}
+
+/** The page of a (guarded, built) route; a new page mounts afresh. */
+function RoutePage({ path }: { path: string }) {
+  const Page = LAZY_PAGES.get(path)!;
+  return <Page key={path} />;
 }
 
 /** Keep-alive pages get their scroll position back; other pages start at the top. The window

@@ -3,7 +3,7 @@
 // (retryFailedLoads: the error boundary's 重试), and that attempt counts as the user's retry.
 // Not on any re-render: React renders a suspended page again when its import settles, and a new
 // import then would never let the failure reach the boundary.
-import { createElement, lazy, type ComponentProps, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 import { loadPage } from './pageLoad';
 
 const failedLoads = new Set<() => void>();
@@ -14,21 +14,46 @@ export function retryFailedLoads(): void {
   failedLoads.clear();
 }
 
+export type RetryableComponent<P> = ComponentType<P> & {
+  /** Fetches the code now. Once it is here, the component renders it at once — no Suspense
+   *  fallback in between (main.tsx: /login replaces its prerendered markup in one commit). A
+   *  failure is left to the render, which goes through loadPage and the error boundary as usual. */
+  preload(): Promise<void>;
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
-export function retryableLazy<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): ComponentType<ComponentProps<C>> {
+export function retryableLazy<C extends ComponentType<any>>(load: () => Promise<{ default: C }>): RetryableComponent<ComponentProps<C>> {
   type P = ComponentProps<C>;
+  let loaded: C | undefined;
   const restart = () => {
     current = attempt(true);
   };
   const attempt = (userRetry: boolean) =>
     lazy(() =>
-      loadPage(load, userRetry).catch((err: unknown) => {
-        failedLoads.add(restart);
-        throw err;
-      }),
+      loadPage(load, userRetry).then(
+        (m) => {
+          loaded ??= m.default;
+          return m;
+        },
+        (err: unknown) => {
+          failedLoads.add(restart);
+          throw err;
+        },
+      ),
     );
   let current = attempt(false);
-  return function Retryable(props: P) {
-    return createElement(current as ComponentType<P>, props);
-  };
+  function Retryable(props: P) {
+    // Chosen once per mounted element: switching from the lazy wrapper to the loaded component
+    // later would remount the page and lose its state.
+    const [ready] = useState(() => loaded);
+    return createElement((ready ?? current) as ComponentType<P>, props);
+  }
+  Retryable.preload = () =>
+    load().then(
+      (m) => {
+        loaded ??= m.default;
+      },
+      () => undefined,
+    );
+  return Retryable;
 }

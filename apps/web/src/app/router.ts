@@ -2,10 +2,9 @@
 // built route (route-level code splitting); the first pages here, the others in ./pages.ts. Every
 // `page` the table names has exactly one module (tsc checks it); a route without `page` is not routed and falls to /404. A page whose code
 // fails to load can be loaded again (./retryableLazy.ts, ./PageBoundary.tsx).
-import type { ComponentType } from 'react';
 import { BUILT_ROUTES, type PageName } from '../config/routes';
 import type { FirstPage, LaterPage, PageModule } from './pages';
-import { retryableLazy } from './retryableLazy';
+import { retryableLazy, type RetryableComponent } from './retryableLazy';
 
 /** The two tab pages fetch the tab bar beside their own code: it is not in /login's first load. */
 const withTabBar = <M>(page: Promise<M>): Promise<M> => Promise.all([page, import('./TabBar')]).then(([m]) => m);
@@ -41,6 +40,6 @@ if (typeof window !== 'undefined') {
 }
 
 /** One page component (lazy, retryable) per built route, by path. */
-export const LAZY_PAGES: ReadonlyMap<string, ComponentType> = new Map(
+export const LAZY_PAGES: ReadonlyMap<string, RetryableComponent<object>> = new Map(
   BUILT_ROUTES.map((r) => [r.path, retryableLazy(loaderOf(r.page as PageName))]),
 );

@@ -1,5 +1,7 @@
 // /login — three login models as tabs (docs/spec/portal-spec.md §1 and 2). Deliberately free of antd-mobile
-// and TanStack Query: it is the first page most visitors load (first-load budget 120 KB gzip).
+// and TanStack Query: it is the first page most visitors load (docs/decisions/0025-first-load.md). Its
+// markup is also rendered at build time (apps/web/build/prerender.ts): it must render the same
+// without a browser (no storage or window read during render beyond what lib/storage guards).
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';

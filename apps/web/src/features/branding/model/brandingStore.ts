@@ -87,6 +87,22 @@ export const brandingStore = {
       if (wantedMark === mark) wantedMark = undefined;
     }
   },
+  /** Takes over a request for the mark's branding already under way (the first page's inline
+   *  script starts it with the HTML, see apps/web/build/firstPaint.ts); a failed one is asked
+   *  again the usual way. */
+  adopt(mark: string, pending: Promise<Branding>): void {
+    wantedMark = mark;
+    pending.then(
+      (base) => {
+        if (wantedMark === mark) update({ ...state, base });
+      },
+      () => {
+        if (wantedMark !== mark) return;
+        wantedMark = undefined;
+        void brandingStore.loadForMark(mark);
+      },
+    );
+  },
   async loadForCard(customNum: string | undefined): Promise<void> {
     if (wantedCard === customNum) return;
     wantedCard = customNum;

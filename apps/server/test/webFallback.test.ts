@@ -1,0 +1,45 @@
+// The web app's history fallback: every page path answers with index.html, compressed (it carries
+// /login's prerendered markup and inlined CSS: ~47 kB plain, docs/decisions/0025-first-load.md);
+// API paths and file names that do not exist stay a JSON 404.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from './harness';
+
+const dist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+mkdirSync(join(dist, 'assets'));
+const html = `<!doctype html><html><body><div id="root">${'<p>登录</p>'.repeat(400)}</div></body></html>`;
+writeFileSync(join(dist, 'index.html'), html);
+writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('web history fallback', () => {
+  const t = useTestApp('sqlite', { webDist: dist });
+
+  it('answers a page path with index.html, gzip when the browser takes it, revalidated every time', async () => {
+    for (const url of ['/login', '/', '/flow?mark=acme', '/mine/']) {
+      const res = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(gunzipSync(res.rawPayload).toString()).toBe(html);
+    }
+    const plain = await t.inject({ method: 'GET', url: '/login' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
+  it('leaves unknown API paths and missing files a JSON 404; real files are served', async () => {
+    for (const url of ['/api/v1/nope', '/favicon.ico', '/assets/gone.js']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code, url).toBeTypeOf('number');
+    }
+    const js = await t.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.body).toBe('console.log(1)');
+  });
+});

@@ -1,0 +1,143 @@
+// The first page a card holder sees (issue 15 §3): /login's first-load budget, measured on the real
+// build, and its markup painted before any script runs (apps/web/build/prerender.ts), which the
+// app then replaces without a flash or a shift (docs/decisions/0025-first-load.md).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { firstLoadFiles, sizeFiles, sum, type Manifest } from '../../scripts/bench/bundle';
+import { MOBILE_USER_AGENT, screenshot, webDist } from '../harness';
+import { useJourney } from '../journey';
+import { resetBrowser, waitForPath } from './steps';
+
+/**
+ * gzip bytes of JavaScript /login may load before it is usable. Issue 15 §3 asks for 80 kB; React 19
+ * and react-router 8 alone are 81.9 kB (docs/decisions/0025-first-load.md), so until the router is
+ * replaced this holds the line where it is: the first load must not grow.
+ */
+export const LOGIN_FIRST_LOAD_JS_BUDGET = 100_000;
+
+const phoneContext = {
+  viewport: { width: 375, height: 667 },
+  screen: { width: 375, height: 667 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2,
+  locale: 'zh-CN',
+  userAgent: MOBILE_USER_AGENT,
+};
+
+describe('the first load of /login', () => {
+  const j = useJourney();
+
+  it(`stays within ${LOGIN_FIRST_LOAD_JS_BUDGET} B of gzip JavaScript: in the build's manifest and in what Chromium downloads`, async () => {
+    const manifest = JSON.parse(readFileSync(join(webDist, '.vite/manifest.json'), 'utf8')) as Manifest;
+    const files = firstLoadFiles(manifest);
+    const fromManifest = sum(sizeFiles(webDist, files.js));
+
+    const { page } = j.phone;
+    await resetBrowser(page);
+    const scripts: Promise<number>[] = [];
+    const onFinished = (req: import('playwright-core').Request) => {
+      if (req.resourceType() === 'script') scripts.push(req.sizes().then((s) => s.responseBodySize));
+    };
+    page.on('requestfinished', onFinished);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    page.off('requestfinished', onFinished);
+    const downloaded = (await Promise.all(scripts)).reduce((n, b) => n + b, 0);
+
+    expect(fromManifest, `first load of /login: ${files.js.join(', ')}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+    expect(downloaded).toBeGreaterThan(0);
+    expect(downloaded).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+  });
+
+  it('paints the login form before any script runs, and lets nothing be typed into it', async () => {
+    const context = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('heading', { name: '流量卡自助服务' }).waitFor({ state: 'attached' });
+      const mobile = page.getByPlaceholder('请输入手机号');
+      expect(await mobile.isVisible()).toBe(true);
+      expect(await page.locator('[data-prerendered][inert] button[type="submit"]').isVisible()).toBe(true);
+      // inert: a tap does not focus the field, so nothing typed can be lost when the app takes over
+      await mobile.click({ force: true });
+      await page.keyboard.type('138');
+      expect(await mobile.inputValue()).toBe('');
+      await screenshot(page, 'login-before-script');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('replaces the painted form with the live page in place: same boxes, no spinner in between', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    // Every frame until the live page is in: the prerendered form or the live one, never a
+    // spinner; the boxes of the first frame of each.
+    await page.addInitScript(() => {
+      type Box = { x: number; y: number; width: number; height: number } | null;
+      const w = window as unknown as { __seen: string[]; __boxes: Record<string, Record<string, Box>> };
+      w.__seen = [];
+      w.__boxes = {};
+      const box = (sel: string): Box => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+      };
+      const look = () => {
+        const root = document.getElementById('root');
+        if (root?.firstElementChild) {
+          const state = root.querySelector('[data-prerendered]') ? 'prerendered' : root.querySelector('form') ? 'live' : 'other';
+          w.__seen.push(state);
+          w.__boxes[state] ??= {
+            h1: box('h1'),
+            tabs: box('[role="tablist"]'),
+            mobile: box('input[name="mobile"]'),
+            submit: box('button[type="submit"]'),
+          };
+        }
+        if (w.__seen.at(-1) !== 'live') requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('/login');
+    await page.waitForFunction(() => (window as unknown as { __seen: string[] }).__seen.at(-1) === 'live');
+    const { seen, boxes } = await page.evaluate(() => {
+      const w = window as unknown as { __seen: string[]; __boxes: Record<string, unknown> };
+      return { seen: w.__seen, boxes: w.__boxes };
+    });
+    expect(seen[0]).toBe('prerendered');
+    expect(seen.filter((s) => s === 'other')).toEqual([]);
+    expect(boxes.live).toEqual(boxes.prerendered);
+    expect(await page.locator('[data-prerendered]').count()).toBe(0);
+
+    // the live form takes input
+    const mobile = page.getByPlaceholder('请输入手机号');
+    await mobile.fill('13800138000');
+    expect(await mobile.inputValue()).toBe('13800138000');
+    await screenshot(page, 'login-after-script');
+  });
+
+  it('never shows the login markup on a visit to another page', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    // the app's code held back: what shows is what the HTML and its inline script decided
+    await page.route('**/assets/*.js', (route) => route.abort());
+    try {
+      await page.goto('/agreement');
+      expect(await page.locator('[data-prerendered]').isVisible()).toBe(false);
+      await page.goto('/flow'); // a visitor is sent to /login: the markup is right
+      expect(await page.locator('[data-prerendered]').isVisible()).toBe(true);
+      await page.evaluate(() => localStorage.setItem('sim_token', 'any'));
+      await page.goto('/login'); // a logged-in user is sent on
+      expect(await page.locator('[data-prerendered]').isVisible()).toBe(false);
+      await page.evaluate(() => localStorage.removeItem('sim_token'));
+    } finally {
+      await page.unroute('**/assets/*.js');
+    }
+    await page.goto('/agreement');
+    await waitForPath(page, '/agreement');
+    await page.getByRole('heading').first().waitFor();
+    expect(await page.locator('[data-prerendered]').count()).toBe(0);
+    expect(j.errors).toEqual([]);
+  });
+});
