@@ -13,10 +13,16 @@ mkdirSync(join(dist, 'assets'));
 const html = `<!doctype html><html><body><div id="root">${'<p>登录</p>'.repeat(400)}</div></body></html>`;
 writeFileSync(join(dist, 'index.html'), html);
 writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const consoleDist = mkdtempSync(join(tmpdir(), 'portal-console-'));
+const consoleHtml = '<!doctype html><html><body><div id="console">运营后台</div></body></html>';
+writeFileSync(join(consoleDist, 'index.html'), consoleHtml);
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(consoleDist, { recursive: true, force: true });
+});
 
 describe('web history fallback', () => {
-  const t = useTestApp('sqlite', { webDist: dist });
+  const t = useTestApp('sqlite', { webDist: dist, consoleDist });
 
   it('answers a page path with index.html, gzip when the browser takes it, revalidated every time', async () => {
     for (const url of ['/login', '/', '/flow?mark=acme', '/mine/']) {
@@ -41,5 +47,13 @@ describe('web history fallback', () => {
     const js = await t.inject({ method: 'GET', url: '/assets/app.js' });
     expect(js.statusCode).toBe(200);
     expect(js.body).toBe('console.log(1)');
+  });
+
+  it("leaves the console's pages to the console's own index.html", async () => {
+    for (const url of ['/admin', '/admin/', '/admin/cards', '/admin/audit?x=1']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(consoleHtml);
+    }
   });
 });
