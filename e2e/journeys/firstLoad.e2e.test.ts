@@ -69,6 +69,44 @@ describe('the first load of /login', () => {
     }
   });
 
+  it('offers a reload when the app never comes (its script blocked): never an inert form alone', async () => {
+    const context = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl });
+    try {
+      const page = await context.newPage();
+      await page.clock.install();
+      // every script file fails, as offline right after the HTML arrived
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.goto('/login');
+      await page.getByPlaceholder('请输入手机号').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await page.clock.fastForward(16_000);
+      const notice = page.getByRole('alert');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('页面加载失败');
+      await screenshot(page, 'login-boot-stalled');
+      await page.unroute(/\/assets\/.*\.js$/);
+      await Promise.all([page.waitForEvent('load'), notice.getByRole('button', { name: '重新加载' }).click()]);
+      await page.clock.runFor(1000);
+      await page.locator('#root:not(:has([data-prerendered]))').waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("starts the app even when the login page's own code fails to load, and says so with 重试", async () => {
+    const context = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl });
+    try {
+      const page = await context.newPage();
+      await page.route(/\/assets\/Login-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.goto('/login');
+      await page.getByRole('button', { name: '重试' }).waitFor();
+      expect(await page.locator('[data-prerendered]').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('replaces the painted form with the live page in place: same boxes, no spinner in between', async () => {
     const { page } = j.phone;
     await resetBrowser(page);

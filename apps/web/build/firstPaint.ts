@@ -32,6 +32,13 @@ function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>,
   }
 }
 
+/** how long the painted /login waits for the app's code before it offers a reload */
+export const BOOT_STALLED_MS = 15_000;
+const BOOT_STALLED_CSS =
+  '.boot-stalled{position:fixed;top:0;left:0;right:0;z-index:10;display:flex;align-items:center;justify-content:space-between;' +
+  'gap:12px;padding:8px 16px;background:#fff4e5;color:#7a2e0e;font-size:14px}' +
+  '.boot-stalled button{min-height:44px;padding:0 16px;border:0;border-radius:6px;background:#1677ff;color:#fff;font-size:14px}';
+
 export function firstPaint(): Plugin {
   let appRoot = '';
   return {
@@ -94,6 +101,14 @@ export function firstPaint(): Plugin {
           'l.href=f;d.head.appendChild(l)}' +
           'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
           'w.__portalLogin={mark:a,files:r[1],branding:q};' +
+          // the app's code never came (offline, a blocked script): the painted form is inert, so
+          // say so and offer a reload instead of a form that ignores every tap
+          'setTimeout(function(){var x=d.querySelector("[data-prerendered]");if(!x||!x.getClientRects().length)return;' +
+          'var n=d.createElement("div");n.setAttribute("role","alert");n.className="boot-stalled";' +
+          'n.innerHTML="<span>页面加载失败，请检查网络</span><button type=\\"button\\">重新加载</button>";' +
+          'n.querySelector("button").addEventListener("click",function(){location.reload()});x.parentNode.insertBefore(n,x)},' +
+          String(BOOT_STALLED_MS) +
+          ');' +
           'q.then(function(e){var n=e&&e.code===0&&e.data&&e.data.apply_name;if(!n)return;' +
           'var s=function(){var x=d.querySelector("[data-prerendered] h1"),y;if(x){y=x.cloneNode();y.textContent=n;x.replaceWith(y)}};' +
           'if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",s);else s()},function(){});return}' +
@@ -113,7 +128,8 @@ export function firstPaint(): Plugin {
         // (the script's inline style wins wherever it runs).
         out = out.replace(
           '</head>',
-          () => `  <style>html{font-size:37.5px}${loginCss}.off-login [data-prerendered]{display:none}</style>\n  </head>`,
+          () =>
+            `  <style>html{font-size:37.5px}${loginCss}.off-login [data-prerendered]{display:none}${BOOT_STALLED_CSS}</style>\n  </head>`,
         );
         for (const css of entry.viteMetadata?.importedCss ?? []) {
           const asset = bundle[css] as OutputAsset | undefined;

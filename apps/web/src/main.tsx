@@ -43,4 +43,6 @@ const root = document.getElementById('root')!;
 // in one go — no spinner in between, no flash, no shift.
 const prerendered = root.querySelector('[data-prerendered]');
 const waitFor = prerendered && prerendered.getClientRects().length > 0 ? LAZY_PAGES.get('/login')?.preload() : undefined;
-void Promise.resolve(waitFor).then(() => createRoot(root).render(<App />));
+// A page code that fails to load (offline) still starts the app: its page boundary says so, with 重试.
+const start = () => createRoot(root).render(<App />);
+void Promise.resolve(waitFor).then(start, start);
