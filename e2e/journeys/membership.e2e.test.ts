@@ -123,6 +123,10 @@ describe('membership, invitations and the promotion page', () => {
     await page.getByRole('img', { name: '畅联流量卡自助服务标志' }).waitFor();
     await page.getByText('您的好友 138****8000 邀请您加入').waitFor();
     await page.getByText('畅享100G月包').first().waitFor();
+    // the brand's shop is open: its devices in stock, leading to the shop
+    await page.getByText('热门设备').waitFor();
+    await page.getByText('4G 随身WiFi（MiFi）').waitFor();
+    expect(await page.getByRole('link', { name: '去设备商城看看' }).getAttribute('href')).toBe('/shopping?mark=demo');
     await page.getByRole('img', { name: '推广页二维码' }).waitFor();
     expect((await page.getByTestId('share-link').innerText()).trim()).toBe(`${j.portal.baseUrl}/popularize?mark=demo&invite=${code}`);
     await screenshot(page, 'popularize');

@@ -1,5 +1,5 @@
 // /popularize — the agent's promotion page (open without login): the brand (logo, name, company,
-// hotline), its featured packages by series, who shared the page, a way to register that keeps
+// hotline), its featured packages by series and devices (when its shop is open), who shared the page, a way to register that keeps
 // the sharer's invite code, and the page's own link and QR code to pass on. A logged-in user
 // shares with their own code; a visitor passes on the code the page came with.
 import { Link, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { QrCode } from '../../components/QrCode';
 import { LoadFailed } from '../../components/StateBlock';
 import { markFromQuery } from '../../features/branding/model/mark';
 import { useInviteMine, usePopularize } from '../../features/invites/api/invites';
+import { useShopProducts } from '../../features/shop/api/shop';
 import { inviteFromQuery, popularizeLink } from '../../features/invites/model/links';
 import styles from '../../features/membership/membership.module.css';
 import { copyText } from '../../lib/clipboard';
@@ -24,6 +25,32 @@ function SharerCode({ mark, fallback, children }: { mark: string; fallback: stri
   const mine = useInviteMine();
   // a user of another brand shares this brand's page without their code (it would not count)
   return <>{children(mine.data && mine.data.mark === mark ? mine.data.code : fallback)}</>;
+}
+
+/** The brand's devices on sale (up to three in stock), each leading to its shop; nothing while the shop is closed. */
+function FeaturedDevices({ mark }: { mark: string }) {
+  const shop = useShopProducts(mark);
+  const devices = (shop.data?.open ? shop.data.list : []).filter((d) => d.stock > 0).slice(0, 3);
+  if (devices.length === 0) return null;
+  return (
+    <Panel title="热门设备">
+      <ul className={`${styles.list} ${styles.packages}`}>
+        {devices.map((d) => (
+          <li key={d.id} className={styles.package}>
+            <img src={d.image} alt="" width={64} height={64} style={{ float: 'right', objectFit: 'contain' }} />
+            <p className={styles.packageName}>{d.name}</p>
+            <p className={styles.sub}>
+              {d.carriers.join(' / ')} · {d.cards}
+            </p>
+            <p className={styles.price}>¥{d.price.toFixed(2)}</p>
+          </li>
+        ))}
+      </ul>
+      <Link className="app-btn app-btn--ghost app-btn--block" to={`/shopping?${new URLSearchParams({ mark }).toString()}`}>
+        去设备商城看看
+      </Link>
+    </Panel>
+  );
 }
 
 function PopularizePage() {
@@ -108,6 +135,8 @@ function PopularizePage() {
               </ul>
             </Panel>
           ))}
+
+          <FeaturedDevices mark={mark} />
 
           {token && !cardLogin ? (
             <SharerCode mark={mark} fallback={p!.invite_code}>
