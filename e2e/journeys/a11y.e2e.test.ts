@@ -87,6 +87,9 @@ describe('no serious or critical axe violation on any built page (375×667)', ()
 
   beforeAll(async () => {
     const { page } = j.phone;
+    // axe reads colours as painted: an element caught mid fade-in (opacity < 1) measures as low
+    // contrast. With reduced motion (base.css turns every animation off) the final colours show at once.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await resetBrowser(page);
     await loginWithAccount(page);
     orderNo = await page.evaluate(async (customNum) => {
