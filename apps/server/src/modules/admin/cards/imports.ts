@@ -80,6 +80,7 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][]): Promise
 async function check(db: Executor, op: AdminActor, fileName: string, base64: string) {
   const { rows, firstRow } = withoutHeader(await readRows(fileName, base64));
   if (rows.length === 0) bad('文件中没有数据');
+  if (rows.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
   const result = checkRows(rows, firstRow, await knownFor(db, op, rows));
   return { total: rows.length, ...result };
 }
@@ -160,6 +161,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
     // checked again inside the transaction: a card imported meanwhile is "already present"
     const { rows: data, firstRow } = withoutHeader(rows);
     if (data.length === 0) bad('文件中没有数据');
+    if (data.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
     const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data));
     if (errors.length > 0) bad(`文件有 ${errors.length} 行错误，请先试导入并修正后再导入`);
     const agents = new Set(valid.map((r) => r.agent_id));

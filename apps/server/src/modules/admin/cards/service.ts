@@ -52,9 +52,11 @@ export function rowOf(r: CardSearchRow): Row {
 /** The repository's filter for an operator's query: an agent administrator sees their agent only. */
 export function filterOf(op: AdminActor, q: SearchQuery): CardFilter {
   const own = agentFilter(op);
+  // an agent administrator asking for another agent's cards gets none (0 is no agent's id)
+  const agentId = own === null ? (q.agent_id ?? null) : q.agent_id !== undefined && q.agent_id !== own ? 0 : own;
   return {
     number: q.number || undefined,
-    agentId: own ?? q.agent_id ?? null,
+    agentId,
     state: q.state,
     supplier: q.supplier,
     seriesId: q.series_id,
