@@ -79,7 +79,7 @@ describe('console cards', () => {
     await page.locator('.ant-table-tbody').getByText('11 月到货联通卡').waitFor();
     await screenshot(page, 'console-cards-import-done');
 
-    await page.getByRole('menuitem', { name: '卡片', exact: true }).click();
+    await page.getByRole('menuitem', { name: /卡片$/ }).click();
     await page.waitForURL('**/admin/cards');
     await page.getByLabel('号码').fill('5100000');
     await page.getByRole('button', { name: /查询/ }).click();
@@ -95,7 +95,7 @@ describe('console cards', () => {
     await page.getByText(/批次 \d+ 已撤销/).waitFor();
     await page.locator('.ant-tag').filter({ hasText: '已撤销' }).waitFor();
 
-    await page.getByRole('menuitem', { name: '卡片', exact: true }).click();
+    await page.getByRole('menuitem', { name: /卡片$/ }).click();
     await page.getByLabel('号码').fill('5100000');
     await page.getByRole('button', { name: /查询/ }).click();
     await page.locator('.ant-table-placeholder').waitFor();

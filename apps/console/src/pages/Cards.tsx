@@ -157,16 +157,16 @@ export default function Cards() {
           {
             title: '卡号',
             dataIndex: 'custom_num',
-            width: 130,
+            width: 120,
             render: (n: string) => (
               <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpen(n)}>
                 {n}
               </Button>
             ),
           },
-          { title: 'ICCID', dataIndex: 'iccid', width: 200 },
-          { title: 'MSISDN', dataIndex: 'isdn', width: 140, render: (v: string) => v || '—' },
-          { title: '代理', dataIndex: 'agent_name', width: 120, ellipsis: true },
+          { title: 'ICCID', dataIndex: 'iccid', width: 190 },
+          { title: 'MSISDN', dataIndex: 'isdn', width: 130, render: (v: string) => v || '—' },
+          { title: '代理', dataIndex: 'agent_name', ellipsis: true },
           {
             title: '状态',
             dataIndex: 'state_label',
@@ -174,10 +174,10 @@ export default function Cards() {
             render: (l: string, r) => <Tag color={r.state === 1 ? 'green' : r.state === 3 ? 'red' : undefined}>{l}</Tag>,
           },
           { title: '运营商', dataIndex: 'supplier_label', width: 90 },
-          { title: '系列', dataIndex: 'series_ids', width: 70, render: (ids: number[]) => ids.join(',') || '—' },
+          { title: '系列', dataIndex: 'series_ids', width: 60, render: (ids: number[]) => ids.join(',') || '—' },
           { title: '实名', dataIndex: 'real_named', width: 70, render: (v: boolean) => (v ? '已实名' : '未实名') },
           { title: '绑定', dataIndex: 'bound', width: 70, render: (v: boolean) => (v ? '已绑定' : '未绑定') },
-          { title: '创建时间', dataIndex: 'created_at', width: 170, render: chinaTime },
+          { title: '创建时间', dataIndex: 'created_at', width: 160, render: chinaTime },
         ]}
       />
       <div style={{ textAlign: 'center', marginTop: 16 }}>
