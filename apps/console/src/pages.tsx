@@ -22,6 +22,12 @@ export const PAGES: PageEntry[] = [
   { path: 'cards', title: '卡片', icon: <CreditCardOutlined />, permission: 'cards.view', load: () => import('./pages/Cards') },
   { path: 'card-story', title: '卡片档案', icon: <IdcardOutlined />, permission: 'cards.story', load: () => import('./pages/CardsStory') },
   { path: 'card-imports', title: '导入', icon: <ImportOutlined />, permission: 'cards.manage', load: () => import('./pages/Imports') },
-  { path: 'bulk-jobs', title: '批量任务', icon: <ThunderboltOutlined />, permission: 'cards.manage', load: () => import('./pages/BulkJobs') },
+  {
+    path: 'bulk-jobs',
+    title: '批量任务',
+    icon: <ThunderboltOutlined />,
+    permission: 'cards.manage',
+    load: () => import('./pages/BulkJobs'),
+  },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];

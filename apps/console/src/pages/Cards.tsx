@@ -12,7 +12,7 @@ import { CARD_STATE_LABEL, SUPPLIER_LABEL } from '@portal/contract/enums';
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { StoryView } from './CardsStory';
+import { StoryView } from '../lib/CardStory';
 
 type Row = AdminAnswerOf<'adminCardSearch'>['items'][number];
 type Filter = Omit<NonNullable<AdminInputOf<'adminCardSearch'>>, 'before_id' | 'limit'>;

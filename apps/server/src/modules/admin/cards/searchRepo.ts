@@ -8,6 +8,8 @@ import type { Database } from '../../../db/schema';
 export interface CardFilter {
   /** prefix of the card number, ICCID or MSISDN */
   number?: string;
+  /** false: the prefix matches many cards (see fewMatch) */
+  numberFew?: boolean;
   /** the agent: the operator's own (agent administrator) or the one asked for */
   agentId?: number | null;
   state?: number;
@@ -25,9 +27,41 @@ export interface CardFilter {
 
 type Eb = ExpressionBuilder<Database, 'cards'>;
 
-/** `col` starts with `prefix`: a range the column's index serves (LIKE alone may not use it). */
-function startsWith(eb: Eb, col: 'cards.custom_num' | 'cards.iccid' | 'cards.isdn', prefix: string) {
-  return eb.and([eb(col, '>=', prefix), eb(col, '<', `${prefix}\u{10FFFF}`), eb(col, 'like', `${prefix}%`)]);
+type NumberColumn = 'cards.custom_num' | 'cards.iccid' | 'cards.isdn';
+const NUMBER_COLUMNS: readonly NumberColumn[] = ['cards.custom_num', 'cards.iccid', 'cards.isdn'];
+/** above this many cards matching a number prefix, walking the id order beats sorting the matches */
+const PREFIX_SORT_LIMIT = 1000;
+
+/**
+ * `col` starts with `prefix`. `indexed`: as a range the column's index serves (LIKE alone may not
+ * use it) — right for a prefix few cards match; otherwise as an expression no index serves, so the
+ * database walks the id order and stops at the page's end — right for a prefix most cards match
+ * ("8986"), where sorting every match would read the whole table.
+ */
+function startsWith(eb: Eb, col: NumberColumn, prefix: string, indexed: boolean) {
+  const value = indexed ? eb.ref(col) : sql<string>`(${sql.ref(col)} || '')`;
+  return eb.and([eb(value, '>=', prefix), eb(value, '<', `${prefix}\u{10FFFF}`), eb(value, 'like', `${prefix}%`)]);
+}
+
+/** Whether few enough cards match a number prefix to take them by index and sort them (a bounded probe per column). */
+export async function fewMatch(db: Executor, prefix: string): Promise<boolean> {
+  let total = 0;
+  for (const col of NUMBER_COLUMNS) {
+    const r = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('cards')
+          .select('cards.id')
+          .where((w) => startsWith(w, col, prefix, true))
+          .limit(PREFIX_SORT_LIMIT + 1)
+          .as('m'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    total += Number(r.n);
+    if (total > PREFIX_SORT_LIMIT) return false;
+  }
+  return true;
 }
 
 /** package_series_ids is a JSON array without spaces, e.g. [1,3] */
@@ -44,7 +78,8 @@ export function filtered(db: Executor, f: CardFilter) {
   let q = db.selectFrom('cards');
   if (f.number) {
     const p = f.number;
-    q = q.where((eb) => eb.or([startsWith(eb, 'cards.custom_num', p), startsWith(eb, 'cards.iccid', p), startsWith(eb, 'cards.isdn', p)]));
+    const indexed = f.numberFew !== false;
+    q = q.where((eb) => eb.or(NUMBER_COLUMNS.map((col) => startsWith(eb, col, p, indexed))));
   }
   if (f.agentId !== undefined && f.agentId !== null) q = q.where('cards.agent_id', '=', f.agentId);
   if (f.state !== undefined) q = q.where('cards.state', '=', f.state);
@@ -85,6 +120,7 @@ export function filtered(db: Executor, f: CardFilter) {
 
 /** One page (or an export's rows), newest first. */
 export async function searchCards(db: Executor, f: CardFilter, limit: number) {
+  if (f.number && f.numberFew === undefined) f = { ...f, numberFew: await fewMatch(db, f.number) };
   return filtered(db, f)
     .innerJoin('agents', 'agents.id', 'cards.agent_id')
     .select([
