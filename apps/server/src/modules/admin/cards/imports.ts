@@ -256,6 +256,8 @@ const USE_TABLES = [
   'real_name_tickets',
   'change_card_applications',
   'order_deliveries',
+  'card_alert_settings',
+  'card_notices',
 ] as const;
 
 /** The card numbers of a batch that have been used (empty: the batch may be undone). */
