@@ -3,6 +3,7 @@
 // A new admin area adds its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
 import { AuditOutlined, DashboardOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CreditCardOutlined, IdcardOutlined, ImportOutlined, ThunderboltOutlined } from '@ant-design/icons';
 
 export interface PageEntry {
   path: string;
@@ -18,5 +19,15 @@ export interface PageEntry {
 export const PAGES: PageEntry[] = [
   { path: 'dashboard', title: '概览', icon: <DashboardOutlined />, permission: 'dashboard.view', load: () => import('./pages/Dashboard') },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
+  { path: 'cards', title: '卡片', icon: <CreditCardOutlined />, permission: 'cards.view', load: () => import('./pages/Cards') },
+  { path: 'card-story', title: '卡片档案', icon: <IdcardOutlined />, permission: 'cards.story', load: () => import('./pages/CardsStory') },
+  { path: 'card-imports', title: '导入', icon: <ImportOutlined />, permission: 'cards.manage', load: () => import('./pages/Imports') },
+  {
+    path: 'bulk-jobs',
+    title: '批量任务',
+    icon: <ThunderboltOutlined />,
+    permission: 'cards.manage',
+    load: () => import('./pages/BulkJobs'),
+  },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];

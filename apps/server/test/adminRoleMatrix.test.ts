@@ -24,6 +24,17 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminAuditList: ['platform_admin'],
   adminAuditExport: ['platform_admin'],
   adminDashboard: ALL,
+  adminCardSearch: ['platform_admin', 'agent_admin', 'support'],
+  adminCardExport: ['platform_admin', 'agent_admin', 'support'],
+  adminCardStory: ALL,
+  adminCardImportTemplate: ['platform_admin', 'agent_admin'],
+  adminCardImportDryRun: ['platform_admin', 'agent_admin'],
+  adminCardImportCommit: ['platform_admin', 'agent_admin'],
+  adminCardImportBatches: ['platform_admin', 'agent_admin'],
+  adminCardImportUndo: ['platform_admin', 'agent_admin'],
+  adminBulkJobCreate: ['platform_admin', 'agent_admin'],
+  adminBulkJobList: ['platform_admin', 'agent_admin'],
+  adminBulkJobDetail: ['platform_admin', 'agent_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

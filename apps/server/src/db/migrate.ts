@@ -18,6 +18,7 @@ import * as m013 from './migrations/013_tickets_and_agent_applications';
 import * as m014 from './migrations/014_operators_and_audit';
 import * as m015 from './migrations/015_membership_and_invites';
 import * as m016 from './migrations/016_shop_and_binding_tokens';
+import * as m017 from './migrations/017_admin_cards';
 
 interface Migration {
   name: string;
@@ -43,6 +44,7 @@ const MIGRATIONS: Migration[] = [
   { name: '014_operators_and_audit', up: m014.up },
   { name: '015_membership_and_invites', up: m015.up },
   { name: '016_shop_and_binding_tokens', up: m016.up },
+  { name: '017_admin_cards', up: m017.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -114,6 +114,8 @@ export interface CardsTable {
   /** the carrier's stop reason as last reported, '' none (010; decoded by @portal/domain/stopReason) */
   stop_reason: Generated<string>;
   created_at: string;
+  /** the console import batch that created the card (017); null: not imported there */
+  import_batch_id: Generated<number | null>;
 }
 
 export interface CardBindingsTable {
@@ -868,6 +870,10 @@ export interface Database {
   shop_products: ShopProductsTable;
   shop_orders: ShopOrdersTable;
   binding_tokens: BindingTokensTable;
+  // the console's card import batches and bulk jobs (017)
+  card_import_batches: CardImportBatchesTable;
+  bulk_jobs: BulkJobsTable;
+  bulk_job_items: BulkJobItemsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;
@@ -878,3 +884,44 @@ export type NewCard = Insertable<CardsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type VoucherRow = Selectable<VouchersTable>;
 export type OrderRow = Selectable<OrdersTable>;
+
+/** 017: one committed card import of the console */
+export interface CardImportBatchesTable {
+  id: Generated<number>;
+  agent_id: number;
+  operator_id: number;
+  operator_username: string;
+  file_name: string;
+  card_count: number;
+  reason: string;
+  created_at: string;
+  undone_at: string | null;
+}
+
+/** 017: a bulk action over many cards */
+export interface BulkJobsTable {
+  id: Generated<number>;
+  kind: string;
+  params: string;
+  reason: string;
+  operator_id: number;
+  operator_username: string;
+  agent_id: number | null;
+  status: string;
+  total: number;
+  ok_count: number;
+  failed_count: number;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** 017: one card of a bulk job and its result */
+export interface BulkJobItemsTable {
+  id: Generated<number>;
+  job_id: number;
+  custom_num: string;
+  card_id: number | null;
+  status: string;
+  message: string;
+  updated_at: string;
+}

@@ -13,6 +13,8 @@ export interface AdminEndpointDeclaration {
   readonly auth?: 'none';
   /** the answer is a file (CSV), not the JSON envelope */
   readonly raw?: true;
+  /** a larger request body than the server's default (a file upload), in bytes */
+  readonly bodyLimit?: number;
   readonly tags: readonly string[];
   /** one line in Chinese: what the endpoint does */
   readonly summary: string;

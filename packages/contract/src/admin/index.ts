@@ -5,16 +5,25 @@ import type { z } from 'zod';
 import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
 import { adminDashboardEndpoints } from './dashboard';
+import { adminCardsEndpoints } from './cards';
+import { adminCardImportEndpoints } from './cardImports';
+import { adminBulkJobEndpoints } from './bulkJobs';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
   ...adminAuditEndpoints,
   ...adminDashboardEndpoints,
+  ...adminCardsEndpoints,
+  ...adminCardImportEndpoints,
+  ...adminBulkJobEndpoints,
 } as const;
 
 export * from './auth';
 export * from './audit';
 export * from './dashboard';
+export * from './cards';
+export * from './cardImports';
+export * from './bulkJobs';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

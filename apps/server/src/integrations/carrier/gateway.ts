@@ -53,4 +53,8 @@ export interface CarrierGateway {
   realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<string>;
   networks(customNum: string): Promise<NetworkOption[]>;
   switchNetwork(customNum: string, carrier: number): Promise<void>;
+  /** Stop the line at the reseller's request (the console's 停机); the carrier reports it stopped, reason 管控停机. */
+  suspend(customNum: string): Promise<void>;
+  /** Put a line the reseller stopped back in service (the console's 复机). */
+  resume(customNum: string): Promise<void>;
 }

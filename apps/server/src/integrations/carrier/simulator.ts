@@ -74,6 +74,16 @@ export class CarrierSimulator implements CarrierGateway {
       .execute();
   }
 
+  async suspend(customNum: string): Promise<void> {
+    await this.line(customNum);
+    await this.setLineState(customNum, STOPPED, '管控停机');
+  }
+
+  async resume(customNum: string): Promise<void> {
+    await this.line(customNum);
+    await this.setLineState(customNum, 1);
+  }
+
   async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {
     const start = Date.parse(`${fromDay}T00:00:00Z`);
     const end = Date.parse(`${toDay}T00:00:00Z`);

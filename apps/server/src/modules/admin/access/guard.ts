@@ -75,6 +75,7 @@ function route(
     method: methodOf(e.route),
     url: pathPatternOf(e.route),
     ...(h.preValidation ? { preValidation: h.preValidation } : {}),
+    ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     schema: {
       tags: [...e.tags],
       summary: e.summary,

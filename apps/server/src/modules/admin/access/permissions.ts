@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'cards.view': ['platform_admin', 'agent_admin', 'support'],
   /** cards: changing them (state, package, password reset) */
   'cards.manage': ['platform_admin', 'agent_admin'],
+  /** one card's whole story, read only (finance: for its orders and ledger) */
+  'cards.story': ALL,
   'customers.view': ['platform_admin', 'agent_admin', 'support'],
   'customers.manage': ['platform_admin', 'agent_admin'],
   /** orders: reading them */

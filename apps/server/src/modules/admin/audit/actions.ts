@@ -10,6 +10,15 @@ export const ACTION_LABEL: Record<string, string> = {
   'operator.totp_enabled': '开启两步验证',
   'operator.totp_disabled': '关闭两步验证',
   'audit.export': '导出审计日志',
+  'cards.export': '导出卡片',
+  'cards.import': '导入卡片',
+  'cards.import_undone': '撤销导入批次',
+  'bulk_job.created': '新建批量任务',
+  'card.suspended': '停机',
+  'card.resumed': '复机',
+  'card.marked_replacement': '标记换卡',
+  'card.series_set': '设置套餐系列',
+  'card.agent_moved': '转移代理',
 };
 
 export function actionLabel(action: string): string {

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { checkRows, iccidProblem, luhnDigit, luhnValid, parseCsv, supplierOf, withoutHeader, type Known } from './importRules';
+
+describe('luhn', () => {
+  it.each([
+    ['79927398713', true],
+    ['79927398710', false],
+    ['89860112345678901237', true],
+    ['89860112345678901231', false],
+    ['8986011234567890124', false],
+    ['12a4', false],
+  ])('%s → %s', (digits, ok) => expect(luhnValid(digits)).toBe(ok));
+
+  it('makes the check digit', () => expect(luhnDigit('8986011234567890124')).toBe('5'));
+});
+
+describe('iccidProblem', () => {
+  it.each([
+    ['89860112345678901237', null],
+    ['898601123456789012' + luhnDigit('898601123456789012'), null],
+    ['8986011234567890123', 'ICCID 校验位错误'],
+    ['898601123456789012371', 'ICCID 应为 19–20 位（当前 21 位）'],
+    ['898601123456789', 'ICCID 应为 19–20 位（当前 15 位）'],
+    ['8986011234567890123X', 'ICCID 只能是数字'],
+  ])('%s → %s', (iccid, why) => expect(iccidProblem(iccid)).toBe(why));
+});
+
+describe('parseCsv', () => {
+  it('reads a BOM, quotes, CRLF and blank lines', () => {
+    expect(parseCsv('\uFEFFa,"b,c"\r\n"x ""y""", z \r\n\r\n1,2')).toEqual([
+      ['a', 'b,c'],
+      ['x "y"', 'z'],
+      ['1', '2'],
+    ]);
+  });
+  it('drops the header row by its first cell', () => {
+    expect(withoutHeader([['卡号', 'ICCID'], ['1']])).toEqual({ rows: [['1']], firstRow: 2 });
+    expect(withoutHeader([['1000000001']])).toEqual({ rows: [['1000000001']], firstRow: 1 });
+  });
+});
+
+describe('supplierOf', () => {
+  it.each([
+    ['2', 2],
+    ['中国联通', 2],
+    ['99', null],
+    ['联通', null],
+  ])('%s → %s', (t, s) => expect(supplierOf(t)).toBe(s));
+});
+
+describe('checkRows', () => {
+  const known: Known = {
+    existingNums: new Set(['1000000001']),
+    existingIccids: new Set(['89860112345678901245']),
+    seriesAgent: new Map([
+      [1, 10],
+      [3, 20],
+    ]),
+    agentByMark: new Map([
+      ['demo', 10],
+      ['acme', 20],
+    ]),
+    forcedAgentId: null,
+  };
+  const ok = ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo'];
+  const iccid2 = '898601123456789012' + '6' + luhnDigit('8986011234567890126');
+
+  it.each([
+    [['abc', ...ok.slice(1)], '卡号应为 6–20 位数字'],
+    [['', ...ok.slice(1)], '卡号不能为空'],
+    [[ok[0]!, '', ...ok.slice(2)], 'ICCID 不能为空'],
+    [[ok[0]!, '89860112345678901231', ...ok.slice(2)], 'ICCID 校验位错误'],
+    [[...ok.slice(0, 2), '123', ...ok.slice(3)], 'MSISDN 应为 11–13 位数字'],
+    [[...ok.slice(0, 3), '移不动', ...ok.slice(4)], '未知的运营商：移不动'],
+    [['1000000001', ...ok.slice(1)], '卡号已存在'],
+    [[ok[0]!, '89860112345678901245', ...ok.slice(2)], 'ICCID 已存在'],
+    [[...ok.slice(0, 4), '9', 'demo'], '未知的套餐系列：9'],
+    [[...ok.slice(0, 4), '3', 'demo'], '套餐系列 3 不属于该代理'],
+    [[...ok.slice(0, 5), 'nobody'], '未知的代理：nobody'],
+    [[...ok.slice(0, 5), ''], '代理标识不能为空'],
+  ])('%j → %s', (row, message) => {
+    expect(checkRows([row], 2, known)).toEqual({ valid: [], errors: [{ row: 2, custom_num: row[0], message }] });
+  });
+
+  it('takes a good row, and finds duplicates within the file', () => {
+    const r = checkRows([ok, ok, ['2000000002', ok[1]!, '', '2', '1', 'demo'], ['2000000003', iccid2, '', '2', '1', 'demo']], 2, known);
+    expect(r.valid.map((v) => v.custom_num)).toEqual(['2000000001', '2000000003']);
+    expect(r.valid[0]).toEqual({ custom_num: '2000000001', iccid: ok[1], isdn: '1440123456781', supplier: 2, series_id: 1, agent_id: 10 });
+    expect(r.errors).toEqual([
+      { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复' },
+      { row: 4, custom_num: '2000000002', message: 'ICCID 与第 2 行重复' },
+    ]);
+  });
+
+  it("puts an agent administrator's rows in their agent, whatever the file says", () => {
+    const forced = { ...known, forcedAgentId: 20 };
+    expect(checkRows([[...ok.slice(0, 4), '3', 'demo']], 2, forced).valid[0]!.agent_id).toBe(20);
+    expect(checkRows([ok], 2, forced).errors[0]!.message).toBe('套餐系列 1 不属于该代理');
+  });
+});

@@ -1,0 +1,316 @@
+// Card import: read the file (CSV or XLSX), check every row (importRules.ts) against the database,
+// and — only for a file without an error — write all its cards as one batch in one transaction,
+// with its audit row. A batch is undone (its cards deleted, the batch marked) only while none of
+// its cards has been used; otherwise the undo answers with the used cards.
+import { readSheet } from 'read-excel-file/node';
+import { sql, type Insertable } from 'kysely';
+import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf, type AdminBodyOf } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import type { CardsTable } from '../../../db/schema';
+import { CarrierSimulator } from '../../../integrations/carrier/simulator';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import type { AdminActor } from '../access/actor';
+import { agentFilter, assertInScope } from '../access/scope';
+import { recordAudit } from '../audit';
+import { checkRows, parseCsv, withoutHeader, type ImportRow, type Known, type RowError } from './importRules';
+
+const CHUNK = 400;
+const PREVIEW = 20;
+/** errors listed in one answer: enough to fix a file, not a megabyte of JSON */
+const MAX_ERRORS = 1000;
+
+function bad(message: string): never {
+  throw new AppError(Code.BAD_REQUEST, message);
+}
+
+/** The file's cells, row by row. */
+export async function readRows(fileName: string, base64: string): Promise<string[][]> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) bad('文件是空的');
+  if (bytes.length > IMPORT_MAX_FILE_BYTES) bad('文件不能超过 5 MB');
+  let rows: string[][];
+  if (/\.xlsx$/i.test(fileName)) {
+    // a zip file starts with PK: anything else is not an XLSX, whatever its name
+    if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) bad('文件不是有效的 XLSX 表格');
+    try {
+      // numbers as their text: a 20-digit ICCID must not become a float
+      const sheet = await readSheet<string>(bytes, { parseNumber: (s) => s });
+      rows = sheet.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c).trim())));
+    } catch {
+      bad('无法读取该 XLSX 文件，请检查文件或改用 CSV');
+    }
+  } else {
+    const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+    if (text.includes('\uFFFD')) bad('CSV 文件需为 UTF-8 编码（Excel 另存为“CSV UTF-8”）');
+    rows = parseCsv(text);
+  }
+  rows = rows.filter((r) => r.some((c) => c !== ''));
+  if (rows.length === 0) bad('文件中没有数据');
+  if (rows.length > IMPORT_MAX_ROWS + 1) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
+  return rows;
+}
+
+async function inChunks<T, R>(items: readonly T[], f: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(...(await f(items.slice(i, i + CHUNK))));
+  return out;
+}
+
+async function knownFor(db: Executor, op: AdminActor, rows: string[][]): Promise<Known> {
+  const nums = [...new Set(rows.map((r) => r[0] ?? '').filter(Boolean))];
+  const iccids = [...new Set(rows.map((r) => r[1] ?? '').filter(Boolean))];
+  const [existingNums, existingIccids, series, agents] = await Promise.all([
+    inChunks(nums, (c) => db.selectFrom('cards').select('custom_num').where('custom_num', 'in', c).execute()),
+    inChunks(iccids, (c) => db.selectFrom('cards').select('iccid').where('iccid', 'in', c).execute()),
+    db.selectFrom('package_series').select(['id', 'agent_id']).execute(),
+    db.selectFrom('agents').select(['id', 'mark']).execute(),
+  ]);
+  return {
+    existingNums: new Set(existingNums.map((r) => r.custom_num)),
+    existingIccids: new Set(existingIccids.map((r) => r.iccid)),
+    seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
+    agentByMark: new Map(agents.map((a) => [a.mark, a.id])),
+    forcedAgentId: agentFilter(op),
+  };
+}
+
+async function check(db: Executor, op: AdminActor, fileName: string, base64: string) {
+  const { rows, firstRow } = withoutHeader(await readRows(fileName, base64));
+  if (rows.length === 0) bad('文件中没有数据');
+  if (rows.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
+  const result = checkRows(rows, firstRow, await knownFor(db, op, rows));
+  return { total: rows.length, ...result };
+}
+
+export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>) {
+  const { total, valid, errors } = await check(ctx.db.kysely, op, body.file_name, body.content_base64);
+  return { total, valid: valid.length, errors: errors.slice(0, MAX_ERRORS), preview: valid.slice(0, PREVIEW) };
+}
+
+function cardOf(r: ImportRow, batchId: number, now: string): Insertable<CardsTable> {
+  return {
+    custom_num: r.custom_num,
+    agent_id: r.agent_id,
+    iccid: r.iccid,
+    isdn: r.isdn,
+    bind_iccid: '',
+    channel_id: 1,
+    state: 0,
+    supplier: r.supplier,
+    supplier_state: 0,
+    supplier_auth_state: 0,
+    auth_state: 0,
+    real_name_order: 0,
+    pre_store: 0,
+    pre_store_show: 0,
+    pre_store_mold: 0,
+    fake_real_name: 0,
+    member_right_switch: 0,
+    balance_fen: 0,
+    balance_order_has_payment: 0,
+    order_has_payment: 0,
+    has_first_balance_order: 0,
+    need_change_card: 0,
+    need_auth: 0,
+    need_id: 0,
+    multi_series: 0,
+    package_series_ids: JSON.stringify([r.series_id]),
+    package_mold: 1,
+    def_package_id: 0,
+    market_group_id: 0,
+    card_mold: 1,
+    algorithm: 0,
+    series_type: 1,
+    is_skip: 0,
+    superior_card_num: '',
+    verify_url: '',
+    real_name_url: '',
+    ordered_flag: 0,
+    mobile_real_name_mold: 0,
+    expired_at: '',
+    member_expired_at: '',
+    password_hash: null,
+    reserve_mobile: null,
+    flow_synced_at: '',
+    created_at: now,
+    import_batch_id: batchId,
+  };
+}
+
+type Batch = AdminAnswerOf<'adminCardImportCommit'>;
+
+async function batchAnswer(db: Executor, id: number): Promise<Batch> {
+  const b = await db
+    .selectFrom('card_import_batches')
+    .innerJoin('agents', 'agents.id', 'card_import_batches.agent_id')
+    .selectAll('card_import_batches')
+    .select('agents.nickname as agent_name')
+    .where('card_import_batches.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { ...b, undone_at: b.undone_at ?? null };
+}
+
+/** Writes a file without errors as one batch; a file with any error writes nothing. */
+export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportCommit'>): Promise<Batch> {
+  const rows = await readRows(body.file_name, body.content_base64);
+  const simulated = ctx.carrier instanceof CarrierSimulator;
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    // checked again inside the transaction: a card imported meanwhile is "already present"
+    const { rows: data, firstRow } = withoutHeader(rows);
+    if (data.length === 0) bad('文件中没有数据');
+    if (data.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
+    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data));
+    if (errors.length > 0) bad(`文件有 ${errors.length} 行错误，请先试导入并修正后再导入`);
+    const agents = new Set(valid.map((r) => r.agent_id));
+    // a batch belongs to one agent: its undo and its listing are scoped by it
+    if (agents.size > 1) bad('一个文件只能导入到一个代理，请按代理拆分文件');
+    const agentId = valid[0]!.agent_id;
+    const now = clock.iso();
+    const batch = await trx
+      .insertInto('card_import_batches')
+      .values({
+        agent_id: agentId,
+        operator_id: op.id,
+        operator_username: op.username,
+        file_name: body.file_name,
+        card_count: valid.length,
+        reason: body.reason,
+        created_at: now,
+        undone_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < valid.length; i += CHUNK) {
+      const chunk = valid.slice(i, i + CHUNK);
+      await trx
+        .insertInto('cards')
+        .values(chunk.map((r) => cardOf(r, batch.id, now)))
+        .execute();
+      // the carrier simulator needs to know the new lines, as a real carrier already would
+      if (simulated)
+        await trx
+          .insertInto('sim_lines')
+          .values(
+            chunk.map((r) => ({
+              custom_num: r.custom_num,
+              carrier_status: 0,
+              real_named: 0,
+              networks: '[]',
+              current_network: 0,
+              daily_kb: 0,
+              activated_on: now.slice(0, 10),
+            })),
+          )
+          .onConflict((oc) => oc.column('custom_num').doNothing())
+          .execute();
+    }
+    await recordAudit(trx, op, {
+      action: 'cards.import',
+      target: { type: 'card_import_batch', id: batch.id },
+      reason: body.reason,
+      after: {
+        file_name: body.file_name,
+        agent_id: agentId,
+        cards: valid.length,
+        first: valid[0]!.custom_num,
+        last: valid[valid.length - 1]!.custom_num,
+      },
+    });
+    return batchAnswer(trx, batch.id);
+  });
+}
+
+export async function listBatches(db: Executor, op: AdminActor, beforeId: number | undefined) {
+  const agent = agentFilter(op);
+  const limit = 50;
+  let q = db
+    .selectFrom('card_import_batches')
+    .innerJoin('agents', 'agents.id', 'card_import_batches.agent_id')
+    .selectAll('card_import_batches')
+    .select('agents.nickname as agent_name');
+  if (agent !== null) q = q.where('card_import_batches.agent_id', '=', agent);
+  if (beforeId) q = q.where('card_import_batches.id', '<', beforeId);
+  const rows = await q
+    .orderBy('card_import_batches.id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const items = rows.slice(0, limit).map((b) => ({ ...b, undone_at: b.undone_at ?? null }));
+  return { items, next_before_id: rows.length > limit ? items[items.length - 1]!.id : null };
+}
+
+/** Tables whose rows mean a card has been used: bound, ordered, used data, or touched by its holder. */
+const USE_TABLES = [
+  'card_bindings',
+  'orders',
+  'card_flow_daily',
+  'card_packages',
+  'balance_ledger',
+  'vouchers',
+  'tickets',
+  'diagnoses',
+  'devices',
+  'card_personal_info',
+  'real_name_tickets',
+  'change_card_applications',
+  'order_deliveries',
+  'card_alert_settings',
+  'card_notices',
+] as const;
+
+/** The card numbers of a batch that have been used (empty: the batch may be undone). */
+export async function usedCards(db: Executor, batchId: number): Promise<string[]> {
+  const used = new Set<string>();
+  for (const table of USE_TABLES) {
+    // the same question of each table (card_id is every one's column); the name is from the list above
+    const rows = await sql<{ custom_num: string }>`select c.custom_num from cards c where c.import_batch_id = ${batchId}
+      and exists (select 1 from ${sql.table(table)} u where u.card_id = c.id)`
+      .execute(db)
+      .then((r) => r.rows);
+    for (const r of rows) used.add(r.custom_num);
+  }
+  const flowed = await db
+    .selectFrom('cards')
+    .select('custom_num')
+    .where('import_batch_id', '=', batchId)
+    .where('flow_synced_at', '!=', '')
+    .execute();
+  for (const r of flowed) used.add(r.custom_num);
+  return [...used].sort();
+}
+
+export async function undo(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportUndo'>): Promise<Batch> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const batch = await trx.selectFrom('card_import_batches').selectAll().where('id', '=', body.batch_id).executeTakeFirst();
+    assertInScope(op, batch?.agent_id);
+    if (batch!.undone_at) bad('该批次已撤销');
+    const used = await usedCards(trx, batch!.id);
+    if (used.length > 0) {
+      const shown = used.slice(0, 20).join('、');
+      bad(`该批次有 ${used.length} 张卡已被使用，不能撤销：${shown}${used.length > 20 ? ' 等' : ''}`);
+    }
+    const nums = (await trx.selectFrom('cards').select('custom_num').where('import_batch_id', '=', batch!.id).execute()).map(
+      (r) => r.custom_num,
+    );
+    for (let i = 0; i < nums.length; i += CHUNK)
+      await trx
+        .deleteFrom('sim_lines')
+        .where('custom_num', 'in', nums.slice(i, i + CHUNK))
+        .execute();
+    await trx.deleteFrom('cards').where('import_batch_id', '=', batch!.id).execute();
+    const now = clock.iso();
+    await trx.updateTable('card_import_batches').set({ undone_at: now }).where('id', '=', batch!.id).execute();
+    await recordAudit(trx, op, {
+      action: 'cards.import_undone',
+      target: { type: 'card_import_batch', id: batch!.id },
+      reason: body.reason,
+      before: { cards: nums.length, undone_at: null },
+      after: { cards: 0, undone_at: now },
+    });
+    return batchAnswer(trx, batch!.id);
+  });
+}
+
+export type { RowError };

@@ -1,0 +1,90 @@
+// The console's cards area: search, export, a card's story, import, bulk jobs (issue 13).
+import type { FastifyInstance } from 'fastify';
+import { IMPORT_COLUMNS } from '@portal/contract/admin';
+import type { AppContext } from '../../../context';
+import { serveAdmin } from '../access/guard';
+import { attachment, recordAudit, toCsv } from '../audit';
+import { jobDetail, listJobs, runJob } from './bulkJobs';
+import { commit, dryRun, listBatches, undo } from './imports';
+import { exportRows, search, story } from './service';
+
+/** The most rows one export writes (capped, not streamed): narrow the filter for more. */
+export const CARD_EXPORT_LIMIT = 50_000;
+
+/** The template's example rows: valid ICCIDs (Luhn) of the demo agent's first series. */
+const TEMPLATE_ROWS = [
+  ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo'],
+  ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo'],
+];
+
+export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.db.kysely;
+
+  serveAdmin(api, ctx, 'adminCardSearch', 'cards.view', async (req, _reply, op) => search(db, op, req.query));
+
+  serveAdmin(api, ctx, 'adminCardExport', 'cards.view', async (req, reply, op) => {
+    const rows = await exportRows(db, op, req.query, CARD_EXPORT_LIMIT);
+    await recordAudit(db, op, {
+      action: 'cards.export',
+      target: { type: 'cards', id: '' },
+      after: { filter: req.query, rows: rows.length },
+    });
+    const csv = toCsv(
+      [
+        '卡号',
+        'ICCID',
+        'MSISDN',
+        '代理',
+        '状态',
+        '运营商',
+        '套餐系列',
+        '实名',
+        '绑定',
+        '待换卡',
+        '余额（元）',
+        '到期时间',
+        '创建时间',
+        '导入批次',
+      ],
+      rows.map((r) => [
+        r.custom_num,
+        r.iccid,
+        r.isdn,
+        r.agent_name,
+        r.state_label,
+        r.supplier_label,
+        r.series_ids.join(' '),
+        r.real_named ? '已实名' : '未实名',
+        r.bound ? '已绑定' : '未绑定',
+        r.need_change_card ? '是' : '否',
+        (r.balance_fen / 100).toFixed(2),
+        r.expired_at,
+        r.created_at,
+        r.import_batch_id ?? '',
+      ]),
+    );
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment('cards.csv', '卡片.csv'))
+      .header('cache-control', 'no-store')
+      .send(csv);
+  });
+
+  serveAdmin(api, ctx, 'adminCardStory', 'cards.story', async (req, _reply, op) => story(ctx, op, req.query.card));
+
+  serveAdmin(api, ctx, 'adminCardImportTemplate', 'cards.manage', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachment('card-import-template.csv', '卡片导入模板.csv'))
+      .header('cache-control', 'no-store')
+      .send(toCsv(IMPORT_COLUMNS, TEMPLATE_ROWS)),
+  );
+  serveAdmin(api, ctx, 'adminCardImportDryRun', 'cards.manage', async (req, _reply, op) => dryRun(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardImportCommit', 'cards.manage', async (req, _reply, op) => commit(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardImportBatches', 'cards.manage', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
+  serveAdmin(api, ctx, 'adminCardImportUndo', 'cards.manage', async (req, _reply, op) => undo(ctx, op, req.body));
+
+  serveAdmin(api, ctx, 'adminBulkJobCreate', 'cards.manage', async (req, _reply, op) => runJob(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminBulkJobList', 'cards.manage', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
+  serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query.id));
+}

@@ -1,0 +1,133 @@
+// Card search, export and a card's whole story, for the console. Read only: nothing here writes
+// except the audit row of an export. Agent scope: an agent administrator's filter is forced to
+// their agent, and a card of another agent answers "not found".
+import { maskMobile, maskPersonName } from '@portal/domain';
+import { CARD_STATE_LABEL, SUPPLIER_LABEL } from '@portal/contract/enums';
+import type { AdminAnswerOf, AdminQueryOf } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import { AppError } from '../../../lib/errors';
+import { personalData } from '../../../lib/personalData';
+import type { AdminActor } from '../access/actor';
+import { agentFilter, assertInScope } from '../access/scope';
+import * as storyRepo from './storyRepo';
+import { searchCards, type CardFilter, type CardSearchRow } from './searchRepo';
+
+type SearchQuery = Omit<AdminQueryOf<'adminCardSearch'>, 'limit' | 'before_id'> & { before_id?: number };
+type Row = AdminAnswerOf<'adminCardSearch'>['items'][number];
+
+export function seriesIdsOf(json: string): number[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rowOf(r: CardSearchRow): Row {
+  return {
+    id: r.id,
+    custom_num: r.custom_num,
+    iccid: r.iccid,
+    isdn: r.isdn,
+    agent_id: r.agent_id,
+    agent_name: r.agent_name,
+    state: r.state,
+    state_label: CARD_STATE_LABEL[r.state] ?? `状态 ${r.state}`,
+    supplier: r.supplier,
+    supplier_label: SUPPLIER_LABEL[r.supplier] ?? `运营商 ${r.supplier}`,
+    series_ids: seriesIdsOf(r.package_series_ids),
+    real_named: r.auth_state === 1,
+    bound: Boolean(r.bound),
+    need_change_card: r.need_change_card === 1,
+    balance_fen: r.balance_fen,
+    expired_at: r.expired_at,
+    created_at: r.created_at,
+    import_batch_id: r.import_batch_id ?? null,
+  };
+}
+
+/** The repository's filter for an operator's query: an agent administrator sees their agent only. */
+export function filterOf(op: AdminActor, q: SearchQuery): CardFilter {
+  const own = agentFilter(op);
+  // an agent administrator asking for another agent's cards gets none (0 is no agent's id)
+  const agentId = own === null ? (q.agent_id ?? null) : q.agent_id !== undefined && q.agent_id !== own ? 0 : own;
+  return {
+    number: q.number || undefined,
+    agentId,
+    state: q.state,
+    supplier: q.supplier,
+    seriesId: q.series_id,
+    realNamed: q.real_name === undefined ? undefined : q.real_name === 'yes',
+    bound: q.bound === undefined ? undefined : q.bound === 'yes',
+    mobile: q.mobile || undefined,
+    createdFrom: q.created_from ? new Date(q.created_from).toISOString() : undefined,
+    createdTo: q.created_to ? new Date(q.created_to).toISOString() : undefined,
+    beforeId: q.before_id,
+  };
+}
+
+export async function search(db: Executor, op: AdminActor, q: AdminQueryOf<'adminCardSearch'>) {
+  const rows = await searchCards(db, filterOf(op, q), q.limit + 1);
+  const more = rows.length > q.limit;
+  const items = rows.slice(0, q.limit).map(rowOf);
+  return { items, next_before_id: more ? items[items.length - 1]!.id : null };
+}
+
+export async function exportRows(db: Executor, op: AdminActor, q: SearchQuery, cap: number) {
+  return (await searchCards(db, filterOf(op, q), cap)).map(rowOf);
+}
+
+const USAGE_DAYS = 30;
+const LIST = 50;
+
+/** A card's whole story, for any role allowed to read it; real-name data masked, never an ID number. */
+export async function story(ctx: AppContext, op: AdminActor, customNum: string): Promise<AdminAnswerOf<'adminCardStory'>> {
+  const db = ctx.db.kysely;
+  const id = await storyRepo.cardIdByNumber(db, customNum);
+  if (id === undefined) throw new AppError(Code.NOT_FOUND, '卡片不存在');
+  const [row] = await searchCards(db, { id }, 1);
+  assertInScope(op, row?.agent_id);
+  const card = row!;
+  const [binding, usage, packages, orders, ledger, personal, line, device, diagnoses, tickets, series] = await Promise.all([
+    storyRepo.binding(db, id),
+    storyRepo.usage(db, id, USAGE_DAYS),
+    storyRepo.packages(db, id, LIST),
+    storyRepo.orders(db, id, LIST),
+    storyRepo.ledger(db, id, LIST),
+    storyRepo.personal(db, id),
+    storyRepo.simLine(db, card.custom_num),
+    storyRepo.device(db, id),
+    storyRepo.diagnoses(db, id, LIST),
+    storyRepo.tickets(db, id, LIST),
+    storyRepo.series(db, seriesIdsOf(card.package_series_ids)),
+  ]);
+  const sealer = personalData(ctx.config);
+  const open = (v: string) => {
+    try {
+      return sealer.open(v);
+    } catch {
+      return '';
+    }
+  };
+  return {
+    card: { ...rowOf(card), stop_reason: card.stop_reason, flow_synced_at: card.flow_synced_at, package_series: series },
+    binding: binding
+      ? { user_id: binding.user_id, mobile: binding.mobile ? maskMobile(binding.mobile) : '', bound_at: binding.created_at }
+      : null,
+    usage: usage.map((u) => ({ day: u.day, used_kb: Number(u.used_kb) })),
+    packages,
+    orders,
+    ledger,
+    real_name: {
+      real_named: card.auth_state === 1,
+      carrier_real_named: line ? line.real_named === 1 : card.auth_state === 1,
+      holder: personal ? { name: maskPersonName(open(personal.name)), mobile: maskMobile(open(personal.mobile)) } : null,
+    },
+    device: device ? { serial: device.serial, bound_at: device.created_at } : null,
+    diagnoses,
+    tickets,
+  };
+}

@@ -1,0 +1,152 @@
+// Journey: cards in the operator console at 1440×900 (issue 13). The operator imports a CSV with
+// errors and reads the error of each row, fixes the file and commits it, finds the new cards in
+// 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
+
+/** A valid ICCID (Luhn check digit) for a serial number. */
+function iccid(n: number): string {
+  const body = `8986011${String(n).padStart(12, '0')}`;
+  for (let d = 0; d <= 9; d++) {
+    const s = body + d;
+    let sum = 0;
+    for (let i = 0; i < s.length; i++) {
+      let x = Number(s[s.length - 1 - i]);
+      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+      sum += x;
+    }
+    if (sum % 10 === 0) return s;
+  }
+  throw new Error('unreachable');
+}
+
+const HEADER = '卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识';
+const wrongDigit = (s: string) => s.slice(0, -1) + String((Number(s.slice(-1)) + 1) % 10);
+
+function csvFile(lines: string[]) {
+  return { name: 'cards.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`) };
+}
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+function tableRows(page: Page, scope = page.locator('body')) {
+  return scope.locator('.ant-table-tbody tr.ant-table-row');
+}
+
+describe('console cards', () => {
+  let portal: Portal;
+  let desk: Phone;
+  beforeAll(async () => {
+    portal = await startPortal();
+    desk = await openDesktop(portal);
+    await login(desk.page, 'admin', 'Admin#2026');
+  }, 90_000);
+  afterAll(async () => {
+    await desk?.close();
+    await portal?.stop();
+  });
+
+  it('imports a CSV: errors per row, then the fixed file, finds the cards, undoes the batch', async () => {
+    const { page } = desk;
+    await page.getByRole('menuitem', { name: '导入' }).click();
+    await page.waitForURL('**/admin/card-imports');
+    await page.getByText('还没有导入批次').waitFor();
+
+    const good = [`5100000001,${iccid(1)},1440510000001,中国联通,1,demo`, `5100000002,${iccid(2)},,2,1,demo`];
+    await page.locator('input[type="file"]').setInputFiles(csvFile([good[0]!, `5100000002,${wrongDigit(iccid(2))},,2,1,demo`, good[0]!]));
+    const dry = page.getByTestId('dry-run');
+    await dry.getByText('共 3 行，1 行无误，2 行有错误：请修正文件后重新上传').waitFor();
+    expect(await tableRows(page, dry).allInnerTexts()).toEqual(['3\t5100000002\tICCID 校验位错误', '4\t5100000001\t卡号与第 2 行重复']);
+    expect(await page.getByRole('button', { name: '确认导入' }).count()).toBe(0);
+    await screenshot(page, 'console-cards-import-errors');
+
+    await page.locator('input[type="file"]').setInputFiles(csvFile(good));
+    await dry.getByText('共 2 行，全部无误，可以导入').waitFor();
+    await page.getByRole('button', { name: '确认导入' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '将导入 2 张卡' });
+    await modal.getByRole('button', { name: '导入' }).click();
+    await modal.getByText('请填写导入说明（2–200 个字）').waitFor();
+    await modal.getByLabel('导入说明').fill('11 月到货联通卡');
+    await modal.getByRole('button', { name: '导入' }).click();
+    await page.getByText(/已导入 2 张卡（批次 \d+）/).waitFor();
+    await page.locator('.ant-table-tbody').getByText('11 月到货联通卡').waitFor();
+    await screenshot(page, 'console-cards-import-done');
+
+    await page.getByRole('menuitem', { name: /卡片$/ }).click();
+    await page.waitForURL('**/admin/cards');
+    await page.getByLabel('号码').fill('5100000');
+    await page.getByRole('button', { name: /查询/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 2);
+    expect(await tableRows(page).locator('td:nth-child(2)').allInnerTexts()).toEqual(['5100000002', '5100000001']);
+    await screenshot(page, 'console-cards-search-imported');
+
+    await page.getByRole('menuitem', { name: '导入' }).click();
+    await page.getByRole('button', { name: '撤销' }).first().click();
+    const undo = page.locator('.ant-modal').filter({ hasText: '撤销将删除该批次的 2 张卡' });
+    await undo.getByLabel('撤销原因').fill('到货单有误');
+    await undo.getByRole('button', { name: '撤销' }).click();
+    await page.getByText(/批次 \d+ 已撤销/).waitFor();
+    await page.locator('.ant-tag').filter({ hasText: '已撤销' }).waitFor();
+
+    await page.getByRole('menuitem', { name: /卡片$/ }).click();
+    await page.getByLabel('号码').fill('5100000');
+    await page.getByRole('button', { name: /查询/ }).click();
+    await page.locator('.ant-table-placeholder').waitFor();
+  });
+
+  it("searches and opens a card's story", async () => {
+    const { page } = desk;
+    await page.getByLabel('号码').fill('1000000001');
+    await page.getByRole('button', { name: /查询/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 1);
+    await page.getByRole('button', { name: '1000000001' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: '卡片档案 1000000001' });
+    await drawer.getByText('89860119000000000001').waitFor();
+    await drawer.getByText('138****8000', { exact: false }).waitFor();
+    await screenshot(page, 'console-cards-story');
+    await drawer.getByRole('tab', { name: /余额流水/ }).click();
+    await drawer.getByText('开卡赠送余额').waitFor();
+    await drawer.getByRole('tab', { name: /实名/ }).click();
+    await drawer.getByText('平台实名').waitFor();
+    await screenshot(page, 'console-cards-story-ledger');
+    await drawer.locator('.ant-drawer-close').click();
+  });
+
+  it('runs a bulk 停机 with one failing card', async () => {
+    const { page } = desk;
+    // select two cards in the search and take them to a new job
+    await page.getByLabel('号码').fill('');
+    await page.getByLabel('号码').fill('100000000');
+    await page.getByRole('button', { name: /查询/ }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length >= 2);
+    const row = (n: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: n });
+    await row('1000000004').locator('input[type="checkbox"]').check();
+    await page.getByRole('button', { name: /批量操作（1）/ }).click();
+    await page.waitForURL('**/admin/bulk-jobs');
+    const modal = page.locator('.ant-modal').filter({ hasText: '新建批量任务' });
+    expect(await modal.getByLabel('卡号（每行一个）').inputValue()).toBe('1000000004');
+    // and a pasted number of a card that is already stopped
+    await modal.getByLabel('卡号（每行一个）').fill('1000000004\n1000000021');
+    await modal.getByLabel('原因').fill('风控排查');
+    await screenshot(page, 'console-cards-bulk-new');
+    await modal.getByRole('button', { name: '执行' }).click();
+    await page.getByText(/任务 \d+ 已完成：成功 1 张，失败 1 张/).waitFor();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
+    await drawer.getByText('已是停机状态').waitFor();
+    expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t成功\t成功', '1000000021\t失败\t已是停机状态']);
+    await screenshot(page, 'console-cards-bulk-result');
+    await drawer.locator('.ant-drawer-close').click();
+    expect(await tableRows(page).first().innerText()).toContain('停机');
+
+    // the card is stopped in the portal's data too
+    const [card] = portal.sql<{ state: number }>("select state from cards where custom_num = '1000000004'") as { state: number }[];
+    expect(card!.state).toBe(3);
+  });
+});

@@ -1,0 +1,87 @@
+// Bulk actions over cards (issue 13): suspend, resume, mark for replacement, set the package
+// series, move to another agent. Each is a tracked job with a result per card.
+import { z } from 'zod';
+import { adminArea } from './define';
+
+/** the most cards one job takes */
+export const BULK_MAX_CARDS = 2000;
+
+export const BULK_KINDS = ['suspend', 'resume', 'mark_replacement', 'set_series', 'move_agent'] as const;
+export type BulkKind = (typeof BULK_KINDS)[number];
+export const BULK_KIND_LABEL: Record<BulkKind, string> = {
+  suspend: '停机',
+  resume: '复机',
+  mark_replacement: '标记换卡',
+  set_series: '设置套餐系列',
+  move_agent: '转移代理',
+};
+export const BULK_STATUS_LABEL: Record<string, string> = {
+  running: '处理中',
+  done: '已完成',
+  pending: '待处理',
+  ok: '成功',
+  failed: '失败',
+};
+
+export const BulkJobBody = z
+  .object({
+    kind: z.enum(BULK_KINDS, { error: '请选择操作' }),
+    custom_nums: z
+      .array(z.string().trim().min(1, '卡号不能为空').max(40, '卡号过长'), { error: '请填写卡号' })
+      .min(1, '请至少选择一张卡')
+      .max(BULK_MAX_CARDS, `一次最多 ${BULK_MAX_CARDS} 张卡`),
+    reason: z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 个字'),
+    series_id: z.number().int().positive('请选择套餐系列').optional(),
+    agent_id: z.number().int().positive('请选择目标代理').optional(),
+  })
+  .refine((b) => b.kind !== 'set_series' || b.series_id !== undefined, { message: '请选择套餐系列', path: ['series_id'] })
+  .refine((b) => b.kind !== 'move_agent' || b.agent_id !== undefined, { message: '请选择目标代理', path: ['agent_id'] });
+
+export const BulkJob = z.object({
+  id: z.number().int(),
+  kind: z.enum(BULK_KINDS),
+  kind_label: z.string(),
+  params: z.object({ series_id: z.number().int().optional(), agent_id: z.number().int().optional() }),
+  reason: z.string(),
+  operator_username: z.string(),
+  status: z.string(),
+  total: z.number().int(),
+  ok_count: z.number().int(),
+  failed_count: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+
+export const BulkJobItem = z.object({
+  id: z.number().int(),
+  custom_num: z.string(),
+  status: z.string(),
+  message: z.string(),
+  updated_at: z.string(),
+});
+
+export const adminBulkJobEndpoints = adminArea({
+  adminBulkJobCreate: {
+    route: 'POST /admin/bulk-jobs',
+    tags: ['admin cards'],
+    summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理），逐卡处理并记录结果',
+    body: BulkJobBody,
+    answer: BulkJob,
+  },
+  adminBulkJobList: {
+    route: 'GET /admin/bulk-jobs',
+    tags: ['admin cards'],
+    summary: '批量任务列表（最新在前）',
+    query: z.object({
+      before_id: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional(),
+    }),
+    answer: z.object({ items: z.array(BulkJob), next_before_id: z.number().int().nullable() }),
+  },
+  adminBulkJobDetail: {
+    route: 'GET /admin/bulk-jobs/detail',
+    tags: ['admin cards'],
+    summary: '批量任务详情：每张卡的结果',
+    query: z.object({ id: z.coerce.number({ error: '任务编号有误' }).int('任务编号有误').positive('任务编号有误') }),
+    answer: z.object({ job: BulkJob, items: z.array(BulkJobItem) }),
+  },
+});

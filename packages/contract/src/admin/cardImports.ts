@@ -1,0 +1,112 @@
+// Card import (issue 13): a CSV or XLSX file, first checked as a dry run (an error per bad row,
+// nothing written), then committed as one batch, which can be undone while none of its cards has
+// been used. The file travels as base64 in JSON (the console reads it with FileReader).
+import { z } from 'zod';
+import { adminArea } from './define';
+
+/** the largest file accepted */
+export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** the most rows one file may hold */
+export const IMPORT_MAX_ROWS = 20_000;
+/** the request body of an import: the base64 of the largest file, plus room for the rest */
+export const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
+
+/** The columns of the template, in order. */
+export const IMPORT_COLUMNS = ['卡号', 'ICCID', 'MSISDN', '运营商', '套餐系列ID', '代理标识'] as const;
+
+export const ImportFileBody = z.object({
+  file_name: z
+    .string({ error: '请选择文件' })
+    .trim()
+    .min(1, '请选择文件')
+    .max(200, '文件名过长')
+    .regex(/\.(csv|xlsx)$/i, '只支持 CSV 或 XLSX 文件'),
+  content_base64: z
+    .string({ error: '请选择文件' })
+    .min(1, '文件是空的')
+    .max(Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 4, '文件不能超过 5 MB'),
+});
+
+export const ImportCommitBody = ImportFileBody.extend({
+  reason: z.string({ error: '请填写导入说明' }).trim().min(2, '导入说明至少 2 个字').max(200, '导入说明最多 200 个字'),
+});
+
+export const ImportRowError = z.object({
+  /** the row in the file, counting the header as row 1 */
+  row: z.number().int(),
+  custom_num: z.string(),
+  message: z.string(),
+});
+
+export const ImportDryRunAnswer = z.object({
+  total: z.number().int(),
+  valid: z.number().int(),
+  errors: z.array(ImportRowError),
+  /** the first valid rows, as they would be imported */
+  preview: z.array(
+    z.object({
+      custom_num: z.string(),
+      iccid: z.string(),
+      isdn: z.string(),
+      supplier: z.number().int(),
+      series_id: z.number().int(),
+      agent_id: z.number().int(),
+    }),
+  ),
+});
+
+export const ImportBatch = z.object({
+  id: z.number().int(),
+  agent_id: z.number().int(),
+  agent_name: z.string(),
+  operator_username: z.string(),
+  file_name: z.string(),
+  card_count: z.number().int(),
+  reason: z.string(),
+  created_at: z.string(),
+  undone_at: z.string().nullable(),
+});
+
+export const adminCardImportEndpoints = adminArea({
+  adminCardImportTemplate: {
+    route: 'GET /admin/card-imports/template',
+    raw: true,
+    tags: ['admin cards'],
+    summary: '下载卡片导入模板（CSV）',
+  },
+  adminCardImportDryRun: {
+    route: 'POST /admin/card-imports/dry-run',
+    tags: ['admin cards'],
+    bodyLimit: IMPORT_BODY_LIMIT,
+    summary: '试导入：检查 CSV/XLSX 的每一行（卡号、ICCID 长度与校验位、文件内重复、已存在、套餐系列、代理），不写入',
+    body: ImportFileBody,
+    answer: ImportDryRunAnswer,
+  },
+  adminCardImportCommit: {
+    route: 'POST /admin/card-imports',
+    tags: ['admin cards'],
+    bodyLimit: IMPORT_BODY_LIMIT,
+    summary: '导入卡片：文件无错误时整批写入（一个事务），记一个导入批次',
+    body: ImportCommitBody,
+    answer: ImportBatch,
+  },
+  adminCardImportBatches: {
+    route: 'GET /admin/card-imports',
+    tags: ['admin cards'],
+    summary: '导入批次列表（最新在前）',
+    query: z.object({
+      before_id: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional(),
+    }),
+    answer: z.object({ items: z.array(ImportBatch), next_before_id: z.number().int().nullable() }),
+  },
+  adminCardImportUndo: {
+    route: 'POST /admin/card-imports/undo',
+    tags: ['admin cards'],
+    summary: '撤销导入批次：仅当批次内的卡都未被使用（未绑定、无订单、无用量）',
+    body: z.object({
+      batch_id: z.number({ error: '请选择批次' }).int('请选择批次').positive('请选择批次'),
+      reason: z.string({ error: '请填写撤销原因' }).trim().min(2, '撤销原因至少 2 个字').max(200, '撤销原因最多 200 个字'),
+    }),
+    answer: ImportBatch,
+  },
+});
