@@ -37,7 +37,7 @@ function FeaturedDevices({ mark }: { mark: string }) {
       <ul className={`${styles.list} ${styles.packages}`}>
         {devices.map((d) => (
           <li key={d.id} className={styles.package}>
-            <img src={d.image} alt="" width={64} height={64} style={{ float: 'right', objectFit: 'contain' }} />
+            <img src={d.image} alt="" width={56} height={56} style={{ display: 'block', margin: '0 auto 6px', objectFit: 'contain' }} />
             <p className={styles.packageName}>{d.name}</p>
             <p className={styles.sub}>
               {d.carriers.join(' / ')} · {d.cards}
