@@ -24,6 +24,13 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminAuditList: ['platform_admin'],
   adminAuditExport: ['platform_admin'],
   adminDashboard: ALL,
+  adminOrderList: ALL,
+  adminOrderExport: ALL,
+  adminOrderDetail: ALL,
+  adminOrderRefund: ['platform_admin', 'finance'],
+  adminLatePayments: ['platform_admin', 'finance'],
+  adminCardLedger: ['platform_admin', 'finance'],
+  adminBalanceAdjust: ['platform_admin', 'finance'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

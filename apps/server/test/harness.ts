@@ -127,6 +127,8 @@ const TABLES = [
   'operators',
   'operator_sessions',
   'audit_log',
+  // orders and money in the console (019)
+  'balance_adjustments',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

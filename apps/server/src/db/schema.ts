@@ -700,6 +700,18 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** A manual balance adjustment in the console (019): once per request id, one ledger row. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  request_id: string;
+  card_id: number;
+  amount_fen: number;
+  reason: string;
+  operator_id: number;
+  ledger_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -753,6 +765,7 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  balance_adjustments: BalanceAdjustmentsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

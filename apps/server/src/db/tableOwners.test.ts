@@ -72,6 +72,7 @@ const OWNERS: Record<string, string> = {
   operators: 'modules/admin/auth/repo.ts',
   operator_sessions: 'modules/admin/access/sessionRepo.ts',
   audit_log: 'modules/admin/audit/repo.ts',
+  balance_adjustments: 'modules/commerce/balance/repo.ts',
 };
 
 const EXEMPT = [

@@ -5,16 +5,19 @@ import type { z } from 'zod';
 import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
 import { adminDashboardEndpoints } from './dashboard';
+import { adminOrderEndpoints } from './orders';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
   ...adminAuditEndpoints,
   ...adminDashboardEndpoints,
+  ...adminOrderEndpoints,
 } as const;
 
 export * from './auth';
 export * from './audit';
 export * from './dashboard';
+export * from './orders';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

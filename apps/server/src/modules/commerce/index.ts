@@ -43,3 +43,4 @@ export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type Ref
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
 export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';
+export { adjustBalance, type AdjustmentResult } from './balance/service';

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'orders.manage': ['platform_admin', 'agent_admin'],
   'refunds.manage': ['platform_admin', 'finance'],
   'ledger.view': ['platform_admin', 'finance'],
+  /** manual balance adjustments: money out of nowhere, so only the platform and finance */
+  'ledger.adjust': ['platform_admin', 'finance'],
   /** packages and prices */
   'prices.manage': ['platform_admin', 'agent_admin'],
   'branding.manage': ['platform_admin', 'agent_admin'],

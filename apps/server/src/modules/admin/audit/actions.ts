@@ -10,6 +10,9 @@ export const ACTION_LABEL: Record<string, string> = {
   'operator.totp_enabled': '开启两步验证',
   'operator.totp_disabled': '关闭两步验证',
   'audit.export': '导出审计日志',
+  'orders.export': '导出订单',
+  'order.refund': '订单退款',
+  'balance.adjust': '调整余额',
 };
 
 export function actionLabel(action: string): string {
