@@ -31,6 +31,11 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminLatePayments: ['platform_admin', 'finance'],
   adminCardLedger: ['platform_admin', 'finance'],
   adminBalanceAdjust: ['platform_admin', 'finance'],
+  adminTicketList: ['platform_admin', 'support'],
+  adminTicketDetail: ['platform_admin', 'support'],
+  adminTicketReply: ['platform_admin', 'support'],
+  adminApplicationList: ['platform_admin'],
+  adminApplicationDecide: ['platform_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

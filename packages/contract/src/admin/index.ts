@@ -6,18 +6,21 @@ import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
 import { adminDashboardEndpoints } from './dashboard';
 import { adminOrderEndpoints } from './orders';
+import { adminQueueEndpoints } from './queues';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
   ...adminAuditEndpoints,
   ...adminDashboardEndpoints,
   ...adminOrderEndpoints,
+  ...adminQueueEndpoints,
 } as const;
 
 export * from './auth';
 export * from './audit';
 export * from './dashboard';
 export * from './orders';
+export * from './queues';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

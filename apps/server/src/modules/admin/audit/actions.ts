@@ -13,6 +13,10 @@ export const ACTION_LABEL: Record<string, string> = {
   'orders.export': '导出订单',
   'order.refund': '订单退款',
   'balance.adjust': '调整余额',
+  'ticket.reply': '处理投诉建议',
+  'agent_application.in_review': '代理申请转审核',
+  'agent_application.approved': '通过代理申请',
+  'agent_application.rejected': '驳回代理申请',
 };
 
 export function actionLabel(action: string): string {

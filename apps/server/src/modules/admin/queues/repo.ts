@@ -1,0 +1,60 @@
+// Reads of the console's queues (issue 13). Read-only: a reply or a state change is written by the
+// owning module (tickets' addTicketEvent, agent applications' setApplicationStatus). An agent
+// administrator's rows only when agent !== null: a ticket through its card, an application by
+// the agent it came through.
+import type { Executor } from '../../../db/executor';
+
+export interface TicketFilter {
+  status?: string;
+  category?: string;
+  card?: string;
+  order: 'oldest' | 'newest';
+  afterId?: number;
+}
+
+function ticketBase(db: Executor, agent: number | null) {
+  return db
+    .selectFrom('tickets as t')
+    .innerJoin('cards as c', 'c.id', 't.card_id')
+    .selectAll('t')
+    .select('c.agent_id')
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+}
+
+/** A queue: oldest first by default; keyset on id in the direction asked. */
+export async function searchTickets(db: Executor, agent: number | null, f: TicketFilter, limit: number) {
+  let q = ticketBase(db, agent);
+  if (f.status) q = q.where('t.status', '=', f.status);
+  if (f.category) q = q.where('t.category', '=', f.category);
+  if (f.card) q = q.where('t.custom_num', '=', f.card);
+  if (f.afterId) q = q.where('t.id', f.order === 'oldest' ? '>' : '<', f.afterId);
+  return q
+    .orderBy('t.id', f.order === 'oldest' ? 'asc' : 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function ticketById(db: Executor, id: number) {
+  return ticketBase(db, null).where('t.id', '=', id).executeTakeFirst();
+}
+
+export async function ticketEvents(db: Executor, ticketId: number) {
+  return db
+    .selectFrom('ticket_events')
+    .select(['status', 'content', 'author', 'created_at'])
+    .where('ticket_id', '=', ticketId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function searchApplications(db: Executor, agent: number | null, f: { status?: string; afterId?: number }, limit: number) {
+  let q = db.selectFrom('agent_applications').selectAll();
+  if (agent !== null) q = q.where('agent_id', '=', agent);
+  if (f.status) q = q.where('status', '=', f.status);
+  if (f.afterId) q = q.where('id', '>', f.afterId);
+  return q.orderBy('id').limit(limit).execute();
+}
+
+export async function applicationById(db: Executor, id: number) {
+  return db.selectFrom('agent_applications').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,118 @@
+// The console's queues (issue 13 "Queues"): complaints and suggestions (tickets) — reply and change
+// state through the tickets module, seen by the card holder on /suggest — and agent applications
+// — approve or reject with a reason through the agent applications module, seen on /agent.
+import { z } from 'zod';
+import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
+import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
+import { adminArea } from './define';
+import { AdminReason } from './orders';
+
+const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
+const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
+const Id = z.coerce.number({ error: '编号有误' }).int('编号有误').positive('编号有误');
+
+export const AdminTicketQuery = z.object({
+  status: z.enum(TICKET_STATUSES, { error: '状态有误' }).optional(),
+  category: z.enum(TICKET_CATEGORIES, { error: '分类有误' }).optional(),
+  card: z.string().trim().max(32, '卡号过长').optional(),
+  /** oldest first (a queue) or newest first */
+  order: z.enum(['oldest', 'newest'], { error: '排序有误' }).default('oldest'),
+  /** keyset: the id of the last row of the previous page */
+  after_id: beforeId,
+  limit,
+});
+
+export const AdminTicketRow = z.object({
+  id: z.number().int(),
+  ticket_no: z.string(),
+  custom_num: z.string(),
+  category: z.string(),
+  status: z.string(),
+  excerpt: z.string(),
+  contact: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const AdminTicketListAnswer = z.object({ items: z.array(AdminTicketRow), next_after_id: z.number().int().nullable() });
+
+export const AdminTicketDetailAnswer = z.object({
+  ticket: AdminTicketRow.extend({ description: z.string(), order_no: z.string(), diagnosis: z.string(), image_count: z.number().int() }),
+  events: z.array(z.object({ status: z.string(), content: z.string(), author: z.string(), created_at: z.string() })),
+});
+
+export const AdminTicketReplyBody = z.object({
+  id: Id,
+  status: z.enum(TICKET_STATUSES, { error: '请选择处理状态' }),
+  /** the reply the card holder reads on /suggest; may be empty for a bare state change */
+  content: z.string({ error: '回复内容有误' }).trim().max(1000, '回复最多 1000 个字').default(''),
+});
+
+export const AdminApplicationQuery = z.object({
+  status: z.enum(AGENT_APPLICATION_STATUSES, { error: '状态有误' }).optional(),
+  after_id: beforeId,
+  limit,
+});
+export const AdminApplicationRow = z.object({
+  id: z.number().int(),
+  application_no: z.string(),
+  agent_id: z.number().int(),
+  name: z.string(),
+  mobile: z.string(),
+  province: z.string(),
+  city: z.string(),
+  channel: z.string(),
+  notes: z.string(),
+  status: z.string(),
+  reject_reason: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const AdminApplicationListAnswer = z.object({ items: z.array(AdminApplicationRow), next_after_id: z.number().int().nullable() });
+export const AdminApplicationDecideBody = z
+  .object({
+    id: Id,
+    decision: z.enum(['in_review', 'approved', 'rejected'], { error: '请选择审核结果' }),
+    reason: z.string({ error: '请填写原因' }).trim().max(200, '原因最多 200 个字').default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.decision === 'rejected' && AdminReason.safeParse(b.reason).success === false)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: '驳回须填写原因（至少 2 个字）' });
+  });
+
+export const adminQueueEndpoints = adminArea({
+  adminTicketList: {
+    route: 'GET /admin/tickets',
+    tags: ['admin queues'],
+    summary: '投诉建议队列：按状态、分类、卡号筛选，默认最早的在前',
+    query: AdminTicketQuery,
+    answer: AdminTicketListAnswer,
+  },
+  adminTicketDetail: {
+    route: 'GET /admin/tickets/detail',
+    tags: ['admin queues'],
+    summary: '投诉建议详情与处理记录',
+    query: z.object({ id: Id }),
+    answer: AdminTicketDetailAnswer,
+  },
+  adminTicketReply: {
+    route: 'POST /admin/tickets/reply',
+    tags: ['admin queues'],
+    summary: '回复投诉建议或改变其状态（用户在 /suggest 看到）',
+    body: AdminTicketReplyBody,
+    answer: AdminTicketDetailAnswer,
+  },
+  adminApplicationList: {
+    route: 'GET /admin/agent-applications',
+    tags: ['admin queues'],
+    summary: '代理申请队列：按状态筛选，最早的在前',
+    query: AdminApplicationQuery,
+    answer: AdminApplicationListAnswer,
+  },
+  adminApplicationDecide: {
+    route: 'POST /admin/agent-applications/decide',
+    tags: ['admin queues'],
+    summary: '代理申请：转审核中、通过或驳回（驳回须填原因；申请人在 /agent 看到）',
+    body: AdminApplicationDecideBody,
+    answer: AdminApplicationRow,
+  },
+});
