@@ -3,6 +3,7 @@
 // A new admin area adds its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
 import { AuditOutlined, DashboardOutlined, SafetyOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, ShoppingOutlined, SolutionOutlined, WalletOutlined } from '@ant-design/icons';
 
 export interface PageEntry {
   path: string;
@@ -17,6 +18,22 @@ export interface PageEntry {
 
 export const PAGES: PageEntry[] = [
   { path: 'dashboard', title: '概览', icon: <DashboardOutlined />, permission: 'dashboard.view', load: () => import('./pages/Dashboard') },
+  { path: 'orders', title: '订单', icon: <ShoppingOutlined />, permission: 'orders.view', load: () => import('./pages/Orders') },
+  { path: 'balance', title: '余额', icon: <WalletOutlined />, permission: 'ledger.view', load: () => import('./pages/Balance') },
+  {
+    path: 'tickets',
+    title: '工单',
+    icon: <CustomerServiceOutlined />,
+    permission: 'tickets.manage',
+    load: () => import('./pages/Tickets'),
+  },
+  {
+    path: 'applications',
+    title: '代理申请',
+    icon: <SolutionOutlined />,
+    permission: 'agentApplications.manage',
+    load: () => import('./pages/Applications'),
+  },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];
