@@ -19,6 +19,11 @@ async function consoleLogin(page: Page, username: string, password: string) {
 }
 
 async function consoleLogout(page: Page) {
+  // close an open drawer first: its mask covers the header
+  if (await page.locator('.ant-drawer-open').count()) {
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+  }
   await page.getByRole('button', { name: '退出' }).click();
   await page.waitForURL('**/admin/login');
 }
@@ -79,7 +84,7 @@ describe('console money and queues, seen by the card holder', () => {
     await screenshot(page, 'console-refunded');
 
     await phone.reload();
-    await phone.getByTestId('order-detail').getByText('已退款').waitFor();
+    await phone.getByTestId('order-detail').getByText('已退款').first().waitFor();
     await screenshot(phone, 'console-refund-phone');
     await consoleLogout(page);
   });
