@@ -3,6 +3,8 @@
 // (the applicant sees it on /agent). Roles, agent scope, bad input → 4xx and nothing written, and
 // an audit row for every change. On SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import { personalData } from '../src/lib/personalData';
+import { savePersonalInfo } from '../src/modules/realName/repo';
 import { loginAs } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
@@ -144,5 +146,138 @@ describe.each(databases())('console queues on %s', (kind) => {
       .execute();
     expect(audit.map((r) => r.action)).toEqual(['agent_application.approved', 'agent_application.rejected']);
     expect(audit[1]).toMatchObject({ reason: '所在地区已有代理' });
+  });
+});
+
+describe.each(databases())('console replacements and real-name records on %s', (kind) => {
+  const t = useTestApp(kind);
+  const get = (url: string, cookie: string) => t.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string, body: unknown, cookie: string) =>
+    t.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+  const pd = () => personalData(t.config);
+
+  async function replacement(customNum: string): Promise<number> {
+    const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', customNum).executeTakeFirstOrThrow();
+    const r = await t.db.kysely
+      .insertInto('change_card_applications')
+      .values({
+        card_id: card.id,
+        status: 'submitted',
+        receiver_name: pd().seal('张三'),
+        receiver_mobile: pd().seal('13800138000'),
+        province: pd().seal('浙江省'),
+        city: pd().seal('杭州市'),
+        address: pd().seal('西湖区文三路 1 号'),
+        reason: '卡片损坏',
+        new_custom_num: '',
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  it('ships a replacement with carrier and tracking number, then completes it; audited; bad input writes nothing', async () => {
+    const id = await replacement('1000000001');
+    const agent = await loginAs(t, 'agent');
+    const list = (await get('/api/admin/replacements?status=submitted', agent)).json().data.items;
+    expect(list.find((r: { id: number }) => r.id === id)).toMatchObject({
+      custom_num: '1000000001',
+      address: '浙江省 杭州市 西湖区文三路 1 号',
+    });
+    const before = await t.snapshot();
+    for (const body of [
+      { id, to: 'shipped', carrier: '顺丰速运' },
+      { id, to: 'shipped', carrier: '', tracking_no: 'SF12345678' },
+      { id, to: 'done' },
+      { id, to: 'rejected', reason: '' },
+    ]) {
+      const res = await post('/api/admin/replacements/move', body, agent);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    expect(await t.snapshot()).toEqual(before);
+    const shipped = await post(
+      '/api/admin/replacements/move',
+      { id, to: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' },
+      agent,
+    );
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().data).toMatchObject({ status: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' });
+    expect((await post('/api/admin/replacements/move', { id, to: 'done' }, agent)).json().data.status).toBe('done');
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'operator_username'])
+      .where('target_type', '=', 'replacement')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'replacement.shipped', operator_username: 'agent' },
+      { action: 'replacement.done', operator_username: 'agent' },
+    ]);
+  });
+
+  it("never shows an agent administrator another agent's replacement", async () => {
+    const id = await replacement('1000000014'); // an acme card
+    const agent = await loginAs(t, 'agent');
+    const ids = (await get('/api/admin/replacements?limit=200', agent)).json().data.items.map((r: { id: number }) => r.id);
+    expect(ids).not.toContain(id);
+    const res = await post('/api/admin/replacements/move', { id, to: 'rejected', reason: '不在服务范围' }, agent);
+    expect(res.statusCode).toBe(404);
+    const admin = await loginAs(t, 'admin');
+    expect((await get('/api/admin/replacements?limit=200', admin)).json().data.items.map((r: { id: number }) => r.id)).toContain(id);
+  });
+
+  it('lists real-name records masked, without photos; only the platform administrator reveals them, with a reason, audited', async () => {
+    const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', '1000000002').executeTakeFirstOrThrow();
+    await savePersonalInfo(
+      t.db.kysely,
+      pd(),
+      card.id,
+      { name: '张三', id_number: '110105194912310021', mobile: '13800138000', id_photo_front: null, id_photo_back: null },
+      new Date().toISOString(),
+    );
+    const support = await loginAs(t, 'support');
+    const list = await get('/api/admin/real-name?card=1000000002', support);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.items).toEqual([
+      expect.objectContaining({
+        custom_num: '1000000002',
+        name: '张*',
+        id_number: '1101**********0021',
+        mobile: '138****8000',
+        has_photos: false,
+      }),
+    ]);
+    expect(list.body).not.toContain('110105194912310021');
+    expect((await post('/api/admin/real-name/reveal', { card_id: card.id, reason: '核实身份' }, support)).statusCode).toBe(403);
+
+    const admin = await loginAs(t, 'admin');
+    const before = await t.snapshot();
+    expect((await post('/api/admin/real-name/reveal', { card_id: card.id }, admin)).statusCode).toBe(400);
+    expect(await t.snapshot()).toEqual(before);
+    const shown = await post('/api/admin/real-name/reveal', { card_id: card.id, reason: '用户投诉核实身份' }, admin);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(shown.json().data).toEqual({ custom_num: '1000000002', name: '张三', id_number: '110105194912310021', mobile: '13800138000' });
+    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'realname.reveal').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ operator_username: 'admin', target_id: '1000000002', reason: '用户投诉核实身份' });
+    // the log says who looked, never what they saw
+    expect(JSON.stringify(audit[0])).not.toContain('110105194912310021');
+
+    // an agent administrator sees only their agent's records
+    const acme = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', '1000000014').executeTakeFirstOrThrow();
+    await savePersonalInfo(
+      t.db.kysely,
+      pd(),
+      acme.id,
+      { name: '李四', id_number: '11010519491231002X', mobile: '13900139000', id_photo_front: null, id_photo_back: null },
+      new Date().toISOString(),
+    );
+    const agent = await loginAs(t, 'agent');
+    const mine = (await get('/api/admin/real-name?limit=200', agent)).json().data.items.map((r: { custom_num: string }) => r.custom_num);
+    expect(mine).toContain('1000000002');
+    expect(mine).not.toContain('1000000014');
   });
 });

@@ -36,6 +36,10 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminTicketReply: ['platform_admin', 'support'],
   adminApplicationList: ['platform_admin'],
   adminApplicationDecide: ['platform_admin'],
+  adminReplacementList: ['platform_admin', 'agent_admin'],
+  adminReplacementMove: ['platform_admin', 'agent_admin'],
+  adminRealNameList: ['platform_admin', 'agent_admin', 'support'],
+  adminRealNameReveal: ['platform_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -470,6 +470,11 @@ export interface ChangeCardApplicationsTable {
   reason: string;
   new_custom_num: string;
   created_at: string;
+  /** shipped: the carrier and tracking number; rejected: why (019) */
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  reject_reason: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 // ---------- refunds (005) ----------

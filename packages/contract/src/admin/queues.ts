@@ -79,6 +79,72 @@ export const AdminApplicationDecideBody = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: '驳回须填写原因（至少 2 个字）' });
   });
 
+export const REPLACEMENT_STATUSES = ['submitted', 'shipped', 'done', 'rejected'] as const;
+export const AdminReplacementQuery = z.object({
+  status: z.enum(REPLACEMENT_STATUSES, { error: '状态有误' }).optional(),
+  card: z.string().trim().max(32, '卡号过长').optional(),
+  after_id: beforeId,
+  limit,
+});
+export const AdminReplacementRow = z.object({
+  id: z.number().int(),
+  custom_num: z.string(),
+  status: z.string(),
+  receiver_name: z.string(),
+  receiver_mobile: z.string(),
+  /** where to ship the new card */
+  address: z.string(),
+  reason: z.string(),
+  new_custom_num: z.string(),
+  carrier: z.string(),
+  tracking_no: z.string(),
+  reject_reason: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const AdminReplacementListAnswer = z.object({ items: z.array(AdminReplacementRow), next_after_id: z.number().int().nullable() });
+const Short = (label: string) =>
+  z
+    .string({ error: `请填写${label}` })
+    .trim()
+    .max(64, `${label}过长`)
+    .default('');
+export const AdminReplacementMoveBody = z
+  .object({
+    id: Id,
+    /** shipped: with carrier and tracking number; done: the new card arrived; rejected: with a reason */
+    to: z.enum(['shipped', 'done', 'rejected'], { error: '请选择处理结果' }),
+    carrier: Short('快递公司'),
+    tracking_no: Short('快递单号'),
+    new_custom_num: Short('新卡号'),
+    reason: z.string({ error: '请填写原因' }).trim().max(200, '原因最多 200 个字').default(''),
+  })
+  .superRefine((b, ctx) => {
+    if (b.to === 'shipped' && !b.carrier) ctx.addIssue({ code: 'custom', path: ['carrier'], message: '请填写快递公司' });
+    if (b.to === 'shipped' && !/^[A-Za-z0-9-]{6,32}$/.test(b.tracking_no))
+      ctx.addIssue({ code: 'custom', path: ['tracking_no'], message: '快递单号为 6–32 位字母或数字' });
+    if (b.to === 'rejected' && b.reason.length < 2)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: '驳回须填写原因（至少 2 个字）' });
+  });
+
+export const AdminRealNameQuery = z.object({ card: z.string().trim().max(32, '卡号过长').optional(), after_id: beforeId, limit });
+export const AdminRealNameRow = z.object({
+  card_id: z.number().int(),
+  custom_num: z.string(),
+  /** 张* */
+  name: z.string(),
+  /** 1101**********1234 */
+  id_number: z.string(),
+  /** 138****0000 */
+  mobile: z.string(),
+  has_photos: z.boolean(),
+  auth_state: z.boolean(),
+  updated_at: z.string(),
+});
+export const AdminRealNameListAnswer = z.object({ items: z.array(AdminRealNameRow), next_after_id: z.number().int().nullable() });
+export const AdminRealNameRevealBody = z.object({ card_id: Id, reason: AdminReason });
+export const AdminRealNameRevealAnswer = z.object({ custom_num: z.string(), name: z.string(), id_number: z.string(), mobile: z.string() });
+
 export const adminQueueEndpoints = adminArea({
   adminTicketList: {
     route: 'GET /admin/tickets',
@@ -114,5 +180,33 @@ export const adminQueueEndpoints = adminArea({
     summary: '代理申请：转审核中、通过或驳回（驳回须填原因；申请人在 /agent 看到）',
     body: AdminApplicationDecideBody,
     answer: AdminApplicationRow,
+  },
+  adminReplacementList: {
+    route: 'GET /admin/replacements',
+    tags: ['admin queues'],
+    summary: '换卡申请队列：按状态、卡号筛选，最早的在前',
+    query: AdminReplacementQuery,
+    answer: AdminReplacementListAnswer,
+  },
+  adminReplacementMove: {
+    route: 'POST /admin/replacements/move',
+    tags: ['admin queues'],
+    summary: '换卡申请：发货（快递公司与单号）、完成或驳回（须填原因）',
+    body: AdminReplacementMoveBody,
+    answer: AdminReplacementRow,
+  },
+  adminRealNameList: {
+    route: 'GET /admin/real-name',
+    tags: ['admin queues'],
+    summary: '实名记录（脱敏：姓名、证件号、手机号；不含照片）',
+    query: AdminRealNameQuery,
+    answer: AdminRealNameListAnswer,
+  },
+  adminRealNameReveal: {
+    route: 'POST /admin/real-name/reveal',
+    tags: ['admin queues'],
+    summary: '查看完整实名信息（须填原因，记入审计日志；不缓存）',
+    body: AdminRealNameRevealBody,
+    answer: AdminRealNameRevealAnswer,
   },
 });

@@ -21,6 +21,8 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'branding.manage': [true, true, false, false],
   'tickets.manage': [true, false, true, false],
   'agentApplications.manage': [true, false, false, false],
+  'realname.view': [true, true, true, false],
+  'realname.reveal': [true, false, false, false],
   'operators.manage': [true, false, false, false],
 };
 

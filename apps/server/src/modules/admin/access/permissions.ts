@@ -34,6 +34,10 @@ export const PERMISSIONS = {
   'branding.manage': ['platform_admin', 'agent_admin'],
   'tickets.manage': ['platform_admin', 'support'],
   'agentApplications.manage': ['platform_admin'],
+  /** real-name records, masked (张*, 1101**********1234, no photos) */
+  'realname.view': ['platform_admin', 'agent_admin', 'support'],
+  /** the full name, ID number and mobile, with a reason, audited: the platform only, not support */
+  'realname.reveal': ['platform_admin'],
   /** other operators' accounts */
   'operators.manage': ['platform_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -17,6 +17,10 @@ export const ACTION_LABEL: Record<string, string> = {
   'agent_application.in_review': '代理申请转审核',
   'agent_application.approved': '通过代理申请',
   'agent_application.rejected': '驳回代理申请',
+  'replacement.shipped': '换卡发货',
+  'replacement.done': '换卡完成',
+  'replacement.rejected': '驳回换卡申请',
+  'realname.reveal': '查看完整实名信息',
 };
 
 export function actionLabel(action: string): string {

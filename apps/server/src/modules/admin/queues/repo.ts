@@ -58,3 +58,58 @@ export async function searchApplications(db: Executor, agent: number | null, f: 
 export async function applicationById(db: Executor, id: number) {
   return db.selectFrom('agent_applications').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export async function searchReplacements(
+  db: Executor,
+  agent: number | null,
+  f: { status?: string; card?: string; afterId?: number },
+  limit: number,
+) {
+  let q = db
+    .selectFrom('change_card_applications as a')
+    .innerJoin('cards as c', 'c.id', 'a.card_id')
+    .selectAll('a')
+    .select(['c.custom_num', 'c.agent_id']);
+  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (f.status) q = q.where('a.status', '=', f.status as 'submitted');
+  if (f.card) q = q.where('c.custom_num', '=', f.card);
+  if (f.afterId) q = q.where('a.id', '>', f.afterId);
+  return q.orderBy('a.id').limit(limit).execute();
+}
+
+export async function replacementById(db: Executor, id: number) {
+  return db
+    .selectFrom('change_card_applications as a')
+    .innerJoin('cards as c', 'c.id', 'a.card_id')
+    .selectAll('a')
+    .select(['c.custom_num', 'c.agent_id'])
+    .where('a.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Real-name records, by card id (keyset); the sealed columns as stored. */
+export async function searchRealName(db: Executor, agent: number | null, f: { card?: string; afterId?: number }, limit: number) {
+  let q = db
+    .selectFrom('card_personal_info as p')
+    .innerJoin('cards as c', 'c.id', 'p.card_id')
+    .select([
+      'p.card_id',
+      'p.name',
+      'p.id_number',
+      'p.mobile',
+      'p.id_photo_front',
+      'p.id_photo_back',
+      'p.updated_at',
+      'c.custom_num',
+      'c.agent_id',
+      'c.auth_state',
+    ]);
+  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (f.card) q = q.where('c.custom_num', '=', f.card);
+  if (f.afterId) q = q.where('p.card_id', '>', f.afterId);
+  return q.orderBy('p.card_id').limit(limit).execute();
+}
+
+export async function cardOfId(db: Executor, id: number) {
+  return db.selectFrom('cards').select(['id', 'custom_num', 'agent_id']).where('id', '=', id).executeTakeFirst();
+}

@@ -7,13 +7,17 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
+import { personalData } from '../../../lib/personalData';
 import { setApplicationStatus } from '../../agentApplications';
+import { personalInfoOf } from '../../realName';
+import { moveApplication } from '../../replacement';
 import { addTicketEvent } from '../../tickets';
 import { serveAdmin } from '../access/guard';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
-import { nextApplicationStatusProblem, ticketExcerpt } from './rules';
+import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
 import * as repo from './repo';
 
 type TicketRow = NonNullable<Awaited<ReturnType<typeof repo.ticketById>>>;
@@ -127,5 +131,90 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
       });
     });
     return applicationRowOf((await repo.applicationById(db, b.id))!);
+  });
+
+  const pd = personalData(ctx.config);
+  type Replacement = NonNullable<Awaited<ReturnType<typeof repo.replacementById>>>;
+  // the shipping address is opened for the operators who ship (cards.manage); name and mobile too
+  const replacementOf = (a: Replacement) => ({
+    id: a.id,
+    custom_num: a.custom_num,
+    status: a.status,
+    receiver_name: pd.open(a.receiver_name),
+    receiver_mobile: pd.open(a.receiver_mobile),
+    address: [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' '),
+    reason: a.reason,
+    new_custom_num: a.new_custom_num,
+    carrier: a.carrier,
+    tracking_no: a.tracking_no,
+    reject_reason: a.reject_reason,
+    created_at: a.created_at,
+    updated_at: a.updated_at || a.created_at,
+  });
+
+  serveAdmin(api, ctx, 'adminReplacementList', 'cards.manage', async (req, _reply, op) => {
+    const q = req.query;
+    const rows = await repo.searchReplacements(
+      db,
+      agentFilter(op),
+      { status: q.status, card: q.card || undefined, afterId: q.after_id },
+      q.limit + 1,
+    );
+    const items = rows.slice(0, q.limit).map(replacementOf);
+    return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  });
+
+  serveAdmin(api, ctx, 'adminReplacementMove', 'cards.manage', async (req, _reply, op) => {
+    const b = req.body;
+    const before = await repo.replacementById(db, b.id);
+    assertInScope(op, before?.agent_id);
+    const problem = replacementMoveProblem(before!.status, b.to);
+    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+    const patch =
+      b.to === 'shipped'
+        ? { carrier: b.carrier, tracking_no: b.tracking_no, ...(b.new_custom_num ? { new_custom_num: b.new_custom_num } : {}) }
+        : b.to === 'rejected'
+          ? { reject_reason: b.reason }
+          : {};
+    await db.transaction().execute(async (trx) => {
+      if (!(await moveApplication(trx, b.id, before!.status, b.to, patch, clock.iso())))
+        throw new AppError(Code.BAD_REQUEST, '该申请已被他人处理，请刷新');
+      await recordAudit(trx, op, {
+        action: `replacement.${b.to}`,
+        target: { type: 'replacement', id: b.id },
+        reason: b.reason,
+        before: { status: before!.status },
+        after: { status: b.to, ...patch },
+      });
+    });
+    return replacementOf((await repo.replacementById(db, b.id))!);
+  });
+
+  serveAdmin(api, ctx, 'adminRealNameList', 'realname.view', async (req, _reply, op) => {
+    const q = req.query;
+    const rows = await repo.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: q.after_id }, q.limit + 1);
+    const items = rows.slice(0, q.limit).map((r) => ({
+      card_id: r.card_id,
+      custom_num: r.custom_num,
+      name: maskPersonName(pd.open(r.name)),
+      id_number: maskIdNumber(pd.open(r.id_number)),
+      mobile: maskMobile(pd.open(r.mobile)),
+      has_photos: Boolean(r.id_photo_front || r.id_photo_back),
+      auth_state: r.auth_state === 1,
+      updated_at: r.updated_at,
+    }));
+    return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.card_id : null };
+  });
+
+  serveAdmin(api, ctx, 'adminRealNameReveal', 'realname.reveal', async (req, reply, op) => {
+    const b = req.body;
+    const card = await repo.cardOfId(db, b.card_id);
+    assertInScope(op, card?.agent_id);
+    const info = await personalInfoOf(db, pd, b.card_id);
+    if (!info) throw new AppError(Code.NOT_FOUND, '该卡没有实名记录');
+    // on record before it is shown: who opened whose identity, and why (never the data itself)
+    await recordAudit(db, op, { action: 'realname.reveal', target: { type: 'card', id: card!.custom_num }, reason: b.reason });
+    void reply.header('cache-control', 'no-store');
+    return { custom_num: card!.custom_num, name: info.name, id_number: info.id_number, mobile: info.mobile };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextApplicationStatusProblem, ticketExcerpt } from './rules';
+import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
 
 describe('agent application decisions', () => {
   it.each([
@@ -20,4 +20,16 @@ describe('ticket excerpt', () => {
     ['  多行\n描述  ', '多行 描述'],
     ['一'.repeat(41), `${'一'.repeat(40)}…`],
   ])('%j → %j', (d, e) => expect(ticketExcerpt(d)).toBe(e));
+});
+
+describe('replacement moves', () => {
+  it.each([
+    ['submitted', 'shipped', null],
+    ['submitted', 'rejected', null],
+    ['submitted', 'done', '请先发货再标记完成'],
+    ['shipped', 'done', null],
+    ['shipped', 'rejected', '新卡已发出，只能标记为已完成'],
+    ['done', 'shipped', '该申请已处理完毕'],
+    ['rejected', 'shipped', '该申请已处理完毕'],
+  ])('%s → %s: %s', (current, to, problem) => expect(replacementMoveProblem(current, to)).toBe(problem));
 });

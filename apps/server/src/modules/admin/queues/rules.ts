@@ -20,3 +20,18 @@ export function ticketExcerpt(description: string): string {
   const chars = [...description.replace(/\s+/g, ' ').trim()];
   return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('');
 }
+
+/** A replacement application's way: submitted → shipped | rejected, shipped → done. */
+const REPLACEMENT_NEXT: Record<string, readonly string[]> = {
+  submitted: ['shipped', 'rejected'],
+  shipped: ['done'],
+  done: [],
+  rejected: [],
+};
+
+export function replacementMoveProblem(current: string, to: string): string | null {
+  if ((REPLACEMENT_NEXT[current] ?? []).includes(to)) return null;
+  if (current === 'done' || current === 'rejected') return '该申请已处理完毕';
+  if (current === 'shipped') return '新卡已发出，只能标记为已完成';
+  return '请先发货再标记完成';
+}
