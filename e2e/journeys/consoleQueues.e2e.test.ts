@@ -139,6 +139,18 @@ describe('console money and queues, seen by the card holder', () => {
     await phone.reload();
     await phone.getByText('恭喜，您的代理申请已通过！').waitFor();
     await screenshot(phone, 'console-agent-phone');
+  });
+
+  it('shows the replacement queue and the masked real-name records to the platform administrator', async () => {
+    const page = desk.page;
+    await page.getByRole('menuitem', { name: '换卡申请' }).click();
+    await page.waitForURL('**/admin/replacements');
+    await page.getByText('没有换卡申请').waitFor();
+    await screenshot(page, 'console-replacements');
+    await page.getByRole('menuitem', { name: '实名记录' }).click();
+    await page.waitForURL('**/admin/real-name');
+    await page.locator('.ant-table').waitFor();
+    await screenshot(page, 'console-real-name');
     expect(j.errors).toEqual([]);
   });
 });

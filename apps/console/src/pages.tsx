@@ -3,7 +3,14 @@
 // A new admin area adds its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
 import { AuditOutlined, DashboardOutlined, SafetyOutlined } from '@ant-design/icons';
-import { CustomerServiceOutlined, ShoppingOutlined, SolutionOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  IdcardOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 
 export interface PageEntry {
   path: string;
@@ -34,6 +41,14 @@ export const PAGES: PageEntry[] = [
     permission: 'agentApplications.manage',
     load: () => import('./pages/Applications'),
   },
+  {
+    path: 'replacements',
+    title: '换卡申请',
+    icon: <SwapOutlined />,
+    permission: 'cards.manage',
+    load: () => import('./pages/Replacements'),
+  },
+  { path: 'real-name', title: '实名记录', icon: <IdcardOutlined />, permission: 'realname.view', load: () => import('./pages/RealName') },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];
