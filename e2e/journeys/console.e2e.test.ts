@@ -119,6 +119,7 @@ describe('operator console', () => {
     await logout(page);
     await login(page, 'support', 'Support#2026');
     await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('menuitem', { name: '账号安全' }).waitFor();
     expect(await menuItems(page)).toEqual(['概览', '订单', '工单', '实名记录', '账号安全']);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();
