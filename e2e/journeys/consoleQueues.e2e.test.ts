@@ -149,7 +149,7 @@ describe('console money and queues, seen by the card holder', () => {
     await screenshot(page, 'console-replacements');
     await page.getByRole('menuitem', { name: '实名记录' }).click();
     await page.waitForURL('**/admin/real-name');
-    await page.locator('.ant-table').waitFor();
+    await page.getByText('没有实名记录').waitFor();
     await screenshot(page, 'console-real-name');
     expect(j.errors).toEqual([]);
   });
