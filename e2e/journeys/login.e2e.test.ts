@@ -133,12 +133,14 @@ describe('login and guards', () => {
     await waitForPath(page, '/');
   });
 
-  it('sends unknown paths, and pages not built yet, to /404 with a way home', async () => {
+  // Every route of the spec is built or being built this round (/member… by the membership work,
+  // /shopping and /qr_code_login by others): an unknown path is the example left.
+  it('sends unknown paths to /404 with a way home', async () => {
     const { page } = j.phone;
     await page.goto('/no/such/page');
     await waitForPath(page, '/404');
     await page.getByRole('heading', { name: '页面不存在' }).waitFor();
-    await page.goto('/member');
+    await page.goto('/mine_old');
     await waitForPath(page, '/404');
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: '返回首页' }).click();

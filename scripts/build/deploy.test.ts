@@ -86,12 +86,20 @@ describe('deploy/compose.yaml', () => {
     for (const secret of ['PERSONAL_DATA_KEY', 'PAY_SANDBOX_SECRET']) {
       expect(portalEnv).toMatch(new RegExp(`${secret}: \\$\\{${secret}:\\?`));
     }
-    expect(portalEnv).toMatch(/TRUST_PROXY: "1"/);
+    expect(portalEnv).toMatch(/TRUST_PROXY: ['"]1['"]/);
   });
 
   it('starts two portal processes behind the proxy', () => {
     expect(compose).toMatch(/^ {2}portal1:/m);
     expect(compose).toMatch(/^ {2}portal2:/m);
     expect(read('deploy/nginx.conf')).toMatch(/server portal1:3000[\s\S]*server portal2:3000/);
+  });
+});
+
+describe('deploy/providers.env.example', () => {
+  it('names only variables the server reads', () => {
+    const names = [...read('deploy/providers.env.example').matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(10);
+    for (const name of names) expect(ENV_NAMES).toContain(name);
   });
 });

@@ -15,7 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
-import { assertProductionSafe, SIMULATORS, type Config } from './config';
+import { assertProductionSafe, type Config, type Simulator } from './config';
 import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
@@ -27,7 +27,9 @@ import type { DeviceGateway } from './integrations/device/gateway';
 import { DeviceSimulator } from './integrations/device/simulator';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
 import type { PaymentGateway } from './integrations/payment/gateway';
-import { SandboxGateway } from './integrations/payment/sandbox';
+import type { HttpTransport } from './integrations/http/transport';
+import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
+import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
 import { registerSimulatorPages } from './sim';
 
@@ -41,6 +43,8 @@ export interface BuildOptions {
   sms?: SmsProvider;
   payments?: PaymentGateway;
   devices?: DeviceGateway;
+  /** how the real payment and SMS adapters chosen by the configuration reach their providers (tests: a fake) */
+  transport?: HttpTransport;
   /** pino logger options, or false (tests) */
   logger?: boolean | object;
 }
@@ -69,12 +73,18 @@ export const REDACT = [
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it (docs/decisions/0016)
-  const injected = { carrier: opts.carrier, devices: opts.devices, payments: opts.payments, sms: opts.sms };
-  assertProductionSafe(
-    config,
-    SIMULATORS.filter((s) => !injected[s]),
-  );
+  // production mounts a simulator (and its /sim pages) only when ALLOW_SIMULATORS names it
+  // (docs/decisions/0016); the payment and SMS providers come from the configuration unless
+  // injected (docs/decisions/0021), and the sandbox or the SMS log counts only when it is in use.
+  const injected = { carrier: opts.carrier, devices: opts.devices };
+  const mountedBefore: Simulator[] = (['carrier', 'devices'] as const).filter((s) => !injected[s]);
+  if (config.production) {
+    // judged on the configuration first, so a refused start builds nothing
+    const chosen: Simulator[] = [...mountedBefore];
+    if (!opts.payments && (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox')) chosen.push('payments');
+    if (!opts.sms && config.smsProvider === 'log') chosen.push('sms');
+    assertProductionSafe(config, chosen);
+  }
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
@@ -104,23 +114,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     done();
   });
 
+  const providerDeps = { db, log: app.log, ...(opts.transport ? { transport: opts.transport } : {}) };
+  const sms = opts.sms ?? smsProviderFor(config, providerDeps);
+  const payments = opts.payments ?? paymentGatewayFor(config, providerDeps);
+  // what is really mounted, injected or not
+  assertProductionSafe(config, [
+    ...mountedBefore,
+    ...(sandboxIn(payments) ? (['payments'] as const) : []),
+    ...(sms instanceof SimulatorSms ? (['sms'] as const) : []),
+  ]);
   const ctx: AppContext = {
     db,
     config,
     carrier: opts.carrier ?? new CarrierSimulator(db),
-    sms: opts.sms ?? new SimulatorSms(db, app.log),
-    payments:
-      opts.payments ??
-      new SandboxGateway(
-        db,
-        {
-          secret: config.paySandboxSecret,
-          notifyDelayMs: config.paySandboxNotifyDelayMs,
-          notifyCopies: config.paySandboxNotifyCopies,
-          dropNotifications: config.paySandboxDropNotify,
-        },
-        app.log,
-      ),
+    sms,
+    payments,
     devices: opts.devices ?? new DeviceSimulator(db, { checkinMs: config.deviceCheckinMs, rebootMs: config.deviceRebootMs }),
     log: app.log,
   };

@@ -97,6 +97,12 @@ describe('loadConfig: each kind of variable', () => {
     ['cleanupIntervalMs', 3_600_000],
     ['cleanupGraceMs', 604_800_000],
     ['simControls', false],
+    ['payGateways', { wechat: 'sandbox', alipay: 'sandbox' }],
+    ['payPublicUrl', null],
+    ['wechatPay', null],
+    ['alipay', null],
+    ['smsProvider', 'log'],
+    ['aliyunSms', null],
   ];
   it.each(defaults)('missing → %s = %j', (field, expected) => {
     expect(loadConfig({})[field]).toEqual(expected);
@@ -137,6 +143,12 @@ describe('loadConfig: each kind of variable', () => {
     ['PAY_ORDER_TTL_MINUTES', '15m', 'PAY_ORDER_TTL_MINUTES: must be a number'],
     ['DEVICE_CHECKIN_SECONDS', '0', 'DEVICE_CHECKIN_SECONDS: must be at least 0.1'],
     ['ALERTS_INTERVAL_SECONDS', '5 min', 'ALERTS_INTERVAL_SECONDS: must be a number'],
+    ['WECHAT_PAY_GATEWAY', 'wechat', 'WECHAT_PAY_GATEWAY: must be sandbox or wechatpay (got "wechat")'],
+    ['ALIPAY_GATEWAY', 'yes', 'ALIPAY_GATEWAY: must be sandbox or alipay'],
+    ['SMS_PROVIDER', 'tencent', 'SMS_PROVIDER: must be log or aliyun'],
+    ['PAY_PUBLIC_URL', 'http://h5.example.com', "PAY_PUBLIC_URL: must be the portal's public https origin"],
+    ['PAY_PUBLIC_URL', 'https://h5.example.com/portal', "PAY_PUBLIC_URL: must be the portal's public https origin"],
+    ['WECHATPAY_MCHID', 'abc', 'WECHATPAY_MCHID: must be the merchant number'],
   ];
   it.each(wrong)('%s=%j → "%s"', (name, value, message) => {
     const found = problems({ [name]: value });
@@ -188,6 +200,80 @@ describe('productionProblems', () => {
     const config = loadConfig({ ...good, ALLOW_SIMULATORS: 'carrier', PAY_SANDBOX_SECRET: undefined });
     expect(productionProblems(config, ['carrier'])).toEqual([]);
     expect(productionProblems(config, ['carrier', 'payments'])).toHaveLength(2);
+  });
+});
+
+describe('real providers (docs/decisions/0021)', () => {
+  const wechat = {
+    WECHAT_PAY_GATEWAY: 'wechatpay',
+    PAY_PUBLIC_URL: 'https://h5.example.com',
+    WECHATPAY_MCHID: '1900009191',
+    WECHATPAY_APPID: 'wxd678efh567hg6787',
+    WECHATPAY_CERT_SERIAL_NO: '5157f09efdc096de15ebe81a47057a7232f1b8e1',
+    WECHATPAY_PRIVATE_KEY_FILE: '/etc/portal/apiclient_key.pem',
+    WECHATPAY_APIV3_KEY: 'k'.repeat(32),
+    WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
+    WECHATPAY_PLATFORM_KEY_FILE: '/etc/portal/wechatpay_pub.pem',
+  };
+  const alipay = {
+    ALIPAY_GATEWAY: 'alipay',
+    PAY_PUBLIC_URL: 'https://h5.example.com',
+    ALIPAY_APP_ID: '2021000000000001',
+    ALIPAY_PRIVATE_KEY_FILE: '/etc/portal/alipay_app_key.pem',
+    ALIPAY_PUBLIC_KEY_FILE: '/etc/portal/alipay_pub.pem',
+  };
+  const aliyun = {
+    SMS_PROVIDER: 'aliyun',
+    ALIYUN_SMS_ACCESS_KEY_ID: 'LTAI5tTestKeyId',
+    ALIYUN_SMS_ACCESS_KEY_SECRET: 's'.repeat(30),
+    ALIYUN_SMS_SIGN_NAME: '流量卡服务',
+    ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    ALIYUN_SMS_TEMPLATE_NOTICE: 'SMS_2',
+  };
+  it("reads each provider's settings once it is chosen", () => {
+    const c = loadConfig({ ...wechat, ...alipay, ...aliyun });
+    expect(c.payGateways).toEqual({ wechat: 'wechatpay', alipay: 'alipay' });
+    expect(c.wechatPay).toMatchObject({
+      mchid: '1900009191',
+      certSerialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+      apiV3Key: 'k'.repeat(32),
+    });
+    expect(c.alipay).toEqual({
+      appId: '2021000000000001',
+      privateKeyFile: '/etc/portal/alipay_app_key.pem',
+      publicKeyFile: '/etc/portal/alipay_pub.pem',
+    });
+    expect(c.aliyunSms).toMatchObject({ signName: '流量卡服务', codeTemplate: 'SMS_1' });
+  });
+  it('names every missing variable of a chosen provider, with what it is', () => {
+    expect(problems({ WECHAT_PAY_GATEWAY: 'wechatpay' })).toEqual([
+      "PAY_PUBLIC_URL: WECHAT_PAY_GATEWAY=wechatpay needs the portal's public https origin",
+      'WECHATPAY_MCHID: WECHAT_PAY_GATEWAY=wechatpay needs the merchant number',
+      "WECHATPAY_APPID: WECHAT_PAY_GATEWAY=wechatpay needs the official account's AppID",
+      "WECHATPAY_CERT_SERIAL_NO: WECHAT_PAY_GATEWAY=wechatpay needs the merchant API certificate's serial number",
+      'WECHATPAY_PRIVATE_KEY_FILE: WECHAT_PAY_GATEWAY=wechatpay needs the path of apiclient_key.pem',
+      'WECHATPAY_APIV3_KEY: WECHAT_PAY_GATEWAY=wechatpay needs the APIv3 key',
+      'WECHATPAY_PLATFORM_SERIAL: WECHAT_PAY_GATEWAY=wechatpay needs the platform certificate serial or public key id',
+      'WECHATPAY_PLATFORM_KEY_FILE: WECHAT_PAY_GATEWAY=wechatpay needs the path of the platform public key or certificate PEM',
+    ]);
+    expect(problems({ ...aliyun, ALIYUN_SMS_TEMPLATE_NOTICE: '' })).toEqual([
+      'ALIYUN_SMS_TEMPLATE_NOTICE: SMS_PROVIDER=aliyun needs the card-alert template (variables ${card}, ${title})',
+    ]);
+  });
+  it('never shows the APIv3 key or the AccessKey secret in a message', () => {
+    const found = problems({ ...wechat, WECHATPAY_APIV3_KEY: 'tooshort-secret' });
+    expect(found).toEqual(['WECHATPAY_APIV3_KEY: must be the 32-character APIv3 key set in the merchant platform']);
+  });
+  it('production: real providers need no ALLOW_SIMULATORS entry; the sandbox or the SMS log still does', () => {
+    const base = { NODE_ENV: 'production', PERSONAL_DATA_KEY: 'x'.repeat(64), ALLOW_SIMULATORS: 'carrier,devices' };
+    expect(productionProblems(loadConfig({ ...base, ...wechat, ...alipay, ...aliyun }))).toEqual([]);
+    // only WeChat Pay real: the sandbox still plays Alipay's channels
+    expect(productionProblems(loadConfig({ ...base, ...wechat, ...aliyun, PAY_SANDBOX_SECRET: 'y'.repeat(64) }))).toEqual([
+      'ALLOW_SIMULATORS: the payments simulator is mounted; a staging deployment that wants them names each one (ALLOW_SIMULATORS=carrier,devices,payments)',
+    ]);
+    expect(productionProblems(loadConfig({ ...base, ...wechat, ...alipay }))).toEqual([
+      'ALLOW_SIMULATORS: the sms simulator is mounted; a staging deployment that wants them names each one (ALLOW_SIMULATORS=carrier,devices,sms)',
+    ]);
   });
 });
 

@@ -65,6 +65,19 @@ export interface Config {
   payReconcileIntervalMs: number;
   /** secret that seals card holders' names, ID numbers, mobiles and ID photos at rest (lib/personalData) */
   personalDataKey: string;
+  // ---- real payment and SMS providers (docs/decisions/0021) ----
+  /** which gateway plays pay channel 1 (messaging-app pay) and channels 2 and 4 (e-wallet, instalment) */
+  payGateways: { wechat: 'sandbox' | 'wechatpay'; alipay: 'sandbox' | 'alipay' };
+  /** the portal's public https origin: where gateways send notifications and browsers come back; null = not set */
+  payPublicUrl: string | null;
+  /** WeChat Pay API v3 (direct merchant); null unless WECHAT_PAY_GATEWAY=wechatpay */
+  wechatPay: WechatPayConfig | null;
+  /** Alipay open platform (RSA2); null unless ALIPAY_GATEWAY=alipay */
+  alipay: AlipayConfig | null;
+  /** who sends SMS: the simulator that writes them to the log, or Alibaba Cloud SMS */
+  smsProvider: 'log' | 'aliyun';
+  /** Alibaba Cloud SMS; null unless SMS_PROVIDER=aliyun */
+  aliyunSms: AliyunSmsConfig | null;
   // ---- wifi devices (docs/decisions/0012) ----
   /** the device simulator: how often a device checks in and picks up queued changes */
   deviceCheckinMs: number;
@@ -81,6 +94,39 @@ export interface Config {
   /** the simulators' test controls (/sim/clock, /sim/jobs): move the server's clock, run a job now.
    *  Only with SIM_CONTROLS=1 — never in a production configuration */
   simControls: boolean;
+}
+
+export interface WechatPayConfig {
+  mchid: string;
+  appid: string;
+  /** serial number of the merchant API certificate whose private key signs our requests */
+  certSerialNo: string;
+  /** PEM file of that private key (apiclient_key.pem) */
+  privateKeyFile: string;
+  /** the APIv3 key (32 characters) that decrypts notification resources */
+  apiV3Key: string;
+  /** serial (certificate serial or PUB_KEY_ID_…) the gateway names in Wechatpay-Serial */
+  platformSerial: string;
+  /** PEM file of the platform's public key or certificate */
+  platformKeyFile: string;
+  /** the official account's AppSecret: JSAPI inside the messaging app (OAuth → openid); null = H5 only */
+  oaSecret: string | null;
+}
+
+export interface AlipayConfig {
+  appId: string;
+  /** PEM file of the application's private key (RSA2) */
+  privateKeyFile: string;
+  /** PEM file of Alipay's public key (支付宝公钥) */
+  publicKeyFile: string;
+}
+
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  codeTemplate: string;
+  noticeTemplate: string;
 }
 
 /** A configuration the server cannot start with; the message names each variable to change. */
@@ -176,13 +222,99 @@ export const ENV_SCHEMA = z.object({
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
+  // real payment and SMS providers (docs/decisions/0021): each one's variables are required once it is chosen
+  PAY_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^/?#\s]+$/, { error: "must be the portal's public https origin, e.g. https://h5.example.com (no path)" })
+    .optional(),
+  WECHAT_PAY_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
+  WECHATPAY_MCHID: z
+    .string()
+    .trim()
+    .regex(/^\d{6,32}$/, { error: 'must be the merchant number (digits)' })
+    .optional(),
+  WECHATPAY_APPID: z.string().trim().min(1).optional(),
+  WECHATPAY_CERT_SERIAL_NO: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, { error: 'must be the certificate serial number (hex)' })
+    .optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) === 32, { error: 'must be the 32-character APIv3 key set in the merchant platform' })
+    .optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
+  WECHATPAY_PLATFORM_KEY_FILE: z.string().trim().min(1).optional(),
+  WECHATPAY_OA_SECRET: z.string().trim().min(1).optional(),
+  ALIPAY_GATEWAY: z.enum(['sandbox', 'alipay'], { error: 'must be sandbox or alipay' }).default('sandbox'),
+  ALIPAY_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{8,32}$/, { error: 'must be the application id (digits)' })
+    .optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().trim().min(1).optional(),
+  SMS_PROVIDER: z.enum(['log', 'aliyun'], { error: 'must be log or aliyun' }).default('log'),
+  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
+  ALIYUN_SMS_TEMPLATE_NOTICE: z.string().trim().min(1).optional(),
 });
+
+/** The variables a chosen provider needs, each with what it is. */
+const PROVIDER_NEEDS: { when: (e: z.output<typeof ENV_SCHEMA>) => boolean; choice: string; needs: [EnvName, string][] }[] = [
+  {
+    when: (e) => e.WECHAT_PAY_GATEWAY === 'wechatpay',
+    choice: 'WECHAT_PAY_GATEWAY=wechatpay',
+    needs: [
+      ['PAY_PUBLIC_URL', "the portal's public https origin"],
+      ['WECHATPAY_MCHID', 'the merchant number'],
+      ['WECHATPAY_APPID', "the official account's AppID"],
+      ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
+      ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
+      ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
+      ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
+      ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
+    ],
+  },
+  {
+    when: (e) => e.ALIPAY_GATEWAY === 'alipay',
+    choice: 'ALIPAY_GATEWAY=alipay',
+    needs: [
+      ['PAY_PUBLIC_URL', "the portal's public https origin"],
+      ['ALIPAY_APP_ID', 'the application id'],
+      ['ALIPAY_PRIVATE_KEY_FILE', 'the path of the application private key PEM'],
+      ['ALIPAY_PUBLIC_KEY_FILE', 'the path of the Alipay public key PEM'],
+    ],
+  },
+  {
+    when: (e) => e.SMS_PROVIDER === 'aliyun',
+    choice: 'SMS_PROVIDER=aliyun',
+    needs: [
+      ['ALIYUN_SMS_ACCESS_KEY_ID', 'the AccessKey ID'],
+      ['ALIYUN_SMS_ACCESS_KEY_SECRET', 'the AccessKey secret'],
+      ['ALIYUN_SMS_SIGN_NAME', 'the approved sign name'],
+      ['ALIYUN_SMS_TEMPLATE_CODE', 'the verification-code template (variable ${code})'],
+      ['ALIYUN_SMS_TEMPLATE_NOTICE', 'the card-alert template (variables ${card}, ${title})'],
+    ],
+  },
+];
 
 export type EnvName = keyof typeof ENV_SCHEMA.shape;
 export const ENV_NAMES = Object.keys(ENV_SCHEMA.shape) as EnvName[];
 
 /** variables whose value never appears in a message */
-const SECRET: ReadonlySet<string> = new Set(['PAY_SANDBOX_SECRET', 'PERSONAL_DATA_KEY', 'DATABASE_URL']);
+const SECRET: ReadonlySet<string> = new Set([
+  'PAY_SANDBOX_SECRET',
+  'PERSONAL_DATA_KEY',
+  'DATABASE_URL',
+  'WECHATPAY_APIV3_KEY',
+  'WECHATPAY_OA_SECRET',
+  'ALIYUN_SMS_ACCESS_KEY_SECRET',
+]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as not set (`PORT=` in an env file), except WEB_DIST, where empty
@@ -203,6 +335,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const e = parsed.data;
+  const missing: string[] = [];
+  for (const p of PROVIDER_NEEDS) {
+    if (!p.when(e)) continue;
+    for (const [name, what] of p.needs)
+      if (e[name] === undefined && !missing.some((m) => m.startsWith(`${name}:`))) missing.push(`${name}: ${p.choice} needs ${what}`);
+  }
+  if (missing.length) throw new ConfigError(missing);
   const production = e.NODE_ENV === 'production';
   const hour = 3600_000;
   return {
@@ -239,15 +378,61 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,
+    payGateways: { wechat: e.WECHAT_PAY_GATEWAY, alipay: e.ALIPAY_GATEWAY },
+    payPublicUrl: e.PAY_PUBLIC_URL ?? null,
+    wechatPay:
+      e.WECHAT_PAY_GATEWAY === 'wechatpay'
+        ? {
+            mchid: e.WECHATPAY_MCHID!,
+            appid: e.WECHATPAY_APPID!,
+            certSerialNo: e.WECHATPAY_CERT_SERIAL_NO!.toUpperCase(),
+            privateKeyFile: resolve(e.WECHATPAY_PRIVATE_KEY_FILE!),
+            apiV3Key: e.WECHATPAY_APIV3_KEY!,
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+            platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
+            oaSecret: e.WECHATPAY_OA_SECRET ?? null,
+          }
+        : null,
+    alipay:
+      e.ALIPAY_GATEWAY === 'alipay'
+        ? {
+            appId: e.ALIPAY_APP_ID!,
+            privateKeyFile: resolve(e.ALIPAY_PRIVATE_KEY_FILE!),
+            publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!),
+          }
+        : null,
+    smsProvider: e.SMS_PROVIDER,
+    aliyunSms:
+      e.SMS_PROVIDER === 'aliyun'
+        ? {
+            accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
+            accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+            signName: e.ALIYUN_SMS_SIGN_NAME!,
+            codeTemplate: e.ALIYUN_SMS_TEMPLATE_CODE!,
+            noticeTemplate: e.ALIYUN_SMS_TEMPLATE_NOTICE!,
+          }
+        : null,
   };
+}
+
+/**
+ * The simulators this configuration mounts: the carrier and the devices always (no real adapter
+ * yet); the payment sandbox unless both WeChat Pay and Alipay are real; the SMS log unless a real
+ * SMS provider is chosen.
+ */
+export function mountedSimulators(config: Config): Simulator[] {
+  const out: Simulator[] = ['carrier', 'devices'];
+  if (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox') out.push('payments');
+  if (config.smsProvider === 'log') out.push('sms');
+  return out;
 }
 
 /**
  * What a production configuration must not have, each naming the variable to change; [] outside
  * production. `mounted`: the simulators the server would mount (buildApp passes the ones it
- * actually mounts; before the database is touched, every simulator, as today).
+ * actually mounts; before the database is touched, the ones the configuration chooses).
  */
-export function productionProblems(config: Config, mounted: readonly Simulator[] = SIMULATORS): string[] {
+export function productionProblems(config: Config, mounted: readonly Simulator[] = mountedSimulators(config)): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
   const secret = (name: string, value: string, dev: string) => {

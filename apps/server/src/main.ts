@@ -3,6 +3,7 @@ import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
+import { loadProviderKeys } from './integrations/providers';
 import { runtimeProblem } from './runtime';
 
 /** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
@@ -17,6 +18,8 @@ async function main() {
   const config = loadConfig();
   // before the database is opened: a refused start writes nothing (docs/decisions/0016)
   assertProductionSafe(config);
+  // the real gateways' key files, read now: a wrong path stops the start before anything is written
+  loadProviderKeys(config);
   const db = await connect(config.databaseUrl, { pgPoolMax: config.pgPoolMax, pgConnectTimeoutMs: config.pgConnectTimeoutMs });
   // a database tried out in development keeps the demo logins: production refuses it, reading only
   if (config.production && (await holdsDemoLogins(db))) {

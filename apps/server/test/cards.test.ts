@@ -306,9 +306,17 @@ describe.each(databases())('cards on %s', (kind) => {
         card_mold: 1,
         channel_id: 1,
         user_id: demoId,
-        x_member_rights: null,
+        // the owner's member level (docs/decisions/0019): the demo user starts as 普通会员, 360 growth
+        x_member_rights: {
+          level: 0,
+          level_name: '普通会员',
+          growth: 360,
+          package_price_pct: 100,
+          discount_label: '',
+          rights: ['成长值累计', '邀请好友得成长值'],
+        },
         networks: [],
-        card_extensions: { member_right_switch: false, fake_real_name: false, pre_store_mold: 0 },
+        card_extensions: { member_right_switch: true, fake_real_name: false, pre_store_mold: 0 },
         agent: {
           id: expect.any(Number),
           nickname: '畅联物联',

@@ -109,6 +109,10 @@ const TABLES = [
   'tickets',
   'ticket_events',
   'agent_applications',
+  // device shop and box binding tokens (016)
+  'shop_products',
+  'shop_orders',
+  'binding_tokens',
   // wifi devices (008)
   'devices',
   'device_changes',
@@ -127,6 +131,12 @@ const TABLES = [
   'operators',
   'operator_sessions',
   'audit_log',
+  // membership and invitations (015)
+  'member_programs',
+  'member_levels',
+  'member_growth',
+  'invite_codes',
+  'invites',
   // orders and money in the console (019)
   'balance_adjustments',
 ] as const;

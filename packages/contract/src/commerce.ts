@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_NO, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns/commerce';
 export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
 import { CardNum, DateTime, Yuan } from './schemas';
+import { OrderDevice, ShopDelivery, ShopProductId, ShopQuantity } from './shop';
 
 // ---------- primitives ----------
 /** A positive integer id in a query string ("12") or a body (12). */
@@ -25,7 +26,7 @@ export const ORDER_STATES = ['pending', 'paid', 'fulfilled', 'closed', 'failed',
 export const OrderState = z.enum(ORDER_STATES);
 export type OrderState = z.infer<typeof OrderState>;
 
-export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade'] as const;
+export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade', 'device'] as const;
 export const GoodsType = z.enum(GOODS_TYPES, { error: '商品类型有误' });
 export type GoodsType = z.infer<typeof GoodsType>;
 
@@ -169,6 +170,10 @@ const QuoteFields = {
   amount: RechargeAmount.optional(),
   voucher_id: VoucherId.nullish(),
   in_messaging_app: MessagingAppFlag,
+  /** device (docs/decisions/0020): the product, how many, and where it goes (needed to order, not to quote) */
+  product_id: ShopProductId.optional(),
+  quantity: ShopQuantity.optional(),
+  delivery: ShopDelivery.optional(),
 };
 export const QuoteRequest = z.object(QuoteFields);
 export type QuoteRequest = z.input<typeof QuoteRequest>;
@@ -180,6 +185,12 @@ export const Quote = z.object({
   payable: Yuan,
   voucher_id: z.number().int().nullable(),
   channels: z.array(PayChannelOption),
+  /** the part of `discount` that is the card owner's member price (docs/decisions/0019); absent: none */
+  member_discount: Yuan.optional(),
+  /** the member level that gives it, e.g. 金卡会员 */
+  member_level: z.string().optional(),
+  /** with a member discount: the voucher's part of `discount` (the client computes no price) */
+  voucher_discount: Yuan.optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 
@@ -215,6 +226,8 @@ export const Order = z.object({
    * has been paid (the payer left the cashier): the result page says 支付未完成 instead of waiting
    */
   gateway_unpaid: z.boolean().optional(),
+  /** a device order: the goods, the address and the shipping (docs/decisions/0020) */
+  device: OrderDevice.optional(),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -280,6 +293,19 @@ export const PayNotifyParams = z.object({
     .number({ error: '支付渠道有误' })
     .int('支付渠道有误')
     .refine((c) => c === 1 || c === 2 || c === 4, '支付渠道有误'),
+});
+/** The channel of an Alipay notification: e-wallet (2) or instalment (4). */
+export const PayNotifyAlipayParams = z.object({
+  channel: z.coerce
+    .number({ error: '支付渠道有误' })
+    .int('支付渠道有误')
+    .refine((c) => c === 2 || c === 4, '支付渠道有误'),
+});
+/** The JSAPI checkout's query: our sealed ticket, and the OAuth page's code when it came back. */
+export const PayWechatJsapiQuery = z.object({
+  t: z.string({ error: '支付链接无效' }).min(1, '支付链接无效').max(4096, '支付链接无效'),
+  code: z.string().max(512).optional(),
+  state: z.string().max(128).optional(),
 });
 /** A gateway's own fields; the gateway adapter checks the signature and reads them. */
 export const PayNotifyBody = z.record(z.string(), z.unknown(), { error: '通知内容有误' });

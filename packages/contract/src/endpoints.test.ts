@@ -51,6 +51,9 @@ describe('endpoint declarations', () => {
     expectTypeOf<AnswerOf<'unbindCard'>>().toEqualTypeOf<{ custom_num: string }>();
     expectTypeOf<AnswerOf<'login'>['user_id']>().toEqualTypeOf<number>();
     // a body's defaults are optional on the way in
-    expectTypeOf<InputOf<'sendSmsCode'>>().toMatchTypeOf<{ mobile: string; purpose?: 'login' | 'card_password' | 'agent_apply' }>();
+    expectTypeOf<InputOf<'sendSmsCode'>>().toMatchTypeOf<{
+      mobile: string;
+      purpose?: 'login' | 'card_password' | 'agent_apply' | 'register';
+    }>();
   });
 });

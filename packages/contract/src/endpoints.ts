@@ -69,6 +69,8 @@ import {
   PackageDetailQuery,
   PackageListAnswer,
   PayNotifyAnswer,
+  PayNotifyAlipayParams,
+  PayWechatJsapiQuery,
   PayNotifyBody,
   PayNotifyParams,
   QuickCardCheck,
@@ -110,7 +112,19 @@ import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQ
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
+import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
+import {
+  InviteCheckAnswer,
+  InviteCheckQuery,
+  InviteMineAnswer,
+  InviteRecordsAnswer,
+  MemberAnswer,
+  PopularizeAnswer,
+  PopularizeQuery,
+  RegisterAnswer,
+  RegisterRequest,
+} from './membership';
 
 /** What an endpoint declares besides its route. */
 export interface EndpointSchemas {
@@ -299,6 +313,29 @@ const DECLARATIONS = {
     body: PayNotifyBody,
     answer: PayNotifyAnswer,
   },
+  // the real gateways' notifications: their own bodies (read raw: the signature covers the exact
+  // bytes) and their own answers, not the envelope (docs/decisions/0021)
+  payNotifyWechat: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信支付 APIv3 支付通知（验签、解密，重复通知只入账一次；成功应答 204）',
+  },
+  payNotifyAlipay: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '支付宝异步通知（RSA2 验签，重复通知只入账一次；成功应答 success）',
+    params: PayNotifyAlipayParams,
+  },
+  payWechatJsapi: {
+    auth: 'none',
+    raw: true,
+    tags: commerce,
+    summary: '微信内 JSAPI 支付页：先静默授权取得 openid，再下单并调起支付',
+    query: PayWechatJsapiQuery,
+  },
+  payWechatBridge: { auth: 'none', raw: true, tags: commerce, summary: 'JSAPI 支付页的脚本（调起 WeixinJSBridge）' },
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
@@ -417,6 +454,27 @@ const DECLARATIONS = {
   ticketCreate: { tags: ['tickets'], summary: '提交投诉建议（网络问题附卡的最近一次检测）', body: TicketCreateRequest, answer: Ticket },
   ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
   ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', query: TicketParams, answer: Ticket },
+  ticketClose: { tags: ['tickets'], summary: '关闭自己的投诉建议（仅本人；关闭后不能重新打开）', body: TicketParams, answer: Ticket },
+  shopProducts: {
+    auth: 'none',
+    tags: ['shop'],
+    summary: '代理的设备商城：在售设备（图片、频段、运营商、适用卡片、价格、库存）；品牌未开启 product_form 时为空',
+    query: ShopProductsQuery,
+    answer: ShopProductsAnswer,
+  },
+  qrBindCheck: {
+    auth: 'none',
+    tags: ['shop'],
+    summary: '包装盒二维码：绑定凭证是否可用（免登录；失败按地址限流）',
+    query: QrBindRequest,
+    answer: QrCheckAnswer,
+  },
+  qrBind: {
+    tags: ['shop'],
+    summary: '包装盒二维码：凭一次性绑定凭证把卡绑定到当前账号（凭证用后作废；失败按地址限流）',
+    body: QrBindRequest,
+    answer: QrBindAnswer,
+  },
   agentApplicationCreate: {
     auth: 'none',
     tags: ['agent'],
@@ -430,6 +488,38 @@ const DECLARATIONS = {
     summary: '查看代理申请的进度（凭提交时的申请凭证，或手机号与短信验证码）',
     body: AgentApplicationLookup,
     answer: AgentApplicationAnswer,
+  },
+  memberInfo: {
+    tags: ['membership'],
+    summary: '我的会员：成长值、等级、距下一等级还差多少、各等级权益（套餐折扣）与最近的成长值变动（仅本人；卡号登录不是会员）',
+    answer: MemberAnswer,
+  },
+  inviteMine: { tags: ['membership'], summary: '我的邀请码与邀请统计（邀请链接与二维码由页面生成）', answer: InviteMineAnswer },
+  inviteRecords: {
+    tags: ['membership'],
+    summary: '我的邀请记录：被邀请人（手机号打码）的进度：注册 → 绑卡 → 首单 → 奖励，失效时附原因（只含本人邀请的）',
+    answer: InviteRecordsAnswer,
+  },
+  inviteCheck: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '邀请码是否有效、邀请人（手机号打码）（免登录）',
+    query: InviteCheckQuery,
+    answer: InviteCheckAnswer,
+  },
+  registerUser: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '新用户注册：手机号 + 短信验证码（purpose=register）+ 密码，可同时绑卡，邀请码记给邀请人；成功即登录（按手机号与地址限频）',
+    body: RegisterRequest,
+    answer: RegisterAnswer,
+  },
+  popularize: {
+    auth: 'none',
+    tags: ['membership'],
+    summary: '推广页：代理品牌、热门套餐（按系列），链接中的邀请码与邀请人（免登录）',
+    query: PopularizeQuery,
+    answer: PopularizeAnswer,
   },
 } as const;
 

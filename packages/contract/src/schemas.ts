@@ -34,7 +34,7 @@ export const CardNumBody = CardNumQuery;
 export const Empty = z.object({});
 
 // ---------- auth ----------
-export const SmsPurpose = z.enum(['login', 'card_password', 'agent_apply']);
+export const SmsPurpose = z.enum(['login', 'card_password', 'agent_apply', 'register']);
 export const SmsCodeRequest = z.object({
   mobile: Mobile,
   /** login (default) or card_password (reset a card's login password) */

@@ -12,7 +12,7 @@ import { assertProductionSafe, loadConfig } from '../config';
 import { connect } from '../db/connect';
 import type { AppContext } from '../context';
 import { CarrierSimulator } from '../integrations/carrier/simulator';
-import { SandboxGateway } from '../integrations/payment/sandbox';
+import { paymentGatewayFor } from '../integrations/providers';
 import { SimulatorSms } from '../integrations/sms/simulatorSms';
 import { AppError } from '../lib/errors';
 import { latePayments, parseRefundArgs, refundAllLate, refundOrder, REFUND_USAGE as USAGE, type RefundReport } from '../modules/commerce';
@@ -51,12 +51,11 @@ async function main(argv: string[]): Promise<number> {
   const db = await connect(config.databaseUrl);
   // the server's own logger type; nothing is logged at this level but warnings and errors
   const log = Fastify({ logger: { level: 'warn' } }).log;
-  // The same gateway the server uses (a real adapter replaces the sandbox here as in buildApp).
-  // The command sends no payment notifications, so the sandbox's notification settings do not matter.
-  const payments = new SandboxGateway(
-    db,
-    { secret: config.paySandboxSecret, notifyDelayMs: 0, notifyCopies: 1, dropNotifications: true },
-    log,
+  // The same gateways the server uses, chosen by the same configuration (docs/decisions/0021).
+  // The command sends no payment notifications: the sandbox's notifications are dropped.
+  const payments = paymentGatewayFor(
+    { ...config, paySandboxNotifyDelayMs: 0, paySandboxNotifyCopies: 1, paySandboxDropNotify: true },
+    { db, log },
   );
   const ctx: AppContext = { db, config, log, carrier: new CarrierSimulator(db), sms: new SimulatorSms(db, log), payments };
   try {

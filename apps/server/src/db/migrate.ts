@@ -16,6 +16,8 @@ import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
 import * as m013 from './migrations/013_tickets_and_agent_applications';
 import * as m014 from './migrations/014_operators_and_audit';
+import * as m015 from './migrations/015_membership_and_invites';
+import * as m016 from './migrations/016_shop_and_binding_tokens';
 import * as m019 from './migrations/019_admin_money';
 
 interface Migration {
@@ -40,6 +42,8 @@ const MIGRATIONS: Migration[] = [
   { name: '012_sms_code_subject', up: m012.up },
   { name: '013_tickets_and_agent_applications', up: m013.up },
   { name: '014_operators_and_audit', up: m014.up },
+  { name: '015_membership_and_invites', up: m015.up },
+  { name: '016_shop_and_binding_tokens', up: m016.up },
   { name: '019_admin_money', up: m019.up },
 ];
 

@@ -272,6 +272,60 @@ export interface AgentApplicationsTable {
 }
 
 /** An agent's family of data plans (002). */
+/** The agent's devices for sale (016). `stock`: units not held by an order. */
+export interface ShopProductsTable {
+  id: Generated<number>;
+  agent_id: number;
+  name: string;
+  summary: Generated<string>;
+  image: string;
+  bands: Generated<string>;
+  /** JSON array of carrier names */
+  carriers: Generated<string>;
+  /** JSON array of package_series ids the device works with; [] = any */
+  series_ids: Generated<string>;
+  price_fen: number;
+  stock: Generated<number>;
+  on_sale: Generated<number>;
+  sort: Generated<number>;
+  created_at: string;
+}
+
+/** A device order's goods, address and shipping (016); the money is its `orders` row. */
+export interface ShopOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  product_id: number;
+  quantity: number;
+  unit_price_fen: number;
+  receiver: string;
+  mobile: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  /** awaiting | shipped | received */
+  ship_state: Generated<string>;
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  shipped_at: string | null;
+  received_at: string | null;
+  stock_released_at: string | null;
+  created_at: string;
+}
+
+/** One-time QR binding tokens (016): only the sha256 of the token is stored. */
+export interface BindingTokensTable {
+  id: Generated<number>;
+  card_id: number;
+  token_hash: string;
+  issued_by: Generated<string>;
+  issued_at: string;
+  expires_at: string;
+  used_at: string | null;
+  used_by: number | null;
+}
+
 export interface PackageSeriesTable {
   id: Generated<number>;
   agent_id: number;
@@ -705,6 +759,57 @@ export interface AuditLogTable {
   at: string;
 }
 
+/** An agent's membership programme (015); no row = no programme. */
+export interface MemberProgramsTable {
+  agent_id: number;
+  enabled: Bool;
+  invite_reward_growth: number;
+}
+
+export interface MemberLevelsTable {
+  id: Generated<number>;
+  agent_id: number;
+  level: number;
+  name: string;
+  min_growth: number;
+  /** percent of a package's price a member of this level pays (100 = full price) */
+  package_price_pct: number;
+  /** JSON string[] */
+  rights: string;
+}
+
+/** The growth ledger: one row per (source, ref), signed. */
+export interface MemberGrowthTable {
+  id: Generated<number>;
+  user_id: number;
+  /** order | order_refund | invite | invite_void */
+  source: string;
+  ref: string;
+  amount: number;
+  note: string;
+  created_at: string;
+}
+
+export interface InviteCodesTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+export interface InvitesTable {
+  id: Generated<number>;
+  inviter_user_id: number;
+  invitee_user_id: number;
+  agent_id: number;
+  first_order_no: Generated<string>;
+  first_paid_at: Generated<string>;
+  reward_growth: Generated<number>;
+  rewarded_at: Generated<string>;
+  void_reason: Generated<string>;
+  voided_at: Generated<string>;
+  created_at: string;
+}
+
 /** A manual balance adjustment in the console (019): once per request id, one ledger row. */
 export interface BalanceAdjustmentsTable {
   id: Generated<number>;
@@ -770,6 +875,16 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  // membership and invitations (015)
+  member_programs: MemberProgramsTable;
+  member_levels: MemberLevelsTable;
+  member_growth: MemberGrowthTable;
+  invite_codes: InviteCodesTable;
+  invites: InvitesTable;
+  // device shop and box binding tokens (016)
+  shop_products: ShopProductsTable;
+  shop_orders: ShopOrdersTable;
+  binding_tokens: BindingTokensTable;
   balance_adjustments: BalanceAdjustmentsTable;
 }
 

@@ -6,6 +6,8 @@ import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { seedDevices } from './seedDevices';
+import { seedMembership } from './seedMembership';
+import { seedShop } from './seedShop';
 import { seedTickets } from './seedTickets';
 import { seedOperators } from './seedOperators';
 import { seedUpgrades } from './seedUpgrades';
@@ -400,6 +402,10 @@ export async function seedDemo(db: Db, now: Date = new Date()): Promise<boolean>
     await seedTickets(trx, now, user.id);
     // the console's demo operators, one per role (README)
     await seedOperators(trx, now, demo.id);
+    // membership: the demo agent's levels and invitation reward, the demo user's growth
+    await seedMembership(trx, now, demo.id, user.id);
+    // the device shop and the demo boxes' binding QR codes
+    await seedShop(trx, now);
     return true;
   });
 }

@@ -54,6 +54,10 @@ const OWNERS: Record<string, string> = {
   tickets: 'modules/tickets/repo.ts',
   ticket_events: 'modules/tickets/repo.ts',
   agent_applications: 'modules/agentApplications/repo.ts',
+  // device shop and box binding tokens (016)
+  shop_products: 'modules/commerce/shop/repo.ts',
+  shop_orders: 'modules/commerce/shop/repo.ts',
+  binding_tokens: 'modules/bindingTokens/repo.ts',
   // wifi devices
   devices: 'modules/devices/repo.ts',
   device_changes: 'modules/devices/repo.ts',
@@ -72,6 +76,12 @@ const OWNERS: Record<string, string> = {
   operators: 'modules/admin/auth/repo.ts',
   operator_sessions: 'modules/admin/access/sessionRepo.ts',
   audit_log: 'modules/admin/audit/repo.ts',
+  // membership and invitations (015)
+  member_programs: 'modules/membership/repo.ts',
+  member_levels: 'modules/membership/repo.ts',
+  member_growth: 'modules/membership/repo.ts',
+  invite_codes: 'modules/invites/repo.ts',
+  invites: 'modules/invites/repo.ts',
   balance_adjustments: 'modules/commerce/balance/repo.ts',
 };
 
@@ -83,6 +93,8 @@ const EXEMPT = [
   /^db\/seedUpgrades\.ts$/,
   /^db\/seedTickets\.ts$/,
   /^db\/seedOperators\.ts$/,
+  /^db\/seedMembership\.ts$/,
+  /^db\/seedShop\.ts$/,
 ];
 
 interface Write {

@@ -4,13 +4,16 @@ import { adminRoutes } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
+import { bindingTokensRoutes } from './bindingTokens';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes } from './cardPassword';
 import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
 import { diagnosisRoutes } from './diagnosis';
+import { membershipRoutes } from './membership';
 import { realNameRoutes } from './realName';
+import { registrationRoutes } from './registration';
 import { replacementRoutes } from './replacement';
 import { seriesRoutes } from './series';
 import { uploadRoutes } from './upload';
@@ -40,4 +43,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await agentApplicationsRoutes(api, ctx);
   // the operator console's API under /api/admin (docs/decisions/0018)
   await adminRoutes(api, ctx);
+  await membershipRoutes(api, ctx);
+  await registrationRoutes(api, ctx);
+  await bindingTokensRoutes(api, ctx);
 }

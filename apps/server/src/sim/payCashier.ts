@@ -4,7 +4,7 @@
 // portal, which never takes that return as proof of payment.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { SandboxGateway } from '../integrations/payment/sandbox';
+import { sandboxIn } from '../integrations/payment/router';
 import { esc, htmlPage, safeReturn } from './html';
 
 const CHANNEL_NAME: Record<number, string> = { 1: '微信支付（沙箱）', 2: '支付宝（沙箱）', 4: '花呗分期（沙箱）' };
@@ -27,8 +27,9 @@ label{display:flex;align-items:center;gap:6px;font-size:13px;color:#888;margin-t
 const page = (title: string, body: string) => htmlPage(title, CSS, body);
 
 export async function registerPayCashier(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const gateway = ctx.payments;
-  if (!(gateway instanceof SandboxGateway)) return; // a real gateway hosts its own cashier
+  // the sandbox, alone or playing the channels no real gateway takes; real gateways host their own cashier
+  const gateway = sandboxIn(ctx.payments);
+  if (!gateway) return;
 
   // own scope: the form parser does not leak into other simulators' pages
   await app.register(async (cashier) => {

@@ -143,7 +143,8 @@ describe('decideNavigation with the built routes only', () => {
     ['/flow', { allow: true }],
     ['/gift', { allow: true }],
     ['/cpe_combo', { allow: true }],
-    ['/member', { to: '/404' }],
+    ['/member', { allow: true }],
+    ['/no_such_page', { to: '/404' }],
     ['/404', { allow: true }],
   ] as const)('%s', (path, expected) => {
     expect(summary(decideNavigation({ ...user, path, search: '' }))).toEqual(expected);

@@ -17,6 +17,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Forgot: () => import('../routes/account/Forgot'),
   Privacy: () => import('../routes/account/Privacy'),
   Agreement: () => import('../routes/account/Agreement'),
+  BindUser: () => import('../routes/account/BindUser'),
   // cards
   CardList: () => import('../routes/cards/CardList'),
   BindCard: () => import('../routes/cards/BindCard'),
@@ -72,9 +73,19 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Download: () => import('../routes/support/Download'),
   Camera: () => import('../routes/support/Camera'),
   Suggest: () => import('../routes/support/Suggest'),
+  // shop (docs/decisions/0020)
+  Shopping: () => import('../routes/shop/Shopping'),
+  ShoppingSuccess: () => import('../routes/shop/ShoppingSuccess'),
+  QrCodeLogin: () => import('../routes/cards/QrCodeLogin'),
   // agent
   Agent: () => import('../routes/agent/Agent'),
   AgentSuccess: () => import('../routes/agent/AgentSuccess'),
+  Popularize: () => import('../routes/agent/Popularize'),
+  // membership
+  Member: () => import('../routes/membership/Member'),
+  MemberRule: () => import('../routes/membership/MemberRule'),
+  MemberInvite: () => import('../routes/membership/MemberInvite'),
+  MemberInviteRecords: () => import('../routes/membership/MemberInviteRecords'),
   // wifiDevice
   Cpe: () => import('../routes/wifiDevice/Cpe'),
   CpeMine: () => import('../routes/wifiDevice/CpeMine'),

@@ -89,7 +89,8 @@ const TABLE = {
     { path: '/forgot', title: '忘记密码', meta: NO_LOGIN, page: 'Forgot' },
     { path: '/privacy', title: '隐私政策', meta: NO_LOGIN, page: 'Privacy' },
     { path: '/agreement', title: '用户协议', meta: NO_LOGIN, page: 'Agreement' },
-    { path: '/bind_user', title: '新用户注册', meta: NO_LOGIN },
+    // A form like /login: the floating button would sit on the agreement line at the end.
+    { path: '/bind_user', title: '新用户注册', meta: { noLogin: true, noShowKF: true }, page: 'BindUser' },
   ],
   cards: [
     {
@@ -110,7 +111,7 @@ const TABLE = {
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true }, page: 'CardCheck' },
     { path: '/change', title: '切换网络', page: 'Change' },
     { path: '/alert_setting', title: '提醒与自动续费', page: 'AlertSetting' },
-    { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true } },
+    { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true }, page: 'QrCodeLogin' },
   ],
   usage: [
     { path: '/flow', title: '流量查询', page: 'Flow' },
@@ -184,19 +185,20 @@ const TABLE = {
     { path: '/cpe_remind', title: '温馨提醒', page: 'CpeRemind' },
   ],
   membership: [
-    { path: '/member', title: '会员等级' },
-    { path: '/member_rule', title: '会员规则' },
-    { path: '/member_invite', title: '邀请好友' },
-    { path: '/member_invite-records', name: 'member_invite_records', title: '邀请记录' },
+    { path: '/member', title: '会员等级', page: 'Member' },
+    { path: '/member_rule', title: '会员规则', page: 'MemberRule' },
+    { path: '/member_invite', title: '邀请好友', page: 'MemberInvite' },
+    { path: '/member_invite-records', name: 'member_invite_records', title: '邀请记录', page: 'MemberInviteRecords' },
   ],
   agent: [
     { path: '/agent', title: '代理申请', meta: NO_LOGIN, page: 'Agent' },
     { path: '/agent_success', title: '申请成功', meta: NO_LOGIN, page: 'AgentSuccess' },
-    { path: '/popularize', title: '推广', meta: NO_LOGIN },
+    { path: '/popularize', title: '推广', meta: NO_LOGIN, page: 'Popularize' },
   ],
   shop: [
-    { path: '/shopping', title: '设备商城', meta: NO_LOGIN },
-    { path: '/shopping_success', title: '下单成功', meta: NO_LOGIN },
+    // the order form ends in the pay bar the floating button would cover
+    { path: '/shopping', title: '设备商城', meta: { noLogin: true, noShowKF: true }, page: 'Shopping' },
+    { path: '/shopping_success', title: '下单成功', meta: NO_LOGIN, page: 'ShoppingSuccess' },
   ],
 } as const satisfies Record<Area, readonly RouteRow[]>;
 

@@ -16,6 +16,14 @@ export const orderClose = 'POST /v1/order/close';
 export const balanceLedger = 'GET /v1/balance/ledger';
 /** called by the payment gateways; the notification's signature is the authentication */
 export const payNotify = 'POST /v1/pay/notify/:channel';
+/** WeChat Pay API v3 notifications (channel 1): signed JSON, answered 204 or {code:"FAIL"} */
+export const payNotifyWechat = 'POST /v1/pay/wechatpay/notify';
+/** Alipay asynchronous notifications (channels 2, 4): a signed form, answered with the text success */
+export const payNotifyAlipay = 'POST /v1/pay/alipay/notify/:channel';
+/** WeChat Pay JSAPI checkout inside the messaging app: OAuth for the openid, then the page that pays */
+export const payWechatJsapi = 'GET /v1/pay/wechatpay/jsapi';
+/** its script (served from our origin: the page has no inline script) */
+export const payWechatBridge = 'GET /v1/pay/wechatpay/bridge.js';
 // quick payment: no login; every call counts against the client address
 export const quickCardCheck = 'GET /v1/quick/card_check';
 export const quickPackages = 'GET /v1/quick/packages';

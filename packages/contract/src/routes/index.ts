@@ -20,3 +20,5 @@ export * from './diagnosis';
 export * from './gifts';
 export * from './tickets';
 export * from './agentApplications';
+export * from './membership';
+export * from './shop';

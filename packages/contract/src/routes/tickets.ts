@@ -4,3 +4,4 @@ export const ticketUpload = 'POST /v2/complaints_suggestions/upload';
 export const ticketCreate = 'POST /v2/complaints_suggestions';
 export const ticketList = 'GET /v2/complaints_suggestions';
 export const ticketDetail = 'GET /v2/complaints_suggestions/detail';
+export const ticketClose = 'POST /v2/complaints_suggestions/close';

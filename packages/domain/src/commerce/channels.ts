@@ -13,7 +13,7 @@ export interface ChannelSetting {
 
 export interface ChannelInput {
   setting: ChannelSetting;
-  goods_type: 'package' | 'recharge' | 'coupon_package' | 'upgrade';
+  goods_type: 'package' | 'recharge' | 'coupon_package' | 'upgrade' | 'device';
   payable_fen: number;
   balance_fen: number;
   /** the page runs inside a messaging app's browser, where e-wallet web payment is blocked */

@@ -15,7 +15,10 @@ export class SmsChannel implements NotifyChannel {
   async send(to: Recipient, m: NoticeMessage): Promise<'sent' | 'skipped'> {
     if (!to.mobile) return 'skipped';
     const tail = m.customNum.slice(-4);
-    await this.sms.send(to.mobile, `【流量卡提醒】尾号${tail}的卡：${m.title}。${m.body}`);
+    await this.sms.send(to.mobile, `【流量卡提醒】尾号${tail}的卡：${m.title}。${m.body}`, {
+      kind: 'notice',
+      params: { card: tail, title: m.title },
+    });
     this.log.info({ notify: { channel: this.name, kind: m.kind, to: maskMobile(to.mobile) } }, 'alert sent');
     return 'sent';
   }

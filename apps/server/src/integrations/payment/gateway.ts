@@ -14,7 +14,14 @@ export interface CreatePaymentInput {
   merchant: string;
   /** where the cashier sends the browser back (pay, fail or abandon) */
   returnUrl: string;
+  /** the payer's address: WeChat Pay's H5 payment requires it (scene_info.payer_client_ip) */
+  clientIp?: string;
+  /** the payer is inside the messaging app (WeChat Pay: JSAPI there, H5 outside) */
+  inMessagingApp?: boolean;
 }
+
+/** A page a gateway needs us to host (WeChat Pay's JSAPI checkout): where to send the browser, or the page. */
+export type HostedCheckout = { kind: 'redirect'; url: string } | { kind: 'page'; html: string };
 
 export interface CreatedPayment {
   paymentId: string;
@@ -22,8 +29,12 @@ export interface CreatedPayment {
   cashierUrl: string;
 }
 
-/** 'refunded': the money was paid and has been given back (refundPayment). */
-export type GatewayPaymentState = 'pending' | 'paid' | 'failed' | 'closed' | 'refunded';
+/**
+ * 'refunded': the money was paid and has been given back (refundPayment). 'paying': the payer is
+ * paying right now (WeChat Pay's USERPAYING): neither "nothing paid" nor settled, so the order
+ * stays pending and its page keeps waiting.
+ */
+export type GatewayPaymentState = 'pending' | 'paying' | 'paid' | 'failed' | 'closed' | 'refunded';
 
 export interface PaymentStatus {
   paymentId: string;
@@ -98,6 +109,8 @@ export interface PaymentGateway {
   refundPayment(input: RefundInput): Promise<RefundResult>;
   /** Check a notification's signature and shape; null when it is not authentic. */
   verifyNotification(channel: number, body: unknown): VerifiedNotification | null;
+  /** The hosted checkout step of a gateway that needs one (GET /api/v1/pay/wechatpay/jsapi). */
+  hostedCheckout?(query: { t?: string | undefined; code?: string | undefined }): Promise<HostedCheckout>;
   /** Where notifications are delivered (the sandbox calls it in-process; real gateways POST). */
   setNotificationSink?(sink: NotificationSink): void;
 }

@@ -7,3 +7,4 @@ export { consumeSmsCode, sendSmsCode } from './smsCode';
 export { KEYS, RULES } from './limits';
 export { cardLoginOf, revokeCardLogins } from './repo';
 export { CLEANUP_JOB, runCleanup, type CleanupSummary } from './cleanupJob';
+export { createRegisteredUser, sessionOfNewUser, userWithMobile } from './register';

@@ -11,7 +11,7 @@ import { hit, minutesOf, secondsOf } from '../../lib/throttle';
 import { KEYS, RULES, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS } from './limits';
 import * as repo from './repo';
 
-export type SmsPurpose = 'login' | 'card_password' | 'agent_apply';
+export type SmsPurpose = 'login' | 'card_password' | 'agent_apply' | 'register';
 
 export interface SentCode {
   cooldown_seconds: number;
@@ -26,7 +26,13 @@ function messageFor(purpose: SmsPurpose, code: string, signature: string, cardTa
   const minutes = SMS_CODE_TTL_MS / 60_000;
   // The code comes first: phones offer to copy the first number of an SMS.
   const what =
-    purpose === 'login' ? '用于登录' : purpose === 'agent_apply' ? '用于代理申请' : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
+    purpose === 'login'
+      ? '用于登录'
+      : purpose === 'agent_apply'
+        ? '用于代理申请'
+        : purpose === 'register'
+          ? '用于注册新用户'
+          : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
   return `【${signature}】验证码${code}，${what}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
 }
 
@@ -57,7 +63,13 @@ export async function sendSmsCode(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + SMS_CODE_TTL_MS).toISOString(),
   });
-  await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)));
+  try {
+    await ctx.sms.send(mobile, messageFor(purpose, code, opts.signature, opts.card?.slice(-4)), { kind: 'code', params: { code } });
+  } catch (err) {
+    // a real provider may refuse or be unreachable (docs/decisions/0021): say so, log no number
+    ctx.log.warn({ purpose, error: err instanceof Error ? err.message : String(err) }, 'SMS provider failed to send a code');
+    throw new AppError(Code.INTERNAL, '短信发送失败，请稍后重试');
+  }
   return { cooldown_seconds: RULES.smsCooldown.windowMs / 1000, expires_in_seconds: SMS_CODE_TTL_MS / 1000 };
 }
 

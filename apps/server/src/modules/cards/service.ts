@@ -17,6 +17,7 @@ import { verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
+import { memberRightsOfCard } from '../membership';
 import { ensureFresh, ensureSyncedOnce, flowOf, renewalOf } from '../usage';
 import * as repo from './repo';
 
@@ -250,7 +251,12 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
   const card = await accessibleCard(ctx, auth, customNum);
   if (!card.flow_synced_at) await ensureSyncedOnce(ctx, card);
   const [extras, networks] = await Promise.all([repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())), networksOf(ctx, card)]);
-  return toCardInfo(card, extras, networks);
+  const answer = toCardInfo(card, extras, networks);
+  // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
+  const rights = await memberRightsOfCard(ctx.db.kysely, card.id);
+  answer.info.x_member_rights = rights;
+  answer.info.card_extensions.member_right_switch = rights !== null;
+  return answer;
 }
 
 // ---------- hint ----------

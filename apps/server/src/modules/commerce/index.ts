@@ -11,6 +11,8 @@
 //   quickPay → catalogue, vouchers, orders     no login; no table
 //   upgrade → catalogue            reads the card's packages; orders price and deliver upgrades with it
 //   gifts → vouchers               reads bonuses, bonus orders and vouchers; no table
+//   shop                           owns shop_products, shop_orders; orders price device orders and
+//                                  hold / give back their stock with it, refunds take it back
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { balanceRoutes } from './balance/routes';
@@ -19,6 +21,7 @@ import { giftRoutes } from './gifts/routes';
 import { orderRoutes } from './orders/routes';
 import { paymentRoutes } from './payments/routes';
 import { quickPayRoutes } from './quickPay/routes';
+import { shopRoutes } from './shop/routes';
 import { upgradeRoutes } from './upgrade/routes';
 import { voucherRoutes } from './vouchers/routes';
 
@@ -34,6 +37,7 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
   await quickPayRoutes(api, ctx);
   await upgradeRoutes(api, ctx);
   await giftRoutes(api, ctx);
+  await shopRoutes(api, ctx);
 }
 
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)
@@ -43,4 +47,6 @@ export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type Ref
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
 export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';
+// the device shop's shipping steps, for the operator console (docs/decisions/0020)
+export { markReceived, markShipped, ordersAwaitingShipment } from './shop/service';
 export { adjustBalance, type AdjustmentResult } from './balance/service';

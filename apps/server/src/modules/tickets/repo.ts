@@ -55,3 +55,22 @@ export async function isOrderOfCard(db: Executor, orderNo: string, cardId: numbe
   const row = await db.selectFrom('orders').select('id').where('order_no', '=', orderNo).where('card_id', '=', cardId).executeTakeFirst();
   return !!row;
 }
+
+/**
+ * The owner closes the ticket: one conditional UPDATE (… WHERE status <> 'closed'), then the step
+ * on the timeline; false when it was closed already (by the operator, or a second tap).
+ */
+export async function closeTicket(db: Executor, ticketId: number, at: string): Promise<boolean> {
+  const r = await db
+    .updateTable('tickets')
+    .set({ status: 'closed', updated_at: at })
+    .where('id', '=', ticketId)
+    .where('status', '<>', 'closed')
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await db
+    .insertInto('ticket_events')
+    .values({ ticket_id: ticketId, status: 'closed', content: '用户已关闭', author: 'user', created_at: at })
+    .execute();
+  return true;
+}

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from '../auth';
 import { acceptOneImage, readOneImage, saveUpload } from '../upload';
-import { createTicket, listTickets, ticketDetail } from './service';
+import { closeOwnTicket, createTicket, listTickets, ticketDetail } from './service';
 
 export async function ticketsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // the ticket's images: the upload module's rules (one image per request, ≤5 MB, magic bytes),
@@ -15,4 +15,5 @@ export async function ticketsRoutes(api: FastifyInstance, ctx: AppContext): Prom
   serve(api, 'ticketCreate', async (req) => createTicket(ctx, authOf(req), req.body));
   serve(api, 'ticketList', async (req) => listTickets(ctx, authOf(req)));
   serve(api, 'ticketDetail', async (req) => ticketDetail(ctx, authOf(req), req.query.ticket_no));
+  serve(api, 'ticketClose', async (req) => closeOwnTicket(ctx, authOf(req), req.body.ticket_no));
 }

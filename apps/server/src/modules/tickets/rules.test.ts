@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
+import { closableByOwner, excerptOf, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
 
 describe('ticketNoOf', () => {
   it.each([
@@ -39,4 +39,13 @@ describe('wantsDiagnosis', () => {
     ['billing', false],
     ['suggestion', false],
   ] as const)('%s → %s', (c, e) => expect(wantsDiagnosis(c)).toBe(e));
+});
+
+describe('closableByOwner', () => {
+  it.each([
+    ['submitted', true],
+    ['in_progress', true],
+    ['replied', true],
+    ['closed', false],
+  ])('%s → %s', (status, want) => expect(closableByOwner(status)).toBe(want));
 });

@@ -27,3 +27,6 @@ export function excerptOf(description: string): string {
   const chars = [...line];
   return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : line;
 }
+
+/** The owner may close a ticket that is still open; a closed ticket stays closed (a new problem is a new ticket). */
+export const closableByOwner = (status: string) => status !== 'closed';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
+import { SHOP_MESSAGE, ShopCode } from '@portal/contract/shopCodes';
 import { TICKET_CATEGORY_LABEL, TICKET_STATUS_LABEL, type Ticket, type TicketSummary } from '@portal/contract';
 import type { BodyOf } from '@portal/contract/endpoints';
 import type { AppContext } from '../../context';
@@ -11,7 +12,12 @@ import { accessibleCard } from '../cardRecord';
 import { recentDiagnoses } from '../diagnosis';
 import { assertOwnUpload, isOwner, ownerOf } from '../upload';
 import * as repo from './repo';
-import { excerptOf, isTicketStatus, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
+import { closableByOwner, excerptOf, isTicketStatus, ticketNoOf, timelineOf, wantsDiagnosis } from './rules';
+
+/** A shop, binding or ticket business error: its code, and its own message or the code's (contract shopCodes). */
+function shopError(code: ShopCode, message?: string): AppError {
+  return new AppError(code, message ?? SHOP_MESSAGE[code]);
+}
 
 /** Tickets one account may file: enough for a bad day, not for flooding the operator. */
 export const TICKETS_PER_DAY = { limit: 5, windowMs: 24 * 3600_000 };
@@ -94,4 +100,14 @@ export async function ticketDetail(ctx: AppContext, auth: Auth, ticketNo: string
   const row = await repo.ticketByNo(ctx.db.kysely, ticketNo);
   if (!row || !isOwner(row, auth)) throw new AppError(Code.NOT_FOUND, '工单不存在');
   return ticketOf(ctx, row);
+}
+
+/** The owner closes their own ticket (no reopening: a new problem is a new ticket). Someone else's answers like a missing one. */
+export async function closeOwnTicket(ctx: AppContext, auth: Auth, ticketNo: string): Promise<Ticket> {
+  const row = await repo.ticketByNo(ctx.db.kysely, ticketNo);
+  if (!row || !isOwner(row, auth)) throw new AppError(Code.NOT_FOUND, '工单不存在');
+  if (!closableByOwner(row.status)) throw shopError(ShopCode.TICKET_NOT_CLOSABLE);
+  const closed = await ctx.db.kysely.transaction().execute((trx) => repo.closeTicket(trx, row.id, clock.iso()));
+  if (!closed) throw shopError(ShopCode.TICKET_NOT_CLOSABLE);
+  return ticketOf(ctx, (await repo.ticketByNo(ctx.db.kysely, ticketNo))!);
 }

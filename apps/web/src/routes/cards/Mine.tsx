@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';
+import { useShopProducts } from '../../features/shop/api/shop';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { StatusTag } from '../../features/cards/components/StatusTag';
 import { loginUrl } from '../../lib/navigation';
@@ -30,6 +31,9 @@ const ICON = {
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20h4',
   suggest: 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
   agent: 'M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a6 6 0 0 1 12 0v1M18 8v6M15 11h6',
+  member: 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9z',
+  check: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4M8 11l2 2 4-4',
+  shop: 'M4 5h2l2 11h11l2-8H7M10 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM17 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
 };
 
 function Icon({ d, color }: { d: string; color: string }) {
@@ -48,6 +52,8 @@ function MinePage() {
   const token = useStored('token');
   const mobile = useStored('mobile');
   const customNum = useStored('customNum');
+  // the brand's device shop (product_form): listed only while it is open
+  const shopOpen = useShopProducts(useStored('mark')).data?.open === true;
   const cardInfo = useStored('cardInfo');
   const cardLogin = useStored('cardLogin') ?? false;
   const session = useSession(Boolean(token));
@@ -108,6 +114,9 @@ function MinePage() {
           <List.Item prefix={<Icon d={ICON.total} color="#7a5af8" />} onClick={go('/flow_list')}>
             累计用量
           </List.Item>
+          <List.Item prefix={<Icon d={ICON.check} color="#0ba5ec" />} onClick={go('/card_check')}>
+            快速检测
+          </List.Item>
           {customNum && (
             <List.Item prefix={<Icon d={ICON.bell} color="#f04438" />} onClick={go('/alert_setting')}>
               提醒与自动续费
@@ -152,6 +161,16 @@ function MinePage() {
           <List.Item prefix={<Icon d={ICON.suggest} color="#f79009" />} onClick={go('/suggest')}>
             投诉建议
           </List.Item>
+          {!cardLogin && (
+            <List.Item prefix={<Icon d={ICON.member} color="#d4a017" />} onClick={go('/member')}>
+              会员中心
+            </List.Item>
+          )}
+          {shopOpen && (
+            <List.Item prefix={<Icon d={ICON.shop} color="#12b76a" />} onClick={go('/shopping')}>
+              设备商城
+            </List.Item>
+          )}
           {brand.agentForm && (
             <List.Item prefix={<Icon d={ICON.agent} color="#7a5af8" />} onClick={go('/agent')}>
               申请成为代理

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderDetail, OrderList } from '../../features/commerce/components/Orders';
+import { ShippingFacts } from '../../features/shop/components/ShippingFacts';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 
@@ -17,7 +18,7 @@ function OrderPage() {
   return orderNo !== null ? (
     <div className={styles.page}>
       <PageHeader title="订单详情" fallback="/order" />
-      <OrderDetail orderNo={orderNo} />
+      <OrderDetail orderNo={orderNo} extra={(o) => (o.device ? <ShippingFacts device={o.device} /> : null)} />
     </div>
   ) : (
     <div className={styles.page}>

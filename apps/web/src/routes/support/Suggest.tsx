@@ -10,7 +10,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
 import { useOrders } from '../../features/commerce/api/commerce';
-import { createTicket, ticketsKey, useTicket, useTickets } from '../../features/tickets/api/tickets';
+import { closeTicket, createTicket, ticketsKey, useTicket, useTickets } from '../../features/tickets/api/tickets';
 import { ImageUploader } from '../../features/tickets/components/ImageUploader';
 import { TicketImage } from '../../features/tickets/components/TicketImage';
 import { TicketTimeline } from '../../features/tickets/components/TicketTimeline';
@@ -20,6 +20,7 @@ import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
+import { confirm } from '../../lib/ui';
 import { useStored } from '../../lib/useStored';
 import styles from './Suggest.module.css';
 
@@ -27,6 +28,28 @@ const day = (iso: string) => iso.slice(0, 10);
 
 function TicketDetail({ ticketNo }: { ticketNo: string }) {
   const q = useTicket(ticketNo);
+  const qc = useQueryClient();
+  const [closing, setClosing] = useState(false);
+  // The owner closes a ticket that is settled for them; it cannot be reopened (a new problem is a new ticket).
+  async function close() {
+    const ok = await confirm({
+      title: '关闭工单',
+      content: '确定问题已解决并关闭该工单吗？关闭后不能重新打开，如有新问题请重新提交。',
+      confirmText: '关闭工单',
+      cancelText: '暂不关闭',
+    });
+    if (!ok) return;
+    setClosing(true);
+    try {
+      qc.setQueryData([...ticketsKey, 'detail', ticketNo], await closeTicket(ticketNo));
+      await qc.invalidateQueries({ queryKey: [...ticketsKey, 'list'] });
+      toast('工单已关闭');
+    } catch {
+      await q.refetch(); // closed meanwhile: the API client said why, the page shows the new state
+    } finally {
+      setClosing(false);
+    }
+  }
   if (q.isPending) return <PageLoading />;
   if (q.isError || !q.data) return <StateBlock kind="error" text={q.error instanceof ApiError ? q.error.message : '工单加载失败'} />;
   const t = q.data;
@@ -79,6 +102,13 @@ function TicketDetail({ ticketNo }: { ticketNo: string }) {
       <Panel title="处理进度">
         <TicketTimeline events={t.timeline} />
       </Panel>
+      {t.status !== 'closed' && (
+        <div className={styles.closeRow}>
+          <button type="button" className="app-btn app-btn--ghost app-btn--block" disabled={closing} onClick={close}>
+            {closing ? '正在关闭…' : '问题已解决，关闭工单'}
+          </button>
+        </div>
+      )}
       <p className={styles.more}>
         <Link to="/suggest">返回投诉建议</Link>
       </p>

@@ -7,9 +7,11 @@ import { FLAGS_OF_GOODS, liveBase, packageEffect, upgradeVerdict, type CardFlag 
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
 import { cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogue from '../catalogue/repo';
 import { templatesOf } from '../catalogue/service';
+import { releaseForUnpaid } from '../shop/service';
 import { baseOf } from '../upgrade/service';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
@@ -120,6 +122,8 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     ...(replaced ?? {}),
   });
   await repo.markFulfilled(trx, order.order_no, nowIso);
+  // growth for the card's owner and an inviter's reward, in this transaction (docs/decisions/0019)
+  await membershipForCommerce.orderFulfilled(trx, order, nowIso);
 }
 
 /**
@@ -221,5 +225,7 @@ export async function settlePaid(
 export async function settleUnpaid(trx: Executor, order: OrderRow, state: 'closed' | 'failed', now: Date): Promise<boolean> {
   if (!(await repo.markUnpaid(trx, order.order_no, state, now.toISOString()))) return false;
   if (order.voucher_id !== null) await vouchers.release(trx, order.voucher_id, order.order_no);
+  // a device order's held units go back on the shelf (once: shop/repo.releaseStock)
+  await releaseForUnpaid(trx, order, now.toISOString());
   return true;
 }

@@ -3,7 +3,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
-import type { GoodsType, Order, OrderListAnswer, PayAction, Quote } from '@portal/contract';
+import type { GoodsType, Order, OrderListAnswer, PayAction, Quote, ShopDelivery } from '@portal/contract';
 import {
   channelRefusal,
   fenToYuan,
@@ -20,11 +20,13 @@ import type { Card, OrderRow, PackageRow, VoucherRow } from '../../../db/schema'
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
-import { accessibleCard, assertPurchasable, cardRecord } from '../../cardRecord';
+import { accessibleCard, assertNotCancelled, assertPurchasable, cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogueRepo from '../catalogue/repo';
 import { purchasablePackage, toPackage } from '../catalogue/service';
 import { paySettingOfAgent } from '../paySettings/repo';
+import { devicesOfOrders, holdForOrder, priceDevice, type PricedDevice } from '../shop/service';
 import { priceUpgrade } from '../upgrade/service';
 import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
@@ -40,6 +42,10 @@ export interface OrderInput {
   amount?: number | undefined;
   voucher_id?: number | null | undefined;
   in_messaging_app: boolean;
+  /** device (docs/decisions/0020) */
+  product_id?: number | undefined;
+  quantity?: number | undefined;
+  delivery?: ShopDelivery | undefined;
 }
 
 interface Priced {
@@ -55,6 +61,10 @@ interface Priced {
   channelInput: ChannelInput;
   /** an upgrade: what it adds and until when, as quoted now (kept on the order for fulfilment) */
   upgrade?: { add_kb: number; expired_at: string };
+  /** the card owner's member price: part of discount_fen (docs/decisions/0019) */
+  member?: { discount_fen: number; level: string };
+  /** a device: the product, how many, at what unit price (stock is held when the order is placed) */
+  device?: PricedDevice;
 }
 
 /** Price an order for this card: goods, voucher, first-recharge bonus, channels. Writes nothing. */
@@ -66,6 +76,7 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   let couponPackageId: number | null = null;
   let goods: { total_fen: number; package_type: number | null; voucher_allowed: boolean };
   let upgrade: Priced['upgrade'];
+  let device: PricedDevice | undefined;
 
   if (input.goods_type === 'package') {
     if (input.package_id === undefined) throw new AppError(Code.GOODS_REQUIRED, '请选择套餐');
@@ -86,6 +97,13 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
     total = u.quote.payable_fen;
     upgrade = { add_kb: u.quote.add_kb, expired_at: u.quote.expired_at };
     goods = { total_fen: total, package_type: pkg.package_type, voucher_allowed: false };
+  } else if (input.goods_type === 'device') {
+    // a device from the agent's shop (docs/decisions/0020); vouchers are for packages
+    const d = await priceDevice(ctx.db.kysely, card, input.product_id, input.quantity);
+    title = d.title;
+    total = d.total_fen;
+    device = d.device;
+    goods = { total_fen: total, package_type: null, voucher_allowed: false };
   } else if (input.goods_type === 'recharge') {
     if (input.amount === undefined) throw new AppError(Code.RECHARGE_AMOUNT_INVALID);
     const fen = rechargeAmountFen(input.amount);
@@ -106,7 +124,14 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
   }
 
   const voucher = input.voucher_id != null ? await voucherForOrder(ctx, card, input.voucher_id, goods) : null;
-  const p = priceOf(total, voucher ? voucher.amount_fen : null);
+  // A package's member price first (the owner's level), then the voucher on what is left.
+  const member = input.goods_type === 'package' ? await membershipForCommerce.memberPackageDiscount(ctx.db.kysely, card.id, total) : null;
+  const afterMember = priceOf(total - (member?.discount_fen ?? 0), voucher ? voucher.amount_fen : null);
+  const p = {
+    total_fen: total,
+    discount_fen: afterMember.discount_fen + (member?.discount_fen ?? 0),
+    payable_fen: afterMember.payable_fen,
+  };
   const setting = await paySettingOfAgent(ctx.db.kysely, card.agent_id);
   const channelInput: ChannelInput = {
     setting: {
@@ -130,6 +155,8 @@ export async function price(ctx: AppContext, card: Card, input: OrderInput): Pro
     voucher,
     channelInput,
     ...(upgrade ? { upgrade } : {}),
+    ...(member ? { member } : {}),
+    ...(device ? { device } : {}),
   };
 }
 
@@ -145,6 +172,13 @@ export function toQuote(p: Priced, quick = false): Quote {
     channels: payChannels({ ...p.channelInput, without_balance: quick }).map(({ balance_fen, ...c }) =>
       balance_fen === undefined ? c : { ...c, balance: fenToYuan(balance_fen) },
     ),
+    ...(p.member
+      ? {
+          member_discount: fenToYuan(p.member.discount_fen),
+          member_level: p.member.level,
+          voucher_discount: fenToYuan(p.discount_fen - p.member.discount_fen),
+        }
+      : {}),
   };
 }
 
@@ -168,6 +202,8 @@ function isUniqueViolation(err: unknown): boolean {
 export interface PlaceInput extends OrderInput {
   pay_channel: number;
   request_id: string;
+  /** the payer's address (the route's req.ip): WeChat Pay's H5 payment requires it */
+  client_ip?: string | undefined;
 }
 
 interface Placed {
@@ -194,6 +230,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
     input.amount ?? null,
     input.voucher_id ?? null,
     input.pay_channel,
+    ...(input.goods_type === 'device' ? [input.product_id ?? null, input.quantity ?? 1, input.delivery ?? null] : []),
   ]);
   const replay = async (): Promise<Placed | null> => {
     const existing = await repo.orderByRequest(ctx.db.kysely, card.id, input.request_id);
@@ -207,7 +244,9 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
     return earlier;
   }
 
-  await assertPurchasable(ctx.db.kysely, card, input.goods_type === 'recharge' ? 'recharge' : 'package');
+  // a device is not a package: the card's package gates (real-name first…) do not stop buying one
+  if (input.goods_type === 'device') assertNotCancelled(card);
+  else await assertPurchasable(ctx.db.kysely, card, input.goods_type === 'recharge' ? 'recharge' : 'package');
   const p = await price(ctx, card, input);
   const refusal = channelRefusal({ ...p.channelInput, without_balance: quick }, input.pay_channel);
   if (refusal === '余额不足') throw new AppError(Code.BALANCE_INSUFFICIENT);
@@ -254,6 +293,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       });
       if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso)))
         throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
+      if (p.device) await holdForOrder(trx, orderNo, p.device, input.delivery, nowIso);
       if (settleNow) {
         if (p.payable_fen > 0) {
           const after = await balance.move(trx, {
@@ -295,6 +335,8 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       subject: p.title,
       merchant: agent?.payee || agent?.nickname || '商户',
       returnUrl,
+      ...(input.client_ip ? { clientIp: input.client_ip } : {}),
+      inMessagingApp: input.in_messaging_app,
     });
     await repo.setPayment(ctx.db.kysely, orderNo, created.paymentId, created.cashierUrl);
     order = { ...order, payment_id: created.paymentId, pay_url: created.cashierUrl };
@@ -318,6 +360,7 @@ export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: str
   const vIds = [...new Set(rows.map((r) => r.voucher_id).filter((x): x is number => x !== null))];
   const pkgs = await catalogueRepo.packagesByIds(ctx.db.kysely, pkgIds);
   const vs = await vouchersRepo.voucherLabels(ctx.db.kysely, vIds);
+  const devices = await devicesOfOrders(ctx.db.kysely, rows);
   return rows.map((r) => {
     const pkg = pkgs.find((p) => p.id === r.package_id);
     const v = vs.find((x) => x.id === r.voucher_id);
@@ -338,6 +381,8 @@ export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: str
     };
     if (pkg) o.package = toPackage(pkg);
     if (r.goods_type === 'recharge') o.credit = fenToYuan(r.credit_fen);
+    const device = devices.get(r.order_no);
+    if (device) o.device = device;
     return o;
   });
 }

@@ -10,6 +10,6 @@ export async function quickPayRoutes(api: FastifyInstance, ctx: AppContext): Pro
   serve(api, 'quickPackages', async (req) => quickPackages(ctx, req.query.custom_num), opts);
   serve(api, 'quickQuote', async (req) => quickQuote(ctx, req.body), opts);
   serve(api, 'quickRepay', async (req) => quickRepay(ctx, req.body.order_no, req.body.access_key), opts);
-  serve(api, 'quickOrder', async (req) => quickOrder(ctx, req.body), opts);
+  serve(api, 'quickOrder', async (req) => quickOrder(ctx, { ...req.body, client_ip: req.ip }), opts);
   serve(api, 'quickOrderDetail', async (req) => quickOrderDetail(ctx, req.query.order_no, req.query.access_key), opts);
 }

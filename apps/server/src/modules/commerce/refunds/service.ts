@@ -46,9 +46,11 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { cardRecord } from '../../cardRecord';
+import { membershipForCommerce } from '../../membership';
 import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
+import { takeBackDevice } from '../shop/service';
 import * as vouchers from '../vouchers/repo';
 import * as repo from './repo';
 
@@ -112,6 +114,8 @@ export async function refundOrder(
     const effects = current.fulfilled_at !== null ? await takeBackGoods(trx, order, now) : [];
     if (order.voucher_id !== null && (await vouchers.restoreVoucher(trx, order.voucher_id, order.order_no)))
       effects.push('订单使用的优惠券已退回');
+    // the growth the order gave (and an invitation's reward) goes back with it (docs/decisions/0019)
+    await membershipForCommerce.orderRefunded(trx, order, nowIso);
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;
@@ -298,6 +302,8 @@ async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise
     effects.push(...(await takeBackPackage(trx, order, now)));
   } else if (order.goods_type === 'upgrade') {
     effects.push(...(await takeBackUpgrade(trx, order, now)));
+  } else if (order.goods_type === 'device') {
+    effects.push(...(await takeBackDevice(trx, order, now)));
   }
   effects.push(...(await recomputeCard(trx, order)));
   return effects;

@@ -117,10 +117,16 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
               <span>商品金额</span>
               <span>¥{formatYuan(quote.data.total)}</span>
             </p>
-            {quote.data.discount > 0 ? (
+            {quote.data.member_discount ? (
+              <p className={styles.sum}>
+                <span>会员折扣{quote.data.member_level ? `（${quote.data.member_level}）` : ''}</span>
+                <span className={styles.discount}>-¥{formatYuan(quote.data.member_discount)}</span>
+              </p>
+            ) : null}
+            {(quote.data.voucher_discount ?? quote.data.discount) > 0 ? (
               <p className={styles.sum}>
                 <span>优惠券</span>
-                <span className={styles.discount}>-¥{formatYuan(quote.data.discount)}</span>
+                <span className={styles.discount}>-¥{formatYuan(quote.data.voucher_discount ?? quote.data.discount)}</span>
               </p>
             ) : null}
           </div>

@@ -5,6 +5,7 @@
 import type { Order, OrderGroup } from '@portal/contract';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
@@ -210,12 +211,16 @@ function againPathOf(o: Order, origin: PurchaseOrigin | undefined): string {
   if (o.goods_type === 'recharge') return '/recharge';
   if (o.goods_type === 'coupon_package') return '/coupon_package';
   if (o.goods_type === 'upgrade') return '/cpe_up';
+  if (o.goods_type === 'device') return o.device ? `/shopping?product=${o.device.product_id}` : '/shopping';
   const way = wayBackOf(origin);
   return o.package ? way.packagePath(o.package.id) : way.packages;
 }
 
-/** One order: what it is, and 继续支付 / 取消订单 while pending, 重新下单 once closed or failed. */
-export function OrderDetail({ orderNo, origin }: { orderNo: string; origin?: PurchaseOrigin }) {
+/**
+ * One order: what it is, and 继续支付 / 取消订单 while pending, 重新下单 once closed or failed.
+ * `extra`: what the page adds below the summary (a device order's shipping, from another feature).
+ */
+export function OrderDetail({ orderNo, origin, extra }: { orderNo: string; origin?: PurchaseOrigin; extra?: (order: Order) => ReactNode }) {
   const valid = ORDER_NO.pattern.test(orderNo);
   const order = useOrder(valid ? orderNo : '');
   const actions = usePendingActions(origin);
@@ -242,6 +247,7 @@ export function OrderDetail({ orderNo, origin }: { orderNo: string; origin?: Pur
   return (
     <>
       <OrderSummary order={order.data} detailed />
+      {extra?.(order.data)}
       {order.data.state === 'pending' ? (
         <div className={styles.actions}>
           <button

@@ -23,6 +23,8 @@ describe('commerce labels', () => {
     expect(resultPathOf('paid', 'coupon_package')).toBe('/coupon_success');
     expect(resultPathOf('failed', 'coupon_package')).toBe('/pay_fail');
     expect(resultPathOf('fulfilled', 'recharge')).toBe('/pay_success');
+    expect(resultPathOf('fulfilled', 'device')).toBe('/shopping_success');
+    expect(resultPathOf('closed', 'device')).toBe('/pay_fail');
   });
   it.each([
     [0, '无门槛'],

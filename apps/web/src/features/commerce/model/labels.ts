@@ -27,6 +27,7 @@ export const GOODS_TYPE_LABEL: Record<GoodsType, string> = {
   recharge: '余额充值',
   coupon_package: '券包',
   upgrade: '套餐升级',
+  device: '设备',
 };
 
 /** 1024 MB → "1GB"; whole numbers only (volumes are integers, docs/spec/decisions.md). */
@@ -44,14 +45,15 @@ export function periodLabel(period: number, count: number): string {
 export function resultPathOf(
   state: OrderState,
   goods: GoodsType = 'package',
-): '/pay_success' | '/coupon_success' | '/pay_fail' | undefined {
+): '/pay_success' | '/coupon_success' | '/shopping_success' | '/pay_fail' | undefined {
   if (state === 'paid' || state === 'fulfilled') return successPathOf(goods);
   if (state === 'failed' || state === 'closed' || state === 'refunded') return '/pay_fail';
   return undefined;
 }
 
-/** A bought coupon package has its own success page (its vouchers); everything else /pay_success. */
-export function successPathOf(goods: GoodsType): '/pay_success' | '/coupon_success' {
+/** A bought coupon package has its own success page (its vouchers), a device its shop's (its shipping); everything else /pay_success. */
+export function successPathOf(goods: GoodsType): '/pay_success' | '/coupon_success' | '/shopping_success' {
+  if (goods === 'device') return '/shopping_success';
   return goods === 'coupon_package' ? '/coupon_success' : '/pay_success';
 }
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import styles from './devices.module.css';
 
 async function encode(text: string) {
-  const { encodeQr } = await import('../model/encodeQr');
+  const { encodeQr } = await import('../../../lib/qr/encodeQr');
   return encodeQr(text);
 }
 

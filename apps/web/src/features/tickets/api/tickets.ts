@@ -20,3 +20,8 @@ export function useTicket(ticketNo: string | undefined) {
 export function createTicket(body: TicketCreateRequest): Promise<Ticket> {
   return call(api.ticketCreate, body, { form: true });
 }
+
+/** The owner closes their own ticket (no reopening). */
+export function closeTicket(ticketNo: string): Promise<Ticket> {
+  return call(api.ticketClose, { ticket_no: ticketNo });
+}

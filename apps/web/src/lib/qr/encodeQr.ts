@@ -1,5 +1,5 @@
 // The QR code of a text as an SVG path (ZXing's encoder as ES modules, error correction M). Loaded
-// on demand by components/WifiQr, as the single entry of its chunk.
+// on demand (devices' WifiQr, the invite and promotion pages' QrCode), as the single entry of its chunk.
 import ErrorCorrectionLevel from '@zxing/library/esm/core/qrcode/decoder/ErrorCorrectionLevel';
 import Encoder from '@zxing/library/esm/core/qrcode/encoder/Encoder';
 import { qrPath } from './qrPath';

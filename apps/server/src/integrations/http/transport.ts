@@ -1,0 +1,47 @@
+// How the real gateway adapters (payments, SMS) reach their providers: one injected function over
+// HTTP. The server passes fetchTransport; tests pass a fake that plays the provider byte for byte,
+// so no test needs a network.
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  /** header names in lower case */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type HttpTransport = (req: HttpRequest) => Promise<HttpResponse>;
+
+/** A failure to reach the provider at all (network, timeout): the same call may work later. */
+export class TransportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+/** The real transport: global fetch with a time limit. Never logs the request (it carries credentials). */
+export function fetchTransport(timeoutMs = 10_000): HttpTransport {
+  return async (req) => {
+    let res: Response;
+    try {
+      res = await fetch(req.url, {
+        method: req.method,
+        headers: req.headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new TransportError(`${new URL(req.url).host} unreachable: ${(err as Error).name}`);
+    }
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));
+    return { status: res.status, headers, body: await res.text() };
+  };
+}

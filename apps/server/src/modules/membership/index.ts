@@ -1,0 +1,9 @@
+// The membership module's public entry: growth levels per agent, the growth ledger and the rights
+// of a level (docs/decisions/0019). Owns member_programs, member_levels and member_growth.
+//   commerce calls `membershipForCommerce` (once from fulfilment, once from a refund, and for a
+//   package's member price); cards call `memberRightsOfCard` for card info.
+export { membershipRoutes } from './routes';
+export { memberRightsOfCard, programOfAgent } from './service';
+import { orderFulfilled, orderRefunded } from './commerceHooks';
+import { memberPackageDiscount } from './service';
+export const membershipForCommerce = { orderFulfilled, orderRefunded, memberPackageDiscount };

@@ -1,0 +1,262 @@
+// /bind_user — 新用户注册 (open without login): mobile proven by an SMS code, a password, an
+// optional card to bind at once, and the invite code of the link it came from (shown with the
+// inviter). Registered users are logged in: with a card they land on home, without one on /bind_card.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { PageHeader } from '../../components/PageHeader';
+import { Panel } from '../../components/Panel';
+import { markFromQuery } from '../../features/branding/model/mark';
+import { fetchCardInfo } from '../../features/cards/api/cardInfo';
+import { rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
+import { registerUser, sendRegisterSmsCode, useInviteCheck } from '../../features/invites/api/invites';
+import { inviteFromQuery } from '../../features/invites/model/links';
+import {
+  EMPTY_REGISTER_FORM,
+  mobileError,
+  registerFormError,
+  type RegisterField,
+  type RegisterFields,
+} from '../../features/invites/model/registerForm';
+import styles from '../../features/membership/membership.module.css';
+import { ApiError } from '../../lib/api';
+import { useFormErrors } from '../../lib/formErrors';
+import { withQuery } from '../../lib/query';
+import { local } from '../../lib/storage';
+import { toast } from '../../lib/toast';
+import { useCountdown } from '../../lib/useCountdown';
+import { useStored } from '../../lib/useStored';
+
+function BindUserPage() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const stored = useStored('mark');
+  const mark = markFromQuery(search) ?? (stored || DEFAULT_AGENT_MARK);
+  const invite = inviteFromQuery(search);
+  const inviter = useInviteCheck(invite, mark);
+  const [fields, setFields] = useState<RegisterFields>(EMPTY_REGISTER_FORM);
+  const [busy, setBusy] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [cooldown, startCooldown] = useCountdown();
+  const form = useFormErrors<RegisterField>('register');
+  const set = (k: Exclude<RegisterField, 'agreed'>) => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const validInvite = inviter.data?.valid ? invite : '';
+
+  async function sendCode() {
+    const e = mobileError(fields.mobile);
+    if (e) return form.fail('mobile', e);
+    setSending(true);
+    try {
+      const a = await sendRegisterSmsCode(fields.mobile.trim(), mark);
+      startCooldown(a.cooldown_seconds || 60);
+      toast('验证码已发送');
+    } catch (err) {
+      form.fail('code', err instanceof ApiError ? err.message : '发送失败，请稍后再试');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const error = registerFormError(fields);
+    if (error) return form.fail(error.field, error.message);
+    form.clear();
+    setBusy(true);
+    try {
+      const card = fields.custom_num.trim();
+      const answer = await registerUser({
+        mark,
+        mobile: fields.mobile.trim(),
+        code: fields.code.trim(),
+        password: fields.password,
+        password_again: fields.password_again,
+        custom_num: card,
+        ...(card && fields.card_password ? { card_password: fields.card_password } : {}),
+        invite_code: validInvite,
+        agreed: true,
+      });
+      local.set('token', answer.token);
+      local.set('mobile', answer.mobile);
+      local.set('loginModel', 'mobile');
+      local.set('cardLogin', false);
+      if (!answer.custom_num) {
+        toast(card ? '注册成功，卡片未能绑定，请重新绑定' : '注册成功，请绑定您的卡片');
+        navigate('/bind_card', { replace: true });
+        return;
+      }
+      switchCard(answer.custom_num, local);
+      await fetchCardInfo(answer.custom_num)
+        .then((info) => rememberCardInfo(info, local))
+        .catch(() => undefined);
+      toast('注册成功');
+      navigate('/', { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : '注册失败，请稍后再试';
+      const field: RegisterField | undefined =
+        err instanceof ApiError && /卡密码/.test(message)
+          ? 'card_password'
+          : err instanceof ApiError && /卡/.test(message)
+            ? 'custom_num'
+            : err instanceof ApiError && /验证码/.test(message)
+              ? 'code'
+              : undefined;
+      form.fail(field, message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={styles.page}>
+      <PageHeader title="新用户注册" fallback="/login" />
+      {invite && inviter.data && (
+        <section className={`${styles.hero} ${styles.heroInvite}`} aria-label="邀请">
+          {inviter.data.valid ? (
+            <p className={styles.heroTitle}>您的好友 {inviter.data.inviter} 邀请您注册</p>
+          ) : (
+            <p className={styles.heroText}>邀请链接无效（{inviter.data.reason}），您仍可直接注册</p>
+          )}
+        </section>
+      )}
+      <Panel title="填写注册信息">
+        <form onSubmit={submit} noValidate>
+          <label className="app-field">
+            <span className="app-field__label">手机号</span>
+            <input
+              className="app-field__input"
+              name="mobile"
+              {...form.field('mobile')}
+              inputMode="numeric"
+              autoComplete="tel"
+              maxLength={11}
+              placeholder="请输入手机号"
+              value={fields.mobile}
+              onChange={set('mobile')}
+            />
+          </label>
+          {form.at('mobile')}
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="register-code">
+              验证码
+            </label>
+            <input
+              className="app-field__input"
+              name="code"
+              {...form.field('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="请输入验证码"
+              value={fields.code}
+              onChange={set('code')}
+            />
+            <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
+              {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
+            </button>
+          </div>
+          {form.at('code')}
+          <label className="app-field">
+            <span className="app-field__label">设置密码</span>
+            <input
+              className="app-field__input"
+              type="password"
+              name="password"
+              {...form.field('password')}
+              autoComplete="new-password"
+              maxLength={32}
+              placeholder="8-32位，含字母和数字"
+              value={fields.password}
+              onChange={set('password')}
+            />
+          </label>
+          {form.at('password')}
+          <label className="app-field">
+            <span className="app-field__label">确认密码</span>
+            <input
+              className="app-field__input"
+              type="password"
+              name="password_again"
+              {...form.field('password_again')}
+              autoComplete="new-password"
+              maxLength={32}
+              placeholder="请再次输入密码"
+              value={fields.password_again}
+              onChange={set('password_again')}
+            />
+          </label>
+          {form.at('password_again')}
+          <p className={styles.optional}>同时绑定卡片（选填）</p>
+          <label className="app-field">
+            <span className="app-field__label">卡号</span>
+            <input
+              className="app-field__input"
+              name="custom_num"
+              {...form.field('custom_num')}
+              inputMode="numeric"
+              maxLength={20}
+              placeholder="卡片背面的卡号，可稍后绑定"
+              value={fields.custom_num}
+              onChange={set('custom_num')}
+            />
+          </label>
+          {form.at('custom_num')}
+          {fields.custom_num.trim() && (
+            <>
+              <label className="app-field">
+                <span className="app-field__label">卡密码</span>
+                <input
+                  className="app-field__input"
+                  type="password"
+                  name="card_password"
+                  {...form.field('card_password')}
+                  inputMode="numeric"
+                  maxLength={6}
+                  placeholder="卡片设置过卡密码时填写"
+                  value={fields.card_password}
+                  onChange={set('card_password')}
+                />
+              </label>
+              {form.at('card_password')}
+            </>
+          )}
+          {validInvite && (
+            <p className={styles.optional}>
+              邀请码：<span data-testid="invite-code">{validInvite}</span>
+            </p>
+          )}
+          <label className={styles.agree}>
+            <input
+              type="checkbox"
+              {...form.field('agreed')}
+              checked={fields.agreed}
+              onChange={(e) => {
+                form.clear('agreed');
+                setFields((f) => ({ ...f, agreed: e.target.checked }));
+              }}
+            />
+            <span>
+              我已阅读并同意<Link to="/agreement">《用户协议》</Link>和<Link to="/privacy">《隐私政策》</Link>
+            </span>
+          </label>
+          {form.at('agreed')}
+          {form.message()}
+          <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
+            {busy ? '注册中…' : '注册'}
+          </button>
+        </form>
+      </Panel>
+      <div className={styles.actions}>
+        <Link className="app-btn app-btn--ghost app-btn--block" to="/login">
+          已有账号，去登录
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+export default withQuery(BindUserPage);

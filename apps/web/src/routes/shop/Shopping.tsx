@@ -1,0 +1,340 @@
+// /shopping — the agent's device shop (branding's product_form; docs/decisions/0020). Open without
+// a login: the devices with their pictures, bands, carriers, the cards they work with, price and
+// stock. Buying needs a login (a device order is an order of the current card, paid through the
+// ordinary checkout): the quantity with the number input of spec §5 (1–9999, never above the
+// stock), the receiver, mobile and address (province / city from the region list, district,
+// street), then the order is confirmed and paid like any other.
+import type { QuoteRequest, ShopProduct } from '@portal/contract';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { formatYuan } from '@portal/domain';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { Panel } from '../../components/Panel';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { Checkout } from '../../features/commerce/components/Checkout';
+import { RegionPicker } from '../../features/replacement/components/RegionPicker';
+import { useShopProducts } from '../../features/shop/api/shop';
+import { clampQuantity, EMPTY_ORDER_FORM, orderFormError, type OrderField, type OrderFields } from '../../features/shop/model/orderForm';
+import styles from '../../features/shop/shop.module.css';
+import { useFormErrors } from '../../lib/formErrors';
+import { loginUrl } from '../../lib/navigation';
+import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
+
+/** A device of the list; without `onBuy` (the one being ordered) it has no buy button. */
+function ProductCard({ p, onBuy }: { p: ShopProduct; onBuy?: () => void }) {
+  const soldOut = p.stock <= 0;
+  return (
+    <li className={styles.product} data-testid="product">
+      <img className={styles.picture} src={p.image} alt={p.name} width={96} height={96} />
+      <div className={styles.body}>
+        <h2 className={styles.name}>{p.name}</h2>
+        {p.summary ? <p className={styles.summary}>{p.summary}</p> : null}
+        <dl className={styles.facts}>
+          <div>
+            <dt>频段</dt>
+            <dd>{p.bands}</dd>
+          </div>
+          <div>
+            <dt>运营商</dt>
+            <dd className={styles.chips}>
+              {p.carriers.map((c) => (
+                <span key={c} className={styles.chip}>
+                  {c}
+                </span>
+              ))}
+            </dd>
+          </div>
+          <div>
+            <dt>适用卡片</dt>
+            <dd>{p.cards}</dd>
+          </div>
+        </dl>
+        <div className={styles.buyRow}>
+          <span className={styles.price}>
+            <small>¥</small>
+            {formatYuan(p.price)}
+            <span className={styles.stock}>{soldOut ? '已售罄' : `库存 ${p.stock}`}</span>
+          </span>
+          {onBuy ? (
+            <button type="button" className={`app-btn app-btn--primary ${styles.buy}`} disabled={soldOut} onClick={onBuy}>
+              {soldOut ? '已售罄' : '购买'}
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The number input of spec §5: − / typed / +, clamped to 1..9999 and to the stock. */
+function QuantityInput({ value, max, onChange, id }: { value: number; max: number; onChange(n: number): void; id: string }) {
+  const [text, setText] = useState(String(value));
+  const set = (n: number) => {
+    const v = clampQuantity(n, max);
+    setText(String(v));
+    onChange(v);
+  };
+  return (
+    <div className={styles.stepper}>
+      <button type="button" aria-label="减少数量" disabled={value <= 1} onClick={() => set(value - 1)}>
+        −
+      </button>
+      <input
+        id={id}
+        aria-label="购买数量"
+        inputMode="numeric"
+        maxLength={4}
+        value={text}
+        onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 4))}
+        onBlur={() => set(text === '' ? 1 : Number(text))}
+      />
+      <button type="button" aria-label="增加数量" disabled={value >= Math.min(max, 9999)} onClick={() => set(value + 1)}>
+        +
+      </button>
+    </div>
+  );
+}
+
+function OrderForm({ product, customNum }: { product: ShopProduct; customNum: string }) {
+  const [fields, setFields] = useState<OrderFields>(EMPTY_ORDER_FORM);
+  const [confirmed, setConfirmed] = useState<OrderFields | null>(null);
+  const form = useFormErrors<OrderField>('shop');
+  const set = (k: 'receiver' | 'mobile' | 'district' | 'address') => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const request = useMemo<QuoteRequest | null>(
+    () =>
+      confirmed && {
+        custom_num: customNum,
+        goods_type: 'device',
+        product_id: product.id,
+        quantity: confirmed.quantity,
+        delivery: {
+          receiver: confirmed.receiver.trim(),
+          mobile: confirmed.mobile.trim(),
+          province: confirmed.province,
+          city: confirmed.city,
+          district: confirmed.district.trim(),
+          address: confirmed.address.trim(),
+        },
+      },
+    [confirmed, customNum, product.id],
+  );
+
+  function next(e: FormEvent) {
+    e.preventDefault();
+    const error = orderFormError(fields);
+    if (error) return form.fail(error.field, error.message);
+    form.clear();
+    setConfirmed({ ...fields, quantity: clampQuantity(fields.quantity, product.stock) });
+  }
+
+  if (confirmed && request) {
+    const place = confirmed.city === confirmed.province ? confirmed.city : `${confirmed.province} ${confirmed.city}`;
+    return (
+      <>
+        <Panel
+          title="确认订单"
+          extra={
+            <button type="button" className={styles.linkButton} onClick={() => setConfirmed(null)}>
+              修改
+            </button>
+          }
+        >
+          <dl className={styles.summaryLines}>
+            <div>
+              <dt>商品</dt>
+              <dd>
+                {product.name} ×{confirmed.quantity}
+              </dd>
+            </div>
+            <div>
+              <dt>收货人</dt>
+              <dd>
+                {confirmed.receiver.trim()} {confirmed.mobile.trim()}
+              </dd>
+            </div>
+            <div>
+              <dt>收货地址</dt>
+              <dd>
+                {place} {confirmed.district.trim()} {confirmed.address.trim()}
+              </dd>
+            </div>
+            <div>
+              <dt>使用卡片</dt>
+              <dd>{customNum}</dd>
+            </div>
+          </dl>
+        </Panel>
+        <Checkout request={request} payLabel="提交订单" />
+      </>
+    );
+  }
+
+  return (
+    <Panel title="填写订单">
+      <form onSubmit={next} noValidate>
+        <div className={styles.stepperRow}>
+          <label htmlFor="shop-quantity">购买数量</label>
+          <QuantityInput
+            id="shop-quantity"
+            value={fields.quantity}
+            max={product.stock}
+            onChange={(quantity) => setFields((f) => ({ ...f, quantity }))}
+          />
+        </div>
+        <p className={styles.hint}>
+          单价 ¥{formatYuan(product.price)}，库存 {product.stock} 件
+        </p>
+        <label className="app-field">
+          <span className="app-field__label">收货人</span>
+          <input
+            className="app-field__input"
+            {...form.field('receiver')}
+            autoComplete="name"
+            maxLength={20}
+            placeholder="请输入收货人姓名"
+            value={fields.receiver}
+            onChange={set('receiver')}
+          />
+        </label>
+        {form.at('receiver')}
+        <label className="app-field">
+          <span className="app-field__label">手机号</span>
+          <input
+            className="app-field__input"
+            {...form.field('mobile')}
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={11}
+            placeholder="请输入收货人手机号"
+            value={fields.mobile}
+            onChange={set('mobile')}
+          />
+        </label>
+        {form.at('mobile')}
+        <RegionPicker
+          control={form.field('region')}
+          province={fields.province}
+          city={fields.city}
+          onChange={(province, city) => {
+            form.clear('region');
+            setFields((f) => ({ ...f, province, city }));
+          }}
+        />
+        {form.at('region')}
+        <label className="app-field">
+          <span className="app-field__label">区 / 县</span>
+          <input
+            className="app-field__input"
+            {...form.field('district')}
+            maxLength={20}
+            placeholder="如：南山区"
+            value={fields.district}
+            onChange={set('district')}
+          />
+        </label>
+        {form.at('district')}
+        <label className="app-field">
+          <span className="app-field__label">详细地址</span>
+          <input
+            className="app-field__input"
+            {...form.field('address')}
+            autoComplete="street-address"
+            maxLength={100}
+            placeholder="街道、楼栋、门牌号"
+            value={fields.address}
+            onChange={set('address')}
+          />
+        </label>
+        {form.at('address')}
+        {form.message()}
+        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.next}`}>
+          下一步：确认订单
+        </button>
+      </form>
+    </Panel>
+  );
+}
+
+function ShoppingPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const mark = useStored('mark') || DEFAULT_AGENT_MARK;
+  const token = useStored('token');
+  const customNum = useStored('customNum');
+  const products = useShopProducts(mark);
+  const chosenId = Number(params.get('product') ?? 0);
+  const chosen = products.data?.list.find((p) => p.id === chosenId);
+
+  const buy = (p: ShopProduct) => {
+    const target = `/shopping?product=${p.id}`;
+    if (!token) navigate(loginUrl({ mark, loginModel: 'mobile', redirect: target }));
+    else setParams({ product: String(p.id) });
+  };
+
+  let body;
+  if (products.isPending) body = <PageLoading />;
+  else if (products.isError) body = <LoadFailed text="商品加载失败" onRetry={() => products.refetch()} />;
+  else if (!products.data.open) body = <StateBlock kind="empty" text="设备商城暂未开放" />;
+  else if (chosenId && !chosen)
+    body = <StateBlock kind="empty" text="该商品不存在或已下架" action={<Link to="/shopping">返回商城</Link>} />;
+  else if (chosen) {
+    body = (
+      <>
+        <ul className={styles.list}>
+          <ProductCard p={chosen} />
+        </ul>
+        {!token ? (
+          <StateBlock
+            kind="empty"
+            text="登录后即可购买"
+            action={
+              <Link
+                className="app-btn app-btn--primary"
+                to={loginUrl({ mark, loginModel: 'mobile', redirect: `/shopping?product=${chosen.id}` })}
+              >
+                登录
+              </Link>
+            }
+          />
+        ) : !customNum ? (
+          <StateBlock
+            kind="empty"
+            text="下单需要一张卡片，请先绑定卡片"
+            action={
+              <Link className="app-btn app-btn--primary" to="/bind_card">
+                绑定卡片
+              </Link>
+            }
+          />
+        ) : chosen.stock <= 0 ? (
+          <StateBlock kind="empty" text="该商品已售罄" />
+        ) : (
+          <OrderForm key={chosen.id} product={chosen} customNum={customNum} />
+        )}
+      </>
+    );
+  } else if (products.data.list.length === 0) body = <StateBlock kind="empty" text="暂无在售设备" />;
+  else
+    body = (
+      <ul className={styles.list} aria-label="在售设备">
+        {products.data.list.map((p) => (
+          <ProductCard key={p.id} p={p} onBuy={() => buy(p)} />
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className={chosen && token && customNum ? styles.pageWithBar : styles.page}>
+      <PageHeader title={chosen ? '购买设备' : '设备商城'} fallback={chosen ? '/shopping' : '/mine'} />
+      {body}
+    </div>
+  );
+}
+
+export default withQuery(ShoppingPage);
