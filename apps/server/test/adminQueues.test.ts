@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { personalData } from '../src/lib/personalData';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { loginAs } from './adminHelpers';
+import { notify, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const SEEDED = 'T26110100000001';
@@ -279,5 +280,87 @@ describe.each(databases())('console replacements and real-name records on %s', (
     const mine = (await get('/api/admin/real-name?limit=200', agent)).json().data.items.map((r: { custom_num: string }) => r.custom_num);
     expect(mine).toContain('1000000002');
     expect(mine).not.toContain('1000000014');
+  });
+});
+
+describe.each(databases())('console shop orders on %s', (kind) => {
+  const t = useTestApp(kind, { payReconcileIntervalMs: 0, paySandboxDropNotify: true });
+  const get = (url: string, cookie: string) => t.inject({ method: 'GET', url, headers: { cookie } });
+  const post = (url: string, body: unknown, cookie: string) =>
+    t.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
+
+  async function paidDevice(): Promise<string> {
+    const token = await t.loginAccount();
+    const product = await t.db.kysely
+      .selectFrom('shop_products')
+      .select('id')
+      .where('name', '=', '4G 随身WiFi（MiFi）')
+      .executeTakeFirstOrThrow();
+    const res = await t.post(
+      '/api/v1/order/create',
+      {
+        custom_num: '1000000001',
+        goods_type: 'device',
+        product_id: product.id,
+        quantity: 1,
+        delivery: {
+          receiver: '张三',
+          mobile: '13800138000',
+          province: '广东省',
+          city: '深圳市',
+          district: '南山区',
+          address: '科技园路 1 号 A 座 101',
+        },
+        pay_channel: 2,
+        request_id: rid(),
+      },
+      token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json().data;
+    const sandbox = sandboxOf(t);
+    const row = (await sandbox.finish(o.pay.url.split('/').pop(), 'pay', { drop: true }))!;
+    expect((await notify(t, 2, sandbox.notificationFor(row))).json().data.result).toBe('success');
+    return o.order_no as string;
+  }
+
+  it('ships a paid device order with carrier and tracking number through the shop; audited; counted on the dashboard', async () => {
+    const orderNo = await paidDevice();
+    const agent = await loginAs(t, 'agent');
+    const queue = (await get('/api/admin/dashboard', agent)).json().data.queues.find((q: { key: string }) => q.key === 'shop_orders');
+    expect(queue.count).toBeGreaterThanOrEqual(1);
+    const list = (await get('/api/admin/shop-orders', agent)).json().data.items;
+    expect(list.find((r: { order_no: string }) => r.order_no === orderNo)).toMatchObject({
+      custom_num: '1000000001',
+      ship_state: 'awaiting',
+    });
+    const before = await t.snapshot();
+    expect(
+      (await post('/api/admin/shop-orders/ship', { order_no: orderNo, carrier: '顺丰速运', tracking_no: '1' }, agent)).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/admin/shop-orders/ship', { order_no: orderNo, carrier: '', tracking_no: 'SF1234567890' }, agent)).statusCode,
+    ).toBe(400);
+    expect(await t.snapshot()).toEqual(before);
+    const shipped = await post(
+      '/api/admin/shop-orders/ship',
+      { order_no: orderNo, carrier: '顺丰速运', tracking_no: 'SF1234567890' },
+      agent,
+    );
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().data).toMatchObject({ ship_state: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' });
+    // shipped once: a second submit is refused by the shop
+    expect(
+      (await post('/api/admin/shop-orders/ship', { order_no: orderNo, carrier: '顺丰速运', tracking_no: 'SF1234567890' }, agent))
+        .statusCode,
+    ).toBe(400);
+    const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'shop_order.shipped').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ operator_username: 'agent', target_id: orderNo });
+    const support = await loginAs(t, 'support');
+    expect(
+      (await post('/api/admin/shop-orders/ship', { order_no: orderNo, carrier: '顺丰速运', tracking_no: 'SF1234567890' }, support))
+        .statusCode,
+    ).toBe(403);
   });
 });

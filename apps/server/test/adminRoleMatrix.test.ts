@@ -40,6 +40,8 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminReplacementMove: ['platform_admin', 'agent_admin'],
   adminRealNameList: ['platform_admin', 'agent_admin', 'support'],
   adminRealNameReveal: ['platform_admin'],
+  adminShopOrderList: ['platform_admin', 'agent_admin'],
+  adminShopOrderShip: ['platform_admin', 'agent_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -145,6 +145,36 @@ export const AdminRealNameListAnswer = z.object({ items: z.array(AdminRealNameRo
 export const AdminRealNameRevealBody = z.object({ card_id: Id, reason: AdminReason });
 export const AdminRealNameRevealAnswer = z.object({ custom_num: z.string(), name: z.string(), id_number: z.string(), mobile: z.string() });
 
+export const AdminShopOrderQuery = z.object({
+  ship_state: z.enum(['awaiting', 'shipped', 'received'], { error: '状态有误' }).default('awaiting'),
+  after_id: beforeId,
+  limit,
+});
+export const AdminShopOrderRow = z.object({
+  id: z.number().int(),
+  order_no: z.string(),
+  custom_num: z.string(),
+  product: z.string(),
+  quantity: z.number().int(),
+  receiver: z.string(),
+  mobile: z.string(),
+  address: z.string(),
+  ship_state: z.string(),
+  carrier: z.string(),
+  tracking_no: z.string(),
+  paid_at: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+});
+export const AdminShopOrderListAnswer = z.object({ items: z.array(AdminShopOrderRow), next_after_id: z.number().int().nullable() });
+export const AdminShopShipBody = z.object({
+  order_no: z.string({ error: '请填写订单号' }).trim().min(1, '请填写订单号').max(64, '订单号有误'),
+  carrier: z.string({ error: '请填写快递公司' }).trim().min(1, '请填写快递公司').max(32, '快递公司过长'),
+  tracking_no: z
+    .string({ error: '请填写快递单号' })
+    .trim()
+    .regex(/^[A-Za-z0-9-]{6,32}$/, '快递单号为 6–32 位字母或数字'),
+});
+
 export const adminQueueEndpoints = adminArea({
   adminTicketList: {
     route: 'GET /admin/tickets',
@@ -208,5 +238,19 @@ export const adminQueueEndpoints = adminArea({
     summary: '查看完整实名信息（须填原因，记入审计日志；不缓存）',
     body: AdminRealNameRevealBody,
     answer: AdminRealNameRevealAnswer,
+  },
+  adminShopOrderList: {
+    route: 'GET /admin/shop-orders',
+    tags: ['admin queues'],
+    summary: '设备订单发货队列：待发货（最早付款的在前）、已发货、已签收',
+    query: AdminShopOrderQuery,
+    answer: AdminShopOrderListAnswer,
+  },
+  adminShopOrderShip: {
+    route: 'POST /admin/shop-orders/ship',
+    tags: ['admin queues'],
+    summary: '设备订单发货：快递公司与快递单号（经商城的发货服务）',
+    body: AdminShopShipBody,
+    answer: AdminShopOrderRow,
   },
 });

@@ -21,6 +21,7 @@ export const ACTION_LABEL: Record<string, string> = {
   'replacement.done': '换卡完成',
   'replacement.rejected': '驳回换卡申请',
   'realname.reveal': '查看完整实名信息',
+  'shop_order.shipped': '设备订单发货',
 };
 
 export function actionLabel(action: string): string {

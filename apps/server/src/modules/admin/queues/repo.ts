@@ -113,3 +113,43 @@ export async function searchRealName(db: Executor, agent: number | null, f: { ca
 export async function cardOfId(db: Executor, id: number) {
   return db.selectFrom('cards').select(['id', 'custom_num', 'agent_id']).where('id', '=', id).executeTakeFirst();
 }
+
+function shopBase(db: Executor, agent: number | null) {
+  return db
+    .selectFrom('shop_orders as s')
+    .innerJoin('orders as o', 'o.order_no', 's.order_no')
+    .innerJoin('cards as c', 'c.id', 'o.card_id')
+    .leftJoin('shop_products as p', 'p.id', 's.product_id')
+    .select([
+      's.id',
+      's.order_no',
+      's.quantity',
+      's.receiver',
+      's.mobile',
+      's.province',
+      's.city',
+      's.district',
+      's.address',
+      's.ship_state',
+      's.carrier',
+      's.tracking_no',
+      's.shipped_at',
+      'o.paid_at',
+      'o.state as order_state',
+      'c.custom_num',
+      'c.agent_id',
+      'p.name as product',
+    ])
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+}
+
+/** Paid device orders by shipping state, oldest first (keyset on the shop order's id). */
+export async function searchShopOrders(db: Executor, agent: number | null, f: { shipState: string; afterId?: number }, limit: number) {
+  let q = shopBase(db, agent).where('s.ship_state', '=', f.shipState).where('o.state', 'in', ['paid', 'fulfilled']);
+  if (f.afterId) q = q.where('s.id', '>', f.afterId);
+  return q.orderBy('s.id').limit(limit).execute();
+}
+
+export async function shopOrderByNo(db: Executor, orderNo: string) {
+  return shopBase(db, null).where('s.order_no', '=', orderNo).executeTakeFirst();
+}

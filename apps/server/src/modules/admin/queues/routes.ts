@@ -10,6 +10,7 @@ import { AppError } from '../../../lib/errors';
 import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import { personalData } from '../../../lib/personalData';
 import { setApplicationStatus } from '../../agentApplications';
+import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
 import { moveApplication } from '../../replacement';
 import { addTicketEvent } from '../../tickets';
@@ -216,5 +217,45 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     await recordAudit(db, op, { action: 'realname.reveal', target: { type: 'card', id: card!.custom_num }, reason: b.reason });
     void reply.header('cache-control', 'no-store');
     return { custom_num: card!.custom_num, name: info.name, id_number: info.id_number, mobile: info.mobile };
+  });
+
+  type Shop = NonNullable<Awaited<ReturnType<typeof repo.shopOrderByNo>>>;
+  const shopRowOf = (r: Shop) => ({
+    id: r.id,
+    order_no: r.order_no,
+    custom_num: r.custom_num,
+    product: r.product ?? '',
+    quantity: r.quantity,
+    receiver: r.receiver,
+    mobile: r.mobile,
+    address: [r.province, r.city, r.district, r.address].filter(Boolean).join(' '),
+    ship_state: r.ship_state,
+    carrier: r.carrier,
+    tracking_no: r.tracking_no,
+    paid_at: r.paid_at,
+    shipped_at: r.shipped_at,
+  });
+
+  serveAdmin(api, ctx, 'adminShopOrderList', 'orders.manage', async (req, _reply, op) => {
+    const q = req.query;
+    const rows = await repo.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: q.after_id }, q.limit + 1);
+    const items = rows.slice(0, q.limit).map(shopRowOf);
+    return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  });
+
+  serveAdmin(api, ctx, 'adminShopOrderShip', 'orders.manage', async (req, _reply, op) => {
+    const b = req.body;
+    const before = await repo.shopOrderByNo(db, b.order_no);
+    assertInScope(op, before?.agent_id);
+    // the shop's own shipping step (it refuses an unpaid or already shipped order); it runs its
+    // own conditional update, so the audit row follows it rather than sharing its transaction
+    await markShipped(ctx, b.order_no, { carrier: b.carrier, tracking_no: b.tracking_no });
+    await recordAudit(db, op, {
+      action: 'shop_order.shipped',
+      target: { type: 'shop_order', id: b.order_no },
+      before: { ship_state: before!.ship_state },
+      after: { ship_state: 'shipped', carrier: b.carrier, tracking_no: b.tracking_no },
+    });
+    return shopRowOf((await repo.shopOrderByNo(db, b.order_no))!);
   });
 }
