@@ -64,7 +64,18 @@ describe('operator console', () => {
     const total = await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').innerText();
     expect(Number(total)).toBeGreaterThan(0);
     expect(await page.getByTestId('operator-name').innerText()).toBe('平台管理员');
-    expect(await menuItems(page)).toEqual(['概览', '订单', '余额', '工单', '代理申请', '换卡申请', '实名记录', '审计日志', '账号安全']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '订单',
+      '余额',
+      '工单',
+      '代理申请',
+      '换卡申请',
+      '实名记录',
+      '发货',
+      '审计日志',
+      '账号安全',
+    ]);
     await screenshot(page, 'console-dashboard');
   });
 

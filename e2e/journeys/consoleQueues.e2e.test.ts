@@ -141,7 +141,7 @@ describe('console money and queues, seen by the card holder', () => {
     await screenshot(phone, 'console-agent-phone');
   });
 
-  it('shows the replacement queue and the masked real-name records to the platform administrator', async () => {
+  it('shows the replacement queue, the masked real-name records and the shipping queue to the platform administrator', async () => {
     const page = desk.page;
     await page.getByRole('menuitem', { name: '换卡申请' }).click();
     await page.waitForURL('**/admin/replacements');
@@ -151,6 +151,10 @@ describe('console money and queues, seen by the card holder', () => {
     await page.waitForURL('**/admin/real-name');
     await page.getByText('没有实名记录').waitFor();
     await screenshot(page, 'console-real-name');
+    await page.getByRole('menuitem', { name: '发货' }).click();
+    await page.waitForURL('**/admin/shipping');
+    await page.getByText('没有待发货的订单').waitFor();
+    await screenshot(page, 'console-shipping');
     expect(j.errors).toEqual([]);
   });
 });

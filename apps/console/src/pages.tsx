@@ -4,6 +4,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { AuditOutlined, DashboardOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
+  CarOutlined,
   CustomerServiceOutlined,
   IdcardOutlined,
   ShoppingOutlined,
@@ -49,6 +50,7 @@ export const PAGES: PageEntry[] = [
     load: () => import('./pages/Replacements'),
   },
   { path: 'real-name', title: '实名记录', icon: <IdcardOutlined />, permission: 'realname.view', load: () => import('./pages/RealName') },
+  { path: 'shipping', title: '发货', icon: <CarOutlined />, permission: 'orders.manage', load: () => import('./pages/Shipping') },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];
