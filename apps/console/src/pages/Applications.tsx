@@ -116,16 +116,16 @@ export default function Applications() {
         tableLayout="fixed"
         locale={{ emptyText: <Empty description="没有代理申请" /> }}
         columns={[
-          { title: '申请编号', dataIndex: 'application_no', width: 150 },
-          { title: '姓名', dataIndex: 'name', width: 90 },
+          { title: '申请编号', dataIndex: 'application_no', width: 140 },
+          { title: '姓名', dataIndex: 'name', width: 80 },
           { title: '手机号', dataIndex: 'mobile', width: 120 },
-          { title: '地区', key: 'region', width: 150, render: (_v, r) => `${r.province} ${r.city}` },
-          { title: '渠道', dataIndex: 'channel', width: 110, render: (c: string) => AGENT_CHANNEL_LABEL[c as AgentChannel] ?? c },
+          { title: '地区', key: 'region', width: 130, render: (_v, r) => `${r.province} ${r.city}` },
+          { title: '渠道', dataIndex: 'channel', width: 100, render: (c: string) => AGENT_CHANNEL_LABEL[c as AgentChannel] ?? c },
           { title: '备注', dataIndex: 'notes', ellipsis: true, render: (n: string) => n || '—' },
           {
             title: '状态',
             dataIndex: 'status',
-            width: 160,
+            width: 150,
             render: (s: string, r) => (
               <>
                 <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>
@@ -133,12 +133,17 @@ export default function Applications() {
               </>
             ),
           },
-          { title: '提交时间', dataIndex: 'created_at', width: 170, render: (v: string) => `${chinaTime(v)}` },
-          { title: '已等待', dataIndex: 'created_at', key: 'age', width: 80, render: (v: string) => ageOf(v) },
+          {
+            title: '已等待',
+            dataIndex: 'created_at',
+            key: 'age',
+            width: 80,
+            render: (v: string) => <span title={chinaTime(v)}>{ageOf(v)}</span>,
+          },
           {
             title: '操作',
             key: 'op',
-            width: 200,
+            width: 190,
             render: (_v, r) =>
               r.status === 'submitted' || r.status === 'in_review' ? (
                 <Space size={0}>

@@ -168,8 +168,13 @@ export default function Replacements() {
               </>
             ),
           },
-          { title: '申请时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
-          { title: '已等待', dataIndex: 'created_at', key: 'age', width: 80, render: (v: string) => ageOf(v) },
+          {
+            title: '已等待',
+            dataIndex: 'created_at',
+            key: 'age',
+            width: 80,
+            render: (v: string) => <span title={chinaTime(v)}>{ageOf(v)}</span>,
+          },
           {
             title: '操作',
             key: 'op',

@@ -104,14 +104,19 @@ export default function Shipping() {
         tableLayout="fixed"
         locale={{ emptyText: <Empty description={state === 'awaiting' ? '没有待发货的订单' : '暂无订单'} /> }}
         columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 220 },
-          { title: '商品', key: 'product', width: 200, render: (_v, r) => `${r.product} ×${r.quantity}` },
-          { title: '收件人', key: 'to', width: 170, render: (_v, r) => `${r.receiver} ${r.mobile}` },
+          { title: '订单号', dataIndex: 'order_no', width: 200 },
+          { title: '商品', key: 'product', width: 180, render: (_v, r) => `${r.product} ×${r.quantity}` },
+          { title: '收件人', key: 'to', width: 160, render: (_v, r) => `${r.receiver} ${r.mobile}` },
           { title: '地址', dataIndex: 'address', ellipsis: true },
-          state === 'awaiting'
-            ? { title: '已等待', dataIndex: 'paid_at', width: 90, render: (v: string | null) => ageOf(v) }
-            : { title: '快递', key: 'tracking', width: 200, render: (_v, r) => `${r.carrier} ${r.tracking_no}` },
-          { title: '付款时间', dataIndex: 'paid_at', width: 170, render: (v: string | null) => chinaTime(v) },
+          ...(state === 'awaiting'
+            ? [
+                { title: '已等待', dataIndex: 'paid_at', width: 90, render: (v: string | null) => ageOf(v) },
+                { title: '付款时间', dataIndex: 'paid_at', key: 'paid', width: 160, render: (v: string | null) => chinaTime(v) },
+              ]
+            : [
+                { title: '快递', key: 'tracking', width: 180, render: (_v: unknown, r: Row) => `${r.carrier} ${r.tracking_no}` },
+                { title: '发货时间', dataIndex: 'shipped_at', width: 160, render: (v: string | null) => chinaTime(v) },
+              ]),
           {
             title: '操作',
             key: 'op',
@@ -122,7 +127,7 @@ export default function Shipping() {
                   发货
                 </Button>
               ) : (
-                chinaTime(r.shipped_at)
+                <Typography.Text type="secondary">{r.ship_state === 'received' ? '已签收' : '已发货'}</Typography.Text>
               ),
           },
         ]}
