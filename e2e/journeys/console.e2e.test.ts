@@ -64,7 +64,22 @@ describe('operator console', () => {
     const total = await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').innerText();
     expect(Number(total)).toBeGreaterThan(0);
     expect(await page.getByTestId('operator-name').innerText()).toBe('平台管理员');
-    expect(await menuItems(page)).toEqual(['概览', '审计日志', '卡片', '卡片档案', '导入', '批量任务', '账号安全']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '卡片',
+      '卡片档案',
+      '导入',
+      '批量任务',
+      '订单',
+      '余额',
+      '工单',
+      '代理申请',
+      '换卡申请',
+      '实名记录',
+      '发货',
+      '审计日志',
+      '账号安全',
+    ]);
     await screenshot(page, 'console-dashboard');
   });
 
@@ -119,7 +134,8 @@ describe('operator console', () => {
     await logout(page);
     await login(page, 'support', 'Support#2026');
     await page.waitForURL('**/admin/dashboard');
-    expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '账号安全']);
+    await page.getByRole('menuitem', { name: '账号安全' }).waitFor();
+    expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '账号安全']);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();
     await screenshot(page, 'console-support-denied');

@@ -2,8 +2,21 @@
 // permission that shows it (the server checks each call again), and its lazily loaded module.
 // A new admin area adds its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
-import { AuditOutlined, DashboardOutlined, SafetyOutlined } from '@ant-design/icons';
-import { CreditCardOutlined, IdcardOutlined, ImportOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CarOutlined,
+  CreditCardOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  ImportOutlined,
+  SafetyOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+  SwapOutlined,
+  ThunderboltOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 
 export interface PageEntry {
   path: string;
@@ -18,7 +31,6 @@ export interface PageEntry {
 
 export const PAGES: PageEntry[] = [
   { path: 'dashboard', title: '概览', icon: <DashboardOutlined />, permission: 'dashboard.view', load: () => import('./pages/Dashboard') },
-  { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'cards', title: '卡片', icon: <CreditCardOutlined />, permission: 'cards.view', load: () => import('./pages/Cards') },
   { path: 'card-story', title: '卡片档案', icon: <IdcardOutlined />, permission: 'cards.story', load: () => import('./pages/CardsStory') },
   { path: 'card-imports', title: '导入', icon: <ImportOutlined />, permission: 'cards.manage', load: () => import('./pages/Imports') },
@@ -29,5 +41,31 @@ export const PAGES: PageEntry[] = [
     permission: 'cards.manage',
     load: () => import('./pages/BulkJobs'),
   },
+  { path: 'orders', title: '订单', icon: <ShoppingOutlined />, permission: 'orders.view', load: () => import('./pages/Orders') },
+  { path: 'balance', title: '余额', icon: <WalletOutlined />, permission: 'ledger.view', load: () => import('./pages/Balance') },
+  {
+    path: 'tickets',
+    title: '工单',
+    icon: <CustomerServiceOutlined />,
+    permission: 'tickets.manage',
+    load: () => import('./pages/Tickets'),
+  },
+  {
+    path: 'applications',
+    title: '代理申请',
+    icon: <SolutionOutlined />,
+    permission: 'agentApplications.manage',
+    load: () => import('./pages/Applications'),
+  },
+  {
+    path: 'replacements',
+    title: '换卡申请',
+    icon: <SwapOutlined />,
+    permission: 'cards.manage',
+    load: () => import('./pages/Replacements'),
+  },
+  { path: 'real-name', title: '实名记录', icon: <IdcardOutlined />, permission: 'realname.view', load: () => import('./pages/RealName') },
+  { path: 'shipping', title: '发货', icon: <CarOutlined />, permission: 'orders.manage', load: () => import('./pages/Shipping') },
+  { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];

@@ -319,7 +319,13 @@ describe.each(databases())('operator console on %s', (kind) => {
       expect(all.daily.at(-1).day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       // the demo user's bound cards were first bound when the demo data was loaded: today
       expect(all.daily.at(-1).activations).toBeGreaterThan(0);
-      expect(all.queues.map((q: { key: string }) => q.key)).toEqual(['tickets', 'agent_applications', 'refunds', 'replacements']);
+      expect(all.queues.map((q: { key: string }) => q.key)).toEqual([
+        'tickets',
+        'agent_applications',
+        'refunds',
+        'replacements',
+        'shop_orders',
+      ]);
       const tickets = all.queues.find((q: { key: string }) => q.key === 'tickets');
       expect(tickets.count).toBeGreaterThan(0);
       expect(tickets.oldest_at).toBeTruthy();

@@ -153,6 +153,8 @@ const TABLES = [
   'member_growth',
   'invite_codes',
   'invites',
+  // orders and money in the console (019)
+  'balance_adjustments',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

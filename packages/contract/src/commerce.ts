@@ -261,7 +261,7 @@ export const OrderListAnswer = z.object({
 export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
 
 // ---------- balance ----------
-export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund'] as const;
+export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund', 'adjust'] as const;
 export const LedgerEntry = z.object({
   id: z.number().int(),
   /** + credit (收入), - debit (支出) */

@@ -19,6 +19,7 @@ import * as m014 from './migrations/014_operators_and_audit';
 import * as m015 from './migrations/015_membership_and_invites';
 import * as m016 from './migrations/016_shop_and_binding_tokens';
 import * as m017 from './migrations/017_admin_cards';
+import * as m019 from './migrations/019_admin_money';
 
 interface Migration {
   name: string;
@@ -45,6 +46,7 @@ const MIGRATIONS: Migration[] = [
   { name: '015_membership_and_invites', up: m015.up },
   { name: '016_shop_and_binding_tokens', up: m016.up },
   { name: '017_admin_cards', up: m017.up },
+  { name: '019_admin_money', up: m019.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

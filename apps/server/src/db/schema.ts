@@ -526,6 +526,11 @@ export interface ChangeCardApplicationsTable {
   reason: string;
   new_custom_num: string;
   created_at: string;
+  /** shipped: the carrier and tracking number; rejected: why (019) */
+  carrier: Generated<string>;
+  tracking_no: Generated<string>;
+  reject_reason: Generated<string>;
+  updated_at: Generated<string>;
 }
 
 // ---------- refunds (005) ----------
@@ -807,6 +812,18 @@ export interface InvitesTable {
   created_at: string;
 }
 
+/** A manual balance adjustment in the console (019): once per request id, one ledger row. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<number>;
+  request_id: string;
+  card_id: number;
+  amount_fen: number;
+  reason: string;
+  operator_id: number;
+  ledger_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -874,6 +891,7 @@ export interface Database {
   card_import_batches: CardImportBatchesTable;
   bulk_jobs: BulkJobsTable;
   bulk_job_items: BulkJobItemsTable;
+  balance_adjustments: BalanceAdjustmentsTable;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -82,6 +82,7 @@ const OWNERS: Record<string, string> = {
   member_growth: 'modules/membership/repo.ts',
   invite_codes: 'modules/invites/repo.ts',
   invites: 'modules/invites/repo.ts',
+  balance_adjustments: 'modules/commerce/balance/repo.ts',
 };
 
 const EXEMPT = [

@@ -8,6 +8,8 @@ import { adminDashboardEndpoints } from './dashboard';
 import { adminCardsEndpoints } from './cards';
 import { adminCardImportEndpoints } from './cardImports';
 import { adminBulkJobEndpoints } from './bulkJobs';
+import { adminOrderEndpoints } from './orders';
+import { adminQueueEndpoints } from './queues';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -16,6 +18,8 @@ export const ADMIN_ENDPOINTS = {
   ...adminCardsEndpoints,
   ...adminCardImportEndpoints,
   ...adminBulkJobEndpoints,
+  ...adminOrderEndpoints,
+  ...adminQueueEndpoints,
 } as const;
 
 export * from './auth';
@@ -24,6 +28,8 @@ export * from './dashboard';
 export * from './cards';
 export * from './cardImports';
 export * from './bulkJobs';
+export * from './orders';
+export * from './queues';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -7,12 +7,16 @@ import { auditRoutes } from './audit';
 import { adminAuthRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { adminCardRoutes } from './cards/routes';
+import { orderRoutes } from './orders/routes';
+import { queueRoutes } from './queues/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await dashboardRoutes(api, ctx);
   await adminCardRoutes(api, ctx);
+  await orderRoutes(api, ctx);
+  await queueRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

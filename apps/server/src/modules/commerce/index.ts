@@ -49,3 +49,4 @@ export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';
 // the device shop's shipping steps, for the operator console (docs/decisions/0020)
 export { markReceived, markShipped, ordersAwaitingShipment } from './shop/service';
+export { adjustBalance, type AdjustmentResult } from './balance/service';

@@ -4,3 +4,4 @@
 export { realNameRoutes } from './routes';
 export { ticketOf, useTicket } from './repo';
 export { safeReturnPath } from './rules';
+export { personalInfoOf } from './repo';

@@ -41,3 +41,24 @@ export async function insertApplication(db: Executor, cardId: number, a: NewAppl
     .values({ card_id: cardId, status: 'submitted', ...a, new_custom_num: '', created_at: at })
     .execute();
 }
+
+/**
+ * An operator moves an application on (the console's queue): conditional on its current status,
+ * so of two operators at once exactly one does it. False: it was no longer in `from`.
+ */
+export async function moveApplication(
+  db: Executor,
+  id: number,
+  from: string,
+  to: 'shipped' | 'done' | 'rejected',
+  patch: { carrier?: string; tracking_no?: string; new_custom_num?: string; reject_reason?: string },
+  at: string,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('change_card_applications')
+    .set({ status: to, ...patch, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', from as ChangeCardApplicationsTable['status'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

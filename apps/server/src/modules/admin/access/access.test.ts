@@ -17,10 +17,13 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'orders.manage': [true, true, false, false],
   'refunds.manage': [true, false, false, true],
   'ledger.view': [true, false, false, true],
+  'ledger.adjust': [true, false, false, true],
   'prices.manage': [true, true, false, false],
   'branding.manage': [true, true, false, false],
   'tickets.manage': [true, false, true, false],
   'agentApplications.manage': [true, false, false, false],
+  'realname.view': [true, true, true, false],
+  'realname.reveal': [true, false, false, false],
   'operators.manage': [true, false, false, false],
 };
 

@@ -29,11 +29,17 @@ export const PERMISSIONS = {
   'orders.manage': ['platform_admin', 'agent_admin'],
   'refunds.manage': ['platform_admin', 'finance'],
   'ledger.view': ['platform_admin', 'finance'],
+  /** manual balance adjustments: money out of nowhere, so only the platform and finance */
+  'ledger.adjust': ['platform_admin', 'finance'],
   /** packages and prices */
   'prices.manage': ['platform_admin', 'agent_admin'],
   'branding.manage': ['platform_admin', 'agent_admin'],
   'tickets.manage': ['platform_admin', 'support'],
   'agentApplications.manage': ['platform_admin'],
+  /** real-name records, masked (张*, 1101**********1234, no photos) */
+  'realname.view': ['platform_admin', 'agent_admin', 'support'],
+  /** the full name, ID number and mobile, with a reason, audited: the platform only, not support */
+  'realname.reveal': ['platform_admin'],
   /** other operators' accounts */
   'operators.manage': ['platform_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

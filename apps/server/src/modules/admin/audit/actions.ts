@@ -19,6 +19,18 @@ export const ACTION_LABEL: Record<string, string> = {
   'card.marked_replacement': '标记换卡',
   'card.series_set': '设置套餐系列',
   'card.agent_moved': '转移代理',
+  'orders.export': '导出订单',
+  'order.refund': '订单退款',
+  'balance.adjust': '调整余额',
+  'ticket.reply': '处理投诉建议',
+  'agent_application.in_review': '代理申请转审核',
+  'agent_application.approved': '通过代理申请',
+  'agent_application.rejected': '驳回代理申请',
+  'replacement.shipped': '换卡发货',
+  'replacement.done': '换卡完成',
+  'replacement.rejected': '驳回换卡申请',
+  'realname.reveal': '查看完整实名信息',
+  'shop_order.shipped': '设备订单发货',
 };
 
 export function actionLabel(action: string): string {

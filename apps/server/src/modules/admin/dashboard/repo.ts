@@ -95,3 +95,16 @@ export async function replacementsToShip(db: Executor, agentId: number | null): 
   if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
   return queueOf(await q.executeTakeFirst());
 }
+
+/** Paid device (shop) orders waiting to be shipped. */
+export async function shopOrdersToShip(db: Executor, agentId: number | null): Promise<Queue> {
+  let q = db
+    .selectFrom('shop_orders as s')
+    .innerJoin('orders as o', 'o.order_no', 's.order_no')
+    .innerJoin('cards as c', 'c.id', 'o.card_id')
+    .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('o.paid_at').as('oldest')])
+    .where('s.ship_state', '=', 'awaiting')
+    .where('o.state', 'in', ['paid', 'fulfilled']);
+  if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
+  return queueOf(await q.executeTakeFirst());
+}

@@ -36,6 +36,7 @@ export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Pr
         { key: 'agent_applications', label: '待审核代理申请', ...applications },
         { key: 'refunds', label: '未完成退款', ...refunds },
         { key: 'replacements', label: '待发货换卡', ...replacements },
+        { key: 'shop_orders', label: '待发货设备订单', ...(await repo.shopOrdersToShip(db, agent)) },
       ],
     };
   });

@@ -5,7 +5,7 @@
 import type { Executor } from '../../../db/executor';
 import { cardRecord } from '../../cardRecord';
 
-export type LedgerKind = 'recharge' | 'bonus' | 'purchase' | 'refund';
+export type LedgerKind = 'recharge' | 'bonus' | 'purchase' | 'refund' | 'adjust';
 
 interface Entry {
   cardId: number;
@@ -70,4 +70,41 @@ export async function ledgerOfOrder(db: Executor, cardId: number, orderNo: strin
     .where('order_no', '=', orderNo)
     .orderBy('id')
     .execute();
+}
+
+// ---------- manual adjustments by an operator (019) ----------
+
+/**
+ * Claims an adjustment's request id: the row, or undefined when this request id was claimed before
+ * (a repeated submit: on PostgreSQL a concurrent one waits for the first to commit, then finds it).
+ */
+export async function claimAdjustment(
+  trx: Executor,
+  row: { request_id: string; card_id: number; amount_fen: number; reason: string; operator_id: number; created_at: string },
+) {
+  return trx
+    .insertInto('balance_adjustments')
+    .values(row)
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+export async function adjustmentByRequest(db: Executor, requestId: string) {
+  return db.selectFrom('balance_adjustments').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function setAdjustmentLedger(trx: Executor, id: number, ledgerId: number): Promise<void> {
+  await trx.updateTable('balance_adjustments').set({ ledger_id: ledgerId }).where('id', '=', id).execute();
+}
+
+/** The newest ledger row of a card: the one move() has just written, inside the same transaction. */
+export async function lastLedgerId(trx: Executor, cardId: number): Promise<number> {
+  const r = await trx
+    .selectFrom('balance_ledger')
+    .select('id')
+    .where('card_id', '=', cardId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return r.id;
 }

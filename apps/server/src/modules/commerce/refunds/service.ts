@@ -89,7 +89,13 @@ function checkReason(reason: string): string {
 }
 
 /** Case (b): refund a paid order. */
-export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput: string): Promise<RefundReport> {
+export async function refundOrder(
+  ctx: AppContext,
+  orderNo: string,
+  reasonInput: string,
+  /** the console's audit row: written in the refund's transaction, only by the call that refunds */
+  record?: (trx: Executor, done: { refundNo: string; amountFen: number; effects: string[]; stateBefore: string }) => Promise<void>,
+): Promise<RefundReport> {
   const reason = checkReason(reasonInput);
   const order = await orders.orderByNo(ctx.db.kysely, orderNo);
   if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
@@ -147,6 +153,7 @@ export async function refundOrder(ctx: AppContext, orderNo: string, reasonInput:
       created_at: nowIso,
       done_at: route === 'gateway' ? null : nowIso,
     });
+    if (record) await record(trx, { refundNo, amountFen: amount, effects, stateBefore: order.state });
     return { effects, refundNo, amount };
   });
   // Another refund of this order won the conditional update: it does (or did) the work.

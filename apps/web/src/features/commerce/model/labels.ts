@@ -68,7 +68,13 @@ export function packageTypesLabel(types: readonly number[]): string {
   return `限${types.map((t) => PACKAGE_TYPE_LABEL[t] ?? `类型${t}`).join('、')}`;
 }
 
-export const LEDGER_KIND_LABEL: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款' };
+export const LEDGER_KIND_LABEL: Record<string, string> = {
+  recharge: '充值',
+  bonus: '赠送',
+  purchase: '消费',
+  refund: '退款',
+  adjust: '人工调整',
+};
 
 /**
  * A balance entry as the history names it: 收入 or 支出 by its sign, and what kind of movement it

@@ -1,0 +1,163 @@
+// 余额: a card's balance and ledger (newest first, 加载更多), the check that the balance equals the
+// sum of its ledger, and 调整余额 — an amount (either way, at most 5000 元) with a required reason,
+// written once per submit (a request id) through the balance ledger, and audited.
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { chinaTime, yuan } from '../lib/format';
+import { allows, useOperator } from '../lib/session';
+
+type Entry = AdminAnswerOf<'adminCardLedger'>['items'][number];
+const KIND: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款', adjust: '人工调整' };
+const PAGE = 50;
+
+function newRequestId(): string {
+  return `adj-${crypto.randomUUID()}`;
+}
+
+function AdjustModal({ card, onClose }: { card: string; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ amount: number; reason: string }>();
+  // one id per opened form: a double click or a retry after a lost answer adjusts once
+  const [requestId] = useState(newRequestId);
+  const m = useMutation({
+    mutationFn: (v: { amount: number; reason: string }) =>
+      call('adminBalanceAdjust', { card, amount_fen: Math.round(v.amount * 100), reason: v.reason.trim(), request_id: requestId }),
+    onSuccess: (r) => {
+      void message.success(`余额已调整，当前余额 ${yuan(r.balance_fen)}`);
+      void qc.invalidateQueries({ queryKey: ['ledger', card] });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={`调整余额：${card}`}
+      okText="确认调整"
+      cancelText="取消"
+      okButtonProps={{ loading: m.isPending }}
+      onCancel={onClose}
+      onOk={() => form.validateFields().then((v) => m.mutate(v))}
+      destroyOnHidden
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="amount"
+          label="调整金额（元，正数增加、负数扣减）"
+          rules={[
+            { required: true, message: '请填写调整金额' },
+            { validator: (_r, v: number | null) => (v === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve()) },
+            { type: 'number', min: -5000, max: 5000, message: '单次调整不能超过 5000 元' },
+          ]}
+        >
+          <InputNumber style={{ width: 220 }} precision={2} step={1} placeholder="如 10.00 或 -5.00" />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label="调整原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写调整原因' },
+            { min: 2, message: '原因至少 2 个字' },
+            { max: 200, message: '原因最多 200 个字' },
+          ]}
+        >
+          <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：网络故障补偿" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function Balance() {
+  const op = useOperator().data;
+  const [card, setCard] = useState<string | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
+  const q = useInfiniteQuery({
+    queryKey: ['ledger', card],
+    enabled: card !== null,
+    queryFn: ({ pageParam }) => call('adminCardLedger', { card: card!, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+  });
+  const first = q.data?.pages[0];
+  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Card>
+      <Form layout="inline" onFinish={(v: { card: string }) => setCard(v.card.trim())} style={{ marginBottom: 16 }}>
+        <Form.Item name="card" label="卡号" rules={[{ required: true, whitespace: true, message: '请输入卡号或 ICCID' }]}>
+          <Input placeholder="卡号或 ICCID" allowClear style={{ width: 240 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          查询
+        </Button>
+      </Form>
+      {card === null ? <Empty description="输入卡号查看余额明细" /> : null}
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      {first ? (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions bordered size="small" column={4}>
+            <Descriptions.Item label="卡号">{first.card.custom_num}</Descriptions.Item>
+            <Descriptions.Item label="ICCID">{first.card.iccid}</Descriptions.Item>
+            <Descriptions.Item label="当前余额">
+              <Typography.Text strong data-testid="balance">
+                {yuan(first.card.balance_fen)}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="明细合计">
+              {yuan(first.ledger_sum_fen)}{' '}
+              {first.ledger_sum_fen === first.card.balance_fen ? <Tag color="green">一致</Tag> : <Tag color="red">不一致</Tag>}
+            </Descriptions.Item>
+          </Descriptions>
+          {allows(op, 'ledger.adjust') ? <Button onClick={() => setAdjusting(true)}>调整余额</Button> : null}
+          <Table<Entry>
+            size="small"
+            rowKey="id"
+            loading={q.isFetching && !q.isFetchingNextPage}
+            dataSource={rows}
+            pagination={false}
+            locale={{ emptyText: <Empty description="暂无余额变动" /> }}
+            columns={[
+              { title: '时间', dataIndex: 'created_at', width: 180, render: (v: string) => chinaTime(v) },
+              { title: '类型', dataIndex: 'kind', width: 100, render: (k: string) => KIND[k] ?? k },
+              {
+                title: '金额',
+                dataIndex: 'amount_fen',
+                width: 120,
+                render: (f: number) => (
+                  <Typography.Text type={f < 0 ? 'danger' : 'success'}>{f > 0 ? `+${yuan(f)}` : yuan(f)}</Typography.Text>
+                ),
+              },
+              { title: '变动后余额', dataIndex: 'balance_after_fen', width: 120, render: (f: number) => yuan(f) },
+              { title: '订单号', dataIndex: 'order_no', width: 230, render: (o: string) => o || '—' },
+              { title: '说明', dataIndex: 'note', ellipsis: true },
+            ]}
+          />
+          <div style={{ textAlign: 'center' }}>
+            {q.hasNextPage ? (
+              <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+                加载更多
+              </Button>
+            ) : null}
+          </div>
+        </Space>
+      ) : null}
+      {adjusting && card ? <AdjustModal card={first?.card.custom_num ?? card} onClose={() => setAdjusting(false)} /> : null}
+    </Card>
+  );
+}

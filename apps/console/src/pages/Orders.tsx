@@ -1,0 +1,381 @@
+// 订单: search orders (order number, card, mobile, state, goods type, channel, dates), newest first
+// with 加载更多 (keyset paging), 导出 CSV with the same filter; a drawer with the order, its
+// payments, the gateway notifications and refunds; 退款 with a required reason (finance and the
+// platform administrator), through the portal's one refund service. A tab lists late payments.
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
+import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+import { call, messageOf, urlOf } from '../lib/api';
+import { chinaTime, yuan } from '../lib/format';
+import { allows, useOperator } from '../lib/session';
+
+type Row = AdminAnswerOf<'adminOrderList'>['items'][number];
+type Filter = Omit<AdminInputOf<'adminOrderList'>, 'limit' | 'before_id'>;
+interface Fields {
+  order_no?: string;
+  card?: string;
+  mobile?: string;
+  state?: string;
+  goods_type?: string;
+  channel?: number;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const PAGE = 50;
+const STATE: Record<string, { label: string; color: string }> = {
+  pending: { label: '待支付', color: 'gold' },
+  paid: { label: '已支付', color: 'blue' },
+  fulfilled: { label: '已完成', color: 'green' },
+  closed: { label: '已关闭', color: 'default' },
+  failed: { label: '失败', color: 'red' },
+  refunded: { label: '已退款', color: 'purple' },
+};
+const GOODS: Record<string, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包', upgrade: '套餐升级' };
+const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道 ${c}`;
+const stateTag = (s: string) => <Tag color={STATE[s]?.color}>{STATE[s]?.label ?? s}</Tag>;
+const OUTCOME: Record<string, string> = {
+  credited: '已入账',
+  failed: '支付失败',
+  duplicate: '重复通知',
+  unknown_order: '订单不存在',
+  wrong_amount: '金额不符',
+  wrong_channel: '渠道不符',
+  bad_signature: '签名错误',
+  late: '订单关闭后到账',
+  ignored: '已忽略',
+};
+
+function RefundModal({ order, onClose }: { order: Row; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<{ reason: string }>();
+  const m = useMutation({
+    mutationFn: (reason: string) => call('adminOrderRefund', { order_no: order.order_no, reason }),
+    onSuccess: (r) => {
+      void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该订单此前已退款');
+      void qc.invalidateQueries({ queryKey: ['orders'] });
+      void qc.invalidateQueries({ queryKey: ['order', order.order_no] });
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={`退款：${order.order_no}`}
+      okText="确认退款"
+      okButtonProps={{ danger: true, loading: m.isPending }}
+      cancelText="取消"
+      onCancel={onClose}
+      // one submit at a time: the button is busy until the answer, and the server refunds once anyway
+      onOk={() => form.validateFields().then((v) => m.mutate(v.reason.trim()))}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        将退还 <b>{yuan(order.payable_fen)}</b>（{channelName(order.pay_channel)}），并收回该订单已发放的权益。此操作不可撤销。
+      </Typography.Paragraph>
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="reason"
+          label="退款原因"
+          rules={[
+            { required: true, whitespace: true, message: '请填写退款原因' },
+            { min: 2, message: '原因至少 2 个字' },
+            { max: 200, message: '原因最多 200 个字' },
+          ]}
+        >
+          <Input.TextArea rows={3} placeholder="如：客户误购，申请退款" maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose: () => void; canRefund: boolean }) {
+  const q = useQuery({ queryKey: ['order', orderNo], queryFn: () => call('adminOrderDetail', { order_no: orderNo }) });
+  const [refunding, setRefunding] = useState(false);
+  const d = q.data;
+  return (
+    <Drawer open width={760} title={`订单 ${orderNo}`} onClose={onClose} destroyOnHidden>
+      {q.isPending ? <Typography.Text>加载中…</Typography.Text> : null}
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          action={
+            <Button size="small" onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      {d ? (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label="状态">{stateTag(d.order.state)}</Descriptions.Item>
+            <Descriptions.Item label="卡号">{d.order.custom_num}</Descriptions.Item>
+            <Descriptions.Item label="商品">{d.order.title}</Descriptions.Item>
+            <Descriptions.Item label="类型">{GOODS[d.order.goods_type] ?? d.order.goods_type}</Descriptions.Item>
+            <Descriptions.Item label="订单金额">{yuan(d.order.total_fen)}</Descriptions.Item>
+            <Descriptions.Item label="优惠">{yuan(d.order.discount_fen)}</Descriptions.Item>
+            <Descriptions.Item label="实付">{yuan(d.order.payable_fen)}</Descriptions.Item>
+            <Descriptions.Item label="支付方式">{channelName(d.order.pay_channel)}</Descriptions.Item>
+            <Descriptions.Item label="用户手机号">{d.order.user_mobile ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="下单时间">{chinaTime(d.order.created_at)}</Descriptions.Item>
+            <Descriptions.Item label="支付时间">{chinaTime(d.order.paid_at)}</Descriptions.Item>
+            <Descriptions.Item label="关闭时间">{chinaTime(d.order.closed_at)}</Descriptions.Item>
+          </Descriptions>
+          {canRefund && d.refundable ? (
+            <Button danger onClick={() => setRefunding(true)}>
+              退款
+            </Button>
+          ) : null}
+          <Typography.Title level={5}>支付记录</Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.payments}
+            locale={{ emptyText: '无支付记录' }}
+            columns={[
+              { title: '时间', dataIndex: 'created_at', render: (v: string) => chinaTime(v) },
+              { title: '渠道', dataIndex: 'channel', render: (c: number) => channelName(c) },
+              { title: '交易号', dataIndex: 'transaction_id' },
+              { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
+              { title: '来源', dataIndex: 'source' },
+              { title: '', dataIndex: 'late', render: (l: boolean) => (l ? <Tag color="orange">关闭后到账</Tag> : null) },
+            ]}
+          />
+          <Typography.Title level={5}>支付通知</Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={d.notifications}
+            locale={{ emptyText: '未收到支付通知' }}
+            columns={[
+              { title: '时间', dataIndex: 'created_at', render: (v: string) => chinaTime(v) },
+              { title: '渠道', dataIndex: 'channel', render: (c: number) => channelName(c) },
+              { title: '交易号', dataIndex: 'transaction_id' },
+              { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
+              { title: '结果', dataIndex: 'outcome', render: (o: string) => OUTCOME[o] ?? o },
+            ]}
+          />
+          <Typography.Title level={5}>退款记录</Typography.Title>
+          <Table
+            size="small"
+            rowKey="refund_no"
+            pagination={false}
+            dataSource={d.refunds}
+            locale={{ emptyText: '无退款' }}
+            columns={[
+              { title: '退款单号', dataIndex: 'refund_no' },
+              { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
+              { title: '原因', dataIndex: 'reason' },
+              {
+                title: '状态',
+                dataIndex: 'state',
+                render: (s: string) => (s === 'done' ? <Tag color="green">已完成</Tag> : <Tag color="gold">处理中</Tag>),
+              },
+              { title: '时间', dataIndex: 'created_at', render: (v: string) => chinaTime(v) },
+            ]}
+          />
+          {refunding ? <RefundModal order={d.order} onClose={() => setRefunding(false)} /> : null}
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}
+
+function OrderSearch({ canRefund }: { canRefund: boolean }) {
+  const [filter, setFilter] = useState<Filter>({});
+  const [open, setOpen] = useState<string | null>(null);
+  const q = useInfiniteQuery({
+    queryKey: ['orders', filter],
+    queryFn: ({ pageParam }) => call('adminOrderList', { ...filter, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_before_id ?? undefined,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const search = (v: Fields) =>
+    setFilter({
+      order_no: v.order_no?.trim() || undefined,
+      card: v.card?.trim() || undefined,
+      mobile: v.mobile?.trim() || undefined,
+      state: v.state as Filter['state'],
+      goods_type: v.goods_type as Filter['goods_type'],
+      channel: v.channel,
+      from: v.range?.[0]?.startOf('day').toISOString(),
+      to: v.range?.[1]?.add(1, 'day').startOf('day').toISOString(),
+    });
+  return (
+    <>
+      <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
+        <Form.Item name="order_no" label="订单号">
+          <Input allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="card" label="卡号">
+          <Input placeholder="卡号或 ICCID" allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="mobile" label="手机号">
+          <Input allowClear style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="state" label="状态">
+          <Select allowClear style={{ width: 110 }} options={Object.entries(STATE).map(([value, s]) => ({ value, label: s.label }))} />
+        </Form.Item>
+        <Form.Item name="goods_type" label="类型">
+          <Select allowClear style={{ width: 120 }} options={Object.entries(GOODS).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item name="channel" label="支付方式">
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={Object.entries(PAY_CHANNEL_NAME).map(([value, label]) => ({ value: Number(value), label }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label="下单日期">
+          <DatePicker.RangePicker />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            查询
+          </Button>
+          <Button icon={<DownloadOutlined />} href={urlOf('adminOrderExport', filter)} download>
+            导出 CSV
+          </Button>
+        </Space>
+      </Form>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        loading={q.isPending}
+        dataSource={rows}
+        pagination={false}
+        tableLayout="fixed"
+        locale={{ emptyText: <Empty description="没有符合条件的订单" /> }}
+        onRow={(r) => ({ onClick: () => setOpen(r.order_no), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: '订单号', dataIndex: 'order_no', width: 230 },
+          { title: '卡号', dataIndex: 'custom_num', width: 120 },
+          { title: '商品', dataIndex: 'title', ellipsis: true },
+          { title: '类型', dataIndex: 'goods_type', width: 90, render: (g: string) => GOODS[g] ?? g },
+          { title: '实付', dataIndex: 'payable_fen', width: 100, render: (f: number) => yuan(f) },
+          { title: '支付方式', dataIndex: 'pay_channel', width: 100, render: (c: number) => channelName(c) },
+          { title: '状态', dataIndex: 'state', width: 90, render: stateTag },
+          { title: '下单时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            width: 80,
+            render: (_v, r) => (
+              <Button type="link" onClick={() => setOpen(r.order_no)}>
+                详情
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        {q.hasNextPage ? (
+          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+            加载更多
+          </Button>
+        ) : rows.length > 0 ? (
+          <Typography.Text type="secondary">共 {rows.length} 条，已全部显示</Typography.Text>
+        ) : null}
+      </div>
+      {open ? <OrderDrawer orderNo={open} canRefund={canRefund} onClose={() => setOpen(null)} /> : null}
+    </>
+  );
+}
+
+function LatePayments() {
+  const q = useQuery({ queryKey: ['late-payments'], queryFn: () => call('adminLatePayments') });
+  return (
+    <>
+      <Typography.Paragraph type="secondary">订单关闭后才到账、尚未退回的款项。核对后由财务原路退回。</Typography.Paragraph>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          action={
+            <Button size="small" onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Table
+        size="small"
+        rowKey="payment_id"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: <Empty description="没有异常到账" /> }}
+        columns={[
+          { title: '到账时间', dataIndex: 'received_at', render: (v: string) => chinaTime(v) },
+          { title: '订单号', dataIndex: 'order_no' },
+          { title: '卡号', dataIndex: 'custom_num' },
+          { title: '商品', dataIndex: 'title' },
+          { title: '订单状态', dataIndex: 'order_state', render: stateTag },
+          { title: '渠道', dataIndex: 'channel', render: (c: number) => channelName(c) },
+          { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
+          {
+            title: '退回',
+            dataIndex: 'refund_pending',
+            render: (p: boolean) => (p ? <Tag color="gold">退款处理中</Tag> : <Tag color="red">未退回</Tag>),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+export default function Orders() {
+  const op = useOperator().data;
+  const canRefund = allows(op, 'refunds.manage');
+  const tabs = [{ key: 'orders', label: '订单查询', children: <OrderSearch canRefund={canRefund} /> }];
+  if (allows(op, 'ledger.view')) tabs.push({ key: 'late', label: '异常到账', children: <LatePayments /> });
+  return (
+    <Card>
+      <Tabs items={tabs} />
+    </Card>
+  );
+}

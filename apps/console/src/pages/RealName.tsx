@@ -1,0 +1,137 @@
+// 实名记录: the card holders' real-name information, masked (张*, 1101**********1234, 138****0000,
+// no photos). 查看完整信息 — for the platform administrator only — asks for a reason, is audited on
+// the server, and shows the data once in a dialog: nothing is cached or kept after it closes.
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { chinaTime } from '../lib/format';
+import { allows, useOperator } from '../lib/session';
+
+type Row = AdminAnswerOf<'adminRealNameList'>['items'][number];
+const PAGE = 50;
+
+function RevealModal({ row, onClose }: { row: Row; onClose: () => void }) {
+  const [form] = Form.useForm<{ reason: string }>();
+  // a mutation, not a query: the answer lives in this dialog only and is gone when it closes
+  const m = useMutation({ mutationFn: (reason: string) => call('adminRealNameReveal', { card_id: row.card_id, reason }) });
+  return (
+    <Modal
+      open
+      title={`查看完整信息：${row.custom_num}`}
+      okText={m.data ? '关闭' : '查看'}
+      cancelText="取消"
+      okButtonProps={{ loading: m.isPending }}
+      onCancel={onClose}
+      onOk={() => (m.data ? onClose() : form.validateFields().then((v) => m.mutate(v.reason.trim())))}
+      destroyOnHidden
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
+      {m.data ? (
+        <Descriptions bordered size="small" column={1}>
+          <Descriptions.Item label="姓名">{m.data.name}</Descriptions.Item>
+          <Descriptions.Item label="证件号">{m.data.id_number}</Descriptions.Item>
+          <Descriptions.Item label="手机号">{m.data.mobile}</Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <>
+          <Alert type="warning" showIcon title="查看完整实名信息将记入审计日志" style={{ marginBottom: 12 }} />
+          <Form form={form} layout="vertical">
+            <Form.Item
+              name="reason"
+              label="查看原因"
+              rules={[
+                { required: true, whitespace: true, message: '请填写查看原因' },
+                { min: 2, message: '原因至少 2 个字' },
+                { max: 200, message: '原因最多 200 个字' },
+              ]}
+            >
+              <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：用户投诉，核实身份" />
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Modal>
+  );
+}
+
+export default function RealName() {
+  const op = useOperator().data;
+  const [card, setCard] = useState<string | undefined>(undefined);
+  const [revealing, setRevealing] = useState<Row | null>(null);
+  const q = useInfiniteQuery({
+    queryKey: ['real-name', card],
+    queryFn: ({ pageParam }) => call('adminRealNameList', { card, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_after_id ?? undefined,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const canReveal = allows(op, 'realname.reveal');
+  return (
+    <Card>
+      <Form layout="inline" onFinish={(v: { card?: string }) => setCard(v.card?.trim() || undefined)} style={{ marginBottom: 16 }}>
+        <Form.Item name="card" label="卡号">
+          <Input allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          查询
+        </Button>
+      </Form>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<Row>
+        size="small"
+        rowKey="card_id"
+        loading={q.isPending}
+        dataSource={rows}
+        pagination={false}
+        locale={{ emptyText: <Empty description="没有实名记录" /> }}
+        columns={[
+          { title: '卡号', dataIndex: 'custom_num', width: 140 },
+          { title: '姓名', dataIndex: 'name', width: 100 },
+          { title: '证件号', dataIndex: 'id_number', width: 220 },
+          { title: '手机号', dataIndex: 'mobile', width: 140 },
+          { title: '证件照片', dataIndex: 'has_photos', width: 100, render: (p: boolean) => (p ? '已上传' : '—') },
+          {
+            title: '运营商实名',
+            dataIndex: 'auth_state',
+            width: 110,
+            render: (a: boolean) => (a ? <Tag color="green">已实名</Tag> : <Tag>未实名</Tag>),
+          },
+          { title: '更新时间', dataIndex: 'updated_at', width: 180, render: (v: string) => chinaTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_v, r) =>
+              canReveal ? (
+                <Button type="link" onClick={() => setRevealing(r)}>
+                  查看完整信息
+                </Button>
+              ) : null,
+          },
+        ]}
+      />
+      <Space style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
+        {q.hasNextPage ? (
+          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+            加载更多
+          </Button>
+        ) : null}
+      </Space>
+      {revealing ? <RevealModal row={revealing} onClose={() => setRevealing(null)} /> : null}
+    </Card>
+  );
+}

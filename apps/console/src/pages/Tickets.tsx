@@ -1,0 +1,213 @@
+// 工单: the complaints and suggestions queue — by state and category, oldest first (加载更多) with
+// each one's age — a drawer with the description and the timeline, and 回复 / 改变状态, written
+// through the tickets module so the card holder reads it on /suggest.
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { ageOf, chinaTime } from '../lib/format';
+
+type Row = AdminAnswerOf<'adminTicketList'>['items'][number];
+type Filter = Omit<AdminInputOf<'adminTicketList'>, 'limit' | 'after_id'>;
+const STATUS: Record<string, { label: string; color: string }> = {
+  submitted: { label: '已提交', color: 'gold' },
+  in_progress: { label: '处理中', color: 'blue' },
+  replied: { label: '已回复', color: 'green' },
+  closed: { label: '已关闭', color: 'default' },
+};
+const CATEGORY: Record<string, string> = {
+  connectivity: '网络问题',
+  billing: '扣费问题',
+  package: '套餐问题',
+  service: '服务态度',
+  suggestion: '功能建议',
+  other: '其他',
+};
+const statusTag = (s: string) => <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>;
+const PAGE = 50;
+
+function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['ticket', id], queryFn: () => call('adminTicketDetail', { id }) });
+  const [form] = Form.useForm<{ status: 'submitted' | 'in_progress' | 'replied' | 'closed'; content?: string }>();
+  const m = useMutation({
+    mutationFn: (v: { status: 'submitted' | 'in_progress' | 'replied' | 'closed'; content?: string }) =>
+      call('adminTicketReply', { id, status: v.status, content: v.content?.trim() ?? '' }),
+    onSuccess: (d) => {
+      qc.setQueryData(['ticket', id], d);
+      void qc.invalidateQueries({ queryKey: ['tickets'] });
+      form.resetFields();
+      void message.success('已提交，用户可在投诉建议中看到');
+    },
+  });
+  const d = q.data;
+  return (
+    <Drawer open width={720} title={d ? `工单 ${d.ticket.ticket_no}` : '工单'} onClose={onClose} destroyOnHidden>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          action={
+            <Button size="small" onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      {d ? (
+        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+          <Descriptions bordered size="small" column={2}>
+            <Descriptions.Item label="状态">{statusTag(d.ticket.status)}</Descriptions.Item>
+            <Descriptions.Item label="分类">{CATEGORY[d.ticket.category] ?? d.ticket.category}</Descriptions.Item>
+            <Descriptions.Item label="卡号">{d.ticket.custom_num}</Descriptions.Item>
+            <Descriptions.Item label="联系方式">{d.ticket.contact || '—'}</Descriptions.Item>
+            <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
+            <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
+            <Descriptions.Item label="提交时间" span={2}>
+              {chinaTime(d.ticket.created_at)}（{ageOf(d.ticket.created_at)}前）
+            </Descriptions.Item>
+            <Descriptions.Item label="问题描述" span={2}>
+              <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{d.ticket.description}</Typography.Paragraph>
+            </Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5}>处理记录</Typography.Title>
+          <Timeline
+            items={d.events.map((e) => ({
+              children: (
+                <div>
+                  {statusTag(e.status)} <Typography.Text type="secondary">{chinaTime(e.created_at)}</Typography.Text>
+                  {e.author ? <Typography.Text type="secondary"> · {e.author}</Typography.Text> : null}
+                  {e.content ? <div style={{ marginTop: 4 }}>{e.content}</div> : null}
+                </div>
+              ),
+            }))}
+          />
+          <Typography.Title level={5}>回复 / 处理</Typography.Title>
+          {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} /> : null}
+          <Form form={form} layout="vertical" initialValues={{ status: 'replied' }} onFinish={(v) => m.mutate(v)}>
+            <Form.Item name="status" label="处理后状态" rules={[{ required: true, message: '请选择处理状态' }]}>
+              <Select style={{ width: 200 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
+            </Form.Item>
+            <Form.Item
+              name="content"
+              label="回复内容（用户可见）"
+              dependencies={['status']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_r, v: string | undefined) =>
+                    getFieldValue('status') === 'replied' && !v?.trim() ? Promise.reject(new Error('请填写回复内容')) : Promise.resolve(),
+                }),
+                { max: 1000, message: '回复最多 1000 个字' },
+              ]}
+            >
+              <Input.TextArea rows={4} maxLength={1000} showCount placeholder="如：已为您处理，请重启设备后查看" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={m.isPending}>
+              提交
+            </Button>
+          </Form>
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}
+
+export default function Tickets() {
+  const [filter, setFilter] = useState<Filter>({ order: 'oldest' });
+  const [open, setOpen] = useState<number | null>(null);
+  const q = useInfiniteQuery({
+    queryKey: ['tickets', filter],
+    queryFn: ({ pageParam }) => call('adminTicketList', { ...filter, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_after_id ?? undefined,
+  });
+  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <Card>
+      <Form
+        layout="inline"
+        initialValues={{ order: 'oldest' }}
+        onFinish={(v: { status?: Filter['status']; category?: Filter['category']; card?: string; order: 'oldest' | 'newest' }) =>
+          setFilter({ status: v.status, category: v.category, card: v.card?.trim() || undefined, order: v.order })
+        }
+        style={{ marginBottom: 16, rowGap: 12 }}
+      >
+        <Form.Item name="status" label="状态">
+          <Select allowClear style={{ width: 120 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
+        </Form.Item>
+        <Form.Item name="category" label="分类">
+          <Select allowClear style={{ width: 120 }} options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} />
+        </Form.Item>
+        <Form.Item name="card" label="卡号">
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
+        <Form.Item name="order" label="排序">
+          <Select
+            style={{ width: 120 }}
+            options={[
+              { value: 'oldest', label: '最早的在前' },
+              { value: 'newest', label: '最新的在前' },
+            ]}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+          查询
+        </Button>
+      </Form>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        loading={q.isPending}
+        dataSource={rows}
+        pagination={false}
+        tableLayout="fixed"
+        locale={{ emptyText: <Empty description="没有待处理的工单" /> }}
+        onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: '工单号', dataIndex: 'ticket_no', width: 170 },
+          { title: '卡号', dataIndex: 'custom_num', width: 120 },
+          { title: '分类', dataIndex: 'category', width: 100, render: (c: string) => CATEGORY[c] ?? c },
+          { title: '描述', dataIndex: 'excerpt', ellipsis: true },
+          { title: '状态', dataIndex: 'status', width: 90, render: statusTag },
+          { title: '已等待', dataIndex: 'created_at', width: 90, render: (v: string) => ageOf(v) },
+          { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: string) => chinaTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            width: 80,
+            render: (_v, r) => (
+              <Button type="link" onClick={() => setOpen(r.id)}>
+                处理
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        {q.hasNextPage ? (
+          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
+            加载更多
+          </Button>
+        ) : null}
+      </div>
+      {open !== null ? <TicketDrawer id={open} onClose={() => setOpen(null)} /> : null}
+    </Card>
+  );
+}
