@@ -24,6 +24,14 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminAuditList: ['platform_admin'],
   adminAuditExport: ['platform_admin'],
   adminDashboard: ALL,
+  adminAgentList: ['platform_admin', 'agent_admin'],
+  adminAgentGet: ['platform_admin', 'agent_admin'],
+  adminAgentCreate: ['platform_admin'],
+  adminAgentBrandingSave: ['platform_admin', 'agent_admin'],
+  adminAgentFeaturesSave: ['platform_admin', 'agent_admin'],
+  adminAgentPaySave: ['platform_admin'],
+  adminBrandingImageUpload: ['platform_admin', 'agent_admin'],
+  brandingImage: 'open',
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -127,6 +127,9 @@ const TABLES = [
   'operators',
   'operator_sessions',
   'audit_log',
+  // the console's agents and catalogue (018)
+  'branding_images',
+  'voucher_batches',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

@@ -16,6 +16,7 @@ import * as m011 from './migrations/011_alerts_and_jobs';
 import * as m012 from './migrations/012_sms_code_subject';
 import * as m013 from './migrations/013_tickets_and_agent_applications';
 import * as m014 from './migrations/014_operators_and_audit';
+import * as m018 from './migrations/018_admin_catalogue';
 
 interface Migration {
   name: string;
@@ -39,6 +40,7 @@ const MIGRATIONS: Migration[] = [
   { name: '012_sms_code_subject', up: m012.up },
   { name: '013_tickets_and_agent_applications', up: m013.up },
   { name: '014_operators_and_audit', up: m014.up },
+  { name: '018_admin_catalogue', up: m018.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -5,16 +5,19 @@ import type { z } from 'zod';
 import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
 import { adminDashboardEndpoints } from './dashboard';
+import { adminAgentsEndpoints } from './agents';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
   ...adminAuditEndpoints,
   ...adminDashboardEndpoints,
+  ...adminAgentsEndpoints,
 } as const;
 
 export * from './auth';
 export * from './audit';
 export * from './dashboard';
+export * from './agents';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -6,11 +6,13 @@ import type { AppContext } from '../../context';
 import { auditRoutes } from './audit';
 import { adminAuthRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { agentsRoutes } from './agents/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await dashboardRoutes(api, ctx);
+  await agentsRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';
