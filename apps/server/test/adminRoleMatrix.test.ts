@@ -32,6 +32,17 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminAgentPaySave: ['platform_admin'],
   adminBrandingImageUpload: ['platform_admin', 'agent_admin'],
   brandingImage: 'open',
+  adminSeriesList: ['platform_admin', 'agent_admin', 'finance'],
+  adminSeriesSave: ['platform_admin'],
+  adminPackageList: ['platform_admin', 'agent_admin', 'finance'],
+  adminPackageSave: ['platform_admin'],
+  adminPriceSave: ['platform_admin', 'agent_admin'],
+  adminCouponPackageList: ['platform_admin', 'agent_admin', 'finance'],
+  adminCouponPackageSave: ['platform_admin'],
+  adminRechargeOfferList: ['platform_admin', 'agent_admin', 'finance'],
+  adminRechargeOfferSave: ['platform_admin'],
+  adminVoucherIssue: ['platform_admin', 'agent_admin'],
+  adminVoucherBatches: ['platform_admin', 'agent_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

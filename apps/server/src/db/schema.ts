@@ -340,6 +340,8 @@ export interface VouchersTable {
   created_at: string;
   /** the coupon-package order that created it (005); null otherwise */
   origin_order_no: string | null;
+  /** the console's bulk issue that created it (018); null otherwise */
+  batch_id: Generated<number | null>;
 }
 
 export interface OrdersTable {

@@ -6,18 +6,21 @@ import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
 import { adminDashboardEndpoints } from './dashboard';
 import { adminAgentsEndpoints } from './agents';
+import { adminCatalogueEndpoints } from './catalogue';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
   ...adminAuditEndpoints,
   ...adminDashboardEndpoints,
   ...adminAgentsEndpoints,
+  ...adminCatalogueEndpoints,
 } as const;
 
 export * from './auth';
 export * from './audit';
 export * from './dashboard';
 export * from './agents';
+export * from './catalogue';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

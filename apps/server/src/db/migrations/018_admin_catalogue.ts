@@ -8,7 +8,7 @@ import type { DialectName } from '../connect';
 //                      (the login page brands itself before a login), so stored apart from uploads,
 //                      which are served to their owner only;
 //   voucher_batches    vouchers issued in bulk: one row per issue, unique by the client's request
-//                      id so a double click issues once; each voucher names its batch in `source`.
+//                      id so a double click issues once; each voucher names its batch (vouchers.batch_id).
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const s = db.schema;
   await s
@@ -47,5 +47,8 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('operator_username', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+  /** the batch that issued a voucher; NULL for the portal's own (gifts, coupon packages) */
+  await s.alterTable('vouchers').addColumn('batch_id', 'integer').execute();
+  await s.createIndex('vouchers_batch').on('vouchers').column('batch_id').execute();
   await s.createIndex('voucher_batches_agent').on('voucher_batches').columns(['agent_id', 'id']).execute();
 }

@@ -7,12 +7,14 @@ import { auditRoutes } from './audit';
 import { adminAuthRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { agentsRoutes } from './agents/routes';
+import { catalogueRoutes } from './catalogue/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
   await auditRoutes(api, ctx);
   await dashboardRoutes(api, ctx);
   await agentsRoutes(api, ctx);
+  await catalogueRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

@@ -43,3 +43,7 @@ export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type Ref
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
 export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';
+// the console's catalogue (modules/admin/catalogue): coupon-package templates as the portal reads
+// them, and vouchers issued in bulk through the vouchers module's own insert
+export { templatesOf } from './catalogue/service';
+export { insertBatchVouchers } from './vouchers/repo';

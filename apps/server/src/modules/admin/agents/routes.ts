@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
-import { acceptOneImage, readOneImage } from '../../upload/multipart';
+import { acceptOneImage, readOneImage } from '../../upload';
 import { serveAdmin, serveAdminOpen } from '../access/guard';
 import { createAgent, getAgent, listAgents, readImage, saveBranding, saveFeatures, savePay, uploadImage } from './service';
 

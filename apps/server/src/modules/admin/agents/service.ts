@@ -9,7 +9,7 @@ import type { Executor } from '../../../db/executor';
 import type { Agent } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
-import { imageTypeOf } from '../../upload/rules';
+import { imageTypeOf } from '../../upload';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { can } from '../access/permissions';
