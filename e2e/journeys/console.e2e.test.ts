@@ -64,7 +64,7 @@ describe('operator console', () => {
     const total = await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').innerText();
     expect(Number(total)).toBeGreaterThan(0);
     expect(await page.getByTestId('operator-name').innerText()).toBe('平台管理员');
-    expect(await menuItems(page)).toEqual(['概览', '审计日志', '账号安全']);
+    expect(await menuItems(page)).toEqual(['概览', '代理商', '套餐目录', '代理价格', '优惠券发放', '审计日志', '账号安全']);
     await screenshot(page, 'console-dashboard');
   });
 

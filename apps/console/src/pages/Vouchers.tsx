@@ -2,7 +2,7 @@
 // list below. Each open form carries one random request id: submitting twice issues once.
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Table, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { PACKAGE_TYPE_NAME, type AdminAnswerOf, type AdminInputOf } from '@portal/contract/admin';
 import { call, messageOf } from '../lib/api';
@@ -29,7 +29,7 @@ const newRequestId = () => crypto.randomUUID();
 export default function Vouchers() {
   const op = useOperator().data;
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<Fields>();
   const [requestId, setRequestId] = useState(newRequestId);
   const kind = Form.useWatch('kind', form) ?? 'cards';
@@ -68,7 +68,7 @@ export default function Vouchers() {
     },
   });
   const submit = (v: Fields) =>
-    Modal.confirm({
+    modal.confirm({
       title: '确认发放优惠券？',
       content: `${v.name}：面额 ${yuan(toFen(v.amount))}，满 ${yuan(toFen(v.min_spend))} 可用，${v.valid_days} 天有效。发放后不可撤回。`,
       okText: '发放',
