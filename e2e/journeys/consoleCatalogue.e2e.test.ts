@@ -98,4 +98,16 @@ describe('console: agents and catalogue', () => {
     await p.getByTestId('voucher').filter({ hasText: '旅程回馈8元券' }).waitFor();
     await screenshot(p, 'console-catalogue-portal-coupons');
   });
+
+  it('lists series, packages by type, coupon packages and first-recharge offers', async () => {
+    const { page } = desk;
+    await page.goto('/admin/catalogue');
+    await page.getByRole('row').filter({ hasText: '畅享月包系列' }).waitFor();
+    await screenshot(page, 'console-catalogue-series');
+    await page.getByRole('tab', { name: '套餐', exact: true }).click();
+    await page.getByRole('row').filter({ hasText: '10G加油包' }).waitFor();
+    await page.getByRole('tab', { name: '首充优惠' }).click();
+    await page.getByRole('row').filter({ hasText: '极客通信' }).waitFor();
+    await screenshot(page, 'console-catalogue-offers');
+  });
 });
