@@ -119,6 +119,8 @@ describe('operator console', () => {
     await logout(page);
     await login(page, 'support', 'Support#2026');
     await page.waitForURL('**/admin/dashboard');
+    // the menu follows the new session's permissions once they have loaded
+    await page.locator('.ant-layout-sider .ant-menu-item').filter({ hasText: '账号安全' }).waitFor();
     expect(await menuItems(page)).toEqual(['概览', '账号安全']);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();
