@@ -77,6 +77,10 @@ describe('operator console', () => {
       '换卡申请',
       '实名记录',
       '发货',
+      '代理商',
+      '套餐目录',
+      '代理价格',
+      '优惠券发放',
       '审计日志',
       '账号安全',
     ]);
@@ -134,7 +138,8 @@ describe('operator console', () => {
     await logout(page);
     await login(page, 'support', 'Support#2026');
     await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('menuitem', { name: '账号安全' }).waitFor();
+    // the menu follows the new session's permissions once they have loaded
+    await page.locator('.ant-layout-sider .ant-menu-item').filter({ hasText: '账号安全' }).waitFor();
     expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '账号安全']);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();

@@ -17,6 +17,7 @@ import {
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
+import { AppstoreOutlined, GiftOutlined, MoneyCollectOutlined, ShopOutlined } from '@ant-design/icons';
 
 export interface PageEntry {
   path: string;
@@ -66,6 +67,10 @@ export const PAGES: PageEntry[] = [
   },
   { path: 'real-name', title: '实名记录', icon: <IdcardOutlined />, permission: 'realname.view', load: () => import('./pages/RealName') },
   { path: 'shipping', title: '发货', icon: <CarOutlined />, permission: 'orders.manage', load: () => import('./pages/Shipping') },
+  { path: 'agents', title: '代理商', icon: <ShopOutlined />, permission: 'agents.view', load: () => import('./pages/Agents') },
+  { path: 'catalogue', title: '套餐目录', icon: <AppstoreOutlined />, permission: 'prices.view', load: () => import('./pages/Catalogue') },
+  { path: 'prices', title: '代理价格', icon: <MoneyCollectOutlined />, permission: 'prices.view', load: () => import('./pages/Prices') },
+  { path: 'vouchers', title: '优惠券发放', icon: <GiftOutlined />, permission: 'vouchers.issue', load: () => import('./pages/Vouchers') },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];

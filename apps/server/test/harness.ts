@@ -155,6 +155,9 @@ const TABLES = [
   'invites',
   // orders and money in the console (019)
   'balance_adjustments',
+  // the console's agents and catalogue (018)
+  'branding_images',
+  'voucher_batches',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

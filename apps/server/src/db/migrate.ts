@@ -19,6 +19,7 @@ import * as m014 from './migrations/014_operators_and_audit';
 import * as m015 from './migrations/015_membership_and_invites';
 import * as m016 from './migrations/016_shop_and_binding_tokens';
 import * as m017 from './migrations/017_admin_cards';
+import * as m018 from './migrations/018_admin_catalogue';
 import * as m019 from './migrations/019_admin_money';
 
 interface Migration {
@@ -46,6 +47,7 @@ const MIGRATIONS: Migration[] = [
   { name: '015_membership_and_invites', up: m015.up },
   { name: '016_shop_and_binding_tokens', up: m016.up },
   { name: '017_admin_cards', up: m017.up },
+  { name: '018_admin_catalogue', up: m018.up },
   { name: '019_admin_money', up: m019.up },
 ];
 

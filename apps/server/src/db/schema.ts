@@ -354,6 +354,8 @@ export interface PackagesTable {
   on_sale: Bool;
   sort: number;
   created_at: string;
+  /** what the platform charges the agent (018); price_fen is the retail price the portal quotes */
+  cost_fen: Generated<number>;
 }
 
 export interface CouponPackagesTable {
@@ -394,6 +396,8 @@ export interface VouchersTable {
   created_at: string;
   /** the coupon-package order that created it (005); null otherwise */
   origin_order_no: string | null;
+  /** the console's bulk issue that created it (018); null otherwise */
+  batch_id: Generated<number | null>;
 }
 
 export interface OrdersTable {
@@ -892,6 +896,36 @@ export interface Database {
   bulk_jobs: BulkJobsTable;
   bulk_job_items: BulkJobItemsTable;
   balance_adjustments: BalanceAdjustmentsTable;
+  // the console's agents and catalogue (018)
+  branding_images: BrandingImagesTable;
+  voucher_batches: VoucherBatchesTable;
+}
+
+/** An agent's logo or QR code, public (018). */
+export interface BrandingImagesTable {
+  id: string;
+  agent_id: number;
+  mime: string;
+  size: number;
+  content: Buffer;
+  created_at: string;
+}
+
+/** Vouchers issued in bulk from the console (018). */
+export interface VoucherBatchesTable {
+  id: Generated<number>;
+  request_id: string;
+  agent_id: number | null;
+  name: string;
+  amount_fen: number;
+  min_spend_fen: number;
+  valid_days: number;
+  target: string;
+  card_count: number;
+  reason: string;
+  operator_id: number;
+  operator_username: string;
+  created_at: string;
 }
 
 export type Agent = Selectable<AgentsTable>;

@@ -10,6 +10,8 @@ import { adminCardImportEndpoints } from './cardImports';
 import { adminBulkJobEndpoints } from './bulkJobs';
 import { adminOrderEndpoints } from './orders';
 import { adminQueueEndpoints } from './queues';
+import { adminAgentsEndpoints } from './agents';
+import { adminCatalogueEndpoints } from './catalogue';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -20,6 +22,8 @@ export const ADMIN_ENDPOINTS = {
   ...adminBulkJobEndpoints,
   ...adminOrderEndpoints,
   ...adminQueueEndpoints,
+  ...adminAgentsEndpoints,
+  ...adminCatalogueEndpoints,
 } as const;
 
 export * from './auth';
@@ -30,6 +34,8 @@ export * from './cardImports';
 export * from './bulkJobs';
 export * from './orders';
 export * from './queues';
+export * from './agents';
+export * from './catalogue';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -9,6 +9,8 @@ import { dashboardRoutes } from './dashboard/routes';
 import { adminCardRoutes } from './cards/routes';
 import { orderRoutes } from './orders/routes';
 import { queueRoutes } from './queues/routes';
+import { agentsRoutes } from './agents/routes';
+import { catalogueRoutes } from './catalogue/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -17,6 +19,8 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await adminCardRoutes(api, ctx);
   await orderRoutes(api, ctx);
   await queueRoutes(api, ctx);
+  await agentsRoutes(api, ctx);
+  await catalogueRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

@@ -5,3 +5,5 @@ export { assertOwnUpload } from './service';
 export { acceptOneImage, readOneImage, uploadErrorOf } from './multipart';
 export { saveUpload } from './service';
 export { isOwner, MAX_UPLOAD_BYTES, ownerOf, type UploadOwner } from './rules';
+// the console's branding images are checked by the same magic bytes (modules/admin/agents)
+export { imageTypeOf } from './rules';

@@ -24,6 +24,12 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'agentApplications.manage': [true, false, false, false],
   'realname.view': [true, true, true, false],
   'realname.reveal': [true, false, false, false],
+  'agents.view': [true, true, false, false],
+  'agents.create': [true, false, false, false],
+  'paySettings.manage': [true, false, false, false],
+  'prices.view': [true, true, false, true],
+  'catalogue.manage': [true, false, false, false],
+  'vouchers.issue': [true, true, false, false],
   'operators.manage': [true, false, false, false],
 };
 

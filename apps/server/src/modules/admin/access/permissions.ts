@@ -42,6 +42,17 @@ export const PERMISSIONS = {
   'realname.reveal': ['platform_admin'],
   /** other operators' accounts */
   'operators.manage': ['platform_admin'],
+  /** agents: the list and an agent's settings (an agent administrator: their own) */
+  'agents.view': ['platform_admin', 'agent_admin'],
+  'agents.create': ['platform_admin'],
+  /** which payment channels an agent's portal offers: the platform's merchant contracts, so platform only */
+  'paySettings.manage': ['platform_admin'],
+  /** packages, series, cost and retail prices: reading them (an agent administrator: their own, without other agents' cost) */
+  'prices.view': ['platform_admin', 'agent_admin', 'finance'],
+  /** series, packages, coupon packages, first-recharge offers and cost prices: the platform's catalogue */
+  'catalogue.manage': ['platform_admin'],
+  /** vouchers issued in bulk (an agent administrator: to their own cards) */
+  'vouchers.issue': ['platform_admin', 'agent_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -31,6 +31,17 @@ export const ACTION_LABEL: Record<string, string> = {
   'replacement.rejected': '驳回换卡申请',
   'realname.reveal': '查看完整实名信息',
   'shop_order.shipped': '设备订单发货',
+  'agent.created': '新建代理商',
+  'agent.branding_changed': '修改代理商品牌',
+  'agent.features_changed': '修改功能开关',
+  'agent.pay_changed': '修改支付设置',
+  'agent.image_uploaded': '上传品牌图片',
+  'series.saved': '保存套餐系列',
+  'package.saved': '保存套餐',
+  'price.changed': '修改套餐价格',
+  'coupon_package.saved': '保存优惠券包',
+  'recharge_offer.saved': '保存首充优惠',
+  'vouchers.issued': '批量发放优惠券',
 };
 
 export function actionLabel(action: string): string {

@@ -113,3 +113,24 @@ export async function restoreVoucher(db: Executor, voucherId: number, orderNo: s
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Vouchers issued in bulk from the console (018): usable at once, marked with their batch. */
+export async function insertBatchVouchers(db: Executor, batchId: number, list: NewVoucher[]): Promise<void> {
+  // in slices: one statement stays well under both databases' parameter limits
+  for (let i = 0; i < list.length; i += 500) {
+    await db
+      .insertInto('vouchers')
+      .values(
+        list.slice(i, i + 500).map((v) => ({
+          ...v,
+          package_types: JSON.stringify(v.package_types),
+          status: 'usable',
+          order_no: null,
+          used_at: null,
+          origin_order_no: null,
+          batch_id: batchId,
+        })),
+      )
+      .execute();
+  }
+}

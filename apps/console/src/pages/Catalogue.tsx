@@ -1,0 +1,695 @@
+// 套餐目录: 套餐系列, 套餐 (filtered by type), 优惠券包 and 首充优惠 — the rows the portal's
+// catalogue reads. Creating and editing them is the platform's; the others read (an agent
+// administrator their agent's rows). Retail prices alone are also on 代理价格.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { yuan } from '../lib/format';
+import { allows, useOperator } from '../lib/session';
+import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
+
+type Series = AdminAnswerOf<'adminSeriesList'>['items'][number];
+type Pkg = AdminAnswerOf<'adminPackageList'>['items'][number];
+type Coupon = AdminAnswerOf<'adminCouponPackageList'>['items'][number];
+type Offer = AdminAnswerOf<'adminRechargeOfferList'>['items'][number];
+const TYPE_OPTIONS = Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }));
+
+function ErrorBar({ error, retry }: { error: unknown; retry: () => void }) {
+  return error ? (
+    <Alert
+      type="error"
+      showIcon
+      title={messageOf(error)}
+      action={
+        <Button icon={<ReloadOutlined />} onClick={retry}>
+          重试
+        </Button>
+      }
+      style={{ marginBottom: 16 }}
+    />
+  ) : null;
+}
+
+function useSave<T>(fn: (v: T) => Promise<unknown>, keys: string[], done: () => void) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      message.success('已保存');
+      for (const k of keys) void qc.invalidateQueries({ queryKey: [k] });
+      done();
+    },
+  });
+}
+
+export default function Catalogue() {
+  const op = useOperator().data;
+  const canManage = allows(op, 'catalogue.manage');
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'series', label: '套餐系列', children: <SeriesTab canManage={canManage} /> },
+          { key: 'packages', label: '套餐', children: <PackagesTab canManage={canManage} /> },
+          { key: 'coupons', label: '优惠券包', children: <CouponsTab canManage={canManage} /> },
+          { key: 'offers', label: '首充优惠', children: <OffersTab canManage={canManage} /> },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function useAgents() {
+  return useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList') });
+}
+
+// ---------- series ----------
+function SeriesTab({ canManage }: { canManage: boolean }) {
+  const q = useQuery({ queryKey: ['series'], queryFn: () => call('adminSeriesList', {}) });
+  const [edit, setEdit] = useState<Partial<Series> | null>(null);
+  return (
+    <>
+      {canManage ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})} style={{ marginBottom: 16 }}>
+          新建系列
+        </Button>
+      ) : null}
+      <ErrorBar error={q.error} retry={() => q.refetch()} />
+      <Table<Series>
+        rowKey="id"
+        size="middle"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: '暂无套餐系列' }}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 80 },
+          { title: '代理', dataIndex: 'agent_name', width: 140 },
+          { title: '名称', dataIndex: 'name' },
+          { title: '说明', dataIndex: 'description', ellipsis: true },
+          { title: '排序', dataIndex: 'sort', width: 80 },
+          { title: '套餐数', dataIndex: 'package_count', width: 90, align: 'right' },
+          ...(canManage
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_v: unknown, r: Series) => (
+                    <Button type="link" onClick={() => setEdit(r)}>
+                      编辑
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {edit ? <SeriesModal value={edit} onClose={() => setEdit(null)} /> : null}
+    </>
+  );
+}
+
+function SeriesModal({ value, onClose }: { value: Partial<Series>; onClose: () => void }) {
+  const [form] = Form.useForm();
+  const agents = useAgents();
+  const m = useSave(
+    (v: { agent_id: number; name: string; description?: string; sort?: number; reason: string }) =>
+      call('adminSeriesSave', { ...v, ...(value.id ? { id: value.id } : {}), description: v.description ?? '', sort: v.sort ?? 0 }),
+    ['series'],
+    onClose,
+  );
+  return (
+    <Modal
+      open
+      title={value.id ? '编辑套餐系列' : '新建套餐系列'}
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      confirmLoading={m.isPending}
+      onOk={() => form.submit()}
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={{ sort: 0, ...value }} onFinish={(v) => m.mutate(v)}>
+        <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]}>
+          <Select disabled={!!value.id} options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label="系列名称"
+          rules={[
+            { required: true, message: '请填写系列名称' },
+            { max: 40, message: '最多 40 字' },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="sort" label="排序">
+          <InputNumber min={0} max={9999} precision={0} />
+        </Form.Item>
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// ---------- packages ----------
+function PackagesTab({ canManage }: { canManage: boolean }) {
+  const [type, setType] = useState<number | undefined>();
+  const q = useQuery({ queryKey: ['packages', 'all', type], queryFn: () => call('adminPackageList', { package_type: type }) });
+  const [edit, setEdit] = useState<Partial<Pkg> | null>(null);
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }}>
+        <Select allowClear placeholder="全部类型" style={{ width: 160 }} value={type} onChange={setType} options={TYPE_OPTIONS} />
+        {canManage ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+            新建套餐
+          </Button>
+        ) : null}
+      </Space>
+      <ErrorBar error={q.error} retry={() => q.refetch()} />
+      <Table<Pkg>
+        rowKey="id"
+        size="middle"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: '暂无套餐' }}
+        columns={[
+          { title: '代理', dataIndex: 'agent_name', width: 110 },
+          { title: '系列', dataIndex: 'series_name', width: 130 },
+          { title: '名称', dataIndex: 'name' },
+          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          { title: '流量', dataIndex: 'flow_mb', width: 100, render: (mb: number) => (mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`) },
+          { title: '周期', key: 'period', width: 90, render: (_v, r) => `${r.period_count} ${r.period === 1 ? '天' : '个月'}` },
+          { title: '零售价', dataIndex: 'retail_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
+          { title: '状态', dataIndex: 'on_sale', width: 80, render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>) },
+          ...(canManage
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_v: unknown, r: Pkg) => (
+                    <Button type="link" onClick={() => setEdit(r)}>
+                      编辑
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {edit ? <PackageModal value={edit} onClose={() => setEdit(null)} /> : null}
+    </>
+  );
+}
+
+interface PkgFields {
+  series_id: number;
+  name: string;
+  package_type: number;
+  period: 1 | 2;
+  period_count: number;
+  flow_mb: number;
+  cost: number;
+  retail: number;
+  original: number;
+  description?: string;
+  voucher_allowed: boolean;
+  recommended: boolean;
+  on_sale: boolean;
+  sort: number;
+  reason: string;
+}
+
+function PackageModal({ value, onClose }: { value: Partial<Pkg>; onClose: () => void }) {
+  const [form] = Form.useForm<PkgFields>();
+  const series = useQuery({ queryKey: ['series'], queryFn: () => call('adminSeriesList', {}) });
+  const m = useSave(
+    (v: PkgFields) =>
+      call('adminPackageSave', {
+        ...(value.id ? { id: value.id } : {}),
+        series_id: v.series_id,
+        name: v.name,
+        package_type: v.package_type,
+        period: v.period,
+        period_count: v.period_count,
+        flow_mb: v.flow_mb,
+        cost_fen: toFen(v.cost),
+        retail_fen: toFen(v.retail),
+        original_price_fen: toFen(v.original),
+        description: v.description ?? '',
+        voucher_allowed: v.voucher_allowed,
+        recommended: v.recommended,
+        on_sale: v.on_sale,
+        sort: v.sort,
+        reason: v.reason,
+      }),
+    ['packages', 'series'],
+    onClose,
+  );
+  const initial = value.id
+    ? { ...value, cost: toYuan(value.cost_fen!), retail: toYuan(value.retail_fen!), original: toYuan(value.original_price_fen!) }
+    : {
+        package_type: 3,
+        period: 2,
+        period_count: 1,
+        flow_mb: 1024,
+        cost: 0,
+        retail: 0,
+        original: 0,
+        voucher_allowed: true,
+        recommended: false,
+        on_sale: true,
+        sort: 0,
+      };
+  return (
+    <Modal
+      open
+      width={640}
+      title={value.id ? '编辑套餐' : '新建套餐'}
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      confirmLoading={m.isPending}
+      onOk={() => form.submit()}
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => m.mutate(v)}>
+        <Space size="large" align="start">
+          <Form.Item name="series_id" label="套餐系列" rules={[{ required: true, message: '请选择套餐系列' }]} style={{ width: 260 }}>
+            <Select options={(series.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.agent_name} · ${s.name}` }))} />
+          </Form.Item>
+          <Form.Item name="package_type" label="套餐类型" rules={[{ required: true, message: '请选择套餐类型' }]} style={{ width: 260 }}>
+            <Select options={TYPE_OPTIONS} />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          name="name"
+          label="名称"
+          rules={[
+            { required: true, message: '请填写套餐名称' },
+            { max: 40, message: '最多 40 字' },
+          ]}
+        >
+          <Input />
+        </Form.Item>
+        <Space size="large" align="start">
+          <Form.Item name="flow_mb" label="流量（MB）" rules={[{ required: true, message: '请填写流量' }]}>
+            <InputNumber min={0} precision={0} />
+          </Form.Item>
+          <Form.Item name="period_count" label="周期" rules={[{ required: true, message: '请填写周期' }]}>
+            <InputNumber min={1} max={36} precision={0} />
+          </Form.Item>
+          <Form.Item name="period" label="单位">
+            <Select
+              style={{ width: 100 }}
+              options={[
+                { value: 1, label: '天' },
+                { value: 2, label: '月' },
+              ]}
+            />
+          </Form.Item>
+        </Space>
+        <Space size="large" align="start">
+          <Form.Item name="cost" label="成本价（元）" rules={[{ required: true, message: '请填写成本价' }]}>
+            <InputNumber min={0} precision={2} />
+          </Form.Item>
+          <Form.Item
+            name="retail"
+            label="零售价（元）"
+            dependencies={['cost']}
+            rules={[
+              { required: true, message: '请填写零售价' },
+              ({ getFieldValue }) => ({
+                validator: async (_r, v: number) => {
+                  if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
+                },
+              }),
+            ]}
+          >
+            <InputNumber min={0} precision={2} />
+          </Form.Item>
+          <Form.Item name="original" label="划线价（元）">
+            <InputNumber min={0} precision={2} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Space size="large">
+          <Form.Item name="on_sale" label="在售" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="recommended" label="推荐" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="voucher_allowed" label="可用优惠券" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item name="sort" label="排序">
+            <InputNumber min={0} max={9999} precision={0} />
+          </Form.Item>
+        </Space>
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// ---------- coupon packages ----------
+function CouponsTab({ canManage }: { canManage: boolean }) {
+  const q = useQuery({ queryKey: ['coupons'], queryFn: () => call('adminCouponPackageList') });
+  const [edit, setEdit] = useState<Partial<Coupon> | null>(null);
+  return (
+    <>
+      {canManage ? (
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})} style={{ marginBottom: 16 }}>
+          新建券包
+        </Button>
+      ) : null}
+      <ErrorBar error={q.error} retry={() => q.refetch()} />
+      <Table<Coupon>
+        rowKey="id"
+        size="middle"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: '暂无优惠券包' }}
+        columns={[
+          { title: '代理', dataIndex: 'agent_name', width: 120 },
+          { title: '名称', dataIndex: 'name' },
+          { title: '售价', dataIndex: 'price_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
+          {
+            title: '内含券',
+            dataIndex: 'vouchers',
+            render: (vs: Coupon['vouchers']) =>
+              vs.map((v) => `${yuan(v.amount_fen)}（满${yuan(v.min_spend_fen)}，${v.valid_days}天）`).join('、'),
+          },
+          { title: '状态', dataIndex: 'on_sale', width: 80, render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>) },
+          ...(canManage
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_v: unknown, r: Coupon) => (
+                    <Button type="link" onClick={() => setEdit(r)}>
+                      编辑
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {edit ? <CouponModal value={edit} onClose={() => setEdit(null)} /> : null}
+    </>
+  );
+}
+
+interface CouponFields {
+  agent_id: number;
+  name: string;
+  price: number;
+  description?: string;
+  on_sale: boolean;
+  vouchers: { amount: number; min_spend: number; valid_days: number; package_types?: number[] }[];
+  reason: string;
+}
+
+function CouponModal({ value, onClose }: { value: Partial<Coupon>; onClose: () => void }) {
+  const [form] = Form.useForm<CouponFields>();
+  const agents = useAgents();
+  const m = useSave(
+    (v: CouponFields) =>
+      call('adminCouponPackageSave', {
+        ...(value.id ? { id: value.id } : {}),
+        agent_id: v.agent_id,
+        name: v.name,
+        price_fen: toFen(v.price),
+        description: v.description ?? '',
+        on_sale: v.on_sale,
+        vouchers: (v.vouchers ?? []).map((x) => ({
+          amount_fen: toFen(x.amount),
+          min_spend_fen: toFen(x.min_spend),
+          valid_days: x.valid_days,
+          package_types: x.package_types ?? [],
+        })),
+        reason: v.reason,
+      }),
+    ['coupons'],
+    onClose,
+  );
+  const initial = value.id
+    ? {
+        ...value,
+        price: toYuan(value.price_fen!),
+        vouchers: value.vouchers!.map((x) => ({
+          amount: toYuan(x.amount_fen),
+          min_spend: toYuan(x.min_spend_fen),
+          valid_days: x.valid_days,
+          package_types: x.package_types,
+        })),
+      }
+    : { on_sale: true, price: 0, vouchers: [{ amount: 5, min_spend: 0, valid_days: 30 }] };
+  return (
+    <Modal
+      open
+      width={680}
+      title={value.id ? '编辑优惠券包' : '新建优惠券包'}
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      confirmLoading={m.isPending}
+      onOk={() => form.submit()}
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => m.mutate(v)}>
+        <Space size="large" align="start">
+          <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]} style={{ width: 220 }}>
+            <Select disabled={!!value.id} options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label="名称"
+            rules={[
+              { required: true, message: '请填写券包名称' },
+              { max: 40, message: '最多 40 字' },
+            ]}
+            style={{ width: 220 }}
+          >
+            <Input />
+          </Form.Item>
+          <Form.Item name="price" label="售价（元）" rules={[{ required: true, message: '请填写售价' }]}>
+            <InputNumber min={0} precision={2} />
+          </Form.Item>
+        </Space>
+        <Form.List name="vouchers">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="start">
+                  <Form.Item
+                    name={[f.name, 'amount']}
+                    label="面额（元）"
+                    rules={[
+                      { required: true, message: '请填写面额' },
+                      { type: 'number', min: 0.01, message: '至少 0.01 元' },
+                    ]}
+                  >
+                    <InputNumber precision={2} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'min_spend']} label="门槛（元）" rules={[{ required: true, message: '请填写门槛' }]}>
+                    <InputNumber min={0} precision={2} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'valid_days']} label="有效天数" rules={[{ required: true, message: '请填写天数' }]}>
+                    <InputNumber min={1} max={3650} precision={0} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'package_types']} label="限用类型">
+                    <Select mode="multiple" allowClear style={{ width: 160 }} options={TYPE_OPTIONS} />
+                  </Form.Item>
+                  <Button danger type="link" onClick={() => remove(f.name)} style={{ marginTop: 30 }} disabled={fields.length <= 1}>
+                    删除
+                  </Button>
+                </Space>
+              ))}
+              <Button
+                onClick={() => add({ amount: 5, min_spend: 0, valid_days: 30 })}
+                disabled={fields.length >= 20}
+                style={{ marginBottom: 16 }}
+              >
+                添加一张券
+              </Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="on_sale" label="在售" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+// ---------- first-recharge offers ----------
+function OffersTab({ canManage }: { canManage: boolean }) {
+  const q = useQuery({ queryKey: ['offers'], queryFn: () => call('adminRechargeOfferList') });
+  const [edit, setEdit] = useState<Offer | null>(null);
+  return (
+    <>
+      <ErrorBar error={q.error} retry={() => q.refetch()} />
+      <Table<Offer>
+        rowKey="agent_id"
+        size="middle"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: '暂无代理' }}
+        columns={[
+          { title: '代理', dataIndex: 'agent_name', width: 160 },
+          { title: '首充优惠', key: 'title', render: (_v, r) => r.offer?.title ?? '未设置' },
+          { title: '充值金额', key: 'amount', width: 120, align: 'right', render: (_v, r) => (r.offer ? yuan(r.offer.amount_fen) : '—') },
+          { title: '赠送金额', key: 'bonus', width: 120, align: 'right', render: (_v, r) => (r.offer ? yuan(r.offer.bonus_fen) : '—') },
+          ...(canManage
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_v: unknown, r: Offer) => (
+                    <Button type="link" onClick={() => setEdit(r)}>
+                      设置
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {edit ? <OfferModal value={edit} onClose={() => setEdit(null)} /> : null}
+    </>
+  );
+}
+
+interface OfferFields {
+  enabled: boolean;
+  amount: number;
+  bonus: number;
+  title: string;
+  description?: string;
+  reason: string;
+}
+
+function OfferModal({ value, onClose }: { value: Offer; onClose: () => void }) {
+  const [form] = Form.useForm<OfferFields>();
+  const enabled = Form.useWatch('enabled', form) ?? !!value.offer;
+  const m = useSave(
+    (v: OfferFields) =>
+      call('adminRechargeOfferSave', {
+        agent_id: value.agent_id,
+        offer: v.enabled
+          ? { amount_fen: toFen(v.amount), bonus_fen: toFen(v.bonus), title: v.title, description: v.description ?? '' }
+          : null,
+        reason: v.reason,
+      }),
+    ['offers'],
+    onClose,
+  );
+  const o = value.offer;
+  return (
+    <Modal
+      open
+      title={`首充优惠：${value.agent_name}`}
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      confirmLoading={m.isPending}
+      onOk={() => form.submit()}
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          enabled: !!o,
+          amount: o ? toYuan(o.amount_fen) : 100,
+          bonus: o ? toYuan(o.bonus_fen) : 10,
+          title: o?.title ?? '',
+          description: o?.description ?? '',
+        }}
+        onFinish={(v) => m.mutate(v)}
+      >
+        <Form.Item name="enabled" label="启用首充优惠" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        {enabled ? (
+          <>
+            <Space size="large" align="start">
+              <Form.Item
+                name="amount"
+                label="充值金额（元）"
+                rules={[
+                  { required: true, message: '请填写充值金额' },
+                  { type: 'number', min: 1, message: '至少 1 元' },
+                ]}
+              >
+                <InputNumber precision={2} />
+              </Form.Item>
+              <Form.Item
+                name="bonus"
+                label="赠送金额（元）"
+                dependencies={['amount']}
+                rules={[
+                  { required: true, message: '请填写赠送金额' },
+                  ({ getFieldValue }) => ({
+                    validator: async (_r, v: number) => {
+                      if (typeof v === 'number' && v > getFieldValue('amount')) throw new Error('赠送金额不能高于充值金额');
+                    },
+                  }),
+                ]}
+              >
+                <InputNumber min={0.01} precision={2} />
+              </Form.Item>
+            </Space>
+            <Form.Item
+              name="title"
+              label="标题"
+              rules={[
+                { required: true, message: '请填写标题' },
+                { max: 40, message: '最多 40 字' },
+              ]}
+            >
+              <Input />
+            </Form.Item>
+            <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
+              <Input.TextArea rows={2} />
+            </Form.Item>
+          </>
+        ) : null}
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

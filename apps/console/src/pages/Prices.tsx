@@ -1,0 +1,190 @@
+// 代理价格: every package × its agent with cost, retail and margin (retail − cost, and its share
+// of retail). Retail is the price the portal quotes. An agent administrator sees their agent's
+// rows and changes only the retail price; the platform also sets the cost. Retail below cost is
+// refused (at the field, and by the server).
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { marginOf, PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { yuan } from '../lib/format';
+import { useOperator } from '../lib/session';
+import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
+
+type Row = AdminAnswerOf<'adminPackageList'>['items'][number];
+
+export default function Prices() {
+  const op = useOperator().data;
+  const [agent, setAgent] = useState<number | undefined>();
+  const [type, setType] = useState<number | undefined>();
+  const q = useQuery({
+    queryKey: ['packages', agent, type],
+    queryFn: () => call('adminPackageList', { agent_id: agent, package_type: type }),
+  });
+  const agents = useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList'), enabled: op?.role !== 'finance' });
+  const [editing, setEditing] = useState<Row | null>(null);
+  const canEdit = !!op?.permissions.includes('prices.manage');
+
+  return (
+    <Card title="代理价格">
+      <Space style={{ marginBottom: 16 }}>
+        {op?.role !== 'agent_admin' ? (
+          <Select
+            allowClear
+            placeholder="全部代理"
+            style={{ width: 200 }}
+            value={agent}
+            onChange={setAgent}
+            options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
+          />
+        ) : null}
+        <Select
+          allowClear
+          placeholder="全部类型"
+          style={{ width: 160 }}
+          value={type}
+          onChange={setType}
+          options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
+        />
+      </Space>
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          action={
+            <Button icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
+      <Table<Row>
+        rowKey="id"
+        size="middle"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        locale={{ emptyText: '暂无套餐' }}
+        columns={[
+          { title: '代理', dataIndex: 'agent_name', width: 120 },
+          { title: '系列', dataIndex: 'series_name', width: 140 },
+          { title: '套餐', dataIndex: 'name' },
+          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          { title: '成本价', dataIndex: 'cost_fen', align: 'right', width: 110, render: (f: number) => yuan(f) },
+          { title: '零售价', dataIndex: 'retail_fen', align: 'right', width: 110, render: (f: number) => <strong>{yuan(f)}</strong> },
+          {
+            title: '毛利',
+            key: 'margin',
+            align: 'right',
+            width: 150,
+            render: (_v, r) => (
+              <Typography.Text type={r.margin_fen < 0 ? 'danger' : undefined}>
+                {yuan(r.margin_fen)}
+                {r.margin_pct === null ? '' : `（${r.margin_pct}%）`}
+              </Typography.Text>
+            ),
+          },
+          { title: '状态', dataIndex: 'on_sale', width: 80, render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>) },
+          ...(canEdit
+            ? [
+                {
+                  title: '操作',
+                  key: 'op',
+                  width: 90,
+                  render: (_v: unknown, r: Row) => (
+                    <Button type="link" onClick={() => setEditing(r)} aria-label={`调价 ${r.name}`}>
+                      调价
+                    </Button>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {editing ? <PriceModal row={editing} canCost={op?.role === 'platform_admin'} onClose={() => setEditing(null)} /> : null}
+    </Card>
+  );
+}
+
+interface Fields {
+  cost: number;
+  retail: number;
+  reason: string;
+}
+
+function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<Fields>();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const cost = Form.useWatch('cost', form) ?? toYuan(row.cost_fen);
+  const retail = Form.useWatch('retail', form) ?? toYuan(row.retail_fen);
+  const m = useMutation({
+    mutationFn: (v: Fields) =>
+      call('adminPriceSave', {
+        package_id: row.id,
+        retail_fen: toFen(v.retail),
+        ...(canCost ? { cost_fen: toFen(v.cost) } : {}),
+        reason: v.reason,
+      }),
+    onSuccess: () => {
+      message.success('价格已保存，门户即刻按新价格报价');
+      void qc.invalidateQueries({ queryKey: ['packages'] });
+      onClose();
+    },
+  });
+  const margin = marginOf(toFen(cost), toFen(retail));
+  return (
+    <Modal
+      open
+      title={`调价：${row.agent_name} · ${row.name}`}
+      okText="保存"
+      cancelText="取消"
+      onCancel={onClose}
+      confirmLoading={m.isPending}
+      onOk={() => form.submit()}
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ cost: toYuan(row.cost_fen), retail: toYuan(row.retail_fen) }}
+        onFinish={(v) => m.mutate(v)}
+      >
+        <Form.Item
+          name="cost"
+          label="成本价（元）"
+          extra={canCost ? undefined : '成本价由平台设置'}
+          rules={[{ required: true, message: '请填写成本价' }]}
+        >
+          <InputNumber min={0} precision={2} disabled={!canCost} style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item
+          name="retail"
+          label="零售价（元）"
+          dependencies={['cost']}
+          rules={[
+            { required: true, message: '请填写零售价' },
+            { type: 'number', min: 0, message: '零售价不能为负数' },
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: number) => {
+                if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
+              },
+            }),
+          ]}
+        >
+          <InputNumber min={0} precision={2} style={{ width: 200 }} />
+        </Form.Item>
+        <Typography.Paragraph>
+          毛利：{yuan(margin.margin_fen)}
+          {margin.margin_pct === null ? '' : `（${margin.margin_pct}%）`}
+        </Typography.Paragraph>
+        <Form.Item name="reason" label="调价原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

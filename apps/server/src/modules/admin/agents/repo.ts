@@ -1,0 +1,64 @@
+// SQL of the console's agents area: agents' branding and switches (the columns the portal's
+// branding module reads), their payment setting (the row commerce/paySettings reads) and the
+// public branding images.
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/executor';
+import type { Agent, NewAgent, PaySettingsTable } from '../../../db/schema';
+
+export async function listAgents(db: Executor, onlyAgent: number | null) {
+  let q = db
+    .selectFrom('agents')
+    .select((eb) => [
+      'agents.id',
+      'agents.mark',
+      'agents.nickname',
+      'agents.apply_name',
+      'agents.created_at',
+      eb
+        .selectFrom('cards')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('cards.agent_id', '=', 'agents.id')
+        .as('card_count'),
+    ])
+    .orderBy('agents.id');
+  if (onlyAgent !== null) q = q.where('agents.id', '=', onlyAgent);
+  return q.execute();
+}
+
+export async function agentById(db: Executor, id: number): Promise<Agent | undefined> {
+  return db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function agentByMark(db: Executor, mark: string) {
+  return db.selectFrom('agents').select('id').where('mark', '=', mark).executeTakeFirst();
+}
+
+export async function insertAgent(db: Executor, row: NewAgent): Promise<number> {
+  const r = await db.insertInto('agents').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateAgent(db: Executor, id: number, set: Partial<Omit<Agent, 'id' | 'mark' | 'created_at'>>): Promise<void> {
+  await db.updateTable('agents').set(set).where('id', '=', id).execute();
+}
+
+export async function paySettingOf(db: Executor, agentId: number) {
+  return db.selectFrom('pay_settings').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
+}
+
+export async function upsertPaySetting(db: Executor, row: PaySettingsTable): Promise<void> {
+  const { agent_id, ...set } = row;
+  const r = await db.updateTable('pay_settings').set(set).where('agent_id', '=', agent_id).executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) await db.insertInto('pay_settings').values(row).execute();
+}
+
+export async function insertImage(
+  db: Executor,
+  row: { id: string; agent_id: number; mime: string; size: number; content: Buffer; created_at: string },
+) {
+  await db.insertInto('branding_images').values(row).execute();
+}
+
+export async function imageById(db: Executor, id: string) {
+  return db.selectFrom('branding_images').select(['mime', 'content']).where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,210 @@
+// SQL of the console's catalogue: the tables the portal's catalogue reads (package_series,
+// packages, coupon_packages, recharge_offers) and the voucher batches. Every list is filtered by
+// agent when the operator is an agent administrator.
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/executor';
+
+export async function seriesList(db: Executor, agent: number | null) {
+  let q = db
+    .selectFrom('package_series as s')
+    .innerJoin('agents as a', 'a.id', 's.agent_id')
+    .select((eb) => [
+      's.id',
+      's.agent_id',
+      'a.nickname as agent_name',
+      's.name',
+      's.description',
+      's.sort',
+      eb
+        .selectFrom('packages')
+        .select(sql<number>`count(*)`.as('n'))
+        .whereRef('packages.series_id', '=', 's.id')
+        .as('package_count'),
+    ])
+    .orderBy('s.agent_id')
+    .orderBy('s.sort')
+    .orderBy('s.id');
+  if (agent !== null) q = q.where('s.agent_id', '=', agent);
+  return q.execute();
+}
+
+export async function seriesById(db: Executor, id: number) {
+  return db.selectFrom('package_series').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertSeries(
+  db: Executor,
+  row: { agent_id: number; name: string; description: string; sort: number; created_at: string },
+) {
+  const r = await db.insertInto('package_series').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateSeries(db: Executor, id: number, set: { name: string; description: string; sort: number }) {
+  await db.updateTable('package_series').set(set).where('id', '=', id).execute();
+}
+
+function packagesQuery(db: Executor) {
+  return db
+    .selectFrom('packages as p')
+    .innerJoin('package_series as s', 's.id', 'p.series_id')
+    .innerJoin('agents as a', 'a.id', 's.agent_id')
+    .selectAll('p')
+    .select(['s.name as series_name', 's.agent_id', 'a.nickname as agent_name']);
+}
+
+export async function packagesList(db: Executor, f: { agent: number | null; seriesId?: number; packageType?: number }) {
+  let q = packagesQuery(db).orderBy('s.agent_id').orderBy('p.series_id').orderBy('p.sort').orderBy('p.id');
+  if (f.agent !== null) q = q.where('s.agent_id', '=', f.agent);
+  if (f.seriesId !== undefined) q = q.where('p.series_id', '=', f.seriesId);
+  if (f.packageType !== undefined) q = q.where('p.package_type', '=', f.packageType);
+  return q.execute();
+}
+
+export async function packageById(db: Executor, id: number) {
+  return packagesQuery(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+export interface PackageColumns {
+  series_id: number;
+  name: string;
+  package_type: number;
+  period: number;
+  period_count: number;
+  flow_mb: number;
+  cost_fen: number;
+  price_fen: number;
+  original_price_fen: number;
+  description: string;
+  voucher_allowed: number;
+  recommended: number;
+  on_sale: number;
+  sort: number;
+}
+
+export async function insertPackage(db: Executor, row: PackageColumns & { created_at: string }) {
+  const r = await db.insertInto('packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updatePackage(db: Executor, id: number, set: Partial<PackageColumns>) {
+  await db.updateTable('packages').set(set).where('id', '=', id).execute();
+}
+
+export async function couponPackages(db: Executor, agent: number | null) {
+  let q = db
+    .selectFrom('coupon_packages as c')
+    .innerJoin('agents as a', 'a.id', 'c.agent_id')
+    .selectAll('c')
+    .select('a.nickname as agent_name')
+    .orderBy('c.agent_id')
+    .orderBy('c.id');
+  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  return q.execute();
+}
+
+export async function couponPackageById(db: Executor, id: number) {
+  return db
+    .selectFrom('coupon_packages as c')
+    .innerJoin('agents as a', 'a.id', 'c.agent_id')
+    .selectAll('c')
+    .select('a.nickname as agent_name')
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+}
+
+export interface CouponPackageColumns {
+  agent_id: number;
+  name: string;
+  price_fen: number;
+  description: string;
+  vouchers: string;
+  on_sale: number;
+}
+
+export async function insertCouponPackage(db: Executor, row: CouponPackageColumns & { created_at: string }) {
+  const r = await db.insertInto('coupon_packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateCouponPackage(db: Executor, id: number, set: CouponPackageColumns) {
+  await db.updateTable('coupon_packages').set(set).where('id', '=', id).execute();
+}
+
+export async function agentsWithOffers(db: Executor, agent: number | null) {
+  let q = db
+    .selectFrom('agents as a')
+    .leftJoin('recharge_offers as r', 'r.agent_id', 'a.id')
+    .select(['a.id as agent_id', 'a.nickname as agent_name', 'r.id as offer_id', 'r.amount_fen', 'r.bonus_fen', 'r.title', 'r.description'])
+    .orderBy('a.id');
+  if (agent !== null) q = q.where('a.id', '=', agent);
+  return q.execute();
+}
+
+export async function replaceOffer(
+  db: Executor,
+  agentId: number,
+  offer: { amount_fen: number; bonus_fen: number; title: string; description: string } | null,
+) {
+  // one offer per agent: the portal reads the agent's first row
+  await db.deleteFrom('recharge_offers').where('agent_id', '=', agentId).execute();
+  if (offer)
+    await db
+      .insertInto('recharge_offers')
+      .values({ agent_id: agentId, ...offer })
+      .execute();
+}
+
+export async function agentExists(db: Executor, id: number) {
+  return db.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst();
+}
+
+export async function cardsByNumbers(db: Executor, nums: string[]) {
+  const out: { id: number; custom_num: string; agent_id: number }[] = [];
+  for (let i = 0; i < nums.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('cards')
+        .select(['id', 'custom_num', 'agent_id'])
+        .where('custom_num', 'in', nums.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return out;
+}
+
+export async function cardsOfAgent(db: Executor, agentId: number, limit: number) {
+  return db.selectFrom('cards').select(['id', 'package_series_ids']).where('agent_id', '=', agentId).orderBy('id').limit(limit).execute();
+}
+
+export async function batchByRequest(db: Executor, requestId: string) {
+  return db.selectFrom('voucher_batches').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function insertBatch(
+  db: Executor,
+  row: {
+    request_id: string;
+    agent_id: number | null;
+    name: string;
+    amount_fen: number;
+    min_spend_fen: number;
+    valid_days: number;
+    target: string;
+    card_count: number;
+    reason: string;
+    operator_id: number;
+    operator_username: string;
+    created_at: string;
+  },
+) {
+  const r = await db.insertInto('voucher_batches').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function batches(db: Executor, agent: number | null, beforeId: number | undefined, limit: number) {
+  let q = db.selectFrom('voucher_batches').selectAll().orderBy('id', 'desc').limit(limit);
+  if (agent !== null) q = q.where('agent_id', '=', agent);
+  if (beforeId !== undefined) q = q.where('id', '<', beforeId);
+  return q.execute();
+}

@@ -1,0 +1,379 @@
+// The catalogue as the console edits it. The portal's catalogue (commerce/catalogue) reads these
+// very rows: a retail price saved here is the price the card holder is quoted and charged, a
+// coupon package or first-recharge offer saved here is what /recharge shows. Every change writes
+// its audit row (before/after, reason) in the same transaction.
+import { marginOf, type AdminAnswerOf, type AdminBodyOf, type AdminQueryOf } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
+import { fenToYuan } from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import { seriesIdsOf } from '../../cardRecord';
+import { insertBatchVouchers, templatesOf } from '../../commerce';
+import type { AdminActor } from '../access/actor';
+import { agentFilter, assertInScope } from '../access/scope';
+import { recordAudit } from '../audit';
+import * as repo from './repo';
+
+type PackageOut = AdminAnswerOf<'adminPackageSave'>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** cards one bulk issue may reach: bigger campaigns go in several batches */
+export const MAX_BATCH_CARDS = 10_000;
+
+/** Why a price cannot be saved, or null. Retail below cost is refused, not warned: the agent would sell at a loss on every order. */
+export function priceProblem(costFen: number, retailFen: number): string | null {
+  if (retailFen < costFen) return `零售价不能低于成本价（成本 ${fenToYuan(costFen).toFixed(2)} 元）`;
+  return null;
+}
+
+type PackageJoined = NonNullable<Awaited<ReturnType<typeof repo.packageById>>>;
+
+function packageOut(p: PackageJoined): PackageOut {
+  return {
+    id: p.id,
+    series_id: p.series_id,
+    series_name: p.series_name,
+    agent_id: p.agent_id,
+    agent_name: p.agent_name,
+    name: p.name,
+    package_type: p.package_type,
+    period: p.period,
+    period_count: p.period_count,
+    flow_mb: p.flow_mb,
+    cost_fen: p.cost_fen,
+    retail_fen: p.price_fen,
+    original_price_fen: p.original_price_fen,
+    ...marginOf(p.cost_fen, p.price_fen),
+    description: p.description,
+    voucher_allowed: p.voucher_allowed === 1,
+    recommended: p.recommended === 1,
+    on_sale: p.on_sale === 1,
+    sort: p.sort,
+  };
+}
+
+async function scopedPackage(db: Executor, op: AdminActor, id: number): Promise<PackageJoined> {
+  const p = await repo.packageById(db, id);
+  assertInScope(op, p?.agent_id);
+  return p!;
+}
+
+async function scopedSeries(db: Executor, op: AdminActor, id: number) {
+  const s = await repo.seriesById(db, id);
+  assertInScope(op, s?.agent_id);
+  return s!;
+}
+
+async function scopedAgent(db: Executor, op: AdminActor, id: number): Promise<void> {
+  const a = await repo.agentExists(db, id);
+  assertInScope(op, a?.id);
+}
+
+// ---------- series ----------
+export async function listSeries(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminSeriesList'>) {
+  const agent = agentFilter(op);
+  const rows = await repo.seriesList(ctx.db.kysely, agent);
+  return {
+    items: rows
+      .filter((r) => q.agent_id === undefined || r.agent_id === q.agent_id)
+      .map((r) => ({ ...r, package_count: Number(r.package_count ?? 0) })),
+  };
+}
+
+export async function saveSeries(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminSeriesSave'>) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await scopedAgent(trx, op, b.agent_id);
+    const fields = { name: b.name, description: b.description, sort: b.sort };
+    let id = b.id;
+    let before: unknown;
+    if (id === undefined) {
+      id = await repo.insertSeries(trx, { agent_id: b.agent_id, ...fields, created_at: clock.iso() });
+    } else {
+      const old = await scopedSeries(trx, op, id);
+      if (old.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '系列不能改到另一个代理名下');
+      before = { name: old.name, description: old.description, sort: old.sort };
+      await repo.updateSeries(trx, id, fields);
+    }
+    await recordAudit(trx, op, {
+      action: 'series.saved',
+      target: { type: 'series', id },
+      reason: b.reason,
+      before,
+      after: { agent_id: b.agent_id, ...fields },
+    });
+    const row = (await repo.seriesList(trx, b.agent_id)).find((r) => r.id === id)!;
+    return { ...row, package_count: Number(row.package_count ?? 0) };
+  });
+}
+
+// ---------- packages and prices ----------
+export async function listPackages(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminPackageList'>) {
+  const own = agentFilter(op);
+  const agent = own ?? q.agent_id ?? null;
+  if (own !== null && q.agent_id !== undefined && q.agent_id !== own) return { items: [] };
+  const rows = await repo.packagesList(ctx.db.kysely, { agent, seriesId: q.series_id, packageType: q.package_type });
+  return { items: rows.map(packageOut) };
+}
+
+const priceOf = (p: PackageJoined) => ({ cost_fen: p.cost_fen, retail_fen: p.price_fen });
+
+export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPackageSave'>): Promise<PackageOut> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await scopedSeries(trx, op, b.series_id);
+    const problem = priceProblem(b.cost_fen, b.retail_fen);
+    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+    const cols: repo.PackageColumns = {
+      series_id: b.series_id,
+      name: b.name,
+      package_type: b.package_type,
+      period: b.period,
+      period_count: b.period_count,
+      flow_mb: b.flow_mb,
+      cost_fen: b.cost_fen,
+      price_fen: b.retail_fen,
+      original_price_fen: b.original_price_fen,
+      description: b.description,
+      voucher_allowed: b.voucher_allowed ? 1 : 0,
+      recommended: b.recommended ? 1 : 0,
+      on_sale: b.on_sale ? 1 : 0,
+      sort: b.sort,
+    };
+    let id = b.id;
+    let before: PackageOut | undefined;
+    if (id === undefined) id = await repo.insertPackage(trx, { ...cols, created_at: clock.iso() });
+    else {
+      before = packageOut(await scopedPackage(trx, op, id));
+      await repo.updatePackage(trx, id, cols);
+    }
+    const after = packageOut((await repo.packageById(trx, id))!);
+    await recordAudit(trx, op, { action: 'package.saved', target: { type: 'package', id }, reason: b.reason, before, after });
+    return after;
+  });
+}
+
+export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPriceSave'>): Promise<PackageOut> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const pkg = await scopedPackage(trx, op, b.package_id);
+    // the cost is what the platform charges the agent: the agent does not set it
+    if (b.cost_fen !== undefined && b.cost_fen !== pkg.cost_fen && op.role !== 'platform_admin')
+      throw new AppError(Code.FORBIDDEN, '成本价由平台设置，代理管理员只能修改零售价');
+    const cost = b.cost_fen ?? pkg.cost_fen;
+    const problem = priceProblem(cost, b.retail_fen);
+    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+    await repo.updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
+    const after = (await repo.packageById(trx, pkg.id))!;
+    await recordAudit(trx, op, {
+      action: 'price.changed',
+      target: { type: 'package', id: pkg.id },
+      reason: b.reason,
+      before: priceOf(pkg),
+      after: priceOf(after),
+    });
+    return packageOut(after);
+  });
+}
+
+// ---------- coupon packages ----------
+type CouponJoined = NonNullable<Awaited<ReturnType<typeof repo.couponPackageById>>>;
+function couponOut(c: CouponJoined) {
+  return {
+    id: c.id,
+    agent_id: c.agent_id,
+    agent_name: c.agent_name,
+    name: c.name,
+    price_fen: c.price_fen,
+    description: c.description,
+    vouchers: templatesOf(c.vouchers),
+    on_sale: c.on_sale === 1,
+  };
+}
+
+export async function listCouponPackages(ctx: AppContext, op: AdminActor) {
+  return { items: (await repo.couponPackages(ctx.db.kysely, agentFilter(op))).map(couponOut) };
+}
+
+export async function saveCouponPackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminCouponPackageSave'>) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await scopedAgent(trx, op, b.agent_id);
+    const cols: repo.CouponPackageColumns = {
+      agent_id: b.agent_id,
+      name: b.name,
+      price_fen: b.price_fen,
+      description: b.description,
+      vouchers: JSON.stringify(b.vouchers),
+      on_sale: b.on_sale ? 1 : 0,
+    };
+    let id = b.id;
+    let before: unknown;
+    if (id === undefined) id = await repo.insertCouponPackage(trx, { ...cols, created_at: clock.iso() });
+    else {
+      const old = await repo.couponPackageById(trx, id);
+      assertInScope(op, old?.agent_id);
+      if (old!.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '券包不能改到另一个代理名下');
+      before = couponOut(old!);
+      await repo.updateCouponPackage(trx, id, cols);
+    }
+    const after = couponOut((await repo.couponPackageById(trx, id))!);
+    await recordAudit(trx, op, { action: 'coupon_package.saved', target: { type: 'coupon_package', id }, reason: b.reason, before, after });
+    return after;
+  });
+}
+
+// ---------- first-recharge offers ----------
+type OfferJoined = Awaited<ReturnType<typeof repo.agentsWithOffers>>[number];
+function offerOut(r: OfferJoined) {
+  return {
+    agent_id: r.agent_id,
+    agent_name: r.agent_name,
+    offer:
+      r.offer_id === null
+        ? null
+        : { amount_fen: r.amount_fen!, bonus_fen: r.bonus_fen!, title: r.title ?? '', description: r.description ?? '' },
+  };
+}
+
+export async function listOffers(ctx: AppContext, op: AdminActor) {
+  return { items: (await repo.agentsWithOffers(ctx.db.kysely, agentFilter(op))).map(offerOut) };
+}
+
+export async function saveOffer(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminRechargeOfferSave'>) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    await scopedAgent(trx, op, b.agent_id);
+    const before = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
+    await repo.replaceOffer(trx, b.agent_id, b.offer);
+    const after = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
+    await recordAudit(trx, op, {
+      action: 'recharge_offer.saved',
+      target: { type: 'agent', id: b.agent_id },
+      reason: b.reason,
+      before: before.offer,
+      after: after.offer,
+    });
+    return after;
+  });
+}
+
+// ---------- vouchers in bulk ----------
+type BatchRow = NonNullable<Awaited<ReturnType<typeof repo.batchByRequest>>>;
+function batchOut(r: BatchRow) {
+  return {
+    id: r.id,
+    agent_id: r.agent_id,
+    name: r.name,
+    amount_fen: r.amount_fen,
+    min_spend_fen: r.min_spend_fen,
+    valid_days: r.valid_days,
+    target: r.target,
+    card_count: r.card_count,
+    reason: r.reason,
+    operator_username: r.operator_username,
+    created_at: r.created_at,
+  };
+}
+
+/** The cards a target names, every one in the operator's scope; an unknown or foreign card refuses the whole issue. */
+async function targetCards(db: Executor, op: AdminActor, t: AdminBodyOf<'adminVoucherIssue'>['target']) {
+  if (t.kind === 'cards') {
+    const nums = [...new Set(t.custom_nums)];
+    const found = await repo.cardsByNumbers(db, nums);
+    const own = agentFilter(op);
+    const known = new Set(found.filter((c) => own === null || c.agent_id === own).map((c) => c.custom_num));
+    const missing = nums.filter((n) => !known.has(n));
+    if (missing.length > 0)
+      throw new AppError(
+        Code.BAD_REQUEST,
+        `以下卡号不存在或不属于本代理：${missing.slice(0, 10).join('、')}${missing.length > 10 ? ` 等 ${missing.length} 张` : ''}`,
+      );
+    const agents = [...new Set(found.map((c) => c.agent_id))];
+    return { ids: found.map((c) => c.id), agent: agents.length === 1 ? agents[0]! : null, label: `卡号 ${nums.length} 张` };
+  }
+  if (t.kind === 'series') {
+    const s = await scopedSeries(db, op, t.series_id);
+    const cards = await repo.cardsOfAgent(db, s.agent_id, Number.MAX_SAFE_INTEGER);
+    return {
+      ids: cards.filter((c) => seriesIdsOf(c.package_series_ids).includes(s.id)).map((c) => c.id),
+      agent: s.agent_id,
+      label: `系列「${s.name}」的卡`,
+    };
+  }
+  await scopedAgent(db, op, t.agent_id);
+  const cards = await repo.cardsOfAgent(db, t.agent_id, MAX_BATCH_CARDS + 1);
+  return { ids: cards.map((c) => c.id), agent: t.agent_id, label: `代理 ${t.agent_id} 的全部卡` };
+}
+
+function repeatedBatch(op: AdminActor, done: BatchRow) {
+  // request ids are random per form: another operator's is not theirs to read
+  if (done.operator_id !== op.id) throw new AppError(Code.BAD_REQUEST, '请求编号重复，请刷新页面后重新提交');
+  return { batch: batchOut(done), repeated: true };
+}
+
+export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminVoucherIssue'>) {
+  const db = ctx.db.kysely;
+  const done = await db.selectFrom('voucher_batches').selectAll().where('request_id', '=', b.request_id).executeTakeFirst();
+  // a repeated submission (double click, retry after a timeout) answers the batch it already made
+  if (done) return repeatedBatch(op, done);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const cards = await targetCards(trx, op, b.target);
+      if (cards.ids.length === 0) throw new AppError(Code.BAD_REQUEST, '所选范围内没有卡，未发放');
+      if (cards.ids.length > MAX_BATCH_CARDS)
+        throw new AppError(Code.BAD_REQUEST, `一次最多发放 ${MAX_BATCH_CARDS} 张卡，请缩小范围分批发放`);
+      const now = clock.now();
+      const batchId = await repo.insertBatch(trx, {
+        request_id: b.request_id,
+        agent_id: cards.agent,
+        name: b.name,
+        amount_fen: b.amount_fen,
+        min_spend_fen: b.min_spend_fen,
+        valid_days: b.valid_days,
+        target: cards.label,
+        card_count: cards.ids.length,
+        reason: b.reason,
+        operator_id: op.id,
+        operator_username: op.username,
+        created_at: now.toISOString(),
+      });
+      const expires = new Date(now.getTime() + b.valid_days * DAY_MS).toISOString();
+      await insertBatchVouchers(
+        trx,
+        batchId,
+        cards.ids.map((card_id) => ({
+          card_id,
+          name: b.name,
+          amount_fen: b.amount_fen,
+          min_spend_fen: b.min_spend_fen,
+          package_types: b.package_types,
+          expires_at: expires,
+          source: '平台发放',
+          created_at: now.toISOString(),
+        })),
+      );
+      const batch = (await repo.batchByRequest(trx, b.request_id))!;
+      await recordAudit(trx, op, {
+        action: 'vouchers.issued',
+        target: { type: 'voucher_batch', id: batchId },
+        reason: b.reason,
+        after: {
+          ...batchOut(batch),
+          package_types: b.package_types,
+          target: b.target.kind === 'cards' ? { kind: 'cards', count: b.target.custom_nums.length } : b.target,
+        },
+      });
+      return { batch: batchOut(batch), repeated: false };
+    });
+  } catch (err) {
+    // the same request id committed by a concurrent submission: that one stands
+    if (err instanceof AppError) throw err;
+    const again = await repo.batchByRequest(db, b.request_id);
+    if (again) return repeatedBatch(op, again);
+    throw err;
+  }
+}
+
+export async function listBatches(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminVoucherBatches'>) {
+  const rows = await repo.batches(ctx.db.kysely, agentFilter(op), q.before_id, q.limit + 1);
+  const more = rows.length > q.limit;
+  const items = rows.slice(0, q.limit).map(batchOut);
+  return { items, next_before_id: more ? items[items.length - 1]!.id : null };
+}
