@@ -62,4 +62,28 @@ describe('console operators', () => {
     expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '账号安全']);
     expect(await page.getByTestId('operator-name').innerText()).toBe('李四');
   });
+
+  it('the admin disables the new operator with a reason; they can no longer sign in', async () => {
+    const { page } = desk;
+    await page.getByRole('button', { name: '退出' }).click();
+    await page.waitForURL('**/admin/login');
+    await login(page, 'admin', 'Admin#2026');
+    await page.waitForURL('**/admin/dashboard');
+    await page.getByRole('menuitem', { name: '操作员' }).click();
+    const row = page.locator('.ant-table-tbody tr', { hasText: 'li.si' });
+    await row.getByRole('button', { name: '停用' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByRole('button', { name: '确认停用' }).click();
+    await modal.getByText('请填写原因').waitFor();
+    await modal.getByLabel('原因').fill('离职');
+    await screenshot(page, 'console-operators-disable');
+    await modal.getByRole('button', { name: '确认停用' }).click();
+    await row.getByText('已停用').waitFor();
+    await row.getByRole('button', { name: '启用' }).waitFor();
+
+    await page.getByRole('button', { name: '退出' }).click();
+    await page.waitForURL('**/admin/login');
+    await login(page, 'li.si', 'Lisi2026go');
+    await page.getByRole('alert').filter({ hasText: '该账号已停用' }).waitFor();
+  });
 });

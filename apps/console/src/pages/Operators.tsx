@@ -99,17 +99,23 @@ function CreateDrawer({ onClose }: { onClose: () => void }) {
     >
       {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
       <Form form={form} layout="vertical" initialValues={{ role: 'support' }} autoComplete="off">
-        <Form.Item name="username" label="用户名" extra="3–32 位小写字母、数字或 _ . -，登录时使用" rules={[zodRule(OperatorUsername)]}>
+        <Form.Item
+          name="username"
+          label="用户名"
+          required
+          extra="3–32 位小写字母、数字或 _ . -，登录时使用"
+          rules={[zodRule(OperatorUsername)]}
+        >
           <Input placeholder="如 zhang.san" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="display_name" label="姓名" rules={[zodRule(OperatorDisplayName)]}>
+        <Form.Item name="display_name" label="姓名" required rules={[zodRule(OperatorDisplayName)]}>
           <Input placeholder="如 张三" />
         </Form.Item>
         <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
           <Select options={ROLE_OPTIONS} />
         </Form.Item>
         <AgentField />
-        <Form.Item name="password" label="初始密码" extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
+        <Form.Item name="password" label="初始密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -209,7 +215,7 @@ function ActionModal({ row, action, onClose }: { row: Row; action: Action; onClo
         initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
       >
         {action === 'password' ? (
-          <Form.Item name="password" label="新密码" extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
+          <Form.Item name="password" label="新密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
         ) : null}
@@ -266,19 +272,25 @@ export default function Operators() {
         tableLayout="fixed"
         locale={{ emptyText: <Empty description="还没有操作员" /> }}
         columns={[
-          { title: '用户名', dataIndex: 'username', width: 140 },
-          { title: '姓名', dataIndex: 'display_name', width: 120 },
+          { title: '用户名', dataIndex: 'username', width: 110, ellipsis: true },
+          { title: '姓名', dataIndex: 'display_name', width: 110, ellipsis: true },
           {
             title: '角色',
             dataIndex: 'role',
-            width: 110,
+            width: 96,
             render: (r: OperatorRole, row) => <Tag color={ROLE_COLOR[r]}>{row.role_label}</Tag>,
           },
-          { title: '代理商', key: 'agent', width: 140, render: (_v, r) => (r.agent ? `${r.agent.name}（${r.agent.mark}）` : '—') },
+          {
+            title: '代理商',
+            key: 'agent',
+            width: 130,
+            ellipsis: true,
+            render: (_v, r) => (r.agent ? `${r.agent.name}（${r.agent.mark}）` : '—'),
+          },
           {
             title: '状态',
             key: 'state',
-            width: 160,
+            width: 120,
             render: (_v, r) => (
               <Space size={4} wrap>
                 {r.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">正常</Tag>}
@@ -290,32 +302,32 @@ export default function Operators() {
               </Space>
             ),
           },
-          { title: '两步验证', dataIndex: 'totp_enabled', width: 90, render: (v: boolean) => (v ? '已开启' : '未开启') },
-          { title: '最近登录', dataIndex: 'last_login_at', width: 170, render: (v: string | null) => chinaTime(v) },
-          { title: '创建时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
+          { title: '两步验证', dataIndex: 'totp_enabled', width: 76, render: (v: boolean) => (v ? '已开启' : '未开启') },
+          { title: '最近登录', dataIndex: 'last_login_at', width: 150, render: (v: string | null) => chinaTime(v) },
+          { title: '创建时间', dataIndex: 'created_at', width: 150, render: (v: string) => chinaTime(v) },
           {
             title: '操作',
             key: 'op',
             render: (_v, r) => (
-              <Space size={0} wrap>
-                <Button type="link" onClick={act(r, 'password')}>
+              <Space size={[8, 0]} wrap>
+                <Button type="link" size="small" onClick={act(r, 'password')}>
                   重置密码
                 </Button>
                 {r.locked_until || r.failed_logins > 0 ? (
-                  <Button type="link" onClick={act(r, 'unlock')}>
+                  <Button type="link" size="small" onClick={act(r, 'unlock')}>
                     解锁
                   </Button>
                 ) : null}
                 {r.disabled ? (
-                  <Button type="link" onClick={act(r, 'enable')}>
+                  <Button type="link" size="small" onClick={act(r, 'enable')}>
                     启用
                   </Button>
                 ) : r.id !== me?.id ? (
-                  <Button type="link" danger onClick={act(r, 'disable')}>
+                  <Button type="link" size="small" danger onClick={act(r, 'disable')}>
                     停用
                   </Button>
                 ) : null}
-                <Button type="link" onClick={act(r, 'role')}>
+                <Button type="link" size="small" onClick={act(r, 'role')}>
                   修改角色
                 </Button>
               </Space>
