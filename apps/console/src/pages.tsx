@@ -14,6 +14,7 @@ import {
   ShoppingOutlined,
   SolutionOutlined,
   SwapOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
@@ -71,6 +72,7 @@ export const PAGES: PageEntry[] = [
   { path: 'catalogue', title: '套餐目录', icon: <AppstoreOutlined />, permission: 'prices.view', load: () => import('./pages/Catalogue') },
   { path: 'prices', title: '代理价格', icon: <MoneyCollectOutlined />, permission: 'prices.view', load: () => import('./pages/Prices') },
   { path: 'vouchers', title: '优惠券发放', icon: <GiftOutlined />, permission: 'vouchers.issue', load: () => import('./pages/Vouchers') },
+  { path: 'operators', title: '操作员', icon: <TeamOutlined />, permission: 'operators.manage', load: () => import('./pages/Operators') },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('./pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('./pages/Security') },
 ];

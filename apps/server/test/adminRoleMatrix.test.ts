@@ -72,6 +72,12 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminRechargeOfferSave: ['platform_admin'],
   adminVoucherIssue: ['platform_admin', 'agent_admin'],
   adminVoucherBatches: ['platform_admin', 'agent_admin'],
+  adminOperatorList: ['platform_admin'],
+  adminOperatorCreate: ['platform_admin'],
+  adminOperatorResetPassword: ['platform_admin'],
+  adminOperatorUnlock: ['platform_admin'],
+  adminOperatorSetDisabled: ['platform_admin'],
+  adminOperatorSetRole: ['platform_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -103,3 +103,6 @@ export const adminAuthEndpoints = adminArea({
     answer: AdminOperator,
   },
 });
+
+/** The strength rule of a new password, shared by the operators area (create, reset). */
+export const OperatorNewPassword = newPassword;

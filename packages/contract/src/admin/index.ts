@@ -12,6 +12,7 @@ import { adminOrderEndpoints } from './orders';
 import { adminQueueEndpoints } from './queues';
 import { adminAgentsEndpoints } from './agents';
 import { adminCatalogueEndpoints } from './catalogue';
+import { adminOperatorEndpoints } from './operators';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -24,6 +25,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminQueueEndpoints,
   ...adminAgentsEndpoints,
   ...adminCatalogueEndpoints,
+  ...adminOperatorEndpoints,
 } as const;
 
 export * from './auth';
@@ -36,6 +38,7 @@ export * from './orders';
 export * from './queues';
 export * from './agents';
 export * from './catalogue';
+export * from './operators';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

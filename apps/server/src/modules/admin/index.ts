@@ -11,6 +11,7 @@ import { orderRoutes } from './orders/routes';
 import { queueRoutes } from './queues/routes';
 import { agentsRoutes } from './agents/routes';
 import { catalogueRoutes } from './catalogue/routes';
+import { operatorRoutes } from './operators/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -21,6 +22,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await queueRoutes(api, ctx);
   await agentsRoutes(api, ctx);
   await catalogueRoutes(api, ctx);
+  await operatorRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

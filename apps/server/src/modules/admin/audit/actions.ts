@@ -42,6 +42,12 @@ export const ACTION_LABEL: Record<string, string> = {
   'coupon_package.saved': '保存优惠券包',
   'recharge_offer.saved': '保存首充优惠',
   'vouchers.issued': '批量发放优惠券',
+  'operator.created': '新建操作员',
+  'operator.password_reset': '重置操作员密码',
+  'operator.unlocked': '解锁操作员',
+  'operator.disabled': '停用操作员',
+  'operator.enabled': '启用操作员',
+  'operator.role_changed': '修改操作员角色',
 };
 
 export function actionLabel(action: string): string {

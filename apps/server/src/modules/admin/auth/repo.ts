@@ -58,3 +58,68 @@ export async function useTotpStep(db: Executor, id: number, step: number): Promi
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+// Managing other operators (modules/admin/operators) — this file owns the table.
+
+/** Every operator with their agent and latest login; the console has tens of operators, not thousands. */
+export async function listOperators(db: Executor) {
+  return db
+    .selectFrom('operators as o')
+    .leftJoin('agents as a', 'a.id', 'o.agent_id')
+    .select([
+      'o.id',
+      'o.username',
+      'o.display_name',
+      'o.role',
+      'o.agent_id',
+      'a.mark as agent_mark',
+      'a.nickname as agent_name',
+      'o.disabled',
+      'o.failed_logins',
+      'o.locked_until',
+      'o.totp_enabled',
+      'o.created_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('operator_sessions as s')
+        .select((e) => e.fn.max('s.created_at').as('m'))
+        .whereRef('s.operator_id', '=', 'o.id')
+        .as('last_login_at'),
+    )
+    .orderBy('o.id')
+    .execute();
+}
+
+export async function insertOperator(
+  db: Executor,
+  o: { username: string; display_name: string; role: string; agent_id: number | null; password_hash: string },
+  now: string,
+): Promise<number> {
+  const r = await db
+    .insertInto('operators')
+    .values({ ...o, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function setDisabled(db: Executor, id: number, disabled: 0 | 1, now: string): Promise<void> {
+  await db.updateTable('operators').set({ disabled, updated_at: now }).where('id', '=', id).execute();
+}
+
+export async function setRole(db: Executor, id: number, role: string, agentId: number | null, now: string): Promise<void> {
+  await db.updateTable('operators').set({ role, agent_id: agentId, updated_at: now }).where('id', '=', id).execute();
+}
+
+/** Enabled platform administrators other than `except` (the last one must stay). */
+export async function otherEnabledPlatformAdmins(db: Executor, except: number): Promise<number> {
+  const r = await db
+    .selectFrom('operators')
+    .select((e) => e.fn.countAll<number | string>().as('n'))
+    .where('role', '=', 'platform_admin')
+    .where('disabled', '=', 0)
+    .where('id', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}

@@ -1,0 +1,342 @@
+// 操作员: the console's accounts, managed without SQL — 新建 (initial password under the same rule
+// as 修改密码), 重置密码 (their logins end), 解锁, 停用/启用, 修改角色. Every change asks for a reason
+// and is audited; the server refuses disabling oneself and losing the last platform administrator.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Drawer, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  OPERATOR_ROLE_LABEL,
+  OPERATOR_ROLES,
+  OperatorDisplayName,
+  OperatorNewPassword,
+  OperatorUsername,
+  type AdminAnswerOf,
+  type OperatorRole,
+} from '@portal/contract/admin';
+import { call, messageOf } from '../lib/api';
+import { chinaTime } from '../lib/format';
+import { useOperator } from '../lib/session';
+import { REASON_RULES, zodRule } from '../lib/zodRule';
+
+type Row = AdminAnswerOf<'adminOperatorList'>['items'][number];
+type Action = 'password' | 'unlock' | 'disable' | 'enable' | 'role';
+const KEY = ['operators'] as const;
+const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: OPERATOR_ROLE_LABEL[r] }));
+const ROLE_COLOR: Record<OperatorRole, string> = { platform_admin: 'red', agent_admin: 'blue', support: 'green', finance: 'gold' };
+
+function useAgents() {
+  return useQuery({ queryKey: ['agents', 'options'], queryFn: () => call('adminAgentList'), staleTime: 60_000 });
+}
+
+/** The agent field, shown (and required) only for an agent administrator. */
+function AgentField() {
+  const agents = useAgents();
+  return (
+    <Form.Item noStyle shouldUpdate={(a, b) => a.role !== b.role}>
+      {({ getFieldValue }) =>
+        getFieldValue('role') === 'agent_admin' ? (
+          <Form.Item name="agent_id" label="所属代理商" rules={[{ required: true, message: '代理管理员须选择所属代理商' }]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              placeholder="选择代理商"
+              loading={agents.isPending}
+              options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: `${a.nickname}（${a.mark}）` }))}
+            />
+          </Form.Item>
+        ) : null
+      }
+    </Form.Item>
+  );
+}
+
+interface CreateValues {
+  username: string;
+  display_name: string;
+  role: OperatorRole;
+  agent_id?: number;
+  password: string;
+  confirm: string;
+  reason: string;
+}
+
+function CreateDrawer({ onClose }: { onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<CreateValues>();
+  const m = useMutation({
+    mutationFn: (v: CreateValues) =>
+      call('adminOperatorCreate', {
+        username: v.username.trim(),
+        display_name: v.display_name.trim(),
+        role: v.role,
+        agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,
+        password: v.password,
+        reason: v.reason.trim(),
+      }),
+    onSuccess: (r) => {
+      void message.success(`已新建操作员 ${r.username}`);
+      void qc.invalidateQueries({ queryKey: KEY });
+      onClose();
+    },
+  });
+  return (
+    <Drawer
+      open
+      title="新建操作员"
+      size={480}
+      onClose={onClose}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={onClose}>取消</Button>
+          <Button type="primary" loading={m.isPending} onClick={() => form.validateFields().then((v) => m.mutate(v))}>
+            创建
+          </Button>
+        </Space>
+      }
+    >
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" initialValues={{ role: 'support' }} autoComplete="off">
+        <Form.Item
+          name="username"
+          label="用户名"
+          required
+          extra="3–32 位小写字母、数字或 _ . -，登录时使用"
+          rules={[zodRule(OperatorUsername)]}
+        >
+          <Input placeholder="如 zhang.san" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="display_name" label="姓名" required rules={[zodRule(OperatorDisplayName)]}>
+          <Input placeholder="如 张三" />
+        </Form.Item>
+        <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+          <Select options={ROLE_OPTIONS} />
+        </Form.Item>
+        <AgentField />
+        <Form.Item name="password" label="初始密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label="确认初始密码"
+          dependencies={['password']}
+          rules={[
+            { required: true, message: '请再次输入初始密码' },
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: string) => {
+                if (v && v !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} maxLength={200} showCount placeholder="如：新员工入职" />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+const ACTION_TITLE: Record<Action, string> = {
+  password: '重置密码',
+  unlock: '解锁',
+  disable: '停用',
+  enable: '启用',
+  role: '修改角色',
+};
+
+interface ActionValues {
+  password?: string;
+  role?: OperatorRole;
+  agent_id?: number;
+  reason: string;
+}
+
+/** One modal for every row action: what it does, its own fields, and the reason. */
+function ActionModal({ row, action, onClose }: { row: Row; action: Action; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<ActionValues>();
+  const m = useMutation({
+    mutationFn: (v: ActionValues) => {
+      const reason = v.reason.trim();
+      switch (action) {
+        case 'password':
+          return call('adminOperatorResetPassword', { id: row.id, password: v.password ?? '', reason });
+        case 'unlock':
+          return call('adminOperatorUnlock', { id: row.id, reason });
+        case 'disable':
+        case 'enable':
+          return call('adminOperatorSetDisabled', { id: row.id, disabled: action === 'disable', reason });
+        case 'role':
+          return call('adminOperatorSetRole', {
+            id: row.id,
+            role: v.role!,
+            agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,
+            reason,
+          });
+      }
+    },
+    onSuccess: () => {
+      void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
+      void qc.invalidateQueries({ queryKey: KEY });
+      onClose();
+    },
+  });
+  const danger = action === 'disable' || action === 'password';
+  const note: Record<Action, string> = {
+    password: '重置后该操作员的所有登录立即失效，请将新密码当面或通过安全渠道告知本人。',
+    unlock: '清除密码错误次数与锁定，该操作员可立即重新登录。',
+    disable: '停用后该操作员的所有登录立即失效，且无法再登录，直到重新启用。',
+    enable: '启用后该操作员可以重新登录。',
+    role: '新角色的权限在其下一次操作时生效。',
+  };
+  return (
+    <Modal
+      open
+      title={`${ACTION_TITLE[action]}：${row.display_name}（${row.username}）`}
+      okText={`确认${ACTION_TITLE[action]}`}
+      cancelText="取消"
+      okButtonProps={{ danger, loading: m.isPending }}
+      onCancel={onClose}
+      onOk={() => form.validateFields().then((v) => m.mutate(v))}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{note[action]}</Typography.Paragraph>
+      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
+      <Form
+        form={form}
+        layout="vertical"
+        autoComplete="off"
+        initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
+      >
+        {action === 'password' ? (
+          <Form.Item name="password" label="新密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+        ) : null}
+        {action === 'role' ? (
+          <>
+            <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+              <Select options={ROLE_OPTIONS} />
+            </Form.Item>
+            <AgentField />
+          </>
+        ) : null}
+        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
+          <Input.TextArea rows={2} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function Operators() {
+  const me = useOperator().data;
+  const q = useQuery({ queryKey: KEY, queryFn: () => call('adminOperatorList') });
+  const [creating, setCreating] = useState(false);
+  const [acting, setActing] = useState<{ row: Row; action: Action } | null>(null);
+  const act = (row: Row, action: Action) => () => setActing({ row, action });
+  return (
+    <Card
+      title="操作员"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          新建操作员
+        </Button>
+      }
+    >
+      {q.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={messageOf(q.error)}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
+              重试
+            </Button>
+          }
+        />
+      ) : null}
+      <Table<Row>
+        size="small"
+        rowKey="id"
+        loading={q.isPending}
+        dataSource={q.data?.items ?? []}
+        pagination={false}
+        tableLayout="fixed"
+        locale={{ emptyText: <Empty description="还没有操作员" /> }}
+        columns={[
+          { title: '用户名', dataIndex: 'username', width: 110, ellipsis: true },
+          { title: '姓名', dataIndex: 'display_name', width: 110, ellipsis: true },
+          {
+            title: '角色',
+            dataIndex: 'role',
+            width: 96,
+            render: (r: OperatorRole, row) => <Tag color={ROLE_COLOR[r]}>{row.role_label}</Tag>,
+          },
+          {
+            title: '代理商',
+            key: 'agent',
+            width: 130,
+            ellipsis: true,
+            render: (_v, r) => (r.agent ? `${r.agent.name}（${r.agent.mark}）` : '—'),
+          },
+          {
+            title: '状态',
+            key: 'state',
+            width: 120,
+            render: (_v, r) => (
+              <Space size={4} wrap>
+                {r.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">正常</Tag>}
+                {r.locked_until ? (
+                  <Tag color="orange" title={`锁定至 ${chinaTime(r.locked_until)}`}>
+                    已锁定
+                  </Tag>
+                ) : null}
+              </Space>
+            ),
+          },
+          { title: '两步验证', dataIndex: 'totp_enabled', width: 76, render: (v: boolean) => (v ? '已开启' : '未开启') },
+          { title: '最近登录', dataIndex: 'last_login_at', width: 150, render: (v: string | null) => chinaTime(v) },
+          { title: '创建时间', dataIndex: 'created_at', width: 150, render: (v: string) => chinaTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            render: (_v, r) => (
+              <Space size={[8, 0]} wrap>
+                <Button type="link" size="small" onClick={act(r, 'password')}>
+                  重置密码
+                </Button>
+                {r.locked_until || r.failed_logins > 0 ? (
+                  <Button type="link" size="small" onClick={act(r, 'unlock')}>
+                    解锁
+                  </Button>
+                ) : null}
+                {r.disabled ? (
+                  <Button type="link" size="small" onClick={act(r, 'enable')}>
+                    启用
+                  </Button>
+                ) : r.id !== me?.id ? (
+                  <Button type="link" size="small" danger onClick={act(r, 'disable')}>
+                    停用
+                  </Button>
+                ) : null}
+                <Button type="link" size="small" onClick={act(r, 'role')}>
+                  修改角色
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {creating ? <CreateDrawer onClose={() => setCreating(false)} /> : null}
+      {acting ? <ActionModal row={acting.row} action={acting.action} onClose={() => setActing(null)} /> : null}
+    </Card>
+  );
+}

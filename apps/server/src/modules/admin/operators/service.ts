@@ -1,0 +1,180 @@
+// Managing operator accounts (issue 13): create, reset a password, unlock, disable/enable, change
+// role. Each change and its audit row (before/after, the reason; never a password hash) are written
+// in one transaction. The console keeps at least one enabled platform administrator, and nobody
+// disables themselves (they would lock the door behind them).
+import { Code } from '@portal/contract/codes';
+import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type AdminBodyOf, type OperatorRole } from '@portal/contract/admin';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import { clock } from '../../../lib/clock';
+import { AppError } from '../../../lib/errors';
+import { hashPassword } from '../../../lib/password';
+import type { AdminActor } from '../access/actor';
+import { revokeOperatorSessions } from '../access/sessionRepo';
+import { recordAudit } from '../audit';
+import * as repo from '../auth/repo';
+
+type Row = AdminAnswerOf<'adminOperatorCreate'>;
+type OperatorRecord = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
+
+export async function listOperators(ctx: AppContext): Promise<AdminAnswerOf<'adminOperatorList'>> {
+  const rows = await repo.listOperators(ctx.db.kysely);
+  return {
+    items: rows.map((r) => {
+      const role = r.role as OperatorRole;
+      return {
+        id: r.id,
+        username: r.username,
+        display_name: r.display_name,
+        role,
+        role_label: OPERATOR_ROLE_LABEL[role] ?? r.role,
+        agent: r.agent_id !== null ? { id: r.agent_id, mark: r.agent_mark ?? '', name: r.agent_name ?? '' } : null,
+        disabled: r.disabled === 1,
+        locked_until: r.locked_until && r.locked_until > clock.iso() ? r.locked_until : null,
+        failed_logins: r.failed_logins,
+        totp_enabled: r.totp_enabled === 1,
+        last_login_at: r.last_login_at ?? null,
+        created_at: r.created_at,
+      };
+    }),
+  };
+}
+
+async function rowOf(ctx: AppContext, id: number): Promise<Row> {
+  const row = (await listOperators(ctx)).items.find((o) => o.id === id);
+  if (!row) throw new AppError(Code.NOT_FOUND, '操作员不存在');
+  return row;
+}
+
+/** What the audit log keeps of an operator: never the password hash or the TOTP secret. */
+function snapshot(o: OperatorRecord) {
+  return {
+    username: o.username,
+    display_name: o.display_name,
+    role: o.role,
+    agent_id: o.agent_id,
+    disabled: o.disabled === 1,
+    failed_logins: o.failed_logins,
+    locked_until: o.locked_until,
+  };
+}
+
+async function existing(db: Executor, id: number): Promise<OperatorRecord> {
+  const o = await repo.operatorById(db, id);
+  if (!o) throw new AppError(Code.NOT_FOUND, '操作员不存在');
+  return o;
+}
+
+async function checkAgent(db: Executor, agentId: number | null): Promise<void> {
+  if (agentId !== null && !(await repo.agentOf(db, agentId))) throw new AppError(Code.BAD_REQUEST, '代理商不存在');
+}
+
+/** An enabled platform administrator who would stop being one must not be the last. */
+async function keepOneAdmin(db: Executor, o: OperatorRecord, message: string): Promise<void> {
+  if (o.role === 'platform_admin' && o.disabled === 0 && (await repo.otherEnabledPlatformAdmins(db, o.id)) === 0)
+    throw new AppError(Code.BAD_REQUEST, message);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}
+
+export async function createOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorCreate'>): Promise<Row> {
+  const db = ctx.db.kysely;
+  const taken = '用户名已被使用';
+  if (await repo.operatorByUsername(db, body.username)) throw new AppError(Code.BAD_REQUEST, taken);
+  await checkAgent(db, body.agent_id);
+  const hash = await hashPassword(body.password, ctx.config.passwordHashCost);
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const values = { username: body.username, display_name: body.display_name, role: body.role, agent_id: body.agent_id };
+      const newId = await repo.insertOperator(trx, { ...values, password_hash: hash }, clock.iso());
+      await recordAudit(trx, op, {
+        action: 'operator.created',
+        target: { type: 'operator', id: newId },
+        reason: body.reason,
+        after: values,
+      });
+      return newId;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(Code.BAD_REQUEST, taken);
+    throw err;
+  }
+  return rowOf(ctx, id);
+}
+
+export async function resetPassword(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorResetPassword'>): Promise<Row> {
+  const db = ctx.db.kysely;
+  await existing(db, body.id);
+  const hash = await hashPassword(body.password, ctx.config.passwordHashCost);
+  await db.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.setPassword(trx, body.id, hash, now);
+    // a password reset ends every login of that account, the resetter's own too if it is theirs
+    await revokeOperatorSessions(trx, body.id, now, body.id === op.id ? op.sessionId : undefined);
+    await recordAudit(trx, op, {
+      action: 'operator.password_reset',
+      target: { type: 'operator', id: body.id },
+      reason: body.reason,
+      after: { sessions_revoked: true },
+    });
+  });
+  return rowOf(ctx, body.id);
+}
+
+export async function unlockOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorUnlock'>): Promise<Row> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const o = await existing(trx, body.id);
+    await repo.clearFailures(trx, body.id, clock.iso());
+    await recordAudit(trx, op, {
+      action: 'operator.unlocked',
+      target: { type: 'operator', id: body.id },
+      reason: body.reason,
+      before: { failed_logins: o.failed_logins, locked_until: o.locked_until },
+      after: { failed_logins: 0, locked_until: null },
+    });
+  });
+  return rowOf(ctx, body.id);
+}
+
+export async function setDisabled(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetDisabled'>): Promise<Row> {
+  if (body.disabled && body.id === op.id) throw new AppError(Code.BAD_REQUEST, '不能停用自己的账号');
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const o = await existing(trx, body.id);
+    if ((o.disabled === 1) === body.disabled) throw new AppError(Code.BAD_REQUEST, body.disabled ? '该操作员已停用' : '该操作员未停用');
+    if (body.disabled) await keepOneAdmin(trx, o, '不能停用最后一位启用中的平台管理员');
+    const now = clock.iso();
+    await repo.setDisabled(trx, body.id, body.disabled ? 1 : 0, now);
+    if (body.disabled) await revokeOperatorSessions(trx, body.id, now);
+    await recordAudit(trx, op, {
+      action: body.disabled ? 'operator.disabled' : 'operator.enabled',
+      target: { type: 'operator', id: body.id },
+      reason: body.reason,
+      before: snapshot(o),
+      after: { ...snapshot(o), disabled: body.disabled },
+    });
+  });
+  return rowOf(ctx, body.id);
+}
+
+export async function setRole(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetRole'>): Promise<Row> {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const o = await existing(trx, body.id);
+    if (o.role === body.role && o.agent_id === body.agent_id) throw new AppError(Code.BAD_REQUEST, '角色与代理商没有变化');
+    await checkAgent(trx, body.agent_id);
+    if (body.role !== 'platform_admin') await keepOneAdmin(trx, o, '不能将最后一位启用中的平台管理员改为其他角色');
+    await repo.setRole(trx, body.id, body.role, body.agent_id, clock.iso());
+    // the new permissions apply from the next request: sessions look the operator's role up each time
+    await recordAudit(trx, op, {
+      action: 'operator.role_changed',
+      target: { type: 'operator', id: body.id },
+      reason: body.reason,
+      before: { role: o.role, agent_id: o.agent_id },
+      after: { role: body.role, agent_id: body.agent_id },
+    });
+  });
+  return rowOf(ctx, body.id);
+}
