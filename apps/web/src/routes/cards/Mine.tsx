@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';
+import { useMember } from '../../features/membership/api/membership';
 import { useShopProducts } from '../../features/shop/api/shop';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { StatusTag } from '../../features/cards/components/StatusTag';
@@ -56,6 +57,8 @@ function MinePage() {
   const shopOpen = useShopProducts(useStored('mark')).data?.open === true;
   const cardInfo = useStored('cardInfo');
   const cardLogin = useStored('cardLogin') ?? false;
+  // 会员中心 only for a brand that runs a membership programme
+  const memberOpen = useMember(!cardLogin).data?.enabled === true;
   const session = useSession(Boolean(token));
 
   const name = cardLogin ? `卡号 ${groupCardNumber(customNum ?? '')}` : mobile ? maskMobile(mobile) : (session.data?.account ?? '用户');
@@ -161,7 +164,7 @@ function MinePage() {
           <List.Item prefix={<Icon d={ICON.suggest} color="#f79009" />} onClick={go('/suggest')}>
             投诉建议
           </List.Item>
-          {!cardLogin && (
+          {!cardLogin && memberOpen && (
             <List.Item prefix={<Icon d={ICON.member} color="#d4a017" />} onClick={go('/member')}>
               会员中心
             </List.Item>

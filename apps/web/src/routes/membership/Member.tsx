@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { LoadFailed } from '../../components/StateBlock';
 import { useMember } from '../../features/membership/api/membership';
+import { NoProgramme } from '../../features/membership/components/NoProgramme';
 import { chinaDay, GROWTH_SOURCE_LABEL, signed } from '../../features/membership/model/growthView';
 import styles from '../../features/membership/membership.module.css';
 import { withQuery } from '../../lib/query';
@@ -22,7 +23,7 @@ function MemberPage() {
       ) : member.isError ? (
         <LoadFailed text="会员信息加载失败" onRetry={() => member.refetch()} />
       ) : !m!.enabled ? (
-        <StateBlock kind="empty" text="当前品牌暂未开通会员成长体系，敬请期待" />
+        <NoProgramme />
       ) : (
         <>
           <section className={styles.hero} aria-label="我的会员等级">

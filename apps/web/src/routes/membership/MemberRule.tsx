@@ -3,8 +3,9 @@
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { LoadFailed } from '../../components/StateBlock';
 import { useMember } from '../../features/membership/api/membership';
+import { NoProgramme } from '../../features/membership/components/NoProgramme';
 import styles from '../../features/membership/membership.module.css';
 import { withQuery } from '../../lib/query';
 
@@ -19,7 +20,7 @@ function MemberRulePage() {
       ) : member.isError ? (
         <LoadFailed text="会员规则加载失败" onRetry={() => member.refetch()} />
       ) : !m!.enabled ? (
-        <StateBlock kind="empty" text="当前品牌暂未开通会员成长体系，敬请期待" />
+        <NoProgramme />
       ) : (
         <>
           <Panel title="会员等级">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as api from '@portal/contract/routes/membership';
 import { call } from '../../../lib/api';
 
-export function useMember() {
-  return useQuery({ queryKey: ['member'], queryFn: ({ signal }) => call(api.memberInfo, undefined, { signal }) });
+/** `enabled` false: not asked (a card-number login has no member account). */
+export function useMember(enabled = true) {
+  return useQuery({ queryKey: ['member'], queryFn: ({ signal }) => call(api.memberInfo, undefined, { signal }), enabled });
 }
