@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
 import { securityHeadersOf } from './lib/securityHeaders';
@@ -75,14 +75,30 @@ export const REDACT = [
 /**
  * Fastify's request logging writes two lines per request ("incoming request", "request
  * completed"); at the default info level that was a tenth of card info's cost. One line, at the
- * end, with what both said (docs/decisions/0022); errors as before.
+ * end, with what both said (docs/decisions/0022); errors as before. The line goes through a
+ * child without redaction: it carries only the fields below (no body, no personal data), and
+ * pino's wildcard redaction cost 10 µs a line even when nothing matched — six times the line.
  */
 class OneLinePerRequest extends LogController {
+  private access: FastifyBaseLogger | undefined;
+
+  /** the app's logger, once it exists (the controller is made before the app) */
+  useLogger(log: FastifyBaseLogger): void {
+    this.access = log.child({}, { redact: { paths: [] } });
+  }
+
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    if (error) return super.requestCompleted(error, req, reply);
-    req.log.info(
-      { method: req.method, url: req.url, ip: req.ip, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+    if (error || !this.access) return super.requestCompleted(error, req, reply);
+    this.access.info(
+      {
+        reqId: req.id,
+        method: req.method,
+        url: req.url,
+        ip: req.ip,
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
   }
@@ -102,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!opts.sms && config.smsProvider === 'log') chosen.push('sms');
     assertProductionSafe(config, chosen);
   }
+  const logController = new OneLinePerRequest();
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: REDACT },
     bodyLimit: BODY_LIMIT,
@@ -110,7 +127,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // processes; a proxy's own id only from a trusted proxy and well-formed (lib/requestId)
     requestIdHeader: false,
     // one log line per request instead of Fastify's two (OneLinePerRequest below)
-    logController: new OneLinePerRequest(),
+    logController,
     genReqId: requestIdGenerator(config.trustProxy),
     // errors the router answers before any route runs (a path parameter over 100 characters, a
     // malformed URL) come in the envelope too, and never echo the path back
@@ -124,6 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         .send(body);
     },
   }).withTypeProvider<ZodTypeProvider>();
+  logController.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

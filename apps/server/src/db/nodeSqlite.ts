@@ -3,26 +3,37 @@
 // dialect speaks better-sqlite3's interface; this is the small bridge between the two.
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { rowFactory, type RowFactory } from './rowFactory';
 
 /** A prepared statement as Kysely's SQLite driver uses it. */
 class Statement implements SqliteStatement {
   /** true when the statement returns rows (a SELECT, or anything with RETURNING) */
   readonly reader: boolean;
+  /** rows come back as arrays and are made objects here (./rowFactory: much cheaper) */
+  private readonly toRow: RowFactory | undefined;
 
   constructor(private readonly stmt: StatementSync) {
-    this.reader = stmt.columns().length > 0;
+    const columns = stmt.columns();
+    this.reader = columns.length > 0;
+    if (this.reader) {
+      stmt.setReturnArrays(true);
+      this.toRow = rowFactory(columns.map((c) => c.name));
+    }
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    return this.stmt.all(...(parameters as SQLInputValue[]));
+    const rows = this.stmt.all(...(parameters as SQLInputValue[])) as unknown as unknown[][];
+    return this.toRow ? rows.map(this.toRow) : rows;
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
     return this.stmt.run(...(parameters as SQLInputValue[]));
   }
 
-  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    return this.stmt.iterate(...(parameters as SQLInputValue[]));
+  *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    const toRow = this.toRow;
+    for (const values of this.stmt.iterate(...(parameters as SQLInputValue[])))
+      yield toRow ? toRow(values as unknown as unknown[]) : values;
   }
 }
 

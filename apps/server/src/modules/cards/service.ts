@@ -256,7 +256,7 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
   const [extras, networks] = await Promise.all([repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())), networksOf(ctx, card)]);
   const answer = toCardInfo(card, extras, networks);
   // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
-  const rights = await memberRightsOfCard(ctx.db.kysely, card.id);
+  const rights = await memberRightsOfCard(ctx.db.kysely, card.id, extras ? Number(extras.owner_id ?? 0) : undefined);
   answer.info.x_member_rights = rights;
   answer.info.card_extensions.member_right_switch = rights !== null;
   return answer;

@@ -42,18 +42,29 @@ async function standingOfUser(db: Executor, userId: number) {
   return { user, program, levels, growth, standing: standingOf(growth, levels) };
 }
 
-/** x_member_rights of card info: the card owner's level and rights; null without an owner or a programme. */
-export async function memberRightsOfCard(db: Executor, cardId: number): Promise<MemberRights | null> {
-  const owner = await repo.ownerOfCard(db, cardId);
+/** The level an owner stands at, and their growth: two statements (card info asks on every page). */
+async function currentLevelOf(db: Executor, userId: number) {
+  const basis = await repo.rightsBasisOf(db, userId);
+  if (!basis?.enabled) return null;
+  const growth = shownGrowth(basis.growth);
+  const level = standingOf(growth, await repo.levelsUnorderedOf(db, basis.agentId)).current;
+  return level ? { level, growth } : null;
+}
+
+/**
+ * x_member_rights of card info: the card owner's level and rights; null without an owner or a
+ * programme. `ownerId` when the caller has already read it (card info has).
+ */
+export async function memberRightsOfCard(db: Executor, cardId: number, ownerId?: number): Promise<MemberRights | null> {
+  const owner = ownerId ?? (await repo.ownerOfCard(db, cardId));
   if (!owner) return null;
-  const s = await standingOfUser(db, owner);
-  const level = s?.standing.current;
-  if (!s || !level) return null;
-  const l = toLevel(level);
+  const current = await currentLevelOf(db, owner);
+  if (!current) return null;
+  const l = toLevel(current.level);
   return {
     level: l.level,
     level_name: l.name,
-    growth: s.growth,
+    growth: current.growth,
     package_price_pct: l.package_price_pct,
     discount_label: l.discount_label,
     rights: l.rights,
@@ -72,8 +83,7 @@ export async function memberPackageDiscount(
 ): Promise<{ discount_fen: number; level: string } | null> {
   const owner = await repo.ownerOfCard(db, cardId);
   if (!owner) return null;
-  const s = await standingOfUser(db, owner);
-  const level = s?.standing.current;
+  const level = (await currentLevelOf(db, owner))?.level;
   if (!level) return null;
   const discount = memberDiscountFen(totalFen, level.package_price_pct);
   return discount > 0 ? { discount_fen: discount, level: level.name } : null;
