@@ -1,5 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
+import { lazyChildLogger } from './lib/lazyChildLogger';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
 import { securityHeadersOf } from './lib/securityHeaders';
 import { isDatabaseUnavailable } from './lib/dbUnavailable';
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // one log line per request instead of Fastify's two (OneLinePerRequest below)
     logController,
+    childLoggerFactory: lazyChildLogger,
     genReqId: requestIdGenerator(config.trustProxy),
     // errors the router answers before any route runs (a path parameter over 100 characters, a
     // malformed URL) come in the envelope too, and never echo the path back

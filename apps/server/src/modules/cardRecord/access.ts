@@ -11,9 +11,10 @@ import * as repo from './repo';
  * (docs/spec/portal-spec.md §8); anybody else's card answers 403, so guessing numbers reads nothing.
  */
 export async function accessibleCard(ctx: AppContext, auth: Auth, customNum: string): Promise<Card> {
-  const card = await repo.cardByNum(ctx.db.kysely, customNum);
-  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
-  if (auth.customNum && auth.customNum === customNum) return card;
-  if (auth.userId !== 0 && (await repo.isBoundTo(ctx.db.kysely, card.id, auth.userId))) return card;
+  const found = await repo.cardForUser(ctx.db.kysely, customNum, auth.userId);
+  if (!found) throw new AppError(Code.CARD_NOT_FOUND);
+  if (auth.customNum && auth.customNum === customNum) return found.card;
+  // a card-number login has user 0, which no binding names
+  if (auth.userId !== 0 && found.bound) return found.card;
   throw new AppError(Code.FORBIDDEN);
 }
