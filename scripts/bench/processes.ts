@@ -2,6 +2,8 @@
 // (the demo data or the generated million cards), and the bare route in its own process
 // (bare.ts). Loopback only; everything started is killed by stopAll (also on Ctrl-C).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,29 +29,58 @@ export function freePort(): Promise<number> {
   });
 }
 
-function track(child: ChildProcess, port: number, ready: () => Promise<boolean>, what: string): Promise<Started> {
+/**
+ * A started process writes its output to a file, as a deployed one writes to its log, not to a
+ * pipe this process must drain: at a log line per request, a pipe read here competed with the
+ * server for the CPU, and a full pipe stalled the server's synchronous log writes.
+ */
+function logFile(): { fd: number; read(): string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-bench-log-'));
+  const file = join(dir, 'output.log');
+  const fd = openSync(file, 'a');
+  return {
+    fd,
+    read: () => {
+      try {
+        return readFileSync(file, 'utf8').slice(-100_000);
+      } catch {
+        return '';
+      }
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+function track(
+  child: ChildProcess,
+  log: ReturnType<typeof logFile>,
+  port: number,
+  ready: () => Promise<boolean>,
+  what: string,
+): Promise<Started> {
   live.add(child);
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-100_000)));
-  child.stderr!.on('data', (d: Buffer) => (out = (out + d.toString()).slice(-100_000)));
+  closeSync(log.fd);
   const exited = new Promise<void>((r) => child.once('exit', () => (live.delete(child), r())));
+  let out = '';
   const started: Started = {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    output: () => out,
+    output: () => out || log.read(),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(t);
+      out = log.read();
+      log.remove();
     },
   };
   return (async () => {
     const until = Date.now() + 120_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}): ${out.slice(-3000)}`);
+      if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}): ${log.read().slice(-3000)}`);
       if (await ready().catch(() => false)) return started;
-      if (Date.now() > until) throw new Error(`${what} did not start: ${out.slice(-3000)}`);
+      if (Date.now() > until) throw new Error(`${what} did not start: ${log.read().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -58,23 +89,25 @@ function track(child: ChildProcess, port: number, ready: () => Promise<boolean>,
 /** The portal (`node --import tsx apps/server/src/main.ts`) on `databaseUrl`, API only. */
 export async function startPortalOn(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
   const port = await freePort();
+  const log = logFile();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', WEB_DIST: '', ...env, PORT: String(port), DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log.fd, log.fd],
   });
-  return track(child, port, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 'portal');
+  return track(child, log, port, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 'portal');
 }
 
 /** The bare route (bare.ts) in its own process: GET <baseUrl>/bare. */
 export async function startBare(): Promise<Started> {
   const port = await freePort();
+  const log = logFile();
   const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/bench/bare.ts')], {
     cwd: repoRoot,
     env: { ...process.env, BARE_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log.fd, log.fd],
   });
-  return track(child, port, async () => (await fetch(`http://127.0.0.1:${port}/bare`)).status === 200, 'bare route');
+  return track(child, log, port, async () => (await fetch(`http://127.0.0.1:${port}/bare`)).status === 200, 'bare route');
 }
 
 /** Kill whatever is still running (Ctrl-C, a failed run). */

@@ -1,4 +1,11 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { lazyChildLogger } from './lib/lazyChildLogger';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';

@@ -26,7 +26,11 @@ describe.each(databases())('request log on %s', (kind) => {
     const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'info', redact: REDACT, stream } });
     try {
       const token = await t.loginAccount();
-      const res = await app.inject({ method: 'GET', url: '/api/v2/card/info?custom_num=1000000001', headers: { authorization: `Bearer ${token}` } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v2/card/info?custom_num=1000000001',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode).toBe(200);
       const request = lines.filter((l) => l.msg === 'request');
       expect(request).toHaveLength(1);

@@ -7,7 +7,12 @@ describe('rowFactory', () => {
     ['no columns', [], [], {}],
     ['null and blob values kept as they are', ['a', 'b'], [null, new Uint8Array([1])], { a: null, b: new Uint8Array([1]) }],
     ['the later of two equal names wins, like node:sqlite', ['id', 'id'], [1, 2], { id: 2 }],
-    ['names that are not identifiers', ['count(*)', 'a"b', "it's", 'x\\y', '1st'], [1, 2, 3, 4, 5], { 'count(*)': 1, 'a"b': 2, "it's": 3, 'x\\y': 4, '1st': 5 }],
+    [
+      'names that are not identifiers',
+      ['count(*)', 'a"b', "it's", 'x\\y', '1st'],
+      [1, 2, 3, 4, 5],
+      { 'count(*)': 1, 'a"b': 2, "it's": 3, 'x\\y': 4, '1st': 5 },
+    ],
     ['names of Object.prototype', ['constructor', 'toString'], [1, 2], { constructor: 1, toString: 2 }],
   ];
   it.each(cases)('%s', (_, names, values, expected) => {

@@ -16,12 +16,13 @@ export function rowFactory(names: readonly string[]): RowFactory {
   if (names.includes('__proto__')) {
     return (values) => {
       const row: Record<string, unknown> = {};
-      names.forEach((name, i) => Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }));
+      names.forEach((name, i) =>
+        Object.defineProperty(row, name, { value: values[i], enumerable: true, writable: true, configurable: true }),
+      );
       return row;
     };
   }
   const last = new Map(names.map((name, i) => [name, i]));
   const fields = [...last].map(([name, i]) => `${JSON.stringify(name)}: v[${i}]`).join(', ');
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from column names as JSON literals (above)
   return new Function('v', `return { ${fields} };`) as RowFactory;
 }

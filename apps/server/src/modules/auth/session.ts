@@ -1,6 +1,6 @@
 // Sessions: the bearer token of a login, checked before every route that needs one
 // (docs/decisions/0002). The rows live in auth's table `sessions` (repo.ts).
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Code, NEW_TOKEN_HEADER } from '@portal/contract/codes';
 import type { AppContext } from '../../context';
@@ -27,8 +27,9 @@ declare module 'fastify' {
 /** A rotated token stays valid this long, for requests that were already in flight. */
 const ROTATION_GRACE_MS = 2 * 60_000;
 
+// crypto.hash, the one-shot form: a third of createHash's cost on every authenticated request
 function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 function newToken(): string {

@@ -21,7 +21,13 @@ const cardForUserQuery = preparedQuery((db, customNum: string, userId: number) =
     .selectAll('cards')
     .select((eb) =>
       eb
-        .exists(eb.selectFrom('card_bindings').select('card_bindings.id').whereRef('card_bindings.card_id', '=', 'cards.id').where('card_bindings.user_id', '=', userId))
+        .exists(
+          eb
+            .selectFrom('card_bindings')
+            .select('card_bindings.id')
+            .whereRef('card_bindings.card_id', '=', 'cards.id')
+            .where('card_bindings.user_id', '=', userId),
+        )
         .as('bound_to_user'),
     )
     .where('cards.custom_num', '=', customNum),

@@ -34,7 +34,9 @@ const rightsBasisQuery = preparedQuery((db, userId: number) =>
     .where('users.id', '=', userId),
 );
 // the same levels unordered, for standingOf (which orders them): no sort step in SQLite's plan
-const levelsUnorderedQuery = preparedQuery((db, agentId: number) => db.selectFrom('member_levels').selectAll().where('agent_id', '=', agentId));
+const levelsUnorderedQuery = preparedQuery((db, agentId: number) =>
+  db.selectFrom('member_levels').selectAll().where('agent_id', '=', agentId),
+);
 /** An agent's levels in no particular order (for rules that order them themselves). */
 export function levelsUnorderedOf(db: Executor, agentId: number) {
   return levelsUnorderedQuery(db, agentId);
