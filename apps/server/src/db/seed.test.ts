@@ -7,5 +7,6 @@ describe('demo seed', () => {
     expect(await verifyPassword(DEMO.password, DEMO_PASSWORD_HASH)).toBe(true);
     expect(await verifyPassword(DEMO.cardPassword, DEMO_CARD_PASSWORD_HASH)).toBe(true);
     expect(await verifyPassword('wrong', DEMO_PASSWORD_HASH)).toBe(false);
-  });
+    // three scrypt checks at 2^17 (128 MiB each): seconds on a busy 2-core machine, not a timing test
+  }, 30_000);
 });
