@@ -17,6 +17,7 @@ import {
   InputNumber,
   Modal,
   Progress,
+  Segmented,
   Select,
   Space,
   Table,
@@ -82,6 +83,10 @@ function JobDetail({ id }: { id: number }) {
     refetchInterval: (query) => (query.state.data && !isDone(query.state.data.job) ? POLL_MS : false),
   });
   const finished = q.data ? isDone(q.data.job) : false;
+  // the failed cards are what an operator looks for in thousands: one tap shows only them
+  const [shown, setShown] = useState<'all' | 'failed' | 'ok' | 'pending'>('all');
+  const items = q.data?.items ?? [];
+  const count = (status: string) => items.filter((i) => i.status === status).length;
   useEffect(() => {
     // the cards changed: the lists that show them are asked again
     if (!finished) return;
@@ -120,11 +125,23 @@ function JobDetail({ id }: { id: number }) {
           </Typography.Paragraph>
         </div>
       ) : null}
+      <Segmented
+        style={{ marginBottom: 12 }}
+        value={shown}
+        onChange={(v) => setShown(v as typeof shown)}
+        options={[
+          { value: 'all', label: `全部 ${items.length}` },
+          { value: 'failed', label: `失败 ${count('failed')}` },
+          { value: 'ok', label: `成功 ${count('ok')}` },
+          ...(finished ? [] : [{ value: 'pending', label: `待处理 ${count('pending')}` }]),
+        ]}
+      />
       <Table
         size="small"
         rowKey="id"
         loading={q.isPending}
-        dataSource={q.data?.items ?? []}
+        dataSource={shown === 'all' || (shown === 'pending' && finished) ? items : items.filter((i) => i.status === shown)}
+        locale={{ emptyText: <Empty description={shown === 'failed' ? '没有失败的卡' : '没有记录'} /> }}
         pagination={{ pageSize: 50, hideOnSinglePage: true }}
         columns={[
           { title: '卡号', dataIndex: 'custom_num', width: 180 },

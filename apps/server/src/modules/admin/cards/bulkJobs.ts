@@ -290,6 +290,9 @@ async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boo
         ctx.log.warn({ err, job: job.id, item: item.id }, 'bulk job card failed');
         await settleItem(db, item.id, { status: 'failed', message: '处理失败，请稍后重试', card_id: null });
       }
+      // SQLite answers synchronously: without a turn of the event loop between cards a batch would
+      // hold every request of this process until it ends
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
   return !(await recount(db, job.id));
