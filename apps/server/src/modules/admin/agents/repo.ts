@@ -33,11 +33,9 @@ export async function agentByMark(db: Executor, mark: string) {
   return db.selectFrom('agents').select('id').where('mark', '=', mark).executeTakeFirst();
 }
 
-
 export async function paySettingOf(db: Executor, agentId: number) {
   return db.selectFrom('pay_settings').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
 }
-
 
 export async function insertImage(
   db: Executor,

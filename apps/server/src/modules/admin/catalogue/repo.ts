@@ -32,7 +32,6 @@ export async function seriesById(db: Executor, id: number) {
   return db.selectFrom('package_series').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-
 function packagesQuery(db: Executor) {
   return db
     .selectFrom('packages as p')
@@ -53,7 +52,6 @@ export async function packagesList(db: Executor, f: { agent: number | null; seri
 export async function packageById(db: Executor, id: number) {
   return packagesQuery(db).where('p.id', '=', id).executeTakeFirst();
 }
-
 
 export async function couponPackages(db: Executor, agent: number | null) {
   let q = db
@@ -77,7 +75,6 @@ export async function couponPackageById(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-
 export async function agentsWithOffers(db: Executor, agent: number | null) {
   let q = db
     .selectFrom('agents as a')
@@ -87,7 +84,6 @@ export async function agentsWithOffers(db: Executor, agent: number | null) {
   if (agent !== null) q = q.where('a.id', '=', agent);
   return q.execute();
 }
-
 
 export async function agentExists(db: Executor, id: number) {
   return db.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst();
