@@ -211,9 +211,9 @@ async function doCard(
   const db = ctx.db.kysely;
   const asker = askerOf(job);
   const kind = job.kind as BulkKind;
-  const fail = (message: string) => settleItem(db, item.id, { status: 'failed', message, card_id: card?.id ?? null });
-  // a card of another agent answers as if it did not exist (agent scope)
-  if (!card || !inScope(asker, card.agent_id)) return void (await fail('卡号不存在'));
+  const fail = (message: string, cardId = card?.id ?? null) => settleItem(db, item.id, { status: 'failed', message, card_id: cardId });
+  // a card of another agent answers as if it did not exist (agent scope): its id is not kept either
+  if (!card || !inScope(asker, card.agent_id)) return void (await fail('卡号不存在', null));
   const why = refusal(kind, card, p);
   if (why) return void (await fail(why));
   if (kind === 'set_series' && seriesAgent !== card.agent_id) return void (await fail('套餐系列不属于该卡的代理'));
