@@ -111,7 +111,8 @@ function JobDetail({ id }: { id: number }) {
         }
       />
     );
-  const job = q.data?.job;
+  // the items are the freshest word (the job's counts are written after each batch of cards)
+  const job = q.data ? { ...q.data.job, ok_count: count('ok'), failed_count: count('failed') } : undefined;
   return (
     <>
       {job ? (
