@@ -158,6 +158,7 @@ describe('console cards', () => {
     await drawer.getByText('已完成：共 2 张，成功 1 张，失败 1 张。').waitFor();
     await drawer.getByText('已是停机状态').waitFor();
     expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t成功\t成功', '1000000021\t失败\t已是停机状态']);
+    await page.waitForTimeout(500); // the progress bar's fill animation
     await screenshot(page, 'console-cards-bulk-result');
     await drawer.locator('.ant-drawer-close').click();
     expect(await tableRows(page).first().innerText()).toContain('停机');
