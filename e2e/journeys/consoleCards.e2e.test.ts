@@ -1,6 +1,8 @@
 // Journey: cards in the operator console at 1440×900 (issue 13). The operator imports a CSV with
 // errors and reads the error of each row, fixes the file and commits it, finds the new cards in
-// 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails.
+// 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails — answered at
+// once with the cards 待处理, done by the background runner (run here through the simulator's
+// control, its timer off), the page showing the progress until it is done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
@@ -44,7 +46,8 @@ describe('console cards', () => {
   let portal: Portal;
   let desk: Phone;
   beforeAll(async () => {
-    portal = await startPortal();
+    // the bulk jobs runner has no timer here: the journey runs it (SIM_CONTROLS) when it wants the cards done
+    portal = await startPortal({ env: { SIM_CONTROLS: '1', BULK_JOBS_INTERVAL_SECONDS: '0' } });
     desk = await openDesktop(portal);
     await login(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
@@ -137,10 +140,25 @@ describe('console cards', () => {
     await modal.getByLabel('原因').fill('风控排查');
     await screenshot(page, 'console-cards-bulk-new');
     await modal.getByRole('button', { name: '执行' }).click();
-    await page.getByText(/任务 \d+ 已完成：成功 1 张，失败 1 张/).waitFor();
+    // answered at once: the job waits for the runner, every card 待处理
+    await page.getByText(/任务 \d+ 已提交：共 2 张卡，后台处理中/).waitFor();
     const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
+    await drawer.getByText(/后台处理中：共 2 张，已处理 0 张/).waitFor();
+    expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t待处理\t', '1000000021\t待处理\t']);
+    await modal.waitFor({ state: 'hidden' });
+    await page.waitForTimeout(400); // the drawer's slide-in
+    await screenshot(page, 'console-cards-bulk-pending');
+    // the runner's tick: the open job polls and shows the result
+    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status, await run.clone().text()).toBe(200);
+    await drawer.getByText('已完成：共 2 张，成功 1 张，失败 1 张。').waitFor();
     await drawer.getByText('已是停机状态').waitFor();
     expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t成功\t成功', '1000000021\t失败\t已是停机状态']);
+    await page.waitForTimeout(500); // the progress bar's fill animation
     await screenshot(page, 'console-cards-bulk-result');
     await drawer.locator('.ant-drawer-close').click();
     expect(await tableRows(page).first().innerText()).toContain('停机');

@@ -89,6 +89,8 @@ export interface Config {
   // ---- alerts and auto-renew (docs/decisions/0015) ----
   /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
   alertsIntervalMs: number;
+  /** how often the console's bulk jobs runner takes the next cards of the waiting jobs (docs/decisions/0027); 0 = never on its own */
+  bulkJobsIntervalMs: number;
   // ---- several processes on one database (docs/decisions/0017) ----
   /** how often expired sessions, SMS codes and throttle rows are deleted; 0 = never on its own (tests run it) */
   cleanupIntervalMs: number;
@@ -223,6 +225,7 @@ export const ENV_SCHEMA = z.object({
   DEVICE_CHECKIN_SECONDS: number(5, { min: 0.1 }),
   DEVICE_REBOOT_SECONDS: number(20),
   ALERTS_INTERVAL_SECONDS: number(300),
+  BULK_JOBS_INTERVAL_SECONDS: number(2),
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
@@ -386,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceCheckinMs: e.DEVICE_CHECKIN_SECONDS * 1000,
     deviceRebootMs: e.DEVICE_REBOOT_SECONDS * 1000,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
+    bulkJobsIntervalMs: e.BULK_JOBS_INTERVAL_SECONDS * 1000,
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,

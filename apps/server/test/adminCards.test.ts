@@ -6,6 +6,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { luhnDigit } from '../src/modules/admin/cards/importRules';
 import { adminGet, adminPost, loginAs } from './adminHelpers';
+import { finishedJob } from './bulkJobHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const HEADER = '卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识';
@@ -344,7 +345,16 @@ describe.each(databases())('console cards on %s', (kind) => {
         agent,
       );
       expect(res.statusCode, res.body).toBe(200);
-      const job = res.json().data;
+      // answered at once: the cards wait (待处理) for the background runner
+      expect(res.json().data).toMatchObject({
+        kind: 'suspend',
+        kind_label: '停机',
+        status: 'pending',
+        total: 5,
+        ok_count: 0,
+        failed_count: 0,
+      });
+      const job = await finishedJob(t, agent, res);
       expect(job).toMatchObject({ kind: 'suspend', kind_label: '停机', status: 'done', total: 5, ok_count: 2, failed_count: 3 });
       const detail = (await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}`, agent)).json().data;
       expect(detail.items.map((i: { custom_num: string; status: string; message: string }) => [i.custom_num, i.status, i.message])).toEqual(
@@ -381,17 +391,21 @@ describe.each(databases())('console cards on %s', (kind) => {
       expect((await audits(t, 'bulk_job.created')).at(-1)!.target_id).toBe(String(job.id));
 
       // resume puts them back; the platform admin's list sees the job, the detail of an admin job is not the agent's
-      const resumed = (
-        await adminPost(t, '/api/admin/bulk-jobs', { kind: 'resume', custom_nums: ['1000000001', '1000000003'], reason: '已缴费' }, agent)
-      ).json().data;
+      const resumed = await finishedJob(
+        t,
+        agent,
+        await adminPost(t, '/api/admin/bulk-jobs', { kind: 'resume', custom_nums: ['1000000001', '1000000003'], reason: '已缴费' }, agent),
+      );
       expect(resumed).toMatchObject({ ok_count: 1, failed_count: 1 });
       const admin = await loginAs(t, 'admin');
       expect((await adminGet(t, '/api/admin/bulk-jobs', admin)).json().data.items.map((j: { id: number }) => j.id)).toEqual(
         expect.arrayContaining([job.id, resumed.id]),
       );
-      const adminJob = (
-        await adminPost(t, '/api/admin/bulk-jobs', { kind: 'mark_replacement', custom_nums: ['1000000014'], reason: '卡损坏' }, admin)
-      ).json().data;
+      const adminJob = await finishedJob(
+        t,
+        admin,
+        await adminPost(t, '/api/admin/bulk-jobs', { kind: 'mark_replacement', custom_nums: ['1000000014'], reason: '卡损坏' }, admin),
+      );
       expect(adminJob).toMatchObject({ ok_count: 1 });
       expect((await adminGet(t, `/api/admin/bulk-jobs/detail?id=${adminJob.id}`, agent)).statusCode).toBe(404);
       expect((await adminGet(t, '/api/admin/bulk-jobs', agent)).json().data.items.map((j: { id: number }) => j.id)).not.toContain(
@@ -436,14 +450,16 @@ describe.each(databases())('console cards on %s', (kind) => {
       ).toBe('套餐系列不存在');
       expect(await t.snapshot()).toEqual(before);
 
-      const set = (
+      const set = await finishedJob(
+        t,
+        admin,
         await adminPost(
           t,
           '/api/admin/bulk-jobs',
           { kind: 'set_series', custom_nums: ['1000000004', '1000000014'], reason: '改系列', series_id: 2 },
           admin,
-        )
-      ).json().data;
+        ),
+      );
       expect(set).toMatchObject({ ok_count: 1, failed_count: 1 });
       expect(
         (
@@ -454,14 +470,16 @@ describe.each(databases())('console cards on %s', (kind) => {
             .executeTakeFirstOrThrow()
         ).package_series_ids,
       ).toBe('[2]');
-      const moved = (
+      const moved = await finishedJob(
+        t,
+        admin,
         await adminPost(
           t,
           '/api/admin/bulk-jobs',
           { kind: 'move_agent', custom_nums: ['1000000004'], reason: '转代理', agent_id: acme },
           admin,
-        )
-      ).json().data;
+        ),
+      );
       expect(moved).toMatchObject({ ok_count: 1 });
       expect(
         (await t.db.kysely.selectFrom('cards').select('agent_id').where('custom_num', '=', '1000000004').executeTakeFirstOrThrow())

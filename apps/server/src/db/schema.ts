@@ -959,12 +959,17 @@ export interface BulkJobsTable {
   operator_id: number;
   operator_username: string;
   agent_id: number | null;
+  /** 021: pending (待处理) → running (处理中) → done (已完成) */
   status: string;
   total: number;
   ok_count: number;
   failed_count: number;
   created_at: string;
   finished_at: string | null;
+  /** 021: the operator's role, request id and address, for the audit rows the runner writes */
+  operator_role: Generated<string>;
+  request_id: Generated<string>;
+  ip: Generated<string>;
 }
 
 /** 017: one card of a bulk job and its result */

@@ -1,6 +1,7 @@
 // Demo catalogue, vouchers and opening balances for commerce. Called from seedDemo's
 // transaction, after the agents, series and cards exist. Exact: README and tests rely on it.
 import type { Executor } from './executor';
+import { demoCostFen } from './seedCosts';
 
 const DAY = 86_400_000;
 
@@ -164,6 +165,7 @@ export async function seedCommerce(trx: Executor, now: Date): Promise<void> {
         .values({
           series_id: s.id,
           ...p,
+          cost_fen: demoCostFen(p.name, p.price_fen),
           voucher_allowed: p.voucher_allowed ?? 1,
           recommended: p.recommended ?? 0,
           on_sale: 1,

@@ -3,6 +3,7 @@
 // with bigger ones to upgrade to. Called from seedDemo's transaction after the devices. The
 // series is added to the two cards' series, so their other packages stay on sale.
 import type { Executor } from './executor';
+import { demoCostFen } from './seedCosts';
 
 const GB = 1024; // MB
 
@@ -61,6 +62,7 @@ export async function seedUpgrades(trx: Executor, now: Date): Promise<void> {
         period_count: 1,
         flow_mb: p.flow_mb,
         price_fen: p.price_fen,
+        cost_fen: demoCostFen(p.name, p.price_fen),
         original_price_fen: p.original_price_fen,
         description: p.description,
         voucher_allowed: 1,

@@ -91,25 +91,6 @@ const OWNERS: Record<string, string> = {
   voucher_batches: 'modules/admin/catalogue/repo.ts',
 };
 
-/**
- * Known debt, to be paid down, never added to: the operator console's first cut writes some tables
- * of other modules from its own files instead of through their owners' functions (issue 13). Each
- * pair listed here is allowed for now; a pair that no longer writes must be removed, so the list
- * only shrinks. Moving each write into the owner's repo (exported through its module's index.ts)
- * is the fix.
- */
-const CONSOLE_DEBT = new Set([
-  'modules/admin/agents/repo.ts agents',
-  'modules/admin/agents/repo.ts pay_settings',
-  'modules/admin/cards/bulkJobs.ts cards',
-  'modules/admin/cards/imports.ts cards',
-  'modules/admin/cards/imports.ts sim_lines',
-  'modules/admin/catalogue/repo.ts package_series',
-  'modules/admin/catalogue/repo.ts packages',
-  'modules/admin/catalogue/repo.ts coupon_packages',
-  'modules/admin/catalogue/repo.ts recharge_offers',
-]);
-
 const EXEMPT = [
   /^db\/migrations\//,
   /^db\/seed(Commerce)?\.ts$/,
@@ -208,7 +189,6 @@ describe('table owners', () => {
 
   it('are the only writers of their tables (migrations and the demo seed excepted)', () => {
     const violations: string[] = [];
-    const debtSeen = new Set<string>();
     let writes = 0;
     for (const path of sourceFiles(SRC)) {
       const file = rel(path);
@@ -216,16 +196,10 @@ describe('table owners', () => {
       for (const w of writesIn(readFileSync(path, 'utf8'))) {
         writes++;
         const owner = OWNERS[w.table];
-        if (owner !== file && CONSOLE_DEBT.has(`${file} ${w.table}`)) {
-          debtSeen.add(`${file} ${w.table}`);
-          continue;
-        }
         if (owner !== file) violations.push(`${file}:${w.line} ${w.how} ${w.table} — owner: ${owner ?? 'none (add it to OWNERS)'}`);
       }
     }
     expect(writes).toBeGreaterThan(40);
     expect(violations).toEqual([]);
-    // paid-down debt leaves the list
-    expect([...CONSOLE_DEBT].filter((pair) => !debtSeen.has(pair))).toEqual([]);
   });
 });

@@ -3,8 +3,11 @@
 import { z } from 'zod';
 import { adminArea } from './define';
 
-/** the most cards one job takes */
-export const BULK_MAX_CARDS = 2000;
+/** the most cards one job takes: as many as one import (IMPORT_MAX_ROWS), done in the background (docs/decisions/0027) */
+export const BULK_MAX_CARDS = 20_000;
+
+/** a job's body: BULK_MAX_CARDS numbers of up to 40 characters, quoted, fit (the server's default is 64 KB) */
+export const BULK_BODY_LIMIT = 1024 * 1024;
 
 export const BULK_KINDS = ['suspend', 'resume', 'mark_replacement', 'set_series', 'move_agent'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
@@ -64,8 +67,9 @@ export const adminBulkJobEndpoints = adminArea({
   adminBulkJobCreate: {
     route: 'POST /admin/bulk-jobs',
     tags: ['admin cards'],
-    summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理），逐卡处理并记录结果',
+    summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理）：立即返回，后台逐卡处理并记录结果',
     body: BulkJobBody,
+    bodyLimit: BULK_BODY_LIMIT,
     answer: BulkJob,
   },
   adminBulkJobList: {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CARRIER_LABEL } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
+import type { Executor } from '../../db/executor';
 import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from './gateway';
 
 const DAY_MS = 86_400_000;
@@ -170,4 +171,33 @@ export class CarrierSimulator implements CarrierGateway {
     if (!nets.some((n) => n.carrier === carrier)) throw new Error(`carrier simulator: line ${customNum} has no network ${carrier}`);
     await this.db.kysely.updateTable('sim_lines').set({ current_network: carrier }).where('custom_num', '=', customNum).execute();
   }
+}
+
+/**
+ * New lines, as a real carrier would already know them (the console's card import, inside its
+ * transaction). A line that exists stays as it is.
+ */
+export async function addSimulatedLines(db: Executor, customNums: string[], activatedOn: string): Promise<void> {
+  if (customNums.length === 0) return;
+  await db
+    .insertInto('sim_lines')
+    .values(
+      customNums.map((custom_num) => ({
+        custom_num,
+        carrier_status: 0,
+        real_named: 0,
+        networks: '[]',
+        current_network: 0,
+        daily_kb: 0,
+        activated_on: activatedOn,
+      })),
+    )
+    .onConflict((oc) => oc.column('custom_num').doNothing())
+    .execute();
+}
+
+/** The lines of an undone import go with its cards. */
+export async function removeSimulatedLines(db: Executor, customNums: string[]): Promise<void> {
+  if (customNums.length === 0) return;
+  await db.deleteFrom('sim_lines').where('custom_num', 'in', customNums).execute();
 }

@@ -5,3 +5,4 @@ export { accessibleCard } from './access';
 export { seriesIdsOf } from './columns';
 export { assertNotCancelled, assertPurchasable } from './gates';
 export * as cardRecord from './repo';
+export type { BulkCardChange } from './repo';

@@ -1,11 +1,11 @@
 // SQL of the card record: the ONE writer of the `cards` table. Other modules change a card
 // only through these functions, each named for what it means, inside their own transaction when
 // they pass one (Executor). Conditional updates answer whether they changed the row.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { CardFlag } from '@portal/domain';
 import type { Executor } from '../../db/executor';
 import { preparedQuery } from '../../db/preparedQuery';
-import type { Card } from '../../db/schema';
+import type { Card, CardsTable } from '../../db/schema';
 
 // card info's hot path (every page): compiled once (db/preparedQuery)
 const cardByNumQuery = preparedQuery((db, customNum: string) => db.selectFrom('cards').selectAll().where('custom_num', '=', customNum));
@@ -189,4 +189,28 @@ export async function setCarrierState(db: Executor, cardId: number, state: numbe
     .where((eb) => eb.or([eb('state', '!=', state), eb('stop_reason', '!=', stopReason)]))
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+// The console's writes (modules/admin/cards), each inside the caller's transaction with its audit row.
+
+/** An import batch's new cards (the caller cuts them into chunks the database takes in one statement). */
+export async function insertCards(db: Executor, rows: Insertable<CardsTable>[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('cards').values(rows).execute();
+}
+
+/** Undoing an import batch: its cards go (the caller has checked that none has been used). */
+export async function deleteCardsOfBatch(db: Executor, batchId: number): Promise<void> {
+  await db.deleteFrom('cards').where('import_batch_id', '=', batchId).execute();
+}
+
+/** The columns a console bulk action changes. */
+export type BulkCardChange =
+  | { state: number; stop_reason: string }
+  | { need_change_card: number }
+  | { package_series_ids: string }
+  | { agent_id: number };
+
+/** One card's bulk action. */
+export async function applyBulkChange(db: Executor, cardId: number, set: BulkCardChange): Promise<void> {
+  await db.updateTable('cards').set(set).where('id', '=', cardId).execute();
 }

@@ -54,3 +54,14 @@ export { adjustBalance, type AdjustmentResult } from './balance/service';
 // them, and vouchers issued in bulk through the vouchers module's own insert
 export { templatesOf } from './catalogue/service';
 export { insertBatchVouchers } from './vouchers/repo';
+// the console's writes of configuration (modules/admin/agents, admin/catalogue), through the owners' repos
+export { upsertPaySetting } from './paySettings/repo';
+export {
+  insertCouponPackage,
+  insertPackage,
+  replaceOffer,
+  updateCouponPackage,
+  updatePackage,
+  type CouponPackageColumns,
+  type PackageColumns,
+} from './catalogue/repo';

@@ -14,3 +14,17 @@ export function seriesOf(db: Executor, agentId: number, ids: number[]) {
     .orderBy('id')
     .execute();
 }
+
+// The console's catalogue (modules/admin/catalogue) adds and edits series through these, inside
+// its transaction with the audit row.
+export async function insertSeries(
+  db: Executor,
+  row: { agent_id: number; name: string; description: string; sort: number; created_at: string },
+) {
+  const r = await db.insertInto('package_series').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateSeries(db: Executor, id: number, set: { name: string; description: string; sort: number }) {
+  await db.updateTable('package_series').set(set).where('id', '=', id).execute();
+}

@@ -3,7 +3,7 @@
 // public branding images.
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
-import type { Agent, NewAgent, PaySettingsTable } from '../../../db/schema';
+import type { Agent } from '../../../db/schema';
 
 export async function listAgents(db: Executor, onlyAgent: number | null) {
   let q = db
@@ -33,23 +33,8 @@ export async function agentByMark(db: Executor, mark: string) {
   return db.selectFrom('agents').select('id').where('mark', '=', mark).executeTakeFirst();
 }
 
-export async function insertAgent(db: Executor, row: NewAgent): Promise<number> {
-  const r = await db.insertInto('agents').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updateAgent(db: Executor, id: number, set: Partial<Omit<Agent, 'id' | 'mark' | 'created_at'>>): Promise<void> {
-  await db.updateTable('agents').set(set).where('id', '=', id).execute();
-}
-
 export async function paySettingOf(db: Executor, agentId: number) {
   return db.selectFrom('pay_settings').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
-}
-
-export async function upsertPaySetting(db: Executor, row: PaySettingsTable): Promise<void> {
-  const { agent_id, ...set } = row;
-  const r = await db.updateTable('pay_settings').set(set).where('agent_id', '=', agent_id).executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) await db.insertInto('pay_settings').values(row).execute();
 }
 
 export async function insertImage(

@@ -9,6 +9,8 @@ import type { Executor } from '../../../db/executor';
 import type { Agent } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { insertAgent, updateAgent } from '../../branding';
+import { upsertPaySetting } from '../../commerce';
 import { imageTypeOf } from '../../upload';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
@@ -115,7 +117,7 @@ export async function createAgent(
   const db = ctx.db.kysely;
   return db.transaction().execute(async (trx) => {
     if (await repo.agentByMark(trx, input.mark)) throw new AppError(Code.BAD_REQUEST, '该代理标识已被使用');
-    const id = await repo.insertAgent(trx, {
+    const id = await insertAgent(trx, {
       mark: input.mark,
       nickname: input.nickname,
       username: input.mark,
@@ -160,7 +162,7 @@ export async function createAgent(
 export async function saveBranding(ctx: AppContext, op: AdminActor, id: number, b: BrandingFields, reason: string): Promise<Detail> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const before = await scopedAgent(trx, op, id);
-    await repo.updateAgent(trx, id, { ...b, open_customer: bit(b.open_customer) });
+    await updateAgent(trx, id, { ...b, open_customer: bit(b.open_customer) });
     const after = (await repo.agentById(trx, id))!;
     await recordAudit(trx, op, {
       action: 'agent.branding_changed',
@@ -176,7 +178,7 @@ export async function saveBranding(ctx: AppContext, op: AdminActor, id: number, 
 export async function saveFeatures(ctx: AppContext, op: AdminActor, id: number, f: FeatureSwitches, reason: string): Promise<Detail> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const before = await scopedAgent(trx, op, id);
-    await repo.updateAgent(trx, id, {
+    await updateAgent(trx, id, {
       agent_form: bit(f.agent_form),
       product_form: bit(f.product_form),
       open_balance_recharge: bit(f.open_balance_recharge),
@@ -200,7 +202,7 @@ export async function savePay(ctx: AppContext, op: AdminActor, id: number, p: Pa
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const agent = await scopedAgent(trx, op, id);
     const before = await payOf(trx, id);
-    await repo.upsertPaySetting(trx, {
+    await upsertPaySetting(trx, {
       agent_id: id,
       ali_pay: bit(p.ali_pay),
       ali_pay_type: p.ali_pay_type,

@@ -1,24 +1,36 @@
-// Bulk actions over cards as tracked jobs: the job and one item per card are written first (with
-// the audit row of the job), then each card is processed on its own — in the request (a job holds
-// at most BULK_MAX_CARDS cards, a few seconds of work) — and its item records the result: ok, or
-// failed with the reason. One card's failure never undoes another's change. Each card's change
-// and its audit row are written in one transaction. Suspend and resume go through the carrier
-// gateway first, as the carrier is the truth of a line's state.
+// Bulk actions over cards as tracked jobs, done in the background (docs/decisions/0027). The
+// request checks the action, writes the job, one pending (待处理) item per card and the job's audit
+// row in one transaction, and answers at once. The scheduled job BULK_JOBS_JOB (the jobs runner of
+// docs/decisions/0015: one run at a time across processes, under a lease) then takes the pending
+// items in batches; each card's result — ok (成功) or failed (失败) with the reason — is written
+// by an update conditional on the item still being pending, in the same transaction as the card's
+// change and its audit row, so a card is done once even when a crashed runner's batch is taken up
+// again after its lease. One card's failure never undoes another's change. Suspend and resume go
+// through the carrier gateway first, as the carrier is the truth of a line's state (asking it
+// twice for the same state is harmless).
 import { BULK_KIND_LABEL, BULK_MAX_CARDS, type AdminAnswerOf, type AdminBodyOf, type BulkKind } from '@portal/contract/admin';
 import { CardState } from '@portal/contract/enums';
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
+import type { JobDef } from '../../../jobs';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { cardRecord, type BulkCardChange } from '../../cardRecord';
 import type { AdminActor } from '../access/actor';
-import { agentFilter, assertInScope, inScope } from '../access/scope';
-import { recordAudit } from '../audit';
+import { agentFilter, assertInScope, inScope, type OperatorScope } from '../access/scope';
+import { recordAudit, type AuditWho } from '../audit';
 import { seriesIdsOf } from './service';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
 type Body = AdminBodyOf<'adminBulkJobCreate'>;
 const CHUNK = 400;
+/** the scheduled job that does the cards of waiting bulk jobs */
+export const BULK_JOBS_JOB = 'admin.bulkJobs';
+/** cards taken per batch: the job's counts (the progress the console shows) are written after each */
+export const BULK_BATCH = 200;
+/** one run stops taking batches after this long; the next tick goes on (the lease is renewed meanwhile) */
+const RUN_BUDGET_MS = 20_000;
 const SUSPEND_REASON = '管控停机';
 
 interface CardFacts {
@@ -29,9 +41,6 @@ interface CardFacts {
   need_change_card: number;
   package_series_ids: string;
 }
-
-/** The result of one card: null = ok, else why it failed. */
-type Outcome = string | null;
 
 /** What an action checks before it changes anything: null = go ahead, else why not. */
 export function refusal(
@@ -115,84 +124,223 @@ async function checkParams(db: Executor, op: AdminActor, body: Body): Promise<{ 
   return {};
 }
 
-async function apply(
-  ctx: AppContext,
-  op: AdminActor,
-  job: { id: number; kind: BulkKind; reason: string },
-  p: { seriesId?: number; agentId?: number },
-  itemId: number,
-  card: CardFacts | undefined,
-): Promise<Outcome> {
-  // a card of another agent answers as if it did not exist (agent scope)
-  if (!card || !inScope(op, card.agent_id)) return '卡号不存在';
-  const why = refusal(job.kind, card, p);
-  if (why) return why;
-  if (job.kind === 'set_series') {
-    const series = await ctx.db.kysely.selectFrom('package_series').select('agent_id').where('id', '=', p.seriesId!).executeTakeFirst();
-    if (series?.agent_id !== card.agent_id) return '套餐系列不属于该卡的代理';
-  }
-  try {
-    if (job.kind === 'suspend') await ctx.carrier.suspend(card.custom_num);
-    if (job.kind === 'resume') await ctx.carrier.resume(card.custom_num);
-  } catch {
-    return '运营商接口调用失败，请稍后重试';
-  }
-  const now = clock.iso();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    let action: string;
-    let before: Record<string, unknown>;
-    let after: Record<string, unknown>;
-    const q = trx.updateTable('cards').where('id', '=', card.id);
-    switch (job.kind) {
-      case 'suspend':
-        action = 'card.suspended';
-        before = { state: card.state };
-        after = { state: CardState.Stopped, stop_reason: SUSPEND_REASON };
-        await q.set({ state: CardState.Stopped, stop_reason: SUSPEND_REASON }).execute();
-        break;
-      case 'resume':
-        action = 'card.resumed';
-        before = { state: card.state };
-        after = { state: CardState.Activated };
-        await q.set({ state: CardState.Activated, stop_reason: '' }).execute();
-        break;
-      case 'mark_replacement':
-        action = 'card.marked_replacement';
-        before = { need_change_card: card.need_change_card };
-        after = { need_change_card: 1 };
-        await q.set({ need_change_card: 1 }).execute();
-        break;
-      case 'set_series':
-        action = 'card.series_set';
-        before = { package_series_ids: seriesIdsOf(card.package_series_ids) };
-        after = { package_series_ids: [p.seriesId] };
-        await q.set({ package_series_ids: JSON.stringify([p.seriesId]) }).execute();
-        break;
-      case 'move_agent':
-        action = 'card.agent_moved';
-        before = { agent_id: card.agent_id };
-        after = { agent_id: p.agentId };
-        await q.set({ agent_id: p.agentId! }).execute();
-        break;
-    }
-    await trx
-      .updateTable('bulk_job_items')
-      .set({ card_id: card.id, status: 'ok', message: '成功', updated_at: now })
-      .where('id', '=', itemId)
-      .execute();
-    await recordAudit(trx, op, {
-      action,
-      target: { type: 'card', id: card.custom_num },
-      reason: job.reason,
-      before: { ...before, bulk_job_id: job.id },
-      after,
-    });
-  });
-  return null;
+type JobRow = Awaited<ReturnType<typeof jobRowById>>;
+
+async function jobRowById(db: Executor, id: number) {
+  return db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** Creates the job, processes every card, and answers the finished job. */
-export async function runJob(ctx: AppContext, op: AdminActor, body: Body): Promise<Job> {
+/** The operator who asked, as the job recorded them: whose cards the runner may touch and whom the audit names. */
+function askerOf(job: JobRow): OperatorScope & AuditWho {
+  // jobs of before 021 carry no role: only platform and agent administrators may create one
+  const role = (job.operator_role || (job.agent_id !== null ? 'agent_admin' : 'platform_admin')) as AdminActor['role'];
+  return { id: job.operator_id, username: job.operator_username, role, agentId: job.agent_id, requestId: job.request_id, ip: job.ip };
+}
+
+/** The change of the card's row and what its audit row says before and after. */
+function changeOf(
+  kind: BulkKind,
+  card: CardFacts,
+  p: { seriesId?: number; agentId?: number },
+): { action: string; set: BulkCardChange; before: Record<string, unknown>; after: Record<string, unknown> } {
+  switch (kind) {
+    case 'suspend':
+      return {
+        action: 'card.suspended',
+        set: { state: CardState.Stopped, stop_reason: SUSPEND_REASON },
+        before: { state: card.state },
+        after: { state: CardState.Stopped, stop_reason: SUSPEND_REASON },
+      };
+    case 'resume':
+      return {
+        action: 'card.resumed',
+        set: { state: CardState.Activated, stop_reason: '' },
+        before: { state: card.state },
+        after: { state: CardState.Activated },
+      };
+    case 'mark_replacement':
+      return {
+        action: 'card.marked_replacement',
+        set: { need_change_card: 1 },
+        before: { need_change_card: card.need_change_card },
+        after: { need_change_card: 1 },
+      };
+    case 'set_series':
+      return {
+        action: 'card.series_set',
+        set: { package_series_ids: JSON.stringify([p.seriesId]) },
+        before: { package_series_ids: seriesIdsOf(card.package_series_ids) },
+        after: { package_series_ids: [p.seriesId] },
+      };
+    case 'move_agent':
+      return {
+        action: 'card.agent_moved',
+        set: { agent_id: p.agentId! },
+        before: { agent_id: card.agent_id },
+        after: { agent_id: p.agentId },
+      };
+  }
+}
+
+/**
+ * Settles a pending item: true for the one caller whose update found it still pending (another
+ * runner that took the same batch after a lapsed lease finds it settled and leaves it).
+ */
+async function settleItem(db: Executor, itemId: number, set: { status: 'ok' | 'failed'; message: string; card_id: number | null }) {
+  const r = await db
+    .updateTable('bulk_job_items')
+    .set({ ...set, updated_at: clock.iso() })
+    .where('id', '=', itemId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Rolls back a card's transaction whose item another runner settled first. */
+class AlreadySettled extends Error {}
+
+/** One card of a job: its change, its result and its audit row together, or only its failure. */
+async function doCard(
+  ctx: AppContext,
+  job: JobRow,
+  p: { seriesId?: number; agentId?: number },
+  seriesAgent: number | null,
+  item: { id: number; custom_num: string },
+  card: CardFacts | undefined,
+): Promise<void> {
+  const db = ctx.db.kysely;
+  const asker = askerOf(job);
+  const kind = job.kind as BulkKind;
+  const fail = (message: string, cardId = card?.id ?? null) => settleItem(db, item.id, { status: 'failed', message, card_id: cardId });
+  // a card of another agent answers as if it did not exist (agent scope): its id is not kept either
+  if (!card || !inScope(asker, card.agent_id)) return void (await fail('卡号不存在', null));
+  const why = refusal(kind, card, p);
+  if (why) return void (await fail(why));
+  if (kind === 'set_series' && seriesAgent !== card.agent_id) return void (await fail('套餐系列不属于该卡的代理'));
+  try {
+    if (kind === 'suspend') await ctx.carrier.suspend(card.custom_num);
+    if (kind === 'resume') await ctx.carrier.resume(card.custom_num);
+  } catch {
+    return void (await fail('运营商接口调用失败，请稍后重试'));
+  }
+  const c = changeOf(kind, card, p);
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await settleItem(trx, item.id, { status: 'ok', message: '成功', card_id: card.id }))) throw new AlreadySettled();
+      await cardRecord.applyBulkChange(trx, card.id, c.set);
+      await recordAudit(trx, asker, {
+        action: c.action,
+        target: { type: 'card', id: card.custom_num },
+        reason: job.reason,
+        before: { ...c.before, bulk_job_id: job.id },
+        after: c.after,
+      });
+    });
+  } catch (err) {
+    if (err instanceof AlreadySettled) return;
+    throw err;
+  }
+}
+
+/** The job's counts from its items (idempotent: a repeated batch counts nothing twice); done when none is pending. */
+async function recount(db: Executor, jobId: number): Promise<boolean> {
+  const rows = await db
+    .selectFrom('bulk_job_items')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('job_id', '=', jobId)
+    .groupBy('status')
+    .execute();
+  const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  const done = n('pending') === 0;
+  await db
+    .updateTable('bulk_jobs')
+    .set({ ok_count: n('ok'), failed_count: n('failed'), status: done ? 'done' : 'running', ...(done ? { finished_at: clock.iso() } : {}) })
+    .where('id', '=', jobId)
+    .where('status', '!=', 'done')
+    .execute();
+  return done;
+}
+
+/** One batch of the job's pending cards; false when it had none left. */
+async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boolean> {
+  const db = ctx.db.kysely;
+  const items = await db
+    .selectFrom('bulk_job_items')
+    .select(['id', 'custom_num'])
+    .where('job_id', '=', job.id)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(size)
+    .execute();
+  if (items.length > 0) {
+    const params = JSON.parse(job.params) as { series_id?: number; agent_id?: number };
+    const p = { seriesId: params.series_id, agentId: params.agent_id };
+    const seriesAgent =
+      job.kind === 'set_series'
+        ? ((await db.selectFrom('package_series').select('agent_id').where('id', '=', p.seriesId!).executeTakeFirst())?.agent_id ?? null)
+        : null;
+    const cards = await cardsByNumber(
+      db,
+      items.map((i) => i.custom_num),
+    );
+    for (const item of items) {
+      try {
+        await doCard(ctx, job, p, seriesAgent, item, cards.get(item.custom_num));
+      } catch (err) {
+        ctx.log.warn({ err, job: job.id, item: item.id }, 'bulk job card failed');
+        await settleItem(db, item.id, { status: 'failed', message: '处理失败，请稍后重试', card_id: null });
+      }
+      // SQLite answers synchronously: without a turn of the event loop between cards a batch would
+      // hold every request of this process until it ends
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return !(await recount(db, job.id));
+}
+
+export interface BulkRunSummary {
+  jobs: number;
+  batches: number;
+}
+
+/**
+ * What the scheduled job runs: the waiting jobs, oldest first, batch by batch, until none is left
+ * or the run has used its time (the next tick goes on).
+ */
+export async function runBulkJobs(
+  ctx: AppContext,
+  opts: { batchSize?: number; budgetMs?: number; maxBatches?: number } = {},
+): Promise<BulkRunSummary> {
+  const db = ctx.db.kysely;
+  const started = Date.now();
+  const size = opts.batchSize ?? BULK_BATCH;
+  const budget = opts.budgetMs ?? RUN_BUDGET_MS;
+  const seen = new Set<number>();
+  let batches = 0;
+  for (;;) {
+    if (Date.now() - started > budget || (opts.maxBatches !== undefined && batches >= opts.maxBatches)) break;
+    const next = await db
+      .selectFrom('bulk_jobs')
+      .select('id')
+      .where('status', 'in', ['pending', 'running'])
+      .orderBy('id')
+      .executeTakeFirst();
+    if (!next) break;
+    const job = await jobRowById(db, next.id);
+    seen.add(job.id);
+    batches++;
+    await runBatch(ctx, job, size);
+  }
+  return { jobs: seen.size, batches };
+}
+
+/** The scheduled job (docs/decisions/0015): one run at a time across processes, a crashed run taken up after its lease. */
+export function bulkJobsJob(ctx: AppContext, intervalMs: number): JobDef {
+  return { name: BULK_JOBS_JOB, intervalMs, run: () => runBulkJobs(ctx) };
+}
+
+/** Checks the action, records the job and its pending cards with the job's audit row, and answers at once. */
+export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Promise<Job> {
   const db = ctx.db.kysely;
   const p = await checkParams(db, op, body);
   // the same number twice is one card
@@ -209,8 +357,11 @@ export async function runJob(ctx: AppContext, op: AdminActor, body: Body): Promi
         reason: body.reason,
         operator_id: op.id,
         operator_username: op.username,
+        operator_role: op.role,
+        request_id: op.requestId,
+        ip: op.ip,
         agent_id: op.agentId,
-        status: 'running',
+        status: 'pending',
         total: nums.length,
         ok_count: 0,
         failed_count: 0,
@@ -236,34 +387,7 @@ export async function runJob(ctx: AppContext, op: AdminActor, body: Body): Promi
     });
     return job.id;
   });
-
-  const cards = await cardsByNumber(db, nums);
-  const items = await db.selectFrom('bulk_job_items').select(['id', 'custom_num']).where('job_id', '=', jobId).orderBy('id').execute();
-  let ok = 0;
-  let failed = 0;
-  for (const item of items) {
-    let outcome: Outcome;
-    try {
-      outcome = await apply(ctx, op, { id: jobId, kind: body.kind, reason: body.reason }, p, item.id, cards.get(item.custom_num));
-    } catch {
-      outcome = '处理失败，请稍后重试';
-    }
-    if (outcome === null) ok++;
-    else {
-      failed++;
-      await db
-        .updateTable('bulk_job_items')
-        .set({ status: 'failed', message: outcome, updated_at: clock.iso() })
-        .where('id', '=', item.id)
-        .execute();
-    }
-  }
-  await db
-    .updateTable('bulk_jobs')
-    .set({ status: 'done', ok_count: ok, failed_count: failed, finished_at: clock.iso() })
-    .where('id', '=', jobId)
-    .execute();
-  return jobOf(await db.selectFrom('bulk_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow());
+  return jobOf(await jobRowById(db, jobId));
 }
 
 export async function listJobs(db: Executor, op: AdminActor, beforeId: number | undefined) {

@@ -9,7 +9,8 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { CardsTable } from '../../../db/schema';
-import { CarrierSimulator } from '../../../integrations/carrier/simulator';
+import { addSimulatedLines, CarrierSimulator, removeSimulatedLines } from '../../../integrations/carrier/simulator';
+import { cardRecord } from '../../cardRecord';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { AdminActor } from '../access/actor';
@@ -185,27 +186,17 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
       .executeTakeFirstOrThrow();
     for (let i = 0; i < valid.length; i += CHUNK) {
       const chunk = valid.slice(i, i + CHUNK);
-      await trx
-        .insertInto('cards')
-        .values(chunk.map((r) => cardOf(r, batch.id, now)))
-        .execute();
+      await cardRecord.insertCards(
+        trx,
+        chunk.map((r) => cardOf(r, batch.id, now)),
+      );
       // the carrier simulator needs to know the new lines, as a real carrier already would
       if (simulated)
-        await trx
-          .insertInto('sim_lines')
-          .values(
-            chunk.map((r) => ({
-              custom_num: r.custom_num,
-              carrier_status: 0,
-              real_named: 0,
-              networks: '[]',
-              current_network: 0,
-              daily_kb: 0,
-              activated_on: now.slice(0, 10),
-            })),
-          )
-          .onConflict((oc) => oc.column('custom_num').doNothing())
-          .execute();
+        await addSimulatedLines(
+          trx,
+          chunk.map((r) => r.custom_num),
+          now.slice(0, 10),
+        );
     }
     await recordAudit(trx, op, {
       action: 'cards.import',
@@ -294,12 +285,8 @@ export async function undo(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'a
     const nums = (await trx.selectFrom('cards').select('custom_num').where('import_batch_id', '=', batch!.id).execute()).map(
       (r) => r.custom_num,
     );
-    for (let i = 0; i < nums.length; i += CHUNK)
-      await trx
-        .deleteFrom('sim_lines')
-        .where('custom_num', 'in', nums.slice(i, i + CHUNK))
-        .execute();
-    await trx.deleteFrom('cards').where('import_batch_id', '=', batch!.id).execute();
+    for (let i = 0; i < nums.length; i += CHUNK) await removeSimulatedLines(trx, nums.slice(i, i + CHUNK));
+    await cardRecord.deleteCardsOfBatch(trx, batch!.id);
     const now = clock.iso();
     await trx.updateTable('card_import_batches').set({ undone_at: now }).where('id', '=', batch!.id).execute();
     await recordAudit(trx, op, {

@@ -4,7 +4,7 @@ import { IMPORT_COLUMNS } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import { serveAdmin } from '../access/guard';
 import { attachment, recordAudit, toCsv } from '../audit';
-import { jobDetail, listJobs, runJob } from './bulkJobs';
+import { bulkJobsJob, createJob, jobDetail, listJobs } from './bulkJobs';
 import { commit, dryRun, listBatches, undo } from './imports';
 import { exportRows, search, story } from './service';
 
@@ -84,7 +84,9 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
   serveAdmin(api, ctx, 'adminCardImportBatches', 'cards.manage', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
   serveAdmin(api, ctx, 'adminCardImportUndo', 'cards.manage', async (req, _reply, op) => undo(ctx, op, req.body));
 
-  serveAdmin(api, ctx, 'adminBulkJobCreate', 'cards.manage', async (req, _reply, op) => runJob(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminBulkJobCreate', 'cards.manage', async (req, _reply, op) => createJob(ctx, op, req.body));
+  // the cards of the jobs are done in the background, batch by batch (docs/decisions/0027)
+  api.jobs.add(bulkJobsJob(ctx, Math.max(0, ctx.config.bulkJobsIntervalMs)));
   serveAdmin(api, ctx, 'adminBulkJobList', 'cards.manage', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
   serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query.id));
 }

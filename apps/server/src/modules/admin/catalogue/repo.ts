@@ -32,18 +32,6 @@ export async function seriesById(db: Executor, id: number) {
   return db.selectFrom('package_series').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertSeries(
-  db: Executor,
-  row: { agent_id: number; name: string; description: string; sort: number; created_at: string },
-) {
-  const r = await db.insertInto('package_series').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updateSeries(db: Executor, id: number, set: { name: string; description: string; sort: number }) {
-  await db.updateTable('package_series').set(set).where('id', '=', id).execute();
-}
-
 function packagesQuery(db: Executor) {
   return db
     .selectFrom('packages as p')
@@ -63,32 +51,6 @@ export async function packagesList(db: Executor, f: { agent: number | null; seri
 
 export async function packageById(db: Executor, id: number) {
   return packagesQuery(db).where('p.id', '=', id).executeTakeFirst();
-}
-
-export interface PackageColumns {
-  series_id: number;
-  name: string;
-  package_type: number;
-  period: number;
-  period_count: number;
-  flow_mb: number;
-  cost_fen: number;
-  price_fen: number;
-  original_price_fen: number;
-  description: string;
-  voucher_allowed: number;
-  recommended: number;
-  on_sale: number;
-  sort: number;
-}
-
-export async function insertPackage(db: Executor, row: PackageColumns & { created_at: string }) {
-  const r = await db.insertInto('packages').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updatePackage(db: Executor, id: number, set: Partial<PackageColumns>) {
-  await db.updateTable('packages').set(set).where('id', '=', id).execute();
 }
 
 export async function couponPackages(db: Executor, agent: number | null) {
@@ -113,24 +75,6 @@ export async function couponPackageById(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-export interface CouponPackageColumns {
-  agent_id: number;
-  name: string;
-  price_fen: number;
-  description: string;
-  vouchers: string;
-  on_sale: number;
-}
-
-export async function insertCouponPackage(db: Executor, row: CouponPackageColumns & { created_at: string }) {
-  const r = await db.insertInto('coupon_packages').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export async function updateCouponPackage(db: Executor, id: number, set: CouponPackageColumns) {
-  await db.updateTable('coupon_packages').set(set).where('id', '=', id).execute();
-}
-
 export async function agentsWithOffers(db: Executor, agent: number | null) {
   let q = db
     .selectFrom('agents as a')
@@ -139,20 +83,6 @@ export async function agentsWithOffers(db: Executor, agent: number | null) {
     .orderBy('a.id');
   if (agent !== null) q = q.where('a.id', '=', agent);
   return q.execute();
-}
-
-export async function replaceOffer(
-  db: Executor,
-  agentId: number,
-  offer: { amount_fen: number; bonus_fen: number; title: string; description: string } | null,
-) {
-  // one offer per agent: the portal reads the agent's first row
-  await db.deleteFrom('recharge_offers').where('agent_id', '=', agentId).execute();
-  if (offer)
-    await db
-      .insertInto('recharge_offers')
-      .values({ agent_id: agentId, ...offer })
-      .execute();
 }
 
 export async function agentExists(db: Executor, id: number) {

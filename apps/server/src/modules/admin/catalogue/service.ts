@@ -10,7 +10,18 @@ import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { seriesIdsOf } from '../../cardRecord';
-import { insertBatchVouchers, templatesOf } from '../../commerce';
+import {
+  insertBatchVouchers,
+  insertCouponPackage,
+  insertPackage,
+  replaceOffer,
+  templatesOf,
+  updateCouponPackage,
+  updatePackage,
+  type CouponPackageColumns,
+  type PackageColumns,
+} from '../../commerce';
+import { insertSeries, updateSeries } from '../../series';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
@@ -88,12 +99,12 @@ export async function saveSeries(ctx: AppContext, op: AdminActor, b: AdminBodyOf
     let id = b.id;
     let before: unknown;
     if (id === undefined) {
-      id = await repo.insertSeries(trx, { agent_id: b.agent_id, ...fields, created_at: clock.iso() });
+      id = await insertSeries(trx, { agent_id: b.agent_id, ...fields, created_at: clock.iso() });
     } else {
       const old = await scopedSeries(trx, op, id);
       if (old.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '系列不能改到另一个代理名下');
       before = { name: old.name, description: old.description, sort: old.sort };
-      await repo.updateSeries(trx, id, fields);
+      await updateSeries(trx, id, fields);
     }
     await recordAudit(trx, op, {
       action: 'series.saved',
@@ -123,7 +134,7 @@ export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyO
     await scopedSeries(trx, op, b.series_id);
     const problem = priceProblem(b.cost_fen, b.retail_fen);
     if (problem) throw new AppError(Code.BAD_REQUEST, problem);
-    const cols: repo.PackageColumns = {
+    const cols: PackageColumns = {
       series_id: b.series_id,
       name: b.name,
       package_type: b.package_type,
@@ -141,10 +152,10 @@ export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyO
     };
     let id = b.id;
     let before: PackageOut | undefined;
-    if (id === undefined) id = await repo.insertPackage(trx, { ...cols, created_at: clock.iso() });
+    if (id === undefined) id = await insertPackage(trx, { ...cols, created_at: clock.iso() });
     else {
       before = packageOut(await scopedPackage(trx, op, id));
-      await repo.updatePackage(trx, id, cols);
+      await updatePackage(trx, id, cols);
     }
     const after = packageOut((await repo.packageById(trx, id))!);
     await recordAudit(trx, op, { action: 'package.saved', target: { type: 'package', id }, reason: b.reason, before, after });
@@ -161,7 +172,7 @@ export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<
     const cost = b.cost_fen ?? pkg.cost_fen;
     const problem = priceProblem(cost, b.retail_fen);
     if (problem) throw new AppError(Code.BAD_REQUEST, problem);
-    await repo.updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
+    await updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
     const after = (await repo.packageById(trx, pkg.id))!;
     await recordAudit(trx, op, {
       action: 'price.changed',
@@ -196,7 +207,7 @@ export async function listCouponPackages(ctx: AppContext, op: AdminActor) {
 export async function saveCouponPackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminCouponPackageSave'>) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await scopedAgent(trx, op, b.agent_id);
-    const cols: repo.CouponPackageColumns = {
+    const cols: CouponPackageColumns = {
       agent_id: b.agent_id,
       name: b.name,
       price_fen: b.price_fen,
@@ -206,13 +217,13 @@ export async function saveCouponPackage(ctx: AppContext, op: AdminActor, b: Admi
     };
     let id = b.id;
     let before: unknown;
-    if (id === undefined) id = await repo.insertCouponPackage(trx, { ...cols, created_at: clock.iso() });
+    if (id === undefined) id = await insertCouponPackage(trx, { ...cols, created_at: clock.iso() });
     else {
       const old = await repo.couponPackageById(trx, id);
       assertInScope(op, old?.agent_id);
       if (old!.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '券包不能改到另一个代理名下');
       before = couponOut(old!);
-      await repo.updateCouponPackage(trx, id, cols);
+      await updateCouponPackage(trx, id, cols);
     }
     const after = couponOut((await repo.couponPackageById(trx, id))!);
     await recordAudit(trx, op, { action: 'coupon_package.saved', target: { type: 'coupon_package', id }, reason: b.reason, before, after });
@@ -241,7 +252,7 @@ export async function saveOffer(ctx: AppContext, op: AdminActor, b: AdminBodyOf<
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await scopedAgent(trx, op, b.agent_id);
     const before = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
-    await repo.replaceOffer(trx, b.agent_id, b.offer);
+    await replaceOffer(trx, b.agent_id, b.offer);
     const after = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
     await recordAudit(trx, op, {
       action: 'recharge_offer.saved',

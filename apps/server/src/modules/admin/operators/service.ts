@@ -2,6 +2,7 @@
 // role. Each change and its audit row (before/after, the reason; never a password hash) are written
 // in one transaction. The console keeps at least one enabled platform administrator, and nobody
 // disables themselves (they would lock the door behind them).
+import { sql } from 'kysely';
 import { Code } from '@portal/contract/codes';
 import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type AdminBodyOf, type OperatorRole } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
@@ -67,6 +68,21 @@ async function existing(db: Executor, id: number): Promise<OperatorRecord> {
 
 async function checkAgent(db: Executor, agentId: number | null): Promise<void> {
   if (agentId !== null && !(await repo.agentOf(db, agentId))) throw new AppError(Code.BAD_REQUEST, '代理商不存在');
+}
+
+/** PostgreSQL advisory lock key of the changes that could leave no enabled platform administrator */
+const LAST_ADMIN_LOCK = 1_301_327;
+
+/**
+ * Changes that could take away an enabled platform administrator (disable, change role) run one
+ * at a time: on PostgreSQL two of them (A disables B while B disables A) would each count the
+ * other as still enabled and both pass, so each takes a transaction-scoped advisory lock first and
+ * reads the operators after it, seeing the other's committed change. SQLite's one writer (every
+ * transaction begins IMMEDIATE) already serialises them; the check and the write share the
+ * transaction there too.
+ */
+async function serialiseAdminChanges(ctx: AppContext, trx: Executor): Promise<void> {
+  if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LAST_ADMIN_LOCK)})`.execute(trx);
 }
 
 /** An enabled platform administrator who would stop being one must not be the last. */
@@ -143,6 +159,7 @@ export async function unlockOperator(ctx: AppContext, op: AdminActor, body: Admi
 export async function setDisabled(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetDisabled'>): Promise<Row> {
   if (body.disabled && body.id === op.id) throw new AppError(Code.BAD_REQUEST, '不能停用自己的账号');
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    await serialiseAdminChanges(ctx, trx);
     const o = await existing(trx, body.id);
     if ((o.disabled === 1) === body.disabled) throw new AppError(Code.BAD_REQUEST, body.disabled ? '该操作员已停用' : '该操作员未停用');
     if (body.disabled) await keepOneAdmin(trx, o, '不能停用最后一位启用中的平台管理员');
@@ -162,6 +179,7 @@ export async function setDisabled(ctx: AppContext, op: AdminActor, body: AdminBo
 
 export async function setRole(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetRole'>): Promise<Row> {
   await ctx.db.kysely.transaction().execute(async (trx) => {
+    await serialiseAdminChanges(ctx, trx);
     const o = await existing(trx, body.id);
     if (o.role === body.role && o.agent_id === body.agent_id) throw new AppError(Code.BAD_REQUEST, '角色与代理商没有变化');
     await checkAgent(trx, body.agent_id);

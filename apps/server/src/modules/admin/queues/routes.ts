@@ -245,16 +245,18 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
 
   serveAdmin(api, ctx, 'adminShopOrderShip', 'orders.manage', async (req, _reply, op) => {
     const b = req.body;
-    const before = await repo.shopOrderByNo(db, b.order_no);
-    assertInScope(op, before?.agent_id);
-    // the shop's own shipping step (it refuses an unpaid or already shipped order); it runs its
-    // own conditional update, so the audit row follows it rather than sharing its transaction
-    await markShipped(ctx, b.order_no, { carrier: b.carrier, tracking_no: b.tracking_no });
-    await recordAudit(db, op, {
-      action: 'shop_order.shipped',
-      target: { type: 'shop_order', id: b.order_no },
-      before: { ship_state: before!.ship_state },
-      after: { ship_state: 'shipped', carrier: b.carrier, tracking_no: b.tracking_no },
+    // the shop's own shipping step (it refuses an unpaid or already shipped order, and its update
+    // is conditional on the state it read) and the audit row, in one transaction: both or neither
+    await db.transaction().execute(async (trx) => {
+      const before = await repo.shopOrderByNo(trx, b.order_no);
+      assertInScope(op, before?.agent_id);
+      await markShipped(ctx, b.order_no, { carrier: b.carrier, tracking_no: b.tracking_no }, trx);
+      await recordAudit(trx, op, {
+        action: 'shop_order.shipped',
+        target: { type: 'shop_order', id: b.order_no },
+        before: { ship_state: before!.ship_state },
+        after: { ship_state: 'shipped', carrier: b.carrier, tracking_no: b.tracking_no },
+      });
     });
     return shopRowOf((await repo.shopOrderByNo(db, b.order_no))!);
   });

@@ -1,5 +1,5 @@
-// SQL of the catalogue: packages of a series, coupon packages, first-recharge offers. Read only:
-// the catalogue is configuration (seeded), nothing here writes.
+// SQL of the catalogue: packages of a series, coupon packages, first-recharge offers. The portal
+// only reads them (configuration, seeded); the console writes them through the functions below.
 import type { Executor } from '../../../db/executor';
 
 export async function packagesOfSeries(db: Executor, seriesIds: number[]) {
@@ -59,4 +59,64 @@ export async function livePackagesOfCard(db: Executor, cardId: number, nowIso: s
     .where('card_id', '=', cardId)
     .where('expired_at', '>', nowIso)
     .execute();
+}
+
+// The console's catalogue (modules/admin/catalogue) writes the catalogue through these, inside its
+// transaction with the audit row: this file stays the one writer of these tables.
+export interface PackageColumns {
+  series_id: number;
+  name: string;
+  package_type: number;
+  period: number;
+  period_count: number;
+  flow_mb: number;
+  cost_fen: number;
+  price_fen: number;
+  original_price_fen: number;
+  description: string;
+  voucher_allowed: number;
+  recommended: number;
+  on_sale: number;
+  sort: number;
+}
+
+export async function insertPackage(db: Executor, row: PackageColumns & { created_at: string }) {
+  const r = await db.insertInto('packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updatePackage(db: Executor, id: number, set: Partial<PackageColumns>) {
+  await db.updateTable('packages').set(set).where('id', '=', id).execute();
+}
+
+export interface CouponPackageColumns {
+  agent_id: number;
+  name: string;
+  price_fen: number;
+  description: string;
+  vouchers: string;
+  on_sale: number;
+}
+
+export async function insertCouponPackage(db: Executor, row: CouponPackageColumns & { created_at: string }) {
+  const r = await db.insertInto('coupon_packages').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateCouponPackage(db: Executor, id: number, set: CouponPackageColumns) {
+  await db.updateTable('coupon_packages').set(set).where('id', '=', id).execute();
+}
+
+export async function replaceOffer(
+  db: Executor,
+  agentId: number,
+  offer: { amount_fen: number; bonus_fen: number; title: string; description: string } | null,
+) {
+  // one offer per agent: the portal reads the agent's first row
+  await db.deleteFrom('recharge_offers').where('agent_id', '=', agentId).execute();
+  if (offer)
+    await db
+      .insertInto('recharge_offers')
+      .values({ agent_id: agentId, ...offer })
+      .execute();
 }

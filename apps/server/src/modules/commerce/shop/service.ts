@@ -150,23 +150,28 @@ export async function devicesOfOrders(
  * a carrier and a tracking number. Refused with the reason when it is not paid, already shipped,
  * or the tracking is malformed.
  */
-export async function markShipped(ctx: AppContext, orderNo: string, tracking: { carrier: string; tracking_no: string }): Promise<void> {
-  const row = await repo.shopOrderByNo(ctx.db.kysely, orderNo);
+export async function markShipped(
+  ctx: AppContext,
+  orderNo: string,
+  tracking: { carrier: string; tracking_no: string },
+  // the console passes its transaction: the shipping and its audit row are written together
+  db: Executor = ctx.db.kysely,
+): Promise<void> {
+  const row = await repo.shopOrderByNo(db, orderNo);
   if (!row) throw new AppError(Code.NOT_FOUND, '设备订单不存在');
-  const why = shipRefusal((await repo.orderStateOf(ctx.db.kysely, orderNo)) ?? '', row.ship_state, 'shipped', tracking);
+  const why = shipRefusal((await repo.orderStateOf(db, orderNo)) ?? '', row.ship_state, 'shipped', tracking);
   if (why) throw new AppError(Code.BAD_REQUEST, why);
   const t = { carrier: tracking.carrier.trim(), tracking_no: tracking.tracking_no.trim() };
-  if (!(await repo.markShipped(ctx.db.kysely, orderNo, t, clock.iso())))
-    throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
+  if (!(await repo.markShipped(db, orderNo, t, clock.iso()))) throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
 }
 
 /** For the operator console: the parcel was signed for. */
-export async function markReceived(ctx: AppContext, orderNo: string): Promise<void> {
-  const row = await repo.shopOrderByNo(ctx.db.kysely, orderNo);
+export async function markReceived(ctx: AppContext, orderNo: string, db: Executor = ctx.db.kysely): Promise<void> {
+  const row = await repo.shopOrderByNo(db, orderNo);
   if (!row) throw new AppError(Code.NOT_FOUND, '设备订单不存在');
-  const why = shipRefusal((await repo.orderStateOf(ctx.db.kysely, orderNo)) ?? '', row.ship_state, 'received');
+  const why = shipRefusal((await repo.orderStateOf(db, orderNo)) ?? '', row.ship_state, 'received');
   if (why) throw new AppError(Code.BAD_REQUEST, why);
-  if (!(await repo.markReceived(ctx.db.kysely, orderNo, clock.iso()))) throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
+  if (!(await repo.markReceived(db, orderNo, clock.iso()))) throw new AppError(Code.BAD_REQUEST, '订单状态已变更，请刷新后重试');
 }
 
 /** For the operator console: paid device orders waiting to ship, oldest first. */
