@@ -11,7 +11,11 @@ import { AdminApplicationQuery, AdminRealNameQuery, AdminReplacementQuery, Admin
 /** The most rows one export answers (the answer's x-export-truncated header says when the filtered set was larger). */
 export const EXPORT_MAX_ROWS = 10_000;
 
-const Id = (label: string) => z.coerce.number({ error: `${label}有误` }).int(`${label}有误`).positive(`${label}有误`);
+const Id = (label: string) =>
+  z.coerce
+    .number({ error: `${label}有误` })
+    .int(`${label}有误`)
+    .positive(`${label}有误`);
 const paging = { after_id: true, limit: true } as const;
 type ExportRoute = `GET /admin/exports/${string}`;
 /** An export with the list's filters. */
@@ -33,7 +37,11 @@ export const adminExportEndpoints = adminArea({
   adminExportVoucherBatches: whole('GET /admin/exports/voucher-batches', '导出优惠券发放记录（CSV）'),
   adminExportAgents: whole('GET /admin/exports/agents', '导出代理商（CSV）'),
   adminExportTickets: csv('GET /admin/exports/tickets', '导出工单（CSV，筛选同列表）', AdminTicketQuery.omit(paging)),
-  adminExportApplications: csv('GET /admin/exports/agent-applications', '导出代理申请（CSV，筛选同列表）', AdminApplicationQuery.omit(paging)),
+  adminExportApplications: csv(
+    'GET /admin/exports/agent-applications',
+    '导出代理申请（CSV，筛选同列表）',
+    AdminApplicationQuery.omit(paging),
+  ),
   adminExportReplacements: csv('GET /admin/exports/replacements', '导出换卡申请（CSV，筛选同列表）', AdminReplacementQuery.omit(paging)),
   adminExportRealName: csv('GET /admin/exports/real-name', '导出实名记录（CSV，仅脱敏信息）', AdminRealNameQuery.omit(paging)),
   adminExportShopOrders: csv('GET /admin/exports/shop-orders', '导出发货列表（CSV，筛选同列表）', AdminShopOrderQuery.omit(paging)),
@@ -50,6 +58,9 @@ export const adminExportEndpoints = adminArea({
     raw: true,
     tags: ['admin queues'],
     summary: '工单的第 n 张图片（与工单相同的代理范围）',
-    params: z.object({ id: Id('工单编号'), n: z.coerce.number({ error: '图片有误' }).int('图片有误').min(0, '图片有误').max(8, '图片有误') }),
+    params: z.object({
+      id: Id('工单编号'),
+      n: z.coerce.number({ error: '图片有误' }).int('图片有误').min(0, '图片有误').max(8, '图片有误'),
+    }),
   },
 });

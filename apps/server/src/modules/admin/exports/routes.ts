@@ -95,7 +95,22 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       action: 'packages.export',
       file: ['packages.csv', '套餐.csv'],
       filter: req.query,
-      header: ['编号', '代理', '系列', '套餐名称', '类型', '周期', '流量(MB)', '零售价(元)', '划线价(元)', '可用券', '推荐', '在售', '排序', '说明'],
+      header: [
+        '编号',
+        '代理',
+        '系列',
+        '套餐名称',
+        '类型',
+        '周期',
+        '流量(MB)',
+        '零售价(元)',
+        '划线价(元)',
+        '可用券',
+        '推荐',
+        '在售',
+        '排序',
+        '说明',
+      ],
       rows: items.map((p) => [
         p.id,
         p.agent_name,
@@ -303,7 +318,8 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
   serveAdmin(api, ctx, 'adminExportReplacements', 'cards.manage', async (req, reply, op) => {
     const q = req.query;
     const { rows, truncated } = await walkPages(
-      (after, limit) => queues.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
+      (after, limit) =>
+        queues.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
       (a) => a.id,
       EXPORT_MAX_ROWS,
     );
@@ -313,7 +329,21 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       file: ['replacements.csv', '换卡申请.csv'],
       filter: q,
       truncated,
-      header: ['申请编号', '卡号', '状态', '收件人', '收件电话', '收件地址', '换卡原因', '新卡号', '快递公司', '快递单号', '驳回原因', '提交时间', '更新时间'],
+      header: [
+        '申请编号',
+        '卡号',
+        '状态',
+        '收件人',
+        '收件电话',
+        '收件地址',
+        '换卡原因',
+        '新卡号',
+        '快递公司',
+        '快递单号',
+        '驳回原因',
+        '提交时间',
+        '更新时间',
+      ],
       rows: rows.map((a) => [
         a.id,
         a.custom_num,
@@ -370,7 +400,20 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       file: ['shop-orders.csv', '发货.csv'],
       filter: q,
       truncated,
-      header: ['订单号', '卡号', '商品', '数量', '收件人', '收件电话', '收件地址', '发货状态', '快递公司', '快递单号', '支付时间', '发货时间'],
+      header: [
+        '订单号',
+        '卡号',
+        '商品',
+        '数量',
+        '收件人',
+        '收件电话',
+        '收件地址',
+        '发货状态',
+        '快递公司',
+        '快递单号',
+        '支付时间',
+        '发货时间',
+      ],
       rows: rows.map((s) => [
         s.order_no,
         s.custom_num,
@@ -449,10 +492,16 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       filter: { id: job.id },
       truncated: items.length > rows.length,
       header: ['任务', '操作', '卡号', '结果', '说明', '时间'],
-      rows: rows.map((i) => [job.id, BULK_KIND_LABEL[job.kind], i.custom_num, BULK_STATUS_LABEL[i.status] ?? i.status, i.message, i.updated_at]),
+      rows: rows.map((i) => [
+        job.id,
+        BULK_KIND_LABEL[job.kind],
+        i.custom_num,
+        BULK_STATUS_LABEL[i.status] ?? i.status,
+        i.message,
+        i.updated_at,
+      ]),
     });
   });
 
   await ticketImageRoutes(api, ctx);
 }
-
