@@ -45,7 +45,9 @@ export interface ListPageProps<Row extends object> {
 
 export function ListPage<Row extends object>(p: ListPageProps<Row>) {
   const q = useInfiniteQuery({
-    queryKey: p.queryKey,
+    // its own key under the list's name: invalidating ['tickets'] reaches it, a plain query of the
+    // same name (a select's options) keeps its own shape
+    queryKey: [...p.queryKey, 'list'],
     queryFn: ({ pageParam }) => p.fetchPage(pageParam || undefined),
     initialPageParam: 0,
     getNextPageParam: (last) => nextOf(last),
