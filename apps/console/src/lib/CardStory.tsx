@@ -33,8 +33,7 @@ function yesNo(v: boolean, yes: string, no: string) {
 export function StoryView({ card }: { card: string }) {
   const q = useQuery({ queryKey: ['card-story', card], queryFn: () => call('adminCardStory', { card }) });
   const op = useOperator().data;
-  const orderLink = (o: string | null | undefined) =>
-    !o ? '—' : allows(op, 'orders.view') ? <Link to={orderPath(o)}>{o}</Link> : o;
+  const orderLink = (o: string | null | undefined) => (!o ? '—' : allows(op, 'orders.view') ? <Link to={orderPath(o)}>{o}</Link> : o);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (q.error)
     return (

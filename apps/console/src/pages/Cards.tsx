@@ -12,7 +12,8 @@ import { CARD_STATE_LABEL, SUPPLIER_LABEL } from '@portal/contract/enums';
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { StoryView } from '../lib/CardStory';
+import { Link } from 'react-router';
+import { StoryView, storyPath } from '../lib/CardStory';
 
 type Row = AdminAnswerOf<'adminCardSearch'>['items'][number];
 type Filter = Omit<NonNullable<AdminInputOf<'adminCardSearch'>>, 'before_id' | 'limit'>;
@@ -189,7 +190,14 @@ export default function Cards() {
           <Typography.Text type="secondary">已显示全部 {rows.length} 张</Typography.Text>
         ) : null}
       </div>
-      <Drawer title={open ? `卡片档案 ${open}` : ''} open={open !== null} onClose={() => setOpen(null)} size={960} destroyOnHidden>
+      <Drawer
+        title={open ? `卡片档案 ${open}` : ''}
+        extra={open ? <Link to={storyPath(open)}>在档案页打开</Link> : null}
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        size={960}
+        destroyOnHidden
+      >
         {open ? <StoryView card={open} /> : null}
       </Drawer>
     </Card>
