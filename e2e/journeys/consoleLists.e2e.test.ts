@@ -174,7 +174,7 @@ describe('console lists', () => {
     expect(await thumbs.count()).toBe(2);
     // both loaded: the admin endpoint served them to support
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('[data-testid="ticket-images"] img')].every((i) => (i as HTMLImageElement).naturalWidth > 0),
+      Array.from(document.querySelectorAll('[data-testid="ticket-images"] img')).every((i) => (i as HTMLImageElement).naturalWidth > 0),
     );
     expect(await thumbs.first().evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(480);
     await screenshot(page, 'console-lists-ticket-images');

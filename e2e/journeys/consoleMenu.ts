@@ -67,7 +67,7 @@ export async function menuTree(page: Page): Promise<string[]> {
     lis.map((li) => {
       const own = (el: Element | null) => el?.querySelector('.ant-menu-title-content')?.textContent?.trim() ?? '';
       if (!li.classList.contains('ant-menu-submenu')) return own(li);
-      const items = [...li.querySelectorAll('.ant-menu-item')].map((i) => own(i));
+      const items = Array.from(li.querySelectorAll('.ant-menu-item')).map((i) => own(i));
       return `${own(li.querySelector('.ant-menu-submenu-title'))}: ${items.join(' ')}`;
     }),
   );
