@@ -26,10 +26,9 @@ const GROUP_OF: Record<string, string> = {
 
 const exact = (text: string) => new RegExp(`^${text}$`);
 
-function groupTitle(page: Page, group: string) {
-  return page
-    .locator('.ant-layout-sider .ant-menu-submenu-title')
-    .filter({ has: page.locator('.ant-menu-title-content', { hasText: exact(group) }) });
+/** A group's own title (relative: for `has` inside the group's element). */
+function titleOf(page: Page, group: string) {
+  return page.locator('.ant-menu-submenu-title > .ant-menu-title-content', { hasText: exact(group) });
 }
 
 export function menuItem(page: Page, title: string) {
@@ -40,9 +39,12 @@ export function menuItem(page: Page, title: string) {
 
 /** Opens a group of the menu unless it is open. */
 export async function openGroup(page: Page, group: string): Promise<void> {
-  const t = groupTitle(page, group);
-  if ((await t.getAttribute('aria-expanded')) !== 'true') await t.click();
-  await page.locator('.ant-layout-sider .ant-menu-submenu-open').filter({ has: t }).waitFor();
+  const sub = page.locator('.ant-layout-sider .ant-menu-submenu').filter({ has: titleOf(page, group) });
+  if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) await sub.locator('.ant-menu-submenu-title').click();
+  await page
+    .locator('.ant-layout-sider .ant-menu-submenu-open')
+    .filter({ has: titleOf(page, group) })
+    .waitFor();
 }
 
 /** Goes to a page through the side menu. */
