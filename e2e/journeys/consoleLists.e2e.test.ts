@@ -27,6 +27,11 @@ async function logout(page: Page) {
   await page.waitForURL('**/admin/login');
 }
 
+/** Waits for the page's transitions (a drawer sliding in, a preview zooming) to end: for screenshots. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
 /** A solid-colour PNG of w×h: what a card holder's photo of a bill stands for. */
 function png(w: number, h: number, [r, g, b]: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -113,6 +118,7 @@ describe('console lists', () => {
     await page.locator('.ant-menu-submenu-open').filter({ hasText: '待办队列' }).waitFor();
     expect(await page.locator('.ant-layout-sider .ant-menu-submenu-open').count()).toBe(1);
     await page.locator('.ant-layout-sider .ant-menu-item-selected').filter({ hasText: '发货' }).waitFor();
+    await settled(page);
     await screenshot(page, 'console-lists-menu');
     expect(await menuTree(page)).toEqual([
       '概览',
@@ -130,6 +136,7 @@ describe('console lists', () => {
     await menuTo(page, '换卡申请');
     await page.waitForURL('**/admin/replacements');
     await page.getByRole('row').filter({ hasText: '1000000014' }).waitFor();
+    await settled(page);
     await screenshot(page, 'console-lists-listpage');
     const [header, ...rows] = await exportCsv(page);
     expect(header.slice(0, 4)).toEqual(['申请编号', '卡号', '状态', '收件人']);
@@ -177,11 +184,13 @@ describe('console lists', () => {
       Array.from(document.querySelectorAll('[data-testid="ticket-images"] img')).every((i) => (i as HTMLImageElement).naturalWidth > 0),
     );
     expect(await thumbs.first().evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(480);
+    await settled(page);
     await screenshot(page, 'console-lists-ticket-images');
     await thumbs.first().click();
     const preview = page.locator('.ant-image-preview-img');
     await preview.waitFor();
     expect(await preview.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(480);
+    await settled(page);
     await screenshot(page, 'console-lists-ticket-image-large');
     await page.keyboard.press('Escape');
     await preview.waitFor({ state: 'detached' });
@@ -197,11 +206,13 @@ describe('console lists', () => {
     await page.waitForURL('**/admin/cards/1000000001');
     await page.locator('.ant-layout-sider .ant-menu-item-selected').filter({ hasText: '卡片档案' }).waitFor();
     await page.getByRole('tab', { name: /订单（1）/ }).click();
+    await settled(page);
     await screenshot(page, 'console-lists-story');
     await page.getByRole('link', { name: '2026112410000000000001' }).click();
     await page.waitForURL('**/admin/orders?order=2026112410000000000001');
     await page.locator('.ant-drawer').getByText('订单 2026112410000000000001').waitFor();
     await page.locator('.ant-layout-sider .ant-menu-item-selected').filter({ hasText: '订单' }).waitFor();
+    await settled(page);
     await screenshot(page, 'console-lists-story-order');
     // and back: the story's ticket opens in 工单
     await page.goto('/admin/cards/1000000001');

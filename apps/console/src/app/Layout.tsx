@@ -65,7 +65,7 @@ export function Layout() {
 
   return (
     <AntLayout style={{ minHeight: '100vh' }}>
-      <AntLayout.Sider width={220} theme="dark">
+      <AntLayout.Sider width={220} theme="dark" style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
         <div style={{ color: '#fff', fontSize: 18, fontWeight: 600, padding: '20px 24px' }}>流量卡运营后台</div>
         <Menu
           theme="dark"
