@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { messageOf } from './api';
 import { REASON_RULES } from './zodRule';
 
@@ -30,8 +31,14 @@ export interface ReasonModalProps<V extends { reason: string }> {
   onClose: () => void;
 }
 
+/** The reason's rules, said in the field's own words: 请填写退款原因 under 退款原因. */
+export function reasonRules(label: string): Rule[] {
+  return [{ ...REASON_RULES[0], message: `请填写${label.replace(/（.*）$/, '')}` }, ...REASON_RULES.slice(1)];
+}
+
 export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>) {
   const [own] = Form.useForm<V>();
+  const label = p.reasonLabel ?? '原因';
   const form = p.form ?? own;
   const m = useMutation({
     mutationFn: (v: V) => p.onConfirm({ ...v, reason: (v.reason ?? '').trim() }),
@@ -57,8 +64,8 @@ export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>
         {p.children}
         <Form.Item
           name="reason"
-          label={p.reasonLabel ?? '原因'}
-          rules={p.reasonRequired === false ? [{ max: 200, message: '原因最多 200 字' }] : REASON_RULES}
+          label={label}
+          rules={p.reasonRequired === false ? [{ max: 200, message: '原因最多 200 字' }] : reasonRules(label)}
         >
           <Input.TextArea rows={3} maxLength={200} showCount placeholder={p.reasonPlaceholder} />
         </Form.Item>
