@@ -40,7 +40,16 @@ export function menuItem(page: Page, title: string) {
 /** Opens a group of the menu unless it is open. */
 export async function openGroup(page: Page, group: string): Promise<void> {
   const sub = page.locator('.ant-layout-sider .ant-menu-submenu').filter({ has: titleOf(page, group) });
-  if (!(await sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open')))) await sub.locator('.ant-menu-submenu-title').click();
+  const isOpen = () => sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open'));
+  // the group above may still be unfolding and move this title under the pointer: try again then
+  for (let attempt = 0; attempt < 5 && !(await isOpen()); attempt++) {
+    await sub.locator('.ant-menu-submenu-title').click();
+    await page
+      .locator('.ant-layout-sider .ant-menu-submenu-open')
+      .filter({ has: titleOf(page, group) })
+      .waitFor({ timeout: 2_000 })
+      .catch(() => {});
+  }
   await page
     .locator('.ant-layout-sider .ant-menu-submenu-open')
     .filter({ has: titleOf(page, group) })
