@@ -13,7 +13,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/**/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'apps/console/src/**/*.test.ts',
+            'apps/server/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/dist/**'],
         },
       },

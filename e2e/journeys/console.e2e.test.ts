@@ -4,6 +4,7 @@
 // menu has no platform-only entries and the audit page refuses them.
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuItems, menuTo, menuTree } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
 
@@ -30,10 +31,6 @@ async function login(page: Page, username: string, password: string) {
 async function logout(page: Page) {
   await page.getByRole('button', { name: '退出' }).click();
   await page.waitForURL('**/admin/login');
-}
-
-function menuItems(page: Page) {
-  return page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
 }
 
 describe('operator console', () => {
@@ -64,33 +61,21 @@ describe('operator console', () => {
     const total = await page.locator('.ant-statistic').first().locator('.ant-statistic-content-value').innerText();
     expect(Number(total)).toBeGreaterThan(0);
     expect(await page.getByTestId('operator-name').innerText()).toBe('平台管理员');
-    expect(await menuItems(page)).toEqual([
+    expect(await menuTree(page)).toEqual([
       '概览',
-      '卡片',
-      '卡片档案',
-      '导入',
-      '批量任务',
-      '订单',
-      '余额',
-      '工单',
-      '代理申请',
-      '换卡申请',
-      '实名记录',
-      '发货',
+      '卡片管理: 卡片 卡片档案 导入 批量任务',
+      '商品: 套餐目录 代理价格 优惠券发放',
+      '订单与资金: 订单 余额',
+      '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
       '代理商',
-      '套餐目录',
-      '代理价格',
-      '优惠券发放',
-      '操作员',
-      '审计日志',
-      '账号安全',
+      '系统: 操作员 审计日志 账号安全',
     ]);
     await screenshot(page, 'console-dashboard');
   });
 
   it('turns on the second factor and then signs in with a code', async () => {
     const { page } = desk;
-    await page.getByRole('menuitem', { name: '账号安全' }).click();
+    await menuTo(page, '账号安全');
     await page.waitForURL('**/admin/security');
     await page.getByRole('button', { name: '开启两步验证' }).click();
     const secret = (await page.getByTestId('totp-secret').innerText()).trim();
@@ -116,7 +101,7 @@ describe('operator console', () => {
 
   it('lists the actions in the audit log, with a CSV export', async () => {
     const { page } = desk;
-    await page.getByRole('menuitem', { name: '审计日志' }).click();
+    await menuTo(page, '审计日志');
     await page.waitForURL('**/admin/audit');
     const table = page.locator('.ant-table-tbody');
     await table.getByText('开启两步验证', { exact: true }).waitFor();
@@ -140,8 +125,15 @@ describe('operator console', () => {
     await login(page, 'support', 'Support#2026');
     await page.waitForURL('**/admin/dashboard');
     // the menu follows the new session's permissions once they have loaded
-    await page.locator('.ant-layout-sider .ant-menu-item').filter({ hasText: '账号安全' }).waitFor();
+    await page.locator('.ant-layout-sider .ant-menu-submenu-title').filter({ hasText: '系统' }).waitFor();
     expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '账号安全']);
+    expect(await menuTree(page)).toEqual([
+      '概览',
+      '卡片管理: 卡片 卡片档案',
+      '订单与资金: 订单',
+      '待办队列: 工单 实名记录',
+      '系统: 账号安全',
+    ]);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();
     await screenshot(page, 'console-support-denied');

@@ -4,6 +4,7 @@
 // once with the cards 待处理, done by the background runner (run here through the simulator's
 // control, its timer off), the page showing the progress until it is done.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
 
@@ -58,7 +59,7 @@ describe('console cards', () => {
 
   it('imports a CSV: errors per row, then the fixed file, finds the cards, undoes the batch', async () => {
     const { page } = desk;
-    await page.getByRole('menuitem', { name: '导入' }).click();
+    await menuTo(page, '导入');
     await page.waitForURL('**/admin/card-imports');
     await page.getByText('还没有导入批次').waitFor();
 
@@ -82,7 +83,7 @@ describe('console cards', () => {
     await page.locator('.ant-table-tbody').getByText('11 月到货联通卡').waitFor();
     await screenshot(page, 'console-cards-import-done');
 
-    await page.getByRole('menuitem', { name: /卡片$/ }).click();
+    await menuTo(page, '卡片');
     await page.waitForURL('**/admin/cards');
     await page.getByLabel('号码').fill('5100000');
     await page.getByRole('button', { name: /查询/ }).click();
@@ -90,7 +91,7 @@ describe('console cards', () => {
     expect(await tableRows(page).locator('td:nth-child(2)').allInnerTexts()).toEqual(['5100000002', '5100000001']);
     await screenshot(page, 'console-cards-search-imported');
 
-    await page.getByRole('menuitem', { name: '导入' }).click();
+    await menuTo(page, '导入');
     await page.getByRole('button', { name: '撤销' }).first().click();
     const undo = page.locator('.ant-modal').filter({ hasText: '撤销将删除该批次的 2 张卡' });
     await undo.getByLabel('撤销原因').fill('到货单有误');
@@ -98,7 +99,7 @@ describe('console cards', () => {
     await page.getByText(/批次 \d+ 已撤销/).waitFor();
     await page.locator('.ant-tag').filter({ hasText: '已撤销' }).waitFor();
 
-    await page.getByRole('menuitem', { name: /卡片$/ }).click();
+    await menuTo(page, '卡片');
     await page.getByLabel('号码').fill('5100000');
     await page.getByRole('button', { name: /查询/ }).click();
     await page.locator('.ant-table-placeholder').waitFor();

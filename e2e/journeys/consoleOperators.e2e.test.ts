@@ -2,6 +2,7 @@
 // a support operator in the 操作员 page — the form first refuses a weak password at the field —
 // signs out, and the new operator signs in and sees the support menu.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuItems, menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
 
@@ -10,10 +11,6 @@ async function login(page: Page, username: string, password: string) {
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: '登录' }).click();
-}
-
-function menuItems(page: Page) {
-  return page.locator('.ant-layout-sider .ant-menu-item').allInnerTexts();
 }
 
 describe('console operators', () => {
@@ -32,7 +29,7 @@ describe('console operators', () => {
     const { page } = desk;
     await login(page, 'admin', 'Admin#2026');
     await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('menuitem', { name: '操作员' }).click();
+    await menuTo(page, '操作员');
     await page.waitForURL('**/admin/operators');
     await page.locator('.ant-table-tbody').getByText('admin', { exact: true }).waitFor();
 
@@ -58,7 +55,7 @@ describe('console operators', () => {
     await page.waitForURL('**/admin/login');
     await login(page, 'li.si', 'Lisi2026go');
     await page.waitForURL('**/admin/dashboard');
-    await page.locator('.ant-layout-sider .ant-menu-item').filter({ hasText: '账号安全' }).waitFor();
+    await page.locator('.ant-layout-sider .ant-menu-submenu-title').filter({ hasText: '系统' }).waitFor();
     expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '账号安全']);
     expect(await page.getByTestId('operator-name').innerText()).toBe('李四');
   });
@@ -69,7 +66,7 @@ describe('console operators', () => {
     await page.waitForURL('**/admin/login');
     await login(page, 'admin', 'Admin#2026');
     await page.waitForURL('**/admin/dashboard');
-    await page.getByRole('menuitem', { name: '操作员' }).click();
+    await menuTo(page, '操作员');
     const row = page.locator('.ant-table-tbody tr', { hasText: 'li.si' });
     await row.getByRole('button', { name: '停用' }).click();
     const modal = page.locator('.ant-modal');

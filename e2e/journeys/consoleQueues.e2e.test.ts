@@ -5,6 +5,7 @@
 // the card holder's /suggest. The platform administrator approves an agent application in 代理申请;
 // the applicant's /agent says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
@@ -61,7 +62,7 @@ describe('console money and queues, seen by the card holder', () => {
 
     const page = desk.page;
     await consoleLogin(page, 'finance', 'Finance#2026');
-    await page.getByRole('menuitem', { name: '订单' }).click();
+    await menuTo(page, '订单');
     await page.waitForURL('**/admin/orders');
     await page.getByLabel('订单号').fill(orderNo);
     await page.getByRole('button', { name: '查询' }).click();
@@ -92,7 +93,7 @@ describe('console money and queues, seen by the card holder', () => {
   it('answers a complaint in 工单; the card holder reads the reply on /suggest', async () => {
     const page = desk.page;
     await consoleLogin(page, 'support', 'Support#2026');
-    await page.getByRole('menuitem', { name: '工单' }).click();
+    await menuTo(page, '工单');
     await page.waitForURL('**/admin/tickets');
     await page.getByRole('cell', { name: 'T26110100000001' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -123,7 +124,7 @@ describe('console money and queues, seen by the card holder', () => {
     );
     const page = desk.page;
     await consoleLogin(page, 'admin', 'Admin#2026');
-    await page.getByRole('menuitem', { name: '代理申请' }).click();
+    await menuTo(page, '代理申请');
     await page.waitForURL('**/admin/applications');
     const row = page.locator('tr').filter({ hasText: '李晓华' });
     await row.waitFor();
@@ -143,15 +144,15 @@ describe('console money and queues, seen by the card holder', () => {
 
   it('shows the replacement queue, the masked real-name records and the shipping queue to the platform administrator', async () => {
     const page = desk.page;
-    await page.getByRole('menuitem', { name: '换卡申请' }).click();
+    await menuTo(page, '换卡申请');
     await page.waitForURL('**/admin/replacements');
     await page.getByText('没有换卡申请').waitFor();
     await screenshot(page, 'console-replacements');
-    await page.getByRole('menuitem', { name: '实名记录' }).click();
+    await menuTo(page, '实名记录');
     await page.waitForURL('**/admin/real-name');
     await page.getByText('没有实名记录').waitFor();
     await screenshot(page, 'console-real-name');
-    await page.getByRole('menuitem', { name: '发货' }).click();
+    await menuTo(page, '发货');
     await page.waitForURL('**/admin/shipping');
     await page.getByText('没有待发货的订单').waitFor();
     await screenshot(page, 'console-shipping');

@@ -28,6 +28,8 @@ export interface PageEntry {
   permission: string;
   /** false: reachable but not in the side menu */
   menu?: boolean;
+  /** a page off the menu: the menu entry shown as current while it is open */
+  selects?: string;
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -35,6 +37,16 @@ export const PAGES: PageEntry[] = [
   { path: 'dashboard', title: '概览', icon: <DashboardOutlined />, permission: 'dashboard.view', load: () => import('./pages/Dashboard') },
   { path: 'cards', title: '卡片', icon: <CreditCardOutlined />, permission: 'cards.view', load: () => import('./pages/Cards') },
   { path: 'card-story', title: '卡片档案', icon: <IdcardOutlined />, permission: 'cards.story', load: () => import('./pages/CardsStory') },
+  // a card's story has its own address: /admin/cards/<card number> (card-story?card=… redirects here)
+  {
+    path: 'cards/:card',
+    title: '卡片档案',
+    icon: <IdcardOutlined />,
+    permission: 'cards.story',
+    menu: false,
+    selects: 'card-story',
+    load: () => import('./pages/CardsStory'),
+  },
   { path: 'card-imports', title: '导入', icon: <ImportOutlined />, permission: 'cards.manage', load: () => import('./pages/Imports') },
   {
     path: 'bulk-jobs',

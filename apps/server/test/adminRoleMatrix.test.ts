@@ -78,6 +78,23 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminOperatorUnlock: ['platform_admin'],
   adminOperatorSetDisabled: ['platform_admin'],
   adminOperatorSetRole: ['platform_admin'],
+  adminExportSeries: ['platform_admin', 'agent_admin', 'finance'],
+  adminExportPackages: ['platform_admin', 'agent_admin', 'finance'],
+  adminExportPrices: ['platform_admin', 'agent_admin', 'finance'],
+  adminExportCouponPackages: ['platform_admin', 'agent_admin', 'finance'],
+  adminExportRechargeOffers: ['platform_admin', 'agent_admin', 'finance'],
+  adminExportVoucherBatches: ['platform_admin', 'agent_admin'],
+  adminExportAgents: ['platform_admin', 'agent_admin'],
+  adminExportTickets: ['platform_admin', 'support'],
+  adminExportApplications: ['platform_admin'],
+  adminExportReplacements: ['platform_admin', 'agent_admin'],
+  adminExportRealName: ['platform_admin', 'agent_admin', 'support'],
+  adminExportShopOrders: ['platform_admin', 'agent_admin'],
+  adminExportOperators: ['platform_admin'],
+  adminExportLatePayments: ['platform_admin', 'finance'],
+  adminExportLedger: ['platform_admin', 'finance'],
+  adminExportBulkJobItems: ['platform_admin', 'agent_admin'],
+  adminTicketImage: ['platform_admin', 'support'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -1,13 +1,31 @@
 // The signed-in frame: side menu of the pages the operator's role may open, header with the
 // operator's name and role and 退出. A page the role may not open says so instead of showing.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Layout as AntLayout, Menu, Result, Space, Spin, Tag, Typography } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { PAGES } from '../pages';
+import { AppstoreOutlined, CreditCardOutlined, InboxOutlined, LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PAGES, type PageEntry } from '../pages';
+import { groupOf, menuOf } from './menu';
 import { call, messageOf } from '../lib/api';
 import { allows, useOperator } from '../lib/session';
+
+const GROUP_ICON: Record<string, ReactNode> = {
+  cards: <CreditCardOutlined />,
+  goods: <AppstoreOutlined />,
+  money: <WalletOutlined />,
+  queues: <InboxOutlined />,
+  system: <SettingOutlined />,
+};
+
+/** The page at a location: an exact pattern first (cards/:card), else the page it is under. */
+function pageAt(pathname: string): PageEntry | undefined {
+  return (
+    PAGES.find((p) => matchPath({ path: `/${p.path}`, end: true }, pathname)) ??
+    PAGES.find((p) => !p.path.includes(':') && pathname.startsWith(`/${p.path}/`))
+  );
+}
 
 export function Layout() {
   const { data: op, isPending, isError } = useOperator();
@@ -15,12 +33,24 @@ export function Layout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
+  const current = pageAt(location.pathname);
+  const selected = current ? (current.selects ?? current.path) : undefined;
+  const currentGroup = selected ? groupOf(selected) : undefined;
+  // the group of the page on screen is open (also after navigating from a link); others as left
+  const [openKeys, setOpenKeys] = useState<string[]>(currentGroup ? [currentGroup] : []);
+  useEffect(() => {
+    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
+  }, [currentGroup]);
 
   if (isPending) return <Spin size="large" fullscreen tip="加载中…" />;
   if (isError || !op) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
 
   const visible = PAGES.filter((p) => p.menu !== false && allows(op, p.permission));
-  const current = PAGES.find((p) => location.pathname === `/${p.path}` || location.pathname.startsWith(`/${p.path}/`));
+  const byPath = new Map(visible.map((p) => [p.path, p]));
+  const item = (path: string) => ({ key: path, icon: byPath.get(path)!.icon, label: byPath.get(path)!.title });
+  const items = menuOf(visible.map((p) => p.path)).map((n) =>
+    n.kind === 'page' ? item(n.path) : { key: n.key, icon: GROUP_ICON[n.key], label: n.title, children: n.pages.map(item) },
+  );
   const denied = current && !allows(op, current.permission);
 
   const logout = async () => {
@@ -35,13 +65,15 @@ export function Layout() {
 
   return (
     <AntLayout style={{ minHeight: '100vh' }}>
-      <AntLayout.Sider width={220} theme="dark">
+      <AntLayout.Sider width={220} theme="dark" style={{ overflow: 'auto', height: '100vh', position: 'sticky', top: 0 }}>
         <div style={{ color: '#fff', fontSize: 18, fontWeight: 600, padding: '20px 24px' }}>流量卡运营后台</div>
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={current ? [current.path] : []}
-          items={visible.map((p) => ({ key: p.path, icon: p.icon, label: p.title }))}
+          selectedKeys={selected ? [selected] : []}
+          openKeys={openKeys}
+          onOpenChange={setOpenKeys}
+          items={items}
           onClick={({ key }) => navigate(`/${key}`)}
         />
       </AntLayout.Sider>

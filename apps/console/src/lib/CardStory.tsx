@@ -1,10 +1,20 @@
 // A card's whole story in tabs — info, usage, packages, orders, balance ledger, real-name (masked),
-// device, diagnoses, tickets: in the 卡片 page's drawer and on the 卡片档案 page.
+// device, diagnoses, tickets: in the 卡片 page's drawer and on the 卡片档案 page. The story links on:
+// an order opens in 订单 (its drawer), a ticket in 工单, for the operators who may open them.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { Alert, Button, Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call, messageOf } from './api';
 import { chinaTime, dataSize, yuan } from './format';
+import { allows, useOperator } from './session';
+
+/** A card's story at its own address. */
+export const storyPath = (card: string) => `/cards/${encodeURIComponent(card)}`;
+/** An order opened in 订单's drawer. */
+export const orderPath = (orderNo: string) => `/orders?order=${encodeURIComponent(orderNo)}`;
+/** A ticket opened in 工单's drawer. */
+export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
 
 type Story = AdminAnswerOf<'adminCardStory'>;
 
@@ -22,6 +32,8 @@ function yesNo(v: boolean, yes: string, no: string) {
 
 export function StoryView({ card }: { card: string }) {
   const q = useQuery({ queryKey: ['card-story', card], queryFn: () => call('adminCardStory', { card }) });
+  const op = useOperator().data;
+  const orderLink = (o: string | null | undefined) => (!o ? '—' : allows(op, 'orders.view') ? <Link to={orderPath(o)}>{o}</Link> : o);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (q.error)
     return (
@@ -97,7 +109,7 @@ export function StoryView({ card }: { card: string }) {
                 { title: '流量', dataIndex: 'total_kb', render: (kb: number) => dataSize(kb) },
                 { title: '生效', dataIndex: 'started_at', render: chinaTime },
                 { title: '到期', dataIndex: 'expired_at', render: chinaTime },
-                { title: '订单号', dataIndex: 'order_no', render: (o: string | null) => o ?? '—' },
+                { title: '订单号', dataIndex: 'order_no', render: orderLink },
               ]}
             />
           ),
@@ -111,7 +123,7 @@ export function StoryView({ card }: { card: string }) {
               rowKey="order_no"
               dataSource={s.orders}
               columns={[
-                { title: '订单号', dataIndex: 'order_no' },
+                { title: '订单号', dataIndex: 'order_no', render: orderLink },
                 { title: '商品', dataIndex: 'title' },
                 { title: '应付', dataIndex: 'payable_fen', render: (f: number) => yuan(f) },
                 { title: '状态', dataIndex: 'state', render: (st: string) => ORDER_STATE[st] ?? st },
@@ -133,7 +145,7 @@ export function StoryView({ card }: { card: string }) {
                 { title: '金额', dataIndex: 'amount_fen', render: (f: number) => (f > 0 ? '+' : '') + yuan(f) },
                 { title: '余额', dataIndex: 'balance_after_fen', render: (f: number) => yuan(f) },
                 { title: '说明', dataIndex: 'note' },
-                { title: '订单号', dataIndex: 'order_no', render: (o: string) => o || '—' },
+                { title: '订单号', dataIndex: 'order_no', render: orderLink },
               ]}
             />
           ),
@@ -188,7 +200,11 @@ export function StoryView({ card }: { card: string }) {
               rowKey="id"
               dataSource={s.tickets}
               columns={[
-                { title: '工单号', dataIndex: 'ticket_no' },
+                {
+                  title: '工单号',
+                  dataIndex: 'ticket_no',
+                  render: (no: string, t) => (allows(op, 'tickets.manage') ? <Link to={ticketPath(t.id)}>{no}</Link> : no),
+                },
                 { title: '类别', dataIndex: 'category' },
                 { title: '状态', dataIndex: 'status' },
                 { title: '提交时间', dataIndex: 'created_at', render: chinaTime },

@@ -14,7 +14,7 @@ export function zodRule(schema: z.ZodType): Rule {
 
 /** A reason, 2–200 characters: every change asks for one. */
 export const REASON_RULES: Rule[] = [
-  { required: true, message: '请填写原因' },
+  { required: true, whitespace: true, message: '请填写原因' },
   { min: 2, message: '原因至少 2 个字' },
   { max: 200, message: '原因最多 200 字' },
 ];

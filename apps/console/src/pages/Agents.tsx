@@ -18,12 +18,11 @@ import {
   Space,
   Spin,
   Switch,
-  Table,
   Tabs,
   Typography,
   Upload,
 } from 'antd';
-import { LinkOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { LinkOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   ADMIN_ENDPOINTS,
   AgentMark,
@@ -34,7 +33,8 @@ import {
   type PaySettingFields,
 } from '@portal/contract/admin';
 import { pathOf } from '@portal/contract/route';
-import { API_BASE, ApiError, call, messageOf } from '../lib/api';
+import { API_BASE, ApiError, call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { allows, useOperator } from '../lib/session';
 import { chinaTime } from '../lib/format';
 import { REASON_RULES, toFen, toYuan, zodRule } from '../lib/zodRule';
@@ -62,7 +62,6 @@ const PAY_TYPE = [
 
 export default function Agents() {
   const op = useOperator().data;
-  const list = useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList') });
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -77,27 +76,16 @@ export default function Agents() {
         ) : null
       }
     >
-      {list.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(list.error)}
-          action={
-            <Button onClick={() => list.refetch()} icon={<ReloadOutlined />}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
-      <Table<Summary>
+      <ListPage<Summary>
+        card={false}
+        name="代理商"
+        queryKey={['agents']}
+        fetchPage={() => call('adminAgentList')}
+        exportUrl={urlOf('adminExportAgents')}
+        empty="暂无代理商"
         rowKey="id"
-        size="middle"
-        loading={list.isPending}
-        dataSource={list.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无代理商' }}
-        onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
+        onRowClick={(r) => setOpen(r.id)}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '标识', dataIndex: 'mark', width: 140 },

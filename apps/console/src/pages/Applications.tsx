@@ -1,14 +1,15 @@
 // 代理申请: the queue of applications to become an agent (oldest first), 转审核中 / 通过 / 驳回 —
 // a rejection needs its reason, which the applicant reads on /agent. Written through the agent
-// applications module; audited.
+// applications module; audited. 导出 CSV of the current filter.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { AGENT_CHANNEL_LABEL, type AgentChannel } from '@portal/contract/patterns/agentApplications';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
 import { ageOf, chinaTime } from '../lib/format';
+import { ListPage } from '../lib/ListPage';
+import { ReasonModal } from '../lib/ReasonModal';
 
 type Row = AdminAnswerOf<'adminApplicationList'>['items'][number];
 type Status = 'submitted' | 'in_review' | 'approved' | 'rejected';
@@ -20,58 +21,11 @@ const STATUS: Record<string, { label: string; color: string }> = {
 };
 const PAGE = 50;
 
-function RejectModal({ row, onClose }: { row: Row; onClose: () => void }) {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<{ reason: string }>();
-  const m = useMutation({
-    mutationFn: (reason: string) => call('adminApplicationDecide', { id: row.id, decision: 'rejected', reason }),
-    onSuccess: () => {
-      void message.success('已驳回');
-      void qc.invalidateQueries({ queryKey: ['applications'] });
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={`驳回申请：${row.name}`}
-      okText="确认驳回"
-      cancelText="取消"
-      okButtonProps={{ danger: true, loading: m.isPending }}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v.reason.trim()))}
-      destroyOnHidden
-    >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="reason"
-          label="驳回原因（申请人可见）"
-          rules={[
-            { required: true, whitespace: true, message: '请填写驳回原因' },
-            { min: 2, message: '原因至少 2 个字' },
-            { max: 200, message: '原因最多 200 个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：所在地区已有代理" />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 export default function Applications() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<Status | undefined>(undefined);
   const [rejecting, setRejecting] = useState<Row | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['applications', status],
-    queryFn: ({ pageParam }) => call('adminApplicationList', { status, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_after_id ?? undefined,
-  });
   const decide = useMutation({
     mutationFn: (v: { id: number; decision: 'in_review' | 'approved' }) => call('adminApplicationDecide', { ...v, reason: '' }),
     onSuccess: (r) => {
@@ -80,41 +34,28 @@ export default function Applications() {
     },
     onError: (e) => void message.error(messageOf(e)),
   });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Card>
-      <Space style={{ marginBottom: 16 }}>
-        <span>状态</span>
-        <Select
-          allowClear
-          placeholder="全部"
-          style={{ width: 140 }}
-          value={status}
-          onChange={(v: Status | undefined) => setStatus(v)}
-          options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
-        />
-      </Space>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+    <>
+      <ListPage<Row>
+        name="代理申请"
+        queryKey={['applications', status]}
+        fetchPage={(cursor) => call('adminApplicationList', { status, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) })}
+        exportUrl={urlOf('adminExportApplications', { status })}
+        empty="没有代理申请"
+        filters={
+          <Space>
+            <span>状态</span>
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 140 }}
+              value={status}
+              onChange={(v: Status | undefined) => setStatus(v)}
+              options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
+            />
+          </Space>
+        }
         rowKey="id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description="没有代理申请" /> }}
         columns={[
           { title: '申请编号', dataIndex: 'application_no', width: 140 },
           { title: '姓名', dataIndex: 'name', width: 80 },
@@ -170,14 +111,21 @@ export default function Applications() {
           },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : null}
-      </div>
-      {rejecting ? <RejectModal row={rejecting} onClose={() => setRejecting(null)} /> : null}
-    </Card>
+      {rejecting ? (
+        <ReasonModal<{ reason: string }>
+          title={`驳回申请：${rejecting.name}`}
+          okText="确认驳回"
+          danger
+          reasonLabel="驳回原因（申请人可见）"
+          reasonPlaceholder="如：所在地区已有代理"
+          onConfirm={(v) => call('adminApplicationDecide', { id: rejecting.id, decision: 'rejected', reason: v.reason })}
+          onDone={() => {
+            void message.success('已驳回');
+            void qc.invalidateQueries({ queryKey: ['applications'] });
+          }}
+          onClose={() => setRejecting(null)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -2,11 +2,12 @@
 // sum of its ledger, and 调整余额 — an amount (either way, at most 5000 元) with a required reason,
 // written once per submit (a request id) through the balance ledger, and audited.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Modal, Space, Table, Tag, Typography } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ReasonModal } from '../lib/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 
@@ -21,55 +22,35 @@ function newRequestId(): string {
 function AdjustModal({ card, onClose }: { card: string; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ amount: number; reason: string }>();
   // one id per opened form: a double click or a retry after a lost answer adjusts once
   const [requestId] = useState(newRequestId);
-  const m = useMutation({
-    mutationFn: (v: { amount: number; reason: string }) =>
-      call('adminBalanceAdjust', { card, amount_fen: Math.round(v.amount * 100), reason: v.reason.trim(), request_id: requestId }),
-    onSuccess: (r) => {
-      void message.success(`余额已调整，当前余额 ${yuan(r.balance_fen)}`);
-      void qc.invalidateQueries({ queryKey: ['ledger', card] });
-      onClose();
-    },
-  });
   return (
-    <Modal
-      open
+    <ReasonModal<{ amount: number; reason: string }>
       title={`调整余额：${card}`}
       okText="确认调整"
-      cancelText="取消"
-      okButtonProps={{ loading: m.isPending }}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v))}
-      destroyOnHidden
+      reasonLabel="调整原因"
+      reasonPlaceholder="如：网络故障补偿"
+      onConfirm={(v) =>
+        call('adminBalanceAdjust', { card, amount_fen: Math.round(v.amount * 100), reason: v.reason, request_id: requestId })
+      }
+      onDone={(a) => {
+        void message.success(`余额已调整，当前余额 ${yuan((a as AdminAnswerOf<'adminBalanceAdjust'>).balance_fen)}`);
+        void qc.invalidateQueries({ queryKey: ['ledger', card] });
+      }}
+      onClose={onClose}
     >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="amount"
-          label="调整金额（元，正数增加、负数扣减）"
-          rules={[
-            { required: true, message: '请填写调整金额' },
-            { validator: (_r, v: number | null) => (v === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve()) },
-            { type: 'number', min: -5000, max: 5000, message: '单次调整不能超过 5000 元' },
-          ]}
-        >
-          <InputNumber style={{ width: 220 }} precision={2} step={1} placeholder="如 10.00 或 -5.00" />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label="调整原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写调整原因' },
-            { min: 2, message: '原因至少 2 个字' },
-            { max: 200, message: '原因最多 200 个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="如：网络故障补偿" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="amount"
+        label="调整金额（元，正数增加、负数扣减）"
+        rules={[
+          { required: true, message: '请填写调整金额' },
+          { validator: (_r, v: number | null) => (v === 0 ? Promise.reject(new Error('调整金额不能为 0')) : Promise.resolve()) },
+          { type: 'number', min: -5000, max: 5000, message: '单次调整不能超过 5000 元' },
+        ]}
+      >
+        <InputNumber style={{ width: 220 }} precision={2} step={1} placeholder="如 10.00 或 -5.00" />
+      </Form.Item>
+    </ReasonModal>
   );
 }
 
@@ -124,7 +105,12 @@ export default function Balance() {
               {first.ledger_sum_fen === first.card.balance_fen ? <Tag color="green">一致</Tag> : <Tag color="red">不一致</Tag>}
             </Descriptions.Item>
           </Descriptions>
-          {allows(op, 'ledger.adjust') ? <Button onClick={() => setAdjusting(true)}>调整余额</Button> : null}
+          <Space>
+            {allows(op, 'ledger.adjust') ? <Button onClick={() => setAdjusting(true)}>调整余额</Button> : null}
+            <Button icon={<DownloadOutlined />} href={urlOf('adminExportLedger', { card: first.card.custom_num })} download>
+              导出 CSV
+            </Button>
+          </Space>
           <Table<Entry>
             size="small"
             rowKey="id"

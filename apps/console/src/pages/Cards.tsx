@@ -3,16 +3,17 @@
 // same filter, a card's story in a drawer, and selected cards taken to a new 批量任务.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined, SearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Drawer, Form, Input, InputNumber, Select, Tag } from 'antd';
+import { SearchOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { CARD_STATE_LABEL, SUPPLIER_LABEL } from '@portal/contract/enums';
-import { call, messageOf, urlOf } from '../lib/api';
+import { call, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { StoryView } from '../lib/CardStory';
+import { Link } from 'react-router';
+import { StoryView, storyPath } from '../lib/CardStory';
+import { ListPage } from '../lib/ListPage';
 
 type Row = AdminAnswerOf<'adminCardSearch'>['items'][number];
 type Filter = Omit<NonNullable<AdminInputOf<'adminCardSearch'>>, 'before_id' | 'limit'>;
@@ -39,13 +40,6 @@ export default function Cards() {
   const [selected, setSelected] = useState<string[]>([]);
   const canManage = allows(session.data, 'cards.manage');
   const isPlatform = session.data?.role === 'platform_admin';
-  const q = useInfiniteQuery({
-    queryKey: ['cards', filter],
-    queryFn: ({ pageParam }) => call('adminCardSearch', { ...filter, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_before_id ?? undefined,
-  });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
 
   const search = (v: Fields) => {
     setSelected([]);
@@ -65,60 +59,68 @@ export default function Cards() {
 
   return (
     <Card>
-      <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="number" label="号码" rules={[{ pattern: /^[0-9A-Za-z]*$/, message: '号码只能包含数字和字母' }]}>
-          <Input placeholder="卡号 / ICCID / MSISDN 前缀" allowClear style={{ width: 220 }} />
-        </Form.Item>
-        {isPlatform ? (
-          <Form.Item name="agent_id" label="代理编号">
-            <InputNumber min={1} style={{ width: 100 }} />
-          </Form.Item>
-        ) : null}
-        <Form.Item name="state" label="状态">
-          <Select allowClear placeholder="全部" options={options(CARD_STATE_LABEL)} style={{ width: 110 }} />
-        </Form.Item>
-        <Form.Item name="supplier" label="运营商">
-          <Select allowClear placeholder="全部" options={options(SUPPLIER_LABEL)} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="series_id" label="套餐系列ID">
-          <InputNumber min={1} style={{ width: 90 }} />
-        </Form.Item>
-        <Form.Item name="real_name" label="实名">
-          <Select
-            allowClear
-            placeholder="全部"
-            options={[
-              { value: 'yes', label: '已实名' },
-              { value: 'no', label: '未实名' },
-            ]}
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item name="bound" label="绑定">
-          <Select
-            allowClear
-            placeholder="全部"
-            options={[
-              { value: 'yes', label: '已绑定' },
-              { value: 'no', label: '未绑定' },
-            ]}
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item name="mobile" label="绑定手机号" rules={[{ pattern: /^\s*(1\d{10})?\s*$/, message: '请输入 11 位手机号' }]}>
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="range" label="创建日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            查询
-          </Button>
-          <Button icon={<DownloadOutlined />} href={urlOf('adminCardExport', filter)} download>
-            导出 CSV
-          </Button>
-          {canManage ? (
+      <ListPage<Row>
+        card={false}
+        name="卡片"
+        queryKey={['cards', filter]}
+        fetchPage={(cursor) => call('adminCardSearch', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) })}
+        exportUrl={urlOf('adminCardExport', filter)}
+        footnote="导出最多 50,000 行，按当前筛选条件；更多请缩小筛选范围。"
+        empty="没有符合条件的卡片"
+        filters={
+          <Form layout="inline" onFinish={search} style={{ rowGap: 12 }}>
+            <Form.Item name="number" label="号码" rules={[{ pattern: /^[0-9A-Za-z]*$/, message: '号码只能包含数字和字母' }]}>
+              <Input placeholder="卡号 / ICCID / MSISDN 前缀" allowClear style={{ width: 220 }} />
+            </Form.Item>
+            {isPlatform ? (
+              <Form.Item name="agent_id" label="代理编号">
+                <InputNumber min={1} style={{ width: 100 }} />
+              </Form.Item>
+            ) : null}
+            <Form.Item name="state" label="状态">
+              <Select allowClear placeholder="全部" options={options(CARD_STATE_LABEL)} style={{ width: 110 }} />
+            </Form.Item>
+            <Form.Item name="supplier" label="运营商">
+              <Select allowClear placeholder="全部" options={options(SUPPLIER_LABEL)} style={{ width: 120 }} />
+            </Form.Item>
+            <Form.Item name="series_id" label="套餐系列ID">
+              <InputNumber min={1} style={{ width: 90 }} />
+            </Form.Item>
+            <Form.Item name="real_name" label="实名">
+              <Select
+                allowClear
+                placeholder="全部"
+                options={[
+                  { value: 'yes', label: '已实名' },
+                  { value: 'no', label: '未实名' },
+                ]}
+                style={{ width: 100 }}
+              />
+            </Form.Item>
+            <Form.Item name="bound" label="绑定">
+              <Select
+                allowClear
+                placeholder="全部"
+                options={[
+                  { value: 'yes', label: '已绑定' },
+                  { value: 'no', label: '未绑定' },
+                ]}
+                style={{ width: 100 }}
+              />
+            </Form.Item>
+            <Form.Item name="mobile" label="绑定手机号" rules={[{ pattern: /^\s*(1\d{10})?\s*$/, message: '请输入 11 位手机号' }]}>
+              <Input allowClear style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="range" label="创建日期">
+              <DatePicker.RangePicker />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+          </Form>
+        }
+        actions={
+          canManage ? (
             <Button
               icon={<ThunderboltOutlined />}
               disabled={selected.length === 0}
@@ -126,33 +128,12 @@ export default function Cards() {
             >
               批量操作{selected.length ? `（${selected.length}）` : ''}
             </Button>
-          ) : null}
-        </Space>
-      </Form>
-      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-        导出最多 50,000 行，按当前筛选条件；更多请缩小筛选范围。
-      </Typography.Paragraph>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+          ) : null
+        }
         rowKey="custom_num"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        rowSelection={canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        table={{
+          rowSelection: canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined,
+        }}
         columns={[
           {
             title: '卡号',
@@ -180,16 +161,14 @@ export default function Cards() {
           { title: '创建时间', dataIndex: 'created_at', width: 160, render: chinaTime },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : rows.length > 0 ? (
-          <Typography.Text type="secondary">已显示全部 {rows.length} 张</Typography.Text>
-        ) : null}
-      </div>
-      <Drawer title={open ? `卡片档案 ${open}` : ''} open={open !== null} onClose={() => setOpen(null)} size={960} destroyOnHidden>
+      <Drawer
+        title={open ? `卡片档案 ${open}` : ''}
+        extra={open ? <Link to={storyPath(open)}>在档案页打开</Link> : null}
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        size={960}
+        destroyOnHidden
+      >
         {open ? <StoryView card={open} /> : null}
       </Drawer>
     </Card>

@@ -1,14 +1,18 @@
-// 卡片档案: open a card by its number (/admin/card-story?card=…) and read its whole story — for
-// every role that may read one, finance and support included.
-import { useSearchParams } from 'react-router';
+// 卡片档案: a card's whole story at its own address, /admin/cards/<card number>, for every role that
+// may read one (finance and support included); /admin/card-story looks a card up by number, and its
+// old form /admin/card-story?card=… redirects to the card's address.
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Empty, Form, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { StoryView } from '../lib/CardStory';
+import { StoryView, storyPath } from '../lib/CardStory';
 
 export default function CardsStory() {
-  const [params, setParams] = useSearchParams();
-  const card = params.get('card') ?? '';
+  const { card = '' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const [form] = Form.useForm<{ card: string }>();
+  const old = params.get('card')?.trim();
+  if (!card && old) return <Navigate to={storyPath(old)} replace />;
   return (
     <Card>
       <Form
@@ -16,7 +20,7 @@ export default function CardsStory() {
         layout="inline"
         initialValues={{ card }}
         style={{ marginBottom: 16 }}
-        onFinish={(v) => setParams({ card: v.card.trim() })}
+        onFinish={(v) => navigate(storyPath(v.card.trim()))}
       >
         <Form.Item name="card" label="卡号" rules={[{ required: true, pattern: /^\s*\d{6,20}\s*$/, message: '请输入正确的卡号' }]}>
           <Input allowClear style={{ width: 220 }} />

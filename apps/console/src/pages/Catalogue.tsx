@@ -3,10 +3,11 @@
 // administrator their agent's rows). Retail prices alone are also on 代理价格.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
@@ -16,22 +17,6 @@ type Pkg = AdminAnswerOf<'adminPackageList'>['items'][number];
 type Coupon = AdminAnswerOf<'adminCouponPackageList'>['items'][number];
 type Offer = AdminAnswerOf<'adminRechargeOfferList'>['items'][number];
 const TYPE_OPTIONS = Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }));
-
-function ErrorBar({ error, retry }: { error: unknown; retry: () => void }) {
-  return error ? (
-    <Alert
-      type="error"
-      showIcon
-      title={messageOf(error)}
-      action={
-        <Button icon={<ReloadOutlined />} onClick={retry}>
-          重试
-        </Button>
-      }
-      style={{ marginBottom: 16 }}
-    />
-  ) : null;
-}
 
 function useSave<T>(fn: (v: T) => Promise<unknown>, keys: string[], done: () => void) {
   const qc = useQueryClient();
@@ -69,23 +54,27 @@ function useAgents() {
 
 // ---------- series ----------
 function SeriesTab({ canManage }: { canManage: boolean }) {
-  const q = useQuery({ queryKey: ['series'], queryFn: () => call('adminSeriesList', {}) });
   const [edit, setEdit] = useState<Partial<Series> | null>(null);
   return (
     <>
-      {canManage ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})} style={{ marginBottom: 16 }}>
-          新建系列
-        </Button>
-      ) : null}
-      <ErrorBar error={q.error} retry={() => q.refetch()} />
-      <Table<Series>
+      <ListPage<Series>
+        card={false}
+        name="套餐系列"
+        queryKey={['series']}
+        fetchPage={() => call('adminSeriesList', {})}
+        exportUrl={urlOf('adminExportSeries', {})}
+        empty="暂无套餐系列"
+        filters={
+          <>
+            {canManage ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+                新建系列
+              </Button>
+            ) : null}
+          </>
+        }
         rowKey="id"
-        size="middle"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无套餐系列' }}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '代理', dataIndex: 'agent_name', width: 140 },
@@ -165,26 +154,30 @@ function SeriesModal({ value, onClose }: { value: Partial<Series>; onClose: () =
 // ---------- packages ----------
 function PackagesTab({ canManage }: { canManage: boolean }) {
   const [type, setType] = useState<number | undefined>();
-  const q = useQuery({ queryKey: ['packages', 'all', type], queryFn: () => call('adminPackageList', { package_type: type }) });
   const [edit, setEdit] = useState<Partial<Pkg> | null>(null);
   return (
     <>
-      <Space style={{ marginBottom: 16 }}>
-        <Select allowClear placeholder="全部类型" style={{ width: 160 }} value={type} onChange={setType} options={TYPE_OPTIONS} />
-        {canManage ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
-            新建套餐
-          </Button>
-        ) : null}
-      </Space>
-      <ErrorBar error={q.error} retry={() => q.refetch()} />
-      <Table<Pkg>
+      <ListPage<Pkg>
+        card={false}
+        name="套餐"
+        queryKey={['packages', 'all', type]}
+        fetchPage={() => call('adminPackageList', { package_type: type })}
+        exportUrl={urlOf('adminExportPackages', { package_type: type })}
+        empty="暂无套餐"
+        filters={
+          <>
+            <Space>
+              <Select allowClear placeholder="全部类型" style={{ width: 160 }} value={type} onChange={setType} options={TYPE_OPTIONS} />
+              {canManage ? (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+                  新建套餐
+                </Button>
+              ) : null}
+            </Space>
+          </>
+        }
         rowKey="id"
-        size="middle"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无套餐' }}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '代理', dataIndex: 'agent_name', width: 110 },
           { title: '系列', dataIndex: 'series_name', width: 130 },
@@ -372,23 +365,27 @@ function PackageModal({ value, onClose }: { value: Partial<Pkg>; onClose: () => 
 
 // ---------- coupon packages ----------
 function CouponsTab({ canManage }: { canManage: boolean }) {
-  const q = useQuery({ queryKey: ['coupons'], queryFn: () => call('adminCouponPackageList') });
   const [edit, setEdit] = useState<Partial<Coupon> | null>(null);
   return (
     <>
-      {canManage ? (
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})} style={{ marginBottom: 16 }}>
-          新建券包
-        </Button>
-      ) : null}
-      <ErrorBar error={q.error} retry={() => q.refetch()} />
-      <Table<Coupon>
+      <ListPage<Coupon>
+        card={false}
+        name="优惠券包"
+        queryKey={['coupons']}
+        fetchPage={() => call('adminCouponPackageList')}
+        exportUrl={urlOf('adminExportCouponPackages')}
+        empty="暂无优惠券包"
+        filters={
+          <>
+            {canManage ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
+                新建券包
+              </Button>
+            ) : null}
+          </>
+        }
         rowKey="id"
-        size="middle"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无优惠券包' }}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '代理', dataIndex: 'agent_name', width: 120 },
           { title: '名称', dataIndex: 'name' },
@@ -553,18 +550,18 @@ function CouponModal({ value, onClose }: { value: Partial<Coupon>; onClose: () =
 
 // ---------- first-recharge offers ----------
 function OffersTab({ canManage }: { canManage: boolean }) {
-  const q = useQuery({ queryKey: ['offers'], queryFn: () => call('adminRechargeOfferList') });
   const [edit, setEdit] = useState<Offer | null>(null);
   return (
     <>
-      <ErrorBar error={q.error} retry={() => q.refetch()} />
-      <Table<Offer>
+      <ListPage<Offer>
+        card={false}
+        name="首充优惠"
+        queryKey={['offers']}
+        fetchPage={() => call('adminRechargeOfferList')}
+        exportUrl={urlOf('adminExportRechargeOffers')}
+        empty="暂无代理"
         rowKey="agent_id"
-        size="middle"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无代理' }}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '代理', dataIndex: 'agent_name', width: 160 },
           { title: '首充优惠', key: 'title', render: (_v, r) => r.offer?.title ?? '未设置' },

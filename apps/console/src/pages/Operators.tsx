@@ -3,8 +3,8 @@
 // and is audited; the server refuses disabling oneself and losing the last platform administrator.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Drawer, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   OPERATOR_ROLE_LABEL,
   OPERATOR_ROLES,
@@ -14,7 +14,9 @@ import {
   type AdminAnswerOf,
   type OperatorRole,
 } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
+import { ReasonModal } from '../lib/ReasonModal';
 import { chinaTime } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { REASON_RULES, zodRule } from '../lib/zodRule';
@@ -160,34 +162,25 @@ interface ActionValues {
 function ActionModal({ row, action, onClose }: { row: Row; action: Action; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<ActionValues>();
-  const m = useMutation({
-    mutationFn: (v: ActionValues) => {
-      const reason = v.reason.trim();
-      switch (action) {
-        case 'password':
-          return call('adminOperatorResetPassword', { id: row.id, password: v.password ?? '', reason });
-        case 'unlock':
-          return call('adminOperatorUnlock', { id: row.id, reason });
-        case 'disable':
-        case 'enable':
-          return call('adminOperatorSetDisabled', { id: row.id, disabled: action === 'disable', reason });
-        case 'role':
-          return call('adminOperatorSetRole', {
-            id: row.id,
-            role: v.role!,
-            agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,
-            reason,
-          });
-      }
-    },
-    onSuccess: () => {
-      void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
-      void qc.invalidateQueries({ queryKey: KEY });
-      onClose();
-    },
-  });
-  const danger = action === 'disable' || action === 'password';
+  const run = (v: ActionValues) => {
+    const reason = v.reason;
+    switch (action) {
+      case 'password':
+        return call('adminOperatorResetPassword', { id: row.id, password: v.password ?? '', reason });
+      case 'unlock':
+        return call('adminOperatorUnlock', { id: row.id, reason });
+      case 'disable':
+      case 'enable':
+        return call('adminOperatorSetDisabled', { id: row.id, disabled: action === 'disable', reason });
+      case 'role':
+        return call('adminOperatorSetRole', {
+          id: row.id,
+          role: v.role!,
+          agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,
+          reason,
+        });
+    }
+  };
   const note: Record<Action, string> = {
     password: '重置后该操作员的所有登录立即失效，请将新密码当面或通过安全渠道告知本人。',
     unlock: '清除密码错误次数与锁定，该操作员可立即重新登录。',
@@ -196,48 +189,38 @@ function ActionModal({ row, action, onClose }: { row: Row; action: Action; onClo
     role: '新角色的权限在其下一次操作时生效。',
   };
   return (
-    <Modal
-      open
+    <ReasonModal<ActionValues>
       title={`${ACTION_TITLE[action]}：${row.display_name}（${row.username}）`}
       okText={`确认${ACTION_TITLE[action]}`}
-      cancelText="取消"
-      okButtonProps={{ danger, loading: m.isPending }}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v))}
-      destroyOnHidden
+      danger={action === 'disable' || action === 'password'}
+      intro={<Typography.Paragraph type="secondary">{note[action]}</Typography.Paragraph>}
+      initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
+      onConfirm={run}
+      onDone={() => {
+        void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
+        void qc.invalidateQueries({ queryKey: KEY });
+      }}
+      onClose={onClose}
     >
-      <Typography.Paragraph type="secondary">{note[action]}</Typography.Paragraph>
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        autoComplete="off"
-        initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
-      >
-        {action === 'password' ? (
-          <Form.Item name="password" label="新密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-        ) : null}
-        {action === 'role' ? (
-          <>
-            <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
-              <Select options={ROLE_OPTIONS} />
-            </Form.Item>
-            <AgentField />
-          </>
-        ) : null}
-        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} maxLength={200} showCount />
+      {action === 'password' ? (
+        <Form.Item name="password" label="新密码" required extra="8–64 位，同时包含字母和数字" rules={[zodRule(OperatorNewPassword)]}>
+          <Input.Password autoComplete="new-password" />
         </Form.Item>
-      </Form>
-    </Modal>
+      ) : null}
+      {action === 'role' ? (
+        <>
+          <Form.Item name="role" label="角色" rules={[{ required: true, message: '请选择角色' }]}>
+            <Select options={ROLE_OPTIONS} />
+          </Form.Item>
+          <AgentField />
+        </>
+      ) : null}
+    </ReasonModal>
   );
 }
 
 export default function Operators() {
   const me = useOperator().data;
-  const q = useQuery({ queryKey: KEY, queryFn: () => call('adminOperatorList') });
   const [creating, setCreating] = useState(false);
   const [acting, setActing] = useState<{ row: Row; action: Action } | null>(null);
   const act = (row: Row, action: Action) => () => setActing({ row, action });
@@ -250,27 +233,15 @@ export default function Operators() {
         </Button>
       }
     >
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+      <ListPage<Row>
+        card={false}
+        name="操作员"
+        queryKey={KEY}
+        fetchPage={() => call('adminOperatorList')}
+        exportUrl={urlOf('adminExportOperators')}
+        empty="还没有操作员"
         rowKey="id"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description="还没有操作员" /> }}
+        table={{ size: 'small', tableLayout: 'auto' }}
         columns={[
           { title: '用户名', dataIndex: 'username', width: 110, ellipsis: true },
           { title: '姓名', dataIndex: 'display_name', width: 110, ellipsis: true },

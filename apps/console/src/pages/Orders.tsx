@@ -2,8 +2,9 @@
 // with 加载更多 (keyset paging), 导出 CSV with the same filter; a drawer with the order, its
 // payments, the gateway notifications and refunds; 退款 with a required reason (finance and the
 // platform administrator), through the portal's one refund service. A tab lists late payments.
+// /orders?order=<no> opens that order's drawer.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -15,7 +16,6 @@ import {
   Empty,
   Form,
   Input,
-  Modal,
   Select,
   Space,
   Table,
@@ -23,11 +23,14 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+import { useSearchParams } from 'react-router';
 import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
+import { ReasonModal } from '../lib/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 
@@ -70,46 +73,28 @@ const OUTCOME: Record<string, string> = {
 function RefundModal({ order, onClose }: { order: Row; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ reason: string }>();
-  const m = useMutation({
-    mutationFn: (reason: string) => call('adminOrderRefund', { order_no: order.order_no, reason }),
-    onSuccess: (r) => {
-      void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该订单此前已退款');
-      void qc.invalidateQueries({ queryKey: ['orders'] });
-      void qc.invalidateQueries({ queryKey: ['order', order.order_no] });
-      onClose();
-    },
-  });
+  // one submit at a time: the button is busy until the answer, and the server refunds once anyway
   return (
-    <Modal
-      open
+    <ReasonModal<{ reason: string }>
       title={`退款：${order.order_no}`}
       okText="确认退款"
-      okButtonProps={{ danger: true, loading: m.isPending }}
-      cancelText="取消"
-      onCancel={onClose}
-      // one submit at a time: the button is busy until the answer, and the server refunds once anyway
-      onOk={() => form.validateFields().then((v) => m.mutate(v.reason.trim()))}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>
-        将退还 <b>{yuan(order.payable_fen)}</b>（{channelName(order.pay_channel)}），并收回该订单已发放的权益。此操作不可撤销。
-      </Typography.Paragraph>
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="reason"
-          label="退款原因"
-          rules={[
-            { required: true, whitespace: true, message: '请填写退款原因' },
-            { min: 2, message: '原因至少 2 个字' },
-            { max: 200, message: '原因最多 200 个字' },
-          ]}
-        >
-          <Input.TextArea rows={3} placeholder="如：客户误购，申请退款" maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      danger
+      reasonLabel="退款原因"
+      reasonPlaceholder="如：客户误购，申请退款"
+      intro={
+        <Typography.Paragraph>
+          将退还 <b>{yuan(order.payable_fen)}</b>（{channelName(order.pay_channel)}），并收回该订单已发放的权益。此操作不可撤销。
+        </Typography.Paragraph>
+      }
+      onConfirm={(v) => call('adminOrderRefund', { order_no: order.order_no, reason: v.reason })}
+      onDone={(a) => {
+        const r = a as AdminAnswerOf<'adminOrderRefund'>;
+        void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该订单此前已退款');
+        void qc.invalidateQueries({ queryKey: ['orders'] });
+        void qc.invalidateQueries({ queryKey: ['order', order.order_no] });
+      }}
+      onClose={onClose}
+    />
   );
 }
 
@@ -212,14 +197,10 @@ function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose
 
 function OrderSearch({ canRefund }: { canRefund: boolean }) {
   const [filter, setFilter] = useState<Filter>({});
-  const [open, setOpen] = useState<string | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['orders', filter],
-    queryFn: ({ pageParam }) => call('adminOrderList', { ...filter, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_before_id ?? undefined,
-  });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  // /orders?order=<no> opens an order's drawer: a card's story links here
+  const [params, setParams] = useSearchParams();
+  const open = params.get('order');
+  const setOpen = (orderNo: string | null) => setParams(orderNo ? { order: orderNo } : {});
   const search = (v: Fields) =>
     setFilter({
       order_no: v.order_no?.trim() || undefined,
@@ -233,63 +214,50 @@ function OrderSearch({ canRefund }: { canRefund: boolean }) {
     });
   return (
     <>
-      <Form layout="inline" onFinish={search} style={{ marginBottom: 16, rowGap: 12 }}>
-        <Form.Item name="order_no" label="订单号">
-          <Input allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="card" label="卡号">
-          <Input placeholder="卡号或 ICCID" allowClear style={{ width: 180 }} />
-        </Form.Item>
-        <Form.Item name="mobile" label="手机号">
-          <Input allowClear style={{ width: 140 }} />
-        </Form.Item>
-        <Form.Item name="state" label="状态">
-          <Select allowClear style={{ width: 110 }} options={Object.entries(STATE).map(([value, s]) => ({ value, label: s.label }))} />
-        </Form.Item>
-        <Form.Item name="goods_type" label="类型">
-          <Select allowClear style={{ width: 120 }} options={Object.entries(GOODS).map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        <Form.Item name="channel" label="支付方式">
-          <Select
-            allowClear
-            style={{ width: 120 }}
-            options={Object.entries(PAY_CHANNEL_NAME).map(([value, label]) => ({ value: Number(value), label }))}
-          />
-        </Form.Item>
-        <Form.Item name="range" label="下单日期">
-          <DatePicker.RangePicker />
-        </Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            查询
-          </Button>
-          <Button icon={<DownloadOutlined />} href={urlOf('adminOrderExport', filter)} download>
-            导出 CSV
-          </Button>
-        </Space>
-      </Form>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+      <ListPage<Row>
+        card={false}
+        name="订单"
+        queryKey={['orders', filter]}
+        fetchPage={(cursor) => call('adminOrderList', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) })}
+        exportUrl={urlOf('adminOrderExport', filter)}
+        footnote="导出最多 10,000 行，按当前筛选条件。"
+        empty="没有符合条件的订单"
+        filters={
+          <Form layout="inline" onFinish={search} style={{ rowGap: 12 }}>
+            <Form.Item name="order_no" label="订单号">
+              <Input allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Form.Item name="card" label="卡号">
+              <Input placeholder="卡号或 ICCID" allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="mobile" label="手机号">
+              <Input allowClear style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name="state" label="状态">
+              <Select allowClear style={{ width: 110 }} options={Object.entries(STATE).map(([value, s]) => ({ value, label: s.label }))} />
+            </Form.Item>
+            <Form.Item name="goods_type" label="类型">
+              <Select allowClear style={{ width: 120 }} options={Object.entries(GOODS).map(([value, label]) => ({ value, label }))} />
+            </Form.Item>
+            <Form.Item name="channel" label="支付方式">
+              <Select
+                allowClear
+                style={{ width: 120 }}
+                options={Object.entries(PAY_CHANNEL_NAME).map(([value, label]) => ({ value: Number(value), label }))}
+              />
+            </Form.Item>
+            <Form.Item name="range" label="下单日期">
+              <DatePicker.RangePicker />
+            </Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                查询
+              </Button>
+            </Space>
+          </Form>
+        }
         rowKey="id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description="没有符合条件的订单" /> }}
-        onRow={(r) => ({ onClick: () => setOpen(r.order_no), style: { cursor: 'pointer' } })}
+        onRowClick={(r) => setOpen(r.order_no)}
         columns={[
           { title: '订单号', dataIndex: 'order_no', width: 230 },
           { title: '卡号', dataIndex: 'custom_num', width: 120 },
@@ -311,16 +279,7 @@ function OrderSearch({ canRefund }: { canRefund: boolean }) {
           },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : rows.length > 0 ? (
-          <Typography.Text type="secondary">共 {rows.length} 条，已全部显示</Typography.Text>
-        ) : null}
-      </div>
-      {open ? <OrderDrawer orderNo={open} canRefund={canRefund} onClose={() => setOpen(null)} /> : null}
+      {open ? <OrderDrawer key={open} orderNo={open} canRefund={canRefund} onClose={() => setOpen(null)} /> : null}
     </>
   );
 }
@@ -329,7 +288,12 @@ function LatePayments() {
   const q = useQuery({ queryKey: ['late-payments'], queryFn: () => call('adminLatePayments') });
   return (
     <>
-      <Typography.Paragraph type="secondary">订单关闭后才到账、尚未退回的款项。核对后由财务原路退回。</Typography.Paragraph>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start' }}>
+        <Typography.Paragraph type="secondary">订单关闭后才到账、尚未退回的款项。核对后由财务原路退回。</Typography.Paragraph>
+        <Button icon={<DownloadOutlined />} href={urlOf('adminExportLatePayments')} download>
+          导出 CSV
+        </Button>
+      </div>
       {q.error ? (
         <Alert
           type="error"

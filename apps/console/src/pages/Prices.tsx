@@ -4,10 +4,10 @@
 // refused (at the field, and by the server).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
 import { marginOf, PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
@@ -18,56 +18,45 @@ export default function Prices() {
   const op = useOperator().data;
   const [agent, setAgent] = useState<number | undefined>();
   const [type, setType] = useState<number | undefined>();
-  const q = useQuery({
-    queryKey: ['packages', agent, type],
-    queryFn: () => call('adminPackageList', { agent_id: agent, package_type: type }),
-  });
   const agents = useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList'), enabled: op?.role !== 'finance' });
   const [editing, setEditing] = useState<Row | null>(null);
   const canEdit = !!op?.permissions.includes('prices.manage');
 
   return (
     <Card title="代理价格">
-      <Space style={{ marginBottom: 16 }}>
-        {op?.role !== 'agent_admin' ? (
-          <Select
-            allowClear
-            placeholder="全部代理"
-            style={{ width: 200 }}
-            value={agent}
-            onChange={setAgent}
-            options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
-          />
-        ) : null}
-        <Select
-          allowClear
-          placeholder="全部类型"
-          style={{ width: 160 }}
-          value={type}
-          onChange={setType}
-          options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
-        />
-      </Space>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          action={
-            <Button icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      ) : null}
-      <Table<Row>
+      <ListPage<Row>
+        card={false}
+        name="代理价格"
+        queryKey={['packages', agent, type]}
+        fetchPage={() => call('adminPackageList', { agent_id: agent, package_type: type })}
+        exportUrl={urlOf('adminExportPrices', { agent_id: agent, package_type: type })}
+        empty="暂无套餐"
+        filters={
+          <>
+            <Space>
+              {op?.role !== 'agent_admin' ? (
+                <Select
+                  allowClear
+                  placeholder="全部代理"
+                  style={{ width: 200 }}
+                  value={agent}
+                  onChange={setAgent}
+                  options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
+                />
+              ) : null}
+              <Select
+                allowClear
+                placeholder="全部类型"
+                style={{ width: 160 }}
+                value={type}
+                onChange={setType}
+                options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
+              />
+            </Space>
+          </>
+        }
         rowKey="id"
-        size="middle"
-        loading={q.isPending}
-        dataSource={q.data?.items ?? []}
-        pagination={false}
-        locale={{ emptyText: '暂无套餐' }}
+        table={{ size: 'middle', tableLayout: 'auto' }}
         columns={[
           { title: '代理', dataIndex: 'agent_name', width: 120 },
           { title: '系列', dataIndex: 'series_name', width: 140 },

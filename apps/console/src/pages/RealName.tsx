@@ -2,11 +2,12 @@
 // no photos). 查看完整信息 — for the platform administrator only — asks for a reason, is audited on
 // the server, and shows the data once in a dialog: nothing is cached or kept after it closes.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Modal, Space, Table, Tag } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Form, Input, Modal, Tag } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { chinaTime } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 
@@ -61,44 +62,26 @@ export default function RealName() {
   const op = useOperator().data;
   const [card, setCard] = useState<string | undefined>(undefined);
   const [revealing, setRevealing] = useState<Row | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['real-name', card],
-    queryFn: ({ pageParam }) => call('adminRealNameList', { card, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_after_id ?? undefined,
-  });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
   const canReveal = allows(op, 'realname.reveal');
   return (
-    <Card>
-      <Form layout="inline" onFinish={(v: { card?: string }) => setCard(v.card?.trim() || undefined)} style={{ marginBottom: 16 }}>
-        <Form.Item name="card" label="卡号">
-          <Input allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          查询
-        </Button>
-      </Form>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
+    <>
+      <ListPage<Row>
+        name="实名记录"
+        queryKey={['real-name', card]}
+        fetchPage={(cursor) => call('adminRealNameList', { card, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) })}
+        exportUrl={urlOf('adminExportRealName', { card })}
+        empty="没有实名记录"
+        filters={
+          <Form layout="inline" onFinish={(v: { card?: string }) => setCard(v.card?.trim() || undefined)}>
+            <Form.Item name="card" label="卡号">
+              <Input allowClear style={{ width: 200 }} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
             </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+          </Form>
+        }
         rowKey="card_id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        locale={{ emptyText: <Empty description="没有实名记录" /> }}
         columns={[
           { title: '卡号', dataIndex: 'custom_num', width: 140 },
           { title: '姓名', dataIndex: 'name', width: 100 },
@@ -124,14 +107,7 @@ export default function RealName() {
           },
         ]}
       />
-      <Space style={{ display: 'flex', justifyContent: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : null}
-      </Space>
       {revealing ? <RevealModal row={revealing} onClose={() => setRevealing(null)} /> : null}
-    </Card>
+    </>
   );
 }

@@ -1,12 +1,16 @@
 // 换卡申请: card replacement applications, oldest first — 发货 (carrier and tracking number, the
-// new card's number if known), 完成 once it arrived, 驳回 with a reason. Audited on the server.
+// new card's number if known), 完成 once it arrived, 驳回 with a reason; 导出 CSV of the current
+// filter. Audited on the server.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { storyPath } from '../lib/CardStory';
 import { ageOf, chinaTime } from '../lib/format';
+import { ListPage } from '../lib/ListPage';
+import { ReasonModal } from '../lib/ReasonModal';
 
 type Row = AdminAnswerOf<'adminReplacementList'>['items'][number];
 type Status = 'submitted' | 'shipped' | 'done' | 'rejected';
@@ -18,22 +22,21 @@ const STATUS: Record<string, { label: string; color: string }> = {
 };
 const PAGE = 50;
 
-function MoveModal({ row, to, onClose }: { row: Row; to: 'shipped' | 'rejected'; onClose: () => void }) {
+function ShipModal({ row, onClose }: { row: Row; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ carrier?: string; tracking_no?: string; new_custom_num?: string; reason?: string }>();
+  const [form] = Form.useForm<{ carrier: string; tracking_no: string; new_custom_num?: string }>();
   const m = useMutation({
-    mutationFn: (v: { carrier?: string; tracking_no?: string; new_custom_num?: string; reason?: string }) =>
+    mutationFn: (v: { carrier: string; tracking_no: string; new_custom_num?: string }) =>
       call('adminReplacementMove', {
         id: row.id,
-        to,
-        carrier: v.carrier?.trim() ?? '',
-        tracking_no: v.tracking_no?.trim() ?? '',
+        to: 'shipped',
+        carrier: v.carrier.trim(),
+        tracking_no: v.tracking_no.trim(),
         new_custom_num: v.new_custom_num?.trim() ?? '',
-        reason: v.reason?.trim() ?? '',
       }),
     onSuccess: () => {
-      void message.success(to === 'shipped' ? '已标记发货' : '已驳回');
+      void message.success('已标记发货');
       void qc.invalidateQueries({ queryKey: ['replacements'] });
       onClose();
     },
@@ -41,53 +44,35 @@ function MoveModal({ row, to, onClose }: { row: Row; to: 'shipped' | 'rejected';
   return (
     <Modal
       open
-      title={to === 'shipped' ? `发货：${row.custom_num}` : `驳回换卡申请：${row.custom_num}`}
-      okText={to === 'shipped' ? '确认发货' : '确认驳回'}
+      title={`发货：${row.custom_num}`}
+      okText="确认发货"
       cancelText="取消"
-      okButtonProps={{ danger: to === 'rejected', loading: m.isPending }}
+      okButtonProps={{ loading: m.isPending }}
       onCancel={onClose}
       onOk={() => form.validateFields().then((v) => m.mutate(v))}
       destroyOnHidden
     >
-      {to === 'shipped' ? (
-        <Typography.Paragraph type="secondary">
-          收件人：{row.receiver_name} {row.receiver_mobile}，{row.address}
-        </Typography.Paragraph>
-      ) : null}
+      <Typography.Paragraph type="secondary">
+        收件人：{row.receiver_name} {row.receiver_mobile}，{row.address}
+      </Typography.Paragraph>
       {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
       <Form form={form} layout="vertical">
-        {to === 'shipped' ? (
-          <>
-            <Form.Item name="carrier" label="快递公司" rules={[{ required: true, whitespace: true, message: '请填写快递公司' }]}>
-              <Input maxLength={64} placeholder="如：顺丰速运" />
-            </Form.Item>
-            <Form.Item
-              name="tracking_no"
-              label="快递单号"
-              rules={[
-                { required: true, whitespace: true, message: '请填写快递单号' },
-                { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为 6–32 位字母或数字' },
-              ]}
-            >
-              <Input maxLength={32} />
-            </Form.Item>
-            <Form.Item name="new_custom_num" label="新卡号（可选）">
-              <Input maxLength={32} />
-            </Form.Item>
-          </>
-        ) : (
-          <Form.Item
-            name="reason"
-            label="驳回原因"
-            rules={[
-              { required: true, whitespace: true, message: '请填写驳回原因' },
-              { min: 2, message: '原因至少 2 个字' },
-              { max: 200, message: '原因最多 200 个字' },
-            ]}
-          >
-            <Input.TextArea rows={3} maxLength={200} showCount />
-          </Form.Item>
-        )}
+        <Form.Item name="carrier" label="快递公司" rules={[{ required: true, whitespace: true, message: '请填写快递公司' }]}>
+          <Input maxLength={64} placeholder="如：顺丰速运" />
+        </Form.Item>
+        <Form.Item
+          name="tracking_no"
+          label="快递单号"
+          rules={[
+            { required: true, whitespace: true, message: '请填写快递单号' },
+            { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为 6–32 位字母或数字' },
+          ]}
+        >
+          <Input maxLength={32} />
+        </Form.Item>
+        <Form.Item name="new_custom_num" label="新卡号（可选）">
+          <Input maxLength={32} />
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -98,12 +83,6 @@ export default function Replacements() {
   const qc = useQueryClient();
   const [status, setStatus] = useState<Status | undefined>('submitted');
   const [moving, setMoving] = useState<{ row: Row; to: 'shipped' | 'rejected' } | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['replacements', status],
-    queryFn: ({ pageParam }) => call('adminReplacementList', { status, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_after_id ?? undefined,
-  });
   const done = useMutation({
     mutationFn: (id: number) => call('adminReplacementMove', { id, to: 'done' }),
     onSuccess: () => {
@@ -112,43 +91,35 @@ export default function Replacements() {
     },
     onError: (e) => void message.error(messageOf(e)),
   });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Card>
-      <Space style={{ marginBottom: 16 }}>
-        <span>状态</span>
-        <Select
-          allowClear
-          placeholder="全部"
-          style={{ width: 140 }}
-          value={status}
-          onChange={(v: Status | undefined) => setStatus(v)}
-          options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
-        />
-      </Space>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+    <>
+      <ListPage<Row>
+        name="换卡申请"
+        queryKey={['replacements', status]}
+        fetchPage={(after) => call('adminReplacementList', { status, limit: PAGE, ...(after ? { after_id: after } : {}) })}
+        exportUrl={urlOf('adminExportReplacements', { status })}
+        empty="没有换卡申请"
+        filters={
+          <Space>
+            <span>状态</span>
+            <Select
+              allowClear
+              placeholder="全部"
+              style={{ width: 140 }}
+              value={status}
+              onChange={(v: Status | undefined) => setStatus(v)}
+              options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
+            />
+          </Space>
+        }
         rowKey="id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description="没有换卡申请" /> }}
         columns={[
-          { title: '卡号', dataIndex: 'custom_num', width: 120 },
+          {
+            title: '卡号',
+            dataIndex: 'custom_num',
+            width: 120,
+            render: (c: string) => <Link to={storyPath(c)}>{c}</Link>,
+          },
           { title: '收件人', key: 'to', width: 170, render: (_v, r) => `${r.receiver_name} ${r.receiver_mobile}` },
           { title: '地址', dataIndex: 'address', ellipsis: true },
           { title: '原因', dataIndex: 'reason', width: 120, ellipsis: true },
@@ -199,14 +170,21 @@ export default function Replacements() {
           },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : null}
-      </div>
-      {moving ? <MoveModal row={moving.row} to={moving.to} onClose={() => setMoving(null)} /> : null}
-    </Card>
+      {moving?.to === 'shipped' ? <ShipModal row={moving.row} onClose={() => setMoving(null)} /> : null}
+      {moving?.to === 'rejected' ? (
+        <ReasonModal<{ reason: string }>
+          title={`驳回换卡申请：${moving.row.custom_num}`}
+          okText="确认驳回"
+          danger
+          reasonLabel="驳回原因"
+          onConfirm={(v) => call('adminReplacementMove', { id: moving.row.id, to: 'rejected', reason: v.reason })}
+          onDone={() => {
+            void message.success('已驳回');
+            void qc.invalidateQueries({ queryKey: ['replacements'] });
+          }}
+          onClose={() => setMoving(null)}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 // 发货: paid device (shop) orders — 待发货 oldest first, 已发货, 已签收 — and 发货 with a carrier and a
 // tracking number, through the shop's own shipping step. Audited on the server.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Segmented, Table, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Segmented, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { ageOf, chinaTime } from '../lib/format';
 
 type Row = AdminAnswerOf<'adminShopOrderList'>['items'][number];
@@ -62,47 +62,26 @@ function ShipModal({ row, onClose }: { row: Row; onClose: () => void }) {
 export default function Shipping() {
   const [state, setState] = useState<ShipState>('awaiting');
   const [shipping, setShipping] = useState<Row | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['shop-orders', state],
-    queryFn: ({ pageParam }) =>
-      call('adminShopOrderList', { ship_state: state, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_after_id ?? undefined,
-  });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <Card>
-      <Segmented<ShipState>
-        style={{ marginBottom: 16 }}
-        value={state}
-        onChange={setState}
-        options={[
-          { value: 'awaiting', label: '待发货' },
-          { value: 'shipped', label: '已发货' },
-          { value: 'received', label: '已签收' },
-        ]}
-      />
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+    <>
+      <ListPage<Row>
+        name="发货"
+        queryKey={['shop-orders', state]}
+        fetchPage={(cursor) => call('adminShopOrderList', { ship_state: state, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) })}
+        exportUrl={urlOf('adminExportShopOrders', { ship_state: state })}
+        empty={state === 'awaiting' ? '没有待发货的订单' : '暂无订单'}
+        filters={
+          <Segmented<ShipState>
+            value={state}
+            onChange={setState}
+            options={[
+              { value: 'awaiting', label: '待发货' },
+              { value: 'shipped', label: '已发货' },
+              { value: 'received', label: '已签收' },
+            ]}
+          />
+        }
         rowKey="id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description={state === 'awaiting' ? '没有待发货的订单' : '暂无订单'} /> }}
         columns={[
           { title: '订单号', dataIndex: 'order_no', width: 200 },
           { title: '商品', key: 'product', width: 180, render: (_v, r) => `${r.product} ×${r.quantity}` },
@@ -132,14 +111,7 @@ export default function Shipping() {
           },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : null}
-      </div>
       {shipping ? <ShipModal row={shipping} onClose={() => setShipping(null)} /> : null}
-    </Card>
+    </>
   );
 }

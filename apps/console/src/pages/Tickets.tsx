@@ -1,13 +1,20 @@
 // 工单: the complaints and suggestions queue — by state and category, oldest first (加载更多) with
-// each one's age — a drawer with the description and the timeline, and 回复 / 改变状态, written
-// through the tickets module so the card holder reads it on /suggest.
+// each one's age, 导出 CSV of the current filter — a drawer with the description, the card holder's
+// images (thumbnails, opening large) and the timeline, and 回复 / 改变状态, written through the
+// tickets module so the card holder reads it on /suggest. /tickets?ticket=<id> opens a ticket's
+// drawer (a card's story links here).
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Timeline, Typography } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Drawer, Form, Image, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { pathOf } from '@portal/contract/route';
+import { ADMIN_ENDPOINTS } from '@portal/contract/admin';
+import { API_BASE, call, messageOf, urlOf } from '../lib/api';
+import { storyPath } from '../lib/CardStory';
 import { ageOf, chinaTime } from '../lib/format';
+import { ListPage } from '../lib/ListPage';
 
 type Row = AdminAnswerOf<'adminTicketList'>['items'][number];
 type Filter = Omit<AdminInputOf<'adminTicketList'>, 'limit' | 'after_id'>;
@@ -27,6 +34,30 @@ const CATEGORY: Record<string, string> = {
 };
 const statusTag = (s: string) => <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>;
 const PAGE = 50;
+
+/** The n-th image of a ticket, served with the ticket's own scope check. */
+const imageUrl = (id: number, n: number) => API_BASE + pathOf(ADMIN_ENDPOINTS.adminTicketImage.route, { id, n });
+
+function TicketImages({ id, count }: { id: number; count: number }) {
+  if (count === 0) return <Typography.Text type="secondary">用户未上传图片</Typography.Text>;
+  return (
+    <Image.PreviewGroup>
+      <Space wrap size={8} data-testid="ticket-images">
+        {Array.from({ length: count }, (_, n) => (
+          <Image
+            key={n}
+            width={88}
+            height={88}
+            src={imageUrl(id, n)}
+            alt={`图片 ${n + 1}`}
+            style={{ objectFit: 'cover', borderRadius: 4, border: '1px solid #f0f0f0' }}
+            fallback="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='88' height='88'><rect width='88' height='88' fill='%23f5f5f5'/><text x='44' y='50' font-size='12' text-anchor='middle' fill='%23999'>无法加载</text></svg>"
+          />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
 
 function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { message } = App.useApp();
@@ -63,7 +94,9 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label="状态">{statusTag(d.ticket.status)}</Descriptions.Item>
             <Descriptions.Item label="分类">{CATEGORY[d.ticket.category] ?? d.ticket.category}</Descriptions.Item>
-            <Descriptions.Item label="卡号">{d.ticket.custom_num}</Descriptions.Item>
+            <Descriptions.Item label="卡号">
+              <Link to={storyPath(d.ticket.custom_num)}>{d.ticket.custom_num}</Link>
+            </Descriptions.Item>
             <Descriptions.Item label="联系方式">{d.ticket.contact || '—'}</Descriptions.Item>
             <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
             <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
@@ -74,6 +107,10 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{d.ticket.description}</Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            用户图片（{d.ticket.image_count}）
+          </Typography.Title>
+          <TicketImages id={id} count={d.ticket.image_count} />
           <Typography.Title level={5}>处理记录</Typography.Title>
           <Timeline
             items={d.events.map((e) => ({
@@ -118,68 +155,51 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
 
 export default function Tickets() {
   const [filter, setFilter] = useState<Filter>({ order: 'oldest' });
-  const [open, setOpen] = useState<number | null>(null);
-  const q = useInfiniteQuery({
-    queryKey: ['tickets', filter],
-    queryFn: ({ pageParam }) => call('adminTicketList', { ...filter, limit: PAGE, ...(pageParam ? { after_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_after_id ?? undefined,
-  });
-  const rows = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const [params, setParams] = useSearchParams();
+  const open = Number(params.get('ticket')) || null;
+  const setOpen = (id: number | null) => setParams(id ? { ticket: String(id) } : {});
   return (
-    <Card>
-      <Form
-        layout="inline"
-        initialValues={{ order: 'oldest' }}
-        onFinish={(v: { status?: Filter['status']; category?: Filter['category']; card?: string; order: 'oldest' | 'newest' }) =>
-          setFilter({ status: v.status, category: v.category, card: v.card?.trim() || undefined, order: v.order })
-        }
-        style={{ marginBottom: 16, rowGap: 12 }}
-      >
-        <Form.Item name="status" label="状态">
-          <Select allowClear style={{ width: 120 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
-        </Form.Item>
-        <Form.Item name="category" label="分类">
-          <Select allowClear style={{ width: 120 }} options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} />
-        </Form.Item>
-        <Form.Item name="card" label="卡号">
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="order" label="排序">
-          <Select
-            style={{ width: 120 }}
-            options={[
-              { value: 'oldest', label: '最早的在前' },
-              { value: 'newest', label: '最新的在前' },
-            ]}
-          />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-          查询
-        </Button>
-      </Form>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
+    <>
+      <ListPage<Row>
+        name="工单"
+        queryKey={['tickets', filter]}
+        fetchPage={(after) => call('adminTicketList', { ...filter, limit: PAGE, ...(after ? { after_id: after } : {}) })}
+        exportUrl={urlOf('adminExportTickets', filter)}
+        empty="没有待处理的工单"
+        filters={
+          <Form
+            layout="inline"
+            initialValues={{ order: 'oldest' }}
+            onFinish={(v: { status?: Filter['status']; category?: Filter['category']; card?: string; order: 'oldest' | 'newest' }) =>
+              setFilter({ status: v.status, category: v.category, card: v.card?.trim() || undefined, order: v.order })
+            }
+            style={{ rowGap: 12 }}
+          >
+            <Form.Item name="status" label="状态">
+              <Select allowClear style={{ width: 120 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
+            </Form.Item>
+            <Form.Item name="category" label="分类">
+              <Select allowClear style={{ width: 120 }} options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} />
+            </Form.Item>
+            <Form.Item name="card" label="卡号">
+              <Input allowClear style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name="order" label="排序">
+              <Select
+                style={{ width: 120 }}
+                options={[
+                  { value: 'oldest', label: '最早的在前' },
+                  { value: 'newest', label: '最新的在前' },
+                ]}
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
             </Button>
-          }
-        />
-      ) : null}
-      <Table<Row>
-        size="small"
+          </Form>
+        }
         rowKey="id"
-        loading={q.isPending}
-        dataSource={rows}
-        pagination={false}
-        tableLayout="fixed"
-        locale={{ emptyText: <Empty description="没有待处理的工单" /> }}
-        onRow={(r) => ({ onClick: () => setOpen(r.id), style: { cursor: 'pointer' } })}
+        onRowClick={(r) => setOpen(r.id)}
         columns={[
           { title: '工单号', dataIndex: 'ticket_no', width: 170 },
           { title: '卡号', dataIndex: 'custom_num', width: 120 },
@@ -200,14 +220,7 @@ export default function Tickets() {
           },
         ]}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多
-          </Button>
-        ) : null}
-      </div>
-      {open !== null ? <TicketDrawer id={open} onClose={() => setOpen(null)} /> : null}
-    </Card>
+      {open !== null ? <TicketDrawer key={open} id={open} onClose={() => setOpen(null)} /> : null}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 // 优惠券发放: issue vouchers to a list of cards, every card of a series, or of an agent; the batch
 // list below. Each open form carries one random request id: submitting twice issues once.
 import { useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Table, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
 import { PACKAGE_TYPE_NAME, type AdminAnswerOf, type AdminInputOf } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
+import { ListPage } from '../lib/ListPage';
 import { chinaTime, yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { REASON_RULES, toFen } from '../lib/zodRule';
@@ -35,12 +35,6 @@ export default function Vouchers() {
   const kind = Form.useWatch('kind', form) ?? 'cards';
   const series = useQuery({ queryKey: ['series'], queryFn: () => call('adminSeriesList', {}) });
   const agents = useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList') });
-  const batches = useInfiniteQuery({
-    queryKey: ['voucherBatches'],
-    queryFn: ({ pageParam }) => call('adminVoucherBatches', { limit: 50, ...(pageParam ? { before_id: pageParam } : {}) }),
-    initialPageParam: 0,
-    getNextPageParam: (last) => last.next_before_id ?? undefined,
-  });
   const m = useMutation({
     mutationFn: (v: Fields) => {
       const target: AdminInputOf<'adminVoucherIssue'>['target'] =
@@ -75,7 +69,6 @@ export default function Vouchers() {
       cancelText: '取消',
       onOk: () => m.mutateAsync(v).catch(() => undefined),
     });
-  const rows = batches.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Card title="发放优惠券">
@@ -162,25 +155,14 @@ export default function Vouchers() {
         </Form>
       </Card>
       <Card title="发放记录">
-        {batches.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={messageOf(batches.error)}
-            action={
-              <Button icon={<ReloadOutlined />} onClick={() => batches.refetch()}>
-                重试
-              </Button>
-            }
-          />
-        ) : null}
-        <Table<Batch>
+        <ListPage<Batch>
+          card={false}
+          name="发放记录"
+          queryKey={['voucherBatches']}
+          fetchPage={(cursor) => call('adminVoucherBatches', { limit: 50, ...(cursor ? { before_id: cursor } : {}) })}
+          exportUrl={urlOf('adminExportVoucherBatches')}
+          empty="暂无发放记录"
           rowKey="id"
-          size="small"
-          loading={batches.isPending}
-          dataSource={rows}
-          pagination={false}
-          locale={{ emptyText: '暂无发放记录' }}
           columns={[
             { title: '时间', dataIndex: 'created_at', width: 180, render: (v: string) => chinaTime(v) },
             { title: '券名称', dataIndex: 'name' },
@@ -193,15 +175,6 @@ export default function Vouchers() {
             { title: '原因', dataIndex: 'reason', ellipsis: true },
           ]}
         />
-        {batches.hasNextPage ? (
-          <div style={{ textAlign: 'center', marginTop: 16 }}>
-            <Button onClick={() => batches.fetchNextPage()} loading={batches.isFetchingNextPage}>
-              加载更多
-            </Button>
-          </div>
-        ) : rows.length > 0 ? (
-          <Typography.Text type="secondary">共 {rows.length} 条</Typography.Text>
-        ) : null}
       </Card>
     </div>
   );

@@ -13,6 +13,7 @@ import { adminQueueEndpoints } from './queues';
 import { adminAgentsEndpoints } from './agents';
 import { adminCatalogueEndpoints } from './catalogue';
 import { adminOperatorEndpoints } from './operators';
+import { adminExportEndpoints } from './exports';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -26,6 +27,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminAgentsEndpoints,
   ...adminCatalogueEndpoints,
   ...adminOperatorEndpoints,
+  ...adminExportEndpoints,
 } as const;
 
 export * from './auth';
@@ -39,6 +41,7 @@ export * from './queues';
 export * from './agents';
 export * from './catalogue';
 export * from './operators';
+export * from './exports';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -12,6 +12,7 @@ import { queueRoutes } from './queues/routes';
 import { agentsRoutes } from './agents/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { operatorRoutes } from './operators/routes';
+import { exportRoutes } from './exports';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -23,6 +24,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await agentsRoutes(api, ctx);
   await catalogueRoutes(api, ctx);
   await operatorRoutes(api, ctx);
+  await exportRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';
