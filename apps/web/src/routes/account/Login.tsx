@@ -9,13 +9,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { routedRouteOf } from '../../config/routes';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { landingPath } from '../../features/auth/model/landing';
 import {
   buildLoginRequest,
   EMPTY_LOGIN_FIELDS,
   LOGIN_TABS,
   loginErrorField,
-  mobileError,
   type LoginField,
   type LoginFields,
 } from '../../features/auth/model/loginForm';
@@ -28,7 +28,6 @@ import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import styles from './Login.module.css';
 
 const NOT_LANDABLE = new Set(['/login', '/forgot', '/404']);
@@ -43,8 +42,6 @@ export default function LoginPage() {
   const [fields, setFields] = useState<LoginFields>(EMPTY_LOGIN_FIELDS);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<LoginField>('login');
 
   const tabs = LOGIN_TABS.filter((t) => t.model !== 'customNum' || brand.cardLogin);
@@ -60,21 +57,6 @@ export default function LoginPage() {
       err instanceof ApiError ? loginErrorField(activeModel, err.code) : undefined,
       err instanceof ApiError ? err.message : '登录失败，请稍后再试',
     );
-
-  async function sendCode() {
-    const error = mobileError(fields.mobile);
-    if (error) return form.fail('mobile', error);
-    setSending(true);
-    try {
-      const answer = await sendLoginSmsCode(fields.mobile.trim(), mark);
-      startCooldown(answer.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      refused(err);
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -144,44 +126,14 @@ export default function LoginPage() {
 
         <form className={styles.form} onSubmit={submit} noValidate>
           {activeModel === 'mobile' && (
-            <>
-              <label className="app-field">
-                <span className="visually-hidden">手机号</span>
-                <input
-                  className="app-field__input"
-                  name="mobile"
-                  {...form.field('mobile')}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel"
-                  maxLength={11}
-                  placeholder="请输入手机号"
-                  value={fields.mobile}
-                  onChange={set('mobile')}
-                />
-              </label>
-              {form.at('mobile')}
-              <div className="app-field">
-                <label className="visually-hidden" htmlFor="login-code">
-                  验证码
-                </label>
-                <input
-                  className="app-field__input"
-                  name="code"
-                  {...form.field('code')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="请输入验证码"
-                  value={fields.code}
-                  onChange={set('code')}
-                />
-                <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
-                  {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-                </button>
-              </div>
-              {form.at('code')}
-            </>
+            <SmsCodeFields
+              form={form}
+              quietLabels
+              mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile') }}
+              code={{ field: 'code', value: fields.code, onChange: set('code') }}
+              send={() => sendLoginSmsCode(fields.mobile.trim(), mark)}
+              onSendFailed={refused}
+            />
           )}
           {activeModel === 'account' && (
             <>
