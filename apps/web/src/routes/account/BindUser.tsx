@@ -8,8 +8,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { markFromQuery } from '../../features/branding/model/mark';
-import { fetchCardInfo } from '../../features/cards/api/cardInfo';
-import { rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { registerUser, sendRegisterSmsCode, useInviteCheck } from '../../features/invites/api/invites';
 import { inviteFromQuery } from '../../features/invites/model/links';
 import { EMPTY_REGISTER_FORM, registerFormError, type RegisterField, type RegisterFields } from '../../features/invites/model/registerForm';
@@ -20,6 +18,7 @@ import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
+import { openCard } from './afterLogin';
 
 function BindUserPage() {
   const navigate = useNavigate();
@@ -66,10 +65,7 @@ function BindUserPage() {
         navigate('/bind_card', { replace: true });
         return;
       }
-      switchCard(answer.custom_num, local);
-      await fetchCardInfo(answer.custom_num)
-        .then((info) => rememberCardInfo(info, local))
-        .catch(() => undefined);
+      await openCard(answer.custom_num);
       toast('注册成功');
       navigate('/', { replace: true });
     } catch (err) {

@@ -6,11 +6,9 @@ import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { routedRouteOf } from '../../config/routes';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
-import { landingPath } from '../../features/auth/model/landing';
 import {
   buildLoginRequest,
   EMPTY_LOGIN_FIELDS,
@@ -21,17 +19,11 @@ import {
 } from '../../features/auth/model/loginForm';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { markFromQuery } from '../../features/branding/model/mark';
-import { fetchBindList } from '../../features/cards/api/bindList';
-import { fetchCardInfo } from '../../features/cards/api/cardInfo';
-import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import styles from './Login.module.css';
-
-const NOT_LANDABLE = new Set(['/login', '/forgot', '/404']);
-const isLandable = (path: string) => Boolean(routedRouteOf(path)) && !NOT_LANDABLE.has(path);
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -66,24 +58,23 @@ export default function LoginPage() {
     if (!agreed) return form.fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
     form.clear();
     setBusy(true);
+    // what a successful login needs next, fetched beside the request (not on the first load)
+    const afterLogin = import('./afterLogin');
     try {
       const answer = await login(built.request);
       local.set('token', answer.token);
       local.set('mobile', answer.mobile);
       local.set('loginModel', activeModel);
       local.set('cardLogin', activeModel === 'customNum');
+      const { currentCardAfterLogin, landingAfterLogin, openCard } = await afterLogin;
       const card = await currentCardAfterLogin(answer.custom_num);
       if (!card) {
         navigate('/bind_card', { replace: true });
         return;
       }
-      switchCard(card, local);
-      // Card info up front, so the guard lets a deep-link redirect (/flow …) through.
-      await fetchCardInfo(card)
-        .then((info) => rememberCardInfo(info, local))
-        .catch(() => undefined);
+      await openCard(card);
       toast('登录成功');
-      navigate(landingPath({ redirect: params.get('redirect'), firstUrl: local.get('firstUrl'), isLandable }), { replace: true });
+      navigate(landingAfterLogin(params.get('redirect')), { replace: true });
     } catch (err) {
       refused(err);
     } finally {
@@ -238,12 +229,4 @@ export default function LoginPage() {
       {brand.company && <footer className={styles.footer}>{brand.company}</footer>}
     </div>
   );
-}
-
-/** The card to make current: the card of a card-number login; else keep the stored card while
- *  still bound, or the first bound card; none when the user has no cards yet. */
-async function currentCardAfterLogin(loginCard: string | undefined): Promise<string | undefined> {
-  if (loginCard) return loginCard;
-  const list = await fetchBindList();
-  return chooseCurrentCard(local.get('customNum'), list);
 }

@@ -8,8 +8,7 @@ import { ApiError } from '../../../lib/api';
 import type { FormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
 import { useCountdown } from '../../../lib/useCountdown';
-import { mobileError } from '../model/loginForm';
-import { cooldownOf, sendCodeLabel } from '../model/smsCode';
+import { cooldownOf, mobileError, sendCodeLabel } from '../model/smsCode';
 
 interface Field<F extends string> {
   /** the field's name in the form's errors */

@@ -1,5 +1,11 @@
-// The SMS code button's rules (docs/decisions/0010): what it says while a resend waits, and how
-// long it waits when the server names no cooldown.
+// The SMS code block's rules (docs/decisions/0010): the mobile's check before a code is sent, what
+// the button says while a resend waits, and how long it waits when the server names no cooldown.
+import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
+
+/** The mobile number check before sending a code. */
+export function mobileError(mobile: string): string | undefined {
+  return check(mobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
+}
 
 /** The resend wait when an answer names none (the server's own default). */
 export const DEFAULT_COOLDOWN_SECONDS = 60;
@@ -11,5 +17,5 @@ export function sendCodeLabel(cooldownLeft: number): string {
 
 /** Seconds to wait before the next code may be asked for, from the answer to a send. */
 export function cooldownOf(answer: { cooldown_seconds?: number }): number {
-  return answer.cooldown_seconds && answer.cooldown_seconds > 0 ? answer.cooldown_seconds : DEFAULT_COOLDOWN_SECONDS;
+  return answer.cooldown_seconds || DEFAULT_COOLDOWN_SECONDS;
 }
