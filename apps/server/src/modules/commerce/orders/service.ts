@@ -293,7 +293,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       });
       if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso)))
         throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
-      if (p.device) await holdForOrder(trx, orderNo, p.device, input.delivery, nowIso);
+      if (p.device) await holdForOrder(trx, ctx.db.dialect, orderNo, p.device, input.delivery, nowIso);
       if (settleNow) {
         if (p.payable_fen > 0) {
           const after = await balance.move(trx, {
