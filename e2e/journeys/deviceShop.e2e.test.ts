@@ -157,13 +157,15 @@ describe('device shop', () => {
     const placed = await page.evaluate(
       async (product) => {
         const statuses: number[] = [];
+        // strings are kept as they are (lib/storage)
+        const stored = (k: string) => localStorage.getItem(`sim_${k}`)!;
         for (let i = 0; i < 3; i++) {
-          const token = JSON.parse(localStorage.getItem('sim_token')!) as string;
+          const token = stored('token');
           const res = await fetch('/api/v1/order/create', {
             method: 'POST',
             headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
             body: JSON.stringify({
-              custom_num: JSON.parse(localStorage.getItem('sim_customNum')!),
+              custom_num: stored('customNum'),
               goods_type: 'device',
               product_id: product,
               quantity: 1,
@@ -180,7 +182,7 @@ describe('device shop', () => {
             }),
           });
           const rotated = res.headers.get('New-Token');
-          if (rotated) localStorage.setItem('sim_token', JSON.stringify(rotated));
+          if (rotated) localStorage.setItem('sim_token', rotated);
           statuses.push(res.status);
         }
         return statuses;
