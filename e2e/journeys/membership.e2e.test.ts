@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser, waitForPath } from './steps';
 
 const FRIEND = '13900139777';
 
@@ -94,11 +94,7 @@ describe('membership, invitations and the promotion page', () => {
     await page.goto('/recharge');
     await page.getByLabel('其他金额').fill('30');
     await page.getByTestId('payable').filter({ hasText: '¥30.00' }).waitFor();
-    await page.getByRole('radio', { name: '微信支付' }).check();
-    await page.getByRole('button', { name: /立即(支付|充值)/ }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
-    await page.getByRole('button', { name: '确认支付' }).click();
-    await waitForPath(page, '/pay_success');
+    await payAtSandboxCashier(page, '微信支付');
     await page.getByRole('heading', { name: '支付成功' }).waitFor();
     expect(await growth(page)).toBe(30);
 
@@ -152,20 +148,11 @@ describe('membership, invitations and the promotion page', () => {
     );
     try {
       await loginWithAccount(page);
-      await page.goto('/combo');
-      await page
-        .getByTestId('package')
-        .filter({ has: page.getByTestId('package-name').getByText('畅享100G月包', { exact: true }) })
-        .click();
-      await waitForPath(page, '/combo_detail');
+      await openPackage(page, '畅享100G月包');
       await page.getByText('会员折扣（金卡会员）').waitFor();
       await page.getByTestId('voucher-row').getByText('月包专享10元券 -¥10.00').waitFor();
       await page.getByTestId('payable').filter({ hasText: '¥17.55' }).waitFor();
-      await page.getByRole('radio', { name: '微信支付' }).check();
-      await page.getByRole('button', { name: /立即(支付|购买)/ }).click();
-      await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
-      await page.getByRole('button', { name: '确认支付' }).click();
-      await waitForPath(page, '/pay_success');
+      await payAtSandboxCashier(page, '微信支付');
       await page.getByRole('link', { name: '查看订单' }).click();
       const detail = page.getByTestId('order-detail');
       await detail.getByText('畅享100G月包').waitFor();
