@@ -149,6 +149,75 @@ describe('device shop', () => {
     await page.getByTestId('product').filter({ hasText: name }).getByText(`库存 ${stock}`).waitFor();
   });
 
+  it('a card holding 3 unpaid device orders is told at the confirm step to pay or cancel one, with the way to 我的订单', async () => {
+    const { page } = j.phone;
+    const name = '4G 随身WiFi（MiFi）';
+    await startBuying(page, name);
+    // three orders left unpaid (as by three abandoned cashiers), placed with the page's own login
+    const placed = await page.evaluate(
+      async (product) => {
+        const statuses: number[] = [];
+        // strings are kept as they are (lib/storage)
+        const stored = (k: string) => localStorage.getItem(`sim_${k}`)!;
+        for (let i = 0; i < 3; i++) {
+          const token = stored('token');
+          const res = await fetch('/api/v1/order/create', {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              custom_num: stored('customNum'),
+              goods_type: 'device',
+              product_id: product,
+              quantity: 1,
+              delivery: {
+                receiver: '张三',
+                mobile: '13900139000',
+                province: '北京市',
+                city: '北京市',
+                district: '朝阳区',
+                address: '建国路 88 号',
+              },
+              pay_channel: 2,
+              request_id: crypto.randomUUID(),
+            }),
+          });
+          const rotated = res.headers.get('New-Token');
+          if (rotated) localStorage.setItem('sim_token', rotated);
+          statuses.push(res.status);
+        }
+        return statuses;
+      },
+      (j.portal.sql<{ id: number }>('SELECT id FROM shop_products WHERE name = ?', [name]) as { id: number }[])[0]!.id,
+    );
+    expect(placed).toEqual([200, 200, 200]);
+    const stock = stockOf(name);
+
+    await fillAddress(page);
+    await page.getByRole('button', { name: '下一步：确认订单' }).click();
+    await page.getByRole('alert').filter({ hasText: '已有 3 笔待支付的设备订单' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toMatch(/请先到「我的订单」支付或取消其中一笔/);
+    expect(await page.getByRole('button', { name: '提交订单' }).isDisabled()).toBe(true);
+    const toOrders = page.getByRole('link', { name: '去「我的订单」支付或取消' });
+    expect((await toOrders.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await screenshot(page, 'shop-too-many-unpaid');
+    expect(stockOf(name)).toBe(stock);
+
+    await toOrders.click();
+    await waitForPath(page, '/order');
+    expect(await page.getByRole('tab', { name: '待支付' }).getAttribute('aria-selected')).toBe('true');
+    // cancelling one there makes room: the shop prices the order again
+    await page.getByTestId('order').first().getByRole('button', { name: '取消订单' }).click();
+    await page.locator('.adm-dialog-button').filter({ hasText: '取消订单' }).click();
+    await expect.poll(() => page.getByTestId('order').count()).toBe(2);
+    await startBuying(page, name);
+    await fillAddress(page);
+    await page.getByRole('button', { name: '下一步：确认订单' }).click();
+    await page.getByTestId('payable').filter({ hasText: '¥99.00' }).waitFor();
+    // the other two leave the shelf as they were
+    j.portal.sql("UPDATE orders SET state = 'closed' WHERE goods_type = 'device' AND state = 'pending'");
+    j.portal.sql('UPDATE shop_products SET stock = stock + 2 WHERE name = ?', [name]);
+  });
+
   it('/mine offers the shop and 快速检测; no page errors', async () => {
     const { page } = j.phone;
     await page.goto('/login?login_model=account');

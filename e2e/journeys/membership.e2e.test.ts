@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser, waitForPath } from './steps';
 
 const FRIEND = '13900139777';
 
@@ -94,11 +94,7 @@ describe('membership, invitations and the promotion page', () => {
     await page.goto('/recharge');
     await page.getByLabel('其他金额').fill('30');
     await page.getByTestId('payable').filter({ hasText: '¥30.00' }).waitFor();
-    await page.getByRole('radio', { name: '微信支付' }).check();
-    await page.getByRole('button', { name: /立即(支付|充值)/ }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
-    await page.getByRole('button', { name: '确认支付' }).click();
-    await waitForPath(page, '/pay_success');
+    await payAtSandboxCashier(page, '微信支付');
     await page.getByRole('heading', { name: '支付成功' }).waitFor();
     expect(await growth(page)).toBe(30);
 
@@ -141,6 +137,33 @@ describe('membership, invitations and the promotion page', () => {
     expect(await page.getByText('邀请您加入').count()).toBe(0);
     expect((await page.getByTestId('share-link').innerText()).trim()).toBe(`${j.portal.baseUrl}/popularize?mark=acme`);
     await screenshot(page, 'popularize-acme');
+  });
+
+  it('a 金卡会员 buys a package with a voucher: the order detail shows 会员优惠 beside the voucher', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    j.portal.sql(
+      "INSERT INTO member_growth (user_id, source, ref, amount, note, created_at) SELECT id, 'order', 'JOURNEY-GOLD', 3000, 'journey', ? FROM users WHERE account = 'demo'",
+      [new Date().toISOString()],
+    );
+    try {
+      await loginWithAccount(page);
+      await openPackage(page, '畅享100G月包');
+      await page.getByText('会员折扣（金卡会员）').waitFor();
+      await page.getByTestId('voucher-row').getByText('月包专享10元券 -¥10.00').waitFor();
+      await page.getByTestId('payable').filter({ hasText: '¥17.55' }).waitFor();
+      await payAtSandboxCashier(page, '微信支付');
+      await page.getByRole('link', { name: '查看订单' }).click();
+      const detail = page.getByTestId('order-detail');
+      await detail.getByText('畅享100G月包').waitFor();
+      const row = (label: string) => detail.locator('p').filter({ has: page.getByText(label, { exact: true }) });
+      expect((await row('会员优惠').innerText()).replace(/\s+/g, ' ')).toBe('会员优惠 -¥1.45');
+      expect((await row('优惠').innerText()).replace(/\s+/g, ' ')).toBe('优惠 月包专享10元券 -¥10.00');
+      expect((await row('实付').innerText()).replace(/\s+/g, ' ')).toBe('实付 ¥17.55');
+      await screenshot(page, 'order-detail-member');
+    } finally {
+      j.portal.sql("DELETE FROM member_growth WHERE ref = 'JOURNEY-GOLD'");
+    }
   });
 
   it('no page errors', () => expect(j.errors).toEqual([]));

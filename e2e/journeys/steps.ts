@@ -130,3 +130,22 @@ export async function loginWithCardOf(page: Page, card: string, mark?: string): 
 
 /** A card number as the pages print it: grouped by four ("1000 0000 01"). */
 export const grouped = (customNum: string): string => customNum.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** Opens /combo and picks the package of that name: on /combo_detail, before its quote. */
+export async function openPackage(page: Page, name: string): Promise<void> {
+  await page.goto('/combo');
+  await page
+    .getByTestId('package')
+    .filter({ has: page.getByTestId('package-name').getByText(name, { exact: true }) })
+    .click();
+  await waitForPath(page, '/combo_detail');
+}
+
+/** Picks a pay channel, presses the pay bar's button and, at the sandbox cashier, 确认支付: on /pay_success. */
+export async function payAtSandboxCashier(page: Page, channel: string): Promise<void> {
+  await page.getByRole('radio', { name: channel }).check();
+  await page.getByRole('button', { name: /立即(支付|充值|购买)/ }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await waitForPath(page, '/pay_success');
+}

@@ -151,7 +151,37 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
     // a recharge is not discounted
     const r = (await t.post('/api/v1/order/quote', { custom_num: '1000000001', goods_type: 'recharge', amount: 50 }, token)).json().data;
     expect(r.member_discount).toBeUndefined();
+
+    // the order keeps its member price apart from the voucher: its detail shows both
+    const voucher = await t.db.kysely
+      .selectFrom('vouchers')
+      .innerJoin('cards', 'cards.id', 'vouchers.card_id')
+      .select('vouchers.id')
+      .where('cards.custom_num', '=', '1000000001')
+      .where('vouchers.name', '=', '月包专享10元券')
+      .where('vouchers.status', '=', 'usable')
+      .executeTakeFirstOrThrow();
+    const created = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: pkg.id, voucher_id: voucher.id, pay_channel: 2, request_id: rid() },
+      token,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const placed = created.json().data;
+    expect(placed).toMatchObject({ total: 29, discount: 11.45, payable: 17.55, member_discount: 1.45, voucher_discount: 10 });
+    const detail = (await t.get(`/api/v1/order/detail?order_no=${placed.order_no}`, token)).json().data;
+    expect(detail).toMatchObject({ discount: 11.45, member_discount: 1.45, voucher_discount: 10, voucher: { name: '月包专享10元券' } });
+    await t.post('/api/v1/order/close', { order_no: placed.order_no }, token);
     await t.db.kysely.deleteFrom('member_growth').where('ref', '=', 'TEST-GOLD').execute();
+    // without a member price an order has none
+    const plain = await t.post(
+      '/api/v1/order/create',
+      { custom_num: '1000000001', goods_type: 'package', package_id: pkg.id, pay_channel: 2, request_id: rid() },
+      token,
+    );
+    expect(plain.json().data).toMatchObject({ discount: 0, payable: 29 });
+    expect(plain.json().data.member_discount).toBeUndefined();
+    await t.post('/api/v1/order/close', { order_no: plain.json().data.order_no }, token);
   });
 
   it('answers member and invitation records only to their own user, never by a number', async () => {

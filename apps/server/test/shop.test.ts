@@ -5,6 +5,7 @@
 // reads another person's order; bad input writes nothing. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import type { Order, ShopProduct } from '@portal/contract';
+import { ShopCode } from '@portal/contract/shopCodes';
 import { clock } from '../src/lib/clock';
 import { markReceived, markShipped, reconcile, refundOrder } from '../src/modules/commerce';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
@@ -43,6 +44,25 @@ async function payInSandbox(t: TestApp, o: { pay: { kind: string; url?: string }
   const body = sandbox.notificationFor(row);
   // the gateway repeats itself: credited once
   for (let i = 0; i < 3; i++) expect((await notify(t, 2, body)).json().data.result).toBe('success');
+}
+/** Closes every unpaid device order straight in the database (a test's clean slate for the per-card cap). */
+async function closeUnpaid(t: TestApp): Promise<void> {
+  await t.db.kysely
+    .updateTable('orders')
+    .set({ state: 'closed' })
+    .where('goods_type', '=', 'device')
+    .where('state', '=', 'pending')
+    .execute();
+}
+async function countRows(t: TestApp, table: 'orders' | 'shop_orders'): Promise<number> {
+  return Number(
+    (
+      await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 const detail = async (t: TestApp, token: string, no: string) =>
   (await t.get(`/api/v1/order/detail?order_no=${no}`, token)).json().data as Order;
@@ -157,7 +177,11 @@ describe.each(databases())('device shop on %s', (kind) => {
     const token = await t.loginAccount();
     const outdoorFree = await productId(t, '4G 随身WiFi（MiFi）');
     await setStock(t, outdoorFree, 5);
-    const results = await Promise.all(Array.from({ length: 12 }, () => order(t, token, { product_id: outdoorFree, quantity: 1 })));
+    // four of the user's cards, three orders each: the per-card cap of unpaid orders is not what stops them
+    const cards = ['1000000001', '1000000002', '1000000003', '1000000010'];
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => order(t, token, { product_id: outdoorFree, quantity: 1, custom_num: cards[i % 4] })),
+    );
     const ok = results.filter((r) => r.statusCode === 200);
     const refused = results.filter((r) => r.statusCode !== 200);
     expect(ok).toHaveLength(5);
@@ -172,6 +196,7 @@ describe.each(databases())('device shop on %s', (kind) => {
       .execute();
     expect(held.reduce((s, r) => s + r.quantity, 0)).toBe(5);
     // and two orders of 3 against 4 left: one wins
+    await closeUnpaid(t);
     await setStock(t, outdoorFree, 4);
     const two = await Promise.all([
       order(t, token, { product_id: outdoorFree, quantity: 3 }),
@@ -179,6 +204,53 @@ describe.each(databases())('device shop on %s', (kind) => {
     ]);
     expect(two.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await stockOf(t, outdoorFree)).toBe(1);
+  });
+
+  it('one card holds at most 3 unpaid device orders, also when 12 are placed at once; the 4th is refused, holding nothing', async () => {
+    await closeUnpaid(t);
+    const token = await t.loginAccount();
+    const mifi = await productId(t, '4G 随身WiFi（MiFi）');
+    await setStock(t, mifi, 50);
+    const ordersBefore = await countRows(t, 'orders');
+    const shopOrdersBefore = await countRows(t, 'shop_orders');
+    const results = await Promise.all(Array.from({ length: 12 }, () => order(t, token, { product_id: mifi, quantity: 2 })));
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(3);
+    for (const r of results.filter((r) => r.statusCode !== 200)) {
+      expect(r.statusCode, r.body).toBe(400);
+      expect(r.json().code).toBe(ShopCode.TOO_MANY_UNPAID);
+      expect(r.json().message).toMatch(/已有 3 笔待支付的设备订单.*「我的订单」支付或取消/);
+    }
+    expect(await countRows(t, 'orders')).toBe(ordersBefore + 3);
+    expect(await countRows(t, 'shop_orders')).toBe(shopOrdersBefore + 3);
+    expect(await stockOf(t, mifi)).toBe(50 - 3 * 2);
+
+    // the 4th, one at a time: refused at the quote already, and at the order, writing nothing
+    const quote = await t.post('/api/v1/order/quote', { custom_num: '1000000001', goods_type: 'device', product_id: mifi }, token);
+    expectRejected(quote, 400);
+    expect(quote.json().message).toMatch(/我的订单/);
+    await expectAllRejectedWithoutWrites(t, [
+      { name: 'a 4th unpaid order', send: () => order(t, token, { product_id: mifi }), message: /待支付的设备订单/ },
+    ]);
+    expect(await stockOf(t, mifi)).toBe(44);
+    // another card of the same user is not affected
+    expect((await order(t, token, { product_id: mifi, custom_num: '1000000002' })).statusCode).toBe(200);
+
+    // paying or cancelling one makes room for a new one
+    const first = ok[0]!.json().data;
+    expect((await t.post('/api/v1/order/close', { order_no: first.order_no }, token)).statusCode).toBe(200);
+    expect((await order(t, token, { product_id: mifi })).statusCode).toBe(200);
+    expect((await order(t, token, { product_id: mifi })).json().code).toBe(ShopCode.TOO_MANY_UNPAID);
+    await payInSandbox(t, ok[1]!.json().data);
+    expect((await order(t, token, { product_id: mifi })).statusCode).toBe(200);
+    // an order past its payment time holds no place (the reconciler closes it and gives its stock back)
+    clock.advance(t.config.payOrderTtlMs + 1000);
+    try {
+      expect((await order(t, token, { product_id: mifi })).statusCode).toBe(200);
+    } finally {
+      clock.reset();
+    }
+    await closeUnpaid(t);
   });
 
   it('bad input gets a clear Chinese message and writes nothing', async () => {

@@ -228,6 +228,10 @@ export const Order = z.object({
   gateway_unpaid: z.boolean().optional(),
   /** a device order: the goods, the address and the shipping (docs/decisions/0020) */
   device: OrderDevice.optional(),
+  /** the part of `discount` that was the card owner's member price (docs/decisions/0019); absent: none */
+  member_discount: Yuan.optional(),
+  /** with a member discount: the voucher's part of `discount` (the client computes no price) */
+  voucher_discount: Yuan.optional(),
 });
 export type Order = z.infer<typeof Order>;
 

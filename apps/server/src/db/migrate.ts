@@ -21,6 +21,7 @@ import * as m016 from './migrations/016_shop_and_binding_tokens';
 import * as m017 from './migrations/017_admin_cards';
 import * as m018 from './migrations/018_admin_catalogue';
 import * as m019 from './migrations/019_admin_money';
+import * as m020 from './migrations/020_order_member_discount';
 import * as m021 from './migrations/021_bulk_jobs_in_background';
 
 interface Migration {
@@ -50,6 +51,7 @@ const MIGRATIONS: Migration[] = [
   { name: '017_admin_cards', up: m017.up },
   { name: '018_admin_catalogue', up: m018.up },
   { name: '019_admin_money', up: m019.up },
+  { name: '020_order_member_discount', up: m020.up },
   { name: '021_bulk_jobs_in_background', up: m021.up },
 ];
 

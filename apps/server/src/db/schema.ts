@@ -431,6 +431,8 @@ export interface OrdersTable {
   /** an upgrade order: the data it adds and until when, as quoted at order time (009) */
   upgrade_add_kb: number | null;
   upgrade_expired_at: string | null;
+  /** the part of discount_fen that was the owner's member price (020) */
+  member_discount_fen: Generated<number>;
 }
 
 export interface PaymentsTable {

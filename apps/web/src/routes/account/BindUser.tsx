@@ -6,26 +6,19 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { markFromQuery } from '../../features/branding/model/mark';
-import { fetchCardInfo } from '../../features/cards/api/cardInfo';
-import { rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { registerUser, sendRegisterSmsCode, useInviteCheck } from '../../features/invites/api/invites';
 import { inviteFromQuery } from '../../features/invites/model/links';
-import {
-  EMPTY_REGISTER_FORM,
-  mobileError,
-  registerFormError,
-  type RegisterField,
-  type RegisterFields,
-} from '../../features/invites/model/registerForm';
+import { EMPTY_REGISTER_FORM, registerFormError, type RegisterField, type RegisterFields } from '../../features/invites/model/registerForm';
 import styles from '../../features/membership/membership.module.css';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import { useStored } from '../../lib/useStored';
+import { openCard } from './afterLogin';
 
 function BindUserPage() {
   const navigate = useNavigate();
@@ -36,29 +29,12 @@ function BindUserPage() {
   const inviter = useInviteCheck(invite, mark);
   const [fields, setFields] = useState<RegisterFields>(EMPTY_REGISTER_FORM);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<RegisterField>('register');
   const set = (k: Exclude<RegisterField, 'agreed'>) => (e: { target: { value: string } }) => {
     form.clear(k);
     setFields((f) => ({ ...f, [k]: e.target.value }));
   };
   const validInvite = inviter.data?.valid ? invite : '';
-
-  async function sendCode() {
-    const e = mobileError(fields.mobile);
-    if (e) return form.fail('mobile', e);
-    setSending(true);
-    try {
-      const a = await sendRegisterSmsCode(fields.mobile.trim(), mark);
-      startCooldown(a.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      form.fail('code', err instanceof ApiError ? err.message : '发送失败，请稍后再试');
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -89,10 +65,7 @@ function BindUserPage() {
         navigate('/bind_card', { replace: true });
         return;
       }
-      switchCard(answer.custom_num, local);
-      await fetchCardInfo(answer.custom_num)
-        .then((info) => rememberCardInfo(info, local))
-        .catch(() => undefined);
+      await openCard(answer.custom_num);
       toast('注册成功');
       navigate('/', { replace: true });
     } catch (err) {
@@ -125,41 +98,12 @@ function BindUserPage() {
       )}
       <Panel title="填写注册信息">
         <form onSubmit={submit} noValidate>
-          <label className="app-field">
-            <span className="app-field__label">手机号</span>
-            <input
-              className="app-field__input"
-              name="mobile"
-              {...form.field('mobile')}
-              inputMode="numeric"
-              autoComplete="tel"
-              maxLength={11}
-              placeholder="请输入手机号"
-              value={fields.mobile}
-              onChange={set('mobile')}
-            />
-          </label>
-          {form.at('mobile')}
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="register-code">
-              验证码
-            </label>
-            <input
-              className="app-field__input"
-              name="code"
-              {...form.field('code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="请输入验证码"
-              value={fields.code}
-              onChange={set('code')}
-            />
-            <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
-              {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-            </button>
-          </div>
-          {form.at('code')}
+          <SmsCodeFields
+            form={form}
+            mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile') }}
+            code={{ field: 'code', value: fields.code, onChange: set('code') }}
+            send={() => sendRegisterSmsCode(fields.mobile.trim(), mark)}
+          />
           <label className="app-field">
             <span className="app-field__label">设置密码</span>
             <input

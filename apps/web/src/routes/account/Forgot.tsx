@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { resetCardPassword, sendCardPasswordSms } from '../../features/cards/api/cardPassword';
 import {
   cardNumError,
@@ -17,7 +18,6 @@ import { loginUrl } from '../../lib/navigation';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import styles from './Forgot.module.css';
 
 export default function ForgotPage() {
@@ -33,9 +33,7 @@ export default function ForgotPage() {
     confirm: '',
   });
   const [sentTo, setSentTo] = useState('');
-  const [sending, setSending] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<CardPasswordField>('forgot');
   const set = (k: CardPasswordField) => (e: { target: { value: string } }) => {
     form.clear(k);
@@ -49,20 +47,14 @@ export default function ForgotPage() {
     );
   const title = setMode ? '设置卡登录密码' : '忘记卡密码';
 
-  async function sendCode() {
+  // The code goes to the card's bound mobile: the card number is checked first.
+  function sendCode() {
     const error = cardNumError(fields.customNum);
-    if (error) return form.fail('customNum', error);
-    setSending(true);
-    try {
-      const answer = await sendCardPasswordSms(fields.customNum.trim());
+    if (error) return void form.fail('customNum', error);
+    return sendCardPasswordSms(fields.customNum.trim()).then((answer) => {
       setSentTo(answer.mobile);
-      startCooldown(answer.cooldown_seconds || 60);
-      toast(`验证码已发送至 ${answer.mobile}`);
-    } catch (err) {
-      refused(err);
-    } finally {
-      setSending(false);
-    }
+      return answer;
+    });
   }
 
   async function submit(e: FormEvent) {
@@ -116,26 +108,13 @@ export default function ForgotPage() {
           />
         </label>
         {form.at('customNum')}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="forgot-code">
-            验证码
-          </label>
-          <input
-            className="app-field__input"
-            name="code"
-            {...form.field('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="请输入验证码"
-            value={fields.code}
-            onChange={set('code')}
-          />
-          <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
-            {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-          </button>
-        </div>
-        {form.at('code')}
+        <SmsCodeFields
+          form={form}
+          code={{ field: 'code', value: fields.code, onChange: set('code') }}
+          send={sendCode}
+          sentText={(answer) => `验证码已发送至 ${answer.mobile}`}
+          onSendFailed={refused}
+        />
         <label className="app-field">
           <span className="app-field__label">新密码</span>
           <input

@@ -6,33 +6,24 @@ import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { routedRouteOf } from '../../config/routes';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
-import { landingPath } from '../../features/auth/model/landing';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import {
   buildLoginRequest,
   EMPTY_LOGIN_FIELDS,
   LOGIN_TABS,
   loginErrorField,
-  mobileError,
   type LoginField,
   type LoginFields,
 } from '../../features/auth/model/loginForm';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { markFromQuery } from '../../features/branding/model/mark';
-import { fetchBindList } from '../../features/cards/api/bindList';
-import { fetchCardInfo } from '../../features/cards/api/cardInfo';
-import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import styles from './Login.module.css';
-
-const NOT_LANDABLE = new Set(['/login', '/forgot', '/404']);
-const isLandable = (path: string) => Boolean(routedRouteOf(path)) && !NOT_LANDABLE.has(path);
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -43,8 +34,6 @@ export default function LoginPage() {
   const [fields, setFields] = useState<LoginFields>(EMPTY_LOGIN_FIELDS);
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<LoginField>('login');
 
   const tabs = LOGIN_TABS.filter((t) => t.model !== 'customNum' || brand.cardLogin);
@@ -61,21 +50,6 @@ export default function LoginPage() {
       err instanceof ApiError ? err.message : '登录失败，请稍后再试',
     );
 
-  async function sendCode() {
-    const error = mobileError(fields.mobile);
-    if (error) return form.fail('mobile', error);
-    setSending(true);
-    try {
-      const answer = await sendLoginSmsCode(fields.mobile.trim(), mark);
-      startCooldown(answer.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      refused(err);
-    } finally {
-      setSending(false);
-    }
-  }
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
@@ -84,24 +58,23 @@ export default function LoginPage() {
     if (!agreed) return form.fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
     form.clear();
     setBusy(true);
+    // what a successful login needs next, fetched beside the request (not on the first load)
+    const afterLogin = import('./afterLogin');
     try {
       const answer = await login(built.request);
       local.set('token', answer.token);
       local.set('mobile', answer.mobile);
       local.set('loginModel', activeModel);
       local.set('cardLogin', activeModel === 'customNum');
+      const { currentCardAfterLogin, landingAfterLogin, openCard } = await afterLogin;
       const card = await currentCardAfterLogin(answer.custom_num);
       if (!card) {
         navigate('/bind_card', { replace: true });
         return;
       }
-      switchCard(card, local);
-      // Card info up front, so the guard lets a deep-link redirect (/flow …) through.
-      await fetchCardInfo(card)
-        .then((info) => rememberCardInfo(info, local))
-        .catch(() => undefined);
+      await openCard(card);
       toast('登录成功');
-      navigate(landingPath({ redirect: params.get('redirect'), firstUrl: local.get('firstUrl'), isLandable }), { replace: true });
+      navigate(landingAfterLogin(params.get('redirect')), { replace: true });
     } catch (err) {
       refused(err);
     } finally {
@@ -144,44 +117,14 @@ export default function LoginPage() {
 
         <form className={styles.form} onSubmit={submit} noValidate>
           {activeModel === 'mobile' && (
-            <>
-              <label className="app-field">
-                <span className="visually-hidden">手机号</span>
-                <input
-                  className="app-field__input"
-                  name="mobile"
-                  {...form.field('mobile')}
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel"
-                  maxLength={11}
-                  placeholder="请输入手机号"
-                  value={fields.mobile}
-                  onChange={set('mobile')}
-                />
-              </label>
-              {form.at('mobile')}
-              <div className="app-field">
-                <label className="visually-hidden" htmlFor="login-code">
-                  验证码
-                </label>
-                <input
-                  className="app-field__input"
-                  name="code"
-                  {...form.field('code')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  placeholder="请输入验证码"
-                  value={fields.code}
-                  onChange={set('code')}
-                />
-                <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
-                  {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-                </button>
-              </div>
-              {form.at('code')}
-            </>
+            <SmsCodeFields
+              form={form}
+              quietLabels
+              mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile') }}
+              code={{ field: 'code', value: fields.code, onChange: set('code') }}
+              send={() => sendLoginSmsCode(fields.mobile.trim(), mark)}
+              onSendFailed={refused}
+            />
           )}
           {activeModel === 'account' && (
             <>
@@ -286,12 +229,4 @@ export default function LoginPage() {
       {brand.company && <footer className={styles.footer}>{brand.company}</footer>}
     </div>
   );
-}
-
-/** The card to make current: the card of a card-number login; else keep the stored card while
- *  still bound, or the first bound card; none when the user has no cards yet. */
-async function currentCardAfterLogin(loginCard: string | undefined): Promise<string | undefined> {
-  if (loginCard) return loginCard;
-  const list = await fetchBindList();
-  return chooseCurrentCard(local.get('customNum'), list);
 }

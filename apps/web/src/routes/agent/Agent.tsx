@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { applyForAgent, lookUpByCode, sendAgentSmsCode, useAgentApplication } from '../../features/agentApplication/api/agentApplication';
 import {
   agentFormError,
@@ -26,22 +27,21 @@ import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
-import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import { useStored } from '../../lib/useStored';
 import styles from './Agent.module.css';
+import parts from '../../styles/requestForm.module.css';
 
 export function ApplicationState({ application }: { application: AgentApplication }) {
   return (
     <Panel
       title="我的代理申请"
       extra={
-        <span className={styles.status} data-status={application.status}>
+        <span className={`${parts.status} ${styles.statusTone}`} data-status={application.status}>
           {application.status_label}
         </span>
       }
     >
-      <dl className={styles.facts}>
+      <dl className={parts.facts}>
         <div>
           <dt>申请编号</dt>
           <dd>{application.application_no}</dd>
@@ -78,22 +78,14 @@ export function ApplicationState({ application }: { application: AgentApplicatio
 }
 
 function LookupForm({ mark, onFound }: { mark: string; onFound(key: string): void }) {
-  const [mobile, setMobile] = useState('');
-  const [code, setCode] = useState('');
-  const [cooldown, startCooldown] = useCountdown();
+  const [fields, setFields] = useState({ mobile: '', code: '' });
   const form = useFormErrors<'mobile' | 'code'>('agent-lookup');
+  const set = (k: 'mobile' | 'code') => (e: { target: { value: string } }) => {
+    form.clear(k);
+    setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const { mobile, code } = fields;
 
-  async function send() {
-    const e = mobileError(mobile);
-    if (e) return form.fail('mobile', e);
-    try {
-      const a = await sendAgentSmsCode(mobile.trim(), mark);
-      startCooldown(a.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      form.fail('mobile', err instanceof ApiError ? err.message : '发送失败，请稍后再试');
-    }
-  }
   async function look(e: FormEvent) {
     e.preventDefault();
     const m = mobileError(mobile);
@@ -110,39 +102,15 @@ function LookupForm({ mark, onFound }: { mark: string; onFound(key: string): voi
   return (
     <Panel title="查看申请进度">
       <form onSubmit={look} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            {...form.field('mobile')}
-            inputMode="numeric"
-            maxLength={11}
-            placeholder="申请时填写的手机号"
-            value={mobile}
-            onChange={(e) => setMobile(e.target.value)}
-          />
-        </label>
-        {form.at('mobile')}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="agent-lookup-code">
-            验证码
-          </label>
-          <input
-            className="app-field__input"
-            {...form.field('code')}
-            inputMode="numeric"
-            maxLength={6}
-            placeholder="请输入验证码"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <button type="button" className="app-field__action" onClick={send} disabled={cooldown > 0}>
-            {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-          </button>
-        </div>
-        {form.at('code')}
+        <SmsCodeFields
+          form={form}
+          mobile={{ field: 'mobile', placeholder: '申请时填写的手机号', value: mobile, onChange: set('mobile') }}
+          code={{ field: 'code', value: code, onChange: set('code') }}
+          send={() => sendAgentSmsCode(mobile.trim(), mark)}
+          onSendFailed={(err) => form.fail('mobile', err instanceof ApiError ? err.message : '发送失败，请稍后再试')}
+        />
         {form.message()}
-        <button type="submit" className={`app-btn app-btn--ghost app-btn--block ${styles.submit}`}>
+        <button type="submit" className={`app-btn app-btn--ghost app-btn--block ${parts.submit}`}>
           查询
         </button>
       </form>
@@ -155,28 +123,11 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
   const qc = useQueryClient();
   const [fields, setFields] = useState<AgentFields>(initial);
   const [busy, setBusy] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<AgentField>('agent');
   const set = (k: 'name' | 'mobile' | 'code' | 'notes') => (e: { target: { value: string } }) => {
     form.clear(k);
     setFields((f) => ({ ...f, [k]: e.target.value }));
   };
-
-  async function sendCode() {
-    const e = mobileError(fields.mobile);
-    if (e) return form.fail('mobile', e);
-    setSending(true);
-    try {
-      const a = await sendAgentSmsCode(fields.mobile.trim(), mark);
-      startCooldown(a.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      form.fail('code', err instanceof ApiError ? err.message : '发送失败，请稍后再试');
-    } finally {
-      setSending(false);
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -224,41 +175,12 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
           />
         </label>
         {form.at('name')}
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            name="mobile"
-            {...form.field('mobile')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={fields.mobile}
-            onChange={set('mobile')}
-          />
-        </label>
-        {form.at('mobile')}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="agent-code">
-            验证码
-          </label>
-          <input
-            className="app-field__input"
-            name="code"
-            {...form.field('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="请输入验证码"
-            value={fields.code}
-            onChange={set('code')}
-          />
-          <button type="button" className="app-field__action" onClick={sendCode} disabled={cooldown > 0 || sending}>
-            {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-          </button>
-        </div>
-        {form.at('code')}
+        <SmsCodeFields
+          form={form}
+          mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile') }}
+          code={{ field: 'code', value: fields.code, onChange: set('code') }}
+          send={() => sendAgentSmsCode(fields.mobile.trim(), mark)}
+        />
         <RegionPicker
           control={form.field('region')}
           province={fields.province}
@@ -269,14 +191,14 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
           }}
         />
         {form.at('region')}
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>销售方式</legend>
-          <div className={styles.chips} {...form.field('channel')} role="group">
+        <fieldset className={`${parts.fieldset} ${parts.fieldsetOpening}`}>
+          <legend className={parts.legend}>销售方式</legend>
+          <div className={`${parts.chips} ${parts.chipsWide}`} {...form.field('channel')} role="group">
             {AGENT_CHANNELS.map((c) => (
               <button
                 key={c}
                 type="button"
-                className={fields.channel === c ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+                className={fields.channel === c ? `${parts.chip} ${parts.chipOn}` : parts.chip}
                 aria-pressed={fields.channel === c}
                 onClick={() => {
                   form.clear('channel');
@@ -289,10 +211,10 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
           </div>
           {form.at('channel')}
         </fieldset>
-        <label className={styles.textareaField}>
-          <span className={styles.legend}>备注（选填）</span>
+        <label className={parts.textareaField}>
+          <span className={parts.legend}>备注（选填）</span>
           <textarea
-            className={styles.textarea}
+            className={parts.textarea}
             name="notes"
             {...form.field('notes')}
             rows={3}
@@ -317,7 +239,7 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
         </label>
         {form.at('agreed')}
         {form.message()}
-        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
+        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy}>
           {busy ? '提交中…' : '提交申请'}
         </button>
       </form>
@@ -381,7 +303,7 @@ function AgentPage() {
     );
   }
   return (
-    <div className={styles.page}>
+    <div className={parts.page}>
       <PageHeader title="代理申请" />
       <div className={styles.hero}>
         <p className={styles.heroTitle}>成为{branding.data?.apply_name || ''}代理</p>

@@ -8,13 +8,14 @@ import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 import { ApplicationState } from './Agent';
 import styles from './Agent.module.css';
+import parts from '../../styles/requestForm.module.css';
 
 function AgentSuccessPage() {
   const key = useStored('agentApplicationKey');
   const q = useAgentApplication(key);
   const application = q.data?.application;
   return (
-    <div className={styles.page}>
+    <div className={parts.page}>
       <PageHeader title="申请成功" fallback="/agent" />
       {key && q.isPending ? (
         <PageLoading />
@@ -33,7 +34,7 @@ function AgentSuccessPage() {
         <Link className="app-btn app-btn--ghost app-btn--block" to="/agent">
           查看申请进度
         </Link>
-        <Link className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} to="/">
+        <Link className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} to="/">
           返回首页
         </Link>
       </div>

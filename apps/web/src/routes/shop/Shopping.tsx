@@ -6,6 +6,7 @@
 // street), then the order is confirmed and paid like any other.
 import type { QuoteRequest, ShopProduct } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { ShopCode } from '@portal/contract/shopCodes';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -170,7 +171,17 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
             </div>
           </dl>
         </Panel>
-        <Checkout request={request} payLabel="提交订单" />
+        <Checkout
+          request={request}
+          payLabel="提交订单"
+          refusalAction={(refusal) =>
+            refusal.code === ShopCode.TOO_MANY_UNPAID ? (
+              <Link className={`app-btn app-btn--ghost app-btn--block ${styles.next}`} to="/order?tab=pending">
+                去「我的订单」支付或取消
+              </Link>
+            ) : null
+          }
+        />
       </>
     );
   }

@@ -23,6 +23,7 @@ import { toast } from '../../lib/toast';
 import { confirm } from '../../lib/ui';
 import { useStored } from '../../lib/useStored';
 import styles from './Suggest.module.css';
+import parts from '../../styles/requestForm.module.css';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -58,12 +59,12 @@ function TicketDetail({ ticketNo }: { ticketNo: string }) {
       <Panel
         title={`工单 ${t.ticket_no}`}
         extra={
-          <span className={styles.status} data-status={t.status}>
+          <span className={`${parts.status} ${styles.statusTone}`} data-status={t.status}>
             {t.status_label}
           </span>
         }
       >
-        <dl className={styles.facts}>
+        <dl className={parts.facts}>
           <div>
             <dt>问题类型</dt>
             <dd>{t.category_label}</dd>
@@ -133,7 +134,7 @@ function MyTickets() {
                   <span>
                     {t.category_label} · {t.ticket_no}
                   </span>
-                  <span className={styles.status} data-status={t.status}>
+                  <span className={`${parts.status} ${styles.statusTone}`} data-status={t.status}>
                     {t.status_label}
                   </span>
                 </span>
@@ -191,14 +192,14 @@ function TicketForm({ customNum }: { customNum: string }) {
   return (
     <Panel title="提交投诉建议">
       <form onSubmit={submit} noValidate>
-        <fieldset className={styles.fieldset}>
-          <legend className={styles.legend}>问题类型</legend>
-          <div className={styles.chips} {...form.field('category')} role="group">
+        <fieldset className={parts.fieldset}>
+          <legend className={parts.legend}>问题类型</legend>
+          <div className={parts.chips} {...form.field('category')} role="group">
             {TICKET_CATEGORIES.map((c) => (
               <button
                 key={c}
                 type="button"
-                className={fields.category === c ? `${styles.chip} ${styles.chipOn}` : styles.chip}
+                className={fields.category === c ? `${parts.chip} ${parts.chipOn}` : parts.chip}
                 aria-pressed={fields.category === c}
                 onClick={() => {
                   form.clear('category');
@@ -226,10 +227,10 @@ function TicketForm({ customNum }: { customNum: string }) {
             ))}
           </select>
         </label>
-        <label className={styles.textareaField}>
-          <span className={styles.legend}>问题描述</span>
+        <label className={parts.textareaField}>
+          <span className={parts.legend}>问题描述</span>
           <textarea
-            className={styles.textarea}
+            className={parts.textarea}
             name="description"
             {...form.field('description')}
             rows={5}
@@ -241,8 +242,8 @@ function TicketForm({ customNum }: { customNum: string }) {
           <span className={styles.count}>{[...fields.description].length}/500</span>
         </label>
         {form.at('description')}
-        <div className={styles.fieldset}>
-          <span className={styles.legend}>图片（选填）</span>
+        <div className={parts.fieldset}>
+          <span className={parts.legend}>图片（选填）</span>
           <ImageUploader control={form.field('images')} onChange={(ids, uploading) => setImages({ ids, uploading })} />
           {form.at('images')}
         </div>
@@ -262,7 +263,7 @@ function TicketForm({ customNum }: { customNum: string }) {
         </label>
         {form.at('contact')}
         {form.message()}
-        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy || images.uploading}>
+        <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy || images.uploading}>
           {busy ? '提交中…' : images.uploading ? '图片上传中…' : '提交'}
         </button>
       </form>
@@ -275,7 +276,7 @@ function SuggestPage() {
   const customNum = useStored('customNum');
   const ticketNo = params.get('ticket_no') ?? undefined;
   return (
-    <div className={styles.page}>
+    <div className={parts.page}>
       <PageHeader title={ticketNo ? '工单详情' : '投诉建议'} fallback={ticketNo ? '/suggest' : '/mine'} />
       {ticketNo ? (
         <TicketDetail ticketNo={ticketNo} />

@@ -290,10 +290,11 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
         last_query_at: null,
         upgrade_add_kb: p.upgrade?.add_kb ?? null,
         upgrade_expired_at: p.upgrade?.expired_at ?? null,
+        member_discount_fen: p.member?.discount_fen ?? 0,
       });
       if (p.voucher && !(await vouchersRepo.lock(trx, p.voucher.id, card.id, orderNo, nowIso)))
         throw new AppError(Code.VOUCHER_UNUSABLE, '该优惠券已被其他订单占用');
-      if (p.device) await holdForOrder(trx, orderNo, p.device, input.delivery, nowIso);
+      if (p.device) await holdForOrder(trx, ctx.db.dialect, orderNo, p.device, input.delivery, nowIso);
       if (settleNow) {
         if (p.payable_fen > 0) {
           const after = await balance.move(trx, {
@@ -380,6 +381,10 @@ export async function toOrders(ctx: AppContext, rows: OrderRow[], customNum: str
       expires_at: r.expires_at,
     };
     if (pkg) o.package = toPackage(pkg);
+    if (r.member_discount_fen > 0) {
+      o.member_discount = fenToYuan(r.member_discount_fen);
+      o.voucher_discount = fenToYuan(r.discount_fen - r.member_discount_fen);
+    }
     if (r.goods_type === 'recharge') o.credit = fenToYuan(r.credit_fen);
     const device = devices.get(r.order_no);
     if (device) o.device = device;

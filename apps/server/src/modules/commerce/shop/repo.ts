@@ -3,6 +3,7 @@
 // concurrent orders can never sell more than there is, on SQLite and PostgreSQL alike. Functions
 // that run inside an order's transaction take its Executor.
 import { sql, type Insertable } from 'kysely';
+import type { DialectName } from '../../../db/connect';
 import type { Executor } from '../../../db/executor';
 import type { ShopOrdersTable } from '../../../db/schema';
 
@@ -25,6 +26,30 @@ export async function seriesNames(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('package_series').select(['id', 'name']).where('id', 'in', ids).execute();
 }
+
+/** Unpaid device orders of a card that still hold stock (pending, not yet expired), but `except`. */
+export async function unpaidDeviceOrders(db: Executor, cardId: number, nowIso: string, except = ''): Promise<number> {
+  const r = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('card_id', '=', cardId)
+    .where('goods_type', '=', 'device')
+    .where('state', '=', 'pending')
+    .where('expires_at', '>', nowIso)
+    .where('order_no', '!=', except)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+/**
+ * Inside a transaction: the card's device orders are counted and held one transaction at a time.
+ * PostgreSQL: a transaction-scoped advisory lock per card (two numbers: this lock's kind, the card).
+ * SQLite: nothing to do, its write transactions begin IMMEDIATE and run one at a time.
+ */
+export async function lockCardForDeviceOrder(db: Executor, dialect: DialectName, cardId: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(DEVICE_ORDER_LOCK)}, ${cardId}::int)`.execute(db);
+}
+const DEVICE_ORDER_LOCK = 16020;
 
 /** Take `quantity` units off the shelf; false (nothing changed) when fewer are left. */
 export async function holdStock(db: Executor, productId: number, quantity: number): Promise<boolean> {

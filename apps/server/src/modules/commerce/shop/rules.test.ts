@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, listOf, refundableBeforeShipping, shipRefusal, worksWith } from './rules';
+import { addressLine, listOf, refundableBeforeShipping, shipRefusal, unpaidCapReached, worksWith } from './rules';
 
 describe('listOf', () => {
   it.each([
@@ -51,4 +51,13 @@ describe('refundableBeforeShipping', () => {
     ['shipped', false],
     ['received', false],
   ])('%s → %s', (s, want) => expect(refundableBeforeShipping(s)).toBe(want));
+});
+
+describe('unpaidCapReached', () => {
+  it.each([
+    [0, false],
+    [2, false],
+    [3, true],
+    [7, true],
+  ])('with %i unpaid device orders: %s', (n, want) => expect(unpaidCapReached(n)).toBe(want));
 });

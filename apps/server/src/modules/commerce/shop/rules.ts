@@ -1,6 +1,8 @@
 // Pure rules of the device shop (table-tested in rules.test.ts): which cards a device works with,
-// the address as one line, the shipping steps, and when a paid device order may still be refunded.
+// the address as one line, the shipping steps, when a paid device order may still be refunded, and
+// when a card may place one more.
 import { SHIP_STATES, type ShipState } from '@portal/contract';
+import { MAX_UNPAID_DEVICE_ORDERS } from '@portal/contract/shopCodes';
 
 /** A JSON list of ids or names as stored; anything else counts as an empty list. */
 export function listOf<T extends number | string>(raw: string, kind: 'number' | 'string'): T[] {
@@ -48,3 +50,8 @@ export function shipRefusal(
 
 /** A paid device order is refunded by the money path only before it ships (after: return the device first). */
 export const refundableBeforeShipping = (shipState: string) => shipState === 'awaiting';
+
+/** A card holding this many unpaid device orders (each holding stock) may not place another. */
+export function unpaidCapReached(unpaidOrders: number): boolean {
+  return unpaidOrders >= MAX_UNPAID_DEVICE_ORDERS;
+}

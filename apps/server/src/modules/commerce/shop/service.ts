@@ -9,13 +9,14 @@ import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { SHIP_STATE_LABEL, type OrderDevice, type ShopDelivery, type ShopProduct, type ShopProductsAnswer } from '@portal/contract';
 import { fenToYuan, maskMobile } from '@portal/domain';
 import type { AppContext } from '../../../context';
+import type { DialectName } from '../../../db/connect';
 import type { Executor } from '../../../db/executor';
 import type { Card, OrderRow } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { seriesIdsOf } from '../../cardRecord';
 import * as repo from './repo';
-import { addressLine, isShipState, listOf, refundableBeforeShipping, shipRefusal, worksWith } from './rules';
+import { addressLine, isShipState, listOf, refundableBeforeShipping, shipRefusal, unpaidCapReached, worksWith } from './rules';
 
 /** A shop, binding or ticket business error: its code, and its own message or the code's (contract shopCodes). */
 function shopError(code: ShopCode, message?: string): AppError {
@@ -52,6 +53,7 @@ export async function shopProducts(ctx: AppContext, mark: string | undefined): P
 }
 
 export interface PricedDevice {
+  card_id: number;
   product_id: number;
   quantity: number;
   unit_price_fen: number;
@@ -70,22 +72,34 @@ export async function priceDevice(
   if (!worksWith(listOf<number>(p.series_ids, 'number'), seriesIdsOf(card.package_series_ids)))
     throw shopError(ShopCode.NOT_COMPATIBLE, `「${p.name}」不适用于卡片 ${card.custom_num}，请选择其他设备`);
   const qty = quantity ?? 1;
-  // an early, friendly refusal; the hold in the order's transaction is what really decides
+  // early, friendly refusals; the hold in the order's transaction is what really decides
   if (p.stock < qty) throw shopError(ShopCode.OUT_OF_STOCK, p.stock === 0 ? `「${p.name}」已售罄` : `「${p.name}」仅剩 ${p.stock} 件`);
+  if (unpaidCapReached(await repo.unpaidDeviceOrders(db, card.id, clock.iso()))) throw shopError(ShopCode.TOO_MANY_UNPAID);
   return {
     title: qty === 1 ? p.name : `${p.name} ×${qty}`,
     total_fen: p.price_fen * qty,
-    device: { product_id: p.id, quantity: qty, unit_price_fen: p.price_fen },
+    device: { card_id: card.id, product_id: p.id, quantity: qty, unit_price_fen: p.price_fen },
   };
 }
 
 /**
- * Inside the placing transaction, after the orders row: hold the units (a conditional UPDATE — of
- * two orders for the last unit exactly one gets it; the other rolls back with 库存不足) and keep
- * the address with the order.
+ * Inside the placing transaction, after the orders row: count the card's other unpaid device
+ * orders under the card's lock (of twelve at once from one card, three get through; the rest roll
+ * back with TOO_MANY_UNPAID, nothing written, nothing held), hold the units (a conditional UPDATE —
+ * of two orders for the last unit exactly one gets it; the other rolls back with 库存不足) and
+ * keep the address with the order.
  */
-export async function holdForOrder(trx: Executor, orderNo: string, d: PricedDevice, delivery: ShopDelivery | undefined, nowIso: string) {
+export async function holdForOrder(
+  trx: Executor,
+  dialect: DialectName,
+  orderNo: string,
+  d: PricedDevice,
+  delivery: ShopDelivery | undefined,
+  nowIso: string,
+) {
   if (!delivery) throw shopError(ShopCode.DELIVERY_REQUIRED);
+  await repo.lockCardForDeviceOrder(trx, dialect, d.card_id);
+  if (unpaidCapReached(await repo.unpaidDeviceOrders(trx, d.card_id, nowIso, orderNo))) throw shopError(ShopCode.TOO_MANY_UNPAID);
   if (!(await repo.holdStock(trx, d.product_id, d.quantity))) throw shopError(ShopCode.OUT_OF_STOCK);
   await repo.insertShopOrder(trx, {
     order_no: orderNo,

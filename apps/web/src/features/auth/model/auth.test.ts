@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath } from './landing';
 import { Code } from '@portal/contract/codes';
-import { buildLoginRequest, EMPTY_LOGIN_FIELDS, loginErrorField, mobileError, type LoginFields } from './loginForm';
+import { buildLoginRequest, EMPTY_LOGIN_FIELDS, loginErrorField, type LoginFields } from './loginForm';
+import { mobileError } from './smsCode';
 
 const f = (o: Partial<LoginFields>): LoginFields => ({ ...EMPTY_LOGIN_FIELDS, ...o });
 

@@ -43,11 +43,6 @@ export function buildLoginRequest(model: LoginModel, f: LoginFields, mark: strin
   return { ok: true, request: { login_model: 'customNum', custom_num: f.customNum.trim(), password: f.cardPassword, mark } };
 }
 
-/** The mobile number check before sending a code. */
-export function mobileError(mobile: string): string | undefined {
-  return check(mobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile);
-}
-
 export type LoginField = keyof LoginFields | 'agree';
 
 /** The field each refusal of a login or code request points at, per login model (the message

@@ -32,6 +32,8 @@ interface Props {
   origin?: PurchaseOrigin;
   /** runs before the balance channel's 去充值 leaves for /recharge */
   beforeTopUp?: () => Promise<void> | void;
+  /** what to do about a refused quote, shown under its message (e.g. the way to the orders to pay) */
+  refusalAction?: (refusal: ApiError) => ReactNode;
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
@@ -65,7 +67,7 @@ async function placeQuick(body: QuoteRequest, channel: PayChannelValue, requestI
   followPay(order, navigate, '/quick_payment_success');
 }
 
-export function Checkout({ request, payLabel = '立即支付', children, quick = false, origin, beforeTopUp }: Props) {
+export function Checkout({ request, payLabel = '立即支付', children, quick = false, origin, beforeTopUp, refusalAction }: Props) {
   const navigate = useNavigate();
   const inApp = local.get('inMessagingApp') === true;
   const body = useMemo(() => (request ? { ...request, in_messaging_app: inApp } : null), [request, inApp]);
@@ -109,6 +111,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
             {quote.error instanceof ApiError ? quote.error.message : '价格计算失败'}
           </p>
         ) : null}
+        {quote.error instanceof ApiError ? refusalAction?.(quote.error) : null}
         <ChannelPicker channels={channels} value={channel} onChange={setPicked} inMessagingApp={inApp} beforeTopUp={beforeTopUp} />
         {quote.data && firstAvailable === null ? <p className={styles.reason}>暂无可用的支付方式，请联系客服</p> : null}
         {quote.data ? (

@@ -23,6 +23,14 @@ export function OrderNo({ orderNo }: { orderNo: string }) {
   );
 }
 
+/** The member price and the voucher each on its own row (`discount` is their sum); '-' for none. */
+function discountRows(order: Order): [string, ReactNode][] {
+  const rows: [string, ReactNode][] = [];
+  if (order.member_discount) rows.push(['会员优惠', `-¥${formatYuan(order.member_discount)}`]);
+  if (order.voucher) rows.push(['优惠', `${order.voucher.name} -¥${formatYuan(order.voucher_discount ?? order.discount)}`]);
+  return rows.length > 0 ? rows : [['优惠', '-']];
+}
+
 function rowsOf(order: Order, detailed: boolean): [string, ReactNode][] {
   const amount = amountLabelOf(order.state);
   const paidRows: [string, ReactNode][] = [[amount.label, `¥${formatYuan(order.payable)}`]];
@@ -30,7 +38,7 @@ function rowsOf(order: Order, detailed: boolean): [string, ReactNode][] {
   const money: [string, ReactNode][] = detailed
     ? [
         ['商品金额', `¥${formatYuan(order.total)}`],
-        ['优惠', order.voucher ? `${order.voucher.name} -¥${formatYuan(order.discount)}` : '-'],
+        ...discountRows(order),
         ...paidRows,
         ...(order.credit !== undefined ? ([['到账余额', `¥${formatYuan(order.credit)}`]] as [string, string][]) : []),
         ['支付方式', PAY_CHANNEL_NAME[order.pay_channel as keyof typeof PAY_CHANNEL_NAME] ?? '-'],
