@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppShell } from './AppShell';
 
 // No <Routes>: the shell's guards already map the location to its route (unknown paths redirect

@@ -3,7 +3,7 @@
 // in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../lib/router';
 import { PageLoading } from '../components/PageLoading';
 import { ROUTES, routeOf } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';

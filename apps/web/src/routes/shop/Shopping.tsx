@@ -8,7 +8,7 @@ import type { QuoteRequest, ShopProduct } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
