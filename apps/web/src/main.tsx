@@ -1,5 +1,5 @@
 import type { Branding } from '@portal/contract';
-import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { rememberLanding } from './app/boot';

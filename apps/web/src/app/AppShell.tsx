@@ -1,7 +1,7 @@
 // The app shell: evaluates the navigation guards on every navigation, keeps / and /mine alive
 // with <Activity>, and shows the tab bar and the floating service button. Once a user is logged
 // in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
-import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '../lib/router';
 import { PageLoading } from '../components/PageLoading';

@@ -25,7 +25,12 @@ export function failureText(error: unknown, online: boolean): string {
 }
 
 export class PageBoundary extends Component<Props, State> {
-  state: State = { error: undefined, failed: false };
+  // set in the constructor, not as a class field: the build's target (es2020) would add helpers to
+  // the first load for one field
+  constructor(props: Props) {
+    super(props);
+    this.state = { error: undefined, failed: false };
+  }
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, failed: true };
