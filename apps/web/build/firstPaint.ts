@@ -12,6 +12,9 @@
 //    the markup and the branding request (its answer goes straight into the painted title: the
 //    page's largest text) have the network and the CPU to themselves. The price: the form takes
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
+// 6. The route table's titles stay out of the browser's code (the table is in the entry: the
+//    guards need every route's flags). Nothing in the app reads a route's title; they document the
+//    table (the page shows its own title). See withoutRouteTitles.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -39,6 +42,13 @@ const BOOT_STALLED_CSS =
   'gap:12px;padding:8px 16px;background:#fff4e5;color:#7a2e0e;font-size:14px}' +
   '.boot-stalled button{min-height:44px;padding:0 16px;border:0;border-radius:6px;background:#1677ff;color:#fff;font-size:14px}';
 
+/** The route table's source without its rows' `title: '…'` (6. above); the types keep the field. */
+export function withoutRouteTitles(source: string): string {
+  return source.replace(/\btitle: (['"])(?:(?!\1)[^\\\n])*\1,\s*/g, '');
+}
+
+const ROUTE_TABLE = /\/src\/config\/routes\.ts$/;
+
 export function firstPaint(): Plugin {
   let appRoot = '';
   return {
@@ -46,6 +56,9 @@ export function firstPaint(): Plugin {
     apply: 'build',
     configResolved(config) {
       appRoot = config.root;
+    },
+    transform(code, id) {
+      return ROUTE_TABLE.test(id) ? { code: withoutRouteTitles(code), map: null } : undefined;
     },
     transformIndexHtml: {
       order: 'post',
