@@ -71,6 +71,15 @@ export function firstPaint(): Plugin {
         const entryFiles = new Set<string>();
         staticDeps(bundle, entry, new Set(), entryFiles);
 
+        // The map of the pages after /login (src/app/pages.ts): a visit that starts on any other
+        // page goes through it, so it is preloaded beside the page's own code — no detour.
+        const pagesMap = Object.values(bundle).find(
+          (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith('/src/app/pages.ts'),
+        );
+        if (!pagesMap) throw new Error('first paint: no lazy chunk for src/app/pages.ts');
+        const pagesMapFiles = new Set<string>();
+        staticDeps(bundle, pagesMap, entryFiles, pagesMapFiles);
+
         const table: Record<string, [number, string[]]> = {};
         for (const r of BUILT_ROUTES) {
           const file = `/src/${pageModule(r)}.tsx`;
@@ -79,7 +88,7 @@ export function firstPaint(): Plugin {
           );
           // The route table names a page the router does not load (src/app/router.ts).
           if (!chunk) throw new Error(`first paint: no lazy chunk for ${r.path} (${file})`);
-          const files = new Set<string>();
+          const files = new Set<string>(r.path === '/login' ? [] : pagesMapFiles);
           staticDeps(bundle, chunk, entryFiles, files);
           table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }

@@ -10,6 +10,7 @@ import { brandingStore, useBrand } from '../features/branding/model/brandingStor
 import { markFromQuery } from '../features/branding/model/mark';
 import { serviceButtons } from '../features/customer-service/model/visibility';
 import { configureApi } from '../lib/api';
+import { NETWORK_FAILED } from '../lib/networkFailed';
 import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
 import { toast } from '../lib/toast';
@@ -83,7 +84,7 @@ export function AppShell() {
       // only the wifi-device guards show one: its code (and antd-mobile's dialog) comes when needed
       import('./guardPopups').then(
         (m) => m.showGuardPopup(popup, ctx),
-        () => toast('网络连接失败，请检查网络后重试'),
+        () => toast(NETWORK_FAILED),
       );
     }
   }, [decision, location.pathname, location.search, navigate]);

@@ -3,6 +3,7 @@
 import type { LoginModel } from '@portal/contract';
 import { Code } from '@portal/contract/codes';
 import { loginUrl } from './navigation';
+import { NETWORK_FAILED } from './networkFailed';
 
 // The contract's default messages for the three codes the client acts on, as text here: the
 // contract's message table (every code's) would otherwise ride in /login's first load.
@@ -11,7 +12,7 @@ export const TEXT = {
   forbidden: '当前请求没有权限',
   serverError: '请求错误',
   timeout: '服务器响应超时，请稍后再试',
-  network: '网络连接失败，请检查网络后重试',
+  network: NETWORK_FAILED,
   unauthorized: '登录已失效，请重新登录',
   revoked: '您的登录已在其他地方失效，请重新登录',
   cardNotFound: '卡号不存在',
