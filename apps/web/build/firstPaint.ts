@@ -73,12 +73,21 @@ export function firstPaint(): Plugin {
 
         // The map of the pages after /login (src/app/pages.ts): a visit that starts on any other
         // page goes through it, so it is preloaded beside the page's own code — no detour.
-        const pagesMap = Object.values(bundle).find(
-          (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith('/src/app/pages.ts'),
-        );
-        if (!pagesMap) throw new Error('first paint: no lazy chunk for src/app/pages.ts');
-        const pagesMapFiles = new Set<string>();
-        staticDeps(bundle, pagesMap, entryFiles, pagesMapFiles);
+        const lazyChunk = (file: string) => {
+          const chunk = Object.values(bundle).find(
+            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(file),
+          );
+          if (!chunk) throw new Error(`first paint: no lazy chunk for ${file}`);
+          const files = new Set<string>();
+          staticDeps(bundle, chunk, entryFiles, files);
+          return files;
+        };
+        const pagesMapFiles = lazyChunk('/src/app/pages.ts');
+        // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card
+        // gates of a logged-in user, the tab bar, the service button — preloaded where they show.
+        const shellPartsFiles = lazyChunk('/src/app/ShellParts.tsx');
+        const withShellParts = (r: (typeof BUILT_ROUTES)[number]) =>
+          r.meta.keepAlive || !r.meta.noShowKF || !r.meta.noLogin || r.area === 'wifiDevice';
 
         const table: Record<string, [number, string[]]> = {};
         for (const r of BUILT_ROUTES) {
@@ -89,6 +98,7 @@ export function firstPaint(): Plugin {
           // The route table names a page the router does not load (src/app/router.ts).
           if (!chunk) throw new Error(`first paint: no lazy chunk for ${r.path} (${file})`);
           const files = new Set<string>(r.path === '/login' ? [] : pagesMapFiles);
+          if (r.path !== '/login' && withShellParts(r)) shellPartsFiles.forEach((f) => files.add(f));
           staticDeps(bundle, chunk, entryFiles, files);
           table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }

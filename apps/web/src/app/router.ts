@@ -27,12 +27,14 @@ function loaderOf(name: PageName): PageModule {
   return () => later().then((m) => m.PAGES[name as LaterPage]());
 }
 
-// Fetched at the user's first touch or key (and the API client's error catalogue), so the tap that
+// Fetched at the user's first touch or key (and the API client's error catalogue, the shell's lazy
+// parts), so the tap that
 // opens another page finds the map already coming — and a visit that only looks (or /login while nobody types) never pays for it.
 if (typeof window !== 'undefined') {
   const prefetch = () => {
     void later().catch(() => undefined);
     void loadCatalogue().catch(() => undefined);
+    void import('./ShellParts').catch(() => undefined);
   };
   for (const type of ['pointerdown', 'keydown'] as const)
     window.addEventListener(type, prefetch, { once: true, capture: true, passive: true });
