@@ -14,7 +14,7 @@ import { resetBrowser, waitForPath } from './steps';
  * and react-router 8 alone are 81.9 kB (docs/decisions/0025-first-load.md), so until the router is
  * replaced this holds the line where it is: the first load must not grow.
  */
-export const LOGIN_FIRST_LOAD_JS_BUDGET = 100_000;
+export const LOGIN_FIRST_LOAD_JS_BUDGET = 82_500;
 
 const phoneContext = {
   viewport: { width: 375, height: 667 },
@@ -47,7 +47,7 @@ describe('the first load of /login', () => {
 
     expect(fromManifest, `first load of /login: ${files.js.join(', ')}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
     expect(downloaded).toBeGreaterThan(0);
-    expect(downloaded).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+    expect(downloaded, 'gzip JavaScript Chromium downloaded for /login').toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
   });
 
   it('paints the login form before any script runs, and lets nothing be typed into it', async () => {

@@ -18,13 +18,14 @@ import { useStored } from '../lib/useStored';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
-import { LAZY_PAGES } from './router';
+import { atFirstTouch, LAZY_PAGES } from './router';
 
 const shellParts = () => import('./ShellParts');
+atFirstTouch(shellParts);
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // Not in the first load: a visitor on /login has no card to gate.
-const NavGate = retryableLazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
+const GatedPage = retryableLazy(() => shellParts().then((m) => ({ default: m.GatedPage })));
 
 /** Whether anything goes around this page: the card gates, the tab bar, a service button (the
  *  wifi-device area has its own, and ShellParts decides on the branding). */
@@ -118,15 +119,7 @@ export function AppShell() {
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
         <PageBoundary resetKey={route.path}>
-          <Suspense fallback={<PageLoading />}>
-            {gated ? (
-              <NavGate route={route}>
-                <RoutePage path={route.path} />
-              </NavGate>
-            ) : (
-              <RoutePage path={route.path} />
-            )}
-          </Suspense>
+          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage path={route.path} />}</Suspense>
         </PageBoundary>
       )}
       {needsAround(route, gated) && (

@@ -1,6 +1,7 @@
 // The parts of the shell a visit to /login does without (docs/decisions/0025-first-load.md): the
-// keep-alive pages (home, mine, lt_real_name: mounted on first visit, kept while hidden), and
-// around the page the card gates' prompts, the tab bar and the floating service button. Lazy:
+// keep-alive pages (home, mine, lt_real_name: mounted on first visit, kept while hidden), the card
+// gates (./CardGates) on the way to a page and their prompts, the tab bar and the floating service
+// button. Lazy:
 // ./AppShell.tsx loads this module once a page needs one of them (index.html preloads it beside
 // any page but /login, build/firstPaint.ts).
 import { Activity, Suspense } from 'react';
@@ -19,6 +20,7 @@ const DEVICE_TAB_PAGES = new Set(['/cpe', '/cpe_mine']);
 const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
 
 const CardGates = retryableLazy(() => import('./CardGates'));
+const NavGate = retryableLazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
 // Only / and /mine show it, and pages.ts fetches it beside their code.
 const TabBar = retryableLazy(() => import('./TabBar').then((m) => ({ default: m.TabBar })));
 // It waits for the branding anyway.
@@ -40,6 +42,17 @@ export function KeepAlivePages({ paths, path, session }: { paths: readonly strin
       </Activity>
     );
   });
+}
+
+/** A page behind the card gates (a session and a current card): NavGate decides per navigation
+ *  whether it shows, or the user stays where they were and is asked first. */
+export function GatedPage({ route }: { route: RouteDef }) {
+  const Page = LAZY_PAGES.get(route.path)!;
+  return (
+    <NavGate route={route}>
+      <Page key={route.path} />
+    </NavGate>
+  );
 }
 
 interface AroundProps {

@@ -27,18 +27,18 @@ function loaderOf(name: PageName): PageModule {
   return () => later().then((m) => m.PAGES[name as LaterPage]());
 }
 
-// Fetched at the user's first touch or key (and the API client's error catalogue, the shell's lazy
-// parts), so the tap that
-// opens another page finds the map already coming — and a visit that only looks (or /login while nobody types) never pays for it.
-if (typeof window !== 'undefined') {
-  const prefetch = () => {
-    void later().catch(() => undefined);
-    void loadCatalogue().catch(() => undefined);
-    void import('./ShellParts').catch(() => undefined);
-  };
-  for (const type of ['pointerdown', 'keydown'] as const)
-    window.addEventListener(type, prefetch, { once: true, capture: true, passive: true });
+/**
+ * Fetches code at the user's first touch or key, so the tap that opens another page finds it
+ * already coming — and a visit that only looks (or /login while nobody types) never pays for it.
+ */
+export function atFirstTouch(fetch: () => Promise<unknown>): void {
+  if (typeof window === 'undefined') return;
+  const run = () => void fetch().catch(() => undefined);
+  for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, run, { once: true, capture: true, passive: true });
 }
+// the map of the other pages, and the API client's error catalogue
+atFirstTouch(later);
+atFirstTouch(loadCatalogue);
 
 /** One page component (lazy, retryable) per built route, by path. */
 export const LAZY_PAGES: ReadonlyMap<string, RetryableComponent<object>> = new Map(

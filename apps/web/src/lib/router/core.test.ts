@@ -59,7 +59,13 @@ describe('search params: what the setter navigates to', () => {
     ['', '?'],
     ['order_no=A%201', '?order_no=A+1'],
     [new URLSearchParams({ custom_num: '8986', package_id: '3' }), '?custom_num=8986&package_id=3'],
-    [[['a', '1'], ['a', '2']], '?a=1&a=2'],
+    [
+      [
+        ['a', '1'],
+        ['a', '2'],
+      ],
+      '?a=1&a=2',
+    ],
     [{ a: ['1', '2'], b: '3' }, '?a=1&a=2&b=3'],
     [{ q: '中 文&=' }, '?q=%E4%B8%AD+%E6%96%87%26%3D'],
   ];
