@@ -52,6 +52,10 @@ module.exports = defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: 'The web app has its own router: lib/router (docs/decisions/0026-own-router.md).' }] },
+      ],
     },
   },
   {

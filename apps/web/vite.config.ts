@@ -22,7 +22,21 @@ export default defineConfig(() => ({
       // Without this the bundler cuts a shared module out of the entry as soon as one more lazy
       // chunk imports it (the card gates share a dozen), and /login's first load gets more,
       // smaller files and more bytes.
-      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'], priority: 10 }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 10 },
+            // Small modules the login page shares with most pages after it (the card's info, the
+            // bind list, the current card, form errors, the countdown, the auth and card routes):
+            // one file instead of seven, which gzip compresses together (~1 kB less on /login).
+            {
+              name: 'common',
+              test: /[\\/](features[\\/]cards[\\/](api[\\/](cardInfo|bindList)|model[\\/]currentCard)|lib[\\/](formErrors|useCountdown)|contract[\\/]src[\\/]routes[\\/](auth|cards))\.tsx?$/,
+              priority: 5,
+            },
+          ],
+        },
+      },
       onwarn(warning, warn) {
         // TanStack Query marks its modules "use client" (a React Server Components hint); this app
         // has no server components, so dropping the directive is what we want.

@@ -11,10 +11,11 @@ import { resetBrowser, waitForPath } from './steps';
 
 /**
  * gzip bytes of JavaScript /login may load before it is usable. Issue 15 §3 asks for 80 kB; React 19
- * and react-router 8 alone are 81.9 kB (docs/decisions/0025-first-load.md), so until the router is
- * replaced this holds the line where it is: the first load must not grow.
+ * alone is 67.4 kB, and with the app's own router (docs/decisions/0026-own-router.md) and the trims
+ * of docs/decisions/0025-first-load.md the first load is 82.1 kB (82.5 kB as Chromium downloads it).
+ * This holds the line there: the first load must not grow.
  */
-export const LOGIN_FIRST_LOAD_JS_BUDGET = 100_000;
+export const LOGIN_FIRST_LOAD_JS_BUDGET = 83_000;
 
 const phoneContext = {
   viewport: { width: 375, height: 667 },
@@ -47,7 +48,7 @@ describe('the first load of /login', () => {
 
     expect(fromManifest, `first load of /login: ${files.js.join(', ')}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
     expect(downloaded).toBeGreaterThan(0);
-    expect(downloaded).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+    expect(downloaded, 'gzip JavaScript Chromium downloaded for /login').toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
   });
 
   it('paints the login form before any script runs, and lets nothing be typed into it', async () => {

@@ -12,6 +12,9 @@
 //    the markup and the branding request (its answer goes straight into the painted title: the
 //    page's largest text) have the network and the CPU to themselves. The price: the form takes
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
+// 6. The route table's titles stay out of the browser's code (the table is in the entry: the
+//    guards need every route's flags). Nothing in the app reads a route's title; they document the
+//    table (the page shows its own title). See withoutRouteTitles.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -39,6 +42,13 @@ const BOOT_STALLED_CSS =
   'gap:12px;padding:8px 16px;background:#fff4e5;color:#7a2e0e;font-size:14px}' +
   '.boot-stalled button{min-height:44px;padding:0 16px;border:0;border-radius:6px;background:#1677ff;color:#fff;font-size:14px}';
 
+/** The route table's source without its rows' `title: '…'` (6. above); the types keep the field. */
+export function withoutRouteTitles(source: string): string {
+  return source.replace(/\btitle: (['"])(?:(?!\1)[^\\\n])*\1,\s*/g, '');
+}
+
+const ROUTE_TABLE = /\/src\/config\/routes\.ts$/;
+
 export function firstPaint(): Plugin {
   let appRoot = '';
   return {
@@ -46,6 +56,9 @@ export function firstPaint(): Plugin {
     apply: 'build',
     configResolved(config) {
       appRoot = config.root;
+    },
+    transform(code, id) {
+      return ROUTE_TABLE.test(id) ? { code: withoutRouteTitles(code), map: null } : undefined;
     },
     transformIndexHtml: {
       order: 'post',
@@ -58,6 +71,24 @@ export function firstPaint(): Plugin {
         const entryFiles = new Set<string>();
         staticDeps(bundle, entry, new Set(), entryFiles);
 
+        // The map of the pages after /login (src/app/pages.ts): a visit that starts on any other
+        // page goes through it, so it is preloaded beside the page's own code — no detour.
+        const lazyChunk = (file: string) => {
+          const chunk = Object.values(bundle).find(
+            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(file),
+          );
+          if (!chunk) throw new Error(`first paint: no lazy chunk for ${file}`);
+          const files = new Set<string>();
+          staticDeps(bundle, chunk, entryFiles, files);
+          return files;
+        };
+        const pagesMapFiles = lazyChunk('/src/app/pages.ts');
+        // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card
+        // gates of a logged-in user, the tab bar, the service button — preloaded where they show.
+        const shellPartsFiles = lazyChunk('/src/app/ShellParts.tsx');
+        const withShellParts = (r: (typeof BUILT_ROUTES)[number]) =>
+          r.meta.keepAlive || !r.meta.noShowKF || !r.meta.noLogin || r.area === 'wifiDevice';
+
         const table: Record<string, [number, string[]]> = {};
         for (const r of BUILT_ROUTES) {
           const file = `/src/${pageModule(r)}.tsx`;
@@ -66,7 +97,8 @@ export function firstPaint(): Plugin {
           );
           // The route table names a page the router does not load (src/app/router.ts).
           if (!chunk) throw new Error(`first paint: no lazy chunk for ${r.path} (${file})`);
-          const files = new Set<string>();
+          const files = new Set<string>(r.path === '/login' ? [] : pagesMapFiles);
+          if (r.path !== '/login' && withShellParts(r)) shellPartsFiles.forEach((f) => files.add(f));
           staticDeps(bundle, chunk, entryFiles, files);
           table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
         }

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 /** Renders /login's neutral markup with the app at `root` (apps/web). */
 export async function prerenderLogin(root: string): Promise<string> {
   const { build } = await import('vite');
-  // inside the repo, so that Node finds react and react-router for the built module
+  // inside the repo, so that Node finds react for the built module
   const cache = join(root, 'node_modules/.cache');
   mkdirSync(cache, { recursive: true });
   const outDir = mkdtempSync(join(cache, 'prerender-'));

@@ -2,7 +2,7 @@
 // browser build) and run once per build: the markup of /login in its neutral state — no agent
 // branding yet (the fallback name, every login tab offered), the mobile tab, empty fields.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from '../src/lib/router';
 import LoginPage from '../src/routes/account/Login';
 
 export function renderLogin(): string {

@@ -1,12 +1,12 @@
 import type { Branding } from '@portal/contract';
-import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { rememberLanding } from './app/boot';
 import { forgetFailedStylesheet, isChunkLoadError } from './app/pageLoad';
 import { LAZY_PAGES } from './app/router';
 import { brandingStore } from './features/branding/model/brandingStore';
-import { TEXT } from './lib/errorCatalogue';
+import { NETWORK_FAILED } from './lib/networkFailed';
 import { local } from './lib/storage';
 import { toast } from './lib/toast';
 import './styles/base.css';
@@ -17,7 +17,7 @@ rememberLanding(new URL(window.location.href), navigator.userAgent, local);
 window.addEventListener('vite:preloadError', (e) => forgetFailedStylesheet((e as Event & { payload?: unknown }).payload));
 // Code loaded on a tap (a dialog, a prompt) that fails offline: say so instead of doing nothing.
 window.addEventListener('unhandledrejection', (e) => {
-  if (isChunkLoadError(e.reason)) toast(TEXT.network);
+  if (isChunkLoadError(e.reason)) toast(NETWORK_FAILED);
 });
 
 declare global {

@@ -114,10 +114,7 @@ export const PackageType = {
 } as const;
 export const PackagePeriod = { Day: 1, Month: 2 } as const;
 
-export const LOGIN_MODELS = ['mobile', 'account', 'customNum'] as const;
-export type LoginModel = (typeof LOGIN_MODELS)[number];
-
-export const DEFAULT_AGENT_MARK = 'demo';
+export { DEFAULT_AGENT_MARK, LOGIN_MODELS, type LoginModel } from './login';
 
 // ---------- wifi devices (docs/decisions/0012-device-simulator.md) ----------
 

@@ -1,9 +1,9 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router';
 import { AppShell } from './AppShell';
 
-// No <Routes>: the shell's guards already map the location to its route (unknown paths redirect
-// to /404) and the shell renders that route's page; react-router's route matching would only
-// repeat it, and costs /login's first load some 2 kB.
+// The app's own router (lib/router, docs/decisions/0026-own-router.md): history, links and the
+// query; no route matching — the shell's guards already map the location to its route (unknown
+// paths redirect to /404) and the shell renders that route's page.
 export function App() {
   return (
     <BrowserRouter>

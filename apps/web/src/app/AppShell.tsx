@@ -1,15 +1,16 @@
-// The app shell: evaluates the navigation guards on every navigation, keeps / and /mine alive
-// with <Activity>, and shows the tab bar and the floating service button. Once a user is logged
-// in with a card, the card gates (./CardGates, lazy) wrap the pages and show their prompts.
-import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
-import { Activity, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+// The app shell: evaluates the navigation guards on every navigation and renders the guarded
+// route's page. What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
+// pages (/ and /mine, kept with <Activity>), and once a page needs them the card gates (./CardGates,
+// once a user is logged in with a card), the tab bar and the floating service button.
+import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
-import { ROUTES, routeOf } from '../config/routes';
+import { routeOf, type RouteDef } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
 import { markFromQuery } from '../features/branding/model/mark';
-import { serviceButtons } from '../features/customer-service/model/visibility';
 import { configureApi } from '../lib/api';
+import { NETWORK_FAILED } from '../lib/networkFailed';
+import { useLocation, useNavigate } from '../lib/router';
 import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
 import { toast } from '../lib/toast';
@@ -17,22 +18,19 @@ import { useStored } from '../lib/useStored';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
-import { LAZY_PAGES } from './router';
+import { atFirstTouch, LAZY_PAGES } from './router';
 
-/** The wifi-device area's pages with its own tab bar (docs/spec/decisions.md "Layout"). */
-const DEVICE_TAB_PAGES = new Set(['/cpe', '/cpe_mine']);
-
-const KEEP_ALIVE = ROUTES.filter((r) => r.meta.keepAlive && r.page);
-
+const shellParts = () => import('./ShellParts');
+atFirstTouch(shellParts);
+const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
+const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // Not in the first load: a visitor on /login has no card to gate.
-const CardGates = retryableLazy(() => import('./CardGates'));
-const NavGate = retryableLazy(() => import('./CardGates').then((m) => ({ default: m.NavGate })));
-// Only / and /mine show it, and router.ts fetches it beside their code.
-const TabBar = retryableLazy(() => import('./TabBar').then((m) => ({ default: m.TabBar })));
-// Not in the first load either: /login never shows it, and it waits for the branding anyway.
-const FloatingServiceButton = retryableLazy(() =>
-  import('../features/customer-service/components/FloatingServiceButton').then((m) => ({ default: m.FloatingServiceButton })),
-);
+const GatedPage = retryableLazy(() => shellParts().then((m) => ({ default: m.GatedPage })));
+
+/** Whether anything goes around this page: the card gates, the tab bar, a service button (the
+ *  wifi-device area has its own, and ShellParts decides on the branding). */
+const needsAround = (route: RouteDef | undefined, gated: boolean) =>
+  gated || (route !== undefined && (route.meta.tabBar === true || !route.meta.noShowKF || route.area === 'wifiDevice'));
 
 function guardContext(path: string, search: string): GuardContext {
   return {
@@ -83,7 +81,7 @@ export function AppShell() {
       // only the wifi-device guards show one: its code (and antd-mobile's dialog) comes when needed
       import('./guardPopups').then(
         (m) => m.showGuardPopup(popup, ctx),
-        () => toast('网络连接失败，请检查网络后重试'),
+        () => toast(NETWORK_FAILED),
       );
     }
   }, [decision, location.pathname, location.search, navigate]);
@@ -106,63 +104,28 @@ export function AppShell() {
 
   useScrollMemory(route?.path, route?.meta.keepAlive === true);
 
-  const buttons = serviceButtons(route, brand);
   // The gates need a session and a current card (docs/spec/portal-spec.md §4: with no token, card checks are skipped).
   const gated = Boolean(token && customNum);
 
   return (
     <>
-      {KEEP_ALIVE.filter((r) => paths.includes(r.path)).map((r) => {
-        const Page = LAZY_PAGES.get(r.path)!;
-        return (
-          <Activity key={`${session}:${r.path}`} mode={route?.path === r.path ? 'visible' : 'hidden'}>
-            <PageBoundary>
-              <Suspense fallback={<PageLoading />}>
-                <Page />
-              </Suspense>
-            </PageBoundary>
-          </Activity>
-        );
-      })}
+      {paths.length > 0 && (
+        <PageBoundary quiet={!route?.meta.keepAlive} resetKey={route?.path}>
+          <Suspense fallback={route?.meta.keepAlive ? <PageLoading /> : null}>
+            <KeepAlivePages paths={paths} path={route?.path} session={session} />
+          </Suspense>
+        </PageBoundary>
+      )}
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
         <PageBoundary resetKey={route.path}>
-          <Suspense fallback={<PageLoading />}>
-            {gated ? (
-              <NavGate route={route}>
-                <RoutePage path={route.path} />
-              </NavGate>
-            ) : (
-              <RoutePage path={route.path} />
-            )}
-          </Suspense>
+          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage path={route.path} />}</Suspense>
         </PageBoundary>
       )}
-      {gated && customNum && (
-        // The gates' code failing offline hides their prompts until the next page, not the page.
+      {needsAround(route, gated) && (
         <PageBoundary quiet resetKey={location.pathname}>
           <Suspense fallback={null}>
-            <CardGates route={route} customNum={customNum} />
-          </Suspense>
-        </PageBoundary>
-      )}
-      {route?.meta.tabBar && (
-        <PageBoundary quiet resetKey={route.path}>
-          {/* the bar's height kept free while its code arrives, so the page does not jump */}
-          <Suspense fallback={<div style={{ height: 'calc(var(--app-tabbar-h) + env(safe-area-inset-bottom))' }} />}>
-            <TabBar path={route.path} />
-          </Suspense>
-        </PageBoundary>
-      )}
-      {/* the app's button, or the wifi-device area's own one (spec §2: hidden on noCpeKF routes) */}
-      {(buttons.main || buttons.cpe) && route && (
-        <PageBoundary quiet resetKey={route.path}>
-          <Suspense fallback={null}>
-            <FloatingServiceButton
-              withTabBar={route.meta.tabBar === true || DEVICE_TAB_PAGES.has(route.path)}
-              arrow={route.meta.guideArrow === true}
-              onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
-            />
+            <AroundPage route={route} pathname={location.pathname} gatedCard={gated ? customNum : undefined} />
           </Suspense>
         </PageBoundary>
       )}

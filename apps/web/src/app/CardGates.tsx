@@ -7,7 +7,7 @@
 //              mine (start-up, card switched, page visible again).
 import { cardGate } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from '../lib/router';
 import type { RouteDef } from '../config/routes';
 import { brandingStore } from '../features/branding/model/brandingStore';
 import { cardInfoKey, fetchCardInfo } from '../features/cards/api/cardInfo';

@@ -2,7 +2,7 @@
 // snag 2): what happened and a 重试 that loads it again (./retryableLazy.ts: a fresh import).
 import { Component, type ReactNode } from 'react';
 import { LoadFailed } from '../components/StateBlock';
-import { TEXT } from '../lib/errorCatalogue';
+import { NETWORK_FAILED } from '../lib/networkFailed';
 import { isChunkLoadError } from './pageLoad';
 import { retryFailedLoads } from './retryableLazy';
 
@@ -21,11 +21,16 @@ interface State {
 
 export function failureText(error: unknown, online: boolean): string {
   if (!isChunkLoadError(error)) return '页面出错了，请重试';
-  return online ? '页面加载失败，请检查网络后重试' : TEXT.network;
+  return online ? '页面加载失败，请检查网络后重试' : NETWORK_FAILED;
 }
 
 export class PageBoundary extends Component<Props, State> {
-  state: State = { error: undefined, failed: false };
+  // set in the constructor, not as a class field: the build's target (es2020) would add helpers to
+  // the first load for one field
+  constructor(props: Props) {
+    super(props);
+    this.state = { error: undefined, failed: false };
+  }
 
   static getDerivedStateFromError(error: unknown): State {
     return { error, failed: true };

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import styles from './TabBar.module.css';
 
 const TABS = [

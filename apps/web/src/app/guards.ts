@@ -2,7 +2,7 @@
 // what is stored. The app shell evaluates it on every navigation and carries out the side effects.
 // Card gating (§4 "Card gating") is not part of this: see ./gating.ts and ./CardGates.tsx.
 import type { LoginModel } from '@portal/contract';
-import { LOGIN_MODELS } from '@portal/contract/enums';
+import { LOGIN_MODELS } from '@portal/contract/login';
 import { isCardFree, routedRouteOf, type RouteDef } from '../config/routes';
 import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
 

@@ -1,4 +1,4 @@
-// Every page but the first ones (./router.ts FIRST_PAGES), bound to its module: one lazy chunk per
+// Every page but the first one (./router.ts FIRST_PAGES), bound to its module: one lazy chunk per
 // page. This map is itself a chunk, loaded when the first of these pages is asked for (or when the
 // browser is idle): with ~50 pages, their imports and preload lists are kilobytes that /login's
 // first load need not carry.
@@ -7,8 +7,13 @@ import type { PageName } from '../config/routes';
 
 export type PageModule = () => Promise<{ default: ComponentType }>;
 
-/** The pages a visit starts on: ./router.ts binds them in the entry, without this detour. */
-export type FirstPage = 'Login' | 'Home' | 'Mine';
+/** The two tab pages fetch the tab bar beside their own code: it is not in /login's first load. */
+const withTabBar = <M>(page: Promise<M>): Promise<M> => Promise.all([page, import('./TabBar')]).then(([m]) => m);
+
+/** The page most visits start on: ./router.ts binds it in the entry, without this detour. A visit
+ *  that starts elsewhere (home, mine, any page) has this map preloaded beside the page's own code
+ *  by index.html's inline script (build/firstPaint.ts): no detour for them either. */
+export type FirstPage = 'Login';
 export type LaterPage = Exclude<PageName, FirstPage>;
 
 /** By area, as under src/routes/: each module is src/routes/<route's area>/<page>.tsx. */
@@ -19,6 +24,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Agreement: () => import('../routes/account/Agreement'),
   BindUser: () => import('../routes/account/BindUser'),
   // cards
+  Home: () => withTabBar(import('../routes/cards/Home')),
+  Mine: () => withTabBar(import('../routes/cards/Mine')),
   CardList: () => import('../routes/cards/CardList'),
   BindCard: () => import('../routes/cards/BindCard'),
   Tip: () => import('../routes/cards/Tip'),

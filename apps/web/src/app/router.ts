@@ -1,19 +1,15 @@
 // The one place that binds the route table (config/routes.ts) to page modules: one lazy chunk per
-// built route (route-level code splitting); the first pages here, the others in ./pages.ts. Every
+// built route (route-level code splitting); /login's here, the others in ./pages.ts. Every
 // `page` the table names has exactly one module (tsc checks it); a route without `page` is not routed and falls to /404. A page whose code
 // fails to load can be loaded again (./retryableLazy.ts, ./PageBoundary.tsx).
 import { BUILT_ROUTES, type PageName } from '../config/routes';
 import type { FirstPage, LaterPage, PageModule } from './pages';
+import { loadCatalogue } from '../lib/api';
 import { retryableLazy, type RetryableComponent } from './retryableLazy';
 
-/** The two tab pages fetch the tab bar beside their own code: it is not in /login's first load. */
-const withTabBar = <M>(page: Promise<M>): Promise<M> => Promise.all([page, import('./TabBar')]).then(([m]) => m);
-
-/** The pages a visit starts on, bound here in the entry: no detour through ./pages.ts for them. */
+/** The page most visits start on, bound here in the entry: no detour through ./pages.ts for it. */
 const FIRST_PAGES: Record<FirstPage, PageModule> = {
   Login: () => import('../routes/account/Login'),
-  Home: () => withTabBar(import('../routes/cards/Home')),
-  Mine: () => withTabBar(import('../routes/cards/Mine')),
 };
 
 let laterPages: Promise<typeof import('./pages')> | undefined;
@@ -31,13 +27,18 @@ function loaderOf(name: PageName): PageModule {
   return () => later().then((m) => m.PAGES[name as LaterPage]());
 }
 
-// Fetched at the user's first touch or key, so the tap that opens another page finds the map
-// already coming — and a visit that only looks (or /login while nobody types) never pays for it.
-if (typeof window !== 'undefined') {
-  const prefetch = () => void later().catch(() => undefined);
-  for (const type of ['pointerdown', 'keydown'] as const)
-    window.addEventListener(type, prefetch, { once: true, capture: true, passive: true });
+/**
+ * Fetches code at the user's first touch or key, so the tap that opens another page finds it
+ * already coming — and a visit that only looks (or /login while nobody types) never pays for it.
+ */
+export function atFirstTouch(fetch: () => Promise<unknown>): void {
+  if (typeof window === 'undefined') return;
+  const run = () => void fetch().catch(() => undefined);
+  for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, run, { once: true, capture: true, passive: true });
 }
+// the map of the other pages, and the API client's error catalogue
+atFirstTouch(later);
+atFirstTouch(loadCatalogue);
 
 /** One page component (lazy, retryable) per built route, by path. */
 export const LAZY_PAGES: ReadonlyMap<string, RetryableComponent<object>> = new Map(

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import styles from './PageHeader.module.css';
 
 interface Props {

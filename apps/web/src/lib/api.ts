@@ -5,7 +5,8 @@ import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
 import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
 import { methodOf, pathOf, type HttpMethod, type Route } from '@portal/contract/route';
-import { decideOnOutcome, type Outcome } from './errorCatalogue';
+import type { ErrorAction, Outcome } from './errorCatalogue';
+import { NETWORK_FAILED } from './networkFailed';
 import { clearAuthAndCardSession, clearCardData } from './session';
 import { local } from './storage';
 import { toast } from './toast';
@@ -13,17 +14,21 @@ import { toast } from './toast';
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 20_000;
 
+// Declared fields, assigned in the constructor: parameter properties would become class fields,
+// which the build's target (es2020) turns into helper calls in the first load.
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** HTTP status; 0 for a timeout or a network failure */
-    readonly status: number,
-    /** business code from the envelope, when there was one */
-    readonly code: number | undefined,
-    readonly kind: 'answer' | 'timeout' | 'network' | 'aborted' = 'answer',
-  ) {
+  /** HTTP status; 0 for a timeout or a network failure */
+  declare readonly status: number;
+  /** business code from the envelope, when there was one */
+  declare readonly code: number | undefined;
+  declare readonly kind: 'answer' | 'timeout' | 'network' | 'aborted';
+
+  constructor(message: string, status: number, code: number | undefined, kind: ApiError['kind'] = 'answer') {
     super(message);
     this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.kind = kind;
   }
 }
 
@@ -118,12 +123,16 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
     opts.signal?.removeEventListener('abort', onCallerAbort);
   }
 
-  const action = decideOnOutcome(outcome, {
-    path: window.location.pathname,
-    search: window.location.search,
-    loginModel: local.get('loginModel'),
-    cardExemptPage: hooks.isCardExemptPath(window.location.pathname),
-  });
+  // A plain success needs no catalogue (decideOnOutcome says ok for it too); anything else loads it.
+  const success = outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300 && outcome.code === 0;
+  const action: ErrorAction = success
+    ? { ok: true }
+    : await decide(outcome, {
+        path: window.location.pathname,
+        search: window.location.search,
+        loginModel: local.get('loginModel'),
+        cardExemptPage: hooks.isCardExemptPath(window.location.pathname),
+      });
 
   if (action.ok) {
     if (local.get('timeout')) local.remove('timeout');
@@ -144,6 +153,26 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
   const status = outcome.kind === 'answer' ? outcome.status : 0;
   const code = outcome.kind === 'answer' ? outcome.code : undefined;
   throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
+}
+
+let catalogue: Promise<typeof import('./errorCatalogue')> | undefined;
+/** The error catalogue (docs/spec/portal-spec.md §8), once: not in /login's first load, where no
+ *  request has failed yet. Fetched at the user's first touch as well (app/router.ts). */
+export function loadCatalogue(): Promise<typeof import('./errorCatalogue')> {
+  catalogue ??= import('./errorCatalogue').catch((err: unknown) => {
+    catalogue = undefined;
+    throw err;
+  });
+  return catalogue;
+}
+
+/** The catalogue's action; without the catalogue (its code did not come: the network is gone) the
+ *  request failed on the way. */
+function decide(...args: Parameters<typeof import('./errorCatalogue').decideOnOutcome>): Promise<ErrorAction> {
+  return loadCatalogue().then(
+    (m) => m.decideOnOutcome(...args),
+    (): ErrorAction => ({ ok: false, toast: NETWORK_FAILED }),
+  );
 }
 
 /** A load that failed on the way (no network, a time-out, trouble at the server), not on its

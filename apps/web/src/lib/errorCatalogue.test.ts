@@ -1,3 +1,4 @@
+import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
 import { describe, expect, it } from 'vitest';
 import { decideOnOutcome, TEXT, type CatalogueContext, type ErrorAction, type Outcome } from './errorCatalogue';
 
@@ -71,5 +72,13 @@ const rows: [string, Outcome, CatalogueContext, ErrorAction][] = [
 describe('decideOnOutcome (docs/spec/portal-spec.md §8)', () => {
   it.each(rows)('%s', (_name, outcome, ctx, expected) => {
     expect(decideOnOutcome(outcome, ctx)).toEqual(expected);
+  });
+});
+
+describe('the default messages the catalogue keeps as text', () => {
+  it("are the contract's", () => {
+    expect(TEXT.unauthorized).toBe(DEFAULT_MESSAGE[Code.UNAUTHORIZED]);
+    expect(TEXT.revoked).toBe(DEFAULT_MESSAGE[Code.SESSION_REVOKED]);
+    expect(TEXT.cardNotFound).toBe(DEFAULT_MESSAGE[Code.CARD_NOT_FOUND]);
   });
 });

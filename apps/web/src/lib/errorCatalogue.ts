@@ -1,16 +1,21 @@
 // docs/spec/portal-spec.md §8, "Error catalogue", as one pure decision: what the client does with an
 // answer (or the lack of one). The API client carries the action out; each row is a test.
 import type { LoginModel } from '@portal/contract';
-import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
+import { Code } from '@portal/contract/codes';
 import { loginUrl } from './navigation';
+import { NETWORK_FAILED } from './networkFailed';
 
+// The contract's default messages for the three codes the client acts on, as text here: the
+// contract's message table (every code's) would otherwise ride in /login's first load.
+// errorCatalogue.test.ts checks they are the contract's.
 export const TEXT = {
   forbidden: '当前请求没有权限',
   serverError: '请求错误',
   timeout: '服务器响应超时，请稍后再试',
-  network: '网络连接失败，请检查网络后重试',
-  unauthorized: DEFAULT_MESSAGE[Code.UNAUTHORIZED],
-  revoked: DEFAULT_MESSAGE[Code.SESSION_REVOKED],
+  network: NETWORK_FAILED,
+  unauthorized: '登录已失效，请重新登录',
+  revoked: '您的登录已在其他地方失效，请重新登录',
+  cardNotFound: '卡号不存在',
 } as const;
 
 export type Outcome = { kind: 'answer'; status: number; code?: number; message?: string } | { kind: 'timeout' } | { kind: 'network' };
@@ -60,7 +65,7 @@ export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorA
   }
   if (status === 400) {
     if (code === Code.CARD_NOT_FOUND && !ctx.cardExemptPage) {
-      return { ok: false, toast: message || DEFAULT_MESSAGE[Code.CARD_NOT_FOUND], clear: 'cardData', navigate: '/' };
+      return { ok: false, toast: message || TEXT.cardNotFound, clear: 'cardData', navigate: '/' };
     }
     return { ok: false, toast: message || TEXT.serverError };
   }

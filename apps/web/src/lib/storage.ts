@@ -2,7 +2,7 @@
 // Every key has a codec, so callers get typed values back and a corrupt or foreign value reads
 // as "absent" instead of crashing a page.
 import type { CardInfoCore, LoginModel } from '@portal/contract';
-import { LOGIN_MODELS } from '@portal/contract/enums';
+import { LOGIN_MODELS } from '@portal/contract/login';
 
 export interface Codec<T> {
   parse(raw: string): T | undefined;

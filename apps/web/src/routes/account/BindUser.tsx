@@ -2,7 +2,7 @@
 // optional card to bind at once, and the invite code of the link it came from (shown with the
 // inviter). Registered users are logged in: with a card they land on home, without one on /bind_card.
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';

@@ -1,7 +1,7 @@
 // /forgot — reset a card's login password by SMS to the card's bound mobile; with set=true it is
 // "设置卡登录密码" for the current card (docs/spec/portal-spec.md §4, "After loading card info").
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { resetCardPassword, sendCardPasswordSms } from '../../features/cards/api/cardPassword';

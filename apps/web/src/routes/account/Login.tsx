@@ -5,7 +5,7 @@
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';

@@ -4,7 +4,7 @@
 // its state; a rejected one says why and may be filed again.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { AgentApplication } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { AGENT_CHANNEL_LABEL, AGENT_CHANNELS } from '@portal/contract/patterns/agentApplications';

@@ -1,5 +1,5 @@
 // /agent_success — the application went in: its number and state, and the way back to /agent.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { StateBlock } from '../../components/StateBlock';

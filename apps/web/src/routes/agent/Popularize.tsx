@@ -2,7 +2,7 @@
 // hotline), its featured packages by series and devices (when its shop is open), who shared the page, a way to register that keeps
 // the sharer's invite code, and the page's own link and QR code to pass on. A logged-in user
 // shares with their own code; a visitor passes on the code the page came with.
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';

@@ -3,7 +3,7 @@
 // password, and the form asks for it exactly then.
 import { Code } from '@portal/contract/codes';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { useBindCard } from '../../features/cards/api/bindCard';
 import { checkBind } from '../../features/cards/api/bindCheck';

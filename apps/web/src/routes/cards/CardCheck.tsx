@@ -8,7 +8,7 @@ import type { CardDiagnosis } from '@portal/contract';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { ago } from '@portal/domain/diagnosis';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { fetchDiagnosis } from '../../features/diagnosis/api/diagnosis';

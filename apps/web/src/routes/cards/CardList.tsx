@@ -4,7 +4,7 @@
 import type { BoundCard } from '@portal/contract';
 import { formatKb, formatYuan, groupCardNumber } from '@portal/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';

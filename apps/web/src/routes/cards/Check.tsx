@@ -4,7 +4,7 @@
 import { groupCardNumber } from '@portal/domain';
 import type { LineTestAnswer } from '@portal/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { runLineTest } from '../../features/diagnosis/api/diagnosis';

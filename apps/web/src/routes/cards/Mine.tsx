@@ -1,6 +1,6 @@
 // /mine — personal centre (keep-alive): who is logged in, the current card, links, logout.
 import { groupCardNumber, maskMobile } from '@portal/domain';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';

@@ -2,7 +2,7 @@
 // city picker, then the street address), and why. A problem is said at its field.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { refreshCard } from '../../features/cards/model/refreshCard';

@@ -3,7 +3,7 @@
 // there is one; otherwise the way to apply. ?form= names the route the user came from. Questions
 // go to the agent's 客服 (/customer), never to "the app".
 import { formatDate, groupCardNumber } from '@portal/domain';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';

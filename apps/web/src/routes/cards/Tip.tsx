@@ -2,7 +2,7 @@
 // gates ask for it, each with its page; for a visitor, how to get started.
 import { groupCardNumber } from '@portal/domain';
 import { CardState } from '@portal/contract/enums';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';

@@ -1,7 +1,7 @@
 // /combo?type= — the packages of the current card's series (prices from the server, per agent),
 // one tab per package type (features/commerce/components/PackageCatalogue); a multi-series card
 // may choose its series first.
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { PackageCatalogue } from '../../features/commerce/components/PackageCatalogue';

@@ -1,6 +1,6 @@
 // /combo_detail?package_id= — one package for the current card, ordered and paid
 // (features/commerce/components/PackageOrder).
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import styles from '../../features/commerce/commerce.module.css';

@@ -2,7 +2,7 @@
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

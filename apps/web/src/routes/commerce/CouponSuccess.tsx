@@ -1,6 +1,6 @@
 // /coupon_success?order_no= — a coupon package the server says is paid: its vouchers are on the card.
 import { formatYuan } from '@portal/domain';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed } from '../../components/StateBlock';

@@ -1,5 +1,5 @@
 // /coupons and /coupons_list — the card's usable vouchers (and those held by a pending order).
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

@@ -1,7 +1,7 @@
 // /gift — 礼品查询: what the current card has been given (bonus balance from the first recharge or
 // the agent, vouchers from promotions and coupon packages), its state and where it came from.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

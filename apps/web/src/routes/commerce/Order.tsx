@@ -2,7 +2,7 @@
 // the address, so back returns to the same list), filtered and paged by the server. A pending
 // order is paid or cancelled right from its row. /order?order_no= — one order.
 // (features/commerce/components/Orders, shared with the device area's /cpe_order)
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderDetail, OrderList } from '../../features/commerce/components/Orders';

@@ -2,7 +2,7 @@
 // asks about) and check its state; only the caller's own orders are shown.
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

@@ -1,7 +1,7 @@
 // /order_success?order_no= — an order has been placed: what it is and what comes next, as the
 // server reports it (a pending order is not called paid).
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

@@ -3,7 +3,7 @@
 // answers that nothing was paid, it says 支付未完成 at once; 继续支付 / 取消订单 / 查看订单 are
 // there from the first second either way.
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { StateBlock } from '../../components/StateBlock';

@@ -1,6 +1,6 @@
 // /pay_success?order_no= — shown only for an order the server says is paid.
 import { formatYuan } from '@portal/domain';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed } from '../../components/StateBlock';

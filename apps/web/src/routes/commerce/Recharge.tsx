@@ -2,7 +2,7 @@
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed } from '../../components/StateBlock';

@@ -3,7 +3,7 @@
 // each with what it was for and the balance after it. The balance is the sum of this ledger
 // (the server keeps it so).
 import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

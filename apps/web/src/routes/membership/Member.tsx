@@ -1,7 +1,7 @@
 // /member — 会员等级: the user's level and growth, how far the next level is and what it still
 // needs, the rights of the level (the package discount is applied by the server's pricing), the
 // ways to rules, invitations and records, and the newest growth changes.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';

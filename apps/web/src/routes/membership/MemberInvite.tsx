@@ -1,6 +1,6 @@
 // /member_invite — 邀请好友: the user's own invite link (registration with their code and the
 // brand's mark) as a QR code and as text with 复制链接, the reward, and the invitations so far.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';

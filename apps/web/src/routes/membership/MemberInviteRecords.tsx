@@ -1,6 +1,6 @@
 // /member_invite-records — 邀请记录: each invitee (mobile masked) and how far they got: registered →
 // card bound → first paid order → reward granted; a void invitation says why.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';

@@ -3,7 +3,7 @@
 // number could read its vouchers or hold one in an unpaid order, and the owner would find it
 // 不可用. So this page says so and offers the two ways on: log in and buy with the voucher there
 // (the same package), or go back and pay without one.
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import styles from '../../features/commerce/commerce.module.css';

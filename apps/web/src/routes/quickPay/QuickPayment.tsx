@@ -3,7 +3,7 @@
 import type { QuickCardCheck } from '@portal/contract';
 import { CARD_STATE_LABEL } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { quickCardCheck } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';

@@ -4,7 +4,7 @@
 // the address bar, so it does not linger in history or get shared with the link.
 import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

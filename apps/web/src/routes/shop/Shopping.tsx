@@ -9,7 +9,7 @@ import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { ShopCode } from '@portal/contract/shopCodes';
 import { formatYuan } from '@portal/domain';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';

@@ -2,7 +2,7 @@
 // number once shipped), still pending, or closed unpaid — as the server reports it. A visit
 // without a login is sent to log in first by the order pages' own rules (the order is the card's).
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

@@ -2,7 +2,7 @@
 // e-mail, QR codes; a channel that is not configured is neither shown nor promised. Works
 // logged out (the mark's branding carries the hotline). `form` names the route the user came
 // from; "back" returns there when there is no history.
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { routeByName } from '../../config/routes';
 import { useBrand } from '../../features/branding/model/brandingStore';

@@ -1,7 +1,7 @@
 // /download — the agent's app: the link for the phone's system (iOS / Android), a note inside a
 // messaging app's browser (it blocks downloads: open the page in the system browser, or copy the
 // link), and a plain state when the agent has no app. Open without login.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { copyLink } from '../../features/download/model/copyLink';

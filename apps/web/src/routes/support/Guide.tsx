@@ -1,7 +1,7 @@
 // /guide and /regtip — 使用指引: how a new card gets working (insert, bind and activate, real-name,
 // a plan, where to get help), each step with the page where the user does it; the agent's guide and
 // official-account QR codes. Open without login; the shell puts an arrow beside the 客服 button.
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { useBrand } from '../../features/branding/model/brandingStore';

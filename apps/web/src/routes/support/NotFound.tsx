@@ -1,5 +1,5 @@
 // /404 — where unknown paths land, with a way home.
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import styles from './NotFound.module.css';
 
 export default function NotFoundPage() {

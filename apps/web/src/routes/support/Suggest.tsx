@@ -3,7 +3,7 @@
 // with ?ticket_no= one ticket with its timeline and the operator's replies.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { TICKET_CATEGORIES, TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';

@@ -1,7 +1,7 @@
 // /flow — data usage of the current card: package used/remaining, today, this month, the last
 // 30 days by day, and when the carrier figures were taken (they lag) with a refresh.
 import { formatDate, formatDateTime, formatKb } from '@portal/domain';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { LoadFailed } from '../../components/StateBlock';

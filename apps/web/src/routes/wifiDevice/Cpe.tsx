@@ -4,7 +4,7 @@
 // the current card's when it is in a device, else the first device (features/devices/model/currentDevice).
 import { formatDateTime, formatKb, groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { LoadFailed } from '../../components/StateBlock';

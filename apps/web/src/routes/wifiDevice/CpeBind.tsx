@@ -6,7 +6,7 @@
 // feature's camera sheet; a refused or missing camera says so, and typing always works.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { CodeScanner, ScanButton, type ScannerTexts } from '../../features/cards/components/CardScanner';
 import { switchCard } from '../../features/cards/model/currentCard';

@@ -2,7 +2,7 @@
 // (features/commerce PackageCatalogue) for that card, whichever card is current in the portal;
 // each leads to /cpe_combo_detail.
 import { groupCardNumber } from '@portal/domain';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { PackageCatalogue } from '../../features/commerce/components/PackageCatalogue';

@@ -4,7 +4,7 @@
 // the current card, so it first makes the device's card current (the device area keeps showing
 // this device: it prefers the current card's).
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { switchCard } from '../../features/cards/model/currentCard';

@@ -1,7 +1,7 @@
 // /cpe_mine — the wifi-device area's 我的 (open, spec §4): who is logged in, the current device,
 // and the way to everything the owner manages; logout. The area's tab bar at the bottom.
 import { groupCardNumber, maskMobile } from '@portal/domain';
-import { useNavigate, Link } from 'react-router';
+import { useNavigate, Link } from '../../lib/router';
 import { logout } from '../../features/auth/api/logout';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
 import { DeviceTabBar } from '../../features/devices/components/views';

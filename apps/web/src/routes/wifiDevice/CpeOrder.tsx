@@ -1,7 +1,7 @@
 // /cpe_order — the orders of the current device's card: the portal's order list (tabs 全部 /
 // 待支付 / 已完成 / 已退款, 继续支付 / 取消订单, paging) for that card only; /cpe_order?order_no= —
 // one of them. A payment continued from here leads back here (origin 'device').
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderDetail, OrderList } from '../../features/commerce/components/Orders';

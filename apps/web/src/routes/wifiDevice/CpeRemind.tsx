@@ -5,7 +5,7 @@
 // silences "expiring" while it lasts. Nothing to remind: it says so.
 import type { DeviceSummary } from '@portal/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

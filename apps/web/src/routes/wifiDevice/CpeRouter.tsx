@@ -2,7 +2,7 @@
 // 解绑 with a confirmation (the card in the device is unbound with it). + 添加设备 → /cpe_bind.
 import { groupCardNumber } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { fetchBindList, bindListKey } from '../../features/cards/api/bindList';

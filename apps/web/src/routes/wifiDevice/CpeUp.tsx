@@ -4,7 +4,7 @@
 // is the current device's, which may differ from the portal's current card.
 import { formatKb, formatYuan, groupCardNumber, kbLabel } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';

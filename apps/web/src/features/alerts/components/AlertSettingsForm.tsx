@@ -4,7 +4,7 @@ import type { AlertSetting } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { Panel } from '../../../components/Panel';
 import { useFormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';

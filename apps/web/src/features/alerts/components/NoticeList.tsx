@@ -1,6 +1,6 @@
 // The alerts' notices on home: what happened (流量不足, 即将到期, 已自动续费, 余额不足…), the one
 // thing to do about it, and × to dismiss. Nothing while they load or when there are none.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { useCardNotices, useDismissNotice } from '../api/notices';
 import { noticeAction } from '../model/noticeAction';
 import styles from './NoticeList.module.css';

@@ -4,7 +4,7 @@
 // when it is short, it says so with a 去充值 that comes back here after the recharge.
 import type { PayChannelOption, PayChannelValue } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
 import styles from '../commerce.module.css';
 import { handoffPageOf, purchaseToResume } from '../model/handoff';
 import { ChannelMark } from './ChannelMark';

@@ -5,7 +5,7 @@ import type { CreateOrderAnswer, Order, PayChannelValue, QuoteRequest } from '@p
 import { formatYuan } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, type NavigateFunction } from 'react-router';
+import { useNavigate, type NavigateFunction } from '../../../lib/router';
 import { ApiError } from '../../../lib/api';
 import { local } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';

@@ -6,7 +6,7 @@ import type { Order, OrderGroup } from '@portal/contract';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { formatDateTime, formatYuan, groupCardNumber } from '@portal/domain';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { isRetryable } from '../../../lib/api';

@@ -5,7 +5,7 @@
 import { groupCardNumber } from '@portal/domain';
 import type { Package } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { usePackages } from '../api/commerce';

@@ -6,7 +6,7 @@
 import type { QuoteRequest } from '@portal/contract';
 import { formatYuan, groupCardNumber } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { isRetryable } from '../../../lib/api';

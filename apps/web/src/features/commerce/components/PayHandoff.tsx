@@ -2,7 +2,7 @@
 // messaging app's browser, so there the page explains how to open it in a real browser and
 // offers its address to copy; anywhere else it goes straight on to the order's cashier.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoading } from '../../../components/PageLoading';
 import { StateBlock } from '../../../components/StateBlock';

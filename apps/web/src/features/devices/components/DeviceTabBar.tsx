@@ -1,6 +1,6 @@
 // The wifi-device area's own tab bar (设备首页 / 我的), rendered by /cpe and /cpe_mine themselves:
 // the app shell's tab bar belongs to / and /mine. Same look (spec §9: #127EFF, 60px).
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import styles from './DeviceTabBar.module.css';
 
 const TABS = [

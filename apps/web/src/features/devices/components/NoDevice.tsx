@@ -1,5 +1,5 @@
 // What the device pages show without a device: a visitor logs in, a user without one adds one.
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { StateBlock } from '../../../components/StateBlock';
 
 export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scope?: 'area' | 'card' }) {

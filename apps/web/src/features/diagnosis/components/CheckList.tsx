@@ -1,5 +1,5 @@
 import type { DiagnosisCheck, Fix } from '@portal/contract';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { fixTarget } from '../model/fixTarget';
 import { useReveal } from '../model/useReveal';
 import styles from './diagnosis.module.css';

@@ -1,5 +1,5 @@
 import type { StopReasonInfo } from '@portal/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { fixTarget } from '../model/fixTarget';
 import styles from './StopReasonNote.module.css';
 

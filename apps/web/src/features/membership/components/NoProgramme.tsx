@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { StateBlock } from '../../../components/StateBlock';
 
 /** A brand that runs no membership programme: say so, and lead back (the /mine entry is hidden then). */

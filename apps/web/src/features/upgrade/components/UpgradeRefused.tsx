@@ -1,6 +1,6 @@
 // Why there is no upgrade, with what to do instead (the server's reason and action).
 import type { UpgradeRefusal } from '@portal/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { refusalAction } from '../model/refusalAction';
 import styles from './upgrade.module.css';
 
