@@ -3,6 +3,7 @@
 // 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails — answered at
 // once with the cards 待处理, done by the background runner (run here through the simulator's
 // control, its timer off), the page showing the progress until it is done.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
@@ -161,6 +162,11 @@ describe('console cards', () => {
     expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t成功\t成功', '1000000021\t失败\t已是停机状态']);
     await page.waitForTimeout(500); // the progress bar's fill animation
     await screenshot(page, 'console-cards-bulk-result');
+    // every card's result downloads as CSV, the failed one with its reason
+    const [download] = await Promise.all([page.waitForEvent('download'), drawer.getByTestId('export-csv').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('1000000021');
+    expect(csv).toContain('已是停机状态');
     await drawer.locator('.ant-drawer-close').click();
     expect(await tableRows(page).first().innerText()).toContain('停机');
 

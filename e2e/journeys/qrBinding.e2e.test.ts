@@ -32,7 +32,7 @@ describe('QR binding', () => {
     await screenshot(page, 'qr-login');
     // the form says what is missing
     await page.getByRole('button', { name: '登录并绑定' }).click();
-    await page.locator('.app-field-error').getByText('请输入11位手机号').waitFor();
+    await page.locator('.app-field-error').getByText('请输入手机号').waitFor();
 
     const mobile = '13700137001';
     await page.getByPlaceholder('请输入手机号').fill(mobile);

@@ -24,9 +24,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { BULK_KIND_LABEL, BULK_MAX_CARDS, BULK_STATUS_LABEL, type AdminAnswerOf, type BulkKind } from '@portal/contract/admin';
-import { call, messageOf } from '../lib/api';
+import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { useOperator } from '../lib/session';
 
@@ -131,17 +131,22 @@ function JobDetail({ id }: { id: number }) {
           </Typography.Paragraph>
         </div>
       ) : null}
-      <Segmented
-        style={{ marginBottom: 12 }}
-        value={shown}
-        onChange={(v) => setShown(v as typeof shown)}
-        options={[
-          { value: 'all', label: `全部 ${items.length}` },
-          { value: 'failed', label: `失败 ${count('failed')}` },
-          { value: 'ok', label: `成功 ${count('ok')}` },
-          ...(finished ? [] : [{ value: 'pending', label: `待处理 ${count('pending')}` }]),
-        ]}
-      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
+        <Segmented
+          value={shown}
+          onChange={(v) => setShown(v as typeof shown)}
+          options={[
+            { value: 'all', label: `全部 ${items.length}` },
+            { value: 'failed', label: `失败 ${count('failed')}` },
+            { value: 'ok', label: `成功 ${count('ok')}` },
+            ...(finished ? [] : [{ value: 'pending', label: `待处理 ${count('pending')}` }]),
+          ]}
+        />
+        {/* every card's result, the failed ones to fix and retry (the same list the exports area audits) */}
+        <Button icon={<DownloadOutlined />} href={urlOf('adminExportBulkJobItems', { id })} download data-testid="export-csv">
+          导出 CSV
+        </Button>
+      </div>
       <Table
         size="small"
         rowKey="id"

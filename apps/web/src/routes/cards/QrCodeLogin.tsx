@@ -17,13 +17,13 @@ import { fetchCardInfo } from '../../features/cards/api/cardInfo';
 import { rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { bindByBoxCode, checkBoxCode, loginForBox, sendBoxLoginCode } from '../../features/shop/api/shop';
 import styles from '../../features/shop/shop.module.css';
+import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
+import { mobileError } from '../../features/auth/model/smsCode';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
-import { toast } from '../../lib/toast';
-import { useCountdown } from '../../lib/useCountdown';
 import { useStored } from '../../lib/useStored';
 
 const messageOf = (err: unknown, fallback: string) => (err instanceof ApiError && err.kind === 'answer' ? err.message : fallback);
@@ -62,24 +62,13 @@ function LoginAndBind({ mark }: { mark?: string }) {
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
   const form = useFormErrors<'mobile' | 'code' | 'agree'>('qr');
-
-  async function send() {
-    if (!/^1\d{10}$/.test(mobile.trim())) return form.fail('mobile', '请输入11位手机号');
-    try {
-      const a = await sendBoxLoginCode(mobile.trim(), mark);
-      startCooldown(a.cooldown_seconds || 60);
-      toast('验证码已发送');
-    } catch (err) {
-      form.fail('mobile', messageOf(err, '发送失败，请稍后再试'));
-    }
-  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
-    if (!/^1\d{10}$/.test(mobile.trim())) return form.fail('mobile', '请输入11位手机号');
+    const badMobile = mobileError(mobile);
+    if (badMobile) return form.fail('mobile', badMobile);
     if (!/^\d{6}$/.test(code.trim())) return form.fail('code', '请输入6位验证码');
     if (!agreed) return form.fail('agree', '请先阅读并同意《用户协议》和《隐私政策》');
     form.clear();
@@ -99,45 +88,28 @@ function LoginAndBind({ mark }: { mark?: string }) {
   return (
     <Panel title="手机号验证后自动绑定">
       <form onSubmit={submit} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            {...form.field('mobile')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入手机号"
-            value={mobile}
-            onChange={(e) => {
+        <SmsCodeFields
+          form={form}
+          mobile={{
+            field: 'mobile',
+            value: mobile,
+            onChange: (e) => {
               form.clear('mobile');
               setMobile(e.target.value);
-            }}
-          />
-        </label>
-        {form.at('mobile')}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="qr-code">
-            验证码
-          </label>
-          <input
-            className="app-field__input"
-            {...form.field('code')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            placeholder="请输入验证码"
-            value={code}
-            onChange={(e) => {
+            },
+          }}
+          code={{
+            field: 'code',
+            value: code,
+            onChange: (e) => {
               form.clear('code');
               setCode(e.target.value);
-            }}
-          />
-          <button type="button" className="app-field__action" onClick={send} disabled={cooldown > 0}>
-            {cooldown > 0 ? `${cooldown}s后重新获取` : '获取验证码'}
-          </button>
-        </div>
-        {form.at('code')}
+            },
+          }}
+          send={() => sendBoxLoginCode(mobile.trim(), mark)}
+          // the code goes to the mobile: a refusal (too many, a bad number) is said at the mobile
+          onSendFailed={(err) => form.fail('mobile', messageOf(err, '发送失败，请稍后再试'))}
+        />
         <label className={styles.agreeRow}>
           <input
             type="checkbox"
