@@ -10,6 +10,7 @@ import { savePersonalInfo } from '../src/modules/realName/repo';
 import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 import { multipart, PNG, JPEG } from './uploadHelpers';
+import { drainBulkJobs } from './bulkJobHelpers';
 
 const DEMO_CARD = '1000000001';
 const ACME_CARD = '1000000014';
@@ -231,6 +232,9 @@ describe.each(databases())('console list exports on %s', (kind) => {
     );
     expect(job.statusCode, job.body).toBe(200);
     const id = job.json().data.id as number;
+    // answered at once, every card 待处理; the export says so, then the runner's results
+    expect(column(await csvOf('admin', `bulk-job-items?id=${id}`), '结果')).toEqual(['待处理', '待处理']);
+    await drainBulkJobs(t);
     const items = await csvOf('admin', `bulk-job-items?id=${id}`);
     expect(column(items, '卡号')).toEqual([DEMO_CARD, '1999999999']);
     expect(column(items, '结果')).toEqual(['成功', '失败']);
