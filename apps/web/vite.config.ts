@@ -5,8 +5,6 @@ export default defineConfig(() => ({
   plugins: [firstPaint()],
   // vite 8 compiles TSX with oxc; the automatic runtime means no `import React` in every file.
   oxc: { jsx: { runtime: 'automatic' } },
-  // react-router 8's package exports give its production build by default and its development
-  // build under the `development` condition, which only `vite` (dev) sets: no alias needed.
   server: {
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
   },
