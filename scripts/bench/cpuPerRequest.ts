@@ -3,7 +3,9 @@
 // own process (bare.ts). Each process's user+system time (/proc/<pid>/stat) over BENCH_REQUESTS
 // (default 20,000) requests at 50 connections after a 3,000-request warm-up, BENCH_ROUNDS (2)
 // rounds alternating. On a shared machine throughput swings with the load; CPU per request much
-// less, so this is the figure to compare changes by (docs/capacity-measurements.md).
+// less, so this is the figure to compare changes by (docs/capacity-measurements.md); BENCH_BASE
+// names another checkout (a worktree of main) measured in the same rounds, and the best round of each
+// is printed.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,10 +18,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PATH = process.env.BENCH_PATH ?? '/api/v2/card/info?custom_num=1000000001';
 const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
-/** a process's user + system CPU time so far, in µs (clock ticks of 10 ms) */
-function cpuMicros(pid: number): number {
+/** a process's user and system (kernel: the socket writes) CPU time so far, in µs (clock ticks of 10 ms) */
+function cpuMicros(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
 }
 
 /** `requests` requests at 50 connections; the target's CPU µs per request, req/s and p99 */
@@ -37,8 +39,11 @@ function measure(target: Started, url: string, requests: number, headers: string
     latency: { p99: number };
     non2xx: number;
   };
+  const after = cpuMicros(target.pid);
+  const system = (after.system - before.system) / requests;
   return {
-    micros: (cpuMicros(target.pid) - before) / requests,
+    micros: (after.user - before.user) / requests + system,
+    system,
     rps: result.requests.average,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -56,24 +61,42 @@ async function login(baseUrl: string): Promise<string> {
   return body.data.token;
 }
 
-const portal = await startPortalOn(join(mkdtempSync(join(tmpdir(), 'portal-bench-cpu-')), 'portal.db'), {
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-});
+const BASE = process.env.BENCH_BASE;
+const freshDb = () => join(mkdtempSync(join(tmpdir(), 'portal-bench-cpu-')), 'portal.db');
+const env = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+const portal = await startPortalOn(freshDb(), env);
+// BENCH_BASE=<another checkout, e.g. a worktree of main>: its portal is measured in the same
+// rounds, alternating, so a change is compared with its base under the same machine load
+const base = BASE ? await startPortalOn(freshDb(), env, [], BASE) : undefined;
 const bare = await startBare();
+const best = { bare: Infinity, portal: Infinity, base: Infinity };
 try {
   const auth = [`authorization: Bearer ${await login(portal.baseUrl)}`];
+  const baseAuth = base ? [`authorization: Bearer ${await login(base.baseUrl)}`] : [];
   const url = `${portal.baseUrl}${PATH}`;
   measure(bare, `${bare.baseUrl}/bare`, 3000);
   measure(portal, url, 3000, auth);
+  if (base) measure(base, `${base.baseUrl}${PATH}`, 3000, baseAuth);
   for (let round = 1; round <= ROUNDS; round++) {
     const b = measure(bare, `${bare.baseUrl}/bare`, REQUESTS);
     const p = measure(portal, url, REQUESTS, auth);
+    const was = base ? measure(base, `${base.baseUrl}${PATH}`, REQUESTS, baseAuth) : undefined;
+    best.bare = Math.min(best.bare, b.micros);
+    best.portal = Math.min(best.portal, p.micros);
+    if (was) best.base = Math.min(best.base, was.micros);
     console.log(
       `round ${round}: bare ${b.micros.toFixed(1)} µs/req (${b.rps.toFixed(0)} req/s, p99 ${b.p99} ms) | ${PATH} ${p.micros.toFixed(1)} µs/req ` +
-        `(${p.rps.toFixed(0)} req/s, p99 ${p.p99} ms${p.non2xx ? `, ${p.non2xx} not 2xx` : ''}) | bare/portal by CPU ${(b.micros / p.micros).toFixed(3)}`,
+        `(of which system ${p.system.toFixed(1)} vs bare's ${b.system.toFixed(1)}) ` +
+        `(${p.rps.toFixed(0)} req/s, p99 ${p.p99} ms${p.non2xx ? `, ${p.non2xx} not 2xx` : ''}) | bare/portal by CPU ${(b.micros / p.micros).toFixed(3)}` +
+        (was ? ` | base ${was.micros.toFixed(1)} µs/req (${was.rps.toFixed(0)} req/s, p99 ${was.p99} ms)` : ''),
     );
   }
+  console.log(
+    `best of ${ROUNDS}: bare ${best.bare.toFixed(1)} µs/req, portal ${best.portal.toFixed(1)} µs/req` +
+      (base ? `, base ${best.base.toFixed(1)} µs/req (this/base ${(best.portal / best.base).toFixed(3)})` : ''),
+  );
 } finally {
   await portal.stop();
+  await base?.stop();
   await bare.stop();
 }

@@ -87,11 +87,17 @@ function track(
 }
 
 /** The portal (`node --import tsx apps/server/src/main.ts`) on `databaseUrl`, API only. */
-export async function startPortalOn(databaseUrl: string, env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Started> {
+export async function startPortalOn(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  /** another checkout of the project (bench:cpu's BENCH_BASE) */
+  root = repoRoot,
+): Promise<Started> {
   const port = await freePort();
   const log = logFile();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+    cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', WEB_DIST: '', ...env, PORT: String(port), DATABASE_URL: databaseUrl },
     stdio: ['ignore', log.fd, log.fd],
   });

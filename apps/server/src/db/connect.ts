@@ -10,6 +10,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
+import type { ReadsNow } from './readNow';
 import type { Database } from './schema';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -58,7 +59,8 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
   // loaded here, not at the top: on an older Node the runtime check (runtime.ts) speaks first
   const { openSqlite } = await import('./nodeSqlite');
   if (databaseUrl !== ':memory:') mkdirSync(dirname(resolve(databaseUrl)), { recursive: true });
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: openSqlite(databaseUrl) }) });
+  const database = openSqlite(databaseUrl);
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 
@@ -70,14 +72,17 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
  * what the first committed. Within one process Kysely already runs one transaction at a time.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly settings: SqliteDialectConfig,
+    private readonly reads: ReadsNow,
+  ) {
     super(settings);
   }
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.settings);
   }
   override createAdapter(): DialectAdapter {
-    return new TransactionalDdlSqliteAdapter();
+    return new TransactionalDdlSqliteAdapter(this.reads);
   }
 }
 
@@ -88,9 +93,16 @@ class ImmediateSqliteDialect extends SqliteDialect {
  * true makes the Migrator run them in one (IMMEDIATE) transaction: the second process waits for
  * the first's commit, then finds nothing left to run (docs/decisions/0017).
  */
-class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+class TransactionalDdlSqliteAdapter extends SqliteAdapter implements ReadsNow {
+  constructor(private readonly reads: ReadsNow) {
+    super();
+  }
   override get supportsTransactionalDdl(): boolean {
     return true;
+  }
+  /** the hot path's reads without the driver's queue (./readNow; used by ./preparedQuery) */
+  readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+    return this.reads.readNow(sql, parameters);
   }
 }
 

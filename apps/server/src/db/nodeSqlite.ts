@@ -3,6 +3,7 @@
 // dialect speaks better-sqlite3's interface; this is the small bridge between the two.
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import type { ReadsNow } from './readNow';
 import { rowFactory, type RowFactory } from './rowFactory';
 
 /** A prepared statement as Kysely's SQLite driver uses it. */
@@ -42,22 +43,29 @@ class Statement implements SqliteStatement {
  * card-info hot path. Queries are parameterized, so the SQL texts repeat and their statements can
  * be reused (Kysely runs them synchronously, one at a time). Bounded: cleared when it grows large.
  */
-export function openSqlite(file: string): SqliteDatabase {
+export function openSqlite(file: string): SqliteDatabase & ReadsNow {
   // timeout: how long a write waits out another process's lock (busy_timeout)
   const db = new DatabaseSync(file, { timeout: 5000 });
   // WAL lets readers proceed while a write is in progress.
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   const cache = new Map<string, Statement>();
+  const prepare = (sql: string): Statement => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      if (cache.size >= 500) cache.clear();
+      stmt = new Statement(db.prepare(sql));
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
   return {
-    prepare(sql: string): SqliteStatement {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        if (cache.size >= 500) cache.clear();
-        stmt = new Statement(db.prepare(sql));
-        cache.set(sql, stmt);
-      }
-      return stmt;
+    prepare,
+    // ./readNow: only outside a transaction, and only a statement that reads
+    readNow(sql: string, parameters: readonly unknown[]): unknown[] | undefined {
+      if (db.isTransaction) return undefined;
+      const stmt = prepare(sql);
+      return stmt.reader ? stmt.all(parameters) : undefined;
     },
     close(): void {
       cache.clear();

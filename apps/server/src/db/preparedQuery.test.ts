@@ -44,4 +44,40 @@ describe('preparedQuery', () => {
     const ignores = preparedQuery((k, _key: string) => k.selectFrom('throttles').select('key'));
     await expect(ignores(db.kysely, 'a')).rejects.toThrow(/1 argument\(s\) did not become parameters/);
   });
+
+  it('answers a read at once outside a transaction, and never reads another caller’s uncommitted rows', async () => {
+    const q = preparedQuery((k, key: string) => k.selectFrom('throttles').select('count').where('key', '=', key));
+    // outside a transaction: the embedded database answers without the driver's queue (./readNow)
+    const adapter = db.kysely.getExecutor().adapter as unknown as { readNow(...a: unknown[]): unknown };
+    const readNow = adapter.readNow.bind(adapter);
+    let direct = 0;
+    adapter.readNow = (...a: unknown[]) => (direct++, readNow(...a));
+    try {
+      expect(await q(db.kysely, 'a')).toEqual([{ count: 1 }]);
+      expect(direct).toBe(1);
+    } finally {
+      adapter.readNow = readNow;
+    }
+    // a transaction holds the one connection across awaits with a write not yet committed: a read
+    // from elsewhere waits for it, and after its rollback sees the old value, never the 99
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const trx = db.kysely
+      .transaction()
+      .execute(async (t) => {
+        await t.updateTable('throttles').set({ count: 99 }).where('key', '=', 'a').execute();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch((e: Error) => e.message);
+    await new Promise((r) => setTimeout(r, 10));
+    let answered: unknown;
+    const read = q(db.kysely, 'a').then((rows) => (answered = rows));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBeUndefined();
+    release();
+    expect(await trx).toBe('rolled back');
+    await read;
+    expect(answered).toEqual([{ count: 1 }]);
+  });
 });

@@ -1,5 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { Executor } from './executor';
+import { readsNow } from './readNow';
 
 // Hot-path queries built and compiled once, then run with new values. Building a Kysely query
 // (its immutable node tree, then the compiler's walk over it) cost more than running it on
@@ -19,7 +20,8 @@ export function preparedQuery<A extends unknown[], Row>(
 ): (db: Executor, ...args: A) => Promise<Row[]> {
   const compiledFor = new WeakMap<object, CompiledQuery<Row>>();
   return async (db, ...args) => {
-    const adapter = db.getExecutor().adapter;
+    const executor = db.getExecutor();
+    const adapter = executor.adapter;
     let compiled = compiledFor.get(adapter);
     if (!compiled) {
       try {
@@ -33,6 +35,12 @@ export function preparedQuery<A extends unknown[], Row>(
       compiledFor.set(adapter, compiled);
     }
     const parameters = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+    // the embedded database answers a read at once when no transaction holds its connection
+    // (./readNow); a transaction's own queries, and plugins that rewrite results, take the usual path
+    if (!db.isTransaction && executor.plugins.length === 0 && readsNow(adapter)) {
+      const rows = adapter.readNow(compiled.sql, parameters);
+      if (rows) return rows as Row[];
+    }
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }
