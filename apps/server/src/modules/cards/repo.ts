@@ -84,36 +84,126 @@ export async function unbind(db: Executor, userId: number, cardId: number): Prom
 }
 
 /**
- * Everything card info needs beside the card row, in ONE query (card info is the hot path):
- * the card's agent, today's stored usage and the card's owner.
+ * Card info's read model (every page load, docs/decisions/0022): in ONE statement the card row,
+ * whether this user holds it (for the access rule, modules/cardRecord), its agent, today's stored
+ * usage, its owner, and what the owner's member rights rest on — their agent's programme switch
+ * and their growth (modules/membership's rule turns that into a level). Reads the tables of
+ * cardRecord, branding, usage, auth and membership; writes nothing. Compiled once.
  */
-// card info's hot path (every page): compiled once (db/preparedQuery)
-const cardInfoExtrasQuery = preparedQuery((db, agentId: number, cardId: number, today: string) =>
+const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, today: string) =>
   db
-    .selectFrom('agents')
+    .selectFrom('cards')
+    .leftJoin('agents', 'agents.id', 'cards.agent_id')
+    .leftJoin('card_bindings as owner_binding', 'owner_binding.card_id', 'cards.id')
+    .leftJoin('users as owner', 'owner.id', 'owner_binding.user_id')
+    .leftJoin('member_programs', 'member_programs.agent_id', 'owner.agent_id')
+    .selectAll('cards')
     .select([
-      'agents.id',
-      'agents.nickname',
-      'agents.username',
-      'agents.payee',
-      'agents.withdrawal_method',
-      'agents.withdrawal_account',
-      'agents.is_agent',
-      'agents.affiliated_official_account',
+      'agents.id as agent_row_id',
+      'agents.nickname as agent_nickname',
+      'agents.username as agent_username',
+      'agents.payee as agent_payee',
+      'agents.withdrawal_method as agent_withdrawal_method',
+      'agents.withdrawal_account as agent_withdrawal_account',
+      'agents.is_agent as agent_is_agent',
+      'agents.affiliated_official_account as agent_affiliated_official_account',
+      'owner_binding.user_id as owner_id',
+      'owner.agent_id as owner_agent_id',
+      'member_programs.enabled as owner_programme_enabled',
     ])
     .select((eb) => [
       eb
+        .exists(
+          eb
+            .selectFrom('card_bindings')
+            .select('card_bindings.id')
+            .whereRef('card_bindings.card_id', '=', 'cards.id')
+            .where('card_bindings.user_id', '=', userId),
+        )
+        .as('bound_to_user'),
+      eb
         .selectFrom('card_flow_daily')
         .select('card_flow_daily.used_kb')
-        .where('card_flow_daily.card_id', '=', cardId)
+        .whereRef('card_flow_daily.card_id', '=', 'cards.id')
         .where('card_flow_daily.day', '=', today)
         .as('today_kb'),
-      eb.selectFrom('card_bindings').select('card_bindings.user_id').where('card_bindings.card_id', '=', cardId).as('owner_id'),
+      eb
+        .selectFrom('member_growth')
+        .select((g) => g.fn.coalesce(g.fn.sum<number>('member_growth.amount'), g.lit(0)).as('total'))
+        .whereRef('member_growth.user_id', '=', 'owner_binding.user_id')
+        .as('owner_growth'),
     ])
-    .where('agents.id', '=', agentId),
+    .where('cards.custom_num', '=', customNum),
 );
-export async function cardInfoExtras(db: Executor, card: Pick<Card, 'id' | 'agent_id'>, today: string) {
-  return (await cardInfoExtrasQuery(db, card.agent_id, card.id, today))[0];
+
+export interface CardInfoAgent {
+  id: number;
+  nickname: string;
+  username: string;
+  payee: string;
+  withdrawal_method: number;
+  withdrawal_account: string;
+  is_agent: number;
+  affiliated_official_account: string;
+}
+
+export interface CardInfoRow {
+  card: Card;
+  /** the card is bound to the asking user */
+  bound: boolean;
+  /** undefined when the card's agent row is missing */
+  agent: CardInfoAgent | undefined;
+  today_kb: number;
+  /** the owner's user id, 0 without one */
+  owner_id: number;
+  /** what the owner's member rights rest on (modules/membership memberRightsOfBasis); undefined without an owner */
+  owner_rights_basis: { agentId: number; enabled: boolean; growth: number } | undefined;
+}
+
+export async function cardInfoRow(db: Executor, customNum: string, userId: number, today: string): Promise<CardInfoRow | undefined> {
+  const row = (await cardInfoRowQuery(db, customNum, userId, today))[0];
+  if (!row) return undefined;
+  const {
+    agent_row_id,
+    agent_nickname,
+    agent_username,
+    agent_payee,
+    agent_withdrawal_method,
+    agent_withdrawal_account,
+    agent_is_agent,
+    agent_affiliated_official_account,
+    owner_id,
+    owner_agent_id,
+    owner_programme_enabled,
+    bound_to_user,
+    today_kb,
+    owner_growth,
+    ...card
+  } = row;
+  return {
+    card,
+    // SQLite answers 0/1, PostgreSQL a boolean
+    bound: Boolean(bound_to_user),
+    agent:
+      agent_row_id === null
+        ? undefined
+        : {
+            id: agent_row_id,
+            nickname: agent_nickname ?? '',
+            username: agent_username ?? '',
+            payee: agent_payee ?? '',
+            withdrawal_method: agent_withdrawal_method ?? 0,
+            withdrawal_account: agent_withdrawal_account ?? '',
+            is_agent: agent_is_agent ?? 0,
+            affiliated_official_account: agent_affiliated_official_account ?? '',
+          },
+    today_kb: Number(today_kb ?? 0),
+    owner_id: Number(owner_id ?? 0),
+    owner_rights_basis:
+      owner_id === null || owner_agent_id === null
+        ? undefined
+        : { agentId: owner_agent_id, enabled: owner_programme_enabled === 1, growth: Number(owner_growth ?? 0) },
+  };
 }
 
 /**

@@ -16,8 +16,8 @@ import { AppError } from '../../lib/errors';
 import { rehashIfNeeded, verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
-import { accessibleCard, cardRecord, seriesIdsOf } from '../cardRecord';
-import { memberRightsOfCard } from '../membership';
+import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
+import { memberRightsOfBasis } from '../membership';
 import { ensureFresh, ensureSyncedOnce, flowOf, renewalOf } from '../usage';
 import * as repo from './repo';
 
@@ -147,10 +147,9 @@ export async function setCardNickname(ctx: AppContext, auth: Auth, customNum: st
 
 // ---------- card info ----------
 
-type Extras = NonNullable<Awaited<ReturnType<typeof repo.cardInfoExtras>>>;
-
 /** The card row in the legacy card-info shape: booleans from 0/1, money in yuan, URLs made safe. */
-function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOption[]): CardInfoAnswer {
+function toCardInfo(row: repo.CardInfoRow, networks: NetworkOption[]): CardInfoAnswer {
+  const { card, agent } = row;
   const b = (v: number) => v === 1;
   return {
     info: {
@@ -174,7 +173,7 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
       supplier: card.supplier,
       supplier_auth_state: b(card.supplier_auth_state),
       supplier_state: card.supplier_state,
-      today_sum_flow: Number(extras?.today_kb ?? 0),
+      today_sum_flow: row.today_kb,
       verify_url: safeUrl(card.verify_url),
       algorithm: card.algorithm,
       has_first_balance_order: b(card.has_first_balance_order),
@@ -182,20 +181,20 @@ function toCardInfo(card: Card, extras: Extras | undefined, networks: NetworkOpt
       package_series_ids: seriesIdsOf(card.package_series_ids),
       package_mold: card.package_mold,
       multi_series: b(card.multi_series),
-      user_id: Number(extras?.owner_id ?? 0),
+      user_id: row.owner_id,
       need_auth: b(card.need_auth),
       need_id: b(card.need_id),
       market_group_id: card.market_group_id,
       card_mold: card.card_mold,
       agent: {
-        id: extras?.id ?? card.agent_id,
-        nickname: extras?.nickname ?? '',
-        username: extras?.username ?? '',
-        payee: extras?.payee ?? '',
-        withdrawal_method: extras?.withdrawal_method ?? 0,
-        withdrawal_account: extras?.withdrawal_account ?? '',
-        is_agent: b(extras?.is_agent ?? 0),
-        affiliated_official_account: extras?.affiliated_official_account ?? '',
+        id: agent?.id ?? card.agent_id,
+        nickname: agent?.nickname ?? '',
+        username: agent?.username ?? '',
+        payee: agent?.payee ?? '',
+        withdrawal_method: agent?.withdrawal_method ?? 0,
+        withdrawal_account: agent?.withdrawal_account ?? '',
+        is_agent: b(agent?.is_agent ?? 0),
+        affiliated_official_account: agent?.affiliated_official_account ?? '',
       },
       card_extensions: {
         member_right_switch: b(card.member_right_switch),
@@ -245,18 +244,25 @@ async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]>
 }
 
 /**
- * Card info. Hot path (every page load): the card and the access check (modules/cardRecord), then one
- * query for agent, today's usage and owner. The carrier is asked only for a multi-SIM device's
- * networks, and for usage only the very first time a card is seen (so today_sum_flow is not 0 on a
- * card nobody has looked at yet); afterwards usage is refreshed by the usage calls.
+ * Card info. Hot path (every page load): ONE statement reads the card, the access check's facts,
+ * agent, today's usage, owner and the owner's member basis (repo.cardInfoRow), and the access rule
+ * is modules/cardRecord's. The carrier is asked only for a multi-SIM device's networks, and for
+ * usage only the very first time a card is seen (so today_sum_flow is not 0 on a card nobody has
+ * looked at yet; the row is read again after it); afterwards usage is refreshed by the usage calls.
  */
 export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<CardInfoAnswer> {
-  const card = await accessibleCard(ctx, auth, customNum);
-  if (!card.flow_synced_at) await ensureSyncedOnce(ctx, card);
-  const [extras, networks] = await Promise.all([repo.cardInfoExtras(ctx.db.kysely, card, chinaDate(clock.now())), networksOf(ctx, card)]);
-  const answer = toCardInfo(card, extras, networks);
-  // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
-  const rights = await memberRightsOfCard(ctx.db.kysely, card.id, extras ? Number(extras.owner_id ?? 0) : undefined);
+  const read = async () => allowedCard(await repo.cardInfoRow(ctx.db.kysely, customNum, auth.userId, chinaDate(clock.now())), auth);
+  let row = await read();
+  if (!row.card.flow_synced_at) {
+    await ensureSyncedOnce(ctx, row.card);
+    row = await read();
+  }
+  const [networks, rights] = await Promise.all([
+    networksOf(ctx, row.card),
+    // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
+    memberRightsOfBasis(ctx.db.kysely, row.owner_rights_basis),
+  ]);
+  const answer = toCardInfo(row, networks);
   answer.info.x_member_rights = rights;
   answer.info.card_extensions.member_right_switch = rights !== null;
   return answer;

@@ -42,24 +42,27 @@ async function standingOfUser(db: Executor, userId: number) {
   return { user, program, levels, growth, standing: standingOf(growth, levels) };
 }
 
-/** The level an owner stands at, and their growth: two statements (card info asks on every page). */
-async function currentLevelOf(db: Executor, userId: number) {
-  const basis = await repo.rightsBasisOf(db, userId);
+/** What member rights rest on: the user's agent, whether its programme is on, and the user's growth. */
+export interface RightsBasis {
+  agentId: number;
+  enabled: boolean;
+  growth: number;
+}
+
+/** The level a member stands at, and their growth, from what it rests on (one statement: the levels). */
+async function levelOnBasis(db: Executor, basis: RightsBasis | undefined) {
   if (!basis?.enabled) return null;
   const growth = shownGrowth(basis.growth);
   const level = standingOf(growth, await repo.levelsUnorderedOf(db, basis.agentId)).current;
   return level ? { level, growth } : null;
 }
 
-/**
- * x_member_rights of card info: the card owner's level and rights; null without an owner or a
- * programme. `ownerId` when the caller has already read it (card info has).
- */
-export async function memberRightsOfCard(db: Executor, cardId: number, ownerId?: number): Promise<MemberRights | null> {
-  const owner = ownerId ?? (await repo.ownerOfCard(db, cardId));
-  if (!owner) return null;
-  const current = await currentLevelOf(db, owner);
-  if (!current) return null;
+/** The level an owner stands at, and their growth: two statements. */
+async function currentLevelOf(db: Executor, userId: number) {
+  return levelOnBasis(db, await repo.rightsBasisOf(db, userId));
+}
+
+function toRights(current: NonNullable<Awaited<ReturnType<typeof levelOnBasis>>>): MemberRights {
   const l = toLevel(current.level);
   return {
     level: l.level,
@@ -69,6 +72,15 @@ export async function memberRightsOfCard(db: Executor, cardId: number, ownerId?:
     discount_label: l.discount_label,
     rights: l.rights,
   };
+}
+
+/**
+ * x_member_rights of card info, whose read model has already read the owner's basis (modules/cards
+ * cardInfoRow): undefined = no owner. The same rule as memberRightsOfCard, with one statement.
+ */
+export async function memberRightsOfBasis(db: Executor, basis: RightsBasis | undefined): Promise<MemberRights | null> {
+  const current = await levelOnBasis(db, basis);
+  return current ? toRights(current) : null;
 }
 
 /**
