@@ -4,6 +4,7 @@
 // (docs/decisions/0009-endpoints-declared-once.md). A module writes only its handler.
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { envelope, ErrorEnvelope, type Envelope } from '@portal/contract';
+import { compiledSerializer } from './compiledSerializer';
 import { ENDPOINTS, type AnswerOf, type BodyOf, type EndpointName, type ParamsOf, type QueryOf } from '@portal/contract/endpoints';
 
 declare module 'fastify' {
@@ -34,6 +35,9 @@ export type EndpointHandler<K extends EndpointName> = (
 export interface ServeOptions {
   /** runs after the login check: the rate limit of an open endpoint, say */
   preHandler?: preHandlerAsyncHookHandler;
+  /** the answer written by a serializer compiled from the schema, not checked by zod: only for a
+   *  hot path whose answer is built field by field from typed rows (./compiledSerializer) */
+  compiledSerializer?: true;
 }
 
 /** The failures every endpoint may answer: the envelope with `data: null` (docs/spec/decisions.md "API"). */
@@ -75,6 +79,7 @@ export function serve<K extends EndpointName>(app: FastifyInstance, name: K, han
       ...(session ? { security: [{ bearerAuth: [] }] } : {}),
       ...(e.answer ? { response: { 200: envelope(e.answer), ...(session ? { 401: ErrorEnvelope } : {}), ...ERROR_ANSWERS } } : {}),
     },
+    ...(opts.compiledSerializer ? { serializerCompiler: compiledSerializer } : {}),
     handler: async (req, reply) => {
       const out = await handler(req as EndpointRequest<K>, reply);
       if (!e.answer) return out;
