@@ -201,7 +201,9 @@ describe.each(databases())('operator console on %s', (kind) => {
 
       const bad = await adminPost(t, '/api/admin/totp/confirm', { code: '000000' === codeAt(secret) ? '111111' : '000000' }, cookie);
       expect(bad.json().message).toBe('动态验证码错误，请核对手机时间后重试');
-      const confirm = await adminPost(t, '/api/admin/totp/confirm', { code: codeAt(secret) }, cookie);
+      // the clock runs: keep the code itself, for a 30 s step may end before the replay below
+      const confirmCode = codeAt(secret);
+      const confirm = await adminPost(t, '/api/admin/totp/confirm', { code: confirmCode }, cookie);
       expect(confirm.statusCode, confirm.body).toBe(200);
       expect(confirm.json().data.totp_enabled).toBe(true);
 
@@ -209,7 +211,7 @@ describe.each(databases())('operator console on %s', (kind) => {
       expect(first.json().data).toEqual({ status: 'totp_required' });
       expect(first.headers['set-cookie']).toBeUndefined();
       // the code used to confirm cannot log in again
-      const replay = await adminLogin(t, 'support', 'Support#2026', codeAt(secret));
+      const replay = await adminLogin(t, 'support', 'Support#2026', confirmCode);
       expect(replay.json().message).toMatch(/^动态验证码错误或已使用/);
       clock.advance(30_000);
       const code = codeAt(secret);
