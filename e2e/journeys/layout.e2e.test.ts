@@ -17,6 +17,9 @@ interface Overlap {
 async function controlsUnderServiceButton(page: Page): Promise<{ button: Overlap['box']; overlaps: Overlap[] }> {
   const fab = page.getByRole('button', { name: '在线客服' });
   await fab.waitFor();
+  // the page's data has arrived: on a loaded machine a control measured mid-load (the page still
+  // short, its later parts not there) sat where the finished page does not put it
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // two frames: the scroll and anything it moved have been laid out
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
