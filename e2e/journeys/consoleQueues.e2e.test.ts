@@ -9,7 +9,7 @@ import { menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser } from './steps';
 
 async function consoleLogin(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
