@@ -5,11 +5,12 @@ import { useState, type CSSProperties } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
+import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call, urlOf } from '../lib/api';
 import { linkColumn } from '../lib/columns';
 import { DescriptionField, FormModal, NameField } from '../lib/FormModal';
 import { ListPage } from '../lib/ListPage';
+import { PACKAGE_TYPE_OPTIONS, PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 import { toFen, toYuan } from '../lib/zodRule';
@@ -18,7 +19,6 @@ type Series = AdminAnswerOf<'adminSeriesList'>['items'][number];
 type Pkg = AdminAnswerOf<'adminPackageList'>['items'][number];
 type Coupon = AdminAnswerOf<'adminCouponPackageList'>['items'][number];
 type Offer = AdminAnswerOf<'adminRechargeOfferList'>['items'][number];
-const TYPE_OPTIONS = Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }));
 
 function useSave<T>(fn: (v: T) => Promise<unknown>, keys: string[], done: () => void) {
   const qc = useQueryClient();
@@ -157,7 +157,7 @@ function PackagesTab({ canManage }: { canManage: boolean }) {
         filters={
           <>
             <Space>
-              <Select allowClear placeholder="全部类型" style={{ width: 160 }} value={type} onChange={setType} options={TYPE_OPTIONS} />
+              <PackageTypeFilter value={type} onChange={setType} />
               <NewButton show={canManage} label="新建套餐" onClick={() => setEdit({})} />
             </Space>
           </>
@@ -168,7 +168,7 @@ function PackagesTab({ canManage }: { canManage: boolean }) {
           { title: '代理', dataIndex: 'agent_name', width: 110 },
           { title: '系列', dataIndex: 'series_name', width: 130 },
           { title: '名称', dataIndex: 'name' },
-          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          packageTypeColumn,
           { title: '流量', dataIndex: 'flow_mb', width: 100, render: (mb: number) => (mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`) },
           { title: '周期', key: 'period', width: 90, render: (_v, r) => `${r.period_count} ${r.period === 1 ? '天' : '个月'}` },
           { title: '零售价', dataIndex: 'retail_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
@@ -247,7 +247,7 @@ function PackageModal({ value, onClose }: { value: Partial<Pkg>; onClose: () => 
           <Select options={(series.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.agent_name} · ${s.name}` }))} />
         </Form.Item>
         <Form.Item name="package_type" label="套餐类型" rules={[{ required: true, message: '请选择套餐类型' }]} style={{ width: 260 }}>
-          <Select options={TYPE_OPTIONS} />
+          <Select options={PACKAGE_TYPE_OPTIONS} />
         </Form.Item>
       </Space>
       <NameField label="名称" required="请填写套餐名称" />
@@ -430,7 +430,7 @@ function CouponModal({ value, onClose }: { value: Partial<Coupon>; onClose: () =
                   <InputNumber min={1} max={3650} precision={0} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'package_types']} label="限用类型">
-                  <Select mode="multiple" allowClear style={{ width: 160 }} options={TYPE_OPTIONS} />
+                  <Select mode="multiple" allowClear style={{ width: 160 }} options={PACKAGE_TYPE_OPTIONS} />
                 </Form.Item>
                 <Button danger type="link" onClick={() => remove(f.name)} style={{ marginTop: 30 }} disabled={fields.length <= 1}>
                   删除

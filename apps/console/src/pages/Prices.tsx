@@ -5,10 +5,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
-import { marginOf, PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
+import { marginOf, type AdminAnswerOf } from '@portal/contract/admin';
 import { call, urlOf } from '../lib/api';
 import { FormModal } from '../lib/FormModal';
 import { ListPage } from '../lib/ListPage';
+import { PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { toFen, toYuan } from '../lib/zodRule';
@@ -45,14 +46,7 @@ export default function Prices() {
                   options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
                 />
               ) : null}
-              <Select
-                allowClear
-                placeholder="全部类型"
-                style={{ width: 160 }}
-                value={type}
-                onChange={setType}
-                options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
-              />
+              <PackageTypeFilter value={type} onChange={setType} />
             </Space>
           </>
         }
@@ -62,7 +56,7 @@ export default function Prices() {
           { title: '代理', dataIndex: 'agent_name', width: 120 },
           { title: '系列', dataIndex: 'series_name', width: 140 },
           { title: '套餐', dataIndex: 'name' },
-          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          packageTypeColumn,
           { title: '成本价', dataIndex: 'cost_fen', align: 'right', width: 110, render: (f: number) => yuan(f) },
           { title: '零售价', dataIndex: 'retail_fen', align: 'right', width: 110, render: (f: number) => <strong>{yuan(f)}</strong> },
           {
