@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE_USER_AGENT, screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, loginWithCardOf, redirectPrompt, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, loginWithCardOf, openPackage, openSandboxCashier, redirectPrompt, resetBrowser, waitForPath } from './steps';
 
 type CashierButton = '确认支付' | '模拟支付失败' | '放弃支付';
 
@@ -19,20 +19,13 @@ describe('commerce', () => {
 
   /** Opens /combo, picks the package with that name, waits for the server's quote. */
   async function choosePackage(page: Page, name = '畅享100G月包'): Promise<void> {
-    await page.goto('/combo');
-    await page
-      .getByTestId('package')
-      .filter({ has: page.getByTestId('package-name').getByText(name, { exact: true }) })
-      .click();
-    await waitForPath(page, '/combo_detail');
+    await openPackage(page, name);
     await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
   }
 
   /** Picks a channel, pays, and presses a button of the sandbox cashier. */
   async function payAtCashier(page: Page, channel: string, button: CashierButton): Promise<void> {
-    await page.getByRole('radio', { name: channel }).check();
-    await page.getByRole('button', { name: /立即(支付|充值|购买)/ }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+    await openSandboxCashier(page, channel);
     await page.getByRole('button', { name: button }).click();
   }
 

@@ -9,7 +9,7 @@ import { menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser } from './steps';
 
 async function consoleLogin(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
@@ -43,18 +43,9 @@ describe('console money and queues, seen by the card holder', () => {
     const phone = j.phone.page;
     await resetBrowser(phone);
     await loginWithAccount(phone);
-    await phone.goto('/combo');
-    await phone
-      .getByTestId('package')
-      .filter({ has: phone.getByTestId('package-name').getByText('畅享50G月包', { exact: true }) })
-      .click();
-    await waitForPath(phone, '/combo_detail');
+    await openPackage(phone, '畅享50G月包');
     await phone.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
-    await phone.getByRole('radio', { name: '微信支付' }).check();
-    await phone.getByRole('button', { name: /立即(支付|充值|购买)/ }).click();
-    await phone.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
-    await phone.getByRole('button', { name: '确认支付' }).click();
-    await waitForPath(phone, '/pay_success');
+    await payAtSandboxCashier(phone, '微信支付');
     await phone.getByRole('link', { name: '查看订单' }).click();
     const detail = phone.getByTestId('order-detail');
     await detail.getByText(/已完成|已支付/).waitFor();

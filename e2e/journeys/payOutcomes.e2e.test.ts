@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { loginWithAccount, openPackage, openSandboxCashier, resetBrowser, waitForPath } from './steps';
 
 type Outcome = 'pay' | 'fail' | 'abandon';
 const BUTTON: Record<Outcome, string> = { pay: '确认支付', fail: '模拟支付失败', abandon: '放弃支付' };
@@ -42,17 +42,10 @@ describe('each channel × each cashier outcome, with a voucher', () => {
 
   /** Chooses 畅享100G月包 with the voucher and the channel, and presses the cashier's button; answers the order number. */
   async function buy(page: Page, channel: string, outcome: Outcome): Promise<string> {
-    await page.goto('/combo');
-    await page
-      .getByTestId('package')
-      .filter({ has: page.getByTestId('package-name').getByText('畅享100G月包', { exact: true }) })
-      .click();
-    await waitForPath(page, '/combo_detail');
+    await openPackage(page, '畅享100G月包');
     await page.getByTestId('voucher-row').getByText(`${VOUCHER} -¥10.00`).waitFor();
     await page.getByTestId('payable').filter({ hasText: '¥19.00' }).waitFor();
-    await page.getByRole('radio', { name: channel }).check();
-    await page.getByRole('button', { name: '立即支付' }).click();
-    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+    await openSandboxCashier(page, channel);
     // the cashier shows the server's price, and the order already holds the voucher
     await page.getByText('19.00').first().waitFor();
     const held = voucher();

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { DEMO, loginWithAccount, loginWithCardOf, resetBrowser, waitForPath } from './steps';
+import { DEMO, loginWithAccount, loginWithCardOf, openPackage, resetBrowser, waitForPath } from './steps';
 
 /** What the eye sees of a tile: its frame, its fill, its shadow and its text colour. */
 async function look(tile: Locator): Promise<string> {
@@ -53,12 +53,7 @@ async function expectChoiceVisible(tiles: () => Locator, choose: (i: number) => 
 }
 
 async function packageIdOf(page: Page, name: string): Promise<number> {
-  await page.goto('/combo');
-  await page
-    .getByTestId('package')
-    .filter({ has: page.getByTestId('package-name').getByText(name, { exact: true }) })
-    .click();
-  await waitForPath(page, '/combo_detail');
+  await openPackage(page, name);
   return Number(new URL(page.url()).searchParams.get('package_id'));
 }
 
@@ -85,9 +80,7 @@ describe('the shop', () => {
     await expectChoiceVisible(channels, (i) => channels().nth(i).locator('input').check(), '/recharge pay channels');
 
     // vouchers in the package page's picker
-    await page.goto('/combo');
-    await page.getByTestId('package').filter({ hasText: '畅享100G月包' }).click();
-    await waitForPath(page, '/combo_detail');
+    await openPackage(page, '畅享100G月包');
     await page.getByTestId('voucher-row').filter({ hasText: '-¥' }).waitFor();
     await page.getByTestId('voucher-row').click();
     const tickets = () => page.getByRole('dialog', { name: '选择优惠券' }).getByTestId('voucher');

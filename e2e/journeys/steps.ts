@@ -149,3 +149,10 @@ export async function payAtSandboxCashier(page: Page, channel: string): Promise<
   await page.getByRole('button', { name: '确认支付' }).click();
   await waitForPath(page, '/pay_success');
 }
+
+/** Picks a pay channel and presses the pay bar's button: at the sandbox cashier, before pressing one of its buttons. */
+export async function openSandboxCashier(page: Page, channel: string): Promise<void> {
+  await page.getByRole('radio', { name: channel }).check();
+  await page.getByRole('button', { name: /立即(支付|充值|购买)/ }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
+}

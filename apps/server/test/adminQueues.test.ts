@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { personalData } from '../src/lib/personalData';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { loginAs } from './adminHelpers';
-import { notify, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { paidDeviceOrder } from './shopOrderHelpers';
 
 const SEEDED = 'T26110100000001';
 
@@ -289,43 +289,8 @@ describe.each(databases())('console shop orders on %s', (kind) => {
   const post = (url: string, body: unknown, cookie: string) =>
     t.inject({ method: 'POST', url, payload: body as object, headers: { cookie } });
 
-  async function paidDevice(): Promise<string> {
-    const token = await t.loginAccount();
-    const product = await t.db.kysely
-      .selectFrom('shop_products')
-      .select('id')
-      .where('name', '=', '4G 随身WiFi（MiFi）')
-      .executeTakeFirstOrThrow();
-    const res = await t.post(
-      '/api/v1/order/create',
-      {
-        custom_num: '1000000001',
-        goods_type: 'device',
-        product_id: product.id,
-        quantity: 1,
-        delivery: {
-          receiver: '张三',
-          mobile: '13800138000',
-          province: '广东省',
-          city: '深圳市',
-          district: '南山区',
-          address: '科技园路 1 号 A 座 101',
-        },
-        pay_channel: 2,
-        request_id: rid(),
-      },
-      token,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const o = res.json().data;
-    const sandbox = sandboxOf(t);
-    const row = (await sandbox.finish(o.pay.url.split('/').pop(), 'pay', { drop: true }))!;
-    expect((await notify(t, 2, sandbox.notificationFor(row))).json().data.result).toBe('success');
-    return o.order_no as string;
-  }
-
   it('ships a paid device order with carrier and tracking number through the shop; audited; counted on the dashboard', async () => {
-    const orderNo = await paidDevice();
+    const orderNo = await paidDeviceOrder(t, '科技园路 1 号 A 座 101');
     const agent = await loginAs(t, 'agent');
     const queue = (await get('/api/admin/dashboard', agent)).json().data.queues.find((q: { key: string }) => q.key === 'shop_orders');
     expect(queue.count).toBeGreaterThanOrEqual(1);

@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminPost, loginAs } from './adminHelpers';
-import { notify, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { paidDeviceOrder } from './shopOrderHelpers';
 
 /** Refuse the audit row of a shipping: the failure comes after markShipped's update, inside the request. */
 async function breakShippingAudit(t: TestApp, kind: string): Promise<() => Promise<void>> {
@@ -34,41 +34,6 @@ async function breakShippingAudit(t: TestApp, kind: string): Promise<() => Promi
 describe.each(databases())('console shipping and its audit on %s', (kind) => {
   const t = useTestApp(kind, { payReconcileIntervalMs: 0, paySandboxDropNotify: true });
 
-  async function paidDevice(): Promise<string> {
-    const token = await t.loginAccount();
-    const product = await t.db.kysely
-      .selectFrom('shop_products')
-      .select('id')
-      .where('name', '=', '4G 随身WiFi（MiFi）')
-      .executeTakeFirstOrThrow();
-    const res = await t.post(
-      '/api/v1/order/create',
-      {
-        custom_num: '1000000001',
-        goods_type: 'device',
-        product_id: product.id,
-        quantity: 1,
-        delivery: {
-          receiver: '张三',
-          mobile: '13800138000',
-          province: '广东省',
-          city: '深圳市',
-          district: '南山区',
-          address: '科技园路 1 号',
-        },
-        pay_channel: 2,
-        request_id: rid(),
-      },
-      token,
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const o = res.json().data;
-    const sandbox = sandboxOf(t);
-    const row = (await sandbox.finish(o.pay.url.split('/').pop(), 'pay', { drop: true }))!;
-    expect((await notify(t, 2, sandbox.notificationFor(row))).json().data.result).toBe('success');
-    return o.order_no as string;
-  }
-
   const shipState = async (orderNo: string) =>
     await t.db.kysely
       .selectFrom('shop_orders')
@@ -84,7 +49,7 @@ describe.each(databases())('console shipping and its audit on %s', (kind) => {
       .execute();
 
   it('a failing audit row undoes the shipping; once it can be written, both are there', async () => {
-    const orderNo = await paidDevice();
+    const orderNo = await paidDeviceOrder(t);
     const agent = await loginAs(t, 'agent');
     const body = { order_no: orderNo, carrier: '顺丰速运', tracking_no: 'SF1234567890' };
 

@@ -3,11 +3,12 @@
 // an order opens in 订单 (its drawer), a ticket in 工单, for the operators who may open them.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Alert, Button, Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf } from './api';
+import { call } from './api';
 import { chinaTime, dataSize, yuan } from './format';
 import { allows, useOperator } from './session';
+import { LoadError } from './LoadError';
 
 /** A card's story at its own address. */
 export const storyPath = (card: string) => `/cards/${encodeURIComponent(card)}`;
@@ -35,19 +36,7 @@ export function StoryView({ card }: { card: string }) {
   const op = useOperator().data;
   const orderLink = (o: string | null | undefined) => (!o ? '—' : allows(op, 'orders.view') ? <Link to={orderPath(o)}>{o}</Link> : o);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (q.error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={messageOf(q.error)}
-        action={
-          <Button size="small" onClick={() => q.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   const s: Story = q.data;
   const c = s.card;
   const small = { size: 'small' as const, pagination: false as const, locale: { emptyText: <Empty description="暂无记录" /> } };

@@ -4,10 +4,10 @@
 // paging, states and export look and behave the same on every list.
 import type { ReactNode } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { messageOf } from './api';
+import { DownloadOutlined } from '@ant-design/icons';
+import { LoadError } from './LoadError';
 
 /** A page of a keyset list as the server answers it. */
 export interface KeysetPage<Row> {
@@ -68,19 +68,7 @@ export function ListPage<Row extends object>(p: ListPageProps<Row>) {
           </Space>
         </div>
       ) : null}
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          style={{ marginBottom: 16 }}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
+      {q.error ? <LoadError error={q.error} icon style={{ marginBottom: 16 }} onRetry={() => void q.refetch()} /> : null}
       <Table<Row>
         size="small"
         tableLayout="fixed"

@@ -3,11 +3,11 @@
 // applications module; audited. 导出 CSV of the current filter.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Popconfirm, Space, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { AGENT_CHANNEL_LABEL, type AgentChannel } from '@portal/contract/patterns/agentApplications';
 import { call, messageOf, urlOf } from '../lib/api';
-import { ageOf, chinaTime } from '../lib/format';
+import { ageColumn, StateFilter, tagOf } from '../lib/columns';
 import { ListPage } from '../lib/ListPage';
 import { ReasonModal } from '../lib/ReasonModal';
 
@@ -19,6 +19,7 @@ const STATUS: Record<string, { label: string; color: string }> = {
   approved: { label: '已通过', color: 'green' },
   rejected: { label: '未通过', color: 'red' },
 };
+const statusTag = tagOf(STATUS);
 const PAGE = 50;
 
 export default function Applications() {
@@ -42,19 +43,7 @@ export default function Applications() {
         fetchPage={(cursor) => call('adminApplicationList', { status, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) })}
         exportUrl={urlOf('adminExportApplications', { status })}
         empty="没有代理申请"
-        filters={
-          <Space>
-            <span>状态</span>
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 140 }}
-              value={status}
-              onChange={(v: Status | undefined) => setStatus(v)}
-              options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
-            />
-          </Space>
-        }
+        filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
           { title: '申请编号', dataIndex: 'application_no', width: 140 },
@@ -69,18 +58,12 @@ export default function Applications() {
             width: 150,
             render: (s: string, r) => (
               <>
-                <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>
+                {statusTag(s)}
                 {r.reject_reason ? <Typography.Text type="secondary">{r.reject_reason}</Typography.Text> : null}
               </>
             ),
           },
-          {
-            title: '已等待',
-            dataIndex: 'created_at',
-            key: 'age',
-            width: 80,
-            render: (v: string) => <span title={chinaTime(v)}>{ageOf(v)}</span>,
-          },
+          ageColumn<Row>(),
           {
             title: '操作',
             key: 'op',

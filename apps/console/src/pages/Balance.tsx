@@ -3,13 +3,14 @@
 // written once per submit (a request id) through the balance ledger, and audited.
 import { useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
-import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf, urlOf } from '../lib/api';
+import { call, urlOf } from '../lib/api';
 import { ReasonModal } from '../lib/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
+import { LoadError } from '../lib/LoadError';
 
 type Entry = AdminAnswerOf<'adminCardLedger'>['items'][number];
 const KIND: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款', adjust: '人工调整' };
@@ -78,18 +79,7 @@ export default function Balance() {
         </Button>
       </Form>
       {card === null ? <Empty description="输入卡号查看余额明细" /> : null}
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
+      {q.error ? <LoadError error={q.error} icon onRetry={() => void q.refetch()} /> : null}
       {first ? (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Descriptions bordered size="small" column={4}>

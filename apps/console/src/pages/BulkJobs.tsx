@@ -29,6 +29,7 @@ import { BULK_KIND_LABEL, BULK_MAX_CARDS, BULK_STATUS_LABEL, type AdminAnswerOf,
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { useOperator } from '../lib/session';
+import { LoadError } from '../lib/LoadError';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
 
@@ -98,19 +99,7 @@ function JobDetail({ id }: { id: number }) {
     void client.invalidateQueries({ queryKey: ['bulk-jobs'] });
     void client.invalidateQueries({ queryKey: ['cards'] });
   }, [finished, client]);
-  if (q.error)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={messageOf(q.error)}
-        action={
-          <Button size="small" onClick={() => q.refetch()}>
-            重试
-          </Button>
-        }
-      />
-    );
+  if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   // the items are the freshest word (the job's counts are written after each batch of cards)
   const job = q.data ? { ...q.data.job, ok_count: count('ok'), failed_count: count('failed') } : undefined;
   return (
@@ -220,16 +209,7 @@ export default function BulkJobs() {
       }
     >
       {jobs.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(jobs.error)}
-          action={
-            <Button size="small" onClick={() => jobs.refetch()}>
-              重试
-            </Button>
-          }
-        />
+        <LoadError error={jobs.error} onRetry={() => void jobs.refetch()} />
       ) : (
         <Table<Job>
           size="small"

@@ -1,22 +1,24 @@
 // 套餐目录: 套餐系列, 套餐 (filtered by type), 优惠券包 and 首充优惠 — the rows the portal's
 // catalogue reads. Creating and editing them is the platform's; the others read (an agent
 // administrator their agent's rows). Retail prices alone are also on 代理价格.
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Tabs, Tag } from 'antd';
+import { App, Button, Card, Form, InputNumber, Select, Space, Switch, Tabs, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf, urlOf } from '../lib/api';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call, urlOf } from '../lib/api';
+import { linkColumn } from '../lib/columns';
+import { DescriptionField, FormModal, NameField } from '../lib/FormModal';
 import { ListPage } from '../lib/ListPage';
+import { PACKAGE_TYPE_OPTIONS, PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
+import { toFen, toYuan } from '../lib/zodRule';
 
 type Series = AdminAnswerOf<'adminSeriesList'>['items'][number];
 type Pkg = AdminAnswerOf<'adminPackageList'>['items'][number];
 type Coupon = AdminAnswerOf<'adminCouponPackageList'>['items'][number];
 type Offer = AdminAnswerOf<'adminRechargeOfferList'>['items'][number];
-const TYPE_OPTIONS = Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }));
 
 function useSave<T>(fn: (v: T) => Promise<unknown>, keys: string[], done: () => void) {
   const qc = useQueryClient();
@@ -48,8 +50,35 @@ export default function Catalogue() {
   );
 }
 
+/** 状态: 在售 or 下架. */
+const onSaleColumn = {
+  title: '状态',
+  dataIndex: 'on_sale',
+  width: 80,
+  render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>),
+};
+
+/** 新建…, for the platform only. */
+function NewButton({ show, label, onClick }: { show: boolean; label: string; onClick: () => void }) {
+  return show ? (
+    <Button type="primary" icon={<PlusOutlined />} onClick={onClick}>
+      {label}
+    </Button>
+  ) : null;
+}
+
 function useAgents() {
   return useQuery({ queryKey: ['agents'], queryFn: () => call('adminAgentList') });
+}
+
+/** 代理: whose row it is, fixed once the row exists. */
+function AgentField({ disabled, style }: { disabled: boolean; style?: CSSProperties }) {
+  const agents = useAgents();
+  return (
+    <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]} style={style}>
+      <Select disabled={disabled} options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
+    </Form.Item>
+  );
 }
 
 // ---------- series ----------
@@ -66,11 +95,7 @@ function SeriesTab({ canManage }: { canManage: boolean }) {
         empty="暂无套餐系列"
         filters={
           <>
-            {canManage ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
-                新建系列
-              </Button>
-            ) : null}
+            <NewButton show={canManage} label="新建系列" onClick={() => setEdit({})} />
           </>
         }
         rowKey="id"
@@ -82,20 +107,7 @@ function SeriesTab({ canManage }: { canManage: boolean }) {
           { title: '说明', dataIndex: 'description', ellipsis: true },
           { title: '排序', dataIndex: 'sort', width: 80 },
           { title: '套餐数', dataIndex: 'package_count', width: 90, align: 'right' },
-          ...(canManage
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 90,
-                  render: (_v: unknown, r: Series) => (
-                    <Button type="link" onClick={() => setEdit(r)}>
-                      编辑
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...(canManage ? [linkColumn<Series>('编辑', setEdit, 90)] : []),
         ]}
       />
       {edit ? <SeriesModal value={edit} onClose={() => setEdit(null)} /> : null}
@@ -105,7 +117,6 @@ function SeriesTab({ canManage }: { canManage: boolean }) {
 
 function SeriesModal({ value, onClose }: { value: Partial<Series>; onClose: () => void }) {
   const [form] = Form.useForm();
-  const agents = useAgents();
   const m = useSave(
     (v: { agent_id: number; name: string; description?: string; sort?: number; reason: string }) =>
       call('adminSeriesSave', { ...v, ...(value.id ? { id: value.id } : {}), description: v.description ?? '', sort: v.sort ?? 0 }),
@@ -113,41 +124,20 @@ function SeriesModal({ value, onClose }: { value: Partial<Series>; onClose: () =
     onClose,
   );
   return (
-    <Modal
-      open
+    <FormModal
       title={value.id ? '编辑套餐系列' : '新建套餐系列'}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      initialValues={{ sort: 0, ...value }}
+      save={m}
+      onClose={onClose}
     >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={{ sort: 0, ...value }} onFinish={(v) => m.mutate(v)}>
-        <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]}>
-          <Select disabled={!!value.id} options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label="系列名称"
-          rules={[
-            { required: true, message: '请填写系列名称' },
-            { max: 40, message: '最多 40 字' },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-        <Form.Item name="sort" label="排序">
-          <InputNumber min={0} max={9999} precision={0} />
-        </Form.Item>
-        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <AgentField disabled={!!value.id} />
+      <NameField label="系列名称" required="请填写系列名称" />
+      <DescriptionField />
+      <Form.Item name="sort" label="排序">
+        <InputNumber min={0} max={9999} precision={0} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -167,12 +157,8 @@ function PackagesTab({ canManage }: { canManage: boolean }) {
         filters={
           <>
             <Space>
-              <Select allowClear placeholder="全部类型" style={{ width: 160 }} value={type} onChange={setType} options={TYPE_OPTIONS} />
-              {canManage ? (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
-                  新建套餐
-                </Button>
-              ) : null}
+              <PackageTypeFilter value={type} onChange={setType} />
+              <NewButton show={canManage} label="新建套餐" onClick={() => setEdit({})} />
             </Space>
           </>
         }
@@ -182,25 +168,12 @@ function PackagesTab({ canManage }: { canManage: boolean }) {
           { title: '代理', dataIndex: 'agent_name', width: 110 },
           { title: '系列', dataIndex: 'series_name', width: 130 },
           { title: '名称', dataIndex: 'name' },
-          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          packageTypeColumn,
           { title: '流量', dataIndex: 'flow_mb', width: 100, render: (mb: number) => (mb >= 1024 ? `${mb / 1024} GB` : `${mb} MB`) },
           { title: '周期', key: 'period', width: 90, render: (_v, r) => `${r.period_count} ${r.period === 1 ? '天' : '个月'}` },
           { title: '零售价', dataIndex: 'retail_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
-          { title: '状态', dataIndex: 'on_sale', width: 80, render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>) },
-          ...(canManage
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 90,
-                  render: (_v: unknown, r: Pkg) => (
-                    <Button type="link" onClick={() => setEdit(r)}>
-                      编辑
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          onSaleColumn,
+          ...(canManage ? [linkColumn<Pkg>('编辑', setEdit, 90)] : []),
         ]}
       />
       {edit ? <PackageModal value={edit} onClose={() => setEdit(null)} /> : null}
@@ -268,98 +241,72 @@ function PackageModal({ value, onClose }: { value: Partial<Pkg>; onClose: () => 
         sort: 0,
       };
   return (
-    <Modal
-      open
-      width={640}
-      title={value.id ? '编辑套餐' : '新建套餐'}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
-    >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => m.mutate(v)}>
-        <Space size="large" align="start">
-          <Form.Item name="series_id" label="套餐系列" rules={[{ required: true, message: '请选择套餐系列' }]} style={{ width: 260 }}>
-            <Select options={(series.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.agent_name} · ${s.name}` }))} />
-          </Form.Item>
-          <Form.Item name="package_type" label="套餐类型" rules={[{ required: true, message: '请选择套餐类型' }]} style={{ width: 260 }}>
-            <Select options={TYPE_OPTIONS} />
-          </Form.Item>
-        </Space>
+    <FormModal width={640} title={value.id ? '编辑套餐' : '新建套餐'} form={form} initialValues={initial} save={m} onClose={onClose}>
+      <Space size="large" align="start">
+        <Form.Item name="series_id" label="套餐系列" rules={[{ required: true, message: '请选择套餐系列' }]} style={{ width: 260 }}>
+          <Select options={(series.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.agent_name} · ${s.name}` }))} />
+        </Form.Item>
+        <Form.Item name="package_type" label="套餐类型" rules={[{ required: true, message: '请选择套餐类型' }]} style={{ width: 260 }}>
+          <Select options={PACKAGE_TYPE_OPTIONS} />
+        </Form.Item>
+      </Space>
+      <NameField label="名称" required="请填写套餐名称" />
+      <Space size="large" align="start">
+        <Form.Item name="flow_mb" label="流量（MB）" rules={[{ required: true, message: '请填写流量' }]}>
+          <InputNumber min={0} precision={0} />
+        </Form.Item>
+        <Form.Item name="period_count" label="周期" rules={[{ required: true, message: '请填写周期' }]}>
+          <InputNumber min={1} max={36} precision={0} />
+        </Form.Item>
+        <Form.Item name="period" label="单位">
+          <Select
+            style={{ width: 100 }}
+            options={[
+              { value: 1, label: '天' },
+              { value: 2, label: '月' },
+            ]}
+          />
+        </Form.Item>
+      </Space>
+      <Space size="large" align="start">
+        <Form.Item name="cost" label="成本价（元）" rules={[{ required: true, message: '请填写成本价' }]}>
+          <InputNumber min={0} precision={2} />
+        </Form.Item>
         <Form.Item
-          name="name"
-          label="名称"
+          name="retail"
+          label="零售价（元）"
+          dependencies={['cost']}
           rules={[
-            { required: true, message: '请填写套餐名称' },
-            { max: 40, message: '最多 40 字' },
+            { required: true, message: '请填写零售价' },
+            ({ getFieldValue }) => ({
+              validator: async (_r, v: number) => {
+                if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
+              },
+            }),
           ]}
         >
-          <Input />
+          <InputNumber min={0} precision={2} />
         </Form.Item>
-        <Space size="large" align="start">
-          <Form.Item name="flow_mb" label="流量（MB）" rules={[{ required: true, message: '请填写流量' }]}>
-            <InputNumber min={0} precision={0} />
-          </Form.Item>
-          <Form.Item name="period_count" label="周期" rules={[{ required: true, message: '请填写周期' }]}>
-            <InputNumber min={1} max={36} precision={0} />
-          </Form.Item>
-          <Form.Item name="period" label="单位">
-            <Select
-              style={{ width: 100 }}
-              options={[
-                { value: 1, label: '天' },
-                { value: 2, label: '月' },
-              ]}
-            />
-          </Form.Item>
-        </Space>
-        <Space size="large" align="start">
-          <Form.Item name="cost" label="成本价（元）" rules={[{ required: true, message: '请填写成本价' }]}>
-            <InputNumber min={0} precision={2} />
-          </Form.Item>
-          <Form.Item
-            name="retail"
-            label="零售价（元）"
-            dependencies={['cost']}
-            rules={[
-              { required: true, message: '请填写零售价' },
-              ({ getFieldValue }) => ({
-                validator: async (_r, v: number) => {
-                  if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
-                },
-              }),
-            ]}
-          >
-            <InputNumber min={0} precision={2} />
-          </Form.Item>
-          <Form.Item name="original" label="划线价（元）">
-            <InputNumber min={0} precision={2} />
-          </Form.Item>
-        </Space>
-        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
-          <Input.TextArea rows={2} />
+        <Form.Item name="original" label="划线价（元）">
+          <InputNumber min={0} precision={2} />
         </Form.Item>
-        <Space size="large">
-          <Form.Item name="on_sale" label="在售" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="recommended" label="推荐" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="voucher_allowed" label="可用优惠券" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-          <Form.Item name="sort" label="排序">
-            <InputNumber min={0} max={9999} precision={0} />
-          </Form.Item>
-        </Space>
-        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} />
+      </Space>
+      <DescriptionField />
+      <Space size="large">
+        <Form.Item name="on_sale" label="在售" valuePropName="checked">
+          <Switch />
         </Form.Item>
-      </Form>
-    </Modal>
+        <Form.Item name="recommended" label="推荐" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="voucher_allowed" label="可用优惠券" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="sort" label="排序">
+          <InputNumber min={0} max={9999} precision={0} />
+        </Form.Item>
+      </Space>
+    </FormModal>
   );
 }
 
@@ -377,11 +324,7 @@ function CouponsTab({ canManage }: { canManage: boolean }) {
         empty="暂无优惠券包"
         filters={
           <>
-            {canManage ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEdit({})}>
-                新建券包
-              </Button>
-            ) : null}
+            <NewButton show={canManage} label="新建券包" onClick={() => setEdit({})} />
           </>
         }
         rowKey="id"
@@ -396,21 +339,8 @@ function CouponsTab({ canManage }: { canManage: boolean }) {
             render: (vs: Coupon['vouchers']) =>
               vs.map((v) => `${yuan(v.amount_fen)}（满${yuan(v.min_spend_fen)}，${v.valid_days}天）`).join('、'),
           },
-          { title: '状态', dataIndex: 'on_sale', width: 80, render: (s: boolean) => (s ? <Tag color="green">在售</Tag> : <Tag>下架</Tag>) },
-          ...(canManage
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 90,
-                  render: (_v: unknown, r: Coupon) => (
-                    <Button type="link" onClick={() => setEdit(r)}>
-                      编辑
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          onSaleColumn,
+          ...(canManage ? [linkColumn<Coupon>('编辑', setEdit, 90)] : []),
         ]}
       />
       {edit ? <CouponModal value={edit} onClose={() => setEdit(null)} /> : null}
@@ -430,7 +360,6 @@ interface CouponFields {
 
 function CouponModal({ value, onClose }: { value: Partial<Coupon>; onClose: () => void }) {
   const [form] = Form.useForm<CouponFields>();
-  const agents = useAgents();
   const m = useSave(
     (v: CouponFields) =>
       call('adminCouponPackageSave', {
@@ -464,87 +393,65 @@ function CouponModal({ value, onClose }: { value: Partial<Coupon>; onClose: () =
       }
     : { on_sale: true, price: 0, vouchers: [{ amount: 5, min_spend: 0, valid_days: 30 }] };
   return (
-    <Modal
-      open
+    <FormModal
       width={680}
       title={value.id ? '编辑优惠券包' : '新建优惠券包'}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      initialValues={initial}
+      save={m}
+      onClose={onClose}
     >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => m.mutate(v)}>
-        <Space size="large" align="start">
-          <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]} style={{ width: 220 }}>
-            <Select disabled={!!value.id} options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label="名称"
-            rules={[
-              { required: true, message: '请填写券包名称' },
-              { max: 40, message: '最多 40 字' },
-            ]}
-            style={{ width: 220 }}
-          >
-            <Input />
-          </Form.Item>
-          <Form.Item name="price" label="售价（元）" rules={[{ required: true, message: '请填写售价' }]}>
-            <InputNumber min={0} precision={2} />
-          </Form.Item>
-        </Space>
-        <Form.List name="vouchers">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f) => (
-                <Space key={f.key} align="start">
-                  <Form.Item
-                    name={[f.name, 'amount']}
-                    label="面额（元）"
-                    rules={[
-                      { required: true, message: '请填写面额' },
-                      { type: 'number', min: 0.01, message: '至少 0.01 元' },
-                    ]}
-                  >
-                    <InputNumber precision={2} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'min_spend']} label="门槛（元）" rules={[{ required: true, message: '请填写门槛' }]}>
-                    <InputNumber min={0} precision={2} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'valid_days']} label="有效天数" rules={[{ required: true, message: '请填写天数' }]}>
-                    <InputNumber min={1} max={3650} precision={0} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'package_types']} label="限用类型">
-                    <Select mode="multiple" allowClear style={{ width: 160 }} options={TYPE_OPTIONS} />
-                  </Form.Item>
-                  <Button danger type="link" onClick={() => remove(f.name)} style={{ marginTop: 30 }} disabled={fields.length <= 1}>
-                    删除
-                  </Button>
-                </Space>
-              ))}
-              <Button
-                onClick={() => add({ amount: 5, min_spend: 0, valid_days: 30 })}
-                disabled={fields.length >= 20}
-                style={{ marginBottom: 16 }}
-              >
-                添加一张券
-              </Button>
-            </>
-          )}
-        </Form.List>
-        <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
-          <Input.TextArea rows={2} />
+      <Space size="large" align="start">
+        <AgentField disabled={!!value.id} style={{ width: 220 }} />
+        <NameField label="名称" required="请填写券包名称" style={{ width: 220 }} />
+        <Form.Item name="price" label="售价（元）" rules={[{ required: true, message: '请填写售价' }]}>
+          <InputNumber min={0} precision={2} />
         </Form.Item>
-        <Form.Item name="on_sale" label="在售" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </Space>
+      <Form.List name="vouchers">
+        {(fields, { add, remove }) => (
+          <>
+            {fields.map((f) => (
+              <Space key={f.key} align="start">
+                <Form.Item
+                  name={[f.name, 'amount']}
+                  label="面额（元）"
+                  rules={[
+                    { required: true, message: '请填写面额' },
+                    { type: 'number', min: 0.01, message: '至少 0.01 元' },
+                  ]}
+                >
+                  <InputNumber precision={2} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'min_spend']} label="门槛（元）" rules={[{ required: true, message: '请填写门槛' }]}>
+                  <InputNumber min={0} precision={2} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'valid_days']} label="有效天数" rules={[{ required: true, message: '请填写天数' }]}>
+                  <InputNumber min={1} max={3650} precision={0} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'package_types']} label="限用类型">
+                  <Select mode="multiple" allowClear style={{ width: 160 }} options={PACKAGE_TYPE_OPTIONS} />
+                </Form.Item>
+                <Button danger type="link" onClick={() => remove(f.name)} style={{ marginTop: 30 }} disabled={fields.length <= 1}>
+                  删除
+                </Button>
+              </Space>
+            ))}
+            <Button
+              onClick={() => add({ amount: 5, min_spend: 0, valid_days: 30 })}
+              disabled={fields.length >= 20}
+              style={{ marginBottom: 16 }}
+            >
+              添加一张券
+            </Button>
+          </>
+        )}
+      </Form.List>
+      <DescriptionField />
+      <Form.Item name="on_sale" label="在售" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -567,20 +474,7 @@ function OffersTab({ canManage }: { canManage: boolean }) {
           { title: '首充优惠', key: 'title', render: (_v, r) => r.offer?.title ?? '未设置' },
           { title: '充值金额', key: 'amount', width: 120, align: 'right', render: (_v, r) => (r.offer ? yuan(r.offer.amount_fen) : '—') },
           { title: '赠送金额', key: 'bonus', width: 120, align: 'right', render: (_v, r) => (r.offer ? yuan(r.offer.bonus_fen) : '—') },
-          ...(canManage
-            ? [
-                {
-                  title: '操作',
-                  key: 'op',
-                  width: 90,
-                  render: (_v: unknown, r: Offer) => (
-                    <Button type="link" onClick={() => setEdit(r)}>
-                      设置
-                    </Button>
-                  ),
-                },
-              ]
-            : []),
+          ...(canManage ? [linkColumn<Offer>('设置', setEdit, 90)] : []),
         ]}
       />
       {edit ? <OfferModal value={edit} onClose={() => setEdit(null)} /> : null}
@@ -614,79 +508,55 @@ function OfferModal({ value, onClose }: { value: Offer; onClose: () => void }) {
   );
   const o = value.offer;
   return (
-    <Modal
-      open
+    <FormModal
       title={`首充优惠：${value.agent_name}`}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      initialValues={{
+        enabled: !!o,
+        amount: o ? toYuan(o.amount_fen) : 100,
+        bonus: o ? toYuan(o.bonus_fen) : 10,
+        title: o?.title ?? '',
+        description: o?.description ?? '',
+      }}
+      save={m}
+      onClose={onClose}
     >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{
-          enabled: !!o,
-          amount: o ? toYuan(o.amount_fen) : 100,
-          bonus: o ? toYuan(o.bonus_fen) : 10,
-          title: o?.title ?? '',
-          description: o?.description ?? '',
-        }}
-        onFinish={(v) => m.mutate(v)}
-      >
-        <Form.Item name="enabled" label="启用首充优惠" valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        {enabled ? (
-          <>
-            <Space size="large" align="start">
-              <Form.Item
-                name="amount"
-                label="充值金额（元）"
-                rules={[
-                  { required: true, message: '请填写充值金额' },
-                  { type: 'number', min: 1, message: '至少 1 元' },
-                ]}
-              >
-                <InputNumber precision={2} />
-              </Form.Item>
-              <Form.Item
-                name="bonus"
-                label="赠送金额（元）"
-                dependencies={['amount']}
-                rules={[
-                  { required: true, message: '请填写赠送金额' },
-                  ({ getFieldValue }) => ({
-                    validator: async (_r, v: number) => {
-                      if (typeof v === 'number' && v > getFieldValue('amount')) throw new Error('赠送金额不能高于充值金额');
-                    },
-                  }),
-                ]}
-              >
-                <InputNumber min={0.01} precision={2} />
-              </Form.Item>
-            </Space>
+      <Form.Item name="enabled" label="启用首充优惠" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      {enabled ? (
+        <>
+          <Space size="large" align="start">
             <Form.Item
-              name="title"
-              label="标题"
+              name="amount"
+              label="充值金额（元）"
               rules={[
-                { required: true, message: '请填写标题' },
-                { max: 40, message: '最多 40 字' },
+                { required: true, message: '请填写充值金额' },
+                { type: 'number', min: 1, message: '至少 1 元' },
               ]}
             >
-              <Input />
+              <InputNumber precision={2} />
             </Form.Item>
-            <Form.Item name="description" label="说明" rules={[{ max: 200, message: '最多 200 字' }]}>
-              <Input.TextArea rows={2} />
+            <Form.Item
+              name="bonus"
+              label="赠送金额（元）"
+              dependencies={['amount']}
+              rules={[
+                { required: true, message: '请填写赠送金额' },
+                ({ getFieldValue }) => ({
+                  validator: async (_r, v: number) => {
+                    if (typeof v === 'number' && v > getFieldValue('amount')) throw new Error('赠送金额不能高于充值金额');
+                  },
+                }),
+              ]}
+            >
+              <InputNumber min={0.01} precision={2} />
             </Form.Item>
-          </>
-        ) : null}
-        <Form.Item name="reason" label="原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          </Space>
+          <NameField name="title" label="标题" required="请填写标题" />
+          <DescriptionField />
+        </>
+      ) : null}
+    </FormModal>
   );
 }

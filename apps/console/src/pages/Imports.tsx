@@ -8,6 +8,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf } from '@portal/contract/admin';
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
+import { LoadError } from '../lib/LoadError';
 
 type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
 type Batch = AdminAnswerOf<'adminCardImportCommit'>;
@@ -154,16 +155,7 @@ export default function Imports() {
 
       <Card title="导入批次">
         {batches.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title={messageOf(batches.error)}
-            action={
-              <Button size="small" onClick={() => batches.refetch()}>
-                重试
-              </Button>
-            }
-          />
+          <LoadError error={batches.error} onRetry={() => void batches.refetch()} />
         ) : (
           <Table<Batch>
             size="small"

@@ -5,30 +5,16 @@
 // /orders?order=<no> opens that order's drawer.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { useSearchParams } from 'react-router';
-import { call, messageOf, urlOf } from '../lib/api';
+import { call, urlOf } from '../lib/api';
+import { linkColumn, optionsOf, tagOf } from '../lib/columns';
+import { DetailDrawer } from '../lib/DetailDrawer';
+import { LoadError } from '../lib/LoadError';
 import { ListPage } from '../lib/ListPage';
 import { ReasonModal } from '../lib/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
@@ -57,7 +43,7 @@ const STATE: Record<string, { label: string; color: string }> = {
 };
 const GOODS: Record<string, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包', upgrade: '套餐升级' };
 const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道 ${c}`;
-const stateTag = (s: string) => <Tag color={STATE[s]?.color}>{STATE[s]?.label ?? s}</Tag>;
+const stateTag = tagOf(STATE);
 const OUTCOME: Record<string, string> = {
   credited: '已入账',
   failed: '支付失败',
@@ -101,24 +87,10 @@ function RefundModal({ order, onClose }: { order: Row; onClose: () => void }) {
 function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose: () => void; canRefund: boolean }) {
   const q = useQuery({ queryKey: ['order', orderNo], queryFn: () => call('adminOrderDetail', { order_no: orderNo }) });
   const [refunding, setRefunding] = useState(false);
-  const d = q.data;
   return (
-    <Drawer open width={760} title={`订单 ${orderNo}`} onClose={onClose} destroyOnHidden>
-      {q.isPending ? <Typography.Text>加载中…</Typography.Text> : null}
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          action={
-            <Button size="small" onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      {d ? (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <DetailDrawer width={760} title={`订单 ${orderNo}`} query={q} onClose={onClose} pending={<Typography.Text>加载中…</Typography.Text>}>
+      {(d) => (
+        <>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label="状态">{stateTag(d.order.state)}</Descriptions.Item>
             <Descriptions.Item label="卡号">{d.order.custom_num}</Descriptions.Item>
@@ -189,9 +161,9 @@ function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose
             ]}
           />
           {refunding ? <RefundModal order={d.order} onClose={() => setRefunding(false)} /> : null}
-        </Space>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </DetailDrawer>
   );
 }
 
@@ -234,7 +206,7 @@ function OrderSearch({ canRefund }: { canRefund: boolean }) {
               <Input allowClear style={{ width: 140 }} />
             </Form.Item>
             <Form.Item name="state" label="状态">
-              <Select allowClear style={{ width: 110 }} options={Object.entries(STATE).map(([value, s]) => ({ value, label: s.label }))} />
+              <Select allowClear style={{ width: 110 }} options={optionsOf(STATE)} />
             </Form.Item>
             <Form.Item name="goods_type" label="类型">
               <Select allowClear style={{ width: 120 }} options={Object.entries(GOODS).map(([value, label]) => ({ value, label }))} />
@@ -267,16 +239,7 @@ function OrderSearch({ canRefund }: { canRefund: boolean }) {
           { title: '支付方式', dataIndex: 'pay_channel', width: 100, render: (c: number) => channelName(c) },
           { title: '状态', dataIndex: 'state', width: 90, render: stateTag },
           { title: '下单时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
-          {
-            title: '操作',
-            key: 'op',
-            width: 80,
-            render: (_v, r) => (
-              <Button type="link" onClick={() => setOpen(r.order_no)}>
-                详情
-              </Button>
-            ),
-          },
+          linkColumn<Row>('详情', (r) => setOpen(r.order_no), 80),
         ]}
       />
       {open ? <OrderDrawer key={open} orderNo={open} canRefund={canRefund} onClose={() => setOpen(null)} /> : null}
@@ -294,18 +257,7 @@ function LatePayments() {
           导出 CSV
         </Button>
       </div>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          action={
-            <Button size="small" onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
+      {q.error ? <LoadError error={q.error} onRetry={() => void q.refetch()} /> : null}
       <Table
         size="small"
         rowKey="payment_id"

@@ -4,13 +4,15 @@
 // refused (at the field, and by the server).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography } from 'antd';
-import { marginOf, PACKAGE_TYPE_NAME, type AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf, urlOf } from '../lib/api';
+import { App, Button, Card, Form, InputNumber, Select, Space, Tag, Typography } from 'antd';
+import { marginOf, type AdminAnswerOf } from '@portal/contract/admin';
+import { call, urlOf } from '../lib/api';
+import { FormModal } from '../lib/FormModal';
 import { ListPage } from '../lib/ListPage';
+import { PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
-import { REASON_RULES, toFen, toYuan } from '../lib/zodRule';
+import { toFen, toYuan } from '../lib/zodRule';
 
 type Row = AdminAnswerOf<'adminPackageList'>['items'][number];
 
@@ -44,14 +46,7 @@ export default function Prices() {
                   options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
                 />
               ) : null}
-              <Select
-                allowClear
-                placeholder="全部类型"
-                style={{ width: 160 }}
-                value={type}
-                onChange={setType}
-                options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
-              />
+              <PackageTypeFilter value={type} onChange={setType} />
             </Space>
           </>
         }
@@ -61,7 +56,7 @@ export default function Prices() {
           { title: '代理', dataIndex: 'agent_name', width: 120 },
           { title: '系列', dataIndex: 'series_name', width: 140 },
           { title: '套餐', dataIndex: 'name' },
-          { title: '类型', dataIndex: 'package_type', width: 110, render: (t: number) => PACKAGE_TYPE_NAME[t] ?? t },
+          packageTypeColumn,
           { title: '成本价', dataIndex: 'cost_fen', align: 'right', width: 110, render: (f: number) => yuan(f) },
           { title: '零售价', dataIndex: 'retail_fen', align: 'right', width: 110, render: (f: number) => <strong>{yuan(f)}</strong> },
           {
@@ -126,54 +121,42 @@ function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boolean; onC
   });
   const margin = marginOf(toFen(cost), toFen(retail));
   return (
-    <Modal
-      open
+    <FormModal
       title={`调价：${row.agent_name} · ${row.name}`}
-      okText="保存"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
+      form={form}
+      initialValues={{ cost: toYuan(row.cost_fen), retail: toYuan(row.retail_fen) }}
+      save={m}
+      onClose={onClose}
+      reasonLabel="调价原因"
     >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ cost: toYuan(row.cost_fen), retail: toYuan(row.retail_fen) }}
-        onFinish={(v) => m.mutate(v)}
+      <Form.Item
+        name="cost"
+        label="成本价（元）"
+        extra={canCost ? undefined : '成本价由平台设置'}
+        rules={[{ required: true, message: '请填写成本价' }]}
       >
-        <Form.Item
-          name="cost"
-          label="成本价（元）"
-          extra={canCost ? undefined : '成本价由平台设置'}
-          rules={[{ required: true, message: '请填写成本价' }]}
-        >
-          <InputNumber min={0} precision={2} disabled={!canCost} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item
-          name="retail"
-          label="零售价（元）"
-          dependencies={['cost']}
-          rules={[
-            { required: true, message: '请填写零售价' },
-            { type: 'number', min: 0, message: '零售价不能为负数' },
-            ({ getFieldValue }) => ({
-              validator: async (_r, v: number) => {
-                if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
-              },
-            }),
-          ]}
-        >
-          <InputNumber min={0} precision={2} style={{ width: 200 }} />
-        </Form.Item>
-        <Typography.Paragraph>
-          毛利：{yuan(margin.margin_fen)}
-          {margin.margin_pct === null ? '' : `（${margin.margin_pct}%）`}
-        </Typography.Paragraph>
-        <Form.Item name="reason" label="调价原因" rules={REASON_RULES}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <InputNumber min={0} precision={2} disabled={!canCost} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="retail"
+        label="零售价（元）"
+        dependencies={['cost']}
+        rules={[
+          { required: true, message: '请填写零售价' },
+          { type: 'number', min: 0, message: '零售价不能为负数' },
+          ({ getFieldValue }) => ({
+            validator: async (_r, v: number) => {
+              if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
+            },
+          }),
+        ]}
+      >
+        <InputNumber min={0} precision={2} style={{ width: 200 }} />
+      </Form.Item>
+      <Typography.Paragraph>
+        毛利：{yuan(margin.margin_fen)}
+        {margin.margin_pct === null ? '' : `（${margin.margin_pct}%）`}
+      </Typography.Paragraph>
+    </FormModal>
   );
 }

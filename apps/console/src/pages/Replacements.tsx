@@ -3,14 +3,15 @@
 // filter. Audited on the server.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call, messageOf, urlOf } from '../lib/api';
 import { storyPath } from '../lib/CardStory';
-import { ageOf, chinaTime } from '../lib/format';
+import { ageColumn, StateFilter, tagOf } from '../lib/columns';
 import { ListPage } from '../lib/ListPage';
 import { ReasonModal } from '../lib/ReasonModal';
+import { ShipModal } from '../lib/ShipModal';
 
 type Row = AdminAnswerOf<'adminReplacementList'>['items'][number];
 type Status = 'submitted' | 'shipped' | 'done' | 'rejected';
@@ -20,63 +21,8 @@ const STATUS: Record<string, { label: string; color: string }> = {
   done: { label: '已完成', color: 'green' },
   rejected: { label: '已驳回', color: 'red' },
 };
+const statusTag = tagOf(STATUS);
 const PAGE = 50;
-
-function ShipModal({ row, onClose }: { row: Row; onClose: () => void }) {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
-  const [form] = Form.useForm<{ carrier: string; tracking_no: string; new_custom_num?: string }>();
-  const m = useMutation({
-    mutationFn: (v: { carrier: string; tracking_no: string; new_custom_num?: string }) =>
-      call('adminReplacementMove', {
-        id: row.id,
-        to: 'shipped',
-        carrier: v.carrier.trim(),
-        tracking_no: v.tracking_no.trim(),
-        new_custom_num: v.new_custom_num?.trim() ?? '',
-      }),
-    onSuccess: () => {
-      void message.success('已标记发货');
-      void qc.invalidateQueries({ queryKey: ['replacements'] });
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={`发货：${row.custom_num}`}
-      okText="确认发货"
-      cancelText="取消"
-      okButtonProps={{ loading: m.isPending }}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v))}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">
-        收件人：{row.receiver_name} {row.receiver_mobile}，{row.address}
-      </Typography.Paragraph>
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical">
-        <Form.Item name="carrier" label="快递公司" rules={[{ required: true, whitespace: true, message: '请填写快递公司' }]}>
-          <Input maxLength={64} placeholder="如：顺丰速运" />
-        </Form.Item>
-        <Form.Item
-          name="tracking_no"
-          label="快递单号"
-          rules={[
-            { required: true, whitespace: true, message: '请填写快递单号' },
-            { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为 6–32 位字母或数字' },
-          ]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-        <Form.Item name="new_custom_num" label="新卡号（可选）">
-          <Input maxLength={32} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
 
 export default function Replacements() {
   const { message } = App.useApp();
@@ -99,19 +45,7 @@ export default function Replacements() {
         fetchPage={(after) => call('adminReplacementList', { status, limit: PAGE, ...(after ? { after_id: after } : {}) })}
         exportUrl={urlOf('adminExportReplacements', { status })}
         empty="没有换卡申请"
-        filters={
-          <Space>
-            <span>状态</span>
-            <Select
-              allowClear
-              placeholder="全部"
-              style={{ width: 140 }}
-              value={status}
-              onChange={(v: Status | undefined) => setStatus(v)}
-              options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))}
-            />
-          </Space>
-        }
+        filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
           {
@@ -129,7 +63,7 @@ export default function Replacements() {
             width: 200,
             render: (s: string, r) => (
               <>
-                <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>
+                {statusTag(s)}
                 {r.tracking_no ? (
                   <Typography.Text type="secondary">
                     {r.carrier} {r.tracking_no}
@@ -139,13 +73,7 @@ export default function Replacements() {
               </>
             ),
           },
-          {
-            title: '已等待',
-            dataIndex: 'created_at',
-            key: 'age',
-            width: 80,
-            render: (v: string) => <span title={chinaTime(v)}>{ageOf(v)}</span>,
-          },
+          ageColumn<Row>(),
           {
             title: '操作',
             key: 'op',
@@ -170,7 +98,31 @@ export default function Replacements() {
           },
         ]}
       />
-      {moving?.to === 'shipped' ? <ShipModal row={moving.row} onClose={() => setMoving(null)} /> : null}
+      {moving?.to === 'shipped' ? (
+        <ShipModal<{ carrier: string; tracking_no: string; new_custom_num?: string }>
+          title={`发货：${moving.row.custom_num}`}
+          summary={`收件人：${moving.row.receiver_name} ${moving.row.receiver_mobile}，${moving.row.address}`}
+          carrierMaxLength={64}
+          onShip={(v) =>
+            call('adminReplacementMove', {
+              id: moving.row.id,
+              to: 'shipped',
+              carrier: v.carrier.trim(),
+              tracking_no: v.tracking_no.trim(),
+              new_custom_num: v.new_custom_num?.trim() ?? '',
+            })
+          }
+          onShipped={() => {
+            void message.success('已标记发货');
+            void qc.invalidateQueries({ queryKey: ['replacements'] });
+          }}
+          onClose={() => setMoving(null)}
+        >
+          <Form.Item name="new_custom_num" label="新卡号（可选）">
+            <Input maxLength={32} />
+          </Form.Item>
+        </ShipModal>
+      ) : null}
       {moving?.to === 'rejected' ? (
         <ReasonModal<{ reason: string }>
           title={`驳回换卡申请：${moving.row.custom_num}`}

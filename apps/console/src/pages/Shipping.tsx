@@ -1,65 +1,21 @@
 // 发货: paid device (shop) orders — 待发货 oldest first, 已发货, 已签收 — and 发货 with a carrier and a
 // tracking number, through the shop's own shipping step. Audited on the server.
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Segmented, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Segmented, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf, urlOf } from '../lib/api';
+import { call, urlOf } from '../lib/api';
 import { ListPage } from '../lib/ListPage';
 import { ageOf, chinaTime } from '../lib/format';
+import { ShipModal } from '../lib/ShipModal';
 
 type Row = AdminAnswerOf<'adminShopOrderList'>['items'][number];
 type ShipState = 'awaiting' | 'shipped' | 'received';
 const PAGE = 50;
 
-function ShipModal({ row, onClose }: { row: Row; onClose: () => void }) {
+export default function Shipping() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const [form] = Form.useForm<{ carrier: string; tracking_no: string }>();
-  const m = useMutation({
-    mutationFn: (v: { carrier: string; tracking_no: string }) =>
-      call('adminShopOrderShip', { order_no: row.order_no, carrier: v.carrier.trim(), tracking_no: v.tracking_no.trim() }),
-    onSuccess: () => {
-      void message.success('已发货');
-      void qc.invalidateQueries({ queryKey: ['shop-orders'] });
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={`发货：${row.order_no}`}
-      okText="确认发货"
-      cancelText="取消"
-      okButtonProps={{ loading: m.isPending }}
-      onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v))}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">
-        {row.product} ×{row.quantity}，收件人：{row.receiver} {row.mobile}，{row.address}
-      </Typography.Paragraph>
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical">
-        <Form.Item name="carrier" label="快递公司" rules={[{ required: true, whitespace: true, message: '请填写快递公司' }]}>
-          <Input maxLength={32} placeholder="如：顺丰速运" />
-        </Form.Item>
-        <Form.Item
-          name="tracking_no"
-          label="快递单号"
-          rules={[
-            { required: true, whitespace: true, message: '请填写快递单号' },
-            { pattern: /^[A-Za-z0-9-]{6,32}$/, message: '快递单号为 6–32 位字母或数字' },
-          ]}
-        >
-          <Input maxLength={32} />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-export default function Shipping() {
   const [state, setState] = useState<ShipState>('awaiting');
   const [shipping, setShipping] = useState<Row | null>(null);
   return (
@@ -111,7 +67,25 @@ export default function Shipping() {
           },
         ]}
       />
-      {shipping ? <ShipModal row={shipping} onClose={() => setShipping(null)} /> : null}
+      {shipping ? (
+        <ShipModal
+          title={`发货：${shipping.order_no}`}
+          summary={
+            <>
+              {shipping.product} ×{shipping.quantity}，收件人：{shipping.receiver} {shipping.mobile}，{shipping.address}
+            </>
+          }
+          carrierMaxLength={32}
+          onShip={(v) =>
+            call('adminShopOrderShip', { order_no: shipping.order_no, carrier: v.carrier.trim(), tracking_no: v.tracking_no.trim() })
+          }
+          onShipped={() => {
+            void message.success('已发货');
+            void qc.invalidateQueries({ queryKey: ['shop-orders'] });
+          }}
+          onClose={() => setShipping(null)}
+        />
+      ) : null}
     </>
   );
 }

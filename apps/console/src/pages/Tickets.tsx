@@ -5,7 +5,7 @@
 // drawer (a card's story links here).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Drawer, Form, Image, Input, Select, Space, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Form, Image, Input, Select, Space, Timeline, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
@@ -13,6 +13,8 @@ import { pathOf } from '@portal/contract/route';
 import { ADMIN_ENDPOINTS } from '@portal/contract/admin';
 import { API_BASE, call, messageOf, urlOf } from '../lib/api';
 import { storyPath } from '../lib/CardStory';
+import { linkColumn, optionsOf, tagOf } from '../lib/columns';
+import { DetailDrawer } from '../lib/DetailDrawer';
 import { ageOf, chinaTime } from '../lib/format';
 import { ListPage } from '../lib/ListPage';
 
@@ -32,7 +34,7 @@ const CATEGORY: Record<string, string> = {
   suggestion: '功能建议',
   other: '其他',
 };
-const statusTag = (s: string) => <Tag color={STATUS[s]?.color}>{STATUS[s]?.label ?? s}</Tag>;
+const statusTag = tagOf(STATUS);
 const PAGE = 50;
 
 /** The n-th image of a ticket, served with the ticket's own scope check. */
@@ -74,23 +76,10 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       void message.success('已提交，用户可在投诉建议中看到');
     },
   });
-  const d = q.data;
   return (
-    <Drawer open width={720} title={d ? `工单 ${d.ticket.ticket_no}` : '工单'} onClose={onClose} destroyOnHidden>
-      {q.error ? (
-        <Alert
-          type="error"
-          showIcon
-          title={messageOf(q.error)}
-          action={
-            <Button size="small" onClick={() => q.refetch()}>
-              重试
-            </Button>
-          }
-        />
-      ) : null}
-      {d ? (
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <DetailDrawer width={720} title={q.data ? `工单 ${q.data.ticket.ticket_no}` : '工单'} query={q} onClose={onClose}>
+      {(d) => (
+        <>
           <Descriptions bordered size="small" column={2}>
             <Descriptions.Item label="状态">{statusTag(d.ticket.status)}</Descriptions.Item>
             <Descriptions.Item label="分类">{CATEGORY[d.ticket.category] ?? d.ticket.category}</Descriptions.Item>
@@ -127,7 +116,7 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
           {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} /> : null}
           <Form form={form} layout="vertical" initialValues={{ status: 'replied' }} onFinish={(v) => m.mutate(v)}>
             <Form.Item name="status" label="处理后状态" rules={[{ required: true, message: '请选择处理状态' }]}>
-              <Select style={{ width: 200 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
+              <Select style={{ width: 200 }} options={optionsOf(STATUS)} />
             </Form.Item>
             <Form.Item
               name="content"
@@ -147,9 +136,9 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               提交
             </Button>
           </Form>
-        </Space>
-      ) : null}
-    </Drawer>
+        </>
+      )}
+    </DetailDrawer>
   );
 }
 
@@ -176,7 +165,7 @@ export default function Tickets() {
             style={{ rowGap: 12 }}
           >
             <Form.Item name="status" label="状态">
-              <Select allowClear style={{ width: 120 }} options={Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }))} />
+              <Select allowClear style={{ width: 120 }} options={optionsOf(STATUS)} />
             </Form.Item>
             <Form.Item name="category" label="分类">
               <Select allowClear style={{ width: 120 }} options={Object.entries(CATEGORY).map(([value, label]) => ({ value, label }))} />
@@ -208,16 +197,7 @@ export default function Tickets() {
           { title: '状态', dataIndex: 'status', width: 90, render: statusTag },
           { title: '已等待', dataIndex: 'created_at', width: 90, render: (v: string) => ageOf(v) },
           { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: string) => chinaTime(v) },
-          {
-            title: '操作',
-            key: 'op',
-            width: 80,
-            render: (_v, r) => (
-              <Button type="link" onClick={() => setOpen(r.id)}>
-                处理
-              </Button>
-            ),
-          },
+          linkColumn<Row>('处理', (r) => setOpen(r.id), 80),
         ]}
       />
       {open !== null ? <TicketDrawer key={open} id={open} onClose={() => setOpen(null)} /> : null}

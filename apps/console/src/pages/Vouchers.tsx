@@ -3,9 +3,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { PACKAGE_TYPE_NAME, type AdminAnswerOf, type AdminInputOf } from '@portal/contract/admin';
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { call, messageOf, urlOf } from '../lib/api';
 import { ListPage } from '../lib/ListPage';
+import { PACKAGE_TYPE_OPTIONS } from '../lib/packageTypes';
 import { chinaTime, yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { REASON_RULES, toFen } from '../lib/zodRule';
@@ -140,11 +141,7 @@ export default function Vouchers() {
             <InputNumber precision={0} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="package_types" label="限用套餐类型（不选为全部）">
-            <Select
-              mode="multiple"
-              allowClear
-              options={Object.entries(PACKAGE_TYPE_NAME).map(([v, label]) => ({ value: Number(v), label }))}
-            />
+            <Select mode="multiple" allowClear options={PACKAGE_TYPE_OPTIONS} />
           </Form.Item>
           <Form.Item name="reason" label="发放原因" rules={REASON_RULES}>
             <Input.TextArea rows={2} />

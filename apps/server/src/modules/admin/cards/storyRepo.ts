@@ -1,8 +1,24 @@
 // The reads behind a card's story: each a short, indexed list of one card's rows, newest first.
+import type { SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import type { Database } from '../../../db/schema';
 
 export async function cardIdByNumber(db: Executor, customNum: string): Promise<number | undefined> {
   return (await db.selectFrom('cards').select('id').where('custom_num', '=', customNum).executeTakeFirst())?.id;
+}
+
+/** The tables of a card's rows that the story lists newest first (by id). */
+type CardRows = 'card_packages' | 'orders' | 'balance_ledger' | 'diagnoses' | 'tickets';
+
+/** The newest `limit` rows of one card in one of those tables: the shape of every list of the story. */
+function newest<T extends CardRows>(db: Executor, table: T, cardId: number, limit: number) {
+  // built on the union (each has card_id and id), answered as the one table's builder, so that the
+  // caller's select is checked against that table's own columns and types
+  return db
+    .selectFrom(table as CardRows)
+    .where('card_id', '=', cardId)
+    .orderBy('id', 'desc')
+    .limit(limit) as unknown as SelectQueryBuilder<Database, T, object>;
 }
 
 export function binding(db: Executor, cardId: number) {
@@ -25,32 +41,20 @@ export function usage(db: Executor, cardId: number, days: number) {
 }
 
 export function packages(db: Executor, cardId: number, limit: number) {
-  return db
-    .selectFrom('card_packages')
+  return newest(db, 'card_packages', cardId, limit)
     .select(['id', 'name', 'package_type', 'total_kb', 'started_at', 'expired_at', 'order_no'])
-    .where('card_id', '=', cardId)
-    .orderBy('id', 'desc')
-    .limit(limit)
     .execute();
 }
 
 export function orders(db: Executor, cardId: number, limit: number) {
-  return db
-    .selectFrom('orders')
+  return newest(db, 'orders', cardId, limit)
     .select(['order_no', 'title', 'goods_type', 'payable_fen', 'state', 'created_at', 'paid_at'])
-    .where('card_id', '=', cardId)
-    .orderBy('id', 'desc')
-    .limit(limit)
     .execute();
 }
 
 export function ledger(db: Executor, cardId: number, limit: number) {
-  return db
-    .selectFrom('balance_ledger')
+  return newest(db, 'balance_ledger', cardId, limit)
     .select(['id', 'amount_fen', 'kind', 'order_no', 'balance_after_fen', 'note', 'created_at'])
-    .where('card_id', '=', cardId)
-    .orderBy('id', 'desc')
-    .limit(limit)
     .execute();
 }
 
@@ -68,23 +72,11 @@ export function device(db: Executor, cardId: number) {
 }
 
 export function diagnoses(db: Executor, cardId: number, limit: number) {
-  return db
-    .selectFrom('diagnoses')
-    .select(['id', 'kind', 'overall', 'headline', 'created_at'])
-    .where('card_id', '=', cardId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newest(db, 'diagnoses', cardId, limit).select(['id', 'kind', 'overall', 'headline', 'created_at']).execute();
 }
 
 export function tickets(db: Executor, cardId: number, limit: number) {
-  return db
-    .selectFrom('tickets')
-    .select(['id', 'ticket_no', 'category', 'status', 'created_at'])
-    .where('card_id', '=', cardId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return newest(db, 'tickets', cardId, limit).select(['id', 'ticket_no', 'category', 'status', 'created_at']).execute();
 }
 
 export async function series(db: Executor, ids: number[]) {

@@ -3,9 +3,19 @@
 // administrator's file holds only their agent's rows), walks the whole filtered set page by page up
 // to EXPORT_MAX_ROWS, writes an `<list>.export` audit row (who, which filter, how many rows) and
 // answers the file. Personal data leaves only as the list shows it: real-name records masked,
-// operators without password hashes or second-factor secrets.
+// operators without password hashes or second-factor secrets. The lists are one table (LISTS) of
+// how each reads its rows and which columns it writes, served by one handler; the ledger and a
+// bulk job's results, which check their card or job first and name the file after it, have their own.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { EXPORT_MAX_ROWS, PACKAGE_TYPE_NAME, BULK_KIND_LABEL, BULK_STATUS_LABEL } from '@portal/contract/admin';
+import {
+  ADMIN_ENDPOINTS,
+  EXPORT_MAX_ROWS,
+  PACKAGE_TYPE_NAME,
+  BULK_KIND_LABEL,
+  BULK_STATUS_LABEL,
+  type AdminEndpointName,
+  type AdminQueryOf,
+} from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import {
   AGENT_APPLICATION_STATUS_LABEL,
@@ -18,7 +28,8 @@ import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import { personalData } from '../../../lib/personalData';
 import type { AdminActor } from '../access/actor';
-import { serveAdmin } from '../access/guard';
+import { serveAdmin, type AdminHandler } from '../access/guard';
+import type { Permission } from '../access/permissions';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { listAgents } from '../agents/service';
@@ -73,394 +84,360 @@ async function send(ctx: AppContext, reply: FastifyReply, op: AdminActor, e: Exp
     .send(toCsv(e.header, e.rows));
 }
 
+/** A column of a file: its header and a row's cell. */
+type Column<R> = readonly [header: string, cell: (row: R) => unknown];
+
+/** The rows of an export: a small list whole, or a big one walked (`truncated` past the cap). */
+interface Rows<R> {
+  rows: readonly R[];
+  truncated?: boolean;
+}
+
+/** One list's export: who may, the audit action and the file, how it reads its rows and its columns. */
+interface ListExport<K extends AdminEndpointName, R> {
+  name: K;
+  permission: Permission;
+  action: string;
+  file: [string, string];
+  /** the filtered set, through the list's own function and in the operator's agent scope */
+  read: (query: AdminQueryOf<K>, op: AdminActor) => Promise<Rows<R>>;
+  columns: readonly Column<R>[];
+}
+
+/** A list's export, served: reads, audits (the filter: the query, or nothing for a list without filters), answers the file. */
+function listExport<K extends AdminEndpointName, R>(e: ListExport<K, R>) {
+  const filtered = 'query' in ADMIN_ENDPOINTS[e.name];
+  return (api: FastifyInstance, ctx: AppContext) =>
+    serveAdmin(api, ctx, e.name, e.permission, (async (req, reply, op) => {
+      const { rows, truncated } = await e.read(req.query as AdminQueryOf<K>, op);
+      return send(ctx, reply, op, {
+        action: e.action,
+        file: e.file,
+        filter: filtered ? req.query : {},
+        truncated,
+        header: e.columns.map(([header]) => header),
+        rows: rows.map((r) => e.columns.map(([, cell]) => cell(r))),
+      });
+    }) as AdminHandler<K>);
+}
+
+/** A keyset-paged list walked from its start, up to EXPORT_MAX_ROWS. */
+const walk = <R>(page: (after: number | undefined, limit: number) => Promise<readonly R[]>, keyOf: (row: R) => number, batch?: number) =>
+  walkPages(page, keyOf, EXPORT_MAX_ROWS, batch);
+
 export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
   const pd = personalData(ctx.config);
 
-  // ---------- catalogue: small, unpaged lists (their list functions answer them whole) ----------
-  serveAdmin(api, ctx, 'adminExportSeries', 'prices.view', async (req, reply, op) => {
-    const { items } = await listSeries(ctx, op, req.query);
-    return send(ctx, reply, op, {
+  const LISTS = [
+    // ---------- catalogue: small, unpaged lists (their list functions answer them whole) ----------
+    listExport({
+      name: 'adminExportSeries',
+      permission: 'prices.view',
       action: 'series.export',
       file: ['series.csv', '套餐系列.csv'],
-      filter: req.query,
-      header: ['编号', '代理', '系列名称', '说明', '排序', '套餐数'],
-      rows: items.map((s) => [s.id, s.agent_name, s.name, s.description, s.sort, s.package_count]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportPackages', 'prices.view', async (req, reply, op) => {
-    const { items } = await listPackages(ctx, op, req.query);
-    return send(ctx, reply, op, {
+      read: async (q, op) => ({ rows: (await listSeries(ctx, op, q)).items }),
+      columns: [
+        ['编号', (s) => s.id],
+        ['代理', (s) => s.agent_name],
+        ['系列名称', (s) => s.name],
+        ['说明', (s) => s.description],
+        ['排序', (s) => s.sort],
+        ['套餐数', (s) => s.package_count],
+      ],
+    }),
+    listExport({
+      name: 'adminExportPackages',
+      permission: 'prices.view',
       action: 'packages.export',
       file: ['packages.csv', '套餐.csv'],
-      filter: req.query,
-      header: [
-        '编号',
-        '代理',
-        '系列',
-        '套餐名称',
-        '类型',
-        '周期',
-        '流量(MB)',
-        '零售价(元)',
-        '划线价(元)',
-        '可用券',
-        '推荐',
-        '在售',
-        '排序',
-        '说明',
+      read: async (q, op) => ({ rows: (await listPackages(ctx, op, q)).items }),
+      columns: [
+        ['编号', (p) => p.id],
+        ['代理', (p) => p.agent_name],
+        ['系列', (p) => p.series_name],
+        ['套餐名称', (p) => p.name],
+        ['类型', (p) => PACKAGE_TYPE_NAME[p.package_type] ?? p.package_type],
+        ['周期', (p) => `${p.period_count}${p.period === 1 ? '天' : '个月'}`],
+        ['流量(MB)', (p) => p.flow_mb],
+        ['零售价(元)', (p) => yuan(p.retail_fen)],
+        ['划线价(元)', (p) => yuan(p.original_price_fen)],
+        ['可用券', (p) => yesNo(p.voucher_allowed)],
+        ['推荐', (p) => yesNo(p.recommended)],
+        ['在售', (p) => yesNo(p.on_sale)],
+        ['排序', (p) => p.sort],
+        ['说明', (p) => p.description],
       ],
-      rows: items.map((p) => [
-        p.id,
-        p.agent_name,
-        p.series_name,
-        p.name,
-        PACKAGE_TYPE_NAME[p.package_type] ?? p.package_type,
-        `${p.period_count}${p.period === 1 ? '天' : '个月'}`,
-        p.flow_mb,
-        yuan(p.retail_fen),
-        yuan(p.original_price_fen),
-        yesNo(p.voucher_allowed),
-        yesNo(p.recommended),
-        yesNo(p.on_sale),
-        p.sort,
-        p.description,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportPrices', 'prices.view', async (req, reply, op) => {
-    const { items } = await listPackages(ctx, op, req.query);
-    return send(ctx, reply, op, {
+    }),
+    listExport({
+      name: 'adminExportPrices',
+      permission: 'prices.view',
       action: 'prices.export',
       file: ['prices.csv', '代理价格.csv'],
-      filter: req.query,
-      header: ['代理', '系列', '套餐编号', '套餐名称', '成本价(元)', '零售价(元)', '毛利(元)', '毛利率(%)', '在售'],
-      rows: items.map((p) => [
-        p.agent_name,
-        p.series_name,
-        p.id,
-        p.name,
-        yuan(p.cost_fen),
-        yuan(p.retail_fen),
-        yuan(p.margin_fen),
-        p.margin_pct ?? '',
-        yesNo(p.on_sale),
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportCouponPackages', 'prices.view', async (_req, reply, op) => {
-    const { items } = await listCouponPackages(ctx, op);
-    return send(ctx, reply, op, {
+      read: async (q, op) => ({ rows: (await listPackages(ctx, op, q)).items }),
+      columns: [
+        ['代理', (p) => p.agent_name],
+        ['系列', (p) => p.series_name],
+        ['套餐编号', (p) => p.id],
+        ['套餐名称', (p) => p.name],
+        ['成本价(元)', (p) => yuan(p.cost_fen)],
+        ['零售价(元)', (p) => yuan(p.retail_fen)],
+        ['毛利(元)', (p) => yuan(p.margin_fen)],
+        ['毛利率(%)', (p) => p.margin_pct ?? ''],
+        ['在售', (p) => yesNo(p.on_sale)],
+      ],
+    }),
+    listExport({
+      name: 'adminExportCouponPackages',
+      permission: 'prices.view',
       action: 'coupon_packages.export',
       file: ['coupon-packages.csv', '优惠券包.csv'],
-      filter: {},
-      header: ['编号', '代理', '券包名称', '售价(元)', '券', '在售', '说明'],
-      rows: items.map((c) => [
-        c.id,
-        c.agent_name,
-        c.name,
-        yuan(c.price_fen),
-        c.vouchers.map((v) => `${yuan(v.amount_fen)}元(满${yuan(v.min_spend_fen)}元,${v.valid_days}天)`).join('；'),
-        yesNo(c.on_sale),
-        c.description,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportRechargeOffers', 'prices.view', async (_req, reply, op) => {
-    const { items } = await listOffers(ctx, op);
-    return send(ctx, reply, op, {
+      read: async (_q, op) => ({ rows: (await listCouponPackages(ctx, op)).items }),
+      columns: [
+        ['编号', (c) => c.id],
+        ['代理', (c) => c.agent_name],
+        ['券包名称', (c) => c.name],
+        ['售价(元)', (c) => yuan(c.price_fen)],
+        ['券', (c) => c.vouchers.map((v) => `${yuan(v.amount_fen)}元(满${yuan(v.min_spend_fen)}元,${v.valid_days}天)`).join('；')],
+        ['在售', (c) => yesNo(c.on_sale)],
+        ['说明', (c) => c.description],
+      ],
+    }),
+    listExport({
+      name: 'adminExportRechargeOffers',
+      permission: 'prices.view',
       action: 'recharge_offers.export',
       file: ['recharge-offers.csv', '首充优惠.csv'],
-      filter: {},
-      header: ['代理', '首充优惠', '充值金额(元)', '赠送金额(元)', '标题', '说明'],
-      rows: items.map((o) => [
-        o.agent_name,
-        o.offer ? '有' : '无',
-        o.offer ? yuan(o.offer.amount_fen) : '',
-        o.offer ? yuan(o.offer.bonus_fen) : '',
-        o.offer?.title ?? '',
-        o.offer?.description ?? '',
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportVoucherBatches', 'vouchers.issue', async (_req, reply, op) => {
-    // newest first, keyset on the batch id like the list
-    const { rows, truncated } = await walkPages(
-      async (before, limit) => (await listBatches(ctx, op, { before_id: before, limit })).items,
-      (b) => b.id,
-      EXPORT_MAX_ROWS,
-      200,
-    );
-    return send(ctx, reply, op, {
+      read: async (_q, op) => ({ rows: (await listOffers(ctx, op)).items }),
+      columns: [
+        ['代理', (o) => o.agent_name],
+        ['首充优惠', (o) => (o.offer ? '有' : '无')],
+        ['充值金额(元)', (o) => (o.offer ? yuan(o.offer.amount_fen) : '')],
+        ['赠送金额(元)', (o) => (o.offer ? yuan(o.offer.bonus_fen) : '')],
+        ['标题', (o) => o.offer?.title ?? ''],
+        ['说明', (o) => o.offer?.description ?? ''],
+      ],
+    }),
+    listExport({
+      name: 'adminExportVoucherBatches',
+      permission: 'vouchers.issue',
       action: 'voucher_batches.export',
       file: ['voucher-batches.csv', '优惠券发放记录.csv'],
-      filter: {},
-      truncated,
-      header: ['批次', '券名称', '面额(元)', '门槛(元)', '有效天数', '发放对象', '卡数', '原因', '操作员', '发放时间'],
-      rows: rows.map((b) => [
-        b.id,
-        b.name,
-        yuan(b.amount_fen),
-        yuan(b.min_spend_fen),
-        b.valid_days,
-        b.target,
-        b.card_count,
-        b.reason,
-        b.operator_username,
-        b.created_at,
-      ]),
-    });
-  });
+      // newest first, keyset on the batch id like the list
+      read: (_q, op) =>
+        walk(
+          async (before, limit) => (await listBatches(ctx, op, { before_id: before, limit })).items,
+          (b) => b.id,
+          200,
+        ),
+      columns: [
+        ['批次', (b) => b.id],
+        ['券名称', (b) => b.name],
+        ['面额(元)', (b) => yuan(b.amount_fen)],
+        ['门槛(元)', (b) => yuan(b.min_spend_fen)],
+        ['有效天数', (b) => b.valid_days],
+        ['发放对象', (b) => b.target],
+        ['卡数', (b) => b.card_count],
+        ['原因', (b) => b.reason],
+        ['操作员', (b) => b.operator_username],
+        ['发放时间', (b) => b.created_at],
+      ],
+    }),
 
-  // ---------- agents and operators ----------
-  serveAdmin(api, ctx, 'adminExportAgents', 'agents.view', async (_req, reply, op) => {
-    const { items } = await listAgents(ctx, op);
-    return send(ctx, reply, op, {
+    // ---------- agents and operators ----------
+    listExport({
+      name: 'adminExportAgents',
+      permission: 'agents.view',
       action: 'agents.export',
       file: ['agents.csv', '代理商.csv'],
-      filter: {},
-      header: ['编号', '代理标识', '名称', '申请人', '卡数', '创建时间'],
-      rows: items.map((a) => [a.id, a.mark, a.nickname, a.apply_name, a.card_count, a.created_at]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportOperators', 'operators.manage', async (_req, reply, op) => {
-    // the list's own rows: they carry no password hash and no second-factor secret
-    const { items } = await listOperators(ctx);
-    return send(ctx, reply, op, {
+      read: async (_q, op) => ({ rows: (await listAgents(ctx, op)).items }),
+      columns: [
+        ['编号', (a) => a.id],
+        ['代理标识', (a) => a.mark],
+        ['名称', (a) => a.nickname],
+        ['申请人', (a) => a.apply_name],
+        ['卡数', (a) => a.card_count],
+        ['创建时间', (a) => a.created_at],
+      ],
+    }),
+    listExport({
+      name: 'adminExportOperators',
+      permission: 'operators.manage',
       action: 'operators.export',
       file: ['operators.csv', '操作员.csv'],
-      filter: {},
-      header: ['编号', '用户名', '姓名', '角色', '代理商', '状态', '锁定至', '两步验证', '最近登录', '创建时间'],
-      rows: items.map((o) => [
-        o.id,
-        o.username,
-        o.display_name,
-        o.role_label,
-        o.agent?.name ?? '',
-        o.disabled ? '已停用' : '正常',
-        o.locked_until ?? '',
-        o.totp_enabled ? '已开启' : '未开启',
-        o.last_login_at ?? '',
-        o.created_at,
-      ]),
-    });
-  });
+      // the list's own rows: they carry no password hash and no second-factor secret
+      read: async () => ({ rows: (await listOperators(ctx)).items }),
+      columns: [
+        ['编号', (o) => o.id],
+        ['用户名', (o) => o.username],
+        ['姓名', (o) => o.display_name],
+        ['角色', (o) => o.role_label],
+        ['代理商', (o) => o.agent?.name ?? ''],
+        ['状态', (o) => (o.disabled ? '已停用' : '正常')],
+        ['锁定至', (o) => o.locked_until ?? ''],
+        ['两步验证', (o) => (o.totp_enabled ? '已开启' : '未开启')],
+        ['最近登录', (o) => o.last_login_at ?? ''],
+        ['创建时间', (o) => o.created_at],
+      ],
+    }),
 
-  // ---------- queues: keyset-walked like their lists ----------
-  serveAdmin(api, ctx, 'adminExportTickets', 'tickets.manage', async (req, reply, op) => {
-    const q = req.query;
-    const { rows, truncated } = await walkPages(
-      (after, limit) =>
-        queues.searchTickets(
-          db,
-          agentFilter(op),
-          { status: q.status, category: q.category, card: q.card || undefined, order: q.order, afterId: after },
-          limit,
-        ),
-      (t) => t.id,
-      EXPORT_MAX_ROWS,
-    );
-    return send(ctx, reply, op, {
+    // ---------- queues: keyset-walked like their lists ----------
+    listExport({
+      name: 'adminExportTickets',
+      permission: 'tickets.manage',
       action: 'tickets.export',
       file: ['tickets.csv', '工单.csv'],
-      filter: q,
-      truncated,
-      header: ['工单号', '卡号', '分类', '状态', '内容摘要', '联系方式', '图片数', '提交时间', '更新时间'],
-      rows: rows.map((t) => [
-        t.ticket_no,
-        t.custom_num,
-        label<TicketCategory>(TICKET_CATEGORY_LABEL, t.category),
-        label<TicketStatus>(TICKET_STATUS_LABEL, t.status),
-        ticketExcerpt(t.description),
-        t.contact,
-        (JSON.parse(t.images) as unknown[]).length,
-        t.created_at,
-        t.updated_at,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportApplications', 'agentApplications.manage', async (req, reply, op) => {
-    const q = req.query;
-    const { rows, truncated } = await walkPages(
-      (after, limit) => queues.searchApplications(db, agentFilter(op), { status: q.status, afterId: after }, limit),
-      (a) => a.id,
-      EXPORT_MAX_ROWS,
-    );
-    return send(ctx, reply, op, {
+      read: (q, op) =>
+        walk(
+          (after, limit) =>
+            queues.searchTickets(
+              db,
+              agentFilter(op),
+              { status: q.status, category: q.category, card: q.card || undefined, order: q.order, afterId: after },
+              limit,
+            ),
+          (t) => t.id,
+        ),
+      columns: [
+        ['工单号', (t) => t.ticket_no],
+        ['卡号', (t) => t.custom_num],
+        ['分类', (t) => label<TicketCategory>(TICKET_CATEGORY_LABEL, t.category)],
+        ['状态', (t) => label<TicketStatus>(TICKET_STATUS_LABEL, t.status)],
+        ['内容摘要', (t) => ticketExcerpt(t.description)],
+        ['联系方式', (t) => t.contact],
+        ['图片数', (t) => (JSON.parse(t.images) as unknown[]).length],
+        ['提交时间', (t) => t.created_at],
+        ['更新时间', (t) => t.updated_at],
+      ],
+    }),
+    listExport({
+      name: 'adminExportApplications',
+      permission: 'agentApplications.manage',
       action: 'agent_applications.export',
       file: ['agent-applications.csv', '代理申请.csv'],
-      filter: q,
-      truncated,
-      header: ['申请编号', '姓名', '手机号', '省份', '城市', '渠道', '说明', '状态', '驳回原因', '提交时间', '更新时间'],
-      rows: rows.map((a) => [
-        a.application_no,
-        a.name,
-        a.mobile,
-        a.province,
-        a.city,
-        label<AgentChannel>(AGENT_CHANNEL_LABEL, a.channel),
-        a.notes,
-        label<AgentApplicationStatus>(AGENT_APPLICATION_STATUS_LABEL, a.status),
-        a.reject_reason,
-        a.created_at,
-        a.updated_at,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportReplacements', 'cards.manage', async (req, reply, op) => {
-    const q = req.query;
-    const { rows, truncated } = await walkPages(
-      (after, limit) =>
-        queues.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
-      (a) => a.id,
-      EXPORT_MAX_ROWS,
-    );
-    // the same fields the list opens for the operators who ship the new card
-    return send(ctx, reply, op, {
+      read: (q, op) =>
+        walk(
+          (after, limit) => queues.searchApplications(db, agentFilter(op), { status: q.status, afterId: after }, limit),
+          (a) => a.id,
+        ),
+      columns: [
+        ['申请编号', (a) => a.application_no],
+        ['姓名', (a) => a.name],
+        ['手机号', (a) => a.mobile],
+        ['省份', (a) => a.province],
+        ['城市', (a) => a.city],
+        ['渠道', (a) => label<AgentChannel>(AGENT_CHANNEL_LABEL, a.channel)],
+        ['说明', (a) => a.notes],
+        ['状态', (a) => label<AgentApplicationStatus>(AGENT_APPLICATION_STATUS_LABEL, a.status)],
+        ['驳回原因', (a) => a.reject_reason],
+        ['提交时间', (a) => a.created_at],
+        ['更新时间', (a) => a.updated_at],
+      ],
+    }),
+    listExport({
+      name: 'adminExportReplacements',
+      permission: 'cards.manage',
       action: 'replacements.export',
       file: ['replacements.csv', '换卡申请.csv'],
-      filter: q,
-      truncated,
-      header: [
-        '申请编号',
-        '卡号',
-        '状态',
-        '收件人',
-        '收件电话',
-        '收件地址',
-        '换卡原因',
-        '新卡号',
-        '快递公司',
-        '快递单号',
-        '驳回原因',
-        '提交时间',
-        '更新时间',
+      read: (q, op) =>
+        walk(
+          (after, limit) =>
+            queues.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
+          (a) => a.id,
+        ),
+      // the same fields the list opens for the operators who ship the new card
+      columns: [
+        ['申请编号', (a) => a.id],
+        ['卡号', (a) => a.custom_num],
+        ['状态', (a) => REPLACEMENT_STATUS[a.status] ?? a.status],
+        ['收件人', (a) => pd.open(a.receiver_name)],
+        ['收件电话', (a) => pd.open(a.receiver_mobile)],
+        ['收件地址', (a) => [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' ')],
+        ['换卡原因', (a) => a.reason],
+        ['新卡号', (a) => a.new_custom_num],
+        ['快递公司', (a) => a.carrier],
+        ['快递单号', (a) => a.tracking_no],
+        ['驳回原因', (a) => a.reject_reason],
+        ['提交时间', (a) => a.created_at],
+        ['更新时间', (a) => a.updated_at || a.created_at],
       ],
-      rows: rows.map((a) => [
-        a.id,
-        a.custom_num,
-        REPLACEMENT_STATUS[a.status] ?? a.status,
-        pd.open(a.receiver_name),
-        pd.open(a.receiver_mobile),
-        [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' '),
-        a.reason,
-        a.new_custom_num,
-        a.carrier,
-        a.tracking_no,
-        a.reject_reason,
-        a.created_at,
-        a.updated_at || a.created_at,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportRealName', 'realname.view', async (req, reply, op) => {
-    const q = req.query;
-    const { rows, truncated } = await walkPages(
-      (after, limit) => queues.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: after }, limit),
-      (r) => r.card_id,
-      EXPORT_MAX_ROWS,
-    );
-    // masked exactly as the list shows them; the full data opens one card at a time, with a reason
-    return send(ctx, reply, op, {
+    }),
+    listExport({
+      name: 'adminExportRealName',
+      permission: 'realname.view',
       action: 'realname.export',
       file: ['real-name.csv', '实名记录.csv'],
-      filter: q,
-      truncated,
-      header: ['卡号', '姓名', '证件号', '手机号', '证件照片', '实名状态', '更新时间'],
-      rows: rows.map((r) => [
-        r.custom_num,
-        maskPersonName(pd.open(r.name)),
-        maskIdNumber(pd.open(r.id_number)),
-        maskMobile(pd.open(r.mobile)),
-        r.id_photo_front || r.id_photo_back ? '有' : '无',
-        r.auth_state === 1 ? '已实名' : '未通过',
-        r.updated_at,
-      ]),
-    });
-  });
-
-  serveAdmin(api, ctx, 'adminExportShopOrders', 'orders.manage', async (req, reply, op) => {
-    const q = req.query;
-    const { rows, truncated } = await walkPages(
-      (after, limit) => queues.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: after }, limit),
-      (s) => s.id,
-      EXPORT_MAX_ROWS,
-    );
-    return send(ctx, reply, op, {
+      read: (q, op) =>
+        walk(
+          (after, limit) => queues.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: after }, limit),
+          (r) => r.card_id,
+        ),
+      // masked exactly as the list shows them; the full data opens one card at a time, with a reason
+      columns: [
+        ['卡号', (r) => r.custom_num],
+        ['姓名', (r) => maskPersonName(pd.open(r.name))],
+        ['证件号', (r) => maskIdNumber(pd.open(r.id_number))],
+        ['手机号', (r) => maskMobile(pd.open(r.mobile))],
+        ['证件照片', (r) => (r.id_photo_front || r.id_photo_back ? '有' : '无')],
+        ['实名状态', (r) => (r.auth_state === 1 ? '已实名' : '未通过')],
+        ['更新时间', (r) => r.updated_at],
+      ],
+    }),
+    listExport({
+      name: 'adminExportShopOrders',
+      permission: 'orders.manage',
       action: 'shop_orders.export',
       file: ['shop-orders.csv', '发货.csv'],
-      filter: q,
-      truncated,
-      header: [
-        '订单号',
-        '卡号',
-        '商品',
-        '数量',
-        '收件人',
-        '收件电话',
-        '收件地址',
-        '发货状态',
-        '快递公司',
-        '快递单号',
-        '支付时间',
-        '发货时间',
+      read: (q, op) =>
+        walk(
+          (after, limit) => queues.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: after }, limit),
+          (s) => s.id,
+        ),
+      columns: [
+        ['订单号', (s) => s.order_no],
+        ['卡号', (s) => s.custom_num],
+        ['商品', (s) => s.product ?? ''],
+        ['数量', (s) => s.quantity],
+        ['收件人', (s) => s.receiver],
+        ['收件电话', (s) => s.mobile],
+        ['收件地址', (s) => [s.province, s.city, s.district, s.address].filter(Boolean).join(' ')],
+        ['发货状态', (s) => SHIP_STATE[s.ship_state] ?? s.ship_state],
+        ['快递公司', (s) => s.carrier],
+        ['快递单号', (s) => s.tracking_no],
+        ['支付时间', (s) => s.paid_at ?? ''],
+        ['发货时间', (s) => s.shipped_at ?? ''],
       ],
-      rows: rows.map((s) => [
-        s.order_no,
-        s.custom_num,
-        s.product ?? '',
-        s.quantity,
-        s.receiver,
-        s.mobile,
-        [s.province, s.city, s.district, s.address].filter(Boolean).join(' '),
-        SHIP_STATE[s.ship_state] ?? s.ship_state,
-        s.carrier,
-        s.tracking_no,
-        s.paid_at ?? '',
-        s.shipped_at ?? '',
-      ]),
-    });
-  });
+    }),
 
-  // ---------- money ----------
-  serveAdmin(api, ctx, 'adminExportLatePayments', 'ledger.view', async (_req, reply, op) => {
-    const rows = await orders.latePayments(db, agentFilter(op));
-    return send(ctx, reply, op, {
+    // ---------- money ----------
+    listExport({
+      name: 'adminExportLatePayments',
+      permission: 'ledger.view',
       action: 'late_payments.export',
       file: ['late-payments.csv', '异常到账.csv'],
-      filter: {},
-      header: ['支付记录', '订单号', '订单状态', '商品', '卡号', '支付方式', '金额(元)', '到账时间', '退回中'],
-      rows: rows.map((p) => [
-        p.id,
-        p.order_no,
-        ORDER_STATE[p.order_state] ?? p.order_state,
-        p.title,
-        p.custom_num,
-        PAY_CHANNEL_NAME[p.channel as keyof typeof PAY_CHANNEL_NAME] ?? p.channel,
-        yuan(p.amount_fen),
-        p.created_at,
-        yesNo(p.refund_state === 'pending'),
-      ]),
-    });
-  });
+      read: async (_q, op) => ({ rows: await orders.latePayments(db, agentFilter(op)) }),
+      columns: [
+        ['支付记录', (p) => p.id],
+        ['订单号', (p) => p.order_no],
+        ['订单状态', (p) => ORDER_STATE[p.order_state] ?? p.order_state],
+        ['商品', (p) => p.title],
+        ['卡号', (p) => p.custom_num],
+        ['支付方式', (p) => PAY_CHANNEL_NAME[p.channel as keyof typeof PAY_CHANNEL_NAME] ?? p.channel],
+        ['金额(元)', (p) => yuan(p.amount_fen)],
+        ['到账时间', (p) => p.created_at],
+        ['退回中', (p) => yesNo(p.refund_state === 'pending')],
+      ],
+    }),
+  ];
+  for (const serve of LISTS) serve(api, ctx);
 
   serveAdmin(api, ctx, 'adminExportLedger', 'ledger.view', async (req, reply, op) => {
     const card = await orders.cardByNumber(db, req.query.card);
     assertInScope(op, card?.agent_id);
     const c = card!;
-    const { rows, truncated } = await walkPages(
+    const { rows, truncated } = await walk(
       (before, limit) => orders.ledgerPage(db, c.id, before, limit),
       (r) => r.id,
-      EXPORT_MAX_ROWS,
     );
     return send(ctx, reply, op, {
       action: 'ledger.export',
