@@ -1,11 +1,11 @@
 // SQL of the card record: the ONE writer of the `cards` table. Other modules change a card
 // only through these functions, each named for what it means, inside their own transaction when
 // they pass one (Executor). Conditional updates answer whether they changed the row.
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { CardFlag } from '@portal/domain';
 import type { Executor } from '../../db/executor';
 import { preparedQuery } from '../../db/preparedQuery';
-import type { Card, CardsTable } from '../../db/schema';
+import type { Card, CardsTable, Database } from '../../db/schema';
 
 // card info's hot path (every page): compiled once (db/preparedQuery)
 const cardByNumQuery = preparedQuery((db, customNum: string) => db.selectFrom('cards').selectAll().where('custom_num', '=', customNum));
@@ -19,19 +19,22 @@ const cardForUserQuery = preparedQuery((db, customNum: string, userId: number) =
   db
     .selectFrom('cards')
     .selectAll('cards')
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom('card_bindings')
-            .select('card_bindings.id')
-            .whereRef('card_bindings.card_id', '=', 'cards.id')
-            .where('card_bindings.user_id', '=', userId),
-        )
-        .as('bound_to_user'),
-    )
+    .select((eb) => boundToUser(eb, userId))
     .where('cards.custom_num', '=', customNum),
 );
+
+/** The access check's column of a query over `cards`: whether this user holds the card (also card info's read model). */
+export function boundToUser(eb: ExpressionBuilder<Database, 'cards'>, userId: number) {
+  return eb
+    .exists(
+      eb
+        .selectFrom('card_bindings')
+        .select('card_bindings.id')
+        .whereRef('card_bindings.card_id', '=', 'cards.id')
+        .where('card_bindings.user_id', '=', userId),
+    )
+    .as('bound_to_user');
+}
 /** The card with this number, and whether it is bound to this user (card_bindings is modules/cards'; read here for access). */
 export async function cardForUser(db: Executor, customNum: string, userId: number): Promise<{ card: Card; bound: boolean } | undefined> {
   const row = (await cardForUserQuery(db, customNum, userId))[0];

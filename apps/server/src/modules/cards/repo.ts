@@ -2,6 +2,7 @@
 // card info needs beside the card row (the row itself is modules/cardRecord's). One code base for
 // SQLite and PostgreSQL.
 import type { Executor } from '../../db/executor';
+import { cardRecord } from '../cardRecord';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 
@@ -112,15 +113,7 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
       'member_programs.enabled as owner_programme_enabled',
     ])
     .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('card_bindings')
-            .select('card_bindings.id')
-            .whereRef('card_bindings.card_id', '=', 'cards.id')
-            .where('card_bindings.user_id', '=', userId),
-        )
-        .as('bound_to_user'),
+      cardRecord.boundToUser(eb, userId),
       eb
         .selectFrom('card_flow_daily')
         .select('card_flow_daily.used_kb')
