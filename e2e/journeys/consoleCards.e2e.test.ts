@@ -174,4 +174,38 @@ describe('console cards', () => {
     const [card] = portal.sql<{ state: number }>("select state from cards where custom_num = '1000000004'") as { state: number }[];
     expect(card!.state).toBe(3);
   });
+
+  it('shows a big job’s cards a page at a time', async () => {
+    const { page } = desk;
+    await page.getByRole('button', { name: '新建任务' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '新建批量任务' });
+    // 250 numbers nobody holds: each card fails with its reason
+    const numbers = Array.from({ length: 250 }, (_, i) => String(9_000_000_001 + i));
+    await modal.getByLabel('卡号（每行一个）').fill(numbers.join('\n'));
+    await modal.getByLabel('原因').fill('核对号段');
+    await modal.getByRole('button', { name: '执行' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
+    await drawer.getByText(/后台处理中：共 250 张/).waitFor();
+    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status, await run.clone().text()).toBe(200);
+    await drawer.getByText('已完成：共 250 张，成功 0 张，失败 250 张。').waitFor();
+    // the first 200 cards, and the rest on request
+    const more = drawer.getByRole('button', { name: '加载更多（已显示 200 / 250 张）' });
+    await more.waitFor();
+    expect(await tableRows(page, drawer).count()).toBe(200);
+    await more.click();
+    await drawer.getByText('已全部加载').waitFor();
+    expect(await tableRows(page, drawer).count()).toBe(250);
+    expect(await tableRows(page, drawer).last().innerText()).toContain('9000000250');
+    await drawer.getByText('已全部加载').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-cards-bulk-paged');
+    // only the failed ones: the same count, from the first page again
+    await drawer.locator('.ant-segmented').getByText('失败 250').click();
+    await drawer.getByRole('button', { name: '加载更多（已显示 200 / 250 张）' }).waitFor();
+    await drawer.locator('.ant-drawer-close').click();
+  });
 });

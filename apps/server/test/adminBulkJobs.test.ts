@@ -4,6 +4,7 @@
 // cards completes with a result per card; two runners at once (a lapsed lease) never do a card
 // twice; a crashed runner's claim is taken over after its lease. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import { BULK_ITEMS_PAGE } from '@portal/contract/admin';
 import type { AppContext } from '../src/context';
 import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { ensureJob } from '../src/jobs/repo';
@@ -85,14 +86,36 @@ describe.each(databases())('bulk jobs in the background on %s', (kind) => {
     const detail = (await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}`, agent)).json().data;
     expect(detail.job).toMatchObject({ status: 'done', total: 3000, ok_count: 2990, failed_count: 10 });
     expect(detail.job.finished_at).toBeTruthy();
-    expect(detail.items).toHaveLength(3000);
-    const failed = detail.items.filter((i: { status: string }) => i.status === 'failed');
-    expect(Object.fromEntries(failed.map((i: { custom_num: string; message: string }) => [i.custom_num, i.message]))).toEqual({
+    expect(detail.counts).toEqual({ ok: 2990, failed: 10, pending: 0 });
+    // the cards come a page at a time (a 20,000-card job was 1.5 MB whole): walked, they are every card once, in order
+    type Item = { id: number; custom_num: string; status: string; message: string };
+    expect(detail.items).toHaveLength(BULK_ITEMS_PAGE);
+    const all: Item[] = [];
+    for (let page = detail; ; ) {
+      all.push(...(page.items as Item[]));
+      if (page.next_after_id === null) break;
+      page = (await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}&after_id=${page.next_after_id}`, agent)).json().data;
+    }
+    expect(all).toHaveLength(3000);
+    expect(new Set(all.map((i) => i.custom_num)).size).toBe(3000);
+    expect(all.map((i) => i.id)).toEqual([...all.map((i) => i.id)].sort((a, b) => a - b));
+    // the failed ones, asked for alone (one page)
+    const failedPage = (await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}&status=failed`, agent)).json().data;
+    expect(failedPage.next_after_id).toBeNull();
+    const failed = failedPage.items as Item[];
+    expect(Object.fromEntries(failed.map((i) => [i.custom_num, i.message]))).toEqual({
       ...Object.fromEntries(unknown.map((n) => [n, '卡号不存在'])),
       '1000000014': '卡号不存在',
       '1000000021': '已是停机状态',
     });
-    expect(detail.items.filter((i: { status: string; message: string }) => i.status === 'ok' && i.message === '成功')).toHaveLength(2990);
+    expect(all.filter((i) => i.status === 'ok' && i.message === '成功')).toHaveLength(2990);
+    // the CSV still holds every card (walked page by page on the server), header first
+    const csv = await adminGet(t, `/api/admin/exports/bulk-job-items?id=${job.id}`, agent);
+    expect(csv.statusCode, csv.body.slice(0, 300)).toBe(200);
+    expect(csv.body.trim().split(/\r?\n/)).toHaveLength(3001);
+    // a filter or page the contract does not know is refused
+    expect((await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}&status=lost`, agent)).statusCode).toBe(400);
+    expect((await adminGet(t, `/api/admin/bulk-jobs/detail?id=${job.id}&after_id=-1`, agent)).statusCode).toBe(400);
     const stopped = await t.db.kysely
       .selectFrom('cards')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

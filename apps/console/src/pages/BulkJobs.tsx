@@ -4,7 +4,7 @@
 // list and the open job poll while a job is not done, showing its progress.
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -76,32 +76,43 @@ export function numbersOf(text: string): string[] {
   ];
 }
 
+type Shown = 'all' | 'failed' | 'ok' | 'pending';
+
 function JobDetail({ id }: { id: number }) {
   const client = useQueryClient();
-  const q = useQuery({
-    queryKey: ['bulk-job', id],
-    queryFn: () => call('adminBulkJobDetail', { id }),
-    // a big job's detail is every card (about 1.5 MB at 20,000): asked less often than the list
+  // the failed cards are what an operator looks for in thousands: one tap shows only them
+  const [shown, setShown] = useState<Shown>('all');
+  // the counts per result and the cards a page (BULK_ITEMS_PAGE) at a time, of the result shown
+  const q = useInfiniteQuery({
+    queryKey: ['bulk-job', id, shown],
+    queryFn: ({ pageParam }) =>
+      call('adminBulkJobDetail', { id, ...(shown === 'all' ? {} : { status: shown }), ...(pageParam ? { after_id: pageParam } : {}) }),
+    initialPageParam: 0,
+    getNextPageParam: (last) => last.next_after_id ?? undefined,
+    // while the job runs, its progress (the counts and the pages loaded) is asked again
     refetchInterval: (query) => {
-      const job = query.state.data?.job;
-      if (!job || isDone(job)) return false;
-      return job.total > 2000 ? POLL_MS * 3 : POLL_MS;
+      const job = query.state.data?.pages[0]?.job;
+      return job && !isDone(job) ? POLL_MS : false;
     },
   });
-  const finished = q.data ? isDone(q.data.job) : false;
-  // the failed cards are what an operator looks for in thousands: one tap shows only them
-  const [shown, setShown] = useState<'all' | 'failed' | 'ok' | 'pending'>('all');
-  const items = q.data?.items ?? [];
-  const count = (status: string) => items.filter((i) => i.status === status).length;
+  const first = q.data?.pages[0];
+  const finished = first ? isDone(first.job) : false;
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const counts = first?.counts ?? { ok: 0, failed: 0, pending: 0 };
   useEffect(() => {
     // the cards changed: the lists that show them are asked again
     if (!finished) return;
     void client.invalidateQueries({ queryKey: ['bulk-jobs'] });
     void client.invalidateQueries({ queryKey: ['cards'] });
   }, [finished, client]);
+  useEffect(() => {
+    // a finished job has no cards waiting: its 待处理 choice is gone
+    if (finished && shown === 'pending') setShown('all');
+  }, [finished, shown]);
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  // the items are the freshest word (the job's counts are written after each batch of cards)
-  const job = q.data ? { ...q.data.job, ok_count: count('ok'), failed_count: count('failed') } : undefined;
+  // the counts are the freshest word (the job's own are written after each batch of cards)
+  const job = first ? { ...first.job, ok_count: counts.ok, failed_count: counts.failed } : undefined;
+  const shownTotal = shown === 'all' ? (job?.total ?? 0) : counts[shown];
   return (
     <>
       {job ? (
@@ -123,12 +134,12 @@ function JobDetail({ id }: { id: number }) {
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
         <Segmented
           value={shown}
-          onChange={(v) => setShown(v as typeof shown)}
+          onChange={(v) => setShown(v as Shown)}
           options={[
-            { value: 'all', label: `全部 ${items.length}` },
-            { value: 'failed', label: `失败 ${count('failed')}` },
-            { value: 'ok', label: `成功 ${count('ok')}` },
-            ...(finished ? [] : [{ value: 'pending', label: `待处理 ${count('pending')}` }]),
+            { value: 'all', label: `全部 ${job?.total ?? 0}` },
+            { value: 'failed', label: `失败 ${counts.failed}` },
+            { value: 'ok', label: `成功 ${counts.ok}` },
+            ...(finished ? [] : [{ value: 'pending', label: `待处理 ${counts.pending}` }]),
           ]}
         />
         {/* every card's result, the failed ones to fix and retry (the same list the exports area audits) */}
@@ -140,9 +151,9 @@ function JobDetail({ id }: { id: number }) {
         size="small"
         rowKey="id"
         loading={q.isPending}
-        dataSource={shown === 'all' || (shown === 'pending' && finished) ? items : items.filter((i) => i.status === shown)}
+        dataSource={items}
         locale={{ emptyText: <Empty description={shown === 'failed' ? '没有失败的卡' : '没有记录'} /> }}
-        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        pagination={false}
         columns={[
           { title: '卡号', dataIndex: 'custom_num', width: 180 },
           {
@@ -154,6 +165,15 @@ function JobDetail({ id }: { id: number }) {
           { title: '说明', dataIndex: 'message' },
         ]}
       />
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        {q.hasNextPage ? (
+          <Button onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
+            加载更多（已显示 {items.length} / {shownTotal} 张）
+          </Button>
+        ) : items.length > 0 && (q.data?.pages.length ?? 0) > 1 ? (
+          <Typography.Text type="secondary">已全部加载</Typography.Text>
+        ) : null}
+      </div>
     </>
   );
 }

@@ -55,6 +55,11 @@ export const BulkJob = z.object({
   finished_at: z.string().nullable(),
 });
 
+/** a card's result in a job */
+export const BULK_ITEM_STATUSES = ['ok', 'failed', 'pending'] as const;
+/** the cards of a job's detail per page: a 20,000-card job's detail was 1.5 MB whole */
+export const BULK_ITEMS_PAGE = 200;
+
 export const BulkJobItem = z.object({
   id: z.number().int(),
   custom_num: z.string(),
@@ -84,8 +89,18 @@ export const adminBulkJobEndpoints = adminArea({
   adminBulkJobDetail: {
     route: 'GET /admin/bulk-jobs/detail',
     tags: ['admin cards'],
-    summary: '批量任务详情：每张卡的结果',
-    query: z.object({ id: z.coerce.number({ error: '任务编号有误' }).int('任务编号有误').positive('任务编号有误') }),
-    answer: z.object({ job: BulkJob, items: z.array(BulkJobItem) }),
+    summary: '批量任务详情：各结果的张数，每张卡的结果（按结果筛选，每页 200 张）',
+    query: z.object({
+      id: z.coerce.number({ error: '任务编号有误' }).int('任务编号有误').positive('任务编号有误'),
+      status: z.enum(BULK_ITEM_STATUSES, { error: '结果筛选有误' }).optional(),
+      after_id: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional(),
+    }),
+    answer: z.object({
+      job: BulkJob,
+      /** the freshest word on progress: the job's own counts are written after each batch */
+      counts: z.object({ ok: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
+      items: z.array(BulkJobItem),
+      next_after_id: z.number().int().nullable(),
+    }),
   },
 });

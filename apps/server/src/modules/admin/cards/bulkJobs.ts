@@ -8,7 +8,15 @@
 // again after its lease. One card's failure never undoes another's change. Suspend and resume go
 // through the carrier gateway first, as the carrier is the truth of a line's state (asking it
 // twice for the same state is harmless).
-import { BULK_KIND_LABEL, BULK_MAX_CARDS, type AdminAnswerOf, type AdminBodyOf, type BulkKind } from '@portal/contract/admin';
+import {
+  BULK_ITEMS_PAGE,
+  BULK_KIND_LABEL,
+  BULK_MAX_CARDS,
+  type AdminAnswerOf,
+  type AdminBodyOf,
+  type BULK_ITEM_STATUSES,
+  type BulkKind,
+} from '@portal/contract/admin';
 import { CardState } from '@portal/contract/enums';
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
@@ -404,16 +412,36 @@ export async function listJobs(db: Executor, op: AdminActor, beforeId: number | 
   return { items, next_before_id: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
-export async function jobDetail(db: Executor, op: AdminActor, id: number) {
+type ItemStatus = (typeof BULK_ITEM_STATUSES)[number];
+
+/** The job, if this operator may see it: a platform admin's job has no agent, so only roles seeing every agent see it. */
+export async function jobInScope(db: Executor, op: AdminActor, id: number) {
   const row = await db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  // a platform admin's job has no agent: only roles seeing every agent see it
   if (!row) throw new AppError(Code.NOT_FOUND, '记录不存在');
   if (agentFilter(op) !== null) assertInScope(op, row.agent_id);
-  const items = await db
+  return jobOf(row);
+}
+
+/** One keyset page of a job's cards in order, of one result or all (index job_id, status, id). */
+export function jobItemsPage(db: Executor, jobId: number, p: { status?: ItemStatus; afterId?: number; limit: number }) {
+  let q = db.selectFrom('bulk_job_items').select(['id', 'custom_num', 'status', 'message', 'updated_at']).where('job_id', '=', jobId);
+  if (p.status) q = q.where('status', '=', p.status);
+  if (p.afterId) q = q.where('id', '>', p.afterId);
+  return q.orderBy('id').limit(p.limit).execute();
+}
+
+/** A job, its counts per result and one page of its cards: a big job is never sent whole. */
+export async function jobDetail(db: Executor, op: AdminActor, q: { id: number; status?: ItemStatus; after_id?: number }) {
+  const job = await jobInScope(db, op, q.id);
+  const byStatus = await db
     .selectFrom('bulk_job_items')
-    .select(['id', 'custom_num', 'status', 'message', 'updated_at'])
-    .where('job_id', '=', id)
-    .orderBy('id')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
+    .where('job_id', '=', q.id)
+    .groupBy('status')
     .execute();
-  return { job: jobOf(row), items };
+  const counts = { ok: 0, failed: 0, pending: 0 };
+  for (const c of byStatus) if (c.status in counts) counts[c.status as ItemStatus] = Number(c.n);
+  const page = await jobItemsPage(db, q.id, { status: q.status, afterId: q.after_id, limit: BULK_ITEMS_PAGE + 1 });
+  const items = page.slice(0, BULK_ITEMS_PAGE);
+  return { job, counts, items, next_after_id: page.length > BULK_ITEMS_PAGE ? items[items.length - 1]!.id : null };
 }

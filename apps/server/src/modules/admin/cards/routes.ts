@@ -88,5 +88,5 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
   // the cards of the jobs are done in the background, batch by batch (docs/decisions/0027)
   api.jobs.add(bulkJobsJob(ctx, Math.max(0, ctx.config.bulkJobsIntervalMs)));
   serveAdmin(api, ctx, 'adminBulkJobList', 'cards.manage', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
-  serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query.id));
+  serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query));
 }

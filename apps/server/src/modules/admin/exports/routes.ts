@@ -33,7 +33,7 @@ import type { Permission } from '../access/permissions';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { listAgents } from '../agents/service';
-import { jobDetail } from '../cards/bulkJobs';
+import { jobInScope, jobItemsPage } from '../cards/bulkJobs';
 import { listBatches, listCouponPackages, listOffers, listPackages, listSeries } from '../catalogue/service';
 import { listOperators } from '../operators/service';
 import * as orders from '../orders/repo';
@@ -461,13 +461,16 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
   // ---------- a bulk job's result per card ----------
   serveAdmin(api, ctx, 'adminExportBulkJobItems', 'cards.manage', async (req, reply, op) => {
     // the job's own detail function: its scope check (another agent's job: not found) included
-    const { job, items } = await jobDetail(db, op, req.query.id);
-    const rows = items.slice(0, EXPORT_MAX_ROWS);
+    const job = await jobInScope(db, op, req.query.id);
+    const { rows, truncated } = await walk(
+      (after, limit) => jobItemsPage(db, job.id, { afterId: after, limit }),
+      (i) => i.id,
+    );
     return send(ctx, reply, op, {
       action: 'bulk_job.export',
       file: [`bulk-job-${job.id}.csv`, `批量任务-${job.id}.csv`],
       filter: { id: job.id },
-      truncated: items.length > rows.length,
+      truncated,
       header: ['任务', '操作', '卡号', '结果', '说明', '时间'],
       rows: rows.map((i) => [
         job.id,
