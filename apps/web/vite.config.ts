@@ -29,7 +29,7 @@ export default defineConfig(() => ({
             // one file instead of seven, which gzip compresses together (~1 kB less on /login).
             {
               name: 'common',
-              test: /[\\/](features[\\/]cards[\\/](api[\\/](cardInfo|bindList)|model[\\/]currentCard)|lib[\\/](formErrors|useCountdown)|contract[\\/]src[\\/]routes[\\/](auth|cards))\.tsx?$/,
+              test: /[\\/](features[\\/]cards[\\/](api[\\/](cardInfo|bindList)|model[\\/]currentCard)|lib[\\/](formErrors|useCountdown)|contract[\\/]src[\\/](routes[\\/](auth|cards)|loginCodes))\.tsx?$/,
               priority: 5,
             },
           ],
