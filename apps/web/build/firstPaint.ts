@@ -12,9 +12,10 @@
 //    the markup and the branding request (its answer goes straight into the painted title: the
 //    page's largest text) have the network and the CPU to themselves. The price: the form takes
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
-// 6. The route table's titles stay out of the browser's code (the table is in the entry: the
-//    guards need every route's flags). Nothing in the app reads a route's title; they document the
-//    table (the page shows its own title). See withoutRouteTitles.
+// 6. The route table's titles stay out of the browser's code. Nothing in the app reads a route's
+//    title; they document the table (the page shows its own title). See withoutRouteTitles. The
+//    table itself is not in the entry (src/app/routeTable.ts): index.html preloads it beside the
+//    page map for a visit that starts anywhere but /login.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -47,7 +48,7 @@ export function withoutRouteTitles(source: string): string {
   return source.replace(/\btitle: (['"])(?:(?!\1)[^\\\n])*\1,\s*/g, '');
 }
 
-const ROUTE_TABLE = /\/src\/config\/routes\.ts$/;
+const ROUTE_TABLE = /\/src\/config\/(routes|loginRoute)\.ts$/;
 
 export function firstPaint(): Plugin {
   let appRoot = '';
@@ -74,8 +75,10 @@ export function firstPaint(): Plugin {
         // The map of the pages after /login (src/app/pages.ts): a visit that starts on any other
         // page goes through it, so it is preloaded beside the page's own code — no detour.
         const lazyChunk = (file: string) => {
-          const chunk = Object.values(bundle).find(
-            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(file),
+          const chunk = Object.values(bundle).find((c): c is OutputChunk =>
+            c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith(file)
+              ? c.isDynamicEntry
+              : c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(file)),
           );
           if (!chunk) throw new Error(`first paint: no lazy chunk for ${file}`);
           const files = new Set<string>();
@@ -83,6 +86,9 @@ export function firstPaint(): Plugin {
           return files;
         };
         const pagesMapFiles = lazyChunk('/src/app/pages.ts');
+        // The route table (src/app/routeTable.ts): not in the entry; a visit that starts on any
+        // page but /login needs it before the shell decides, so it comes beside the entry.
+        lazyChunk('/src/config/routes.ts').forEach((f) => pagesMapFiles.add(f));
         // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card
         // gates of a logged-in user, the tab bar, the service button — preloaded where they show.
         const shellPartsFiles = lazyChunk('/src/app/ShellParts.tsx');

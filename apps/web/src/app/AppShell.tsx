@@ -1,11 +1,13 @@
 // The app shell: evaluates the navigation guards on every navigation and renders the guarded
 // route's page. What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
 // pages (/ and /mine, kept with <Activity>), and once a page needs them the card gates (./CardGates,
-// once a user is logged in with a card), the tab bar and the floating service button.
+// once a user is logged in with a card), the tab bar and the floating service button. The route
+// table comes after the first load too (./routeTable.ts): until it is here the shell knows /login
+// only, and waits for it on any other path.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
-import { routeOf, type RouteDef } from '../config/routes';
+import type { RouteDef } from '../config/routes';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
 import { markFromQuery } from '../features/branding/model/mark';
 import { configureApi } from '../lib/api';
@@ -18,7 +20,8 @@ import { useStored } from '../lib/useStored';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
-import { atFirstTouch, LAZY_PAGES } from './router';
+import { atFirstTouch, pageOf } from './router';
+import { loadRouteTable, lookupRoute, PENDING, routeTableNow, useRouteTable } from './routeTable';
 
 const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
@@ -26,6 +29,8 @@ const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: 
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // Not in the first load: a visitor on /login has no card to gate.
 const GatedPage = retryableLazy(() => shellParts().then((m) => ({ default: m.GatedPage })));
+// Renders nothing: it suspends while the route table loads, and a failure goes to its boundary (重试).
+const RouteTableLoad = retryableLazy(() => loadRouteTable().then(() => ({ default: () => null })));
 
 /** Whether anything goes around this page: the card gates, the tab bar, a service button (the
  *  wifi-device area has its own, and ShellParts decides on the branding). */
@@ -52,19 +57,27 @@ export function AppShell() {
   const token = useStored('token');
   const customNum = useStored('customNum');
   const mark = useStored('mark') ?? DEFAULT_AGENT_MARK;
+  const table = useRouteTable();
 
   useEffect(() => {
     configureApi({
       navigate: (to) => navigate(to, { replace: true }),
-      isCardExemptPath: (path) => routeOf(path)?.meta.cardWhitelist === true,
+      isCardExemptPath: (path) => {
+        const route = lookupRoute(path, routeTableNow());
+        return route !== PENDING && route?.meta.cardWhitelist === true;
+      },
     });
   }, [navigate]);
 
-  // Evaluated during render, so a guarded page never flashes before its redirect.
+  // Evaluated during render, so a guarded page never flashes before its redirect. Undefined while
+  // the route table this path needs is on its way.
   const decision = useMemo(
-    () => decideNavigation(guardContext(location.pathname, location.search)),
+    () => {
+      const known = lookupRoute(location.pathname, table);
+      return known === PENDING ? undefined : decideNavigation(guardContext(location.pathname, location.search), () => known);
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key: storage is read fresh per navigation
-    [location.key, location.pathname, location.search],
+    [location.key, location.pathname, location.search, table],
   );
 
   // A passive effect, not a layout effect: on the first render BrowserRouter subscribes to the
@@ -72,7 +85,7 @@ export function AppShell() {
   useEffect(() => {
     const queryMark = markFromQuery(location.search);
     if (queryMark && queryMark !== local.get('mark')) local.set('mark', queryMark);
-    if (decision.kind !== 'redirect') return;
+    if (decision?.kind !== 'redirect') return;
     if (decision.clearStorage) clearOnForcedLogout();
     navigate(decision.to, { replace: true });
     if (decision.popup) {
@@ -92,7 +105,7 @@ export function AppShell() {
     document.title = brand.appName;
   }, [brand.appName]);
 
-  const route = decision.kind === 'allow' ? decision.route : undefined;
+  const route = decision?.kind === 'allow' ? decision.route : undefined;
 
   // Keep-alive pages mount on first visit and stay mounted while hidden. A login or logout
   // starts over: the hidden pages belong to the previous session.
@@ -109,6 +122,13 @@ export function AppShell() {
 
   return (
     <>
+      {!decision && (
+        <PageBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <RouteTableLoad />
+          </Suspense>
+        </PageBoundary>
+      )}
       {paths.length > 0 && (
         <PageBoundary quiet={!route?.meta.keepAlive} resetKey={route?.path}>
           <Suspense fallback={route?.meta.keepAlive ? <PageLoading /> : null}>
@@ -119,7 +139,7 @@ export function AppShell() {
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
         <PageBoundary resetKey={route.path}>
-          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage path={route.path} />}</Suspense>
+          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</Suspense>
         </PageBoundary>
       )}
       {needsAround(route, gated) && (
@@ -134,9 +154,9 @@ export function AppShell() {
 }
 
 /** The page of a (guarded, built) route; a new page mounts afresh. */
-function RoutePage({ path }: { path: string }) {
-  const Page = LAZY_PAGES.get(path)!;
-  return <Page key={path} />;
+function RoutePage({ route }: { route: RouteDef }) {
+  const Page = pageOf(route);
+  return <Page key={route.path} />;
 }
 
 /** Keep-alive pages get their scroll position back; other pages start at the top. The window

@@ -1,8 +1,13 @@
 // The route table: every path of docs/spec/portal-spec.md §2 with its area and its meta, as plain
-// data. It imports nothing (no page, no React), so the app, the pages, the features and the build
-// (vite.config.ts) all read the same table. The app's router (app/router.ts) binds each `page` to
+// data. It imports no page and no React (only its /login row and two rules, plain modules too), so
+// the app, the pages, the features and the build (vite.config.ts) all read the same table. The
+// app's entry does not carry it: app/routeTable.ts loads it. The app's router (app/router.ts) binds each `page` to
 // its module; a route without `page` is not built yet: it is not routed and falls to /404 — no
 // placeholder pages.
+import { LOGIN_ROUTE } from './loginRoute';
+import { normalisePath } from './routeRules';
+
+export { isCardFree, normalisePath } from './routeRules';
 
 /**
  * The part of the product a route belongs to. A built page lives in src/routes/<area>/<page>.tsx.
@@ -84,7 +89,7 @@ interface RouteRow {
 /** Every route, by area (the folders of src/routes/). */
 const TABLE = {
   account: [
-    { path: '/login', title: '登录', meta: { noLogin: true, noShowKF: true }, page: 'Login' },
+    LOGIN_ROUTE, // its own module: the app's entry knows it before this table loads
     // Not in the spec's no-login list, but resetting a forgotten card password must work logged out.
     { path: '/forgot', title: '忘记密码', meta: NO_LOGIN, page: 'Forgot' },
     { path: '/privacy', title: '隐私政策', meta: NO_LOGIN, page: 'Privacy' },
@@ -211,11 +216,6 @@ export type PageName = Extract<(typeof TABLE)[Area][number], { page: string }>['
 
 const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
 
-/** Normalises a trailing slash ("/mine/" is "/mine"). */
-export function normalisePath(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
-}
-
 /** The route definition for a path, whether built or not. */
 export function routeOf(pathname: string): RouteDef | undefined {
   return BY_PATH.get(normalisePath(pathname));
@@ -236,11 +236,4 @@ export const BUILT_ROUTES = ROUTES.filter((r) => r.page);
 /** The module of a built route's page, relative to src/ (without extension). */
 export function pageModule(route: Pick<RouteDef, 'area' | 'page'>): string | undefined {
   return route.page && `routes/${route.area}/${route.page}`;
-}
-
-/** A page that works without a current card: open to visitors, card-whitelisted, card-optional, or
- *  in the wifi-device area. The card-info guard and the card gates both leave these alone. */
-export function isCardFree(route: Pick<RouteDef, 'area' | 'meta'>): boolean {
-  const { noLogin, cardWhitelist, cardOptional } = route.meta;
-  return Boolean(noLogin || cardWhitelist || cardOptional) || route.area === 'wifiDevice';
 }
