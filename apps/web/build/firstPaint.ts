@@ -89,6 +89,8 @@ export function firstPaint(): Plugin {
         // The route table (src/app/routeTable.ts): not in the entry; a visit that starts on any
         // page but /login needs it before the shell decides, so it comes beside the entry.
         lazyChunk('/src/config/routes.ts').forEach((f) => pagesMapFiles.add(f));
+        // So does the full shell (src/app/Shell.tsx renders only a visitor's /login without it).
+        lazyChunk('/src/app/AppShell.tsx').forEach((f) => pagesMapFiles.add(f));
         // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card
         // gates of a logged-in user, the tab bar, the service button — preloaded where they show.
         const shellPartsFiles = lazyChunk('/src/app/ShellParts.tsx');
@@ -121,7 +123,8 @@ export function firstPaint(): Plugin {
 
         const entryUrl = JSON.stringify(`/${entry.fileName}`);
         // In <head>: where is this visit going? (The guards send a visitor of a page that needs a
-        // login to /login, and a logged-in user away from it.) Not to /login: class `off-login`
+        // login to /login, and a logged-in user away from it: to home's chunks unless /login's query
+        // names another page, which then loads its own.) Not to /login: class `off-login`
         // (hides the prerendered markup), the entry, the page's chunks and the branding preloaded.
         // To /login: the branding is fetched right now and put into the painted title as soon as it
         // is here (it is the page's largest text; a new <h1>, as the browser counts an element's
@@ -129,7 +132,7 @@ export function firstPaint(): Plugin {
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
           '(function(m,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b;' +
-          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=0;' +
+          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +

@@ -1,16 +1,14 @@
-// The app shell: evaluates the navigation guards on every navigation and renders the guarded
-// route's page. What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
+// The app's full shell: evaluates the navigation guards on every navigation and renders the guarded
+// route's page. Not in the entry: a visitor on /login does without it (./Shell.tsx renders that
+// page alone, and keeps the API hooks, the branding and the title for every page). What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
 // pages (/ and /mine, kept with <Activity>), and once a page needs them the card gates (./CardGates,
 // once a user is logged in with a card), the tab bar and the floating service button. The route
 // table comes after the first load too (./routeTable.ts): until it is here the shell knows /login
 // only, and waits for it on any other path.
-import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import type { RouteDef } from '../config/routes';
-import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
-import { markFromQuery } from '../features/branding/model/mark';
-import { configureApi } from '../lib/api';
+import { brandingStore } from '../features/branding/model/brandingStore';
 import { NETWORK_FAILED } from '../lib/networkFailed';
 import { useLocation, useNavigate } from '../lib/router';
 import { clearOnForcedLogout } from '../lib/session';
@@ -21,9 +19,11 @@ import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { atFirstTouch, pageOf } from './router';
-import { loadRouteTable, lookupRoute, PENDING, routeTableNow, useRouteTable } from './routeTable';
+import { loadRouteTable, lookupRoute, PENDING, useRouteTable } from './routeTable';
 
-const shellParts = () => import('./ShellParts');
+/** The shell's parts around a page; fetched at the first touch (./Shell.tsx asks for them with
+ *  this module's code when that touch came first). */
+export const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
@@ -53,21 +53,9 @@ function guardContext(path: string, search: string): GuardContext {
 export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
-  const brand = useBrand();
   const token = useStored('token');
   const customNum = useStored('customNum');
-  const mark = useStored('mark') ?? DEFAULT_AGENT_MARK;
   const table = useRouteTable();
-
-  useEffect(() => {
-    configureApi({
-      navigate: (to) => navigate(to, { replace: true }),
-      isCardExemptPath: (path) => {
-        const route = lookupRoute(path, routeTableNow());
-        return route !== PENDING && route?.meta.cardWhitelist === true;
-      },
-    });
-  }, [navigate]);
 
   // Evaluated during render, so a guarded page never flashes before its redirect. Undefined while
   // the route table this path needs is on its way.
@@ -83,8 +71,6 @@ export function AppShell() {
   // A passive effect, not a layout effect: on the first render BrowserRouter subscribes to the
   // history in its own layout effect, which runs after ours, and would miss the redirect.
   useEffect(() => {
-    const queryMark = markFromQuery(location.search);
-    if (queryMark && queryMark !== local.get('mark')) local.set('mark', queryMark);
     if (decision?.kind !== 'redirect') return;
     if (decision.clearStorage) clearOnForcedLogout();
     navigate(decision.to, { replace: true });
@@ -98,12 +84,6 @@ export function AppShell() {
       );
     }
   }, [decision, location.pathname, location.search, navigate]);
-
-  useEffect(() => void brandingStore.loadForMark(mark), [mark]);
-  useEffect(() => void brandingStore.loadForCard(token && customNum ? customNum : undefined), [token, customNum]);
-  useEffect(() => {
-    document.title = brand.appName;
-  }, [brand.appName]);
 
   const route = decision?.kind === 'allow' ? decision.route : undefined;
 

@@ -8,7 +8,7 @@ import { LOGIN_ROUTE } from '../config/loginRoute';
 import { normalisePath } from '../config/routeRules';
 import type { RouteDef } from '../config/routes';
 
-export type RouteTable = Pick<typeof import('../config/routes'), 'routedRouteOf'>;
+export type RouteTable = Pick<typeof import('../config/routes'), 'routedRouteOf' | 'routeOf'>;
 
 /** Not known yet: the table has not loaded. */
 export const PENDING = 'pending';
