@@ -19,7 +19,8 @@ import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { atFirstTouch, pageOf } from './router';
-import { loadRouteTable, lookupRoute, PENDING, useRouteTable } from './routeTable';
+import { lookupRoute, PENDING, useRouteTable } from './routeLookup';
+import { loadRouteTable } from './routeTable';
 
 /** The shell's parts around a page; fetched at the first touch (./Shell.tsx asks for them with
  *  this module's code when that touch came first). */

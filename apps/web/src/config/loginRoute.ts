@@ -1,7 +1,7 @@
 // /login's row of the route table. The table (./routes.ts) takes it from here, and so does the app's
 // entry, which knows this one route before the table arrives (app/routeTable.ts): the other rows
 // are not in /login's first load (docs/decisions/0025-first-load.md).
-import type { RouteDef } from './routes';
+import type { RouteDef } from './routeTypes';
 
 export const LOGIN_ROUTE = {
   path: '/login',

@@ -1,6 +1,6 @@
 // Rules over a route (no table): the app's entry needs them before the route table
 // (./routes.ts, which re-exports them) has loaded.
-import type { RouteDef } from './routes';
+import type { RouteDef } from './routeTypes';
 
 /** Normalises a trailing slash ("/mine/" is "/mine"). */
 export function normalisePath(pathname: string): string {

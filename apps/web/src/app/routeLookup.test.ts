@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_ROUTE } from '../config/loginRoute';
 import * as routes from '../config/routes';
-import { lookupRoute, PENDING } from './routeTable';
+import { lookupRoute, PENDING } from './routeLookup';
 
 describe('lookupRoute: what the shell knows of a path', () => {
   it.each([
