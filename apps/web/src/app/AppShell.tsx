@@ -1,10 +1,11 @@
 // The app's full shell: evaluates the navigation guards on every navigation and renders the guarded
-// route's page. Not in the entry: a visitor on /login does without it (./Shell.tsx renders that
-// page alone, and keeps the API hooks, the branding and the title for every page). What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
-// pages (/ and /mine, kept with <Activity>), and once a page needs them the card gates (./CardGates,
-// once a user is logged in with a card), the tab bar and the floating service button. The route
-// table comes after the first load too (./routeTable.ts): until it is here the shell knows /login
-// only, and waits for it on any other path.
+// route's page. Not in the entry: a visitor on /login does without it (./Shell.tsx renders that page
+// alone, and keeps the API hooks, the agent mark, the branding and the title for every page). What
+// the pages around /login need comes with ./ShellParts (lazy): the keep-alive pages (/ and /mine,
+// kept with <Activity>), and once a page needs them the card gates (./CardGates, once a user is
+// logged in with a card), the tab bar and the floating service button. The route table comes after
+// the first load too (./routeTable.ts): until it is here the shell knows /login only, and waits for
+// it on any other path.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import type { RouteDef } from '../config/routes';
