@@ -10,14 +10,12 @@ import { useJourney } from '../journey';
 import { resetBrowser, waitForPath } from './steps';
 
 /**
- * gzip bytes of JavaScript /login may load before it is usable. Issue 15 §3 asks for 80 kB; React 19
- * alone is 67.4 kB, and with the app's own router (docs/decisions/0026-own-router.md) and the trims
- * of docs/decisions/0025-first-load.md the first load is 82.7 kB by the manifest (83.0 kB as a fresh
- * Chromium downloads it). After the merge with the shared SMS-code block this journey's browser
- * downloaded 90.7 kB: a chunk beyond the manifest's first load is fetched in its state, not yet
- * identified (issue 15 note). The budget holds that line until it is; it was 100 kB before.
+ * gzip bytes of JavaScript /login may load before it is usable: issue 15 §3's 80 kB (kB as Vite
+ * prints them, 1000 B). React 19 alone is 67.4 kB; the app's own router
+ * (docs/decisions/0026-own-router.md) and the trims of docs/decisions/0025-first-load.md bring the
+ * rest under it. Checked in the manifest and in what a fresh phone browser downloads.
  */
-export const LOGIN_FIRST_LOAD_JS_BUDGET = 91_500;
+export const LOGIN_FIRST_LOAD_JS_BUDGET = 80_000;
 
 const phoneContext = {
   viewport: { width: 375, height: 667 },
@@ -37,20 +35,36 @@ describe('the first load of /login', () => {
     const files = firstLoadFiles(manifest);
     const fromManifest = sum(sizeFiles(webDist, files.js));
 
-    const { page } = j.phone;
-    await resetBrowser(page);
-    const scripts: Promise<number>[] = [];
-    const onFinished = (req: import('playwright-core').Request) => {
-      if (req.resourceType() === 'script') scripts.push(req.sizes().then((s) => s.responseBodySize));
-    };
-    page.on('requestfinished', onFinished);
-    await page.goto('/login', { waitUntil: 'networkidle' });
-    page.off('requestfinished', onFinished);
-    const downloaded = (await Promise.all(scripts)).reduce((n, b) => n + b, 0);
+    // A browser of its own: an empty cache and no page before (a page visited first, as
+    // resetBrowser's /404, leaves its late chunks finishing in this count and the entry cached).
+    const context = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl });
+    try {
+      const page = await context.newPage();
+      const scripts: Promise<{ file: string; bytes: number }>[] = [];
+      page.on('requestfinished', (req) => {
+        if (req.resourceType() !== 'script') return;
+        const file = new URL(req.url()).pathname.slice(1);
+        scripts.push(req.sizes().then((s) => ({ file, bytes: s.responseBodySize })));
+      });
+      await page.goto('/login', { waitUntil: 'networkidle' });
+      // the live form is in: the first load is over
+      await page.locator('#root:not(:has([data-prerendered])) form').waitFor();
+      await page.waitForLoadState('networkidle');
+      const fetched = await Promise.all(scripts);
+      const downloaded = fetched.reduce((n, f) => n + f.bytes, 0);
+      const list = fetched.map((f) => `${f.file} ${f.bytes} B`).join(', ');
 
-    expect(fromManifest, `first load of /login: ${files.js.join(', ')}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
-    expect(downloaded).toBeGreaterThan(0);
-    expect(downloaded, 'gzip JavaScript Chromium downloaded for /login').toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+      expect(fromManifest, `first load of /login: ${files.js.join(', ')}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+      // what the browser fetched is the manifest's first load: nothing more, each file once
+      expect(fetched.map((f) => f.file).sort(), list).toEqual([...files.js].sort());
+      expect(
+        fetched.every((f) => f.bytes > 0),
+        list,
+      ).toBe(true);
+      expect(downloaded, `gzip JavaScript Chromium downloaded for /login: ${list}`).toBeLessThanOrEqual(LOGIN_FIRST_LOAD_JS_BUDGET);
+    } finally {
+      await context.close();
+    }
   });
 
   it('paints the login form before any script runs, and lets nothing be typed into it', async () => {

@@ -12,9 +12,10 @@
 //    the markup and the branding request (its answer goes straight into the painted title: the
 //    page's largest text) have the network and the CPU to themselves. The price: the form takes
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
-// 6. The route table's titles stay out of the browser's code (the table is in the entry: the
-//    guards need every route's flags). Nothing in the app reads a route's title; they document the
-//    table (the page shows its own title). See withoutRouteTitles.
+// 6. The route table's titles stay out of the browser's code. Nothing in the app reads a route's
+//    title; they document the table (the page shows its own title). See withoutRouteTitles. The
+//    table itself is not in the entry (src/app/routeTable.ts): index.html preloads it beside the
+//    page map for a visit that starts anywhere but /login.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
@@ -47,7 +48,7 @@ export function withoutRouteTitles(source: string): string {
   return source.replace(/\btitle: (['"])(?:(?!\1)[^\\\n])*\1,\s*/g, '');
 }
 
-const ROUTE_TABLE = /\/src\/config\/routes\.ts$/;
+const ROUTE_TABLE = /\/src\/config\/(routes|loginRoute)\.ts$/;
 
 export function firstPaint(): Plugin {
   let appRoot = '';
@@ -74,8 +75,10 @@ export function firstPaint(): Plugin {
         // The map of the pages after /login (src/app/pages.ts): a visit that starts on any other
         // page goes through it, so it is preloaded beside the page's own code — no detour.
         const lazyChunk = (file: string) => {
-          const chunk = Object.values(bundle).find(
-            (c): c is OutputChunk => c.type === 'chunk' && c.isDynamicEntry && (c.facadeModuleId ?? '').endsWith(file),
+          const chunk = Object.values(bundle).find((c): c is OutputChunk =>
+            c.type === 'chunk' && (c.facadeModuleId ?? '').endsWith(file)
+              ? c.isDynamicEntry
+              : c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith(file)),
           );
           if (!chunk) throw new Error(`first paint: no lazy chunk for ${file}`);
           const files = new Set<string>();
@@ -83,6 +86,11 @@ export function firstPaint(): Plugin {
           return files;
         };
         const pagesMapFiles = lazyChunk('/src/app/pages.ts');
+        // The route table (src/app/routeTable.ts): not in the entry; a visit that starts on any
+        // page but /login needs it before the shell decides, so it comes beside the entry.
+        lazyChunk('/src/config/routes.ts').forEach((f) => pagesMapFiles.add(f));
+        // So does the full shell (src/app/Shell.tsx renders only a visitor's /login without it).
+        lazyChunk('/src/app/AppShell.tsx').forEach((f) => pagesMapFiles.add(f));
         // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card
         // gates of a logged-in user, the tab bar, the service button — preloaded where they show.
         const shellPartsFiles = lazyChunk('/src/app/ShellParts.tsx');
@@ -115,7 +123,8 @@ export function firstPaint(): Plugin {
 
         const entryUrl = JSON.stringify(`/${entry.fileName}`);
         // In <head>: where is this visit going? (The guards send a visitor of a page that needs a
-        // login to /login, and a logged-in user away from it.) Not to /login: class `off-login`
+        // login to /login, and a logged-in user away from it: to home's chunks unless /login's query
+        // names another page, which then loads its own.) Not to /login: class `off-login`
         // (hides the prerendered markup), the entry, the page's chunks and the branding preloaded.
         // To /login: the branding is fetched right now and put into the painted title as soon as it
         // is here (it is the page's largest text; a new <h1>, as the browser counts an element's
@@ -123,7 +132,7 @@ export function firstPaint(): Plugin {
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
           '(function(m,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b;' +
-          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=0;' +
+          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +

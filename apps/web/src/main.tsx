@@ -4,7 +4,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { rememberLanding } from './app/boot';
 import { forgetFailedStylesheet, isChunkLoadError } from './app/pageLoad';
-import { LAZY_PAGES } from './app/router';
+import { pageOf } from './app/router';
+import { loadRouteTable } from './app/routeTable';
+import { preloadAppShell } from './app/Shell';
+import { LOGIN_ROUTE } from './config/loginRoute';
 import { brandingStore } from './features/branding/model/brandingStore';
 import { NETWORK_FAILED } from './lib/networkFailed';
 import { local } from './lib/storage';
@@ -42,7 +45,13 @@ const root = document.getElementById('root')!;
 // until the login page's code is here: React's first commit then replaces it with the live page
 // in one go — no spinner in between, no flash, no shift.
 const prerendered = root.querySelector('[data-prerendered]');
-const waitFor = prerendered && prerendered.getClientRects().length > 0 ? LAZY_PAGES.get('/login')?.preload() : undefined;
-// A page code that fails to load (offline) still starts the app: its page boundary says so, with 重试.
+// Any other visit waits for the full shell and the route table (app/Shell.tsx; index.html preloaded
+// them beside the entry): the shell decides on the path at its first render, no spinner frame first.
+const waitFor =
+  prerendered && prerendered.getClientRects().length > 0
+    ? pageOf(LOGIN_ROUTE).preload()
+    : Promise.all([preloadAppShell(), loadRouteTable()]);
+// Code that fails to load (offline) still starts the app: the page's boundary (or the shell's)
+// says so, with 重试.
 const start = () => createRoot(root).render(<App />);
 void Promise.resolve(waitFor).then(start, start);

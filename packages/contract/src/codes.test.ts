@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code, DEFAULT_MESSAGE, httpStatusOf } from './codes';
+import * as loginCodes from './loginCodes';
 
 describe('business code → HTTP status (docs/spec/decisions.md, docs/spec/portal-spec.md §8)', () => {
   it.each([
@@ -22,5 +23,11 @@ describe('business code → HTTP status (docs/spec/decisions.md, docs/spec/porta
     for (const code of Object.values(Code)) {
       expect(DEFAULT_MESSAGE[code], `code ${code}`).toMatch(/[\u4e00-\u9fa5]|^ok$/);
     }
+  });
+});
+
+describe('the login codes (./loginCodes.ts, what the login page takes instead of the table)', () => {
+  it.each(Object.entries(loginCodes))('%s is the value in the table', (name, value) => {
+    expect(Code[name as keyof typeof Code]).toBe(value);
   });
 });

@@ -1,22 +1,35 @@
 // Business codes and their HTTP statuses: one table, used by the server's error type and by
-// the web client's error catalogue. zod-free so the web app can import it cheaply.
+// the web client's error catalogue. zod-free so the web app can import it cheaply. The codes of a
+// login are named constants of ./loginCodes.ts (the login page takes those, not this table).
+import {
+  CARD_LOGIN_DISABLED,
+  CARD_NOT_FOUND,
+  CARD_PASSWORD_REQUIRED,
+  CARD_PASSWORD_WRONG,
+  LOGIN_FAILED,
+  SMS_CODE_INVALID,
+  SMS_TOO_FREQUENT,
+  USER_NOT_FOUND,
+} from './loginCodes';
+
+export { NEW_TOKEN_HEADER } from './headers';
 
 export const Code = {
   OK: 0,
   /** docs/spec/portal-spec.md §8: the client drops its stored card and goes home. */
-  CARD_NOT_FOUND: 10000,
+  CARD_NOT_FOUND,
   BAD_REQUEST: 10001,
-  LOGIN_FAILED: 10101,
+  LOGIN_FAILED,
   LOCKED: 10102,
-  SMS_CODE_INVALID: 10103,
-  SMS_TOO_FREQUENT: 10104,
-  USER_NOT_FOUND: 10105,
+  SMS_CODE_INVALID,
+  SMS_TOO_FREQUENT,
+  USER_NOT_FOUND,
   CARD_ALREADY_BOUND: 10201,
-  CARD_PASSWORD_WRONG: 10202,
-  CARD_PASSWORD_REQUIRED: 10203,
+  CARD_PASSWORD_WRONG,
+  CARD_PASSWORD_REQUIRED,
   CARD_NOT_BOUND: 10204,
   CARD_NO_MOBILE: 10205,
-  CARD_LOGIN_DISABLED: 10206,
+  CARD_LOGIN_DISABLED,
   // 103xx card gating: the server refuses what the gates would not let through
   CARD_CANCELLED: 10301,
   CARD_NEEDS_REPLACE: 10302,
@@ -154,6 +167,3 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.RATE_LIMITED]: '操作过于频繁，请稍后再试',
   [Code.INTERNAL]: '服务器繁忙，请稍后再试',
 };
-
-/** Header carrying a rotated token (docs/spec/portal-spec.md §4, session rules). */
-export const NEW_TOKEN_HEADER = 'New-Token';

@@ -1,5 +1,5 @@
 import { BrowserRouter } from '../lib/router';
-import { AppShell } from './AppShell';
+import { Shell } from './Shell';
 
 // The app's own router (lib/router, docs/decisions/0026-own-router.md): history, links and the
 // query; no route matching — the shell's guards already map the location to its route (unknown
@@ -7,7 +7,7 @@ import { AppShell } from './AppShell';
 export function App() {
   return (
     <BrowserRouter>
-      <AppShell />
+      <Shell />
     </BrowserRouter>
   );
 }

@@ -1,14 +1,15 @@
-// The app shell: evaluates the navigation guards on every navigation and renders the guarded
-// route's page. What a visit to /login does without comes with ./ShellParts (lazy): the keep-alive
-// pages (/ and /mine, kept with <Activity>), and once a page needs them the card gates (./CardGates,
-// once a user is logged in with a card), the tab bar and the floating service button.
-import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
+// The app's full shell: evaluates the navigation guards on every navigation and renders the guarded
+// route's page. Not in the entry: a visitor on /login does without it (./Shell.tsx renders that page
+// alone, and keeps the API hooks, the agent mark, the branding and the title for every page). What
+// the pages around /login need comes with ./ShellParts (lazy): the keep-alive pages (/ and /mine,
+// kept with <Activity>), and once a page needs them the card gates (./CardGates, once a user is
+// logged in with a card), the tab bar and the floating service button. The route table comes after
+// the first load too (./routeTable.ts): until it is here the shell knows /login only, and waits for
+// it on any other path.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { PageLoading } from '../components/PageLoading';
-import { routeOf, type RouteDef } from '../config/routes';
-import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
-import { markFromQuery } from '../features/branding/model/mark';
-import { configureApi } from '../lib/api';
+import type { RouteDef } from '../config/routes';
+import { brandingStore } from '../features/branding/model/brandingStore';
 import { NETWORK_FAILED } from '../lib/networkFailed';
 import { useLocation, useNavigate } from '../lib/router';
 import { clearOnForcedLogout } from '../lib/session';
@@ -18,14 +19,20 @@ import { useStored } from '../lib/useStored';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
-import { atFirstTouch, LAZY_PAGES } from './router';
+import { atFirstTouch, pageOf } from './router';
+import { lookupRoute, PENDING, useRouteTable } from './routeLookup';
+import { loadRouteTable } from './routeTable';
 
-const shellParts = () => import('./ShellParts');
+/** The shell's parts around a page; fetched at the first touch (./Shell.tsx asks for them with
+ *  this module's code when that touch came first). */
+export const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // Not in the first load: a visitor on /login has no card to gate.
 const GatedPage = retryableLazy(() => shellParts().then((m) => ({ default: m.GatedPage })));
+// Renders nothing: it suspends while the route table loads, and a failure goes to its boundary (重试).
+const RouteTableLoad = retryableLazy(() => loadRouteTable().then(() => ({ default: () => null })));
 
 /** Whether anything goes around this page: the card gates, the tab bar, a service button (the
  *  wifi-device area has its own, and ShellParts decides on the branding). */
@@ -48,31 +55,25 @@ function guardContext(path: string, search: string): GuardContext {
 export function AppShell() {
   const location = useLocation();
   const navigate = useNavigate();
-  const brand = useBrand();
   const token = useStored('token');
   const customNum = useStored('customNum');
-  const mark = useStored('mark') ?? DEFAULT_AGENT_MARK;
+  const table = useRouteTable();
 
-  useEffect(() => {
-    configureApi({
-      navigate: (to) => navigate(to, { replace: true }),
-      isCardExemptPath: (path) => routeOf(path)?.meta.cardWhitelist === true,
-    });
-  }, [navigate]);
-
-  // Evaluated during render, so a guarded page never flashes before its redirect.
+  // Evaluated during render, so a guarded page never flashes before its redirect. Undefined while
+  // the route table this path needs is on its way.
   const decision = useMemo(
-    () => decideNavigation(guardContext(location.pathname, location.search)),
+    () => {
+      const known = lookupRoute(location.pathname, table);
+      return known === PENDING ? undefined : decideNavigation(guardContext(location.pathname, location.search), () => known);
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- location.key: storage is read fresh per navigation
-    [location.key, location.pathname, location.search],
+    [location.key, location.pathname, location.search, table],
   );
 
   // A passive effect, not a layout effect: on the first render BrowserRouter subscribes to the
   // history in its own layout effect, which runs after ours, and would miss the redirect.
   useEffect(() => {
-    const queryMark = markFromQuery(location.search);
-    if (queryMark && queryMark !== local.get('mark')) local.set('mark', queryMark);
-    if (decision.kind !== 'redirect') return;
+    if (decision?.kind !== 'redirect') return;
     if (decision.clearStorage) clearOnForcedLogout();
     navigate(decision.to, { replace: true });
     if (decision.popup) {
@@ -86,13 +87,7 @@ export function AppShell() {
     }
   }, [decision, location.pathname, location.search, navigate]);
 
-  useEffect(() => void brandingStore.loadForMark(mark), [mark]);
-  useEffect(() => void brandingStore.loadForCard(token && customNum ? customNum : undefined), [token, customNum]);
-  useEffect(() => {
-    document.title = brand.appName;
-  }, [brand.appName]);
-
-  const route = decision.kind === 'allow' ? decision.route : undefined;
+  const route = decision?.kind === 'allow' ? decision.route : undefined;
 
   // Keep-alive pages mount on first visit and stay mounted while hidden. A login or logout
   // starts over: the hidden pages belong to the previous session.
@@ -109,6 +104,13 @@ export function AppShell() {
 
   return (
     <>
+      {!decision && (
+        <PageBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <RouteTableLoad />
+          </Suspense>
+        </PageBoundary>
+      )}
       {paths.length > 0 && (
         <PageBoundary quiet={!route?.meta.keepAlive} resetKey={route?.path}>
           <Suspense fallback={route?.meta.keepAlive ? <PageLoading /> : null}>
@@ -119,7 +121,7 @@ export function AppShell() {
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
         <PageBoundary resetKey={route.path}>
-          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage path={route.path} />}</Suspense>
+          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</Suspense>
         </PageBoundary>
       )}
       {needsAround(route, gated) && (
@@ -134,9 +136,9 @@ export function AppShell() {
 }
 
 /** The page of a (guarded, built) route; a new page mounts afresh. */
-function RoutePage({ path }: { path: string }) {
-  const Page = LAZY_PAGES.get(path)!;
-  return <Page key={path} />;
+function RoutePage({ route }: { route: RouteDef }) {
+  const Page = pageOf(route);
+  return <Page key={route.path} />;
 }
 
 /** Keep-alive pages get their scroll position back; other pages start at the top. The window

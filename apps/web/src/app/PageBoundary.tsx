@@ -1,7 +1,7 @@
 // What a page shows when its code (or its rendering) fails instead of a white screen (issue 16,
 // snag 2): what happened and a 重试 that loads it again (./retryableLazy.ts: a fresh import).
 import { Component, type ReactNode } from 'react';
-import { LoadFailed } from '../components/StateBlock';
+import { LoadFailed } from '../components/StateFrame';
 import { NETWORK_FAILED } from '../lib/networkFailed';
 import { isChunkLoadError } from './pageLoad';
 import { retryFailedLoads } from './retryableLazy';

@@ -12,7 +12,7 @@ import { serviceButtons } from '../features/customer-service/model/visibility';
 import { useNavigate } from '../lib/router';
 import { PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
-import { LAZY_PAGES } from './router';
+import { pageOf } from './router';
 
 /** The wifi-device area's pages with its own tab bar (docs/spec/decisions.md "Layout"). */
 const DEVICE_TAB_PAGES = new Set(['/cpe', '/cpe_mine']);
@@ -31,7 +31,7 @@ const FloatingServiceButton = retryableLazy(() =>
 /** The keep-alive pages visited in this session (`paths`), the current one (`path`) visible. */
 export function KeepAlivePages({ paths, path, session }: { paths: readonly string[]; path: string | undefined; session: string }) {
   return KEEP_ALIVE.filter((r) => paths.includes(r.path)).map((r) => {
-    const Page = LAZY_PAGES.get(r.path)!;
+    const Page = pageOf(r);
     return (
       <Activity key={`${session}:${r.path}`} mode={path === r.path ? 'visible' : 'hidden'}>
         <PageBoundary>
@@ -47,7 +47,7 @@ export function KeepAlivePages({ paths, path, session }: { paths: readonly strin
 /** A page behind the card gates (a session and a current card): NavGate decides per navigation
  *  whether it shows, or the user stays where they were and is asked first. */
 export function GatedPage({ route }: { route: RouteDef }) {
-  const Page = LAZY_PAGES.get(route.path)!;
+  const Page = pageOf(route);
   return (
     <NavGate route={route}>
       <Page key={route.path} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routeOf } from '../config/routes';
+import { routedRouteOf, routeOf } from '../config/routes';
 import { decideNavigation, type GuardContext, type GuardDecision } from './guards';
 
 // Every path of the route table counts as built here, so the rules can be tested before the
@@ -147,6 +147,6 @@ describe('decideNavigation with the built routes only', () => {
     ['/no_such_page', { to: '/404' }],
     ['/404', { allow: true }],
   ] as const)('%s', (path, expected) => {
-    expect(summary(decideNavigation({ ...user, path, search: '' }))).toEqual(expected);
+    expect(summary(decideNavigation({ ...user, path, search: '' }, routedRouteOf))).toEqual(expected);
   });
 });

@@ -3,7 +3,8 @@
 // Card gating (§4 "Card gating") is not part of this: see ./gating.ts and ./CardGates.tsx.
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/login';
-import { isCardFree, routedRouteOf, type RouteDef } from '../config/routes';
+import { isCardFree } from '../config/routeRules';
+import type { RouteDef } from '../config/routes';
 import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
 
 export interface GuardContext {
@@ -32,7 +33,9 @@ export type GuardDecision =
       popup?: Popup;
     };
 
-export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined = routedRouteOf): GuardDecision {
+/** `lookup`: the route a user may reach at a path (config/routes.ts routedRouteOf; the shell asks
+ *  once the route table is here: ./routeTable.ts). */
+export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined): GuardDecision {
   const route = lookup(ctx.path);
   if (!route) return { kind: 'redirect', to: '/404' };
   const query = new URLSearchParams(ctx.search);

@@ -2,10 +2,11 @@
 // built route (route-level code splitting); /login's here, the others in ./pages.ts. Every
 // `page` the table names has exactly one module (tsc checks it); a route without `page` is not routed and falls to /404. A page whose code
 // fails to load can be loaded again (./retryableLazy.ts, ./PageBoundary.tsx).
-import { BUILT_ROUTES, type PageName } from '../config/routes';
+import type { PageName, RouteDef } from '../config/routes';
 import type { FirstPage, LaterPage, PageModule } from './pages';
 import { loadCatalogue } from '../lib/api';
 import { retryableLazy, type RetryableComponent } from './retryableLazy';
+import { loadRouteTable } from './routeTable';
 
 /** The page most visits start on, bound here in the entry: no detour through ./pages.ts for it. */
 const FIRST_PAGES: Record<FirstPage, PageModule> = {
@@ -36,11 +37,17 @@ export function atFirstTouch(fetch: () => Promise<unknown>): void {
   const run = () => void fetch().catch(() => undefined);
   for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, run, { once: true, capture: true, passive: true });
 }
-// the map of the other pages, and the API client's error catalogue
+// the map of the other pages, the route table (./routeTable.ts) and the API client's error catalogue
 atFirstTouch(later);
+atFirstTouch(loadRouteTable);
 atFirstTouch(loadCatalogue);
 
-/** One page component (lazy, retryable) per built route, by path. */
-export const LAZY_PAGES: ReadonlyMap<string, RetryableComponent<object>> = new Map(
-  BUILT_ROUTES.map((r) => [r.path, retryableLazy(loaderOf(r.page as PageName))]),
-);
+const pages = new Map<string, RetryableComponent<object>>();
+
+/** The page component (lazy, retryable) of a built route: one per route, made when first asked
+ *  for (the route table is not in the entry: ./routeTable.ts). */
+export function pageOf(route: Pick<RouteDef, 'path' | 'page'>): RetryableComponent<object> {
+  let page = pages.get(route.path);
+  if (!page) pages.set(route.path, (page = retryableLazy(loaderOf(route.page as PageName))));
+  return page;
+}

@@ -1,72 +1,16 @@
 // The route table: every path of docs/spec/portal-spec.md §2 with its area and its meta, as plain
-// data. It imports nothing (no page, no React), so the app, the pages, the features and the build
-// (vite.config.ts) all read the same table. The app's router (app/router.ts) binds each `page` to
+// data. It imports no page and no React (only its /login row and two rules, plain modules too), so
+// the app, the pages, the features and the build (vite.config.ts) all read the same table. The
+// app's entry does not carry it: app/routeTable.ts loads it. The app's router (app/router.ts) binds each `page` to
 // its module; a route without `page` is not built yet: it is not routed and falls to /404 — no
 // placeholder pages.
+import { LOGIN_ROUTE } from './loginRoute';
+import { normalisePath } from './routeRules';
+import type { Area, RouteDef, RouteMeta } from './routeTypes';
 
-/**
- * The part of the product a route belongs to. A built page lives in src/routes/<area>/<page>.tsx.
- *   account     login, passwords, registration, the policies
- *   cards       home, mine, the cards: bind, manage, check, replace, what a card still needs
- *   usage       data usage
- *   realName    personal information and real-name verification
- *   commerce    packages and series, recharges, vouchers, orders and payment
- *   quickPay    the quick-payment flow (no login, by card number)
- *   support     customer service, complaints, guides, app download, not found
- *   wifiDevice  the wifi-device (cpe) area, with its own guards and service button
- *   membership  member levels, rules, invitations
- *   agent       agent application and promotion
- *   shop        device shopping
- */
-export type Area =
-  | 'account'
-  | 'cards'
-  | 'usage'
-  | 'realName'
-  | 'commerce'
-  | 'quickPay'
-  | 'support'
-  | 'wifiDevice'
-  | 'membership'
-  | 'agent'
-  | 'shop';
+export { isCardFree, normalisePath } from './routeRules';
 
-/** When the card gates run (docs/spec/decisions.md "Where gates run"). */
-export type GatePolicy = 'navigate' | 'afterLoad' | 'none';
-
-export interface RouteMeta {
-  /** stays mounted (React <Activity>) while hidden; keeps state and scroll */
-  keepAlive?: boolean;
-  /** hides the floating customer-service button */
-  noShowKF?: boolean;
-  /** hides the wifi-device area's own service button */
-  noCpeKF?: boolean;
-  /** open to visitors without a token */
-  noLogin?: boolean;
-  /** exempt from the unknown-card redirect (docs/spec/portal-spec.md §2) */
-  cardWhitelist?: boolean;
-  /** works without a current card, so "no card info → /" does not apply (our ruling: home must,
-   *  or the redirect would loop; mine and card management are how a user gets a card) */
-  cardOptional?: boolean;
-  /** bottom tab bar (docs/spec/decisions.md "Layout": / and /mine) */
-  tabBar?: boolean;
-  /** an arrow image beside the service button (guide pages) */
-  guideArrow?: boolean;
-  /** when the card gates run; unset: app/gating.ts derives it (on navigation to pages that need
-   *  login and a card). 'none' marks the gate targets and the pages on the way through them. */
-  gate?: GatePolicy;
-}
-
-export interface RouteDef {
-  path: string;
-  /** the route name, sent as `form` to /customer, /select and /replace_info */
-  name: string;
-  title: string;
-  area: Area;
-  /** the page module, src/routes/<area>/<page>.tsx; unset until the page is built */
-  page?: string;
-  meta: RouteMeta;
-}
+export type { Area, GatePolicy, RouteDef, RouteMeta } from './routeTypes';
 
 const NO_LOGIN = { noLogin: true } as const;
 /** a gate target, or a page on the way through the gates: gating it would lock the user out */
@@ -84,7 +28,7 @@ interface RouteRow {
 /** Every route, by area (the folders of src/routes/). */
 const TABLE = {
   account: [
-    { path: '/login', title: '登录', meta: { noLogin: true, noShowKF: true }, page: 'Login' },
+    LOGIN_ROUTE, // its own module: the app's entry knows it before this table loads
     // Not in the spec's no-login list, but resetting a forgotten card password must work logged out.
     { path: '/forgot', title: '忘记密码', meta: NO_LOGIN, page: 'Forgot' },
     { path: '/privacy', title: '隐私政策', meta: NO_LOGIN, page: 'Privacy' },
@@ -211,11 +155,6 @@ export type PageName = Extract<(typeof TABLE)[Area][number], { page: string }>['
 
 const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
 
-/** Normalises a trailing slash ("/mine/" is "/mine"). */
-export function normalisePath(pathname: string): string {
-  return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
-}
-
 /** The route definition for a path, whether built or not. */
 export function routeOf(pathname: string): RouteDef | undefined {
   return BY_PATH.get(normalisePath(pathname));
@@ -236,11 +175,4 @@ export const BUILT_ROUTES = ROUTES.filter((r) => r.page);
 /** The module of a built route's page, relative to src/ (without extension). */
 export function pageModule(route: Pick<RouteDef, 'area' | 'page'>): string | undefined {
   return route.page && `routes/${route.area}/${route.page}`;
-}
-
-/** A page that works without a current card: open to visitors, card-whitelisted, card-optional, or
- *  in the wifi-device area. The card-info guard and the card gates both leave these alone. */
-export function isCardFree(route: Pick<RouteDef, 'area' | 'meta'>): boolean {
-  const { noLogin, cardWhitelist, cardOptional } = route.meta;
-  return Boolean(noLogin || cardWhitelist || cardOptional) || route.area === 'wifiDevice';
 }

@@ -2,7 +2,7 @@
 // time-out flag (docs/spec/portal-spec.md §4 "Session rules"), and every row of §8 through
 // decideOnOutcome. Plain fetch, no library, because the login page ships it on first load.
 import type { Envelope } from '@portal/contract';
-import { NEW_TOKEN_HEADER } from '@portal/contract/codes';
+import { NEW_TOKEN_HEADER } from '@portal/contract/headers';
 import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
 import { methodOf, pathOf, type HttpMethod, type Route } from '@portal/contract/route';
 import type { ErrorAction, Outcome } from './errorCatalogue';

@@ -1,6 +1,15 @@
 // The three login models (docs/spec/portal-spec.md §1; docs/spec/decisions.md "Login") as form → request.
 import type { LoginModel, LoginRequest } from '@portal/contract';
-import { Code } from '@portal/contract/codes';
+import {
+  CARD_LOGIN_DISABLED,
+  CARD_NOT_FOUND,
+  CARD_PASSWORD_REQUIRED,
+  CARD_PASSWORD_WRONG,
+  LOGIN_FAILED,
+  SMS_CODE_INVALID,
+  SMS_TOO_FREQUENT,
+  USER_NOT_FOUND,
+} from '@portal/contract/loginCodes';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 
 export interface LoginFields {
@@ -48,14 +57,14 @@ export type LoginField = keyof LoginFields | 'agree';
 /** The field each refusal of a login or code request points at, per login model (the message
  *  goes under it); none for what concerns the form as a whole (lock-outs, limits, failures). */
 const REFUSED_FIELD: Record<number, Partial<Record<LoginModel, keyof LoginFields>>> = {
-  [Code.CARD_NOT_FOUND]: { customNum: 'customNum' },
-  [Code.CARD_LOGIN_DISABLED]: { customNum: 'customNum' },
-  [Code.CARD_PASSWORD_WRONG]: { customNum: 'cardPassword' },
-  [Code.CARD_PASSWORD_REQUIRED]: { customNum: 'cardPassword' },
-  [Code.LOGIN_FAILED]: { account: 'password' },
-  [Code.USER_NOT_FOUND]: { account: 'account', mobile: 'mobile' },
-  [Code.SMS_CODE_INVALID]: { mobile: 'code' },
-  [Code.SMS_TOO_FREQUENT]: { mobile: 'mobile' },
+  [CARD_NOT_FOUND]: { customNum: 'customNum' },
+  [CARD_LOGIN_DISABLED]: { customNum: 'customNum' },
+  [CARD_PASSWORD_WRONG]: { customNum: 'cardPassword' },
+  [CARD_PASSWORD_REQUIRED]: { customNum: 'cardPassword' },
+  [LOGIN_FAILED]: { account: 'password' },
+  [USER_NOT_FOUND]: { account: 'account', mobile: 'mobile' },
+  [SMS_CODE_INVALID]: { mobile: 'code' },
+  [SMS_TOO_FREQUENT]: { mobile: 'mobile' },
 };
 
 export function loginErrorField(model: LoginModel, code: number | undefined): keyof LoginFields | undefined {
