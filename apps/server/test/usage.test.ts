@@ -1,13 +1,13 @@
 // Usage API and the carrier sync behind it: daily records, today / month / package figures that
 // agree with each other, idempotent and rate-limited syncs, freshness, the access rule and bad
 // input. Time moves with the server clock (lib/clock). SQLite and PostgreSQL.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Code, type DailyFlowAnswer, type FlowAnswer, type FlowStatisticsAnswer } from '@portal/contract';
 import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { AppContext } from '../src/context';
 import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { clock } from '../src/lib/clock';
-import { syncUsage } from '../src/modules/usage';
+import { SYNC_RETRY_AFTER_FAILURE_MS, syncUsage } from '../src/modules/usage';
 import { expectAllRejectedWithoutWrites, jsonPost, oversizedBody } from './badInput';
 import { databases, useTestApp, type TestApp } from './harness';
 
@@ -256,6 +256,31 @@ describe.each(databases())('usage on %s', (kind) => {
       expect(res.json().message).toMatch(/运营商数据暂时无法获取/);
       expect(res.json().data.synced_at).toBe(f.synced_at);
       expect(await rows(t, '1000000003')).toEqual(before);
+    });
+
+    it('after a failed sync, the pages do not ask the carrier again for a minute; 刷新 still does', async () => {
+      const num = '1000000003';
+      await flow(num); // synced once, then the carrier loses the line: every sync fails
+      await t.db.kysely.deleteFrom('sim_lines').where('custom_num', '=', num).execute();
+      const usage = vi.spyOn(CarrierSimulator.prototype, 'usage');
+      try {
+        clock.advance(11 * MINUTE); // stale: the page syncs on its own
+        await flow(num);
+        expect(usage).toHaveBeenCalledTimes(1);
+        // another load within the minute: the stored figures at once, no wait for the carrier
+        await flow(num);
+        await daily(num);
+        expect(usage).toHaveBeenCalledTimes(1);
+        // the card holder's own 刷新 asks at once
+        expect((await sync(num)).json().message).toMatch(/运营商数据暂时无法获取/);
+        expect(usage).toHaveBeenCalledTimes(2);
+        // a minute on, the pages try again
+        clock.advance(SYNC_RETRY_AFTER_FAILURE_MS);
+        await flow(num);
+        expect(usage).toHaveBeenCalledTimes(3);
+      } finally {
+        usage.mockRestore();
+      }
     });
 
     it('card info does not call the carrier once a card has been synced', async () => {

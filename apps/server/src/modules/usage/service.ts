@@ -63,15 +63,44 @@ function cleanUsage(rows: DailyUsage[], from: string, to: string): repo.DayUsage
 // of them. Only an optimization: other processes may sync the same card too (upserts are idempotent).
 const inFlight = new WeakMap<object, Map<number, Promise<string | null>>>();
 
+/**
+ * After a card's sync failed, the syncs the pages start on their own (card info's first sight,
+ * stale usage figures) leave it alone this long: during a carrier outage every page would otherwise
+ * wait for the carrier to fail again, on every load. The card holder's own 刷新 (forceSync) still
+ * asks at once. Per process: another process may ask once more, which costs only that one wait.
+ */
+export const SYNC_RETRY_AFTER_FAILURE_MS = 60_000;
+const failedAt = new WeakMap<object, Map<number, number>>();
+
+function recentlyFailed(ctx: AppContext, cardId: number): boolean {
+  const at = failedAt.get(ctx.db)?.get(cardId);
+  return at !== undefined && clock.now().getTime() - at < SYNC_RETRY_AFTER_FAILURE_MS;
+}
+
+function noteOutcome(ctx: AppContext, cardId: number, failed: boolean): void {
+  let failures = failedAt.get(ctx.db);
+  if (!failures) failedAt.set(ctx.db, (failures = new Map()));
+  if (!failed) {
+    failures.delete(cardId);
+    return;
+  }
+  // bounded: a long outage over many cards forgets the oldest failures, which only means one more try
+  if (failures.size >= 10_000) failures.delete(failures.keys().next().value!);
+  failures.set(cardId, clock.now().getTime());
+}
+
 /** Sync, but a carrier failure only costs freshness: log it and serve the stored figures. */
-function trySync(ctx: AppContext, card: SyncableCard): Promise<string | null> {
+function trySync(ctx: AppContext, card: SyncableCard, opts: { automatic: boolean }): Promise<string | null> {
+  if (opts.automatic && recentlyFailed(ctx, card.id)) return Promise.resolve(null);
   let running = inFlight.get(ctx.db);
   if (!running) inFlight.set(ctx.db, (running = new Map()));
   const pending = running.get(card.id);
   if (pending) return pending;
   const job = syncUsage(ctx, card)
+    .then((at) => (noteOutcome(ctx, card.id, false), at))
     .catch((err: unknown) => {
       ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier usage sync failed; serving stored figures');
+      noteOutcome(ctx, card.id, true);
       return null;
     })
     .finally(() => running.delete(card.id));
@@ -87,13 +116,13 @@ function msSince(iso: string): number {
 /** Sync when never synced or older than the freshness window; returns the sync time to show. */
 export async function ensureFresh(ctx: AppContext, card: SyncableCard): Promise<string> {
   if (card.flow_synced_at && msSince(card.flow_synced_at) <= USAGE_FRESH_MS) return card.flow_synced_at;
-  return (await trySync(ctx, card)) ?? card.flow_synced_at;
+  return (await trySync(ctx, card, { automatic: true })) ?? card.flow_synced_at;
 }
 
 /** Sync only a card that was never synced (first sight of a card); otherwise serve what is stored. */
 export async function ensureSyncedOnce(ctx: AppContext, card: SyncableCard): Promise<string> {
   if (card.flow_synced_at) return card.flow_synced_at;
-  return (await trySync(ctx, card)) ?? '';
+  return (await trySync(ctx, card, { automatic: true })) ?? '';
 }
 
 /** Today's and this month's usage and the active package with its used and remaining data. */
@@ -185,7 +214,7 @@ export async function forceSync(ctx: AppContext, auth: Auth, customNum: string):
       message: `流量数据刚刚已更新，请${wait}秒后再刷新`,
     };
   }
-  const at = await trySync(ctx, card);
+  const at = await trySync(ctx, card, { automatic: false });
   const flow = await flowOf(ctx, card, at ?? card.flow_synced_at);
   if (at === null) {
     return {
