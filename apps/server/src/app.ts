@@ -263,7 +263,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       root: config.webDist!,
       wildcard: false,
       index: false,
+      // the build's .br / .gz beside each asset (scripts/build/precompress.mjs), sent as they are
+      preCompressed: true,
+      // setHeaders says how long each file may be cached; @fastify/static's own `public, max-age=0`
+      // would otherwise win (also on its retry without a compressed copy, which drops sendFile's options)
+      cacheControl: false,
       setHeaders(res, path) {
+        res.setHeader('vary', 'accept-encoding');
         // hashed assets never change; index.html must always be revalidated
         if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
@@ -314,7 +320,10 @@ async function serveConsole(app: FastifyInstance, dist: string | null): Promise<
     index: false,
     // the portal's registration decorates the reply; this one serves files only
     decorateReply: false,
+    preCompressed: true,
+    cacheControl: false,
     setHeaders(res, path) {
+      res.setHeader('vary', 'accept-encoding');
       if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       else res.setHeader('cache-control', 'no-cache');
     },
