@@ -169,6 +169,10 @@ describe('the server goes away', () => {
       await page.goto('/flow');
       await page.getByTestId('remaining').waitFor();
       await portal.stop();
+      // hashed assets are cached for good (immutable): a phone that once loaded home's code has it.
+      // The case here is the phone that has not — its cache emptied — with the server gone.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
       await page.getByRole('button', { name: '返回' }).click();
       await waitForPath(page, '/');
       const { alert, retry } = failure(page);

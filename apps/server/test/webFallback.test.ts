@@ -70,6 +70,8 @@ describe('web history fallback', () => {
     const js = await t.inject({ method: 'GET', url: '/assets/app.js' });
     expect(js.statusCode).toBe(200);
     expect(js.body).toBe('console.log(1)');
+    // a hashed asset is cached for good (the plugin's own `public, max-age=0` used to replace this)
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it("leaves the console's pages to the console's own index.html", async () => {
