@@ -159,6 +159,33 @@ describe('a failed load says what happened and 重试 works', () => {
 });
 
 describe('the server goes away', () => {
+  it('home with its code at hand shows the last card info and says it is not fresh, with 重试', async () => {
+    const portal = await startPortal();
+    const phone = await openPhone(portal);
+    try {
+      const { page } = phone;
+      await loginWithAccount(page);
+      // home's code came with the login and stays cached; a fresh document on /flow
+      await page.goto('/flow');
+      await page.getByTestId('remaining').waitFor();
+      await portal.stop();
+      await page.getByRole('button', { name: '返回' }).click();
+      await waitForPath(page, '/');
+      const stale = page.getByTestId('stale-card-info');
+      await stale.waitFor();
+      expect(await stale.innerText()).toContain('当前显示的是上次获取的信息');
+      expect(await page.getByTestId('current-card').innerText()).toContain('1000');
+      await screenshot(page, 'server-gone-home-stale');
+      // 重试, the server still gone: the note stays, the page too
+      await stale.getByRole('button', { name: '重试' }).click();
+      await page.waitForTimeout(500);
+      await stale.waitFor();
+    } finally {
+      await phone.close();
+      await portal.stop();
+    }
+  });
+
   it('going back home from a page opened directly shows the failure and 重试, never a white page', async () => {
     const portal = await startPortal();
     const phone = await openPhone(portal);

@@ -22,3 +22,13 @@ export const REASON_RULES: Rule[] = [
 /** Fen from a yuan input (two decimals), and back. */
 export const toFen = (yuan: number | null | undefined) => Math.round((yuan ?? 0) * 100);
 export const toYuan = (fen: number) => fen / 100;
+
+/** A retail price (yuan) beside a `cost` field: required, and never below the cost (checked again when the cost changes). */
+export const RETAIL_RULES: Rule[] = [
+  { required: true, message: '请填写零售价' },
+  ({ getFieldValue }) => ({
+    validator: async (_r, v: number) => {
+      if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost') as number)) throw new Error('零售价不能低于成本价');
+    },
+  }),
+];

@@ -105,10 +105,6 @@ function JobDetail({ id }: { id: number }) {
     void client.invalidateQueries({ queryKey: ['bulk-jobs'] });
     void client.invalidateQueries({ queryKey: ['cards'] });
   }, [finished, client]);
-  useEffect(() => {
-    // a finished job has no cards waiting: its 待处理 choice is gone
-    if (finished && shown === 'pending') setShown('all');
-  }, [finished, shown]);
   if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   // the counts are the freshest word (the job's own are written after each batch of cards)
   const job = first ? { ...first.job, ok_count: counts.ok, failed_count: counts.failed } : undefined;
@@ -139,7 +135,8 @@ function JobDetail({ id }: { id: number }) {
             { value: 'all', label: `全部 ${job?.total ?? 0}` },
             { value: 'failed', label: `失败 ${counts.failed}` },
             { value: 'ok', label: `成功 ${counts.ok}` },
-            ...(finished ? [] : [{ value: 'pending', label: `待处理 ${counts.pending}` }]),
+            // a finished job has no cards waiting: 待处理 is offered only while it runs (or while it is the one shown)
+            ...(finished && shown !== 'pending' ? [] : [{ value: 'pending', label: `待处理 ${counts.pending}` }]),
           ]}
         />
         {/* every card's result, the failed ones to fix and retry (the same list the exports area audits) */}

@@ -13,7 +13,7 @@ import { ListPage } from '../lib/ListPage';
 import { PACKAGE_TYPE_OPTIONS, PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { toFen, toYuan } from '../lib/zodRule';
+import { RETAIL_RULES, toFen, toYuan } from '../lib/zodRule';
 
 type Series = AdminAnswerOf<'adminSeriesList'>['items'][number];
 type Pkg = AdminAnswerOf<'adminPackageList'>['items'][number];
@@ -272,19 +272,7 @@ function PackageModal({ value, onClose }: { value: Partial<Pkg>; onClose: () => 
         <Form.Item name="cost" label="成本价（元）" rules={[{ required: true, message: '请填写成本价' }]}>
           <InputNumber min={0} precision={2} />
         </Form.Item>
-        <Form.Item
-          name="retail"
-          label="零售价（元）"
-          dependencies={['cost']}
-          rules={[
-            { required: true, message: '请填写零售价' },
-            ({ getFieldValue }) => ({
-              validator: async (_r, v: number) => {
-                if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
-              },
-            }),
-          ]}
-        >
+        <Form.Item name="retail" label="零售价（元）" dependencies={['cost']} rules={RETAIL_RULES}>
           <InputNumber min={0} precision={2} />
         </Form.Item>
         <Form.Item name="original" label="划线价（元）">

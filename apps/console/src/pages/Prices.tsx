@@ -12,7 +12,7 @@ import { ListPage } from '../lib/ListPage';
 import { PackageTypeFilter, packageTypeColumn } from '../lib/packageTypes';
 import { yuan } from '../lib/format';
 import { useOperator } from '../lib/session';
-import { toFen, toYuan } from '../lib/zodRule';
+import { RETAIL_RULES, toFen, toYuan } from '../lib/zodRule';
 
 type Row = AdminAnswerOf<'adminPackageList'>['items'][number];
 
@@ -141,15 +141,7 @@ function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boolean; onC
         name="retail"
         label="零售价（元）"
         dependencies={['cost']}
-        rules={[
-          { required: true, message: '请填写零售价' },
-          { type: 'number', min: 0, message: '零售价不能为负数' },
-          ({ getFieldValue }) => ({
-            validator: async (_r, v: number) => {
-              if (typeof v === 'number' && toFen(v) < toFen(getFieldValue('cost'))) throw new Error('零售价不能低于成本价');
-            },
-          }),
-        ]}
+        rules={[...RETAIL_RULES, { type: 'number', min: 0, message: '零售价不能为负数' }]}
       >
         <InputNumber min={0} precision={2} style={{ width: 200 }} />
       </Form.Item>

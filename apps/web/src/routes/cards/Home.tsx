@@ -24,6 +24,12 @@ import { PullToRefresh } from '../../lib/ui';
 import { useStored } from '../../lib/useStored';
 import styles from './Home.module.css';
 
+const NOTE_ICON = (
+  <svg viewBox="0 0 20 20" aria-hidden="true">
+    <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
+  </svg>
+);
+
 function HomePage() {
   const brand = useBrand();
   const navigate = useNavigate();
@@ -131,15 +137,25 @@ function HomePage() {
 
         {clew.data?.content && (
           <div className={`${styles.clew} ${styles[`clew_${clew.data.level}`] ?? ''}`} role="note">
-            <svg viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
-            </svg>
+            {NOTE_ICON}
             <span className={styles.clewText}>{clew.data.content}</span>
             {action && (
               <Link to={action.path} className={styles.clewAction}>
                 {action.text}
               </Link>
             )}
+          </div>
+        )}
+
+        {/* the server or the network is gone but the last answer is here: say so, with 重试, rather
+            than show old figures as if they were today's */}
+        {info.isError && card && (
+          <div className={`${styles.clew} ${styles.clew_warning}`} role="alert" data-testid="stale-card-info">
+            {NOTE_ICON}
+            <span className={styles.clewText}>暂时无法获取最新数据，当前显示的是上次获取的信息</span>
+            <button type="button" className={styles.clewAction} onClick={() => void refresh()}>
+              重试
+            </button>
           </div>
         )}
 
