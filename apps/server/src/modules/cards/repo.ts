@@ -2,9 +2,11 @@
 // card info needs beside the card row (the row itself is modules/cardRecord's). One code base for
 // SQLite and PostgreSQL.
 import type { Executor } from '../../db/executor';
+import { jsonArrayFrom, jsonRows } from '../../db/jsonArray';
 import { cardRecord } from '../cardRecord';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
+import type { LevelFacts } from '../membership';
 
 export interface BoundCardRow {
   id: number;
@@ -87,8 +89,8 @@ export async function unbind(db: Executor, userId: number, cardId: number): Prom
 /**
  * Card info's read model (every page load, docs/decisions/0022): in ONE statement the card row,
  * whether this user holds it (for the access rule, modules/cardRecord), its agent, today's stored
- * usage, its owner, and what the owner's member rights rest on — their agent's programme switch
- * and their growth (modules/membership's rule turns that into a level). Reads the tables of
+ * usage, its owner, and what the owner's member rights rest on — their agent's programme switch,
+ * their growth and that agent's levels (modules/membership's rule picks the level). Reads the tables of
  * cardRecord, branding, usage, auth and membership; writes nothing. Compiled once.
  */
 const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, today: string) =>
@@ -125,6 +127,15 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
         .select((g) => g.fn.coalesce(g.fn.sum<number>('member_growth.amount'), g.lit(0)).as('total'))
         .whereRef('member_growth.user_id', '=', 'owner_binding.user_id')
         .as('owner_growth'),
+      // the owner's agent's levels, a handful of rows, as one JSON column: a second statement cost
+      // more than the card's own (the per-statement lock, a promise, a row object per level)
+      jsonArrayFrom(
+        db,
+        eb
+          .selectFrom('member_levels')
+          .select(['member_levels.level', 'member_levels.name', 'member_levels.min_growth', 'member_levels.package_price_pct', 'member_levels.rights'])
+          .whereRef('member_levels.agent_id', '=', 'owner.agent_id'),
+      ).as('owner_levels'),
     ])
     .where('cards.custom_num', '=', customNum),
 );
@@ -149,8 +160,10 @@ export interface CardInfoRow {
   today_kb: number;
   /** the owner's user id, 0 without one */
   owner_id: number;
-  /** what the owner's member rights rest on (modules/membership memberRightsOfBasis); undefined without an owner */
+  /** what the owner's member rights rest on (modules/membership memberRightsAmong); undefined without an owner */
   owner_rights_basis: { agentId: number; enabled: boolean; growth: number } | undefined;
+  /** the levels of the owner's agent, in no order; empty without an owner */
+  owner_levels: LevelFacts[];
 }
 
 export async function cardInfoRow(db: Executor, customNum: string, userId: number, today: string): Promise<CardInfoRow | undefined> {
@@ -171,10 +184,12 @@ export async function cardInfoRow(db: Executor, customNum: string, userId: numbe
     bound_to_user,
     today_kb,
     owner_growth,
-    ...card
+    owner_levels,
   } = row;
   return {
-    card,
+    // the row itself, with the columns above still on it: copying the card's 40-odd columns into
+    // an object of their own (`...card`) was a measurable part of card info (decision 0022)
+    card: row,
     // SQLite answers 0/1, PostgreSQL a boolean
     bound: Boolean(bound_to_user),
     agent:
@@ -196,6 +211,7 @@ export async function cardInfoRow(db: Executor, customNum: string, userId: numbe
       owner_id === null || owner_agent_id === null
         ? undefined
         : { agentId: owner_agent_id, enabled: owner_programme_enabled === 1, growth: Number(owner_growth ?? 0) },
+    owner_levels: jsonRows(owner_levels),
   };
 }
 

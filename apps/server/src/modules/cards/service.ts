@@ -17,7 +17,7 @@ import { rehashIfNeeded, verifyPassword } from '../../lib/password';
 import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
-import { memberRightsOfBasis } from '../membership';
+import { memberRightsAmong } from '../membership';
 import { ensureFresh, ensureSyncedOnce, flowOf, renewalOf } from '../usage';
 import * as repo from './repo';
 
@@ -257,12 +257,9 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
     await ensureSyncedOnce(ctx, row.card);
     row = await read();
   }
-  const [networks, rights] = await Promise.all([
-    networksOf(ctx, row.card),
-    // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
-    memberRightsOfBasis(ctx.db.kysely, row.owner_rights_basis),
-  ]);
-  const answer = toCardInfo(row, networks);
+  const answer = toCardInfo(row, isMultiSimDevice(row.card) ? await networksOf(ctx, row.card) : []);
+  // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
+  const rights = memberRightsAmong(row.owner_rights_basis, row.owner_levels);
   answer.info.x_member_rights = rights;
   answer.info.card_extensions.member_right_switch = rights !== null;
   return answer;

@@ -10,6 +10,8 @@ import * as repo from './repo';
 import { discountLabel, memberDiscountFen, shownGrowth, standingOf } from './rules';
 
 type LevelRow = Awaited<ReturnType<typeof repo.levelsOf>>[number];
+/** What the rules and the answers need of a level row (card info reads only these, with the card). */
+export type LevelFacts = Pick<LevelRow, 'level' | 'name' | 'min_growth' | 'package_price_pct' | 'rights'>;
 
 function parseRights(json: string): string[] {
   try {
@@ -20,7 +22,7 @@ function parseRights(json: string): string[] {
   }
 }
 
-function toLevel(l: LevelRow): MemberLevel {
+function toLevel(l: LevelFacts): MemberLevel {
   return {
     level: l.level,
     name: l.name,
@@ -49,12 +51,17 @@ export interface RightsBasis {
   growth: number;
 }
 
-/** The level a member stands at, and their growth, from what it rests on (one statement: the levels). */
-async function levelOnBasis(db: Executor, basis: RightsBasis | undefined) {
+/** The level a member stands at among their agent's levels, and their growth; null when the programme is off. */
+function levelAmong(basis: RightsBasis | undefined, levels: readonly LevelFacts[]) {
   if (!basis?.enabled) return null;
   const growth = shownGrowth(basis.growth);
-  const level = standingOf(growth, await repo.levelsUnorderedOf(db, basis.agentId)).current;
+  const level = standingOf(growth, levels).current;
   return level ? { level, growth } : null;
+}
+
+/** The level a member stands at, and their growth, from what it rests on (one statement: the levels). */
+async function levelOnBasis(db: Executor, basis: RightsBasis | undefined) {
+  return basis?.enabled ? levelAmong(basis, await repo.levelsUnorderedOf(db, basis.agentId)) : null;
 }
 
 /** The level an owner stands at, and their growth: two statements. */
@@ -62,7 +69,7 @@ async function currentLevelOf(db: Executor, userId: number) {
   return levelOnBasis(db, await repo.rightsBasisOf(db, userId));
 }
 
-function toRights(current: NonNullable<Awaited<ReturnType<typeof levelOnBasis>>>): MemberRights {
+function toRights(current: NonNullable<ReturnType<typeof levelAmong>>): MemberRights {
   const l = toLevel(current.level);
   return {
     level: l.level,
@@ -75,11 +82,11 @@ function toRights(current: NonNullable<Awaited<ReturnType<typeof levelOnBasis>>>
 }
 
 /**
- * x_member_rights of card info, whose read model has already read the owner's basis (modules/cards
- * cardInfoRow): undefined = no owner. The same rule as memberRightsOfCard, with one statement.
+ * x_member_rights of card info, whose read model has already read the owner's basis and their
+ * agent's levels (modules/cards cardInfoRow): undefined = no owner. No statement of its own.
  */
-export async function memberRightsOfBasis(db: Executor, basis: RightsBasis | undefined): Promise<MemberRights | null> {
-  const current = await levelOnBasis(db, basis);
+export function memberRightsAmong(basis: RightsBasis | undefined, levels: readonly LevelFacts[]): MemberRights | null {
+  const current = levelAmong(basis, levels);
   return current ? toRights(current) : null;
 }
 
