@@ -5,14 +5,15 @@
 // cards of `npm run bench:generate`; docs/capacity-measurements.md).
 //
 // Options (env): BENCH_DB, BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2),
-// BENCH_LOG_LEVEL (info), BENCH_ROUTES (comma list of: card,flow,daily,stats,bare — default all),
+// BENCH_LOG_LEVEL (info), BENCH_ROUTES (comma list of: card,flow,daily,stats,bare — default all —
+// and, on SQLite, floor,floor_headers,floor_logged: the floor under card info, floor.ts),
 // BENCH_PROFILE=1 (the portal runs with --cpu-prof; the profile lands in .bench/profiles),
 // BENCH_ACCOUNT / BENCH_PASSWORD / BENCH_CARD (default the demo account and 1000000001).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killLoadGenerators, load, type LoadResult } from './load';
-import { killStarted, repoRoot, startBare, startPortalOn, type Started } from './processes';
+import { killStarted, repoRoot, startBare, startFloor, startPortalOn, type Started } from './processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -50,6 +51,16 @@ const line = (label: string, r: LoadResult) => {
   return `  ${label.padEnd(30)} ${(r.rps.toFixed(0) + ' req/s').padEnd(13)} p50 ${(r.latencyMs.p50 + ' ms').padEnd(7)} p99 ${(r.latencyMs.p99 + ' ms').padEnd(7)}${bad ? ` ${bad} NOT 2xx/errors` : ''}`;
 };
 
+/** The floor process on the portal's database file, answering with the portal's security headers. */
+async function startFloorBeside(portal: Started, bare: Started, databaseUrl: string): Promise<Started> {
+  if (/^postgres/.test(databaseUrl)) throw new Error('the floor routes read the SQLite file: run them without a postgres BENCH_DB');
+  const [portalAnswer, bareAnswer] = await Promise.all([fetch(`${portal.baseUrl}/healthz`), fetch(`${bare.baseUrl}/bare`)]);
+  // what the portal adds to every answer beyond what Fastify itself sends (the bare route's answer)
+  const securityHeaders: Record<string, string> = {};
+  for (const [name, value] of portalAnswer.headers) if (!bareAnswer.headers.has(name) && name !== 'x-request-id') securityHeaders[name] = value;
+  return startFloor(databaseUrl, securityHeaders);
+}
+
 async function main() {
   const profileDir = join(repoRoot, '.bench/profiles');
   const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
@@ -65,12 +76,21 @@ async function main() {
   console.log(`bare   ${bare.baseUrl}/bare (pid ${bare.pid}, its own process)`);
   const token = await login(portal.baseUrl);
   const headers = { Authorization: `Bearer ${token}` };
+  const floor = ROUTES.some((r) => r.startsWith('floor')) ? await startFloorBeside(portal, bare, databaseUrl) : null;
+  if (floor) started.push(floor);
   const urls: Record<string, { url: string; headers?: Record<string, string> }> = {
     bare: { url: `${bare.baseUrl}/bare` },
     card: { url: `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`, headers },
     flow: { url: `${portal.baseUrl}/api/v2/card/flow?custom_num=${CARD}`, headers },
     daily: { url: `${portal.baseUrl}/api/v2/card_flow?custom_num=${CARD}&days=30`, headers },
     stats: { url: `${portal.baseUrl}/api/v1/card/flow_statistics?custom_num=${CARD}`, headers },
+    ...(floor
+      ? {
+          floor: { url: `${floor.baseUrl}/floor?custom_num=${CARD}`, headers },
+          floor_headers: { url: `${floor.baseUrl}/floor/headers?custom_num=${CARD}`, headers },
+          floor_logged: { url: `${floor.baseUrl}/floor/logged?custom_num=${CARD}`, headers },
+        }
+      : {}),
   };
   for (const name of ROUTES) {
     const u = urls[name];
@@ -95,7 +115,7 @@ async function main() {
   for (const [name, rs] of Object.entries(results)) {
     summary[name] = { rps: mean(rs), p99: worstP99(rs), ratioToBare: mean(rs) / bareRps };
     console.log(
-      `  ${name.padEnd(6)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare`,
+      `  ${name.padEnd(13)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare`,
     );
   }
   await cleanup();

@@ -104,6 +104,25 @@ export async function startPortalOn(
   return track(child, log, port, async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 'portal');
 }
 
+/**
+ * The floor under card info (floor.ts) in its own process, on the portal's SQLite file: GET
+ * <baseUrl>/floor, /floor/headers, /floor/logged with the portal's token. `headers`: the portal's
+ * security headers as its answers carry them.
+ */
+export async function startFloor(databaseFile: string, headers: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const log = logFile();
+  const accessLog = join(mkdtempSync(join(tmpdir(), 'portal-bench-floor-')), 'access.log');
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/bench/floor.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, FLOOR_PORT: String(port), FLOOR_DB: databaseFile, FLOOR_HEADERS: JSON.stringify(headers), FLOOR_LOG: accessLog },
+    stdio: ['ignore', log.fd, log.fd],
+  });
+  const started = await track(child, log, port, async () => (await fetch(`http://127.0.0.1:${port}/floor`)).status === 401, 'floor');
+  const stop = started.stop;
+  return { ...started, stop: () => stop().finally(() => rmSync(dirname(accessLog), { recursive: true, force: true })) };
+}
+
 /** The bare route (bare.ts) in its own process: GET <baseUrl>/bare. */
 export async function startBare(): Promise<Started> {
   const port = await freePort();
