@@ -8,7 +8,10 @@ import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import type { Executor } from './executor';
 
 /** `expr`'s rows as a JSON array column (`[]` when none). Read the value back with jsonRows. */
-export function jsonArrayFrom<O>(db: Executor, expr: Parameters<typeof sqliteJsonArrayFrom<O>>[0]): ReturnType<typeof sqliteJsonArrayFrom<O>> {
+export function jsonArrayFrom<O>(
+  db: Executor,
+  expr: Parameters<typeof sqliteJsonArrayFrom<O>>[0],
+): ReturnType<typeof sqliteJsonArrayFrom<O>> {
   // (the two helpers' types differ only in how they spell the row; the SQLite one's is kept)
   if (db.getExecutor().adapter instanceof PostgresAdapter) return postgresJsonArrayFrom(expr) as ReturnType<typeof sqliteJsonArrayFrom<O>>;
   return sqliteJsonArrayFrom(expr);

@@ -133,7 +133,13 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
         db,
         eb
           .selectFrom('member_levels')
-          .select(['member_levels.level', 'member_levels.name', 'member_levels.min_growth', 'member_levels.package_price_pct', 'member_levels.rights'])
+          .select([
+            'member_levels.level',
+            'member_levels.name',
+            'member_levels.min_growth',
+            'member_levels.package_price_pct',
+            'member_levels.rights',
+          ])
           .whereRef('member_levels.agent_id', '=', 'owner.agent_id'),
       ).as('owner_levels'),
     ])
