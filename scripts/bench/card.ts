@@ -57,8 +57,9 @@ async function startFloorBeside(portal: Started, bare: Started, databaseUrl: str
   const [portalAnswer, bareAnswer] = await Promise.all([fetch(`${portal.baseUrl}/healthz`), fetch(`${bare.baseUrl}/bare`)]);
   // what the portal adds to every answer beyond what Fastify itself sends (the bare route's answer)
   const securityHeaders: Record<string, string> = {};
-  for (const [name, value] of portalAnswer.headers)
+  portalAnswer.headers.forEach((value, name) => {
     if (!bareAnswer.headers.has(name) && name !== 'x-request-id') securityHeaders[name] = value;
+  });
   return startFloor(databaseUrl, securityHeaders);
 }
 

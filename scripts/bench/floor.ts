@@ -26,7 +26,9 @@ const access = pino({ level: 'info' }, pino.destination({ dest: process.env.FLOO
 
 const app = Fastify({ logger: false, genReqId: () => randomUUID() });
 
-async function cardRead(req: FastifyRequest<{ Querystring: { custom_num?: string } }>, reply: FastifyReply) {
+type CardQuery = { Querystring: { custom_num?: string } };
+
+async function cardRead(req: FastifyRequest<CardQuery>, reply: FastifyReply) {
   const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   const session = sessionByHash.get(hash('sha256', token, 'hex')) as { revoked_at: string | null; expires_at: string } | undefined;
   if (!session || session.revoked_at || session.expires_at <= new Date().toISOString())
@@ -57,9 +59,9 @@ function accessLine(req: FastifyRequest, reply: FastifyReply, done: () => void) 
   done();
 }
 
-app.get('/floor', cardRead);
-app.get('/floor/headers', { onRequest: withHeaders }, cardRead);
-app.get('/floor/logged', { onRequest: withHeaders, onResponse: accessLine }, cardRead);
+app.get<CardQuery>('/floor', cardRead);
+app.get<CardQuery>('/floor/headers', { onRequest: withHeaders }, cardRead);
+app.get<CardQuery>('/floor/logged', { onRequest: withHeaders, onResponse: accessLine }, cardRead);
 
 const address = await app.listen({ host: '127.0.0.1', port: Number(process.env.FLOOR_PORT ?? 0) });
 process.stdout.write(`listening ${new URL(address).port}\n`);
