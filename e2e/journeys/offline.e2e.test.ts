@@ -159,16 +159,26 @@ describe('a failed load says what happened and 重试 works', () => {
 });
 
 describe('the server goes away', () => {
-  it('home with its code at hand shows the last card info and says it is not fresh, with 重试', async () => {
+  /** logged in, on a fresh document of /flow, when the server stops: `then` goes on from there */
+  async function serverGoneOnFlow(then: (page: Page) => Promise<void>) {
     const portal = await startPortal();
     const phone = await openPhone(portal);
     try {
       const { page } = phone;
       await loginWithAccount(page);
-      // home's code came with the login and stays cached; a fresh document on /flow
       await page.goto('/flow');
       await page.getByTestId('remaining').waitFor();
       await portal.stop();
+      await then(page);
+    } finally {
+      await phone.close();
+      await portal.stop();
+    }
+  }
+
+  it('home with its code at hand shows the last card info and says it is not fresh, with 重试', async () => {
+    // home's code came with the login and stays cached
+    await serverGoneOnFlow(async (page) => {
       await page.getByRole('button', { name: '返回' }).click();
       await waitForPath(page, '/');
       const stale = page.getByTestId('stale-card-info');
@@ -180,22 +190,12 @@ describe('the server goes away', () => {
       await stale.getByRole('button', { name: '重试' }).click();
       await page.waitForTimeout(500);
       await stale.waitFor();
-    } finally {
-      await phone.close();
-      await portal.stop();
-    }
+    });
   });
 
   it('going back home from a page opened directly shows the failure and 重试, never a white page', async () => {
-    const portal = await startPortal();
-    const phone = await openPhone(portal);
-    try {
-      const { page } = phone;
-      await loginWithAccount(page);
-      // a fresh document on /flow: home's code is not loaded in it
-      await page.goto('/flow');
-      await page.getByTestId('remaining').waitFor();
-      await portal.stop();
+    // home's code is not loaded in the fresh document of /flow
+    await serverGoneOnFlow(async (page) => {
       // hashed assets are cached for good (immutable): a phone that once loaded home's code has it.
       // The case here is the phone that has not — its cache emptied — with the server gone.
       const cdp = await page.context().newCDPSession(page);
@@ -209,9 +209,6 @@ describe('the server goes away', () => {
       await retry.click();
       await alert.waitFor();
       expect(await page.locator('#root').innerText()).toContain('重试');
-    } finally {
-      await phone.close();
-      await portal.stop();
-    }
+    });
   });
 });

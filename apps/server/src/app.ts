@@ -261,19 +261,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   if (indexHtml) {
     await app.register(import('@fastify/static'), {
       root: config.webDist!,
-      wildcard: false,
-      index: false,
-      // the build's .br / .gz beside each asset (scripts/build/precompress.mjs), sent as they are
-      preCompressed: true,
-      // setHeaders says how long each file may be cached; @fastify/static's own `public, max-age=0`
-      // would otherwise win (also on its retry without a compressed copy, which drops sendFile's options)
-      cacheControl: false,
-      setHeaders(res, path) {
-        res.setHeader('vary', 'accept-encoding');
-        // hashed assets never change; index.html must always be revalidated
-        if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
-      },
+      ...BUILT_FILES,
     });
   }
 
@@ -309,6 +297,23 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** How the portal's and the console's built files are served (@fastify/static). */
+const BUILT_FILES = {
+  wildcard: false,
+  index: false,
+  // the build's .br / .gz beside each asset (scripts/build/precompress.mjs), sent as they are
+  preCompressed: true,
+  // setHeaders says how long each file may be cached; @fastify/static's own `public, max-age=0`
+  // would otherwise win (also on its retry without a compressed copy, which drops sendFile's options)
+  cacheControl: false,
+  setHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+    res.setHeader('vary', 'accept-encoding');
+    // hashed assets never change; index.html must always be revalidated
+    if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    else res.setHeader('cache-control', 'no-cache');
+  },
+} as const;
+
 /** Serves the built console under /admin/; its index.html for the history fallback, or null when not built. */
 async function serveConsole(app: FastifyInstance, dist: string | null): Promise<string | null> {
   const index = dist && join(dist, 'index.html');
@@ -316,17 +321,9 @@ async function serveConsole(app: FastifyInstance, dist: string | null): Promise<
   await app.register(import('@fastify/static'), {
     root: dist,
     prefix: '/admin/',
-    wildcard: false,
-    index: false,
+    ...BUILT_FILES,
     // the portal's registration decorates the reply; this one serves files only
     decorateReply: false,
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders(res, path) {
-      res.setHeader('vary', 'accept-encoding');
-      if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      else res.setHeader('cache-control', 'no-cache');
-    },
   });
   return readFileSync(index, 'utf8');
 }

@@ -30,6 +30,24 @@ export const GOODS_TYPES = ['package', 'recharge', 'coupon_package', 'upgrade', 
 export const GoodsType = z.enum(GOODS_TYPES, { error: '商品类型有误' });
 export type GoodsType = z.infer<typeof GoodsType>;
 
+/** An order's state in words: the console's lists, drawers and exports say the same. */
+export const ORDER_STATE_LABEL: Record<OrderState, string> = {
+  pending: '待支付',
+  paid: '已支付',
+  fulfilled: '已完成',
+  closed: '已关闭',
+  failed: '失败',
+  refunded: '已退款',
+};
+/** What an order buys, in words. */
+export const GOODS_TYPE_LABEL: Record<GoodsType, string> = {
+  package: '套餐',
+  recharge: '余额充值',
+  coupon_package: '券包',
+  upgrade: '套餐升级',
+  device: '设备',
+};
+
 export const VOUCHER_STATUSES = ['usable', 'locked', 'used', 'expired'] as const;
 export const VoucherStatus = z.enum(VOUCHER_STATUSES);
 export type VoucherStatus = z.infer<typeof VoucherStatus>;

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { ORDER_STATE_LABEL, type OrderState } from '@portal/contract';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from './api';
 import { chinaTime, dataSize, yuan } from './format';
@@ -18,14 +19,6 @@ export const orderPath = (orderNo: string) => `/orders?order=${encodeURIComponen
 export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
 
 type Story = AdminAnswerOf<'adminCardStory'>;
-
-const ORDER_STATE: Record<string, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  fulfilled: '已完成',
-  closed: '已关闭',
-  refunded: '已退款',
-};
 
 function yesNo(v: boolean, yes: string, no: string) {
   return v ? <Tag color="green">{yes}</Tag> : <Tag>{no}</Tag>;
@@ -115,7 +108,7 @@ export function StoryView({ card }: { card: string }) {
                 { title: '订单号', dataIndex: 'order_no', render: orderLink },
                 { title: '商品', dataIndex: 'title' },
                 { title: '应付', dataIndex: 'payable_fen', render: (f: number) => yuan(f) },
-                { title: '状态', dataIndex: 'state', render: (st: string) => ORDER_STATE[st] ?? st },
+                { title: '状态', dataIndex: 'state', render: (st: string) => ORDER_STATE_LABEL[st as OrderState] ?? st },
                 { title: '下单时间', dataIndex: 'created_at', render: chinaTime },
               ]}
             />

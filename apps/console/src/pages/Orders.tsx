@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Descriptions, Empty, Form, Input, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
+import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, ORDER_STATES, type OrderState } from '@portal/contract';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { useSearchParams } from 'react-router';
@@ -33,15 +34,18 @@ interface Fields {
 }
 
 const PAGE = 50;
-const STATE: Record<string, { label: string; color: string }> = {
-  pending: { label: '待支付', color: 'gold' },
-  paid: { label: '已支付', color: 'blue' },
-  fulfilled: { label: '已完成', color: 'green' },
-  closed: { label: '已关闭', color: 'default' },
-  failed: { label: '失败', color: 'red' },
-  refunded: { label: '已退款', color: 'purple' },
+const STATE_COLOR: Record<OrderState, string> = {
+  pending: 'gold',
+  paid: 'blue',
+  fulfilled: 'green',
+  closed: 'default',
+  failed: 'red',
+  refunded: 'purple',
 };
-const GOODS: Record<string, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包', upgrade: '套餐升级' };
+const STATE: Record<string, { label: string; color: string }> = Object.fromEntries(
+  ORDER_STATES.map((s) => [s, { label: ORDER_STATE_LABEL[s], color: STATE_COLOR[s] }]),
+);
+const GOODS: Record<string, string> = GOODS_TYPE_LABEL;
 const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道 ${c}`;
 const stateTag = tagOf(STATE);
 const OUTCOME: Record<string, string> = {

@@ -16,7 +16,7 @@ import { clearOnForcedLogout } from '../lib/session';
 import { local } from '../lib/storage';
 import { toast } from '../lib/toast';
 import { useStored } from '../lib/useStored';
-import { PageBoundary } from './PageBoundary';
+import { LoadingPage, PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { decideNavigation, type GuardContext } from './guards';
 import { atFirstTouch, pageOf } from './router';
@@ -105,11 +105,9 @@ export function AppShell() {
   return (
     <>
       {!decision && (
-        <PageBoundary resetKey={location.pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <RouteTableLoad />
-          </Suspense>
-        </PageBoundary>
+        <LoadingPage resetKey={location.pathname}>
+          <RouteTableLoad />
+        </LoadingPage>
       )}
       {paths.length > 0 && (
         <PageBoundary quiet={!route?.meta.keepAlive} resetKey={route?.path}>
@@ -120,9 +118,7 @@ export function AppShell() {
       )}
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
-        <PageBoundary resetKey={route.path}>
-          <Suspense fallback={<PageLoading />}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</Suspense>
-        </PageBoundary>
+        <LoadingPage resetKey={route.path}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</LoadingPage>
       )}
       {needsAround(route, gated) && (
         <PageBoundary quiet resetKey={location.pathname}>

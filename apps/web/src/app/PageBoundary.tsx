@@ -1,6 +1,7 @@
 // What a page shows when its code (or its rendering) fails instead of a white screen (issue 16,
 // snag 2): what happened and a 重试 that loads it again (./retryableLazy.ts: a fresh import).
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
+import { PageLoading } from '../components/PageLoading';
 import { LoadFailed } from '../components/StateFrame';
 import { NETWORK_FAILED } from '../lib/networkFailed';
 import { isChunkLoadError } from './pageLoad';
@@ -50,4 +51,13 @@ export class PageBoundary extends Component<Props, State> {
     if (this.props.quiet) return null;
     return <LoadFailed text={failureText(this.state.error, navigator.onLine !== false)} onRetry={() => this.retry()} />;
   }
+}
+
+/** A page whose code loads on demand: the loading block while it comes, the failure and 重试 if it does not. */
+export function LoadingPage({ resetKey, children }: { resetKey?: string; children: ReactNode }) {
+  return (
+    <PageBoundary resetKey={resetKey}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </PageBoundary>
+  );
 }

@@ -6,8 +6,7 @@
 // What every page needs from the shell is here: the API client's hooks, the agent mark of the URL,
 // the branding and the document's title.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
-import { Suspense, useEffect, useLayoutEffect, useMemo } from 'react';
-import { PageLoading } from '../components/PageLoading';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { LOGIN_ROUTE } from '../config/loginRoute';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
 import { markFromQuery } from '../features/branding/model/mark';
@@ -15,7 +14,7 @@ import { configureApi } from '../lib/api';
 import { useLocation, useNavigate } from '../lib/router';
 import { local } from '../lib/storage';
 import { useStored } from '../lib/useStored';
-import { PageBoundary } from './PageBoundary';
+import { LoadingPage } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { atFirstTouch, pageOf } from './router';
 import { routeTableNow } from './routeTable';
@@ -62,11 +61,9 @@ export function Shell() {
 
   if (loginAlone) return <LoginAlone />;
   return (
-    <PageBoundary resetKey={location.pathname}>
-      <Suspense fallback={<PageLoading />}>
-        <AppShell />
-      </Suspense>
-    </PageBoundary>
+    <LoadingPage resetKey={location.pathname}>
+      <AppShell />
+    </LoadingPage>
   );
 }
 
@@ -79,10 +76,8 @@ function LoginAlone() {
   }, []);
   const Page = pageOf(LOGIN_ROUTE);
   return (
-    <PageBoundary resetKey={LOGIN_ROUTE.path}>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
-    </PageBoundary>
+    <LoadingPage resetKey={LOGIN_ROUTE.path}>
+      <Page />
+    </LoadingPage>
   );
 }

@@ -5,12 +5,11 @@
 // ./AppShell.tsx loads this module once a page needs one of them (index.html preloads it beside
 // any page but /login, build/firstPaint.ts).
 import { Activity, Suspense } from 'react';
-import { PageLoading } from '../components/PageLoading';
 import { ROUTES, type RouteDef } from '../config/routes';
 import { useBrand } from '../features/branding/model/brandingStore';
 import { serviceButtons } from '../features/customer-service/model/visibility';
 import { useNavigate } from '../lib/router';
-import { PageBoundary } from './PageBoundary';
+import { LoadingPage, PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { pageOf } from './router';
 
@@ -34,11 +33,9 @@ export function KeepAlivePages({ paths, path, session }: { paths: readonly strin
     const Page = pageOf(r);
     return (
       <Activity key={`${session}:${r.path}`} mode={path === r.path ? 'visible' : 'hidden'}>
-        <PageBoundary>
-          <Suspense fallback={<PageLoading />}>
-            <Page />
-          </Suspense>
-        </PageBoundary>
+        <LoadingPage>
+          <Page />
+        </LoadingPage>
       </Activity>
     );
   });

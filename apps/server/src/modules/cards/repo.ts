@@ -6,7 +6,7 @@ import { jsonArrayFrom, jsonRows } from '../../db/jsonArray';
 import { cardRecord } from '../cardRecord';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
-import type { LevelFacts } from '../membership';
+import type { LevelFacts, RightsBasis } from '../membership';
 
 export interface BoundCardRow {
   id: number;
@@ -167,7 +167,7 @@ export interface CardInfoRow {
   /** the owner's user id, 0 without one */
   owner_id: number;
   /** what the owner's member rights rest on (modules/membership memberRightsAmong); undefined without an owner */
-  owner_rights_basis: { agentId: number; enabled: boolean; growth: number } | undefined;
+  owner_rights_basis: RightsBasis | undefined;
   /** the levels of the owner's agent, in no order; empty without an owner */
   owner_levels: LevelFacts[];
 }

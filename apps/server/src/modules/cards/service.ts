@@ -223,7 +223,6 @@ function toCardInfo(row: repo.CardInfoRow, networks: NetworkOption[]): CardInfoA
  * otherwise the carrier does.
  */
 async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]> {
-  if (!isMultiSimDevice(card)) return [];
   try {
     const serial = ctx.devices ? await repo.deviceSerialOf(ctx.db.kysely, card.id) : undefined;
     if (ctx.devices && serial) {
@@ -253,10 +252,8 @@ async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]>
 export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<CardInfoAnswer> {
   const read = async () => allowedCard(await repo.cardInfoRow(ctx.db.kysely, customNum, auth.userId, chinaDate(clock.now())), auth);
   let row = await read();
-  if (!row.card.flow_synced_at) {
-    await ensureSyncedOnce(ctx, row.card);
-    row = await read();
-  }
+  // read again only when the sync stored something (it answers '' when the carrier failed)
+  if (!row.card.flow_synced_at && (await ensureSyncedOnce(ctx, row.card))) row = await read();
   const answer = toCardInfo(row, isMultiSimDevice(row.card) ? await networksOf(ctx, row.card) : []);
   // the owner's member level and rights (docs/decisions/0019); the switch says whether they apply
   const rights = memberRightsAmong(row.owner_rights_basis, row.owner_levels);

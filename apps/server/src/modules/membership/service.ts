@@ -59,14 +59,10 @@ function levelAmong(basis: RightsBasis | undefined, levels: readonly LevelFacts[
   return level ? { level, growth } : null;
 }
 
-/** The level a member stands at, and their growth, from what it rests on (one statement: the levels). */
-async function levelOnBasis(db: Executor, basis: RightsBasis | undefined) {
-  return basis?.enabled ? levelAmong(basis, await repo.levelsUnorderedOf(db, basis.agentId)) : null;
-}
-
-/** The level an owner stands at, and their growth: two statements. */
+/** The level an owner stands at, and their growth: two statements (the levels only when the programme is on). */
 async function currentLevelOf(db: Executor, userId: number) {
-  return levelOnBasis(db, await repo.rightsBasisOf(db, userId));
+  const basis = await repo.rightsBasisOf(db, userId);
+  return basis?.enabled ? levelAmong(basis, await repo.levelsUnorderedOf(db, basis.agentId)) : null;
 }
 
 function toRights(current: NonNullable<ReturnType<typeof levelAmong>>): MemberRights {

@@ -16,7 +16,9 @@ import {
   type AdminEndpointName,
   type AdminQueryOf,
 } from '@portal/contract/admin';
+import { ORDER_STATE_LABEL } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+import { SHIP_STATE_LABEL } from '@portal/contract/patterns/shop';
 import {
   AGENT_APPLICATION_STATUS_LABEL,
   AGENT_CHANNEL_LABEL,
@@ -47,15 +49,6 @@ const yesNo = (b: boolean) => (b ? '是' : '否');
 const label = <K extends string>(map: Record<K, string>, key: string) => map[key as K] ?? key;
 
 const REPLACEMENT_STATUS: Record<string, string> = { submitted: '待处理', shipped: '已发货', done: '已完成', rejected: '已驳回' };
-const SHIP_STATE: Record<string, string> = { awaiting: '待发货', shipped: '已发货', received: '已签收' };
-const ORDER_STATE: Record<string, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  fulfilled: '已完成',
-  closed: '已关闭',
-  failed: '失败',
-  refunded: '已退款',
-};
 const LEDGER_KIND: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款', adjust: '手工调整' };
 
 interface Export {
@@ -401,7 +394,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['收件人', (s) => s.receiver],
         ['收件电话', (s) => s.mobile],
         ['收件地址', (s) => [s.province, s.city, s.district, s.address].filter(Boolean).join(' ')],
-        ['发货状态', (s) => SHIP_STATE[s.ship_state] ?? s.ship_state],
+        ['发货状态', (s) => label(SHIP_STATE_LABEL, s.ship_state)],
         ['快递公司', (s) => s.carrier],
         ['快递单号', (s) => s.tracking_no],
         ['支付时间', (s) => s.paid_at ?? ''],
@@ -419,7 +412,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       columns: [
         ['支付记录', (p) => p.id],
         ['订单号', (p) => p.order_no],
-        ['订单状态', (p) => ORDER_STATE[p.order_state] ?? p.order_state],
+        ['订单状态', (p) => label(ORDER_STATE_LABEL, p.order_state)],
         ['商品', (p) => p.title],
         ['卡号', (p) => p.custom_num],
         ['支付方式', (p) => PAY_CHANNEL_NAME[p.channel as keyof typeof PAY_CHANNEL_NAME] ?? p.channel],

@@ -4,6 +4,7 @@
 // inside the service's transaction. An agent administrator sees only their agent's cards' rows; a
 // row of another agent fetched by number answers "not found".
 import type { FastifyInstance } from 'fastify';
+import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, type GoodsType, type OrderState } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import type { AdminQueryOf } from '@portal/contract/admin';
 import { refundRefusal } from '@portal/domain';
@@ -16,15 +17,6 @@ import * as repo from './repo';
 
 const EXPORT_LIMIT = 10_000;
 
-const STATE_LABEL: Record<string, string> = {
-  pending: '待支付',
-  paid: '已支付',
-  fulfilled: '已完成',
-  closed: '已关闭',
-  failed: '失败',
-  refunded: '已退款',
-};
-const GOODS_LABEL: Record<string, string> = { package: '套餐', recharge: '余额充值', coupon_package: '券包', upgrade: '套餐升级' };
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 function filterOf(q: AdminQueryOf<'adminOrderList'>): repo.OrderFilter {
@@ -98,13 +90,13 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
         r.order_no,
         r.custom_num,
         r.user_mobile ?? '',
-        GOODS_LABEL[r.goods_type] ?? r.goods_type,
+        GOODS_TYPE_LABEL[r.goods_type as GoodsType] ?? r.goods_type,
         r.title,
         yuan(r.total_fen),
         yuan(r.discount_fen),
         yuan(r.payable_fen),
         PAY_CHANNEL_NAME[r.pay_channel as keyof typeof PAY_CHANNEL_NAME] ?? String(r.pay_channel),
-        STATE_LABEL[r.state] ?? r.state,
+        ORDER_STATE_LABEL[r.state as OrderState] ?? r.state,
         r.created_at,
         r.paid_at ?? '',
       ]),
