@@ -88,8 +88,9 @@ describe.each(databases())('cards on %s', (kind) => {
           expired_at: expect.any(String),
           valid_until: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         },
-        // in service: no stop reason
+        // in service: no stop reason, nothing wrong (the line's read model)
         stop_reason: null,
+        problem: null,
       });
       const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
       expect(byNum('1000000012').supplier).toBe(9);
@@ -97,6 +98,8 @@ describe.each(databases())('cards on %s', (kind) => {
       expect(byNum('1000000012').network).toBe('三网通');
       expect(byNum('1000000010').network).toBe('中国联通');
       expect(byNum('1000000002').package).toBeNull();
+      expect(byNum('1000000002').problem).toMatchObject({ code: 'no_package', fix: { kind: 'buy_package' } });
+      expect(byNum('1000000003').problem).toMatchObject({ code: 'not_real_named', fix: { kind: 'real_name' } });
     });
 
     it('a card-number login sees its own card only', async () => {
@@ -476,12 +479,14 @@ describe.each(databases())('cards on %s', (kind) => {
     it('a cancelled card', async () => {
       const c = await clew('1000000005', await t.loginCard('1000000005'));
       expect(c.level).toBe('danger');
-      expect(c.content).toMatch(/^该卡已销户/);
+      expect(c.content).toMatch(/^已销户：/);
+      // never a purchase for a card that cannot use it
+      expect(c.action).toEqual({ text: '联系客服', path: '/customer?form=home' });
     });
 
     it('no package', async () => {
       const c = await clew('1000000002');
-      expect(c).toEqual({ level: 'info', content: expect.stringMatching(/^暂无生效套餐/), action: { text: '订购套餐', path: '/combo' } });
+      expect(c).toEqual({ level: 'info', content: '没有生效中的套餐：订购套餐后即可上网', action: { text: '订购套餐', path: '/combo' } });
     });
 
     it('stopped and disconnected cards', async () => {
@@ -503,14 +508,15 @@ describe.each(databases())('cards on %s', (kind) => {
       await t.db.kysely.updateTable('cards').set({ state: 4 }).where('id', '=', id).execute();
       expect(await clew('1000000003')).toEqual({
         level: 'danger',
-        content: expect.stringMatching(/达量断网/),
+        content: expect.stringMatching(/^流量已用完：/),
         action: { text: '订购加油包', path: '/combo' },
       });
       await t.db.kysely.updateTable('cards').set({ state: 1 }).where('id', '=', id).execute();
     });
 
     it('a package expiring within 7 days, low remaining data, and nothing to say', async () => {
-      const id = await cardId(t, '1000000003');
+      // a real-named card (1000000003 is not: its one problem would be 去实名)
+      const id = await cardId(t, '1000000013');
       const now = Date.now();
       const setPackage = (startedMs: number, expiredMs: number, totalKb: number) =>
         t.db.kysely
@@ -524,22 +530,25 @@ describe.each(databases())('cards on %s', (kind) => {
       await setPackage(now - 2 * DAY, expiry, 500 * 1024 * 1024);
       const lastDay = chinaDate(new Date(expiry - 1));
       // the reminder names the package's last day (the package card says the same) and offers renewal
-      expect(await clew('1000000003')).toEqual({
+      expect(await clew('1000000013')).toEqual({
         level: 'warning',
         content: expect.stringContaining(`有效期至${lastDay}（还剩2天）`),
         action: { text: '去续订', path: '/combo' },
       });
 
-      // far from expiry, but the package is nearly used up
-      await setPackage(now - 2 * DAY, now + 20 * DAY, 1024);
-      const low = await clew('1000000003');
+      // far from expiry, but the package is nearly used up (5 % of it left)
+      await setPackage(now - 2 * DAY, now + 20 * DAY, 500 * 1024 * 1024);
+      const flow = await t.get('/api/v2/card/flow?custom_num=1000000013', demo);
+      const used = flow.json().data.package.used_kb as number;
+      await setPackage(now - 2 * DAY, now + 20 * DAY, Math.ceil(used / 0.95));
+      const low = await clew('1000000013');
       expect(low.level).toBe('warning');
       expect(low.content).toMatch(/剩余流量不足10%/);
       expect(low.action).toEqual({ text: '订购加油包', path: '/combo' });
 
       // far from expiry and plenty left
       await setPackage(now - 2 * DAY, now + 20 * DAY, 500 * 1024 * 1024);
-      expect(await clew('1000000003')).toEqual({ level: 'none', content: '', action: null });
+      expect(await clew('1000000013')).toEqual({ level: 'none', content: '', action: null });
     });
   });
 

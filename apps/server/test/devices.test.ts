@@ -120,7 +120,7 @@ describe.each(databases())('devices on %s', (kind) => {
       expect(wifi).toMatchObject({ ssid: 'CPE5G-0011', password: 'cl0011wifi', join_uri: 'WIFI:T:WPA;S:CPE5G-0011;P:cl0011wifi;;' });
     });
 
-    it('shows the multi-SIM device’s three carriers with signal and remaining data; the weak one is 弱', async () => {
+    it('shows the multi-SIM device’s three carriers with signal, the weak one 弱, and the plan they share from the line', async () => {
       const sims = ok(await t.get(`/api/v1/device/sims?custom_num=${MULTI}`, demo));
       expect(sims.multi_sim).toBe(true);
       expect(sims.list.map((s: any) => [s.carrier_name, s.active, s.online, s.signal?.verdict_text])).toEqual([
@@ -128,7 +128,11 @@ describe.each(databases())('devices on %s', (kind) => {
         ['中国联通', false, false, '中'],
         ['中国电信', false, false, '弱'],
       ]);
-      expect(sims.list[0].remaining_kb).toBe(68 * 1024 * 1024);
+      // the SIMs share the card's plan: the same figures as the usage page, never the device's own
+      const flow = ok(await t.get(`/api/v2/card/flow?custom_num=${MULTI}`, demo));
+      expect(sims.plan).toEqual(flow.package);
+      expect(sims.plan.total_kb).toBe(200 * 1024 * 1024);
+      expect(sims.list[0].remaining_kb).toBeUndefined();
     });
   });
 

@@ -33,7 +33,8 @@ const check = (d: CardDiagnosis, key: string) => d.checks.find((c) => c.key === 
 // [card, card-state status, words of the state verdict, fix button]
 const STOPPED: [string, string, string][] = [
   ['1000000021', '欠费停机', '去充值'],
-  ['1000000022', '流量已用完', '订购套餐'],
+  // its plan is still in force: only a refuel brings it back today (a new plan would queue)
+  ['1000000022', '流量已用完', '订购加油包'],
   ['1000000023', '机卡分离', '联系客服'],
   ['1000000024', '未实名停机', '去实名'],
   ['1000000025', '套餐已到期', '订购套餐'],
@@ -77,7 +78,10 @@ describe.each(databases())('smart diagnosis on %s', (kind) => {
     ['1000000001', 'ok', '卡片一切正常'],
     ['1000000003', 'problem', '尚未实名认证'],
     ['1000000002', 'problem', '没有生效中的套餐'],
-    ['1000000005', 'problem', '该卡已销户'],
+    ['1000000005', 'problem', '已销户'],
+    // the diagnosis names the faults the rest of the portal names (the line's read model)
+    ['1000000006', 'problem', '需要换卡'],
+    ['1000000030', 'problem', 'APN 设置有误'],
   ])('%s → %s (%s)', async (num, overall, words) => {
     const d = await ok(t, num);
     expect(d.overall).toBe(overall);
@@ -250,7 +254,8 @@ describe.each(databases())('card test (/check) on %s', (kind) => {
   it.each([
     ['1000000001', 'ok', ['ok', 'ok', 'ok'], '测试通过'],
     ['1000000021', 'problem', ['problem', 'unknown', 'ok'], '没有注册到网络'],
-    ['1000000030', 'problem', ['ok', 'ok', 'problem'], 'APN 设置有误'],
+    // a wrong APN means no data session: never 能正常上网 beside APN 设置有误
+    ['1000000030', 'problem', ['ok', 'problem', 'problem'], 'APN 设置有误'],
   ] as const)('%s → %s', async (num, overall, statuses, words) => {
     const res = await t.post('/api/v1/card/check', { custom_num: num }, await t.loginCard(num));
     expect(res.statusCode, res.body).toBe(200);

@@ -84,6 +84,12 @@ export const PurchaseEffect = z.object({
   valid_until: z.string(),
   /** the sentence the page shows; when refused, why */
   text: z.string(),
+  /**
+   * For a card that is stopped or out of data (the line's read model): whether paying for this
+   * brings it back online today; absent when the card needs nothing. `line_note` says why not.
+   */
+  restores_line: z.boolean().optional(),
+  line_note: z.string().optional(),
 });
 export type PurchaseEffect = z.infer<typeof PurchaseEffect>;
 export const Package = z.object({

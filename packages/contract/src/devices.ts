@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DEVICE_CHANGE_KIND, DEVICE_CHANGE_STATE, NETWORK_MODE, SIGNAL_VERDICT, WIFI_BAND, WIFI_SECURITY } from './enums';
 import { DEVICE_SERIAL, MAC_ADDRESS, MAX_CLIENTS, normalizeMac, ssidProblem, wifiPasswordProblem } from './patterns/device';
-import { CardNum, DateTime } from './schemas';
+import { CardNum, DateTime, PackageUsage } from './schemas';
 
 // ---------- inputs ----------
 
@@ -206,9 +206,6 @@ export const DeviceSim = z.object({
   /** active and attached to its network */
   online: z.boolean(),
   signal: SignalInfo.nullable(),
-  /** the SIM's own package as the device reports it */
-  remaining_kb: z.number().int(),
-  total_kb: z.number().int(),
 });
 export const SimsAnswer = z.object({
   custom_num: z.string(),
@@ -219,6 +216,11 @@ export const SimsAnswer = z.object({
   /** the device can use 5G */
   supports_5g: z.boolean(),
   list: z.array(DeviceSim),
+  /**
+   * The device's data: the card's plan in force, shared by all its SIMs, from the line's read model
+   * (the device reports which SIM is in use and its radio, never data figures).
+   */
+  plan: PackageUsage.nullable(),
   pending: z.array(DeviceChange),
 });
 export type SimsAnswer = z.infer<typeof SimsAnswer>;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CardNum, DateTime, Fix, StopReasonInfo } from './schemas';
 
 export const CHECK_STATUS = ['ok', 'problem', 'unknown'] as const;
-export const CHECK_KEY = ['card_state', 'real_name', 'package', 'balance', 'device', 'signal', 'sync'] as const;
+export const CHECK_KEY = ['card_state', 'real_name', 'package', 'balance', 'apn', 'device', 'signal', 'sync'] as const;
 
 export const DiagnosisCheck = z.object({
   key: z.enum(CHECK_KEY),

@@ -24,6 +24,7 @@ import {
   DailyFlowAnswer,
   DailyFlowQuery,
   FlowAnswer,
+  LineAnswer,
   FlowStatisticsAnswer,
   FlowSyncAnswer,
   HasPasswordAnswer,
@@ -244,6 +245,12 @@ const DECLARATIONS = {
   cardNickname: { tags: cards, summary: '设置、修改或清除卡片备注名（仅自己可见）', body: CardNicknameRequest, answer: CardNicknameAnswer },
 
   flow: { tags: usage, summary: '流量概览：今日、本月、当前套餐已用与剩余', query: CardNumQuery, answer: FlowAnswer },
+  cardLine: {
+    tags: usage,
+    summary: '卡的线路：状态、停机原因、生效与排队的套餐、本期流量、余额、实名、问题与处理办法（各页面同一口径）',
+    query: CardNumQuery,
+    answer: LineAnswer,
+  },
   dailyFlow: { tags: usage, summary: '每日流量（最近 days 天，含用量为 0 的日期）', query: DailyFlowQuery, answer: DailyFlowAnswer },
   flowStatistics: { tags: usage, summary: '流量统计：累计与每月用量', query: CardNumQuery, answer: FlowStatisticsAnswer },
   flowSync: { tags: usage, summary: '立即从运营商同步流量（每张卡 30 秒一次）', body: CardNumBody, answer: FlowSyncAnswer },

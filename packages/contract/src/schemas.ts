@@ -172,7 +172,17 @@ export const CardNetwork = z.object({
   signal: z.number().int(),
 });
 /** What fixes a problem (@portal/domain/stopReason FixKind); the app maps each to its page. */
-export const FIX_KIND = ['recharge', 'buy_package', 'real_name', 'customer', 'switch_network', 'device', 'refresh'] as const;
+export const FIX_KIND = [
+  'recharge',
+  'buy_package',
+  'buy_refuel',
+  'real_name',
+  'replace_card',
+  'customer',
+  'switch_network',
+  'device',
+  'refresh',
+] as const;
 export const Fix = z.object({ kind: z.enum(FIX_KIND), text: z.string() });
 export type Fix = z.infer<typeof Fix>;
 /** Why a stopped card is stopped, decoded from the carrier's reason (@portal/domain/stopReason). */
@@ -185,6 +195,25 @@ export const StopReasonInfo = z.object({
   fix: Fix,
 });
 export type StopReasonInfo = z.infer<typeof StopReasonInfo>;
+/** The one thing wrong with a line and the one thing to do about it (@portal/domain/line). */
+export const LineProblem = z.object({
+  code: z.enum([
+    'cancelled',
+    'replace_card',
+    'restoring',
+    'stopped',
+    'not_activated',
+    'not_real_named',
+    'no_package',
+    'data_used_up',
+    'arrears',
+    'apn',
+  ]),
+  title: z.string(),
+  detail: z.string(),
+  fix: Fix.nullable(),
+});
+export type LineProblem = z.infer<typeof LineProblem>;
 export const CardInfoCore = z.object({
   id: z.number().int(),
   custom_num: z.string(),
@@ -271,6 +300,8 @@ export const BoundCard = z.object({
     .nullable(),
   /** why the card is stopped, in words, with its fix; null when it is not stopped */
   stop_reason: StopReasonInfo.nullable().optional(),
+  /** the line's one problem with its fix (@portal/domain/line), null when it works */
+  problem: LineProblem.nullable(),
 });
 export type BoundCard = z.infer<typeof BoundCard>;
 /** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */
@@ -302,6 +333,38 @@ export const PackageUsage = z.object({
   /** the last China-time day the package works (YYYY-MM-DD): what the user reads */
   valid_until: z.string(),
 });
+export type PackageUsage = z.infer<typeof PackageUsage>;
+/**
+ * The one read model of a line (@portal/domain/line, served by modules/line): every page that
+ * shows a card's state or figures shows these.
+ */
+export const LineAnswer = z.object({
+  custom_num: z.string(),
+  state: z.number().int(),
+  state_label: z.string(),
+  /** the carrier passes traffic for it */
+  in_service: z.boolean(),
+  stop_reason: StopReasonInfo.nullable(),
+  /** paid for what stopped it; the carrier was asked to resume the line */
+  restoring: z.boolean(),
+  /** the plan in force with the period's used and remaining data; null = none */
+  plan: PackageUsage.nullable(),
+  /** plans bought to start later, soonest first */
+  queued: z.array(z.object({ name: z.string(), started_at: DateTime, valid_until: z.string() })),
+  today_used_kb: z.number().int(),
+  month_used_kb: z.number().int(),
+  balance: Yuan,
+  real_named: z.boolean(),
+  /** the most serious thing wrong, null when the line works */
+  problem: LineProblem.nullable(),
+  /** what to buy to be back online today; null when buying does not help */
+  needs: z.enum(['refuel', 'package', 'recharge']).nullable(),
+  /** false: nothing can be bought for this card (cancelled) */
+  purchasable: z.boolean(),
+  /** when the figures were last taken from the carrier, "" never */
+  synced_at: DateTime,
+});
+export type LineAnswer = z.infer<typeof LineAnswer>;
 export const FlowAnswer = z.object({
   custom_num: z.string(),
   today_used_kb: z.number().int(),
@@ -309,6 +372,8 @@ export const FlowAnswer = z.object({
   package: PackageUsage.nullable(),
   /** when the figures were last taken from the carrier; carrier data lags */
   synced_at: DateTime,
+  /** the line these figures belong to: state, the problem and its fix (the same answer as card/line) */
+  line: LineAnswer,
 });
 export type FlowAnswer = z.infer<typeof FlowAnswer>;
 export const DailyFlowQuery = z.object({

@@ -109,8 +109,9 @@ export function purchaseBlock(
   purchase: Purchase,
   setting: GateSetting,
 ): { reason: GateReason | 'cancelled'; message: string } | null {
-  if (card.supplier === Supplier.NaiZu) return null;
+  // a cancelled card takes no purchase whoever supplies it: nothing bought could ever be used
   if (card.state === CardState.Cancelled) return { reason: 'cancelled', message: CANCELLED_MESSAGE };
+  if (card.supplier === Supplier.NaiZu) return null;
   // cardGate answers the first failing check, and these three come before either variant's.
   const first = cardGate(card, setting);
   if (first.kind === 'redirect' && PRECONDITIONS.has(first.reason)) return { reason: first.reason, message: first.message };

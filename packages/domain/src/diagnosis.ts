@@ -5,15 +5,16 @@
 // Who reads it matters: a visitor (anyone who typed the number) gets the same verdicts without
 // personal data — no balance amount, no package name or figures, no real-name details — while the
 // card's owner sees everything. The rules write both from the same facts so they cannot disagree.
-import { CARD_STATE_LABEL, CARRIER_LABEL, CardState, SIGNAL_VERDICT_LABEL } from '@portal/contract/enums';
+import { CARRIER_LABEL, SIGNAL_VERDICT_LABEL } from '@portal/contract/enums';
 import { canAttach, signalVerdict } from './device';
 import { formatKb } from './format';
-import { FIX_TEXT, stopReasonFor, stopReasonOf, type Fix, type FixKind } from './stopReason';
+import type { LineProblemCode, LineView } from './line';
+import { FIX_TEXT, type Fix, type FixKind } from './stopReason';
 
 export type CheckStatus = 'ok' | 'problem' | 'unknown';
 export const CHECK_STATUS_LABEL: Record<CheckStatus, string> = { ok: '正常', problem: '异常', unknown: '无法判断' };
 
-export type CheckKey = 'card_state' | 'real_name' | 'package' | 'balance' | 'device' | 'signal' | 'sync';
+export type CheckKey = 'card_state' | 'real_name' | 'package' | 'balance' | 'apn' | 'device' | 'signal' | 'sync';
 
 export interface Check {
   key: CheckKey;
@@ -47,22 +48,14 @@ export interface DeviceFacts {
 
 export interface DiagnosisFacts {
   now: Date;
-  /** CardState */
-  state: number;
-  /** the carrier's stop reason as reported ('' when not stopped or not said) */
-  stopReason: string;
-  /** false: the carrier could not be asked; state, reason and real-name are the stored ones */
+  /** the line's read model (./line): state, stop reason, plan and figures, balance, real-name, APN, the one problem */
+  line: LineView;
+  /** false: the carrier could not be asked; the line is as last stored */
   carrierReachable: boolean;
-  realNamed: boolean;
-  /** the active package; null = none in force */
-  pkg: { name: string; totalKb: number; remainingKb: number; validUntil: string } | null;
-  balanceFen: number;
   /** null: not a device card, or the device cloud could not be asked (isDeviceCard tells which) */
   device: DeviceFacts | null;
   /** a device card (the portal knows a device holds it) */
   isDeviceCard: boolean;
-  /** when the carrier data was last synced (ISO), '' never */
-  syncedAt: string;
 }
 
 const MINUTE = 60_000;
@@ -85,52 +78,43 @@ export function ago(iso: string, now: Date): string {
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const carrierShort = (carrier: number) => (CARRIER_LABEL[carrier] ?? '其他网络').replace(/^中国/, '');
 
+/** The line's problems that are about the card itself (not its package, balance or settings). */
+const CARD_PROBLEMS: readonly LineProblemCode[] = ['cancelled', 'replace_card', 'restoring', 'stopped', 'not_activated'];
+
 function cardStateCheck(f: DiagnosisFacts): Check {
-  const title = '卡状态';
-  const base = { key: 'card_state' as const, title };
-  const reason = stopReasonFor(f.state, f.stopReason);
-  if (reason) return { ...base, status: 'problem', verdict: `${reason.title}：${reason.detail}`, fix: reason.fix };
+  const base = { key: 'card_state' as const, title: '卡状态' };
+  const p = f.line.problem;
+  if (p && CARD_PROBLEMS.includes(p.code)) return { ...base, status: 'problem', verdict: `${p.title}：${p.detail}`, fix: p.fix };
   if (!f.carrierReachable) return { ...base, status: 'unknown', verdict: '暂时无法连接运营商查询卡状态，请稍后刷新', fix: fix('refresh') };
-  switch (f.state) {
-    case CardState.Activated:
-    case CardState.Testable:
-      return { ...base, status: 'ok', verdict: `卡状态正常（${CARD_STATE_LABEL[f.state]}）`, fix: null };
-    case CardState.Cancelled:
-      return { ...base, status: 'problem', verdict: '该卡已销户，无法继续使用。如有疑问请联系客服', fix: fix('customer') };
-    case CardState.Initial:
-    case CardState.AllowActivate:
-      return { ...base, status: 'problem', verdict: '卡还没有激活：插入设备开机上网即可自动激活', fix: fix('customer') };
-    default:
-      return {
-        ...base,
-        status: 'unknown',
-        verdict: `运营商返回的卡状态为「${CARD_STATE_LABEL[f.state] ?? '未知'}」，无法判断能否上网`,
-        fix: fix('customer'),
-      };
-  }
+  return { ...base, status: 'ok', verdict: `卡状态正常（${f.line.state_label}）`, fix: null };
 }
 
 function realNameCheck(f: DiagnosisFacts): Check {
   const base = { key: 'real_name' as const, title: '实名认证' };
-  if (!f.carrierReachable) return { ...base, status: 'unknown', verdict: '暂时无法向运营商查询实名状态', fix: fix('refresh') };
-  if (f.realNamed) return { ...base, status: 'ok', verdict: '已完成实名认证', fix: null };
+  if (f.line.real_named) return { ...base, status: 'ok', verdict: '已完成实名认证', fix: null };
+  if (!f.line.purchasable) return { ...base, status: 'unknown', verdict: '该卡已销户，无需实名', fix: null };
   return { ...base, status: 'problem', verdict: '尚未实名认证：按规定须实名后才能上网', fix: fix('real_name') };
 }
 
 function packageCheck(f: DiagnosisFacts, who: Audience): Check {
   const base = { key: 'package' as const, title: '套餐与流量' };
-  const p = f.pkg;
-  if (!p) return { ...base, status: 'problem', verdict: '没有生效中的套餐，订购后即可上网', fix: fix('buy_package') };
-  const stale = !f.syncedAt || f.now.getTime() - Date.parse(f.syncedAt) > STALE_MS;
+  const line = f.line;
+  // a cancelled card is never offered a purchase: there is nothing to buy for it
+  if (!line.purchasable) return { ...base, status: 'unknown', verdict: '该卡已销户，不能再订购套餐', fix: null };
+  const p = line.plan;
+  const problem = line.problem;
+  if (!p) {
+    const verdict = problem?.code === 'no_package' ? `${problem.title}：${problem.detail}` : '没有生效中的套餐：订购套餐后即可上网';
+    return { ...base, status: 'problem', verdict, fix: fix('buy_package') };
+  }
   const name = who === 'owner' ? `「${p.name}」` : '当前套餐';
-  // the carrier's word wins over our figures, which lag behind it
-  const usedUp = stopReasonFor(f.state, f.stopReason)?.code === 'data_used_up';
-  if (usedUp || (p.totalKb > 0 && p.remainingKb <= 0))
-    return { ...base, status: 'problem', verdict: `${name}流量已用完，订购加油包或新套餐后恢复`, fix: fix('buy_package') };
+  if (p.total_kb > 0 && p.remaining_kb <= 0)
+    return { ...base, status: 'problem', verdict: `${name}流量已用完，订购加油包后立即恢复`, fix: fix('buy_refuel') };
+  const stale = !line.synced_at || f.now.getTime() - Date.parse(line.synced_at) > STALE_MS;
   if (stale) return { ...base, status: 'unknown', verdict: '运营商流量数据太久没有更新，无法判断剩余流量', fix: fix('refresh') };
-  const low = p.totalKb > 0 && p.remainingKb * 10 < p.totalKb;
+  const low = p.total_kb > 0 && p.remaining_kb * 10 < p.total_kb;
   // a visitor learns whether data is left, not how much nor until when
-  const left = who === 'owner' ? `${name}剩余 ${formatKb(p.remainingKb)}${p.validUntil ? `，有效期至 ${p.validUntil}` : ''}` : name;
+  const left = who === 'owner' ? `${name}剩余 ${formatKb(p.remaining_kb)}${p.valid_until ? `，有效期至 ${p.valid_until}` : ''}` : name;
   if (low)
     return {
       ...base,
@@ -143,12 +127,19 @@ function packageCheck(f: DiagnosisFacts, who: Audience): Check {
 
 function balanceCheck(f: DiagnosisFacts, who: Audience): Check {
   const base = { key: 'balance' as const, title: '账户余额' };
-  const arrears = f.balanceFen < 0 || (f.state === CardState.Stopped && stopReasonOf(f.stopReason).code === 'arrears');
-  if (arrears) {
-    const amount = who === 'owner' ? `（余额 ${yuan(f.balanceFen)} 元）` : '';
-    return { ...base, status: 'problem', verdict: `账户已欠费${amount}，充值后恢复`, fix: fix('recharge') };
-  }
-  return { ...base, status: 'ok', verdict: who === 'owner' ? `余额 ${yuan(f.balanceFen)} 元，无欠费` : '无欠费', fix: null };
+  const line = f.line;
+  if (!line.purchasable) return { ...base, status: 'unknown', verdict: '该卡已销户，不能再充值', fix: null };
+  const amount = who === 'owner' ? `余额 ${yuan(line.balance_fen)} 元` : '';
+  if (line.needs === 'recharge' || line.stop_reason?.code === 'arrears')
+    return { ...base, status: 'problem', verdict: `账户已欠费${amount ? `（${amount}）` : ''}，充值后恢复`, fix: fix('recharge') };
+  return { ...base, status: 'ok', verdict: who === 'owner' ? `${amount}，无欠费` : '无欠费', fix: null };
+}
+
+function apnCheck(f: DiagnosisFacts): Check | null {
+  const p = f.line.problem;
+  const base = { key: 'apn' as const, title: 'APN 设置' };
+  if (p?.code === 'apn') return { ...base, status: 'problem', verdict: `${p.title}：${p.detail}`, fix: p.fix };
+  return null;
 }
 
 function deviceCheck(f: DiagnosisFacts): Check {
@@ -194,9 +185,10 @@ export function formatDbm(v: number): string {
 
 function syncCheck(f: DiagnosisFacts): Check {
   const base = { key: 'sync' as const, title: '数据更新' };
-  if (!f.syncedAt) return { ...base, status: 'unknown', verdict: '还没有从运营商取到数据', fix: fix('refresh') };
-  const when = `数据更新于 ${ago(f.syncedAt, f.now)}`;
-  if (f.now.getTime() - Date.parse(f.syncedAt) > STALE_MS)
+  const syncedAt = f.line.synced_at;
+  if (!syncedAt) return { ...base, status: 'unknown', verdict: '还没有从运营商取到数据', fix: fix('refresh') };
+  const when = `数据更新于 ${ago(syncedAt, f.now)}`;
+  if (f.now.getTime() - Date.parse(syncedAt) > STALE_MS)
     return { ...base, status: 'unknown', verdict: `${when}，可能已经过时`, fix: fix('refresh') };
   return { ...base, status: 'ok', verdict: when, fix: null };
 }
@@ -209,10 +201,12 @@ export interface Diagnosis {
   checks: Check[];
 }
 
-/** All checks in the order they are shown, with the headline. */
+/** All checks in the order they are shown, with the headline: the line's one problem comes first. */
 export function diagnose(f: DiagnosisFacts, who: Audience): Diagnosis {
   const state = cardStateCheck(f);
   const checks: Check[] = [state, realNameCheck(f), packageCheck(f, who), balanceCheck(f, who)];
+  const apn = apnCheck(f);
+  if (apn) checks.push(apn);
   if (f.isDeviceCard) {
     checks.push(deviceCheck(f));
     const signal = signalCheck(f, state.status === 'ok');
@@ -245,43 +239,56 @@ export interface LineTestFacts {
   /** the APN the line is set to, and the one it needs */
   apn: string;
   expectedApn: string;
-  /** CardState and stop reason, to explain a failed registration */
-  state: number;
-  stopReason: string;
+  /** the line's read model after the test (state, stop reason, plan): it explains a failure */
+  line: LineView;
 }
 
 /** The card test's three steps, each with what it means for the user and its fix. */
 export function judgeLineTest(t: LineTestFacts): Diagnosis {
-  const reason = stopReasonFor(t.state, t.stopReason);
+  const p = t.line.problem;
+  const cardProblem = p && CARD_PROBLEMS.includes(p.code) ? p : null;
+  const apnOk = t.apn === t.expectedApn;
+  const apnFix = fix('customer');
   const registered: Check = t.registered
     ? { key: 'card_state', title: '网络注册', status: 'ok', verdict: '卡已注册到运营商网络', fix: null }
     : {
         key: 'card_state',
         title: '网络注册',
         status: 'problem',
-        verdict: reason ? `没有注册到网络：${reason.title}。${reason.detail}` : '没有注册到网络：请确认卡已插好、设备在有信号的地方',
-        fix: reason ? reason.fix : fix('customer'),
+        verdict: cardProblem
+          ? `没有注册到网络：${cardProblem.title}。${cardProblem.detail}`
+          : '没有注册到网络：请确认卡已插好、设备在有信号的地方',
+        fix: cardProblem ? cardProblem.fix : fix('customer'),
       };
-  const session: Check = !t.registered
-    ? { key: 'package', title: '数据连接', status: 'unknown', verdict: '卡没有注册到网络，无法测试上网', fix: null }
-    : t.dataSession
-      ? { key: 'package', title: '数据连接', status: 'ok', verdict: '可以建立数据连接，能正常上网', fix: null }
-      : {
-          key: 'package',
-          title: '数据连接',
-          status: 'problem',
-          verdict: '无法建立数据连接：可能是套餐流量已用完',
-          fix: fix('buy_package'),
-        };
-  const apnOk = t.apn === t.expectedApn;
+  let session: Check;
+  if (!t.registered) session = { key: 'package', title: '数据连接', status: 'unknown', verdict: '卡没有注册到网络，无法测试上网', fix: null };
+  else if (t.dataSession && apnOk) session = { key: 'package', title: '数据连接', status: 'ok', verdict: '可以建立数据连接，能正常上网', fix: null };
+  else if (!apnOk)
+    session = {
+      key: 'package',
+      title: '数据连接',
+      status: 'problem',
+      verdict: 'APN 设置有误，无法建立数据连接：改好 APN 后即可上网',
+      fix: apnFix,
+    };
+  else if (p && (p.code === 'data_used_up' || p.code === 'no_package'))
+    session = { key: 'package', title: '数据连接', status: 'problem', verdict: `无法建立数据连接：${p.title}。${p.detail}`, fix: p.fix };
+  else
+    session = {
+      key: 'package',
+      title: '数据连接',
+      status: 'problem',
+      verdict: '无法建立数据连接：请重启设备后再测试，仍不行请联系客服',
+      fix: fix('customer'),
+    };
   const apn: Check = apnOk
-    ? { key: 'sync', title: 'APN 设置', status: 'ok', verdict: `APN 设置正确（${t.expectedApn}）`, fix: null }
+    ? { key: 'apn', title: 'APN 设置', status: 'ok', verdict: `APN 设置正确（${t.expectedApn}）`, fix: null }
     : {
-        key: 'sync',
+        key: 'apn',
         title: 'APN 设置',
         status: 'problem',
-        verdict: `APN 设置有误：当前为「${t.apn || '未设置'}」，应为「${t.expectedApn}」，请在设备的网络设置里修改`,
-        fix: fix('customer'),
+        verdict: `APN 设置有误：当前为「${t.apn || '未设置'}」，应为「${t.expectedApn}」，请在设备的网络设置里修改，或联系客服远程修改`,
+        fix: apnFix,
       };
   const out = summarize([registered, session, apn]);
   return out.overall === 'ok' ? { ...out, headline: '测试通过：卡能正常注册网络并上网' } : out;

@@ -19,7 +19,16 @@ export type StopReasonCode =
   | 'unknown';
 
 /** What fixes a problem: the app turns each kind into its page (and a login where one is needed). */
-export type FixKind = 'recharge' | 'buy_package' | 'real_name' | 'customer' | 'switch_network' | 'device' | 'refresh';
+export type FixKind =
+  | 'recharge'
+  | 'buy_package'
+  | 'buy_refuel'
+  | 'real_name'
+  | 'replace_card'
+  | 'customer'
+  | 'switch_network'
+  | 'device'
+  | 'refresh';
 
 export interface Fix {
   kind: FixKind;
@@ -39,7 +48,9 @@ export interface StopReason {
 export const FIX_TEXT: Record<FixKind, string> = {
   recharge: '去充值',
   buy_package: '订购套餐',
+  buy_refuel: '订购加油包',
   real_name: '去实名',
+  replace_card: '去换卡',
   customer: '联系客服',
   switch_network: '切换网络',
   device: '查看设备',

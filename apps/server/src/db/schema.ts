@@ -113,6 +113,11 @@ export interface CardsTable {
   flow_synced_at: string;
   /** the carrier's stop reason as last reported, '' none (010; decoded by @portal/domain/stopReason) */
   stop_reason: Generated<string>;
+  /** a payment fixed what stopped the line and the carrier was asked to resume it (ISO), '' none (024) */
+  resume_requested_at: Generated<string>;
+  /** the APN the carrier last found the line set to, and the one it needs; '' never tested (024) */
+  apn: Generated<string>;
+  apn_expected: Generated<string>;
   created_at: string;
   /** the console import batch that created the card (017); null: not imported there */
   import_batch_id: Generated<number | null>;

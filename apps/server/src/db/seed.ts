@@ -95,6 +95,8 @@ interface DemoCard {
   pkgExpired?: true;
   /** the APN the carrier simulator's line is set to ('' = right) */
   apn?: string;
+  /** the package's data was all used on its first day: the carrier's figures agree with its 流量已用完 */
+  usedUp?: true;
 }
 
 /** Stopped for each reason the carrier gives (card_check, stop reasons everywhere; docs/decisions/0014). */
@@ -213,7 +215,7 @@ const DEMO_CARDS: DemoCard[] = [
   { num: '1000000020', agent: 'demo', card: { supplier: 2, balance_fen: 500 }, pkg: { name: '畅享100G月包', gb: 100 }, dailyKb: 1_500_000 },
   // stopped cards, one per carrier reason, bound to nobody (log in with the card number)
   stopped('1000000021', 'ARREARS', { card: { balance_fen: 0 } }),
-  stopped('1000000022', 'FLOW_LIMIT'),
+  stopped('1000000022', 'FLOW_LIMIT', { usedUp: true }),
   stopped('1000000023', 'IMEI_LOCK'),
   stopped('1000000024', 'NO_REALNAME', { card: { supplier_auth_state: 0, auth_state: 0 } }),
   stopped('1000000025', 'PLAN_EXPIRED', { pkgExpired: true }),
@@ -407,6 +409,11 @@ export async function seedDemo(
           apn: d.apn ?? '',
         })
         .execute();
+      if (d.usedUp && d.pkg)
+        await trx
+          .insertInto('sim_usage_extra')
+          .values({ custom_num: d.num, day: chinaDate(new Date(monthStart)), extra_kb: d.pkg.gb * GB })
+          .execute();
       if ((DEMO.boundCards as readonly string[]).includes(d.num)) {
         await trx.insertInto('card_bindings').values({ user_id: user.id, card_id: card.id, remark: '', created_at: iso }).execute();
       }

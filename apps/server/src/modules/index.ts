@@ -11,6 +11,7 @@ import { cardsRoutes } from './cards';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
 import { diagnosisRoutes } from './diagnosis';
+import { lineRoutes } from './line';
 import { membershipRoutes } from './membership';
 import { realNameRoutes } from './realName';
 import { registrationRoutes } from './registration';
@@ -30,6 +31,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await payRoutes(api, ctx);
   await cardsRoutes(api, ctx);
   await usageRoutes(api, ctx);
+  await lineRoutes(api, ctx);
   // real-name, series choice, card replacement
   await realNameRoutes(api, ctx);
   await seriesRoutes(api, ctx);

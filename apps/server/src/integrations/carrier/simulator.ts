@@ -54,8 +54,8 @@ export class CarrierSimulator implements CarrierGateway {
   }
 
   /**
-   * The card test: a line in service registers; it opens a data session unless it has used up
-   * what it may (a stopped or disconnected line never gets that far); the APN is whatever the
+   * The card test: a line in service registers; it opens a data session when its APN is right (a
+   * stopped or disconnected line never gets that far); the APN is whatever the
    * line was set to. The network is the line's current one (multi-SIM) or, for a single line,
    * the issuer in its number's simulated ICCID — Unicom unless configured otherwise.
    */
@@ -63,7 +63,9 @@ export class CarrierSimulator implements CarrierGateway {
     const line = await this.line(customNum);
     const registered = IN_SERVICE.has(line.carrier_status);
     const expectedApn = APN_OF[line.current_network] ?? APN_OF[2]!;
-    return { registered, dataSession: registered, apn: line.apn || expectedApn, expectedApn };
+    const apn = line.apn || expectedApn;
+    // a line set to the wrong APN registers but never gets a data session
+    return { registered, dataSession: registered && apn === expectedApn, apn, expectedApn };
   }
 
   /** What the carrier's operators do: stop a line for a reason, or put it back in service ('' reason). */

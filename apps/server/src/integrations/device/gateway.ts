@@ -69,8 +69,8 @@ export interface DeviceSimInfo {
   online: boolean;
   /** what the device measures on this SIM's network; null = no signal */
   signal: RadioSignal | null;
-  remainingKb: number;
-  totalKb: number;
+  // No data figures: a device reports which SIM is in use and its radio; what a line has used and
+  // has left is the carrier's, read through the line's read model (docs/decisions/0028).
 }
 
 export type DeviceCommand =

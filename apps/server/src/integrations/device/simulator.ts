@@ -346,8 +346,6 @@ export class DeviceSimulator implements DeviceGateway {
         active,
         online: active && dev.online === 1 && canAttach(signal),
         signal,
-        remainingKb: s.remaining_kb,
-        totalKb: s.total_kb,
       };
     });
   }

@@ -17,7 +17,8 @@ import { AppError } from '../../lib/errors';
 import { cardContactMobile } from '../auth';
 import { cardRecord } from '../cardRecord';
 import { placeOrder } from '../commerce';
-import { flowOf, syncUsage } from '../usage';
+import { lineOf } from '../line';
+import { syncUsage } from '../usage';
 import * as repo from './repo';
 import { choiceOf, renewablePackage } from './service';
 
@@ -73,9 +74,10 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
     } catch (err) {
       ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier usage sync failed; alerts use stored figures');
     }
-    const flow = await flowOf(ctx, card, syncedAt);
+    // the line's figures, as every page shows them (modules/line); the sync may have changed its state
+    const line = await lineOf(k, (await cardRecord.cardById(k, card.id)) ?? card, syncedAt);
     const row = await repo.packageInForce(k, card.id, now.toISOString());
-    if (row && flow.package) pkg = { ...row, remaining_kb: flow.package.remaining_kb, total_kb: flow.package.total_kb };
+    if (row && line.plan) pkg = { ...row, remaining_kb: line.plan.remaining_kb, total_kb: line.plan.total_kb };
   }
   const planEndsAt = (await repo.lastPackage(k, card.id))?.expired_at ?? null;
   const send = (kind: string, period: string, n: Omit<repo.NewNotice, 'card_id' | 'kind' | 'period' | 'created_at'>) =>

@@ -2,6 +2,7 @@
 // only through these functions, each named for what it means, inside their own transaction when
 // they pass one (Executor). Conditional updates answer whether they changed the row.
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
+import { CardState } from '@portal/contract/enums';
 import type { CardFlag } from '@portal/domain';
 import type { Executor } from '../../db/executor';
 import { preparedQuery } from '../../db/preparedQuery';
@@ -181,17 +182,51 @@ export async function restoreAfterRefund(
 }
 
 /**
- * The card's state and stop reason as the carrier reports them now (modules/diagnosis). Changes the
- * row only when they differ; answers whether it did.
+ * The card's state and stop reason as the carrier reports them now (modules/line, on every sync).
+ * Changes the row only when they differ; answers whether it did. A line back in service (or no
+ * longer stopped for a reason a payment fixes) needs no resume any more.
  */
 export async function setCarrierState(db: Executor, cardId: number, state: number, stopReason: string): Promise<boolean> {
+  const stopped = state === CardState.Stopped || state === CardState.ReachedDisconnect;
   const r = await db
     .updateTable('cards')
-    .set({ state, stop_reason: stopReason })
+    .set(stopped ? { state, stop_reason: stopReason } : { state, stop_reason: stopReason, resume_requested_at: '' })
     .where('id', '=', cardId)
-    .where((eb) => eb.or([eb('state', '!=', state), eb('stop_reason', '!=', stopReason)]))
+    .where((eb) =>
+      eb.or([eb('state', '!=', state), eb('stop_reason', '!=', stopReason), ...(stopped ? [] : [eb('resume_requested_at', '!=', '')])]),
+    )
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/**
+ * A payment or recharge fixed what stopped the line (modules/line decides, inside the payment's
+ * transaction): the carrier is to resume it. Only a stopped line is marked; the first request stays.
+ */
+export async function requestResume(db: Executor, cardId: number, atIso: string): Promise<boolean> {
+  const r = await db
+    .updateTable('cards')
+    .set({ resume_requested_at: atIso })
+    .where('id', '=', cardId)
+    .where('state', 'in', [CardState.Stopped, CardState.ReachedDisconnect])
+    .where('resume_requested_at', '=', '')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Cards whose resume the carrier has not confirmed yet, oldest request first (the restore job). */
+export async function awaitingResume(db: Executor, limit: number): Promise<Card[]> {
+  return db.selectFrom('cards').selectAll().where('resume_requested_at', '!=', '').orderBy('resume_requested_at').limit(limit).execute();
+}
+
+/** The APN the carrier's line test found, and the one the line needs (modules/line). */
+export async function setApn(db: Executor, cardId: number, apn: string, expected: string): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ apn, apn_expected: expected })
+    .where('id', '=', cardId)
+    .where((eb) => eb.or([eb('apn', '!=', apn), eb('apn_expected', '!=', expected)]))
+    .execute();
 }
 
 // The console's writes (modules/admin/cards), each inside the caller's transaction with its audit row.

@@ -8,39 +8,20 @@ import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 import type { LevelFacts, RightsBasis } from '../membership';
 
-export interface BoundCardRow {
-  id: number;
-  custom_num: string;
-  iccid: string;
-  state: number;
-  supplier: number;
-  card_mold: number;
-  balance_fen: number;
-  /** the carrier's stop reason as last synced */
-  stop_reason: string;
+/** A bound card: the card row (the line's read model reads it whole) and the binding's own fields. */
+export type BoundCardRow = Card & {
   remark: string;
   nickname: string;
   bound_at: string;
-}
+};
 
 /** A user's bound cards in the order they were bound. */
 export async function boundCards(db: Executor, userId: number): Promise<BoundCardRow[]> {
   return db
     .selectFrom('card_bindings as b')
     .innerJoin('cards as c', 'c.id', 'b.card_id')
-    .select([
-      'c.id',
-      'c.custom_num',
-      'c.iccid',
-      'c.state',
-      'c.supplier',
-      'c.card_mold',
-      'c.balance_fen',
-      'c.stop_reason',
-      'b.remark',
-      'b.nickname',
-      'b.created_at as bound_at',
-    ])
+    .selectAll('c')
+    .select(['b.remark', 'b.nickname', 'b.created_at as bound_at'])
     .where('b.user_id', '=', userId)
     .orderBy('b.id', 'asc')
     .execute();

@@ -7,6 +7,7 @@ import { chinaDate, fenToYuan, formatKb, safeUrl, signalBars } from '@portal/dom
 import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
 import { daysLeft, EXPIRY_WARNING_DAYS, lastValidDay } from '@portal/domain/validity';
 import { isMultiSimDevice, networkName } from '@portal/domain/network';
+import type { LineProblemCode } from '@portal/domain/line';
 import { stopReasonFor, type FixKind } from '@portal/domain/stopReason';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
@@ -18,7 +19,8 @@ import { clear, hit, minutesOf } from '../../lib/throttle';
 import { KEYS, RULES, type Auth } from '../auth';
 import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
 import { memberRightsAmong } from '../membership';
-import { ensureFresh, ensureSyncedOnce, flowOf, renewalOf } from '../usage';
+import { freshLine, lineAnswer, planOf } from '../line';
+import { ensureSyncedOnce, renewalOf } from '../usage';
 import * as repo from './repo';
 
 // Wrong card passwords share the card login's counter and lock (modules/auth/limits.ts): a 4-6 digit
@@ -27,33 +29,29 @@ const CARD_PASSWORD_RULE = RULES.passwordFailures;
 const cardPasswordKey = KEYS.cardFailures;
 
 /**
- * One card of the list at a glance: the network the user knows, state, balance, the package in
- * force with its remaining data (from the stored figures: listing cards never calls the carrier),
- * and the user's own nickname for it.
+ * One card of the list at a glance: the network the user knows, state, balance, the plan in force
+ * with its remaining data and the line's one problem — the line's read model (modules/line), with
+ * figures as fresh as on every other page — and the user's own nickname for it.
  */
 async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<BoundCard> {
-  const flow = await flowOf(ctx, c, '');
+  const { card, line } = await freshLine(ctx, c);
+  const plan = planOf(line);
   return {
     custom_num: c.custom_num,
     iccid: c.iccid,
-    state: c.state,
+    state: line.state,
     supplier: c.supplier,
     card_mold: c.card_mold,
     remark: c.remark,
     bound_at: c.bound_at,
     nickname: c.nickname,
-    network: networkName(c),
-    balance: fenToYuan(c.balance_fen),
-    package: flow.package
-      ? {
-          name: flow.package.name,
-          total_kb: flow.package.total_kb,
-          remaining_kb: flow.package.remaining_kb,
-          expired_at: flow.package.expired_at,
-          valid_until: flow.package.valid_until,
-        }
+    network: networkName(card),
+    balance: fenToYuan(line.balance_fen),
+    package: plan
+      ? { name: plan.name, total_kb: plan.total_kb, remaining_kb: plan.remaining_kb, expired_at: plan.expired_at, valid_until: plan.valid_until }
       : null,
-    stop_reason: stopReasonOfCard(c),
+    stop_reason: lineAnswer(c.custom_num, line).stop_reason,
+    problem: lineAnswer(c.custom_num, line).problem,
   };
 }
 
@@ -266,42 +264,53 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
 
 // Every reminder carries what to do about it: a page of this portal.
 const RENEW = { text: '去续订', path: '/combo' };
-const BUY_PACKAGE = { text: '订购套餐', path: '/combo' };
 const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
-const RECHARGE = { text: '去充值', path: '/recharge' };
 const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
-/** The page of each fix a stop reason names. */
-const FIX_PATH: Partial<Record<FixKind, string>> = {
-  recharge: RECHARGE.path,
-  buy_package: BUY_PACKAGE.path,
+/** The page of each fix the line's problem names (refresh: home reloads the line itself). */
+const FIX_PATH: Record<FixKind, string | null> = {
+  recharge: '/recharge',
+  buy_package: '/combo',
+  buy_refuel: '/combo',
   real_name: '/remind',
+  replace_card: '/replace_info?form=home',
   customer: CUSTOMER.path,
+  switch_network: '/change',
+  device: '/cpe',
+  refresh: null,
 };
 
-/** A short hint about the card for the home page, most serious first, with its button. */
+/** How loud home says each problem: danger when the card cannot get online for it. */
+const CLEW_LEVEL: Record<LineProblemCode, ClewAnswer['level']> = {
+  cancelled: 'danger',
+  replace_card: 'warning',
+  restoring: 'info',
+  stopped: 'danger',
+  not_activated: 'info',
+  not_real_named: 'warning',
+  no_package: 'info',
+  data_used_up: 'danger',
+  arrears: 'danger',
+  apn: 'warning',
+};
+
+/**
+ * A short hint about the card for the home page, most serious first, with its button: the line's
+ * one problem (modules/line) when there is one — the same words and fix as every other page —
+ * otherwise a reminder of an expiry or of data running low.
+ */
 export async function clew(ctx: AppContext, auth: Auth, customNum: string): Promise<ClewAnswer> {
-  const card = await accessibleCard(ctx, auth, customNum);
-  switch (card.state) {
-    case CardState.Cancelled:
-      return { level: 'danger', content: '该卡已销户，无法继续使用，如有疑问请联系客服', action: CUSTOMER };
-    case CardState.Stopped: {
-      // says why, in words, with the fix for that reason (not "recharge" for every stop)
-      const r = stopReasonFor(card.state, card.stop_reason)!;
-      return {
-        level: 'danger',
-        content: `${r.title}：${r.detail}`,
-        action: { text: r.fix.text, path: FIX_PATH[r.fix.kind] ?? CUSTOMER.path },
-      };
-    }
-    case CardState.ReachedDisconnect:
-      return { level: 'danger', content: '该卡已达量断网，请订购加油包或联系客服', action: BUY_REFUEL };
-    case CardState.Initial:
-    case CardState.AllowActivate:
-      return { level: 'info', content: '该卡尚未激活，插卡开机上网即可激活，如有疑问请联系客服', action: CUSTOMER };
+  const { card, line } = await freshLine(ctx, await accessibleCard(ctx, auth, customNum));
+  const problem = line.problem;
+  if (problem) {
+    const path = problem.fix ? FIX_PATH[problem.fix.kind] : null;
+    const level = CLEW_LEVEL[problem.code];
+    return {
+      level,
+      content: `${problem.title}：${problem.detail}`,
+      action: problem.fix && path ? { text: problem.fix.text, path } : null,
+    };
   }
-  const flow = await flowOf(ctx, card, await ensureFresh(ctx, card));
-  const pkg = flow.package;
-  if (!pkg) return { level: 'info', content: '暂无生效套餐，请订购套餐后使用', action: BUY_PACKAGE };
+  const pkg = line.plan!;
   const days = daysLeft(pkg.expired_at, clock.now());
   if (days !== null && days <= EXPIRY_WARNING_DAYS) {
     // already renewed: say so instead of asking for a renewal the user has made

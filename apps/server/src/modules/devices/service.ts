@@ -36,6 +36,7 @@ import { hit, minutesOf, peek, type ThrottleRule } from '../../lib/throttle';
 import type { Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { cardOwner, claimCard, releaseCard } from '../cards';
+import { freshLine, planOf } from '../line';
 import * as repo from './repo';
 
 const MINUTE = 60_000;
@@ -283,9 +284,9 @@ export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string)
       active: m.active,
       online: m.online,
       signal: signalInfo(m.signal),
-      remaining_kb: m.remainingKb,
-      total_kb: m.totalKb,
     })),
+    // the SIMs share the card's plan: its figures come from the line, never from the device
+    plan: planOf((await freshLine(ctx, await accessibleCard(ctx, auth, customNum))).line),
     pending: await pendingViews(ctx, o, s, ['switch_sim', 'network_mode', 'reset']),
   };
 }

@@ -4,10 +4,9 @@
 // visitor (anyone with the number) gets the verdicts without personal data; the card's owner gets
 // everything and the card's recent history. Every diagnosis is kept (repo.ts) in the owner's view.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CARD_STATE_LABEL, Code } from '@portal/contract';
+import { Code } from '@portal/contract';
 import type { CardDiagnosis, DiagnosisCheck, LineTestAnswer } from '@portal/contract';
 import { diagnose, judgeLineTest, type Audience, type DeviceFacts, type Diagnosis, type DiagnosisFacts } from '@portal/domain/diagnosis';
-import { stopReasonFor } from '@portal/domain/stopReason';
 import { networkName } from '@portal/domain/network';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
@@ -17,7 +16,8 @@ import { hit } from '../../lib/throttle';
 import { requireAuth, type Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { deviceByCard } from '../devices';
-import { ensureFresh, flowOf, syncUsage } from '../usage';
+import { lineOf } from '../line';
+import { ensureFresh, syncUsage } from '../usage';
 import * as repo from './repo';
 
 /** Lookups by people who do not own the card, per client address: a holder tries a few numbers,
@@ -55,15 +55,20 @@ async function isOwner(ctx: AppContext, auth: Auth | null, card: Card): Promise<
   }
 }
 
-/** The carrier's view of the line now; it becomes the card's state (the carrier is the source of truth). */
-async function carrierFacts(ctx: AppContext, card: Card) {
+/**
+ * The carrier's view of the line now — its status and, by its line test, the APN — stored as the
+ * card's facts (the carrier is the source of truth), so that the read model every page uses
+ * (modules/line) says what the diagnosis says. False when the carrier could not be asked.
+ */
+async function askCarrier(ctx: AppContext, card: Card): Promise<boolean> {
   try {
-    const line = await ctx.carrier.lineStatus(card.custom_num);
+    const [line, test] = await Promise.all([ctx.carrier.lineStatus(card.custom_num), ctx.carrier.lineTest(card.custom_num)]);
     await cardRecord.setCarrierState(ctx.db.kysely, card.id, line.status, line.stopReason);
-    return { reachable: true, state: line.status, stopReason: line.stopReason, realNamed: line.realNamed };
+    await cardRecord.setApn(ctx.db.kysely, card.id, test.apn, test.expectedApn);
+    return true;
   } catch (err) {
     ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier line status failed; diagnosing from stored state');
-    return { reachable: false, state: card.state, stopReason: card.stop_reason, realNamed: card.supplier_auth_state === 1 };
+    return false;
   }
 }
 
@@ -139,30 +144,16 @@ export async function diagnoseCard(
   const sync = refresh
     ? await refreshUsage(ctx, card)
     : { syncedAt: await ensureFresh(ctx, card), refreshed: false, retryAfterSeconds: 0, message: 'ok' };
-  const [carrier, flow, device] = await Promise.all([
-    carrierFacts(ctx, card),
-    flowOf(ctx, card, sync.syncedAt),
-    deviceByCard(ctx.db.kysely, card.id),
-  ]);
+  const [reachable, device] = await Promise.all([askCarrier(ctx, card), deviceByCard(ctx.db.kysely, card.id)]);
+  // the line as every page now shows it: the row again, after the sync and the carrier's answers
+  const line = await lineOf(ctx.db.kysely, (await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card, sync.syncedAt);
   const now = clock.now();
   const facts: DiagnosisFacts = {
     now,
-    state: carrier.state,
-    stopReason: carrier.stopReason,
-    carrierReachable: carrier.reachable,
-    realNamed: carrier.realNamed,
-    pkg: flow.package
-      ? {
-          name: flow.package.name,
-          totalKb: flow.package.total_kb,
-          remainingKb: flow.package.remaining_kb,
-          validUntil: flow.package.valid_until,
-        }
-      : null,
-    balanceFen: card.balance_fen,
+    line,
+    carrierReachable: reachable,
     isDeviceCard: device !== undefined,
     device: device ? await deviceFacts(ctx, device.serial) : null,
-    syncedAt: sync.syncedAt,
   };
   const shown = diagnose(facts, who);
   const full = who === 'owner' ? shown : diagnose(facts, 'owner');
@@ -178,15 +169,15 @@ export async function diagnoseCard(
     created_at: now.toISOString(),
   });
 
-  const reason = stopReasonFor(carrier.state, carrier.stopReason);
+  const reason = line.stop_reason;
   return {
     answer: {
       custom_num: card.custom_num,
       view: who,
       masked_iccid: maskIccid(card.iccid),
       network: networkName(card),
-      state: carrier.state,
-      state_label: CARD_STATE_LABEL[carrier.state] ?? '未知状态',
+      state: line.state,
+      state_label: line.state_label,
       stop_reason: reason ? { ...reason, fix: { ...reason.fix } } : null,
       is_device: facts.isDeviceCard,
       overall: shown.overall,
@@ -213,9 +204,12 @@ export async function lineTest(ctx: AppContext, auth: Auth, customNum: string): 
   const now = clock.now();
   let result: Diagnosis;
   try {
-    const [test, line] = await Promise.all([ctx.carrier.lineTest(card.custom_num), ctx.carrier.lineStatus(card.custom_num)]);
-    await cardRecord.setCarrierState(ctx.db.kysely, card.id, line.status, line.stopReason);
-    result = judgeLineTest({ ...test, state: line.status, stopReason: line.stopReason });
+    const [test, status] = await Promise.all([ctx.carrier.lineTest(card.custom_num), ctx.carrier.lineStatus(card.custom_num)]);
+    await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
+    await cardRecord.setApn(ctx.db.kysely, card.id, test.apn, test.expectedApn);
+    // the test's verdict is explained by the line as every page shows it (modules/line)
+    const line = await lineOf(ctx.db.kysely, (await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card);
+    result = judgeLineTest({ ...test, line });
   } catch (err) {
     ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier line test failed');
     result = {

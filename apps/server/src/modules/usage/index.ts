@@ -1,6 +1,6 @@
 // The usage module's public entry: data usage taken from the carrier into card_flow_daily (its
 // table) and the answers computed from it; China-time day arithmetic for whoever shows periods.
 export { usageRoutes } from './routes';
-export { ensureFresh, ensureSyncedOnce, flowOf, renewalOf, syncUsage, SYNC_RETRY_AFTER_FAILURE_MS } from './service';
-export { sumUsage } from './repo';
+export { ensureFresh, ensureSyncedOnce, msSince, renewalOf, syncNow, syncUsage, SYNC_RETRY_AFTER_FAILURE_MS } from './service';
+export { sumUsage, usageSums } from './repo';
 export { chinaDayOf, lastChinaDayBefore } from './days';

@@ -2,21 +2,19 @@
 // answer is computed from that table. Carrier data lags by hours, so reads re-sync when the last
 // sync is older than a freshness window, every answer says when the figures were taken, and the
 // user can force a sync (rate-limited per card).
-import type { DailyFlowAnswer, FlowAnswer, FlowStatisticsAnswer, FlowSyncAnswer } from '@portal/contract';
-import { chinaDate, chinaMonthStart } from '@portal/domain';
+import type { DailyFlowAnswer, FlowStatisticsAnswer } from '@portal/contract';
+import { chinaDate } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { DailyUsage } from '../../integrations/carrier/gateway';
 import { clock } from '../../lib/clock';
 import type { Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
-import { addDays, chinaDayOf, dayRange, lastChinaDayBefore, monthsDescending } from './days';
+import { addDays, chinaDayOf, dayRange, monthsDescending } from './days';
 import * as repo from './repo';
 
 /** Reads re-sync when the figures are older than this. */
 const USAGE_FRESH_MS = 10 * 60_000;
-/** A forced sync of one card at most this often (the carrier's own figures move slowly). */
-const FORCED_SYNC_INTERVAL_MS = 30_000;
 /** A first sync reaches back to the card's activation, at most this many days (today included). */
 const HISTORY_DAYS = 90;
 
@@ -36,12 +34,23 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
   let from = lastSyncDay ? addDays(lastSyncDay, -1) : chinaDayOf(card.created_at) || earliest;
   if (from < earliest) from = earliest;
   if (from > today) from = today;
-  const raw = await ctx.carrier.usage(card.custom_num, from, today, now);
+  // One sync is one event for the line: its figures AND its state, so that no page shows fresh
+  // figures beside a stale 已停机 (docs/decisions/0028). The status is a convenience: a carrier that
+  // answers usage but not status still gets its figures stored.
+  const [raw, status] = await Promise.all([
+    ctx.carrier.usage(card.custom_num, from, today, now),
+    ctx.carrier.lineStatus(card.custom_num).catch((err: unknown) => {
+      ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier line status failed during a sync; state left as stored');
+      return null;
+    }),
+  ]);
   const at = now.toISOString();
   const rows = cleanUsage(raw, from, today);
-  // the figures and the card's sync mark (modules/cardRecord's table) land together
+  // the figures, the line's state and the card's sync mark (modules/cardRecord's table) land together
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await repo.storeDailyUsage(trx, card.id, rows);
+    // (real-name stays with modules/realName, which re-checks it when the holder comes back)
+    if (status) await cardRecord.setCarrierState(trx, card.id, status.status, status.stopReason);
     await cardRecord.markUsageSynced(trx, card.id, at);
   });
   return at;
@@ -108,7 +117,8 @@ function trySync(ctx: AppContext, card: SyncableCard, opts: { automatic: boolean
   return job;
 }
 
-function msSince(iso: string): number {
+/** Milliseconds since an ISO instant (infinite for '' or garbage). */
+export function msSince(iso: string): number {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? Number.POSITIVE_INFINITY : clock.now().getTime() - t;
 }
@@ -123,43 +133,6 @@ export async function ensureFresh(ctx: AppContext, card: SyncableCard): Promise<
 export async function ensureSyncedOnce(ctx: AppContext, card: SyncableCard): Promise<string> {
   if (card.flow_synced_at) return card.flow_synced_at;
   return (await trySync(ctx, card, { automatic: true })) ?? '';
-}
-
-/** Today's and this month's usage and the active package with its used and remaining data. */
-export async function flowOf(ctx: AppContext, card: Pick<Card, 'id' | 'custom_num'>, syncedAt: string): Promise<FlowAnswer> {
-  const now = clock.now();
-  const today = chinaDate(now);
-  const pkg = await repo.activePackage(ctx.db.kysely, card.id, now.toISOString());
-  let pkgFrom: string | null = null;
-  let pkgTo: string | null = null;
-  if (pkg) {
-    pkgFrom = chinaDayOf(pkg.started_at);
-    const last = lastChinaDayBefore(pkg.expired_at);
-    pkgTo = last && last < today ? last : today;
-  }
-  const sums = await repo.usageSums(ctx.db.kysely, card.id, { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom, pkgTo });
-  return {
-    custom_num: card.custom_num,
-    today_used_kb: sums.today,
-    month_used_kb: sums.month,
-    package: pkg
-      ? {
-          name: pkg.name,
-          total_kb: pkg.total_kb,
-          used_kb: sums.pkg,
-          remaining_kb: Math.max(0, pkg.total_kb - sums.pkg),
-          started_at: pkg.started_at,
-          expired_at: pkg.expired_at,
-          valid_until: lastChinaDayBefore(pkg.expired_at),
-        }
-      : null,
-    synced_at: syncedAt,
-  };
-}
-
-export async function cardFlow(ctx: AppContext, auth: Auth, customNum: string): Promise<FlowAnswer> {
-  const card = await accessibleCard(ctx, auth, customNum);
-  return flowOf(ctx, card, await ensureFresh(ctx, card));
 }
 
 /** One record per day for the last `days` days up to today, days without use as 0, oldest first. */
@@ -193,39 +166,12 @@ export async function flowStatistics(ctx: AppContext, auth: Auth, customNum: str
   };
 }
 
-export interface ForcedSync {
-  answer: FlowSyncAnswer;
-  message: string;
-}
-
 /**
- * "Refresh" on the usage pages. At most once per FORCED_SYNC_INTERVAL_MS per card (the mark is the
- * card's flow_synced_at, shared by every server process); inside that window the current figures
- * are answered without asking the carrier.
+ * A sync the card holder asked for (刷新): asks the carrier now unless a sync of this card is in
+ * flight, even after a recent failure. The new sync time, or null when the carrier did not answer.
  */
-export async function forceSync(ctx: AppContext, auth: Auth, customNum: string): Promise<ForcedSync> {
-  const card = await accessibleCard(ctx, auth, customNum);
-  const since = msSince(card.flow_synced_at);
-  if (since < FORCED_SYNC_INTERVAL_MS && since >= 0) {
-    const wait = Math.max(1, Math.ceil((FORCED_SYNC_INTERVAL_MS - since) / 1000));
-    const flow = await flowOf(ctx, card, card.flow_synced_at);
-    return {
-      answer: { ...flow, refreshed: false, retry_after_seconds: wait },
-      message: `流量数据刚刚已更新，请${wait}秒后再刷新`,
-    };
-  }
-  const at = await trySync(ctx, card, { automatic: false });
-  const flow = await flowOf(ctx, card, at ?? card.flow_synced_at);
-  if (at === null) {
-    return {
-      answer: { ...flow, refreshed: false, retry_after_seconds: 0 },
-      message: '运营商数据暂时无法获取，当前显示的是上次同步的数据，请稍后再试',
-    };
-  }
-  return {
-    answer: { ...flow, refreshed: true, retry_after_seconds: Math.ceil(FORCED_SYNC_INTERVAL_MS / 1000) },
-    message: '流量数据已更新',
-  };
+export function syncNow(ctx: AppContext, card: SyncableCard): Promise<string | null> {
+  return trySync(ctx, card, { automatic: false });
 }
 
 /** The package that follows the one in force when that ends (already renewed), if any. */

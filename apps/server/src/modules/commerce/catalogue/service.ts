@@ -1,14 +1,16 @@
 // The catalogue a card may buy from: its series' packages priced for its agent, coupon packages
 // and recharge options (with the first-recharge offer while the card has had no balance order).
 import { Code } from '@portal/contract/codes';
-import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type CouponPackage, type Package, type RechargeOptions } from '@portal/contract';
+import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type CouponPackage, type Package, type PurchaseEffect, type RechargeOptions } from '@portal/contract';
 import { fenToYuan, purchaseEffect, type CardPackageRow } from '@portal/domain';
+import { purchaseNote, restoresToday } from '@portal/domain/line';
 import type { AppContext } from '../../../context';
 import type { Card, PackageRow } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, seriesIdsOf } from '../../cardRecord';
+import { lineOf } from '../../line';
 import * as repo from './repo';
 
 const RECHARGE_PRESETS_YUAN = [10, 20, 50, 100, 200, 300];
@@ -38,7 +40,18 @@ export function toPackage(p: PackageRow): Package {
 export async function withEffects(ctx: AppContext, card: Card, rows: PackageRow[]): Promise<Package[]> {
   const now = clock.now();
   const live: CardPackageRow[] = await repo.livePackagesOfCard(ctx.db.kysely, card.id, now.toISOString());
-  return rows.map((p) => ({ ...toPackage(p), effect: purchaseEffect(p, live, now) }));
+  // a card that needs data to be back online is told, per package, whether this one does it today
+  const line = await lineOf(ctx.db.kysely, card);
+  const needsData = line.needs === 'refuel' || line.needs === 'package';
+  return rows.map((p) => {
+    const effect: PurchaseEffect = purchaseEffect(p, live, now);
+    if (needsData && effect.kind !== 'refused') {
+      effect.restores_line = restoresToday(line, p.package_type);
+      const note = purchaseNote(line, p.package_type);
+      if (note) effect.line_note = note;
+    }
+    return { ...toPackage(p), effect };
+  });
 }
 
 /** The packages on sale to this card: its series, of its own agent. */

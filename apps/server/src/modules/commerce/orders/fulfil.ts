@@ -4,9 +4,11 @@
 // it once. Each table is changed through its owner: orders' own repo, vouchers, the balance, and
 // the card record (modules/cardRecord).
 import { FLAGS_OF_GOODS, liveBase, packageEffect, upgradeVerdict, type CardFlag } from '@portal/domain';
+import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
 import { cardRecord } from '../../cardRecord';
+import { lineBeforeDelivery, noteDelivery, restoreLine, type Delivery } from '../../line';
 import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogue from '../catalogue/repo';
@@ -25,6 +27,9 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
   // What this order changes on the card is recorded with it, so that a refund takes back exactly
   // that (commerce/refunds): its package rows, data added to another package, the flags it turned on.
   const before = await cardRecord.cardFlags(trx, order.card_id);
+  // the line as it was before this delivery: what it needed decides whether the delivery brings it back
+  const lineBefore = await lineBeforeDelivery(trx, order.card_id);
+  let delivery: Delivery = { kind: 'other' };
   const flagsSet: CardFlag[] = [];
   let addition: { target_package_id: number; add_kb: number; target_expired_before: string | null; target_expired_after: string } | null =
     null;
@@ -33,6 +38,7 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
   if (order.goods_type === 'package' && order.package_id !== null) {
     const pkg = await catalogue.packageById(trx, order.package_id);
     if (!pkg) throw new Error(`order ${order.order_no}: package ${order.package_id} is missing`);
+    delivery = { kind: 'package', packageType: pkg.package_type };
     const live = await repo.livePackages(trx, order.card_id, nowIso);
     let effect = packageEffect(pkg, live, before.expired_at, now);
     // Paid, but no longer applicable (its base package ended meanwhile): the customer still gets
@@ -64,6 +70,7 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     const cardExpiry = effect.kind === 'refused' ? before.expired_at : effect.card_expires_at;
     await cardRecord.markPackageBought(trx, order.card_id, cardExpiry);
   } else if (order.goods_type === 'upgrade' && order.package_id !== null) {
+    delivery = { kind: 'upgrade' };
     const done = await deliverUpgrade(trx, order, now);
     addition = done.addition;
     replaced = done.replaced;
@@ -91,6 +98,7 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
       });
     }
     await cardRecord.markBalanceOrderPaid(trx, order.card_id);
+    delivery = { kind: 'recharge', balanceAfterFen: await cardRecord.balanceOf(trx, order.card_id) };
   } else if (order.goods_type === 'coupon_package' && order.coupon_package_id !== null) {
     const cp = await catalogue.couponPackageById(trx, order.coupon_package_id);
     if (!cp) throw new Error(`order ${order.order_no}: coupon package ${order.coupon_package_id} is missing`);
@@ -122,6 +130,9 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     ...(replaced ?? {}),
   });
   await repo.markFulfilled(trx, order.order_no, nowIso);
+  // a delivery that fixes what stopped the line marks it for a resume, in this transaction; the
+  // caller asks the carrier once the money has landed (afterSettled)
+  if (lineBefore) await noteDelivery(trx, order.card_id, lineBefore, delivery, nowIso);
   // growth for the card's owner and an inviter's reward, in this transaction (docs/decisions/0019)
   await membershipForCommerce.orderFulfilled(trx, order, nowIso);
 }
@@ -228,4 +239,13 @@ export async function settleUnpaid(trx: Executor, order: OrderRow, state: 'close
   // a device order's held units go back on the shelf (once: shop/repo.releaseStock)
   await releaseForUnpaid(trx, order, now.toISOString());
   return true;
+}
+
+/**
+ * After a payment has settled (its transaction committed): a line the delivery marked for a resume
+ * is put back in service at the carrier now, so the result page can say 已恢复上网. A carrier that
+ * does not answer leaves it to the restore job (modules/line); the payment stands either way.
+ */
+export async function afterSettled(ctx: AppContext, order: Pick<OrderRow, 'card_id'>): Promise<void> {
+  await restoreLine(ctx, order.card_id);
 }

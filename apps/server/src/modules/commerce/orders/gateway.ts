@@ -7,7 +7,7 @@ import type { OrderRow } from '../../../db/schema';
 import type { PaymentGateway, PaymentStatus } from '../../../integrations/payment/gateway';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
-import { settlePaid, settleUnpaid, type SettleOutcome } from './fulfil';
+import { afterSettled, settlePaid, settleUnpaid, type SettleOutcome } from './fulfil';
 import * as repo from './repo';
 
 /** A polling page asks for a pending order at most this often per order (across processes). */
@@ -40,6 +40,7 @@ async function applyStatus(ctx: AppContext, order: OrderRow, st: PaymentStatus |
       .transaction()
       .execute((trx) => settlePaid(trx, order, { transactionId: st.transactionId!, amountFen: st.amountFen, source: 'query' }, now));
     reportOutcome(ctx, order, outcome, 'query');
+    if (outcome === 'credited') await afterSettled(ctx, order);
   } else if (st.state === 'failed' || st.state === 'closed') {
     await ctx.db.kysely.transaction().execute((trx) => settleUnpaid(trx, order, st.state === 'failed' ? 'failed' : 'closed', now));
   }

@@ -30,7 +30,7 @@ import { devicesOfOrders, holdForOrder, priceDevice, type PricedDevice } from '.
 import { priceUpgrade } from '../upgrade/service';
 import * as vouchersRepo from '../vouchers/repo';
 import { voucherForOrder } from '../vouchers/service';
-import { fulfil, settleUnpaid } from './fulfil';
+import { afterSettled, fulfil, settleUnpaid } from './fulfil';
 import { closeAtGateway, reconcileOrder, refreshPending } from './gateway';
 import * as repo from './repo';
 
@@ -322,7 +322,10 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
     }
     throw err;
   }
-  if (settleNow) return { order, pay: { kind: 'settled' }, accessKey };
+  if (settleNow) {
+    await afterSettled(ctx, order);
+    return { order, pay: { kind: 'settled' }, accessKey };
+  }
 
   const gateway = ctx.payments;
   try {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hit, peek, type ThrottleRule } from '../../../lib/throttle';
-import { settlePaid, settleUnpaid } from '../orders/fulfil';
+import { afterSettled, settlePaid, settleUnpaid } from '../orders/fulfil';
 import { gatewayOf, reportOutcome } from '../orders/gateway';
 import * as orders from '../orders/repo';
 import { logNotification, type NotificationOutcome } from './repo';
@@ -75,5 +75,6 @@ export async function handleNotification(ctx: AppContext, channel: number, body:
     .execute((trx) => settlePaid(trx, order, { transactionId: n.transactionId, amountFen: n.amountFen, source: 'notify' }, now));
   reportOutcome(ctx, order, outcome, 'notify');
   await record(outcome, n.orderNo, n.transactionId, n.amountFen);
+  if (outcome === 'credited') await afterSettled(ctx, order);
   return { result: 'success' };
 }

@@ -1,0 +1,26 @@
+import type { Kysely } from 'kysely';
+import type { DialectName } from '../connect';
+
+// The line's read model (docs/decisions/0028-one-read-model-of-a-line.md) needs two facts the card
+// did not keep:
+//   cards.resume_requested_at  a payment or recharge fixed what stopped the line and the carrier was
+//                              asked to resume it (ISO; '' none): the pages say 正在恢复 until the
+//                              carrier reports the line in service, and the restore job asks again;
+//   cards.apn, apn_expected    the APN the carrier last found the line set to, and the one it needs
+//                              ('' = never tested): a wrong APN is a fault every page names.
+export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
+  const s = db.schema;
+  await s
+    .alterTable('cards')
+    .addColumn('resume_requested_at', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await s
+    .alterTable('cards')
+    .addColumn('apn', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await s
+    .alterTable('cards')
+    .addColumn('apn_expected', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await s.createIndex('cards_resume_requested').on('cards').columns(['resume_requested_at']).execute();
+}

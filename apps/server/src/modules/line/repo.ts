@@ -1,0 +1,14 @@
+// SQL of the line's read model: reads only. The facts it reads are written by their owners — the
+// card row by modules/cardRecord, packages by commerce's orders, daily usage by modules/usage.
+import type { LinePackageRow } from '@portal/domain/line';
+import type { Executor } from '../../db/executor';
+
+/** The card's packages that have not ended at `nowIso`: the one in force and those queued. */
+export async function alivePackages(db: Executor, cardId: number, nowIso: string): Promise<LinePackageRow[]> {
+  return db
+    .selectFrom('card_packages')
+    .select(['id', 'name', 'package_type', 'total_kb', 'started_at', 'expired_at'])
+    .where('card_id', '=', cardId)
+    .where('expired_at', '>', nowIso)
+    .execute();
+}

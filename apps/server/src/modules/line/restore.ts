@@ -1,0 +1,78 @@
+// Events move the line. A paid package, refuel, upgrade or recharge that fixes what stopped a line
+// marks the card for a resume in the payment's own transaction (so a crash after the commit cannot
+// lose it), and the carrier is asked once the money has landed; the restore job asks again for any
+// line the carrier has not put back yet. Pages meanwhile say 正在恢复 (the read model's `restoring`).
+import { PackageType } from '@portal/contract/enums';
+import { restoresToday, type LineView } from '@portal/domain/line';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
+import type { JobDef } from '../../jobs';
+import { clock } from '../../lib/clock';
+import { cardRecord } from '../cardRecord';
+import { lineOf } from './service';
+
+/** What a paid order delivers, as far as the line cares. */
+export type Delivery =
+  | { kind: 'package'; packageType: number }
+  | { kind: 'upgrade' }
+  | { kind: 'recharge'; balanceAfterFen: number }
+  | { kind: 'other' };
+
+/**
+ * Called by commerce's fulfil with the line as it was BEFORE the delivery (read in the same
+ * transaction) and what was delivered: marks the card for a resume when the delivery fixes the
+ * stop — the same rule the buyer was shown before paying (@portal/domain/line restoresToday).
+ */
+export async function noteDelivery(trx: Executor, cardId: number, before: LineView, delivery: Delivery, nowIso: string): Promise<boolean> {
+  if (!before.stop_reason || before.restoring) return false;
+  let fixes = false;
+  if (delivery.kind === 'package') fixes = restoresToday(before, delivery.packageType);
+  // an upgrade adds its data to the plan in force at once, like a refuel
+  else if (delivery.kind === 'upgrade') fixes = restoresToday(before, PackageType.Refuel);
+  // arrears are cleared when the balance is above zero again
+  else if (delivery.kind === 'recharge') fixes = before.needs === 'recharge' && delivery.balanceAfterFen > 0;
+  return fixes ? cardRecord.requestResume(trx, cardId, nowIso) : false;
+}
+
+/** The line before a delivery, read inside the payment's transaction. */
+export async function lineBeforeDelivery(trx: Executor, cardId: number): Promise<LineView | null> {
+  const card = await cardRecord.cardById(trx, cardId);
+  return card ? lineOf(trx, card) : null;
+}
+
+/**
+ * Ask the carrier to resume a line marked for it, then take the carrier's word for the state.
+ * Failures are logged and left for the restore job: the money is in, the line will follow.
+ * Answers whether the line is in service now.
+ */
+export async function restoreLine(ctx: AppContext, cardId: number): Promise<boolean> {
+  const card = await cardRecord.cardById(ctx.db.kysely, cardId);
+  if (!card || !card.resume_requested_at) return false;
+  try {
+    await ctx.carrier.resume(card.custom_num);
+    const status = await ctx.carrier.lineStatus(card.custom_num);
+    await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
+    ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
+    return status.status === 1 || status.status === 7;
+  } catch (err) {
+    ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier resume failed; the restore job will ask again');
+    return false;
+  }
+}
+
+export const RESTORE_JOB = 'line-restore';
+/** Lines asked for per run: a carrier outage must not make one run take forever. */
+const RESTORE_BATCH = 50;
+
+export function restoreJob(ctx: AppContext, intervalMs: number): JobDef {
+  return {
+    name: RESTORE_JOB,
+    intervalMs,
+    run: async () => {
+      const cards = await cardRecord.awaitingResume(ctx.db.kysely, RESTORE_BATCH);
+      let resumed = 0;
+      for (const c of cards) if (await restoreLine(ctx, c.id)) resumed++;
+      return { asked: cards.length, resumed, at: clock.iso() };
+    },
+  };
+}
