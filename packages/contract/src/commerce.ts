@@ -252,6 +252,13 @@ export const Order = z.object({
   gateway_unpaid: z.boolean().optional(),
   /** a device order: the goods, the address and the shipping (docs/decisions/0020) */
   device: OrderDevice.optional(),
+  /**
+   * order detail of a delivered order for a card that was stopped: back_online — this order fixed
+   * the stop and the line is in service again; restoring — it fixed it and the carrier is putting
+   * the line back (刷新 to check); stopped — the line is still stopped (this order does not fix that
+   * stop: a plan that starts later, or another reason). Absent when the card was not stopped.
+   */
+  line_after: z.enum(['back_online', 'restoring', 'stopped']).optional(),
   /** the part of `discount` that was the card owner's member price (docs/decisions/0019); absent: none */
   member_discount: Yuan.optional(),
   /** with a member discount: the voucher's part of `discount` (the client computes no price) */
@@ -347,6 +354,10 @@ export const QuickCardCheck = z.object({
   agent_name: z.string(),
   can_buy: z.boolean(),
   reason: z.string().optional(),
+  /** the line's one problem in a few words (流量已用完 …), "" when it works: no personal data */
+  problem_title: z.string(),
+  /** what buying must do to bring it back today (the line's read model); null when buying does not help */
+  needs: z.enum(['refuel', 'package', 'recharge']).nullable(),
 });
 export type QuickCardCheck = z.infer<typeof QuickCardCheck>;
 /**

@@ -562,6 +562,8 @@ export interface OrderDeliveriesTable {
   replaced_package_id: number | null;
   replaced_name: string | null;
   replaced_package_type: number | null;
+  /** 1: this delivery fixed what stopped the card's line and asked the carrier to resume it (024) */
+  resumes_line: Generated<number>;
 }
 
 export interface RefundsTable {

@@ -7,7 +7,9 @@ import type { DialectName } from '../connect';
 //                              asked to resume it (ISO; '' none): the pages say 正在恢复 until the
 //                              carrier reports the line in service, and the restore job asks again;
 //   cards.apn, apn_expected    the APN the carrier last found the line set to, and the one it needs
-//                              ('' = never tested): a wrong APN is a fault every page names.
+//                              ('' = never tested): a wrong APN is a fault every page names;
+//   order_deliveries.resumes_line  1 when the delivery fixed the stop and asked for the resume: the
+//                              result page says 已恢复上网 / 正在恢复 for that order.
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
   const s = db.schema;
   await s
@@ -21,6 +23,10 @@ export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> 
   await s
     .alterTable('cards')
     .addColumn('apn_expected', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await s
+    .alterTable('order_deliveries')
+    .addColumn('resumes_line', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await s.createIndex('cards_resume_requested').on('cards').columns(['resume_requested_at']).execute();
 }

@@ -6,6 +6,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed } from '../../components/StateBlock';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { purchaseOrigin, purchaseToResume } from '../../features/commerce/model/handoff';
@@ -49,6 +50,12 @@ function PaySuccessPage() {
               : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}${effectText(paid.package_window)}`
           }
         >
+          <LineAfterNote
+            order={paid}
+            checking={order.isFetching}
+            onCheck={() => void order.refetch()}
+            cardCheckPath={`/card_check?custom_num=${encodeURIComponent(paid.custom_num)}`}
+          />
           <p className={styles.resultText} style={{ textAlign: 'center' }}>
             订单号 <OrderNo orderNo={paid.order_no} />
           </p>

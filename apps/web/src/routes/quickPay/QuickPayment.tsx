@@ -1,7 +1,7 @@
 // /quick_payment — pay for a card without logging in: first check the card number. Anyone with
 // the number may buy a package for that card; the goods only ever go to the card.
 import type { QuickCardCheck } from '@portal/contract';
-import { CARD_STATE_LABEL } from '@portal/contract/enums';
+import { CARD_STATE_LABEL, CardState } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
@@ -9,6 +9,39 @@ import { quickCardCheck } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { withQuery } from '../../lib/query';
+
+/** What buying does for a card that is stopped or out of data (the line's read model). */
+const NEED_TEXT = {
+  refuel: '当前套餐的流量已用完：订购加油包，支付后立即恢复上网',
+  package: '订购立即生效的套餐，支付后即可上网',
+} as const;
+
+/**
+ * A card quick payment cannot help, with the way on: a cancelled card goes to support (nothing
+ * bought could be used); a card in arrears needs a balance recharge, which is its holder's (card
+ * login); anything else the server names (real-name first …) is done after the card login.
+ */
+function WayOn({ card }: { card: QuickCardCheck }) {
+  const cancelled = card.state === CardState.Cancelled;
+  const recharge = card.can_buy && card.needs === 'recharge';
+  const login = `/login?login_model=customNum&redirect=${encodeURIComponent(recharge ? '/recharge' : '/')}`;
+  return (
+    <div data-testid="quick-way-on">
+      <p className={styles.notice} role="alert">
+        {recharge ? '该卡欠费停机，需充值余额后恢复：余额充值需用卡号登录后办理' : (card.reason ?? '该卡暂不能购买套餐')}
+      </p>
+      {cancelled ? (
+        <Link className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} to="/customer?form=quick_payment">
+          联系客服
+        </Link>
+      ) : (
+        <Link className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} to={login}>
+          {recharge ? '用卡号登录充值' : '用卡号登录办理'}
+        </Link>
+      )}
+    </div>
+  );
+}
 
 function QuickPaymentPage() {
   const [params] = useSearchParams();
@@ -80,19 +113,26 @@ function QuickPaymentPage() {
               <span className={styles.sumValue}>{v}</span>
             </p>
           ))}
-          {card.can_buy ? (
-            <button
-              type="button"
-              className="app-btn app-btn--primary app-btn--block"
-              style={{ marginTop: 14 }}
-              onClick={() => navigate(`/quick_select_package?custom_num=${encodeURIComponent(card.custom_num)}`)}
-            >
-              选择套餐
-            </button>
-          ) : (
-            <p className={styles.notice} role="alert">
-              {card.reason ?? '该卡暂不能购买套餐'}
+          {card.problem_title ? (
+            <p className={styles.sum} data-testid="quick-problem">
+              <span>当前问题</span>
+              <span className={styles.sumValue}>{card.problem_title}</span>
             </p>
+          ) : null}
+          {card.can_buy && card.needs !== 'recharge' ? (
+            <>
+              {card.needs ? <p className={styles.reason}>{NEED_TEXT[card.needs]}</p> : null}
+              <button
+                type="button"
+                className="app-btn app-btn--primary app-btn--block"
+                style={{ marginTop: 14 }}
+                onClick={() => navigate(`/quick_select_package?custom_num=${encodeURIComponent(card.custom_num)}`)}
+              >
+                {card.needs === 'refuel' ? '选择加油包' : '选择套餐'}
+              </button>
+            </>
+          ) : (
+            <WayOn card={card} />
           )}
         </section>
       ) : null}

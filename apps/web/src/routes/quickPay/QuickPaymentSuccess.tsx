@@ -13,6 +13,7 @@ import { repayQuickOrder, useQuickOrder } from '../../features/commerce/api/comm
 import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
 import { followPay } from '../../features/commerce/components/Checkout';
 import styles from '../../features/commerce/commerce.module.css';
+import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
@@ -93,6 +94,12 @@ function QuickPaymentSuccessPage() {
               : '，已订购成功'
           }`}
         >
+          <LineAfterNote
+            order={order.data}
+            checking={order.isFetching}
+            onCheck={() => void order.refetch()}
+            cardCheckPath={`/card_check?custom_num=${encodeURIComponent(order.data.custom_num)}`}
+          />
           <div className={styles.section} style={{ margin: 0 }}>
             <p className={styles.sum}>
               <span>订单号</span>

@@ -117,7 +117,11 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
       })),
     );
   }
+  // a delivery that fixes what stopped the line marks it for a resume, in this transaction; the
+  // caller asks the carrier once the money has landed (afterSettled)
+  const resumes = lineBefore ? await noteDelivery(trx, order.card_id, lineBefore, delivery, nowIso) : false;
   await repo.recordDelivery(trx, {
+    resumes_line: resumes ? 1 : 0,
     order_no: order.order_no,
     card_id: order.card_id,
     card_expired_before: before.expired_at,
@@ -130,9 +134,6 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
     ...(replaced ?? {}),
   });
   await repo.markFulfilled(trx, order.order_no, nowIso);
-  // a delivery that fixes what stopped the line marks it for a resume, in this transaction; the
-  // caller asks the carrier once the money has landed (afterSettled)
-  if (lineBefore) await noteDelivery(trx, order.card_id, lineBefore, delivery, nowIso);
   // growth for the card's owner and an inviter's reward, in this transaction (docs/decisions/0019)
   await membershipForCommerce.orderFulfilled(trx, order, nowIso);
 }

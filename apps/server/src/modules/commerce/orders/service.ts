@@ -21,6 +21,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, assertNotCancelled, assertPurchasable, cardRecord } from '../../cardRecord';
+import { lineOf, restoreLine } from '../../line';
 import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as catalogueRepo from '../catalogue/repo';
@@ -422,7 +423,28 @@ export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: 
   const checked = order.state === 'pending' ? await refreshPending(ctx, order) : { order, unpaid: false };
   const o = (await toOrders(ctx, [checked.order], customNum))[0]!;
   const window = await packageWindowOf(ctx, checked.order);
-  return { ...o, ...(checked.unpaid ? { gateway_unpaid: true } : {}), ...(window ? { package_window: window } : {}) };
+  const lineAfter = await lineAfterOf(ctx, checked.order);
+  return {
+    ...o,
+    ...(checked.unpaid ? { gateway_unpaid: true } : {}),
+    ...(window ? { package_window: window } : {}),
+    ...(lineAfter ? { line_after: lineAfter } : {}),
+  };
+}
+
+/**
+ * What a delivered order did for a stopped line (the result page's 已恢复上网 / 正在恢复 / 仍停机):
+ * from the delivery's own mark and the line as every page shows it now (modules/line).
+ */
+async function lineAfterOf(ctx: AppContext, order: OrderRow): Promise<Order['line_after']> {
+  if (order.state !== 'fulfilled' || order.goods_type === 'coupon_package' || order.goods_type === 'device') return undefined;
+  const [delivery, card] = await Promise.all([repo.deliveryOf(ctx.db.kysely, order.order_no), cardRecord.cardById(ctx.db.kysely, order.card_id)]);
+  if (!card) return undefined;
+  // still waiting for the carrier: the holder looking at the result page asks it again now
+  const row = card.resume_requested_at && (await restoreLine(ctx, card.id)) ? ((await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card) : card;
+  const line = await lineOf(ctx.db.kysely, row);
+  if (delivery?.resumes_line === 1) return line.restoring ? 'restoring' : line.in_service ? 'back_online' : 'stopped';
+  return line.stop_reason ? 'stopped' : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Card, OrderRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { assertPurchasable, cardRecord } from '../../cardRecord';
+import { freshLine } from '../../line';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, withEffects } from '../catalogue/service';
 import * as ordersRepo from '../orders/repo';
@@ -41,14 +42,18 @@ export async function cardCheck(ctx: AppContext, customNum: string): Promise<Qui
   } catch (err) {
     reason = err instanceof AppError ? err.message : '该卡暂不能购买套餐';
   }
+  // the line as every page shows it: a visitor learns what is wrong in a few words, not the figures
+  const { card: now, line } = await freshLine(ctx, card);
   return {
     custom_num: card.custom_num,
     masked_iccid: maskIccid(card.iccid),
     supplier: card.supplier,
-    state: card.state,
+    state: now.state,
     agent_name: agent?.nickname ?? '',
     can_buy: reason === undefined,
     ...(reason ? { reason } : {}),
+    problem_title: line.problem?.title ?? '',
+    needs: line.needs,
   };
 }
 

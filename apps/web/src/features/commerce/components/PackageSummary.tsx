@@ -68,6 +68,9 @@ export function EffectNote({ effect, short = false }: { effect: PurchaseEffect; 
       data-testid={short ? 'package-effect-short' : 'package-effect'}
     >
       <WithWholeDates text={short ? shortText(effect) : effect.text} />
+      {/* a stopped or used-up card: whether this brings it back today, said before paying */}
+      {!short && effect.restores_line === true ? <span className={styles.effectRestores}>支付后立即恢复上网</span> : null}
+      {!short && effect.line_note ? <span className={styles.effectLineNote}>{effect.line_note}</span> : null}
     </p>
   );
 }

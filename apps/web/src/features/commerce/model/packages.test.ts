@@ -18,6 +18,8 @@ const pkg = (id: number, package_type: number, more: Partial<Package> = {}): Pac
   ...more,
 });
 const refused = { effect: { kind: 'refused', first_day: '', valid_until: '', text: '请先订购基础套餐' } } as const;
+const queued = { kind: 'queued', first_day: '2026-12-01', valid_until: '2026-12-31', text: '' } as const;
+const stacks = { kind: 'stacks', first_day: '2026-11-27', valid_until: '2026-11-30', text: '' } as const;
 
 describe('groupByType', () => {
   it('keeps the server order of types and of packages within a type', () => {
@@ -47,5 +49,15 @@ describe('what the card may buy', () => {
     ['a recommended one when none is chosen', [pkg(1, 3), pkg(2, 3, { recommended: true })], 0, 2],
     ['never a refused one, even chosen or recommended', [pkg(1, 2, { ...refused, recommended: true }), pkg(2, 3)], 1, 2],
     ['nothing when nothing can be bought', [pkg(1, 2, refused)], 0, undefined],
+    [
+      'for a stopped card, the cheapest that brings it back today over the recommended one',
+      [
+        pkg(1, 3, { recommended: true, effect: { ...queued, restores_line: false } }),
+        pkg(2, 2, { price: 15, effect: { ...stacks, restores_line: true } }),
+        pkg(3, 2, { price: 5, effect: { ...stacks, restores_line: true } }),
+      ],
+      0,
+      3,
+    ],
   ])('proposes %s', (_n, list, chosen, id) => expect(proposedPackage(list, chosen)?.id).toBe(id));
 });

@@ -40,8 +40,16 @@ export function baseGroupOf(groups: readonly PackageGroup[]): PackageGroup | und
   return undefined;
 }
 
-/** The package proposed first: the chosen one if it can be bought, else a recommended one, else the first that can. */
+/**
+ * The package proposed first: the chosen one if it can be bought; for a card that is stopped or
+ * out of data, the cheapest that brings it back online today (the server's `restores_line`: a
+ * 加油包 for a plan in force that ran out — a new monthly plan would only queue); else a
+ * recommended one, else the first that can be bought.
+ */
 export function proposedPackage(list: readonly Package[], chosenId: number): Package | undefined {
   const buyable = list.filter(canBuy);
-  return buyable.find((p) => p.id === chosenId) ?? buyable.find((p) => p.recommended) ?? buyable[0];
+  const chosen = buyable.find((p) => p.id === chosenId);
+  if (chosen) return chosen;
+  const restoring = buyable.filter((p) => p.effect?.restores_line === true).sort((a, b) => a.price - b.price)[0];
+  return restoring ?? buyable.find((p) => p.recommended) ?? buyable[0];
 }

@@ -1,4 +1,5 @@
-// The SIMs of a device side by side (carrier, signal verdict and numbers, status, remaining data),
+// The SIMs of a device side by side (carrier, signal verdict and numbers, status) under the plan they
+// share (the line's figures, never the device's),
 // switching with a confirmation and following the switch to 已切换到… or 切换失败，已恢复…; and the
 // network mode. Shared by /change and /cpe_network.
 import type { DeviceChange, SimsAnswer } from '@portal/contract';
@@ -71,6 +72,17 @@ export function SimPanel({ customNum }: { customNum: string }) {
     <>
       {!data.online && <p className={styles.offlineNote}>设备离线，操作将在设备上线后生效</p>}
       <Panel title={data.multi_sim ? '选择网络' : '当前网络'}>
+        {/* the device's data is the card's plan, shared by its SIMs: the same figures as every other page */}
+        <p className={styles.simPlan} data-testid="sim-plan">
+          {data.plan ? (
+            <>
+              {data.multi_sim ? '各网络共用' : '当前套餐'}「{data.plan.name}」：剩余 <strong>{formatKb(data.plan.remaining_kb)}</strong>，共{' '}
+              {formatKb(data.plan.total_kb)}
+            </>
+          ) : (
+            '当前没有生效中的套餐'
+          )}
+        </p>
         <div className={styles.sims} style={{ gridTemplateColumns: `repeat(${Math.min(data.list.length, 3)}, 1fr)` }}>
           {data.list.map((sim) => (
             <div
@@ -95,11 +107,6 @@ export function SimPanel({ customNum }: { customNum: string }) {
               ) : (
                 <SignalBadge verdict="none" text="无信号" />
               )}
-              <span className={styles.simRemaining}>
-                <small>剩余流量</small>
-                <strong>{formatKb(sim.remaining_kb)}</strong>
-                <small>共 {formatKb(sim.total_kb)}</small>
-              </span>
               {sim.active ? (
                 <span className={`${styles.tag} ${sim.online ? styles.applied : styles.cancelled}`}>
                   {sim.online ? '使用中' : '使用中·未联网'}

@@ -8,7 +8,9 @@ export type FixTarget = { kind: 'page'; path: string } | { kind: 'refresh' };
 const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
   recharge: '/recharge',
   buy_package: '/combo',
+  buy_refuel: '/combo',
   real_name: '/remind',
+  replace_card: '/replace_info?form=card_check',
   customer: '/customer?form=card_check',
   switch_network: '/change',
   device: '/wifi_setting',
@@ -23,6 +25,7 @@ export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): F
   if (fix.kind === 'refresh') return { kind: 'refresh' };
   const path = OWNER_PATH[fix.kind];
   if (o.owner || fix.kind === 'customer') return { kind: 'page', path };
-  if (fix.kind === 'buy_package') return { kind: 'page', path: `/quick_payment?custom_num=${encodeURIComponent(o.customNum)}` };
+  if (fix.kind === 'buy_package' || fix.kind === 'buy_refuel')
+    return { kind: 'page', path: `/quick_payment?custom_num=${encodeURIComponent(o.customNum)}` };
   return { kind: 'page', path: loginUrl({ loginModel: 'customNum', redirect: path }) };
 }
