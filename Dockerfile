@@ -16,6 +16,7 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/domain/package.json packages/domain/
 COPY e2e/package.json e2e/
 COPY scripts/package.json scripts/
+COPY scripts/bench/package.json scripts/bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -34,6 +35,7 @@ COPY packages/contract/package.json packages/contract/
 COPY packages/domain/package.json packages/domain/
 COPY e2e/package.json e2e/
 COPY scripts/package.json scripts/
+COPY scripts/bench/package.json scripts/bench/
 # only the server's runtime dependencies (the web apps ship as static files; the project's own
 # Node package is a devDependency — the image's Node 24 runs the server)
 RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --include-workspace-root=false \

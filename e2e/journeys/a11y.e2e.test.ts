@@ -1,5 +1,5 @@
 // Journey: every built page passes axe-core with no serious or critical violation at 375×667
-// (issue 16, snag 11: grey text on white was too faint for a cheap phone in daylight).
+// (docs/decisions/0011, contrast: grey text on white was too faint for a cheap phone in daylight).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';

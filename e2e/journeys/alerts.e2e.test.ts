@@ -1,4 +1,4 @@
-// Journey (issue 11 §4): the owner turns on a data alert on /alert_setting and, once the carrier
+// Journey (docs/decisions/0015): the owner turns on a data alert on /alert_setting and, once the carrier
 // reports the card's data used (the carrier simulator's line console) and the alerts job has run,
 // sees it on home with its action; with auto-renew on and enough balance, the plan renews itself
 // at expiry (the server's clock moved by its test control) — an order, and a notice on home.

@@ -1,4 +1,4 @@
-// Journeys of issue 16, snags 6 and 7, and 复制: the home page tells the truth at a glance.
+// Journeys of docs/decisions/0011 "One truth per fact", and 复制: the home page tells the truth at a glance.
 //  - One "valid until": the reminder, the package card and the card facts name the same last day
 //    (China time) the package works, and the reminder has its button (续订 → the package page).
 //  - The network the user knows (中国联通 / 三网通), never the supplier (八骏) or the device kind

@@ -1,4 +1,4 @@
-// Journeys of issue 16: the card list at a glance. Each card shows its network, state, package,
+// Journeys of docs/decisions/0011: the card list at a glance. Each card shows its network, state, package,
 // remaining data, balance and the nickname the user gave it (set, rename, clear); accessible names
 // match the visible labels (axe label-content-name-mismatch); the last 解绑 is reachable; 复制
 // beside each card number.

@@ -1,4 +1,4 @@
-// Journey: the operator console at 1440×900 (issue 13). An operator mistypes the password and
+// Journey: the operator console at 1440×900 (docs/decisions/0018). An operator mistypes the password and
 // reads how many attempts are left, signs in, sees the overview's figures, turns on the TOTP second
 // factor and signs in again with a code; the audit log lists those actions; a support operator's
 // menu has no platform-only entries and the audit page refuses them.

@@ -1,4 +1,4 @@
-// Journey: cards in the operator console at 1440×900 (issue 13). The operator imports a CSV with
+// Journey: cards in the operator console at 1440×900 (docs/decisions/0018). The operator imports a CSV with
 // errors and reads the error of each row, fixes the file and commits it, finds the new cards in
 // 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails — answered at
 // once with the cards 待处理, done by the background runner (run here through the simulator's

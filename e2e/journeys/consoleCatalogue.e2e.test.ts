@@ -1,4 +1,4 @@
-// Journey: the console's agents and catalogue at 1440×900 (issue 13), each change seen on the card
+// Journey: the console's agents and catalogue at 1440×900 (docs/decisions/0018), each change seen on the card
 // holder's phone: an agent's branding title and 客服 link edited (an unsafe link refused at its
 // field first) show on /login?mark=demo and /customer; a retail price changed for the agent is the
 // price /combo lists; vouchers issued to a card are on its /coupons.

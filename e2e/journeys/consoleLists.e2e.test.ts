@@ -1,4 +1,4 @@
-// Journeys: the console's lists at 1440×900 (issue 13 "Export any list to CSV", a console operators
+// Journeys: the console's lists at 1440×900 (docs/decisions/0018 "Lists, exports and the menu", a console operators
 // work in every day). The grouped side menu, per role; a queue list exported as the platform
 // administrator and as an agent administrator — the downloaded file holds the filtered rows, and the
 // agent's only their agent's; a ticket's images in its drawer, opening large; a card's story at its

@@ -1,4 +1,4 @@
-// Journey: operator accounts without SQL (issue 13), at 1440×900. The platform administrator adds
+// Journey: operator accounts without SQL (docs/decisions/0018), at 1440×900. The platform administrator adds
 // a support operator in the 操作员 page — the form first refuses a weak password at the field —
 // signs out, and the new operator signs in and sees the support menu.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

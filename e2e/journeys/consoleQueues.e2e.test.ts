@@ -1,4 +1,4 @@
-// Journeys: the console's money and queues at 1440×900 (issue 13), each seen from the other side.
+// Journeys: the console's money and queues at 1440×900 (docs/decisions/0018), each seen from the other side.
 // A card holder buys a package on the phone; finance finds the order in 订单, opens it (payments,
 // the gateway's notification), and 退款 — first without a reason (said at the field), then with
 // one; the phone's order detail says 已退款. Support answers the complaint in 工单; the reply is on

@@ -1,4 +1,4 @@
-// Journeys of the device area's card pages (issue 10): the demo user buys a plan for the 5G CPE's
+// Journeys of the device area's card pages (docs/decisions/0013): the demo user buys a plan for the 5G CPE's
 // card (1000000011) on /cpe_combo → /cpe_combo_detail through the portal's checkout and sandbox
 // cashier, comes back into the device area, and finds the order on /cpe_order — while the portal's
 // current card stays another card; /cpe_remind says the offline MiFi (1000000016) is offline, with

@@ -1,4 +1,4 @@
-// Journeys of the device shop (issue 12, docs/decisions/0020): a visitor sees the devices with
+// Journeys of the device shop (docs/decisions/0020): a visitor sees the devices with
 // their pictures, logs in to buy, fills the quantity (spec §5's number input) and the address,
 // pays through the sandbox cashier and sees the order 待发货 — then shipped with its tracking
 // number once the operator ships it. An abandoned payment keeps the units held until the order is

@@ -1,4 +1,4 @@
-// Journeys of the wifi-device pages (issue 10): the demo user's 5G CPE (1000000011) changes its
+// Journeys of the wifi-device pages (docs/decisions/0012): the demo user's 5G CPE (1000000011) changes its
 // wifi password, blocks a client and reboots; the multi-SIM MiFi (1000000012) switches carrier on
 // /change and on /cpe_network, and its switch to the weak carrier fails and rolls back; the offline
 // MiFi (1000000016) queues a change that its owner cancels; the cpe guards. The devices check in
@@ -319,7 +319,7 @@ describe('wifi devices', () => {
     await loginWithCard(page, '1000000011');
     await page.goto('/cpe_setting');
     await waitForPath(page, '/cpe');
-    // logged in, but the check does not apply (user_id 0): the app is offered (spec §4, issue 10)
+    // logged in, but the check does not apply (user_id 0): the app is offered (our reading of spec §4)
     await page.locator('.adm-dialog-body').getByText('请下载APP', { exact: true }).waitFor();
   });
 

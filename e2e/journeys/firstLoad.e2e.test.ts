@@ -1,4 +1,4 @@
-// The first page a card holder sees (issue 15 §3): /login's first-load budget, measured on the real
+// The first page a card holder sees (docs/decisions/0025): /login's first-load budget, measured on the real
 // build, and its markup painted before any script runs (apps/web/build/prerender.ts), which the
 // app then replaces without a flash or a shift (docs/decisions/0025-first-load.md).
 import { readFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { useJourney } from '../journey';
 import { resetBrowser, waitForPath } from './steps';
 
 /**
- * gzip bytes of JavaScript /login may load before it is usable: issue 15 §3's 80 kB (kB as Vite
+ * gzip bytes of JavaScript /login may load before it is usable: docs/decisions/0025's 80 kB (kB as Vite
  * prints them, 1000 B). React 19 alone is 67.4 kB; the app's own router
  * (docs/decisions/0026-own-router.md) and the trims of docs/decisions/0025-first-load.md bring the
  * rest under it. Checked in the manifest (gzip, what a browser without brotli gets) and in what a

@@ -1,4 +1,4 @@
-// Journeys: forms that tell the user what to fix (issue 16, snags 5 and 10 and the bind /
+// Journeys: forms that tell the user what to fix (docs/decisions/0010, and the bind /
 // replacement / customer-service pages). An error stays on the page, marks its field
 // (aria-invalid, the message under the field named by aria-describedby, focus), keeps what was
 // typed and the tab; nothing covers the form. Binding asks the server whether the card needs a

@@ -1,4 +1,4 @@
-// Journey (issue 12): the guide (/guide, /regtip) with the agent's QR codes and the arrow at the
+// Journey (spec §2): the guide (/guide, /regtip) with the agent's QR codes and the arrow at the
 // 客服 button; /download on an iPhone, an Android phone, inside WeChat's browser and for an agent
 // without an app; the demo card's gifts on /gift; the camera check /camera with a refused, a missing
 // and a working camera. All at 375×667.

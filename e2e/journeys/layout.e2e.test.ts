@@ -1,4 +1,4 @@
-// Journey: the floating 客服 button never sits on a control at the end of a page (issue 16, snag 3).
+// Journey: the floating 客服 button never sits on a control at the end of a page (docs/decisions/0011).
 // Each page where the button shows is scrolled to the bottom; the button's box (at its default
 // place, docs/spec/portal-spec.md §2: 20px from the right, 80px from the bottom) must not overlap
 // the box of any button, link or field of the page.

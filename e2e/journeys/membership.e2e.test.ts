@@ -1,4 +1,4 @@
-// Journeys: membership and invitations (issue 12). The demo user opens 会员中心, sees their level and
+// Journeys: membership and invitations (docs/decisions/0019). The demo user opens 会员中心, sees their level and
 // what the next one needs, copies their invite link; a friend opens that link, registers with a
 // card, pays a first recharge at the sandbox cashier, and the inviter's records advance to 奖励已发放
 // with the growth added. The agent's promotion page carries the brand, the featured packages and

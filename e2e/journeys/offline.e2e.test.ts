@@ -1,4 +1,4 @@
-// Journeys: the network drops or the server goes away (issue 16, snag 2). Every failed load, of a
+// Journeys: the network drops or the server goes away (docs/decisions/0011). Every failed load, of a
 // page's code or of its data, says what happened and offers a 重试 that works; a page whose code
 // is gone after a new release (its chunk answers 404) reloads once by itself, and only once.
 import type { Page } from 'playwright-core';

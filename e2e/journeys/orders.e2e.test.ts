@@ -1,4 +1,4 @@
-// Journey: /order as a card holder expects it (issue 16): tabs 全部 / 待支付 / 已完成 / 已退款, this
+// Journey: /order as a card holder expects it (docs/decisions/0011): tabs 全部 / 待支付 / 已完成 / 已退款, this
 // card or all my cards, 继续支付 and 取消订单 (asked first) right from a pending row, 复制 beside
 // the order number. What the server recorded is the proof.
 import { describe, expect, it } from 'vitest';

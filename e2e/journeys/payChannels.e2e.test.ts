@@ -1,4 +1,4 @@
-// Journey: the pay channels as a card holder expects them (issue 16): drawn marks, the balance
+// Journey: the pay channels as a card holder expects them (docs/decisions/0011): drawn marks, the balance
 // shown on the balance channel where it can pay, and when it is short the balance with a 去充值
 // that comes back to the purchase after the recharge; the balance history then shows the
 // recharge as 收入 and the purchase paid from it as 支出, each with what it was for.

@@ -1,4 +1,4 @@
-// Journeys of issue 16's payment snags:
+// Journeys of the payment snags (docs/decisions/0011):
 //  - snag 1: a payment left at the cashier (放弃支付) is reported as 支付未完成 at once, from the
 //    gateway's answer, with 继续支付 / 取消订单 / 查看订单 — no spinner to sit through;
 //  - snag 8: an order that was not paid never says 实付 (the list, the detail, the check page agree

@@ -1,4 +1,4 @@
-// Journeys of binding a card by the QR code on its box (issue 12, docs/decisions/0020): a new
+// Journeys of binding a card by the QR code on its box (docs/decisions/0020): a new
 // customer opens the box's link, proves a mobile by SMS code (which registers them) and finds the
 // card bound and current; the same link again is refused clearly and binds nothing; a logged-in
 // user is bound at once; a forged link says so. Also closing one's own ticket on /suggest. Before

@@ -42,7 +42,7 @@ describe('quick payment', () => {
       .waitFor();
     const promised = (await page.getByTestId('package-effect').innerText()).match(/(\d{4}-\d{2}-\d{2}) 起，有效期至 (\d{4}-\d{2}-\d{2})/)!;
     // vouchers are the holder's, used after a login: a stranger who knows the number sees none
-    // (issue 15); the page says how to use one and lets the user pay without
+    // (docs/decisions/0006); the page says how to use one and lets the user pay without
     await page.getByTestId('voucher-row').getByText('登录后可用').waitFor();
     await screenshot(page, 'quick-select-package');
     await page.getByTestId('voucher-row').click();

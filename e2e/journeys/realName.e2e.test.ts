@@ -320,7 +320,7 @@ describe('real-name verification and the gate targets', () => {
     {
       supplier: 8,
       path: '/bj_real_name',
-      carrier: '中国联通', // a Unicom SIM resold by 八骏: the network, not the supplier (issue 16)
+      carrier: '中国联通', // a Unicom SIM resold by 八骏: the network, not the supplier (docs/decisions/0011)
       step: '打开中国联通实名认证小程序',
       sim: 'applet',
       simTitle: '八骏实名小程序（模拟）',

@@ -1,4 +1,4 @@
-// Journeys: the shop knows the card, and choices look chosen (issue 16, snags 4 and 9).
+// Journeys: the shop knows the card, and choices look chosen (docs/decisions/0011).
 // - Every choice tile (recharge amounts, packages, vouchers, pay channels, package series, coupon
 //   packages) looks different when chosen, in computed style, and says so to assistive tech.
 // - A card with no package in force is not offered a refuel (加油包): it says why and leads to the

@@ -1,4 +1,4 @@
-// Console card search at scale (issue 13): the same searches at 1,000 and at 1,000,000 generated
+// Console card search at scale (docs/decisions/0018): the same searches at 1,000 and at 1,000,000 generated
 // cards, each in its own SQLite file (migrated and seeded like production, then filled by
 // generateAdminSearchCards), run through the console's search service as a platform administrator
 // and as an agent administrator; the median of RUNS runs per search. Target: at a million cards

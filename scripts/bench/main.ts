@@ -5,12 +5,12 @@
 //   (b) Lighthouse 13 mobile, /login side by side with its peer — the same login form in Vue 3 +
 //       Vant 4 (./peer-vue, built into .bench/peer-vue, served gzip from loopback by ./peer.ts) —
 //       run alternately, BENCH_LH_RUNS (default 3) each, median by LCP: first-load JS and LCP of
-//       both; ours passes with JS ≤ 80 kB gzip and LCP ≤ the peer's in the same run (issue 15 §3);
+//       both; ours passes with JS ≤ 80 kB gzip and LCP ≤ the peer's in the same run (docs/decisions/0025);
 //   (c) throughput and p99 latency of authenticated GET /api/v2/card/info?custom_num=1000000001,
 //       on the portal as started (LOG_LEVEL info, its log to a file), side by side with a bare
 //       Fastify route in its own process (bare.ts: no logger, hooks or plugins), load from a third
 //       process (autocannon CLI), BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10) each
-//       after a short warm-up; passes with ≥ 0.3 of the bare route and p99 ≤ 10 ms (issue 15 §3). `npm run bench:card` measures card info and the usage pages alone
+//       after a short warm-up; passes with ≥ 0.3 of the bare route and p99 ≤ 10 ms (docs/decisions/0022). `npm run bench:card` measures card info and the usage pages alone
 //       (50 connections, alternating rounds; on the generated million cards with BENCH_DB).
 // Targets are printed with PASS/FAIL; results go to .bench/results.json. The exit code is 0 when
 // every measurement ran (whatever the targets say), 1 when one could not run.
@@ -35,7 +35,7 @@ import { benchAdminCardSearch } from './adminSearch';
 
 const TARGET_JS_GZIP = 80_000; // "80 kB": kB as Vite prints them (1000 bytes), the stricter reading
 const TARGET_LH_SCORE = 0.95;
-// issue 15 §3: card info at least 0.3 of the bare route, p99 at most 10 ms, at 50 connections
+// docs/decisions/0022: card info at least 0.3 of the bare route, p99 at most 10 ms, at 50 connections
 const TARGET_RATIO = 0.3;
 const TARGET_P99_MS = 10;
 const CARD = '1000000001';

@@ -103,3 +103,30 @@ describe('deploy/providers.env.example', () => {
     for (const name of names) expect(ENV_NAMES).toContain(name);
   });
 });
+
+describe('the manifests the image installs from', () => {
+  type Manifest = { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const manifest = (path: string) => JSON.parse(read(path)) as Manifest;
+
+  it("installs no development tool with the server's production dependencies (the runtime stage runs the compiled bundle)", () => {
+    const server = manifest('apps/server/package.json');
+    for (const tool of ['tsx', 'esbuild', 'vite', 'typescript']) expect(server.dependencies ?? {}).not.toHaveProperty(tool);
+  });
+
+  it("keeps the bench's Vue + Vant peer in the bench's own workspace", () => {
+    const root = manifest('package.json');
+    for (const name of ['vue', 'vant', '@vitejs/plugin-vue']) {
+      expect({ ...root.dependencies, ...root.devDependencies }).not.toHaveProperty(name);
+      expect(manifest('scripts/bench/package.json').devDependencies).toHaveProperty(name);
+    }
+  });
+
+  it("declares the runtime in devEngines without failing npm on the machine's older Node (docs/decisions/0023)", () => {
+    const { devEngines } = JSON.parse(read('package.json')) as {
+      devEngines: { runtime: { name: string; version: string; onFail: string } };
+    };
+    expect(devEngines.runtime.name).toBe('node');
+    expect(Number(/\d+/.exec(devEngines.runtime.version)![0])).toBe(REQUIRED_NODE_MAJOR);
+    expect(['ignore', 'warn']).toContain(devEngines.runtime.onFail);
+  });
+});

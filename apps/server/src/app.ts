@@ -306,11 +306,11 @@ const BUILT_FILES = {
   // setHeaders says how long each file may be cached; @fastify/static's own `public, max-age=0`
   // would otherwise win (also on its retry without a compressed copy, which drops sendFile's options)
   cacheControl: false,
-  setHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
-    res.setHeader('vary', 'accept-encoding');
+  setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
+    reply.header('vary', 'accept-encoding');
     // hashed assets never change; index.html must always be revalidated
-    if (path.includes(`${join('/', 'assets', '/')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    else res.setHeader('cache-control', 'no-cache');
+    if (path.includes(`${join('/', 'assets', '/')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else reply.header('cache-control', 'no-cache');
   },
 } as const;
 

@@ -1,4 +1,4 @@
-// The operator console's API (issue 13): operator login, wrong password, lockout, session expiry
+// The operator console's API (docs/decisions/0018): operator login, wrong password, lockout, session expiry
 // (idle and absolute), logout, own password, TOTP enrolment and login, the audit log (written
 // with each action, searchable, exported, immutable in the database) and the dashboard scoped for
 // an agent administrator. SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// The console's agents and branding (issue 13): the list and detail in scope, branding, feature
+// The console's agents and branding (docs/decisions/0018): the list and detail in scope, branding, feature
 // switches and payment setting saved with an audit row, unsafe URLs and non-images refused with
 // nothing written, and the portal's branding reader showing what was saved.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The console's cards area (issue 13): search (filters, agent scope, keyset paging, bad input),
+// The console's cards area (docs/decisions/0018): search (filters, agent scope, keyset paging, bad input),
 // export, a card's story (masked, scoped), import (dry run with an error per row, commit as one
 // batch, 5,000 rows, undo while unused and refused once a card is used, XLSX), and bulk jobs
 // with some failing cards. Every change audited. SQLite and PostgreSQL.

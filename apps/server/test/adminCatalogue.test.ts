@@ -1,4 +1,4 @@
-// The console's catalogue (issue 13): prices per agent with cost, retail and margin; the portal
+// The console's catalogue (docs/decisions/0018): prices per agent with cost, retail and margin; the portal
 // quotes exactly the retail saved here; retail below cost and negative prices refused with nothing
 // written; an agent administrator sees and changes only their agent's rows and never the cost;
 // vouchers issued in bulk once per request id, seen by the card holder; every change audited.

@@ -1,4 +1,4 @@
-// "Export any list to CSV" (issue 13): every list's export answers the whole filtered set as the
+// "Export any list to CSV" (docs/decisions/0018): every list's export answers the whole filtered set as the
 // list shows it (filters, agent scope — an agent administrator's file never holds another agent's
 // rows), a role without the list's permission gets 403, and every export leaves an audit row. Real-
 // name records leave masked only; operators without hashes or secrets. Also a ticket's images for

@@ -1,4 +1,4 @@
-// Operator accounts from the console (issue 13): a platform administrator adds an operator who
+// Operator accounts from the console (docs/decisions/0018): a platform administrator adds an operator who
 // can then log in, resets a password (their sessions end), unlocks, disables and changes roles;
 // nobody disables themselves and the last enabled platform administrator stays. Bad input → 400
 // and nothing written; other roles 403; every change audited without the password hash.

@@ -1,4 +1,4 @@
-// Orders and money in the operator console (issue 13): search with keyset paging and CSV, an
+// Orders and money in the operator console (docs/decisions/0018): search with keyset paging and CSV, an
 // order's payments and notifications, refunds through the portal's refund service (once under a
 // double submit, audited in its transaction), late payments, a card's ledger and manual
 // adjustments (balance = Σ ledger, once per request id, audited, limited). Agent scope on every

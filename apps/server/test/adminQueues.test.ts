@@ -1,4 +1,4 @@
-// The console's queues (issue 13): tickets answered through the tickets module (the card holder
+// The console's queues (docs/decisions/0018): tickets answered through the tickets module (the card holder
 // sees the reply on /suggest), agent applications decided through the agent applications module
 // (the applicant sees it on /agent). Roles, agent scope, bad input → 4xx and nothing written, and
 // an audit row for every change. On SQLite and PostgreSQL.

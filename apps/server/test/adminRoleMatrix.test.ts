@@ -1,4 +1,4 @@
-// The role matrix (issue 13): every operator-console endpoint in the registry × every role. An
+// The role matrix (docs/decisions/0018): every operator-console endpoint in the registry × every role. An
 // endpoint added to @portal/contract/admin without a row here fails the first test; each row is
 // then proved against the running server — a role without the permission gets 403 whatever it
 // sends, a role with it gets past the guard (the answer may still be a 400 for the empty input).

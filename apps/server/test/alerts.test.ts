@@ -1,4 +1,4 @@
-// Usage and expiry alerts and auto-renew (issue 11 §4), run by the scheduled jobs: thresholds
+// Usage and expiry alerts and auto-renew (docs/decisions/0015), run by the scheduled jobs: thresholds
 // crossed once, twice and across a period boundary; nothing once turned off; auto-renew with too
 // little and with enough balance (exactly one charge, in the ledger and the orders); two job
 // runners on one database running each tick once, a crashed runner's tick picked up, runs never

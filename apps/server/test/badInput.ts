@@ -44,7 +44,7 @@ export async function expectAllRejectedWithoutWrites(
       try {
         return expectRejected(res, r.status);
       } catch (e) {
-        throw new Error(`${r.name}: ${(e as Error).message}`);
+        throw new Error(`${r.name}: ${(e as Error).message}`, { cause: e });
       }
     })();
     if (r.code !== undefined) expect(body.code, r.name).toBe(r.code);

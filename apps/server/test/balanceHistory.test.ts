@@ -1,4 +1,4 @@
-// The balance history (issue 16): spending as well as top-ups — a purchase paid from the balance
+// The balance history (docs/decisions/0011): spending as well as top-ups — a purchase paid from the balance
 // is a 支出 entry, its refund a 收入 entry back, each with what it was for; the history filters
 // by direction on the server, only for the caller's card, and the balance is the sum of it.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// What the card pages print, answered by the server (issue 16): ONE "valid until" (the last
+// What the card pages print, answered by the server (docs/decisions/0011): ONE "valid until" (the last
 // China-time day a package or card works) in the bind list, usage and card info, the same day the
 // home reminder names, whose answer carries its button; and the network the user knows, never the
 // supplier or the device kind. SQLite and PostgreSQL.

@@ -1,4 +1,4 @@
-// A card's gifts (/gift, issue 12): balance bonuses and vouchers with their state and source, for
+// A card's gifts (/gift, spec §2): balance bonuses and vouchers with their state and source, for
 // the card's owner only; a first recharge shows its bonus as 待发放 until paid, then 已发放, and a
 // refund takes it back.
 import { describe, expect, it } from 'vitest';

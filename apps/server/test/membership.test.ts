@@ -1,4 +1,4 @@
-// Membership and invitations (issue 12, docs/decisions/0019): registration through an invite code,
+// Membership and invitations (docs/decisions/0019): registration through an invite code,
 // the inviter's records advancing through the invitee's first paid order, growth from paid orders
 // taken back by a refund (with the invitation's reward), the member price in the quote, and
 // authorization and bad input on every endpoint.

@@ -1,4 +1,4 @@
-// The order list (issue 16): tabs 全部 / 待支付 / 已完成 / 已退款 filtered on the server, the current
+// The order list (docs/decisions/0011): tabs 全部 / 待支付 / 已完成 / 已退款 filtered on the server, the current
 // card or every card of the caller, paging kept, and only the caller's cards ever listed.
 // Cancelling (closing) is refused for someone else's order and for a paid one, writing nothing.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Two server processes on one PostgreSQL, driven alternately over HTTP (issue 15; docs/decisions/0017):
+// Two server processes on one PostgreSQL, driven alternately over HTTP (docs/decisions/0017):
 // a session made on one works on the other, rate limits are shared, the reconciler of the two asks
 // the gateway about each pending order once per tick, every payment is credited once — and after
 // `kill -9` of one in the middle of a storm of logins and payments, the other finishes, a restart

@@ -1,4 +1,4 @@
-// Schemas of a card's alerts, auto-renew and notices (issue 11 §4; rules in @portal/domain alerts).
+// Schemas of a card's alerts, auto-renew and notices (docs/decisions/0015; rules in @portal/domain alerts).
 // Ranges are checked by the domain's alertChoiceProblem, so the page and the server say the same words.
 import { z } from 'zod';
 import { CardNum } from './schemas';

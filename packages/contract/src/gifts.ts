@@ -1,4 +1,4 @@
-// A card's gifts (/gift, issue 12): what the card has been given — balance bonuses (first
+// A card's gifts (/gift, spec §2): what the card has been given — balance bonuses (first
 // recharge, opening gifts), vouchers from promotions and coupon packages — with their state and
 // where each came from. Read from the ledger and the vouchers the server already keeps.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Usage and expiry alerts and auto-renew (issue 11 §4): the pure rules. The alerts job on the
+// Usage and expiry alerts and auto-renew (docs/decisions/0015): the pure rules. The alerts job on the
 // server feeds them a card's settings, its package in force and "now", and gets back what is due;
 // each due item names the PERIOD it belongs to, and the server records (card, kind, period) under
 // a unique key, so the same crossing never notifies twice and a charge never happens twice.

@@ -1,4 +1,4 @@
-// The side menu's groups (issue 13: a console operators work in every day): the pages grouped the
+// The side menu's groups (docs/decisions/0018: a console operators work in every day): the pages grouped the
 // way an operator looks for them — 卡片, 商品, 订单与资金, the queues of work waiting, 代理商, 系统.
 // Pure data and one pure function, so the grouping is tested without a browser. A page not named
 // here (a new area) still shows, at the top level after the groups.

@@ -1,4 +1,4 @@
-// The one scaffold of every console list (issue 13): its filters, a 导出 CSV of the current filter
+// The one scaffold of every console list (docs/decisions/0018): its filters, a 导出 CSV of the current filter
 // (the server walks the whole filtered set), the table, 加载更多 over keyset pages, loading, an
 // error with 重试 and an empty state. A page brings its filters, columns and row actions; the
 // paging, states and export look and behave the same on every list.

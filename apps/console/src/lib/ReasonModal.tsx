@@ -1,4 +1,4 @@
-// The console's one confirmation of a change that needs a reason (issue 13: money and state changes
+// The console's one confirmation of a change that needs a reason (docs/decisions/0018: money and state changes
 // carry one, 2–200 characters): what is about to happen, the page's own fields if any, the reason
 // checked at the field, and a confirm button that waits for the server. A refusal is shown in the
 // modal, which stays open.

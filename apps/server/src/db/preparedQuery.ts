@@ -27,7 +27,7 @@ export function preparedQuery<A extends unknown[], Row>(
       try {
         compiled = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
       } catch (err) {
-        throw new Error(`preparedQuery: an argument is used as something other than a value: ${(err as Error).message}`);
+        throw new Error(`preparedQuery: an argument is used as something other than a value: ${(err as Error).message}`, { cause: err });
       }
       // every argument must have become a parameter (not inlined into the SQL text)
       const used = new Set(compiled.parameters.filter((p): p is Slot => p instanceof Slot).map((p) => p.index));

@@ -166,7 +166,7 @@ const DEMO_CARDS: DemoCard[] = [
     num: '1000000010',
     agent: 'demo',
     card: { supplier: 8, supplier_auth_state: 0, auth_state: 0, real_name_url: 'https://realname.example.com/bajun/1000000010' },
-    pkg: { name: '畅享30G月包', gb: 30 }, // a package is named for what it gives, not for the supplier (issue 16)
+    pkg: { name: '畅享30G月包', gb: 30 }, // a package is named for what it gives, not for the supplier (docs/decisions/0011)
     dailyKb: 500_000,
   },
   {

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
 
-// The demo operators of the console (issue 13): one per role. Development and demo data only —
+// The demo operators of the console (docs/decisions/0018): one per role. Development and demo data only —
 // production refuses a database that holds them (demoLogins.ts, docs/decisions/0016). The hashes are
 // lib/password.ts hashes of the passwords below, made once (seed.test.ts checks they still verify).
 export const DEMO_OPERATORS = [

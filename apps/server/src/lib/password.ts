@@ -3,7 +3,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 // Slow salted hashes for account and card passwords (scrypt, built into Node: no native addon).
 // The stored string carries its own parameters — `scrypt$N$r$p$salt$key` — so a hash made under
 // an older cost still verifies after the cost is raised, and a login with the right password
-// replaces it (rehashIfNeeded; docs/decisions/0022-password-hash-cost.md).
+// replaces it (rehashIfNeeded; docs/decisions/0022-password-cost-and-card-info-speed.md).
 
 /** log2 of scrypt's N for new hashes: 2^17, OWASP's current guidance for scrypt (r=8, p=1) */
 export const DEFAULT_HASH_COST = 17;

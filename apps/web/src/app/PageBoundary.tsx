@@ -1,4 +1,4 @@
-// What a page shows when its code (or its rendering) fails instead of a white screen (issue 16,
+// What a page shows when its code (or its rendering) fails instead of a white screen (docs/decisions/0011,
 // snag 2): what happened and a 重试 that loads it again (./retryableLazy.ts: a fresh import).
 import { Component, Suspense, type ReactNode } from 'react';
 import { PageLoading } from '../components/PageLoading';

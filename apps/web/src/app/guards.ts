@@ -49,7 +49,7 @@ export function decideNavigation(ctx: GuardContext, lookup: (path: string) => Ro
     if (route.meta.noLogin) return allowOrLogin(route, ctx, query);
     if (ctx.token && !ctx.cardLogin && ctx.customNum) return { kind: 'allow', route };
     // A visitor logs in first. Someone logged in for whom the check does not apply — a card-number
-    // login (user_id 0) or a user without a card number — is offered the app (issue 10's reading
+    // login (user_id 0) or a user without a card number — is offered the app (our reading
     // of spec §4: "logged in but the check does not apply → the download-app popup").
     const popup: Popup = !ctx.token ? 'login' : 'downloadApp';
     return { kind: 'redirect', to: '/cpe', popup };

@@ -1,5 +1,5 @@
 // Loading a page's code (a lazy chunk) when the network or the release moved under the user
-// (issue 16, snag 2). A failed import is either the network (offline, server gone: say so, offer
+// (docs/decisions/0011). A failed import is either the network (offline, server gone: say so, offer
 // 重试) or code that is not there any more (a new release replaced the chunks: reload once, by
 // itself). Which one it was, the document's own URL tells: if it answers, a reload will work.
 

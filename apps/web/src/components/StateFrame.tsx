@@ -24,7 +24,7 @@ export const ERROR_ICON = (
   </>
 );
 
-/** A load that failed, with a button that loads it again (issue 16: every failed load offers 重试). */
+/** A load that failed, with a button that loads it again (docs/decisions/0011: every failed load offers 重试). */
 export function LoadFailed({ text, onRetry }: { text: string; onRetry(): unknown }) {
   return (
     <StateFrame

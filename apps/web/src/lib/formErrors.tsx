@@ -1,4 +1,4 @@
-// Errors at the field (issue 16): a form's bad field is marked (aria-invalid), its message sits
+// Errors at the field (docs/decisions/0010): a form's bad field is marked (aria-invalid), its message sits
 // under it (aria-describedby) and it takes the focus; an error that belongs to no field goes to
 // the form's message area. No toast: a toast covers the field being fixed. One error at a time
 // (the first problem, in page order). Tiny and free of antd-mobile: /login ships it on first load.

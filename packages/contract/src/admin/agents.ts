@@ -1,4 +1,4 @@
-// Agents, their branding, payment setting and feature switches (issue 13 "Agents and branding").
+// Agents, their branding, payment setting and feature switches (docs/decisions/0018).
 // BrandingFields is the one rule for what an agent's branding may hold: the console's form, the
 // server's writer and its tests use it; the portal's reader (modules/branding) passes every URL
 // through @portal/domain's safeUrl, whose rule isSafeUrlText repeats (a unit test holds them equal).

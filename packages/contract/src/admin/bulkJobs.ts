@@ -1,4 +1,4 @@
-// Bulk actions over cards (issue 13): suspend, resume, mark for replacement, set the package
+// Bulk actions over cards (docs/decisions/0027): suspend, resume, mark for replacement, set the package
 // series, move to another agent. Each is a tracked job with a result per card.
 import { z } from 'zod';
 import { adminArea } from './define';

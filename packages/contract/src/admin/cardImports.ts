@@ -1,4 +1,4 @@
-// Card import (issue 13): a CSV or XLSX file, first checked as a dry run (an error per bad row,
+// Card import (docs/decisions/0018): a CSV or XLSX file, first checked as a dry run (an error per bad row,
 // nothing written), then committed as one batch, which can be undone while none of its cards has
 // been used. The file travels as base64 in JSON (the console reads it with FileReader).
 import { z } from 'zod';

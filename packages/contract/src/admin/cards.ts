@@ -1,4 +1,4 @@
-// Cards in the operator console (issue 13): search at a million cards (server-side filters,
+// Cards in the operator console (docs/decisions/0018): search at a million cards (server-side filters,
 // keyset pagination on id, no COUNT), CSV export, a card's whole story. Imports and bulk jobs are
 // in ./cardImports.ts and ./bulkJobs.ts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The catalogue in the console (issue 13 "Catalogue"): package series, packages of every type,
+// The catalogue in the console (docs/decisions/0018): package series, packages of every type,
 // prices per agent (cost and retail, margin), coupon packages, first-recharge offers and vouchers
 // issued in bulk. Retail is the price the portal quotes (packages.price_fen): the console edits
 // that very column, there is no second price. Money is in fen.

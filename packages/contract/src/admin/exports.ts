@@ -1,4 +1,4 @@
-// "Export any list to CSV" (issue 13): one CSV endpoint per console list that had none. Each takes
+// "Export any list to CSV" (docs/decisions/0018): one CSV endpoint per console list that had none. Each takes
 // the list's own filters (without its paging), answers the whole filtered set as a file (walked
 // page by page, capped at EXPORT_MAX_ROWS) in the agent scope the list applies, and is audited.
 // Which roles may call one is the permission of the list it exports. Also here: a ticket's images,

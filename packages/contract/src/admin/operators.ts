@@ -1,4 +1,4 @@
-// Operator accounts managed from the console (issue 13): adding an operator, resetting a
+// Operator accounts managed from the console (docs/decisions/0018): adding an operator, resetting a
 // password, unlocking, disabling and changing a role need no SQL. Platform administrators only
 // (permission operators.manage); every change carries a reason and is audited.
 import { z } from 'zod';

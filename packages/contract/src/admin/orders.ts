@@ -1,4 +1,4 @@
-// Orders and money in the operator console (issue 13 "Orders and money"): search orders, an
+// Orders and money in the operator console (docs/decisions/0018): search orders, an
 // order's payments and gateway notifications, refunds through the portal's one refund service,
 // late payments, a card's balance ledger and manual balance adjustments. Money actions need a
 // reason and are audited (docs/decisions/0018).

@@ -1,4 +1,4 @@
-// The console's queues (issue 13 "Queues"): complaints and suggestions (tickets) — reply and change
+// The console's queues (docs/decisions/0018): complaints and suggestions (tickets) — reply and change
 // state through the tickets module, seen by the card holder on /suggest — and agent applications
 // — approve or reject with a reason through the agent applications module, seen on /agent.
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Issue 16. agents.service_hours: when the agent's 客服 answers, shown next to its hotline on
+// docs/decisions/0010. agents.service_hours: when the agent's 客服 answers, shown next to its hotline on
 // /customer ("" = not configured, nothing shown). change_card_applications.province / city: the
 // replacement address as the picker chose it, above the street address (sealed like it; "" on
 // applications filed before).

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Complaints and suggestions as tickets, and agent applications (issue 12).
+// Complaints and suggestions as tickets, and agent applications (spec §2: /suggest).
 //   tickets             what the user filed: owner (a user, or for a card-number login its card, as
 //                       uploads), the card and optional order, the images (upload ids, JSON), the
 //                       card's latest diagnosis for a connectivity complaint (JSON, '' none), status;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// The operator console (issue 13, docs/decisions/0018):
+// The operator console (docs/decisions/0018):
 //   operators          back-office accounts, separate from the portal's users: a role, for an
 //                      agent administrator the agent, a lockout (failed logins, locked_until) and an
 //                      optional TOTP second factor whose secret is sealed (lib/personalData.ts);

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Membership growth levels and invitations (issue 12; docs/decisions/0019).
+// Membership growth levels and invitations (docs/decisions/0019).
 //   member_programs  an agent's programme: on or off, the growth an inviter earns per successful
 //                    invitation; an agent without a row has no programme (no member pages' rights);
 //   member_levels    the agent's levels: the growth that reaches each, the package price share

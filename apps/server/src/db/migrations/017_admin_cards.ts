@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// The console's cards area (issue 13):
+// The console's cards area (docs/decisions/0018):
 //   card_import_batches  one committed import (CSV/XLSX): who, when, how many cards, the file's
 //                        name, undone_at once undone; each imported card carries its batch id
 //                        (cards.import_batch_id) so the batch can be undone while unused;

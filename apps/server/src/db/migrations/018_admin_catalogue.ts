@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// The console's agents and catalogue (issue 13):
+// The console's agents and catalogue (docs/decisions/0018):
 //   packages.cost_fen  what the platform charges the agent for a package; the retail price stays
 //                      packages.price_fen, the one price the portal quotes (no second pricing path);
 //   branding_images    an agent's logo and QR codes, uploaded in the console and shown to anyone

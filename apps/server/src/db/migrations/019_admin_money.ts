@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DialectName } from '../connect';
 
-// Orders and money in the operator console (issue 13):
+// Orders and money in the operator console (docs/decisions/0018):
 //   balance_adjustments  one row per manual balance adjustment, unique by the console's request
 //                        id: a repeated submit finds its row and adjusts nothing; it points at the
 //                        one balance_ledger row the adjustment wrote;

@@ -1,4 +1,4 @@
-// The operator console's API (issue 13, docs/decisions/0018): every admin area registers here,
+// The operator console's API (docs/decisions/0018): every admin area registers here,
 // one line each, its endpoints declared in @portal/contract/admin and served through
 // access/guard.ts's serveAdmin (session, then permission, then the handler).
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// /alert_setting — the current card's usage and expiry alerts and auto-renew (issue 11 §4).
+// /alert_setting — the current card's usage and expiry alerts and auto-renew (docs/decisions/0015).
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/StateBlock';
 import { useAlertSetting } from '../../features/alerts/api/alertSetting';

@@ -189,7 +189,7 @@ function HomePage() {
           ) : flow.isPending ? (
             <div className={styles.skeletonBlock} />
           ) : flow.isError ? (
-            // issue 16: a failed load says so and offers 重试, not only the pull gesture
+            // docs/decisions/0011: a failed load says so and offers 重试, not only the pull gesture
             <LoadFailed text="用量暂时无法获取" onRetry={refresh} />
           ) : (
             <p className={styles.muted}>当前没有生效中的套餐</p>

@@ -16,7 +16,7 @@ function CouponSuccessPage() {
   const orderNo = params.get('order_no') ?? '';
   const { order, paid } = usePaidOrder(orderNo, '/coupon_success', refreshCard);
   if (order.isPending && orderNo) return <PageLoading />;
-  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (issue 16).
+  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (docs/decisions/0011).
   if (order.isError && isRetryable(order.error)) {
     return (
       <div className={styles.page}>

@@ -28,7 +28,7 @@ function PaySuccessPage() {
   // a purchase made in the device area leads back there
   const way = purchaseOrigin.wayBack(orderNo);
   if (order.isPending && orderNo) return <PageLoading />;
-  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (issue 16).
+  // On the way, not on its merits: the order may well be paid, so no verdict, a 重试 (docs/decisions/0011).
   if (order.isError && isRetryable(order.error)) {
     return (
       <div className={styles.page}>

@@ -27,7 +27,7 @@ function CpePage() {
   const { flow, info: card } = useCardUsage(customNum);
   const s = status.data;
   const pkg = flow.data?.package;
-  // the last day it works, as the server says it everywhere (issue 16: one rule for 有效期至)
+  // the last day it works, as the server says it everywhere (docs/decisions/0011: one rule for 有效期至)
   const validUntil = pkg?.valid_until || card.data?.info.valid_until;
   const qc = useQueryClient();
 

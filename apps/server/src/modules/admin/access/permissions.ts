@@ -1,4 +1,4 @@
-// Who may do what in the operator console (issue 13, docs/decisions/0018): every permission and
+// Who may do what in the operator console (docs/decisions/0018): every permission and
 // the roles that have it, one line each. Pure data: serveAdmin checks an endpoint's permission
 // against it before the handler runs; the console shows only the areas the session's permissions
 // name. A new admin area adds its permissions here (or uses one below) — never a role check in a

@@ -1,4 +1,4 @@
-// The console's cards area: search, export, a card's story, import, bulk jobs (issue 13).
+// The console's cards area: search, export, a card's story, import, bulk jobs (docs/decisions/0018, 0027).
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_COLUMNS } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';

@@ -1,4 +1,4 @@
-// "Export any list to CSV" (issue 13): every console list that had no export gets one here. Each
+// "Export any list to CSV" (docs/decisions/0018): every console list that had no export gets one here. Each
 // reads through the list's own function (the same filters, the same agent scope — an agent
 // administrator's file holds only their agent's rows), walks the whole filtered set page by page up
 // to EXPORT_MAX_ROWS, writes an `<list>.export` audit row (who, which filter, how many rows) and

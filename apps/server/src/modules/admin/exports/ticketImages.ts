@@ -1,4 +1,4 @@
-// A ticket's images for the operators who may open the ticket (issue 13 "Queues"): the card holder
+// A ticket's images for the operators who may open the ticket (docs/decisions/0018): the card holder
 // attaches up to 9 on /suggest; the console shows them. The same permission and agent scope as the
 // ticket itself — another agent's ticket answers "not found", image or not — and, being a card
 // holder's pictures (often of a bill or an ID), never kept by a shared cache.

@@ -1,4 +1,4 @@
-// Managing operator accounts (issue 13): create, reset a password, unlock, disable/enable, change
+// Managing operator accounts (docs/decisions/0018): create, reset a password, unlock, disable/enable, change
 // role. Each change and its audit row (before/after, the reason; never a password hash) are written
 // in one transaction. The console keeps at least one enabled platform administrator, and nobody
 // disables themselves (they would lock the door behind them).

@@ -1,4 +1,4 @@
-// Reads of orders and money for the console (issue 13). Read-only: every write goes through the
+// Reads of orders and money for the console (docs/decisions/0018). Read-only: every write goes through the
 // owning modules' services (refunds, the balance ledger). Each query is limited to an agent's
 // cards when the operator is an agent administrator (agent !== null).
 import type { Executor } from '../../../db/executor';

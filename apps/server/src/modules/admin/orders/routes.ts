@@ -1,4 +1,4 @@
-// Orders and money in the console (issue 13): search, detail, refund, late payments, a card's
+// Orders and money in the console (docs/decisions/0018): search, detail, refund, late payments, a card's
 // ledger, manual adjustments. Writes go through the portal's own services — refundOrder (the one
 // `npm run refund` uses) and the balance ledger's adjustBalance — each with its audit row written
 // inside the service's transaction. An agent administrator sees only their agent's cards' rows; a

@@ -1,4 +1,4 @@
-// Reads of the console's queues (issue 13). Read-only: a reply or a state change is written by the
+// Reads of the console's queues (docs/decisions/0018). Read-only: a reply or a state change is written by the
 // owning module (tickets' addTicketEvent, agent applications' setApplicationStatus). An agent
 // administrator's rows only when agent !== null: a ticket through its card, an application by
 // the agent it came through.

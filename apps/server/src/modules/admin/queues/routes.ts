@@ -1,4 +1,4 @@
-// The console's queues (issue 13): tickets and agent applications. Each change goes through the
+// The console's queues (docs/decisions/0018): tickets and agent applications. Each change goes through the
 // owning module — tickets' addTicketEvent (the card holder sees the step on /suggest), agent
 // applications' setApplicationStatus (the applicant sees it on /agent) — with its audit row in
 // the same transaction.

@@ -46,7 +46,7 @@ export interface AdjustmentResult {
 }
 
 /**
- * An operator's manual adjustment (issue 13): one ledger row of kind 'adjust' through move(), so
+ * An operator's manual adjustment (docs/decisions/0018): one ledger row of kind 'adjust' through move(), so
  * the balance stays the sum of its ledger and never goes below zero; once per request id (a
  * repeated submit answers the first one). `record` runs in the same transaction — the console's
  * audit row — so the adjustment and its record land together or not at all.

@@ -18,7 +18,7 @@ interface Props {
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
  *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
- *  While it shows, the page ends above it (a spacer after the page, issue 16 snag 3): scrolled to
+ *  While it shows, the page ends above it (a spacer after the page, docs/decisions/0011): scrolled to
  *  the bottom, no control of the page lies under the button's default place. */
 export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
