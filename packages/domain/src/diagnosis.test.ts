@@ -32,7 +32,14 @@ function facts(c: Case = {}): DiagnosisFacts {
     needChangeCard: c.needChangeCard ?? false,
     balanceFen: c.balanceFen ?? 2000,
     plan: pkg
-      ? { id: 1, name: '畅享100G月包', package_type: 3, total_kb: pkg.totalKb, started_at: '2026-04-30T16:00:00Z', expired_at: '2026-05-31T16:00:00Z' }
+      ? {
+          id: 1,
+          name: '畅享100G月包',
+          package_type: 3,
+          total_kb: pkg.totalKb,
+          started_at: '2026-04-30T16:00:00Z',
+          expired_at: '2026-05-31T16:00:00Z',
+        }
       : null,
     queued: [],
     usage: { todayKb: 0, monthKb: 0, planKb: pkg ? pkg.totalKb - pkg.remainingKb : 0 },

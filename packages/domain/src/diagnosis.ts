@@ -261,8 +261,10 @@ export function judgeLineTest(t: LineTestFacts): Diagnosis {
         fix: cardProblem ? cardProblem.fix : fix('customer'),
       };
   let session: Check;
-  if (!t.registered) session = { key: 'package', title: '数据连接', status: 'unknown', verdict: '卡没有注册到网络，无法测试上网', fix: null };
-  else if (t.dataSession && apnOk) session = { key: 'package', title: '数据连接', status: 'ok', verdict: '可以建立数据连接，能正常上网', fix: null };
+  if (!t.registered)
+    session = { key: 'package', title: '数据连接', status: 'unknown', verdict: '卡没有注册到网络，无法测试上网', fix: null };
+  else if (t.dataSession && apnOk)
+    session = { key: 'package', title: '数据连接', status: 'ok', verdict: '可以建立数据连接，能正常上网', fix: null };
   else if (!apnOk)
     session = {
       key: 'package',

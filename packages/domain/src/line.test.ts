@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CardState, PackageType } from '@portal/contract/enums';
-import { lineView, planInForce, purchaseNote, queuedPlans, restoresToday, type LineFacts, type LinePackageRow, type LineView } from './line';
+import {
+  lineView,
+  planInForce,
+  purchaseNote,
+  queuedPlans,
+  restoresToday,
+  type LineFacts,
+  type LinePackageRow,
+  type LineView,
+} from './line';
 
 const NOW = new Date('2026-11-15T04:00:00Z');
 const GB = 1024 * 1024;
@@ -73,7 +82,13 @@ describe('one verdict and one fix per line situation', () => {
     ['needs a new card', { needChangeCard: true }, 'replace_card', 'replace_card', null],
     ['stopped for arrears', { state: CardState.Stopped, stopReason: 'ARREARS', balanceFen: 0 }, 'stopped', 'recharge', 'recharge'],
     ['stopped, data used up, plan in force', { state: CardState.Stopped, stopReason: 'FLOW_LIMIT' }, 'stopped', 'buy_refuel', 'refuel'],
-    ['stopped, data used up, no plan', { state: CardState.Stopped, stopReason: 'FLOW_LIMIT', plan: null }, 'stopped', 'buy_package', 'package'],
+    [
+      'stopped, data used up, no plan',
+      { state: CardState.Stopped, stopReason: 'FLOW_LIMIT', plan: null },
+      'stopped',
+      'buy_package',
+      'package',
+    ],
     ['disconnected at the limit (state 4)', { state: CardState.ReachedDisconnect }, 'stopped', 'buy_refuel', 'refuel'],
     ['stopped, plan expired', { state: CardState.Stopped, stopReason: 'PLAN_EXPIRED', plan: null }, 'stopped', 'buy_package', 'package'],
     ['stopped, not real-named', { state: CardState.Stopped, stopReason: 'NO_REALNAME', realNamed: false }, 'stopped', 'real_name', null],
@@ -122,7 +137,18 @@ describe('one verdict and one fix per line situation', () => {
   });
 
   it('every stop reason × card state × package situation × payment state is consistent', () => {
-    const reasons = ['', 'ARREARS', 'FLOW_LIMIT', 'IMEI_LOCK', 'NO_REALNAME', 'PLAN_EXPIRED', 'REGION_LIMIT', 'USER_REQUEST', 'RISK_CONTROL', '??'];
+    const reasons = [
+      '',
+      'ARREARS',
+      'FLOW_LIMIT',
+      'IMEI_LOCK',
+      'NO_REALNAME',
+      'PLAN_EXPIRED',
+      'REGION_LIMIT',
+      'USER_REQUEST',
+      'RISK_CONTROL',
+      '??',
+    ];
     const plans: [LinePackageRow | null, LinePackageRow[], number][] = [
       [month, [], 5 * GB],
       [month, [], 40 * GB],
@@ -138,7 +164,16 @@ describe('one verdict and one fix per line situation', () => {
             for (const needChangeCard of [false, true])
               for (const balanceFen of [-100, 0, 500]) {
                 const v = lineView(
-                  facts({ state, stopReason, plan, queued, usage: { todayKb: 0, monthKb: planKb, planKb }, resumeRequestedAt, needChangeCard, balanceFen }),
+                  facts({
+                    state,
+                    stopReason,
+                    plan,
+                    queued,
+                    usage: { todayKb: 0, monthKb: planKb, planKb },
+                    resumeRequestedAt,
+                    needChangeCard,
+                    balanceFen,
+                  }),
                 );
                 expectConsistent(v);
                 n++;
@@ -151,7 +186,12 @@ describe('one verdict and one fix per line situation', () => {
     expect(v.plan).toMatchObject({ total_kb: 30 * GB, remaining_kb: 0 });
     // once paid for and asked to resume, the figures speak again
     const after = lineView(
-      facts({ state: CardState.Stopped, stopReason: 'FLOW_LIMIT', usage: { todayKb: 0, monthKb: GB, planKb: GB }, resumeRequestedAt: NOW.toISOString() }),
+      facts({
+        state: CardState.Stopped,
+        stopReason: 'FLOW_LIMIT',
+        usage: { todayKb: 0, monthKb: GB, planKb: GB },
+        resumeRequestedAt: NOW.toISOString(),
+      }),
     );
     expect(after.plan!.remaining_kb).toBe(29 * GB);
   });

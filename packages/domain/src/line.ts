@@ -4,7 +4,7 @@
 // and when the figures were taken — computed HERE from stored facts, and nowhere else. Home, the
 // card list, the usage pages, the device pages, both diagnosis pages, quick payment, the shop's fit
 // check, the alerts and the console's card story read it (server: modules/line), so two pages can
-// no longer disagree about the same card at the same moment (docs/decisions/0028-one-read-model-of-a-line.md).
+// no longer disagree about the same card at the same moment (docs/decisions/0029-one-read-model-of-a-line.md).
 //
 // Facts in (what the carrier, the orders and the device told us), verdicts out. Knows no web paths
 // and no SQL: a fix is a kind (FixKind) that each app maps to its page.
@@ -156,7 +156,12 @@ function planView(f: LineFacts, stoppedForData: boolean): LinePlan | null {
 /** What stops the line, most serious first; null when it works. */
 function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purchasable'>): LineProblem | null {
   if (f.state === CardState.Cancelled)
-    return { code: 'cancelled', title: '已销户', detail: '这张卡已无法继续使用，也不能再订购套餐或充值。如有疑问请联系客服', fix: fix('customer') };
+    return {
+      code: 'cancelled',
+      title: '已销户',
+      detail: '这张卡已无法继续使用，也不能再订购套餐或充值。如有疑问请联系客服',
+      fix: fix('customer'),
+    };
   if (f.needChangeCard)
     return {
       code: 'replace_card',
@@ -190,16 +195,13 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
     return {
       code: 'no_package',
       title: '没有生效中的套餐',
-      detail: next
-        ? `已订购的「${next.name}」${chinaDate(new Date(next.started_at))}起生效，在此之前无法上网`
-        : '订购套餐后即可上网',
+      detail: next ? `已订购的「${next.name}」${chinaDate(new Date(next.started_at))}起生效，在此之前无法上网` : '订购套餐后即可上网',
       fix: fix('buy_package'),
     };
   }
   if (v.plan.total_kb > 0 && v.plan.remaining_kb <= 0)
     return { code: 'data_used_up', title: '流量已用完', detail: '当前套餐的流量已用完，订购加油包后立即恢复', fix: fix('buy_refuel') };
-  if (f.balanceFen < 0)
-    return { code: 'arrears', title: '账户欠费', detail: '账户已欠费，充值补足后恢复', fix: fix('recharge') };
+  if (f.balanceFen < 0) return { code: 'arrears', title: '账户欠费', detail: '账户已欠费，充值补足后恢复', fix: fix('recharge') };
   if (f.apn && f.apn.current !== f.apn.expected)
     return {
       code: 'apn',

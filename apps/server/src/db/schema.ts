@@ -216,6 +216,8 @@ export interface SimLinesTable {
   stop_reason: Generated<string>;
   /** the APN the line is set to; '' = the right one (010) */
   apn: Generated<string>;
+  /** the China-time day the status last changed ('' = since activation): a line uses data only while in service (024) */
+  status_since: Generated<string>;
 }
 
 /** Each diagnosis as shown, a short history per card (010). */

@@ -2,6 +2,7 @@
 // keyset pagination on id, no COUNT), CSV export, a card's whole story. Imports and bulk jobs are
 // in ./cardImports.ts and ./bulkJobs.ts.
 import { z } from 'zod';
+import { LineAnswer } from '../schemas';
 import { adminArea } from './define';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
@@ -82,6 +83,8 @@ export const CardStoryAnswer = z.object({
     flow_synced_at: z.string(),
   }),
   binding: z.object({ user_id: z.number().int(), mobile: z.string(), bound_at: z.string() }).nullable(),
+  /** the line as the holder's pages show it (the one read model: @portal/domain/line), so support reads what the holder reads */
+  line: LineAnswer,
   /** recent days of usage, newest first */
   usage: z.array(z.object({ day: z.string(), used_kb: z.number() })),
   packages: z.array(

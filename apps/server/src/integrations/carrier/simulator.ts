@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CARRIER_LABEL } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
+import { clock } from '../../lib/clock';
 import type { Executor } from '../../db/executor';
 import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from './gateway';
 
@@ -72,7 +73,7 @@ export class CarrierSimulator implements CarrierGateway {
   async setLineState(customNum: string, status: number, stopReason = ''): Promise<void> {
     await this.db.kysely
       .updateTable('sim_lines')
-      .set({ carrier_status: status, stop_reason: status === STOPPED ? stopReason : '' })
+      .set({ carrier_status: status, stop_reason: status === STOPPED ? stopReason : '', status_since: chinaDay(clock.now().getTime()) })
       .where('custom_num', '=', customNum)
       .execute();
   }
@@ -96,14 +97,17 @@ export class CarrierSimulator implements CarrierGateway {
     if (end - start > MAX_RANGE_DAYS * DAY_MS) throw new Error(`carrier simulator: usage range over ${MAX_RANGE_DAYS} days`);
     const line = await this.line(customNum);
     const today = chinaDay(now.getTime());
-    const inService = IN_SERVICE.has(line.carrier_status);
+    const inServiceNow = IN_SERVICE.has(line.carrier_status);
+    // One status change is remembered: the days before it had the other status (a line resumed
+    // today was stopped before, so it used nothing then; a line stopped today was in service).
+    const inServiceOn = (day: string) => (line.status_since && day < line.status_since ? !inServiceNow : inServiceNow);
     const out: DailyUsage[] = [];
     for (let t = start; t <= end; t += DAY_MS) {
       const day = new Date(t).toISOString().slice(0, 10);
       // nothing before activation; nothing in the future (the carrier does not know it yet)
       if (day > today || day < line.activated_on) continue;
       // a line that is not in service (stopped, disconnected, cancelled…) uses nothing
-      if (!inService || line.daily_kb === 0) {
+      if (!inServiceOn(day) || line.daily_kb === 0) {
         out.push({ day, usedKb: 0 });
         continue;
       }

@@ -70,7 +70,7 @@ export interface DeviceSimInfo {
   /** what the device measures on this SIM's network; null = no signal */
   signal: RadioSignal | null;
   // No data figures: a device reports which SIM is in use and its radio; what a line has used and
-  // has left is the carrier's, read through the line's read model (docs/decisions/0028).
+  // has left is the carrier's, read through the line's read model (docs/decisions/0029).
 }
 
 export type DeviceCommand =

@@ -48,7 +48,13 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
     network: networkName(card),
     balance: fenToYuan(line.balance_fen),
     package: plan
-      ? { name: plan.name, total_kb: plan.total_kb, remaining_kb: plan.remaining_kb, expired_at: plan.expired_at, valid_until: plan.valid_until }
+      ? {
+          name: plan.name,
+          total_kb: plan.total_kb,
+          remaining_kb: plan.remaining_kb,
+          expired_at: plan.expired_at,
+          valid_until: plan.valid_until,
+        }
       : null,
     stop_reason: lineAnswer(c.custom_num, line).stop_reason,
     problem: lineAnswer(c.custom_num, line).problem,

@@ -1,7 +1,7 @@
 // The one read model of a line, served: the facts stored about a card (its row as the carrier last
 // reported it, its packages, its daily usage, the APN the carrier last tested) go through
 // @portal/domain/line, and every page and job that shows a card's state, figures or fix asks here
-// (docs/decisions/0028-one-read-model-of-a-line.md). Events that change the line write facts and
+// (docs/decisions/0029-one-read-model-of-a-line.md). Events that change the line write facts and
 // then ask the carrier to act (restore.ts); nothing keeps a copy of the verdicts.
 import type { FlowAnswer, LineAnswer, PackageUsage } from '@portal/contract';
 import { chinaDate, chinaMonthStart, fenToYuan } from '@portal/domain';

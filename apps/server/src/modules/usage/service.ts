@@ -35,7 +35,7 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
   if (from < earliest) from = earliest;
   if (from > today) from = today;
   // One sync is one event for the line: its figures AND its state, so that no page shows fresh
-  // figures beside a stale 已停机 (docs/decisions/0028). The status is a convenience: a carrier that
+  // figures beside a stale 已停机 (docs/decisions/0029). The status is a convenience: a carrier that
   // answers usage but not status still gets its figures stored.
   const [raw, status] = await Promise.all([
     ctx.carrier.usage(card.custom_num, from, today, now),

@@ -11,6 +11,8 @@ import { AppError } from '../../../lib/errors';
 import { personalData } from '../../../lib/personalData';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
+import { cardRecord } from '../../cardRecord';
+import { lineAnswer, lineOf } from '../../line';
 import * as storyRepo from './storyRepo';
 import { searchCards, type CardFilter, type CardSearchRow } from './searchRepo';
 
@@ -117,6 +119,7 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
     binding: binding
       ? { user_id: binding.user_id, mobile: binding.mobile ? maskMobile(binding.mobile) : '', bound_at: binding.created_at }
       : null,
+    line: lineAnswer(card.custom_num, await lineOf(db, (await cardRecord.cardById(db, id))!)),
     usage: usage.map((u) => ({ day: u.day, used_kb: Number(u.used_kb) })),
     packages,
     orders,

@@ -1,7 +1,14 @@
 // The catalogue a card may buy from: its series' packages priced for its agent, coupon packages
 // and recharge options (with the first-recharge offer while the card has had no balance order).
 import { Code } from '@portal/contract/codes';
-import { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN, type CouponPackage, type Package, type PurchaseEffect, type RechargeOptions } from '@portal/contract';
+import {
+  RECHARGE_MAX_YUAN,
+  RECHARGE_MIN_YUAN,
+  type CouponPackage,
+  type Package,
+  type PurchaseEffect,
+  type RechargeOptions,
+} from '@portal/contract';
 import { fenToYuan, purchaseEffect, type CardPackageRow } from '@portal/domain';
 import { purchaseNote, restoresToday } from '@portal/domain/line';
 import type { AppContext } from '../../../context';
@@ -9,7 +16,7 @@ import type { Card, PackageRow } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
-import { accessibleCard, seriesIdsOf } from '../../cardRecord';
+import { accessibleCard, assertNotCancelled, seriesIdsOf } from '../../cardRecord';
 import { lineOf } from '../../line';
 import * as repo from './repo';
 
@@ -71,6 +78,8 @@ export async function purchasablePackage(ctx: AppContext, card: Card, packageId:
 
 export async function packageList(ctx: AppContext, auth: Auth, customNum: string): Promise<{ list: Package[] }> {
   const card = await accessibleCard(ctx, auth, customNum);
+  // a cancelled card is offered nothing to buy: nothing bought could ever be used
+  assertNotCancelled(card);
   return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 

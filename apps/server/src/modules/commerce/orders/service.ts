@@ -438,10 +438,14 @@ export async function currentOrder(ctx: AppContext, order: OrderRow, customNum: 
  */
 async function lineAfterOf(ctx: AppContext, order: OrderRow): Promise<Order['line_after']> {
   if (order.state !== 'fulfilled' || order.goods_type === 'coupon_package' || order.goods_type === 'device') return undefined;
-  const [delivery, card] = await Promise.all([repo.deliveryOf(ctx.db.kysely, order.order_no), cardRecord.cardById(ctx.db.kysely, order.card_id)]);
+  const [delivery, card] = await Promise.all([
+    repo.deliveryOf(ctx.db.kysely, order.order_no),
+    cardRecord.cardById(ctx.db.kysely, order.card_id),
+  ]);
   if (!card) return undefined;
   // still waiting for the carrier: the holder looking at the result page asks it again now
-  const row = card.resume_requested_at && (await restoreLine(ctx, card.id)) ? ((await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card) : card;
+  const row =
+    card.resume_requested_at && (await restoreLine(ctx, card.id)) ? ((await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card) : card;
   const line = await lineOf(ctx.db.kysely, row);
   if (delivery?.resumes_line === 1) return line.restoring ? 'restoring' : line.in_service ? 'back_online' : 'stopped';
   return line.stop_reason ? 'stopped' : undefined;

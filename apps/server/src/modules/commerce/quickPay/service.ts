@@ -10,7 +10,7 @@ import type { AppContext } from '../../../context';
 import type { Card, OrderRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
-import { assertPurchasable, cardRecord } from '../../cardRecord';
+import { assertNotCancelled, assertPurchasable, cardRecord } from '../../cardRecord';
 import { freshLine } from '../../line';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, withEffects } from '../catalogue/service';
@@ -59,6 +59,7 @@ export async function cardCheck(ctx: AppContext, customNum: string): Promise<Qui
 
 export async function quickPackages(ctx: AppContext, customNum: string) {
   const card = await cardByNum(ctx, customNum);
+  assertNotCancelled(card);
   return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 

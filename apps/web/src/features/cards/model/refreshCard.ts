@@ -2,7 +2,7 @@
 // applied, a purchase or recharge paid): fetch its info again, so the stored copy the gates read is
 // current, and drop every cached view of the card's line (state, figures, device plan, upgrade
 // totals), so that every page agrees with the server's one read model at once
-// (docs/decisions/0028). The prefixes are the features' query keys (features/*/api).
+// (docs/decisions/0029). The prefixes are the features' query keys (features/*/api).
 import type { QueryClient } from '@tanstack/react-query';
 import { local } from '../../../lib/storage';
 import { cardInfoKey, fetchCardInfo } from '../api/cardInfo';
