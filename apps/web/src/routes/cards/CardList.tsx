@@ -94,10 +94,10 @@ function CardListPage() {
                     <StatusTag state={card.state} />
                     <span className={styles.network}>{card.network || '运营商未知'}</span>
                   </div>
-                  {/* a stopped card says why, with its fix (which acts on the current card: this one) */}
-                  {card.stop_reason && (
+                  {/* what is wrong with the line (the server's one read model), with its fix (which acts on the current card: this one) */}
+                  {card.problem && (
                     <StopReasonNote
-                      reason={card.stop_reason}
+                      reason={card.problem}
                       customNum={card.custom_num}
                       onBeforeFix={() => switchCard(card.custom_num, local)}
                     />

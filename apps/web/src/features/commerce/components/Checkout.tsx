@@ -16,6 +16,7 @@ import { handoffPageOf, purchaseOrigin, type PurchaseOrigin } from '../model/han
 import { successPathOf } from '../model/labels';
 import { remember } from '../model/sessionKeys';
 import { ChannelPicker } from './ChannelPicker';
+import { useSingleFlight } from '../../../lib/useSingleFlight';
 
 interface Props {
   /** what is being bought; null while the user has not chosen yet */
@@ -83,7 +84,8 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
   if (!ids.has(key)) ids.set(key, crypto.randomUUID());
   const requestId = ids.get(key)!;
 
-  const pay = async () => {
+  // one order either way (the request id), and one request too: a double tap sends once
+  const pay = useSingleFlight(async () => {
     if (!body || !quote.data || channel === null || paying) return;
     setPaying(true);
     try {
@@ -98,7 +100,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
       if (!(err instanceof ApiError)) toast('下单失败，请稍后再试');
       setPaying(false);
     }
-  };
+  });
 
   return (
     <>
@@ -142,7 +144,12 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
             ¥{quote.data ? formatYuan(quote.data.payable) : '--'}
           </span>
         </span>
-        <button type="button" className="app-btn app-btn--primary" disabled={!quote.data || channel === null || paying} onClick={pay}>
+        <button
+          type="button"
+          className="app-btn app-btn--primary"
+          disabled={!quote.data || channel === null || paying}
+          onClick={() => void pay()}
+        >
           {paying ? '正在下单…' : payLabel}
         </button>
       </div>

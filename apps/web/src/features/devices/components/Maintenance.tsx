@@ -4,6 +4,7 @@ import type { DeviceChange } from '@portal/contract';
 import { FACTORY_RESET_LOSES } from '@portal/contract/enums';
 import { useState } from 'react';
 import { confirm } from '../../../lib/ui';
+import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { ChangeState } from './ChangeState';
 import styles from './Maintenance.module.css';
@@ -12,7 +13,7 @@ export function Maintenance({ customNum, online }: { customNum: string; online: 
   const action = useDeviceAction(customNum);
   const [change, setChange] = useState<DeviceChange>();
 
-  async function run(kind: 'reboot' | 'reset') {
+  const run = useSingleFlight(async (kind: 'reboot' | 'reset') => {
     const ok =
       kind === 'reboot'
         ? await confirm({
@@ -41,7 +42,7 @@ export function Maintenance({ customNum, online }: { customNum: string; online: 
     } catch {
       // the API client has shown why (e.g. too many reboots today)
     }
-  }
+  });
 
   return (
     <div>

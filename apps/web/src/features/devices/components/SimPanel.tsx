@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
 import { confirm } from '../../../lib/ui';
+import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceSims } from '../api/deviceQueries';
 import { ChangeState } from './ChangeState';
@@ -31,13 +32,9 @@ export function SimPanel({ customNum }: { customNum: string }) {
   const [switched, setSwitched] = useState<Switch>();
   const [modeChange, setModeChange] = useState<DeviceChange>();
 
-  if (sims.isError && !sims.data) return <LoadFailed text="设备网络信息加载失败" onRetry={() => sims.refetch()} />;
-  const data = sims.data;
-  if (!data) return <div className={styles.skeleton} />;
-  const active = data.list.find((s) => s.active);
-  const busy = action.isPending || data.pending.some((c) => c.kind === 'switch_sim');
-
-  async function switchTo(sim: Sim) {
+  // before the early returns (hooks run in the same order on every render)
+  const switchTo = useSingleFlight(async (sim: Sim) => {
+    const active = sims.data?.list.find((s) => s.active);
     const weak = sim.signal === null || sim.signal.verdict === 'weak' || sim.signal.verdict === 'none';
     const ok = await confirm({
       title: `切换到${sim.carrier_name}`,
@@ -45,7 +42,7 @@ export function SimPanel({ customNum }: { customNum: string }) {
         <>
           <p>切换时网络会中断片刻，已连接的设备需稍后重新上网。</p>
           {weak && <p className={styles.warnText}>该网络信号弱，可能无法注册；注册失败会自动恢复到{active?.carrier_name ?? '原网络'}。</p>}
-          {!data!.online && <p>设备离线，上线后生效。</p>}
+          {!sims.data?.online && <p>设备离线，上线后生效。</p>}
         </>
       ),
       confirmText: '确认切换',
@@ -57,16 +54,21 @@ export function SimPanel({ customNum }: { customNum: string }) {
     } catch {
       // the API client has shown why
     }
-  }
+  });
 
-  async function setMode(mode: NetworkMode) {
-    if (mode === data!.network_mode) return;
+  const setMode = useSingleFlight(async (mode: NetworkMode) => {
+    if (mode === sims.data?.network_mode) return;
     try {
       setModeChange(await action.mutateAsync({ kind: 'network_mode', mode }));
     } catch {
       // the API client has shown why
     }
-  }
+  });
+
+  if (sims.isError && !sims.data) return <LoadFailed text="设备网络信息加载失败" onRetry={() => sims.refetch()} />;
+  const data = sims.data;
+  if (!data) return <div className={styles.skeleton} />;
+  const busy = action.isPending || data.pending.some((c) => c.kind === 'switch_sim');
 
   return (
     <>

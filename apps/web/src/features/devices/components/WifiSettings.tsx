@@ -13,6 +13,7 @@ import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
 import { toast } from '../../../lib/toast';
 import { confirm } from '../../../lib/ui';
+import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceChange, useDeviceClients, useDeviceWifi } from '../api/deviceQueries';
 import { useCurrentDevice } from '../api/useCurrentDevice';
@@ -119,8 +120,7 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     setProblems((p) => ({ ...p, [k]: undefined }));
   };
 
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
+  const save = useSingleFlight(async () => {
     const found = wifiFormProblems(form);
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
@@ -144,10 +144,17 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     } catch {
       // the API client has shown why
     }
-  }
+  });
 
   return (
-    <form className={styles.form} onSubmit={(e) => void save(e)} noValidate>
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      noValidate
+    >
       <div className="app-field">
         <label className="app-field__label" htmlFor="wifi-ssid">
           WiFi名称
