@@ -38,7 +38,7 @@ describe('smart diagnosis and stop reasons', () => {
     expect(await headline.innerText()).toContain('流量已用完');
     const state = page.locator('[data-check="card_state"]');
     await state.getByText('异常').waitFor();
-    await state.getByText(/流量已用完：当前套餐的流量已用完/).waitFor();
+    await state.getByText(/流量已用完：当前套餐的流量已用完，已暂停上网。订购加油包后立即恢复/).waitFor();
     // no personal data for a visitor: no balance amount, no package name
     const text = await page.locator('main, body').first().innerText();
     expect(text).not.toMatch(/¥|元，无欠费|畅享30G月包/);
@@ -62,12 +62,13 @@ describe('smart diagnosis and stop reasons', () => {
       .waitFor();
     await headline.waitFor();
 
-    await state.getByRole('button', { name: '订购套餐' }).click();
+    // its plan is still in force: the fix that brings it back today is a 加油包
+    await state.getByRole('button', { name: '订购加油包' }).click();
     await waitForPath(page, '/quick_payment');
     expect(await page.getByPlaceholder('请输入卡号').inputValue()).toBe('1000000022');
-    // not a dead end: the stopped card may buy a package here
+    // not a dead end: the stopped card may buy a refuel here
     await page.getByRole('button', { name: '查询卡片' }).click();
-    await page.getByTestId('quick-card').getByRole('button', { name: '选择套餐' }).waitFor();
+    await page.getByTestId('quick-card').getByRole('button', { name: '选择加油包' }).waitFor();
   });
 
   it('a visitor’s fix that needs a login goes through the card login and lands on the fix', async () => {
@@ -130,7 +131,7 @@ describe('smart diagnosis and stop reasons', () => {
     await page.getByRole('button', { name: '开始测试' }).click();
     await page.getByTestId('diagnosis-headline').getByText('测试通过：卡能正常注册网络并上网').waitFor();
     await page
-      .locator('[data-check="sync"]')
+      .locator('[data-check="apn"]')
       .getByText(/APN 设置正确/)
       .waitFor();
     await screenshot(page, 'check-pass');
@@ -141,10 +142,16 @@ describe('smart diagnosis and stop reasons', () => {
     await page.getByRole('button', { name: '开始测试' }).click();
     await page.getByTestId('diagnosis-headline').waitFor();
     await page
-      .locator('[data-check="sync"]')
+      .locator('[data-check="apn"]')
       .getByText(/APN 设置有误：当前为「cmnet」/)
       .waitFor();
-    await page.locator('[data-check="sync"]').getByRole('button', { name: '联系客服' }).waitFor();
+    await page.locator('[data-check="apn"]').getByRole('button', { name: '联系客服' }).waitFor();
+    // a wrong APN means no data: the test never says 能正常上网 beside it
+    await page
+      .locator('[data-check="package"]')
+      .getByText(/APN 设置有误，无法建立数据连接/)
+      .waitFor();
+    expect(await page.getByText('能正常上网').count()).toBe(0);
     await screenshot(page, 'check-apn-wrong');
   });
 

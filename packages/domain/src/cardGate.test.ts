@@ -148,9 +148,14 @@ describe('purchaseBlock: what the server refuses to sell', () => {
     ['pay-first policy: a recharge before real-name', card({ real_name_order: 1, supplier_auth_state: false, ...preStore }), 'recharge'],
     ['the required recharge itself', card({ ...preStore }), 'recharge'],
     ['a card without a package buys one', card({ order_has_payment: false }), 'package'],
-    ['NaiZu', card({ supplier: 4, state: 6 }), 'package'],
+    ['NaiZu, not real-named and without a package', card({ supplier: 4, supplier_auth_state: false, order_has_payment: false }), 'package'],
   ] as const)('allows %s', (_n, c, purchase) => {
     expect(purchaseBlock(c, purchase, on)).toBeNull();
+  });
+  // the navigation gates let NaiZu through first (spec §4), but nothing is sold for a cancelled
+  // card, whoever supplies it: nothing bought could be used (docs/decisions/0029)
+  it('refuses a cancelled NaiZu card too', () => {
+    expect(purchaseBlock(card({ supplier: 4, state: 6 }), 'package', on)?.reason).toBe('cancelled');
   });
 });
 

@@ -177,7 +177,7 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
         detail: `${v.stop_reason.title}的原因已解决，已通知运营商复机，通常几分钟内恢复上网`,
         fix: fix('refresh', '查看进度'),
       };
-    return { code: 'stopped', title: v.stop_reason.title, detail: v.stop_reason.detail, fix: stopFix(v) };
+    return { code: 'stopped', title: v.stop_reason.title, detail: stopDetail(v), fix: stopFix(v) };
   }
   if (f.state === CardState.Initial || f.state === CardState.AllowActivate)
     return { code: 'not_activated', title: '未激活', detail: '卡还没有激活：插入设备开机上网即可自动激活', fix: fix('customer') };
@@ -210,6 +210,15 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
       fix: fix('customer'),
     };
   return null;
+}
+
+/** What stopped the line, said for this line: used up with a plan in force, only a refuel helps today. */
+function stopDetail(v: Pick<LineView, 'stop_reason' | 'plan'>): string {
+  const reason = v.stop_reason!;
+  if (reason.code !== 'data_used_up') return reason.detail;
+  return v.plan
+    ? '当前套餐的流量已用完，已暂停上网。订购加油包后立即恢复；新的月套餐要等当前套餐到期后才生效。'
+    : '流量已用完，已暂停上网。订购套餐后即可恢复。';
 }
 
 /** The fix of a stop: a used-up line with a plan in force needs a refuel (a new plan would only queue). */

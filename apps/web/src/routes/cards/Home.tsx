@@ -24,6 +24,9 @@ import { PullToRefresh } from '../../lib/ui';
 import { useStored } from '../../lib/useStored';
 import styles from './Home.module.css';
 
+/** CardState.Cancelled (docs/spec/portal-spec.md §3): the number, so the enums stay out of home's chunk. */
+const CANCELLED = 6;
+
 const NOTE_ICON = (
   <svg viewBox="0 0 20 20" aria-hidden="true">
     <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16zm-.9 4h1.8v5.5H9.1zm0 7h1.8v1.8H9.1z" />
@@ -237,9 +240,13 @@ function HomePage() {
           <Shortcut to="/flow_list" label="累计用量" icon="M4 6h16M4 12h16M4 18h10" />
           <Shortcut to="/card_list" label="卡片管理" icon="M7 3h7l5 5v12a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1zM9 12h6v5H9z" />
           <Shortcut to="/customer?form=home" label="在线客服" icon="M5 13v-1a7 7 0 0 1 14 0v1M5 13h2v5H5zM17 13h2v5h-2z" />
-          {/* commerce */}
-          <Shortcut to="/combo" label="订购套餐" icon="M4 7h16l-1.5 11a2 2 0 0 1-2 1.7h-9a2 2 0 0 1-2-1.7zM9 7a3 3 0 0 1 6 0" />
-          <Shortcut to="/recharge" label="余额充值" icon="M3 7h18v12H3zM3 11h18M16 15h2" />
+          {/* commerce: never offered for a cancelled card (nothing bought could be used) */}
+          {card?.state !== CANCELLED && (
+            <>
+              <Shortcut to="/combo" label="订购套餐" icon="M4 7h16l-1.5 11a2 2 0 0 1-2 1.7h-9a2 2 0 0 1-2-1.7zM9 7a3 3 0 0 1 6 0" />
+              <Shortcut to="/recharge" label="余额充值" icon="M3 7h18v12H3zM3 11h18M16 15h2" />
+            </>
+          )}
           <Shortcut to="/order" label="我的订单" icon="M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6" />
           <Shortcut to="/coupons" label="优惠券" icon="M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4zM14 7v10" />
         </nav>

@@ -5,6 +5,8 @@
 import { groupCardNumber } from '@portal/domain';
 import type { Package } from '@portal/contract';
 import { useState, type ReactNode } from 'react';
+import { Code } from '@portal/contract/codes';
+import { ApiError } from '../../../lib/api';
 import { Link } from '../../../lib/router';
 import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
@@ -35,6 +37,19 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
   const shown = tab === ALL ? groups : groups.filter((g) => g.type === tab);
 
   if (packages.isPending) return <PageLoading />;
+  // a cancelled card is offered nothing to buy (the server refuses the list): say why and where to go
+  if (packages.error instanceof ApiError && packages.error.code === Code.CARD_CANCELLED)
+    return (
+      <StateBlock
+        kind="empty"
+        text="该卡已销户，不能再订购套餐。如有疑问请联系客服"
+        action={
+          <Link className="app-btn app-btn--primary" to="/customer?form=combo">
+            联系客服
+          </Link>
+        }
+      />
+    );
   if (packages.isError) return <LoadFailed text="套餐加载失败" onRetry={() => packages.refetch()} />;
   if (groups.length === 0) return <StateBlock kind="empty" text="暂无可订购的套餐，请联系客服" />;
   return (

@@ -15,7 +15,7 @@ import styles from '../commerce.module.css';
 import type { PurchaseOrigin } from '../model/handoff';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
 import { Checkout } from './Checkout';
-import { WithWholeDates } from './PackageSummary';
+import { EffectNote, WithWholeDates } from './PackageSummary';
 import { VoucherPicker } from './VoucherPicker';
 
 interface Props {
@@ -95,9 +95,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
             {pkg.data.effect ? (
               <div className={styles.sumBlock}>
                 <span className={styles.sumLabel}>生效方式</span>
-                <p className={styles.effect} data-testid="package-effect">
-                  <WithWholeDates text={pkg.data.effect.text} />
-                </p>
+                <EffectNote effect={pkg.data.effect} />
               </div>
             ) : null}
             <p className={styles.sum}>
