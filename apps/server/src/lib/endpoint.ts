@@ -58,16 +58,19 @@ interface Declared {
 
 export function serve<K extends EndpointName>(app: FastifyInstance, name: K, handler: EndpointHandler<K>, opts: ServeOptions = {}): void {
   const e = ENDPOINTS[name] as Declared;
-  const preHandler: preHandlerAsyncHookHandler[] = [];
+  // The login is checked before the input is validated: a caller whose session ended is told to
+  // log in (401), not shown a form error, and a stranger learns nothing about the schema.
+  const preValidation: preHandlerAsyncHookHandler[] = [];
   if (e.auth === 'session') {
     if (!app.requireSession) throw new Error(`${name} needs a login, but no session check is registered`);
-    preHandler.push(app.requireSession);
+    preValidation.push(app.requireSession);
   }
-  if (opts.preHandler) preHandler.push(opts.preHandler);
+  const preHandler: preHandlerAsyncHookHandler[] = opts.preHandler ? [opts.preHandler] : [];
   const session = e.auth === 'session';
   app.route({
     method: e.method,
     url: e.path,
+    preValidation,
     preHandler,
     schema: {
       tags: [...e.tags],

@@ -50,6 +50,7 @@ export function serveAdmin<K extends AdminEndpointName>(
   REGISTERED.set(name, permission);
   route(app, e, {
     preValidation: async (req: FastifyRequest) => {
+      assertSameOrigin(req);
       const op = await authenticate(ctx.db.kysely, req);
       if (!can(op.role, permission)) throw new AppError(Code.FORBIDDEN, '当前账号无权进行此操作');
       operators.set(req, op);
@@ -63,7 +64,33 @@ export function serveAdminOpen<K extends AdminEndpointName>(app: FastifyInstance
   const e = ADMIN_ENDPOINTS[name] as AdminEndpointDeclaration;
   if (e.auth !== 'none') throw new Error(`${name} needs a session: register it with serveAdmin`);
   REGISTERED.set(name, 'open');
-  route(app, e, { handler: async (req, reply) => handler(req as AdminRequest<K>, reply) });
+  route(app, e, {
+    preValidation: async (req: FastifyRequest) => assertSameOrigin(req),
+    handler: async (req, reply) => handler(req as AdminRequest<K>, reply),
+  });
+}
+
+/**
+ * A change to the console comes from the console's own origin. SameSite=Strict keeps the session
+ * cookie off other sites' requests, but a page on another port of the same site is the same site:
+ * it could post a logo upload as the logged-in operator. Browsers say where a request came from
+ * (Sec-Fetch-Site, Origin); a request that says another origin is refused. Tools that send neither
+ * (curl, the tests) are not browsers carrying someone's cookie, and pass.
+ */
+function assertSameOrigin(req: FastifyRequest): void {
+  if (req.method === 'GET' || req.method === 'HEAD') return;
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
+    throw new AppError(Code.FORBIDDEN, '请求来源不被允许，请在运营后台页面内操作');
+  const origin = req.headers.origin;
+  if (origin === undefined) return;
+  let host = '';
+  try {
+    host = new URL(origin).host;
+  } catch {
+    // 'null' (a sandboxed frame, a file) and garbage are not the console
+  }
+  if (host === '' || host !== req.host) throw new AppError(Code.FORBIDDEN, '请求来源不被允许，请在运营后台页面内操作');
 }
 
 function route(
