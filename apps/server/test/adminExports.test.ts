@@ -215,7 +215,7 @@ describe.each(databases())('console list exports on %s', (kind) => {
     );
     expect(adjust.statusCode, adjust.body).toBe(200);
     const ledger = await csvOf('finance', `ledger?card=${DEMO_CARD}`);
-    expect(ledger.rows[0]).toEqual(expect.arrayContaining([DEMO_CARD, '手工调整', '12.34']));
+    expect(ledger.rows[0]).toEqual(expect.arrayContaining([DEMO_CARD, '人工调整', '12.34']));
     expect(await lastAudit('ledger.export')).toMatchObject({ operator_username: 'finance' });
     expect(JSON.parse((await lastAudit('ledger.export'))!.after)).toMatchObject({ filter: { card: DEMO_CARD } });
     expect((await csvOf('finance', 'ledger?card=999')).status).toBe(404);
