@@ -6,7 +6,7 @@ import { App, Button, Layout as AntLayout, Menu, Result, Space, Spin, Tag, Typog
 import { AppstoreOutlined, CreditCardOutlined, InboxOutlined, LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { PAGES, type PageEntry } from '../pages';
+import { PAGES, type PageEntry } from './pages';
 import { groupOf, menuOf } from './menu';
 import { call, messageOf } from '../lib/api';
 import { allows, useOperator } from '../lib/session';

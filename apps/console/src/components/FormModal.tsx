@@ -4,8 +4,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
-import { messageOf } from './api';
-import { REASON_RULES } from './zodRule';
+import { messageOf } from '../lib/api';
+import { REASON_RULES } from '../lib/zodRule';
 
 /** What FormModal needs of the save: a react-query mutation fits. */
 export interface Save<V> {

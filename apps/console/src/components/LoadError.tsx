@@ -3,7 +3,7 @@
 import type { CSSProperties } from 'react';
 import { Alert, Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { messageOf } from './api';
+import { messageOf } from '../lib/api';
 
 export interface LoadErrorProps {
   error: unknown;

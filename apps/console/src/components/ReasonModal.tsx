@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { messageOf } from './api';
-import { REASON_RULES } from './zodRule';
+import { messageOf } from '../lib/api';
+import { REASON_RULES } from '../lib/zodRule';
 
 export interface ReasonModalProps<V extends { reason: string }> {
   title: ReactNode;

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
-import { messageOf } from './api';
+import { messageOf } from '../lib/api';
 
 export interface ShipFields {
   carrier: string;

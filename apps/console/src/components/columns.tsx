@@ -3,10 +3,10 @@
 import type { ReactNode } from 'react';
 import { Button, Select, Space, Tag } from 'antd';
 import type { TableColumnType } from 'antd';
-import { ageOf, chinaTime } from './format';
+import { ageOf, chinaTime } from '../lib/format';
+import type { Labelled } from '../lib/labels';
 
-/** The states of a list: each one's label and tag colour. */
-export type Labelled = Record<string, { label: string; color: string }>;
+export type { Labelled };
 
 /** A state as its coloured tag (an unknown state as itself). */
 export const tagOf = (states: Labelled) => (s: string) => <Tag color={states[s]?.color}>{states[s]?.label ?? s}</Tag>;

@@ -34,7 +34,7 @@ import {
 } from '@portal/contract/admin';
 import { pathOf } from '@portal/contract/route';
 import { API_BASE, ApiError, call, messageOf, urlOf } from '../lib/api';
-import { ListPage } from '../lib/ListPage';
+import { ListPage } from '../components/ListPage';
 import { allows, useOperator } from '../lib/session';
 import { chinaTime } from '../lib/format';
 import { REASON_RULES, toFen, toYuan, zodRule } from '../lib/zodRule';

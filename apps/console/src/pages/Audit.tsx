@@ -7,7 +7,7 @@ import type { Dayjs } from 'dayjs';
 import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type OperatorRole } from '@portal/contract/admin';
 import { call, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
-import { ListPage } from '../lib/ListPage';
+import { ListPage } from '../components/ListPage';
 
 type Entry = AdminAnswerOf<'adminAuditList'>['items'][number];
 interface Filter {

@@ -7,10 +7,10 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call, urlOf } from '../lib/api';
-import { ReasonModal } from '../lib/ReasonModal';
+import { ReasonModal } from '../components/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
-import { LoadError } from '../lib/LoadError';
+import { LoadError } from '../components/LoadError';
 
 type Entry = AdminAnswerOf<'adminCardLedger'>['items'][number];
 const KIND: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款', adjust: '人工调整' };

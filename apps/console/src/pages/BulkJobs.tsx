@@ -29,7 +29,7 @@ import { BULK_KIND_LABEL, BULK_MAX_CARDS, BULK_STATUS_LABEL, type AdminAnswerOf,
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { useOperator } from '../lib/session';
-import { LoadError } from '../lib/LoadError';
+import { LoadError } from '../components/LoadError';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
 

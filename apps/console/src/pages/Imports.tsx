@@ -8,7 +8,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf } from '@portal/contract/admin';
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
-import { LoadError } from '../lib/LoadError';
+import { LoadError } from '../components/LoadError';
 
 type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
 type Batch = AdminAnswerOf<'adminCardImportCommit'>;

@@ -15,8 +15,8 @@ import {
   type OperatorRole,
 } from '@portal/contract/admin';
 import { call, messageOf, urlOf } from '../lib/api';
-import { ListPage } from '../lib/ListPage';
-import { ReasonModal } from '../lib/ReasonModal';
+import { ListPage } from '../components/ListPage';
+import { ReasonModal } from '../components/ReasonModal';
 import { chinaTime } from '../lib/format';
 import { useOperator } from '../lib/session';
 import { REASON_RULES, zodRule } from '../lib/zodRule';

@@ -13,11 +13,11 @@ import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { useSearchParams } from 'react-router';
 import { call, urlOf } from '../lib/api';
-import { linkColumn, optionsOf, tagOf } from '../lib/columns';
-import { DetailDrawer } from '../lib/DetailDrawer';
-import { LoadError } from '../lib/LoadError';
-import { ListPage } from '../lib/ListPage';
-import { ReasonModal } from '../lib/ReasonModal';
+import { linkColumn, optionsOf, tagOf } from '../components/columns';
+import { DetailDrawer } from '../components/DetailDrawer';
+import { LoadError } from '../components/LoadError';
+import { ListPage } from '../components/ListPage';
+import { ReasonModal } from '../components/ReasonModal';
 import { chinaTime, yuan } from '../lib/format';
 import { allows, useOperator } from '../lib/session';
 

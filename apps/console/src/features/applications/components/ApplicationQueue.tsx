@@ -4,34 +4,28 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Typography } from 'antd';
-import type { AdminAnswerOf } from '@portal/contract/admin';
-import { AGENT_CHANNEL_LABEL, type AgentChannel } from '@portal/contract/patterns/agentApplications';
-import { call, messageOf, urlOf } from '../lib/api';
-import { ageColumn, StateFilter, tagOf } from '../lib/columns';
-import { ListPage } from '../lib/ListPage';
-import { ReasonModal } from '../lib/ReasonModal';
+import { AGENT_CHANNEL_LABEL, type AgentApplicationStatus as Status } from '@portal/contract/patterns/agentApplications';
+import { messageOf, urlOf } from '../../../lib/api';
+import { labelOf } from '../../../lib/labels';
+import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
+import { ListPage } from '../../../components/ListPage';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { applicationsList, type Application as Row } from '../api/get-applications';
+import { advance, invalidateApplications, reject } from '../api/decide-application';
+import { APPLICATION_STATES as STATUS } from '../model/states';
 
-type Row = AdminAnswerOf<'adminApplicationList'>['items'][number];
-type Status = 'submitted' | 'in_review' | 'approved' | 'rejected';
-const STATUS: Record<string, { label: string; color: string }> = {
-  submitted: { label: '已提交', color: 'gold' },
-  in_review: { label: '审核中', color: 'blue' },
-  approved: { label: '已通过', color: 'green' },
-  rejected: { label: '未通过', color: 'red' },
-};
 const statusTag = tagOf(STATUS);
-const PAGE = 50;
 
-export default function Applications() {
+export function ApplicationQueue() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<Status | undefined>(undefined);
   const [rejecting, setRejecting] = useState<Row | null>(null);
   const decide = useMutation({
-    mutationFn: (v: { id: number; decision: 'in_review' | 'approved' }) => call('adminApplicationDecide', { ...v, reason: '' }),
+    mutationFn: advance,
     onSuccess: (r) => {
       void message.success(r.status === 'approved' ? '已通过' : '已转为审核中');
-      void qc.invalidateQueries({ queryKey: ['applications'] });
+      void invalidateApplications(qc);
     },
     onError: (e) => void message.error(messageOf(e)),
   });
@@ -39,8 +33,7 @@ export default function Applications() {
     <>
       <ListPage<Row>
         name="代理申请"
-        queryKey={['applications', status]}
-        fetchPage={(cursor) => call('adminApplicationList', { status, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) })}
+        {...applicationsList(status)}
         exportUrl={urlOf('adminExportApplications', { status })}
         empty="没有代理申请"
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
@@ -50,7 +43,7 @@ export default function Applications() {
           { title: '姓名', dataIndex: 'name', width: 80 },
           { title: '手机号', dataIndex: 'mobile', width: 120 },
           { title: '地区', key: 'region', width: 130, render: (_v, r) => `${r.province} ${r.city}` },
-          { title: '渠道', dataIndex: 'channel', width: 100, render: (c: string) => AGENT_CHANNEL_LABEL[c as AgentChannel] ?? c },
+          { title: '渠道', dataIndex: 'channel', width: 100, render: (c: string) => labelOf(AGENT_CHANNEL_LABEL, c) },
           { title: '备注', dataIndex: 'notes', ellipsis: true, render: (n: string) => n || '—' },
           {
             title: '状态',
@@ -101,10 +94,10 @@ export default function Applications() {
           danger
           reasonLabel="驳回原因（申请人可见）"
           reasonPlaceholder="如：所在地区已有代理"
-          onConfirm={(v) => call('adminApplicationDecide', { id: rejecting.id, decision: 'rejected', reason: v.reason })}
+          onConfirm={(v) => reject(rejecting.id, v.reason)}
           onDone={() => {
             void message.success('已驳回');
-            void qc.invalidateQueries({ queryKey: ['applications'] });
+            void invalidateApplications(qc);
           }}
           onClose={() => setRejecting(null)}
         />

@@ -5,35 +5,29 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call, messageOf, urlOf } from '../lib/api';
-import { storyPath } from '../lib/CardStory';
-import { ageColumn, StateFilter, tagOf } from '../lib/columns';
-import { ListPage } from '../lib/ListPage';
-import { ReasonModal } from '../lib/ReasonModal';
-import { ShipModal } from '../lib/ShipModal';
+import type { ReplacementStatus as Status } from '@portal/contract/admin';
+import { messageOf, urlOf } from '../../../lib/api';
+import { storyPath } from '../../../lib/paths';
+import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
+import { ListPage } from '../../../components/ListPage';
+import { ReasonModal } from '../../../components/ReasonModal';
+import { ShipModal } from '../../../components/ShipModal';
+import { replacementsList, type Replacement as Row } from '../api/get-replacements';
+import { invalidateReplacements, markDone, markShipped, reject, type ShipFields } from '../api/move-replacement';
+import { REPLACEMENT_STATES as STATUS } from '../model/states';
 
-type Row = AdminAnswerOf<'adminReplacementList'>['items'][number];
-type Status = 'submitted' | 'shipped' | 'done' | 'rejected';
-const STATUS: Record<string, { label: string; color: string }> = {
-  submitted: { label: '待发货', color: 'gold' },
-  shipped: { label: '已发货', color: 'blue' },
-  done: { label: '已完成', color: 'green' },
-  rejected: { label: '已驳回', color: 'red' },
-};
 const statusTag = tagOf(STATUS);
-const PAGE = 50;
 
-export default function Replacements() {
+export function ReplacementQueue() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<Status | undefined>('submitted');
   const [moving, setMoving] = useState<{ row: Row; to: 'shipped' | 'rejected' } | null>(null);
   const done = useMutation({
-    mutationFn: (id: number) => call('adminReplacementMove', { id, to: 'done' }),
+    mutationFn: markDone,
     onSuccess: () => {
       void message.success('已标记完成');
-      void qc.invalidateQueries({ queryKey: ['replacements'] });
+      void invalidateReplacements(qc);
     },
     onError: (e) => void message.error(messageOf(e)),
   });
@@ -41,8 +35,7 @@ export default function Replacements() {
     <>
       <ListPage<Row>
         name="换卡申请"
-        queryKey={['replacements', status]}
-        fetchPage={(after) => call('adminReplacementList', { status, limit: PAGE, ...(after ? { after_id: after } : {}) })}
+        {...replacementsList(status)}
         exportUrl={urlOf('adminExportReplacements', { status })}
         empty="没有换卡申请"
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
@@ -99,22 +92,14 @@ export default function Replacements() {
         ]}
       />
       {moving?.to === 'shipped' ? (
-        <ShipModal<{ carrier: string; tracking_no: string; new_custom_num?: string }>
+        <ShipModal<ShipFields>
           title={`发货：${moving.row.custom_num}`}
           summary={`收件人：${moving.row.receiver_name} ${moving.row.receiver_mobile}，${moving.row.address}`}
           carrierMaxLength={64}
-          onShip={(v) =>
-            call('adminReplacementMove', {
-              id: moving.row.id,
-              to: 'shipped',
-              carrier: v.carrier.trim(),
-              tracking_no: v.tracking_no.trim(),
-              new_custom_num: v.new_custom_num?.trim() ?? '',
-            })
-          }
+          onShip={(v) => markShipped(moving.row.id, v)}
           onShipped={() => {
             void message.success('已标记发货');
-            void qc.invalidateQueries({ queryKey: ['replacements'] });
+            void invalidateReplacements(qc);
           }}
           onClose={() => setMoving(null)}
         >
@@ -129,10 +114,10 @@ export default function Replacements() {
           okText="确认驳回"
           danger
           reasonLabel="驳回原因"
-          onConfirm={(v) => call('adminReplacementMove', { id: moving.row.id, to: 'rejected', reason: v.reason })}
+          onConfirm={(v) => reject(moving.row.id, v.reason)}
           onDone={() => {
             void message.success('已驳回');
-            void qc.invalidateQueries({ queryKey: ['replacements'] });
+            void invalidateReplacements(qc);
           }}
           onClose={() => setMoving(null)}
         />

@@ -1,31 +1,23 @@
 // A card's whole story in tabs — info, usage, packages, orders, balance ledger, real-name (masked),
 // device, diagnoses, tickets: in the 卡片 page's drawer and on the 卡片档案 page. The story links on:
 // an order opens in 订单 (its drawer), a ticket in 工单, for the operators who may open them.
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
-import { ORDER_STATE_LABEL, type OrderState } from '@portal/contract';
-import type { AdminAnswerOf } from '@portal/contract/admin';
-import { call } from './api';
-import { chinaTime, dataSize, yuan } from './format';
-import { allows, useOperator } from './session';
-import { LoadError } from './LoadError';
-
-/** A card's story at its own address. */
-export const storyPath = (card: string) => `/cards/${encodeURIComponent(card)}`;
-/** An order opened in 订单's drawer. */
-export const orderPath = (orderNo: string) => `/orders?order=${encodeURIComponent(orderNo)}`;
-/** A ticket opened in 工单's drawer. */
-export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
-
-type Story = AdminAnswerOf<'adminCardStory'>;
+import { ORDER_STATE_LABEL } from '@portal/contract';
+import { TICKET_STATUS_LABEL, TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
+import { chinaTime, dataSize, yuan } from '../../../lib/format';
+import { labelOf } from '../../../lib/labels';
+import { orderPath, ticketPath } from '../../../lib/paths';
+import { allows, useOperator } from '../../../lib/session';
+import { LoadError } from '../../../components/LoadError';
+import { useCardStory, type CardStory as Story } from '../api/get-card-story';
 
 function yesNo(v: boolean, yes: string, no: string) {
   return v ? <Tag color="green">{yes}</Tag> : <Tag>{no}</Tag>;
 }
 
 export function StoryView({ card }: { card: string }) {
-  const q = useQuery({ queryKey: ['card-story', card], queryFn: () => call('adminCardStory', { card }) });
+  const q = useCardStory(card);
   const op = useOperator().data;
   const orderLink = (o: string | null | undefined) => (!o ? '—' : allows(op, 'orders.view') ? <Link to={orderPath(o)}>{o}</Link> : o);
   if (q.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -108,7 +100,7 @@ export function StoryView({ card }: { card: string }) {
                 { title: '订单号', dataIndex: 'order_no', render: orderLink },
                 { title: '商品', dataIndex: 'title' },
                 { title: '应付', dataIndex: 'payable_fen', render: (f: number) => yuan(f) },
-                { title: '状态', dataIndex: 'state', render: (st: string) => ORDER_STATE_LABEL[st as OrderState] ?? st },
+                { title: '状态', dataIndex: 'state', render: (st: string) => labelOf(ORDER_STATE_LABEL, st) },
                 { title: '下单时间', dataIndex: 'created_at', render: chinaTime },
               ]}
             />
@@ -187,8 +179,8 @@ export function StoryView({ card }: { card: string }) {
                   dataIndex: 'ticket_no',
                   render: (no: string, t) => (allows(op, 'tickets.manage') ? <Link to={ticketPath(t.id)}>{no}</Link> : no),
                 },
-                { title: '类别', dataIndex: 'category' },
-                { title: '状态', dataIndex: 'status' },
+                { title: '类别', dataIndex: 'category', render: (c: string) => labelOf(TICKET_CATEGORY_LABEL, c) },
+                { title: '状态', dataIndex: 'status', render: (st: string) => labelOf(TICKET_STATUS_LABEL, st) },
                 { title: '提交时间', dataIndex: 'created_at', render: chinaTime },
               ]}
             />
