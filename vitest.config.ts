@@ -17,6 +17,8 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/console/src/**/*.test.ts',
+            // the console's components, in happy-dom (each such file says `@vitest-environment happy-dom`)
+            'apps/console/src/**/*.test.tsx',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -8,7 +8,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { messageOf } from '../lib/api';
-import { REASON_RULES } from '../lib/zodRule';
+import { fieldsSaidWhy, REASON_RULES } from '../lib/zodRule';
 
 export interface ReasonModalProps<V extends { reason: string }> {
   title: ReactNode;
@@ -55,7 +55,7 @@ export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>
       cancelText="取消"
       okButtonProps={{ danger: p.danger, loading: m.isPending }}
       onCancel={p.onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v as V))}
+      onOk={() => form.validateFields().then((v) => m.mutate(v as V), fieldsSaidWhy)}
       destroyOnHidden
     >
       {p.intro}

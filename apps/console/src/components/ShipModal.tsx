@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal, Typography } from 'antd';
 import { messageOf } from '../lib/api';
+import { fieldsSaidWhy } from '../lib/zodRule';
 
 export interface ShipFields {
   carrier: string;
@@ -40,7 +41,7 @@ export function ShipModal<V extends ShipFields>(p: ShipModalProps<V>) {
       cancelText="取消"
       okButtonProps={{ loading: m.isPending }}
       onCancel={p.onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v))}
+      onOk={() => form.validateFields().then((v) => m.mutate(v), fieldsSaidWhy)}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">{p.summary}</Typography.Paragraph>

@@ -11,7 +11,7 @@ import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { chinaTime } from '../../../lib/format';
 import { useOperator } from '../../../lib/session';
-import { REASON_RULES, zodRule } from '../../../lib/zodRule';
+import { fieldsSaidWhy, REASON_RULES, zodRule } from '../../../lib/zodRule';
 import { operatorsList, useAgentOptions as useAgents, type OperatorRow as Row } from '../api/get-operators';
 import { invalidateOperators, runAction, useCreateOperator, type ActionValues, type CreateValues } from '../api/manage-operator';
 import { ACTION_NOTE, ACTION_TITLE, isDangerous, ROLE_COLOR, ROLE_OPTIONS, type Action } from '../model/actions';
@@ -55,7 +55,7 @@ function CreateDrawer({ onClose }: { onClose: () => void }) {
       extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={m.isPending} onClick={() => form.validateFields().then((v) => m.mutate(v))}>
+          <Button type="primary" loading={m.isPending} onClick={() => form.validateFields().then((v) => m.mutate(v), fieldsSaidWhy)}>
             创建
           </Button>
         </Space>

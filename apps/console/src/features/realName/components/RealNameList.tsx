@@ -13,6 +13,7 @@ import { realNameList, type RealNameRow as Row } from '../api/get-real-name';
 import { useRevealRealName } from '../api/reveal-real-name';
 import { REAL_NAME_STATES } from '../model/states';
 import { realNameStateOf } from '@portal/contract/admin';
+import { fieldsSaidWhy } from '../../../lib/zodRule';
 
 const stateTag = tagOf(REAL_NAME_STATES);
 
@@ -28,7 +29,7 @@ function RevealModal({ row, onClose }: { row: Row; onClose: () => void }) {
       cancelText="取消"
       okButtonProps={{ loading: m.isPending }}
       onCancel={onClose}
-      onOk={() => (m.data ? onClose() : form.validateFields().then((v) => m.mutate(v.reason.trim())))}
+      onOk={() => (m.data ? onClose() : form.validateFields().then((v) => m.mutate(v.reason.trim()), fieldsSaidWhy))}
       destroyOnHidden
     >
       {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
