@@ -1,6 +1,6 @@
 // Every page of the console, one line each: its path under /admin, menu title and icon, the
 // permission that shows it (the server checks each call again), and its lazily loaded module.
-// A new admin area adds its page file under pages/ and one line here.
+// A new admin area adds its feature (features/<area>/), its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
 import {
   AuditOutlined,
