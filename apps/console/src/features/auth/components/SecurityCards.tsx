@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Tag, Typography } from 'antd';
-import type { AdminAnswerOf } from '@portal/contract/admin';
+import { TOTP_STATE_LABEL, type AdminAnswerOf } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { useOperator } from '../../../lib/session';
 import { changePassword, confirmTotp, disableTotp, enrolTotp, setSession } from '../api/security';
@@ -114,7 +114,7 @@ function TotpCard({ enabled }: { enabled: boolean }) {
       title={
         <Space>
           两步验证（动态验证码）
-          {enabled ? <Tag color="green">已开启</Tag> : <Tag>未开启</Tag>}
+          {enabled ? <Tag color="green">{TOTP_STATE_LABEL.on}</Tag> : <Tag>{TOTP_STATE_LABEL.off}</Tag>}
         </Space>
       }
     >

@@ -5,7 +5,16 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Drawer, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { OperatorDisplayName, OperatorNewPassword, OperatorUsername, type OperatorRole } from '@portal/contract/admin';
+import {
+  OperatorDisplayName,
+  OperatorNewPassword,
+  OperatorUsername,
+  TOTP_STATE_LABEL,
+  operatorStateOf,
+  totpStateOf,
+  type OperatorRole,
+} from '@portal/contract/admin';
+import { tagOf } from '../../../components/columns';
 import { messageOf, urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
@@ -14,7 +23,9 @@ import { useOperator } from '../../../lib/session';
 import { fieldsSaidWhy, REASON_RULES, zodRule } from '../../../lib/zodRule';
 import { operatorsList, useAgentOptions as useAgents, type OperatorRow as Row } from '../api/get-operators';
 import { invalidateOperators, runAction, useCreateOperator, type ActionValues, type CreateValues } from '../api/manage-operator';
-import { ACTION_NOTE, ACTION_TITLE, isDangerous, ROLE_COLOR, ROLE_OPTIONS, type Action } from '../model/actions';
+import { ACTION_NOTE, ACTION_TITLE, isDangerous, OPERATOR_STATES, ROLE_COLOR, ROLE_OPTIONS, type Action } from '../model/actions';
+
+const stateTag = tagOf(OPERATOR_STATES);
 
 /** The agent field, shown (and required) only for an agent administrator. */
 function AgentField() {
@@ -184,7 +195,7 @@ export function OperatorsPanel() {
             width: 120,
             render: (_v, r) => (
               <Space size={4} wrap>
-                {r.disabled ? <Tag color="default">已停用</Tag> : <Tag color="green">正常</Tag>}
+                {stateTag(operatorStateOf(r.disabled))}
                 {r.locked_until ? (
                   <Tag color="orange" title={`锁定至 ${chinaTime(r.locked_until)}`}>
                     已锁定
@@ -193,7 +204,7 @@ export function OperatorsPanel() {
               </Space>
             ),
           },
-          { title: '两步验证', dataIndex: 'totp_enabled', width: 76, render: (v: boolean) => (v ? '已开启' : '未开启') },
+          { title: '两步验证', dataIndex: 'totp_enabled', width: 76, render: (v: boolean) => TOTP_STATE_LABEL[totpStateOf(v)] },
           { title: '最近登录', dataIndex: 'last_login_at', width: 150, render: (v: string | null) => chinaTime(v) },
           { title: '创建时间', dataIndex: 'created_at', width: 150, render: (v: string) => chinaTime(v) },
           {

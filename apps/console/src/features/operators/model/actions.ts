@@ -1,5 +1,6 @@
 // 操作员's row actions: what each is called and what it does, said before it is confirmed.
-import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, type OperatorRole } from '@portal/contract/admin';
+import { OPERATOR_ROLE_LABEL, OPERATOR_ROLES, OPERATOR_STATE_LABEL, type OperatorRole } from '@portal/contract/admin';
+import { labelled } from '../../../lib/labels';
 
 export type Action = 'password' | 'unlock' | 'disable' | 'enable' | 'role';
 
@@ -24,3 +25,6 @@ export const isDangerous = (a: Action) => a === 'disable' || a === 'password';
 
 export const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: OPERATOR_ROLE_LABEL[r] }));
 export const ROLE_COLOR: Record<OperatorRole, string> = { platform_admin: 'red', agent_admin: 'blue', support: 'green', finance: 'gold' };
+
+/** 正常 / 已停用: the contract's words (the export says the same), the console's colours. */
+export const OPERATOR_STATES = labelled<keyof typeof OPERATOR_STATE_LABEL>(OPERATOR_STATE_LABEL, { enabled: 'green', disabled: 'default' });
