@@ -2,140 +2,20 @@
 // reason), the jobs, and one job's result per card. A job (at most BULK_MAX_CARDS cards) is done in
 // the background (docs/decisions/0027): the answer comes at once with every card 待处理, and the
 // list and the open job poll while a job is not done, showing its progress.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Progress,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { BULK_KIND_LABEL, BULK_MAX_CARDS, type BulkKind } from '@portal/contract/admin';
-import { messageOf, urlOf } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
 import { useOperator } from '../../../lib/session';
 import { LoadError } from '../../../components/LoadError';
 import { useBulkJobs, type BulkJob as Job } from '../api/get-bulk-jobs';
-import { useBulkJob, type Shown } from '../api/get-bulk-job';
-import { invalidateJobsAndCards, useCreateBulkJob, type NewJobFields as Fields } from '../api/create-bulk-job';
-import { ITEM_STATE_COLOR, isDone, JOB_STATE_COLOR, numbersOf, progressOf, stateLabel } from '../model/jobs';
-
-function StatusTag({ status }: { status: string }) {
-  return <Tag color={JOB_STATE_COLOR[status] ?? 'default'}>{stateLabel(status)}</Tag>;
-}
-
-/** How far the job is: cards with a result of all its cards. */
-function JobProgress({ job, size }: { job: Job; size?: 'small' }) {
-  const { done, percent } = progressOf(job);
-  return (
-    <Progress
-      percent={percent}
-      size={size}
-      status={isDone(job) ? (job.failed_count ? 'normal' : 'success') : 'active'}
-      format={() => `${done}/${job.total}`}
-    />
-  );
-}
-
-function JobDetail({ id }: { id: number }) {
-  const client = useQueryClient();
-  // the failed cards are what an operator looks for in thousands: one tap shows only them
-  const [shown, setShown] = useState<Shown>('all');
-  // the counts per result and the cards a page (BULK_ITEMS_PAGE) at a time, of the result shown
-  const q = useBulkJob(id, shown);
-  const first = q.data?.pages[0];
-  const finished = first ? isDone(first.job) : false;
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
-  const counts = first?.counts ?? { ok: 0, failed: 0, pending: 0 };
-  useEffect(() => {
-    // the cards changed: the lists that show them are asked again
-    if (!finished) return;
-    invalidateJobsAndCards(client);
-  }, [finished, client]);
-  if (q.error) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
-  // the counts are the freshest word (the job's own are written after each batch of cards)
-  const job = first ? { ...first.job, ok_count: counts.ok, failed_count: counts.failed } : undefined;
-  const shownTotal = shown === 'all' ? (job?.total ?? 0) : counts[shown];
-  return (
-    <>
-      {job ? (
-        <div data-testid="bulk-job-summary">
-          <Space align="center" style={{ marginBottom: 8 }}>
-            <StatusTag status={job.status} />
-            <Typography.Text>
-              {job.kind_label}，原因：{job.reason}
-            </Typography.Text>
-          </Space>
-          <JobProgress job={job} />
-          <Typography.Paragraph type={isDone(job) ? undefined : 'secondary'} style={{ marginTop: 8 }}>
-            {isDone(job)
-              ? `已完成：共 ${job.total} 张，成功 ${job.ok_count} 张，失败 ${job.failed_count} 张。`
-              : `后台处理中：共 ${job.total} 张，已处理 ${job.ok_count + job.failed_count} 张（成功 ${job.ok_count}，失败 ${job.failed_count}），可关闭本窗口，稍后查看。`}
-          </Typography.Paragraph>
-        </div>
-      ) : null}
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 12 }}>
-        <Segmented
-          value={shown}
-          onChange={(v) => setShown(v as Shown)}
-          options={[
-            { value: 'all', label: `全部 ${job?.total ?? 0}` },
-            { value: 'failed', label: `失败 ${counts.failed}` },
-            { value: 'ok', label: `成功 ${counts.ok}` },
-            // a finished job has no cards waiting: 待处理 is offered only while it runs (or while it is the one shown)
-            ...(finished && shown !== 'pending' ? [] : [{ value: 'pending', label: `待处理 ${counts.pending}` }]),
-          ]}
-        />
-        {/* every card's result, the failed ones to fix and retry (the same list the exports area audits) */}
-        <Button icon={<DownloadOutlined />} href={urlOf('adminExportBulkJobItems', { id })} download data-testid="export-csv">
-          导出 CSV
-        </Button>
-      </div>
-      <Table
-        size="small"
-        rowKey="id"
-        loading={q.isPending}
-        dataSource={items}
-        locale={{ emptyText: <Empty description={shown === 'failed' ? '没有失败的卡' : '没有记录'} /> }}
-        pagination={false}
-        columns={[
-          { title: '卡号', dataIndex: 'custom_num', width: 180 },
-          {
-            title: '结果',
-            dataIndex: 'status',
-            width: 90,
-            render: (s: string) => <Tag color={ITEM_STATE_COLOR[s] ?? 'default'}>{stateLabel(s)}</Tag>,
-          },
-          { title: '说明', dataIndex: 'message' },
-        ]}
-      />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        {q.hasNextPage ? (
-          <Button onClick={() => void q.fetchNextPage()} loading={q.isFetchingNextPage}>
-            加载更多（已显示 {items.length} / {shownTotal} 张）
-          </Button>
-        ) : items.length > 0 && (q.data?.pages.length ?? 0) > 1 ? (
-          <Typography.Text type="secondary">已全部加载</Typography.Text>
-        ) : null}
-      </div>
-    </>
-  );
-}
+import { useCreateBulkJob, type NewJobFields as Fields } from '../api/create-bulk-job';
+import { numbersOf } from '../model/jobs';
+import { JobProgress, StatusTag } from './JobStatus';
+import { JobDetail } from './JobDetail';
 
 export function BulkJobsPanel() {
   const { message } = App.useApp();
