@@ -1,7 +1,7 @@
 // An agent's drawer: its live preview link and the 品牌 / 支付 / 功能开关 tabs.
 import { Button, Drawer, Result, Spin, Tabs, Typography } from 'antd';
 import { messageOf } from '../../../lib/api';
-import { useAgent } from '../api/get-agents';
+import { useAgent } from '../api/getAgents';
 import { BrandingTab } from './BrandingTab';
 import { PayTab } from './PayTab';
 import { FeaturesTab } from './FeaturesTab';

@@ -8,7 +8,7 @@ import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
 import { allows, useOperator } from '../../../lib/session';
 import { chinaTime } from '../../../lib/format';
-import { agentsList, type AgentSummary as Summary } from '../api/get-agents';
+import { agentsList, type AgentSummary as Summary } from '../api/getAgents';
 import { AgentDrawer } from './AgentDrawer';
 import { CreateAgent } from './CreateAgent';
 

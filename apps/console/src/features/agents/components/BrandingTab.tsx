@@ -5,8 +5,9 @@ import { UploadOutlined } from '@ant-design/icons';
 import { BrandingFields } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { REASON_RULES, zodRule } from '../../../lib/zodRule';
-import type { AgentDetail as Detail } from '../api/get-agents';
-import { uploadBrandingImage, useSaveBranding } from '../api/save-agent';
+import type { AgentDetail as Detail } from '../api/getAgents';
+import { useSaveBranding } from '../api/saveBranding';
+import { uploadBrandingImage } from '../api/uploadBrandingImage';
 
 const URL_FIELDS = [
   ['customer_url', '在线客服链接'],

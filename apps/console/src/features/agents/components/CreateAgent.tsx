@@ -3,7 +3,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { AgentMark, BrandingFields } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { REASON_RULES, zodRule } from '../../../lib/zodRule';
-import { useCreateAgent } from '../api/save-agent';
+import { useCreateAgent } from '../api/createAgent';
 
 export function CreateAgent({ onClose, onCreated }: { onClose: () => void; onCreated: (id: number) => void }) {
   const [form] = Form.useForm<{ mark: string; nickname: string; reason: string }>();

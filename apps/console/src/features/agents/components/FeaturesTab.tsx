@@ -3,8 +3,8 @@ import { Alert, Button, Form, Input, Switch } from 'antd';
 import { FEATURE_LABEL, type FeatureSwitches } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { REASON_RULES } from '../../../lib/zodRule';
-import type { AgentDetail as Detail } from '../api/get-agents';
-import { useSaveFeatures } from '../api/save-agent';
+import type { AgentDetail as Detail } from '../api/getAgents';
+import { useSaveFeatures } from '../api/saveFeatures';
 
 export function FeaturesTab({ detail }: { detail: Detail }) {
   const [form] = Form.useForm();

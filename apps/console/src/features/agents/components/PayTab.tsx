@@ -2,8 +2,8 @@
 import { Alert, Button, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { messageOf } from '../../../lib/api';
 import { REASON_RULES, toYuan } from '../../../lib/zodRule';
-import type { AgentDetail as Detail } from '../api/get-agents';
-import { useSavePay } from '../api/save-agent';
+import type { AgentDetail as Detail } from '../api/getAgents';
+import { useSavePay } from '../api/savePay';
 import { PAY_TYPE, type PayFields } from '../model/payForm';
 
 export function PayTab({ detail }: { detail: Detail }) {

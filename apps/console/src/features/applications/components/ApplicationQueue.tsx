@@ -10,8 +10,8 @@ import { labelOf } from '../../../lib/labels';
 import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
-import { applicationsList, type Application as Row } from '../api/get-applications';
-import { advance, invalidateApplications, reject } from '../api/decide-application';
+import { applicationsList, type Application as Row } from '../api/getApplications';
+import { advance, invalidateApplications, reject } from '../api/decideApplication';
 import { APPLICATION_STATES as STATUS } from '../model/states';
 
 const statusTag = tagOf(STATUS);

@@ -9,7 +9,7 @@ import { urlOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
 import { labelOf } from '../../../lib/labels';
 import { ListPage } from '../../../components/ListPage';
-import { auditList, type AuditEntry as Entry, type AuditFilter as Filter } from '../api/get-audit';
+import { auditList, type AuditEntry as Entry, type AuditFilter as Filter } from '../api/getAudit';
 interface Fields {
   operator?: string;
   action?: string;

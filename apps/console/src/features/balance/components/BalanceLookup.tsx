@@ -13,8 +13,8 @@ import { ReasonModal } from '../../../components/ReasonModal';
 import { chinaTime, yuan } from '../../../lib/format';
 import { allows, useOperator } from '../../../lib/session';
 import { LoadError } from '../../../components/LoadError';
-import { useLedger, type LedgerEntry as Entry } from '../api/get-ledger';
-import { adjustBalance, invalidateLedger } from '../api/adjust-balance';
+import { useLedger, type LedgerEntry as Entry } from '../api/getLedger';
+import { adjustBalance, invalidateLedger } from '../api/adjustBalance';
 
 function newRequestId(): string {
   return `adj-${crypto.randomUUID()}`;

@@ -6,8 +6,8 @@ import { Button, Empty, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { urlOf } from '../../../lib/api';
 import { LoadError } from '../../../components/LoadError';
-import { useBulkJob, type Shown } from '../api/get-bulk-job';
-import { invalidateJobsAndCards } from '../api/create-bulk-job';
+import { useBulkJob, type Shown } from '../api/getBulkJob';
+import { invalidateJobsAndCards } from '../api/createBulkJob';
 import { ITEM_STATE_COLOR, isDone, stateLabel } from '../model/jobs';
 import { JobProgress, StatusTag } from './JobStatus';
 

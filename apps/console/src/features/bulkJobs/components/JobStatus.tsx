@@ -1,6 +1,6 @@
 // A job's state as a tag (待处理/处理中/已完成) and its progress bar, done/total.
 import { Progress, Tag } from 'antd';
-import type { BulkJob as Job } from '../api/get-bulk-jobs';
+import type { BulkJob as Job } from '../api/getBulkJobs';
 import { isDone, JOB_STATE_COLOR, progressOf, stateLabel } from '../model/jobs';
 
 export function StatusTag({ status }: { status: string }) {

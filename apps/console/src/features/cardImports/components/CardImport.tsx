@@ -8,8 +8,10 @@ import { IMPORT_MAX_ROWS } from '@portal/contract/admin';
 import { messageOf, urlOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
 import { LoadError } from '../../../components/LoadError';
-import { useImportBatches, type ImportBatch as Batch } from '../api/get-import-batches';
-import { useCommitImport, useDryRun, useUndoImport, type DryRun } from '../api/import-cards';
+import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';
+import { useCommitImport } from '../api/commitImport';
+import { useDryRun, type DryRun } from '../api/dryRunImport';
+import { useUndoImport } from '../api/undoImport';
 import { base64Of, pickRefusal, type PickedFile as Picked } from '../model/pickedFile';
 
 function readBase64(file: File): Promise<string> {

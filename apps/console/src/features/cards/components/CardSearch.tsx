@@ -14,7 +14,7 @@ import { bulkJobsPath, storyPath } from '../../../lib/paths';
 import { allows, useOperator } from '../../../lib/session';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
-import { cardsList, type CardFilter as Filter, type CardRow as Row } from '../api/search-cards';
+import { cardsList, type CardFilter as Filter, type CardRow as Row } from '../api/searchCards';
 import { StoryView } from './CardStory';
 interface Fields {
   number?: string;

@@ -10,7 +10,7 @@ import { labelOf } from '../../../lib/labels';
 import { orderPath, ticketPath } from '../../../lib/paths';
 import { allows, useOperator } from '../../../lib/session';
 import { LoadError } from '../../../components/LoadError';
-import { useCardStory, type CardStory as Story } from '../api/get-card-story';
+import { useCardStory, type CardStory as Story } from '../api/getCardStory';
 
 function yesNo(v: boolean, yes: string, no: string) {
   return v ? <Tag color="green">{yes}</Tag> : <Tag>{no}</Tag>;

@@ -2,8 +2,8 @@
 import { Button, Form, InputNumber, Select, Space, Switch } from 'antd';
 import { DescriptionField, FormModal, NameField } from '../../../components/FormModal';
 import { PACKAGE_TYPE_OPTIONS } from '../../../components/packageTypes';
-import type { CouponPackage } from '../api/get-coupon-packages';
-import { useSaveCouponPackage } from '../api/save-coupon-package';
+import type { CouponPackage } from '../api/getCouponPackages';
+import { useSaveCouponPackage } from '../api/saveCouponPackage';
 import { couponInitial, NEW_VOUCHER, type CouponFields } from '../model/couponForm';
 import { AgentField } from './fields';
 

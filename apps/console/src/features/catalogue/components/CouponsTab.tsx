@@ -4,7 +4,7 @@ import { urlOf } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
 import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
-import { couponPackagesList, type CouponPackage } from '../api/get-coupon-packages';
+import { couponPackagesList, type CouponPackage } from '../api/getCouponPackages';
 import { vouchersLabel } from '../model/couponForm';
 import { CouponModal } from './CouponModal';
 import { NewButton, onSaleColumn } from './fields';

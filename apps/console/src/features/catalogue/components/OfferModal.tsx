@@ -1,8 +1,8 @@
 // 首充优惠：<agent>: on or off, 充值金额 and 赠送金额 (never above it), title and description.
 import { Form, InputNumber, Space, Switch } from 'antd';
 import { DescriptionField, FormModal, NameField } from '../../../components/FormModal';
-import type { RechargeOffer } from '../api/get-recharge-offers';
-import { useSaveRechargeOffer } from '../api/save-recharge-offer';
+import type { RechargeOffer } from '../api/getRechargeOffers';
+import { useSaveRechargeOffer } from '../api/saveRechargeOffer';
 import { offerInitial, type OfferFields } from '../model/offerForm';
 
 export function OfferModal({ value, onClose }: { value: RechargeOffer; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { urlOf } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
 import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
-import { rechargeOffersList, type RechargeOffer } from '../api/get-recharge-offers';
+import { rechargeOffersList, type RechargeOffer } from '../api/getRechargeOffers';
 import { OfferModal } from './OfferModal';
 
 export function OffersTab({ canManage }: { canManage: boolean }) {

@@ -4,8 +4,8 @@ import { DescriptionField, FormModal, NameField } from '../../../components/Form
 import { PACKAGE_TYPE_OPTIONS } from '../../../components/packageTypes';
 import { useSeries } from '../../../lib/selectOptions';
 import { RETAIL_RULES } from '../../../lib/zodRule';
-import type { Package } from '../api/get-packages';
-import { useSavePackage } from '../api/save-package';
+import type { Package } from '../api/getPackages';
+import { useSavePackage } from '../api/savePackage';
 import { packageInitial, type PackageFields } from '../model/packageForm';
 
 export function PackageModal({ value, onClose }: { value: Partial<Package>; onClose: () => void }) {

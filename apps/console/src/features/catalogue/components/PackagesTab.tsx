@@ -6,7 +6,7 @@ import { yuan } from '../../../lib/format';
 import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { PackageTypeFilter, packageTypeColumn } from '../../../components/packageTypes';
-import { packagesList, type Package } from '../api/get-packages';
+import { packagesList, type Package } from '../api/getPackages';
 import { flowLabel, periodLabel } from '../model/packageForm';
 import { NewButton, onSaleColumn } from './fields';
 import { PackageModal } from './PackageModal';

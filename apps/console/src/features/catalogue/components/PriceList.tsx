@@ -10,7 +10,7 @@ import { PackageTypeFilter, packageTypeColumn } from '../../../components/packag
 import { yuan } from '../../../lib/format';
 import { useAgents } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
-import { packagesList, type Package as Row } from '../api/get-packages';
+import { packagesList, type Package as Row } from '../api/getPackages';
 import { PriceModal } from './PriceModal';
 
 export function PriceList() {

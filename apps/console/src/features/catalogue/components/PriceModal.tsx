@@ -4,8 +4,8 @@ import { marginOf } from '@portal/contract/admin';
 import { FormModal } from '../../../components/FormModal';
 import { yuan } from '../../../lib/format';
 import { RETAIL_RULES, toFen, toYuan } from '../../../lib/zodRule';
-import type { Package as Row } from '../api/get-packages';
-import { useSavePrice, type PriceFields } from '../api/save-price';
+import type { Package as Row } from '../api/getPackages';
+import { useSavePrice, type PriceFields } from '../api/savePrice';
 
 export function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PriceFields>();

@@ -1,8 +1,8 @@
 // 新建 / 编辑套餐系列.
 import { Form, InputNumber } from 'antd';
 import { DescriptionField, FormModal, NameField } from '../../../components/FormModal';
-import type { Series } from '../api/get-series';
-import { useSaveSeries } from '../api/save-series';
+import type { Series } from '../api/getSeries';
+import { useSaveSeries } from '../api/saveSeries';
 import { AgentField } from './fields';
 
 export function SeriesModal({ value, onClose }: { value: Partial<Series>; onClose: () => void }) {

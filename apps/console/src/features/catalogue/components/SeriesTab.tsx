@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { urlOf } from '../../../lib/api';
 import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
-import { seriesList, type Series } from '../api/get-series';
+import { seriesList, type Series } from '../api/getSeries';
 import { NewButton } from './fields';
 import { SeriesModal } from './SeriesModal';
 

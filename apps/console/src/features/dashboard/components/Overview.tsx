@@ -3,7 +3,7 @@
 import { Alert, Card, Col, Row, Spin, Statistic, Table, Tooltip } from 'antd';
 import { messageOf } from '../../../lib/api';
 import { ageOf, chinaTime, dataSize, yuan } from '../../../lib/format';
-import { useDashboard, type Dashboard } from '../api/get-dashboard';
+import { useDashboard, type Dashboard } from '../api/getDashboard';
 
 type Daily = Dashboard['daily'];
 

@@ -1,6 +1,6 @@
 // 所属代理商: shown (and required) only while the role is 代理管理员.
 import { Form, Select } from 'antd';
-import { useAgentOptions as useAgents } from '../api/get-operators';
+import { useAgentOptions as useAgents } from '../api/getOperators';
 
 /** The agent field, shown (and required) only for an agent administrator. */
 export function AgentField() {

@@ -3,7 +3,7 @@ import { Alert, App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { OperatorDisplayName, OperatorNewPassword, OperatorUsername } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { fieldsSaidWhy, REASON_RULES, zodRule } from '../../../lib/zodRule';
-import { useCreateOperator, type CreateValues } from '../api/manage-operator';
+import { useCreateOperator, type CreateValues } from '../api/createOperator';
 import { ROLE_OPTIONS } from '../model/actions';
 import { AgentField } from './AgentField';
 

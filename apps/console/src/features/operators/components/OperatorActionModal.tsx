@@ -4,8 +4,9 @@ import { App, Form, Input, Select, Typography } from 'antd';
 import { OperatorNewPassword } from '@portal/contract/admin';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { zodRule } from '../../../lib/zodRule';
-import type { OperatorRow as Row } from '../api/get-operators';
-import { invalidateOperators, runAction, type ActionValues } from '../api/manage-operator';
+import type { OperatorRow as Row } from '../api/getOperators';
+import { invalidateOperators } from '../api/getOperators';
+import { runOperatorAction, type ActionValues } from '../api/runOperatorAction';
 import { ACTION_NOTE, ACTION_TITLE, isDangerous, ROLE_OPTIONS, type Action } from '../model/actions';
 import { AgentField } from './AgentField';
 
@@ -20,7 +21,7 @@ export function OperatorActionModal({ row, action, onClose }: { row: Row; action
       danger={isDangerous(action)}
       intro={<Typography.Paragraph type="secondary">{ACTION_NOTE[action]}</Typography.Paragraph>}
       initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
-      onConfirm={(v) => runAction(row, action, v)}
+      onConfirm={(v) => runOperatorAction(row, action, v)}
       onDone={() => {
         void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
         void invalidateOperators(qc);

@@ -10,7 +10,7 @@ import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
 import { chinaTime } from '../../../lib/format';
 import { useOperator } from '../../../lib/session';
-import { operatorsList, type OperatorRow as Row } from '../api/get-operators';
+import { operatorsList, type OperatorRow as Row } from '../api/getOperators';
 import { OPERATOR_STATES, ROLE_COLOR, type Action } from '../model/actions';
 import { CreateOperatorDrawer } from './CreateOperatorDrawer';
 import { OperatorActionModal } from './OperatorActionModal';

@@ -5,7 +5,7 @@ import { urlOf } from '../../../lib/api';
 import { tagOf } from '../../../components/columns';
 import { LoadError } from '../../../components/LoadError';
 import { chinaTime, yuan } from '../../../lib/format';
-import { useLatePayments } from '../api/get-late-payments';
+import { useLatePayments } from '../api/getLatePayments';
 import { channelName, ORDER_STATES as STATE } from '../model/states';
 
 const stateTag = tagOf(STATE);

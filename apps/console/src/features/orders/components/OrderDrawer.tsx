@@ -6,7 +6,7 @@ import { labelOf } from '../../../lib/labels';
 import { tagOf } from '../../../components/columns';
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { chinaTime, yuan } from '../../../lib/format';
-import { useOrder } from '../api/get-order';
+import { useOrder } from '../api/getOrder';
 import { channelName, NOTIFICATION_OUTCOME_LABEL, ORDER_STATES as STATE } from '../model/states';
 import { RefundModal } from './RefundModal';
 

@@ -10,7 +10,7 @@ import { labelOf } from '../../../lib/labels';
 import { linkColumn, optionsOf, tagOf } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { chinaTime, yuan } from '../../../lib/format';
-import { ordersList, type OrderFilter as Filter, type OrderRow as Row } from '../api/get-orders';
+import { ordersList, type OrderFilter as Filter, type OrderRow as Row } from '../api/getOrders';
 import { CHANNEL_OPTIONS, channelName, GOODS_OPTIONS, ORDER_STATES as STATE } from '../model/states';
 import { OrderDrawer } from './OrderDrawer';
 

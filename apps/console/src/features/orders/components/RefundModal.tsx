@@ -4,8 +4,8 @@ import { App, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { yuan } from '../../../lib/format';
-import type { OrderRow as Row } from '../api/get-orders';
-import { invalidateRefunded, refundOrder } from '../api/refund-order';
+import type { OrderRow as Row } from '../api/getOrders';
+import { invalidateRefunded, refundOrder } from '../api/refundOrder';
 import { channelName } from '../model/states';
 
 export function RefundModal({ order, onClose }: { order: Row; onClose: () => void }) {

@@ -12,8 +12,8 @@ import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { ShipModal } from '../../../components/ShipModal';
-import { replacementsList, type Replacement as Row } from '../api/get-replacements';
-import { invalidateReplacements, markDone, markShipped, reject, type ShipFields } from '../api/move-replacement';
+import { replacementsList, type Replacement as Row } from '../api/getReplacements';
+import { invalidateReplacements, markDone, markShipped, reject, type ShipFields } from '../api/moveReplacement';
 import { REPLACEMENT_STATES as STATUS } from '../model/states';
 
 const statusTag = tagOf(STATUS);

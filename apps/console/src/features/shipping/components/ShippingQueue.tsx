@@ -9,8 +9,8 @@ import { labelOf } from '../../../lib/labels';
 import { ListPage } from '../../../components/ListPage';
 import { ageOf, chinaTime } from '../../../lib/format';
 import { ShipModal } from '../../../components/ShipModal';
-import { shopOrdersList, type ShopOrderRow as Row } from '../api/get-shop-orders';
-import { invalidateShopOrders, shipOrder } from '../api/ship-order';
+import { shopOrdersList, type ShopOrderRow as Row } from '../api/getShopOrders';
+import { invalidateShopOrders, shipOrder } from '../api/shipOrder';
 import { SHIP_STATE_OPTIONS } from '../model/states';
 
 export function ShippingQueue() {

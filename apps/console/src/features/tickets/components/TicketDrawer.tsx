@@ -9,8 +9,8 @@ import { storyPath } from '../../../lib/paths';
 import { optionsOf, tagOf } from '../../../components/columns';
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { ageOf, chinaTime } from '../../../lib/format';
-import { ticketImageUrl as imageUrl, useTicket } from '../api/get-ticket';
-import { useReplyTicket, type ReplyFields } from '../api/reply-ticket';
+import { ticketImageUrl as imageUrl, useTicket } from '../api/getTicket';
+import { useReplyTicket, type ReplyFields } from '../api/replyTicket';
 import { TICKET_STATES as STATUS } from '../model/states';
 
 const statusTag = tagOf(STATUS);

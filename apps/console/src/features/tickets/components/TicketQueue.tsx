@@ -13,7 +13,7 @@ import { labelOf } from '../../../lib/labels';
 import { linkColumn, optionsOf, tagOf } from '../../../components/columns';
 import { ageOf, chinaTime } from '../../../lib/format';
 import { ListPage } from '../../../components/ListPage';
-import { ticketsList, type TicketFilter as Filter, type TicketRow as Row } from '../api/get-tickets';
+import { ticketsList, type TicketFilter as Filter, type TicketRow as Row } from '../api/getTickets';
 import { TICKET_CATEGORY_OPTIONS, TICKET_STATES as STATUS } from '../model/states';
 import { TicketDrawer } from './TicketDrawer';
 

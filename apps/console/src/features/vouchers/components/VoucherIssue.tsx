@@ -9,8 +9,8 @@ import { chinaTime, yuan } from '../../../lib/format';
 import { useAgents, useSeries } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
 import { REASON_RULES, toFen } from '../../../lib/zodRule';
-import { voucherBatchesList, type VoucherBatch as Batch } from '../api/get-voucher-batches';
-import { useIssueVouchers } from '../api/issue-vouchers';
+import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVoucherBatches';
+import { useIssueVouchers } from '../api/issueVouchers';
 import type { IssueFields as Fields } from '../model/issueForm';
 
 const newRequestId = () => crypto.randomUUID();

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { isDone } from '../model/jobs';
-import { POLL_MS } from './get-bulk-jobs';
+import { POLL_MS } from './getBulkJobs';
 
 export type Shown = 'all' | 'failed' | 'ok' | 'pending';
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -11,3 +11,6 @@ export const operatorsList = () => ({ queryKey: queryKeys.operators.all, fetchPa
 /** The agents an agent administrator may belong to (kept a minute). */
 export const useAgentOptions = () =>
   useQuery({ queryKey: queryKeys.agents.options, queryFn: () => call('adminAgentList'), staleTime: 60_000 });
+
+/** After any change to an operator: the list is asked again. */
+export const invalidateOperators = (qc: QueryClient) => qc.invalidateQueries({ queryKey: queryKeys.operators.all });

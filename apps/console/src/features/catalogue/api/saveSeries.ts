@@ -1,6 +1,6 @@
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
-import { useCatalogueSave } from './use-catalogue-save';
+import { useCatalogueSave } from './useCatalogueSave';
 
 export interface SeriesFields {
   agent_id: number;

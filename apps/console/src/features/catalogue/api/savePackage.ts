@@ -1,7 +1,7 @@
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { packageBody, type PackageFields } from '../model/packageForm';
-import { useCatalogueSave } from './use-catalogue-save';
+import { useCatalogueSave } from './useCatalogueSave';
 
 /** A package's save: its list and the series' package counts are asked again. */
 export const useSavePackage = (id: number | undefined, done: () => void) =>

@@ -3,7 +3,7 @@ import type { BulkKind } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { numbersOf } from '../model/jobs';
-import type { BulkJob } from './get-bulk-jobs';
+import type { BulkJob } from './getBulkJobs';
 
 export interface NewJobFields {
   kind: BulkKind;
