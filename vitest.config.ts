@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Three projects, selected with `vitest run --project <name>` (see the root package.json scripts):
-//   unit  pure logic next to the code; no server, no database, no browser.
+//   unit  pure logic next to the code; no server, no database, no browser (the console's components
+//         render in happy-dom, a simulated DOM, by the `@vitest-environment` line of their test file).
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
 //   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, one file at a time.
@@ -17,6 +18,8 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/console/src/**/*.test.ts',
+            // the console's components, in happy-dom (each such file says `@vitest-environment happy-dom`)
+            'apps/console/src/**/*.test.tsx',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

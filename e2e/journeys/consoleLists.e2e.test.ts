@@ -141,7 +141,8 @@ describe('console lists', () => {
     const [header, ...rows] = await exportCsv(page);
     expect(header.slice(0, 4)).toEqual(['申请编号', '卡号', '状态', '收件人']);
     expect(rows.map((r) => r[1]).sort()).toEqual(['1000000001', '1000000014']);
-    expect(rows.every((r) => r[2] === '待处理')).toBe(true);
+    // the state in the page's words (the contract's table): the queue's filter and the file both say 待发货
+    expect(rows.every((r) => r[2] === '待发货')).toBe(true);
     // a filter with nothing in it: the file has the header only
     await page.locator('.ant-select').filter({ hasText: '待发货' }).click();
     await page.getByTitle('已完成').click();

@@ -4,6 +4,7 @@
 // name records leave masked only; operators without hashes or secrets. Also a ticket's images for
 // the operators who may open the ticket. On SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
+import { REAL_NAME_STATE_LABEL, REPLACEMENT_STATUS_LABEL } from '@portal/contract/admin';
 import { personalData } from '../src/lib/personalData';
 import { parseCsv } from '../src/modules/admin/cards/importRules';
 import { savePersonalInfo } from '../src/modules/realName/repo';
@@ -71,6 +72,8 @@ describe.each(databases())('console list exports on %s', (kind) => {
     expect(agent.header.slice(0, 3)).toEqual(['申请编号', '卡号', '状态']);
     expect(column(agent, '申请编号')).toEqual([String(mine)]);
     expect(column(agent, '卡号')).toEqual([DEMO_CARD]);
+    // the state in the words the console's queue shows (the contract's table): 待发货
+    expect(column(agent, '状态')).toEqual([REPLACEMENT_STATUS_LABEL.submitted]);
     expect(column(agent, '收件人')).toEqual(['张三']);
     // a cell that a spreadsheet would run as a formula is kept as text
     expect(column(agent, '换卡原因')).toEqual([`'=HYPERLINK("x") ${DEMO_CARD}`]);
@@ -132,6 +135,8 @@ describe.each(databases())('console list exports on %s', (kind) => {
       expect(support.body).not.toContain(full);
     expect(column(support, '证件号').every((v) => v.includes('*'))).toBe(true);
     expect(column(support, '手机号').every((v) => /^\d{3}\*{4}\d{4}$/.test(v))).toBe(true);
+    // 已实名 / 未实名, as the list's 运营商实名 says it
+    for (const v of column(support, '实名状态')) expect(Object.values(REAL_NAME_STATE_LABEL)).toContain(v);
 
     const agent = await csvOf('agent', 'real-name');
     expect(column(agent, '卡号')).toEqual([DEMO_CARD]);
@@ -215,7 +220,7 @@ describe.each(databases())('console list exports on %s', (kind) => {
     );
     expect(adjust.statusCode, adjust.body).toBe(200);
     const ledger = await csvOf('finance', `ledger?card=${DEMO_CARD}`);
-    expect(ledger.rows[0]).toEqual(expect.arrayContaining([DEMO_CARD, '手工调整', '12.34']));
+    expect(ledger.rows[0]).toEqual(expect.arrayContaining([DEMO_CARD, '人工调整', '12.34']));
     expect(await lastAudit('ledger.export')).toMatchObject({ operator_username: 'finance' });
     expect(JSON.parse((await lastAudit('ledger.export'))!.after)).toMatchObject({ filter: { card: DEMO_CARD } });
     expect((await csvOf('finance', 'ledger?card=999')).status).toBe(404);

@@ -297,6 +297,15 @@ export type OrderListAnswer = z.infer<typeof OrderListAnswer>;
 
 // ---------- balance ----------
 export const LEDGER_KINDS = ['recharge', 'bonus', 'purchase', 'refund', 'adjust'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** A balance movement's kind in words: the console's ledger and its export say the same. */
+export const LEDGER_KIND_LABEL: Record<LedgerKind, string> = {
+  recharge: '充值',
+  bonus: '赠送',
+  purchase: '消费',
+  refund: '退款',
+  adjust: '人工调整',
+};
 export const LedgerEntry = z.object({
   id: z.number().int(),
   /** + credit (收入), - debit (支出) */

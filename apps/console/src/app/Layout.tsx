@@ -6,9 +6,10 @@ import { App, Button, Layout as AntLayout, Menu, Result, Space, Spin, Tag, Typog
 import { AppstoreOutlined, CreditCardOutlined, InboxOutlined, LogoutOutlined, SettingOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { PAGES, type PageEntry } from '../pages';
+import { PAGES, type PageEntry } from './pages';
 import { groupOf, menuOf } from './menu';
-import { call, messageOf } from '../lib/api';
+import { messageOf } from '../lib/api';
+import { logout as endSession } from '../features/auth/api/login';
 import { allows, useOperator } from '../lib/session';
 
 const GROUP_ICON: Record<string, ReactNode> = {
@@ -55,7 +56,7 @@ export function Layout() {
 
   const logout = async () => {
     try {
-      await call('adminLogout');
+      await endSession();
     } catch (err) {
       message.error(messageOf(err));
     }

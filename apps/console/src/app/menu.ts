@@ -6,7 +6,7 @@
 export interface MenuGroup {
   key: string;
   title: string;
-  /** page paths (pages.tsx), in menu order */
+  /** page paths (./pages.tsx), in menu order */
   pages: readonly string[];
 }
 

@@ -1,7 +1,7 @@
-// The console's routes under /admin: the login page, and every page of ../pages.tsx inside the
+// The console's routes under /admin: the login page, and every page of ./pages.tsx inside the
 // signed-in layout, each loaded when first opened.
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PAGES } from '../pages';
+import { PAGES } from './pages';
 import { Layout } from './Layout';
 
 export const router = createBrowserRouter(

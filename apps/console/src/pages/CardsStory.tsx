@@ -4,7 +4,8 @@
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Card, Empty, Form, Input } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import { StoryView, storyPath } from '../lib/CardStory';
+import { StoryView } from '../features/cards/components/CardStory';
+import { storyPath } from '../lib/paths';
 
 export default function CardsStory() {
   const { card = '' } = useParams();

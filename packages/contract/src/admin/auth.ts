@@ -10,6 +10,11 @@ export const OPERATOR_ROLE_LABEL: Record<OperatorRole, string> = {
   support: '客服',
   finance: '财务',
 };
+/** An operator account's state and second factor in words: 操作员's list and its export say the same. */
+export const OPERATOR_STATE_LABEL = { enabled: '正常', disabled: '已停用' } as const;
+export const operatorStateOf = (disabled: boolean): keyof typeof OPERATOR_STATE_LABEL => (disabled ? 'disabled' : 'enabled');
+export const TOTP_STATE_LABEL = { on: '已开启', off: '未开启' } as const;
+export const totpStateOf = (enabled: boolean): keyof typeof TOTP_STATE_LABEL => (enabled ? 'on' : 'off');
 
 const username = z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64, '用户名过长');
 const password = z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长');

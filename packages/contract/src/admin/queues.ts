@@ -80,6 +80,14 @@ export const AdminApplicationDecideBody = z
   });
 
 export const REPLACEMENT_STATUSES = ['submitted', 'shipped', 'done', 'rejected'] as const;
+export type ReplacementStatus = (typeof REPLACEMENT_STATUSES)[number];
+/** A replacement card application's state in words: the console's queue and its export say the same. */
+export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = {
+  submitted: '待发货',
+  shipped: '已发货',
+  done: '已完成',
+  rejected: '已驳回',
+};
 export const AdminReplacementQuery = z.object({
   status: z.enum(REPLACEMENT_STATUSES, { error: '状态有误' }).optional(),
   card: z.string().trim().max(32, '卡号过长').optional(),
@@ -126,6 +134,12 @@ export const AdminReplacementMoveBody = z
     if (b.to === 'rejected' && b.reason.length < 2)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: '驳回须填写原因（至少 2 个字）' });
   });
+
+/** Whether the carrier holds the card's real name, in words (the list's 运营商实名, its export, the cards filter 实名). */
+export const REAL_NAME_STATES = ['yes', 'no'] as const;
+export type RealNameState = (typeof REAL_NAME_STATES)[number];
+export const REAL_NAME_STATE_LABEL: Record<RealNameState, string> = { yes: '已实名', no: '未实名' };
+export const realNameStateOf = (named: boolean): RealNameState => (named ? 'yes' : 'no');
 
 export const AdminRealNameQuery = z.object({ card: z.string().trim().max(32, '卡号过长').optional(), after_id: beforeId, limit });
 export const AdminRealNameRow = z.object({

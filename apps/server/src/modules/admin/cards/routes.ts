@@ -1,6 +1,6 @@
 // The console's cards area: search, export, a card's story, import, bulk jobs (docs/decisions/0018, 0027).
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_COLUMNS } from '@portal/contract/admin';
+import { IMPORT_COLUMNS, REAL_NAME_STATE_LABEL, realNameStateOf } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import { serveAdmin } from '../access/guard';
 import { attachment, recordAudit, toCsv } from '../audit';
@@ -54,7 +54,7 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
         r.state_label,
         r.supplier_label,
         r.series_ids.join(' '),
-        r.real_named ? '已实名' : '未实名',
+        REAL_NAME_STATE_LABEL[realNameStateOf(r.real_named)],
         r.bound ? '已绑定' : '未绑定',
         r.need_change_card ? '是' : '否',
         (r.balance_fen / 100).toFixed(2),

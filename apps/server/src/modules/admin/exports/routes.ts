@@ -13,10 +13,17 @@ import {
   PACKAGE_TYPE_NAME,
   BULK_KIND_LABEL,
   BULK_STATUS_LABEL,
+  OPERATOR_STATE_LABEL,
+  REAL_NAME_STATE_LABEL,
+  REPLACEMENT_STATUS_LABEL,
+  TOTP_STATE_LABEL,
+  operatorStateOf,
+  realNameStateOf,
+  totpStateOf,
   type AdminEndpointName,
   type AdminQueryOf,
 } from '@portal/contract/admin';
-import { ORDER_STATE_LABEL } from '@portal/contract';
+import { LEDGER_KIND_LABEL, ORDER_STATE_LABEL } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { SHIP_STATE_LABEL } from '@portal/contract/patterns/shop';
 import {
@@ -47,9 +54,6 @@ import { walkPages } from './walk';
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 const yesNo = (b: boolean) => (b ? '是' : '否');
 const label = <K extends string>(map: Record<K, string>, key: string) => map[key as K] ?? key;
-
-const REPLACEMENT_STATUS: Record<string, string> = { submitted: '待处理', shipped: '已发货', done: '已完成', rejected: '已驳回' };
-const LEDGER_KIND: Record<string, string> = { recharge: '充值', bonus: '赠送', purchase: '消费', refund: '退款', adjust: '手工调整' };
 
 interface Export {
   /** the audit action, `<list>.export` */
@@ -266,9 +270,9 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['姓名', (o) => o.display_name],
         ['角色', (o) => o.role_label],
         ['代理商', (o) => o.agent?.name ?? ''],
-        ['状态', (o) => (o.disabled ? '已停用' : '正常')],
+        ['状态', (o) => OPERATOR_STATE_LABEL[operatorStateOf(o.disabled)]],
         ['锁定至', (o) => o.locked_until ?? ''],
-        ['两步验证', (o) => (o.totp_enabled ? '已开启' : '未开启')],
+        ['两步验证', (o) => TOTP_STATE_LABEL[totpStateOf(o.totp_enabled)]],
         ['最近登录', (o) => o.last_login_at ?? ''],
         ['创建时间', (o) => o.created_at],
       ],
@@ -342,7 +346,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       columns: [
         ['申请编号', (a) => a.id],
         ['卡号', (a) => a.custom_num],
-        ['状态', (a) => REPLACEMENT_STATUS[a.status] ?? a.status],
+        ['状态', (a) => label(REPLACEMENT_STATUS_LABEL, a.status)],
         ['收件人', (a) => pd.open(a.receiver_name)],
         ['收件电话', (a) => pd.open(a.receiver_mobile)],
         ['收件地址', (a) => [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' ')],
@@ -372,7 +376,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['证件号', (r) => maskIdNumber(pd.open(r.id_number))],
         ['手机号', (r) => maskMobile(pd.open(r.mobile))],
         ['证件照片', (r) => (r.id_photo_front || r.id_photo_back ? '有' : '无')],
-        ['实名状态', (r) => (r.auth_state === 1 ? '已实名' : '未通过')],
+        ['实名状态', (r) => REAL_NAME_STATE_LABEL[realNameStateOf(r.auth_state === 1)]],
         ['更新时间', (r) => r.updated_at],
       ],
     }),
@@ -441,7 +445,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       rows: rows.map((r) => [
         r.id,
         c.custom_num,
-        LEDGER_KIND[r.kind] ?? r.kind,
+        label(LEDGER_KIND_LABEL, r.kind),
         yuan(r.amount_fen),
         yuan(r.balance_after_fen),
         r.order_no,

@@ -1,0 +1,74 @@
+// 代理商: the agents (an agent administrator: their own), and an agent's 品牌 / 支付 / 功能开关 in a
+// drawer. Field rules are the contract's (BrandingFields): an unsafe link is refused at its field
+// before the server refuses it too. 预览 opens the portal's login page branded by this agent.
+import { useState } from 'react';
+import { Button, Card, Space } from 'antd';
+import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { urlOf } from '../../../lib/api';
+import { ListPage } from '../../../components/ListPage';
+import { allows, useOperator } from '../../../lib/session';
+import { chinaTime } from '../../../lib/format';
+import { agentsList, type AgentSummary as Summary } from '../api/getAgents';
+import { AgentDrawer } from './AgentDrawer';
+import { CreateAgent } from './CreateAgent';
+
+export function AgentsPanel() {
+  const op = useOperator().data;
+  const [open, setOpen] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <Card
+      title="代理商"
+      extra={
+        allows(op, 'agents.create') ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            新建代理商
+          </Button>
+        ) : null
+      }
+    >
+      <ListPage<Summary>
+        card={false}
+        name="代理商"
+        {...agentsList()}
+        exportUrl={urlOf('adminExportAgents')}
+        empty="暂无代理商"
+        rowKey="id"
+        onRowClick={(r) => setOpen(r.id)}
+        table={{ size: 'middle', tableLayout: 'auto' }}
+        columns={[
+          { title: '编号', dataIndex: 'id', width: 80 },
+          { title: '标识', dataIndex: 'mark', width: 140 },
+          { title: '名称', dataIndex: 'nickname' },
+          { title: '应用名称', dataIndex: 'apply_name' },
+          { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 100 },
+          { title: '创建时间', dataIndex: 'created_at', width: 190, render: (v: string) => chinaTime(v) },
+          {
+            title: '操作',
+            key: 'op',
+            width: 180,
+            render: (_v, r) => (
+              <Space>
+                <Button type="link" onClick={() => setOpen(r.id)}>
+                  管理
+                </Button>
+                <Button
+                  type="link"
+                  icon={<LinkOutlined />}
+                  href={`/login?mark=${encodeURIComponent(r.mark)}`}
+                  target="_blank"
+                  onClick={(e) => e.stopPropagation()}
+                >
+                  预览
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {open !== null ? <AgentDrawer id={open} onClose={() => setOpen(null)} /> : null}
+      {creating ? <CreateAgent onClose={() => setCreating(false)} onCreated={(id) => setOpen(id)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+// 批量任务: a new job (an action, the cards — selected in 卡片 or pasted, one number a line — and a
+// reason), the jobs, and one job's result per card. A job (at most BULK_MAX_CARDS cards) is done in
+// the background (docs/decisions/0027): the answer comes at once with every card 待处理, and the
+// list and the open job poll while a job is not done, showing its progress.
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Alert, App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { BULK_KIND_LABEL, BULK_MAX_CARDS, type BulkKind } from '@portal/contract/admin';
+import { messageOf } from '../../../lib/api';
+import { chinaTime } from '../../../lib/format';
+import { useOperator } from '../../../lib/session';
+import { LoadError } from '../../../components/LoadError';
+import { useBulkJobs, type BulkJob as Job } from '../api/getBulkJobs';
+import { useCreateBulkJob, type NewJobFields as Fields } from '../api/createBulkJob';
+import { numbersOf } from '../model/jobs';
+import { JobProgress, StatusTag } from './JobStatus';
+import { JobDetail } from './JobDetail';
+
+export function BulkJobsPanel() {
+  const { message } = App.useApp();
+  const location = useLocation();
+  const session = useOperator();
+  const preset = (location.state as { custom_nums?: string[] } | null)?.custom_nums ?? [];
+  const [creating, setCreating] = useState(preset.length > 0);
+  const [openJob, setOpenJob] = useState<number | null>(null);
+  const [form] = Form.useForm<Fields>();
+  const kind = Form.useWatch('kind', form);
+  const isPlatform = session.data?.role === 'platform_admin';
+
+  const jobs = useBulkJobs();
+  const create = useCreateBulkJob((job) => {
+    message.success(`任务 ${job.id} 已提交：共 ${job.total} 张卡，后台处理中`);
+    setCreating(false);
+    form.resetFields();
+    setOpenJob(job.id);
+  });
+
+  const kinds = (Object.keys(BULK_KIND_LABEL) as BulkKind[])
+    .filter((k) => k !== 'move_agent' || isPlatform)
+    .map((k) => ({ value: k, label: BULK_KIND_LABEL[k] }));
+
+  return (
+    <Card
+      title="批量任务"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          新建任务
+        </Button>
+      }
+    >
+      {jobs.error ? (
+        <LoadError error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : (
+        <Table<Job>
+          size="small"
+          rowKey="id"
+          loading={jobs.isPending}
+          dataSource={jobs.data?.items ?? []}
+          pagination={false}
+          locale={{ emptyText: <Empty description="还没有批量任务" /> }}
+          columns={[
+            { title: '任务', dataIndex: 'id', width: 70 },
+            { title: '操作', dataIndex: 'kind_label', width: 120 },
+            { title: '原因', dataIndex: 'reason', ellipsis: true },
+            { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <StatusTag status={s} /> },
+            { title: '进度', key: 'progress', width: 200, render: (_v, j) => <JobProgress job={j} size="small" /> },
+            { title: '卡数', dataIndex: 'total', width: 70 },
+            { title: '成功', dataIndex: 'ok_count', width: 70 },
+            {
+              title: '失败',
+              dataIndex: 'failed_count',
+              width: 70,
+              render: (n: number) => (n ? <Typography.Text type="danger">{n}</Typography.Text> : 0),
+            },
+            { title: '操作人', dataIndex: 'operator_username', width: 100 },
+            { title: '创建时间', dataIndex: 'created_at', width: 170, render: chinaTime },
+            {
+              title: '',
+              key: 'open',
+              width: 80,
+              render: (_v, j) => (
+                <Button size="small" onClick={() => setOpenJob(j.id)}>
+                  详情
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+
+      <Modal
+        title="新建批量任务"
+        open={creating}
+        okText="执行"
+        confirmLoading={create.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => {
+          setCreating(false);
+          create.reset();
+        }}
+        width={640}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          提交后立即返回，任务在后台逐卡处理，每张卡记录结果；一次最多 {BULK_MAX_CARDS.toLocaleString('zh-CN')} 张卡。
+        </Typography.Paragraph>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ kind: 'suspend', numbers: preset.join('\n') }}
+          onFinish={(v) => create.mutate(v)}
+        >
+          <Form.Item name="kind" label="操作" rules={[{ required: true, message: '请选择操作' }]}>
+            <Select options={kinds} />
+          </Form.Item>
+          {kind === 'set_series' ? (
+            <Form.Item name="series_id" label="套餐系列ID" rules={[{ required: true, message: '请填写套餐系列ID' }]}>
+              <InputNumber min={1} style={{ width: 160 }} />
+            </Form.Item>
+          ) : null}
+          {kind === 'move_agent' ? (
+            <Form.Item name="agent_id" label="目标代理编号" rules={[{ required: true, message: '请填写目标代理编号' }]}>
+              <InputNumber min={1} style={{ width: 160 }} />
+            </Form.Item>
+          ) : null}
+          <Form.Item
+            name="numbers"
+            label="卡号（每行一个）"
+            rules={[
+              {
+                validator: async (_r, v: string | undefined) => {
+                  const n = numbersOf(v ?? '').length;
+                  if (n === 0) throw new Error('请至少填写一个卡号');
+                  if (n > BULK_MAX_CARDS) throw new Error(`一次最多 ${BULK_MAX_CARDS} 张卡`);
+                },
+              },
+            ]}
+          >
+            <Input.TextArea rows={6} placeholder={'1000000001\n1000000002'} />
+          </Form.Item>
+          <Form.Item
+            name="reason"
+            label="原因"
+            rules={[{ required: true, whitespace: true, min: 2, max: 200, message: '请填写原因（2–200 个字）' }]}
+          >
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </Form>
+        {create.error ? <Alert type="error" showIcon title={messageOf(create.error)} /> : null}
+      </Modal>
+
+      <Drawer
+        title={openJob ? `任务 ${openJob} 的结果` : ''}
+        open={openJob !== null}
+        onClose={() => setOpenJob(null)}
+        size={720}
+        destroyOnHidden
+      >
+        {openJob ? <JobDetail id={openJob} /> : null}
+      </Drawer>
+    </Card>
+  );
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import type { PickedFile } from '../model/pickedFile';
+
+export type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
+
+/** 试导入: every bad row with its reason; nothing written. */
+export const useDryRun = (onSuccess: (r: DryRun) => void) =>
+  useMutation({ mutationFn: (p: PickedFile) => call('adminCardImportDryRun', p), onSuccess });

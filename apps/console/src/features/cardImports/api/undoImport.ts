@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+import type { ImportBatch } from './getImportBatches';
+import { invalidateBatches } from './invalidateBatches';
+
+/** 撤销: a batch none of whose cards has been used, with a reason. */
+export function useUndoImport(onSuccess: (b: ImportBatch) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { batch_id: number; reason: string }) => call('adminCardImportUndo', v),
+    onSuccess: (b) => {
+      onSuccess(b);
+      invalidateBatches(qc);
+    },
+  });
+}

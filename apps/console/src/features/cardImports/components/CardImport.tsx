@@ -1,0 +1,229 @@
+// 导入: a CSV or XLSX of cards — 试导入 first (every bad row with its reason; nothing written), then
+// 确认导入 with a note when the file has no error (one batch, one transaction); the batches below,
+// each undoable with a reason while none of its cards has been used.
+import { useState } from 'react';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { IMPORT_MAX_ROWS } from '@portal/contract/admin';
+import { messageOf, urlOf } from '../../../lib/api';
+import { chinaTime } from '../../../lib/format';
+import { LoadError } from '../../../components/LoadError';
+import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';
+import { useCommitImport } from '../api/commitImport';
+import { useDryRun, type DryRun } from '../api/dryRunImport';
+import { useUndoImport } from '../api/undoImport';
+import { base64Of, pickRefusal, type PickedFile as Picked } from '../model/pickedFile';
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(base64Of(String(r.result)));
+    r.onerror = () => reject(new Error('读取文件失败'));
+    r.readAsDataURL(file);
+  });
+}
+
+export function CardImport() {
+  const { message } = App.useApp();
+  const [picked, setPicked] = useState<Picked | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+  const [result, setResult] = useState<DryRun | null>(null);
+  const [commitOpen, setCommitOpen] = useState(false);
+  const [undoing, setUndoing] = useState<Batch | null>(null);
+  const [commitForm] = Form.useForm<{ reason: string }>();
+  const [undoForm] = Form.useForm<{ reason: string }>();
+
+  const batches = useImportBatches();
+  const dry = useDryRun(setResult);
+  const commit = useCommitImport(picked, (b) => {
+    message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
+    setCommitOpen(false);
+    setPicked(null);
+    setResult(null);
+    commitForm.resetFields();
+  });
+  const undo = useUndoImport((b) => {
+    message.success(`批次 ${b.id} 已撤销`);
+    setUndoing(null);
+    undoForm.resetFields();
+  });
+
+  const pick = async (file: File) => {
+    setResult(null);
+    dry.reset();
+    setPickError(null);
+    const refusal = pickRefusal(file);
+    if (refusal) {
+      setPickError(refusal);
+      return false;
+    }
+    const p = { file_name: file.name, content_base64: await readBase64(file) };
+    setPicked(p);
+    dry.mutate(p);
+    return false;
+  };
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Card title="导入卡片">
+        <Typography.Paragraph>
+          上传 CSV（UTF-8）或 XLSX 文件，每行一张卡，列依次为：卡号、ICCID、MSISDN、运营商（名称或编号）、套餐系列ID、代理标识。
+          每个文件最多 {IMPORT_MAX_ROWS.toLocaleString()} 行、5 MB。系统先试导入并逐行检查，全部无误后才能确认导入。
+        </Typography.Paragraph>
+        <Space wrap>
+          <Upload accept=".csv,.xlsx" showUploadList={false} beforeUpload={pick} maxCount={1}>
+            <Button type="primary" icon={<UploadOutlined />} loading={dry.isPending}>
+              选择文件并试导入
+            </Button>
+          </Upload>
+          <Button icon={<DownloadOutlined />} href={urlOf('adminCardImportTemplate')} download>
+            下载模板
+          </Button>
+          {picked ? <Typography.Text type="secondary">当前文件：{picked.file_name}</Typography.Text> : null}
+        </Space>
+        {pickError ? <Alert type="error" showIcon title={pickError} style={{ marginTop: 16 }} /> : null}
+        {dry.error ? (
+          <Alert
+            type="error"
+            showIcon
+            title={messageOf(dry.error)}
+            style={{ marginTop: 16 }}
+            action={
+              picked ? (
+                <Button size="small" onClick={() => dry.mutate(picked)}>
+                  重试
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : null}
+        {result ? (
+          <div style={{ marginTop: 16 }} data-testid="dry-run">
+            {result.errors.length > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                title={`共 ${result.total} 行，${result.valid} 行无误，${result.total - result.valid} 行有错误：请修正文件后重新上传`}
+                style={{ marginBottom: 12 }}
+              />
+            ) : (
+              <Alert
+                type="success"
+                showIcon
+                title={`共 ${result.total} 行，全部无误，可以导入`}
+                style={{ marginBottom: 12 }}
+                action={
+                  <Button type="primary" onClick={() => setCommitOpen(true)}>
+                    确认导入
+                  </Button>
+                }
+              />
+            )}
+            {result.errors.length > 0 ? (
+              <Table
+                size="small"
+                rowKey="row"
+                dataSource={result.errors}
+                pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                columns={[
+                  { title: '行号', dataIndex: 'row', width: 80 },
+                  { title: '卡号', dataIndex: 'custom_num', width: 200, render: (n: string) => n || '—' },
+                  { title: '错误', dataIndex: 'message' },
+                ]}
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </Card>
+
+      <Card title="导入批次">
+        {batches.error ? (
+          <LoadError error={batches.error} onRetry={() => void batches.refetch()} />
+        ) : (
+          <Table<Batch>
+            size="small"
+            rowKey="id"
+            loading={batches.isPending}
+            dataSource={batches.data?.items ?? []}
+            pagination={false}
+            locale={{ emptyText: <Empty description="还没有导入批次" /> }}
+            columns={[
+              { title: '批次', dataIndex: 'id', width: 70 },
+              { title: '文件', dataIndex: 'file_name', ellipsis: true },
+              { title: '代理', dataIndex: 'agent_name', width: 140 },
+              { title: '卡数', dataIndex: 'card_count', width: 80 },
+              { title: '说明', dataIndex: 'reason', ellipsis: true },
+              { title: '操作人', dataIndex: 'operator_username', width: 100 },
+              { title: '导入时间', dataIndex: 'created_at', width: 170, render: chinaTime },
+              {
+                title: '状态',
+                key: 'state',
+                width: 170,
+                render: (_v, b) =>
+                  b.undone_at ? (
+                    <Tag>已撤销 {chinaTime(b.undone_at).slice(5, 16)}</Tag>
+                  ) : (
+                    <Button danger size="small" onClick={() => setUndoing(b)}>
+                      撤销
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </Card>
+
+      <Modal
+        title="确认导入"
+        open={commitOpen}
+        okText="导入"
+        confirmLoading={commit.isPending}
+        onOk={() => commitForm.submit()}
+        onCancel={() => setCommitOpen(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>
+          将导入 {result?.valid ?? 0} 张卡（{picked?.file_name}），作为一个批次，在卡片被使用前可撤销。
+        </Typography.Paragraph>
+        <Form form={commitForm} layout="vertical" onFinish={(v) => commit.mutate(v.reason.trim())}>
+          <Form.Item
+            name="reason"
+            label="导入说明"
+            rules={[{ required: true, whitespace: true, min: 2, max: 200, message: '请填写导入说明（2–200 个字）' }]}
+          >
+            <Input.TextArea rows={2} placeholder="如：11 月到货联通卡" />
+          </Form.Item>
+        </Form>
+        {commit.error ? <Alert type="error" showIcon title={messageOf(commit.error)} /> : null}
+      </Modal>
+
+      <Modal
+        title={undoing ? `撤销批次 ${undoing.id}` : ''}
+        open={undoing !== null}
+        okText="撤销"
+        okButtonProps={{ danger: true }}
+        confirmLoading={undo.isPending}
+        onOk={() => undoForm.submit()}
+        onCancel={() => {
+          setUndoing(null);
+          undo.reset();
+        }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>
+          撤销将删除该批次的 {undoing?.card_count ?? 0} 张卡；只要有一张卡已被使用（绑定、下单或产生用量）就不能撤销。
+        </Typography.Paragraph>
+        <Form form={undoForm} layout="vertical" onFinish={(v) => undo.mutate({ batch_id: undoing!.id, reason: v.reason.trim() })}>
+          <Form.Item
+            name="reason"
+            label="撤销原因"
+            rules={[{ required: true, whitespace: true, min: 2, max: 200, message: '请填写撤销原因（2–200 个字）' }]}
+          >
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </Form>
+        {undo.error ? <Alert type="error" showIcon title={messageOf(undo.error)} /> : null}
+      </Modal>
+    </Space>
+  );
+}

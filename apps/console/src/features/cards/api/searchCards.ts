@@ -1,0 +1,13 @@
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export type CardRow = AdminAnswerOf<'adminCardSearch'>['items'][number];
+export type CardFilter = Omit<NonNullable<AdminInputOf<'adminCardSearch'>>, 'before_id' | 'limit'>;
+const PAGE = 50;
+
+/** The cards of a filter, newest first by keyset: ListPage's key and pages. */
+export const cardsList = (filter: CardFilter) => ({
+  queryKey: queryKeys.cards.search(filter),
+  fetchPage: (cursor: number | undefined) => call('adminCardSearch', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) }),
+});

@@ -1,0 +1,8 @@
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export type RechargeOffer = AdminAnswerOf<'adminRechargeOfferList'>['items'][number];
+
+/** 首充优惠: one row per agent, unpaged. */
+export const rechargeOffersList = () => ({ queryKey: queryKeys.rechargeOffers.all, fetchPage: () => call('adminRechargeOfferList') });

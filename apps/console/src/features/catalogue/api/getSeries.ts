@@ -1,0 +1,8 @@
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export type Series = AdminAnswerOf<'adminSeriesList'>['items'][number];
+
+/** 套餐系列: one unpaged list. */
+export const seriesList = () => ({ queryKey: queryKeys.series.all, fetchPage: () => call('adminSeriesList', {}) });

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { toFen } from '../../../lib/zodRule';
+
+export interface PriceFields {
+  cost: number;
+  retail: number;
+  reason: string;
+}
+
+/** 调价: the retail price (and the cost, for the platform); the portal quotes the new price at once. */
+export function useSavePrice(packageId: number, canCost: boolean, done: () => void) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: (v: PriceFields) =>
+      call('adminPriceSave', {
+        package_id: packageId,
+        retail_fen: toFen(v.retail),
+        ...(canCost ? { cost_fen: toFen(v.cost) } : {}),
+        reason: v.reason,
+      }),
+    onSuccess: () => {
+      message.success('价格已保存，门户即刻按新价格报价');
+      void qc.invalidateQueries({ queryKey: queryKeys.packages.all });
+      done();
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { offerBody, type OfferFields } from '../model/offerForm';
+import { useCatalogueSave } from './useCatalogueSave';
+
+export const useSaveRechargeOffer = (agentId: number, done: () => void) =>
+  useCatalogueSave((v: OfferFields) => call('adminRechargeOfferSave', offerBody(agentId, v)), [queryKeys.rechargeOffers.all], done);

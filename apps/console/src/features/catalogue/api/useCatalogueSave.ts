@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { App } from 'antd';
+
+/** A catalogue row's save: 已保存, the lists under `keys` asked again, then `done` (the modal closes). */
+export function useCatalogueSave<T>(fn: (v: T) => Promise<unknown>, keys: readonly QueryKey[], done: () => void) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => {
+      message.success('已保存');
+      for (const queryKey of keys) void qc.invalidateQueries({ queryKey });
+      done();
+    },
+  });
+}

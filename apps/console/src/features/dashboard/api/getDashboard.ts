@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export type Dashboard = AdminAnswerOf<'adminDashboard'>;
+
+export const useDashboard = () => useQuery({ queryKey: queryKeys.dashboard, queryFn: () => call('adminDashboard') });

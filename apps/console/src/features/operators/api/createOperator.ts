@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OperatorRole } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { invalidateOperators } from './getOperators';
+
+export interface CreateValues {
+  username: string;
+  display_name: string;
+  role: OperatorRole;
+  agent_id?: number;
+  password: string;
+  confirm: string;
+  reason: string;
+}
+
+export function useCreateOperator(onCreated: (username: string) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: CreateValues) =>
+      call('adminOperatorCreate', {
+        username: v.username.trim(),
+        display_name: v.display_name.trim(),
+        role: v.role,
+        agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,
+        password: v.password,
+        reason: v.reason.trim(),
+      }),
+    onSuccess: (r) => {
+      onCreated(r.username);
+      void invalidateOperators(qc);
+    },
+  });
+}

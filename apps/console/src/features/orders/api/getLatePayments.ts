@@ -1,0 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+/** 异常到账: money that arrived after its order closed and is not returned yet. */
+export const useLatePayments = () => useQuery({ queryKey: queryKeys.orders.latePayments, queryFn: () => call('adminLatePayments') });

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TicketStatus } from '@portal/contract/patterns/tickets';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export interface ReplyFields {
+  status: TicketStatus;
+  content?: string;
+}
+
+/** 回复 / 处理: the drawer shows the answer at once, the queue is asked again. */
+export function useReplyTicket(id: number, onDone: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: ReplyFields) => call('adminTicketReply', { id, status: v.status, content: v.content?.trim() ?? '' }),
+    onSuccess: (d) => {
+      qc.setQueryData(queryKeys.tickets.detail(id), d);
+      void qc.invalidateQueries({ queryKey: queryKeys.tickets.all });
+      onDone();
+    },
+  });
+}

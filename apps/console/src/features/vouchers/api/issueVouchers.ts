@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { issueBody, type IssueFields } from '../model/issueForm';
+
+export function useIssueVouchers(requestId: string, onIssued: (d: AdminAnswerOf<'adminVoucherIssue'>) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: IssueFields) => call('adminVoucherIssue', issueBody(requestId, v)),
+    onSuccess: (d) => {
+      onIssued(d);
+      void qc.invalidateQueries({ queryKey: queryKeys.voucherBatches.all });
+    },
+  });
+}

@@ -1,0 +1,143 @@
+// 优惠券发放: issue vouchers to a list of cards, every card of a series, or of an agent; the batch
+// list below. Each open form carries one random request id: submitting twice issues once.
+import { useState } from 'react';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { messageOf, urlOf } from '../../../lib/api';
+import { ListPage } from '../../../components/ListPage';
+import { PACKAGE_TYPE_OPTIONS } from '../../../components/packageTypes';
+import { chinaTime, yuan } from '../../../lib/format';
+import { useAgents, useSeries } from '../../../lib/selectOptions';
+import { useOperator } from '../../../lib/session';
+import { REASON_RULES, toFen } from '../../../lib/zodRule';
+import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVoucherBatches';
+import { useIssueVouchers } from '../api/issueVouchers';
+import type { IssueFields as Fields } from '../model/issueForm';
+
+const newRequestId = () => crypto.randomUUID();
+
+export function VoucherIssue() {
+  const op = useOperator().data;
+  const { message, modal } = App.useApp();
+  const [form] = Form.useForm<Fields>();
+  const [requestId, setRequestId] = useState(newRequestId);
+  const kind = Form.useWatch('kind', form) ?? 'cards';
+  const series = useSeries();
+  const agents = useAgents();
+  const m = useIssueVouchers(requestId, (d) => {
+    message.success(d.repeated ? `该次提交已发放过（${d.batch.card_count} 张卡），未重复发放` : `已向 ${d.batch.card_count} 张卡发放`);
+    form.resetFields();
+    setRequestId(newRequestId());
+  });
+  const submit = (v: Fields) =>
+    modal.confirm({
+      title: '确认发放优惠券？',
+      content: `${v.name}：面额 ${yuan(toFen(v.amount))}，满 ${yuan(toFen(v.min_spend))} 可用，${v.valid_days} 天有效。发放后不可撤回。`,
+      okText: '发放',
+      cancelText: '取消',
+      onOk: () => m.mutateAsync(v).catch(() => undefined),
+    });
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      <Card title="发放优惠券">
+        {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+        <Form
+          form={form}
+          layout="vertical"
+          style={{ maxWidth: 640 }}
+          initialValues={{ kind: 'cards', min_spend: 0, valid_days: 30 }}
+          onFinish={submit}
+        >
+          <Form.Item name="kind" label="发放对象">
+            <Radio.Group
+              options={[
+                { value: 'cards', label: '指定卡号' },
+                { value: 'series', label: '某系列的全部卡' },
+                ...(op?.role === 'agent_admin' ? [] : [{ value: 'agent', label: '某代理的全部卡' }]),
+              ]}
+            />
+          </Form.Item>
+          {kind === 'cards' ? (
+            <Form.Item name="custom_nums" label="卡号（每行一个，或以逗号分隔）" rules={[{ required: true, message: '请填写卡号' }]}>
+              <Input.TextArea rows={4} placeholder="1000000001" />
+            </Form.Item>
+          ) : kind === 'series' ? (
+            <Form.Item name="series_id" label="套餐系列" rules={[{ required: true, message: '请选择套餐系列' }]}>
+              <Select options={(series.data?.items ?? []).map((s) => ({ value: s.id, label: `${s.agent_name} · ${s.name}` }))} />
+            </Form.Item>
+          ) : (
+            <Form.Item name="agent_id" label="代理" rules={[{ required: true, message: '请选择代理' }]}>
+              <Select options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))} />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="name"
+            label="券名称"
+            rules={[
+              { required: true, message: '请填写券名称' },
+              { max: 30, message: '券名称最多 30 字' },
+            ]}
+          >
+            <Input placeholder="如 老用户回馈5元券" />
+          </Form.Item>
+          <Form.Item
+            name="amount"
+            label="面额（元）"
+            rules={[
+              { required: true, message: '请填写面额' },
+              { type: 'number', min: 0.01, message: '面额至少 0.01 元' },
+            ]}
+          >
+            <InputNumber precision={2} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="min_spend"
+            label="使用门槛（满多少元可用，0 为无门槛）"
+            rules={[{ type: 'number', min: 0, message: '门槛不能为负数' }]}
+          >
+            <InputNumber precision={2} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="valid_days"
+            label="有效天数"
+            rules={[
+              { required: true, message: '请填写有效天数' },
+              { type: 'number', min: 1, max: 3650, message: '有效天数为 1–3650 天' },
+            ]}
+          >
+            <InputNumber precision={0} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="package_types" label="限用套餐类型（不选为全部）">
+            <Select mode="multiple" allowClear options={PACKAGE_TYPE_OPTIONS} />
+          </Form.Item>
+          <Form.Item name="reason" label="发放原因" rules={REASON_RULES}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={m.isPending}>
+            发放
+          </Button>
+        </Form>
+      </Card>
+      <Card title="发放记录">
+        <ListPage<Batch>
+          card={false}
+          name="发放记录"
+          {...voucherBatchesList()}
+          exportUrl={urlOf('adminExportVoucherBatches')}
+          empty="暂无发放记录"
+          rowKey="id"
+          columns={[
+            { title: '时间', dataIndex: 'created_at', width: 180, render: (v: string) => chinaTime(v) },
+            { title: '券名称', dataIndex: 'name' },
+            { title: '面额', dataIndex: 'amount_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
+            { title: '门槛', dataIndex: 'min_spend_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
+            { title: '有效天数', dataIndex: 'valid_days', width: 90, align: 'right' },
+            { title: '对象', dataIndex: 'target', width: 200 },
+            { title: '卡数', dataIndex: 'card_count', width: 80, align: 'right' },
+            { title: '操作人', dataIndex: 'operator_username', width: 100 },
+            { title: '原因', dataIndex: 'reason', ellipsis: true },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+// The console's own addresses that one page links to from another (react-router paths under
+// /admin): a card's story, an order or a ticket opened in its list's drawer.
+
+/** A card's story at its own address. */
+export const storyPath = (card: string) => `/cards/${encodeURIComponent(card)}`;
+/** An order opened in 订单's drawer. */
+export const orderPath = (orderNo: string) => `/orders?order=${encodeURIComponent(orderNo)}`;
+/** A ticket opened in 工单's drawer. */
+export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
+/** 批量任务 with cards already chosen (from 卡片's selection). */
+export const bulkJobsPath = '/bulk-jobs';

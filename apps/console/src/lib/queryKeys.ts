@@ -1,0 +1,96 @@
+// Every query key of the console, in one place (ARCHITECTURE.md: "query keys from one place"). A
+// feature's api/ reads its keys here and a change invalidates through the same names, so a save in
+// one feature refreshes another's list (a bulk job's cards, an agent's name in the catalogue)
+// without either importing the other. Each area has `all` (the prefix every key of the area starts
+// with: what a change invalidates) and one builder per query.
+//
+// ListPage adds 'list' under the key it is given: invalidating `all` reaches the list, while a
+// plain query of the same area (a select's options) keeps a key of its own shape.
+
+/** A list's current filter: part of its key, so a new filter starts over. */
+type Filter = object;
+
+export const queryKeys = {
+  /** the signed-in operator (the layout, the login, the second factor) */
+  session: ['session'] as const,
+  dashboard: ['dashboard'] as const,
+
+  cards: {
+    all: ['cards'] as const,
+    search: (filter: Filter) => ['cards', filter] as const,
+  },
+  cardStory: (card: string) => ['card-story', card] as const,
+  cardImports: {
+    all: ['card-imports'] as const,
+  },
+  bulkJobs: {
+    all: ['bulk-jobs'] as const,
+    /** one job's cards, of the result shown (全部/失败/成功/待处理) */
+    job: (id: number, shown: string) => ['bulk-job', id, shown] as const,
+  },
+
+  orders: {
+    all: ['orders'] as const,
+    search: (filter: Filter) => ['orders', filter] as const,
+    detail: (orderNo: string) => ['order', orderNo] as const,
+    latePayments: ['late-payments'] as const,
+  },
+  ledger: {
+    all: ['ledger'] as const,
+    card: (card: string | null) => ['ledger', card] as const,
+  },
+
+  tickets: {
+    all: ['tickets'] as const,
+    list: (filter: Filter) => ['tickets', filter] as const,
+    detail: (id: number) => ['ticket', id] as const,
+  },
+  applications: {
+    all: ['applications'] as const,
+    list: (status: string | undefined) => ['applications', status] as const,
+  },
+  replacements: {
+    all: ['replacements'] as const,
+    list: (status: string | undefined) => ['replacements', status] as const,
+  },
+  realName: {
+    all: ['real-name'] as const,
+    list: (card: string | undefined) => ['real-name', card] as const,
+  },
+  shopOrders: {
+    all: ['shop-orders'] as const,
+    list: (shipState: string) => ['shop-orders', shipState] as const,
+  },
+
+  agents: {
+    /** the agents (the list and every select of agents) */
+    all: ['agents'] as const,
+    /** the operators' agent select: kept a minute */
+    options: ['agents', 'options'] as const,
+    detail: (id: number) => ['agent', id] as const,
+  },
+  series: {
+    all: ['series'] as const,
+  },
+  packages: {
+    all: ['packages'] as const,
+    list: (filter: { agent_id?: number; package_type?: number }) => ['packages', filter] as const,
+  },
+  couponPackages: {
+    all: ['coupons'] as const,
+  },
+  rechargeOffers: {
+    all: ['offers'] as const,
+  },
+  voucherBatches: {
+    all: ['voucherBatches'] as const,
+  },
+
+  operators: {
+    all: ['operators'] as const,
+  },
+  audit: {
+    all: ['audit'] as const,
+    list: (filter: Filter) => ['audit', filter] as const,
+  },
+} as const;
