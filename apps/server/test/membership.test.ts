@@ -218,10 +218,14 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
       { name: 'malformed invite code', send: post({ ...good, invite_code: '0000' }), status: 400, message: /邀请码/ },
       { name: 'unknown invite code', send: post({ ...good, invite_code: 'ZZZZZZZZ' }), status: 400, message: /邀请码不存在/ },
       { name: "another brand's code", send: post({ ...good, mark: 'acme', invite_code: code }), status: 400, message: /品牌/ },
-      { name: 'unknown card', send: post({ ...good, custom_num: '1999999999' }), message: /卡号不存在/ },
-      { name: 'bound card', send: post({ ...good, custom_num: '1000000001' }), message: /已被其他用户绑定/ },
+      { name: 'card without its password', send: post({ ...good, custom_num: '1999999999' }), message: /请输入卡密码/ },
+      { name: 'bound card', send: post({ ...good, custom_num: '1000000001', card_password: '123456' }), message: /已被其他用户绑定/ },
       { name: 'already registered', send: post({ ...good, mobile: '13800138000' }), status: 400, message: /验证码/ },
     ]);
+    // an unknown card answers like a wrong card password (only the guess counters are written)
+    const unknown = await t.post('/api/v2/bind_user', { ...good, custom_num: '1999999999', card_password: '123456' });
+    expect(expectRejected(unknown).message).toMatch(/^卡号或卡密码错误，还可尝试\d次$/);
+    await t.db.kysely.deleteFrom('throttles').where('key', 'like', 'register:%').execute();
     // the code was not used up by any of those: the good request still goes through
     expect((await t.post('/api/v2/bind_user', good)).json().code).toBe(0);
   });

@@ -13,6 +13,8 @@ export const ACTION_LABEL: Record<string, string> = {
   'cards.export': '导出卡片',
   'cards.import': '导入卡片',
   'cards.import_undone': '撤销导入批次',
+  'cards.password_reset': '重置卡密码',
+  'cards.passwords_taken': '领取待发放卡密码',
   'bulk_job.created': '新建批量任务',
   'card.suspended': '停机',
   'card.resumed': '复机',
