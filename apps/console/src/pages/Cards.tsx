@@ -14,6 +14,7 @@ import { allows, useOperator } from '../lib/session';
 import { Link } from 'react-router';
 import { StoryView, storyPath } from '../lib/CardStory';
 import { ListPage } from '../lib/ListPage';
+import { ResetCardPasswordButton } from '../lib/CardPasswords';
 
 type Row = AdminAnswerOf<'adminCardSearch'>['items'][number];
 type Filter = Omit<NonNullable<AdminInputOf<'adminCardSearch'>>, 'before_id' | 'limit'>;
@@ -163,7 +164,13 @@ export default function Cards() {
       />
       <Drawer
         title={open ? `卡片档案 ${open}` : ''}
-        extra={open ? <Link to={storyPath(open)}>在档案页打开</Link> : null}
+        extra={
+          open ? (
+            <>
+              {canManage ? <ResetCardPasswordButton customNum={open} /> : null} <Link to={storyPath(open)}>在档案页打开</Link>
+            </>
+          ) : null
+        }
         open={open !== null}
         onClose={() => setOpen(null)}
         size={960}

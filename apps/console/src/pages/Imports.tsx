@@ -1,6 +1,7 @@
 // 导入: a CSV or XLSX of cards — 试导入 first (every bad row with its reason; nothing written), then
 // 确认导入 with a note when the file has no error (one batch, one transaction); the batches below,
-// each undoable with a reason while none of its cards has been used.
+// each undoable with a reason while none of its cards has been used. A committed batch shows each
+// new card's generated card password once (lib/CardPasswords), as does 待发放卡密码.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
@@ -9,9 +10,10 @@ import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf } from '@por
 import { call, messageOf, urlOf } from '../lib/api';
 import { chinaTime } from '../lib/format';
 import { LoadError } from '../lib/LoadError';
+import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../lib/CardPasswords';
 
 type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
-type Batch = AdminAnswerOf<'adminCardImportCommit'>;
+type Batch = AdminAnswerOf<'adminCardImportBatches'>['items'][number];
 interface Picked {
   file_name: string;
   content_base64: string;
@@ -34,6 +36,7 @@ export default function Imports() {
   const [result, setResult] = useState<DryRun | null>(null);
   const [commitOpen, setCommitOpen] = useState(false);
   const [undoing, setUndoing] = useState<Batch | null>(null);
+  const [slips, setSlips] = useState<{ batch: number; slips: Slip[] } | null>(null);
   const [commitForm] = Form.useForm<{ reason: string }>();
   const [undoForm] = Form.useForm<{ reason: string }>();
 
@@ -43,6 +46,7 @@ export default function Imports() {
     mutationFn: (reason: string) => call('adminCardImportCommit', { ...picked!, reason }),
     onSuccess: (b) => {
       message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
+      setSlips({ batch: b.id, slips: b.card_passwords });
       setCommitOpen(false);
       setPicked(null);
       setResult(null);
@@ -153,6 +157,8 @@ export default function Imports() {
         ) : null}
       </Card>
 
+      <PendingCardPasswords />
+
       <Card title="导入批次">
         {batches.error ? (
           <LoadError error={batches.error} onRetry={() => void batches.refetch()} />
@@ -241,6 +247,7 @@ export default function Imports() {
         </Form>
         {undo.error ? <Alert type="error" showIcon title={messageOf(undo.error)} /> : null}
       </Modal>
+      {slips ? <CardPasswordSlips title={`批次 ${slips.batch} 的卡密码`} slips={slips.slips} onClose={() => setSlips(null)} /> : null}
     </Space>
   );
 }
