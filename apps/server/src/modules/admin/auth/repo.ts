@@ -18,20 +18,6 @@ export async function agentOf(db: Executor, id: number) {
  * Counts a failed login in ONE update (two processes failing together both count); the failure
  * that reaches `limit` locks the account until `lockUntil` and starts the count again.
  */
-export async function countFailure(db: Executor, id: number, limit: number, lockUntil: string, now: string) {
-  const next = sql<number>`failed_logins + 1`;
-  return db
-    .updateTable('operators')
-    .set({
-      failed_logins: sql`case when ${next} >= ${limit} then 0 else ${next} end`,
-      locked_until: sql`case when ${next} >= ${limit} then ${lockUntil} else locked_until end`,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .returning(['failed_logins', 'locked_until'])
-    .executeTakeFirstOrThrow();
-}
-
 export async function clearFailures(db: Executor, id: number, now: string): Promise<void> {
   await db.updateTable('operators').set({ failed_logins: 0, locked_until: null, updated_at: now }).where('id', '=', id).execute();
 }
