@@ -7,7 +7,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { personalData } from '../../../lib/personalData';
-import { clear, hit, minutesOf, peek, secondsOf, type ThrottleRule } from '../../../lib/throttle';
+import { clear, clearPrefix, hit, minutesOf, peek, secondsOf, type ThrottleRule } from '../../../lib/throttle';
 import type { AdminActor } from '../access/actor';
 import { permissionsOf } from '../access/permissions';
 import { endOtherSessions, openSession } from '../access/sessions';
@@ -36,6 +36,13 @@ const ADDRESS_PACE: ThrottleRule = { limit: 1, windowMs: 5_000 };
 const ISSUER = '流量卡运营后台';
 /** one scrypt run for an unknown username too: the answer's timing does not tell which names exist */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** An operator unlocked in the console: every address's lock and count on their name go. */
+export async function liftLoginLocks(ctx: AppContext, username: string): Promise<void> {
+  const name = username.trim().toLowerCase();
+  await clearPrefix(ctx.db.kysely, `admin-login:${name}:`);
+  await clear(ctx.db.kysely, `admin-login-name:${name}`);
+}
 
 type OperatorRow = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
 interface RequestInfo {
@@ -96,12 +103,16 @@ export async function login(
   const fail = async (message: string): Promise<never> => {
     await hit(db, keys.address, PER_ADDRESS);
     await hit(db, keys.name, PER_NAME);
-    // the operator's own record of failures, for the audit (it no longer decides a lock)
+    // the operator's record of failures (the console's list, the audit); it does not decide the lock
     if (o)
-      await recordAudit(db, whoOf(o, r), {
-        action: attempt.locked ? 'operator.locked' : 'operator.login_failed',
-        target: { type: 'operator', id: o.id },
-        after: attempt.locked ? { locked_until: clock.isoIn(attempt.retryAfterMs), ip: r.ip } : { failed_logins: attempt.count },
+      await db.transaction().execute(async (trx) => {
+        const lockedUntil = attempt.locked ? clock.isoIn(attempt.retryAfterMs) : null;
+        await repo.noteFailures(trx, o.id, attempt.count, lockedUntil, clock.iso());
+        await recordAudit(trx, whoOf(o, r), {
+          action: attempt.locked ? 'operator.locked' : 'operator.login_failed',
+          target: { type: 'operator', id: o.id },
+          after: attempt.locked ? { locked_until: lockedUntil, ip: r.ip } : { failed_logins: attempt.count },
+        });
       });
     if (attempt.locked) throw new AppError(Code.LOCKED, `密码错误次数过多，请 ${minutesOf(attempt.retryAfterMs)} 分钟后再试`);
     throw new AppError(Code.LOGIN_FAILED, `${message}，还可尝试 ${attempt.remaining} 次`);
