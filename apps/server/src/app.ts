@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { lazyChildLogger } from './lib/lazyChildLogger';
+import { maskedUrl } from './lib/logUrl';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
 import { securityHeadersOf } from './lib/securityHeaders';
 import { isDatabaseUnavailable } from './lib/dbUnavailable';
@@ -102,7 +103,9 @@ class OneLinePerRequest extends LogController {
       {
         reqId: req.id,
         method: req.method,
-        url: req.url,
+        // the route's template and the URL with personal query values hidden (lib/logUrl, issue 32)
+        route: req.routeOptions.url ?? '',
+        url: maskedUrl(req.url),
         ip: req.ip,
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
