@@ -3,6 +3,7 @@
 // server's writer and its tests use it; the portal's reader (modules/branding) passes every URL
 // through @portal/domain's safeUrl, whose rule isSafeUrlText repeats (a unit test holds them equal).
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 
 /** '' (not configured), a same-site path, or an http(s) URL — never javascript:, data: or //host. */
@@ -89,7 +90,7 @@ export const PaySettingFields = z.object({
 export type PaySettingFields = z.infer<typeof PaySettingFields>;
 
 const reason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 字');
-const agentId = z.coerce.number({ error: '代理编号有误' }).int('代理编号有误').positive('代理编号有误');
+const agentId = wholeNumber('代理编号有误', { min: 1 });
 
 export const AgentSummary = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@
 // state through the tickets module, seen by the card holder on /suggest — and agent applications
 // — approve or reject with a reason through the agent applications module, seen on /agent.
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
@@ -9,7 +10,7 @@ import { AdminReason } from './orders';
 
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
-const Id = z.coerce.number({ error: '编号有误' }).int('编号有误').positive('编号有误');
+const Id = wholeNumber('编号有误', { min: 1 });
 
 export const AdminTicketQuery = z.object({
   status: z.enum(TICKET_STATUSES, { error: '状态有误' }).optional(),
