@@ -41,6 +41,7 @@ import type { HttpTransport } from './integrations/http/transport';
 import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
 import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
+import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
 
 // Chinese default messages for schema errors that carry no message of their own.
@@ -237,7 +238,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: documentUploads,
   });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+  // The API documents (portal and console) describe every endpoint: in production only an operator
+  // reads them (issue 32); elsewhere anyone, as before.
+  await app.register(import('@fastify/swagger-ui'), {
+    routePrefix: '/api/docs',
+    ...(config.production
+      ? {
+          uiHooks: {
+            onRequest: async (req: FastifyRequest) => {
+              await authenticateOperator(db.kysely, req);
+            },
+          },
+        }
+      : {}),
+  });
 
   // Liveness: a fixed answer, also the bench's bare baseline route.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
