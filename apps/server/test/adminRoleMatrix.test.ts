@@ -35,6 +35,8 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCardPasswordPending: ['platform_admin', 'agent_admin'],
   adminCardPasswordTake: ['platform_admin', 'agent_admin'],
   adminCardPasswordReset: ['platform_admin', 'agent_admin'],
+  adminOrderMobileReveal: ALL,
+  adminTicketContactReveal: ['platform_admin', 'support'],
   adminBulkJobCreate: ['platform_admin', 'agent_admin'],
   adminBulkJobList: ['platform_admin', 'agent_admin'],
   adminBulkJobDetail: ['platform_admin', 'agent_admin'],

@@ -191,6 +191,13 @@ export const adminQueueEndpoints = adminArea({
     query: z.object({ id: Id }),
     answer: AdminTicketDetailAnswer,
   },
+  adminTicketContactReveal: {
+    route: 'POST /admin/tickets/contact-reveal',
+    tags: ['admin queues'],
+    summary: '查看工单的完整联系方式（客服、代理须填写原因，记审计）',
+    body: z.object({ id: Id, reason: AdminReason }),
+    answer: z.object({ id: z.number().int(), contact: z.string() }),
+  },
   adminTicketReply: {
     route: 'POST /admin/tickets/reply',
     tags: ['admin queues'],

@@ -14,6 +14,8 @@ export const ACTION_LABEL: Record<string, string> = {
   'cards.import': '导入卡片',
   'cards.import_undone': '撤销导入批次',
   'cards.password_reset': '重置卡密码',
+  'orders.mobile_reveal': '查看订单用户完整手机号',
+  'tickets.contact_reveal': '查看工单完整联系方式',
   'cards.passwords_taken': '领取待发放卡密码',
   'bulk_job.created': '新建批量任务',
   'card.suspended': '停机',
