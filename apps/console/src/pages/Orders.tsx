@@ -13,6 +13,7 @@ import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { useSearchParams } from 'react-router';
 import { call, urlOf } from '../lib/api';
+import { RevealContact } from '../lib/RevealContact';
 import { linkColumn, optionsOf, tagOf } from '../lib/columns';
 import { DetailDrawer } from '../lib/DetailDrawer';
 import { LoadError } from '../lib/LoadError';
@@ -104,7 +105,12 @@ function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose
             <Descriptions.Item label="优惠">{yuan(d.order.discount_fen)}</Descriptions.Item>
             <Descriptions.Item label="实付">{yuan(d.order.payable_fen)}</Descriptions.Item>
             <Descriptions.Item label="支付方式">{channelName(d.order.pay_channel)}</Descriptions.Item>
-            <Descriptions.Item label="用户手机号">{d.order.user_mobile ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="用户手机号">
+              <RevealContact
+                value={d.order.user_mobile}
+                reveal={(reason) => call('adminOrderMobileReveal', { order_no: d.order.order_no, reason }).then((a) => a.mobile)}
+              />
+            </Descriptions.Item>
             <Descriptions.Item label="下单时间">{chinaTime(d.order.created_at)}</Descriptions.Item>
             <Descriptions.Item label="支付时间">{chinaTime(d.order.paid_at)}</Descriptions.Item>
             <Descriptions.Item label="关闭时间">{chinaTime(d.order.closed_at)}</Descriptions.Item>

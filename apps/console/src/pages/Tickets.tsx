@@ -12,6 +12,7 @@ import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { pathOf } from '@portal/contract/route';
 import { ADMIN_ENDPOINTS } from '@portal/contract/admin';
 import { API_BASE, call, messageOf, urlOf } from '../lib/api';
+import { RevealContact } from '../lib/RevealContact';
 import { storyPath } from '../lib/CardStory';
 import { linkColumn, optionsOf, tagOf } from '../lib/columns';
 import { DetailDrawer } from '../lib/DetailDrawer';
@@ -86,7 +87,12 @@ function TicketDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             <Descriptions.Item label="卡号">
               <Link to={storyPath(d.ticket.custom_num)}>{d.ticket.custom_num}</Link>
             </Descriptions.Item>
-            <Descriptions.Item label="联系方式">{d.ticket.contact || '—'}</Descriptions.Item>
+            <Descriptions.Item label="联系方式">
+              <RevealContact
+                value={d.ticket.contact || null}
+                reveal={(reason) => call('adminTicketContactReveal', { id: d.ticket.id, reason }).then((a) => a.contact)}
+              />
+            </Descriptions.Item>
             <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
             <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
             <Descriptions.Item label="提交时间" span={2}>
