@@ -81,6 +81,18 @@ describe('console cards', () => {
     await modal.getByLabel('导入说明').fill('11 月到货联通卡');
     await modal.getByRole('button', { name: '导入' }).click();
     await page.getByText(/已导入 2 张卡（批次 \d+）/).waitFor();
+    // each new card's generated card password, shown once, with its CSV for printing (decision 0028)
+    const slips = page.locator('.ant-modal').filter({ hasText: '卡密码只显示这一次' });
+    await slips.getByText('5100000002').waitFor();
+    const passwords = await slips.locator('code').allInnerTexts();
+    expect(passwords).toHaveLength(2);
+    for (const p of passwords) expect(p).toMatch(/^\d{6}$/);
+    await screenshot(page, 'console-cards-import-passwords');
+    const download = page.waitForEvent('download');
+    await slips.getByRole('button', { name: /下载卡密码 CSV/ }).click();
+    expect((await download).suggestedFilename()).toBe('card-passwords.csv');
+    await slips.getByRole('button', { name: '已保存，关闭' }).click();
+    await slips.waitFor({ state: 'hidden' });
     await page.locator('.ant-table-tbody').getByText('11 月到货联通卡').waitFor();
     await screenshot(page, 'console-cards-import-done');
 

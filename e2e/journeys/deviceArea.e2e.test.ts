@@ -194,8 +194,10 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await expect.poll(() => page.getByLabel('序列号').inputValue(), { timeout: 15_000 }).toBe('CPE5G-D0017');
     expect(await page.getByLabel('卡号').inputValue()).toBe('1000000017');
     await page.getByRole('dialog', { name: '扫描设备二维码' }).waitFor({ state: 'detached' });
-    await page.getByText('已识别序列号和卡号，请核对后添加').waitFor();
+    await page.getByText('已识别序列号和卡号，请核对并输入卡密码后添加').waitFor();
     await screenshot(page, 'cpe-bind-scanned');
+    // the box's QR names the pair; the card password from the card's carrier proves holding it
+    await page.getByLabel('卡密码').fill('123456');
     await page.getByRole('button', { name: '添加设备' }).click();
     await waitForPath(page, '/cpe');
     await page.getByTestId('device-card').filter({ hasText: '1000 0000 17' }).waitFor();
@@ -214,6 +216,7 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await page.getByRole('button', { name: '手动输入' }).click();
     expect(await page.getByLabel('序列号').inputValue()).toBe('MIFI3N-B0012');
     await page.getByLabel('卡号').fill('1000000012');
+    await page.getByLabel('卡密码').fill('123456');
     await page.getByRole('button', { name: '添加设备' }).click();
     // already the user's: an idempotent success
     await waitForPath(page, '/cpe');

@@ -223,7 +223,7 @@ describe('wifi devices', () => {
     await screenshot(page, 'cpe-network-rolled-back');
   });
 
-  it('adds the unbound device on /cpe_bind: errors at their field, then serial CPE5G-D0017 with card 1000000017', async () => {
+  it('adds the unbound device on /cpe_bind: errors at their field, then serial CPE5G-D0017 with card 1000000017 and its card password', async () => {
     const { page } = phone;
     await loginWithAccount(page);
     await page.goto('/cpe');
@@ -233,24 +233,27 @@ describe('wifi devices', () => {
     await waitForPath(page, '/cpe_bind');
     const serial = page.getByLabel('序列号');
     const card = page.getByLabel('卡号');
+    const password = page.getByLabel('卡密码');
     const submit = page.getByRole('button', { name: '添加设备' });
 
     await serial.fill('ab');
     await submit.click();
     await page.getByRole('alert').filter({ hasText: '请输入正确的设备序列号' }).waitFor();
     await page.getByRole('alert').filter({ hasText: '请输入卡号' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '请输入卡密码' }).waitFor();
 
-    // the pair is the server's to check: a serial with somebody else's card number
+    // serial, card and password are the server's to check together, with one answer for any wrong
     await serial.fill('CPE5G-D0017');
     await card.fill('1000000016');
+    await password.fill('123456');
     await submit.click();
-    await page.getByRole('alert').filter({ hasText: '设备序列号与卡号不匹配' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '设备序列号、卡号或卡密码不正确' }).waitFor();
     await screenshot(page, 'cpe-bind-mismatch');
 
     await serial.fill('CPE5G-Z9999');
     await card.fill('1000000017');
     await submit.click();
-    await page.getByRole('alert').filter({ hasText: '设备序列号不存在' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: '设备序列号、卡号或卡密码不正确' }).waitFor();
 
     await serial.fill('cpe5g-d0017');
     await submit.click();

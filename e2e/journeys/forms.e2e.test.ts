@@ -157,24 +157,17 @@ describe('forms that say what to fix', () => {
     await screenshot(page, 'forms-forgot-error');
   });
 
-  it('bind: the password is asked for exactly when the card has one, and the form says which', async () => {
+  it('bind: every card asks for its card password, and a number that does not exist looks the same until the bind', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
-    // 1000000013 has no card password: free it for this test
+    // 1000000013 has no card password: free it for this test — it still asks (decision 0028)
     j.portal.sql("DELETE FROM card_bindings WHERE card_id = (SELECT id FROM cards WHERE custom_num = '1000000013')");
     await page.goto('/bind_card');
     const num = page.locator('input[name=custom_num]');
+    const password = page.locator('input[name=card_password]');
     await num.fill('1000000013');
     await num.blur();
-    await page.getByText('该卡未设置卡密码，无需填写').waitFor();
-    expect(await page.locator('input[name=card_password]').count()).toBe(0);
-    expect(await page.getByText('卡片设有密码时填写').count()).toBe(0);
-    await screenshot(page, 'forms-bind-no-password');
-
-    await num.fill('1000000020');
-    await num.blur();
-    await page.getByText('该卡已设置卡密码，请输入').waitFor();
-    const password = page.locator('input[name=card_password]');
+    await page.getByText('请输入卡密码（6位数字').waitFor();
     await page.getByRole('button', { name: '确认绑定' }).click();
     expect(await fieldError(password)).toBe('请输入卡密码');
     await noToast(page);
@@ -182,7 +175,9 @@ describe('forms that say what to fix', () => {
 
     await num.fill('1999999999');
     await num.blur();
-    expect(await fieldError(num)).toContain('卡号不存在');
+    await password.fill('123456');
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    expect(await fieldError(password)).toMatch(/卡号或卡密码错误/);
   });
 
   it('bind by scanning the QR on the card holder: the camera fills the card number', async () => {
@@ -197,7 +192,7 @@ describe('forms that say what to fix', () => {
     await expect.poll(() => num.inputValue(), { timeout: 15_000 }).toBe('1000000020');
     await page.getByRole('dialog', { name: '扫描卡片条码' }).waitFor({ state: 'detached' });
     // the scanned card is checked like a typed one
-    await page.getByText('该卡已设置卡密码，请输入').waitFor();
+    await page.getByText('请输入卡密码（6位数字').waitFor();
     await page.locator('input[name=card_password]').fill(DEMO.cardPassword);
     await screenshot(page, 'forms-bind-scanned');
     await page.getByRole('button', { name: '确认绑定' }).click();

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { fastifyTrustProxy } from './lib/trustProxy';
 import { lazyChildLogger } from './lib/lazyChildLogger';
+import { maskedUrl } from './lib/logUrl';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestId';
 import { securityHeadersOf } from './lib/securityHeaders';
 import { isDatabaseUnavailable } from './lib/dbUnavailable';
@@ -40,6 +41,7 @@ import type { HttpTransport } from './integrations/http/transport';
 import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
 import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
+import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
 
 // Chinese default messages for schema errors that carry no message of their own.
@@ -102,7 +104,9 @@ class OneLinePerRequest extends LogController {
       {
         reqId: req.id,
         method: req.method,
-        url: req.url,
+        // the route's template and the URL with personal query values hidden (lib/logUrl, issue 32)
+        route: req.routeOptions.url ?? '',
+        url: maskedUrl(req.url),
         ip: req.ip,
         statusCode: reply.statusCode,
         responseTime: Math.round(reply.elapsedTime * 10) / 10,
@@ -234,7 +238,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: documentUploads,
   });
-  await app.register(import('@fastify/swagger-ui'), { routePrefix: '/api/docs' });
+  // The API documents (portal and console) describe every endpoint: in production only an operator
+  // reads them (issue 32); elsewhere anyone, as before.
+  await app.register(import('@fastify/swagger-ui'), {
+    routePrefix: '/api/docs',
+    ...(config.production
+      ? {
+          uiHooks: {
+            onRequest: async (req: FastifyRequest) => {
+              await authenticateOperator(db.kysely, req);
+            },
+          },
+        }
+      : {}),
+  });
 
   // Liveness: a fixed answer, also the bench's bare baseline route.
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -76,12 +76,21 @@ describe.each(databases())('branding on %s', (kind) => {
           app_url: '//evil.example.com/x',
           logo: 'data:image/svg+xml,<svg onload=alert(1)>',
           h5_url: ' https://ok.example.com/h5 ',
+          // issue 32: stored before the console refused them, still never shown
+          guide_qrcode: '/\\evil.example/qr.png',
+          official_account_qrcode: '/\t/evil.example/qr.png',
         })
         .where('mark', '=', 'acme')
         .execute();
       try {
         const data = okData(await t.get('/api/v1/application/customer_url?mark=acme'));
-        expect(data).toMatchObject({ customer_url: '', app_url: '', h5_url: 'https://ok.example.com/h5' });
+        expect(data).toMatchObject({
+          customer_url: '',
+          app_url: '',
+          h5_url: 'https://ok.example.com/h5',
+          guide_qrcode: '',
+          official_account_qrcode: '',
+        });
         const token = await t.loginCard('1000000014');
         const full = okData(await t.get('/api/v2/application/info?custom_num=1000000014', token));
         expect(full).toMatchObject({ customer_url: '', app_url: '', logo: '' });
@@ -93,6 +102,8 @@ describe.each(databases())('branding on %s', (kind) => {
             app_url: ACME_BRANDING.app_url,
             logo: '/brand/acme-logo.svg',
             h5_url: 'https://m.acme.example.com',
+            guide_qrcode: ACME_BRANDING.guide_qrcode,
+            official_account_qrcode: ACME_BRANDING.official_account_qrcode,
           })
           .where('mark', '=', 'acme')
           .execute();

@@ -51,34 +51,33 @@ describe.each(databases())('card password on %s', (kind) => {
     });
   });
 
-  describe('bind_check (before binding: which card, and is its password needed)', () => {
+  describe('bind_check (before binding: which proof, the same answer whether the card exists or not)', () => {
+    const hint = '请输入卡密码（6位数字，印在卡片包装或卡托上；遗失请联系客服）';
+    const asked = (num: string) => ({ custom_num: num, needs_password: true, already_bound: false, proof: 'card_password', hint });
     it.each([
-      ['a free card with a password', '1000000020', { custom_num: '1000000020', needs_password: true, already_bound: false }],
-      [
-        'the ICCID on its holder names the same card',
-        '89860119000000000020',
-        { custom_num: '1000000020', needs_password: true, already_bound: false },
-      ],
+      ['a free card with a password', '1000000020', asked('1000000020')],
+      // an ICCID is not resolved for someone else's card: that would tell which numbers exist
+      ['the ICCID on its holder, not the caller’s', '89860119000000000020', asked('89860119000000000020')],
+      ['an unknown number: the same answer', '1999999999', asked('1999999999')],
+      ['a cancelled card: the same answer', '1000000005', asked('1000000005')],
       [
         'a card of the caller’s own: nothing to ask',
         '1000000001',
-        { custom_num: '1000000001', needs_password: false, already_bound: true },
+        { custom_num: '1000000001', needs_password: false, already_bound: true, proof: 'none', hint: '' },
       ],
     ])('%s', async (_n, num, expected) => {
       const token = await t.loginAccount();
       expect(okData(await t.get(`/api/v1/card/bind_check?custom_num=${num}`, token))).toEqual(expected);
     });
 
-    it('a card without a password needs none', async () => {
+    it('a card without a password still needs one: no card is exempt (issue 32)', async () => {
       const token = await t.loginAccount();
       await t.db.kysely.updateTable('cards').set({ password_hash: null }).where('custom_num', '=', '1000000020').execute();
-      expect(okData(await t.get('/api/v1/card/bind_check?custom_num=1000000020', token)).needs_password).toBe(false);
+      expect(okData(await t.get('/api/v1/card/bind_check?custom_num=1000000020', token))).toEqual(asked('1000000020'));
     });
 
-    it('refuses an unknown number (10000, said for the field), a card-number login (403) and no login (401)', async () => {
+    it('refuses a card-number login (403), no login (401) and a malformed number (10001)', async () => {
       const token = await t.loginAccount();
-      const unknown = expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1999999999', token), 400);
-      expect(unknown).toEqual({ code: 10000, message: '卡号不存在，请核对卡号后重新输入', data: null });
       const card = await t.loginCard('1000000001');
       expect(expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1000000020', card), 403).code).toBe(40300);
       expect(expectRejected(await t.get('/api/v1/card/bind_check?custom_num=1000000020'), 401).code).toBe(40100);

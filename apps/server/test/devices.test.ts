@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract';
 import { DeviceCode } from '@portal/contract/deviceCodes';
 import { connect } from '../src/db/connect';
+import { DEMO } from '../src/db/seed';
 import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { DeviceSimulator } from '../src/integrations/device/simulator';
 import { clock } from '../src/lib/clock';
@@ -19,6 +20,8 @@ const CPE = DEVICE_DEMO.cpe.customNum;
 const MULTI = DEVICE_DEMO.multiSim.customNum;
 const OFFLINE = DEVICE_DEMO.offline.customNum;
 const UNBOUND = DEVICE_DEMO.unbound;
+/** every demo card's card password (README): adding a device proves holding its card (decision 0028) */
+const PW = DEMO.cardPassword;
 
 async function makeOtherUser(t: TestApp): Promise<string> {
   const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
@@ -224,10 +227,14 @@ describe.each(databases())('devices on %s', (kind) => {
         },
         {
           name: 'a device bound to someone else',
-          send: () => t.post('/api/v1/device/bind', { serial: DEVICE_DEMO.cpe.serial, custom_num: CPE }, other),
+          send: () => t.post('/api/v1/device/bind', { serial: DEVICE_DEMO.cpe.serial, custom_num: CPE, password: PW }, other),
           code: DeviceCode.ALREADY_BOUND,
         },
-        { name: 'malformed serial', send: () => t.post('/api/v1/device/bind', { serial: '序列号', custom_num: CPE }, demo), status: 400 },
+        {
+          name: 'malformed serial',
+          send: () => t.post('/api/v1/device/bind', { serial: '序列号', custom_num: CPE, password: PW }, demo),
+          status: 400,
+        },
         {
           name: 'unknown change',
           send: () => t.post('/api/v1/device/change/cancel', { custom_num: CPE, id: 999 }, demo),
@@ -469,49 +476,58 @@ describe.each(databases())('devices on %s', (kind) => {
 
   describe('binding by serial and card number', () => {
     it('adds the unbound device for a user (serial in any case), idempotently; nobody else can then', async () => {
-      const first = ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial.toLowerCase(), custom_num: UNBOUND.customNum }, other));
+      const first = ok(
+        await t.post('/api/v1/device/bind', { serial: UNBOUND.serial.toLowerCase(), custom_num: UNBOUND.customNum, password: PW }, other),
+      );
       expect(first).toMatchObject({
         already_bound: false,
         device: { custom_num: UNBOUND.customNum, serial: UNBOUND.serial, online: true },
       });
-      expect(ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, other)).already_bound).toBe(
-        true,
-      );
+      expect(
+        ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: PW }, other))
+          .already_bound,
+      ).toBe(true);
       expect(ok(await t.get('/api/v1/device/list', other)).list.map((d: { serial: string }) => d.serial)).toEqual([UNBOUND.serial]);
       // its card came along: the new owner sees it among their cards
       const cards = ok(await t.get('/api/v1/card/bind_list', other)).list.map((c: { custom_num: string }) => c.custom_num);
       expect(cards).toEqual([UNBOUND.customNum]);
-      const taken = await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, demo);
+      const taken = await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: PW }, demo);
       expect(expectRejected(taken).code).toBe(DeviceCode.ALREADY_BOUND);
     });
 
     it('unbinds: the device and its card are released, and another user can add it', async () => {
-      expect(ok(await t.post('/api/v1/device/unbind', { custom_num: UNBOUND.customNum }, other))).toEqual({
+      expect(ok(await t.post('/api/v1/device/unbind', { custom_num: UNBOUND.customNum, password: PW }, other))).toEqual({
         custom_num: UNBOUND.customNum,
         serial: UNBOUND.serial,
       });
       expect(ok(await t.get('/api/v1/device/list', other)).list).toEqual([]);
       expectRejected(await t.get(`/api/v1/device/status?custom_num=${UNBOUND.customNum}`, other));
-      ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, demo));
+      ok(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: PW }, demo));
       expect((await status(UNBOUND.customNum)).serial).toBe(UNBOUND.serial);
     });
 
-    it('refuses an unknown serial and a wrong pair; ten misses an hour lock adding for an hour (only the counter is written)', async () => {
+    it('refuses an unknown serial, a wrong pair and a wrong password with one answer; ten misses an hour block the account (only counters are written)', async () => {
       const token = other;
       const before = await t.snapshot();
-      expect(
-        expectRejected(await t.post('/api/v1/device/bind', { serial: 'NOPE-000000', custom_num: UNBOUND.customNum }, token)).code,
-      ).toBe(DeviceCode.SERIAL_UNKNOWN);
-      expect(expectRejected(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: '1000000020' }, token)).code).toBe(
-        DeviceCode.PAIR_MISMATCH,
+      const refusals = [
+        await t.post('/api/v1/device/bind', { serial: 'NOPE-000000', custom_num: UNBOUND.customNum, password: PW }, token),
+        await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: '1000000020', password: PW }, token),
+        await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: '000000' }, token),
+      ].map((r) => expectRejected(r));
+      expect(new Set(refusals.map((r) => r.code))).toEqual(new Set([Code.CARD_PASSWORD_WRONG]));
+      for (const r of refusals) expect(r.message).toMatch(/^设备序列号、卡号或卡密码不正确，还可尝试\d次$/);
+      // the per-card counters of this account, the account's and the address's
+      expect((await t.snapshot()).throttles).toBeGreaterThan(before.throttles!);
+      expect({ ...(await t.snapshot()), throttles: 0 }).toEqual({ ...before, throttles: 0 });
+      for (let i = 4; i <= 9; i++)
+        expectRejected(await t.post('/api/v1/device/bind', { serial: `NOPE-00000${i}`, custom_num: `199999990${i}`, password: PW }, token));
+      const tenth = expectRejected(
+        await t.post('/api/v1/device/bind', { serial: 'NOPE-000010', custom_num: '1999999910', password: PW }, token),
+        429,
       );
-      expect(await t.snapshot()).toEqual({ ...before, throttles: before.throttles! + 1 });
-      for (let i = 3; i <= 9; i++)
-        expectRejected(await t.post('/api/v1/device/bind', { serial: `NOPE-00000${i}`, custom_num: CPE }, token));
-      const tenth = expectRejected(await t.post('/api/v1/device/bind', { serial: 'NOPE-000010', custom_num: CPE }, token), 429);
-      expect(tenth.message).toBe('添加设备失败次数过多，请60分钟后再试');
-      // locked: even the right pair waits, and the lock does not grow with more tries
-      const right = { serial: DEVICE_DEMO.cpe.serial, custom_num: CPE };
+      expect(tenth.message).toBe('卡密码错误次数过多，请60分钟后再试');
+      // blocked: even the right triple waits
+      const right = { serial: DEVICE_DEMO.cpe.serial, custom_num: CPE, password: PW };
       expectRejected(await t.post('/api/v1/device/bind', right, token), 429);
       clock.advance(61 * 60_000);
       expect(expectRejected(await t.post('/api/v1/device/bind', right, token)).code).toBe(DeviceCode.ALREADY_BOUND);
@@ -520,7 +536,10 @@ describe.each(databases())('devices on %s', (kind) => {
     it('a card-number login cannot add or remove devices', async () => {
       const cardToken = await t.loginCard(CPE);
       const before = await t.snapshot();
-      expectRejected(await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum }, cardToken), 403);
+      expectRejected(
+        await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: PW }, cardToken),
+        403,
+      );
       expectRejected(await t.post('/api/v1/device/unbind', { custom_num: CPE }, cardToken), 403);
       expect(await t.snapshot()).toEqual(before);
     });

@@ -158,6 +158,8 @@ const TABLES = [
   // the console's agents and catalogue (018)
   'branding_images',
   'voucher_batches',
+  // card passwords to hand out (022)
+  'card_password_handouts',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

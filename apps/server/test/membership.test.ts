@@ -5,6 +5,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { refundOrder } from '../src/modules/commerce';
+import { releaseInviteRewards } from '../src/modules/membership/commerceHooks';
 import { expectRejected } from './badInput';
 import { ctxOf, notify, rid, sandboxOf } from './commerceHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
@@ -41,6 +42,25 @@ async function payByGateway(t: TestApp, token: string, body: Record<string, unkn
   const row = (await sandboxOf(t).finish(paymentIdOf(o.data.pay.url), 'pay', { drop: true }))!;
   expect((await notify(t, 1, sandboxOf(t).notificationFor(row))).json()).toMatchObject({ code: 0 });
   return o.data as { order_no: string; payable: number };
+}
+
+/** A package the card may buy (its agent's, of its series). */
+async function packageFor(t: TestApp, customNum: string): Promise<number> {
+  const card = await t.db.kysely
+    .selectFrom('cards')
+    .select(['agent_id', 'package_series_ids'])
+    .where('custom_num', '=', customNum)
+    .executeTakeFirstOrThrow();
+  const series = JSON.parse(card.package_series_ids) as number[];
+  const pkg = await t.db.kysely
+    .selectFrom('packages')
+    .select('id')
+    .where('series_id', 'in', series)
+    .where('price_fen', '>', 0)
+    .where('on_sale', '=', 1)
+    .orderBy('price_fen')
+    .executeTakeFirstOrThrow();
+  return pkg.id;
 }
 
 describe.each(databases())('membership and invitations on %s', (kind) => {
@@ -85,37 +105,61 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
     expect(rec).toHaveLength(1);
     expect(rec[0]).toMatchObject({ mobile: '139****9001', state: 'card_bound', state_label: '已绑卡，待首单', void_reason: '' });
 
-    // the invitee's first paid order: ¥ growth for them, the reward for the inviter, exactly once
-    const order = await payByGateway(t, invitee, { custom_num: '1000000020', goods_type: 'recharge', amount: 30 });
+    // issue 32: a recharge is not the invitee's first order — it earns them growth, the inviter nothing
+    await payByGateway(t, invitee, { custom_num: '1000000020', goods_type: 'recharge', amount: 30 });
+    rec = (await t.get('/api/v2/member/invite_records', inviter)).json().data.list;
+    expect(rec[0]).toMatchObject({ state: 'card_bound', reward_growth: 0 });
+    expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(360);
+    expect((await t.get('/api/v2/member', invitee)).json().data.growth).toBe(30);
+
+    // the first package: the invitation is paid, its reward held until the refund window has passed
+    const order = await payByGateway(t, invitee, {
+      custom_num: '1000000020',
+      goods_type: 'package',
+      package_id: await packageFor(t, '1000000020'),
+    });
+    rec = (await t.get('/api/v2/member/invite_records', inviter)).json().data.list;
+    expect(rec[0]).toMatchObject({ state: 'paid', reward_growth: 0 });
+    await releaseInviteRewards(t.db.kysely, new Date(Date.now() + 6 * 86_400_000));
+    expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(360);
+    // past the window: released once, however often the job runs
+    expect(await releaseInviteRewards(t.db.kysely, new Date(Date.now() + 8 * 86_400_000))).toBe(1);
+    expect(await releaseInviteRewards(t.db.kysely, new Date(Date.now() + 9 * 86_400_000))).toBe(0);
     rec = (await t.get('/api/v2/member/invite_records', inviter)).json().data.list;
     expect(rec[0]).toMatchObject({ state: 'rewarded', reward_growth: 50, state_label: '奖励已发放 +50成长值' });
     expect(rec[0].steps.map((s: { done: boolean }) => s.done)).toEqual([true, true, true, true]);
     expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(410);
-    expect((await t.get('/api/v2/member', invitee)).json().data).toMatchObject({ growth: 30, history: [{ source: 'order', amount: 30 }] });
-    // a second paid order earns growth but no second reward
-    await payByGateway(t, invitee, { custom_num: '1000000020', goods_type: 'recharge', amount: 10 });
-    expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(410);
-    expect((await t.get('/api/v2/member', invitee)).json().data.growth).toBe(40);
+    const paidGrowth = (await t.get('/api/v2/member', invitee)).json().data.growth as number;
+    expect(paidGrowth).toBe(30 + order.payable);
 
+    // a refund of the first package voids the invitation and takes the reward back, once
     await refundOrder(ctxOf(t), order.order_no, '客户申请退款');
-    // refunding again changes nothing
     await refundOrder(ctxOf(t), order.order_no, '客户申请退款');
-    const after = (await t.get('/api/v2/member', invitee)).json().data;
-    expect(after.growth).toBe(10);
-    expect(after.history[0]).toMatchObject({ source: 'order_refund', amount: -30 });
+    expect((await t.get('/api/v2/member', invitee)).json().data.growth).toBe(30);
     expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(360);
     rec = (await t.get('/api/v2/member/invite_records', inviter)).json().data.list;
     expect(rec[0]).toMatchObject({ state: 'void', void_reason: '好友首单已退款', reward_growth: 0 });
-    const ledger = await t.db.kysely
-      .selectFrom('member_growth')
-      .select(['source', 'amount'])
-      .where('ref', '=', order.order_no)
-      .orderBy('id')
+  });
+
+  it('a farmed invitation earns nothing: a ¥1 recharge, refunded within the window or not, gives the inviter no growth (issue 32)', async () => {
+    const inviter = await t.loginAccount();
+    const code = (await t.get('/api/v2/member/invite', inviter)).json().data.code as string;
+    const before = (await t.get('/api/v2/member', inviter)).json().data.growth as number;
+    // the demo's free card again (the invitee of the test above gave it up)
+    await t.db.kysely
+      .deleteFrom('card_bindings')
+      .where('card_id', '=', (eb) => eb.selectFrom('cards').select('id').where('custom_num', '=', '1000000020'))
       .execute();
-    expect(ledger).toEqual([
-      { source: 'order', amount: 30 },
-      { source: 'order_refund', amount: -30 },
-    ]);
+    const reg = await registerVia(t, '13900139077', { invite_code: code, custom_num: '1000000020', card_password: '123456' });
+    expect(reg.json().code, reg.body).toBe(0);
+    const farmer = reg.json().data.token as string;
+    await payByGateway(t, farmer, { custom_num: '1000000020', goods_type: 'recharge', amount: 1 });
+    await releaseInviteRewards(t.db.kysely, new Date(Date.now() + 30 * 86_400_000));
+    expect((await t.get('/api/v2/member', inviter)).json().data.growth).toBe(before);
+    const rec = (await t.get('/api/v2/member/invite_records', inviter))
+      .json()
+      .data.list.find((r: { mobile: string }) => r.mobile === '139****9077');
+    expect(rec).toMatchObject({ state: 'card_bound', reward_growth: 0 });
   });
 
   it("prices a package at the owner's member level, in the quote and the order", async () => {
@@ -218,10 +262,14 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
       { name: 'malformed invite code', send: post({ ...good, invite_code: '0000' }), status: 400, message: /邀请码/ },
       { name: 'unknown invite code', send: post({ ...good, invite_code: 'ZZZZZZZZ' }), status: 400, message: /邀请码不存在/ },
       { name: "another brand's code", send: post({ ...good, mark: 'acme', invite_code: code }), status: 400, message: /品牌/ },
-      { name: 'unknown card', send: post({ ...good, custom_num: '1999999999' }), message: /卡号不存在/ },
-      { name: 'bound card', send: post({ ...good, custom_num: '1000000001' }), message: /已被其他用户绑定/ },
+      { name: 'card without its password', send: post({ ...good, custom_num: '1999999999' }), message: /请输入卡密码/ },
+      { name: 'bound card', send: post({ ...good, custom_num: '1000000001', card_password: '123456' }), message: /已被其他用户绑定/ },
       { name: 'already registered', send: post({ ...good, mobile: '13800138000' }), status: 400, message: /验证码/ },
     ]);
+    // an unknown card answers like a wrong card password (only the guess counters are written)
+    const unknown = await t.post('/api/v2/bind_user', { ...good, custom_num: '1999999999', card_password: '123456' });
+    expect(expectRejected(unknown).message).toMatch(/^卡号或卡密码错误，还可尝试\d次$/);
+    await t.db.kysely.deleteFrom('throttles').where('key', 'like', 'register:%').execute();
     // the code was not used up by any of those: the good request still goes through
     expect((await t.post('/api/v2/bind_user', good)).json().code).toBe(0);
   });

@@ -3,7 +3,9 @@
 // answers, and the upload's multipart body.
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS, type EndpointName } from '@portal/contract/endpoints';
-import { databases, useTestApp } from './harness';
+import { loadConfig } from '../src/config';
+import { hashPassword } from '../src/lib/password';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp } from './harness';
 
 type Operation = {
   summary?: string;
@@ -37,5 +39,62 @@ describe.each(databases())('OpenAPI document on %s', (kind) => {
     }
     const upload = doc.paths['/api/v1/upload']!.post!;
     expect(upload.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
+  });
+});
+
+// issue 32: the documents describe every endpoint of the portal and the console — in production they
+// are served to a logged-in operator only
+// the production configuration, but the test's own database and no built web files
+const {
+  databaseUrl: _url,
+  webDist: _web,
+  ...PRODUCTION
+} = loadConfig({
+  NODE_ENV: 'production',
+  PERSONAL_DATA_KEY: 'p'.repeat(64),
+  PAY_SANDBOX_SECRET: 's'.repeat(64),
+  ALLOW_SIMULATORS: 'carrier,devices,payments,sms',
+  SEED_DEMO: '0',
+});
+
+describe.each(databases())('API documents in production on %s', (kind) => {
+  const t = useTestApp(kind, { ...PRODUCTION, logLevel: 'silent' });
+
+  it('answers 401 without an operator session, and the documents to an operator', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await t.get(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.body).not.toContain('openapi');
+    }
+
+    const hash = await hashPassword('Docs#Reader2026', TEST_PASSWORD_HASH_COST);
+    await t.db.kysely
+      .insertInto('operators')
+      .values({
+        username: 'docsreader',
+        display_name: '文档',
+        role: 'support',
+        agent_id: null,
+        password_hash: hash,
+        disabled: 0,
+        failed_logins: 0,
+        locked_until: null,
+        totp_secret: '',
+        totp_enabled: 0,
+        totp_last_step: 0,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const login = await t.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'docsreader', password: 'Docs#Reader2026' },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    const doc = await t.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie } });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toMatch(/^3\./);
   });
 });

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { buildApp, REDACT } from '../src/app';
 import { REQUEST_ID_HEADER } from '../src/lib/requestId';
+import { cookieOf, passwordOf } from './adminHelpers';
 import { databases, useTestApp } from './harness';
 
 function capture() {
@@ -37,11 +38,39 @@ describe.each(databases())('request log on %s', (kind) => {
       expect(request[0]).toMatchObject({
         reqId: res.headers[REQUEST_ID_HEADER],
         method: 'GET',
-        url: '/api/v2/card/info?custom_num=1000000001',
+        route: '/api/v2/card/info',
+        url: '/api/v2/card/info?custom_num=***',
         statusCode: 200,
       });
       expect(typeof request[0]!.responseTime).toBe('number');
       expect(lines.filter((l) => l.msg !== 'request' && l.reqId === res.headers[REQUEST_ID_HEADER])).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('console searches by mobile, card number and ID write none of them to the log (issue 32)', async () => {
+    const { lines, stream } = capture();
+    const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'info', redact: REDACT, stream } });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { username: 'admin', password: passwordOf('admin') },
+      });
+      const cookie = cookieOf(login);
+      const searches = [
+        '/api/admin/cards?mobile=13800138000',
+        '/api/admin/cards?number=1000000001',
+        '/api/admin/orders?mobile=13800138000&limit=20',
+        '/api/v1/card/bind_check?custom_num=89860119000000000020',
+        '/qr_code_login/check?custom_num=1000000020&token=DemoBox-1000000020-bind-token-01',
+      ];
+      for (const url of searches) await app.inject({ method: 'GET', url, headers: { cookie } });
+      const all = lines.map((l) => JSON.stringify(l)).join('\n');
+      for (const secret of ['13800138000', '1000000001', '89860119000000000020', 'DemoBox-1000000020']) expect(all).not.toContain(secret);
+      const cards = lines.find((l) => l.msg === 'request' && l.route === '/api/admin/cards');
+      expect(cards).toMatchObject({ url: '/api/admin/cards?mobile=***', statusCode: 200 });
     } finally {
       await app.close();
     }

@@ -139,6 +139,7 @@ describe.each(databases())('tickets on %s', (kind) => {
   });
 
   it('limits how many tickets one account files a day', async () => {
+    await t.db.kysely.deleteFrom('throttles').where('key', 'like', 'ticket:%').execute();
     const token = await t.loginCard('1000000010');
     for (let i = 0; i < 5; i++) await file(t, token, complaint({ custom_num: '1000000010' }));
     const before = await t.snapshot();
@@ -147,5 +148,20 @@ describe.each(databases())('tickets on %s', (kind) => {
     const after = await t.snapshot();
     expect(after.tickets).toBe(before.tickets);
     expect(after.ticket_events).toBe(before.ticket_events);
+  });
+
+  it('counts the quota per holder: the account and the card logins of its cards share five a day (issue 32)', async () => {
+    await t.db.kysely.deleteFrom('throttles').where('key', 'like', 'ticket:%').execute();
+    const account = await t.loginAccount();
+    for (let i = 0; i < 3; i++) await file(t, account, complaint({ custom_num: '1000000001' }));
+    // each card-number login of the same holder's cards draws on the same five
+    await file(t, await t.loginCard('1000000002'), complaint({ custom_num: '1000000002' }));
+    await file(t, await t.loginCard('1000000003'), complaint({ custom_num: '1000000003' }));
+    const before = await t.snapshot();
+    const sixth = await t.post(URL, complaint({ custom_num: '1000000010' }), await t.loginCard('1000000010'));
+    expect(expectRejected(sixth, 429).message).toMatch(/明天/);
+    expect(expectRejected(await t.post(URL, complaint({ custom_num: '1000000001' }), account), 429).message).toMatch(/明天/);
+    const after = await t.snapshot();
+    expect(after.tickets).toBe(before.tickets);
   });
 });

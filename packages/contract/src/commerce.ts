@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { ORDER_NO, RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN } from './patterns/commerce';
 export { RECHARGE_MAX_YUAN, RECHARGE_MIN_YUAN };
 import { CardNum, DateTime, Yuan } from './schemas';
+import { wholeNumber } from './wholeNumber';
 import { OrderDevice, ShopDelivery, ShopProductId, ShopQuantity } from './shop';
 
 // ---------- primitives ----------
 /** A positive integer id in a query string ("12") or a body (12). */
 function idField(message: string) {
-  return z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+  return wholeNumber(message, { min: 1, max: 2_147_483_647 });
 }
 export const PackageId = idField('请选择套餐');
 export const VoucherId = idField('优惠券有误');
@@ -54,11 +55,7 @@ export type VoucherStatus = z.infer<typeof VoucherStatus>;
 
 const MSG_RECHARGE = `请输入${RECHARGE_MIN_YUAN}-${RECHARGE_MAX_YUAN}之间的整数金额`;
 /** Whole yuan 1..5000. Accepts "50" from a query string too. */
-export const RechargeAmount = z.coerce
-  .number({ error: MSG_RECHARGE })
-  .int(MSG_RECHARGE)
-  .min(RECHARGE_MIN_YUAN, MSG_RECHARGE)
-  .max(RECHARGE_MAX_YUAN, MSG_RECHARGE);
+export const RechargeAmount = wholeNumber(MSG_RECHARGE, { min: RECHARGE_MIN_YUAN, max: RECHARGE_MAX_YUAN });
 
 /** Client idempotency key of an order creation: 8 to 64 of [A-Za-z0-9_-]. */
 export const RequestId = z

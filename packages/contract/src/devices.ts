@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { DEVICE_CHANGE_KIND, DEVICE_CHANGE_STATE, NETWORK_MODE, SIGNAL_VERDICT, WIFI_BAND, WIFI_SECURITY } from './enums';
 import { DEVICE_SERIAL, MAC_ADDRESS, MAX_CLIENTS, normalizeMac, ssidProblem, wifiPasswordProblem } from './patterns/device';
-import { CardNum, DateTime, PackageUsage } from './schemas';
+import { CardNum, CardPassword, DateTime, PackageUsage } from './schemas';
 
 // ---------- inputs ----------
 
@@ -70,7 +70,8 @@ export const ConfirmedRequest = z.object({
   custom_num: CardNum,
   confirm: z.literal(true, { error: '请确认后再操作' }),
 });
-export const BindDeviceRequest = z.object({ serial: DeviceSerial, custom_num: CardNum });
+/** Adding a device proves holding it: the serial, the card inside it and that card's password (decision 0028). */
+export const BindDeviceRequest = z.object({ serial: DeviceSerial, custom_num: CardNum, password: CardPassword });
 export const ChangeQuery = z.object({ custom_num: CardNum, id: ChangeId });
 export const CancelChangeRequest = ChangeQuery;
 

@@ -209,7 +209,7 @@ const DECLARATIONS = {
   hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
   bindCheck: {
     tags: cardPassword,
-    summary: '绑卡前查询：卡号或ICCID对应的卡，绑定时是否需要卡密码',
+    summary: '绑卡前查询：绑定需要的凭证（对未知卡号与他人的卡回答相同）',
     query: CardNumQuery,
     answer: BindCheckAnswer,
   },
@@ -238,7 +238,12 @@ const DECLARATIONS = {
   applicationInfo: { tags: ['branding'], summary: '卡所属代理的完整品牌配置', query: CardNumQuery, answer: BrandingFull },
 
   bindList: { tags: cards, summary: '已绑定的卡', answer: BindListAnswer },
-  bindCard: { tags: cards, summary: '绑定卡片（卡设有卡密码时需提供）', body: BindCardRequest, answer: BindCardAnswer },
+  bindCard: {
+    tags: cards,
+    summary: '绑定卡片：须提供卡密码以证明持有该卡（失败按卡、账号、地址限次）',
+    body: BindCardRequest,
+    answer: BindCardAnswer,
+  },
   unbindCard: { tags: cards, summary: '解绑卡片', body: CardNumBody, answer: UnbindCardAnswer },
   cardInfo: { tags: cards, summary: '卡片信息', query: CardNumQuery, answer: CardInfoAnswer },
   clew: { tags: cards, summary: '卡片提示', query: CardNumQuery, answer: ClewAnswer },
@@ -376,7 +381,12 @@ const DECLARATIONS = {
     query: DeviceQuery,
     answer: DeviceStatus,
   },
-  deviceBind: { tags: devices, summary: '添加设备：设备序列号与卡号须匹配', body: BindDeviceRequest, answer: BindDeviceAnswer },
+  deviceBind: {
+    tags: devices,
+    summary: '添加设备：设备序列号、设备中的卡号与该卡的卡密码须一致（失败按账号、地址限次）',
+    body: BindDeviceRequest,
+    answer: BindDeviceAnswer,
+  },
   deviceUnbind: { tags: devices, summary: '解绑设备（连同设备中的卡）', body: DeviceQuery, answer: UnbindDeviceAnswer },
   deviceWifi: { tags: devices, summary: 'WiFi设置（名称、密码、隐藏、加密、频段、最大连接数）', query: DeviceQuery, answer: WifiAnswer },
   deviceWifiChange: {

@@ -88,13 +88,19 @@ export const HasPasswordAnswer = z.object({
   has_password: z.boolean(),
   card_login: z.boolean(),
 });
-/** Before binding: the card a typed or scanned number (card number or ICCID) names, and whether
- *  binding it will ask for its card password. */
+/** Before binding: which proof of holding the card binding asks for. The same answer for every
+ *  card that is not the caller's, known or not (docs/decisions/0028); the caller's own card is
+ *  named (an ICCID resolved to its card number) and needs nothing. */
 export const BindCheckAnswer = z.object({
+  /** the caller's own card: its card number; otherwise the number as asked */
   custom_num: z.string(),
   needs_password: z.boolean(),
   /** the card is already the caller's */
   already_bound: z.boolean(),
+  /** the proof binding asks for: the card password (every card), or none for one's own card */
+  proof: z.enum(['card_password', 'none']),
+  /** what to tell the user about the proof ("" when none) */
+  hint: z.string(),
 });
 export type BindCheckAnswer = z.infer<typeof BindCheckAnswer>;
 export const CardPasswordSmsRequest = z.object({ custom_num: CardNum });

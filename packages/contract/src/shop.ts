@@ -16,19 +16,12 @@ import {
 } from './patterns/shop';
 import { isCityOf, REGIONS } from './patterns/regions';
 import { CardNum, DateTime, Mobile, OptionalAgentMark, Yuan } from './schemas';
+import { wholeNumber } from './wholeNumber';
 
 export * from './patterns/shop';
 
-export const ShopProductId = z.coerce
-  .number({ error: '请选择商品' })
-  .int('请选择商品')
-  .positive('请选择商品')
-  .max(2_147_483_647, '请选择商品');
-export const ShopQuantity = z.coerce
-  .number({ error: SHOP_QUANTITY_MESSAGE })
-  .int(SHOP_QUANTITY_MESSAGE)
-  .min(SHOP_QUANTITY_MIN, SHOP_QUANTITY_MESSAGE)
-  .max(SHOP_QUANTITY_MAX, SHOP_QUANTITY_MESSAGE);
+export const ShopProductId = wholeNumber('请选择商品', { min: 1, max: 2_147_483_647 });
+export const ShopQuantity = wholeNumber(SHOP_QUANTITY_MESSAGE, { min: SHOP_QUANTITY_MIN, max: SHOP_QUANTITY_MAX });
 
 const RECEIVER_MESSAGE = `请填写收货人姓名（${RECEIVER_MIN}-${RECEIVER_MAX} 个字）`;
 const ADDRESS_MESSAGE = `请填写详细地址（${ADDRESS_MIN}-${ADDRESS_MAX} 个字，如街道、门牌号）`;

@@ -1,18 +1,34 @@
 // URLs that come from configuration (branding, customer service, real-name links) are
 // rendered as links and images. Only http(s) and same-site paths pass; javascript:, data:,
 // vbscript: and anything unparsable become "" so the UI hides the link.
+//
+// Control characters and backslashes are refused anywhere (issue 32): browsers drop tabs and
+// newlines and read "\" as "/", so "/\evil.example/…" and "/<TAB>/evil.example" looked like
+// same-site paths here and opened another site there. A path is then checked with the URL parser:
+// resolved against a placeholder origin, it must stay on that origin.
+
+/** C0 controls, space-like separators, DEL, and the backslash browsers read as a slash. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const UNSAFE_CHARS = /[\u0000-\u001F\u007F\u0080-\u009F\u2028\u2029\\]/;
+const PLACEHOLDER = 'https://same-site.invalid';
 
 export function safeUrl(value: string | null | undefined): string {
   if (!value) return '';
   const v = value.trim();
-  if (v === '') return '';
-  // same-site absolute path, but not protocol-relative "//evil.example"
-  if (v.startsWith('/') && !v.startsWith('//')) return v;
+  if (v === '' || UNSAFE_CHARS.test(v)) return '';
+  if (v.startsWith('/')) {
+    if (v.startsWith('//')) return '';
+    try {
+      return new URL(v, PLACEHOLDER).origin === PLACEHOLDER ? v : '';
+    } catch {
+      return '';
+    }
+  }
   let url: URL;
   try {
     url = new URL(v);
   } catch {
     return '';
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : '';
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url.toString() : '';
 }

@@ -22,6 +22,8 @@ export const queryKeys = {
   cardStory: (card: string) => ['card-story', card] as const,
   cardImports: {
     all: ['card-imports'] as const,
+    /** generated card passwords not handed out yet (docs/decisions/0028) */
+    pendingPasswords: ['card-passwords-pending'] as const,
   },
   bulkJobs: {
     all: ['bulk-jobs'] as const,

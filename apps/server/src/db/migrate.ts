@@ -23,6 +23,7 @@ import * as m018 from './migrations/018_admin_catalogue';
 import * as m019 from './migrations/019_admin_money';
 import * as m020 from './migrations/020_order_member_discount';
 import * as m021 from './migrations/021_bulk_jobs_in_background';
+import * as m022 from './migrations/022_card_password_handouts';
 import * as m024 from './migrations/024_line_read_model';
 
 interface Migration {
@@ -54,6 +55,7 @@ const MIGRATIONS: Migration[] = [
   { name: '019_admin_money', up: m019.up },
   { name: '020_order_member_discount', up: m020.up },
   { name: '021_bulk_jobs_in_background', up: m021.up },
+  { name: '022_card_password_handouts', up: m022.up },
   { name: '024_line_read_model', up: m024.up },
 ];
 

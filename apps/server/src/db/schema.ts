@@ -910,6 +910,19 @@ export interface Database {
   // the console's agents and catalogue (018)
   branding_images: BrandingImagesTable;
   voucher_batches: VoucherBatchesTable;
+  // generated card passwords not yet handed to the operator (022, decision 0028)
+  card_password_handouts: CardPasswordHandoutsTable;
+}
+
+/** A generated card password the operator has not taken yet (in clear until taken, then deleted). */
+export interface CardPasswordHandoutsTable {
+  id: Generated<number>;
+  card_id: number;
+  custom_num: string;
+  password: string;
+  /** 'migration' (a card that had none) */
+  reason: string;
+  created_at: string;
 }
 
 /** An agent's logo or QR code, public (018). */

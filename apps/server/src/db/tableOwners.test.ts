@@ -85,6 +85,7 @@ const OWNERS: Record<string, string> = {
   balance_adjustments: 'modules/commerce/balance/repo.ts',
   // the console's cards, agents and catalogue (017, 018)
   card_import_batches: 'modules/admin/cards/imports.ts',
+  card_password_handouts: 'modules/cardPassword/repo.ts',
   bulk_jobs: 'modules/admin/cards/bulkJobs.ts',
   bulk_job_items: 'modules/admin/cards/bulkJobs.ts',
   branding_images: 'modules/admin/agents/repo.ts',

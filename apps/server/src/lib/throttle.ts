@@ -113,6 +113,12 @@ export async function clear(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('throttles').where('key', '=', key).execute();
 }
 
+/** Forget every key starting with `prefix` (e.g. a card's locks of all sources, once its holder proved their mobile). */
+export async function clearPrefix(db: Executor, prefix: string): Promise<void> {
+  // keys are ours (digits, letters, ':'), never user text with LIKE's wildcards
+  await db.deleteFrom('throttles').where('key', 'like', `${prefix}%`).execute();
+}
+
 /**
  * Deletes up to `limit` rows whose window and lock both ended before `before` (the clean-up job,
  * with a grace period): such a row counts nothing any more — the next hit starts a fresh window,

@@ -3,12 +3,17 @@
 // server's writer and its tests use it; the portal's reader (modules/branding) passes every URL
 // through @portal/domain's safeUrl, whose rule isSafeUrlText repeats (a unit test holds them equal).
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 
 /** '' (not configured), a same-site path, or an http(s) URL — never javascript:, data: or //host. */
 export function isSafeUrlText(value: string): boolean {
   const v = value.trim();
   if (v === '') return true;
+  // control characters and backslashes nowhere: browsers drop the one and read the other as "/",
+  // so "/\\evil.example" or "/<TAB>/evil.example" would leave the site (issue 32)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+  if (/[\u0000-\u001F\u007F\u0080-\u009F\u2028\u2029\\]/.test(v)) return false;
   if (v.startsWith('/')) return !v.startsWith('//');
   // http(s) with a host; no whitespace (the contract has no URL class: a pattern, held equal to safeUrl by its test)
   return /^https?:\/\/[^\s/?#\\]+([/?#]\S*)?$/i.test(v);
@@ -86,7 +91,7 @@ export const PaySettingFields = z.object({
 export type PaySettingFields = z.infer<typeof PaySettingFields>;
 
 const reason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 字');
-const agentId = z.coerce.number({ error: '代理编号有误' }).int('代理编号有误').positive('代理编号有误');
+const agentId = wholeNumber('代理编号有误', { min: 1 });
 
 export const AgentSummary = z.object({
   id: z.number().int(),

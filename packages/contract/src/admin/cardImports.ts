@@ -67,6 +67,19 @@ export const ImportBatch = z.object({
   undone_at: z.string().nullable(),
 });
 
+/** A generated card password, shown once (decision 0028): for printing on the card's carrier. */
+export const CardPasswordSlip = z.object({ custom_num: z.string(), password: z.string() });
+
+/** The committed batch, with each new card's generated password: shown and exported once, never again. */
+export const ImportCommitAnswer = ImportBatch.extend({ card_passwords: z.array(CardPasswordSlip) });
+
+const Reason = (what: string) =>
+  z
+    .string({ error: `请填写${what}` })
+    .trim()
+    .min(2, `${what}至少 2 个字`)
+    .max(200, `${what}最多 200 个字`);
+
 export const adminCardImportEndpoints = adminArea({
   adminCardImportTemplate: {
     route: 'GET /admin/card-imports/template',
@@ -86,9 +99,9 @@ export const adminCardImportEndpoints = adminArea({
     route: 'POST /admin/card-imports',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,
-    summary: '导入卡片：文件无错误时整批写入（一个事务），记一个导入批次',
+    summary: '导入卡片：文件无错误时整批写入（一个事务），记一个导入批次；每张卡生成 6 位卡密码，仅在此次回答中给出',
     body: ImportCommitBody,
-    answer: ImportBatch,
+    answer: ImportCommitAnswer,
   },
   adminCardImportBatches: {
     route: 'GET /admin/card-imports',
@@ -108,5 +121,33 @@ export const adminCardImportEndpoints = adminArea({
       reason: z.string({ error: '请填写撤销原因' }).trim().min(2, '撤销原因至少 2 个字').max(200, '撤销原因最多 200 个字'),
     }),
     answer: ImportBatch,
+  },
+  adminCardPasswordPending: {
+    route: 'GET /admin/card-passwords/pending',
+    tags: ['admin cards'],
+    summary: '待发放的卡密码数量（迁移时为没有卡密码的卡生成的）',
+    answer: z.object({ count: z.number().int() }),
+  },
+  adminCardPasswordTake: {
+    route: 'POST /admin/card-passwords/take',
+    tags: ['admin cards'],
+    summary: '领取待发放的卡密码：一次性给出明文并删除（记审计）',
+    body: z.object({ reason: Reason('领取说明') }),
+    answer: z.object({
+      items: z.array(CardPasswordSlip.extend({ reason: z.string(), created_at: z.string() })),
+    }),
+  },
+  adminCardPasswordReset: {
+    route: 'POST /admin/cards/password-reset',
+    tags: ['admin cards'],
+    summary: '重置卡密码：生成新的 6 位卡密码，仅此一次显示；该卡的卡号登录全部退出（记审计，须填原因）',
+    body: z.object({
+      custom_num: z
+        .string({ error: '请输入卡号' })
+        .trim()
+        .regex(/^\d{6,20}$/, '请输入正确的卡号'),
+      reason: Reason('重置原因'),
+    }),
+    answer: z.object({ custom_num: z.string(), password: z.string(), revoked_sessions: z.number().int() }),
   },
 });

@@ -3,6 +3,7 @@
 // issued in bulk. Retail is the price the portal quotes (packages.price_fen): the console edits
 // that very column, there is no second price. Money is in fen.
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 
 /** docs/spec/portal-spec.md §3 "Package type 1 to 9", as the portal labels them. */
@@ -19,11 +20,7 @@ export const PACKAGE_TYPE_NAME: Record<number, string> = {
 };
 
 const reason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 字');
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label}有误` })
-    .int(`${label}有误`)
-    .positive(`${label}有误`);
+const id = (label: string) => wholeNumber(`${label}有误`, { min: 1 });
 const fen = (label: string) =>
   z
     .number({ error: `请填写${label}` })

@@ -2,11 +2,12 @@
 // password, unlocking, disabling and changing a role need no SQL. Platform administrators only
 // (permission operators.manage); every change carries a reason and is audited.
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 import { OPERATOR_ROLES, OperatorNewPassword } from './auth';
 import { AdminReason } from './orders';
 
-const operatorId = z.coerce.number({ error: '操作员不存在' }).int('操作员不存在').positive('操作员不存在');
+const operatorId = wholeNumber('操作员不存在', { min: 1 });
 const role = z.enum(OPERATOR_ROLES, { error: '请选择角色' });
 const agentId = z.number({ error: '代理商有误' }).int('代理商有误').positive('代理商有误').nullable().default(null);
 

@@ -180,6 +180,13 @@ export const adminOrderEndpoints = adminArea({
     query: z.object({ order_no: OrderNo }),
     answer: AdminOrderDetailAnswer,
   },
+  adminOrderMobileReveal: {
+    route: 'POST /admin/orders/mobile-reveal',
+    tags: ['admin orders'],
+    summary: '查看订单用户的完整手机号（客服、财务、代理须填写原因，记审计）',
+    body: z.object({ order_no: OrderNo, reason: AdminReason }),
+    answer: z.object({ order_no: z.string(), mobile: z.string() }),
+  },
   adminOrderRefund: {
     route: 'POST /admin/orders/refund',
     tags: ['admin orders'],

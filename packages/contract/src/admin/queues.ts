@@ -2,6 +2,7 @@
 // state through the tickets module, seen by the card holder on /suggest — and agent applications
 // — approve or reject with a reason through the agent applications module, seen on /agent.
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
@@ -9,7 +10,7 @@ import { AdminReason } from './orders';
 
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
-const Id = z.coerce.number({ error: '编号有误' }).int('编号有误').positive('编号有误');
+const Id = wholeNumber('编号有误', { min: 1 });
 
 export const AdminTicketQuery = z.object({
   status: z.enum(TICKET_STATUSES, { error: '状态有误' }).optional(),
@@ -203,6 +204,13 @@ export const adminQueueEndpoints = adminArea({
     summary: '投诉建议详情与处理记录',
     query: z.object({ id: Id }),
     answer: AdminTicketDetailAnswer,
+  },
+  adminTicketContactReveal: {
+    route: 'POST /admin/tickets/contact-reveal',
+    tags: ['admin queues'],
+    summary: '查看工单的完整联系方式（客服、代理须填写原因，记审计）',
+    body: z.object({ id: Id, reason: AdminReason }),
+    answer: z.object({ id: z.number().int(), contact: z.string() }),
   },
   adminTicketReply: {
     route: 'POST /admin/tickets/reply',

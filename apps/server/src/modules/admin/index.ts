@@ -32,3 +32,6 @@ export { serveAdmin, REGISTERED as ADMIN_REGISTERED } from './access/guard';
 export type { AdminActor } from './access/actor';
 export { agentFilter, assertInScope } from './access/scope';
 export { PERMISSIONS, ROLES, type Permission } from './access/permissions';
+
+/** Whether the request carries a live operator session (the API docs in production are for operators only). */
+export { authenticate as authenticateOperator } from './access/sessions';

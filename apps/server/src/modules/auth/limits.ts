@@ -31,6 +31,17 @@ export const RULES = {
   loginFailAddress: { limit: 30, windowMs: HOUR, lockMs: 15 * MINUTE },
   /** wrong passwords for one account or card: the 5th locks it for 15 minutes; a success resets */
   passwordFailures: { limit: 5, windowMs: 24 * HOUR, lockMs: 15 * MINUTE },
+  /**
+   * wrong card passwords from one account across ALL cards (binds and device adds): the 10th in an
+   * hour blocks the account's card-password tries for an hour. Limiting per card alone let one
+   * account spray guesses over many cards (issue 32); a holder with the card in hand needs one try.
+   */
+  cardPasswordAccount: { limit: 10, windowMs: HOUR, lockMs: HOUR },
+  /**
+   * wrong card passwords from one client address across all cards (binds, device adds and card
+   * logins): looser than per account because carrier NAT puts many honest phones behind one address.
+   */
+  cardPasswordAddress: { limit: 20, windowMs: HOUR, lockMs: HOUR },
   /** card password resets tried from one client address per 10 minutes */
   resetAddress: { limit: 30, windowMs: 10 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
@@ -45,6 +56,13 @@ export const KEYS = {
   userFailures: (userId: number) => `login_fail:user:${userId}`,
   /** an unknown account name locks like a real one, so lockouts do not reveal which accounts exist */
   accountFailures: (account: string) => `login_fail:account:${account.toLowerCase()}`,
-  cardFailures: (customNum: string) => `login_fail:card:${customNum}`,
+  /**
+   * wrong passwords for one card FROM ONE SOURCE (`user:<id>` for a bind, `ip:<address>` for a card
+   * login): the 5-per-15-minutes lock falls on the guesser, so a stranger failing five times locks
+   * only themselves, never the holder's own logins (issue 32, docs/decisions/0028).
+   */
+  cardFailures: (customNum: string, source: string) => `login_fail:card:${customNum}:${source}`,
+  cardPasswordAccount: (userId: number) => `card_pw_fail:user:${userId}`,
+  cardPasswordAddress: (ip: string) => `card_pw_fail:ip:${ip}`,
   resetAddress: (ip: string) => `card_reset:ip:${ip}`,
 };

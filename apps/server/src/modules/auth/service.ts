@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, rehashIfNeeded, verifyPassword } from '../../lib/password';
 import type { Executor } from '../../db/executor';
 import { clear, hit, minutesOf, peek, type ThrottleResult } from '../../lib/throttle';
+import { assertMayProve, clearCardAttempts, countWrongProof, reserveCardAttempt } from './cardProof';
 import { KEYS, RULES } from './limits';
 import * as repo from './repo';
 import { createSession, type Auth } from './session';
@@ -19,11 +20,12 @@ type LoginModel = LoginRequest['login_model'];
 
 /**
  * The mobile that receives a card's password codes, and that a card-number login shows (masked):
- * the mobile of the user the card is bound to, else the reserve mobile recorded with the card;
- * null when there is neither.
+ * the reserve mobile recorded with the card at issue, else the mobile of the user who proved
+ * holding it when binding; null when there is neither. The recorded mobile comes first so that a
+ * card's codes never follow whoever bound it last (issue 32, decision 0028).
  */
 export async function cardContactMobile(ctx: AppContext, card: { id: number; reserve_mobile: string | null }): Promise<string | null> {
-  return (await repo.boundUserMobile(ctx.db.kysely, card.id)) || card.reserve_mobile || null;
+  return card.reserve_mobile || (await repo.boundUserMobile(ctx.db.kysely, card.id)) || null;
 }
 
 /** A mark named by the client must exist; none means "the subject's own agent" (or the default). */
@@ -196,10 +198,16 @@ async function loginByCard(
   if (card.card_login !== 1) throw new AppError(Code.CARD_LOGIN_DISABLED, '该卡暂不支持卡号登录，请使用手机号或账号登录');
   if (!card.password_hash)
     throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡尚未设置登录密码，请先使用手机号或账号登录，再为该卡设置卡密码');
-  const key = KEYS.cardFailures(customNum);
-  const attempt = await reservePasswordAttempt(ctx, key, 'card');
-  if (!(await verifyPassword(password, card.password_hash))) throw await wrongPassword(ctx, ip, attempt, 'card');
-  await clear(ctx.db.kysely, key);
+  // the lock falls on this address's tries at this card, never on the card itself: a stranger
+  // failing five times must not lock the holder out (docs/decisions/0028)
+  const src = { ip };
+  await assertMayProve(ctx, src);
+  const attempt = await reserveCardAttempt(ctx, customNum, src);
+  if (!(await verifyPassword(password, card.password_hash))) {
+    await countAddressFailure(ctx, ip);
+    throw await countWrongProof(ctx, src, attempt, '卡密码错误');
+  }
+  await clearCardAttempts(ctx, customNum, src);
   await rehashIfNeeded(password, card.password_hash, ctx.config.passwordHashCost, (newHash, oldHash) =>
     saveCardHash(ctx.db.kysely, card.id, newHash, oldHash),
   );

@@ -1,7 +1,6 @@
 // Card login passwords: whether one is set, and setting / resetting it with an SMS code sent to
 // the card's mobile (the /forgot page; /forgot?set=true sets a first password). The hash is the
 // card record's (modules/cardRecord), the sessions are auth's: both change in one transaction.
-import { CardState } from '@portal/contract';
 import { Code } from '@portal/contract/codes';
 import { maskMobile } from '@portal/domain';
 import type { AppContext } from '../../context';
@@ -9,9 +8,10 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import type { Executor } from '../../db/executor';
-import { clear, hit, minutesOf } from '../../lib/throttle';
+import { clearPrefix, hit, minutesOf } from '../../lib/throttle';
 import { cardContactMobile, cardLoginOf, consumeSmsCode, KEYS, revokeCardLogins, RULES, sendSmsCode, type Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
+import { CARD_PASSWORD_NEEDED, cardNamed } from '../cards';
 
 /** What a client may learn about a set password: that it exists. */
 const PASSWORD_MASK = '******';
@@ -35,26 +35,24 @@ export async function hasPassword(ctx: AppContext, auth: Auth, customNum: string
   return { password: has ? PASSWORD_MASK : '', has_password: has, card_login: card.card_login === 1 };
 }
 
-/** ICCIDs are 19 or 20 digits; card numbers are shorter in practice, but a 19-20 digit card
- *  number still wins over an ICCID that happens to be the same digits. */
-const ICCID_LENGTH = /^\d{19,20}$/;
-
 /**
- * Before binding (/bind_card): the card a typed or scanned number names (its card number, or the
- * ICCID printed on its holder) and whether binding will ask for its card password, so the form
- * asks for the password exactly when the bind will. Only for users (a card-number login cannot
- * bind); it tells no more than a bind attempt would.
+ * Before binding (/bind_card): which proof binding asks for (decision 0028: the card password,
+ * for every card), so the form asks for it up front. It answers the SAME for an unknown number, a
+ * cancelled card and someone else's card — only the caller's own card is named (an ICCID resolved
+ * to its number), as binding it again needs nothing. Only for users (a card-number login cannot bind).
  */
 export async function bindCheck(ctx: AppContext, auth: Auth, numOrIccid: string) {
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能绑定卡片，请使用手机号或账号登录后绑定');
-  const db = ctx.db.kysely;
-  const card =
-    (await cardRecord.cardByNum(db, numOrIccid)) ??
-    (ICCID_LENGTH.test(numOrIccid) ? await cardRecord.cardByIccid(db, numOrIccid) : undefined);
-  if (!card) throw new AppError(Code.CARD_NOT_FOUND, '卡号不存在，请核对卡号后重新输入');
-  if (card.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
-  const mine = await cardRecord.isBoundTo(db, card.id, auth.userId);
-  return { custom_num: card.custom_num, needs_password: !mine && Boolean(card.password_hash), already_bound: mine };
+  const card = await cardNamed(ctx, numOrIccid);
+  const mine = card ? await cardRecord.isBoundTo(ctx.db.kysely, card.id, auth.userId) : false;
+  if (mine) return { custom_num: card!.custom_num, needs_password: false, already_bound: true, proof: 'none' as const, hint: '' };
+  return {
+    custom_num: numOrIccid,
+    needs_password: true,
+    already_bound: false,
+    proof: 'card_password' as const,
+    hint: CARD_PASSWORD_NEEDED,
+  };
 }
 
 /** No login needed: the code goes to the card's own mobile, and only its masked form comes back. */
@@ -85,7 +83,7 @@ export async function resetCardPassword(ctx: AppContext, body: { custom_num: str
     return revokeCardLogins(trx, card.custom_num, at);
   });
   // The holder proved control of the card's mobile: lift a lock left by wrong guesses.
-  await clear(ctx.db.kysely, KEYS.cardFailures(card.custom_num));
+  await clearPrefix(ctx.db.kysely, KEYS.cardFailures(card.custom_num, ''));
   return { custom_num: card.custom_num, revoked_sessions: revoked };
 }
 

@@ -14,19 +14,12 @@ import type { Card } from '../../db/schema';
 import type { NetworkOption } from '../../integrations/carrier/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { rehashIfNeeded, verifyPassword } from '../../lib/password';
-import { clear, hit, minutesOf } from '../../lib/throttle';
-import { KEYS, RULES, type Auth } from '../auth';
+import { proveCardPassword, type Auth } from '../auth';
 import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
 import { memberRightsAmong } from '../membership';
 import { freshLine, lineAnswer, planOf } from '../line';
 import { ensureSyncedOnce, renewalOf } from '../usage';
 import * as repo from './repo';
-
-// Wrong card passwords share the card login's counter and lock (modules/auth/limits.ts): a 4-6 digit
-// password must not get a second set of guesses through the bind call.
-const CARD_PASSWORD_RULE = RULES.passwordFailures;
-const cardPasswordKey = KEYS.cardFailures;
 
 /**
  * One card of the list at a glance: the network the user knows, state, balance, the plan in force
@@ -88,44 +81,59 @@ export async function bindList(ctx: AppContext, auth: Auth): Promise<BoundCard[]
   return Promise.all(rows.map((r) => toBoundCard(ctx, r)));
 }
 
-export async function bindCard(ctx: AppContext, auth: Auth, customNum: string, password: string | undefined): Promise<BindCardAnswer> {
+/** ICCIDs are 19 or 20 digits; a card number of that length still wins over an ICCID. */
+const ICCID_LENGTH = /^\d{19,20}$/;
+
+/** The card a typed or scanned number names: its card number, or the ICCID printed on its holder. */
+export async function cardNamed(ctx: AppContext, numOrIccid: string): Promise<Card | undefined> {
+  const db = ctx.db.kysely;
+  return (
+    (await cardRecord.cardByNum(db, numOrIccid)) ??
+    (ICCID_LENGTH.test(numOrIccid) ? await cardRecord.cardByIccid(db, numOrIccid) : undefined)
+  );
+}
+
+/**
+ * Binds a card to the caller once they prove they hold it: its card password (issue 32, decision
+ * 0028). No card is exempt — a number alone is not a proof, numbers are sequential. Until the
+ * proof passes the answer tells nothing about the card (unknown, cancelled, someone else's all
+ * look like a wrong password); after it, a card someone else holds stays theirs until they release
+ * it or the console does.
+ */
+export async function bindCard(
+  ctx: AppContext,
+  auth: Auth,
+  numOrIccid: string,
+  password: string | undefined,
+  ip: string,
+): Promise<BindCardAnswer> {
   // A card-number login is not a user: there is nobody to bind the card to.
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能绑定卡片，请使用手机号或账号登录后绑定');
-  const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
-  if (!card) throw new AppError(Code.CARD_NOT_FOUND);
-  if (card.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
+  const card = await cardNamed(ctx, numOrIccid);
+  const owner = card ? await repo.bindingOf(ctx.db.kysely, card.id) : undefined;
+  // the caller's own card: nothing to prove, nothing learnt
+  if (card && owner?.user_id === auth.userId) return { card: await toBoundCard(ctx, rowOf(card, owner)), already_bound: true };
 
-  const owner = await repo.bindingOf(ctx.db.kysely, card.id);
-  if (owner) {
-    if (owner.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
-    return { card: await toBoundCard(ctx, rowOf(card, owner)), already_bound: true };
-  }
+  if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, CARD_PASSWORD_NEEDED);
+  await proveCardPassword(ctx, { userId: auth.userId, ip }, numOrIccid, card, password, (id, newHash, oldHash) =>
+    cardRecord.replacePasswordHash(ctx.db.kysely, id, oldHash, newHash),
+  );
+  // proven: from here the answers may speak about the card
+  const held = card!;
+  if (held.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
+  if (owner) throw new AppError(Code.CARD_ALREADY_BOUND, ALREADY_HELD);
 
-  if (card.password_hash) {
-    if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡已设置卡密码，请输入卡密码');
-    // Count the attempt before checking it (lib/throttle.ts): parallel guesses cannot slip past the limit.
-    const key = cardPasswordKey(card.custom_num);
-    const attempt = await hit(ctx.db.kysely, key, CARD_PASSWORD_RULE);
-    if (!attempt.allowed)
-      throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定，请${minutesOf(attempt.retryAfterMs)}分钟后再试`);
-    if (!(await verifyPassword(password, card.password_hash))) {
-      if (attempt.locked) {
-        const minutes = minutesOf(attempt.retryAfterMs);
-        throw new AppError(Code.LOCKED, `卡密码错误次数过多，该卡号已被锁定${minutes}分钟，请${minutes}分钟后再试`);
-      }
-      throw new AppError(Code.CARD_PASSWORD_WRONG, `卡密码错误，还可尝试${attempt.remaining}次`);
-    }
-    await clear(ctx.db.kysely, key);
-    await rehashIfNeeded(password, card.password_hash, ctx.config.passwordHashCost, (newHash, oldHash) =>
-      cardRecord.replacePasswordHash(ctx.db.kysely, card.id, oldHash, newHash),
-    );
-  }
-
-  await repo.bindIfFree(ctx.db.kysely, auth.userId, card.id, clock.iso());
-  const now = await repo.bindingOf(ctx.db.kysely, card.id);
-  if (!now || now.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND);
-  return { card: await toBoundCard(ctx, rowOf(card, now)), already_bound: false };
+  await repo.bindIfFree(ctx.db.kysely, auth.userId, held.id, clock.iso());
+  const now = await repo.bindingOf(ctx.db.kysely, held.id);
+  if (!now || now.user_id !== auth.userId) throw new AppError(Code.CARD_ALREADY_BOUND, ALREADY_HELD);
+  ctx.log.info({ userId: auth.userId, cardId: held.id }, 'card bound with its card password');
+  return { card: await toBoundCard(ctx, rowOf(held, now)), already_bound: false };
 }
+
+/** What the bind form asks for (also bind_check's hint). */
+export const CARD_PASSWORD_NEEDED = '请输入卡密码（6位数字，印在卡片包装或卡托上；遗失请联系客服）';
+/** A card someone else holds: a new holder needs their release or the console. */
+const ALREADY_HELD = '该卡已被其他账号绑定，需原绑定人解绑后再绑定，如有疑问请联系客服';
 
 export async function unbindCard(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string }> {
   if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能解绑卡片，请使用手机号或账号登录');

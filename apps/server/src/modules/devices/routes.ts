@@ -7,7 +7,7 @@ import * as svc from './service';
 export async function devicesRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   serve(api, 'deviceList', async (req) => ({ list: await svc.deviceList(ctx, authOf(req)) }));
   serve(api, 'deviceStatus', async (req) => svc.deviceStatus(ctx, authOf(req), req.query.custom_num));
-  serve(api, 'deviceBind', async (req) => svc.bindDevice(ctx, authOf(req), req.body.serial, req.body.custom_num));
+  serve(api, 'deviceBind', async (req) => svc.bindDevice(ctx, authOf(req), req.body, req.ip));
   serve(api, 'deviceUnbind', async (req) => svc.unbindDevice(ctx, authOf(req), req.body.custom_num));
   serve(api, 'deviceWifi', async (req) => svc.deviceWifi(ctx, authOf(req), req.query.custom_num));
   serve(api, 'deviceWifiChange', async (req) => svc.changeWifi(ctx, authOf(req), req.body));

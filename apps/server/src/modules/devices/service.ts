@@ -32,8 +32,8 @@ import type { AppContext } from '../../context';
 import type { CommandStatus, DeviceGateway, DeviceState, RadioSignal, WifiSettings } from '../../integrations/device/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hit, minutesOf, peek, type ThrottleRule } from '../../lib/throttle';
-import type { Auth } from '../auth';
+import { hit, minutesOf, type ThrottleRule } from '../../lib/throttle';
+import { proveCardPassword, type Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { cardOwner, claimCard, releaseCard } from '../cards';
 import { freshLine, planOf } from '../line';
@@ -48,15 +48,7 @@ const MINUTE = 60_000;
 export const LIMITS = {
   reboot: { limit: 3, windowMs: 10 * MINUTE },
   reset: { limit: 2, windowMs: 24 * 60 * MINUTE },
-  /**
-   * Refused adds per user: an unknown serial and a wrong pair answer differently (so a person can
-   * fix a typo), which a script could use to find serials; ten misses an hour is plenty for a
-   * person with the box in hand, and then the user waits an hour.
-   */
-  bindFailures: { limit: 10, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
 } satisfies Record<string, ThrottleRule>;
-
-const bindFailureKey = (userId: number) => `device:bind_fail:${userId}`;
 
 const limitKey = (kind: 'reboot' | 'reset', serial: string) => `device:${kind}:${serial}`;
 
@@ -314,33 +306,39 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
 
 // ---------- binding ----------
 
-export async function bindDevice(ctx: AppContext, auth: Auth, serial: string, customNum: string): Promise<BindDeviceAnswer> {
-  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能添加设备，请使用手机号或账号登录后添加');
-  const failures = await peek(ctx.db.kysely, bindFailureKey(auth.userId), LIMITS.bindFailures);
-  if (failures?.locked) throw tooManyBindFailures(failures.retryAfterMs);
-  const device = await repo.deviceBySerial(ctx.db.kysely, serial);
-  if (!device) throw await bindRefused(ctx, auth, DeviceCode.SERIAL_UNKNOWN);
-  // the pair is the proof of holding the device: the card must be the one inside it
-  const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
-  if (!card || card.id !== device.card_id) throw await bindRefused(ctx, auth, DeviceCode.PAIR_MISMATCH);
-  let owner = await cardOwner(ctx.db.kysely, card.id);
-  const already = owner === auth.userId;
-  if (owner === null) owner = await claimCard(ctx.db.kysely, auth.userId, card.id, clock.iso());
-  if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
-  return { device: summaryOf(card.custom_num, await stateOf(ctx, serial)), already_bound: already };
-}
-
-function tooManyBindFailures(retryAfterMs: number): AppError {
-  return new AppError(Code.RATE_LIMITED, `添加设备失败次数过多，请${minutesOf(retryAfterMs)}分钟后再试`);
-}
-
 /**
- * Count a refused add; the one that reaches the limit says so instead of the refusal. A success does
- * not clear the count: binding one's own device again (idempotent) must not buy more guesses.
+ * Adds a device: its serial TOGETHER WITH the card inside it and that card's password (issue 32,
+ * decision 0028) — a serial and a card number are printed side by side on the box, so the pair
+ * alone proves nothing. An unknown serial, a wrong pair and a wrong password give one answer, under
+ * the card-password limits (per card and source, per account, per address).
  */
-async function bindRefused(ctx: AppContext, auth: Auth, code: DeviceCode): Promise<AppError> {
-  const r = await hit(ctx.db.kysely, bindFailureKey(auth.userId), LIMITS.bindFailures);
-  return r.locked ? tooManyBindFailures(r.retryAfterMs) : deviceError(code);
+export async function bindDevice(
+  ctx: AppContext,
+  auth: Auth,
+  req: { serial: string; custom_num: string; password: string },
+  ip: string,
+): Promise<BindDeviceAnswer> {
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能添加设备，请使用手机号或账号登录后添加');
+  const db = ctx.db.kysely;
+  const device = await repo.deviceBySerial(db, req.serial);
+  const card = await cardRecord.cardByNum(db, req.custom_num);
+  const paired = device && card && card.id === device.card_id ? card : undefined;
+  let owner = paired ? await cardOwner(db, paired.id) : null;
+  // the caller's own device again: nothing to prove
+  if (paired && owner === auth.userId) return { device: summaryOf(paired.custom_num, await stateOf(ctx, req.serial)), already_bound: true };
+  await proveCardPassword(
+    ctx,
+    { userId: auth.userId, ip },
+    req.custom_num,
+    paired,
+    req.password,
+    (id, newHash, oldHash) => cardRecord.replacePasswordHash(db, id, oldHash, newHash),
+    '设备序列号、卡号或卡密码不正确',
+  );
+  const held = paired!;
+  if (owner === null) owner = await claimCard(db, auth.userId, held.id, clock.iso());
+  if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
+  return { device: summaryOf(held.custom_num, await stateOf(ctx, req.serial)), already_bound: false };
 }
 
 export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string; serial: string }> {

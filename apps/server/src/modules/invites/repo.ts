@@ -55,8 +55,30 @@ export async function markFirstPaid(db: Executor, id: number, orderNo: string, a
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function markRewarded(db: Executor, id: number, growth: number, at: string): Promise<void> {
-  await db.updateTable('invites').set({ reward_growth: growth, rewarded_at: at }).where('id', '=', id).execute();
+/** Conditional: true for the one writer that released the reward (not yet rewarded, not void). */
+export async function markRewarded(db: Executor, id: number, growth: number, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('invites')
+    .set({ reward_growth: growth, rewarded_at: at })
+    .where('id', '=', id)
+    .where('rewarded_at', '=', '')
+    .where('void_reason', '=', '')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Invitations whose first package was paid before `paidBefore`, not rewarded and not void: their reward is due. */
+export function invitesDueForReward(db: Executor, paidBefore: string, limit: number) {
+  return db
+    .selectFrom('invites')
+    .selectAll()
+    .where('first_paid_at', '!=', '')
+    .where('first_paid_at', '<=', paidBefore)
+    .where('rewarded_at', '=', '')
+    .where('void_reason', '=', '')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function markVoid(db: Executor, id: number, reason: string, at: string): Promise<void> {

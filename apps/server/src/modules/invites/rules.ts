@@ -23,7 +23,7 @@ export function inviteStateOf(f: InviteFacts): InviteState {
 export const INVITE_STATE_LABEL: Record<InviteState, string> = {
   registered: '已注册，待绑卡',
   card_bound: '已绑卡，待首单',
-  paid: '已首单，奖励待发放',
+  paid: '已购套餐，退款期后发放奖励',
   rewarded: '奖励已发放',
   void: '已失效',
 };
@@ -33,7 +33,7 @@ export function inviteStepsOf(f: InviteFacts): InviteStep[] {
   return [
     { key: 'registered', label: '注册成功', done: true, at: f.created_at },
     { key: 'card_bound', label: '绑定卡片', done: Boolean(f.card_bound_at), at: f.card_bound_at },
-    { key: 'first_order', label: '首笔订单支付', done: Boolean(f.first_paid_at), at: f.first_paid_at },
+    { key: 'first_order', label: '首次购买套餐', done: Boolean(f.first_paid_at), at: f.first_paid_at },
     { key: 'reward', label: '奖励发放', done: Boolean(f.rewarded_at) && !f.void_reason, at: f.void_reason ? '' : f.rewarded_at },
   ];
 }

@@ -11,11 +11,11 @@ import { fenToYuan } from '@portal/domain';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashPassword } from '../../lib/password';
 import { hit, minutesOf } from '../../lib/throttle';
-import { consumeSmsCode, createRegisteredUser, sessionOfNewUser, userWithMobile, type Auth } from '../auth';
+import { consumeSmsCode, createRegisteredUser, proveCardPassword, sessionOfNewUser, userWithMobile, type Auth } from '../auth';
 import { cardRecord } from '../cardRecord';
-import { bindCard, cardOwner } from '../cards';
+import { bindCard, CARD_PASSWORD_NEEDED, cardNamed, cardOwner } from '../cards';
 import { checkCode, inviterFor, maskMobile, recordInvite } from '../invites';
 import { programOfAgent } from '../membership';
 import * as repo from './repo';
@@ -37,15 +37,18 @@ async function limit(ctx: AppContext, key: string, rule: { limit: number; window
 }
 
 /** The card to bind: it exists, is not cancelled, is free, and the password (if it has one) is right. */
-async function checkCard(ctx: AppContext, customNum: string, password: string | undefined) {
-  const card = await cardRecord.cardByNum(ctx.db.kysely, customNum);
-  if (!card) throw new AppError(Code.CARD_NOT_FOUND, '卡号不存在，请核对后重新输入，或先不绑卡');
-  if (card.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
-  if (await cardOwner(ctx.db.kysely, card.id)) throw new AppError(Code.CARD_ALREADY_BOUND, '该卡已被其他用户绑定，请核对卡号，或先不绑卡');
-  if (card.password_hash) {
-    if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡已设置卡密码，请输入卡密码');
-    if (!(await verifyPassword(password, card.password_hash))) throw new AppError(Code.CARD_PASSWORD_WRONG, '卡密码错误，请重新输入');
-  }
+/**
+ * The card to bind at registration, proven like any bind (docs/decisions/0028): its card password,
+ * under the per-card and per-address limits, and no word about the card before the proof passes.
+ */
+async function checkCard(ctx: AppContext, customNum: string, password: string | undefined, ip: string) {
+  if (!password) throw new AppError(Code.CARD_PASSWORD_REQUIRED, CARD_PASSWORD_NEEDED);
+  const card = await cardNamed(ctx, customNum);
+  await proveCardPassword(ctx, { ip }, customNum, card, password, (id, newHash, oldHash) =>
+    cardRecord.replacePasswordHash(ctx.db.kysely, id, oldHash, newHash),
+  );
+  if (card!.state === CardState.Cancelled) throw new AppError(Code.BAD_REQUEST, '该卡已销户，无法绑定，如有疑问请联系客服');
+  if (await cardOwner(ctx.db.kysely, card!.id)) throw new AppError(Code.CARD_ALREADY_BOUND, '该卡已被其他用户绑定，请核对卡号，或先不绑卡');
 }
 
 export async function register(ctx: AppContext, body: BodyOf<'registerUser'>, ip: string): Promise<RegisterAnswer> {
@@ -54,7 +57,7 @@ export async function register(ctx: AppContext, body: BodyOf<'registerUser'>, ip
   await limit(ctx, `register:mobile:${body.mobile}`, REGISTER_PER_MOBILE);
   const invite = body.invite_code ? await inviterFor(ctx.db.kysely, body.invite_code, agent.id) : null;
   if (invite && !invite.inviter) throw new AppError(Code.BAD_REQUEST, invite.reason);
-  if (body.custom_num) await checkCard(ctx, body.custom_num, body.card_password);
+  if (body.custom_num) await checkCard(ctx, body.custom_num, body.card_password, ip);
   await consumeSmsCode(ctx, body.mobile, 'register', body.code);
   const taken = new AppError(Code.BAD_REQUEST, '该手机号已注册，请直接登录（可用验证码登录）');
   if (await userWithMobile(ctx.db.kysely, body.mobile)) throw taken;
@@ -74,7 +77,7 @@ export async function register(ctx: AppContext, body: BodyOf<'registerUser'>, ip
   let customNum = '';
   if (body.custom_num) {
     try {
-      customNum = (await bindCard(ctx, auth, body.custom_num, body.card_password)).card.custom_num;
+      customNum = (await bindCard(ctx, auth, body.custom_num, body.card_password, ip)).card.custom_num;
     } catch (err) {
       // checked above; only a race (someone bound it meanwhile) gets here: the user exists, the
       // page says the card was not bound and /bind_card is one tap away

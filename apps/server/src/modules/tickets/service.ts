@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/throttle';
 import type { Auth } from '../auth';
 import { accessibleCard } from '../cardRecord';
+import { cardOwner } from '../cards';
 import { recentDiagnoses } from '../diagnosis';
 import { assertOwnUpload, isOwner, ownerOf } from '../upload';
 import * as repo from './repo';
@@ -19,8 +20,19 @@ function shopError(code: ShopCode, message?: string): AppError {
   return new AppError(code, message ?? SHOP_MESSAGE[code]);
 }
 
-/** Tickets one account may file: enough for a bad day, not for flooding the operator. */
+/** Tickets one holder may file: enough for a bad day, not for flooding the operator. */
 export const TICKETS_PER_DAY = { limit: 5, windowMs: 24 * 3600_000 };
+
+/**
+ * Whose quota a ticket counts against: the HOLDER — the account, together with the card-number
+ * logins of its cards (issue 32: each card login had five more a day). A card nobody has bound
+ * is its own holder.
+ */
+async function quotaKey(ctx: AppContext, auth: Auth, cardId: number): Promise<string> {
+  if (auth.userId !== 0) return `ticket:holder:user:${auth.userId}`;
+  const holder = await cardOwner(ctx.db.kysely, cardId);
+  return holder !== null ? `ticket:holder:user:${holder}` : `ticket:holder:card:${auth.customNum}`;
+}
 const LISTED = 50;
 
 const uploadUrl = (id: string) => `/api/v1/upload/${id}`;
@@ -63,7 +75,7 @@ export async function createTicket(ctx: AppContext, auth: Auth, body: BodyOf<'ti
   for (const id of images) await assertOwnUpload(ctx, auth, id);
   const owner = ownerOf(auth);
   // counted once the ticket is known good: a refused one writes nothing
-  const quota = await hit(ctx.db.kysely, `ticket:${owner.userId}:${owner.customNum}`, TICKETS_PER_DAY);
+  const quota = await hit(ctx.db.kysely, await quotaKey(ctx, auth, card.id), TICKETS_PER_DAY);
   if (!quota.allowed) throw new AppError(Code.RATE_LIMITED, '今日提交的投诉建议已较多，请明天再试或联系在线客服');
   const latest = wantsDiagnosis(body.category) ? (await recentDiagnoses(ctx.db.kysely, card.id, 1))[0] : undefined;
   const now = clock.now();

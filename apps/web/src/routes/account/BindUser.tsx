@@ -160,7 +160,7 @@ function BindUserPage() {
                   {...form.field('card_password')}
                   inputMode="numeric"
                   maxLength={6}
-                  placeholder="卡片设置过卡密码时填写"
+                  placeholder="绑卡时填写，印在卡托上"
                   value={fields.card_password}
                   onChange={set('card_password')}
                 />

@@ -1,6 +1,7 @@
 // /bind_card — bind a card by number, typed or scanned off the card's holder; it becomes the
-// current card. Once the number is in, the server says whether binding asks for the card's
-// password, and the form asks for it exactly then.
+// current card. Binding proves holding the card with its card password (decision 0028: every
+// card has one, printed on its carrier); the bind check names the proof, and only a card already
+// the user's needs none.
 import { Code } from '@portal/contract/codes';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
@@ -27,6 +28,8 @@ interface Checked {
   asked: string;
   need: PasswordNeed;
   alreadyBound: boolean;
+  /** what the server says about the proof it asks for */
+  hint?: string;
   /** the card number an ICCID resolved to */
   resolved?: string;
 }
@@ -43,7 +46,8 @@ function BindCardPage() {
   const pending = useRef<{ asked: string; run: Promise<CheckResult> }>(undefined);
   const num = customNum.trim();
   const known = checked && (checked.asked === num || checked.resolved === num) ? checked : undefined;
-  const need: PasswordNeed = known?.need ?? 'unknown';
+  // every card asks for its password unless the check said it is the user's already
+  const need: PasswordNeed = known?.need ?? 'needed';
 
   const refused = (err: unknown) =>
     form.fail(
@@ -61,8 +65,9 @@ function BindCardPage() {
       (a) => {
         const result: Checked = {
           asked: v,
-          need: a.already_bound ? 'none' : a.needs_password ? 'needed' : 'none',
+          need: a.already_bound || !a.needs_password ? 'none' : 'needed',
           alreadyBound: a.already_bound,
+          hint: a.hint,
           resolved: a.custom_num !== v ? a.custom_num : undefined,
         };
         setChecked(result);
@@ -159,7 +164,7 @@ function BindCardPage() {
 
           {need === 'none' ? (
             <p className={styles.note} data-testid="password-note">
-              {known?.alreadyBound ? '该卡已在您的账号下，确认后将设为当前卡片' : '该卡未设置卡密码，无需填写'}
+              {known?.alreadyBound ? '该卡已在您的账号下，确认后将设为当前卡片' : '该卡无需填写卡密码'}
             </p>
           ) : (
             <>
@@ -187,7 +192,7 @@ function BindCardPage() {
               {form.at('password')}
               {!form.errors.password && (
                 <p className={styles.note} data-testid="password-note">
-                  {need === 'needed' ? '该卡已设置卡密码，请输入卡密码' : '输入卡号后将自动识别该卡是否需要卡密码'}
+                  {known?.hint || '请输入卡密码（6位数字，印在卡片包装或卡托上；遗失请联系客服）'}
                 </p>
               )}
             </>

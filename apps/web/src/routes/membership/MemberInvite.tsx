@@ -35,7 +35,7 @@ function MemberInvitePage() {
             <p className={styles.heroTitle}>邀请好友，一起省流量费</p>
             <p className={styles.heroText}>
               {d!.enabled && d!.reward_growth > 0
-                ? `好友通过您的链接注册，完成首笔订单支付后，您可获得 ${d!.reward_growth} 成长值`
+                ? `好友通过您的链接注册并首次购买套餐，退款期（7天）过后您可获得 ${d!.reward_growth} 成长值`
                 : '好友通过您的链接注册，即可成为您邀请的好友'}
             </p>
           </section>

@@ -1,5 +1,6 @@
-// /cpe_bind — add a device: the serial printed on its label or box and the number of the card in
-// it, checked here and then as a pair by the server; a refusal is shown at its field. The device's
+// /cpe_bind — add a device: the serial printed on its label or box, the number of the card in it
+// and that card's password (printed on the card's carrier: the proof of holding it, decision 0028),
+// checked here and then together by the server; a refusal is shown at its field. The device's
 // card becomes the current card, and the owner lands on /cpe with it. 扫码 reads the QR on the box
 // (a link here with sn= and custom_num=, which also fills the form when a phone's camera app opens
 // it) or the serial's barcode on the label (features/devices/model/boxScan) with the cards
@@ -36,6 +37,7 @@ function CpeBindPage() {
   const [linked] = useState(() => boxFromQuery(params) ?? {});
   const [serial, setSerial] = useState(linked.serial ?? '');
   const [customNum, setCustomNum] = useState(linked.customNum ?? '');
+  const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<BindProblems>({});
   const [scanning, setScanning] = useState(false);
   const [scanNote, setScanNote] = useState('');
@@ -49,7 +51,7 @@ function CpeBindPage() {
     const missingCard = !found.customNum && !customNum;
     setScanNote(
       found.serial && found.customNum
-        ? '已识别序列号和卡号，请核对后添加'
+        ? '已识别序列号和卡号，请核对并输入卡密码后添加'
         : found.serial
           ? missingCard
             ? '已识别序列号，请输入设备中流量卡的卡号'
@@ -61,11 +63,11 @@ function CpeBindPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const found = bindFormProblems(serial, customNum);
+    const found = bindFormProblems(serial, customNum, password);
     setProblems(found);
-    if (found.serial || found.custom_num) return;
+    if (found.serial || found.custom_num || found.password) return;
     try {
-      const answer = await bind.mutateAsync({ serial: serial.trim().toUpperCase(), custom_num: customNum.trim() });
+      const answer = await bind.mutateAsync({ serial: serial.trim().toUpperCase(), custom_num: customNum.trim(), password });
       switchCard(answer.device.custom_num, local);
       await refreshCard(qc, answer.device.custom_num).catch(() => undefined);
       toast(answer.already_bound ? '该设备已在您的账号下' : '添加成功');
@@ -80,7 +82,9 @@ function CpeBindPage() {
   return (
     <div className={styles.page}>
       <PageHeader title="添加设备" fallback="/cpe_router" />
-      <p className={styles.intro}>序列号（S/N）印在设备背面标签或包装盒上；卡号是设备中流量卡的卡号。扫描包装盒上的二维码可自动填写。</p>
+      <p className={styles.intro}>
+        序列号（S/N）印在设备背面标签或包装盒上；卡号是设备中流量卡的卡号，扫描包装盒上的二维码可自动填写。卡密码印在流量卡的卡托上，用于证明设备在您手中。
+      </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <div className="app-field">
           <label className="app-field__label" htmlFor="bind-serial">
@@ -129,6 +133,31 @@ function CpeBindPage() {
         {problems.custom_num && (
           <p className={styles.error} role="alert">
             {problems.custom_num}
+          </p>
+        )}
+        <div className="app-field">
+          <label className="app-field__label" htmlFor="bind-password">
+            卡密码
+          </label>
+          <input
+            id="bind-password"
+            className="app-field__input"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            placeholder="卡托上的6位数字卡密码"
+            value={password}
+            aria-invalid={Boolean(problems.password)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setProblems((p) => ({ ...p, password: undefined }));
+            }}
+          />
+        </div>
+        {problems.password && (
+          <p className={styles.error} role="alert">
+            {problems.password}
           </p>
         )}
         {scanNote && (

@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import type { PickedFile } from '../model/pickedFile';
-import type { ImportBatch } from './getImportBatches';
+import type { AdminAnswerOf } from '@portal/contract/admin';
 import { invalidateBatches } from './invalidateBatches';
 
+/** A committed batch with each new card's generated card password (shown once). */
+export type CommittedBatch = AdminAnswerOf<'adminCardImportCommit'>;
+
 /** 确认导入: the tried file as one batch, with its note. */
-export function useCommitImport(picked: PickedFile | null, onSuccess: (b: ImportBatch) => void) {
+export function useCommitImport(picked: PickedFile | null, onSuccess: (b: CommittedBatch) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => call('adminCardImportCommit', { ...picked!, reason }),

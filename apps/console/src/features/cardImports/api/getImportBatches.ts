@@ -3,6 +3,7 @@ import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 
-export type ImportBatch = AdminAnswerOf<'adminCardImportCommit'>;
+// a batch as listed (the commit's answer also carries the new cards' passwords, shown once)
+export type ImportBatch = AdminAnswerOf<'adminCardImportBatches'>['items'][number];
 
 export const useImportBatches = () => useQuery({ queryKey: queryKeys.cardImports.all, queryFn: () => call('adminCardImportBatches', {}) });

@@ -1,12 +1,14 @@
 // 导入: a CSV or XLSX of cards — 试导入 first (every bad row with its reason; nothing written), then
 // 确认导入 with a note when the file has no error (one batch, one transaction); the batches below,
-// each undoable with a reason while none of its cards has been used.
+// each undoable with a reason while none of its cards has been used. A committed batch shows each
+// new card's generated card password once (components/CardPasswords), as does 待发放卡密码.
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_ROWS } from '@portal/contract/admin';
 import { messageOf, urlOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
+import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../../../components/CardPasswords';
 import { LoadError } from '../../../components/LoadError';
 import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';
 import { useCommitImport } from '../api/commitImport';
@@ -30,6 +32,7 @@ export function CardImport() {
   const [result, setResult] = useState<DryRun | null>(null);
   const [commitOpen, setCommitOpen] = useState(false);
   const [undoing, setUndoing] = useState<Batch | null>(null);
+  const [slips, setSlips] = useState<{ batch: number; slips: Slip[] } | null>(null);
   const [commitForm] = Form.useForm<{ reason: string }>();
   const [undoForm] = Form.useForm<{ reason: string }>();
 
@@ -37,6 +40,7 @@ export function CardImport() {
   const dry = useDryRun(setResult);
   const commit = useCommitImport(picked, (b) => {
     message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
+    setSlips({ batch: b.id, slips: b.card_passwords });
     setCommitOpen(false);
     setPicked(null);
     setResult(null);
@@ -136,6 +140,8 @@ export function CardImport() {
         ) : null}
       </Card>
 
+      <PendingCardPasswords />
+
       <Card title="导入批次">
         {batches.error ? (
           <LoadError error={batches.error} onRetry={() => void batches.refetch()} />
@@ -224,6 +230,7 @@ export function CardImport() {
         </Form>
         {undo.error ? <Alert type="error" showIcon title={messageOf(undo.error)} /> : null}
       </Modal>
+      {slips ? <CardPasswordSlips title={`批次 ${slips.batch} 的卡密码`} slips={slips.slips} onClose={() => setSlips(null)} /> : null}
     </Space>
   );
 }

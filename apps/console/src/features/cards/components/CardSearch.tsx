@@ -16,6 +16,7 @@ import { Link } from 'react-router';
 import { ListPage } from '../../../components/ListPage';
 import { cardsList, type CardFilter as Filter, type CardRow as Row } from '../api/searchCards';
 import { StoryView } from './CardStory';
+import { ResetCardPasswordButton } from '../../../components/CardPasswords';
 interface Fields {
   number?: string;
   agent_id?: number | null;
@@ -157,7 +158,13 @@ export function CardSearch() {
       />
       <Drawer
         title={open ? `卡片档案 ${open}` : ''}
-        extra={open ? <Link to={storyPath(open)}>在档案页打开</Link> : null}
+        extra={
+          open ? (
+            <>
+              {canManage ? <ResetCardPasswordButton customNum={open} /> : null} <Link to={storyPath(open)}>在档案页打开</Link>
+            </>
+          ) : null
+        }
         open={open !== null}
         onClose={() => setOpen(null)}
         size={960}

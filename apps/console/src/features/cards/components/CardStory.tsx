@@ -2,7 +2,7 @@
 // device, diagnoses, tickets: in the 卡片 page's drawer and on the 卡片档案 page. The story links on:
 // an order opens in 订单 (its drawer), a ticket in 工单, for the operators who may open them.
 import { Link } from 'react-router';
-import { Descriptions, Empty, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Descriptions, Empty, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import { ORDER_STATE_LABEL } from '@portal/contract';
 import { TICKET_STATUS_LABEL, TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
 import { chinaTime, dataSize, yuan } from '../../../lib/format';
@@ -36,7 +36,24 @@ export function StoryView({ card }: { card: string }) {
               <Descriptions.Item label="卡号">{c.custom_num}</Descriptions.Item>
               <Descriptions.Item label="状态">
                 {c.state_label}
-                {c.stop_reason ? `（${c.stop_reason}）` : ''}
+                {c.stop_reason ? `（运营商原因：${c.stop_reason}）` : ''}
+              </Descriptions.Item>
+              {/* what the holder's pages say about the line: the one read model (docs/decisions/0029) */}
+              <Descriptions.Item label="持卡人看到的问题" span={2}>
+                {s.line.problem ? (
+                  <Typography.Text type={s.line.restoring ? 'warning' : 'danger'}>
+                    {s.line.problem.title}：{s.line.problem.detail}
+                    {s.line.problem.fix ? `（处理：${s.line.problem.fix.text}）` : ''}
+                  </Typography.Text>
+                ) : (
+                  <Typography.Text type="success">正常，可以上网</Typography.Text>
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label="当前套餐" span={2}>
+                {s.line.plan
+                  ? `${s.line.plan.name}：已用 ${dataSize(s.line.plan.used_kb)} / 共 ${dataSize(s.line.plan.total_kb)}，剩余 ${dataSize(s.line.plan.remaining_kb)}，有效期至 ${s.line.plan.valid_until}`
+                  : '没有生效中的套餐'}
+                {s.line.queued.length > 0 ? `；已排队：${s.line.queued.map((q) => q.name).join('、')}` : ''}
               </Descriptions.Item>
               <Descriptions.Item label="ICCID">{c.iccid}</Descriptions.Item>
               <Descriptions.Item label="MSISDN">{c.isdn || '—'}</Descriptions.Item>

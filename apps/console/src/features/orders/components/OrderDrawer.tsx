@@ -9,6 +9,8 @@ import { chinaTime, yuan } from '../../../lib/format';
 import { useOrder } from '../api/getOrder';
 import { channelName, NOTIFICATION_OUTCOME_LABEL, ORDER_STATES as STATE } from '../model/states';
 import { RefundModal } from './RefundModal';
+import { RevealContact } from '../../../components/RevealContact';
+import { revealOrderMobile } from '../api/revealOrderMobile';
 
 const stateTag = tagOf(STATE);
 
@@ -28,7 +30,9 @@ export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; 
             <Descriptions.Item label="优惠">{yuan(d.order.discount_fen)}</Descriptions.Item>
             <Descriptions.Item label="实付">{yuan(d.order.payable_fen)}</Descriptions.Item>
             <Descriptions.Item label="支付方式">{channelName(d.order.pay_channel)}</Descriptions.Item>
-            <Descriptions.Item label="用户手机号">{d.order.user_mobile ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="用户手机号">
+              <RevealContact value={d.order.user_mobile} reveal={(reason) => revealOrderMobile(d.order.order_no, reason)} />
+            </Descriptions.Item>
             <Descriptions.Item label="下单时间">{chinaTime(d.order.created_at)}</Descriptions.Item>
             <Descriptions.Item label="支付时间">{chinaTime(d.order.paid_at)}</Descriptions.Item>
             <Descriptions.Item label="关闭时间">{chinaTime(d.order.closed_at)}</Descriptions.Item>

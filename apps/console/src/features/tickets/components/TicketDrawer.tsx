@@ -12,6 +12,8 @@ import { ageOf, chinaTime } from '../../../lib/format';
 import { ticketImageUrl as imageUrl, useTicket } from '../api/getTicket';
 import { useReplyTicket, type ReplyFields } from '../api/replyTicket';
 import { TICKET_STATES as STATUS } from '../model/states';
+import { RevealContact } from '../../../components/RevealContact';
+import { revealTicketContact } from '../api/revealTicketContact';
 
 const statusTag = tagOf(STATUS);
 
@@ -54,7 +56,9 @@ export function TicketDrawer({ id, onClose }: { id: number; onClose: () => void 
             <Descriptions.Item label="卡号">
               <Link to={storyPath(d.ticket.custom_num)}>{d.ticket.custom_num}</Link>
             </Descriptions.Item>
-            <Descriptions.Item label="联系方式">{d.ticket.contact || '—'}</Descriptions.Item>
+            <Descriptions.Item label="联系方式">
+              <RevealContact value={d.ticket.contact || null} reveal={(reason) => revealTicketContact(d.ticket.id, reason)} />
+            </Descriptions.Item>
             <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
             <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
             <Descriptions.Item label="提交时间" span={2}>

@@ -18,6 +18,14 @@ const ROWS: [string, boolean][] = [
   ['ftp://example.com/file', false],
   ['not a url', false],
   ['weixin://dl/chat', false],
+  // issue 32: browsers read "\\" as "/" and drop tabs and newlines, so these leave the site
+  ['/\\evil.example/x', false],
+  ['/\t/evil.example', false],
+  ['/\n/evil.example', false],
+  ['/%09/evil.example', true],
+  ['https://example.com\\@evil.example/', false],
+  ['https://kf.example.com/a\tb', false],
+  ['/brand/\u0000logo.svg', false],
 ];
 
 describe('safe URLs of branding', () => {

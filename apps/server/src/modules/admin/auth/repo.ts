@@ -1,5 +1,4 @@
 // Operator accounts (table operators, written only here).
-import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
 
 export async function operatorByUsername(db: Executor, username: string) {
@@ -18,18 +17,17 @@ export async function agentOf(db: Executor, id: number) {
  * Counts a failed login in ONE update (two processes failing together both count); the failure
  * that reaches `limit` locks the account until `lockUntil` and starts the count again.
  */
-export async function countFailure(db: Executor, id: number, limit: number, lockUntil: string, now: string) {
-  const next = sql<number>`failed_logins + 1`;
-  return db
+/**
+ * The operator's failures as the console's operator list shows them: the count at the address
+ * that failed, and until when that address is locked out (issue 32: the lock is the address's,
+ * modules/admin/auth/service.ts; this is the record of it).
+ */
+export async function noteFailures(db: Executor, id: number, failedLogins: number, lockedUntil: string | null, now: string) {
+  await db
     .updateTable('operators')
-    .set({
-      failed_logins: sql`case when ${next} >= ${limit} then 0 else ${next} end`,
-      locked_until: sql`case when ${next} >= ${limit} then ${lockUntil} else locked_until end`,
-      updated_at: now,
-    })
+    .set({ failed_logins: failedLogins, ...(lockedUntil ? { locked_until: lockedUntil } : {}), updated_at: now })
     .where('id', '=', id)
-    .returning(['failed_logins', 'locked_until'])
-    .executeTakeFirstOrThrow();
+    .execute();
 }
 
 export async function clearFailures(db: Executor, id: number, now: string): Promise<void> {

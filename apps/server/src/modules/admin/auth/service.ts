@@ -7,7 +7,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hashPassword, verifyPassword } from '../../../lib/password';
 import { personalData } from '../../../lib/personalData';
-import { hit, minutesOf, peek, type ThrottleRule } from '../../../lib/throttle';
+import { clear, clearPrefix, hit, minutesOf, peek, secondsOf, type ThrottleRule } from '../../../lib/throttle';
 import type { AdminActor } from '../access/actor';
 import { permissionsOf } from '../access/permissions';
 import { endOtherSessions, openSession } from '../access/sessions';
@@ -15,14 +15,34 @@ import { recordAudit } from '../audit';
 import * as repo from './repo';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
 
-/** 5 wrong passwords (or codes) in a row lock the account for 15 minutes */
+/**
+ * Wrong passwords (or codes) for one username FROM ONE ADDRESS: the 5th locks that pair for 15
+ * minutes. Known and unknown usernames count and answer alike (issue 32), so the answers do not
+ * tell which names exist, and a stranger's failures never lock the operator at their own desk.
+ */
 export const LOCK_AFTER = 5;
 export const LOCK_MS = 15 * 60_000;
-/** one address: 20 failed logins in 15 minutes, whatever the usernames, then 15 minutes off */
-const PER_ADDRESS: ThrottleRule = { limit: 20, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+const PER_SOURCE: ThrottleRule = { limit: LOCK_AFTER, windowMs: LOCK_MS, lockMs: LOCK_MS };
+/**
+ * Failures for one username from all addresses: past 5 in 15 minutes the name is slowed to one try
+ * per 10 seconds (everywhere), not locked — guessing from many addresses is slowed, the operator waits
+ * seconds at most.
+ */
+const PER_NAME: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+const NAME_PACE: ThrottleRule = { limit: 1, windowMs: 10_000 };
+/** Failures from one address, whatever the usernames: past 20 in 15 minutes, one try per 5 seconds (an office behind one address is slowed, not locked out). */
+const PER_ADDRESS: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
+const ADDRESS_PACE: ThrottleRule = { limit: 1, windowMs: 5_000 };
 const ISSUER = '流量卡运营后台';
 /** one scrypt run for an unknown username too: the answer's timing does not tell which names exist */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** An operator unlocked in the console: every address's lock and count on their name go. */
+export async function liftLoginLocks(ctx: AppContext, username: string): Promise<void> {
+  const name = username.trim().toLowerCase();
+  await clearPrefix(ctx.db.kysely, `admin-login:${name}:`);
+  await clear(ctx.db.kysely, `admin-login-name:${name}`);
+}
 
 type OperatorRow = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
 interface RequestInfo {
@@ -55,34 +75,47 @@ export async function login(
   r: RequestInfo,
 ): Promise<{ answer: AdminAnswerOf<'adminLogin'>; token?: string }> {
   const db = ctx.db.kysely;
-  const addressKey = `admin-login-ip:${r.ip}`;
-  const address = await peek(db, addressKey, PER_ADDRESS);
-  if (address?.locked) throw new AppError(Code.RATE_LIMITED, `登录失败次数过多，请 ${minutesOf(address.retryAfterMs)} 分钟后再试`);
+  const name = body.username.trim().toLowerCase();
+  const keys = {
+    source: `admin-login:${name}:${r.ip}`,
+    name: `admin-login-name:${name}`,
+    address: `admin-login-ip:${r.ip}`,
+  };
+  // past their free failures, a name and an address are paced (429 with the seconds), never locked
+  const slow = async (countKey: string, countRule: ThrottleRule, paceKey: string, paceRule: ThrottleRule) => {
+    const seen = await peek(db, countKey, countRule);
+    if (!seen || seen.remaining > 0) return;
+    const pace = await hit(db, paceKey, paceRule);
+    if (!pace.allowed) throw new AppError(Code.RATE_LIMITED, `登录尝试过于频繁，请 ${secondsOf(pace.retryAfterMs)} 秒后再试`);
+  };
+  const pair = await peek(db, keys.source, PER_SOURCE);
+  if (pair?.locked) throw new AppError(Code.LOCKED, `密码错误次数过多，请 ${minutesOf(pair.retryAfterMs)} 分钟后再试`);
+  await slow(keys.address, PER_ADDRESS, `admin-login-ip-pace:${r.ip}`, ADDRESS_PACE);
+  await slow(keys.name, PER_NAME, `admin-login-name-pace:${name}`, NAME_PACE);
+  // counted before the password is compared (parallel guesses cannot pass the limit), cleared on success
+  const attempt = await hit(db, keys.source, PER_SOURCE);
+  if (!attempt.allowed) throw new AppError(Code.LOCKED, `密码错误次数过多，请 ${minutesOf(attempt.retryAfterMs)} 分钟后再试`);
 
   const o = await repo.operatorByUsername(db, body.username);
   const now = clock.now();
-  if (o?.locked_until && o.locked_until > now.toISOString()) {
-    const ms = new Date(o.locked_until).getTime() - now.getTime();
-    throw new AppError(Code.LOCKED, `密码错误次数过多，账号已锁定，请 ${minutesOf(ms)} 分钟后再试`);
-  }
   const passwordOk = await verifyPassword(body.password, o?.password_hash ?? DUMMY_HASH);
 
   const fail = async (message: string): Promise<never> => {
-    await hit(db, addressKey, PER_ADDRESS);
-    if (!o) throw new AppError(Code.LOGIN_FAILED, '用户名或密码错误');
-    const lockUntil = clock.isoIn(LOCK_MS);
-    const after = await db.transaction().execute(async (trx) => {
-      const res = await repo.countFailure(trx, o.id, LOCK_AFTER, lockUntil, clock.iso());
-      const locked = res.locked_until === lockUntil;
-      await recordAudit(trx, whoOf(o, r), {
-        action: locked ? 'operator.locked' : 'operator.login_failed',
-        target: { type: 'operator', id: o.id },
-        after: locked ? { locked_until: lockUntil } : { failed_logins: res.failed_logins },
+    await hit(db, keys.address, PER_ADDRESS);
+    await hit(db, keys.name, PER_NAME);
+    // the operator's record of failures (the console's list, the audit); it does not decide the lock
+    if (o)
+      await db.transaction().execute(async (trx) => {
+        const lockedUntil = attempt.locked ? clock.isoIn(attempt.retryAfterMs) : null;
+        await repo.noteFailures(trx, o.id, attempt.count, lockedUntil, clock.iso());
+        await recordAudit(trx, whoOf(o, r), {
+          action: attempt.locked ? 'operator.locked' : 'operator.login_failed',
+          target: { type: 'operator', id: o.id },
+          after: attempt.locked ? { locked_until: lockedUntil, ip: r.ip } : { failed_logins: attempt.count },
+        });
       });
-      return { locked, left: LOCK_AFTER - res.failed_logins };
-    });
-    if (after.locked) throw new AppError(Code.LOCKED, `密码错误次数过多，账号已锁定，请 ${minutesOf(LOCK_MS)} 分钟后再试`);
-    throw new AppError(Code.LOGIN_FAILED, `${message}，还可尝试 ${after.left} 次`);
+    if (attempt.locked) throw new AppError(Code.LOCKED, `密码错误次数过多，请 ${minutesOf(attempt.retryAfterMs)} 分钟后再试`);
+    throw new AppError(Code.LOGIN_FAILED, `${message}，还可尝试 ${attempt.remaining} 次`);
   };
 
   if (!o || !passwordOk) return fail('用户名或密码错误');
@@ -95,6 +128,7 @@ export async function login(
     if (step === null || !(await repo.useTotpStep(db, o.id, step))) return fail('动态验证码错误或已使用');
   }
 
+  await clear(db, keys.source);
   const session = await db.transaction().execute(async (trx) => {
     await repo.clearFailures(trx, o.id, clock.iso());
     const s = await openSession(trx, o.id);

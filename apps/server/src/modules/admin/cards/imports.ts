@@ -11,6 +11,7 @@ import type { Executor } from '../../../db/executor';
 import type { CardsTable } from '../../../db/schema';
 import { addSimulatedLines, CarrierSimulator, removeSimulatedLines } from '../../../integrations/carrier/simulator';
 import { cardRecord } from '../../cardRecord';
+import { generateCardPasswords } from '../../cardPassword';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { AdminActor } from '../access/actor';
@@ -91,7 +92,7 @@ export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
   return { total, valid: valid.length, errors: errors.slice(0, MAX_ERRORS), preview: valid.slice(0, PREVIEW) };
 }
 
-function cardOf(r: ImportRow, batchId: number, now: string): Insertable<CardsTable> {
+function cardOf(r: ImportRow, batchId: number, now: string, passwordHash: string): Insertable<CardsTable> {
   return {
     custom_num: r.custom_num,
     agent_id: r.agent_id,
@@ -133,7 +134,8 @@ function cardOf(r: ImportRow, batchId: number, now: string): Insertable<CardsTab
     mobile_real_name_mold: 0,
     expired_at: '',
     member_expired_at: '',
-    password_hash: null,
+    // every card proves possession by it (decision 0028): generated here, in the answer once
+    password_hash: passwordHash,
     reserve_mobile: null,
     flow_synced_at: '',
     created_at: now,
@@ -141,7 +143,8 @@ function cardOf(r: ImportRow, batchId: number, now: string): Insertable<CardsTab
   };
 }
 
-type Batch = AdminAnswerOf<'adminCardImportCommit'>;
+type Batch = AdminAnswerOf<'adminCardImportBatches'>['items'][number];
+type Committed = AdminAnswerOf<'adminCardImportCommit'>;
 
 async function batchAnswer(db: Executor, id: number): Promise<Batch> {
   const b = await db
@@ -154,10 +157,17 @@ async function batchAnswer(db: Executor, id: number): Promise<Batch> {
   return { ...b, undone_at: b.undone_at ?? null };
 }
 
-/** Writes a file without errors as one batch; a file with any error writes nothing. */
-export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportCommit'>): Promise<Batch> {
+/**
+ * Writes a file without errors as one batch; a file with any error writes nothing. Each new card
+ * gets a generated card password (decision 0028), answered here once for printing on the card's
+ * carrier; only its hash is kept.
+ */
+export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportCommit'>): Promise<Committed> {
   const rows = await readRows(body.file_name, body.content_base64);
   const simulated = ctx.carrier instanceof CarrierSimulator;
+  // hashed before the transaction opens (seconds for a large file): the write itself stays short
+  const dataRows = withoutHeader(rows).rows.length;
+  const passwords = await generateCardPasswords(Math.min(dataRows, IMPORT_MAX_ROWS), ctx.config.passwordHashCost);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     // checked again inside the transaction: a card imported meanwhile is "already present"
     const { rows: data, firstRow } = withoutHeader(rows);
@@ -188,7 +198,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
       const chunk = valid.slice(i, i + CHUNK);
       await cardRecord.insertCards(
         trx,
-        chunk.map((r) => cardOf(r, batch.id, now)),
+        chunk.map((r, j) => cardOf(r, batch.id, now, passwords[i + j]!.hash)),
       );
       // the carrier simulator needs to know the new lines, as a real carrier already would
       if (simulated)
@@ -210,7 +220,8 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
         last: valid[valid.length - 1]!.custom_num,
       },
     });
-    return batchAnswer(trx, batch.id);
+    const slips = valid.map((r, i) => ({ custom_num: r.custom_num, password: passwords[i]!.password }));
+    return { ...(await batchAnswer(trx, batch.id)), card_passwords: slips };
   });
 }
 

@@ -6,6 +6,7 @@ import { serveAdmin } from '../access/guard';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { bulkJobsJob, createJob, jobDetail, listJobs } from './bulkJobs';
 import { commit, dryRun, listBatches, undo } from './imports';
+import { pending, resetPassword, take } from './passwords';
 import { exportRows, search, story } from './service';
 
 /** The most rows one export writes (capped, not streamed): narrow the filter for more. */
@@ -83,6 +84,10 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
   serveAdmin(api, ctx, 'adminCardImportCommit', 'cards.manage', async (req, _reply, op) => commit(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminCardImportBatches', 'cards.manage', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
   serveAdmin(api, ctx, 'adminCardImportUndo', 'cards.manage', async (req, _reply, op) => undo(ctx, op, req.body));
+  // card passwords (decision 0028): shown once, at import, at a reset, or taken from the waiting list
+  serveAdmin(api, ctx, 'adminCardPasswordReset', 'cards.manage', async (req, _reply, op) => resetPassword(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardPasswordPending', 'cards.manage', async (_req, _reply, op) => pending(ctx, op));
+  serveAdmin(api, ctx, 'adminCardPasswordTake', 'cards.manage', async (req, _reply, op) => take(ctx, op, req.body));
 
   serveAdmin(api, ctx, 'adminBulkJobCreate', 'cards.manage', async (req, _reply, op) => createJob(ctx, op, req.body));
   // the cards of the jobs are done in the background, batch by batch (docs/decisions/0027)

@@ -37,6 +37,7 @@ import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import { personalData } from '../../../lib/personalData';
 import type { AdminActor } from '../access/actor';
+import { contactFor } from '../access/contact';
 import { serveAdmin, type AdminHandler } from '../access/guard';
 import type { Permission } from '../access/permissions';
 import { agentFilter, assertInScope } from '../access/scope';
@@ -284,8 +285,8 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       permission: 'tickets.manage',
       action: 'tickets.export',
       file: ['tickets.csv', '工单.csv'],
-      read: (q, op) =>
-        walk(
+      read: async (q, op) => {
+        const r = await walk(
           (after, limit) =>
             queues.searchTickets(
               db,
@@ -294,7 +295,10 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
               limit,
             ),
           (t) => t.id,
-        ),
+        );
+        // the customer's contact as this operator's role may see it (access/contact.ts)
+        return { ...r, rows: r.rows.map((t) => ({ ...t, contact: contactFor(op.role, t.contact) ?? '' })) };
+      },
       columns: [
         ['工单号', (t) => t.ticket_no],
         ['卡号', (t) => t.custom_num],

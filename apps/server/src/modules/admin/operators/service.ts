@@ -14,6 +14,7 @@ import type { AdminActor } from '../access/actor';
 import { revokeOperatorSessions } from '../access/sessionRepo';
 import { recordAudit } from '../audit';
 import * as repo from '../auth/repo';
+import { liftLoginLocks } from '../auth/service';
 
 type Row = AdminAnswerOf<'adminOperatorCreate'>;
 type OperatorRecord = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
@@ -142,7 +143,7 @@ export async function resetPassword(ctx: AppContext, op: AdminActor, body: Admin
 }
 
 export async function unlockOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorUnlock'>): Promise<Row> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+  const username = await ctx.db.kysely.transaction().execute(async (trx) => {
     const o = await existing(trx, body.id);
     await repo.clearFailures(trx, body.id, clock.iso());
     await recordAudit(trx, op, {
@@ -152,7 +153,9 @@ export async function unlockOperator(ctx: AppContext, op: AdminActor, body: Admi
       before: { failed_logins: o.failed_logins, locked_until: o.locked_until },
       after: { failed_logins: 0, locked_until: null },
     });
+    return o.username;
   });
+  await liftLoginLocks(ctx, username);
   return rowOf(ctx, body.id);
 }
 

@@ -10,7 +10,9 @@ import type { AdminQueryOf } from '@portal/contract/admin';
 import { refundRefusal } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import { adjustBalance, refundOrder } from '../../commerce';
+import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
+import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
 import * as repo from './repo';
@@ -34,13 +36,14 @@ function filterOf(q: AdminQueryOf<'adminOrderList'>): repo.OrderFilter {
 }
 
 type OrderRow = Awaited<ReturnType<typeof repo.searchOrders>>[number];
-function rowOf(r: OrderRow) {
+/** An order for this operator: the buyer's mobile masked unless their role sees it whole (access/contact.ts). */
+function rowOf(r: OrderRow, role: OperatorRole) {
   return {
     id: r.id,
     order_no: r.order_no,
     custom_num: r.custom_num,
     agent_id: r.agent_id,
-    user_mobile: r.user_mobile ?? null,
+    user_mobile: contactFor(role, r.user_mobile ?? null),
     goods_type: r.goods_type,
     title: r.title,
     total_fen: r.total_fen,
@@ -60,7 +63,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
   serveAdmin(api, ctx, 'adminOrderList', 'orders.view', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchOrders(db, agentFilter(op), filterOf(q), q.limit + 1);
-    const items = rows.slice(0, q.limit).map(rowOf);
+    const items = rows.slice(0, q.limit).map((r) => rowOf(r, op.role));
     return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
@@ -89,7 +92,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       rows.map((r) => [
         r.order_no,
         r.custom_num,
-        r.user_mobile ?? '',
+        contactFor(op.role, r.user_mobile ?? '') ?? '',
         GOODS_TYPE_LABEL[r.goods_type as GoodsType] ?? r.goods_type,
         r.title,
         yuan(r.total_fen),
@@ -108,6 +111,18 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       .send(csv);
   });
 
+  // the buyer's mobile whole, for one order, with a reason (audited): what a masked list leaves out
+  serveAdmin(api, ctx, 'adminOrderMobileReveal', 'orders.view', async (req, _reply, op) => {
+    const order = await repo.orderForAdmin(db, req.body.order_no);
+    assertInScope(op, order?.agent_id);
+    await recordAudit(db, op, {
+      action: 'orders.mobile_reveal',
+      target: { type: 'order', id: order!.order_no },
+      reason: req.body.reason,
+    });
+    return { order_no: order!.order_no, mobile: order!.user_mobile ?? '' };
+  });
+
   serveAdmin(api, ctx, 'adminOrderDetail', 'orders.view', async (req, _reply, op) => {
     const order = await repo.orderForAdmin(db, req.query.order_no);
     assertInScope(op, order?.agent_id);
@@ -118,7 +133,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       repo.refundsOf(db, o.order_no),
     ]);
     return {
-      order: { ...rowOf(o), fulfilled_at: o.fulfilled_at, expires_at: o.expires_at, voucher_id: o.voucher_id },
+      order: { ...rowOf(o, op.role), fulfilled_at: o.fulfilled_at, expires_at: o.expires_at, voucher_id: o.voucher_id },
       payments: payments.map((p) => ({
         id: p.id,
         channel: p.channel,

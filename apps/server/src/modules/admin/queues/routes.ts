@@ -14,8 +14,10 @@ import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
 import { moveApplication } from '../../replacement';
 import { addTicketEvent } from '../../tickets';
+import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
 import type { AdminActor } from '../access/actor';
+import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
@@ -24,7 +26,8 @@ import * as repo from './repo';
 type TicketRow = NonNullable<Awaited<ReturnType<typeof repo.ticketById>>>;
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof repo.applicationById>>>;
 
-function ticketRowOf(t: TicketRow) {
+/** A ticket for this operator: the contact masked unless their role sees it whole (access/contact.ts). */
+function ticketRowOf(t: TicketRow, role: OperatorRole) {
   return {
     id: t.id,
     ticket_no: t.ticket_no,
@@ -32,7 +35,7 @@ function ticketRowOf(t: TicketRow) {
     category: t.category,
     status: t.status,
     excerpt: ticketExcerpt(t.description),
-    contact: t.contact,
+    contact: contactFor(role, t.contact) ?? '',
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -65,7 +68,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const images = JSON.parse(t!.images) as unknown[];
     return {
       ticket: {
-        ...ticketRowOf(t!),
+        ...ticketRowOf(t!, op.role),
         description: t!.description,
         order_no: t!.order_no,
         diagnosis: t!.diagnosis,
@@ -83,11 +86,19 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
       { status: q.status, category: q.category, card: q.card || undefined, order: q.order, afterId: q.after_id },
       q.limit + 1,
     );
-    const items = rows.slice(0, q.limit).map(ticketRowOf);
+    const items = rows.slice(0, q.limit).map((t) => ticketRowOf(t, op.role));
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
   serveAdmin(api, ctx, 'adminTicketDetail', 'tickets.manage', async (req, _reply, op) => ticketDetail(op, req.query.id));
+
+  // the customer's contact whole, for one ticket, with a reason (audited)
+  serveAdmin(api, ctx, 'adminTicketContactReveal', 'tickets.manage', async (req, _reply, op) => {
+    const t = await repo.ticketById(db, req.body.id);
+    assertInScope(op, t?.agent_id);
+    await recordAudit(db, op, { action: 'tickets.contact_reveal', target: { type: 'ticket', id: t!.id }, reason: req.body.reason });
+    return { id: t!.id, contact: t!.contact };
+  });
 
   serveAdmin(api, ctx, 'adminTicketReply', 'tickets.manage', async (req, _reply, op) => {
     const b = req.body;

@@ -52,7 +52,7 @@ export function useBindDevice() {
   const qc = useQueryClient();
   return useMutation({
     // silent: the page shows a refusal at its field
-    mutationFn: (input: { serial: string; custom_num: string }) => call(api.deviceBind, input, { silent: true }),
+    mutationFn: (input: { serial: string; custom_num: string; password: string }) => call(api.deviceBind, input, { silent: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

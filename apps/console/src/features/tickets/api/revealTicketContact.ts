@@ -1,0 +1,5 @@
+import { call } from '../../../lib/api';
+
+/** A ticket's full contact, for an operator who gives a reason (audited; docs/decisions/0028). */
+export const revealTicketContact = (id: number, reason: string): Promise<string> =>
+  call('adminTicketContactReveal', { id, reason }).then((a) => a.contact);
