@@ -91,7 +91,7 @@ describe('membership, invitations and the promotion page', () => {
     await loginWithAccount(page, FRIEND, 'abc12345');
 
     // a recharge, through the sandbox cashier: growth for the friend, but not the first order that
-    // rewards the inviter (issue 32: only a first package counts, after its refund window)
+    // rewards the inviter (docs/decisions/0028: only a first package counts, after its refund window)
     await page.goto('/recharge');
     await page.getByLabel('其他金额').fill('30');
     await page.getByTestId('payable').filter({ hasText: '¥30.00' }).waitFor();

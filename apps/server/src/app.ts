@@ -104,7 +104,7 @@ class OneLinePerRequest extends LogController {
       {
         reqId: req.id,
         method: req.method,
-        // the route's template and the URL with personal query values hidden (lib/logUrl, issue 32)
+        // the route's template and the URL with personal query values hidden (lib/logUrl, docs/decisions/0028)
         route: req.routeOptions.url ?? '',
         url: maskedUrl(req.url),
         ip: req.ip,
@@ -239,7 +239,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     transform: documentUploads,
   });
   // The API documents (portal and console) describe every endpoint: in production only an operator
-  // reads them (issue 32); elsewhere anyone, as before.
+  // reads them (docs/decisions/0028); elsewhere anyone, as before.
   await app.register(import('@fastify/swagger-ui'), {
     routePrefix: '/api/docs',
     ...(config.production

@@ -61,7 +61,7 @@ describe.each(databases())('admin agents on %s', (kind) => {
     ['logo', 'data:image/png;base64,AAAA'],
     ['app_url', '//evil.example.com/x'],
     ['guide_qrcode', 'vbscript:msgbox'],
-    // issue 32: a backslash reads as "/" and a tab is dropped by browsers — both leave the site
+    // docs/decisions/0028: a backslash reads as "/" and a tab is dropped by browsers — both leave the site
     ['customer_url', '/\\evil.example/chat'],
     ['h5_url', '/\t/evil.example'],
     ['logo', '/\n/evil.example/logo.png'],

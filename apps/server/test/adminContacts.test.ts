@@ -1,4 +1,4 @@
-// Issue 32: support, finance and agent administrators see customers' mobiles masked in the console's
+// docs/decisions/0028: support, finance and agent administrators see customers' mobiles masked in the console's
 // orders and tickets (lists, details, exports); one is revealed with a reason, audited. The platform
 // administrator sees them whole. SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';

@@ -76,7 +76,7 @@ describe.each(databases())('branding on %s', (kind) => {
           app_url: '//evil.example.com/x',
           logo: 'data:image/svg+xml,<svg onload=alert(1)>',
           h5_url: ' https://ok.example.com/h5 ',
-          // issue 32: stored before the console refused them, still never shown
+          // docs/decisions/0028: stored before the console refused them, still never shown
           guide_qrcode: '/\\evil.example/qr.png',
           official_account_qrcode: '/\t/evil.example/qr.png',
         })

@@ -70,7 +70,7 @@ describe.each(databases())('card password on %s', (kind) => {
       expect(okData(await t.get(`/api/v1/card/bind_check?custom_num=${num}`, token))).toEqual(expected);
     });
 
-    it('a card without a password still needs one: no card is exempt (issue 32)', async () => {
+    it('a card without a password still needs one: no card is exempt (docs/decisions/0028)', async () => {
       const token = await t.loginAccount();
       await t.db.kysely.updateTable('cards').set({ password_hash: null }).where('custom_num', '=', '1000000020').execute();
       expect(okData(await t.get('/api/v1/card/bind_check?custom_num=1000000020', token))).toEqual(asked('1000000020'));

@@ -193,7 +193,7 @@ describe.each(databases())('commerce on %s', (kind) => {
       { name: 'amount over 5000', send: post(recharge(5001)) },
       { name: 'zero amount', send: post(recharge(0)) },
       { name: 'amount as text', send: post(recharge('abc')) },
-      // issue 32: numbers as numbers only — not a boolean, not an exponent, not padded
+      // docs/decisions/0028: numbers as numbers only — not a boolean, not an exponent, not padded
       { name: 'amount true', send: post(recharge(true)), message: /请输入/ },
       { name: "amount '1e2'", send: post(recharge('1e2')) },
       { name: "amount ' 12'", send: post(recharge(' 12')) },

@@ -105,7 +105,7 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
     expect(rec).toHaveLength(1);
     expect(rec[0]).toMatchObject({ mobile: '139****9001', state: 'card_bound', state_label: '已绑卡，待首单', void_reason: '' });
 
-    // issue 32: a recharge is not the invitee's first order — it earns them growth, the inviter nothing
+    // docs/decisions/0028: a recharge is not the invitee's first order — it earns them growth, the inviter nothing
     await payByGateway(t, invitee, { custom_num: '1000000020', goods_type: 'recharge', amount: 30 });
     rec = (await t.get('/api/v2/member/invite_records', inviter)).json().data.list;
     expect(rec[0]).toMatchObject({ state: 'card_bound', reward_growth: 0 });
@@ -141,7 +141,7 @@ describe.each(databases())('membership and invitations on %s', (kind) => {
     expect(rec[0]).toMatchObject({ state: 'void', void_reason: '好友首单已退款', reward_growth: 0 });
   });
 
-  it('a farmed invitation earns nothing: a ¥1 recharge, refunded within the window or not, gives the inviter no growth (issue 32)', async () => {
+  it('a farmed invitation earns nothing: a ¥1 recharge, refunded within the window or not, gives the inviter no growth (docs/decisions/0028)', async () => {
     const inviter = await t.loginAccount();
     const code = (await t.get('/api/v2/member/invite', inviter)).json().data.code as string;
     const before = (await t.get('/api/v2/member', inviter)).json().data.growth as number;

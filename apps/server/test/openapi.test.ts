@@ -42,7 +42,7 @@ describe.each(databases())('OpenAPI document on %s', (kind) => {
   });
 });
 
-// issue 32: the documents describe every endpoint of the portal and the console — in production they
+// docs/decisions/0028: the documents describe every endpoint of the portal and the console — in production they
 // are served to a logged-in operator only
 // the production configuration, but the test's own database and no built web files
 const {

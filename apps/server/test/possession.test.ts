@@ -1,4 +1,4 @@
-// Issue 32 "Only the holder claims a card" (docs/decisions/0028): every bind proves possession with
+// "Only the holder claims a card" (docs/decisions/0028): every bind proves possession with
 // the card password, which the console generates at import and shows once; wrong card passwords are
 // limited per card and source, per account and per address, so an account cannot spray guesses over
 // many cards and a stranger cannot lock a holder out; the console resets a password with a reason;

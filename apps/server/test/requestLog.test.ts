@@ -49,7 +49,7 @@ describe.each(databases())('request log on %s', (kind) => {
     }
   });
 
-  it('console searches by mobile, card number and ID write none of them to the log (issue 32)', async () => {
+  it('console searches by mobile, card number and ID write none of them to the log (docs/decisions/0028)', async () => {
     const { lines, stream } = capture();
     const app = await buildApp({ db: t.db, config: t.config, logger: { level: 'info', redact: REDACT, stream } });
     try {

@@ -150,7 +150,7 @@ describe.each(databases())('tickets on %s', (kind) => {
     expect(after.ticket_events).toBe(before.ticket_events);
   });
 
-  it('counts the quota per holder: the account and the card logins of its cards share five a day (issue 32)', async () => {
+  it('counts the quota per holder: the account and the card logins of its cards share five a day (docs/decisions/0028)', async () => {
     await t.db.kysely.deleteFrom('throttles').where('key', 'like', 'ticket:%').execute();
     const account = await t.loginAccount();
     for (let i = 0; i < 3; i++) await file(t, account, complaint({ custom_num: '1000000001' }));

@@ -1,4 +1,4 @@
-// Whole numbers in requests (issue 32): a JSON number, or plain digits (a query string or a form
+// Whole numbers in requests (docs/decisions/0028): a JSON number, or plain digits (a query string or a form
 // field carries numbers as text) — never `true` (which z.coerce took for 1), "1e2" (100), " 12",
 // "0x10" or "". Refused with the field's own message like any other bad value.
 import { z } from 'zod';

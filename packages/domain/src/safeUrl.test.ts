@@ -15,7 +15,7 @@ describe('safeUrl: configuration never yields a script URL', () => {
     ['vbscript:msgbox', ''],
     ['//evil.example.com/x', ''],
     ['weixin://dl/business', ''],
-    // issue 32: "\\" reads as "/" and tabs / newlines are dropped by browsers
+    // docs/decisions/0028: "\\" reads as "/" and tabs / newlines are dropped by browsers
     ['/\\evil.example/x', ''],
     ['/\t/evil.example', ''],
     ['/\r\n/evil.example', ''],

@@ -2,7 +2,7 @@
 // rendered as links and images. Only http(s) and same-site paths pass; javascript:, data:,
 // vbscript: and anything unparsable become "" so the UI hides the link.
 //
-// Control characters and backslashes are refused anywhere (issue 32): browsers drop tabs and
+// Control characters and backslashes are refused anywhere (docs/decisions/0028): browsers drop tabs and
 // newlines and read "\" as "/", so "/\evil.example/…" and "/<TAB>/evil.example" looked like
 // same-site paths here and opened another site there. A path is then checked with the URL parser:
 // resolved against a placeholder origin, it must stay on that origin.

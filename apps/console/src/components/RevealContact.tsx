@@ -1,4 +1,4 @@
-// A customer's masked mobile (issue 32: support, finance and agent administrators see 138****8000)
+// A customer's masked mobile (docs/decisions/0028: support, finance and agent administrators see 138****8000)
 // with 查看 beside it: the whole number after a reason, which the server audits. The platform
 // administrator gets the number whole and no button.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// What the access line says about a request's URL (issue 32): the path with every query value that
+// What the access line says about a request's URL (docs/decisions/0028): the path with every query value that
 // could be personal replaced by ***, so a console search `?mobile=13800138000` writes no mobile to
 // the log (README: mobiles never reach a log). Values of the named keys are always hidden; any
 // other value with a run of 6 or more digits (a mobile, card number, ICCID or ID number under

@@ -11,7 +11,7 @@ export function isSafeUrlText(value: string): boolean {
   const v = value.trim();
   if (v === '') return true;
   // control characters and backslashes nowhere: browsers drop the one and read the other as "/",
-  // so "/\\evil.example" or "/<TAB>/evil.example" would leave the site (issue 32)
+  // so "/\\evil.example" or "/<TAB>/evil.example" would leave the site (docs/decisions/0028)
   // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
   if (/[\u0000-\u001F\u007F\u0080-\u009F\u2028\u2029\\]/.test(v)) return false;
   if (v.startsWith('/')) return !v.startsWith('//');

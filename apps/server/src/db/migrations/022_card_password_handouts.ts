@@ -17,7 +17,7 @@ function hashAtBulkCost(password: string): Promise<string> {
   );
 }
 
-// Every card has a card password (issue 32, docs/decisions/0028): binding proves possession with it.
+// Every card has a card password (docs/decisions/0028): binding proves possession with it.
 //   card_password_handouts  generated passwords the operator has not yet taken, in clear, one row
 //                           per card: the console lists their count and hands them out ONCE (a
 //                           download that deletes them), to be printed and sent to the holders.

@@ -1,4 +1,4 @@
-// Proof of holding a card by its card password (issue 32, docs/decisions/0028): the one check
+// Proof of holding a card by its card password (docs/decisions/0028): the one check
 // behind binding a card, adding a device with its card, and — for its counters — the card login.
 // A guesser is limited where guessing happens: per card AND source (5 wrong in 15 minutes lock
 // that source only, so a stranger cannot lock the holder out), per account and per client address

@@ -34,7 +34,7 @@ export const RULES = {
   /**
    * wrong card passwords from one account across ALL cards (binds and device adds): the 10th in an
    * hour blocks the account's card-password tries for an hour. Limiting per card alone let one
-   * account spray guesses over many cards (issue 32); a holder with the card in hand needs one try.
+   * account spray guesses over many cards (docs/decisions/0028); a holder with the card in hand needs one try.
    */
   cardPasswordAccount: { limit: 10, windowMs: HOUR, lockMs: HOUR },
   /**
@@ -59,7 +59,7 @@ export const KEYS = {
   /**
    * wrong passwords for one card FROM ONE SOURCE (`user:<id>` for a bind, `ip:<address>` for a card
    * login): the 5-per-15-minutes lock falls on the guesser, so a stranger failing five times locks
-   * only themselves, never the holder's own logins (issue 32, docs/decisions/0028).
+   * only themselves, never the holder's own logins (docs/decisions/0028).
    */
   cardFailures: (customNum: string, source: string) => `login_fail:card:${customNum}:${source}`,
   cardPasswordAccount: (userId: number) => `card_pw_fail:user:${userId}`,

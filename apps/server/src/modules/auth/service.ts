@@ -22,7 +22,7 @@ type LoginModel = LoginRequest['login_model'];
  * The mobile that receives a card's password codes, and that a card-number login shows (masked):
  * the reserve mobile recorded with the card at issue, else the mobile of the user who proved
  * holding it when binding; null when there is neither. The recorded mobile comes first so that a
- * card's codes never follow whoever bound it last (issue 32, decision 0028).
+ * card's codes never follow whoever bound it last (docs/decisions/0028).
  */
 export async function cardContactMobile(ctx: AppContext, card: { id: number; reserve_mobile: string | null }): Promise<string | null> {
   return card.reserve_mobile || (await repo.boundUserMobile(ctx.db.kysely, card.id)) || null;

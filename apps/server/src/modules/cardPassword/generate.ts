@@ -1,4 +1,4 @@
-// Card passwords made by the portal (issue 32, docs/decisions/0028): one per card at import, at the
+// Card passwords made by the portal (docs/decisions/0028): one per card at import, at the
 // migration for cards that had none, and at a console reset. Random digits from the CSPRNG, the
 // longest length the card login allows, so a guess has a one-in-a-million chance.
 import { randomInt } from 'node:crypto';

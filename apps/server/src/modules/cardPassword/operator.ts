@@ -1,4 +1,4 @@
-// The console's side of card passwords (issue 32, decision 0028): a new one set by an operator
+// The console's side of card passwords (docs/decisions/0028): a new one set by an operator
 // (the holder lost it), and the generated ones waiting to be handed out. The caller (admin/cards)
 // checks the operator's right and scope and writes the audit row, in the transaction passed here.
 import type { AppContext } from '../../context';

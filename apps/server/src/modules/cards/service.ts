@@ -94,8 +94,8 @@ export async function cardNamed(ctx: AppContext, numOrIccid: string): Promise<Ca
 }
 
 /**
- * Binds a card to the caller once they prove they hold it: its card password (issue 32, decision
- * 0028). No card is exempt — a number alone is not a proof, numbers are sequential. Until the
+ * Binds a card to the caller once they prove they hold it: its card password (docs/decisions/0028).
+ * No card is exempt — a number alone is not a proof, numbers are sequential. Until the
  * proof passes the answer tells nothing about the card (unknown, cancelled, someone else's all
  * look like a wrong password); after it, a card someone else holds stays theirs until they release
  * it or the console does.

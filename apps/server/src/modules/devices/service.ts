@@ -307,8 +307,8 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
 // ---------- binding ----------
 
 /**
- * Adds a device: its serial TOGETHER WITH the card inside it and that card's password (issue 32,
- * decision 0028) — a serial and a card number are printed side by side on the box, so the pair
+ * Adds a device: its serial TOGETHER WITH the card inside it and that card's password (docs/decisions/0028)
+ * — a serial and a card number are printed side by side on the box, so the pair
  * alone proves nothing. An unknown serial, a wrong pair and a wrong password give one answer, under
  * the card-password limits (per card and source, per account, per address).
  */

@@ -2,7 +2,7 @@
 // Executor passed in), so growth moves with the money or not at all (docs/decisions/0019):
 //   orderFulfilled  growth for money paid from outside (¥1 = 1), and an invitee's first paid
 //                   PACKAGE marks the invitation paid; its reward is released by the job below
-//                   once the refund window has passed (issue 32: a ¥1 recharge, refunded or not,
+//                   once the refund window has passed (docs/decisions/0028: a ¥1 recharge, refunded or not,
 //                   earned the inviter +50);
 //   orderRefunded   takes back exactly what that order gave, and voids the invitation whose
 //                   first order it was, taking its reward back.

@@ -25,7 +25,7 @@ export const TICKETS_PER_DAY = { limit: 5, windowMs: 24 * 3600_000 };
 
 /**
  * Whose quota a ticket counts against: the HOLDER — the account, together with the card-number
- * logins of its cards (issue 32: each card login had five more a day). A card nobody has bound
+ * logins of its cards (docs/decisions/0028: each card login had five more a day). A card nobody has bound
  * is its own holder.
  */
 async function quotaKey(ctx: AppContext, auth: Auth, cardId: number): Promise<string> {

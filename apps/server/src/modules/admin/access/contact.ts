@@ -1,4 +1,4 @@
-// Customers' mobiles in the console (issue 32): the platform administrator sees them whole; support,
+// Customers' mobiles in the console (docs/decisions/0028): the platform administrator sees them whole; support,
 // finance and agent administrators see them masked (138****8000) in lists, details and exports and
 // reveal one with a reason, audited — as real-name data already is. Pure.
 import type { OperatorRole } from '@portal/contract/admin';

@@ -18,7 +18,7 @@ const ROWS: [string, boolean][] = [
   ['ftp://example.com/file', false],
   ['not a url', false],
   ['weixin://dl/chat', false],
-  // issue 32: browsers read "\\" as "/" and drop tabs and newlines, so these leave the site
+  // docs/decisions/0028: browsers read "\\" as "/" and drop tabs and newlines, so these leave the site
   ['/\\evil.example/x', false],
   ['/\t/evil.example', false],
   ['/\n/evil.example', false],

@@ -16,7 +16,7 @@ describe('CSV', () => {
     [null, ''],
     [12, '12'],
     [{ a: 1 }, '"{""a"":1}"'],
-    // issue 32: Excel locales that split on ";" would start a formula after it
+    // docs/decisions/0028: Excel locales that split on ";" would start a formula after it
     ['a;=cmd|"/c calc"!A1', `"a;'=cmd|""/c calc""!A1"`],
     ['x; +1', `"x; '+1"`],
     ['x;@SUM(A1);-2', `"x;'@SUM(A1);'-2"`],

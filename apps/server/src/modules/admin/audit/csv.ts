@@ -1,7 +1,7 @@
 // CSV for "导出": UTF-8 with a byte-order mark (Excel then reads Chinese right), CRLF rows, RFC 4180
 // quoting, and formula-injection safe — a cell starting with = + - @ (or a tab / carriage return)
 // gets a leading apostrophe, so a spreadsheet shows text instead of running it. So does such a
-// character after a ";" (issue 32): Excel in locales whose list separator is ";" splits the cell
+// character after a ";" (docs/decisions/0028): Excel in locales whose list separator is ";" splits the cell
 // there, and the piece would start a formula; a cell holding ";" is also quoted, which keeps it
 // one cell in those locales. Pure; every admin list's export uses it.
 export const CSV_BOM = '\uFEFF';

@@ -19,7 +19,7 @@ export async function agentOf(db: Executor, id: number) {
  */
 /**
  * The operator's failures as the console's operator list shows them: the count at the address
- * that failed, and until when that address is locked out (issue 32: the lock is the address's,
+ * that failed, and until when that address is locked out (docs/decisions/0028: the lock is the address's,
  * modules/admin/auth/service.ts; this is the record of it).
  */
 export async function noteFailures(db: Executor, id: number, failedLogins: number, lockedUntil: string | null, now: string) {

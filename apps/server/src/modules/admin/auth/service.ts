@@ -17,7 +17,7 @@ import { newTotpSecret, otpauthUri, verifyTotp } from './totp';
 
 /**
  * Wrong passwords (or codes) for one username FROM ONE ADDRESS: the 5th locks that pair for 15
- * minutes. Known and unknown usernames count and answer alike (issue 32), so the answers do not
+ * minutes. Known and unknown usernames count and answer alike (docs/decisions/0028), so the answers do not
  * tell which names exist, and a stranger's failures never lock the operator at their own desk.
  */
 export const LOCK_AFTER = 5;

@@ -1,4 +1,4 @@
-// Card passwords in the console (issue 32, docs/decisions/0028): an operator sets a new one for a
+// Card passwords in the console (docs/decisions/0028): an operator sets a new one for a
 // holder who lost theirs (with a reason, audited, shown once), and takes the generated passwords
 // waiting to be handed out (the migration's), once. Never a password in the audit log.
 import type { AdminAnswerOf, AdminBodyOf } from '@portal/contract/admin';
