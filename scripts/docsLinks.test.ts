@@ -68,3 +68,20 @@ describe('links into the documentation', () => {
     expect(dead, `links that lead nowhere:\n${dead.join('\n')}`).toEqual([]);
   });
 });
+
+// The tracker's numbers mean nothing to a reader of this repository: code says the reason, or names
+// the decision record or the spec section that holds it.
+describe('comments cite what the repository holds', () => {
+  it('no source file cites an issue number', () => {
+    const CODE = /\.(?:[cm]?[jt]sx?|css)$/;
+    const cites: string[] = [];
+    for (const file of files.filter((f) => CODE.test(f) && f !== 'scripts/docsLinks.test.ts')) {
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          if (/\bissues? ?#?\d+\b/i.test(text)) cites.push(`${file}:${i + 1}  ${text.trim()}`);
+        });
+    }
+    expect(cites, `cite the decision record or the spec section instead:\n${cites.join('\n')}`).toEqual([]);
+  });
+});
