@@ -96,3 +96,19 @@ describe('console changes come from the console', () => {
     expect(login.statusCode).toBe(403);
   });
 });
+
+describe('the console cookie over TLS', () => {
+  const t = useTestApp('sqlite', { trustProxy: 1 });
+
+  it('is Secure when the request came over https (through the trusted proxy), not only in production', async () => {
+    const login = (proto?: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: proto ? { 'x-forwarded-proto': proto } : {},
+        payload: { username: 'admin', password: passwordOf('admin') },
+      });
+    expect(String((await login('https')).headers['set-cookie'])).toMatch(/; Secure/);
+    expect(String((await login()).headers['set-cookie'])).not.toMatch(/; Secure/);
+  });
+});
