@@ -43,9 +43,11 @@ import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
 import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
+import { plainError } from '@portal/contract/plainErrors';
 
-// Chinese default messages for schema errors that carry no message of their own.
-z.config(z.locales.zhCN());
+// Schema errors that carry no message of their own: the field in words and what to do (never zod's
+// "期望 string，实际接收 undefined"); the Chinese locale stays underneath for anything else.
+z.config({ ...z.locales.zhCN(), customError: plainError });
 
 export interface BuildOptions {
   db: Db;

@@ -112,3 +112,45 @@ describe('the console cookie over TLS', () => {
     expect(String((await login()).headers['set-cookie'])).not.toMatch(/; Secure/);
   });
 });
+
+describe('validation messages a user can act on', () => {
+  const t = useTestApp('sqlite');
+  /** zod's words for programmers, which must never reach a card holder or an operator */
+  const JARGON = /期望|实际接收|无效输入|undefined|\bstring\b|\bnumber\b|\bboolean\b|\bobject\b|\barray\b|NaN/;
+
+  const keysOf = (schema: unknown): string[] => {
+    const shape = (schema as { shape?: object } | undefined)?.shape;
+    return shape ? Object.keys(shape) : [];
+  };
+
+  it("every portal route answers malformed input in words, never in zod's", async () => {
+    const token = await t.loginAccount();
+    const jargon: string[] = [];
+    for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
+      const e = ENDPOINTS[name] as { method: 'GET' | 'POST'; path: string; body?: unknown; query?: unknown; upload?: true };
+      if (e.upload) continue;
+      const url = `/api${filled(e.path)}`;
+      const tries: { url: string; payload?: object }[] = [];
+      if (e.method === 'GET') {
+        tries.push({ url });
+        for (const k of keysOf(e.query)) tries.push({ url: `${url}?${k}=%7B%7D&${k}=x` });
+      } else {
+        tries.push({ url, payload: {} });
+        for (const k of keysOf(e.body)) tries.push({ url, payload: { [k]: { nested: true } } });
+        tries.push({ url, payload: Object.fromEntries(keysOf(e.body).map((k) => [k, [1, 'x']])) });
+      }
+      for (const tr of tries) {
+        const res = await t.inject({
+          method: e.method,
+          url: tr.url,
+          headers: { authorization: `Bearer ${token}` },
+          ...(tr.payload ? { payload: tr.payload } : {}),
+        });
+        if (res.statusCode !== 400) continue;
+        const message = String(res.json().message);
+        if (JARGON.test(message)) jargon.push(`${name} ${JSON.stringify(tr.payload ?? tr.url)} → ${message}`);
+      }
+    }
+    expect(jargon).toEqual([]);
+  });
+});
