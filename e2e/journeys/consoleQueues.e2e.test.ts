@@ -61,7 +61,9 @@ describe('console money and queues, seen by the card holder', () => {
     await screenshot(page, 'console-orders');
     await page.getByRole('button', { name: '详情' }).click();
     const drawer = page.locator('.ant-drawer');
-    await drawer.getByText('已入账').waitFor();
+    // the money is on record, whichever reached the server first: the gateway's notification
+    // (已入账) or the result page's query of the gateway (a later notification is then 重复通知)
+    await drawer.getByRole('cell', { name: /^(notify|query)$/ }).first().waitFor();
     await screenshot(page, 'console-order-detail');
     await drawer.getByRole('button', { name: '退款' }).click();
     const modal = page.locator('.ant-modal');
