@@ -1,4 +1,5 @@
-// What the device pages show without a device: a visitor logs in, a user without one adds one.
+// What the device pages show without a device: a visitor logs in, a user without one adds one, a
+// current card that is not a device is switched in the card list.
 import { Link } from '../../../lib/router';
 import { StateBlock } from '../../../components/StateBlock';
 
@@ -16,7 +17,19 @@ export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scop
       />
     );
   }
-  if (scope === 'card') return <StateBlock kind="empty" text="当前卡片不是WiFi设备，请在卡片管理中切换到设备的卡" />;
+  // the current card's pages (/change, /wifi_setting): the way on is another card, chosen in the card list
+  if (scope === 'card')
+    return (
+      <StateBlock
+        kind="empty"
+        text="当前卡片不是WiFi设备，请先切换到设备的卡"
+        action={
+          <Link className="app-btn app-btn--primary" to="/card_list">
+            切换卡片
+          </Link>
+        }
+      />
+    );
   return (
     <StateBlock
       kind="empty"
