@@ -67,6 +67,27 @@ describe('dead ends say what is missing and offer the way on', () => {
     await follow(page, '我的订单', '/order');
   });
 
+  it('/shopping with a sold-out or an unknown product: the way back to the shop’s list', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    const backToList = () => page.waitForURL((u) => u.pathname === '/shopping' && !u.searchParams.has('product'));
+    const rows = j.portal.sql<{ id: number }>("SELECT id FROM shop_products WHERE name = '4G 插卡路由器' AND stock = 0") as {
+      id: number;
+    }[];
+    await page.goto(`/shopping?product=${rows[0]!.id}`);
+    await says(page, '该商品已售罄，可以看看其他设备');
+    await screenshot(page, 'dead-end-shopping-sold-out');
+    await page.getByRole('link', { name: '查看其他设备', exact: true }).click();
+    await backToList();
+    await page.getByTestId('product').first().waitFor();
+
+    await page.goto('/shopping?product=999999');
+    await says(page, '该商品不存在或已下架');
+    await page.getByRole('link', { name: '返回商城', exact: true }).click();
+    await backToList();
+    await page.getByTestId('product').first().waitFor();
+  });
+
   it('/pay_fail without an order claims no failed payment: it says there is nothing to show and offers 我的订单', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
