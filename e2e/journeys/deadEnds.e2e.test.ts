@@ -34,6 +34,19 @@ describe('dead ends say what is missing and offer the way on', () => {
     await page.locator(`[data-card="${DEMO.card}"]`).waitFor();
   });
 
+  it('/change under a card-number login for a card that is not a device: log in with the device’s card number, back to /change', async () => {
+    const { page } = j.phone;
+    await loginWithCard(page);
+    await page.goto('/change');
+    await says(page, '当前卡片不是WiFi设备，卡号登录只能使用这张卡，请用设备的卡号登录');
+    await screenshot(page, 'dead-end-change-card-login');
+    await page.getByRole('link', { name: '用设备的卡号登录', exact: true }).click();
+    await waitForPath(page, '/login');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('login_model')).toBe('customNum');
+    expect(url.searchParams.get('redirect')).toBe('/change');
+  });
+
   it('/combo_detail without a package, with a bad one and with an unknown one: 选择套餐 leads to /combo', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
