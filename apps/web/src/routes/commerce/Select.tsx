@@ -40,7 +40,15 @@ function SelectPage() {
     <div className={styles.page}>
       <PageHeader title="选择套餐系列" />
       {!customNum ? (
-        <StateBlock kind="empty" text="请先绑定卡号" />
+        <StateBlock
+          kind="empty"
+          text="选择套餐系列需要一张卡片，请先绑定卡片"
+          action={
+            <Link className="app-btn app-btn--primary" to="/bind_card">
+              绑定卡片
+            </Link>
+          }
+        />
       ) : series.isPending ? (
         <PageLoading />
       ) : series.isError ? (

@@ -7,18 +7,24 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed } from '../../components/StateBlock';
 import { useMember } from '../../features/membership/api/membership';
+import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { NoProgramme } from '../../features/membership/components/NoProgramme';
 import { chinaDay, GROWTH_SOURCE_LABEL, signed } from '../../features/membership/model/growthView';
 import styles from '../../features/membership/membership.module.css';
 import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 
 function MemberPage() {
-  const member = useMember();
+  // a card-number login has no member account: not asked, said why (features/membership AccountOnly)
+  const cardLogin = useStored('cardLogin') ?? false;
+  const member = useMember(!cardLogin);
   const m = member.data;
   return (
     <div className={styles.page}>
       <PageHeader title="会员等级" fallback="/mine" />
-      {member.isPending ? (
+      {cardLogin ? (
+        <AccountOnly redirect="/member" />
+      ) : member.isPending ? (
         <PageLoading />
       ) : member.isError ? (
         <LoadFailed text="会员信息加载失败" onRetry={() => member.refetch()} />

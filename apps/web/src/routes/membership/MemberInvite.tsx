@@ -7,14 +7,17 @@ import { Panel } from '../../components/Panel';
 import { QrCode } from '../../components/QrCode';
 import { LoadFailed } from '../../components/StateBlock';
 import { useInviteMine } from '../../features/invites/api/invites';
+import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { inviteLink, popularizeLink } from '../../features/invites/model/links';
 import styles from '../../features/membership/membership.module.css';
 import { copyText } from '../../lib/clipboard';
 import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 import { toast } from '../../lib/toast';
 
 function MemberInvitePage() {
-  const mine = useInviteMine();
+  const cardLogin = useStored('cardLogin') ?? false;
+  const mine = useInviteMine(!cardLogin);
   const d = mine.data;
   const link = d ? inviteLink(window.location.origin, d.mark, d.code) : '';
 
@@ -25,7 +28,9 @@ function MemberInvitePage() {
   return (
     <div className={styles.page}>
       <PageHeader title="邀请好友" fallback="/member" />
-      {mine.isPending ? (
+      {cardLogin ? (
+        <AccountOnly redirect="/member_invite" />
+      ) : mine.isPending ? (
         <PageLoading />
       ) : mine.isError ? (
         <LoadFailed text="邀请信息加载失败" onRetry={() => mine.refetch()} />

@@ -6,16 +6,21 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useInviteRecords } from '../../features/invites/api/invites';
+import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { chinaDay } from '../../features/membership/model/growthView';
 import styles from '../../features/membership/membership.module.css';
 import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 
 function MemberInviteRecordsPage() {
-  const records = useInviteRecords();
+  const cardLogin = useStored('cardLogin') ?? false;
+  const records = useInviteRecords(!cardLogin);
   return (
     <div className={styles.page}>
       <PageHeader title="邀请记录" fallback="/member_invite" />
-      {records.isPending ? (
+      {cardLogin ? (
+        <AccountOnly redirect="/member_invite-records" />
+      ) : records.isPending ? (
         <PageLoading />
       ) : records.isError ? (
         <LoadFailed text="邀请记录加载失败" onRetry={() => records.refetch()} />

@@ -5,17 +5,22 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed } from '../../components/StateBlock';
 import { useMember } from '../../features/membership/api/membership';
+import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { NoProgramme } from '../../features/membership/components/NoProgramme';
 import styles from '../../features/membership/membership.module.css';
 import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 
 function MemberRulePage() {
-  const member = useMember();
+  const cardLogin = useStored('cardLogin') ?? false;
+  const member = useMember(!cardLogin);
   const m = member.data;
   return (
     <div className={styles.page}>
       <PageHeader title="会员规则" fallback="/member" />
-      {member.isPending ? (
+      {cardLogin ? (
+        <AccountOnly redirect="/member_rule" />
+      ) : member.isPending ? (
         <PageLoading />
       ) : member.isError ? (
         <LoadFailed text="会员规则加载失败" onRetry={() => member.refetch()} />

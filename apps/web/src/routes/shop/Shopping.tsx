@@ -293,7 +293,17 @@ function ShoppingPage() {
   else if (products.isError) body = <LoadFailed text="商品加载失败" onRetry={() => products.refetch()} />;
   else if (!products.data.open) body = <StateBlock kind="empty" text="设备商城暂未开放" />;
   else if (chosenId && !chosen)
-    body = <StateBlock kind="empty" text="该商品不存在或已下架" action={<Link to="/shopping">返回商城</Link>} />;
+    body = (
+      <StateBlock
+        kind="empty"
+        text="该商品不存在或已下架"
+        action={
+          <Link className="app-btn app-btn--primary" to="/shopping">
+            返回商城
+          </Link>
+        }
+      />
+    );
   else if (chosen) {
     body = (
       <>
@@ -324,7 +334,15 @@ function ShoppingPage() {
             }
           />
         ) : chosen.stock <= 0 ? (
-          <StateBlock kind="empty" text="该商品已售罄" />
+          <StateBlock
+            kind="empty"
+            text="该商品已售罄，可以看看其他设备"
+            action={
+              <Link className="app-btn app-btn--primary" to="/shopping">
+                查看其他设备
+              </Link>
+            }
+          />
         ) : (
           <OrderForm key={chosen.id} product={chosen} customNum={customNum} />
         )}

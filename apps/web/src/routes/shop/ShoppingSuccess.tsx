@@ -24,8 +24,20 @@ function ShoppingSuccessPage() {
   const order = useOrder(valid && token ? orderNo : '');
   const detail = `/order?order_no=${encodeURIComponent(orderNo)}`;
 
+  // no order to show: its list, or the shop to order one
+  const waysOn = (
+    <>
+      <Link className="app-btn app-btn--primary" to="/order">
+        我的订单
+      </Link>
+      <Link className="app-btn app-btn--ghost" to="/shopping">
+        去设备商城
+      </Link>
+    </>
+  );
+
   let body;
-  if (!valid) body = <StateBlock kind="empty" text={orderNo ? '订单号有误，请从订单列表查看' : '没有要查看的订单'} />;
+  if (!valid) body = <StateBlock kind="empty" text={orderNo ? '订单号有误，请从订单列表查看' : '没有要查看的订单'} action={waysOn} />;
   else if (!token)
     body = (
       <StateBlock
@@ -43,7 +55,7 @@ function ShoppingSuccessPage() {
     body = isRetryable(order.error) ? (
       <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
     ) : (
-      <StateBlock kind="error" text="订单不存在或无权查看" />
+      <StateBlock kind="error" text="订单不存在或无权查看" action={waysOn} />
     );
   else {
     const o = order.data;

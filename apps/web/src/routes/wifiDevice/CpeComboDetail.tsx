@@ -4,20 +4,21 @@
 // the current card, so it first makes the device's card current (the device area keeps showing
 // this device: it prefers the current card's).
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import styles from '../../features/commerce/commerce.module.css';
 import { PackageOrder } from '../../features/commerce/components/PackageOrder';
+import { packageIdParam } from '../../features/commerce/model/packages';
 import { DeviceLine, ForDevice } from '../../features/devices/components/ForDevice';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 
 function CpeComboDetailPage() {
   const [params] = useSearchParams();
-  const packageId = Number(params.get('package_id')) || 0;
+  const packageId = packageIdParam(params.get('package_id'));
   const qc = useQueryClient();
   return (
     <div className={styles.page}>
@@ -41,7 +42,15 @@ function CpeComboDetailPage() {
               />
             </>
           ) : (
-            <StateBlock kind="empty" text="请先选择套餐" />
+            <StateBlock
+              kind="empty"
+              text="还没有选择套餐，请先在设备套餐中选择"
+              action={
+                <Link className="app-btn app-btn--primary" to="/cpe_combo" replace>
+                  选择套餐
+                </Link>
+              }
+            />
           )
         }
       </ForDevice>

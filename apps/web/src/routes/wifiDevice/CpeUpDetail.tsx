@@ -13,6 +13,7 @@ import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { isRetryable } from '../../lib/api';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
+import { packageIdParam } from '../../features/commerce/model/packages';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
 import { NoDevice } from '../../features/devices/components/views';
 import { useUpgradeQuote } from '../../features/upgrade/api/upgrade';
@@ -26,7 +27,7 @@ import own from './CpeUp.module.css';
 
 function CpeUpDetailPage() {
   const [params] = useSearchParams();
-  const packageId = Number(params.get('package_id')) || 0;
+  const packageId = packageIdParam(params.get('package_id'));
   const { loggedIn, list, device } = useCurrentDevice();
   const qc = useQueryClient();
   const customNum = device?.custom_num;

@@ -53,7 +53,15 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
     return isRetryable(pkg.error) ? (
       <LoadFailed text="套餐加载失败" onRetry={() => pkg.refetch()} />
     ) : (
-      <StateBlock kind="error" text="该套餐不可订购" />
+      <StateBlock
+        kind="error"
+        text="该套餐不存在或当前卡片不可订购"
+        action={
+          <Link className="app-btn app-btn--primary" to={listPath} replace>
+            查看可订购的套餐
+          </Link>
+        }
+      />
     );
   }
   return (

@@ -1,6 +1,6 @@
 import type { Package } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { baseGroupOf, canBuy, groupByType, proposedPackage } from './packages';
+import { baseGroupOf, canBuy, groupByType, packageIdParam, proposedPackage } from './packages';
 
 const pkg = (id: number, package_type: number, more: Partial<Package> = {}): Package => ({
   id,
@@ -60,4 +60,17 @@ describe('what the card may buy', () => {
       3,
     ],
   ])('proposes %s', (_n, list, chosen, id) => expect(proposedPackage(list, chosen)?.id).toBe(id));
+});
+
+describe('packageIdParam', () => {
+  it.each([
+    ['12', 12],
+    [null, 0],
+    ['', 0],
+    ['abc', 0],
+    ['-1', 0],
+    ['0', 0],
+    ['1.5', 0],
+    ['1e30', 0],
+  ] as const)('%s → %s', (value, id) => expect(packageIdParam(value)).toBe(id));
 });

@@ -53,3 +53,10 @@ export function proposedPackage(list: readonly Package[], chosenId: number): Pac
   const restoring = buyable.filter((p) => p.effect?.restores_line === true).sort((a, b) => a.price - b.price)[0];
   return restoring ?? buyable.find((p) => p.recommended) ?? buyable[0];
 }
+
+/** The package a link names (`?package_id=`): a positive whole number, else 0 (none chosen). A
+ *  value like "-1" or "1.5" would otherwise leave the package query disabled: a spinner for ever. */
+export function packageIdParam(value: string | null): number {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}

@@ -1,8 +1,16 @@
-// What the device pages show without a device: a visitor logs in, a user without one adds one.
-import { Link } from '../../../lib/router';
+// What the device pages show without a device: a visitor logs in, a user without one adds one, a
+// current card that is not a device is switched in the card list — or, under a card-number login
+// (one card only, the card list cannot switch), by logging in with the device's card number.
+import { Link, useLocation } from '../../../lib/router';
 import { StateBlock } from '../../../components/StateBlock';
+import { loginUrl } from '../../../lib/navigation';
+import { clearOnLogout } from '../../../lib/session';
+import { useStored } from '../../../lib/useStored';
 
 export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scope?: 'area' | 'card' }) {
+  const cardLogin = useStored('cardLogin') ?? false;
+  const mark = useStored('mark');
+  const { pathname } = useLocation();
   if (!loggedIn) {
     return (
       <StateBlock
@@ -16,7 +24,36 @@ export function NoDevice({ loggedIn, scope = 'area' }: { loggedIn: boolean; scop
       />
     );
   }
-  if (scope === 'card') return <StateBlock kind="empty" text="当前卡片不是WiFi设备，请在卡片管理中切换到设备的卡" />;
+  // the current card's pages (/change, /wifi_setting): the way on is another card, chosen in the card list
+  // /login sends a logged-in visitor straight on: the card-number login ends as the holder leaves it
+  if (scope === 'card' && cardLogin)
+    return (
+      <StateBlock
+        kind="empty"
+        text="当前卡片不是WiFi设备，卡号登录只能使用这张卡，请用设备的卡号登录"
+        action={
+          <Link
+            className="app-btn app-btn--primary"
+            to={loginUrl({ mark, loginModel: 'customNum', redirect: pathname })}
+            onClick={() => clearOnLogout()}
+          >
+            用设备的卡号登录
+          </Link>
+        }
+      />
+    );
+  if (scope === 'card')
+    return (
+      <StateBlock
+        kind="empty"
+        text="当前卡片不是WiFi设备，请先切换到设备的卡"
+        action={
+          <Link className="app-btn app-btn--primary" to="/card_list">
+            切换卡片
+          </Link>
+        }
+      />
+    );
   return (
     <StateBlock
       kind="empty"

@@ -7,12 +7,14 @@ import * as auth from '@portal/contract/routes/auth';
 import * as api from '@portal/contract/routes/membership';
 import { call } from '../../../lib/api';
 
-export function useInviteMine() {
-  return useQuery({ queryKey: ['inviteMine'], queryFn: ({ signal }) => call(api.inviteMine, undefined, { signal }) });
+/** `enabled` false: not asked (a card-number login has no user to invite from). */
+export function useInviteMine(enabled = true) {
+  return useQuery({ queryKey: ['inviteMine'], queryFn: ({ signal }) => call(api.inviteMine, undefined, { signal }), enabled });
 }
 
-export function useInviteRecords() {
-  return useQuery({ queryKey: ['inviteRecords'], queryFn: ({ signal }) => call(api.inviteRecords, undefined, { signal }) });
+/** `enabled` false: not asked (a card-number login has no user to invite from). */
+export function useInviteRecords(enabled = true) {
+  return useQuery({ queryKey: ['inviteRecords'], queryFn: ({ signal }) => call(api.inviteRecords, undefined, { signal }), enabled });
 }
 
 export function useInviteCheck(code: string, mark: string) {
