@@ -52,6 +52,11 @@ function expectConsistent(v: LineView): void {
     expect(v.needs).toBeNull();
   }
   if (v.stop_reason) expect(['stopped', 'restoring', 'cancelled', 'replace_card']).toContain(v.problem?.code);
+  // the stop reason and the problem it causes say the same and offer the same fix
+  if (v.problem?.code === 'stopped' && v.stop_reason) {
+    expect(v.problem.fix).toEqual(v.stop_reason.fix);
+    expect(v.problem.detail).toBe(v.stop_reason.detail);
+  }
   if (v.stop_reason?.code === 'data_used_up' && !v.restoring && v.plan) expect(v.plan.remaining_kb).toBe(0);
   if (v.plan && v.plan.remaining_kb > 0) expect(v.problem?.code).not.toBe('data_used_up');
   if (!v.purchasable) {

@@ -215,16 +215,14 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
 /** What stopped the line, said for this line: used up with a plan in force, only a refuel helps today. */
 function stopDetail(v: Pick<LineView, 'stop_reason' | 'plan'>): string {
   const reason = v.stop_reason!;
-  if (reason.code !== 'data_used_up') return reason.detail;
-  return v.plan
-    ? '当前套餐的流量已用完，已暂停上网。订购加油包后立即恢复；新的月套餐要等当前套餐到期后才生效。'
-    : '流量已用完，已暂停上网。订购套餐后即可恢复。';
+  if (reason.code !== 'data_used_up' || v.plan) return reason.detail;
+  return '流量已用完，已暂停上网。订购套餐后即可恢复。';
 }
 
 /** The fix of a stop: a used-up line with a plan in force needs a refuel (a new plan would only queue). */
 function stopFix(v: Pick<LineView, 'stop_reason' | 'plan'>): Fix {
   const reason = v.stop_reason!;
-  if (reason.code === 'data_used_up' && v.plan) return fix('buy_refuel');
+  if (reason.code === 'data_used_up' && !v.plan) return fix('buy_package');
   return reason.fix;
 }
 
@@ -266,7 +264,9 @@ export function lineView(f: LineFacts): LineView {
     synced_at: f.syncedAt,
   };
   const problem = problemOf(f, base);
-  return { ...base, problem, needs: needOf(problem, base), purchasable: f.state !== CardState.Cancelled };
+  // the stop reason as this line needs it (a used-up line without a plan needs a plan, not a refuel)
+  const stopReason = stop ? { ...stop, detail: stopDetail(base), fix: stopFix(base) } : null;
+  return { ...base, stop_reason: stopReason, problem, needs: needOf(problem, base), purchasable: f.state !== CardState.Cancelled };
 }
 
 /** A short line for a problem: "流量已用完：当前套餐的流量已用完…". */

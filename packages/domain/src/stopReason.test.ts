@@ -6,8 +6,8 @@ describe('the carrier stop reason decoded into plain words, with the one fix', (
     // [carrier says, reason, title, fix button]
     ['01', 'arrears', '欠费停机', '去充值'],
     ['欠费停机', 'arrears', '欠费停机', '去充值'],
-    ['FLOW_LIMIT', 'data_used_up', '流量已用完', '订购套餐'],
-    ['达量断网', 'data_used_up', '流量已用完', '订购套餐'],
+    ['FLOW_LIMIT', 'data_used_up', '流量已用完', '订购加油包'],
+    ['达量断网', 'data_used_up', '流量已用完', '订购加油包'],
     ['IMEI_LOCK', 'sim_device_separation', '机卡分离', '联系客服'],
     ['机卡分离', 'sim_device_separation', '机卡分离', '联系客服'],
     ['04', 'not_real_named', '未实名停机', '去实名'],

@@ -66,11 +66,13 @@ export const STOP_REASONS: Record<StopReasonCode, StopReason> = {
     detail: '账户余额不足，运营商已停机。充值补足欠费后通常几分钟内恢复上网。',
     fix: fix('recharge'),
   },
+  // the period's data ran out while its plan is still in force: only a refuel adds to it today (a
+  // line without a plan in force is told to buy one by the line's read model, ./line.ts)
   data_used_up: {
     code: 'data_used_up',
     title: '流量已用完',
-    detail: '当前套餐的流量已用完，已暂停上网。订购套餐或加油包后即可恢复。',
-    fix: fix('buy_package'),
+    detail: '当前套餐的流量已用完，已暂停上网。订购加油包后立即恢复；新的月套餐要等当前套餐到期后才生效。',
+    fix: fix('buy_refuel'),
   },
   sim_device_separation: {
     code: 'sim_device_separation',
