@@ -63,7 +63,10 @@ describe('console money and queues, seen by the card holder', () => {
     const drawer = page.locator('.ant-drawer');
     // the money is on record, whichever reached the server first: the gateway's notification
     // (已入账) or the result page's query of the gateway (a later notification is then 重复通知)
-    await drawer.getByRole('cell', { name: /^(notify|query)$/ }).first().waitFor();
+    await drawer
+      .getByRole('cell', { name: /^(notify|query)$/ })
+      .first()
+      .waitFor();
     await screenshot(page, 'console-order-detail');
     await drawer.getByRole('button', { name: '退款' }).click();
     const modal = page.locator('.ant-modal');
