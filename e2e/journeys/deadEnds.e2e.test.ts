@@ -1,4 +1,4 @@
-// Issue 30 §3 "Dead ends": a page opened without what it needs (no query, a bad query, a card that
+// Dead ends: a page opened without what it needs (no query, a bad query, a card that
 // is not a device, a card-number login) says in plain words what is missing and offers the way on —
 // never a spinner without a way out, a 重试 that cannot succeed, or a claim that is not true.
 import type { Page } from 'playwright-core';
