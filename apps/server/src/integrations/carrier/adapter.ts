@@ -1,0 +1,111 @@
+// What one carrier platform account can do, in the platform's own terms (docs/decisions/0030).
+//
+// The portal asks about a card by its card number (./gateway.ts, CarrierGateway). A real platform
+// knows the line by its ICCID, MSISDN or IMSI and answers in its own codes, units and limits. An
+// adapter speaks one platform's protocol for one account: it turns our question into the
+// platform's call and the platform's answer into our terms (state codes through the pure tables
+// of @portal/domain/carrierCodes). It does no throttling, retrying beyond a token refresh, or
+// caching: the sync engine (modules/carrierSync) owns the account's limits, retries and circuit.
+
+/** Which line, in the carrier's terms: an adapter picks the identifier its platform wants. */
+export interface LineRef {
+  /** our card number (the simulator's key) */
+  customNum: string;
+  iccid: string;
+  /** the line's number at the carrier (cards.isdn); '' when unknown */
+  msisdn: string;
+  /** '' when unknown */
+  imsi: string;
+}
+
+/** A line's state as one of ours, with the platform's own code kept for support. */
+export interface CarrierLineState {
+  /** CardState (@portal/contract/enums); CardState.Other when the platform's code is not in our table */
+  state: number;
+  /** the platform's own status code as it answered it, e.g. "4" or "ACTIVATED" ('' when none) */
+  rawState: string;
+  /** why a stopped line is stopped, in a spelling @portal/domain/stopReason decodes ('' when not stopped or not said) */
+  stopReason: string;
+  /** the platform's own stop-reason code as it answered it ('' when none) */
+  rawStopReason: string;
+  /** null when this call does not say (the platform has a separate real-name query) */
+  realNamed: boolean | null;
+}
+
+/** How hard the sync engine may use one account of this platform (the platform's published limits). */
+export interface PlatformLimits {
+  /** calls per second per account */
+  callsPerSecond: number;
+  /** calls in flight at once per account */
+  concurrency: number;
+  /** lines per call of dailyUsage (1 when the platform has no batch query) */
+  dailyBatchSize: number;
+  /** how many past days of daily usage the platform keeps (today not counted) */
+  dailyHistoryDays: number;
+}
+
+/** The end-to-end card test (/check): registration, a data session, the APN. */
+export interface CarrierLineTest {
+  registered: boolean;
+  dataSession: boolean;
+  /** the APN the line uses ('' when the platform does not say) and the one it needs ('' likewise) */
+  apn: string;
+  expectedApn: string;
+}
+
+/** A change of service the platform accepted: follow it with lineState until it shows. */
+export interface CarrierOrder {
+  /** the platform's order / request number ('' when it gives none) */
+  reference: string;
+}
+
+/** The carrier's own real-name page for this line. */
+export interface RealNameStart {
+  url: string;
+  /** the platform's reference for this attempt (OneLink busiSeq), '' when none */
+  reference: string;
+}
+
+/**
+ * A platform refused or failed a call. `kind` tells the sync engine what to do: `auth` (credentials
+ * wrong: stop the account, tell the operator), `rate` (over the limit: back off), `unavailable`
+ * (down, timeout, 5xx: retry later, counts toward the circuit), `malformed` (an answer we cannot
+ * read: counts toward the circuit), `line` (this line is unknown or refused: not the account's
+ * fault), `unsupported` (the platform cannot do this at all).
+ */
+export type CarrierErrorKind = 'auth' | 'rate' | 'unavailable' | 'malformed' | 'line' | 'unsupported';
+
+export class CarrierError extends Error {
+  constructor(
+    readonly kind: CarrierErrorKind,
+    message: string,
+    /** the platform's own code, when it answered one */
+    readonly code = '',
+  ) {
+    super(message);
+    this.name = 'CarrierError';
+  }
+}
+
+export interface CarrierAdapter {
+  /** the platform kind, e.g. 'onelink' (config, logs) */
+  readonly kind: string;
+  readonly limits: PlatformLimits;
+  /** A cheap authenticated call: "test connection" in the console. Throws CarrierError. */
+  ping(): Promise<void>;
+  lineState(line: LineRef): Promise<CarrierLineState>;
+  /** KB used in the current calendar month (China time) up to now. */
+  monthUsage(line: LineRef): Promise<number>;
+  /**
+   * KB used on one past or current day (China-time YYYY-MM-DD, within limits.dailyHistoryDays) by
+   * each line, at most limits.dailyBatchSize lines per call. A line the platform does not report is
+   * absent from the map (never 0 by guess). Keyed by LineRef.customNum.
+   */
+  dailyUsage(lines: LineRef[], day: string): Promise<Map<string, number>>;
+  realNameStatus(line: LineRef): Promise<boolean>;
+  /** Platforms take no return URL: the holder comes back by our own link (docs/decisions/0030). */
+  realNameStart(line: LineRef, mode: number): Promise<RealNameStart>;
+  lineTest(line: LineRef): Promise<CarrierLineTest>;
+  /** Stop (false) or resume (true) the line's service. Accepted is not done: follow with lineState. */
+  setService(line: LineRef, on: boolean): Promise<CarrierOrder>;
+}
