@@ -6,6 +6,7 @@
 // platform's call and the platform's answer into our terms (state codes through the pure tables
 // of @portal/domain/carrierCodes). It does no throttling, retrying beyond a token refresh, or
 // caching: the sync engine (modules/carrierSync) owns the account's limits, retries and circuit.
+import type { HttpTransport } from '../http/transport';
 
 /** Which line, in the carrier's terms: an adapter picks the identifier its platform wants. */
 export interface LineRef {
@@ -108,4 +109,41 @@ export interface CarrierAdapter {
   lineTest(line: LineRef): Promise<CarrierLineTest>;
   /** Stop (false) or resume (true) the line's service. Accepted is not done: follow with lineState. */
   setService(line: LineRef, on: boolean): Promise<CarrierOrder>;
+}
+
+/** One credential or setting of an account on a platform (the console's form, the accounts file). */
+export interface AccountField {
+  /** the key in the account's credentials, e.g. 'appid'; in CARRIER_ACCOUNTS_FILE also as `<name>_FILE` when secret */
+  name: string;
+  /** the console's label */
+  label: string;
+  /** sealed at rest, never shown again, never logged */
+  secret: boolean;
+  /** false: may be left out (a default applies) */
+  required: boolean;
+  /** allowed values, where the field is a choice (e.g. OneLink's 'ct' | 'pb' status list) */
+  choices?: readonly string[];
+}
+
+/** What the portal needs to build an adapter for one account. */
+export interface AccountSettings {
+  name: string;
+  /** the platform's base URL, e.g. https://api.iot.10086.cn/v5 (no trailing slash needed) */
+  baseUrl: string;
+  /** the account's fields by AccountField.name, secrets already unsealed */
+  credentials: Record<string, string>;
+}
+
+/** A platform kind: its fields and how to build an adapter for one of its accounts. */
+export interface CarrierKind {
+  /** stored in carrier_accounts.carrier and CARRIER_ACCOUNTS_FILE's `carrier`, e.g. 'onelink' */
+  kind: string;
+  /** the console's name for it, e.g. '中国移动 OneLink' */
+  label: string;
+  /** the network it carries (CARRIER_LABEL key: 1 移动, 2 联通, 3 电信) */
+  network: number;
+  defaultBaseUrl: string;
+  fields: readonly AccountField[];
+  /** `transport` is the HTTP client (../http/transport.ts): fetchTransport in the server, the same against a fake in tests */
+  create(account: AccountSettings, transport: HttpTransport): CarrierAdapter;
 }
