@@ -25,14 +25,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
-import { assertProductionSafe, type Config, type Simulator } from './config';
+import { assertProductionSafe, carrierSimulatorMounted, type Config, type Simulator } from './config';
 import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
 import { JobRunner } from './jobs';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
-import { CarrierSimulator } from './integrations/carrier/simulator';
 import type { DeviceGateway } from './integrations/device/gateway';
 import { DeviceSimulator } from './integrations/device/simulator';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
@@ -41,6 +40,7 @@ import type { HttpTransport } from './integrations/http/transport';
 import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
 import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
+import { createCarrierGateway, loadDeclaredAccounts, type DeclaredAccount } from './modules/carriers';
 import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
 import { plainError } from '@portal/contract/plainErrors';
@@ -58,6 +58,8 @@ export interface BuildOptions {
   devices?: DeviceGateway;
   /** how the real payment and SMS adapters chosen by the configuration reach their providers (tests: a fake) */
   transport?: HttpTransport;
+  /** carrier accounts of CARRIER_ACCOUNTS_FILE, already read (main.ts); read from the configuration when absent */
+  declaredCarriers?: DeclaredAccount[];
   /** pino logger options, or false (tests) */
   logger?: boolean | object;
 }
@@ -124,7 +126,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // (docs/decisions/0016); the payment and SMS providers come from the configuration unless
   // injected (docs/decisions/0021), and the sandbox or the SMS log counts only when it is in use.
   const injected = { carrier: opts.carrier, devices: opts.devices };
-  const mountedBefore: Simulator[] = (['carrier', 'devices'] as const).filter((s) => !injected[s]);
+  const mountedBefore: Simulator[] = (['carrier', 'devices'] as const).filter(
+    (s) => !injected[s] && (s !== 'carrier' || carrierSimulatorMounted(config)),
+  );
+  // carrier accounts declared in CARRIER_ACCOUNTS_FILE, checked before anything is built (main.ts reads them earlier still)
+  const declaredCarriers = opts.declaredCarriers ?? loadDeclaredAccounts(config);
   if (config.production) {
     // judged on the configuration first, so a refused start builds nothing
     const chosen: Simulator[] = [...mountedBefore];
@@ -186,7 +192,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db,
     config,
-    carrier: opts.carrier ?? new CarrierSimulator(db),
+    carrier: opts.carrier ?? createCarrierGateway(db, config, app.log, undefined, {}, carrierSimulatorMounted(config)),
     sms,
     payments,
     devices: opts.devices ?? new DeviceSimulator(db, { checkinMs: config.deviceCheckinMs, rebootMs: config.deviceRebootMs }),
@@ -273,7 +279,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
 
-  await app.register(async (api) => registerModules(api, ctx), { prefix: '/api' });
+  await app.register(async (api) => registerModules(api, ctx, { declaredCarriers }), { prefix: '/api' });
   await app.register(async (sim) => registerSimulatorPages(sim, ctx));
 
   const indexHtml = config.webDist && existsSync(join(config.webDist, 'index.html'));

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  carrierSimulatorMounted,
   ConfigError,
   DEV_PAY_SANDBOX_SECRET,
   DEV_PERSONAL_DATA_KEY,
@@ -58,6 +59,9 @@ describe('loadConfig: each kind of variable', () => {
     ['DEVICE_REBOOT_SECONDS', '3', 3000, 'deviceRebootMs'],
     ['ALERTS_INTERVAL_SECONDS', '0', 0, 'alertsIntervalMs'],
     ['BULK_JOBS_INTERVAL_SECONDS', '0', 0, 'bulkJobsIntervalMs'],
+    ['CARRIER_SYNC_INTERVAL_SECONDS', '0', 0, 'carrierSyncIntervalMs'],
+    ['CARRIER_TIMEOUT_SECONDS', '3', 3000, 'carrierTimeoutMs'],
+    ['CARRIER_ACCOUNTS_FILE', '/etc/portal/carriers.json', '/etc/portal/carriers.json', 'carrierAccountsFile'],
     ['CLEANUP_INTERVAL_SECONDS', '60', 60_000, 'cleanupIntervalMs'],
     ['CLEANUP_GRACE_HOURS', '1', 3_600_000, 'cleanupGraceMs'],
     ['SIM_CONTROLS', '1', true, 'simControls'],
@@ -97,6 +101,9 @@ describe('loadConfig: each kind of variable', () => {
     ['deviceRebootMs', 20_000],
     ['alertsIntervalMs', 300_000],
     ['bulkJobsIntervalMs', 2000],
+    ['carrierSyncIntervalMs', 60_000],
+    ['carrierTimeoutMs', 10_000],
+    ['carrierAccountsFile', null],
     ['cleanupIntervalMs', 3_600_000],
     ['cleanupGraceMs', 604_800_000],
     ['simControls', false],
@@ -316,5 +323,17 @@ describe('PASSWORD_HASH_COST (docs/decisions/0022)', () => {
         'PASSWORD_HASH_COST: below 17 only for test runs (NODE_ENV=test) (got "14")',
       ]);
     expect(problems({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toEqual(['PASSWORD_HASH_COST: must be at least 10 (got "9")']);
+  });
+});
+
+describe('carrierSimulatorMounted: real carriers take the simulator out of production', () => {
+  it.each([
+    [{ production: false, carrierAccountsFile: null, allowSimulators: [] }, true],
+    [{ production: false, carrierAccountsFile: '/etc/c.json', allowSimulators: [] }, true],
+    [{ production: true, carrierAccountsFile: null, allowSimulators: [] }, true],
+    [{ production: true, carrierAccountsFile: '/etc/c.json', allowSimulators: [] }, false],
+    [{ production: true, carrierAccountsFile: '/etc/c.json', allowSimulators: ['carrier'] }, true],
+  ] as const)('%j → %s', (config, want) => {
+    expect(carrierSimulatorMounted({ ...config, allowSimulators: [...config.allowSimulators] })).toBe(want);
   });
 });

@@ -91,6 +91,12 @@ export interface Config {
   alertsIntervalMs: number;
   /** how often the console's bulk jobs runner takes the next cards of the waiting jobs (docs/decisions/0027); 0 = never on its own */
   bulkJobsIntervalMs: number;
+  /** the carrier sync engine's round (modules/carriers; docs/decisions/0030); 0 = only when asked (tests) */
+  carrierSyncIntervalMs: number;
+  /** how long one call to a carrier platform may take */
+  carrierTimeoutMs: number;
+  /** carrier accounts declared at start-up (CARRIER_ACCOUNTS_FILE); null = none */
+  carrierAccountsFile: string | null;
   // ---- several processes on one database (docs/decisions/0017) ----
   /** how often expired sessions, SMS codes and throttle rows are deleted; 0 = never on its own (tests run it) */
   cleanupIntervalMs: number;
@@ -226,6 +232,9 @@ export const ENV_SCHEMA = z.object({
   DEVICE_REBOOT_SECONDS: number(20),
   ALERTS_INTERVAL_SECONDS: number(300),
   BULK_JOBS_INTERVAL_SECONDS: number(2),
+  CARRIER_SYNC_INTERVAL_SECONDS: number(60),
+  CARRIER_TIMEOUT_SECONDS: number(10, { min: 1 }),
+  CARRIER_ACCOUNTS_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
@@ -390,6 +399,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceRebootMs: e.DEVICE_REBOOT_SECONDS * 1000,
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     bulkJobsIntervalMs: e.BULK_JOBS_INTERVAL_SECONDS * 1000,
+    carrierSyncIntervalMs: e.CARRIER_SYNC_INTERVAL_SECONDS * 1000,
+    carrierTimeoutMs: e.CARRIER_TIMEOUT_SECONDS * 1000,
+    carrierAccountsFile: e.CARRIER_ACCOUNTS_FILE ?? null,
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,
@@ -431,12 +443,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * The simulators this configuration mounts: the carrier and the devices always (no real adapter
- * yet); the payment sandbox unless both WeChat Pay and Alipay are real; the SMS log unless a real
- * SMS provider is chosen.
+ * The carrier simulator (account 1, docs/decisions/0030) is mounted unless a production deployment
+ * declares its real carrier accounts (CARRIER_ACCOUNTS_FILE) and does not also allow the simulator.
+ */
+export function carrierSimulatorMounted(config: Pick<Config, 'production' | 'carrierAccountsFile' | 'allowSimulators'>): boolean {
+  return !(config.production && config.carrierAccountsFile && !config.allowSimulators.includes('carrier'));
+}
+
+/**
+ * The simulators this configuration mounts: the carrier (see carrierSimulatorMounted) and the
+ * devices (no real adapter yet); the payment sandbox unless both WeChat Pay and Alipay are real;
+ * the SMS log unless a real SMS provider is chosen.
  */
 export function mountedSimulators(config: Config): Simulator[] {
-  const out: Simulator[] = ['carrier', 'devices'];
+  const out: Simulator[] = carrierSimulatorMounted(config) ? ['carrier', 'devices'] : ['devices'];
   if (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox') out.push('payments');
   if (config.smsProvider === 'log') out.push('sms');
   return out;

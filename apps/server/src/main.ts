@@ -3,6 +3,7 @@ import { assertProductionSafe, ConfigError, loadConfig } from './config';
 import { connect } from './db/connect';
 import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
+import { loadDeclaredAccounts } from './modules/carriers';
 import { loadProviderKeys } from './integrations/providers';
 import { runtimeProblem } from './runtime';
 import { DEFAULT_HASH_COST, hashPassword } from './lib/password';
@@ -21,6 +22,8 @@ async function main() {
   assertProductionSafe(config);
   // the real gateways' key files, read now: a wrong path stops the start before anything is written
   loadProviderKeys(config);
+  // the carrier accounts declared for this deployment, checked entry by entry (docs/decisions/0030)
+  const declaredCarriers = loadDeclaredAccounts(config);
   const db = await connect(config.databaseUrl, { pgPoolMax: config.pgPoolMax, pgConnectTimeoutMs: config.pgConnectTimeoutMs });
   // a database tried out in development keeps the demo logins: production refuses it, reading only
   if (config.production && (await holdsDemoLogins(db))) {
@@ -44,7 +47,7 @@ async function main() {
         }
       : undefined;
   if (demo) seeded = await demo.seedDemo(db, new Date(), testHashes);
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config, declaredCarriers });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -118,6 +118,12 @@ export interface CardsTable {
   /** the APN the carrier last found the line set to, and the one it needs; '' never tested (024) */
   apn: Generated<string>;
   apn_expected: Generated<string>;
+  /** the carrier platform account of the card's line (025; 1 = the simulator) */
+  carrier_account_id: Generated<number>;
+  /** the platform's own status code as last read, '' never read (025) */
+  carrier_raw_state: Generated<string>;
+  /** the line should be read again soon (ISO), '' none (025; modules/carrierSync) */
+  sync_wanted_at: Generated<string>;
   created_at: string;
   /** the console import batch that created the card (017); null: not imported there */
   import_batch_id: Generated<number | null>;
@@ -199,6 +205,31 @@ export interface SimSmsOutboxTable {
   mobile: string;
   content: string;
   created_at: string;
+}
+
+/** The reseller's accounts on the carriers' IoT platforms (025; docs/decisions/0030). */
+export interface CarrierAccountsTable {
+  id: Generated<number>;
+  name: string;
+  /** the platform kind (integrations/carrier/kinds.ts), e.g. 'onelink'; 'simulator' for account 1 */
+  carrier: string;
+  base_url: Generated<string>;
+  /** JSON of the account's fields, sealed (lib/personalData) */
+  credentials: Generated<string>;
+  enabled: Generated<Bool>;
+  /** 'builtin' (the simulator), 'console' or 'file' (CARRIER_ACCOUNTS_FILE) */
+  source: Generated<string>;
+  /** the operator's own limit below the platform's, 0 = the platform's */
+  calls_per_second: Generated<number>;
+  failures: Generated<number>;
+  circuit_open_until: Generated<string>;
+  last_error: Generated<string>;
+  last_round_at: Generated<string>;
+  last_round_cards: Generated<number>;
+  calls_ok: Generated<number>;
+  calls_failed: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The carrier simulator's own view of each line. */
@@ -852,6 +883,7 @@ export interface Database {
   throttles: ThrottlesTable;
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
+  carrier_accounts: CarrierAccountsTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

@@ -48,6 +48,8 @@ const OWNERS: Record<string, string> = {
   // the simulators' own state
   sim_sms_outbox: 'integrations/sms/simulatorSms.ts',
   sim_lines: 'integrations/carrier/simulator.ts',
+  // carrier platform accounts and their health (025)
+  carrier_accounts: 'modules/carriers/repo.ts',
   sim_payments: 'integrations/payment/sandbox.ts',
   sim_refunds: 'integrations/payment/sandbox.ts',
   // tickets and agent applications (013)

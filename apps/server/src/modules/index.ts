@@ -8,6 +8,7 @@ import { bindingTokensRoutes } from './bindingTokens';
 import { brandingRoutes } from './branding';
 import { cardPasswordRoutes, saveCardPasswordHash } from './cardPassword';
 import { cardsRoutes } from './cards';
+import { carriersRoutes, type DeclaredAccount } from './carriers';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
 import { diagnosisRoutes } from './diagnosis';
@@ -22,7 +23,7 @@ import { ticketsRoutes } from './tickets';
 import { usageRoutes } from './usage';
 
 /** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
-export async function registerModules(api: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerModules(api: FastifyInstance, ctx: AppContext, opts: { declaredCarriers: DeclaredAccount[] }): Promise<void> {
   // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
   api.decorate('requireSession', requireAuth(ctx));
   await authRoutes(api, ctx, { saveCardPasswordHash });
@@ -31,6 +32,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext): Pr
   await payRoutes(api, ctx);
   await cardsRoutes(api, ctx);
   await usageRoutes(api, ctx);
+  await carriersRoutes(api, ctx, opts.declaredCarriers);
   await lineRoutes(api, ctx);
   // real-name, series choice, card replacement
   await realNameRoutes(api, ctx);

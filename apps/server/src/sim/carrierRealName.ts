@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SUPPLIER_LABEL } from '@portal/contract/enums';
 import { isValidResidentId } from '@portal/domain';
 import type { AppContext } from '../context';
-import { CarrierSimulator } from '../integrations/carrier/simulator';
+import { simulatorBehind } from '../integrations/carrier/simulator';
 import { clock } from '../lib/clock';
 import { ticketOf, useTicket } from '../modules/realName';
 import { esc, htmlPage, safeReturn } from './html';
@@ -31,8 +31,8 @@ const gone = (back?: string) =>
   );
 
 export async function registerCarrierRealName(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const carrier = ctx.carrier;
-  if (!(carrier instanceof CarrierSimulator)) return; // a real carrier hosts its own pages
+  const carrier = simulatorBehind(ctx.carrier);
+  if (!carrier) return; // a real carrier hosts its own pages
 
   await app.register(async (pages) => {
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { chinaDate, formatKb } from '@portal/domain';
 import type { AppContext } from '../context';
-import { CarrierSimulator } from '../integrations/carrier/simulator';
+import { simulatorBehind } from '../integrations/carrier/simulator';
 import { clock } from '../lib/clock';
 import { esc, htmlPage } from './html';
 
@@ -21,8 +21,8 @@ const LINE = /^\d{6,20}$/;
 const MAX_GB = 1000;
 
 export async function registerCarrierUsage(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const carrier = ctx.carrier;
-  if (!(carrier instanceof CarrierSimulator)) return; // a real carrier counts real traffic
+  const carrier = simulatorBehind(ctx.carrier);
+  if (!carrier) return; // a real carrier counts real traffic
 
   await app.register(async (pages) => {
     pages.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => {

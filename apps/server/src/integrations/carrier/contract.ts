@@ -40,7 +40,7 @@ let seq = 0;
 export function contractRef(): LineRef {
   seq += 1;
   const n = String(Date.now() % 1_000_000).padStart(6, '0') + String(seq).padStart(4, '0');
-  return { customNum: `9${n}`, iccid: `8986${n}0000000000`.slice(0, 20), msisdn: `1440${n}`.slice(0, 13), imsi: `46004${n}` };
+  return { customNum: `9${n}`, iccid: `8986${n}0000000000`.slice(0, 20), msisdn: `144${n}`, imsi: `46004${n}` };
 }
 
 export function describeCarrierContract(name: string, setup: () => Promise<CarrierFixture>): void {

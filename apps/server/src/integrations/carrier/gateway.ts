@@ -1,6 +1,7 @@
-// The carrier interface. Real carriers (China Mobile, Unicom, Telecom, NaiZu, …) plug in behind
-// it later; the simulator (./simulator.ts) keeps its state in the database so that several
-// server processes see the same lines.
+// The carrier interface the portal's modules ask, by card number. Behind it, modules/carriers
+// routes each card to its carrier platform account: the simulator (./simulator.ts, which keeps its
+// state in the database so that several server processes see the same lines) or a real platform's
+// adapter (./adapter.ts) called within the account's limits (docs/decisions/0030).
 
 export interface LineStatus {
   /** card status as the carrier reports it (CardState values) */
@@ -11,6 +12,8 @@ export interface LineStatus {
    * is not stopped or the carrier does not say). Decoded by @portal/domain/stopReason.
    */
   stopReason: string;
+  /** the platform's own status code, kept for support (real platforms; the simulator gives none) */
+  rawState?: string;
 }
 
 /** An end-to-end test of a line, run by the carrier (the card test, /check). */

@@ -252,3 +252,37 @@ export type BulkCardChange =
 export async function applyBulkChange(db: Executor, cardId: number, set: BulkCardChange): Promise<void> {
   await db.updateTable('cards').set(set).where('id', '=', cardId).execute();
 }
+
+// ---- the carrier sync engine's marks (025; modules/carriers) ----
+
+/** The platform's own status code as last read (shown with 状态未知 when we have no row for it). */
+export async function setCarrierRawState(db: Executor, cardId: number, raw: string): Promise<void> {
+  await db.updateTable('cards').set({ carrier_raw_state: raw }).where('id', '=', cardId).where('carrier_raw_state', '!=', raw).execute();
+}
+
+/** Ask for the card's line to be read again soon (kept at the earliest ask until it is read). */
+export async function wantSync(db: Executor, cardId: number, at: string): Promise<void> {
+  await db.updateTable('cards').set({ sync_wanted_at: at }).where('id', '=', cardId).where('sync_wanted_at', '=', '').execute();
+}
+
+/** The line was read: asks made before `readAt` are answered (a later ask stays). */
+export async function syncAnswered(db: Executor, cardId: number, readAt: string): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({ sync_wanted_at: '' })
+    .where('id', '=', cardId)
+    .where('sync_wanted_at', '!=', '')
+    .where('sync_wanted_at', '<=', readAt)
+    .execute();
+}
+
+/** Move cards to another carrier account (the console's bulk job, an import). */
+export async function setCarrierAccount(db: Executor, cardIds: number[], accountId: number, at: string): Promise<number> {
+  if (cardIds.length === 0) return 0;
+  const r = await db
+    .updateTable('cards')
+    .set({ carrier_account_id: accountId, sync_wanted_at: at })
+    .where('id', 'in', cardIds)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

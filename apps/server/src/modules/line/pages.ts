@@ -4,6 +4,7 @@ import type { FlowAnswer, FlowSyncAnswer, LineAnswer } from '@portal/contract';
 import type { LineView } from '@portal/domain/line';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
+import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import type { Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { ensureFresh, msSince, syncNow } from '../usage';
@@ -12,6 +13,8 @@ import { flowAnswer, lineAnswer, lineOf } from './service';
 
 /** A forced sync of one card at most this often (the carrier's own figures move slowly). */
 export const FORCED_SYNC_INTERVAL_MS = 30_000;
+/** A real platform's card at most once a minute: its calls count against the account's limit (docs/decisions/0030). */
+export const FORCED_PLATFORM_SYNC_INTERVAL_MS = 60_000;
 
 /**
  * The line with figures no older than the usage freshness window (a stale card is synced first;
@@ -48,8 +51,9 @@ export async function forceSync(ctx: AppContext, auth: Auth, customNum: string):
   let card = await accessibleCard(ctx, auth, customNum);
   if (card.resume_requested_at && (await restoreLine(ctx, card.id))) card = (await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card;
   const since = msSince(card.flow_synced_at);
-  if (since < FORCED_SYNC_INTERVAL_MS && since >= 0) {
-    const wait = Math.max(1, Math.ceil((FORCED_SYNC_INTERVAL_MS - since) / 1000));
+  const interval = card.carrier_account_id === SIMULATOR_ACCOUNT_ID ? FORCED_SYNC_INTERVAL_MS : FORCED_PLATFORM_SYNC_INTERVAL_MS;
+  if (since < interval && since >= 0) {
+    const wait = Math.max(1, Math.ceil((interval - since) / 1000));
     const flow = flowAnswer(card.custom_num, await lineOf(ctx.db.kysely, card));
     return { answer: { ...flow, refreshed: false, retry_after_seconds: wait }, message: `流量数据刚刚已更新，请${wait}秒后再刷新` };
   }
@@ -62,7 +66,7 @@ export async function forceSync(ctx: AppContext, auth: Auth, customNum: string):
       message: '运营商数据暂时无法获取，当前显示的是上次同步的数据，请稍后再试',
     };
   return {
-    answer: { ...flow, refreshed: true, retry_after_seconds: Math.ceil(FORCED_SYNC_INTERVAL_MS / 1000) },
+    answer: { ...flow, refreshed: true, retry_after_seconds: Math.ceil(interval / 1000) },
     message: '流量数据已更新',
   };
 }

@@ -7,6 +7,7 @@ import { chinaDate } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
 import type { DailyUsage } from '../../integrations/carrier/gateway';
+import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { clock } from '../../lib/clock';
 import type { Auth } from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
@@ -18,7 +19,20 @@ const USAGE_FRESH_MS = 10 * 60_000;
 /** A first sync reaches back to the card's activation, at most this many days (today included). */
 const HISTORY_DAYS = 90;
 
-export type SyncableCard = Pick<Card, 'id' | 'custom_num' | 'created_at' | 'flow_synced_at'>;
+export type SyncableCard = Pick<Card, 'id' | 'custom_num' | 'created_at' | 'flow_synced_at' | 'carrier_account_id' | 'sync_wanted_at'>;
+
+/**
+ * Pages never wait on a real platform (docs/decisions/0030): a card of a platform account whose
+ * figures are old is marked for the sync engine's next round, and the page shows what is stored
+ * with its time. The simulator answers from our own database, so its cards are still read on the spot.
+ */
+function readsOnTheSpot(card: SyncableCard): boolean {
+  return card.carrier_account_id === SIMULATOR_ACCOUNT_ID;
+}
+
+async function askTheRound(ctx: AppContext, card: SyncableCard): Promise<void> {
+  if (!card.sync_wanted_at) await cardRecord.wantSync(ctx.db.kysely, card.id, clock.iso());
+}
 
 /**
  * Pull daily usage from the carrier and store it. The range starts the day before the last sync
@@ -51,7 +65,9 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
     await repo.storeDailyUsage(trx, card.id, rows);
     // (real-name stays with modules/realName, which re-checks it when the holder comes back)
     if (status) await cardRecord.setCarrierState(trx, card.id, status.status, status.stopReason);
+    if (status?.rawState !== undefined) await cardRecord.setCarrierRawState(trx, card.id, status.rawState);
     await cardRecord.markUsageSynced(trx, card.id, at);
+    if (card.sync_wanted_at) await cardRecord.syncAnswered(trx, card.id, at);
   });
   return at;
 }
@@ -126,12 +142,14 @@ export function msSince(iso: string): number {
 /** Sync when never synced or older than the freshness window; returns the sync time to show. */
 export async function ensureFresh(ctx: AppContext, card: SyncableCard): Promise<string> {
   if (card.flow_synced_at && msSince(card.flow_synced_at) <= USAGE_FRESH_MS) return card.flow_synced_at;
+  if (!readsOnTheSpot(card)) return (await askTheRound(ctx, card), card.flow_synced_at);
   return (await trySync(ctx, card, { automatic: true })) ?? card.flow_synced_at;
 }
 
 /** Sync only a card that was never synced (first sight of a card); otherwise serve what is stored. */
 export async function ensureSyncedOnce(ctx: AppContext, card: SyncableCard): Promise<string> {
   if (card.flow_synced_at) return card.flow_synced_at;
+  if (!readsOnTheSpot(card)) return (await askTheRound(ctx, card), '');
   return (await trySync(ctx, card, { automatic: true })) ?? '';
 }
 

@@ -1,0 +1,190 @@
+// The carrier gateway the portal's modules use (ctx.carrier): each card's question goes to the
+// card's account — the simulator as it always did, or a real platform's adapter through the guard
+// (limits, retries, circuit). Real platforms keep few days of daily usage and answer the month to
+// date: usage() reads the days the platform keeps and makes today's row what the month figure
+// leaves (./reconcile.ts), so the month's rows always add up to the platform's figure.
+import { CARRIER_LABEL } from '@portal/contract/enums';
+import { chinaDate } from '@portal/domain';
+import type { Db } from '../../db/connect';
+import type { Card } from '../../db/schema';
+import { CarrierError, type CarrierAdapter, type LineRef } from '../../integrations/carrier/adapter';
+import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from '../../integrations/carrier/gateway';
+import { SIMULATOR_ACCOUNT_ID, carrierKind } from '../../integrations/carrier/kinds';
+import type { CarrierSimulator } from '../../integrations/carrier/simulator';
+import { clock } from '../../lib/clock';
+import { cardRecord } from '../cardRecord';
+import { addDays, dayRange, storedDailyUsage } from '../usage';
+import type { AccountAdapters } from './adapters';
+import type { CarrierGuard, GuardedAccount } from './guard';
+import { reconcileMonth } from './reconcile';
+import * as repo from './repo';
+
+type LineCard = Pick<Card, 'id' | 'custom_num' | 'iccid' | 'isdn' | 'flow_synced_at' | 'auth_state' | 'carrier_account_id'>;
+
+interface RealLine {
+  card: LineCard;
+  account: repo.CarrierAccount;
+  guarded: GuardedAccount;
+  adapter: CarrierAdapter;
+  ref: LineRef;
+}
+
+/** Daily figures read in a batch by the sync round stay usable this long for the cards' own syncs. */
+const PREFETCH_TTL_MS = 10 * 60_000;
+const PREFETCH_MAX = 200_000;
+
+export function lineRefOf(card: Pick<Card, 'custom_num' | 'iccid' | 'isdn'>): LineRef {
+  return { customNum: card.custom_num, iccid: card.iccid, msisdn: card.isdn, imsi: '' };
+}
+
+export class AccountsCarrierGateway implements CarrierGateway {
+  private readonly prefetched = new Map<string, { kb: number; at: number }>();
+
+  constructor(
+    private readonly db: Db,
+    /** null when the deployment runs real carriers only (config carrierSimulatorMounted) */
+    private readonly sim: CarrierSimulator | null,
+    readonly adapters: AccountAdapters,
+    readonly guard: CarrierGuard,
+  ) {}
+
+  /** The simulator, for the /sim pages (integrations/carrier/simulator simulatorBehind). */
+  get simulator(): CarrierSimulator {
+    if (!this.sim) throw new CarrierError('unsupported', 'this deployment runs no carrier simulator: move the card to a carrier account');
+    return this.sim;
+  }
+
+  /** The card's real line, or null when its account is the simulator. */
+  private async real(customNum: string): Promise<RealLine | null> {
+    const card = await cardRecord.cardByNum(this.db.kysely, customNum);
+    if (!card || card.carrier_account_id === SIMULATOR_ACCOUNT_ID) return null;
+    return this.realOf(card);
+  }
+
+  async realOf(card: LineCard): Promise<RealLine> {
+    const account = await repo.accountById(this.db.kysely, card.carrier_account_id);
+    if (!account) throw new CarrierError('unsupported', `card ${card.custom_num}: no carrier account ${card.carrier_account_id}`);
+    if (account.enabled !== 1) throw new CarrierError('unavailable', `carrier account ${account.name} is disabled`);
+    return { card, account, guarded: this.adapters.guarded(account), adapter: this.adapters.adapterOf(account), ref: lineRefOf(card) };
+  }
+
+  private call<T>(line: RealLine, what: string, f: (a: CarrierAdapter) => Promise<T>): Promise<T> {
+    return this.guard.call(line.guarded, what, () => f(line.adapter));
+  }
+
+  async lineStatus(customNum: string): Promise<LineStatus> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.lineStatus(customNum);
+    const s = await this.call(line, 'lineState', (a) => a.lineState(line.ref));
+    // the status query does not always say real-name: the stored fact stands (modules/realName asks on its own)
+    return { status: s.state, realNamed: s.realNamed ?? line.card.auth_state === 1, stopReason: s.stopReason, rawState: s.rawState };
+  }
+
+  async lineTest(customNum: string): Promise<LineTest> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.lineTest(customNum);
+    return this.call(line, 'lineTest', (a) => a.lineTest(line.ref));
+  }
+
+  /** Read a day's figures for many cards of one account in the platform's batches (the sync round). */
+  async prefetchDaily(cards: LineCard[], day: string): Promise<number> {
+    if (cards.length === 0) return 0;
+    const line = await this.realOf(cards[0]!);
+    const size = Math.max(1, line.adapter.limits.dailyBatchSize);
+    let calls = 0;
+    for (let i = 0; i < cards.length; i += size) {
+      const refs = cards.slice(i, i + size).map(lineRefOf);
+      const got = await this.call(line, 'dailyUsage', (a) => a.dailyUsage(refs, day));
+      calls += 1;
+      const at = Date.now();
+      if (this.prefetched.size + got.size > PREFETCH_MAX) this.prefetched.clear();
+      for (const [num, kb] of got) this.prefetched.set(`${line.account.id}|${num}|${day}`, { kb, at });
+    }
+    return calls;
+  }
+
+  private takePrefetched(accountId: number, customNum: string, day: string): number | undefined {
+    const key = `${accountId}|${customNum}|${day}`;
+    const hit = this.prefetched.get(key);
+    if (!hit) return undefined;
+    this.prefetched.delete(key);
+    return Date.now() - hit.at <= PREFETCH_TTL_MS ? hit.kb : undefined;
+  }
+
+  async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.usage(customNum, fromDay, toDay, now);
+    const today = chinaDate(now);
+    // the first day the platform still keeps
+    const kept = addDays(today, -line.adapter.limits.dailyHistoryDays);
+    const out: DailyUsage[] = [];
+    const pastFrom = fromDay > kept ? fromDay : kept;
+    const pastTo = toDay < today ? toDay : addDays(today, -1);
+    for (const day of dayRange(pastFrom, pastTo)) {
+      const kb =
+        this.takePrefetched(line.account.id, customNum, day) ??
+        (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], day))).get(customNum);
+      if (kb !== undefined) out.push({ day, usedKb: kb });
+    }
+    if (toDay < today) return out;
+    const monthKb = await this.call(line, 'monthUsage', (a) => a.monthUsage(line.ref));
+    const monthStart = `${today.slice(0, 7)}-01`;
+    const known = new Map(
+      (await storedDailyUsage(this.db.kysely, line.card.id, monthStart, addDays(today, -1))).map((r) => [r.day, r.used_kb]),
+    );
+    for (const r of out) known.set(r.day, r.usedKb);
+    // a first read reaches no further back than the platform keeps: the month before that is one figure
+    const beforeKept = addDays(kept, -1);
+    const uncovered =
+      !line.card.flow_synced_at && beforeKept >= monthStart && beforeKept >= fromDay && !known.has(beforeKept) ? beforeKept : undefined;
+    const todayKb = uncovered ? (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], today))).get(customNum) : undefined;
+    const r = reconcileMonth({ today, monthKb, known, ...(todayKb !== undefined ? { todayKb, uncoveredDay: uncovered } : {}) });
+    out.push({ day: today, usedKb: r.todayKb });
+    if (r.earlier) out.push({ day: r.earlier.day, usedKb: r.earlier.kb });
+    return out;
+  }
+
+  async realNameStatus(customNum: string): Promise<{ realNamed: boolean }> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.realNameStatus(customNum);
+    return { realNamed: await this.call(line, 'realNameStatus', (a) => a.realNameStatus(line.ref)) };
+  }
+
+  /** Platforms take no return URL (docs/decisions/0030): the holder comes back by our own link. */
+  async realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<string> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.realNameLink(customNum, mode, ticket);
+    void returnUrl;
+    return (await this.call(line, 'realNameStart', (a) => a.realNameStart(line.ref, mode))).url;
+  }
+
+  /** A line on a real platform is on its one network: switching belongs to the device or a multi-network platform. */
+  async networks(customNum: string): Promise<NetworkOption[]> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.networks(customNum);
+    const network = carrierKind(line.account.carrier)?.network ?? 0;
+    return [{ carrier: network, name: CARRIER_LABEL[network] ?? '未知网络', active: true, signal: 0 }];
+  }
+
+  async switchNetwork(customNum: string, carrier: number): Promise<void> {
+    const line = await this.real(customNum);
+    if (!line) return this.simulator.switchNetwork(customNum, carrier);
+    throw new CarrierError('unsupported', `card ${customNum}: its platform has no network switching`);
+  }
+
+  async suspend(customNum: string): Promise<void> {
+    await this.setService(customNum, false);
+  }
+
+  async resume(customNum: string): Promise<void> {
+    await this.setService(customNum, true);
+  }
+
+  /** Accepted is not done: the card is marked for the next round, which reads the state the platform reached. */
+  private async setService(customNum: string, on: boolean): Promise<void> {
+    const line = await this.real(customNum);
+    if (!line) return on ? this.simulator.resume(customNum) : this.simulator.suspend(customNum);
+    await this.call(line, on ? 'resume' : 'suspend', (a) => a.setService(line.ref, on));
+    await cardRecord.wantSync(this.db.kysely, line.card.id, clock.iso());
+  }
+}

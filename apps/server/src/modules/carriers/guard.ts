@@ -1,0 +1,147 @@
+// Every call to a carrier platform goes through here (docs/decisions/0030): inside the account's
+// limits across all server processes, retried with backoff and jitter when the platform is busy or
+// briefly away, and not at all while the account's circuit is open.
+//   - rate: one slot per call from a per-second window in the database (lib/throttle), shared by
+//     every process: no process can push the account above its calls per second;
+//   - concurrency: at most `limits.concurrency` calls of the account in flight in this process
+//     (the scheduled rounds run on one process at a time, decision 0015);
+//   - circuit: after FAILURES_TO_OPEN account-level failures in a row (platform down, timeouts,
+//     unreadable answers, credentials refused) the account's calls fail at once for circuitOpenMs,
+//     so pages and rounds show stored figures instead of waiting; the first call after it is the probe.
+// Line-level refusals (an unknown card) are the card's problem, not the account's: no retry, no failure.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect';
+import { CarrierError } from '../../integrations/carrier/adapter';
+import { clock } from '../../lib/clock';
+import { hit } from '../../lib/throttle';
+import { circuitOpenMs, retryDelayMs } from './backoff';
+import * as repo from './repo';
+
+export interface GuardedAccount {
+  id: number;
+  name: string;
+  callsPerSecond: number;
+  concurrency: number;
+}
+
+export interface GuardOptions {
+  /** tries per call, the first included (rate refusals and unavailability are tried again) */
+  attempts?: number;
+  /** base of the retry backoff (tests shorten it) */
+  retryBaseMs?: number;
+  /** longest wait for a rate slot before the call is given up as 'rate' */
+  maxSlotWaitMs?: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private limit: number) {}
+  setLimit(limit: number): void {
+    this.limit = Math.max(1, limit);
+  }
+  async take(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active += 1;
+      return;
+    }
+    await new Promise<void>((r) => this.waiting.push(r));
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active -= 1;
+  }
+}
+
+/** What counts against the account: the platform's fault or its refusal of our credentials. */
+function accountFault(err: unknown): boolean {
+  if (!(err instanceof CarrierError)) return true;
+  return err.kind === 'unavailable' || err.kind === 'malformed' || err.kind === 'auth';
+}
+
+function retryable(err: unknown): boolean {
+  return err instanceof CarrierError && (err.kind === 'unavailable' || err.kind === 'rate');
+}
+
+export class CarrierGuard {
+  private readonly semaphores = new Map<number, Semaphore>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly opts: GuardOptions = {},
+  ) {}
+
+  /** Run `call` for the account within its limits. Throws CarrierError (kind 'unavailable' while the circuit is open). */
+  async call<T>(account: GuardedAccount, what: string, call: () => Promise<T>): Promise<T> {
+    const attempts = this.opts.attempts ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      await this.ensureClosed(account);
+      await this.takeSlot(account);
+      const sem = this.semaphore(account);
+      await sem.take();
+      let result: T;
+      try {
+        result = await call();
+      } catch (err) {
+        sem.give();
+        await this.noteFailure(account, what, err);
+        if (attempt + 1 < attempts && retryable(err)) {
+          await sleep(retryDelayMs(attempt, Math.random(), this.opts.retryBaseMs ?? 500));
+          continue;
+        }
+        throw err;
+      }
+      sem.give();
+      await repo.countCalls(this.db.kysely, account.id, 1, 0);
+      await repo.noteSuccess(this.db.kysely, account.id);
+      return result;
+    }
+  }
+
+  private semaphore(account: GuardedAccount): Semaphore {
+    let s = this.semaphores.get(account.id);
+    if (!s) this.semaphores.set(account.id, (s = new Semaphore(account.concurrency)));
+    else s.setLimit(account.concurrency);
+    return s;
+  }
+
+  private async ensureClosed(account: GuardedAccount): Promise<void> {
+    const row = await repo.accountById(this.db.kysely, account.id);
+    if (row && row.circuit_open_until && row.circuit_open_until > clock.iso())
+      throw new CarrierError('unavailable', `carrier account ${account.name} is resting after failures until ${row.circuit_open_until}`);
+  }
+
+  /** A slot in the account's current second, waiting for the next second while it is full. */
+  private async takeSlot(account: GuardedAccount): Promise<void> {
+    const deadline = Date.now() + (this.opts.maxSlotWaitMs ?? 15_000);
+    for (;;) {
+      const r = await hit(this.db.kysely, `carrier-rate:${account.id}`, {
+        limit: account.callsPerSecond,
+        windowMs: 1000,
+        // windows on whole seconds, as platforms count them
+        windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000),
+      });
+      if (r.allowed) return;
+      if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
+      // into the next second, spread a little so waiting callers do not all ask at its first instant
+      await sleep(Math.max(5, r.retryAfterMs) + Math.floor(Math.random() * 50));
+    }
+  }
+
+  private async noteFailure(account: GuardedAccount, what: string, err: unknown): Promise<void> {
+    await repo.countCalls(this.db.kysely, account.id, 0, 1);
+    if (!accountFault(err)) return;
+    const message = err instanceof Error ? err.message : String(err);
+    const failures = await repo.addFailure(this.db.kysely, account.id, `${what}: ${message}`);
+    // credentials refused: no point in trying again soon
+    const openMs = err instanceof CarrierError && err.kind === 'auth' ? 10 * 60_000 : circuitOpenMs(failures);
+    if (openMs > 0) {
+      await repo.openCircuit(this.db.kysely, account.id, clock.isoIn(openMs));
+      this.log.warn({ account: account.name, failures, openMs, err: message }, 'carrier account circuit open: stored figures are served');
+    }
+  }
+}

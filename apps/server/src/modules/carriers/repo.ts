@@ -1,0 +1,86 @@
+// carrier_accounts: the one writer (docs/decisions/0008). The account's fields, and the health
+// columns the sync engine keeps (calls, failures in a row, the circuit, the last round).
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { CarrierAccountsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+
+export type CarrierAccount = Selectable<CarrierAccountsTable>;
+
+export async function listAccounts(db: Executor): Promise<CarrierAccount[]> {
+  return db.selectFrom('carrier_accounts').selectAll().orderBy('id').execute();
+}
+
+export async function accountById(db: Executor, id: number): Promise<CarrierAccount | undefined> {
+  return db.selectFrom('carrier_accounts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function accountByName(db: Executor, name: string): Promise<CarrierAccount | undefined> {
+  return db.selectFrom('carrier_accounts').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export interface AccountFields {
+  name: string;
+  carrier: string;
+  base_url: string;
+  /** sealed JSON */
+  credentials: string;
+  enabled: number;
+  calls_per_second: number;
+}
+
+export async function insertAccount(db: Executor, f: AccountFields & { source: string }, at: string): Promise<number> {
+  const row = await db
+    .insertInto('carrier_accounts')
+    .values({ ...f, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateAccount(db: Executor, id: number, f: Partial<AccountFields>, at: string): Promise<void> {
+  await db
+    .updateTable('carrier_accounts')
+    .set({ ...f, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Count calls made for an account: those answered, and those failed. */
+export async function countCalls(db: Executor, id: number, ok: number, failed: number): Promise<void> {
+  if (ok === 0 && failed === 0) return;
+  await db
+    .updateTable('carrier_accounts')
+    .set({ calls_ok: sql<number>`calls_ok + ${ok}`, calls_failed: sql<number>`calls_failed + ${failed}` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** One more account-level failure in a row; answers the count (atomic across processes). */
+export async function addFailure(db: Executor, id: number, error: string): Promise<number> {
+  const row = await db
+    .updateTable('carrier_accounts')
+    .set({ failures: sql<number>`failures + 1`, last_error: error.slice(0, 300) })
+    .where('id', '=', id)
+    .returning('failures')
+    .executeTakeFirst();
+  return Number(row?.failures ?? 0);
+}
+
+export async function openCircuit(db: Executor, id: number, until: string): Promise<void> {
+  await db.updateTable('carrier_accounts').set({ circuit_open_until: until }).where('id', '=', id).execute();
+}
+
+/** A call went through: the failures in a row end, the circuit closes. Writes only when needed. */
+export async function noteSuccess(db: Executor, id: number): Promise<void> {
+  await db
+    .updateTable('carrier_accounts')
+    .set({ failures: 0, circuit_open_until: '' })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('failures', '!=', 0), eb('circuit_open_until', '!=', '')]))
+    .execute();
+}
+
+export async function noteRound(db: Executor, id: number, at: string, cards: number): Promise<void> {
+  await db.updateTable('carrier_accounts').set({ last_round_at: at, last_round_cards: cards }).where('id', '=', id).execute();
+}
