@@ -160,6 +160,8 @@ const TABLES = [
   'voucher_batches',
   // card passwords to hand out (022)
   'card_password_handouts',
+  // carrier platform accounts (025)
+  'carrier_accounts',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {
@@ -178,13 +180,18 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
     await seedDemo(db, new Date(), await demoHashesForTests());
     const config: Config = {
       // the console's bulk jobs runner has no timer in tests: a test runs it when it wants the cards done
-      ...loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), BULK_JOBS_INTERVAL_SECONDS: '0' }),
+      ...loadConfig({
+        NODE_ENV: 'test',
+        PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+        BULK_JOBS_INTERVAL_SECONDS: '0',
+        CARRIER_SYNC_INTERVAL_SECONDS: '0',
+      }),
       databaseUrl: url,
       webDist: null,
       logLevel: 'silent',
       ...overrides,
     };
-    const app = await buildApp({ db, config, logger: false });
+    const app = await buildApp({ db, config, logger: process.env.TEST_SERVER_LOG ? { level: 'warn' } : false });
     await app.ready();
     Object.assign(t, {
       app,

@@ -2,8 +2,9 @@
 // console's form and CARRIER_ACCOUNTS_FILE take the kind's fields. Account 1 is the simulator
 // (./simulator.ts), which is not a kind one can add: it lives in the portal's own database.
 import type { CarrierKind } from './adapter';
+import { ctwingKind } from './ctwing/adapter';
 
-export const CARRIER_KINDS: readonly CarrierKind[] = [];
+export const CARRIER_KINDS: readonly CarrierKind[] = [ctwingKind];
 
 export const SIMULATOR_KIND = 'simulator';
 /** carrier_accounts row 1 (migration 025): the simulator, every card's account unless moved */

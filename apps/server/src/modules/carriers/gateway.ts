@@ -17,6 +17,7 @@ import { addDays, dayRange, storedDailyUsage } from '../usage';
 import type { AccountAdapters } from './adapters';
 import type { CarrierGuard, GuardedAccount } from './guard';
 import { reconcileMonth } from './reconcile';
+import { FIRST_READ_DAYS } from './firstRead';
 import * as repo from './repo';
 
 type LineCard = Pick<Card, 'id' | 'custom_num' | 'iccid' | 'isdn' | 'flow_synced_at' | 'auth_state' | 'carrier_account_id'>;
@@ -115,8 +116,9 @@ export class AccountsCarrierGateway implements CarrierGateway {
     const line = await this.real(customNum);
     if (!line) return this.simulator.usage(customNum, fromDay, toDay, now);
     const today = chinaDate(now);
-    // the first day the platform still keeps
-    const kept = addDays(today, -line.adapter.limits.dailyHistoryDays);
+    // the first day the platform still keeps; a first read reaches back FIRST_READ_DAYS at most
+    const keptDays = line.adapter.limits.dailyHistoryDays;
+    const kept = addDays(today, -(line.card.flow_synced_at ? keptDays : Math.min(keptDays, FIRST_READ_DAYS)));
     const out: DailyUsage[] = [];
     const pastFrom = fromDay > kept ? fromDay : kept;
     const pastTo = toDay < today ? toDay : addDays(today, -1);

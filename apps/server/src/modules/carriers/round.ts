@@ -20,6 +20,7 @@ import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { clock } from '../../lib/clock';
 import { addDays, chinaDayOf, syncUsage } from '../usage';
 import type { AccountsCarrierGateway } from './gateway';
+import { FIRST_READ_DAYS } from './firstRead';
 import * as repo from './repo';
 
 /** A card's status and month figures are read again when older than this. */
@@ -66,7 +67,7 @@ async function dueCards(ctx: AppContext, accountId: number, now: Date): Promise<
 /** The past days a card's sync will ask for (usage.syncUsage's range), within the platform's window. */
 function pastDaysOf(card: DueCard, today: string, kept: string): string[] {
   const last = chinaDayOf(card.flow_synced_at);
-  let from = last ? addDays(last, -1) : kept;
+  let from = last ? addDays(last, -1) : addDays(today, -FIRST_READ_DAYS);
   if (from < kept) from = kept;
   const out: string[] = [];
   for (let d = from; d < today; d = addDays(d, 1)) out.push(d);

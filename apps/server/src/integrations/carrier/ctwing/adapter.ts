@@ -138,10 +138,18 @@ export class CtwingAdapter implements CarrierAdapter {
     return { reference };
   }
 
+  /** ICCID → access number, learnt once: a SIM's number does not change, and each lookup is a call against the account's limit */
+  private readonly numbers = new Map<string, string>();
+
   private async accessNumber(line: LineRef): Promise<string> {
     if (line.msisdn) return line.msisdn;
     if (!line.iccid) throw new CarrierError('line', `card ${line.customNum} has neither an access number nor an ICCID`);
-    return this.client.accessNumberOf(line.iccid);
+    const known = this.numbers.get(line.iccid);
+    if (known) return known;
+    const n = await this.client.accessNumberOf(line.iccid);
+    if (this.numbers.size >= 200_000) this.numbers.clear();
+    this.numbers.set(line.iccid, n);
+    return n;
   }
 }
 
