@@ -43,6 +43,11 @@ export interface PlatformLimits {
   dailyBatchSize: number;
   /** how many past days of daily usage the platform keeps (today not counted) */
   dailyHistoryDays: number;
+  /**
+   * The day of the month monthUsage counts from: 1 (absent) for the calendar month; Unicom's
+   * billing cycle runs from the 27th. The sync engine reconciles the days of that period.
+   */
+  usagePeriodStartDay?: number;
 }
 
 /** The end-to-end card test (/check): registration, a data session, the APN. */
@@ -95,7 +100,7 @@ export interface CarrierAdapter {
   /** A cheap authenticated call: "test connection" in the console. Throws CarrierError. */
   ping(): Promise<void>;
   lineState(line: LineRef): Promise<CarrierLineState>;
-  /** KB used in the current calendar month (China time) up to now. */
+  /** KB used in the current usage period (China time; limits.usagePeriodStartDay) up to now. */
   monthUsage(line: LineRef): Promise<number>;
   /**
    * KB used on one past or current day (China-time YYYY-MM-DD, within limits.dailyHistoryDays) by

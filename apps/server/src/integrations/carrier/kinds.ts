@@ -3,8 +3,11 @@
 // (./simulator.ts), which is not a kind one can add: it lives in the portal's own database.
 import type { CarrierKind } from './adapter';
 import { ctwingKind } from './ctwing/adapter';
+import { onelinkKind } from './onelink/adapter';
+import { unicomCmpKind } from './unicomCmp/adapter';
+import { unicomJasperKind } from './unicomJasper/adapter';
 
-export const CARRIER_KINDS: readonly CarrierKind[] = [ctwingKind];
+export const CARRIER_KINDS: readonly CarrierKind[] = [onelinkKind, unicomCmpKind, unicomJasperKind, ctwingKind];
 
 export const SIMULATOR_KIND = 'simulator';
 /** carrier_accounts row 1 (migration 025): the simulator, every card's account unless moved */

@@ -16,7 +16,7 @@ import { cardRecord } from '../cardRecord';
 import { addDays, dayRange, storedDailyUsage } from '../usage';
 import type { AccountAdapters } from './adapters';
 import type { CarrierGuard, GuardedAccount } from './guard';
-import { reconcileMonth } from './reconcile';
+import { periodStartOf, reconcileMonth } from './reconcile';
 import { FIRST_READ_DAYS } from './firstRead';
 import * as repo from './repo';
 
@@ -130,7 +130,7 @@ export class AccountsCarrierGateway implements CarrierGateway {
     }
     if (toDay < today) return out;
     const monthKb = await this.call(line, 'monthUsage', (a) => a.monthUsage(line.ref));
-    const monthStart = `${today.slice(0, 7)}-01`;
+    const monthStart = periodStartOf(today, line.adapter.limits.usagePeriodStartDay);
     const known = new Map(
       (await storedDailyUsage(this.db.kysely, line.card.id, monthStart, addDays(today, -1))).map((r) => [r.day, r.used_kb]),
     );
@@ -140,7 +140,13 @@ export class AccountsCarrierGateway implements CarrierGateway {
     const uncovered =
       !line.card.flow_synced_at && beforeKept >= monthStart && beforeKept >= fromDay && !known.has(beforeKept) ? beforeKept : undefined;
     const todayKb = uncovered ? (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], today))).get(customNum) : undefined;
-    const r = reconcileMonth({ today, monthKb, known, ...(todayKb !== undefined ? { todayKb, uncoveredDay: uncovered } : {}) });
+    const r = reconcileMonth({
+      today,
+      periodStart: monthStart,
+      monthKb,
+      known,
+      ...(todayKb !== undefined ? { todayKb, uncoveredDay: uncovered } : {}),
+    });
     out.push({ day: today, usedKb: r.todayKb });
     if (r.earlier) out.push({ day: r.earlier.day, usedKb: r.earlier.kb });
     return out;

@@ -84,7 +84,13 @@ export class UnicomCmpAdapter implements CarrierAdapter {
   ) {
     // One call in flight: the gateway fronts the Control Center, whose documented limit is one
     // active call per account.
-    this.limits = { callsPerSecond: o.callsPerSecond, concurrency: 1, dailyBatchSize: 1, dailyHistoryDays: CMP_DAILY_HISTORY_DAYS };
+    this.limits = {
+      callsPerSecond: o.callsPerSecond,
+      concurrency: 1,
+      dailyBatchSize: 1,
+      dailyHistoryDays: CMP_DAILY_HISTORY_DAYS,
+      usagePeriodStartDay: 27,
+    };
   }
 
   /** The gateway has no echo: ask for a line that cannot exist; "no such line" proves the credentials. */

@@ -101,6 +101,8 @@ export class UnicomJasperAdapter implements CarrierAdapter {
       dailyBatchSize: 1,
       // without the CMP app there is no day at all; 1 is the least the interface takes
       dailyHistoryDays: cmp ? CMP_DAILY_HISTORY_DAYS : 1,
+      // ctdDataUsage counts the billing cycle, which starts on the 27th
+      usagePeriodStartDay: 27,
     };
   }
 
