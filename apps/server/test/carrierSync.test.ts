@@ -165,7 +165,13 @@ describe.each(databases())('carrier accounts and the sync engine on %s', (kind) 
       .set({ circuit_open_until: new Date(Date.now() - 1000).toISOString() })
       .where('id', '=', accountId)
       .execute();
+    // (each process trusts its last look at the circuit for a second)
+    await new Promise((r) => setTimeout(r, 1100));
+    fake.resetCalls();
     await t.app.jobs.runNow(CARRIER_SYNC_JOB);
+    // back, it does not burst: the account's limit holds on the first round after the outage
+    expect(fake.calls().total).toBeGreaterThan(0);
+    expect(fake.calls().peakPerSecond).toBeLessThanOrEqual(5);
     const healed = await t.db.kysely.selectFrom('carrier_accounts').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
     expect(healed.failures).toBe(0);
     expect(healed.circuit_open_until).toBe('');

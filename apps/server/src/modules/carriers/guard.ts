@@ -66,8 +66,22 @@ function retryable(err: unknown): boolean {
   return err instanceof CarrierError && (err.kind === 'unavailable' || err.kind === 'rate');
 }
 
+/** How long this process trusts what it last read of an account's circuit (a round makes thousands of calls). */
+const HEALTH_CACHE_MS = 1000;
+/** Call counts are added up here and written at most this often per account. */
+const COUNT_FLUSH_MS = 1000;
+
+interface Health {
+  readAt: number;
+  openUntil: string;
+  failures: number;
+}
+
 export class CarrierGuard {
   private readonly semaphores = new Map<number, Semaphore>();
+  private readonly health = new Map<number, Health>();
+  private readonly counts = new Map<number, { ok: number; failed: number }>();
+  private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly db: Db,
@@ -96,8 +110,12 @@ export class CarrierGuard {
         throw err;
       }
       sem.give();
-      await repo.countCalls(this.db.kysely, account.id, 1, 0);
-      await repo.noteSuccess(this.db.kysely, account.id);
+      this.count(account.id, 1, 0);
+      const h = this.health.get(account.id);
+      if (!h || h.failures > 0 || h.openUntil) {
+        await repo.noteSuccess(this.db.kysely, account.id);
+        this.health.set(account.id, { readAt: Date.now(), openUntil: '', failures: 0 });
+      }
       return result;
     }
   }
@@ -110,9 +128,37 @@ export class CarrierGuard {
   }
 
   private async ensureClosed(account: GuardedAccount): Promise<void> {
-    const row = await repo.accountById(this.db.kysely, account.id);
-    if (row && row.circuit_open_until && row.circuit_open_until > clock.iso())
-      throw new CarrierError('unavailable', `carrier account ${account.name} is resting after failures until ${row.circuit_open_until}`);
+    let h = this.health.get(account.id);
+    if (!h || Date.now() - h.readAt > HEALTH_CACHE_MS) {
+      const row = await repo.accountById(this.db.kysely, account.id);
+      h = { readAt: Date.now(), openUntil: row?.circuit_open_until ?? '', failures: row?.failures ?? 0 };
+      this.health.set(account.id, h);
+    }
+    if (h.openUntil && h.openUntil > clock.iso())
+      throw new CarrierError('unavailable', `carrier account ${account.name} is resting after failures until ${h.openUntil}`);
+  }
+
+  private count(accountId: number, ok: number, failed: number): void {
+    const c = this.counts.get(accountId) ?? { ok: 0, failed: 0 };
+    c.ok += ok;
+    c.failed += failed;
+    this.counts.set(accountId, c);
+    if (!this.flushTimer) {
+      this.flushTimer = setTimeout(
+        () => void this.flush().catch((err) => this.log.warn({ err }, 'writing carrier call counts failed')),
+        COUNT_FLUSH_MS,
+      );
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Write the call counts added up so far (also at the end of a round, so the console's figures are current). */
+  async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const pending = [...this.counts];
+    this.counts.clear();
+    for (const [id, c] of pending) await repo.countCalls(this.db.kysely, id, c.ok, c.failed);
   }
 
   /** A slot in the account's current second, waiting for the next second while it is full. */
@@ -133,14 +179,17 @@ export class CarrierGuard {
   }
 
   private async noteFailure(account: GuardedAccount, what: string, err: unknown): Promise<void> {
-    await repo.countCalls(this.db.kysely, account.id, 0, 1);
+    this.count(account.id, 0, 1);
     if (!accountFault(err)) return;
     const message = err instanceof Error ? err.message : String(err);
     const failures = await repo.addFailure(this.db.kysely, account.id, `${what}: ${message}`);
+    this.health.set(account.id, { readAt: Date.now(), openUntil: '', failures });
     // credentials refused: no point in trying again soon
     const openMs = err instanceof CarrierError && err.kind === 'auth' ? 10 * 60_000 : circuitOpenMs(failures);
     if (openMs > 0) {
-      await repo.openCircuit(this.db.kysely, account.id, clock.isoIn(openMs));
+      const until = clock.isoIn(openMs);
+      await repo.openCircuit(this.db.kysely, account.id, until);
+      this.health.set(account.id, { readAt: Date.now(), openUntil: until, failures });
       this.log.warn({ account: account.name, failures, openMs, err: message }, 'carrier account circuit open: stored figures are served');
     }
   }

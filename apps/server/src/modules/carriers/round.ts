@@ -147,5 +147,9 @@ export async function syncAccount(
 /** One round over every enabled real account, side by side (each within its own limits). */
 export async function syncRound(ctx: AppContext, gateway: AccountsCarrierGateway, budgetMs: number): Promise<AccountRound[]> {
   const accounts = (await repo.listAccounts(ctx.db.kysely)).filter((a) => a.id !== SIMULATOR_ACCOUNT_ID && a.enabled === 1);
-  return Promise.all(accounts.map((a) => syncAccount(ctx, gateway, a, budgetMs)));
+  try {
+    return await Promise.all(accounts.map((a) => syncAccount(ctx, gateway, a, budgetMs)));
+  } finally {
+    await gateway.guard.flush();
+  }
 }

@@ -51,13 +51,22 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
   // One sync is one event for the line: its figures AND its state, so that no page shows fresh
   // figures beside a stale 已停机 (docs/decisions/0029). The status is a convenience: a carrier that
   // answers usage but not status still gets its figures stored.
-  const [raw, status] = await Promise.all([
-    ctx.carrier.usage(card.custom_num, from, today, now),
+  // both settle before the sync ends (a failed usage read must not leave the status call running on its own)
+  const [usage, status] = await Promise.all([
+    ctx.carrier.usage(card.custom_num, from, today, now).then(
+      (rows) => ({ rows }),
+      (err: unknown) => ({ err }),
+    ),
     ctx.carrier.lineStatus(card.custom_num).catch((err: unknown) => {
-      ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier line status failed during a sync; state left as stored');
+      ctx.log.warn(
+        { err: (err as Error)?.message ?? err, custom_num: card.custom_num },
+        'carrier line status failed during a sync; state left as stored',
+      );
       return null;
     }),
   ]);
+  if ('err' in usage) throw usage.err;
+  const raw = usage.rows;
   const at = now.toISOString();
   const rows = cleanUsage(raw, from, today);
   // the figures, the line's state and the card's sync mark (modules/cardRecord's table) land together
