@@ -219,7 +219,7 @@ export interface CarrierAccountsTable {
   enabled: Generated<Bool>;
   /** 'builtin' (the simulator), 'console' or 'file' (CARRIER_ACCOUNTS_FILE) */
   source: Generated<string>;
-  /** the operator's own limit below the platform's, 0 = the platform's */
+  /** the calls per second the carrier granted this account, 0 = the platform's published default */
   calls_per_second: Generated<number>;
   failures: Generated<number>;
   circuit_open_until: Generated<string>;

@@ -1,6 +1,7 @@
 // The adapter of each account, built from its row (fields unsealed here, nowhere else) and kept
-// until the row changes. The sync engine's limits for an account are the platform's, or the
-// operator's lower figure (carrier_accounts.calls_per_second).
+// until the row changes. The sync engine's rate for an account is the one the carrier granted it
+// (carrier_accounts.calls_per_second, set by the operator: higher after asking the carrier, lower
+// to leave room for other systems on the same account), else the platform's published default.
 import type { CarrierAdapter } from '../../integrations/carrier/adapter';
 import { carrierKind } from '../../integrations/carrier/kinds';
 import type { HttpTransport } from '../../integrations/http/transport';
@@ -14,6 +15,8 @@ export class AccountAdapters {
   constructor(
     private readonly sealer: PersonalDataSealer,
     private readonly transport: HttpTransport,
+    /** waits for a rate slot of the account before each request (CarrierGuard.slot) */
+    private readonly slot: (account: GuardedAccount) => Promise<void> = async () => {},
   ) {}
 
   /** The account's fields, opened. */
@@ -32,9 +35,15 @@ export class AccountAdapters {
     if (hit && hit.stamp === stamp) return hit.adapter;
     const kind = carrierKind(account.carrier);
     if (!kind) throw new Error(`carrier account ${account.name}: no platform kind ${account.carrier}`);
+    // every request of this account's adapter waits for the account's rate slot first
+    let limits: GuardedAccount | null = null;
+    const limited: HttpTransport = async (req) => {
+      await this.slot((limits ??= this.guarded(account)));
+      return this.transport(req);
+    };
     const adapter = kind.create(
       { name: account.name, baseUrl: account.base_url || kind.defaultBaseUrl, credentials: this.credentialsOf(account) },
-      this.transport,
+      limited,
     );
     this.built.set(account.id, { stamp, adapter });
     return adapter;
@@ -46,7 +55,7 @@ export class AccountAdapters {
     return {
       id: account.id,
       name: account.name,
-      callsPerSecond: own > 0 ? Math.min(own, limits.callsPerSecond) : limits.callsPerSecond,
+      callsPerSecond: own > 0 ? own : limits.callsPerSecond,
       concurrency: limits.concurrency,
     };
   }

@@ -1,8 +1,9 @@
 // Every call to a carrier platform goes through here (docs/decisions/0030): inside the account's
 // limits across all server processes, retried with backoff and jitter when the platform is busy or
 // briefly away, and not at all while the account's circuit is open.
-//   - rate: one slot per call from a per-second window in the database (lib/throttle), shared by
-//     every process: no process can push the account above its calls per second;
+//   - rate: one slot per HTTP request (the adapter's transport asks for it: a token fetch or a
+//     lookup inside one question counts too) from a per-second window in the database
+//     (lib/throttle), shared by every process: none can push the account above its calls per second;
 //   - concurrency: at most `limits.concurrency` calls of the account in flight in this process
 //     (the scheduled rounds run on one process at a time, decision 0015);
 //   - circuit: after FAILURES_TO_OPEN account-level failures in a row (platform down, timeouts,
@@ -68,6 +69,8 @@ function retryable(err: unknown): boolean {
 
 /** How long this process trusts what it last read of an account's circuit (a round makes thousands of calls). */
 const HEALTH_CACHE_MS = 1000;
+/** Slots are taken only in the first part of each second (see slot()). */
+const SLOT_CUTOFF_MS = 900;
 /** Call counts are added up here and written at most this often per account. */
 const COUNT_FLUSH_MS = 1000;
 
@@ -94,7 +97,6 @@ export class CarrierGuard {
     const attempts = this.opts.attempts ?? 3;
     for (let attempt = 0; ; attempt++) {
       await this.ensureClosed(account);
-      await this.takeSlot(account);
       const sem = this.semaphore(account);
       await sem.take();
       let result: T;
@@ -161,10 +163,14 @@ export class CarrierGuard {
     for (const [id, c] of pending) await repo.countCalls(this.db.kysely, id, c.ok, c.failed);
   }
 
-  /** A slot in the account's current second, waiting for the next second while it is full. */
-  private async takeSlot(account: GuardedAccount): Promise<void> {
+  /** A slot in the account's current second, waiting for the next second while it is full (every request to the platform). */
+  async slot(account: GuardedAccount): Promise<void> {
     const deadline = Date.now() + (this.opts.maxSlotWaitMs ?? 15_000);
     for (;;) {
+      // a request sent in the last tenth of a second may reach the platform in the next one and
+      // count there: wait for the next second rather than spill over the limit
+      const into = Date.now() % 1000;
+      if (into > SLOT_CUTOFF_MS) await sleep(1000 - into + 1);
       const r = await hit(this.db.kysely, `carrier-rate:${account.id}`, {
         limit: account.callsPerSecond,
         windowMs: 1000,

@@ -30,11 +30,12 @@ export function createCarrierGateway(
   /** false: a production deployment with real carriers only; a card left on the simulator account is refused */
   withSimulator = true,
 ): AccountsCarrierGateway {
+  const guard = new CarrierGuard(db, log, guardOptions);
   return new AccountsCarrierGateway(
     db,
     withSimulator ? new CarrierSimulator(db) : null,
-    new AccountAdapters(personalData(config), transport),
-    new CarrierGuard(db, log, guardOptions),
+    new AccountAdapters(personalData(config), transport, (account) => guard.slot(account)),
+    guard,
   );
 }
 
