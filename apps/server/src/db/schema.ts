@@ -555,6 +555,8 @@ export interface RealNameTicketsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** the carrier's reference for the attempt (OneLink busiSeq), '' none (025) */
+  carrier_reference: Generated<string>;
 }
 
 export interface ChangeCardApplicationsTable {

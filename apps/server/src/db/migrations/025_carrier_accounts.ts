@@ -12,7 +12,10 @@ import type { DialectName } from '../connect';
 //                           we have no row for shows as 状态未知 with the code, never guessed;
 //   cards.sync_wanted_at    a page found the card's figures old, the holder tapped 刷新, a payment or
 //                           a suspend/resume changed the line (ISO, '' none): the engine's next round
-//                           takes these cards first.
+//                           takes these cards first;
+//   real_name_tickets.carrier_reference  the platform's reference for the verification the ticket
+//                           opened (OneLink busiSeq): platforms take no return URL, our ticket is the
+//                           way back and the reference is what support quotes to the carrier.
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const s = db.schema;
   await s
@@ -58,5 +61,9 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .execute();
   // the engine's round: an account's cards, oldest figures first
   await s.createIndex('cards_carrier_sync').on('cards').columns(['carrier_account_id', 'flow_synced_at']).execute();
+  await s
+    .alterTable('real_name_tickets')
+    .addColumn('carrier_reference', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await s.createIndex('cards_sync_wanted').on('cards').columns(['sync_wanted_at']).execute();
 }

@@ -41,6 +41,12 @@ export interface NetworkOption {
   signal: number;
 }
 
+/** The carrier's verification page, and its reference for the attempt ('' when it gives none; OneLink's busiSeq). */
+export interface RealNameLink {
+  url: string;
+  reference: string;
+}
+
 export interface CarrierGateway {
   lineStatus(customNum: string): Promise<LineStatus>;
   /** Test the line now: registration, a data session, the APN. */
@@ -53,7 +59,7 @@ export interface CarrierGateway {
    * attempt. `ticket` is our unguessable reference; `returnUrl` is where the carrier sends the
    * browser back. A real adapter asks the carrier's API for its link here.
    */
-  realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<string>;
+  realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<RealNameLink>;
   networks(customNum: string): Promise<NetworkOption[]>;
   switchNetwork(customNum: string, carrier: number): Promise<void>;
   /** Stop the line at the reseller's request (the console's 停机); the carrier reports it stopped, reason 管控停机. */

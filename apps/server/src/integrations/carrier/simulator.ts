@@ -3,7 +3,7 @@ import { CARRIER_LABEL } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
 import { clock } from '../../lib/clock';
 import type { Executor } from '../../db/executor';
-import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from './gateway';
+import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption, RealNameLink } from './gateway';
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
@@ -151,9 +151,9 @@ export class CarrierSimulator implements CarrierGateway {
   }
 
   /** The simulator hosts the carrier's pages itself (sim/carrierRealName.ts). */
-  async realNameLink(customNum: string, mode: number, ticket: string): Promise<string> {
+  async realNameLink(customNum: string, mode: number, ticket: string): Promise<RealNameLink> {
     await this.line(customNum);
-    return `/sim/carrier/${mode === 1 ? 'real-name' : 'applet'}/${ticket}`;
+    return { url: `/sim/carrier/${mode === 1 ? 'real-name' : 'applet'}/${ticket}`, reference: '' };
   }
 
   /** What the carrier's own page does when the holder completes verification. */

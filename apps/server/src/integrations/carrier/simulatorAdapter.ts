@@ -64,7 +64,8 @@ export class SimulatorAdapter implements CarrierAdapter {
 
   async realNameStart(line: LineRef, mode: number): Promise<RealNameStart> {
     const ticket = randomBytes(16).toString('hex');
-    return { url: await this.sim.realNameLink(line.customNum, mode, ticket).catch(asLineError(line.customNum)), reference: ticket };
+    const link = await this.sim.realNameLink(line.customNum, mode, ticket).catch(asLineError(line.customNum));
+    return { url: link.url, reference: ticket };
   }
 
   lineTest(line: LineRef): Promise<CarrierLineTest> {

@@ -8,7 +8,7 @@ import { chinaDate } from '@portal/domain';
 import type { Db } from '../../db/connect';
 import type { Card } from '../../db/schema';
 import { CarrierError, type CarrierAdapter, type LineRef } from '../../integrations/carrier/adapter';
-import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption } from '../../integrations/carrier/gateway';
+import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption, RealNameLink } from '../../integrations/carrier/gateway';
 import { SIMULATOR_ACCOUNT_ID, carrierKind } from '../../integrations/carrier/kinds';
 import type { CarrierSimulator } from '../../integrations/carrier/simulator';
 import { clock } from '../../lib/clock';
@@ -159,11 +159,14 @@ export class AccountsCarrierGateway implements CarrierGateway {
   }
 
   /** Platforms take no return URL (docs/decisions/0030): the holder comes back by our own link. */
-  async realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<string> {
+  async realNameLink(customNum: string, mode: number, ticket: string, returnUrl: string): Promise<RealNameLink> {
     const line = await this.real(customNum);
     if (!line) return this.simulator.realNameLink(customNum, mode, ticket);
     void returnUrl;
-    return (await this.call(line, 'realNameStart', (a) => a.realNameStart(line.ref, mode))).url;
+    const start = await this.call(line, 'realNameStart', (a) => a.realNameStart(line.ref, mode));
+    // while a verification is pending the round asks the platform about it (./round.ts)
+    await cardRecord.wantSync(this.db.kysely, line.card.id, clock.iso());
+    return { url: start.url, reference: start.reference };
   }
 
   /** A line on a real platform is on its one network: switching belongs to the device or a multi-network platform. */

@@ -18,6 +18,7 @@ import type { Card } from '../../db/schema';
 import { CarrierError } from '../../integrations/carrier/adapter';
 import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { clock } from '../../lib/clock';
+import { pendingVerifications, refreshVerified } from '../realName';
 import { addDays, chinaDayOf, syncUsage } from '../usage';
 import type { AccountsCarrierGateway } from './gateway';
 import { FIRST_READ_DAYS } from './firstRead';
@@ -122,10 +123,19 @@ export async function syncAccount(
       if (resting(err)) return { ...result, resting: true };
     }
     let stop = false;
+    // a verification opened and not finished: the round asks the platform about it too
+    const pending = new Set(
+      await pendingVerifications(
+        ctx.db.kysely,
+        step.map((c) => c.id),
+        clock.iso(),
+      ),
+    );
     await pool(step, adapter.limits.concurrency, async (card) => {
       if (stop) return;
       try {
         await syncUsage(ctx, card);
+        if (pending.has(card.id) && card.auth_state !== 1) await refreshVerified(ctx, card);
         result.synced += 1;
       } catch (err) {
         result.failed += 1;

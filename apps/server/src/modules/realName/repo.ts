@@ -45,6 +45,29 @@ export async function savePersonalInfo(
       .execute();
 }
 
+/** The carrier's own reference for the attempt the ticket opened (OneLink's busiSeq), for support. */
+export async function setTicketReference(db: Executor, ticket: string, reference: string): Promise<void> {
+  await db
+    .updateTable('real_name_tickets')
+    .set({ carrier_reference: reference.slice(0, 100) })
+    .where('ticket', '=', ticket)
+    .execute();
+}
+
+/** Cards of `cardIds` with a verification opened and not yet used or expired. */
+export async function pendingVerifications(db: Executor, cardIds: number[], nowIso: string): Promise<number[]> {
+  if (cardIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('real_name_tickets')
+    .select('card_id')
+    .distinct()
+    .where('card_id', 'in', cardIds)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .execute();
+  return rows.map((r) => r.card_id);
+}
+
 export async function createTicket(
   db: Executor,
   t: { ticket: string; card_id: number; mode: number; return_path: string; created_at: string; expires_at: string },

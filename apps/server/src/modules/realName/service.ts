@@ -88,8 +88,10 @@ export async function startRealName(ctx: AppContext, auth: Auth, customNum: stri
     created_at: now.toISOString(),
     expires_at: expiresAt,
   });
-  const url = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back);
-  return { mode, url, expires_at: expiresAt };
+  // platforms take no return URL: our ticket is the way back, and the platform's reference is kept beside it
+  const link = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back);
+  if (link.reference) await repo.setTicketReference(ctx.db.kysely, ticket, link.reference);
+  return { mode, url: link.url, expires_at: expiresAt };
 }
 
 /** Asks the carrier again; a line the carrier now knows as real-named makes the card verified. */
@@ -98,7 +100,8 @@ export async function realNameStatus(ctx: AppContext, auth: Auth, customNum: str
   return refreshVerified(ctx, card);
 }
 
-async function refreshVerified(ctx: AppContext, card: Card): Promise<RealNameStatus> {
+/** Ask the carrier whether the card's holder has completed verification (the holder's return, the sync round). */
+export async function refreshVerified(ctx: AppContext, card: Card): Promise<RealNameStatus> {
   const already = isVerified(card.fake_real_name === 1, card.supplier_auth_state === 1) && card.auth_state === 1;
   if (already) return { verified: true, changed: false };
   const { realNamed } = await ctx.carrier.realNameStatus(card.custom_num);
