@@ -30,6 +30,7 @@ import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
 import { JobRunner } from './jobs';
+import { CarrierError } from './integrations/carrier/adapter';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import type { DeviceGateway } from './integrations/device/gateway';
@@ -226,6 +227,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       return reply.status(400).send({ code: Code.BAD_REQUEST, message: '请求内容不是有效的 JSON', data: null });
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: Code.BAD_REQUEST, message: DEFAULT_MESSAGE[Code.BAD_REQUEST]!, data: null });
+    }
+    // A carrier platform that cannot answer now (down, resting behind its circuit, over its limit)
+    // or cannot do this for the card: the holder is told which, never a 500 (docs/decisions/0030).
+    if (err instanceof CarrierError) {
+      req.log.warn({ err: err.message, kind: err.kind }, 'carrier platform refused');
+      if (err.kind === 'unsupported' || err.kind === 'line')
+        return reply.status(409).send({ code: Code.BAD_REQUEST, message: '运营商暂不支持对这张卡办理此项业务，请联系客服', data: null });
+      return reply.status(503).send({ code: Code.INTERNAL, message: '运营商平台暂时无法连接，请稍后再试', data: null });
     }
     // The database cut off or restarting: the pool recovers by itself; the client may try again.
     if (isDatabaseUnavailable(err)) {

@@ -4,6 +4,7 @@ import type { CardRealNameRequest, PersonalInfo, RealNameData, RealNameStart, Re
 import { isValidResidentId, isVerified, maskIdNumber, maskMobile, maskPersonName, realNameModeOf, safeUrl } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
+import { CarrierError } from '../../integrations/carrier/adapter';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { personalData } from '../../lib/personalData';
@@ -89,7 +90,11 @@ export async function startRealName(ctx: AppContext, auth: Auth, customNum: stri
     expires_at: expiresAt,
   });
   // platforms take no return URL: our ticket is the way back, and the platform's reference is kept beside it
-  const link = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back);
+  const link = await ctx.carrier.realNameLink(card.custom_num, mode, ticket, back).catch((err: unknown) => {
+    // a platform without a verification page for this account: say so as the spec's code does
+    if (err instanceof CarrierError && err.kind === 'unsupported') throw new AppError(Code.REAL_NAME_UNAVAILABLE);
+    throw err;
+  });
   if (link.reference) await repo.setTicketReference(ctx.db.kysely, ticket, link.reference);
   return { mode, url: link.url, expires_at: expiresAt };
 }
