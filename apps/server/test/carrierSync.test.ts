@@ -121,6 +121,13 @@ describe.each(databases())('carrier accounts and the sync engine on %s', (kind) 
     expect(account.failures).toBe(0);
   });
 
+  it('a platform without a verification page for the account: the holder is told so, in words', async () => {
+    const token = await t.loginCard('1000000003');
+    const res = await t.post('/api/v1/real_name/start', { custom_num: '1000000003' }, token);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json()).toMatchObject({ code: 10407, message: '该卡暂不支持在线实名，请联系客服' });
+  });
+
   it('a second round right after reads nothing: every card is fresh', async () => {
     fake.resetCalls();
     await t.app.jobs.runNow(CARRIER_SYNC_JOB);

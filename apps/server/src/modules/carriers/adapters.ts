@@ -30,7 +30,7 @@ export class AccountAdapters {
   }
 
   adapterOf(account: CarrierAccount): CarrierAdapter {
-    const stamp = `${account.updated_at}|${account.carrier}`;
+    const stamp = `${account.updated_at}|${account.carrier}|${account.calls_per_second}`;
     const hit = this.built.get(account.id);
     if (hit && hit.stamp === stamp) return hit.adapter;
     const kind = carrierKind(account.carrier);
