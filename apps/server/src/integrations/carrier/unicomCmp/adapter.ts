@@ -29,7 +29,8 @@ import { CmpClient, type CmpTerminal } from './client';
 export const UNICOM_CMP_BASE_URL = 'https://gwapi.10646.cn';
 
 /**
- * Calls per second when the account does not say: the gateway's quota comes with each app and is
+ * Calls per second unless the account says what the carrier granted it (carrier_accounts.calls_per_second,
+ * which the sync engine uses instead): the gateway's quota comes with each app and is
  * not published; 5 is the documented limit of the Control Center it fronts.
  */
 export const CMP_DEFAULT_CALLS_PER_SECOND = 5;
@@ -58,7 +59,6 @@ export const unicomCmpKind: CarrierKind = {
     { name: 'app_id', label: 'app_id', secret: false, required: true },
     { name: 'app_secret', label: 'app_secret', secret: true, required: true },
     { name: 'open_id', label: 'openId（客户账户）', secret: false, required: true },
-    { name: 'calls_per_second', label: '每秒调用上限', secret: false, required: false },
     REAL_NAME_URL_FIELD,
   ],
   create(account: AccountSettings, transport: HttpTransport): CarrierAdapter {
@@ -70,7 +70,7 @@ export const unicomCmpKind: CarrierKind = {
       openId: required(c, 'open_id'),
       transport,
     });
-    return new UnicomCmpAdapter(client, { callsPerSecond: callsPerSecond(c.calls_per_second), realNameUrl: c.real_name_url ?? '' });
+    return new UnicomCmpAdapter(client, { callsPerSecond: CMP_DEFAULT_CALLS_PER_SECOND, realNameUrl: c.real_name_url ?? '' });
   },
 };
 
@@ -192,14 +192,6 @@ export function required(credentials: Record<string, string>, name: string): str
   const v = credentials[name]?.trim();
   if (!v) throw new Error(`carrier account: ${name} is required`);
   return v;
-}
-
-function callsPerSecond(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return CMP_DEFAULT_CALLS_PER_SECOND;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new Error(`carrier account: calls_per_second must be a whole number 1–1000, not ${raw}`);
-  return n;
 }
 
 function str(v: unknown): string {
