@@ -1,8 +1,10 @@
 // Journey: cards in the operator console at 1440×900 (docs/decisions/0018). The operator imports a CSV with
-// errors and reads the error of each row, fixes the file and commits it, finds the new cards in
+// errors and reads the error of each row (an unknown 运营商账号 among them, the accepted accounts
+// listed), fixes the file and commits it — one card onto a carrier account —, finds the new cards in
 // 卡片, undoes the batch; opens a card's story; runs a bulk 停机 in which one card fails — answered at
 // once with the cards 待处理, done by the background runner (run here through the simulator's
-// control, its timer off), the page showing the progress until it is done.
+// control, its timer off), the page showing the progress until it is done; moves cards to a carrier
+// account (移至运营商账号), the one already there skipped.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuTo } from './consoleMenu';
@@ -25,7 +27,7 @@ function iccid(n: number): string {
   throw new Error('unreachable');
 }
 
-const HEADER = '卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识';
+const HEADER = '卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识,运营商账号';
 const wrongDigit = (s: string) => s.slice(0, -1) + String((Number(s.slice(-1)) + 1) % 10);
 
 function csvFile(lines: string[]) {
@@ -49,7 +51,10 @@ describe('console cards', () => {
   let desk: Phone;
   beforeAll(async () => {
     // the bulk jobs runner has no timer here: the journey runs it (SIM_CONTROLS) when it wants the cards done
-    portal = await startPortal({ env: { SIM_CONTROLS: '1', BULK_JOBS_INTERVAL_SECONDS: '0' } });
+    // the carrier sync engine's timer is off too: the journey's carrier account has no platform behind it
+    portal = await startPortal({ env: { SIM_CONTROLS: '1', BULK_JOBS_INTERVAL_SECONDS: '0', CARRIER_SYNC_INTERVAL_SECONDS: '0' } });
+    const now = new Date().toISOString();
+    portal.sql("INSERT INTO carrier_accounts (name, carrier, created_at, updated_at) VALUES ('ct-east', 'ctwing', ?, ?)", [now, now]);
     desk = await openDesktop(portal);
     await login(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
@@ -64,11 +69,24 @@ describe('console cards', () => {
     await page.waitForURL('**/admin/card-imports');
     await page.getByText('还没有导入批次').waitFor();
 
-    const good = [`5100000001,${iccid(1)},1440510000001,中国联通,1,demo`, `5100000002,${iccid(2)},,2,1,demo`];
-    await page.locator('input[type="file"]').setInputFiles(csvFile([good[0]!, `5100000002,${wrongDigit(iccid(2))},,2,1,demo`, good[0]!]));
+    // the help names the 运营商账号 column's accounts: the simulator (an empty cell) and the enabled ones
+    await page
+      .getByTestId('account-hint')
+      .getByText('运营商账号填账号名称，留空即模拟器账号（simulator）；可填：simulator、ct-east。')
+      .waitFor();
+    const good = [`5100000001,${iccid(1)},1440510000001,中国联通,1,demo,`, `5100000002,${iccid(2)},,2,1,demo,ct-east`];
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles(
+        csvFile([good[0]!, `5100000002,${wrongDigit(iccid(2))},,2,1,demo`, good[0]!, `5100000003,${iccid(3)},,2,1,demo,ct-west`]),
+      );
     const dry = page.getByTestId('dry-run');
-    await dry.getByText('共 3 行，1 行无误，2 行有错误：请修正文件后重新上传').waitFor();
-    expect(await tableRows(page, dry).allInnerTexts()).toEqual(['3\t5100000002\tICCID 校验位错误', '4\t5100000001\t卡号与第 2 行重复']);
+    await dry.getByText('共 4 行，1 行无误，3 行有错误：请修正文件后重新上传').waitFor();
+    expect(await tableRows(page, dry).allInnerTexts()).toEqual([
+      '3\t5100000002\tICCID 校验位错误',
+      '4\t5100000001\t卡号与第 2 行重复',
+      '5\t5100000003\t未知的运营商账号：ct-west（可选：simulator、ct-east）',
+    ]);
     expect(await page.getByRole('button', { name: '确认导入' }).count()).toBe(0);
     await screenshot(page, 'console-cards-import-errors');
 
@@ -81,6 +99,15 @@ describe('console cards', () => {
     await modal.getByLabel('导入说明').fill('11 月到货联通卡');
     await modal.getByRole('button', { name: '导入' }).click();
     await page.getByText(/已导入 2 张卡（批次 \d+）/).waitFor();
+    // each card on its account: the empty cell on the simulator's, the named one on ct-east
+    expect(
+      portal.sql(
+        "SELECT c.custom_num, a.name FROM cards c JOIN carrier_accounts a ON a.id = c.carrier_account_id WHERE c.custom_num LIKE '51000000%' ORDER BY c.custom_num",
+      ),
+    ).toEqual([
+      { custom_num: '5100000001', name: 'simulator' },
+      { custom_num: '5100000002', name: 'ct-east' },
+    ]);
     // each new card's generated card password, shown once, with its CSV for printing (decision 0028)
     const slips = page.locator('.ant-modal').filter({ hasText: '卡密码只显示这一次' });
     await slips.getByText('5100000002').waitFor();
@@ -185,6 +212,44 @@ describe('console cards', () => {
     // the card is stopped in the portal's data too
     const [card] = portal.sql<{ state: number }>("select state from cards where custom_num = '1000000004'") as { state: number }[];
     expect(card!.state).toBe(3);
+  });
+
+  it('moves cards to a carrier account; the card already there is skipped', async () => {
+    const { page } = desk;
+    portal.sql(
+      "UPDATE cards SET carrier_account_id = (SELECT id FROM carrier_accounts WHERE name = 'ct-east') WHERE custom_num = '1000000006'",
+    );
+    await page.getByRole('button', { name: '新建任务' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '新建批量任务' });
+    await modal.getByLabel('操作').click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle('移至运营商账号').click();
+    await modal.getByLabel('目标运营商账号').click();
+    // the accounts' own list (the actions' list may still be fading out)
+    const options = page.locator('.ant-select-dropdown').filter({ hasText: 'ct-east' }).locator('.ant-select-item-option');
+    await options.filter({ hasText: 'ct-east' }).waitFor();
+    expect(await options.allInnerTexts()).toEqual(['simulator（模拟器）', 'ct-east（中国电信 5G CMP（CTWing））']);
+    await options.filter({ hasText: 'ct-east' }).click();
+    await page.locator('.ant-select-dropdown').filter({ hasText: 'ct-east' }).waitFor({ state: 'hidden' });
+    await modal.getByLabel('卡号（每行一个）').fill('1000000005\n1000000006');
+    await modal.getByLabel('原因').fill('迁往电信平台');
+    await screenshot(page, 'console-cards-bulk-move-account');
+    await modal.getByRole('button', { name: '执行' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
+    await drawer.getByText('移至运营商账号 ct-east，原因：迁往电信平台').waitFor();
+    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(run.status, await run.clone().text()).toBe(200);
+    await drawer.getByText('已完成：共 2 张，成功 1 张，失败 1 张。').waitFor();
+    expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000005\t成功\t成功', '1000000006\t失败\t已在该运营商账号，跳过']);
+    await page.waitForTimeout(500); // the progress bar's fill animation
+    await screenshot(page, 'console-cards-bulk-move-account-result');
+    await drawer.locator('.ant-drawer-close').click();
+    expect(
+      portal.sql("SELECT a.name FROM cards c JOIN carrier_accounts a ON a.id = c.carrier_account_id WHERE c.custom_num = '1000000005'"),
+    ).toEqual([{ name: 'ct-east' }]);
   });
 
   it('shows a big job’s cards a page at a time', async () => {

@@ -327,7 +327,7 @@ describe.each(databases())('console cards on %s', (kind) => {
         'CSV 文件需为 UTF-8 编码（Excel 另存为“CSV UTF-8”）',
       );
       const tmpl = await adminGet(t, '/api/admin/card-imports/template', admin);
-      expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(HEADER);
+      expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(`${HEADER},运营商账号`);
     });
   });
 

@@ -28,6 +28,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCardExport: ['platform_admin', 'agent_admin', 'support'],
   adminCardStory: ALL,
   adminCardImportTemplate: ['platform_admin', 'agent_admin'],
+  adminCarrierAccountChoices: ['platform_admin', 'agent_admin'],
   adminCardImportDryRun: ['platform_admin', 'agent_admin'],
   adminCardImportCommit: ['platform_admin', 'agent_admin'],
   adminCardImportBatches: ['platform_admin', 'agent_admin'],

@@ -30,6 +30,8 @@ export const queryKeys = {
     /** one job's cards, of the result shown (全部/失败/成功/待处理) */
     job: (id: number, shown: string) => ['bulk-job', id, shown] as const,
   },
+  /** the enabled carrier accounts a card may be put on (an import's 运营商账号, 移至运营商账号): under 'carrier-accounts', so a change to the accounts reaches it */
+  carrierAccountChoices: ['carrier-accounts', 'choices'] as const,
 
   orders: {
     all: ['orders'] as const,

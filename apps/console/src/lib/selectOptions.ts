@@ -1,4 +1,4 @@
-// The lists that several features' selects offer (代理, 套餐系列): read here once, under the keys
+// The lists that several features' selects offer (代理, 套餐系列, 运营商账号): read here once, under the keys
 // of their areas, so a change to an agent or a series refreshes every select that shows it.
 import { useQuery } from '@tanstack/react-query';
 import { call } from './api';
@@ -9,3 +9,7 @@ export const useAgents = (enabled = true) => useQuery({ queryKey: queryKeys.agen
 
 /** Every package series the operator may see. */
 export const useSeries = () => useQuery({ queryKey: queryKeys.series.all, queryFn: () => call('adminSeriesList', {}) });
+
+/** The enabled carrier accounts a card may be put on (导入's 运营商账号, the bulk job 移至运营商账号). */
+export const useCarrierAccountChoices = (enabled = true) =>
+  useQuery({ queryKey: queryKeys.carrierAccountChoices, queryFn: () => call('adminCarrierAccountChoices'), enabled });

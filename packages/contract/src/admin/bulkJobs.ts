@@ -1,5 +1,5 @@
 // Bulk actions over cards (docs/decisions/0027): suspend, resume, mark for replacement, set the package
-// series, move to another agent. Each is a tracked job with a result per card.
+// series, move to another agent, move to another carrier account. Each is a tracked job with a result per card.
 import { z } from 'zod';
 import { adminArea } from './define';
 
@@ -9,7 +9,7 @@ export const BULK_MAX_CARDS = 20_000;
 /** a job's body: BULK_MAX_CARDS numbers of up to 40 characters, quoted, fit (the server's default is 64 KB) */
 export const BULK_BODY_LIMIT = 1024 * 1024;
 
-export const BULK_KINDS = ['suspend', 'resume', 'mark_replacement', 'set_series', 'move_agent'] as const;
+export const BULK_KINDS = ['suspend', 'resume', 'mark_replacement', 'set_series', 'move_agent', 'move_carrier_account'] as const;
 export type BulkKind = (typeof BULK_KINDS)[number];
 export const BULK_KIND_LABEL: Record<BulkKind, string> = {
   suspend: '停机',
@@ -17,6 +17,7 @@ export const BULK_KIND_LABEL: Record<BulkKind, string> = {
   mark_replacement: '标记换卡',
   set_series: '设置套餐系列',
   move_agent: '转移代理',
+  move_carrier_account: '移至运营商账号',
 };
 export const BULK_STATUS_LABEL: Record<string, string> = {
   running: '处理中',
@@ -36,15 +37,26 @@ export const BulkJobBody = z
     reason: z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 个字'),
     series_id: z.number().int().positive('请选择套餐系列').optional(),
     agent_id: z.number().int().positive('请选择目标代理').optional(),
+    carrier_account_id: z.number().int().positive('请选择运营商账号').optional(),
   })
   .refine((b) => b.kind !== 'set_series' || b.series_id !== undefined, { message: '请选择套餐系列', path: ['series_id'] })
-  .refine((b) => b.kind !== 'move_agent' || b.agent_id !== undefined, { message: '请选择目标代理', path: ['agent_id'] });
+  .refine((b) => b.kind !== 'move_agent' || b.agent_id !== undefined, { message: '请选择目标代理', path: ['agent_id'] })
+  .refine((b) => b.kind !== 'move_carrier_account' || b.carrier_account_id !== undefined, {
+    message: '请选择运营商账号',
+    path: ['carrier_account_id'],
+  });
 
 export const BulkJob = z.object({
   id: z.number().int(),
   kind: z.enum(BULK_KINDS),
   kind_label: z.string(),
-  params: z.object({ series_id: z.number().int().optional(), agent_id: z.number().int().optional() }),
+  params: z.object({
+    series_id: z.number().int().optional(),
+    agent_id: z.number().int().optional(),
+    carrier_account_id: z.number().int().optional(),
+    /** the target account's name when the job was asked */
+    carrier_account_name: z.string().optional(),
+  }),
   reason: z.string(),
   operator_username: z.string(),
   status: z.string(),
@@ -72,7 +84,7 @@ export const adminBulkJobEndpoints = adminArea({
   adminBulkJobCreate: {
     route: 'POST /admin/bulk-jobs',
     tags: ['admin cards'],
-    summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理）：立即返回，后台逐卡处理并记录结果',
+    summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理、移至运营商账号）：立即返回，后台逐卡处理并记录结果',
     body: BulkJobBody,
     bodyLimit: BULK_BODY_LIMIT,
     answer: BulkJob,

@@ -11,8 +11,22 @@ export const IMPORT_MAX_ROWS = 20_000;
 /** the request body of an import: the base64 of the largest file, plus room for the rest */
 export const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
 
-/** The columns of the template, in order. */
-export const IMPORT_COLUMNS = ['卡号', 'ICCID', 'MSISDN', '运营商', '套餐系列ID', '代理标识'] as const;
+/**
+ * The columns of the template, in order. 运营商账号 (the carrier platform account the card's line
+ * belongs to, by name) may be left out or empty: the simulator account, as before accounts existed.
+ */
+export const IMPORT_COLUMNS = ['卡号', 'ICCID', 'MSISDN', '运营商', '套餐系列ID', '代理标识', '运营商账号'] as const;
+
+/** A carrier account a card may be put on (an import's 运营商账号, a bulk job's 移至运营商账号): an enabled one. */
+export const CarrierAccountChoice = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** the platform kind, e.g. 'ctwing'; 'simulator' for the simulator account */
+  carrier: z.string(),
+  carrier_label: z.string(),
+  /** an import row whose 运营商账号 is empty goes here (the simulator account) */
+  default: z.boolean(),
+});
 
 export const ImportFileBody = z.object({
   file_name: z
@@ -51,6 +65,8 @@ export const ImportDryRunAnswer = z.object({
       supplier: z.number().int(),
       series_id: z.number().int(),
       agent_id: z.number().int(),
+      carrier_account_id: z.number().int(),
+      carrier_account: z.string(),
     }),
   ),
 });
@@ -87,11 +103,17 @@ export const adminCardImportEndpoints = adminArea({
     tags: ['admin cards'],
     summary: '下载卡片导入模板（CSV）',
   },
+  adminCarrierAccountChoices: {
+    route: 'GET /admin/card-imports/carrier-accounts',
+    tags: ['admin cards'],
+    summary: '可选的运营商账号（已启用）：导入文件的“运营商账号”列与批量任务“移至运营商账号”的目标',
+    answer: z.object({ items: z.array(CarrierAccountChoice) }),
+  },
   adminCardImportDryRun: {
     route: 'POST /admin/card-imports/dry-run',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,
-    summary: '试导入：检查 CSV/XLSX 的每一行（卡号、ICCID 长度与校验位、文件内重复、已存在、套餐系列、代理），不写入',
+    summary: '试导入：检查 CSV/XLSX 的每一行（卡号、ICCID 长度与校验位、文件内重复、已存在、套餐系列、代理、运营商账号），不写入',
     body: ImportFileBody,
     answer: ImportDryRunAnswer,
   },

@@ -18,6 +18,8 @@ import { syncRound } from './round';
 export { loadDeclaredAccounts } from './declared';
 export { AccountsCarrierGateway } from './gateway';
 export type { DeclaredAccount } from './accountsFile';
+// the accounts, read (the console's card import and bulk jobs put cards on them)
+export { accountById, accountByName, listAccounts, type CarrierAccount } from './repo';
 
 export const CARRIER_SYNC_JOB = 'carrier-sync';
 

@@ -11,6 +11,7 @@ export interface NewJobFields {
   reason: string;
   series_id?: number;
   agent_id?: number;
+  carrier_account_id?: number;
 }
 
 /** The cards changed (or are about to): the jobs and the card lists are asked again. */
@@ -29,6 +30,7 @@ export function useCreateBulkJob(onCreated: (job: BulkJob) => void) {
         reason: v.reason.trim(),
         ...(v.kind === 'set_series' ? { series_id: v.series_id } : {}),
         ...(v.kind === 'move_agent' ? { agent_id: v.agent_id } : {}),
+        ...(v.kind === 'move_carrier_account' ? { carrier_account_id: v.carrier_account_id } : {}),
       }),
     onSuccess: (job) => {
       onCreated(job);

@@ -1,19 +1,21 @@
 // 批量任务: a new job (an action, the cards — selected in 卡片 or pasted, one number a line — and a
-// reason), the jobs, and one job's result per card. A job (at most BULK_MAX_CARDS cards) is done in
+// reason), the jobs, and one job's result per card. 转移代理 and 移至运营商账号 (an enabled account,
+// chosen from a list) are the platform administrator's. A job (at most BULK_MAX_CARDS cards) is done in
 // the background (docs/decisions/0027): the answer comes at once with every card 待处理, and the
 // list and the open job poll while a job is not done, showing its progress.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert, App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { BULK_KIND_LABEL, BULK_MAX_CARDS, type BulkKind } from '@portal/contract/admin';
+import { BULK_KIND_LABEL, BULK_KINDS, BULK_MAX_CARDS } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
+import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
 import { LoadError } from '../../../components/LoadError';
 import { useBulkJobs, type BulkJob as Job } from '../api/getBulkJobs';
 import { useCreateBulkJob, type NewJobFields as Fields } from '../api/createBulkJob';
-import { numbersOf } from '../model/jobs';
+import { accountOption, actionOf, kindsFor, numbersOf } from '../model/jobs';
 import { JobProgress, StatusTag } from './JobStatus';
 import { JobDetail } from './JobDetail';
 
@@ -29,6 +31,8 @@ export function BulkJobsPanel() {
   const isPlatform = session.data?.role === 'platform_admin';
 
   const jobs = useBulkJobs();
+  // asked only when the action needs it
+  const accounts = useCarrierAccountChoices(creating && kind === 'move_carrier_account');
   const create = useCreateBulkJob((job) => {
     message.success(`任务 ${job.id} 已提交：共 ${job.total} 张卡，后台处理中`);
     setCreating(false);
@@ -36,9 +40,7 @@ export function BulkJobsPanel() {
     setOpenJob(job.id);
   });
 
-  const kinds = (Object.keys(BULK_KIND_LABEL) as BulkKind[])
-    .filter((k) => k !== 'move_agent' || isPlatform)
-    .map((k) => ({ value: k, label: BULK_KIND_LABEL[k] }));
+  const kinds = kindsFor(BULK_KINDS, isPlatform).map((k) => ({ value: k, label: BULK_KIND_LABEL[k] }));
 
   return (
     <Card
@@ -61,7 +63,7 @@ export function BulkJobsPanel() {
           locale={{ emptyText: <Empty description="还没有批量任务" /> }}
           columns={[
             { title: '任务', dataIndex: 'id', width: 70 },
-            { title: '操作', dataIndex: 'kind_label', width: 120 },
+            { title: '操作', key: 'kind', width: 160, ellipsis: true, render: (_v, j) => actionOf(j) },
             { title: '原因', dataIndex: 'reason', ellipsis: true },
             { title: '状态', dataIndex: 'status', width: 90, render: (s: string) => <StatusTag status={s} /> },
             { title: '进度', key: 'progress', width: 200, render: (_v, j) => <JobProgress job={j} size="small" /> },
@@ -122,6 +124,22 @@ export function BulkJobsPanel() {
           {kind === 'move_agent' ? (
             <Form.Item name="agent_id" label="目标代理编号" rules={[{ required: true, message: '请填写目标代理编号' }]}>
               <InputNumber min={1} style={{ width: 160 }} />
+            </Form.Item>
+          ) : null}
+          {kind === 'move_carrier_account' ? (
+            <Form.Item
+              name="carrier_account_id"
+              label="目标运营商账号"
+              extra="只列出已启用的账号；已在该账号的卡会跳过。移动后由同步引擎从新账号读取卡的状态与用量。"
+              rules={[{ required: true, message: '请选择运营商账号' }]}
+            >
+              <Select
+                placeholder="选择运营商账号"
+                loading={accounts.isPending}
+                options={(accounts.data?.items ?? []).map(accountOption)}
+                notFoundContent={accounts.error ? messageOf(accounts.error) : '没有已启用的运营商账号'}
+                style={{ width: 360 }}
+              />
             </Form.Item>
           ) : null}
           <Form.Item

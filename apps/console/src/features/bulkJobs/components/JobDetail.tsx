@@ -8,7 +8,7 @@ import { urlOf } from '../../../lib/api';
 import { LoadError } from '../../../components/LoadError';
 import { useBulkJob, type Shown } from '../api/getBulkJob';
 import { invalidateJobsAndCards } from '../api/createBulkJob';
-import { ITEM_STATE_COLOR, isDone, stateLabel } from '../model/jobs';
+import { actionOf, ITEM_STATE_COLOR, isDone, stateLabel } from '../model/jobs';
 import { JobProgress, StatusTag } from './JobStatus';
 
 export function JobDetail({ id }: { id: number }) {
@@ -37,7 +37,7 @@ export function JobDetail({ id }: { id: number }) {
           <Space align="center" style={{ marginBottom: 8 }}>
             <StatusTag status={job.status} />
             <Typography.Text>
-              {job.kind_label}，原因：{job.reason}
+              {actionOf(job)}，原因：{job.reason}
             </Typography.Text>
           </Space>
           <JobProgress job={job} />

@@ -1,19 +1,22 @@
 // 导入: a CSV or XLSX of cards — 试导入 first (every bad row with its reason; nothing written), then
 // 确认导入 with a note when the file has no error (one batch, one transaction); the batches below,
 // each undoable with a reason while none of its cards has been used. A committed batch shows each
-// new card's generated card password once (components/CardPasswords), as does 待发放卡密码.
+// new card's generated card password once (components/CardPasswords), as does 待发放卡密码. The
+// optional 运营商账号 column names the carrier account of each card: the help lists those accepted.
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_MAX_ROWS } from '@portal/contract/admin';
 import { messageOf, urlOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
+import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../../../components/CardPasswords';
 import { LoadError } from '../../../components/LoadError';
 import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';
 import { useCommitImport } from '../api/commitImport';
 import { useDryRun, type DryRun } from '../api/dryRunImport';
 import { useUndoImport } from '../api/undoImport';
+import { accountColumnHint } from '../model/carrierAccounts';
 import { base64Of, pickRefusal, type PickedFile as Picked } from '../model/pickedFile';
 
 function readBase64(file: File): Promise<string> {
@@ -37,6 +40,7 @@ export function CardImport() {
   const [undoForm] = Form.useForm<{ reason: string }>();
 
   const batches = useImportBatches();
+  const accounts = useCarrierAccountChoices();
   const dry = useDryRun(setResult);
   const commit = useCommitImport(picked, (b) => {
     message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
@@ -71,9 +75,15 @@ export function CardImport() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title="导入卡片">
         <Typography.Paragraph>
-          上传 CSV（UTF-8）或 XLSX 文件，每行一张卡，列依次为：卡号、ICCID、MSISDN、运营商（名称或编号）、套餐系列ID、代理标识。
-          每个文件最多 {IMPORT_MAX_ROWS.toLocaleString()} 行、5 MB。系统先试导入并逐行检查，全部无误后才能确认导入。
+          上传 CSV（UTF-8）或 XLSX
+          文件，每行一张卡，列依次为：卡号、ICCID、MSISDN、运营商（名称或编号）、套餐系列ID、代理标识、运营商账号（可选）。 每个文件最多{' '}
+          {IMPORT_MAX_ROWS.toLocaleString()} 行、5 MB。系统先试导入并逐行检查，全部无误后才能确认导入。
         </Typography.Paragraph>
+        {accounts.data ? (
+          <Typography.Paragraph type="secondary" data-testid="account-hint">
+            {accountColumnHint(accounts.data.items)}
+          </Typography.Paragraph>
+        ) : null}
         <Space wrap>
           <Upload accept=".csv,.xlsx" showUploadList={false} beforeUpload={pick} maxCount={1}>
             <Button type="primary" icon={<UploadOutlined />} loading={dry.isPending}>

@@ -7,7 +7,9 @@
 // change and its audit row, so a card is done once even when a crashed runner's batch is taken up
 // again after its lease. One card's failure never undoes another's change. Suspend and resume go
 // through the carrier gateway first, as the carrier is the truth of a line's state (asking it
-// twice for the same state is harmless).
+// twice for the same state is harmless). 移至运营商账号 changes only which carrier account the card's
+// line is read and controlled through (cardRecord.setCarrierAccount marks it for the sync engine's
+// next round); a card moved onto the simulator account gets its simulated line.
 import {
   BULK_ITEMS_PAGE,
   BULK_KIND_LABEL,
@@ -24,10 +26,14 @@ import type { JobDef } from '../../../jobs';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { SIMULATOR_ACCOUNT_ID } from '../../../integrations/carrier/kinds';
+import { addSimulatedLines } from '../../../integrations/carrier/simulator';
+import { accountById, listAccounts } from '../../carriers';
 import { cardRecord, type BulkCardChange } from '../../cardRecord';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope, inScope, type OperatorScope } from '../access/scope';
 import { recordAudit, type AuditWho } from '../audit';
+import { acceptsCards, runsSimulator } from './carrierAccounts';
 import { seriesIdsOf } from './service';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
@@ -48,13 +54,23 @@ interface CardFacts {
   state: number;
   need_change_card: number;
   package_series_ids: string;
+  carrier_account_id: number;
+}
+
+/** An action's parameters, as checked when the job was asked. */
+interface Params {
+  seriesId?: number;
+  agentId?: number;
+  accountId?: number;
+  /** the target account's name when the job was asked (the job's params show it) */
+  accountName?: string;
 }
 
 /** What an action checks before it changes anything: null = go ahead, else why not. */
 export function refusal(
   kind: BulkKind,
-  card: Pick<CardFacts, 'state' | 'need_change_card' | 'agent_id' | 'package_series_ids'>,
-  p: { seriesId?: number; agentId?: number },
+  card: Pick<CardFacts, 'state' | 'need_change_card' | 'agent_id' | 'package_series_ids'> & Partial<Pick<CardFacts, 'carrier_account_id'>>,
+  p: Params,
 ): string | null {
   switch (kind) {
     case 'suspend':
@@ -70,6 +86,8 @@ export function refusal(
       return JSON.stringify(seriesIdsOf(card.package_series_ids)) === JSON.stringify([p.seriesId]) ? '已是该套餐系列' : null;
     case 'move_agent':
       return card.agent_id === p.agentId ? '已属于该代理' : null;
+    case 'move_carrier_account':
+      return card.carrier_account_id === p.accountId ? '已在该运营商账号，跳过' : null;
   }
 }
 
@@ -108,7 +126,7 @@ async function cardsByNumber(db: Executor, nums: string[]): Promise<Map<string, 
   for (let i = 0; i < nums.length; i += CHUNK) {
     const rows = await db
       .selectFrom('cards')
-      .select(['id', 'custom_num', 'agent_id', 'state', 'need_change_card', 'package_series_ids'])
+      .select(['id', 'custom_num', 'agent_id', 'state', 'need_change_card', 'package_series_ids', 'carrier_account_id'])
       .where('custom_num', 'in', nums.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) out.set(r.custom_num, r);
@@ -116,7 +134,16 @@ async function cardsByNumber(db: Executor, nums: string[]): Promise<Map<string, 
   return out;
 }
 
-async function checkParams(db: Executor, op: AdminActor, body: Body): Promise<{ seriesId?: number; agentId?: number }> {
+async function checkParams(ctx: AppContext, op: AdminActor, body: Body): Promise<Params> {
+  const db = ctx.db.kysely;
+  if (body.kind === 'move_carrier_account') {
+    // the carrier accounts are the platform's contracts: as moving cards between agents, the platform's call
+    if (agentFilter(op) !== null) throw new AppError(Code.FORBIDDEN, '代理管理员不能更改卡的运营商账号');
+    const account = await accountById(db, body.carrier_account_id!);
+    if (!account) throw new AppError(Code.BAD_REQUEST, '运营商账号不存在');
+    if (!acceptsCards(account, runsSimulator(ctx))) throw new AppError(Code.BAD_REQUEST, `运营商账号 ${account.name} 已停用或不可用`);
+    return { accountId: account.id, accountName: account.name };
+  }
   if (body.kind === 'move_agent') {
     // an agent administrator's cards stay with their agent
     if (agentFilter(op) !== null) throw new AppError(Code.FORBIDDEN, '代理管理员不能把卡转移到其他代理');
@@ -149,8 +176,9 @@ function askerOf(job: JobRow): OperatorScope & AuditWho {
 function changeOf(
   kind: BulkKind,
   card: CardFacts,
-  p: { seriesId?: number; agentId?: number },
-): { action: string; set: BulkCardChange; before: Record<string, unknown>; after: Record<string, unknown> } {
+  p: Params,
+  accountNames: ReadonlyMap<number, string>,
+): { action: string; set: BulkCardChange | null; before: Record<string, unknown>; after: Record<string, unknown> } {
   switch (kind) {
     case 'suspend':
       return {
@@ -187,6 +215,14 @@ function changeOf(
         before: { agent_id: card.agent_id },
         after: { agent_id: p.agentId },
       };
+    case 'move_carrier_account':
+      // not a column of BulkCardChange: cardRecord.setCarrierAccount also marks the card for the sync engine
+      return {
+        action: 'card.carrier_account_moved',
+        set: null,
+        before: { carrier_account_id: card.carrier_account_id, carrier_account: accountNames.get(card.carrier_account_id) ?? '' },
+        after: { carrier_account_id: p.accountId, carrier_account: accountNames.get(p.accountId!) ?? '' },
+      };
   }
 }
 
@@ -211,8 +247,8 @@ class AlreadySettled extends Error {}
 async function doCard(
   ctx: AppContext,
   job: JobRow,
-  p: { seriesId?: number; agentId?: number },
-  seriesAgent: number | null,
+  p: Params,
+  target: BatchFacts,
   item: { id: number; custom_num: string },
   card: CardFacts | undefined,
 ): Promise<void> {
@@ -224,18 +260,26 @@ async function doCard(
   if (!card || !inScope(asker, card.agent_id)) return void (await fail('卡号不存在', null));
   const why = refusal(kind, card, p);
   if (why) return void (await fail(why));
-  if (kind === 'set_series' && seriesAgent !== card.agent_id) return void (await fail('套餐系列不属于该卡的代理'));
+  if (kind === 'set_series' && target.seriesAgent !== card.agent_id) return void (await fail('套餐系列不属于该卡的代理'));
+  // disabled (or gone) since the job was asked: its cards stay where they are
+  if (kind === 'move_carrier_account' && !target.accountOpen) return void (await fail('目标运营商账号已停用或不可用'));
   try {
     if (kind === 'suspend') await ctx.carrier.suspend(card.custom_num);
     if (kind === 'resume') await ctx.carrier.resume(card.custom_num);
   } catch {
     return void (await fail('运营商接口调用失败，请稍后重试'));
   }
-  const c = changeOf(kind, card, p);
+  const c = changeOf(kind, card, p, target.accountNames);
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await settleItem(trx, item.id, { status: 'ok', message: '成功', card_id: card.id }))) throw new AlreadySettled();
-      await cardRecord.applyBulkChange(trx, card.id, c.set);
+      if (c.set) await cardRecord.applyBulkChange(trx, card.id, c.set);
+      if (kind === 'move_carrier_account') {
+        await cardRecord.setCarrierAccount(trx, [card.id], p.accountId!, clock.iso());
+        // the simulator answers only for the lines it knows, as a real platform would
+        if (p.accountId === SIMULATOR_ACCOUNT_ID && target.simulator)
+          await addSimulatedLines(trx, [card.custom_num], clock.iso().slice(0, 10));
+      }
       await recordAudit(trx, asker, {
         action: c.action,
         target: { type: 'card', id: card.custom_num },
@@ -269,6 +313,34 @@ async function recount(db: Executor, jobId: number): Promise<boolean> {
   return done;
 }
 
+/** What a batch reads once for all its cards: the series' agent, the target account as it is now. */
+interface BatchFacts {
+  seriesAgent: number | null;
+  /** the target carrier account takes cards now (enabled; the simulator only where it runs) */
+  accountOpen: boolean;
+  /** carrier account id → name, for the audit rows */
+  accountNames: ReadonlyMap<number, string>;
+  simulator: boolean;
+}
+
+async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<BatchFacts> {
+  const db = ctx.db.kysely;
+  const simulator = runsSimulator(ctx);
+  const seriesAgent =
+    kind === 'set_series'
+      ? ((await db.selectFrom('package_series').select('agent_id').where('id', '=', p.seriesId!).executeTakeFirst())?.agent_id ?? null)
+      : null;
+  if (kind !== 'move_carrier_account') return { seriesAgent, accountOpen: false, accountNames: new Map(), simulator };
+  const accounts = await listAccounts(db);
+  const target = accounts.find((a) => a.id === p.accountId);
+  return {
+    seriesAgent,
+    accountOpen: target !== undefined && acceptsCards(target, simulator),
+    accountNames: new Map(accounts.map((a) => [a.id, a.name])),
+    simulator,
+  };
+}
+
 /** One batch of the job's pending cards; false when it had none left. */
 async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boolean> {
   const db = ctx.db.kysely;
@@ -281,19 +353,16 @@ async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boo
     .limit(size)
     .execute();
   if (items.length > 0) {
-    const params = JSON.parse(job.params) as { series_id?: number; agent_id?: number };
-    const p = { seriesId: params.series_id, agentId: params.agent_id };
-    const seriesAgent =
-      job.kind === 'set_series'
-        ? ((await db.selectFrom('package_series').select('agent_id').where('id', '=', p.seriesId!).executeTakeFirst())?.agent_id ?? null)
-        : null;
+    const params = JSON.parse(job.params) as { series_id?: number; agent_id?: number; carrier_account_id?: number };
+    const p: Params = { seriesId: params.series_id, agentId: params.agent_id, accountId: params.carrier_account_id };
+    const target = await batchFacts(ctx, job.kind as BulkKind, p);
     const cards = await cardsByNumber(
       db,
       items.map((i) => i.custom_num),
     );
     for (const item of items) {
       try {
-        await doCard(ctx, job, p, seriesAgent, item, cards.get(item.custom_num));
+        await doCard(ctx, job, p, target, item, cards.get(item.custom_num));
       } catch (err) {
         ctx.log.warn({ err, job: job.id, item: item.id }, 'bulk job card failed');
         await settleItem(db, item.id, { status: 'failed', message: '处理失败，请稍后重试', card_id: null });
@@ -350,7 +419,7 @@ export function bulkJobsJob(ctx: AppContext, intervalMs: number): JobDef {
 /** Checks the action, records the job and its pending cards with the job's audit row, and answers at once. */
 export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Promise<Job> {
   const db = ctx.db.kysely;
-  const p = await checkParams(db, op, body);
+  const p = await checkParams(ctx, op, body);
   // the same number twice is one card
   const nums = [...new Set(body.custom_nums.map((n) => n.trim()).filter(Boolean))];
   if (nums.length === 0) throw new AppError(Code.BAD_REQUEST, '请至少选择一张卡');
@@ -361,7 +430,11 @@ export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Pr
       .insertInto('bulk_jobs')
       .values({
         kind: body.kind,
-        params: JSON.stringify({ ...(p.seriesId ? { series_id: p.seriesId } : {}), ...(p.agentId ? { agent_id: p.agentId } : {}) }),
+        params: JSON.stringify({
+          ...(p.seriesId ? { series_id: p.seriesId } : {}),
+          ...(p.agentId ? { agent_id: p.agentId } : {}),
+          ...(p.accountId ? { carrier_account_id: p.accountId, carrier_account_name: p.accountName } : {}),
+        }),
         reason: body.reason,
         operator_id: op.id,
         operator_username: op.username,

@@ -19,6 +19,8 @@ describe('bulk action refusals', () => {
     ['set_series', { package_series_ids: '[1,2]' }, { seriesId: 2 }, null],
     ['move_agent', {}, { agentId: 2 }, null],
     ['move_agent', { agent_id: 2 }, { agentId: 2 }, '已属于该代理'],
+    ['move_carrier_account', { carrier_account_id: 1 }, { accountId: 2 }, null],
+    ['move_carrier_account', { carrier_account_id: 2 }, { accountId: 2 }, '已在该运营商账号，跳过'],
   ] as const)('%s of %j with %j → %s', (kind, facts, params, expected) => {
     expect(refusal(kind, { ...card, ...facts }, params)).toBe(expected);
   });

@@ -61,6 +61,13 @@ describe('checkRows', () => {
       ['acme', 20],
     ]),
     forcedAgentId: null,
+    accountByName: new Map([
+      ['simulator', { id: 1, name: 'simulator', refused: null }],
+      ['ct-a', { id: 2, name: 'ct-a', refused: null }],
+      ['ct-off', { id: 3, name: 'ct-off', refused: '已停用' }],
+    ]),
+    defaultAccount: { id: 1, name: 'simulator' },
+    acceptedNames: '可选：simulator、ct-a',
   };
   const ok = ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo'];
   const iccid2 = '898601123456789012' + '6' + luhnDigit('8986011234567890126');
@@ -78,6 +85,8 @@ describe('checkRows', () => {
     [[...ok.slice(0, 4), '3', 'demo'], '套餐系列 3 不属于该代理'],
     [[...ok.slice(0, 5), 'nobody'], '未知的代理：nobody'],
     [[...ok.slice(0, 5), ''], '代理标识不能为空'],
+    [[...ok, 'nobody'], '未知的运营商账号：nobody（可选：simulator、ct-a）'],
+    [[...ok, 'ct-off'], '运营商账号 ct-off 已停用（可选：simulator、ct-a）'],
   ])('%j → %s', (row, message) => {
     expect(checkRows([row], 2, known)).toEqual({ valid: [], errors: [{ row: 2, custom_num: row[0], message }] });
   });
@@ -85,11 +94,38 @@ describe('checkRows', () => {
   it('takes a good row, and finds duplicates within the file', () => {
     const r = checkRows([ok, ok, ['2000000002', ok[1]!, '', '2', '1', 'demo'], ['2000000003', iccid2, '', '2', '1', 'demo']], 2, known);
     expect(r.valid.map((v) => v.custom_num)).toEqual(['2000000001', '2000000003']);
-    expect(r.valid[0]).toEqual({ custom_num: '2000000001', iccid: ok[1], isdn: '1440123456781', supplier: 2, series_id: 1, agent_id: 10 });
+    expect(r.valid[0]).toEqual({
+      custom_num: '2000000001',
+      iccid: ok[1],
+      isdn: '1440123456781',
+      supplier: 2,
+      series_id: 1,
+      agent_id: 10,
+      carrier_account_id: 1,
+      carrier_account: 'simulator',
+    });
     expect(r.errors).toEqual([
       { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复' },
       { row: 4, custom_num: '2000000002', message: 'ICCID 与第 2 行重复' },
     ]);
+  });
+
+  it('puts a row on the carrier account it names; an empty or missing cell on the simulator account', () => {
+    const r = checkRows(
+      [
+        [...ok, 'ct-a'],
+        ['2000000002', iccid2, '', '2', '1', 'demo', ''],
+      ],
+      2,
+      known,
+    );
+    expect(r.valid.map((v) => [v.custom_num, v.carrier_account_id, v.carrier_account])).toEqual([
+      ['2000000001', 2, 'ct-a'],
+      ['2000000002', 1, 'simulator'],
+    ]);
+    // no account to assume (no simulator here): the cell must name one
+    const none = { ...known, defaultAccount: null };
+    expect(checkRows([ok], 2, none).errors[0]!.message).toBe('运营商账号不能为空（可选：simulator、ct-a）');
   });
 
   it("puts an agent administrator's rows in their agent, whatever the file says", () => {

@@ -1,7 +1,7 @@
 // The rules of a card import, pure: reading a CSV, the ICCID check (19–20 digits, the last a Luhn
 // check digit, as ITU-T E.118 numbers SIM cards), and checking every row of a file against what
-// is known (numbers already present, series, agents). One error per bad row, the first found, in
-// the operator's words.
+// is known (numbers already present, series, agents, carrier accounts). One error per bad row, the
+// first found, in the operator's words.
 import { SUPPLIER_LABEL } from '@portal/contract/enums';
 
 /** The Luhn check over a string of digits, its last digit being the check digit. */
@@ -82,6 +82,9 @@ export interface ImportRow {
   supplier: number;
   series_id: number;
   agent_id: number;
+  carrier_account_id: number;
+  /** the account's name, as the preview shows it */
+  carrier_account: string;
 }
 
 export interface RowError {
@@ -100,6 +103,12 @@ export interface Known {
   agentByMark: ReadonlyMap<string, number>;
   /** an agent administrator's agent: every row goes there, whatever the file says; null: a platform admin */
   forcedAgentId: number | null;
+  /** carrier account name → the account, and why it takes no cards ('已停用'), null when it does */
+  accountByName: ReadonlyMap<string, { id: number; name: string; refused: string | null }>;
+  /** the account of a row whose 运营商账号 is empty (the simulator), or null when none may be assumed */
+  defaultAccount: { id: number; name: string } | null;
+  /** the names a row may give, as the error lists them (acceptedNames) */
+  acceptedNames: string;
 }
 
 const HEADER_HINT = ['卡号', 'custom_num', 'card'];
@@ -118,7 +127,9 @@ export function checkRows(rows: readonly string[][], firstRow: number, known: Kn
   const seenIccids = new Map<string, number>();
   rows.forEach((cells, i) => {
     const row = firstRow + i;
-    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = ''] = cells.map((c) => c.trim());
+    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = '', accountName = ''] = cells.map((c) =>
+      c.trim(),
+    );
     const fail = (message: string) => errors.push({ row, custom_num: num, message });
     if (!/^\d{6,20}$/.test(num)) return fail(num ? '卡号应为 6–20 位数字' : '卡号不能为空');
     const iccidWhy = iccidProblem(iccid);
@@ -145,7 +156,24 @@ export function checkRows(rows: readonly string[][], firstRow: number, known: Kn
     const seriesAgent = known.seriesAgent.get(seriesId);
     if (seriesAgent === undefined) return fail(`未知的套餐系列：${seriesText}`);
     if (seriesAgent !== agentId) return fail(`套餐系列 ${seriesText} 不属于该代理`);
-    valid.push({ custom_num: num, iccid, isdn, supplier, series_id: seriesId, agent_id: agentId });
+    let account = known.defaultAccount;
+    if (accountName) {
+      const a = known.accountByName.get(accountName);
+      if (!a) return fail(`未知的运营商账号：${accountName}（${known.acceptedNames}）`);
+      if (a.refused) return fail(`运营商账号 ${accountName} ${a.refused}（${known.acceptedNames}）`);
+      account = a;
+    }
+    if (!account) return fail(`运营商账号不能为空（${known.acceptedNames}）`);
+    valid.push({
+      custom_num: num,
+      iccid,
+      isdn,
+      supplier,
+      series_id: seriesId,
+      agent_id: agentId,
+      carrier_account_id: account.id,
+      carrier_account: account.name,
+    });
   });
   return { valid, errors };
 }

@@ -1,7 +1,9 @@
 // Card import: read the file (CSV or XLSX), check every row (importRules.ts) against the database,
 // and — only for a file without an error — write all its cards as one batch in one transaction,
-// with its audit row. A batch is undone (its cards deleted, the batch marked) only while none of
-// its cards has been used; otherwise the undo answers with the used cards.
+// with its audit row. Each card is put on the carrier account its row names (运营商账号; empty:
+// the simulator account), and only the simulator's cards get a simulated line. A batch is undone
+// (its cards deleted, the batch marked) only while none of its cards has been used; otherwise the
+// undo answers with the used cards.
 import { readSheet } from 'read-excel-file/node';
 import { sql, type Insertable } from 'kysely';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf, type AdminBodyOf } from '@portal/contract/admin';
@@ -9,7 +11,8 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { CardsTable } from '../../../db/schema';
-import { addSimulatedLines, CarrierSimulator, removeSimulatedLines } from '../../../integrations/carrier/simulator';
+import { SIMULATOR_ACCOUNT_ID } from '../../../integrations/carrier/kinds';
+import { addSimulatedLines, removeSimulatedLines } from '../../../integrations/carrier/simulator';
 import { cardRecord } from '../../cardRecord';
 import { generateCardPasswords } from '../../cardPassword';
 import { clock } from '../../../lib/clock';
@@ -17,6 +20,7 @@ import { AppError } from '../../../lib/errors';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
+import { acceptedNames, cardAccounts, runsSimulator } from './carrierAccounts';
 import { checkRows, parseCsv, withoutHeader, type ImportRow, type Known, type RowError } from './importRules';
 
 const CHUNK = 400;
@@ -61,16 +65,25 @@ async function inChunks<T, R>(items: readonly T[], f: (chunk: T[]) => Promise<R[
   return out;
 }
 
-async function knownFor(db: Executor, op: AdminActor, rows: string[][]): Promise<Known> {
+async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulator: boolean): Promise<Known> {
   const nums = [...new Set(rows.map((r) => r[0] ?? '').filter(Boolean))];
   const iccids = [...new Set(rows.map((r) => r[1] ?? '').filter(Boolean))];
-  const [existingNums, existingIccids, series, agents] = await Promise.all([
+  const [existingNums, existingIccids, series, agents, accounts] = await Promise.all([
     inChunks(nums, (c) => db.selectFrom('cards').select('custom_num').where('custom_num', 'in', c).execute()),
     inChunks(iccids, (c) => db.selectFrom('cards').select('iccid').where('iccid', 'in', c).execute()),
     db.selectFrom('package_series').select(['id', 'agent_id']).execute(),
     db.selectFrom('agents').select(['id', 'mark']).execute(),
+    cardAccounts(db, simulator),
   ]);
+  const accepted = new Set(accounts.accepted.map((a) => a.id));
+  const refusedWhy = (a: { id: number; enabled: number }) =>
+    accepted.has(a.id) ? null : a.enabled !== 1 ? '已停用' : '不可用（本系统未运行运营商模拟器）';
+  const simulatorAccount = accounts.accepted.find((a) => a.id === SIMULATOR_ACCOUNT_ID);
   return {
+    // no per-agent ownership of accounts yet: an agent administrator may name any account a platform admin may
+    accountByName: new Map(accounts.all.map((a) => [a.name, { id: a.id, name: a.name, refused: refusedWhy(a) }])),
+    defaultAccount: simulatorAccount ? { id: simulatorAccount.id, name: simulatorAccount.name } : null,
+    acceptedNames: acceptedNames(accounts.accepted.map((a) => a.name)),
     existingNums: new Set(existingNums.map((r) => r.custom_num)),
     existingIccids: new Set(existingIccids.map((r) => r.iccid)),
     seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
@@ -79,16 +92,16 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][]): Promise
   };
 }
 
-async function check(db: Executor, op: AdminActor, fileName: string, base64: string) {
+async function check(db: Executor, op: AdminActor, fileName: string, base64: string, simulator: boolean) {
   const { rows, firstRow } = withoutHeader(await readRows(fileName, base64));
   if (rows.length === 0) bad('文件中没有数据');
   if (rows.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-  const result = checkRows(rows, firstRow, await knownFor(db, op, rows));
+  const result = checkRows(rows, firstRow, await knownFor(db, op, rows, simulator));
   return { total: rows.length, ...result };
 }
 
 export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>) {
-  const { total, valid, errors } = await check(ctx.db.kysely, op, body.file_name, body.content_base64);
+  const { total, valid, errors } = await check(ctx.db.kysely, op, body.file_name, body.content_base64, runsSimulator(ctx));
   return { total, valid: valid.length, errors: errors.slice(0, MAX_ERRORS), preview: valid.slice(0, PREVIEW) };
 }
 
@@ -100,6 +113,7 @@ function cardOf(r: ImportRow, batchId: number, now: string, passwordHash: string
     isdn: r.isdn,
     bind_iccid: '',
     channel_id: 1,
+    carrier_account_id: r.carrier_account_id,
     state: 0,
     supplier: r.supplier,
     supplier_state: 0,
@@ -164,7 +178,7 @@ async function batchAnswer(db: Executor, id: number): Promise<Batch> {
  */
 export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportCommit'>): Promise<Committed> {
   const rows = await readRows(body.file_name, body.content_base64);
-  const simulated = ctx.carrier instanceof CarrierSimulator;
+  const simulator = runsSimulator(ctx);
   // hashed before the transaction opens (seconds for a large file): the write itself stays short
   const dataRows = withoutHeader(rows).rows.length;
   const passwords = await generateCardPasswords(Math.min(dataRows, IMPORT_MAX_ROWS), ctx.config.passwordHashCost);
@@ -173,7 +187,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
     const { rows: data, firstRow } = withoutHeader(rows);
     if (data.length === 0) bad('文件中没有数据');
     if (data.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data));
+    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data, simulator));
     if (errors.length > 0) bad(`文件有 ${errors.length} 行错误，请先试导入并修正后再导入`);
     const agents = new Set(valid.map((r) => r.agent_id));
     // a batch belongs to one agent: its undo and its listing are scoped by it
@@ -200,14 +214,17 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
         trx,
         chunk.map((r, j) => cardOf(r, batch.id, now, passwords[i + j]!.hash)),
       );
-      // the carrier simulator needs to know the new lines, as a real carrier already would
-      if (simulated)
+      // the carrier simulator needs to know its new lines, as a real carrier already would; a card
+      // on a real platform's account is that platform's line, never a simulated one
+      if (simulator)
         await addSimulatedLines(
           trx,
-          chunk.map((r) => r.custom_num),
+          chunk.filter((r) => r.carrier_account_id === SIMULATOR_ACCOUNT_ID).map((r) => r.custom_num),
           now.slice(0, 10),
         );
     }
+    const perAccount: Record<string, number> = {};
+    for (const r of valid) perAccount[r.carrier_account] = (perAccount[r.carrier_account] ?? 0) + 1;
     await recordAudit(trx, op, {
       action: 'cards.import',
       target: { type: 'card_import_batch', id: batch.id },
@@ -216,6 +233,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
         file_name: body.file_name,
         agent_id: agentId,
         cards: valid.length,
+        carrier_accounts: perAccount,
         first: valid[0]!.custom_num,
         last: valid[valid.length - 1]!.custom_num,
       },

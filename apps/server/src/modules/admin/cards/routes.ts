@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context';
 import { serveAdmin } from '../access/guard';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { bulkJobsJob, createJob, jobDetail, listJobs } from './bulkJobs';
+import { accountChoices } from './carrierAccounts';
 import { commit, dryRun, listBatches, undo } from './imports';
 import { pending, resetPassword, take } from './passwords';
 import { exportRows, search, story } from './service';
@@ -12,10 +13,13 @@ import { exportRows, search, story } from './service';
 /** The most rows one export writes (capped, not streamed): narrow the filter for more. */
 export const CARD_EXPORT_LIMIT = 50_000;
 
-/** The template's example rows: valid ICCIDs (Luhn) of the demo agent's first series. */
+/**
+ * The template's example rows: valid ICCIDs (Luhn) of the demo agent's first series; the first on
+ * the simulator account by name, the second by leaving 运营商账号 empty (the same account).
+ */
 const TEMPLATE_ROWS = [
-  ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo'],
-  ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo'],
+  ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo', 'simulator'],
+  ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo', ''],
 ];
 
 export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -80,6 +84,8 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
       .header('cache-control', 'no-store')
       .send(toCsv(IMPORT_COLUMNS, TEMPLATE_ROWS)),
   );
+  // the accounts an import's 运营商账号 and a bulk 移至运营商账号 may name
+  serveAdmin(api, ctx, 'adminCarrierAccountChoices', 'cards.manage', async () => accountChoices(ctx));
   serveAdmin(api, ctx, 'adminCardImportDryRun', 'cards.manage', async (req, _reply, op) => dryRun(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminCardImportCommit', 'cards.manage', async (req, _reply, op) => commit(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminCardImportBatches', 'cards.manage', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
