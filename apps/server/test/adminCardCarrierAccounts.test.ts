@@ -1,4 +1,4 @@
-// Cards onto carrier accounts from the console (issue 26 §1): a card import names each card's account
+// Cards onto carrier accounts from the console (docs/decisions/0030): a card import names each card's account
 // in its 运营商账号 column (empty: the simulator account, as before), checked per row in the dry run
 // (an unknown or disabled account is a row error naming the accounts accepted, nothing written);
 // only the simulator account's cards get a simulated line. The bulk job 移至运营商账号 moves cards to

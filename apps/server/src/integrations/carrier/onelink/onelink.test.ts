@@ -505,11 +505,10 @@ describe('the fake keeps the platform rules', () => {
     );
   });
 
-  it('adds 100,000 lines quickly', async () => {
+  // (how fast is bench:sync's business, not a timed test's)
+  it('adds 100,000 distinct lines at once', async () => {
     const { fake } = await setup();
-    const t = performance.now();
     const lines = fake.bulkAdd(100_000);
-    expect(performance.now() - t).toBeLessThan(1500);
     expect(new Set(lines.map((l) => l.iccid)).size).toBe(100_000);
     expect(new Set(lines.map((l) => l.msisdn)).size).toBe(100_000);
     expect(fake.line(lines[99_999]!.iccid)!.status).toBe('2');
