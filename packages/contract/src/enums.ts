@@ -19,7 +19,8 @@ export const CARD_STATE_LABEL: Record<number, string> = {
   2: '可激活',
   3: '已停机',
   4: '达量断网',
-  5: '其他',
+  // a state the carrier reported in a code we have no row for (its raw code is kept: docs/decisions/0030)
+  5: '状态未知',
   6: '已销户',
   7: '可测试',
 };

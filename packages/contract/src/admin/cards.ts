@@ -81,6 +81,10 @@ export const CardStoryAnswer = z.object({
     stop_reason: z.string(),
     package_series: z.array(z.object({ id: z.number().int(), name: z.string() })),
     flow_synced_at: z.string(),
+    /** the carrier platform account of the card's line (docs/decisions/0030) */
+    carrier_account: z.string(),
+    /** the platform's own status code as last read ('' never read): what support quotes to the carrier when the state is 状态未知 */
+    carrier_raw_state: z.string(),
   }),
   binding: z.object({ user_id: z.number().int(), mobile: z.string(), bound_at: z.string() }).nullable(),
   /** the line as the holder's pages show it (the one read model: @portal/domain/line), so support reads what the holder reads */

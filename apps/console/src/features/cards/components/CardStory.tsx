@@ -59,6 +59,8 @@ export function StoryView({ card }: { card: string }) {
               <Descriptions.Item label="MSISDN">{c.isdn || '—'}</Descriptions.Item>
               <Descriptions.Item label="代理">{c.agent_name}</Descriptions.Item>
               <Descriptions.Item label="运营商">{c.supplier_label}</Descriptions.Item>
+              <Descriptions.Item label="运营商账号">{c.carrier_account}</Descriptions.Item>
+              <Descriptions.Item label="平台状态码">{c.carrier_raw_state || '—'}</Descriptions.Item>
               <Descriptions.Item label="套餐系列">{c.package_series.map((p) => p.name).join('、') || '—'}</Descriptions.Item>
               <Descriptions.Item label="余额">{yuan(c.balance_fen)}</Descriptions.Item>
               <Descriptions.Item label="绑定">

@@ -11,6 +11,7 @@ import { AppError } from '../../../lib/errors';
 import { personalData } from '../../../lib/personalData';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
+import { accountById } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
 import { lineAnswer, lineOf } from '../../line';
 import * as storyRepo from './storyRepo';
@@ -106,6 +107,8 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
     storyRepo.tickets(db, id, LIST),
     storyRepo.series(db, seriesIdsOf(card.package_series_ids)),
   ]);
+  const full = (await cardRecord.cardById(db, id))!;
+  const account = await accountById(db, full.carrier_account_id);
   const sealer = personalData(ctx.config);
   const open = (v: string) => {
     try {
@@ -115,11 +118,18 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
     }
   };
   return {
-    card: { ...rowOf(card), stop_reason: card.stop_reason, flow_synced_at: card.flow_synced_at, package_series: series },
+    card: {
+      ...rowOf(card),
+      stop_reason: card.stop_reason,
+      flow_synced_at: card.flow_synced_at,
+      package_series: series,
+      carrier_account: account ? (account.id === 1 ? '模拟运营商' : account.name) : `账号 ${full.carrier_account_id}`,
+      carrier_raw_state: full.carrier_raw_state,
+    },
     binding: binding
       ? { user_id: binding.user_id, mobile: binding.mobile ? maskMobile(binding.mobile) : '', bound_at: binding.created_at }
       : null,
-    line: lineAnswer(card.custom_num, await lineOf(db, (await cardRecord.cardById(db, id))!)),
+    line: lineAnswer(card.custom_num, await lineOf(db, full)),
     usage: usage.map((u) => ({ day: u.day, used_kb: Number(u.used_kb) })),
     packages,
     orders,

@@ -65,7 +65,7 @@ describe('cardStatus', () => {
     [0, '未激活', 'warning'],
     [3, '已停机', 'danger'],
     [6, '已销户', 'danger'],
-    [5, '其他', 'neutral'],
+    [5, '状态未知', 'neutral'],
     [42, '未知状态', 'neutral'],
   ])('state %i → %s (%s)', (state, label, tone) => expect(cardStatus(state)).toEqual({ label, tone }));
   it('groups card numbers by four', () => expect(groupCardNumber('1000000001')).toBe('1000 0000 01'));
