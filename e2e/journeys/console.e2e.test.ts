@@ -68,7 +68,7 @@ describe('operator console', () => {
       '订单与资金: 订单 余额',
       '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
       '代理商',
-      '系统: 操作员 审计日志 账号安全',
+      '系统: 操作员 运营商账号 审计日志 账号安全',
     ]);
     await screenshot(page, 'console-dashboard');
   });

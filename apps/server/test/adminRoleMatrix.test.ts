@@ -101,6 +101,12 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminExportLedger: ['platform_admin', 'finance'],
   adminExportBulkJobItems: ['platform_admin', 'agent_admin'],
   adminTicketImage: ['platform_admin', 'support'],
+  adminCarrierAccountList: ['platform_admin'],
+  adminCarrierKinds: ['platform_admin'],
+  adminCarrierAccountCreate: ['platform_admin'],
+  adminCarrierAccountUpdate: ['platform_admin'],
+  adminCarrierAccountSetEnabled: ['platform_admin'],
+  adminCarrierAccountTest: ['platform_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -19,6 +19,7 @@ const ALL = [
   'prices',
   'vouchers',
   'operators',
+  'carrier-accounts',
   'audit',
   'security',
 ];
@@ -36,7 +37,7 @@ describe('menuOf', () => {
         '订单与资金: orders balance',
         '待办队列: tickets applications replacements real-name shipping',
         'agents',
-        '系统: operators audit security',
+        '系统: operators carrier-accounts audit security',
       ],
     ],
     [

@@ -3,6 +3,7 @@
 // A new admin area adds its feature (features/<area>/), its page file under pages/ and one line here.
 import type { ComponentType, ReactNode } from 'react';
 import {
+  ApiOutlined,
   AuditOutlined,
   CarOutlined,
   CreditCardOutlined,
@@ -85,6 +86,13 @@ export const PAGES: PageEntry[] = [
   { path: 'prices', title: '代理价格', icon: <MoneyCollectOutlined />, permission: 'prices.view', load: () => import('../pages/Prices') },
   { path: 'vouchers', title: '优惠券发放', icon: <GiftOutlined />, permission: 'vouchers.issue', load: () => import('../pages/Vouchers') },
   { path: 'operators', title: '操作员', icon: <TeamOutlined />, permission: 'operators.manage', load: () => import('../pages/Operators') },
+  {
+    path: 'carrier-accounts',
+    title: '运营商账号',
+    icon: <ApiOutlined />,
+    permission: 'carriers.manage',
+    load: () => import('../pages/CarrierAccounts'),
+  },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('../pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('../pages/Security') },
 ];

@@ -9,3 +9,5 @@ export const orderPath = (orderNo: string) => `/orders?order=${encodeURIComponen
 export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
 /** 批量任务 with cards already chosen (from 卡片's selection). */
 export const bulkJobsPath = '/bulk-jobs';
+/** 运营商账号 (from the dashboard's panel of the accounts' health). */
+export const carrierAccountsPath = '/carrier-accounts';

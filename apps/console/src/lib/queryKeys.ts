@@ -93,6 +93,13 @@ export const queryKeys = {
   operators: {
     all: ['operators'] as const,
   },
+  carrierAccounts: {
+    all: ['carrier-accounts'] as const,
+    /** the platform kinds and their fields (the form): kept a few minutes */
+    kinds: ['carrier-accounts', 'kinds'] as const,
+    /** the dashboard's panel: the same list under its own key, asked again every minute */
+    health: ['carrier-accounts', 'health'] as const,
+  },
   audit: {
     all: ['audit'] as const,
     list: (filter: Filter) => ['audit', filter] as const,

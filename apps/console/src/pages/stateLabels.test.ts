@@ -4,12 +4,19 @@
 // table has exactly the contract's states, in the contract's words — the console adds only colours.
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATE_LABEL } from '@portal/contract';
-import { BULK_STATUS_LABEL, OPERATOR_STATE_LABEL, REAL_NAME_STATE_LABEL, REPLACEMENT_STATUS_LABEL } from '@portal/contract/admin';
+import {
+  BULK_STATUS_LABEL,
+  CARRIER_ACCOUNT_STATE_LABEL,
+  OPERATOR_STATE_LABEL,
+  REAL_NAME_STATE_LABEL,
+  REPLACEMENT_STATUS_LABEL,
+} from '@portal/contract/admin';
 import { AGENT_APPLICATION_STATUS_LABEL } from '@portal/contract/patterns/agentApplications';
 import { SHIP_STATE_LABEL } from '@portal/contract/patterns/shop';
 import { TICKET_CATEGORY_LABEL, TICKET_STATUS_LABEL } from '@portal/contract/patterns/tickets';
 import type { Labelled } from '../lib/labels';
 import { APPLICATION_STATES } from '../features/applications/model/states';
+import { ACCOUNT_STATES } from '../features/carrierAccounts/model/accountForm';
 import { ITEM_STATE_COLOR, JOB_STATE_COLOR, stateLabel } from '../features/bulkJobs/model/jobs';
 import { OPERATOR_STATES } from '../features/operators/model/actions';
 import { ORDER_STATES } from '../features/orders/model/states';
@@ -29,6 +36,7 @@ describe('the console shows the contract’s words for every state (the words it
     ['订单', ORDER_STATES, ORDER_STATE_LABEL],
     ['运营商实名', REAL_NAME_STATES, REAL_NAME_STATE_LABEL],
     ['操作员', OPERATOR_STATES, OPERATOR_STATE_LABEL],
+    ['运营商账号', ACCOUNT_STATES, CARRIER_ACCOUNT_STATE_LABEL],
   ] as const)('%s', (_page, states, contract) => {
     expect(wordsOf(states)).toEqual(contract);
     for (const s of Object.values(states)) expect(typeof s.color).toBe('string');

@@ -14,6 +14,7 @@ import { adminAgentsEndpoints } from './agents';
 import { adminCatalogueEndpoints } from './catalogue';
 import { adminOperatorEndpoints } from './operators';
 import { adminExportEndpoints } from './exports';
+import { adminCarrierEndpoints } from './carriers';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -28,6 +29,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminCatalogueEndpoints,
   ...adminOperatorEndpoints,
   ...adminExportEndpoints,
+  ...adminCarrierEndpoints,
 } as const;
 
 export * from './auth';
@@ -42,6 +44,7 @@ export * from './agents';
 export * from './catalogue';
 export * from './operators';
 export * from './exports';
+export * from './carriers';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

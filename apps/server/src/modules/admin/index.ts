@@ -13,6 +13,7 @@ import { agentsRoutes } from './agents/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { operatorRoutes } from './operators/routes';
 import { exportRoutes } from './exports';
+import { carrierAccountRoutes } from './carriers/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -25,6 +26,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await catalogueRoutes(api, ctx);
   await operatorRoutes(api, ctx);
   await exportRoutes(api, ctx);
+  await carrierAccountRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

@@ -16,6 +16,7 @@ import { CarrierGuard, type GuardOptions } from './guard';
 import { syncRound } from './round';
 
 export { loadDeclaredAccounts } from './declared';
+export { CarrierAccountsAdmin, type AccountChange } from './accounts';
 export { AccountsCarrierGateway } from './gateway';
 export type { DeclaredAccount } from './accountsFile';
 // the accounts, read (the console's card import and bulk jobs put cards on them)

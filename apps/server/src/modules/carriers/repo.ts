@@ -84,3 +84,12 @@ export async function noteSuccess(db: Executor, id: number): Promise<void> {
 export async function noteRound(db: Executor, id: number, at: string, cards: number): Promise<void> {
   await db.updateTable('carrier_accounts').set({ last_round_at: at, last_round_cards: cards }).where('id', '=', id).execute();
 }
+
+/**
+ * The operator changed what the account connects with (its address or credentials) or enabled it
+ * again: the failures in a row, the open circuit and the last error were about the old settings,
+ * so the next round tries at once. The call counts (the error rate) stay.
+ */
+export async function clearHealth(db: Executor, id: number): Promise<void> {
+  await db.updateTable('carrier_accounts').set({ failures: 0, circuit_open_until: '', last_error: '' }).where('id', '=', id).execute();
+}

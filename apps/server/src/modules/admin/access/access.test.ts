@@ -31,6 +31,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'catalogue.manage': [true, false, false, false],
   'vouchers.issue': [true, true, false, false],
   'operators.manage': [true, false, false, false],
+  'carriers.manage': [true, false, false, false],
 };
 
 describe('permissions', () => {

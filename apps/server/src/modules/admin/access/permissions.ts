@@ -53,6 +53,8 @@ export const PERMISSIONS = {
   'catalogue.manage': ['platform_admin'],
   /** vouchers issued in bulk (an agent administrator: to their own cards) */
   'vouchers.issue': ['platform_admin', 'agent_admin'],
+  /** the carrier platform accounts (credentials sealed, never shown again) and their health: the platform's */
+  'carriers.manage': ['platform_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

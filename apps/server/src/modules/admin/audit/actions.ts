@@ -68,6 +68,10 @@ export const ACTION_LABEL: Record<string, string> = {
   'operator.disabled': '停用操作员',
   'operator.enabled': '启用操作员',
   'operator.role_changed': '修改操作员角色',
+  'carrier_account.created': '新建运营商账号',
+  'carrier_account.updated': '修改运营商账号',
+  'carrier_account.disabled': '停用运营商账号',
+  'carrier_account.enabled': '启用运营商账号',
 };
 
 export function actionLabel(action: string): string {

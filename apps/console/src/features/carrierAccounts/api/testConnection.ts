@@ -1,0 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AdminInputOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+
+/** 测试连接: the platform asked once with the stored or the form's fields; the answer says what to do. */
+export const useTestConnection = () =>
+  useMutation({ mutationFn: (body: AdminInputOf<'adminCarrierAccountTest'>) => call('adminCarrierAccountTest', body) });

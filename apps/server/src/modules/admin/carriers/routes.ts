@@ -1,0 +1,66 @@
+// 运营商账号 in the console (issue 26 §1): the platform administrator lists the carrier accounts with
+// their health, adds, edits, disables and enables them, and tests the connection. The rules and
+// the table are the carriers module's (CarrierAccountsAdmin); here each change and its audit row
+// (before/after without any secret: the names of the secrets that changed) share one transaction.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import { CarrierAccountsAdmin, type AccountChange } from '../../carriers';
+import type { AdminActor } from '../access/actor';
+import { serveAdmin } from '../access/guard';
+import { recordAudit } from '../audit';
+
+const PERMISSION = 'carriers.manage';
+
+export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const accounts = new CarrierAccountsAdmin(ctx);
+
+  /** The change and its audit row together, then the account as the list shows it. */
+  const audited = async (
+    op: AdminActor,
+    action: (c: AccountChange) => string,
+    reason: string,
+    change: (trx: Executor) => Promise<AccountChange>,
+  ) => {
+    const id = await accounts.inTransaction(async (trx) => {
+      const c = await change(trx);
+      await recordAudit(trx, op, {
+        action: action(c),
+        target: { type: 'carrier_account', id: c.id },
+        reason,
+        ...(c.before ? { before: c.before } : {}),
+        after: c.after,
+      });
+      return c.id;
+    });
+    return accounts.row(id);
+  };
+
+  serveAdmin(api, ctx, 'adminCarrierAccountList', PERMISSION, async () => ({ items: await accounts.list() }));
+  serveAdmin(api, ctx, 'adminCarrierKinds', PERMISSION, async () => ({ items: accounts.kinds() }));
+  serveAdmin(api, ctx, 'adminCarrierAccountCreate', PERMISSION, async (req, _reply, op) =>
+    audited(
+      op,
+      () => 'carrier_account.created',
+      req.body.reason,
+      (trx) => accounts.create(trx, req.body),
+    ),
+  );
+  serveAdmin(api, ctx, 'adminCarrierAccountUpdate', PERMISSION, async (req, _reply, op) =>
+    audited(
+      op,
+      () => 'carrier_account.updated',
+      req.body.reason,
+      (trx) => accounts.update(trx, req.body),
+    ),
+  );
+  serveAdmin(api, ctx, 'adminCarrierAccountSetEnabled', PERMISSION, async (req, _reply, op) =>
+    audited(
+      op,
+      () => (req.body.enabled ? 'carrier_account.enabled' : 'carrier_account.disabled'),
+      req.body.reason,
+      (trx) => accounts.setEnabled(trx, req.body),
+    ),
+  );
+  serveAdmin(api, ctx, 'adminCarrierAccountTest', PERMISSION, async (req) => accounts.test(req.body));
+}
