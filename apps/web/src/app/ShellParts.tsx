@@ -88,6 +88,7 @@ export function AroundPage({ route, pathname, gatedCard }: AroundProps) {
             <FloatingServiceButton
               withTabBar={route.meta.tabBar === true || DEVICE_TAB_PAGES.has(route.path)}
               arrow={route.meta.guideArrow === true}
+              page={route.path}
               onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
             />
           </Suspense>
