@@ -19,12 +19,31 @@ interface Props {
   page?: string;
 }
 
+/**
+ * Where the page's content ends (viewport px): the lowest box among the children of the pages
+ * before the spacer (the shell renders them, the spacer and the button side by side) — not a
+ * page's own box, which a min-height of a screen or a bottom padding stretches over empty room.
+ * Hidden pages (a kept-alive page while another shows) and fixed bars (offsetParent null) are not
+ * the page's flow, and an empty box (a tab bar's spacer) is room, not content. Content that sticks
+ * out of its page below it still counts.
+ */
+function contentBottom(spacer: HTMLElement): number {
+  let bottom = -Infinity;
+  for (let page = spacer.previousElementSibling; page; page = page.previousElementSibling) {
+    if (!(page instanceof HTMLElement) || page.offsetParent === null) continue;
+    for (const part of Array.from(page.children))
+      if (part instanceof HTMLElement && part.offsetParent !== null && part.firstChild)
+        bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+  }
+  return bottom;
+}
+
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
  *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
  *  It covers nothing of any page, by construction (docs/decisions/0031): the page ends with a
- *  spacer the size of the button's place, and the button shows in full only over that room (or
- *  below a page that ends higher); wherever the page goes on under it, it docks to a narrow tab at
- *  the screen's edge, which opens the same page. */
+ *  spacer the size of the button's place, and the button shows in full only where the page's
+ *  content has ended above it (over that room at the latest); wherever the page goes on under it,
+ *  it docks to a narrow tab at the screen's edge, which opens the same page. */
 export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false, page }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
   const [docked, setDocked] = useState(false);
@@ -33,14 +52,14 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
   const spacer = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  // Measured before paint, then at every scroll, resize and change of the page's height (its data
-  // arriving): one rectangle each, at most once a frame.
+  // Measured before paint, then at every scroll, resize and change of the page (its data arriving),
+  // at most once a frame.
   useLayoutEffect(() => {
     let frame = 0;
     const measure = () => {
       frame = 0;
       if (dragging || !spacer.current || !button.current) return;
-      setDocked(!clearOfPage(spacer.current.getBoundingClientRect().top, button.current.getBoundingClientRect().top));
+      setDocked(!clearOfPage(contentBottom(spacer.current), button.current.getBoundingClientRect().top));
     };
     const schedule = () => {
       frame ||= requestAnimationFrame(measure);
@@ -50,11 +69,16 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
     window.addEventListener('resize', schedule);
     const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
     resized?.observe(document.body);
+    // a page that keeps its height (a min-height of a screen) while its content grows inside it
+    const changed = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(schedule);
+    if (spacer.current?.parentElement)
+      changed?.observe(spacer.current.parentElement, { childList: true, subtree: true, characterData: true, attributes: true });
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
       resized?.disconnect();
+      changed?.disconnect();
     };
   }, [bottom, page, dragging]);
 
