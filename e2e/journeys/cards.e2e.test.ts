@@ -107,21 +107,31 @@ describe('cards and usage', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(60);
   });
 
-  it('opens online service from the floating button, which drags only vertically', async () => {
+  it('opens online service from the floating button, which drags only vertically and docks over the page', async () => {
     const { page } = j.phone;
     const button = page.getByRole('button', { name: '在线客服' });
     await button.waitFor();
+    // at the top of the long home page the page goes on under its place: docked, a tab at the edge
+    await expect.poll(() => button.getAttribute('data-docked')).toBe('true');
+    await expect.poll(async () => Math.round(375 - (await button.boundingBox())!.x)).toBe(12);
+    // at the end, over the room the page keeps for it: in full, 20px from the right (spec §2)
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => button.getAttribute('data-docked')).toBe('false');
+    await expect.poll(async () => Math.round(375 - ((await button.boundingBox())!.x + 52))).toBe(20);
     const before = (await button.boundingBox())!;
-    expect(Math.round(375 - (before.x + before.width))).toBe(20);
-    // drag up by 150px with the mouse (pointer events): it moves up, stays 20px from the right
+    // drag up by 150px with the mouse (pointer events): it moves up, keeping its shape under the finger
     await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
     await page.mouse.down();
     await page.mouse.move(before.x + before.width / 2 - 80, before.y + before.height / 2 - 75, { steps: 5 });
     await page.mouse.move(before.x + before.width / 2 - 120, before.y + before.height / 2 - 150, { steps: 5 });
+    const dragged = (await button.boundingBox())!;
+    expect(Math.round(before.y - dragged.y)).toBe(150);
+    expect(dragged.x).toBe(before.x);
     await page.mouse.up();
-    const after = (await button.boundingBox())!;
-    expect(Math.round(before.y - after.y)).toBe(150);
-    expect(after.x).toBe(before.x);
+    // let go over the page's content: it docks there, at the new height
+    await expect.poll(() => button.getAttribute('data-docked')).toBe('true');
+    await expect.poll(async () => Math.round(375 - (await button.boundingBox())!.x)).toBe(12);
+    expect(Math.round(before.y - (await button.boundingBox())!.y)).toBe(150);
     expect(new URL(page.url()).pathname).toBe('/');
     await button.click();
     await waitForPath(page, '/customer');

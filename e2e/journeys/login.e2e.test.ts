@@ -157,6 +157,65 @@ describe('login and guards', () => {
     await page.getByRole('heading', { name: '极客通信用户中心用户协议' }).waitFor();
   });
 
+  it('keeps what was typed while the holder reads 用户协议 and comes back: the mobile, the code, the tick and the resend countdown from the real time left', async () => {
+    const { page } = j.phone;
+    await page.goto('/login');
+    await page.getByPlaceholder('请输入手机号').fill(DEMO.mobile);
+    // the mobile login earlier in this file sent a code to this number under a minute ago: the
+    // server's own resend wait for it is not this journey's
+    j.portal.sql('DELETE FROM throttles WHERE key = ?', [`sms:cooldown:login:${DEMO.mobile}`]);
+    const before = j.portal.lastSmsId();
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const resend = page.getByRole('button', { name: /s后重新获取$/ });
+    await resend.waitFor();
+    const code = await j.portal.latestSmsCode(DEMO.mobile, { afterId: before });
+    await page.getByPlaceholder('请输入验证码').fill(code);
+    await acceptAgreement(page);
+    const sentAt = Date.now();
+
+    await page.getByRole('link', { name: '《用户协议》' }).click();
+    await waitForPath(page, '/agreement');
+    await page.getByRole('heading', { name: '用户协议', exact: true }).waitFor();
+    // the holder reads for three seconds or more: the countdown goes on meanwhile
+    await page.waitForFunction((t) => Date.now() >= t, sentAt + 3_000);
+    await page.getByRole('button', { name: '返回' }).click();
+    await waitForPath(page, '/login');
+
+    expect(await page.getByPlaceholder('请输入手机号').inputValue()).toBe(DEMO.mobile);
+    expect(await page.getByPlaceholder('请输入验证码').inputValue()).toBe(code);
+    expect(await page.getByRole('checkbox').isChecked()).toBe(true);
+    // not a fresh 60: what is really left of it, and still no second code to ask for
+    const left = Number((await resend.innerText()).match(/(\d+)s/)![1]);
+    const elapsed = (Date.now() - sentAt) / 1000;
+    expect(left).toBeLessThanOrEqual(Math.ceil(60 - elapsed) + 1);
+    expect(left).toBeGreaterThanOrEqual(Math.floor(60 - elapsed) - 2);
+    expect(left).toBeLessThanOrEqual(57);
+    expect(await resend.isDisabled()).toBe(true);
+    await screenshot(page, 'login-kept-after-agreement');
+
+    // and it logs in with what was kept; the draft is gone with the login
+    await submitLogin(page);
+    await waitForPath(page, '/');
+    await page.getByTestId('current-card').waitFor();
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.includes('login')))).toEqual([]);
+  });
+
+  it('keeps the account (never a password) across 隐私政策 and the browser’s back', async () => {
+    const { page } = j.phone;
+    await page.goto('/login?login_model=account');
+    await page.getByPlaceholder('请输入账号').fill(DEMO.account);
+    await page.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await page.getByRole('link', { name: '《隐私政策》' }).click();
+    await waitForPath(page, '/privacy');
+    expect(JSON.stringify(await page.evaluate(() => ({ ...sessionStorage })))).not.toContain(DEMO.password);
+    await page.goBack();
+    await waitForPath(page, '/login');
+    expect(await page.getByRole('tab', { name: '账号登录' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByPlaceholder('请输入账号').inputValue()).toBe(DEMO.account);
+    expect(await page.getByPlaceholder('请输入密码').inputValue()).toBe('');
+    expect(await page.getByRole('checkbox').isChecked()).toBe(false);
+  });
+
   it('raised no page errors', () => {
     expect(j.errors).toEqual([]);
   });

@@ -29,6 +29,8 @@ export const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
+// A page's boundary with a header above its failure (offline: the page's code never came).
+const HeadedLoadingPage = retryableLazy(() => shellParts().then((m) => ({ default: m.HeadedLoadingPage })));
 // Not in the first load: a visitor on /login has no card to gate.
 const GatedPage = retryableLazy(() => shellParts().then((m) => ({ default: m.GatedPage })));
 // Renders nothing: it suspends while the route table loads, and a failure goes to its boundary (重试).
@@ -118,7 +120,11 @@ export function AppShell() {
       )}
       {route && !route.meta.keepAlive && (
         // A failure stays with the page it happened on: the next page tries again.
-        <LoadingPage resetKey={route.path}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</LoadingPage>
+        // its code failing (offline) leaves a page header, with its way back, above 重试 (the plain
+        // boundary outside: the shell's parts that bring the header did not come either)
+        <LoadingPage resetKey={route.path}>
+          <HeadedLoadingPage resetKey={route.path}>{gated ? <GatedPage route={route} /> : <RoutePage route={route} />}</HeadedLoadingPage>
+        </LoadingPage>
       )}
       {needsAround(route, gated) && (
         <PageBoundary quiet resetKey={location.pathname}>

@@ -7,7 +7,7 @@ import { NETWORK_FAILED } from '../lib/networkFailed';
 import { isChunkLoadError } from './pageLoad';
 import { retryFailedLoads } from './retryableLazy';
 
-interface Props {
+export interface PageBoundaryProps {
   children: ReactNode;
   /** rendered instead of the failure block (a part of the shell that may stay away quietly) */
   quiet?: boolean;
@@ -25,10 +25,10 @@ export function failureText(error: unknown, online: boolean): string {
   return online ? '页面加载失败，请检查网络后重试' : NETWORK_FAILED;
 }
 
-export class PageBoundary extends Component<Props, State> {
+export class PageBoundary extends Component<PageBoundaryProps, State> {
   // set in the constructor, not as a class field: the build's target (es2020) would add helpers to
   // the first load for one field
-  constructor(props: Props) {
+  constructor(props: PageBoundaryProps) {
     super(props);
     this.state = { error: undefined, failed: false };
   }
@@ -37,7 +37,7 @@ export class PageBoundary extends Component<Props, State> {
     return { error, failed: true };
   }
 
-  componentDidUpdate(prev: Props) {
+  componentDidUpdate(prev: PageBoundaryProps) {
     if (this.state.failed && prev.resetKey !== this.props.resetKey) this.retry();
   }
 

@@ -4,12 +4,14 @@
 // button. Lazy:
 // ./AppShell.tsx loads this module once a page needs one of them (index.html preloads it beside
 // any page but /login, build/firstPaint.ts).
-import { Activity, Suspense } from 'react';
+import { Activity, Suspense, type ReactNode } from 'react';
+import { PageHeader } from '../components/PageHeader';
+import { PageLoading } from '../components/PageLoading';
 import { ROUTES, type RouteDef } from '../config/routes';
 import { useBrand } from '../features/branding/model/brandingStore';
 import { serviceButtons } from '../features/customer-service/model/visibility';
 import { useNavigate } from '../lib/router';
-import { LoadingPage, PageBoundary } from './PageBoundary';
+import { LoadingPage, PageBoundary, type PageBoundaryProps } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
 import { pageOf } from './router';
 
@@ -27,15 +29,52 @@ const FloatingServiceButton = retryableLazy(() =>
   import('../features/customer-service/components/FloatingServiceButton').then((m) => ({ default: m.FloatingServiceButton })),
 );
 
+// A page's boundary that keeps a page header, with its way back, above the failure: a page whose code
+// never came (offline) has no header of its own (issue 30 §6). Here, not in ./PageBoundary.tsx, so
+// that it adds nothing to /login's first load (docs/decisions/0025).
+class HeadedBoundary extends PageBoundary {
+  declare props: Readonly<PageBoundaryProps & { header: ReactNode }>;
+
+  render() {
+    const shown = super.render();
+    return this.state.failed ? (
+      <>
+        {this.props.header}
+        {shown}
+      </>
+    ) : (
+      shown
+    );
+  }
+}
+
+/** LoadingPage (./PageBoundary.tsx) with the header above a failure, titled with the app's name:
+ *  the route table's titles are not in the browser (build/firstPaint.ts). */
+export function HeadedLoadingPage({ resetKey, children }: { resetKey?: string; children: ReactNode }) {
+  const brand = useBrand();
+  return (
+    <HeadedBoundary resetKey={resetKey} header={<PageHeader title={brand.appName} />}>
+      <Suspense fallback={<PageLoading />}>{children}</Suspense>
+    </HeadedBoundary>
+  );
+}
+
 /** The keep-alive pages visited in this session (`paths`), the current one (`path`) visible. */
 export function KeepAlivePages({ paths, path, session }: { paths: readonly string[]; path: string | undefined; session: string }) {
   return KEEP_ALIVE.filter((r) => paths.includes(r.path)).map((r) => {
     const Page = pageOf(r);
     return (
       <Activity key={`${session}:${r.path}`} mode={path === r.path ? 'visible' : 'hidden'}>
-        <LoadingPage>
-          <Page />
-        </LoadingPage>
+        {/* the tab pages keep the tab bar as their way on; the others a header's back */}
+        {r.meta.tabBar ? (
+          <LoadingPage>
+            <Page />
+          </LoadingPage>
+        ) : (
+          <HeadedLoadingPage>
+            <Page />
+          </HeadedLoadingPage>
+        )}
       </Activity>
     );
   });
@@ -88,6 +127,7 @@ export function AroundPage({ route, pathname, gatedCard }: AroundProps) {
             <FloatingServiceButton
               withTabBar={route.meta.tabBar === true || DEVICE_TAB_PAGES.has(route.path)}
               arrow={route.meta.guideArrow === true}
+              page={route.path}
               onOpen={() => navigate(`/customer?form=${encodeURIComponent(route.name)}`)}
             />
           </Suspense>

@@ -4,11 +4,12 @@
 // without a browser (no storage or window read during render beyond what lib/storage guards).
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/enums';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { login } from '../../features/auth/api/login';
 import { sendLoginSmsCode } from '../../features/auth/api/sendSmsCode';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
+import { dropDraft, readDraft, saveDraft } from '../../features/auth/model/loginDraft';
 import {
   buildLoginRequest,
   EMPTY_LOGIN_FIELDS,
@@ -29,16 +30,20 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const brand = useBrand();
+  const mark = markFromQuery(params.toString()) ?? local.get('mark');
+  // what was typed before reading 用户协议 or 隐私政策 (features/auth/model/loginDraft.ts)
+  const [draft] = useState(() => readDraft(mark ?? '', Date.now()));
   const queryModel = LOGIN_MODELS.find((m) => m === params.get('login_model'));
-  const [model, setModel] = useState<LoginModel>(queryModel ?? local.get('loginModel') ?? 'mobile');
-  const [fields, setFields] = useState<LoginFields>(EMPTY_LOGIN_FIELDS);
-  const [agreed, setAgreed] = useState(false);
+  const [model, setModel] = useState<LoginModel>(queryModel ?? draft?.model ?? local.get('loginModel') ?? 'mobile');
+  const [fields, setFields] = useState<LoginFields>(draft?.fields ?? EMPTY_LOGIN_FIELDS);
+  const [agreed, setAgreed] = useState(draft?.agreed ?? false);
+  const [resendAt, setResendAt] = useState(draft?.resendAt ?? 0);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors<LoginField>('login');
 
   const tabs = LOGIN_TABS.filter((t) => t.model !== 'customNum' || brand.cardLogin);
   const activeModel = tabs.some((t) => t.model === model) ? model : 'mobile';
-  const mark = markFromQuery(params.toString()) ?? local.get('mark');
+  useEffect(() => saveDraft({ model, fields, agreed, resendAt }, mark ?? '', Date.now()), [model, fields, agreed, resendAt, mark]);
   const set = (k: keyof LoginFields) => (e: { target: { value: string } }) => {
     form.clear(k);
     setFields((f) => ({ ...f, [k]: e.target.value }));
@@ -62,6 +67,7 @@ export default function LoginPage() {
     const afterLogin = import('./afterLogin');
     try {
       const answer = await login(built.request);
+      dropDraft();
       local.set('token', answer.token);
       local.set('mobile', answer.mobile);
       local.set('loginModel', activeModel);
@@ -124,6 +130,8 @@ export default function LoginPage() {
               code={{ field: 'code', value: fields.code, onChange: set('code') }}
               send={() => sendLoginSmsCode(fields.mobile.trim(), mark)}
               onSendFailed={refused}
+              resendAt={resendAt}
+              onSent={setResendAt}
             />
           )}
           {activeModel === 'account' && (

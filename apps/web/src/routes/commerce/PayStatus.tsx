@@ -11,7 +11,7 @@ import { useOrder } from '../../features/commerce/api/commerce';
 import { usePendingActions } from '../../features/commerce/components/Checkout';
 import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
 import styles from '../../features/commerce/commerce.module.css';
-import { purchaseOrigin } from '../../features/commerce/model/handoff';
+import { keepCashierBehind, purchaseOrigin } from '../../features/commerce/model/handoff';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { withQuery } from '../../lib/query';
@@ -25,6 +25,8 @@ function PayStatusPage() {
   const order = useOrder(valid ? orderNo : '', poll);
   const actions = usePendingActions();
   const way = purchaseOrigin.wayBack(orderNo);
+  // the gateway's return: back from the result leads into the app, never to the paid cashier
+  useEffect(() => void keepCashierBehind(way.home), [way.home]);
 
   const settled = order.data ? resultPathOf(order.data.state, order.data.goods_type) : undefined;
   useEffect(() => {

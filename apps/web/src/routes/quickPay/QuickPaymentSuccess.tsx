@@ -15,6 +15,7 @@ import { followPay } from '../../features/commerce/components/Checkout';
 import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { keepCashierBehind } from '../../features/commerce/model/handoff';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
 import { withQuery } from '../../lib/query';
@@ -27,6 +28,9 @@ function QuickPaymentSuccessPage() {
   const [accessKey] = useState(() => keyInUrl ?? (orderNo ? recall('quickOrders', orderNo) : undefined) ?? '');
   const { gaveUp, poll } = useResultPolling();
 
+  // the gateway's return: back from the result leads to quick payment, never to the paid cashier
+  // (first: the access key then leaves the address bar from the entry it pushed)
+  useEffect(() => void keepCashierBehind('/quick_payment'), []);
   useEffect(() => {
     if (!keyInUrl || !orderNo) return;
     remember('quickOrders', orderNo, keyInUrl);

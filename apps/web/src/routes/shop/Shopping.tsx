@@ -7,21 +7,27 @@
 import type { QuoteRequest, ShopProduct } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { ShopCode } from '@portal/contract/shopCodes';
-import { formatYuan } from '@portal/domain';
-import { useMemo, useState, type FormEvent } from 'react';
+import { formatYuan, groupCardNumber } from '@portal/domain';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { useBindList } from '../../features/cards/api/useBindList';
+import { switchCard } from '../../features/cards/model/currentCard';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { RegionPicker } from '../../features/replacement/components/RegionPicker';
-import { useShopProducts } from '../../features/shop/api/shop';
+import { useDeviceFit, useShopProducts } from '../../features/shop/api/shop';
+import { fitOf } from '../../features/shop/model/fit';
 import { clampQuantity, EMPTY_ORDER_FORM, orderFormError, type OrderField, type OrderFields } from '../../features/shop/model/orderForm';
 import styles from '../../features/shop/shop.module.css';
+import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
+import { local } from '../../lib/storage';
+import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 
 /** A device of the list; without `onBuy` (the one being ordered) it has no buy button. */
@@ -272,6 +278,122 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
   );
 }
 
+/**
+ * The card the device is bought with, and whether the device fits it — said before the address
+ * form, which shows only for a card it fits (issue 30 §4). 更换 offers the holder's other cards,
+ * each with whether the device fits it; one it fits becomes the current card (a device order is an
+ * order of the current card). A card-number login has this one card only.
+ */
+function CardForDevice({ product, customNum, children }: { product: ShopProduct; customNum: string; children: ReactNode }) {
+  const cardLogin = useStored('cardLogin') ?? false;
+  const [picking, setPicking] = useState(false);
+  const [current] = useDeviceFit([customNum], product.id);
+  const fit = fitOf(current!);
+  const offerOthers = !cardLogin && (picking || fit === 'no');
+  const bound = useBindList(offerOthers);
+  const others = offerOthers ? (bound.data ?? []).filter((c) => c.custom_num !== customNum) : [];
+  const othersFit = useDeviceFit(
+    others.map((c) => c.custom_num),
+    product.id,
+  ).map(fitOf);
+  const noneFits = bound.isSuccess && othersFit.every((f) => f === 'no');
+
+  const use = (card: { custom_num: string; nickname: string }) => {
+    switchCard(card.custom_num, local);
+    toast(`已切换到 ${card.nickname || card.custom_num}`);
+    setPicking(false);
+  };
+
+  return (
+    <>
+      <Panel
+        title="使用卡片"
+        extra={
+          !cardLogin && !offerOthers ? (
+            <button type="button" className={styles.linkButton} onClick={() => setPicking(true)}>
+              更换
+            </button>
+          ) : null
+        }
+      >
+        <p className={styles.fit} data-testid="device-fit" data-fit={fit}>
+          <span className={styles.cardNum}>{groupCardNumber(customNum)}</span>
+          <span className={styles[`fit_${fit}`]}>
+            {fit === 'checking' ? '正在确认是否适用…' : fit === 'no' ? '不适用' : fit === 'fits' ? '适用' : '下单时确认是否适用'}
+          </span>
+        </p>
+        {fit === 'no' && (
+          <p className={styles.fitWhy}>
+            {current!.error instanceof ApiError && current!.error.code === ShopCode.NOT_COMPATIBLE
+              ? `该设备只适用于「${product.cards}」的卡片，这张卡不适用`
+              : current!.error instanceof Error
+                ? current!.error.message
+                : ''}
+          </p>
+        )}
+        {fit === 'no' && cardLogin && <p className={styles.hint}>卡号登录只能使用这张卡；用账号或手机号登录可选择您的其他卡片。</p>}
+        {offerOthers && (
+          <div className={styles.otherCards} data-testid="other-cards">
+            <p className={styles.hint}>{fit === 'no' ? '换一张适用的卡购买：' : '选择购买设备使用的卡片：'}</p>
+            {bound.isPending ? (
+              <p className={styles.hint}>正在读取您的卡片…</p>
+            ) : bound.isError ? (
+              <button type="button" className={styles.linkButton} onClick={() => void bound.refetch()}>
+                卡片读取失败，重试
+              </button>
+            ) : (
+              <ul className={styles.cardChoices} aria-label="我的卡片">
+                {others.map((c, i) => (
+                  <li key={c.custom_num} className={styles.cardChoice} data-card={c.custom_num}>
+                    <span>
+                      <span className={styles.cardNum}>{groupCardNumber(c.custom_num)}</span>
+                      {c.nickname ? <span className={styles.hint}> {c.nickname}</span> : null}
+                    </span>
+                    {othersFit[i] === 'no' ? (
+                      <span className={styles.fit_no}>不适用</span>
+                    ) : othersFit[i] === 'checking' ? (
+                      <span className={styles.fit_checking}>确认中…</span>
+                    ) : (
+                      <button type="button" className={`app-btn app-btn--ghost ${styles.useCard}`} onClick={() => use(c)}>
+                        用这张卡
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {noneFits && fit === 'no' && <p className={styles.fitWhy}>您的卡片都不适用该设备：可以绑定适用的卡片，或看看其他设备。</p>}
+            <div className={styles.fitActions}>
+              {fit === 'no' ? (
+                <>
+                  <Link className="app-btn app-btn--ghost" to="/bind_card">
+                    绑定卡片
+                  </Link>
+                  <Link className="app-btn app-btn--ghost" to="/shopping">
+                    查看其他设备
+                  </Link>
+                </>
+              ) : (
+                <button type="button" className="app-btn app-btn--ghost" onClick={() => setPicking(false)}>
+                  继续使用 {groupCardNumber(customNum)}
+                </button>
+              )}
+            </div>
+          </div>
+        )}
+        {fit === 'no' && cardLogin && (
+          <div className={styles.fitActions}>
+            <Link className="app-btn app-btn--ghost" to="/shopping">
+              查看其他设备
+            </Link>
+          </div>
+        )}
+      </Panel>
+      {fit === 'fits' || fit === 'unknown' ? children : null}
+    </>
+  );
+}
+
 function ShoppingPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -344,7 +466,9 @@ function ShoppingPage() {
             }
           />
         ) : (
-          <OrderForm key={chosen.id} product={chosen} customNum={customNum} />
+          <CardForDevice product={chosen} customNum={customNum}>
+            <OrderForm key={chosen.id} product={chosen} customNum={customNum} />
+          </CardForDevice>
         )}
       </>
     );

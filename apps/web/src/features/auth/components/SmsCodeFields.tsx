@@ -30,6 +30,10 @@ export interface SmsCodeFieldsProps<F extends string, A extends { cooldown_secon
   sentText?(answer: A): string;
   /** says a refused send; by default under the code field */
   onSendFailed?(err: unknown): void;
+  /** a resend wait started before the block was shown (ms since the epoch), to take up */
+  resendAt?: number;
+  /** a code was sent: when its resend wait ends (ms since the epoch) */
+  onSent?(resendAt: number): void;
 }
 
 export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: number }>({
@@ -40,9 +44,11 @@ export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: n
   send,
   sentText,
   onSendFailed,
+  resendAt,
+  onSent,
 }: SmsCodeFieldsProps<F, A>) {
   const [sending, setSending] = useState(false);
-  const [cooldown, startCooldown] = useCountdown();
+  const [cooldown, startCooldown] = useCountdown(resendAt);
   const label = quietLabels ? 'visually-hidden' : 'app-field__label';
   const codeControl = form.field(code.field);
 
@@ -54,7 +60,7 @@ export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: n
     setSending(true);
     try {
       const answer = await sent;
-      startCooldown(cooldownOf(answer));
+      onSent?.(startCooldown(cooldownOf(answer)));
       toast(sentText ? sentText(answer) : '验证码已发送');
     } catch (err) {
       if (onSendFailed) onSendFailed(err);

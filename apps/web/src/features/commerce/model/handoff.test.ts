@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handoffPageOf, purchaseOrigin, purchaseToResume, safeCashierUrl } from './handoff';
+import { handoffPageOf, keepCashierBehind, purchaseOrigin, purchaseToResume, safeCashierUrl } from './handoff';
 import { setSessionBackend } from './sessionKeys';
 
 describe('handoffPageOf', () => {
@@ -57,6 +57,53 @@ describe('purchaseOrigin', () => {
       expect(purchaseOrigin.wayBack('P2').home).toBe('/');
     } finally {
       setSessionBackend(null);
+    }
+  });
+});
+
+describe('keepCashierBehind (issue 30 §6: back from 支付成功 never shows the cashier again)', () => {
+  function fakeWindow(state: unknown, url = '/pay_status?order_no=O1') {
+    const entries: { state: unknown; url: string }[] = [{ state, url }];
+    let at = 0;
+    const u = new URL(url, 'http://h');
+    return {
+      entries,
+      win: {
+        history: {
+          get state() {
+            return entries[at]!.state;
+          },
+          replaceState: (s: unknown, _t: string, to?: string | URL | null) => void (entries[at] = { state: s, url: String(to) }),
+          pushState: (s: unknown, _t: string, to?: string | URL | null) => {
+            entries.splice(at + 1, Infinity, { state: s, url: String(to) });
+            at++;
+          },
+        },
+        location: { pathname: u.pathname, search: u.search, hash: u.hash },
+      },
+    };
+  }
+
+  it('on the gateway’s return (the visit’s first entry): the way back below, the result on it', () => {
+    const { win, entries } = fakeWindow({ idx: 0, key: 'k1', usr: null });
+    expect(keepCashierBehind('/cpe', win)).toBe(true);
+    expect(entries).toEqual([
+      { state: { usr: null, key: 'wayback', idx: 0 }, url: '/cpe' },
+      { state: { idx: 1, key: 'k1', usr: null }, url: '/pay_status?order_no=O1' },
+    ]);
+  });
+
+  it('a document the router has not numbered yet counts as the first entry', () => {
+    const { win, entries } = fakeWindow(null);
+    expect(keepCashierBehind('/', win)).toBe(true);
+    expect(entries.map((e) => e.url)).toEqual(['/', '/pay_status?order_no=O1']);
+  });
+
+  it('reached within the app, or a reload after the way back was put: left alone', () => {
+    for (const idx of [1, 5]) {
+      const { win, entries } = fakeWindow({ idx, key: 'k', usr: null });
+      expect(keepCashierBehind('/', win)).toBe(false);
+      expect(entries).toHaveLength(1);
     }
   });
 });

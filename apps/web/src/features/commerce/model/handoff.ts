@@ -86,3 +86,26 @@ export const purchaseOrigin = {
     return wayBackOf(recall('origins', orderNo) === 'device' ? 'device' : undefined);
   },
 };
+
+/** The part of the window that `keepCashierBehind` uses (tests hand in a fake). */
+export interface HistoryWindow {
+  history: Pick<History, 'state' | 'replaceState' | 'pushState'>;
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/**
+ * The gateway's return (its cashier sends the browser to /pay_status or /quick_payment_success)
+ * opens a new document whose entry behind is the cashier: back from 支付成功 would show it again,
+ * saying 该支付单已支付 (issue 30 §6). On that first entry of the visit (the app's router numbers
+ * it 0), the entry is replaced by `backTo` — the home of the area the purchase started in — and the
+ * result pushed on it, so that back leads into the app. An entry reached within the app (numbered
+ * above 0, or a reload of one) is left alone. Answers whether it put the way back.
+ */
+export function keepCashierBehind(backTo: string, win: HistoryWindow = window): boolean {
+  const state = win.history.state as { idx?: number; key?: string; usr?: unknown } | null;
+  if ((state?.idx ?? 0) !== 0) return false;
+  const here = win.location.pathname + win.location.search + win.location.hash;
+  win.history.replaceState({ usr: null, key: 'wayback', idx: 0 }, '', backTo);
+  win.history.pushState({ ...state, idx: 1 }, '', here);
+  return true;
+}

@@ -1,4 +1,5 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { clearOfPage } from '../model/dock';
 import { draggedBottom, clampBottom, isTap, SERVICE_BUTTON } from '../model/drag';
 import styles from './FloatingServiceButton.module.css';
 
@@ -10,18 +11,77 @@ function designScale(): number {
 
 interface Props {
   onOpen(): void;
-  /** the page has the tab bar, whose own spacer already keeps 60px free */
+  /** the page ends with a tab bar (the app's or the device area's), whose own spacer is laid under this one */
   withTabBar?: boolean;
   /** the guide pages' arrow image beside the button, pointing at it (spec §2: /guide, /regtip) */
   arrow?: boolean;
+  /** the page shown (its path): a new page is measured afresh */
+  page?: string;
+}
+
+/**
+ * Where the page's content ends (viewport px): the lowest box among the children of the pages
+ * before the spacer (the shell renders them, the spacer and the button side by side) — not a
+ * page's own box, which a min-height of a screen or a bottom padding stretches over empty room.
+ * Hidden pages (a kept-alive page while another shows) and fixed bars (offsetParent null) are not
+ * the page's flow, and an empty box (a tab bar's spacer) is room, not content. Content that sticks
+ * out of its page below it still counts.
+ */
+function contentBottom(spacer: HTMLElement): number {
+  let bottom = -Infinity;
+  for (let page = spacer.previousElementSibling; page; page = page.previousElementSibling) {
+    if (!(page instanceof HTMLElement) || page.offsetParent === null) continue;
+    for (const part of Array.from(page.children))
+      if (part instanceof HTMLElement && part.offsetParent !== null && part.firstChild)
+        bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+  }
+  return bottom;
 }
 
 /** Floating customer-service button: 20px from the right, 80px from the bottom, draggable up
  *  and down only (docs/spec/portal-spec.md §2). Pointer events cover touch and mouse alike.
- *  While it shows, the page ends above it (a spacer after the page, docs/decisions/0011): scrolled to
- *  the bottom, no control of the page lies under the button's default place. */
-export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false }: Props) {
+ *  It covers nothing of any page, by construction (docs/decisions/0031): the page ends with a
+ *  spacer the size of the button's place, and the button shows in full only where the page's
+ *  content has ended above it (over that room at the latest); wherever the page goes on under it,
+ *  it docks to a narrow tab at the screen's edge, which opens the same page. */
+export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = false, page }: Props) {
   const [bottom, setBottom] = useState(() => SERVICE_BUTTON.bottom * designScale());
+  const [docked, setDocked] = useState(false);
+  // while a finger drags it, it keeps its shape; where it is let go decides
+  const [dragging, setDragging] = useState(false);
+  const spacer = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // Measured before paint, then at every scroll, resize and change of the page (its data arriving),
+  // at most once a frame.
+  useLayoutEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      if (dragging || !spacer.current || !button.current) return;
+      setDocked(!clearOfPage(contentBottom(spacer.current), button.current.getBoundingClientRect().top));
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const resized = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(schedule);
+    resized?.observe(document.body);
+    // a page that keeps its height (a min-height of a screen) while its content grows inside it
+    const changed = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(schedule);
+    if (spacer.current?.parentElement)
+      changed?.observe(spacer.current.parentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resized?.disconnect();
+      changed?.disconnect();
+    };
+  }, [bottom, page, dragging]);
+
   const drag = useRef<{ id: number; startY: number; startX: number; startBottom: number; moved: boolean } | null>(null);
   const suppressClick = useRef(false);
 
@@ -35,12 +95,14 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
     if (!d || d.id !== e.pointerId) return;
     if (!d.moved && isTap(d.startY, e.clientY, d.startX, e.clientX)) return;
     d.moved = true;
+    setDragging(true);
     setBottom(draggedBottom(d.startBottom, d.startY, e.clientY, window.innerHeight));
   };
   const onPointerEnd = (e: PointerEvent<HTMLButtonElement>) => {
     const d = drag.current;
     if (!d || d.id !== e.pointerId) return;
     drag.current = null;
+    setDragging(false);
     // A drag ends with a click event in most browsers; it must not open the page.
     suppressClick.current = d.moved;
   };
@@ -49,10 +111,12 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
 
   return (
     <>
-      <div className={withTabBar ? `${styles.spacer} ${styles.spacerAboveTabBar}` : styles.spacer} aria-hidden="true" />
+      <div ref={spacer} className={withTabBar ? `${styles.spacer} ${styles.spacerAboveTabBar}` : styles.spacer} aria-hidden="true" />
       <button
+        ref={button}
         type="button"
-        className={styles.button}
+        className={docked ? `${styles.button} ${styles.docked}` : styles.button}
+        data-docked={docked}
         // above the home indicator too, as the tab bar is
         style={{ bottom: bottomCss }}
         aria-label="在线客服"
@@ -73,7 +137,7 @@ export function FloatingServiceButton({ onOpen, withTabBar = false, arrow = fals
         </svg>
         <span className={styles.label}>客服</span>
       </button>
-      {arrow && (
+      {arrow && !docked && (
         // beside the button, at its height, and following a drag; outside it so that the button's
         // name stays 在线客服, and it takes no taps (pointer-events: none)
         <span className={styles.arrow} style={{ bottom: bottomCss }} data-testid="guide-arrow" aria-hidden="true">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampBottom, draggedBottom, isTap } from './drag';
+import { clearOfPage } from './dock';
 import { serviceButtons, type RouteForService } from './visibility';
 
 const on = { openCustomer: true, customerUrl: 'https://kf.example.com' };
@@ -43,5 +44,17 @@ describe('vertical drag', () => {
     expect(isTap(300, 303)).toBe(true);
     expect(isTap(300, 310)).toBe(false);
     expect(isTap(300, 300, 10, 30)).toBe(false);
+  });
+});
+
+describe('docking (docs/decisions/0031)', () => {
+  it.each([
+    ['the page ends above the button', 300, 535, true],
+    ['the page ends at the button’s top', 535, 535, true],
+    ['sub-pixel rounding', 535.4, 535, true],
+    ['the page goes on under the button', 536, 535, false],
+    ['a long page scrolled to its top', 1800, 535, false],
+  ] as const)('%s', (_n, pageEnd, buttonTop, expected) => {
+    expect(clearOfPage(pageEnd, buttonTop)).toBe(expected);
   });
 });

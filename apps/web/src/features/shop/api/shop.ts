@@ -1,8 +1,9 @@
 // The device shop's calls (docs/decisions/0020). A device order is created, paid and shown by the
 // commerce calls (goods_type 'device'); these are the product list and the box QR binding.
 import type { LoginAnswer, QrBindAnswer } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import * as authApi from '@portal/contract/routes/auth';
+import * as commerceApi from '@portal/contract/routes/commerce';
 import * as api from '@portal/contract/routes/shop';
 import { call } from '../../../lib/api';
 
@@ -11,6 +12,20 @@ export function useShopProducts(mark: string | undefined) {
     queryKey: ['shop', 'products', mark ?? ''],
     queryFn: ({ signal }) => call(api.shopProducts, { mark: mark || undefined }, { signal }),
     staleTime: 30_000,
+  });
+}
+
+/** Whether a device fits each of these cards (model/fit.ts fitOf reads each answer): its device
+ *  quote, asked before the address form. Silent: the page says what a refusal means. */
+export function useDeviceFit(customNums: readonly string[], productId: number) {
+  return useQueries({
+    queries: customNums.map((customNum) => ({
+      queryKey: ['shop', 'fit', productId, customNum],
+      queryFn: () =>
+        call(commerceApi.orderQuote, { custom_num: customNum, goods_type: 'device', product_id: productId, quantity: 1 }, { silent: true }),
+      retry: false,
+      staleTime: 30_000,
+    })),
   });
 }
 
