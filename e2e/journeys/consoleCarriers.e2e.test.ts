@@ -1,4 +1,4 @@
-// Journey: 运营商账号 (issue 26 §1, §3), at 1440×900. The platform administrator adds an account on a
+// Journey: 运营商账号 (docs/decisions/0030), at 1440×900. The platform administrator adds an account on a
 // CTWing platform (a fake gateway started here, checking every signature): 测试连接 first says the
 // secret is wrong, then that the platform accepts it; the account is saved, its secret never shown
 // again (the edit form's input is empty, 留空则不修改). Cards moved onto it are read by a sync round

@@ -1,4 +1,4 @@
-// Journey (issue 30 §4): the shop says whether a device fits the card on the product page, before
+// Journey: the shop says whether a device fits the card on the product page, before
 // the address form — never after the whole address, in grey at confirmation — and lets the holder
 // pick another of their cards there. The outdoor CPE sells for 超值年包系列 cards (series 2) only;
 // the demo user's cards are 畅享月包系列 (series 1) unless a test gives one series 2.

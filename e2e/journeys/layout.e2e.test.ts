@@ -1,5 +1,5 @@
 // Journey: the floating 客服 button never covers a control or a text of any page, by construction
-// (issue 30 §1, docs/decisions/0031): the page ends with room the size of the button's place, the
+// (docs/decisions/0031): the page ends with room the size of the button's place, the
 // button shows in full only over that room, and anywhere else it docks to a 12px tab in the margin
 // at the screen's edge. Proved on every route of the route table (apps/web/src/config/routes.ts),
 // not a list: with the demo card logged in, each page is opened as a visit opens it and read from

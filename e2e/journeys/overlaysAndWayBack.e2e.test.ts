@@ -1,4 +1,4 @@
-// Journeys (issue 30 §6): a toast never covers a dialog; back from 支付成功 leads into the app, never
+// Journeys: a toast never covers a dialog; back from 支付成功 leads into the app, never
 // to the gateway's cashier saying 该支付单已支付; a page whose code fails to load (offline) keeps its
 // header, with its way back, above 重试.
 import type { Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// 运营商账号 in the console (issue 26 §1, §3): the platform administrator adds an account on a fake
+// 运营商账号 in the console (docs/decisions/0030): the platform administrator adds an account on a fake
 // CTWing platform (a real HTTP server checking every signature), tests the connection before and
 // after saving, edits it (a secret left empty is kept), disables and enables it; every change is
 // audited without the secret, no answer ever carries one, bad input is refused with nothing

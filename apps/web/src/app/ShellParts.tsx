@@ -30,7 +30,7 @@ const FloatingServiceButton = retryableLazy(() =>
 );
 
 // A page's boundary that keeps a page header, with its way back, above the failure: a page whose code
-// never came (offline) has no header of its own (issue 30 §6). Here, not in ./PageBoundary.tsx, so
+// never came (offline) has no header of its own. Here, not in ./PageBoundary.tsx, so
 // that it adds nothing to /login's first load (docs/decisions/0025).
 class HeadedBoundary extends PageBoundary {
   declare props: Readonly<PageBoundaryProps & { header: ReactNode }>;

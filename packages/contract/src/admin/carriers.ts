@@ -1,4 +1,4 @@
-// Carrier platform accounts in the console (issue 26 §1, docs/decisions/0030): the platform
+// Carrier platform accounts in the console (docs/decisions/0030): the platform
 // administrator lists the accounts with their health, adds and edits them, disables and enables
 // them, and tests the connection. Secrets are written, never read back: an answer says only which
 // secret fields are set (已设置). Every change carries a reason and is audited without the secret.

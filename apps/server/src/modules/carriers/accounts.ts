@@ -1,4 +1,4 @@
-// Managing carrier accounts from the console (issue 26 §1): the accounts with their health, the
+// Managing carrier accounts from the console (docs/decisions/0030): the accounts with their health, the
 // platform kinds and their fields, create, edit, enable/disable and "test connection". The console
 // area (modules/admin/carriers) serves these behind the platform administrator's permission and
 // writes each change's audit row in the same transaction; this module owns the table and the rules.

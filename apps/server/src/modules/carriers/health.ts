@@ -1,4 +1,4 @@
-// An account's health as the console shows it (issue 26 §3): the last complete round, the cards
+// An account's health as the console shows it (docs/decisions/0030): the last complete round, the cards
 // whose figures are older than 2 hours, the error rate, the calls a second it is kept to, the
 // circuit, and whether it is failing. Read from the columns the sync engine keeps (round.ts writes
 // the round, guard.ts the calls, failures and circuit) and from the account's cards.

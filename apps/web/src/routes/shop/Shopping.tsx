@@ -280,7 +280,7 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
 
 /**
  * The card the device is bought with, and whether the device fits it — said before the address
- * form, which shows only for a card it fits (issue 30 §4). 更换 offers the holder's other cards,
+ * form, which shows only for a card it fits. 更换 offers the holder's other cards,
  * each with whether the device fits it; one it fits becomes the current card (a device order is an
  * order of the current card). A card-number login has this one card only.
  */

@@ -1,4 +1,4 @@
-// The dashboard's 运营商账号 panel (issue 26 §3): one small card per real account (the simulator
+// The dashboard's 运营商账号 panel (docs/decisions/0030): one small card per real account (the simulator
 // is not read by the sync engine) — its state with 异常 when failing, the last complete round, the
 // cards older than 2 hours, the error rate and the calls a second it is kept to.
 import { Alert, Card, Col, Descriptions, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';

@@ -1,4 +1,4 @@
-// 运营商账号 in the console (issue 26 §1): the platform administrator lists the carrier accounts with
+// 运营商账号 in the console (docs/decisions/0030): the platform administrator lists the carrier accounts with
 // their health, adds, edits, disables and enables them, and tests the connection. The rules and
 // the table are the carriers module's (CarrierAccountsAdmin); here each change and its audit row
 // (before/after without any secret: the names of the secrets that changed) share one transaction.

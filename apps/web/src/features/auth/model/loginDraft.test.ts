@@ -21,7 +21,7 @@ afterAll(() => {
 });
 beforeEach(() => tab.clear());
 
-describe('the login draft (issue 30 §5)', () => {
+describe('the login draft', () => {
   it('comes back as it was typed, with the resend wait where it was', () => {
     saveDraft(typed, 'demo', NOW);
     expect(readDraft('demo', NOW + 10_000)).toEqual(withoutPasswords(typed));

@@ -1,5 +1,5 @@
 // What /login keeps of what was typed while the holder reads 用户协议 or 隐私政策 and comes back
-// (issue 30 §5): the login model, the mobile, the code, the account, the card number, the tick and
+// — the login model, the mobile, the code, the account, the card number, the tick and
 // when a new code may be asked for — never a password. Kept in the tab's sessionStorage under the
 // page's own key, for the agent mark it was typed for; the login clears it. Small on purpose: it
 // is in /login's first load (docs/decisions/0025-first-load.md).

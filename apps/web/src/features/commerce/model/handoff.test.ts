@@ -61,7 +61,7 @@ describe('purchaseOrigin', () => {
   });
 });
 
-describe('keepCashierBehind (issue 30 §6: back from 支付成功 never shows the cashier again)', () => {
+describe('keepCashierBehind (back from 支付成功 never shows the cashier again)', () => {
   function fakeWindow(state: unknown, url = '/pay_status?order_no=O1') {
     const entries: { state: unknown; url: string }[] = [{ state, url }];
     let at = 0;

@@ -96,7 +96,7 @@ export interface HistoryWindow {
 /**
  * The gateway's return (its cashier sends the browser to /pay_status or /quick_payment_success)
  * opens a new document whose entry behind is the cashier: back from 支付成功 would show it again,
- * saying 该支付单已支付 (issue 30 §6). On that first entry of the visit (the app's router numbers
+ * saying 该支付单已支付. On that first entry of the visit (the app's router numbers
  * it 0), the entry is replaced by `backTo` — the home of the area the purchase started in — and the
  * result pushed on it, so that back leads into the app. An entry reached within the app (numbered
  * above 0, or a reload of one) is left alone. Answers whether it put the way back.

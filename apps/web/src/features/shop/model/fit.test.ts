@@ -5,7 +5,7 @@ import { fitOf } from './fit';
 
 const refused = (code: number) => new ApiError('refused', 400, code);
 
-describe('fitOf (issue 30 §4: the product page says whether a device fits the card)', () => {
+describe('fitOf (the product page says whether a device fits the card)', () => {
   it.each([
     ['the quote on its way', { isPending: true, error: null }, 'checking'],
     ['a price for the card', { isPending: false, error: null }, 'fits'],

@@ -1,5 +1,5 @@
-// Whether a device fits a card, told on the product page before any address is typed (issue 30
-// §4). The server decides (the device's package series against the card's, and the card's agent):
+// Whether a device fits a card, told on the product page before any address is typed.
+// The server decides (the device's package series against the card's, and the card's agent):
 // its device quote, asked early for the card, answers or refuses. Only "not for this card" stops
 // the holder here; what else a quote may refuse (the stock, too many unpaid orders) the confirm
 // step says, as before.
