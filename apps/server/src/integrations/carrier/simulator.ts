@@ -211,10 +211,6 @@ export async function removeSimulatedLines(db: Executor, customNums: string[]): 
 /** The simulator behind a carrier gateway (itself, or the accounts gateway's account 1), if any. */
 export function simulatorBehind(carrier: unknown): CarrierSimulator | null {
   if (carrier instanceof CarrierSimulator) return carrier;
-  try {
-    const inner = (carrier as { simulator?: unknown } | null)?.simulator;
-    return inner instanceof CarrierSimulator ? inner : null;
-  } catch {
-    return null; // a deployment without the simulator
-  }
+  const inner = (carrier as { standIn?: unknown } | null)?.standIn;
+  return inner instanceof CarrierSimulator ? inner : null;
 }

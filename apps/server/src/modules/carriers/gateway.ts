@@ -43,16 +43,17 @@ export class AccountsCarrierGateway implements CarrierGateway {
 
   constructor(
     private readonly db: Db,
-    /** null when the deployment runs real carriers only (config carrierSimulatorMounted) */
-    private readonly sim: CarrierSimulator | null,
+    /** the simulator behind account 1; null when the deployment runs real carriers only (config carrierSimulatorMounted) */
+    readonly standIn: CarrierSimulator | null,
     readonly adapters: AccountAdapters,
     readonly guard: CarrierGuard,
   ) {}
 
-  /** The simulator, for the /sim pages (integrations/carrier/simulator simulatorBehind). */
-  get simulator(): CarrierSimulator {
-    if (!this.sim) throw new CarrierError('unsupported', 'this deployment runs no carrier simulator: move the card to a carrier account');
-    return this.sim;
+  /** Account 1's lines: the simulator, or a refusal where the deployment runs none. */
+  private get simulator(): CarrierSimulator {
+    if (!this.standIn)
+      throw new CarrierError('unsupported', 'this deployment runs no carrier simulator: move the card to a carrier account');
+    return this.standIn;
   }
 
   /** The card's real line, or null when its account is the simulator. */

@@ -115,7 +115,12 @@ export async function syncAccount(
     const step = due.slice(i, i + STEP);
     try {
       const byDay = new Map<string, DueCard[]>();
-      for (const card of step) for (const day of pastDaysOf(card, today, kept)) byDay.set(day, [...(byDay.get(day) ?? []), card]);
+      for (const card of step)
+        for (const day of pastDaysOf(card, today, kept)) {
+          const cards = byDay.get(day);
+          if (cards) cards.push(card);
+          else byDay.set(day, [card]);
+        }
       for (const [day, cards] of byDay) result.batchCalls += await gateway.prefetchDaily(cards, day);
     } catch (err) {
       // the cards' own reads below ask for what the batch could not give
