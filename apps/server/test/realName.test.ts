@@ -202,7 +202,11 @@ describe.each(databases())('real-name on %s', (kind) => {
       expect(first.mode).toBe(1);
       expect(first.url).toMatch(/^\/sim\/carrier\/real-name\/[A-Za-z0-9_-]{32}$/);
       expect(second.url).not.toBe(first.url);
-      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({ verified: false, changed: false });
+      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({
+        verified: false,
+        changed: false,
+        unconfirmed: false,
+      });
 
       const page = await t.inject({ method: 'GET', url: first.url });
       expect(page.statusCode).toBe(200);
@@ -218,10 +222,18 @@ describe.each(databases())('real-name on %s', (kind) => {
       expect(done.statusCode).toBe(303);
       expect(done.headers.location).toBe('/dx_real_name?real_name=done');
 
-      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({ verified: true, changed: true });
+      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({
+        verified: true,
+        changed: true,
+        unconfirmed: false,
+      });
       const c = await card('1000000014');
       expect([c.supplier_auth_state, c.auth_state, c.fake_real_name]).toEqual([1, 1, 0]);
-      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({ verified: true, changed: false });
+      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000014', token))).toEqual({
+        verified: true,
+        changed: false,
+        unconfirmed: false,
+      });
       // a used link is gone, with the way back to the portal page it came from
       const used = await t.inject({ method: 'GET', url: first.url });
       expect(used.statusCode).toBe(410);
@@ -266,7 +278,11 @@ describe.each(databases())('real-name on %s', (kind) => {
       const [a, b] = await Promise.all([submit(), submit()]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([303, 410]);
       expect((a.statusCode === 410 ? a : b).body).toContain('链接已失效');
-      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000015', token))).toEqual({ verified: true, changed: true });
+      expect(okData(await t.get('/api/v1/real_name/status?custom_num=1000000015', token))).toEqual({
+        verified: true,
+        changed: true,
+        unconfirmed: false,
+      });
       await expect(assertPurchasable(t.db.kysely, await card('1000000015'), 'package')).resolves.toBeUndefined();
     });
 

@@ -69,7 +69,12 @@ export type RealNameStartRequest = z.infer<typeof RealNameStartRequest>;
 
 export const RealNameStart = z.object({ mode: z.number().int(), url: z.string(), expires_at: z.string() });
 export type RealNameStart = z.infer<typeof RealNameStart>;
-export const RealNameStatus = z.object({ verified: z.boolean(), changed: z.boolean() });
+export const RealNameStatus = z.object({
+  verified: z.boolean(),
+  changed: z.boolean(),
+  /** the carrier could not be asked now: the card's stored state stands, and the sync round asks again */
+  unconfirmed: z.boolean(),
+});
 export type RealNameStatus = z.infer<typeof RealNameStatus>;
 
 export const SeriesItem = z.object({ id: z.number().int(), name: z.string(), description: z.string() });

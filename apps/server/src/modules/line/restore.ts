@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { JobDef } from '../../jobs';
 import { clock } from '../../lib/clock';
+import { hit } from '../../lib/throttle';
 import { cardRecord } from '../cardRecord';
 import { lineOf } from './service';
 
@@ -40,6 +41,9 @@ export async function lineBeforeDelivery(trx: Executor, cardId: number): Promise
   return card ? lineOf(trx, card) : null;
 }
 
+/** A line's resume is asked of the carrier at most once in this window (the next try after a failure waits for it). */
+const RESUME_ASK_WINDOW_MS = 20_000;
+
 /**
  * Ask the carrier to resume a line marked for it, then take the carrier's word for the state.
  * Failures are logged and left for the restore job: the money is in, the line will follow.
@@ -48,12 +52,24 @@ export async function lineBeforeDelivery(trx: Executor, cardId: number): Promise
 export async function restoreLine(ctx: AppContext, cardId: number): Promise<boolean> {
   const card = await cardRecord.cardById(ctx.db.kysely, cardId);
   if (!card || !card.resume_requested_at) return false;
+  const inService = (state: number) => state === 1 || state === 7;
   try {
+    // the line first: an earlier ask may have reached the carrier though its answer did not reach
+    // us (a timeout, the status read after it failing); a resume is asked once, not again
+    const now = await ctx.carrier.lineStatus(card.custom_num);
+    if (inService(now.status)) {
+      await cardRecord.setCarrierState(ctx.db.kysely, card.id, now.status, now.stopReason);
+      return true;
+    }
+    // one ask at a time across processes: the holder's 刷新 and the restore job may come together,
+    // and a second resume of a line the first one restored is refused by real platforms
+    const turn = await hit(ctx.db.kysely, `line-resume:${card.id}`, { limit: 1, windowMs: RESUME_ASK_WINDOW_MS });
+    if (!turn.allowed) return false;
     await ctx.carrier.resume(card.custom_num);
     const status = await ctx.carrier.lineStatus(card.custom_num);
     await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
     ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
-    return status.status === 1 || status.status === 7;
+    return inService(status.status);
   } catch (err) {
     ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier resume failed; the restore job will ask again');
     return false;

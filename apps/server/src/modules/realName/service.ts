@@ -102,15 +102,23 @@ export async function startRealName(ctx: AppContext, auth: Auth, customNum: stri
 /** Asks the carrier again; a line the carrier now knows as real-named makes the card verified. */
 export async function realNameStatus(ctx: AppContext, auth: Auth, customNum: string): Promise<RealNameStatus> {
   const card = await accessibleCard(ctx, auth, customNum);
-  return refreshVerified(ctx, card);
+  try {
+    return await refreshVerified(ctx, card);
+  } catch (err) {
+    // the platform is away or busy: the holder is told the result will follow, not shown an error,
+    // and the sync round asks the platform once it answers again (docs/decisions/0030)
+    if (!(err instanceof CarrierError) || (err.kind !== 'unavailable' && err.kind !== 'rate')) throw err;
+    await cardRecord.wantSync(ctx.db.kysely, card.id, clock.iso());
+    return { verified: false, changed: false, unconfirmed: true };
+  }
 }
 
 /** Ask the carrier whether the card's holder has completed verification (the holder's return, the sync round). */
 export async function refreshVerified(ctx: AppContext, card: Card): Promise<RealNameStatus> {
   const already = isVerified(card.fake_real_name === 1, card.supplier_auth_state === 1) && card.auth_state === 1;
-  if (already) return { verified: true, changed: false };
+  if (already) return { verified: true, changed: false, unconfirmed: false };
   const { realNamed } = await ctx.carrier.realNameStatus(card.custom_num);
-  if (!realNamed) return { verified: false, changed: false };
+  if (!realNamed) return { verified: false, changed: false, unconfirmed: false };
   const changed = await cardRecord.markRealNameVerified(ctx.db.kysely, card.id);
-  return { verified: true, changed };
+  return { verified: true, changed, unconfirmed: false };
 }

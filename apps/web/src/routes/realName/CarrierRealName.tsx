@@ -31,7 +31,7 @@ import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
 
-type Phase = 'idle' | 'starting' | 'checking' | 'verified' | 'notYet';
+type Phase = 'idle' | 'starting' | 'checking' | 'verified' | 'notYet' | 'unconfirmed';
 
 export function CarrierRealName({ page }: { page: CarrierPage }) {
   const navigate = useNavigate();
@@ -63,6 +63,8 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
           await refreshCard(qc, customNum);
           setPhase('verified');
           if (asked) toast('实名认证成功');
+        } else if (status.unconfirmed) {
+          setPhase(asked ? 'unconfirmed' : 'idle');
         } else {
           setPhase(asked ? 'notYet' : 'idle');
         }
@@ -201,6 +203,11 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
               </div>
             </dl>
           </Panel>
+          {phase === 'unconfirmed' && (
+            <p className={styles.warn} role="alert">
+              运营商平台暂时无法查询认证结果。如已完成认证，结果会自动更新，请稍后再查看。
+            </p>
+          )}
           {phase === 'notYet' && (
             <p className={styles.warn} role="alert">
               暂未查询到认证结果。如已完成认证，运营商同步可能稍有延迟，请稍后点击“查询认证结果”。

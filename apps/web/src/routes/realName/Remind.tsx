@@ -72,6 +72,8 @@ function RemindPage() {
         await refreshCard(qc, customNum!);
         toast('实名认证已完成');
         navigate('/', { replace: true });
+      } else if (status.unconfirmed) {
+        toast('运营商平台暂时无法查询认证结果，如已完成认证，结果会自动更新');
       } else {
         toast('暂未查询到实名认证结果，请先完成认证');
       }
