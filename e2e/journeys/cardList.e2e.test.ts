@@ -46,6 +46,10 @@ describe('card list at a glance', () => {
     const card = page.locator('[data-card="1000000002"]');
     await card.getByRole('button', { name: '备注' }).click();
     const input = page.getByRole('textbox', { name: '备注名' });
+    // the rule is said under the field: a long placeholder was cut off at 375 px
+    expect(await input.getAttribute('placeholder')).toBe('如：家里路由器');
+    await page.getByText('最多10个字，留空保存则清除备注名').waitFor();
+    await screenshot(page, 'card-list-nickname');
     await input.fill('家里路由器');
     await page.getByRole('button', { name: '保存' }).click();
     await card.getByTestId('nickname').filter({ hasText: '家里路由器' }).waitFor();

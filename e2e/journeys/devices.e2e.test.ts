@@ -317,13 +317,19 @@ describe('wifi devices', () => {
     await waitForPath(page, '/login');
   });
 
-  it('guards: a card-number login on /cpe_setting gets the download-app popup and lands on /cpe', async () => {
+  it('guards: a card-number login on /cpe_setting is told why and offered the mobile login (or the app)', async () => {
     const { page } = phone;
     await loginWithCard(page, '1000000011');
     await page.goto('/cpe_setting');
     await waitForPath(page, '/cpe');
-    // logged in, but the check does not apply (user_id 0): the app is offered (our reading of spec §4)
-    await page.locator('.adm-dialog-body').getByText('请下载APP', { exact: true }).waitFor();
+    // logged in, but the check does not apply (user_id 0): the reason, and each way on
+    const dialog = page.locator('.adm-dialog-body');
+    await dialog.getByText('请用手机号或账号登录', { exact: true }).waitFor();
+    await dialog.getByText(/卡号登录不能管理设备/).waitFor();
+    await screenshot(page, 'cpe-guard-card-login');
+    await dialog.getByRole('button', { name: '去登录' }).click();
+    await waitForPath(page, '/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/cpe_setting');
   });
 
   it('had no uncaught page errors', () => {

@@ -119,7 +119,9 @@ describe('complaints as tickets, agent applications', () => {
     await screenshot(page, 'agent-form');
     await page.getByRole('button', { name: '提交申请' }).click();
     await waitForPath(page, '/agent_success');
-    await page.getByText('申请已提交', { exact: true }).waitFor();
+    // the title says what happened — submitted, not approved — as the state below does
+    await page.getByRole('heading', { name: '申请已提交' }).waitFor();
+    await page.getByRole('status').getByText('申请已提交', { exact: true }).waitFor();
     await page.getByText('139****0001').waitFor();
     await screenshot(page, 'agent-success');
     expect(Object.keys(await stored(page))).toContain('sim_agentApplicationKey');

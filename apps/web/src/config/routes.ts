@@ -136,7 +136,7 @@ const TABLE = {
   ],
   agent: [
     { path: '/agent', title: '代理申请', meta: NO_LOGIN, page: 'Agent' },
-    { path: '/agent_success', title: '申请成功', meta: NO_LOGIN, page: 'AgentSuccess' },
+    { path: '/agent_success', title: '申请已提交', meta: NO_LOGIN, page: 'AgentSuccess' },
     { path: '/popularize', title: '推广', meta: NO_LOGIN, page: 'Popularize' },
   ],
   shop: [

@@ -16,7 +16,7 @@ function AgentSuccessPage() {
   const application = q.data?.application;
   return (
     <div className={parts.page}>
-      <PageHeader title="申请成功" fallback="/agent" />
+      <PageHeader title="申请已提交" fallback="/agent" />
       {key && q.isPending ? (
         <PageLoading />
       ) : application ? (

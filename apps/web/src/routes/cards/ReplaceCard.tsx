@@ -2,6 +2,7 @@
 // city picker, then the street address), and why. A problem is said at its field.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { groupCardNumber } from '@portal/domain';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
@@ -92,7 +93,7 @@ function ReplaceCardPage() {
       <form className={styles.form} onSubmit={submit} noValidate>
         <label className="app-field">
           <span className="app-field__label">卡号</span>
-          <input className="app-field__input" value={customNum} readOnly />
+          <input className="app-field__input" value={groupCardNumber(customNum)} readOnly />
         </label>
         <label className="app-field">
           <span className="app-field__label">收件人</span>

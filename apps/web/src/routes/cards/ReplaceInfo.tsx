@@ -96,7 +96,7 @@ function ReplaceInfoPage() {
             {app.new_custom_num && (
               <div>
                 <dt>新卡号</dt>
-                <dd>{app.new_custom_num}</dd>
+                <dd>{groupCardNumber(app.new_custom_num)}</dd>
               </div>
             )}
           </dl>

@@ -1,5 +1,5 @@
 import { cleanNickname, NICKNAME_MAX, nicknameProblem } from '@portal/domain/cardNickname';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useSetCardNickname } from '../api/cardNickname';
@@ -14,6 +14,12 @@ export function NicknameForm({ customNum, current, onDone }: { customNum: string
   const [error, setError] = useState('');
   const save = useSetCardNickname();
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // opened from a card low on the page, the form would appear under the fixed 添加卡片 bar: bring
+  // it to the middle of the screen, where the tap that opened it is answered in sight
+  useEffect(() => {
+    formRef.current?.scrollIntoView({ block: 'center' });
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +40,7 @@ export function NicknameForm({ customNum, current, onDone }: { customNum: string
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       <label htmlFor={id} className={styles.label}>
         备注名
       </label>
@@ -46,13 +52,17 @@ export function NicknameForm({ customNum, current, onDone }: { customNum: string
           setValue(e.target.value);
           setError('');
         }}
-        placeholder={`如：家里路由器（最多${NICKNAME_MAX}个字，留空则清除）`}
+        placeholder="如：家里路由器"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         autoComplete="off"
         enterKeyHint="done"
         autoFocus
       />
+      {/* the rule under the field, not in the placeholder: a long placeholder is cut off on a phone */}
+      <p id={`${id}-hint`} className={styles.hint}>
+        最多{NICKNAME_MAX}个字，留空保存则清除备注名
+      </p>
       {error && (
         <p id={`${id}-error`} className={styles.error} role="alert">
           {error}
