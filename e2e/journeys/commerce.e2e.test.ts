@@ -117,6 +117,17 @@ describe('commerce', () => {
     await page.getByTestId('payable').filter({ hasText: '¥50.00' }).waitFor();
     await screenshot(page, 'first-recharge');
     await page.goto('/recharge');
+    // the offer's amount is chosen from the start: the price, the ways to pay and what lands on the
+    // balance (the bonus included) show before anything is tapped
+    await page.getByTestId('payable').filter({ hasText: '¥50.00' }).waitFor();
+    expect(await page.getByRole('button', { name: '50元' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('radio', { name: '微信支付' }).waitFor();
+    await page.getByTestId('credit').filter({ hasText: '¥60.00' }).waitFor();
+    await page.getByText('首充赠送').waitFor();
+    await screenshot(page, 'recharge-first-offer');
+    await page.getByRole('button', { name: '20元' }).click();
+    await page.getByTestId('credit').filter({ hasText: '¥20.00' }).waitFor();
+    expect(await page.getByText('首充赠送').count()).toBe(0);
     await page.getByRole('button', { name: '50元' }).click();
     await page.getByTestId('payable').filter({ hasText: '¥50.00' }).waitFor();
     // instalment needs 100 yuan: offered but greyed, with the reason
@@ -157,7 +168,12 @@ describe('commerce', () => {
     await page.goto('/recharge');
     const before = await page.getByTestId('balance').innerText();
     await page.getByLabel('其他金额').fill('10.5');
-    await page.getByText('请输入 1 到 5000 之间的整数金额').waitFor();
+    const amountError = page.getByRole('alert').filter({ hasText: '请输入 1 到 5000 之间的整数金额' });
+    await amountError.waitFor();
+    // said in the error colour, not the grey of a hint
+    expect(await amountError.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(217, 45, 32)');
+    // nothing to pay while the amount is wrong: the box says what to do
+    await page.getByText('请先选择或输入充值金额').waitFor();
     await page.getByLabel('其他金额').fill('5001');
     await page.getByText('请输入 1 到 5000 之间的整数金额').waitFor();
     await page.getByLabel('其他金额').fill('30');

@@ -65,6 +65,24 @@ describe.each(databases())('commerce on %s', (kind) => {
     });
   });
 
+  it('quotes a recharge with what lands on the balance: the first-recharge bonus from its amount up', async () => {
+    const token = await t.loginAccount();
+    const quoteOf = async (amount: number) =>
+      (await t.post('/api/v1/order/quote', { custom_num: '1000000002', goods_type: 'recharge', amount }, token)).json().data;
+    expect(await quoteOf(50)).toMatchObject({ total: 50, payable: 50, credit: 60, bonus: 10 });
+    expect(await quoteOf(100)).toMatchObject({ total: 100, payable: 100, credit: 110, bonus: 10 });
+    expect(await quoteOf(30)).toMatchObject({ total: 30, payable: 30, credit: 30, bonus: 0 });
+    // a package says nothing of the balance
+    const pkg = (
+      await t.post(
+        '/api/v1/order/quote',
+        { custom_num: '1000000002', goods_type: 'package', package_id: await pkgId(t, '畅享100G月包') },
+        token,
+      )
+    ).json().data;
+    expect(pkg.credit).toBeUndefined();
+  });
+
   it('quotes on the server: voucher discount and channels', async () => {
     const token = await t.loginAccount();
     const id = await pkgId(t, '畅享100G月包');

@@ -212,6 +212,10 @@ export const Quote = z.object({
   member_level: z.string().optional(),
   /** with a member discount: the voucher's part of `discount` (the client computes no price) */
   voucher_discount: Yuan.optional(),
+  /** a recharge: what lands on the balance once paid (the amount and any bonus) */
+  credit: Yuan.optional(),
+  /** a recharge: the first-recharge bonus in `credit` (0 when the offer does not apply) */
+  bonus: Yuan.optional(),
 });
 export type Quote = z.infer<typeof Quote>;
 

@@ -16,7 +16,12 @@ import { withQuery } from '../../lib/query';
 function RechargePage() {
   const customNum = useStored('customNum');
   const options = useRechargeOptions(customNum);
-  const [preset, setPreset] = useState<number | null>(null);
+  // a preset is chosen from the start, as carriers' apps do, so the price and the ways to pay show
+  // at once: the first-recharge offer's amount when it is one of them, else the first
+  const [picked, setPreset] = useState<number | null>(null);
+  const offerAmount = options.data?.first_recharge?.amount;
+  const preset =
+    picked ?? (offerAmount !== undefined && options.data?.presets.includes(offerAmount) ? offerAmount : (options.data?.presets[0] ?? null));
   const [custom, setCustom] = useState('');
   const customCheck = custom ? checkRechargeAmount(custom) : null;
   const amount = customCheck ? (customCheck.ok ? customCheck.amount : null) : preset;
@@ -87,12 +92,12 @@ function RechargePage() {
               aria-label="其他金额"
             />
             {customCheck && !customCheck.ok ? (
-              <p className={styles.reason} role="alert">
+              <p className={styles.fieldError} role="alert">
                 {customCheck.error}
               </p>
             ) : null}
           </section>
-          <Checkout request={request} payLabel="立即充值" />
+          <Checkout request={request} payLabel="立即充值" pickFirst="请先选择或输入充值金额" />
         </>
       )}
     </div>

@@ -180,6 +180,8 @@ export function toQuote(p: Priced, quick = false): Quote {
           voucher_discount: fenToYuan(p.discount_fen - p.member.discount_fen),
         }
       : {}),
+    // a recharge says what lands on the balance before payment (a first-recharge bonus included)
+    ...(p.goods_type === 'recharge' ? { credit: fenToYuan(p.total_fen + p.bonus_fen), bonus: fenToYuan(p.bonus_fen) } : {}),
   };
 }
 

@@ -35,6 +35,8 @@ interface Props {
   beforeTopUp?: () => Promise<void> | void;
   /** what to do about a refused quote, shown under its message (e.g. the way to the orders to pay) */
   refusalAction?: (refusal: ApiError) => ReactNode;
+  /** said in the 支付方式 box while nothing is chosen yet, so the box is never blank */
+  pickFirst?: string;
 }
 
 /** After an order exists: to its cashier (directly or through a hand-off page) or its result. */
@@ -68,7 +70,16 @@ async function placeQuick(body: QuoteRequest, channel: PayChannelValue, requestI
   followPay(order, navigate, '/quick_payment_success');
 }
 
-export function Checkout({ request, payLabel = '立即支付', children, quick = false, origin, beforeTopUp, refusalAction }: Props) {
+export function Checkout({
+  request,
+  payLabel = '立即支付',
+  children,
+  quick = false,
+  origin,
+  beforeTopUp,
+  refusalAction,
+  pickFirst = '请先选择要购买的商品',
+}: Props) {
   const navigate = useNavigate();
   const inApp = local.get('inMessagingApp') === true;
   const body = useMemo(() => (request ? { ...request, in_messaging_app: inApp } : null), [request, inApp]);
@@ -107,6 +118,7 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
       {children}
       <section className={styles.section} aria-label="支付方式">
         <h2 className={styles.sectionTitle}>支付方式</h2>
+        {!body ? <p className={styles.reason}>{pickFirst}</p> : null}
         {quote.isPending && body ? <p className={styles.reason}>正在计算价格…</p> : null}
         {quote.isError ? (
           <p className={styles.reason} role="alert">
@@ -126,6 +138,18 @@ export function Checkout({ request, payLabel = '立即支付', children, quick =
               <p className={styles.sum}>
                 <span>会员折扣{quote.data.member_level ? `（${quote.data.member_level}）` : ''}</span>
                 <span className={styles.discount}>-¥{formatYuan(quote.data.member_discount)}</span>
+              </p>
+            ) : null}
+            {quote.data.bonus ? (
+              <p className={styles.sum}>
+                <span>首充赠送</span>
+                <span className={styles.discount}>+¥{formatYuan(quote.data.bonus)}</span>
+              </p>
+            ) : null}
+            {quote.data.credit !== undefined ? (
+              <p className={`${styles.sum} ${styles.credit}`} data-testid="credit">
+                <span>到账金额</span>
+                <span>¥{formatYuan(quote.data.credit)}</span>
               </p>
             ) : null}
             {(quote.data.voucher_discount ?? quote.data.discount) > 0 ? (
