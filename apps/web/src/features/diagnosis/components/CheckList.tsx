@@ -20,7 +20,10 @@ interface Props {
   onBeforeFix?: () => void;
 }
 
-/** The checks one by one with a progress bar, then the verdict at the top; each problem with its button. */
+/**
+ * The verdict at the top as soon as the answer is here (what the holder came for), then the checks
+ * beneath it one by one, each problem with its button.
+ */
 export function CheckList({ checks, runKey, headline, overall, owner, customNum, onRefresh, refreshing, onBeforeFix }: Props) {
   const navigate = useNavigate();
   const shown = useReveal(checks.length, runKey);
@@ -37,20 +40,9 @@ export function CheckList({ checks, runKey, headline, overall, owner, customNum,
 
   return (
     <section className={styles.result} aria-label="检测结果" aria-busy={!done}>
-      {done ? (
-        <p className={`${styles.headline} ${styles[`headline_${overall}`]}`} role="status" data-testid="diagnosis-headline">
-          {headline}
-        </p>
-      ) : (
-        <div className={styles.progress} role="status">
-          <span>
-            正在检测… {shown}/{checks.length}
-          </span>
-          <span className={styles.track} aria-hidden="true">
-            <span className={styles.bar} style={{ width: `${(shown / Math.max(1, checks.length)) * 100}%` }} />
-          </span>
-        </div>
-      )}
+      <p className={`${styles.headline} ${styles[`headline_${overall}`]}`} role="status" data-testid="diagnosis-headline">
+        {headline}
+      </p>
       <ol className={styles.checks}>
         {checks.slice(0, shown).map((c) => (
           <li key={c.key} className={styles.check} data-check={c.key} data-status={c.status}>
