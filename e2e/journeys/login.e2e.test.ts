@@ -32,12 +32,19 @@ describe('login and guards', () => {
     expect((await stored(page)).sim_mark).toBe('acme');
   });
 
-  it('brands the login page by agent mark: acme gets its own name as the page title', async () => {
+  it('brands the login page by agent mark: acme gets its own name as the page title, and its logo', async () => {
     const { page } = j.phone;
     await page.goto('/login?mark=acme');
     await page.getByRole('heading', { name: '极客通信用户中心' }).waitFor();
     await page.waitForFunction(() => document.title === '极客通信用户中心');
     expect(await page.title()).toBe('极客通信用户中心');
+    // the agent's logo, loaded (not a broken image)
+    const logo = page.getByTestId('brand-logo');
+    expect(await logo.getAttribute('src')).toBe('/brand/acme-logo.svg');
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="brand-logo"]');
+      return !!img && img.complete && img.naturalWidth > 0;
+    });
     await screenshot(page, 'login-acme');
     await page.goto('/login');
     // the mark is remembered for later visits

@@ -30,6 +30,7 @@ const DEMO_BRANDING = {
   // customer service by phone is public: the logged-out /customer shows it
   hotline: '400-800-1234',
   service_hours: '每天 9:00-21:00',
+  logo: '/brand/demo-logo.svg',
 };
 const ACME_BRANDING = {
   mark: 'acme',
@@ -50,6 +51,7 @@ const ACME_BRANDING = {
   open_market: false,
   hotline: '400-900-5678',
   service_hours: '',
+  logo: '/brand/acme-logo.svg',
 };
 
 describe.each(databases())('branding on %s', (kind) => {

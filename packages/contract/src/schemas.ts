@@ -135,11 +135,12 @@ export const Branding = z.object({
   /** customer service by phone, and when it answers ("" = not configured): /customer shows them */
   hotline: z.string(),
   service_hours: z.string(),
+  /** the agent's logo (a public brand asset: /login shows it before any login; "" = none) */
+  logo: z.string(),
 });
 export type Branding = z.infer<typeof Branding>;
 export const BrandingFull = Branding.extend({
   coupon_goods: z.boolean(),
-  logo: z.string(),
 });
 export type BrandingFull = z.infer<typeof BrandingFull>;
 

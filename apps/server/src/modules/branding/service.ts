@@ -31,11 +31,12 @@ function toBranding(a: Agent): Branding {
     open_market: a.open_market === 1,
     hotline: a.hotline,
     service_hours: a.service_hours,
+    logo: safeUrl(a.logo),
   };
 }
 
 function toBrandingFull(a: Agent): BrandingFull {
-  return { ...toBranding(a), coupon_goods: a.coupon_goods === 1, logo: safeUrl(a.logo) };
+  return { ...toBranding(a), coupon_goods: a.coupon_goods === 1 };
 }
 
 /** No login: the login page brands itself by the mark of its link. */

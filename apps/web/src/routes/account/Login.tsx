@@ -92,11 +92,16 @@ export default function LoginPage() {
     <div className={styles.page}>
       <header className={styles.hero}>
         <div className={styles.logo} aria-hidden="true">
-          <svg viewBox="0 0 48 48">
-            <path d="M16 6h12l10 10v24a3 3 0 0 1-3 3H16a3 3 0 0 1-3-3V9a3 3 0 0 1 3-3z" fill="#fff" />
-            <rect x="18" y="22" width="14" height="13" rx="2.5" fill="#127EFF" />
-            <path d="M22 22v13M28 22v13M18 28.5h14" stroke="#fff" strokeWidth="1.4" />
-          </svg>
+          {/* the agent's own logo when it has one (its mark's branding); else the portal's SIM mark */}
+          {brand.logo ? (
+            <img src={brand.logo} alt="" width={48} height={48} data-testid="brand-logo" />
+          ) : (
+            <svg viewBox="0 0 48 48">
+              <path d="M16 6h12l10 10v24a3 3 0 0 1-3 3H16a3 3 0 0 1-3-3V9a3 3 0 0 1 3-3z" fill="#fff" />
+              <rect x="18" y="22" width="14" height="13" rx="2.5" fill="#127EFF" />
+              <path d="M22 22v13M28 22v13M18 28.5h14" stroke="#fff" strokeWidth="1.4" />
+            </svg>
+          )}
         </div>
         <h1 className={styles.title}>{brand.appName}</h1>
         <p className={styles.subtitle}>流量查询 · 卡片管理 · 在线客服</p>

@@ -21,6 +21,7 @@ const base: Branding = {
   open_market: false,
   hotline: '',
   service_hours: '',
+  logo: 'javascript:alert(1)',
 };
 const full: BrandingFull = {
   ...base,
@@ -33,6 +34,13 @@ const full: BrandingFull = {
 };
 
 describe('brandView', () => {
+  it("shows the mark's logo before any login, never an unsafe one", () => {
+    expect(brandView({ base }).logo).toBe('');
+    expect(brandView({ base: { ...base, logo: '/api/admin/public/branding-image/abc.png' } }).logo).toBe(
+      '/api/admin/public/branding-image/abc.png',
+    );
+  });
+
   it('falls back to a generic name before branding loads, and keeps card login offered', () => {
     const v = brandView({});
     expect(v.appName).toBe(FALLBACK_APP_NAME);
