@@ -82,13 +82,31 @@ describe('console cards', () => {
       );
     const dry = page.getByTestId('dry-run');
     await dry.getByText('共 4 行，1 行无误，3 行有错误：请修正文件后重新上传').waitFor();
-    expect(await tableRows(page, dry).allInnerTexts()).toEqual([
-      '3\t5100000002\tICCID 校验位错误',
-      '4\t5100000001\t卡号与第 2 行重复',
-      '5\t5100000003\t未知的运营商账号：ct-west（可选：simulator、ct-east）',
+    // every problem of a row, each on its own line
+    expect((await tableRows(page, dry).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+      '3 5100000002 ICCID 校验位错误',
+      '4 5100000001 卡号与第 2 行重复 ICCID 与第 2 行重复',
+      '5 5100000003 未知的运营商账号：ct-west（可选：simulator、ct-east）',
     ]);
     expect(await page.getByRole('button', { name: '确认导入' }).count()).toBe(0);
     await screenshot(page, 'console-cards-import-errors');
+    // the error rows as a file: the cells as written, and what is wrong with each
+    const errorFile = page.waitForEvent('download');
+    await dry.getByRole('button', { name: '下载错误行' }).click();
+    const saved = await errorFile;
+    expect(saved.suggestedFilename()).toBe('cards-错误行.csv');
+    const text = readFileSync((await saved.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(text[0]).toBe('卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识,运营商账号,错误说明');
+    expect(text).toHaveLength(4);
+    expect(text[2]).toContain('第 4 行：卡号与第 2 行重复；ICCID 与第 2 行重复');
+
+    // a file refused before reading is not taken for the current one
+    await page.locator('input[type="file"]').setInputFiles({ name: 'cards.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.getByText('只支持 CSV 或 XLSX 文件').waitFor();
+    expect(await page.getByText(/当前文件：/).count()).toBe(0);
 
     await page.locator('input[type="file"]').setInputFiles(csvFile(good));
     await dry.getByText('共 2 行，全部无误，可以导入').waitFor();

@@ -187,14 +187,16 @@ describe.each(databases())('console cards on %s', (kind) => {
       const dry = await adminPost(t, '/api/admin/card-imports/dry-run', bad, admin);
       expect(dry.statusCode, dry.body).toBe(200);
       expect(dry.json().data).toMatchObject({ total: 7, valid: 1 });
-      expect(dry.json().data.errors).toEqual([
-        { row: 3, custom_num: '3000000002', message: 'ICCID 校验位错误' },
-        { row: 4, custom_num: '3000000001', message: '卡号与第 2 行重复' },
-        { row: 5, custom_num: '1000000001', message: '卡号已存在' },
-        { row: 6, custom_num: '3000000005', message: '未知的套餐系列：99' },
-        { row: 7, custom_num: '3000000006', message: 'ICCID 应为 19–20 位（当前 3 位）' },
-        { row: 8, custom_num: '3000000007', message: '未知的代理：nobody' },
-      ]);
+      expect(dry.json().data.errors.map(({ row, custom_num, message }: Record<string, unknown>) => ({ row, custom_num, message }))).toEqual(
+        [
+          { row: 3, custom_num: '3000000002', message: 'ICCID 校验位错误' },
+          { row: 4, custom_num: '3000000001', message: '卡号与第 2 行重复' },
+          { row: 5, custom_num: '1000000001', message: '卡号已存在' },
+          { row: 6, custom_num: '3000000005', message: '未知的套餐系列：99' },
+          { row: 7, custom_num: '3000000006', message: 'ICCID 应为 19–20 位（当前 3 位）' },
+          { row: 8, custom_num: '3000000007', message: '未知的代理：nobody' },
+        ],
+      );
       const refused = await adminPost(t, '/api/admin/card-imports', { ...bad, reason: '新到货' }, admin);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('文件有 6 行错误，请先试导入并修正后再导入');
@@ -219,7 +221,7 @@ describe.each(databases())('console cards on %s', (kind) => {
       // the same file again: every row already present
       expect(
         (await adminPost(t, '/api/admin/card-imports/dry-run', good, admin)).json().data.errors.map((e: { message: string }) => e.message),
-      ).toEqual(['卡号已存在', '卡号已存在']);
+      ).toEqual(['卡号已存在；ICCID 已存在', '卡号已存在；ICCID 已存在']);
       expect((await adminGet(t, '/api/admin/card-imports', admin)).json().data.items[0].id).toBe(batch.id);
 
       // undo needs a reason; then removes the cards
@@ -252,8 +254,42 @@ describe.each(databases())('console cards on %s', (kind) => {
       expect(await t.db.kysely.selectFrom('cards').select('id').where('import_batch_id', '=', batch.id).execute()).toHaveLength(2);
     });
 
+    it('says every problem of a row, takes the names people write for a carrier, and lists what is accepted', async () => {
+      const admin = await loginAs(t, 'admin');
+      const dry = await adminPost(
+        t,
+        '/api/admin/card-imports/dry-run',
+        csv([`3400000001,${iccid(41)},,联通,1,demo`, `3400000002,${iccid(42)},,CUCC,1,demo`, `34,123,,移不动,1,nobody`]),
+        admin,
+      );
+      expect(dry.statusCode, dry.body).toBe(200);
+      const data = dry.json().data;
+      expect(data).toMatchObject({ total: 3, valid: 2, notices: [] });
+      expect(data.preview.map((p: { supplier: number }) => p.supplier)).toEqual([2, 2]);
+      expect(data.errors[0].problems).toHaveLength(4);
+      expect(data.errors[0].problems[0]).toBe('卡号应为 6–20 位数字');
+      expect(data.errors[0].problems[2]).toMatch(/^未知的运营商：移不动（可填：中国移动\/移动\/CMCC\/1、中国联通\/联通\/CUCC\/2/);
+      // the template lists them too, in a note row the import skips
+      const tmpl = (await adminGet(t, '/api/admin/card-imports/template', admin)).body.replace(/^\uFEFF/, '');
+      expect(tmpl.split('\r\n')[1]).toContain('中国联通/联通/CUCC/2');
+      const again = await adminPost(
+        t,
+        '/api/admin/card-imports/dry-run',
+        { file_name: 'tpl.csv', content_base64: Buffer.from(tmpl).toString('base64') },
+        admin,
+      );
+      expect(again.json().data).toMatchObject({ total: 2, valid: 2, errors: [] });
+    });
+
     it("puts an agent administrator's import into their agent; another agent's batch is not found", async () => {
       const agent = await loginAs(t, 'agent');
+      // the dry run says so before the import: the file named another agent
+      const told = await adminPost(t, '/api/admin/card-imports/dry-run', csv([`3200000001,${iccid(21)},,2,1,acme`]), agent);
+      expect(told.json().data).toMatchObject({
+        valid: 1,
+        errors: [],
+        notices: [{ row: 2, custom_num: '3200000001', message: '代理标识 acme 不是您的代理：该行按您的代理 demo 导入' }],
+      });
       const res = await adminPost(t, '/api/admin/card-imports', { ...csv([`3200000001,${iccid(21)},,2,1,acme`]), reason: '新到货' }, agent);
       expect(res.statusCode, res.body).toBe(200);
       const demo = (await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow()).id;
@@ -282,7 +318,14 @@ describe.each(databases())('console cards on %s', (kind) => {
       expect(res.json().data).toMatchObject({
         total: 2,
         valid: 1,
-        errors: [{ row: 3, custom_num: '3300000002', message: 'ICCID 应为 19–20 位（当前 3 位）' }],
+        errors: [
+          {
+            row: 3,
+            custom_num: '3300000002',
+            message: 'ICCID 应为 19–20 位（当前 3 位）',
+            cells: ['3300000002', '123', '', '2', '1', 'demo'],
+          },
+        ],
       });
       expect(res.json().data.preview[0]).toMatchObject({ custom_num: '3300000001', iccid: iccid(31), supplier: 2 });
       const notXlsx = await adminPost(

@@ -7,26 +7,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Modal, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, KeyOutlined } from '@ant-design/icons';
 import { call } from '../lib/api';
+import { downloadCsv } from '../lib/csvFile';
 import { queryKeys } from '../lib/queryKeys';
 import { ReasonModal } from './ReasonModal';
 
 export interface Slip {
   custom_num: string;
   password: string;
-}
-
-/** The slips as a CSV (UTF-8 with BOM, for Excel); digits only, so no cell can start a formula. */
-export function slipsCsv(slips: readonly Slip[]): string {
-  return `\uFEFF卡号,卡密码\r\n${slips.map((s) => `${s.custom_num},${s.password}`).join('\r\n')}\r\n`;
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** The generated passwords, shown once: a table and its CSV. */
@@ -57,7 +44,11 @@ export function CardPasswordSlips({ title, slips, onClose }: { title: string; sl
           type="primary"
           icon={<DownloadOutlined />}
           onClick={() => {
-            download('card-passwords.csv', slipsCsv(slips));
+            downloadCsv(
+              'card-passwords.csv',
+              ['卡号', '卡密码'],
+              slips.map((x) => [x.custom_num, x.password]),
+            );
             setSaved(true);
           }}
         >

@@ -49,13 +49,21 @@ export const ImportRowError = z.object({
   /** the row in the file, counting the header as row 1 */
   row: z.number().int(),
   custom_num: z.string(),
+  /** every problem of the row, joined with ； */
   message: z.string(),
+  problems: z.array(z.string()),
+  /** the row's cells as the file had them (the console's file of error rows) */
+  cells: z.array(z.string()),
 });
+
+/** A row taken otherwise than the file says (e.g. an agent administrator's row put in their own agent). */
+export const ImportRowNotice = z.object({ row: z.number().int(), custom_num: z.string(), message: z.string() });
 
 export const ImportDryRunAnswer = z.object({
   total: z.number().int(),
   valid: z.number().int(),
   errors: z.array(ImportRowError),
+  notices: z.array(ImportRowNotice),
   /** the first valid rows, as they would be imported */
   preview: z.array(
     z.object({

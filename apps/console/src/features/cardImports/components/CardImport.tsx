@@ -6,8 +6,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMPORT_MAX_ROWS } from '@portal/contract/admin';
-import { messageOf, urlOf } from '../../../lib/api';
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@portal/contract/admin';
+import { ApiError, messageOf, urlOf } from '../../../lib/api';
+import { downloadCsv } from '../../../lib/csvFile';
 import { chinaTime } from '../../../lib/format';
 import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../../../components/CardPasswords';
@@ -26,6 +27,22 @@ function readBase64(file: File): Promise<string> {
     r.onerror = () => reject(new Error('读取文件失败'));
     r.readAsDataURL(file);
   });
+}
+
+/** A refused dry run worth sending again: the network or the server failed, not the file. */
+function retryable(err: unknown): boolean {
+  return !(err instanceof ApiError) || err.status === 0 || err.status >= 500;
+}
+
+/** The bad rows as the file had them, each with its problems in a last column: fix and upload again. */
+function downloadErrorRows(result: DryRun, fileName = 'cards.csv'): void {
+  const width = Math.max(IMPORT_COLUMNS.length, ...result.errors.map((e) => e.cells.length));
+  const header = [
+    ...IMPORT_COLUMNS,
+    ...Array.from({ length: width - IMPORT_COLUMNS.length }, (_, i) => `列${IMPORT_COLUMNS.length + i + 1}`),
+  ];
+  const rows = result.errors.map((e) => [...e.cells, ...Array(width - e.cells.length).fill(''), `第 ${e.row} 行：${e.message}`]);
+  downloadCsv(`${fileName.replace(/\.(csv|xlsx)$/i, '')}-错误行.csv`, [...header, '错误说明'], rows);
 }
 
 export function CardImport() {
@@ -62,6 +79,8 @@ export function CardImport() {
     setPickError(null);
     const refusal = pickRefusal(file);
     if (refusal) {
+      // the refused file is not the current one: the previous file's name must not stay
+      setPicked(null);
       setPickError(refusal);
       return false;
     }
@@ -103,7 +122,8 @@ export function CardImport() {
             title={messageOf(dry.error)}
             style={{ marginTop: 16 }}
             action={
-              picked ? (
+              // a retry helps only when the request failed on its way (network, server busy), not a refused file
+              picked && retryable(dry.error) ? (
                 <Button size="small" onClick={() => dry.mutate(picked)}>
                   重试
                 </Button>
@@ -119,12 +139,21 @@ export function CardImport() {
                 showIcon
                 title={`共 ${result.total} 行，${result.valid} 行无误，${result.total - result.valid} 行有错误：请修正文件后重新上传`}
                 style={{ marginBottom: 12 }}
+                action={
+                  <Button size="small" icon={<DownloadOutlined />} onClick={() => downloadErrorRows(result, picked?.file_name)}>
+                    下载错误行
+                  </Button>
+                }
               />
             ) : (
               <Alert
                 type="success"
                 showIcon
-                title={`共 ${result.total} 行，全部无误，可以导入`}
+                title={
+                  result.notices.length > 0
+                    ? `共 ${result.total} 行，无错误，其中 ${result.notices.length} 行将按提示导入（见下表），确认后可以导入`
+                    : `共 ${result.total} 行，全部无误，可以导入`
+                }
                 style={{ marginBottom: 12 }}
                 action={
                   <Button type="primary" onClick={() => setCommitOpen(true)}>
@@ -137,12 +166,39 @@ export function CardImport() {
               <Table
                 size="small"
                 rowKey="row"
+                data-testid="import-errors"
                 dataSource={result.errors}
                 pagination={{ pageSize: 20, hideOnSinglePage: true }}
                 columns={[
                   { title: '行号', dataIndex: 'row', width: 80 },
                   { title: '卡号', dataIndex: 'custom_num', width: 200, render: (n: string) => n || '—' },
-                  { title: '错误', dataIndex: 'message' },
+                  {
+                    title: '错误（该行的每一处）',
+                    dataIndex: 'problems',
+                    render: (problems: string[]) => (
+                      <ul style={{ margin: 0, paddingLeft: 18 }}>
+                        {problems.map((p) => (
+                          <li key={p}>{p}</li>
+                        ))}
+                      </ul>
+                    ),
+                  },
+                ]}
+              />
+            ) : null}
+            {result.notices.length > 0 ? (
+              <Table
+                size="small"
+                rowKey="row"
+                data-testid="import-notices"
+                style={{ marginTop: 12 }}
+                title={() => '提示：以下行将不按文件所写导入'}
+                dataSource={result.notices}
+                pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                columns={[
+                  { title: '行号', dataIndex: 'row', width: 80 },
+                  { title: '卡号', dataIndex: 'custom_num', width: 200, render: (n: string) => n || '—' },
+                  { title: '提示', dataIndex: 'message' },
                 ]}
               />
             ) : null}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checkRows, iccidProblem, luhnDigit, luhnValid, parseCsv, supplierOf, withoutHeader, type Known } from './importRules';
+import {
+  checkRows,
+  iccidProblem,
+  luhnDigit,
+  luhnValid,
+  parseCsv,
+  SUPPLIER_ACCEPTED,
+  supplierOf,
+  withoutHeader,
+  type Known,
+} from './importRules';
 
 describe('luhn', () => {
   it.each([
@@ -33,6 +43,10 @@ describe('parseCsv', () => {
       ['1', '2'],
     ]);
   });
+  it("drops the template's # note rows after the header, counting them in the row numbers", () => {
+    expect(withoutHeader([['卡号', 'ICCID'], ['# 说明'], ['1', '2']])).toEqual({ rows: [['1', '2']], firstRow: 3 });
+  });
+
   it('drops the header row by its first cell', () => {
     expect(withoutHeader([['卡号', 'ICCID'], ['1']])).toEqual({ rows: [['1']], firstRow: 2 });
     expect(withoutHeader([['1000000001']])).toEqual({ rows: [['1000000001']], firstRow: 1 });
@@ -43,8 +57,19 @@ describe('supplierOf', () => {
   it.each([
     ['2', 2],
     ['中国联通', 2],
+    ['联通', 2],
+    ['CUCC', 2],
+    ['cucc', 2],
+    [' China Unicom ', 2],
+    ['移动', 1],
+    ['CMCC', 1],
+    ['电信', 3],
+    ['CTCC', 3],
+    ['广电', 12],
+    ['中国广电(CME)', 12],
+    ['八骏', 8],
     ['99', null],
-    ['联通', null],
+    ['移不动', null],
   ])('%s → %s', (t, s) => expect(supplierOf(t)).toBe(s));
 });
 
@@ -78,7 +103,7 @@ describe('checkRows', () => {
     [[ok[0]!, '', ...ok.slice(2)], 'ICCID 不能为空'],
     [[ok[0]!, '89860112345678901231', ...ok.slice(2)], 'ICCID 校验位错误'],
     [[...ok.slice(0, 2), '123', ...ok.slice(3)], 'MSISDN 应为 11–13 位数字'],
-    [[...ok.slice(0, 3), '移不动', ...ok.slice(4)], '未知的运营商：移不动'],
+    [[...ok.slice(0, 3), '移不动', ...ok.slice(4)], `未知的运营商：移不动（可填：${SUPPLIER_ACCEPTED}）`],
     [['1000000001', ...ok.slice(1)], '卡号已存在'],
     [[ok[0]!, '89860112345678901245', ...ok.slice(2)], 'ICCID 已存在'],
     [[...ok.slice(0, 4), '9', 'demo'], '未知的套餐系列：9'],
@@ -88,7 +113,28 @@ describe('checkRows', () => {
     [[...ok, 'nobody'], '未知的运营商账号：nobody（可选：simulator、ct-a）'],
     [[...ok, 'ct-off'], '运营商账号 ct-off 已停用（可选：simulator、ct-a）'],
   ])('%j → %s', (row, message) => {
-    expect(checkRows([row], 2, known)).toEqual({ valid: [], errors: [{ row: 2, custom_num: row[0], message }] });
+    expect(checkRows([row], 2, known)).toEqual({
+      valid: [],
+      errors: [{ row: 2, custom_num: row[0], message, problems: [message], cells: row }],
+      notices: [],
+    });
+  });
+
+  it('says every problem of a row, not the first only, and gives its cells back', () => {
+    const row = ['12', '8986', '123', '移不动', 'x', 'nobody', 'gone'];
+    const r = checkRows([row], 2, known);
+    expect(r.valid).toEqual([]);
+    expect(r.errors[0]!.problems).toEqual([
+      '卡号应为 6–20 位数字',
+      'ICCID 应为 19–20 位（当前 4 位）',
+      'MSISDN 应为 11–13 位数字',
+      `未知的运营商：移不动（可填：${SUPPLIER_ACCEPTED}）`,
+      '未知的代理：nobody',
+      '未知的套餐系列：x',
+      '未知的运营商账号：gone（可选：simulator、ct-a）',
+    ]);
+    expect(r.errors[0]!.message).toBe(r.errors[0]!.problems.join('；'));
+    expect(r.errors[0]!.cells).toEqual(row);
   });
 
   it('takes a good row, and finds duplicates within the file', () => {
@@ -104,8 +150,9 @@ describe('checkRows', () => {
       carrier_account_id: 1,
       carrier_account: 'simulator',
     });
-    expect(r.errors).toEqual([
-      { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复' },
+    expect(r.errors.map(({ row, custom_num, message }) => ({ row, custom_num, message }))).toEqual([
+      // the same row twice: both of its duplicates are said
+      { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复；ICCID 与第 2 行重复' },
       { row: 4, custom_num: '2000000002', message: 'ICCID 与第 2 行重复' },
     ]);
   });
@@ -128,9 +175,18 @@ describe('checkRows', () => {
     expect(checkRows([ok], 2, none).errors[0]!.message).toBe('运营商账号不能为空（可选：simulator、ct-a）');
   });
 
-  it("puts an agent administrator's rows in their agent, whatever the file says", () => {
-    const forced = { ...known, forcedAgentId: 20 };
-    expect(checkRows([[...ok.slice(0, 4), '3', 'demo']], 2, forced).valid[0]!.agent_id).toBe(20);
+  it("puts an agent administrator's rows in their agent, and says so where the file named another", () => {
+    const forced = { ...known, forcedAgentId: 20, forcedAgentMark: 'acme' };
+    const r = checkRows(
+      [
+        [...ok.slice(0, 4), '3', 'demo'],
+        ['2000000002', iccid2, '', '2', '3', 'acme'],
+      ],
+      2,
+      forced,
+    );
+    expect(r.valid.map((v) => v.agent_id)).toEqual([20, 20]);
+    expect(r.notices).toEqual([{ row: 2, custom_num: '2000000001', message: '代理标识 demo 不是您的代理：该行按您的代理 acme 导入' }]);
     expect(checkRows([ok], 2, forced).errors[0]!.message).toBe('套餐系列 1 不属于该代理');
   });
 });

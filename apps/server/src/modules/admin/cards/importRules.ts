@@ -1,7 +1,8 @@
 // The rules of a card import, pure: reading a CSV, the ICCID check (19–20 digits, the last a Luhn
 // check digit, as ITU-T E.118 numbers SIM cards), and checking every row of a file against what
-// is known (numbers already present, series, agents, carrier accounts). One error per bad row, the
-// first found, in the operator's words.
+// is known (numbers already present, series, agents, carrier accounts). Every problem of a bad row,
+// in the operator's words, with the row's cells (for the file of error rows); a notice where a value
+// was taken otherwise than the file says (an agent administrator's rows go to their own agent).
 import { SUPPLIER_LABEL } from '@portal/contract/enums';
 
 /** The Luhn check over a string of digits, its last digit being the check digit. */
@@ -68,11 +69,45 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((r) => r.some((c) => c !== ''));
 }
 
-/** A supplier by its code or its Chinese name (中国联通), or null. */
+/**
+ * The names people write for a supplier, beside its code and its label (SUPPLIER_LABEL): the short
+ * Chinese name and the English abbreviations carriers use for themselves.
+ */
+const SUPPLIER_ALIASES: Record<string, number> = {
+  移动: 1,
+  CMCC: 1,
+  CM: 1,
+  'CHINA MOBILE': 1,
+  联通: 2,
+  CUCC: 2,
+  CU: 2,
+  'CHINA UNICOM': 2,
+  电信: 3,
+  CTCC: 3,
+  CT: 3,
+  'CHINA TELECOM': 3,
+  广电: 12,
+  中国广电: 12,
+  CBN: 12,
+  CME: 12,
+};
+
+/** What a 运营商 cell may say, as the template and the error list it. */
+export const SUPPLIER_ACCEPTED =
+  '中国移动/移动/CMCC/1、中国联通/联通/CUCC/2、中国电信/电信/CTCC/3、中国广电/广电/CBN/12，或其他运营商的名称或编号（' +
+  Object.entries(SUPPLIER_LABEL)
+    .filter(([code]) => !['1', '2', '3', '12'].includes(code))
+    .map(([code, label]) => `${label}/${code}`)
+    .join('、') +
+  '）';
+
+/** A supplier by its code, its label (中国联通) or a name people write (联通, CUCC), or null. */
 export function supplierOf(text: string): number | null {
-  if (/^\d{1,2}$/.test(text)) return SUPPLIER_LABEL[Number(text)] ? Number(text) : null;
-  const hit = Object.entries(SUPPLIER_LABEL).find(([, label]) => label === text);
-  return hit ? Number(hit[0]) : null;
+  const t = text.trim();
+  if (/^\d{1,2}$/.test(t)) return SUPPLIER_LABEL[Number(t)] ? Number(t) : null;
+  const hit = Object.entries(SUPPLIER_LABEL).find(([, label]) => label === t);
+  if (hit) return Number(hit[0]);
+  return SUPPLIER_ALIASES[t.toUpperCase().replace(/\s+/g, ' ')] ?? null;
 }
 
 export interface ImportRow {
@@ -90,6 +125,17 @@ export interface ImportRow {
 export interface RowError {
   row: number;
   custom_num: string;
+  /** every problem of the row, joined (what a list shows in one line) */
+  message: string;
+  problems: string[];
+  /** the row's cells as the file had them: the file of error rows gives them back to be fixed */
+  cells: string[];
+}
+
+/** A row taken otherwise than the file says, told so before the import (not an error). */
+export interface RowNotice {
+  row: number;
+  custom_num: string;
   message: string;
 }
 
@@ -103,6 +149,8 @@ export interface Known {
   agentByMark: ReadonlyMap<string, number>;
   /** an agent administrator's agent: every row goes there, whatever the file says; null: a platform admin */
   forcedAgentId: number | null;
+  /** that agent's mark, for the notice on a row naming another */
+  forcedAgentMark?: string;
   /** carrier account name → the account, and why it takes no cards ('已停用'), null when it does */
   accountByName: ReadonlyMap<string, { id: number; name: string; refused: string | null }>;
   /** the account of a row whose 运营商账号 is empty (the simulator), or null when none may be assumed */
@@ -113,57 +161,84 @@ export interface Known {
 
 const HEADER_HINT = ['卡号', 'custom_num', 'card'];
 
-/** Drops the header row if there is one (its first cell names the column rather than a card). */
+/**
+ * Drops the header row if there is one (its first cell names the column rather than a card), and
+ * the note rows right after it that start with # (the template explains its columns in one).
+ */
 export function withoutHeader(rows: string[][]): { rows: string[][]; firstRow: number } {
   const first = rows[0]?.[0]?.toLowerCase() ?? '';
-  return HEADER_HINT.some((h) => first.includes(h)) ? { rows: rows.slice(1), firstRow: 2 } : { rows, firstRow: 1 };
+  if (!HEADER_HINT.some((h) => first.includes(h))) return { rows, firstRow: 1 };
+  let skip = 1;
+  while (rows[skip]?.[0]?.startsWith('#')) skip++;
+  return { rows: rows.slice(skip), firstRow: skip + 1 };
 }
 
-/** Checks every row: the valid ones, and one error for each bad one. */
-export function checkRows(rows: readonly string[][], firstRow: number, known: Known): { valid: ImportRow[]; errors: RowError[] } {
+/** Checks every row: the valid ones, every problem of each bad one, and the notices. */
+export function checkRows(
+  rows: readonly string[][],
+  firstRow: number,
+  known: Known,
+): { valid: ImportRow[]; errors: RowError[]; notices: RowNotice[] } {
   const valid: ImportRow[] = [];
   const errors: RowError[] = [];
+  const notices: RowNotice[] = [];
   const seenNums = new Map<string, number>();
   const seenIccids = new Map<string, number>();
-  rows.forEach((cells, i) => {
+  rows.forEach((raw, i) => {
     const row = firstRow + i;
-    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = '', accountName = ''] = cells.map((c) =>
-      c.trim(),
-    );
-    const fail = (message: string) => errors.push({ row, custom_num: num, message });
-    if (!/^\d{6,20}$/.test(num)) return fail(num ? '卡号应为 6–20 位数字' : '卡号不能为空');
+    const cells = raw.map((c) => c.trim());
+    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = '', accountName = ''] = cells;
+    const problems: string[] = [];
+    const fail = (message: string) => problems.push(message);
+
+    const numOk = /^\d{6,20}$/.test(num);
+    if (!numOk) fail(num ? '卡号应为 6–20 位数字' : '卡号不能为空');
     const iccidWhy = iccidProblem(iccid);
-    if (iccidWhy) return fail(iccid ? iccidWhy : 'ICCID 不能为空');
-    if (isdn && !/^\d{11,13}$/.test(isdn)) return fail('MSISDN 应为 11–13 位数字');
+    if (iccidWhy) fail(iccid ? iccidWhy : 'ICCID 不能为空');
+    if (isdn && !/^\d{11,13}$/.test(isdn)) fail('MSISDN 应为 11–13 位数字');
     const supplier = supplierOf(supplierText);
-    if (supplier === null) return fail(supplierText ? `未知的运营商：${supplierText}` : '运营商不能为空');
-    if (seenNums.has(num)) return fail(`卡号与第 ${seenNums.get(num)} 行重复`);
-    if (seenIccids.has(iccid)) return fail(`ICCID 与第 ${seenIccids.get(iccid)} 行重复`);
-    seenNums.set(num, row);
-    seenIccids.set(iccid, row);
-    if (known.existingNums.has(num)) return fail('卡号已存在');
-    if (known.existingIccids.has(iccid)) return fail('ICCID 已存在');
-    let agentId: number;
-    if (known.forcedAgentId !== null) agentId = known.forcedAgentId;
-    else {
-      if (!agentMark) return fail('代理标识不能为空');
-      const a = known.agentByMark.get(agentMark);
-      if (a === undefined) return fail(`未知的代理：${agentMark}`);
-      agentId = a;
+    if (supplier === null)
+      fail(supplierText ? `未知的运营商：${supplierText}（可填：${SUPPLIER_ACCEPTED}）` : `运营商不能为空（可填：${SUPPLIER_ACCEPTED}）`);
+    if (numOk) {
+      if (seenNums.has(num)) fail(`卡号与第 ${seenNums.get(num)} 行重复`);
+      else seenNums.set(num, row);
+      if (known.existingNums.has(num)) fail('卡号已存在');
     }
-    if (!/^\d{1,9}$/.test(seriesText)) return fail(seriesText ? `未知的套餐系列：${seriesText}` : '套餐系列ID不能为空');
-    const seriesId = Number(seriesText);
-    const seriesAgent = known.seriesAgent.get(seriesId);
-    if (seriesAgent === undefined) return fail(`未知的套餐系列：${seriesText}`);
-    if (seriesAgent !== agentId) return fail(`套餐系列 ${seriesText} 不属于该代理`);
+    if (!iccidWhy) {
+      if (seenIccids.has(iccid)) fail(`ICCID 与第 ${seenIccids.get(iccid)} 行重复`);
+      else seenIccids.set(iccid, row);
+      if (known.existingIccids.has(iccid)) fail('ICCID 已存在');
+    }
+    let agentId: number | null = null;
+    if (known.forcedAgentId !== null) {
+      agentId = known.forcedAgentId;
+      if (agentMark && known.forcedAgentMark && agentMark !== known.forcedAgentMark)
+        notices.push({ row, custom_num: num, message: `代理标识 ${agentMark} 不是您的代理：该行按您的代理 ${known.forcedAgentMark} 导入` });
+    } else if (!agentMark) fail('代理标识不能为空');
+    else {
+      agentId = known.agentByMark.get(agentMark) ?? null;
+      if (agentId === null) fail(`未知的代理：${agentMark}`);
+    }
+    let seriesId: number | null = null;
+    if (!/^\d{1,9}$/.test(seriesText)) fail(seriesText ? `未知的套餐系列：${seriesText}` : '套餐系列ID不能为空');
+    else {
+      seriesId = Number(seriesText);
+      const seriesAgent = known.seriesAgent.get(seriesId);
+      if (seriesAgent === undefined) fail(`未知的套餐系列：${seriesText}`);
+      else if (agentId !== null && seriesAgent !== agentId) fail(`套餐系列 ${seriesText} 不属于该代理`);
+    }
     let account = known.defaultAccount;
     if (accountName) {
       const a = known.accountByName.get(accountName);
-      if (!a) return fail(`未知的运营商账号：${accountName}（${known.acceptedNames}）`);
-      if (a.refused) return fail(`运营商账号 ${accountName} ${a.refused}（${known.acceptedNames}）`);
-      account = a;
+      if (!a) fail(`未知的运营商账号：${accountName}（${known.acceptedNames}）`);
+      else if (a.refused) fail(`运营商账号 ${accountName} ${a.refused}（${known.acceptedNames}）`);
+      account = a && !a.refused ? a : null;
+    } else if (!account) fail(`运营商账号不能为空（${known.acceptedNames}）`);
+
+    if (problems.length > 0 || supplier === null || agentId === null || seriesId === null || !account) {
+      errors.push({ row, custom_num: num, message: problems.join('；'), problems, cells });
+      return;
     }
-    if (!account) return fail(`运营商账号不能为空（${known.acceptedNames}）`);
     valid.push({
       custom_num: num,
       iccid,
@@ -175,5 +250,5 @@ export function checkRows(rows: readonly string[][], firstRow: number, known: Kn
       carrier_account: account.name,
     });
   });
-  return { valid, errors };
+  return { valid, errors, notices };
 }

@@ -89,6 +89,7 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
     seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
     agentByMark: new Map(agents.map((a) => [a.mark, a.id])),
     forcedAgentId: agentFilter(op),
+    forcedAgentMark: agents.find((a) => a.id === agentFilter(op))?.mark,
   };
 }
 
@@ -101,8 +102,14 @@ async function check(db: Executor, op: AdminActor, fileName: string, base64: str
 }
 
 export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>) {
-  const { total, valid, errors } = await check(ctx.db.kysely, op, body.file_name, body.content_base64, runsSimulator(ctx));
-  return { total, valid: valid.length, errors: errors.slice(0, MAX_ERRORS), preview: valid.slice(0, PREVIEW) };
+  const { total, valid, errors, notices } = await check(ctx.db.kysely, op, body.file_name, body.content_base64, runsSimulator(ctx));
+  return {
+    total,
+    valid: valid.length,
+    errors: errors.slice(0, MAX_ERRORS),
+    notices: notices.slice(0, MAX_ERRORS),
+    preview: valid.slice(0, PREVIEW),
+  };
 }
 
 function cardOf(r: ImportRow, batchId: number, now: string, passwordHash: string): Insertable<CardsTable> {

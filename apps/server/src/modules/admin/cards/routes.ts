@@ -7,6 +7,7 @@ import { attachment, recordAudit, toCsv } from '../audit';
 import { bulkJobsJob, createJob, jobDetail, listJobs } from './bulkJobs';
 import { accountChoices } from './carrierAccounts';
 import { commit, dryRun, listBatches, undo } from './imports';
+import { SUPPLIER_ACCEPTED } from './importRules';
 import { pending, resetPassword, take } from './passwords';
 import { exportRows, search, story } from './service';
 
@@ -18,6 +19,9 @@ export const CARD_EXPORT_LIMIT = 50_000;
  * the simulator account by name, the second by leaving 运营商账号 empty (the same account).
  */
 const TEMPLATE_ROWS = [
+  [
+    `# 说明行（以 # 开头，导入时忽略，可删除）。运营商可填：${SUPPLIER_ACCEPTED}；代理标识：代理的标识（代理管理员导入时一律为本代理）；运营商账号：可留空（内置模拟器）`,
+  ],
   ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo', 'simulator'],
   ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo', ''],
 ];
