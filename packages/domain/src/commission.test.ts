@@ -6,10 +6,12 @@ import {
   chinaMonthOf,
   chinaMonthRange,
   commissionOfOrder,
+  creditAvailableAt,
   maskAccount,
   nextWithdrawalState,
   payoutAccountProblem,
   returnsAmount,
+  reversalAvailableAt,
   reversalOf,
   statementTotals,
   withdrawalProblem,
@@ -60,15 +62,26 @@ describe('balanceOf and the holding period', () => {
     [[], 0, 0, 0],
     [[{ amount_fen: 1000, available_at: '2026-11-19T00:00:00.000Z' }], 1000, 0, 1000],
     [[{ amount_fen: 1000, available_at: '2026-11-21T00:00:00.000Z' }], 1000, 1000, 0],
-    // a refund reverses at once, even of a credit still held
+    // the reversal of a held credit is held with it: it cancels the held amount, not free money
     [
       [
+        { amount_fen: 500, available_at: '2026-11-01T00:00:00.000Z' },
         { amount_fen: 1000, available_at: '2026-11-21T00:00:00.000Z' },
-        { amount_fen: -1000, available_at: now },
+        { amount_fen: -1000, available_at: '2026-11-21T00:00:00.000Z' },
       ],
+      500,
       0,
-      1000,
+      500,
+    ],
+    // a reversal of a credit already free counts at once
+    [
+      [
+        { amount_fen: 1000, available_at: '2026-11-01T00:00:00.000Z' },
+        { amount_fen: -400, available_at: now },
+      ],
+      600,
       0,
+      600,
     ],
     // a withdrawal counts at once
     [
@@ -84,6 +97,12 @@ describe('balanceOf and the holding period', () => {
     [[{ amount_fen: -500, available_at: now }], -500, 0, 0],
   ])('%j → balance %i, pending %i, withdrawable %i', (rows, balance, pending, withdrawable) => {
     expect(balanceOf(rows, now)).toEqual({ balance_fen: balance, pending_fen: pending, withdrawable_fen: withdrawable });
+  });
+  it('a negative credit counts at once; a reversal waits with its held credit', () => {
+    expect(creditAvailableAt(-500, now, 7)).toBe(now);
+    expect(creditAvailableAt(500, now, 7)).toBe('2026-11-27T00:00:00.000Z');
+    expect(reversalAvailableAt('2026-11-27T00:00:00.000Z', now)).toBe('2026-11-27T00:00:00.000Z');
+    expect(reversalAvailableAt('2026-11-01T00:00:00.000Z', now)).toBe(now);
   });
   it('a credit is held the agent’s days', () => {
     expect(availableAtOf('2026-11-01T10:00:00.000Z', 7)).toBe('2026-11-08T10:00:00.000Z');
@@ -179,6 +198,9 @@ describe('withdrawal states', () => {
     ['requested', 'paid', null],
   ] as const)('%s + %s → %s', (s, a, n) => expect(nextWithdrawalState(s, a)).toBe(n));
   it('rejected and failed give the amount back', () => {
-    expect(['requested', 'approved', 'paid', 'rejected', 'failed'].filter((s) => returnsAmount(s as never))).toEqual(['rejected', 'failed']);
+    expect(['requested', 'approved', 'paid', 'rejected', 'failed'].filter((s) => returnsAmount(s as never))).toEqual([
+      'rejected',
+      'failed',
+    ]);
   });
 });

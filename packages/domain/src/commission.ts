@@ -45,7 +45,9 @@ export function commissionOfOrder(order: OrderForCommission, pkg: CatalogueCost 
   if (!(COMMISSION_GOODS as readonly string[]).includes(order.goods_type) || !pkg) return null;
   const retail = order.total_fen;
   const cost =
-    order.goods_type === 'package' || pkg.price_fen <= 0 ? Math.min(pkg.cost_fen, retail) : Math.round((retail * pkg.cost_fen) / pkg.price_fen);
+    order.goods_type === 'package' || pkg.price_fen <= 0
+      ? Math.min(pkg.cost_fen, retail)
+      : Math.round((retail * pkg.cost_fen) / pkg.price_fen);
   // a package sold at its full price costs its cost price; quoted cheaper (a retail below the
   // catalogue's, never expected) the platform never charges more than was sold
   return { retail_fen: retail, discount_fen: order.discount_fen, cost_fen: cost, commission_fen: retail - order.discount_fen - cost };
@@ -86,15 +88,31 @@ export interface CommissionBalance {
   withdrawable_fen: number;
 }
 
-/** Balance and withdrawable amount of an agent's rows at `nowIso`: every debit counts at once, a credit after its holding period. */
+/**
+ * Balance and withdrawable amount of an agent's rows at `nowIso`. A row counts once its
+ * available_at has passed: a credit after its holding period, a debit at once — except the reversal
+ * of a credit still held, which carries that credit's available_at and so cancels the held amount,
+ * not money already free (reversalAvailableAt).
+ */
 export function balanceOf(rows: readonly LedgerEntryForBalance[], nowIso: string): CommissionBalance {
   let balance = 0;
-  let pending = 0;
+  let held = 0;
   for (const r of rows) {
     balance += r.amount_fen;
-    if (r.amount_fen > 0 && r.available_at > nowIso) pending += r.amount_fen;
+    if (r.available_at > nowIso) held += r.amount_fen;
   }
+  const pending = Math.max(0, held);
   return { balance_fen: balance, pending_fen: pending, withdrawable_fen: Math.max(0, balance - pending) };
+}
+
+/** When an order's credit counts: a positive one after the holding period, a negative one (sold below cost) at once. */
+export function creditAvailableAt(amountFen: number, createdIso: string, holdingDays: number): string {
+  return amountFen > 0 ? availableAtOf(createdIso, holdingDays) : createdIso;
+}
+
+/** When a refund's reversal counts: with the credit it reverses while that is still held, else at once. */
+export function reversalAvailableAt(creditAvailableAt: string, nowIso: string): string {
+  return creditAvailableAt > nowIso ? creditAvailableAt : nowIso;
 }
 
 /** The most one withdrawal may ask for: 50,000.00 元. */

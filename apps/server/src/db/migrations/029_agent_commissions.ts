@@ -16,10 +16,12 @@ import type { DialectName } from '../connect';
 //                           unique by the console's request id, so a double submit asks once.
 export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   const s = db.schema;
-  const id = <T extends { addColumn: (...a: any[]) => T }>(t: T): T =>
-    dialect === 'postgres'
-      ? t.addColumn('id', 'serial', (c: any) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c: any) => c.primaryKey().autoIncrement());
+  const serialId = (table: string) => {
+    const t = s.createTable(table);
+    return dialect === 'postgres'
+      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
+      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  };
 
   await s
     .createTable('commission_accounts')
@@ -33,7 +35,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
 
-  await id(s.createTable('commission_ledger'))
+  await serialId('commission_ledger')
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('ref', 'text', (c) => c.notNull())
@@ -54,7 +56,7 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
   await s.createIndex('commission_ledger_agent_time').on('commission_ledger').columns(['agent_id', 'created_at']).execute();
   await s.createIndex('commission_ledger_order').on('commission_ledger').columns(['order_no']).execute();
 
-  await id(s.createTable('commission_withdrawals'))
+  await serialId('commission_withdrawals')
     .addColumn('agent_id', 'integer', (c) => c.notNull().references('agents.id'))
     .addColumn('request_id', 'text', (c) => c.notNull().unique())
     .addColumn('amount_fen', 'integer', (c) => c.notNull())

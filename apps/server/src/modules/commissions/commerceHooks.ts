@@ -3,10 +3,10 @@
 // the money or not at all:
 //   orderFulfilled  credits the card's agent what the order earns (commissionOfOrder), held for
 //                   the agent's holding period;
-//   orderRefunded   reverses the credit in proportion to what was refunded, at once.
+//   orderRefunded   reverses the credit in proportion to what was refunded.
 // Exactly once however often a payment is notified: the row is unique by (kind, ref) — the order
 // number for a credit, the refund number for a reversal — so a repeated call writes nothing.
-import { availableAtOf, commissionOfOrder, reversalOf } from '@portal/domain/commission';
+import { commissionOfOrder, creditAvailableAt, reversalAvailableAt, reversalOf } from '@portal/domain/commission';
 import type { Executor } from '../../db/executor';
 import type { OrderRow } from '../../db/schema';
 import * as repo from './repo';
@@ -32,7 +32,7 @@ export async function orderFulfilled(trx: Executor, order: OrderRow, nowIso: str
     cost_fen: earned.cost_fen,
     paid_fen: order.payable_fen,
     note: order.title,
-    available_at: availableAtOf(nowIso, account.holding_days),
+    available_at: creditAvailableAt(earned.commission_fen, nowIso, account.holding_days),
     created_at: nowIso,
   });
 }
@@ -58,7 +58,8 @@ export async function orderRefunded(
     card_id: order.card_id,
     paid_fen: refund.refundedFen,
     note: `退款：${order.title}`,
-    available_at: nowIso,
+    // a credit still held is cancelled where it is held; free money is taken back at once
+    available_at: reversalAvailableAt(credit.available_at, nowIso),
     created_at: nowIso,
   });
 }

@@ -98,15 +98,13 @@ export async function reversedOfOrder(db: Executor, orderNo: string): Promise<nu
   return Number(r.sum);
 }
 
-/** Σ of the agent's whole ledger and of its credits still held at `nowIso`. */
+/** Σ of the agent's whole ledger and of its rows still held at `nowIso` (credits and the reversals held with them). */
 export async function sums(db: Executor, agentId: number, nowIso: string): Promise<{ total: number; pending: number }> {
   const r = await db
     .selectFrom('commission_ledger')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('total'),
-      eb.fn
-        .coalesce(eb.fn.sum<number>(sql`case when amount_fen > 0 and available_at > ${nowIso} then amount_fen else 0 end`), sql<number>`0`)
-        .as('pending'),
+      eb.fn.coalesce(eb.fn.sum<number>(sql`case when available_at > ${nowIso} then amount_fen else 0 end`), sql<number>`0`).as('pending'),
     ])
     .where('agent_id', '=', agentId)
     .executeTakeFirstOrThrow();
@@ -179,7 +177,12 @@ export async function setSettings(trx: Executor, agentId: number, set: { holding
     .execute();
 }
 
-export async function setPayoutAccount(trx: Executor, agentId: number, set: { payout_method: number; payee: string; payout_account: string }, nowIso: string) {
+export async function setPayoutAccount(
+  trx: Executor,
+  agentId: number,
+  set: { payout_method: number; payee: string; payout_account: string },
+  nowIso: string,
+) {
   await trx
     .updateTable('commission_accounts')
     .set({ ...set, updated_at: nowIso })
@@ -237,12 +240,7 @@ export async function moveWithdrawal(
     updated_at: string;
   },
 ): Promise<boolean> {
-  const r = await trx
-    .updateTable('commission_withdrawals')
-    .set(set)
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .executeTakeFirst();
+  const r = await trx.updateTable('commission_withdrawals').set(set).where('id', '=', id).where('state', '=', from).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

@@ -116,7 +116,7 @@ export async function requestWithdrawal(
     const account = (await repo.accountOf(trx, input.agentId))!;
     if (account.payout_method === 0 || !account.payout_account) throw bad('请先设置收款账户');
     const s = await repo.sums(trx, input.agentId, now);
-    const problem = withdrawalProblem(input.amountFen, Math.max(0, s.total - s.pending));
+    const problem = withdrawalProblem(input.amountFen, Math.max(0, s.total - Math.max(0, s.pending)));
     if (problem) throw bad(problem);
     const id = await repo.insertWithdrawal(trx, {
       agent_id: input.agentId,
@@ -154,7 +154,13 @@ type Decision =
   | { action: 'paid'; reference: string; channel: 'manual' | 'gateway' }
   | { action: 'failed'; reason: string };
 
-const STATE_LABEL: Record<string, string> = { requested: '待审核', approved: '待打款', paid: '已打款', rejected: '已驳回', failed: '打款失败' };
+const STATE_LABEL: Record<string, string> = {
+  requested: '待审核',
+  approved: '待打款',
+  paid: '已打款',
+  rejected: '已驳回',
+  failed: '打款失败',
+};
 
 /**
  * Moves a withdrawal by finance's decision. The move is conditional on the state it was read in,
@@ -176,7 +182,9 @@ export async function decideWithdrawal(
     const next = nextWithdrawalState(w.state as WithdrawalState, d.action);
     if (!next) {
       if (w.decision_request_id === input.requestId) return { applied: false, withdrawal: w };
-      throw bad(`该提现${STATE_LABEL[w.state] ?? w.state}，不能${{ approve: '审核通过', reject: '驳回', paid: '登记打款', failed: '登记打款失败' }[d.action]}`);
+      throw bad(
+        `该提现${STATE_LABEL[w.state] ?? w.state}，不能${{ approve: '审核通过', reject: '驳回', paid: '登记打款', failed: '登记打款失败' }[d.action]}`,
+      );
     }
     const moved = await repo.moveWithdrawal(trx, w.id, w.state, {
       state: next,
@@ -184,9 +192,7 @@ export async function decideWithdrawal(
       updated_at: now,
       ...(d.action === 'approve' || d.action === 'reject' ? { decided_by: input.operatorId, decided_at: now } : {}),
       ...(d.action === 'reject' ? { reject_reason: d.reason } : {}),
-      ...(d.action === 'paid'
-        ? { payout_channel: d.channel, payout_reference: d.reference, paid_by: input.operatorId, paid_at: now }
-        : {}),
+      ...(d.action === 'paid' ? { payout_channel: d.channel, payout_reference: d.reference, paid_by: input.operatorId, paid_at: now } : {}),
       ...(d.action === 'failed' ? { failure_reason: d.reason, paid_by: input.operatorId } : {}),
     });
     if (!moved) throw new AppError(Code.REFUND_RETRY, '该提现刚被他人处理，请刷新后查看');

@@ -70,7 +70,10 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   serveAdmin(api, ctx, 'adminCommissionLedger', 'commissions.view', async (req, _reply, op) => {
     const agentId = agentOf(op, req.query.agent_id);
     const q = req.query;
-    const [figures, rows] = await Promise.all([commissions.figuresOf(db, agentId), commissions.ledgerPage(db, agentId, q.before_id, q.limit + 1)]);
+    const [figures, rows] = await Promise.all([
+      commissions.figuresOf(db, agentId),
+      commissions.ledgerPage(db, agentId, q.before_id, q.limit + 1),
+    ]);
     const items = rows.slice(0, q.limit).map((r) => ({
       id: r.id,
       kind: r.kind as keyof typeof COMMISSION_KIND_LABEL,
@@ -123,7 +126,10 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     );
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', attachment(`commission-${s.agent.mark}-${s.month}.csv`, `佣金月结单-${s.agent.nickname}-${s.month}.csv`))
+      .header(
+        'content-disposition',
+        attachment(`commission-${s.agent.mark}-${s.month}.csv`, `佣金月结单-${s.agent.nickname}-${s.month}.csv`),
+      )
       .send(csv);
   });
 

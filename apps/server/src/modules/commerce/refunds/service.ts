@@ -118,7 +118,12 @@ export async function refundOrder(
     // the growth the order gave (and an invitation's reward) goes back with it (docs/decisions/0019)
     await membershipForCommerce.orderRefunded(trx, order, nowIso);
     // and the agent's commission, in proportion to what goes back (docs/decisions/0035-agent-commissions.md)
-    await commissionsForCommerce.orderRefunded(trx, order, { refundNo: orderRefundNo(order.order_no), refundedFen: order.payable_fen }, nowIso);
+    await commissionsForCommerce.orderRefunded(
+      trx,
+      order,
+      { refundNo: orderRefundNo(order.order_no), refundedFen: order.payable_fen },
+      nowIso,
+    );
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;
