@@ -99,6 +99,10 @@ describe('console commissions', () => {
   it('finance approves and records the payout once', async () => {
     const { page } = desk;
     await login(page, 'finance', 'Finance#2026');
+    // the dashboard's queues count it
+    const queue = page.locator('.ant-table-tbody tr', { hasText: '待处理佣金提现' });
+    await queue.getByText('1', { exact: true }).waitFor();
+    await screenshot(page, 'console-commissions-dashboard');
     await menuTo(page, '佣金');
     const row = page.locator('.ant-table-tbody tr', { hasText: commission });
     await row.getByText('待审核').waitFor();
@@ -134,6 +138,7 @@ describe('console commissions', () => {
     await picker.fill(withdrawn);
     await picker.press('Enter');
     await picker.press('Escape');
+    await page.locator('.ant-picker-dropdown').waitFor({ state: 'hidden' });
     await s.getByText(`${withdrawn} 佣金月结单`).waitFor();
     await s.locator('.ant-table-tbody tr', { hasText: '提现' }).first().waitFor();
     await expect.poll(() => s.innerText()).toMatch(new RegExp(`期初余额\\s*${commission.replace('.', '\\.')}[\\s\\S]*期末余额\\s*¥0\\.00`));
