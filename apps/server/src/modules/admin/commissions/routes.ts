@@ -9,7 +9,8 @@ import { Code } from '@portal/contract/codes';
 import { formatDateTime } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { PayoutGateway } from '../../../integrations/payout/gateway';
-import { PayoutSimulator } from '../../../integrations/payout/simulator';
+import { payoutGatewayFor } from '../../../integrations/payout/choose';
+import { mountedSimulators } from '../../../config';
 import { AppError } from '../../../lib/errors';
 import * as commissions from '../../commissions';
 import type { AdminActor } from '../access/actor';
@@ -17,16 +18,12 @@ import { serveAdmin } from '../access/guard';
 import { agentFilter } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
 
-const gateways = new WeakMap<AppContext, PayoutGateway>();
+const gateways = new WeakMap<AppContext, PayoutGateway | null>();
 
-/** The payout gateway of an app: the simulator until a real adapter is configured (docs/decisions/0035). */
-export function payoutGatewayOf(ctx: AppContext): PayoutGateway {
-  let g = gateways.get(ctx);
-  if (!g) {
-    g = new PayoutSimulator();
-    gateways.set(ctx, g);
-  }
-  return g;
+/** The payout gateway of an app, made once: the simulator beside the payment sandbox, else none yet (integrations/payout/choose). */
+export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
+  if (!gateways.has(ctx)) gateways.set(ctx, payoutGatewayFor(mountedSimulators(ctx.config)));
+  return gateways.get(ctx)!;
 }
 
 /**
@@ -177,9 +174,11 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     decide((b) => ({ action: 'failed', reason: b.reason! }))(req.body, op),
   );
   serveAdmin(api, ctx, 'adminCommissionWithdrawalTransfer', 'commissions.settle', async (req, _reply, op) => {
+    const gateway = payoutGatewayOf(ctx);
+    if (!gateway) throw new AppError(Code.BAD_REQUEST, '尚未接入打款接口，请手工打款后登记打款流水号');
     const r = await commissions.payThroughGateway(
       ctx,
-      payoutGatewayOf(ctx),
+      gateway,
       { id: req.body.id, requestId: req.body.request_id, operatorId: op.id },
       recorder(op),
     );
