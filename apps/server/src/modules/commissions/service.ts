@@ -195,7 +195,7 @@ export async function decideWithdrawal(
       ...(d.action === 'paid' ? { payout_channel: d.channel, payout_reference: d.reference, paid_by: input.operatorId, paid_at: now } : {}),
       ...(d.action === 'failed' ? { failure_reason: d.reason, paid_by: input.operatorId } : {}),
     });
-    if (!moved) throw new AppError(Code.REFUND_RETRY, '该提现刚被他人处理，请刷新后查看');
+    if (!moved) throw bad('该提现刚被他人处理，请刷新后查看');
     if (returnsAmount(next)) {
       await repo.append(trx, {
         agent_id: w.agent_id,
