@@ -368,6 +368,7 @@ describe.each(databases())('operator console on %s', (kind) => {
         'refunds',
         'replacements',
         'shop_orders',
+        'commission_withdrawals',
       ]);
       const tickets = all.queues.find((q: { key: string }) => q.key === 'tickets');
       expect(tickets.count).toBeGreaterThan(0);

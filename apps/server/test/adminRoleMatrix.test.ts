@@ -107,6 +107,21 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCarrierAccountUpdate: ['platform_admin'],
   adminCarrierAccountSetEnabled: ['platform_admin'],
   adminCarrierAccountTest: ['platform_admin'],
+  adminCommissionAgents: ['platform_admin', 'agent_admin', 'finance'],
+  adminCommissionLedger: ['platform_admin', 'agent_admin', 'finance'],
+  adminCommissionStatement: ['platform_admin', 'agent_admin', 'finance'],
+  adminCommissionStatementExport: ['platform_admin', 'agent_admin', 'finance'],
+  adminCommissionWithdrawals: ['platform_admin', 'agent_admin', 'finance'],
+  adminCommissionWithdrawalRequest: ['platform_admin', 'agent_admin'],
+  adminCommissionWithdrawalApprove: ['platform_admin', 'finance'],
+  adminCommissionWithdrawalReject: ['platform_admin', 'finance'],
+  adminCommissionWithdrawalPaid: ['platform_admin', 'finance'],
+  adminCommissionWithdrawalFailed: ['platform_admin', 'finance'],
+  adminCommissionWithdrawalTransfer: ['platform_admin', 'finance'],
+  adminCommissionAdjust: ['platform_admin', 'finance'],
+  adminCommissionSettings: ['platform_admin'],
+  adminCommissionAccountCode: ['platform_admin', 'agent_admin'],
+  adminCommissionAccountSave: ['platform_admin', 'agent_admin'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

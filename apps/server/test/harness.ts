@@ -162,6 +162,10 @@ const TABLES = [
   'card_password_handouts',
   // carrier platform accounts (025)
   'carrier_accounts',
+  // agents' commission (029)
+  'commission_accounts',
+  'commission_ledger',
+  'commission_withdrawals',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

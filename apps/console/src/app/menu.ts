@@ -17,7 +17,7 @@ export const MENU_LAYOUT: readonly MenuSlot[] = [
   { page: 'dashboard' },
   { key: 'cards', title: '卡片管理', pages: ['cards', 'card-story', 'card-imports', 'bulk-jobs'] },
   { key: 'goods', title: '商品', pages: ['catalogue', 'prices', 'vouchers'] },
-  { key: 'money', title: '订单与资金', pages: ['orders', 'balance'] },
+  { key: 'money', title: '订单与资金', pages: ['orders', 'balance', 'commissions'] },
   { key: 'queues', title: '待办队列', pages: ['tickets', 'applications', 'replacements', 'real-name', 'shipping'] },
   { page: 'agents' },
   { key: 'system', title: '系统', pages: ['operators', 'carrier-accounts', 'audit', 'security'] },

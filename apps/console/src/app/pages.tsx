@@ -59,6 +59,22 @@ export const PAGES: PageEntry[] = [
   { path: 'orders', title: '订单', icon: <ShoppingOutlined />, permission: 'orders.view', load: () => import('../pages/Orders') },
   { path: 'balance', title: '余额', icon: <WalletOutlined />, permission: 'ledger.view', load: () => import('../pages/Balance') },
   {
+    path: 'commissions',
+    title: '佣金',
+    icon: <MoneyCollectOutlined />,
+    permission: 'commissions.view',
+    load: () => import('../pages/Commissions'),
+  },
+  {
+    path: 'commissions/print',
+    title: '佣金月结单',
+    icon: <MoneyCollectOutlined />,
+    permission: 'commissions.view',
+    menu: false,
+    selects: 'commissions',
+    load: () => import('../pages/CommissionStatementPrint'),
+  },
+  {
     path: 'tickets',
     title: '工单',
     icon: <CustomerServiceOutlined />,

@@ -11,3 +11,6 @@ export const ticketPath = (id: number) => `/tickets?ticket=${id}`;
 export const bulkJobsPath = '/bulk-jobs';
 /** 运营商账号 (from the dashboard's panel of the accounts' health). */
 export const carrierAccountsPath = '/carrier-accounts';
+/** 佣金月结单's printable page (docs/decisions/0035-agent-commissions.md). */
+export const commissionStatementPrintPath = (month: string, agentId?: number) =>
+  `/commissions/print?month=${encodeURIComponent(month)}${agentId ? `&agent_id=${agentId}` : ''}`;

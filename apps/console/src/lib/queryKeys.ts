@@ -39,6 +39,14 @@ export const queryKeys = {
     detail: (orderNo: string) => ['order', orderNo] as const,
     latePayments: ['late-payments'] as const,
   },
+  /** agents' commission (docs/decisions/0035-agent-commissions.md): a change invalidates `all` */
+  commissions: {
+    all: ['commissions'] as const,
+    agents: ['commissions', 'agents'] as const,
+    ledger: (agent: number | undefined) => ['commissions', 'ledger', agent] as const,
+    statement: (agent: number | undefined, month: string) => ['commissions', 'statement', agent, month] as const,
+    withdrawals: (filter: Filter) => ['commissions', 'withdrawals', filter] as const,
+  },
   ledger: {
     all: ['ledger'] as const,
     card: (card: string | null) => ['ledger', card] as const,

@@ -872,6 +872,65 @@ export interface BalanceAdjustmentsTable {
   created_at: string;
 }
 
+/** Agents' commission (029, docs/decisions/0035): balance beside the ledger, holding period, account on file. */
+export interface CommissionAccountsTable {
+  agent_id: number;
+  balance_fen: Generated<number>;
+  holding_days: Generated<number>;
+  /** 0 none on file, 1 bank card, 2 Alipay, 3 WeChat change */
+  payout_method: Generated<number>;
+  payee: Generated<string>;
+  payout_account: Generated<string>;
+  /** the agent's mobile: a change of the account needs its SMS code */
+  verify_mobile: Generated<string>;
+  updated_at: string;
+}
+
+/** Append-only; unique by (kind, ref). */
+export interface CommissionLedgerTable {
+  id: Generated<number>;
+  agent_id: number;
+  /** order | refund | adjustment | withdrawal | withdrawal_return */
+  kind: string;
+  ref: string;
+  amount_fen: number;
+  order_no: Generated<string>;
+  card_id: number | null;
+  retail_fen: Generated<number>;
+  discount_fen: Generated<number>;
+  cost_fen: Generated<number>;
+  paid_fen: Generated<number>;
+  note: Generated<string>;
+  operator_id: number | null;
+  available_at: string;
+  created_at: string;
+}
+
+export interface CommissionWithdrawalsTable {
+  id: Generated<number>;
+  agent_id: number;
+  request_id: string;
+  amount_fen: number;
+  /** requested | approved | paid | rejected | failed */
+  state: string;
+  payout_method: number;
+  payee: string;
+  payout_account: string;
+  requested_by: number;
+  requested_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+  decision_request_id: Generated<string>;
+  reject_reason: Generated<string>;
+  /** manual | gateway */
+  payout_channel: Generated<string>;
+  payout_reference: Generated<string>;
+  paid_by: number | null;
+  paid_at: string | null;
+  failure_reason: Generated<string>;
+  updated_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -886,6 +945,9 @@ export interface Database {
   sim_sms_outbox: SimSmsOutboxTable;
   sim_lines: SimLinesTable;
   carrier_accounts: CarrierAccountsTable;
+  commission_accounts: CommissionAccountsTable;
+  commission_ledger: CommissionLedgerTable;
+  commission_withdrawals: CommissionWithdrawalsTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

@@ -433,6 +433,20 @@ export async function seedDemo(
     await seedMembership(trx, now, demo.id, user.id);
     // the device shop and the demo boxes' binding QR codes
     await seedShop(trx, now);
+    // agents' commission: the demo agent's account on file and the mobile its changes are confirmed by
+    // (docs/decisions/0035-agent-commissions.md); it earns from the first package paid
+    await trx
+      .insertInto('commission_accounts')
+      .values({
+        agent_id: demo.id,
+        holding_days: 7,
+        payout_method: 2,
+        payee: '示范通信科技有限公司',
+        payout_account: 'finance@demo.example.com',
+        verify_mobile: '13900139000',
+        updated_at: iso,
+      })
+      .execute();
     return true;
   });
 }

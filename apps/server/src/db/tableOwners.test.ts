@@ -92,6 +92,10 @@ const OWNERS: Record<string, string> = {
   bulk_job_items: 'modules/admin/cards/bulkJobs.ts',
   branding_images: 'modules/admin/agents/repo.ts',
   voucher_batches: 'modules/admin/catalogue/repo.ts',
+  // agents' commission (029)
+  commission_accounts: 'modules/commissions/repo.ts',
+  commission_ledger: 'modules/commissions/repo.ts',
+  commission_withdrawals: 'modules/commissions/repo.ts',
 };
 
 const EXEMPT = [

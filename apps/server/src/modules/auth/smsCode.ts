@@ -11,7 +11,7 @@ import { hit, minutesOf, secondsOf } from '../../lib/throttle';
 import { KEYS, RULES, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS } from './limits';
 import * as repo from './repo';
 
-export type SmsPurpose = 'login' | 'card_password' | 'agent_apply' | 'register';
+export type SmsPurpose = 'login' | 'card_password' | 'agent_apply' | 'register' | 'payout_account';
 
 export interface SentCode {
   cooldown_seconds: number;
@@ -32,7 +32,9 @@ function messageFor(purpose: SmsPurpose, code: string, signature: string, cardTa
         ? '用于代理申请'
         : purpose === 'register'
           ? '用于注册新用户'
-          : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
+          : purpose === 'payout_account'
+            ? '用于修改代理佣金收款账户'
+            : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
   return `【${signature}】验证码${code}，${what}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
 }
 

@@ -32,6 +32,10 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'vouchers.issue': [true, true, false, false],
   'operators.manage': [true, false, false, false],
   'carriers.manage': [true, false, false, false],
+  'commissions.view': [true, true, false, true],
+  'commissions.withdraw': [true, true, false, false],
+  'commissions.settle': [true, false, false, true],
+  'commissions.configure': [true, false, false, false],
 };
 
 describe('permissions', () => {

@@ -55,6 +55,14 @@ export const PERMISSIONS = {
   'vouchers.issue': ['platform_admin', 'agent_admin'],
   /** the carrier platform accounts (credentials sealed, never shown again) and their health: the platform's */
   'carriers.manage': ['platform_admin'],
+  /** agents' commission: figures, ledger, statements, withdrawals (an agent administrator: their own agent's) */
+  'commissions.view': ['platform_admin', 'agent_admin', 'finance'],
+  /** asking for a withdrawal and changing the account on file (with the agent's SMS code) */
+  'commissions.withdraw': ['platform_admin', 'agent_admin'],
+  /** approving, rejecting and paying withdrawals, adjusting a balance: money out, so finance */
+  'commissions.settle': ['platform_admin', 'finance'],
+  /** an agent's holding period and verification mobile */
+  'commissions.configure': ['platform_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -72,6 +72,15 @@ export const ACTION_LABEL: Record<string, string> = {
   'carrier_account.updated': '修改运营商账号',
   'carrier_account.disabled': '停用运营商账号',
   'carrier_account.enabled': '启用运营商账号',
+  'commission.withdrawal_requested': '申请佣金提现',
+  'commission.withdrawal_approved': '审核通过佣金提现',
+  'commission.withdrawal_rejected': '驳回佣金提现',
+  'commission.withdrawal_paid': '登记佣金打款',
+  'commission.withdrawal_failed': '佣金打款失败',
+  'commission.adjusted': '调整代理佣金',
+  'commission.settings_saved': '设置佣金冻结期',
+  'commission.account_changed': '修改佣金收款账户',
+  'commission.statement_export': '导出佣金月结单',
 };
 
 export function actionLabel(action: string): string {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CARD_STATE_LABEL } from '@portal/contract/enums';
 import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import { waitingWithdrawals } from '../../commissions';
 import { clock } from '../../../lib/clock';
 import { serveAdmin } from '../access/guard';
 import { agentFilter } from '../access/scope';
@@ -8,6 +10,11 @@ import { chinaDayStartIso, dailySeries, lastChinaDays } from './figures';
 import * as repo from './repo';
 
 const DAYS = 30;
+
+async function commissionQueue(db: Executor, agent: number | null) {
+  const w = await waitingWithdrawals(db, agent);
+  return { count: w.count, oldest_at: w.oldest };
+}
 const TOP = 10;
 
 export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -37,6 +44,8 @@ export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Pr
         { key: 'refunds', label: '未完成退款', ...refunds },
         { key: 'replacements', label: '待发货换卡', ...replacements },
         { key: 'shop_orders', label: '待发货设备订单', ...(await repo.shopOrdersToShip(db, agent)) },
+        // agents' withdrawals waiting for finance's decision or payout (docs/decisions/0035-agent-commissions.md)
+        { key: 'commission_withdrawals', label: '待处理佣金提现', ...(await commissionQueue(db, agent)) },
       ],
     };
   });

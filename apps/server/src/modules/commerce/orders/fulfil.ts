@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
 import { cardRecord } from '../../cardRecord';
+import { commissionsForCommerce } from '../../commissions';
 import { lineBeforeDelivery, noteDelivery, restoreLine, type Delivery } from '../../line';
 import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
@@ -136,6 +137,8 @@ export async function fulfil(trx: Executor, order: OrderRow, now: Date): Promise
   await repo.markFulfilled(trx, order.order_no, nowIso);
   // growth for the card's owner and an inviter's reward, in this transaction (docs/decisions/0019)
   await membershipForCommerce.orderFulfilled(trx, order, nowIso);
+  // the agent's commission, in this transaction (docs/decisions/0035-agent-commissions.md)
+  await commissionsForCommerce.orderFulfilled(trx, order, nowIso);
 }
 
 /**

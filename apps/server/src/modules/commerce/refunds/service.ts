@@ -46,6 +46,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 import { cardRecord } from '../../cardRecord';
+import { commissionsForCommerce } from '../../commissions';
 import { membershipForCommerce } from '../../membership';
 import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
@@ -116,6 +117,13 @@ export async function refundOrder(
       effects.push('订单使用的优惠券已退回');
     // the growth the order gave (and an invitation's reward) goes back with it (docs/decisions/0019)
     await membershipForCommerce.orderRefunded(trx, order, nowIso);
+    // and the agent's commission, in proportion to what goes back (docs/decisions/0035-agent-commissions.md)
+    await commissionsForCommerce.orderRefunded(
+      trx,
+      order,
+      { refundNo: orderRefundNo(order.order_no), refundedFen: order.payable_fen },
+      nowIso,
+    );
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;

@@ -1,0 +1,33 @@
+// The payout interface (docs/decisions/0035-agent-commissions.md): money from the platform's
+// merchant account to an agent, e.g. WeChat Pay's merchant transfer (商家转账到零钱), whose batch
+// number makes a transfer idempotent. A transfer is asked for under our withdrawal's own number,
+// so asking twice (a double click, a retry after a timeout) moves the money once and answers the
+// same outcome. The simulator (./simulator.ts) is the development default; a real adapter plugs in
+// behind the same interface.
+
+export interface PayoutInput {
+  /** our withdrawal's number: the gateway's idempotency key (out_batch_no) */
+  payoutNo: string;
+  amountFen: number;
+  /** 1 bank card, 2 Alipay, 3 WeChat change (PAYOUT_METHODS) */
+  method: number;
+  payee: string;
+  account: string;
+}
+
+export type PayoutOutcome =
+  /** the money has left: the gateway's reference to quote */
+  | { state: 'paid'; reference: string }
+  /** refused for good (wrong account, name mismatch): the amount goes back to the agent */
+  | { state: 'failed'; reason: string }
+  /** accepted, not finished: ask again later with the same number */
+  | { state: 'processing'; reference: string };
+
+export interface PayoutGateway {
+  /** which methods this gateway can pay to */
+  readonly methods: readonly number[];
+  transfer(input: PayoutInput): Promise<PayoutOutcome>;
+}
+
+/** The gateway could not be reached or answered nonsense: nothing is known, nothing is recorded. */
+export class PayoutGatewayError extends Error {}

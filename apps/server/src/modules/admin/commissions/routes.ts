@@ -1,0 +1,218 @@
+// 代理佣金 in the console (docs/decisions/0035-agent-commissions.md): figures, ledger and
+// statements for the agent administrator (their own agent only) and finance (every agent);
+// withdrawals asked for by the agent administrator, decided and paid by finance; adjustments; the
+// account on file (with the agent's SMS code) and the holding period. The rules and tables are the
+// commissions module's; here each change's audit row is written in its transaction.
+import type { FastifyInstance } from 'fastify';
+import { COMMISSION_KIND_LABEL } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
+import { formatDateTime } from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { PayoutGateway } from '../../../integrations/payout/gateway';
+import { payoutGatewayFor } from '../../../integrations/payout/choose';
+import { mountedSimulators } from '../../../config';
+import { AppError } from '../../../lib/errors';
+import * as commissions from '../../commissions';
+import type { AdminActor } from '../access/actor';
+import { serveAdmin } from '../access/guard';
+import { agentFilter } from '../access/scope';
+import { attachment, recordAudit, toCsv } from '../audit';
+
+const gateways = new WeakMap<AppContext, PayoutGateway | null>();
+
+/** The payout gateway of an app, made once: the simulator beside the payment sandbox, else none yet (integrations/payout/choose). */
+export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
+  if (!gateways.has(ctx)) gateways.set(ctx, payoutGatewayFor(mountedSimulators(ctx.config)));
+  return gateways.get(ctx)!;
+}
+
+/**
+ * The agent a request is about: an agent administrator's own (another agent's id answers "not
+ * found", as if it did not exist); for finance and the platform the one named, which is required.
+ */
+function agentOf(op: AdminActor, agentId: number | undefined): number {
+  const own = agentFilter(op);
+  if (own !== null) {
+    if (agentId !== undefined && agentId !== own) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    return own;
+  }
+  if (agentId === undefined) throw new AppError(Code.BAD_REQUEST, '请选择代理');
+  return agentId;
+}
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.db.kysely;
+  const recorder =
+    (op: AdminActor): commissions.Recorder =>
+    (trx, r) =>
+      recordAudit(trx, op, r);
+  const view = (r: { applied: boolean; withdrawal: commissions.WithdrawalRow }) => ({
+    applied: r.applied,
+    withdrawal: commissions.withdrawalView(r.withdrawal),
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionAgents', 'commissions.view', async (_req, _reply, op) => {
+    const scope = agentFilter(op);
+    const agents = await commissions.agentsWithAccounts(db, scope);
+    const items = [];
+    for (const a of agents) {
+      const [figures, waiting] = await Promise.all([commissions.figuresOf(db, a.agent_id), commissions.waitingWithdrawals(db, a.agent_id)]);
+      items.push({ ...figures, nickname: a.nickname, mark: a.mark, waiting_withdrawals: waiting.count });
+    }
+    return { items };
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionLedger', 'commissions.view', async (req, _reply, op) => {
+    const agentId = agentOf(op, req.query.agent_id);
+    const q = req.query;
+    const [figures, rows] = await Promise.all([
+      commissions.figuresOf(db, agentId),
+      commissions.ledgerPage(db, agentId, q.before_id, q.limit + 1),
+    ]);
+    const items = rows.slice(0, q.limit).map((r) => ({
+      id: r.id,
+      kind: r.kind as keyof typeof COMMISSION_KIND_LABEL,
+      amount_fen: r.amount_fen,
+      order_no: r.order_no,
+      retail_fen: r.retail_fen,
+      discount_fen: r.discount_fen,
+      cost_fen: r.cost_fen,
+      note: r.note,
+      available_at: r.available_at,
+      created_at: r.created_at,
+    }));
+    return { figures, items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionStatement', 'commissions.view', async (req, _reply, op) =>
+    commissions.statementOf(db, agentOf(op, req.query.agent_id), req.query.month),
+  );
+
+  serveAdmin(api, ctx, 'adminCommissionStatementExport', 'commissions.view', async (req, reply, op) => {
+    const agentId = agentOf(op, req.query.agent_id);
+    const s = await commissions.statementOf(db, agentId, req.query.month);
+    await recordAudit(db, op, {
+      action: 'commission.statement_export',
+      target: { type: 'agent', id: agentId },
+      after: { month: s.month, rows: s.items.length },
+    });
+    const t = s.totals;
+    const csv = toCsv(
+      ['时间（北京时间）', '类型', '订单号', '摘要', '零售价(元)', '优惠(元)', '成本(元)', '金额(元)', '可提现时间（北京时间）'],
+      [
+        ['', '期初余额', '', `${s.agent.nickname} ${s.month}`, '', '', '', yuan(t.opening_fen), ''],
+        ...s.items.map((r) => [
+          formatDateTime(r.created_at),
+          COMMISSION_KIND_LABEL[r.kind],
+          r.order_no,
+          r.note,
+          r.kind === 'order' ? yuan(r.retail_fen) : '',
+          r.kind === 'order' ? yuan(r.discount_fen) : '',
+          r.kind === 'order' ? yuan(r.cost_fen) : '',
+          yuan(r.amount_fen),
+          r.kind === 'order' ? formatDateTime(r.available_at) : '',
+        ]),
+        ['', `订单佣金（${t.order_count} 笔）`, '', '', '', '', '', yuan(t.orders_fen), ''],
+        ['', `退款冲回（${t.refund_count} 笔）`, '', '', '', '', '', yuan(t.refunds_fen), ''],
+        ['', '财务调整', '', '', '', '', '', yuan(t.adjustments_fen), ''],
+        ['', '提现（扣除退回）', '', '', '', '', '', yuan(t.withdrawals_fen), ''],
+        ['', '期末余额', '', '', '', '', '', yuan(t.closing_fen), ''],
+      ],
+    );
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        attachment(`commission-${s.agent.mark}-${s.month}.csv`, `佣金月结单-${s.agent.nickname}-${s.month}.csv`),
+      )
+      .send(csv);
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionWithdrawals', 'commissions.view', async (req, _reply, op) => {
+    const q = req.query;
+    const scope = agentFilter(op);
+    const agentId = scope ?? q.agent_id ?? null;
+    if (scope !== null && q.agent_id !== undefined && q.agent_id !== scope) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    const rows = await commissions.withdrawalPage(db, { agentId, state: q.state, beforeId: q.before_id }, q.limit + 1);
+    const items = rows.slice(0, q.limit).map((w) => ({ ...commissions.withdrawalView(w), agent_name: w.agent_name }));
+    return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalRequest', 'commissions.withdraw', async (req, _reply, op) => {
+    const b = req.body;
+    const r = await commissions.requestWithdrawal(
+      ctx,
+      { agentId: agentOf(op, b.agent_id), amountFen: b.amount_fen, requestId: b.request_id, operatorId: op.id },
+      recorder(op),
+    );
+    return view(r);
+  });
+
+  const decide =
+    (decision: (b: { reason?: string; reference?: string }) => Parameters<typeof commissions.decideWithdrawal>[1]['decision']) =>
+    async (b: { id: number; request_id: string; reason?: string; reference?: string }, op: AdminActor) =>
+      view(
+        await commissions.decideWithdrawal(
+          ctx,
+          { id: b.id, agentScope: agentFilter(op), requestId: b.request_id, operatorId: op.id, decision: decision(b) },
+          recorder(op),
+        ),
+      );
+
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalApprove', 'commissions.settle', async (req, _reply, op) =>
+    decide(() => ({ action: 'approve' }))(req.body, op),
+  );
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalReject', 'commissions.settle', async (req, _reply, op) =>
+    decide((b) => ({ action: 'reject', reason: b.reason! }))(req.body, op),
+  );
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalPaid', 'commissions.settle', async (req, _reply, op) =>
+    decide((b) => ({ action: 'paid', reference: b.reference!, channel: 'manual' }))(req.body, op),
+  );
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalFailed', 'commissions.settle', async (req, _reply, op) =>
+    decide((b) => ({ action: 'failed', reason: b.reason! }))(req.body, op),
+  );
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalTransfer', 'commissions.settle', async (req, _reply, op) => {
+    const gateway = payoutGatewayOf(ctx);
+    if (!gateway) throw new AppError(Code.BAD_REQUEST, '尚未接入打款接口，请手工打款后登记打款流水号');
+    const r = await commissions.payThroughGateway(
+      ctx,
+      gateway,
+      { id: req.body.id, requestId: req.body.request_id, operatorId: op.id },
+      recorder(op),
+    );
+    return { ...view(r), processing: r.processing };
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionAdjust', 'commissions.settle', async (req, _reply, op) => {
+    const b = req.body;
+    return commissions.adjust(
+      ctx,
+      { agentId: b.agent_id, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorId: op.id },
+      recorder(op),
+    );
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionSettings', 'commissions.configure', async (req, _reply, op) => {
+    const b = req.body;
+    return commissions.saveSettings(
+      ctx,
+      { agentId: b.agent_id, holdingDays: b.holding_days, verifyMobile: b.verify_mobile, reason: b.reason },
+      recorder(op),
+    );
+  });
+
+  serveAdmin(api, ctx, 'adminCommissionAccountCode', 'commissions.withdraw', async (req, _reply, op) =>
+    commissions.sendAccountCode(ctx, agentOf(op, req.body.agent_id), op.ip),
+  );
+
+  serveAdmin(api, ctx, 'adminCommissionAccountSave', 'commissions.withdraw', async (req, _reply, op) => {
+    const b = req.body;
+    return commissions.changePayoutAccount(
+      ctx,
+      { agentId: agentOf(op, b.agent_id), method: b.payout_method, payee: b.payee, account: b.payout_account, code: b.sms_code },
+      recorder(op),
+    );
+  });
+}

@@ -1,0 +1,286 @@
+// SQL of agents' commission (docs/decisions/0035-agent-commissions.md): owns commission_accounts,
+// commission_ledger and commission_withdrawals. The ledger is only inserted into (the database
+// refuses anything else); each row is unique by (kind, ref) and lands with one update of the
+// agent's balance in the caller's transaction, so balance = Σ ledger for every agent, always.
+import { sql } from 'kysely';
+import type { CommissionKind } from '@portal/domain/commission';
+import type { Executor } from '../../db/executor';
+
+export interface NewEntry {
+  agent_id: number;
+  kind: CommissionKind;
+  ref: string;
+  amount_fen: number;
+  order_no?: string;
+  card_id?: number | null;
+  retail_fen?: number;
+  discount_fen?: number;
+  cost_fen?: number;
+  paid_fen?: number;
+  note: string;
+  operator_id?: number | null;
+  available_at: string;
+  created_at: string;
+}
+
+/** The agent's account row, created with the defaults the first time it is needed. */
+export async function ensureAccount(trx: Executor, agentId: number, nowIso: string): Promise<void> {
+  await trx
+    .insertInto('commission_accounts')
+    .values({ agent_id: agentId, updated_at: nowIso })
+    .onConflict((oc) => oc.column('agent_id').doNothing())
+    .execute();
+}
+
+export async function accountOf(db: Executor, agentId: number) {
+  return db.selectFrom('commission_accounts').selectAll().where('agent_id', '=', agentId).executeTakeFirst();
+}
+
+/**
+ * Takes the agent's row for the rest of the transaction: on PostgreSQL a second transaction of the
+ * same agent waits here until the first commits, then reads what it wrote (READ COMMITTED takes a
+ * fresh snapshot per statement); SQLite runs one write transaction at a time anyway. Every change
+ * of withdrawable money starts with it, so two requests cannot both spend the same money.
+ */
+export async function lockAccount(trx: Executor, agentId: number, nowIso: string): Promise<void> {
+  await ensureAccount(trx, agentId, nowIso);
+  await trx.updateTable('commission_accounts').set({ updated_at: nowIso }).where('agent_id', '=', agentId).execute();
+}
+
+/**
+ * Writes a ledger row and moves the balance by its amount, or nothing when the (kind, ref) row is
+ * already there. Answers whether it was written.
+ */
+export async function append(trx: Executor, e: NewEntry): Promise<boolean> {
+  await ensureAccount(trx, e.agent_id, e.created_at);
+  const inserted = await trx
+    .insertInto('commission_ledger')
+    .values({
+      agent_id: e.agent_id,
+      kind: e.kind,
+      ref: e.ref,
+      amount_fen: e.amount_fen,
+      order_no: e.order_no ?? '',
+      card_id: e.card_id ?? null,
+      retail_fen: e.retail_fen ?? 0,
+      discount_fen: e.discount_fen ?? 0,
+      cost_fen: e.cost_fen ?? 0,
+      paid_fen: e.paid_fen ?? 0,
+      note: e.note,
+      operator_id: e.operator_id ?? null,
+      available_at: e.available_at,
+      created_at: e.created_at,
+    })
+    .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await trx
+    .updateTable('commission_accounts')
+    .set({ balance_fen: sql`balance_fen + ${e.amount_fen}`, updated_at: e.created_at })
+    .where('agent_id', '=', e.agent_id)
+    .execute();
+  return true;
+}
+
+export async function entryOf(db: Executor, kind: CommissionKind, ref: string) {
+  return db.selectFrom('commission_ledger').selectAll().where('kind', '=', kind).where('ref', '=', ref).executeTakeFirst();
+}
+
+/** Reversals already written against an order (partial refunds add up). */
+export async function reversedOfOrder(db: Executor, orderNo: string): Promise<number> {
+  const r = await db
+    .selectFrom('commission_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('sum'))
+    .where('kind', '=', 'refund')
+    .where('order_no', '=', orderNo)
+    .executeTakeFirstOrThrow();
+  return Number(r.sum);
+}
+
+/** Σ of the agent's whole ledger and of its rows still held at `nowIso` (credits and the reversals held with them). */
+export async function sums(db: Executor, agentId: number, nowIso: string): Promise<{ total: number; pending: number }> {
+  const r = await db
+    .selectFrom('commission_ledger')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('total'),
+      eb.fn.coalesce(eb.fn.sum<number>(sql`case when available_at > ${nowIso} then amount_fen else 0 end`), sql<number>`0`).as('pending'),
+    ])
+    .where('agent_id', '=', agentId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(r.total), pending: Number(r.pending) };
+}
+
+/** Σ of the agent's rows before an instant: a statement's opening balance. */
+export async function sumBefore(db: Executor, agentId: number, beforeIso: string): Promise<number> {
+  const r = await db
+    .selectFrom('commission_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('sum'))
+    .where('agent_id', '=', agentId)
+    .where('created_at', '<', beforeIso)
+    .executeTakeFirstOrThrow();
+  return Number(r.sum);
+}
+
+export async function entriesBetween(db: Executor, agentId: number, fromIso: string, toIso: string) {
+  return db
+    .selectFrom('commission_ledger')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .where('created_at', '>=', fromIso)
+    .where('created_at', '<', toIso)
+    .orderBy('id')
+    .execute();
+}
+
+export async function ledgerPage(db: Executor, agentId: number, beforeId: number | undefined, limit: number) {
+  return db
+    .selectFrom('commission_ledger')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .$call((q) => (beforeId === undefined ? q : q.where('id', '<', beforeId)))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Every agent with its figures (an agent administrator: theirs). */
+export async function agentsWithAccounts(db: Executor, agentId: number | null) {
+  return db
+    .selectFrom('agents')
+    .leftJoin('commission_accounts', 'commission_accounts.agent_id', 'agents.id')
+    .select([
+      'agents.id as agent_id',
+      'agents.nickname',
+      'agents.mark',
+      'commission_accounts.balance_fen',
+      'commission_accounts.holding_days',
+      'commission_accounts.payout_method',
+      'commission_accounts.payee',
+      'commission_accounts.payout_account',
+      'commission_accounts.verify_mobile',
+    ])
+    .$call((q) => (agentId === null ? q : q.where('agents.id', '=', agentId)))
+    .orderBy('agents.id')
+    .execute();
+}
+
+export async function agentExists(db: Executor, agentId: number): Promise<boolean> {
+  return !!(await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst());
+}
+
+export async function setSettings(trx: Executor, agentId: number, set: { holding_days: number; verify_mobile: string }, nowIso: string) {
+  await trx
+    .updateTable('commission_accounts')
+    .set({ ...set, updated_at: nowIso })
+    .where('agent_id', '=', agentId)
+    .execute();
+}
+
+export async function setPayoutAccount(
+  trx: Executor,
+  agentId: number,
+  set: { payout_method: number; payee: string; payout_account: string },
+  nowIso: string,
+) {
+  await trx
+    .updateTable('commission_accounts')
+    .set({ ...set, updated_at: nowIso })
+    .where('agent_id', '=', agentId)
+    .execute();
+}
+
+// ---------- withdrawals ----------
+
+export async function withdrawalByRequest(db: Executor, requestId: string) {
+  return db.selectFrom('commission_withdrawals').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+export async function withdrawalById(db: Executor, id: number) {
+  return db.selectFrom('commission_withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertWithdrawal(
+  trx: Executor,
+  row: {
+    agent_id: number;
+    request_id: string;
+    amount_fen: number;
+    payout_method: number;
+    payee: string;
+    payout_account: string;
+    requested_by: number;
+    requested_at: string;
+  },
+): Promise<number> {
+  const r = await trx
+    .insertInto('commission_withdrawals')
+    .values({ ...row, state: 'requested', updated_at: row.requested_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** A decision or a payout: the state moves only from the one it was read in, so of two clicks exactly one moves it. */
+export async function moveWithdrawal(
+  trx: Executor,
+  id: number,
+  from: string,
+  set: {
+    state: string;
+    decided_by?: number;
+    decided_at?: string;
+    decision_request_id?: string;
+    reject_reason?: string;
+    payout_channel?: string;
+    payout_reference?: string;
+    paid_by?: number;
+    paid_at?: string;
+    failure_reason?: string;
+    updated_at: string;
+  },
+): Promise<boolean> {
+  const r = await trx.updateTable('commission_withdrawals').set(set).where('id', '=', id).where('state', '=', from).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export interface WithdrawalFilter {
+  agentId: number | null;
+  state?: string;
+  beforeId?: number;
+}
+
+export async function withdrawalPage(db: Executor, f: WithdrawalFilter, limit: number) {
+  return db
+    .selectFrom('commission_withdrawals')
+    .innerJoin('agents', 'agents.id', 'commission_withdrawals.agent_id')
+    .selectAll('commission_withdrawals')
+    .select(['agents.nickname as agent_name'])
+    .$call((q) => (f.agentId === null ? q : q.where('commission_withdrawals.agent_id', '=', f.agentId)))
+    .$call((q) => (f.state ? q.where('commission_withdrawals.state', '=', f.state) : q))
+    .$call((q) => (f.beforeId === undefined ? q : q.where('commission_withdrawals.id', '<', f.beforeId)))
+    .orderBy('commission_withdrawals.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Withdrawals waiting for finance: how many and since when (the dashboard's queue). */
+export async function waitingWithdrawals(db: Executor, agentId: number | null): Promise<{ count: number; oldest: string | null }> {
+  const r = await db
+    .selectFrom('commission_withdrawals')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<string>('requested_at').as('oldest')])
+    .where('state', 'in', ['requested', 'approved'])
+    .$call((q) => (agentId === null ? q : q.where('agent_id', '=', agentId)))
+    .executeTakeFirstOrThrow();
+  return { count: Number(r.count), oldest: r.oldest ?? null };
+}
+
+/** The agent a card belongs to now. */
+export async function agentOfCard(db: Executor, cardId: number): Promise<number | null> {
+  const r = await db.selectFrom('cards').select('agent_id').where('id', '=', cardId).executeTakeFirst();
+  return r?.agent_id ?? null;
+}
+
+export async function catalogueCost(db: Executor, packageId: number) {
+  return db.selectFrom('packages').select(['cost_fen', 'price_fen']).where('id', '=', packageId).executeTakeFirst();
+}

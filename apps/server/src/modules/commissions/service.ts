@@ -1,0 +1,415 @@
+// Agents' commission: withdrawals, finance's decisions and payouts, adjustments, the holding
+// period and the account on file, statements (docs/decisions/0035-agent-commissions.md).
+// Every change is one transaction that starts by taking the agent's account row (repo.lockAccount),
+// writes its ledger row with the balance, and hands the caller's audit recorder the before/after —
+// so the change and its audit row land together or not at all.
+import { Code } from '@portal/contract/codes';
+import {
+  balanceOf,
+  chinaMonthRange,
+  maskAccount,
+  nextWithdrawalState,
+  payoutAccountProblem,
+  returnsAmount,
+  statementTotals,
+  withdrawalProblem,
+  type WithdrawalState,
+} from '@portal/domain/commission';
+import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
+import { PayoutGatewayError, type PayoutGateway } from '../../integrations/payout/gateway';
+import { clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { consumeSmsCode, sendSmsCode } from '../auth';
+import * as repo from './repo';
+
+/** What a change tells its audit row; the admin routes write it with the operator. */
+export interface ChangeRecord {
+  action: string;
+  target: { type: string; id: string | number };
+  reason?: string;
+  before?: unknown;
+  after?: unknown;
+}
+export type Recorder = (trx: Executor, r: ChangeRecord) => Promise<void>;
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+const bad = (message: string) => new AppError(Code.BAD_REQUEST, message);
+const notFound = () => new AppError(Code.NOT_FOUND, '记录不存在');
+
+export const payoutNoOf = (withdrawalId: number) => `CW${String(withdrawalId).padStart(10, '0')}`;
+
+export type WithdrawalRow = NonNullable<Awaited<ReturnType<typeof repo.withdrawalById>>>;
+
+/** The withdrawal as lists and audit rows show it: the account masked. */
+export function withdrawalView(w: WithdrawalRow) {
+  return {
+    id: w.id,
+    payout_no: payoutNoOf(w.id),
+    agent_id: w.agent_id,
+    amount_fen: w.amount_fen,
+    state: w.state as WithdrawalState,
+    payout_method: w.payout_method,
+    payee: w.payee,
+    payout_account: maskAccount(w.payout_account),
+    requested_at: w.requested_at,
+    decided_at: w.decided_at,
+    reject_reason: w.reject_reason,
+    payout_channel: w.payout_channel,
+    payout_reference: w.payout_reference,
+    paid_at: w.paid_at,
+    failure_reason: w.failure_reason,
+  };
+}
+
+/** An agent's figures now: balance = Σ ledger, what is held, what may be withdrawn. */
+export async function figuresOf(db: Executor, agentId: number) {
+  const now = clock.iso();
+  const [s, account] = await Promise.all([repo.sums(db, agentId, now), repo.accountOf(db, agentId)]);
+  const b = balanceOf(
+    [
+      { amount_fen: s.total - s.pending, available_at: '' },
+      { amount_fen: s.pending, available_at: '\uffff' },
+    ],
+    now,
+  );
+  return {
+    agent_id: agentId,
+    balance_fen: account?.balance_fen ?? 0,
+    ledger_sum_fen: s.total,
+    pending_fen: b.pending_fen,
+    withdrawable_fen: b.withdrawable_fen,
+    holding_days: account?.holding_days ?? 7,
+    payout_method: account?.payout_method ?? 0,
+    payee: account?.payee ?? '',
+    payout_account: maskAccount(account?.payout_account ?? ''),
+    verify_mobile_set: !!account?.verify_mobile,
+  };
+}
+
+async function agentMustExist(db: Executor, agentId: number) {
+  if (!(await repo.agentExists(db, agentId))) throw new AppError(Code.NOT_FOUND, '代理不存在');
+}
+
+// ---------- withdrawals ----------
+
+/**
+ * An agent asks for money up to what is withdrawable, to the account on file. The same request id
+ * again answers the first request (a double submit asks once); two requests at once queue on the
+ * agent's row, and the second sees what the first took.
+ */
+export async function requestWithdrawal(
+  ctx: AppContext,
+  input: { agentId: number; amountFen: number; requestId: string; operatorId: number },
+  record: Recorder,
+): Promise<{ applied: boolean; withdrawal: WithdrawalRow }> {
+  await agentMustExist(ctx.db.kysely, input.agentId);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.lockAccount(trx, input.agentId, now);
+    const earlier = await repo.withdrawalByRequest(trx, input.requestId);
+    if (earlier) {
+      if (earlier.agent_id !== input.agentId || earlier.amount_fen !== input.amountFen)
+        throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔提现，请刷新后重试');
+      return { applied: false, withdrawal: earlier };
+    }
+    const account = (await repo.accountOf(trx, input.agentId))!;
+    if (account.payout_method === 0 || !account.payout_account) throw bad('请先设置收款账户');
+    const s = await repo.sums(trx, input.agentId, now);
+    const problem = withdrawalProblem(input.amountFen, Math.max(0, s.total - Math.max(0, s.pending)));
+    if (problem) throw bad(problem);
+    const id = await repo.insertWithdrawal(trx, {
+      agent_id: input.agentId,
+      request_id: input.requestId,
+      amount_fen: input.amountFen,
+      payout_method: account.payout_method,
+      payee: account.payee,
+      payout_account: account.payout_account,
+      requested_by: input.operatorId,
+      requested_at: now,
+    });
+    await repo.append(trx, {
+      agent_id: input.agentId,
+      kind: 'withdrawal',
+      ref: String(id),
+      amount_fen: -input.amountFen,
+      note: `提现申请 ${payoutNoOf(id)}`,
+      operator_id: input.operatorId,
+      available_at: now,
+      created_at: now,
+    });
+    const w = (await repo.withdrawalById(trx, id))!;
+    await record(trx, {
+      action: 'commission.withdrawal_requested',
+      target: { type: 'commission_withdrawal', id },
+      after: withdrawalView(w),
+    });
+    return { applied: true, withdrawal: w };
+  });
+}
+
+type Decision =
+  | { action: 'approve' }
+  | { action: 'reject'; reason: string }
+  | { action: 'paid'; reference: string; channel: 'manual' | 'gateway' }
+  | { action: 'failed'; reason: string };
+
+const STATE_LABEL: Record<string, string> = {
+  requested: '待审核',
+  approved: '待打款',
+  paid: '已打款',
+  rejected: '已驳回',
+  failed: '打款失败',
+};
+
+/**
+ * Moves a withdrawal by finance's decision. The move is conditional on the state it was read in,
+ * so of two clicks exactly one moves it; the other, with the same request id, answers the result
+ * (applied: false). A rejection or a failed payout returns the amount in the same transaction.
+ */
+export async function decideWithdrawal(
+  ctx: AppContext,
+  input: { id: number; agentScope: number | null; requestId: string; operatorId: number; decision: Decision },
+  record: Recorder,
+): Promise<{ applied: boolean; withdrawal: WithdrawalRow }> {
+  const first = await repo.withdrawalById(ctx.db.kysely, input.id);
+  if (!first || (input.agentScope !== null && first.agent_id !== input.agentScope)) throw notFound();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.lockAccount(trx, first.agent_id, now);
+    const w = (await repo.withdrawalById(trx, input.id))!;
+    const d = input.decision;
+    const next = nextWithdrawalState(w.state as WithdrawalState, d.action);
+    if (!next) {
+      if (w.decision_request_id === input.requestId) return { applied: false, withdrawal: w };
+      throw bad(
+        `该提现${STATE_LABEL[w.state] ?? w.state}，不能${{ approve: '审核通过', reject: '驳回', paid: '登记打款', failed: '登记打款失败' }[d.action]}`,
+      );
+    }
+    const moved = await repo.moveWithdrawal(trx, w.id, w.state, {
+      state: next,
+      decision_request_id: input.requestId,
+      updated_at: now,
+      ...(d.action === 'approve' || d.action === 'reject' ? { decided_by: input.operatorId, decided_at: now } : {}),
+      ...(d.action === 'reject' ? { reject_reason: d.reason } : {}),
+      ...(d.action === 'paid' ? { payout_channel: d.channel, payout_reference: d.reference, paid_by: input.operatorId, paid_at: now } : {}),
+      ...(d.action === 'failed' ? { failure_reason: d.reason, paid_by: input.operatorId } : {}),
+    });
+    if (!moved) throw bad('该提现刚被他人处理，请刷新后查看');
+    if (returnsAmount(next)) {
+      await repo.append(trx, {
+        agent_id: w.agent_id,
+        kind: 'withdrawal_return',
+        ref: String(w.id),
+        amount_fen: w.amount_fen,
+        note: `${next === 'rejected' ? '提现驳回' : '打款失败'}退回 ${payoutNoOf(w.id)}`,
+        operator_id: input.operatorId,
+        available_at: now,
+        created_at: now,
+      });
+    }
+    const after = (await repo.withdrawalById(trx, w.id))!;
+    await record(trx, {
+      action: `commission.withdrawal_${next}`,
+      target: { type: 'commission_withdrawal', id: w.id },
+      reason: d.action === 'reject' || d.action === 'failed' ? d.reason : '',
+      before: withdrawalView(w),
+      after: withdrawalView(after),
+    });
+    return { applied: true, withdrawal: after };
+  });
+}
+
+/**
+ * Pays an approved withdrawal through the payout gateway under its own payout number (the
+ * gateway's idempotency key): a second click, or a retry after a timeout, asks the same transfer
+ * and gets the same answer, and the conditional move records it once.
+ */
+export async function payThroughGateway(
+  ctx: AppContext,
+  gateway: PayoutGateway,
+  input: { id: number; requestId: string; operatorId: number },
+  record: Recorder,
+): Promise<{ applied: boolean; withdrawal: WithdrawalRow; processing: boolean }> {
+  const w = await repo.withdrawalById(ctx.db.kysely, input.id);
+  if (!w) throw notFound();
+  if (w.state === 'paid' || w.state === 'failed') return { applied: false, withdrawal: w, processing: false };
+  if (w.state !== 'approved') throw bad(`该提现${STATE_LABEL[w.state] ?? w.state}，审核通过后才能打款`);
+  if (!gateway.methods.includes(w.payout_method)) throw bad('打款接口不支持该收款方式，请手工打款后登记');
+  let outcome;
+  try {
+    outcome = await gateway.transfer({
+      payoutNo: payoutNoOf(w.id),
+      amountFen: w.amount_fen,
+      method: w.payout_method,
+      payee: w.payee,
+      account: w.payout_account,
+    });
+  } catch (err) {
+    ctx.log.warn({ withdrawal: w.id, error: err instanceof PayoutGatewayError ? err.message : String(err) }, 'payout gateway failed');
+    throw new AppError(Code.PAYMENT_GATEWAY_ERROR, '打款接口暂不可用，请稍后重试');
+  }
+  if (outcome.state === 'processing') return { applied: false, withdrawal: w, processing: true };
+  const decision: Decision =
+    outcome.state === 'paid'
+      ? { action: 'paid', reference: outcome.reference, channel: 'gateway' }
+      : { action: 'failed', reason: outcome.reason };
+  try {
+    const r = await decideWithdrawal(ctx, { ...input, agentScope: null, decision }, record);
+    return { ...r, processing: false };
+  } catch (err) {
+    // the other click recorded the same outcome first
+    const now = await repo.withdrawalById(ctx.db.kysely, w.id);
+    if (now && (now.state === 'paid' || now.state === 'failed')) return { applied: false, withdrawal: now, processing: false };
+    throw err;
+  }
+}
+
+// ---------- adjustments ----------
+
+/** Finance moves an agent's balance with a reason; the request id makes a repeated submit adjust once. */
+export async function adjust(
+  ctx: AppContext,
+  input: { agentId: number; amountFen: number; reason: string; requestId: string; operatorId: number },
+  record: Recorder,
+): Promise<{ applied: boolean; balance_fen: number }> {
+  await agentMustExist(ctx.db.kysely, input.agentId);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.lockAccount(trx, input.agentId, now);
+    const earlier = await repo.entryOf(trx, 'adjustment', input.requestId);
+    if (earlier) {
+      if (earlier.agent_id !== input.agentId || earlier.amount_fen !== input.amountFen)
+        throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔调整，请刷新后重试');
+      return { applied: false, balance_fen: (await repo.accountOf(trx, input.agentId))!.balance_fen };
+    }
+    const before = (await repo.accountOf(trx, input.agentId))!.balance_fen;
+    await repo.append(trx, {
+      agent_id: input.agentId,
+      kind: 'adjustment',
+      ref: input.requestId,
+      amount_fen: input.amountFen,
+      note: `财务调整：${input.reason}`,
+      operator_id: input.operatorId,
+      available_at: now,
+      created_at: now,
+    });
+    const after = (await repo.accountOf(trx, input.agentId))!.balance_fen;
+    await record(trx, {
+      action: 'commission.adjusted',
+      target: { type: 'agent', id: input.agentId },
+      reason: input.reason,
+      before: { balance_fen: before },
+      after: { balance_fen: after, amount_fen: input.amountFen },
+    });
+    return { applied: true, balance_fen: after };
+  });
+}
+
+// ---------- settings and the account on file ----------
+
+/** The platform sets an agent's holding period and the mobile that confirms account changes. */
+export async function saveSettings(
+  ctx: AppContext,
+  input: { agentId: number; holdingDays: number; verifyMobile: string; reason: string },
+  record: Recorder,
+) {
+  await agentMustExist(ctx.db.kysely, input.agentId);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.lockAccount(trx, input.agentId, now);
+    const a = (await repo.accountOf(trx, input.agentId))!;
+    await repo.setSettings(trx, input.agentId, { holding_days: input.holdingDays, verify_mobile: input.verifyMobile }, now);
+    await record(trx, {
+      action: 'commission.settings_saved',
+      target: { type: 'agent', id: input.agentId },
+      reason: input.reason,
+      before: { holding_days: a.holding_days, verify_mobile: a.verify_mobile },
+      after: { holding_days: input.holdingDays, verify_mobile: input.verifyMobile },
+    });
+  });
+  return figuresOf(ctx.db.kysely, input.agentId);
+}
+
+/** Sends the SMS code that a change of the agent's account on file needs, to the agent's mobile. */
+export async function sendAccountCode(ctx: AppContext, agentId: number, ip: string) {
+  await agentMustExist(ctx.db.kysely, agentId);
+  const account = await repo.accountOf(ctx.db.kysely, agentId);
+  if (!account?.verify_mobile) throw bad('该代理未登记验证手机号，请联系平台管理员');
+  const agent = await ctx.db.kysely.selectFrom('agents').select('nickname').where('id', '=', agentId).executeTakeFirstOrThrow();
+  const sent = await sendSmsCode(ctx, {
+    mobile: account.verify_mobile,
+    purpose: 'payout_account',
+    ip,
+    signature: agent.nickname || '流量卡',
+    card: `agent:${agentId}`,
+  });
+  return { ...sent, mobile: `${account.verify_mobile.slice(0, 3)}****${account.verify_mobile.slice(-4)}` };
+}
+
+/** Changes the account on file after the agent's SMS code; the audit keeps it masked before and after. */
+export async function changePayoutAccount(
+  ctx: AppContext,
+  input: { agentId: number; method: number; payee: string; account: string; code: string },
+  record: Recorder,
+) {
+  await agentMustExist(ctx.db.kysely, input.agentId);
+  const problem = payoutAccountProblem(input);
+  if (problem) throw bad(problem);
+  const current = await repo.accountOf(ctx.db.kysely, input.agentId);
+  if (!current?.verify_mobile) throw bad('该代理未登记验证手机号，请联系平台管理员');
+  await consumeSmsCode(ctx, current.verify_mobile, 'payout_account', input.code, `agent:${input.agentId}`);
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const now = clock.iso();
+    await repo.lockAccount(trx, input.agentId, now);
+    const a = (await repo.accountOf(trx, input.agentId))!;
+    const next = { payout_method: input.method, payee: input.payee.trim(), payout_account: input.account.trim() };
+    await repo.setPayoutAccount(trx, input.agentId, next, now);
+    await record(trx, {
+      action: 'commission.account_changed',
+      target: { type: 'agent', id: input.agentId },
+      before: { payout_method: a.payout_method, payee: a.payee, payout_account: maskAccount(a.payout_account) },
+      after: { ...next, payout_account: maskAccount(next.payout_account) },
+    });
+  });
+  return figuresOf(ctx.db.kysely, input.agentId);
+}
+
+// ---------- statements ----------
+
+/** A China-time month of an agent's ledger: totals, the rows, opening and closing balance. */
+export async function statementOf(db: Executor, agentId: number, month: string) {
+  const range = chinaMonthRange(month);
+  if (!range) throw bad('月份格式应为 YYYY-MM');
+  await agentMustExist(db, agentId);
+  const [opening, rows, agent] = await Promise.all([
+    repo.sumBefore(db, agentId, range.from),
+    repo.entriesBetween(db, agentId, range.from, range.to),
+    db.selectFrom('agents').select(['nickname', 'mark']).where('id', '=', agentId).executeTakeFirstOrThrow(),
+  ]);
+  const totals = statementTotals(
+    opening,
+    rows.map((r) => ({ kind: r.kind as never, amount_fen: r.amount_fen, created_at: r.created_at })),
+  );
+  return {
+    agent: { id: agentId, nickname: agent.nickname, mark: agent.mark },
+    month,
+    from: range.from,
+    to: range.to,
+    totals,
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind as 'order' | 'refund' | 'adjustment' | 'withdrawal' | 'withdrawal_return',
+      amount_fen: r.amount_fen,
+      order_no: r.order_no,
+      retail_fen: r.retail_fen,
+      discount_fen: r.discount_fen,
+      cost_fen: r.cost_fen,
+      note: r.note,
+      available_at: r.available_at,
+      created_at: r.created_at,
+    })),
+  };
+}
+
+export { yuan };
