@@ -1,0 +1,77 @@
+// The live half of the thread (docs/decisions/0034): an EventSource on the holder's stream. The
+// browser reconnects a dropped stream by itself, resuming with Last-Event-ID; when the stream is
+// refused (its key expired, the server restarted) the page reloads the thread — the fallback that
+// misses nothing — and opens a new stream after the newest message, waiting longer after each
+// failure in a row. Closed when the page goes away.
+import { useEffect, useRef, useState } from 'react';
+import { CHAT_MESSAGE_EVENT } from '@portal/contract/patterns/chat';
+import type { ChatMessage } from '@portal/contract';
+import { streamUrl } from '../api/chat';
+import { reconnectDelayMs } from './thread';
+
+export type LiveState = 'connecting' | 'live' | 'retrying';
+
+export function useLiveThread(opts: { lastId: () => number; onMessage: (m: ChatMessage) => void; reload: () => Promise<unknown> }): LiveState {
+  const [state, setState] = useState<LiveState>('connecting');
+  const latest = useRef(opts);
+  latest.current = opts;
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let stopped = false;
+
+    async function open() {
+      let url: string;
+      try {
+        url = await streamUrl(latest.current.lastId());
+      } catch {
+        return retry();
+      }
+      if (stopped) return;
+      const es = new EventSource(url);
+      source = es;
+      es.onopen = () => {
+        failures = 0;
+        setState('live');
+      };
+      es.addEventListener(CHAT_MESSAGE_EVENT, (e) => {
+        try {
+          latest.current.onMessage(JSON.parse((e as MessageEvent<string>).data) as ChatMessage);
+        } catch {
+          // a frame that is not a message is not shown
+        }
+      });
+      es.onerror = () => {
+        // CONNECTING: the browser is already reconnecting (with Last-Event-ID); CLOSED: it gave up
+        if (es.readyState === EventSource.CLOSED) {
+          es.close();
+          retry();
+        } else setState('retrying');
+      };
+    }
+
+    function retry() {
+      if (stopped) return;
+      source = null;
+      setState('retrying');
+      failures += 1;
+      timer = setTimeout(() => {
+        void latest.current
+          .reload()
+          .catch(() => undefined)
+          .then(() => open());
+      }, reconnectDelayMs(failures));
+    }
+
+    void open();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, []);
+
+  return state;
+}
