@@ -61,8 +61,12 @@ export function TicketDrawer({ id, onClose }: { id: number; onClose: () => void 
             <Descriptions.Item label="联系方式">
               <RevealContact value={d.ticket.contact || null} reveal={(reason) => revealTicketContact(d.ticket.id, reason)} />
             </Descriptions.Item>
-            <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
-            <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
+            {d.ticket.category === 'chat' ? null : (
+              <>
+                <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
+                <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
+              </>
+            )}
             <Descriptions.Item label="提交时间" span={2}>
               {chinaTime(d.ticket.created_at)}（{ageOf(d.ticket.created_at)}前）
             </Descriptions.Item>
