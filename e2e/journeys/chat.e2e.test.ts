@@ -88,7 +88,10 @@ describe('在线咨询', () => {
     expect(await phone.locator('[data-pending]').count()).toBe(0);
 
     // the send box is in the screen, at its bottom, and nothing lies over it
-    const box = (await phone.locator('form').filter({ has: phone.getByLabel('消息内容') }).boundingBox())!;
+    const box = (await phone
+      .locator('form')
+      .filter({ has: phone.getByLabel('消息内容') })
+      .boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(667);
     expect(box.y).toBeGreaterThan(667 / 2);
     const atSend = await phone.getByRole('button', { name: '发送', exact: true }).evaluate((b) => {

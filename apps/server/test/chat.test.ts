@@ -147,7 +147,11 @@ describe.each(databases())('在线咨询 on %s', (kind) => {
       { name: 'not an upload id', send: () => send(t, token, { image_id: '../../etc/passwd' }) },
       { name: 'someone else’s image', send: () => send(t, token, { image_id: foreignImage }) },
       { name: 'a card not theirs', send: () => send(t, token, { text: '你好', custom_num: '1000000018' }) },
-      { name: 'no login', send: () => t.post(`${CHAT}/messages`, { custom_num: '1000000001', client_id: clientId(), text: '你好' }), status: 401 },
+      {
+        name: 'no login',
+        send: () => t.post(`${CHAT}/messages`, { custom_num: '1000000001', client_id: clientId(), text: '你好' }),
+        status: 401,
+      },
     ]);
     expect((await t.get(CHAT)).statusCode).toBe(401);
   });
@@ -204,7 +208,10 @@ describe.each(databases())('在线咨询 on %s', (kind) => {
     // read marks: support opens it, the holder sees theirs read
     await adminPost(t, '/api/admin/tickets/chat/read', { id }, support);
     expect((await thread(t, mine)).messages.filter((m) => m.from === 'holder').every((m) => m.read)).toBe(true);
-    const after = (await adminGet(t, '/api/admin/tickets?category=chat&order=newest', support)).json().data.items as { id: number; unread: number }[];
+    const after = (await adminGet(t, '/api/admin/tickets?category=chat&order=newest', support)).json().data.items as {
+      id: number;
+      unread: number;
+    }[];
     expect(after.find((r) => r.id === id)!.unread).toBe(0);
   });
 
@@ -215,14 +222,20 @@ describe.each(databases())('在线咨询 on %s', (kind) => {
     const support = await loginAs(t, 'support');
     await expectAllRejectedWithoutWrites(t, [
       { name: 'empty', send: () => adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: ' ' }, support) },
-      { name: 'long', send: () => adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '字'.repeat(501) }, support) },
-      { name: 'no ticket', send: () => adminPost(t, '/api/admin/tickets/chat/reply', { id: 999999, client_id: clientId(), text: '您好' }, support) },
+      {
+        name: 'long',
+        send: () => adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '字'.repeat(501) }, support),
+      },
+      {
+        name: 'no ticket',
+        send: () => adminPost(t, '/api/admin/tickets/chat/reply', { id: 999999, client_id: clientId(), text: '您好' }, support),
+      },
     ]);
     const closed = await adminPost(t, '/api/admin/tickets/reply', { id, status: 'closed', content: '' }, support);
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(expectRejected(await adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '您好' }, support)).message).toMatch(
-      /已关闭/,
-    );
+    expect(
+      expectRejected(await adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '您好' }, support)).message,
+    ).toMatch(/已关闭/);
     // the holder writing again opens a new conversation
     await sent(t, token, { custom_num: '1000000003', text: '还有一个问题' });
     const next = (await thread(t, token)).conversation!;
@@ -245,9 +258,11 @@ describe.each(databases())('在线咨询 on %s', (kind) => {
       {},
       (es) => es.some((e) => (e.data as ChatMessage).from === 'support'),
       () => {
-        void adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '您好，请重启设备试试' }, support).then((r) => {
-          reply = r.json().data;
-        });
+        void adminPost(t, '/api/admin/tickets/chat/reply', { id, client_id: clientId(), text: '您好，请重启设备试试' }, support).then(
+          (r) => {
+            reply = r.json().data;
+          },
+        );
       },
     );
     const got = events.map((e) => e.data as ChatMessage);
@@ -297,7 +312,11 @@ describe.each(databases())('在线咨询 on %s', (kind) => {
       const app2 = await buildApp({ db: db2, config: t.config, logger: false });
       try {
         await app2.ready();
-        const login = await app2.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'support', password: passwordOf('support') } });
+        const login = await app2.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'support', password: passwordOf('support') },
+        });
         const cookie = cookieOf(login);
         const base = await listening(t);
         const key = await streamKey(t, token);

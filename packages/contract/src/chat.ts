@@ -10,11 +10,7 @@ import { CHAT_CLIENT_ID, CHAT_MAX_TEXT, CHAT_SENDERS } from './patterns/chat';
 export * from './patterns/chat';
 
 export const ChatClientId = z.string({ error: '消息编号有误' }).regex(CHAT_CLIENT_ID, '消息编号有误');
-const ChatText = z
-  .string({ error: '消息内容有误' })
-  .trim()
-  .max(CHAT_MAX_TEXT, `每条消息最多 ${CHAT_MAX_TEXT} 个字`)
-  .default('');
+const ChatText = z.string({ error: '消息内容有误' }).trim().max(CHAT_MAX_TEXT, `每条消息最多 ${CHAT_MAX_TEXT} 个字`).default('');
 
 export const ChatSendRequest = z
   .object({

@@ -21,7 +21,10 @@ export function isSafeUrlText(value: string): boolean {
 
 const safeUrl = z.string().trim().max(500, '链接过长（最多 500 字符）').refine(isSafeUrlText, '只能填写 http:// 或 https:// 开头的链接');
 /** An external chat service: https only (docs/decisions/0034); empty means the built-in 在线咨询. */
-const chatUrl = safeUrl.refine((v) => v === '' || /^https:\/\/[^\s/?#\\]+/i.test(v), '在线客服链接须以 https:// 开头（留空则使用内置在线咨询）');
+const chatUrl = safeUrl.refine(
+  (v) => v === '' || /^https:\/\/[^\s/?#\\]+/i.test(v),
+  '在线客服链接须以 https:// 开头（留空则使用内置在线咨询）',
+);
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}过长（最多 ${max} 字）`);
 const flag = z.boolean({ error: '开关取值有误' });
 

@@ -53,15 +53,16 @@ export const AdminTicketReplyBody = z.object({
 });
 
 /** A 在线咨询 conversation in the console (docs/decisions/0034): its messages, images served by adminChatImage. */
-export const AdminChatThread = z.object({ id: z.number().int(), ticket_no: z.string(), status: z.string(), messages: z.array(ChatMessage) });
+export const AdminChatThread = z.object({
+  id: z.number().int(),
+  ticket_no: z.string(),
+  status: z.string(),
+  messages: z.array(ChatMessage),
+});
 export const AdminChatReplyBody = z.object({
   id: Id,
   client_id: ChatClientId,
-  text: z
-    .string({ error: '请输入回复内容' })
-    .trim()
-    .min(1, '请输入回复内容')
-    .max(CHAT_MAX_TEXT, `每条消息最多 ${CHAT_MAX_TEXT} 个字`),
+  text: z.string({ error: '请输入回复内容' }).trim().min(1, '请输入回复内容').max(CHAT_MAX_TEXT, `每条消息最多 ${CHAT_MAX_TEXT} 个字`),
 });
 
 export const AdminApplicationQuery = z.object({

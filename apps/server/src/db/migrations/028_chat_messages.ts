@@ -24,7 +24,12 @@ export async function up(db: Kysely<any>, dialect: DialectName): Promise<void> {
     .addColumn('read_at', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('ticket_messages_client').on('ticket_messages').columns(['ticket_id', 'sender', 'client_id']).unique().execute();
+  await db.schema
+    .createIndex('ticket_messages_client')
+    .on('ticket_messages')
+    .columns(['ticket_id', 'sender', 'client_id'])
+    .unique()
+    .execute();
   await db.schema.createIndex('ticket_messages_thread').on('ticket_messages').columns(['ticket_id', 'id']).execute();
   await sql`create unique index tickets_one_open_chat on tickets (owner_user_id, owner_custom_num) where category = 'chat' and status <> 'closed'`.execute(
     db,

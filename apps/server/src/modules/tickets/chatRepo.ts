@@ -52,7 +52,13 @@ export function messageOf(db: Executor, ticketId: number, id: number): Promise<M
 
 /** The other side has seen the thread: every unread message of `sender` in it gets read_at. */
 export async function markRead(db: Executor, ticketId: number, sender: string, at: string): Promise<void> {
-  await db.updateTable('ticket_messages').set({ read_at: at }).where('ticket_id', '=', ticketId).where('sender', '=', sender).where('read_at', '=', '').execute();
+  await db
+    .updateTable('ticket_messages')
+    .set({ read_at: at })
+    .where('ticket_id', '=', ticketId)
+    .where('sender', '=', sender)
+    .where('read_at', '=', '')
+    .execute();
 }
 
 /** Unread messages of `sender` per conversation, for the console's queue. */
@@ -71,7 +77,10 @@ export async function unreadCounts(db: Executor, ticketIds: number[], sender: st
 
 /** The newest message id (0 none): where a poller starts. */
 export async function lastMessageId(db: Executor): Promise<number> {
-  const r = await db.selectFrom('ticket_messages').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const r = await db
+    .selectFrom('ticket_messages')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(r?.id ?? 0);
 }
 

@@ -11,7 +11,16 @@ import { AppError } from '../../lib/errors';
 import { authOf } from '../auth';
 import * as chatRepo from './chatRepo';
 import { openStreamKey, resumeAfter, sseFrame, type StreamOwner } from './chatRules';
-import { chatHubOf, closeChatHub, holderThread, markSupportRead, messageOf, sendAsHolder, streamKeyFor, streamSecretOf } from './chatService';
+import {
+  chatHubOf,
+  closeChatHub,
+  holderThread,
+  markSupportRead,
+  messageOf,
+  sendAsHolder,
+  streamKeyFor,
+  streamSecretOf,
+} from './chatService';
 
 /** A comment line now and then: proxies keep the connection, the client knows it is alive. */
 const HEARTBEAT_MS = 25_000;
@@ -61,24 +70,25 @@ async function stream(ctx: AppContext, req: FastifyRequest, reply: FastifyReply,
     res.write(sseFrame({ id: m.id, event: CHAT_MESSAGE_EVENT, data: messageOf(m) }));
   };
   let ended = false;
+  // the hub's unsubscribe, once subscribed (the stream may end before: the client left)
+  const subscription = { stop: () => {} };
   const end = () => {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
     clearTimeout(lifetime);
-    unsubscribe?.();
+    subscription.stop();
     res.end();
   };
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
   req.raw.on('close', end);
-  let unsubscribe: (() => void) | undefined;
   // listen first, then read what was missed: nothing falls between the two (duplicates are dropped)
-  unsubscribe = await chatHubOf(ctx).subscribe(owner, {
+  subscription.stop = await chatHubOf(ctx).subscribe(owner, {
     deliver: (m) => (pending ? pending.push(m) : send(m)),
     end,
   });
-  if (ended) return unsubscribe();
+  if (ended) return subscription.stop();
   try {
     for (const m of await chatRepo.ownerMessagesAfter(ctx.db.kysely, owner, after, BACKLOG)) send(m);
   } catch (err) {

@@ -49,7 +49,11 @@ describe('stream keys', () => {
   });
   it.each([
     ['another secret', (k: string) => k, Buffer.alloc(32, 2)],
-    ['a changed owner', (k: string) => `${Buffer.from(JSON.stringify({ u: 6, c: '', e: 1_000 })).toString('base64url')}.${k.split('.')[1]}`, secret],
+    [
+      'a changed owner',
+      (k: string) => `${Buffer.from(JSON.stringify({ u: 6, c: '', e: 1_000 })).toString('base64url')}.${k.split('.')[1]}`,
+      secret,
+    ],
     ['no signature', (k: string) => k.split('.')[0]!, secret],
     ['a third part', (k: string) => `${k}.x`, secret],
     ['junk', () => 'not-a-key', secret],

@@ -11,16 +11,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { StateBlock } from '../../components/StateBlock';
 import { useBrand } from '../../features/branding/model/brandingStore';
-import { chatKey, markRead, sendMessage, useChatThread } from '../../features/chat/api/chat';
-import { ChatImage } from '../../features/chat/components/ChatImage';
-import { chatTimeLabel, firstUnreadId, lastIdOf, mergeMessages, newClientId, timeLabelled } from '../../features/chat/model/thread';
-import { useVisibleHeight } from '../../features/chat/model/useKeyboardHeight';
-import { useLiveThread } from '../../features/chat/model/useLiveThread';
+import { chatKey, markRead, sendMessage, useChatThread } from '../../features/tickets/api/chat';
+import { ChatImage } from '../../features/tickets/components/ChatImage';
+import { chatTimeLabel, firstUnreadId, lastIdOf, mergeMessages, newClientId, timeLabelled } from '../../features/tickets/model/chatThread';
+import { useVisibleHeight } from '../../features/tickets/model/useVisibleHeight';
+import { useLiveThread } from '../../features/tickets/model/useLiveThread';
 import { uploadTicketImage } from '../../features/tickets/api/uploadTicketImage';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
-import styles from '../../features/chat/components/Chat.module.css';
+import styles from '../../features/tickets/components/Chat.module.css';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -144,7 +144,12 @@ function ChatPage() {
         imageId = (await uploadTicketImage(p.file)).id;
         setPending((list) => list.map((x) => (x.clientId === p.clientId ? { ...x, imageId } : x)));
       }
-      const m = await sendMessage({ custom_num: customNum, client_id: p.clientId, text: p.text, ...(imageId ? { image_id: imageId } : {}) });
+      const m = await sendMessage({
+        custom_num: customNum,
+        client_id: p.clientId,
+        text: p.text,
+        ...(imageId ? { image_id: imageId } : {}),
+      });
       merge([m]);
       setPending((list) => list.filter((x) => x.clientId !== p.clientId));
       if (!qc.getQueryData<ChatThread>(chatKey)?.conversation) void qc.invalidateQueries({ queryKey: chatKey });
@@ -215,7 +220,8 @@ function ChatPage() {
         ) : (
           <>
             <p className={styles.system}>
-              您好，欢迎咨询{brand.appName}。请描述您遇到的问题，客服会尽快回复{brand.serviceHours ? `（服务时间 ${brand.serviceHours}）` : ''}。
+              您好，欢迎咨询{brand.appName}。请描述您遇到的问题，客服会尽快回复
+              {brand.serviceHours ? `（服务时间 ${brand.serviceHours}）` : ''}。
             </p>
             {conversation && conversation.status === 'closed' && <p className={styles.system}>本次咨询已结束，再发消息将开始新的咨询</p>}
             {messages.map((m) => (

@@ -114,7 +114,9 @@ export function TicketDrawer({ id, onClose }: { id: number; onClose: () => void 
                   rules={[
                     ({ getFieldValue }) => ({
                       validator: (_r, v: string | undefined) =>
-                        getFieldValue('status') === 'replied' && !v?.trim() ? Promise.reject(new Error('请填写回复内容')) : Promise.resolve(),
+                        getFieldValue('status') === 'replied' && !v?.trim()
+                          ? Promise.reject(new Error('请填写回复内容'))
+                          : Promise.resolve(),
                     }),
                     { max: 1000, message: '回复最多 1000 个字' },
                   ]}

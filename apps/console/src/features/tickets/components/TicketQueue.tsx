@@ -72,7 +72,12 @@ export function TicketQueue() {
           { title: '描述', dataIndex: 'excerpt', ellipsis: true },
           { title: '状态', dataIndex: 'status', width: 90, render: statusTag },
           // a 在线咨询 conversation's messages from the holder that nobody has read yet
-          { title: '未读', dataIndex: 'unread', width: 70, render: (n: number) => (n > 0 ? <Badge count={n} title={`${n} 条未读消息`} /> : null) },
+          {
+            title: '未读',
+            dataIndex: 'unread',
+            width: 70,
+            render: (n: number) => (n > 0 ? <Badge count={n} title={`${n} 条未读消息`} /> : null),
+          },
           { title: '已等待', dataIndex: 'created_at', width: 90, render: (v: string) => ageOf(v) },
           { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: string) => chinaTime(v) },
           linkColumn<Row>('处理', (r) => setOpen(r.id), 80),

@@ -7,11 +7,15 @@ import { useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGE_EVENT } from '@portal/contract/patterns/chat';
 import type { ChatMessage } from '@portal/contract';
 import { streamUrl } from '../api/chat';
-import { reconnectDelayMs } from './thread';
+import { reconnectDelayMs } from './chatThread';
 
 export type LiveState = 'connecting' | 'live' | 'retrying';
 
-export function useLiveThread(opts: { lastId: () => number; onMessage: (m: ChatMessage) => void; reload: () => Promise<unknown> }): LiveState {
+export function useLiveThread(opts: {
+  lastId: () => number;
+  onMessage: (m: ChatMessage) => void;
+  reload: () => Promise<unknown>;
+}): LiveState {
   const [state, setState] = useState<LiveState>('connecting');
   const latest = useRef(opts);
   latest.current = opts;

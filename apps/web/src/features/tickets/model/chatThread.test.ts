@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@portal/contract';
-import { chatTimeLabel, firstUnreadId, lastIdOf, mergeMessages, newClientId, reconnectDelayMs, timeLabelled } from './thread';
+import { chatTimeLabel, firstUnreadId, lastIdOf, mergeMessages, newClientId, reconnectDelayMs, timeLabelled } from './chatThread';
 
 const m = (id: number, at: string, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -53,12 +53,7 @@ describe('chatTimeLabel (China time)', () => {
 
 describe('timeLabelled', () => {
   it('labels the first message and any after a gap of five minutes or more', () => {
-    const t = [
-      m(1, '2026-11-24T01:00:00Z'),
-      m(2, '2026-11-24T01:04:59Z'),
-      m(3, '2026-11-24T01:09:59Z'),
-      m(4, '2026-11-24T02:00:00Z'),
-    ];
+    const t = [m(1, '2026-11-24T01:00:00Z'), m(2, '2026-11-24T01:04:59Z'), m(3, '2026-11-24T01:09:59Z'), m(4, '2026-11-24T02:00:00Z')];
     expect([...timeLabelled(t)]).toEqual([1, 3, 4]);
   });
 });
@@ -67,7 +62,11 @@ describe('firstUnreadId', () => {
   it.each([
     ['none unread', [m(1, 'a', { from: 'support', read: true })], null],
     ['the holder’s own do not count', [m(1, 'a'), m(2, 'b', { from: 'support', read: true })], null],
-    ['the first of support’s unread', [m(1, 'a', { from: 'support', read: true }), m(2, 'b', { from: 'support' }), m(3, 'c', { from: 'support' })], 2],
+    [
+      'the first of support’s unread',
+      [m(1, 'a', { from: 'support', read: true }), m(2, 'b', { from: 'support' }), m(3, 'c', { from: 'support' })],
+      2,
+    ],
   ] as const)('%s', (_n, t, want) => expect(firstUnreadId(t)).toBe(want));
 });
 

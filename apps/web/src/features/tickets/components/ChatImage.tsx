@@ -1,7 +1,7 @@
 // An image message: the holder's own upload, fetched with the token (an <img src> cannot send it),
 // shown as a thumbnail that opens full screen; tapping the full view closes it.
 import { useState } from 'react';
-import { useImageDataUrl } from '../../tickets/components/TicketImage';
+import { useImageDataUrl } from './TicketImage';
 import styles from './Chat.module.css';
 
 export function ChatImage({ url, preview }: { url: string; preview?: string }) {

@@ -53,7 +53,10 @@ export function firstUnreadId(thread: readonly ChatMessage[]): number | null {
 /** A message's id of the page's own (a double tap sends the same id; the server stores it once). */
 export function newClientId(random: () => string = () => crypto.randomUUID()): string {
   try {
-    return random().replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64).padEnd(8, '0');
+    return random()
+      .replace(/[^A-Za-z0-9_-]/g, '')
+      .slice(0, 64)
+      .padEnd(8, '0');
   } catch {
     // crypto.randomUUID needs a secure context (https or localhost)
     return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
