@@ -141,6 +141,32 @@ describe('在线咨询', () => {
     expect(await phone.locator('[data-from="holder"]').count()).toBe(2);
   });
 
+  it('when the live stream cannot be had, the thread still loads, says so, and a reply arrives by reloading', async () => {
+    const phone = j.phone.page;
+    // every stream refused, as by a proxy that breaks server-sent events
+    await phone.route('**/api/v2/chat/stream?**', (route) => route.abort());
+    await phone.goto('/chat');
+    await phone.locator('[data-from="holder"]').first().waitFor();
+    await phone.getByText('实时连接已断开，正在重新连接…').waitFor();
+    await screenshot(phone, 'chat-phone-offline');
+    // support answers (the console's session, in the desk's browser)
+    const [{ id }] = j.portal.sql<{ id: number }>("SELECT id FROM tickets WHERE category = 'chat' ORDER BY id DESC LIMIT 1") as {
+      id: number;
+    }[];
+    const status = await desk.page.evaluate(
+      (ticket) =>
+        fetch('/api/admin/tickets/chat/reply', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: ticket, client_id: 'journey-fallback-1', text: '线路已恢复，请再试一次' }),
+        }).then((r) => r.status),
+      id!,
+    );
+    expect(status).toBe(200);
+    await phone.locator('[data-from="support"]').filter({ hasText: '线路已恢复，请再试一次' }).waitFor({ timeout: 20_000 });
+    await phone.unroute('**/api/v2/chat/stream?**');
+  });
+
   it('an agent with an https chat address of its own still sends 在线咨询 there', async () => {
     const phone = j.phone.page;
     await resetBrowser(phone);

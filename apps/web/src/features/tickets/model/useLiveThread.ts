@@ -1,8 +1,8 @@
 // The live half of the thread (docs/decisions/0034): an EventSource on the holder's stream. The
-// browser reconnects a dropped stream by itself, resuming with Last-Event-ID; when the stream is
-// refused (its key expired, the server restarted) the page reloads the thread — the fallback that
-// misses nothing — and opens a new stream after the newest message, waiting longer after each
-// failure in a row. Closed when the page goes away.
+// browser reconnects a dropped stream by itself, resuming with Last-Event-ID, and the page reads the
+// thread again at each failed attempt (the fallback that misses nothing, while streams break); when
+// the stream is refused (its key expired) the page reloads the thread and opens a new stream after
+// the newest message, waiting longer after each failure in a row. Closed when the page goes away.
 import { useEffect, useRef, useState } from 'react';
 import { CHAT_MESSAGE_EVENT } from '@portal/contract/patterns/chat';
 import type { ChatMessage } from '@portal/contract';
@@ -48,11 +48,16 @@ export function useLiveThread(opts: {
         }
       });
       es.onerror = () => {
-        // CONNECTING: the browser is already reconnecting (with Last-Event-ID); CLOSED: it gave up
+        // CLOSED: refused (the key expired), the browser gave up: a new stream after a wait
         if (es.readyState === EventSource.CLOSED) {
           es.close();
-          retry();
-        } else setState('retrying');
+          return retry();
+        }
+        // CONNECTING: the browser reconnects by itself (with Last-Event-ID) every few seconds, and
+        // fails again while a proxy or the network breaks streams: each time, the thread is read
+        // again, so replies still come while the stream does not
+        setState('retrying');
+        void latest.current.reload().catch(() => undefined);
       };
     }
 
