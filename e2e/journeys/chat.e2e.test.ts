@@ -135,6 +135,25 @@ describe('在线咨询', () => {
     await screenshot(phone, 'chat-phone-image');
     await phone.getByRole('button', { name: '关闭' }).click();
 
+    // away from the page, a new reply is counted on 在线咨询
+    await phone.goto('/customer');
+    const status = await desk.page.evaluate(
+      (ticket) =>
+        fetch('/api/admin/tickets/chat/reply', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: ticket, client_id: 'journey-away-1', text: '还有其他问题吗？' }),
+        }).then((r) => r.status),
+      Number(new URL(page.url()).searchParams.get('ticket')),
+    );
+    expect(status).toBe(200);
+    await phone.reload();
+    await phone.getByRole('link', { name: /在线咨询\s*1 条新回复/ }).waitFor();
+    await screenshot(phone, 'chat-phone-customer-unread');
+    await phone.getByRole('link', { name: /在线咨询/ }).click();
+    await waitForPath(phone, '/chat');
+    await phone.getByText('以下为新消息').waitFor();
+
     // opened again later, the thread is all there
     await phone.reload();
     await phone.locator('[data-from="support"]').filter({ hasText: '请重启设备后再试' }).waitFor();

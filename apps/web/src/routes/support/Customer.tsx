@@ -9,14 +9,21 @@ import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { routeByName } from '../../config/routes';
 import { useBrand } from '../../features/branding/model/brandingStore';
+import { useChatThread } from '../../features/tickets/api/chat';
+import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 import styles from './Customer.module.css';
 
-export default function CustomerPage() {
+function CustomerPage() {
   const brand = useBrand();
   const [params] = useSearchParams();
   const from = routeByName(params.get('form') ?? '');
   const fallback = from?.page ? from.path : '/';
   const external = brand.openCustomer ? externalChatUrl(brand.customerUrl) : '';
+  // a logged-in holder sees support's replies waiting in the built-in conversation
+  const loggedIn = Boolean(useStored('token'));
+  const thread = useChatThread(loggedIn && brand.openCustomer && !external);
+  const unread = thread.data?.unread ?? 0;
   const channels = [brand.openCustomer && '在线咨询', brand.hotline && '电话', brand.email && '邮件'].filter(Boolean);
 
   return (
@@ -45,6 +52,7 @@ export default function CustomerPage() {
           brand.openCustomer && (
             <Link className="app-btn app-btn--primary app-btn--block" to="/chat">
               在线咨询
+              {unread > 0 && <span className={styles.unread}>{unread} 条新回复</span>}
             </Link>
           )
         )}
@@ -104,3 +112,5 @@ export default function CustomerPage() {
     </div>
   );
 }
+
+export default withQuery(CustomerPage);

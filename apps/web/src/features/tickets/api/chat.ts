@@ -8,8 +8,8 @@ import { API_BASE, call } from '../../../lib/api';
 export const chatKey = ['chat', 'thread'] as const;
 
 /** The thread: loaded on open and again whenever the live stream broke (nothing is missed). */
-export function useChatThread() {
-  return useQuery({ queryKey: chatKey, queryFn: ({ signal }) => call(api.chatThread, undefined, { signal }) });
+export function useChatThread(enabled = true) {
+  return useQuery({ queryKey: chatKey, queryFn: ({ signal }) => call(api.chatThread, undefined, { signal }), enabled });
 }
 
 /** A send shows its error beside the message (a 重发), not as a toast. */
