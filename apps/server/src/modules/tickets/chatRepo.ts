@@ -32,14 +32,20 @@ export async function insertMessageOnce(db: Executor, m: NewMessage): Promise<{ 
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { row: inserted, created: true };
-  const row = await db
+  const row = await messageByClientId(db, m.ticket_id, m.sender, m.client_id);
+  if (!row) throw new Error(`message ${m.client_id} of ticket ${m.ticket_id} conflicted but is not there`);
+  return { row, created: false };
+}
+
+/** The sender's message of this client id in the conversation, if it was stored already. */
+export function messageByClientId(db: Executor, ticketId: number, sender: string, clientId: string): Promise<MessageRow | undefined> {
+  return db
     .selectFrom('ticket_messages')
     .selectAll()
-    .where('ticket_id', '=', m.ticket_id)
-    .where('sender', '=', m.sender)
-    .where('client_id', '=', m.client_id)
-    .executeTakeFirstOrThrow();
-  return { row, created: false };
+    .where('ticket_id', '=', ticketId)
+    .where('sender', '=', sender)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
 }
 
 export function messagesOf(db: Executor, ticketId: number): Promise<MessageRow[]> {

@@ -122,8 +122,7 @@ export async function sendAsHolder(ctx: AppContext, auth: Auth, body: BodyOf<'ch
   const latest = await repo.latestChatOf(db, owner);
   // the same message again (a double tap, a retry after a lost answer): the stored one, counted once
   if (latest && latest.status !== 'closed') {
-    const again = await chatRepo.messagesOf(db, latest.id);
-    const same = again.find((m) => m.sender === 'holder' && m.client_id === body.client_id);
+    const same = await chatRepo.messageByClientId(db, latest.id, 'holder', body.client_id);
     if (same) return messageOf(same);
   }
   const who = ownerKeyOf(owner);
