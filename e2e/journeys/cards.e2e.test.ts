@@ -137,7 +137,8 @@ describe('cards and usage', () => {
     await waitForPath(page, '/customer');
     expect(new URL(page.url()).searchParams.get('form')).toBe('home');
     await page.getByRole('link', { name: '400-800-1234' }).waitFor();
-    expect(await page.getByRole('link', { name: '在线咨询' }).getAttribute('href')).toBe('https://kf.changlian.example.com/chat');
+    // the demo agent sets no chat address of its own: 在线咨询 is the built-in one (docs/decisions/0034)
+    expect(await page.getByRole('link', { name: '在线咨询' }).getAttribute('href')).toBe('/chat');
     // no floating button on the service page itself
     expect(await page.getByRole('button', { name: '在线客服' }).count()).toBe(0);
   });

@@ -17,7 +17,7 @@ const DEMO_BRANDING = {
   apply_name: '畅联流量卡自助服务',
   enterprise_name: '畅联物联网科技有限公司',
   contact_email: 'service@changlian.example.com',
-  customer_url: 'https://kf.changlian.example.com/chat',
+  customer_url: '',
   guide_qrcode: '/brand/demo-guide.svg',
   official_account_qrcode: '/brand/demo-official.svg',
   open_type: 0,

@@ -124,6 +124,7 @@ const TABLES = [
   // tickets and agent applications (013)
   'tickets',
   'ticket_events',
+  'ticket_messages',
   'agent_applications',
   // device shop and box binding tokens (016)
   'shop_products',

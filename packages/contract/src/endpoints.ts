@@ -113,6 +113,7 @@ import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQ
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
+import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThread } from './chat';
 import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 import {
@@ -472,6 +473,26 @@ const DECLARATIONS = {
   ticketList: { tags: ['tickets'], summary: '我的投诉建议', answer: TicketListAnswer },
   ticketDetail: { tags: ['tickets'], summary: '投诉建议详情：处理进度与回复（仅本人）', query: TicketParams, answer: Ticket },
   ticketClose: { tags: ['tickets'], summary: '关闭自己的投诉建议（仅本人；关闭后不能重新打开）', body: TicketParams, answer: Ticket },
+  chatThread: { tags: ['chat'], summary: '在线咨询：我与客服的对话（最近一次会话的全部消息，仅本人）', answer: ChatThread },
+  chatSend: {
+    tags: ['chat'],
+    summary: '在线咨询：发送一条消息（文字 ≤500 字或一张图片；同一 client_id 只存一次）',
+    body: ChatSendRequest,
+    answer: ChatMessage,
+  },
+  chatRead: { tags: ['chat'], summary: '在线咨询：客服的消息已读', answer: ChatThread },
+  chatStreamKey: {
+    tags: ['chat'],
+    summary: '在线咨询：实时消息流的钥匙（EventSource 不能带登录头；10 分钟有效，只能读本人的会话）',
+    answer: ChatStreamKey,
+  },
+  chatStream: {
+    auth: 'none',
+    raw: true,
+    tags: ['chat'],
+    summary: '在线咨询的实时消息（text/event-stream；凭 stream_key，Last-Event-ID 或 after 续传）',
+    query: ChatStreamQuery,
+  },
   shopProducts: {
     auth: 'none',
     tags: ['shop'],

@@ -12,3 +12,4 @@ export * from './tickets';
 export * from './agentApplications';
 export * from './membership';
 export * from './shop';
+export * from './chat';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CardNum, DateTime, Mobile } from './schemas';
 import { UploadId } from './realName';
-import { MAX_TICKET_IMAGES, TICKET_CATEGORIES, TICKET_STATUSES } from './patterns/tickets';
+import { MAX_TICKET_IMAGES, SUGGEST_CATEGORIES, TICKET_CATEGORIES, TICKET_STATUSES } from './patterns/tickets';
 
 export * from './patterns/tickets';
 
@@ -11,7 +11,7 @@ export const TicketNo = z.string().regex(/^T\d{14}$/, '工单编号有误');
 export const TicketParams = z.object({ ticket_no: TicketNo });
 
 export const TicketCreateRequest = z.object({
-  category: z.enum(TICKET_CATEGORIES, { error: '请选择问题类型' }),
+  category: z.enum(SUGGEST_CATEGORIES, { error: '请选择问题类型' }),
   custom_num: CardNum,
   /** an order of that card the ticket is about; "" or missing: none */
   order_no: z

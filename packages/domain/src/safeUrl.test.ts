@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from './safeUrl';
+import { externalChatUrl, safeUrl } from './safeUrl';
 
 describe('safeUrl: configuration never yields a script URL', () => {
   it.each([
@@ -25,4 +25,16 @@ describe('safeUrl: configuration never yields a script URL', () => {
     [null, ''],
     [undefined, ''],
   ])('safeUrl(%j) = %j', (input, out) => expect(safeUrl(input)).toBe(out));
+});
+
+describe('externalChatUrl', () => {
+  it.each([
+    ['https://kf.example.com/chat', 'https://kf.example.com/chat'],
+    ['http://kf.example.com/chat', ''],
+    ['/chat', ''],
+    ['//kf.example.com', ''],
+    ['javascript:alert(1)', ''],
+    ['', ''],
+    [null, ''],
+  ])('%j → %j', (v, want) => expect(externalChatUrl(v)).toBe(want));
 });

@@ -32,3 +32,12 @@ export function safeUrl(value: string | null | undefined): string {
   }
   return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '' ? url.toString() : '';
 }
+
+/**
+ * An agent's external chat service (docs/decisions/0034): used only when it is an absolute https
+ * URL that passes safeUrl; anything else ("" included) means the built-in 在线咨询.
+ */
+export function externalChatUrl(value: string | null | undefined): string {
+  const url = safeUrl(value);
+  return url.startsWith('https://') ? url : '';
+}

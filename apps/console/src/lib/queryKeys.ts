@@ -56,6 +56,7 @@ export const queryKeys = {
     all: ['tickets'] as const,
     list: (filter: Filter) => ['tickets', filter] as const,
     detail: (id: number) => ['ticket', id] as const,
+    chat: (id: number) => ['ticket', id, 'chat'] as const,
   },
   applications: {
     all: ['applications'] as const,

@@ -292,6 +292,20 @@ export interface TicketEventsTable {
   created_at: string;
 }
 
+/** A message of a 在线咨询 conversation (a `chat` ticket), the holder's or support's (028). */
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  sender: string;
+  author: string;
+  body: string;
+  image_id: string;
+  client_id: string;
+  /** '' unread (default) */
+  read_at: Generated<string>;
+  created_at: string;
+}
+
 /** An application to become an agent (013). */
 export interface AgentApplicationsTable {
   id: Generated<number>;
@@ -983,6 +997,7 @@ export interface Database {
   diagnoses: DiagnosesTable;
   tickets: TicketsTable;
   ticket_events: TicketEventsTable;
+  ticket_messages: TicketMessagesTable;
   agent_applications: AgentApplicationsTable;
   // the operator console (014)
   operators: OperatorsTable;

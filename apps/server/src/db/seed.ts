@@ -258,7 +258,8 @@ export async function seedDemo(
           apply_name: '畅联流量卡自助服务',
           enterprise_name: '畅联物联网科技有限公司',
           contact_email: 'service@changlian.example.com',
-          customer_url: 'https://kf.changlian.example.com/chat',
+          // no external chat service: the demo uses the built-in 在线咨询 (docs/decisions/0034)
+          customer_url: '',
           app_url: 'https://www.changlian.example.com/app',
           h5_url: 'https://h5.changlian.example.com',
           guide_qrcode: '/brand/demo-guide.svg',

@@ -55,6 +55,7 @@ const OWNERS: Record<string, string> = {
   // tickets and agent applications (013)
   tickets: 'modules/tickets/repo.ts',
   ticket_events: 'modules/tickets/repo.ts',
+  ticket_messages: 'modules/tickets/chatRepo.ts',
   agent_applications: 'modules/agentApplications/repo.ts',
   // device shop and box binding tokens (016)
   shop_products: 'modules/commerce/shop/repo.ts',

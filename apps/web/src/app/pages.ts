@@ -75,6 +75,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   QuickPaymentSuccess: () => import('../routes/quickPay/QuickPaymentSuccess'),
   // support
   Customer: () => import('../routes/support/Customer'),
+  Chat: () => import('../routes/support/Chat'),
   NotFound: () => import('../routes/support/NotFound'),
   Guide: () => import('../routes/support/Guide'),
   Download: () => import('../routes/support/Download'),

@@ -104,6 +104,9 @@ const TABLE = {
   support: [
     // Already the service page: no button to itself.
     { path: '/customer', title: '在线客服', meta: { noLogin: true, noShowKF: true }, page: 'Customer' },
+    // 在线咨询 on the ticket system (docs/decisions/0034): no button to itself, and no card gate
+    // (a holder whose card is stopped is the one who needs to ask)
+    { path: '/chat', title: '在线咨询', meta: { noShowKF: true, ...NO_GATE }, page: 'Chat' },
     { path: '/suggest', title: '投诉建议', page: 'Suggest' },
     { path: '/guide', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },
     { path: '/regtip', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },

@@ -20,6 +20,11 @@ export function isSafeUrlText(value: string): boolean {
 }
 
 const safeUrl = z.string().trim().max(500, '链接过长（最多 500 字符）').refine(isSafeUrlText, '只能填写 http:// 或 https:// 开头的链接');
+/** An external chat service: https only (docs/decisions/0034); empty means the built-in 在线咨询. */
+const chatUrl = safeUrl.refine(
+  (v) => v === '' || /^https:\/\/[^\s/?#\\]+/i.test(v),
+  '在线客服链接须以 https:// 开头（留空则使用内置在线咨询）',
+);
 const text = (label: string, max: number) => z.string().trim().max(max, `${label}过长（最多 ${max} 字）`);
 const flag = z.boolean({ error: '开关取值有误' });
 
@@ -35,7 +40,7 @@ export const BrandingFields = z.object({
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), '邮箱格式有误'),
   hotline: text('客服电话', 30).refine((v) => v === '' || /^[0-9+\-() ]{3,30}$/.test(v), '客服电话只能包含数字、空格和 + - ( )'),
   service_hours: text('服务时间', 40),
-  customer_url: safeUrl,
+  customer_url: chatUrl,
   app_url: safeUrl,
   h5_url: safeUrl,
   logo: safeUrl,

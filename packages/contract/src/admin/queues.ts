@@ -7,6 +7,8 @@ import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
 import { AdminReason } from './orders';
+import { ChatClientId, ChatMessage } from '../chat';
+import { CHAT_MAX_TEXT } from '../patterns/chat';
 
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
@@ -31,6 +33,8 @@ export const AdminTicketRow = z.object({
   status: z.string(),
   excerpt: z.string(),
   contact: z.string(),
+  /** a 在线咨询 conversation: the holder's messages support has not read yet (0 for other tickets) */
+  unread: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -46,6 +50,19 @@ export const AdminTicketReplyBody = z.object({
   status: z.enum(TICKET_STATUSES, { error: '请选择处理状态' }),
   /** the reply the card holder reads on /suggest; may be empty for a bare state change */
   content: z.string({ error: '回复内容有误' }).trim().max(1000, '回复最多 1000 个字').default(''),
+});
+
+/** A 在线咨询 conversation in the console (docs/decisions/0034): its messages, images served by adminChatImage. */
+export const AdminChatThread = z.object({
+  id: z.number().int(),
+  ticket_no: z.string(),
+  status: z.string(),
+  messages: z.array(ChatMessage),
+});
+export const AdminChatReplyBody = z.object({
+  id: Id,
+  client_id: ChatClientId,
+  text: z.string({ error: '请输入回复内容' }).trim().min(1, '请输入回复内容').max(CHAT_MAX_TEXT, `每条消息最多 ${CHAT_MAX_TEXT} 个字`),
 });
 
 export const AdminApplicationQuery = z.object({
@@ -218,6 +235,34 @@ export const adminQueueEndpoints = adminArea({
     summary: '回复投诉建议或改变其状态（用户在 /suggest 看到）',
     body: AdminTicketReplyBody,
     answer: AdminTicketDetailAnswer,
+  },
+  adminChatThread: {
+    route: 'GET /admin/tickets/chat',
+    tags: ['admin queues'],
+    summary: '在线咨询的对话：用户与客服的全部消息',
+    query: z.object({ id: Id }),
+    answer: AdminChatThread,
+  },
+  adminChatRead: {
+    route: 'POST /admin/tickets/chat/read',
+    tags: ['admin queues'],
+    summary: '在线咨询：用户的消息已读',
+    body: z.object({ id: Id }),
+    answer: AdminChatThread,
+  },
+  adminChatReply: {
+    route: 'POST /admin/tickets/chat/reply',
+    tags: ['admin queues'],
+    summary: '在线咨询：回复用户（实时送达用户的对话页；同一 client_id 只存一次）',
+    body: AdminChatReplyBody,
+    answer: ChatMessage,
+  },
+  adminChatImage: {
+    route: 'GET /admin/tickets/:id/chat-images/:message',
+    raw: true,
+    tags: ['admin queues'],
+    summary: '在线咨询中用户发送的图片（与工单相同的代理范围）',
+    params: z.object({ id: Id, message: Id }),
   },
   adminApplicationList: {
     route: 'GET /admin/agent-applications',

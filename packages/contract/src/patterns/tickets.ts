@@ -1,6 +1,9 @@
 // Zod-free constants of tickets (/suggest), for the browser and the schemas in ../tickets.ts.
 
-export const TICKET_CATEGORIES = ['connectivity', 'billing', 'package', 'service', 'suggestion', 'other'] as const;
+/** What a holder files on /suggest. */
+export const SUGGEST_CATEGORIES = ['connectivity', 'billing', 'package', 'service', 'suggestion', 'other'] as const;
+/** Every ticket's category: /suggest's, and `chat`, a conversation of 在线咨询 (docs/decisions/0034). */
+export const TICKET_CATEGORIES = [...SUGGEST_CATEGORIES, 'chat'] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 /** What each category is called on the page. */
 export const TICKET_CATEGORY_LABEL: Record<TicketCategory, string> = {
@@ -10,6 +13,7 @@ export const TICKET_CATEGORY_LABEL: Record<TicketCategory, string> = {
   service: '服务态度',
   suggestion: '功能建议',
   other: '其他',
+  chat: '在线咨询',
 };
 export const TICKET_STATUSES = ['submitted', 'in_progress', 'replied', 'closed'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

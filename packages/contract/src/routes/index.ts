@@ -22,3 +22,4 @@ export * from './tickets';
 export * from './agentApplications';
 export * from './membership';
 export * from './shop';
+export * from './chat';

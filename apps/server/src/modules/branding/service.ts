@@ -3,7 +3,7 @@
 import { Code } from '@portal/contract/codes';
 import type { Branding, BrandingFull } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
-import { safeUrl } from '@portal/domain';
+import { externalChatUrl, safeUrl } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Agent } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -19,7 +19,8 @@ function toBranding(a: Agent): Branding {
     apply_name: a.apply_name,
     enterprise_name: a.enterprise_name,
     contact_email: a.contact_email,
-    customer_url: safeUrl(a.customer_url),
+    // an external chat service only over https; otherwise the built-in 在线咨询 (docs/decisions/0034)
+    customer_url: externalChatUrl(a.customer_url),
     guide_qrcode: safeUrl(a.guide_qrcode),
     official_account_qrcode: safeUrl(a.official_account_qrcode),
     open_type: a.open_type,

@@ -1,4 +1,6 @@
 // The tickets module's public entry: complaints and suggestions (/suggest) with their timeline and
-// the operator's replies. Owns tickets and ticket_events.
+// the operator's replies, and 在线咨询 — a conversation built on a ticket (docs/decisions/0034).
+// Owns tickets, ticket_events and ticket_messages.
 export { ticketsRoutes } from './routes';
 export { addTicketEvent } from './repo';
+export { chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from './chatService';

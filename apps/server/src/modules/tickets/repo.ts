@@ -26,12 +26,14 @@ export async function addTicketEvent(db: Executor, ticketId: number, e: { status
   await db.updateTable('tickets').set({ status: e.status, updated_at: e.at }).where('id', '=', ticketId).execute();
 }
 
+/** The holder's complaints and suggestions (/suggest): their 在线咨询 conversations are not listed there. */
 export function ticketsOf(db: Executor, owner: UploadOwner, limit: number): Promise<TicketRow[]> {
   return db
     .selectFrom('tickets')
     .selectAll()
     .where('owner_user_id', '=', owner.userId)
     .where('owner_custom_num', '=', owner.customNum)
+    .where('category', '<>', 'chat')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
@@ -73,4 +75,42 @@ export async function closeTicket(db: Executor, ticketId: number, at: string): P
     .values({ ticket_id: ticketId, status: 'closed', content: '用户已关闭', author: 'user', created_at: at })
     .execute();
   return true;
+}
+
+// ---- 在线咨询 conversations: tickets of category `chat` (docs/decisions/0034) ----
+
+/** The owner's latest conversation, open or closed. */
+export function latestChatOf(db: Executor, owner: UploadOwner): Promise<TicketRow | undefined> {
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('owner_user_id', '=', owner.userId)
+    .where('owner_custom_num', '=', owner.customNum)
+    .where('category', '=', 'chat')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * A new open conversation, or none when the owner has one already (the partial unique index
+ * tickets_one_open_chat: two first messages at once open one). The caller reads it back either way.
+ */
+export async function insertChatTicket(db: Executor, row: Insertable<TicketsTable>): Promise<void> {
+  await db
+    .insertInto('tickets')
+    .values(row)
+    // no conflict target: SQLite matches a partial index only by its literal WHERE, and the
+    // ticket number is random and unique anyway
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** A message moved the conversation: its status and when. */
+export async function touchChatTicket(db: Executor, ticketId: number, status: string, at: string): Promise<void> {
+  await db.updateTable('tickets').set({ status, updated_at: at }).where('id', '=', ticketId).execute();
+}
+
+export function ticketById(db: Executor, id: number): Promise<TicketRow | undefined> {
+  return db.selectFrom('tickets').selectAll().where('id', '=', id).executeTakeFirst();
 }

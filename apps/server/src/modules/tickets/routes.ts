@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from '../auth';
 import { acceptOneImage, readOneImage, saveUpload } from '../upload';
+import { chatRoutes } from './chatRoutes';
 import { closeOwnTicket, createTicket, listTickets, ticketDetail } from './service';
 
 export async function ticketsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -16,4 +17,5 @@ export async function ticketsRoutes(api: FastifyInstance, ctx: AppContext): Prom
   serve(api, 'ticketList', async (req) => listTickets(ctx, authOf(req)));
   serve(api, 'ticketDetail', async (req) => ticketDetail(ctx, authOf(req), req.query.ticket_no));
   serve(api, 'ticketClose', async (req) => closeOwnTicket(ctx, authOf(req), req.body.ticket_no));
+  await chatRoutes(api, ctx);
 }

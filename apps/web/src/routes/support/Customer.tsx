@@ -1,20 +1,30 @@
 // /customer — the agent's customer service as configured: online chat, hotline (with its hours),
-// e-mail, QR codes; a channel that is not configured is neither shown nor promised. Works
+// e-mail, QR codes; a channel that is not configured is neither shown nor promised. 在线咨询 is the
+// agent's own chat service when it set an https address, else the built-in one on the ticket system
+// (/chat, docs/decisions/0034). Works
 // logged out (the mark's branding carries the hotline). `form` names the route the user came
 // from; "back" returns there when there is no history.
-import { useSearchParams } from '../../lib/router';
+import { externalChatUrl } from '@portal/domain';
+import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { routeByName } from '../../config/routes';
 import { useBrand } from '../../features/branding/model/brandingStore';
+import { useChatThread } from '../../features/tickets/api/chat';
+import { withQuery } from '../../lib/query';
+import { useStored } from '../../lib/useStored';
 import styles from './Customer.module.css';
 
-export default function CustomerPage() {
+function CustomerPage() {
   const brand = useBrand();
   const [params] = useSearchParams();
   const from = routeByName(params.get('form') ?? '');
   const fallback = from?.page ? from.path : '/';
-  const online = brand.openCustomer && brand.customerUrl ? brand.customerUrl : '';
-  const channels = [online && '在线咨询', brand.hotline && '电话', brand.email && '邮件'].filter(Boolean);
+  const external = brand.openCustomer ? externalChatUrl(brand.customerUrl) : '';
+  // a logged-in holder sees support's replies waiting in the built-in conversation
+  const loggedIn = Boolean(useStored('token'));
+  const thread = useChatThread(loggedIn && brand.openCustomer && !external);
+  const unread = thread.data?.unread ?? 0;
+  const channels = [brand.openCustomer && '在线咨询', brand.hotline && '电话', brand.email && '邮件'].filter(Boolean);
 
   return (
     <div className={styles.page}>
@@ -34,10 +44,17 @@ export default function CustomerPage() {
       </section>
 
       <section className={styles.panel}>
-        {online && (
-          <a className="app-btn app-btn--primary app-btn--block" href={online} target="_blank" rel="noopener noreferrer">
+        {external ? (
+          <a className="app-btn app-btn--primary app-btn--block" href={external} target="_blank" rel="noopener noreferrer">
             在线咨询
           </a>
+        ) : (
+          brand.openCustomer && (
+            <Link className="app-btn app-btn--primary app-btn--block" to="/chat">
+              在线咨询
+              {unread > 0 && <span className={styles.unread}>{unread} 条新回复</span>}
+            </Link>
+          )
         )}
         {!channels.length && <p className={styles.muted}>暂无可用的客服联系方式，请稍后再试</p>}
 
@@ -95,3 +112,5 @@ export default function CustomerPage() {
     </div>
   );
 }
+
+export default withQuery(CustomerPage);

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
-import { TICKET_CATEGORIES, TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
+import { SUGGEST_CATEGORIES, TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
@@ -172,7 +172,7 @@ function TicketForm({ customNum }: { customNum: string }) {
     setBusy(true);
     try {
       const ticket = await createTicket({
-        category: fields.category as (typeof TICKET_CATEGORIES)[number],
+        category: fields.category as (typeof SUGGEST_CATEGORIES)[number],
         custom_num: customNum,
         order_no: fields.orderNo,
         description: fields.description.trim(),
@@ -195,7 +195,7 @@ function TicketForm({ customNum }: { customNum: string }) {
         <fieldset className={parts.fieldset}>
           <legend className={parts.legend}>问题类型</legend>
           <div className={parts.chips} {...form.field('category')} role="group">
-            {TICKET_CATEGORIES.map((c) => (
+            {SUGGEST_CATEGORIES.map((c) => (
               <button
                 key={c}
                 type="button"

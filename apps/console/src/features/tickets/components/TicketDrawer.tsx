@@ -1,5 +1,6 @@
 // A ticket's drawer: the description, the holder's images (thumbnails, opening large), the timeline, and
-// 回复 / 处理 — written through the tickets module, so the holder reads it on /suggest.
+// 回复 / 处理 — written through the tickets module, so the holder reads it on /suggest. A 在线咨询
+// conversation (category chat, docs/decisions/0034) shows its thread and reply box instead, and 结束咨询.
 import { App, Button, Descriptions, Form, Image, Input, Select, Space, Timeline, Typography, Alert } from 'antd';
 import { Link } from 'react-router';
 import { TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
@@ -14,6 +15,7 @@ import { useReplyTicket, type ReplyFields } from '../api/replyTicket';
 import { TICKET_STATES as STATUS } from '../model/states';
 import { RevealContact } from '../../../components/RevealContact';
 import { revealTicketContact } from '../api/revealTicketContact';
+import { ChatPanel } from './ChatPanel';
 
 const statusTag = tagOf(STATUS);
 
@@ -44,7 +46,7 @@ export function TicketDrawer({ id, onClose }: { id: number; onClose: () => void 
   const [form] = Form.useForm<ReplyFields>();
   const m = useReplyTicket(id, () => {
     form.resetFields();
-    void message.success('已提交，用户可在投诉建议中看到');
+    void message.success(q.data?.ticket.category === 'chat' ? '已结束咨询' : '已提交，用户可在投诉建议中看到');
   });
   return (
     <DetailDrawer width={720} title={q.data ? `工单 ${q.data.ticket.ticket_no}` : '工单'} query={q} onClose={onClose}>
@@ -59,55 +61,74 @@ export function TicketDrawer({ id, onClose }: { id: number; onClose: () => void 
             <Descriptions.Item label="联系方式">
               <RevealContact value={d.ticket.contact || null} reveal={(reason) => revealTicketContact(d.ticket.id, reason)} />
             </Descriptions.Item>
-            <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
-            <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
+            {d.ticket.category === 'chat' ? null : (
+              <>
+                <Descriptions.Item label="关联订单">{d.ticket.order_no || '—'}</Descriptions.Item>
+                <Descriptions.Item label="图片">{d.ticket.image_count} 张</Descriptions.Item>
+              </>
+            )}
             <Descriptions.Item label="提交时间" span={2}>
               {chinaTime(d.ticket.created_at)}（{ageOf(d.ticket.created_at)}前）
             </Descriptions.Item>
-            <Descriptions.Item label="问题描述" span={2}>
+            <Descriptions.Item label={d.ticket.category === 'chat' ? '首条消息' : '问题描述'} span={2}>
               <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{d.ticket.description}</Typography.Paragraph>
             </Descriptions.Item>
           </Descriptions>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            用户图片（{d.ticket.image_count}）
-          </Typography.Title>
-          <TicketImages id={id} count={d.ticket.image_count} />
-          <Typography.Title level={5}>处理记录</Typography.Title>
-          <Timeline
-            items={d.events.map((e) => ({
-              children: (
-                <div>
-                  {statusTag(e.status)} <Typography.Text type="secondary">{chinaTime(e.created_at)}</Typography.Text>
-                  {e.author ? <Typography.Text type="secondary"> · {e.author}</Typography.Text> : null}
-                  {e.content ? <div style={{ marginTop: 4 }}>{e.content}</div> : null}
-                </div>
-              ),
-            }))}
-          />
-          <Typography.Title level={5}>回复 / 处理</Typography.Title>
-          {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} /> : null}
-          <Form form={form} layout="vertical" initialValues={{ status: 'replied' }} onFinish={(v) => m.mutate(v)}>
-            <Form.Item name="status" label="处理后状态" rules={[{ required: true, message: '请选择处理状态' }]}>
-              <Select style={{ width: 200 }} options={optionsOf(STATUS)} />
-            </Form.Item>
-            <Form.Item
-              name="content"
-              label="回复内容（用户可见）"
-              dependencies={['status']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_r, v: string | undefined) =>
-                    getFieldValue('status') === 'replied' && !v?.trim() ? Promise.reject(new Error('请填写回复内容')) : Promise.resolve(),
-                }),
-                { max: 1000, message: '回复最多 1000 个字' },
-              ]}
-            >
-              <Input.TextArea rows={4} maxLength={1000} showCount placeholder="如：已为您处理，请重启设备后查看" />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" loading={m.isPending}>
-              提交
-            </Button>
-          </Form>
+          {d.ticket.category === 'chat' ? (
+            <>
+              <ChatPanel id={id} closed={d.ticket.status === 'closed'} />
+              {d.ticket.status !== 'closed' ? (
+                <Button onClick={() => m.mutate({ status: 'closed', content: '' })} loading={m.isPending}>
+                  结束咨询
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                用户图片（{d.ticket.image_count}）
+              </Typography.Title>
+              <TicketImages id={id} count={d.ticket.image_count} />
+              <Typography.Title level={5}>处理记录</Typography.Title>
+              <Timeline
+                items={d.events.map((e) => ({
+                  children: (
+                    <div>
+                      {statusTag(e.status)} <Typography.Text type="secondary">{chinaTime(e.created_at)}</Typography.Text>
+                      {e.author ? <Typography.Text type="secondary"> · {e.author}</Typography.Text> : null}
+                      {e.content ? <div style={{ marginTop: 4 }}>{e.content}</div> : null}
+                    </div>
+                  ),
+                }))}
+              />
+              <Typography.Title level={5}>回复 / 处理</Typography.Title>
+              {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} /> : null}
+              <Form form={form} layout="vertical" initialValues={{ status: 'replied' }} onFinish={(v) => m.mutate(v)}>
+                <Form.Item name="status" label="处理后状态" rules={[{ required: true, message: '请选择处理状态' }]}>
+                  <Select style={{ width: 200 }} options={optionsOf(STATUS)} />
+                </Form.Item>
+                <Form.Item
+                  name="content"
+                  label="回复内容（用户可见）"
+                  dependencies={['status']}
+                  rules={[
+                    ({ getFieldValue }) => ({
+                      validator: (_r, v: string | undefined) =>
+                        getFieldValue('status') === 'replied' && !v?.trim()
+                          ? Promise.reject(new Error('请填写回复内容'))
+                          : Promise.resolve(),
+                    }),
+                    { max: 1000, message: '回复最多 1000 个字' },
+                  ]}
+                >
+                  <Input.TextArea rows={4} maxLength={1000} showCount placeholder="如：已为您处理，请重启设备后查看" />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={m.isPending}>
+                  提交
+                </Button>
+              </Form>
+            </>
+          )}
         </>
       )}
     </DetailDrawer>

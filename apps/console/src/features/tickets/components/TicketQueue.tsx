@@ -1,10 +1,10 @@
-// 工单: the complaints and suggestions queue — by state and category, oldest first (加载更多) with
+// 工单: the complaints and suggestions queue, and 在线咨询 conversations (category 在线咨询, with unread counts) — by state and category, oldest first (加载更多) with
 // each one's age, 导出 CSV of the current filter — a drawer with the description, the card holder's
 // images (thumbnails, opening large) and the timeline, and 回复 / 改变状态, written through the
 // tickets module so the card holder reads it on /suggest. /tickets?ticket=<id> opens a ticket's
 // drawer (a card's story links here).
 import { useState } from 'react';
-import { Button, Form, Input, Select } from 'antd';
+import { Badge, Button, Form, Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { TICKET_CATEGORY_LABEL } from '@portal/contract/patterns/tickets';
@@ -71,6 +71,13 @@ export function TicketQueue() {
           { title: '分类', dataIndex: 'category', width: 100, render: (c: string) => labelOf(TICKET_CATEGORY_LABEL, c) },
           { title: '描述', dataIndex: 'excerpt', ellipsis: true },
           { title: '状态', dataIndex: 'status', width: 90, render: statusTag },
+          // a 在线咨询 conversation's messages from the holder that nobody has read yet
+          {
+            title: '未读',
+            dataIndex: 'unread',
+            width: 70,
+            render: (n: number) => (n > 0 ? <Badge count={n} title={`${n} 条未读消息`} /> : null),
+          },
           { title: '已等待', dataIndex: 'created_at', width: 90, render: (v: string) => ageOf(v) },
           { title: '更新时间', dataIndex: 'updated_at', width: 170, render: (v: string) => chinaTime(v) },
           linkColumn<Row>('处理', (r) => setOpen(r.id), 80),

@@ -13,7 +13,8 @@ import { setApplicationStatus } from '../../agentApplications';
 import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
 import { moveApplication } from '../../replacement';
-import { addTicketEvent } from '../../tickets';
+import { addTicketEvent, chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from '../../tickets';
+import { uploadRowOf } from '../../upload';
 import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
 import type { AdminActor } from '../access/actor';
@@ -27,7 +28,7 @@ type TicketRow = NonNullable<Awaited<ReturnType<typeof repo.ticketById>>>;
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof repo.applicationById>>>;
 
 /** A ticket for this operator: the contact masked unless their role sees it whole (access/contact.ts). */
-function ticketRowOf(t: TicketRow, role: OperatorRole) {
+function ticketRowOf(t: TicketRow, role: OperatorRole, unread = 0) {
   return {
     id: t.id,
     ticket_no: t.ticket_no,
@@ -36,6 +37,7 @@ function ticketRowOf(t: TicketRow, role: OperatorRole) {
     status: t.status,
     excerpt: ticketExcerpt(t.description),
     contact: contactFor(role, t.contact) ?? '',
+    unread,
     created_at: t.created_at,
     updated_at: t.updated_at,
   };
@@ -68,7 +70,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const images = JSON.parse(t!.images) as unknown[];
     return {
       ticket: {
-        ...ticketRowOf(t!, op.role),
+        ...ticketRowOf(t!, op.role, (await holderUnread(ctx, [t!.id])).get(t!.id) ?? 0),
         description: t!.description,
         order_no: t!.order_no,
         diagnosis: t!.diagnosis,
@@ -86,7 +88,12 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
       { status: q.status, category: q.category, card: q.card || undefined, order: q.order, afterId: q.after_id },
       q.limit + 1,
     );
-    const items = rows.slice(0, q.limit).map((t) => ticketRowOf(t, op.role));
+    const page = rows.slice(0, q.limit);
+    const unread = await holderUnread(
+      ctx,
+      page.filter((t) => t.category === 'chat').map((t) => t.id),
+    );
+    const items = page.map((t) => ticketRowOf(t, op.role, unread.get(t.id) ?? 0));
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
@@ -116,6 +123,35 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
       });
     });
     return ticketDetail(op, b.id);
+  });
+
+  // 在线咨询 (docs/decisions/0034): the conversation written through the tickets module, which tells
+  // the holder's open stream; the same permission and agent scope as the ticket
+  serveAdmin(api, ctx, 'adminChatThread', 'tickets.manage', async (req, _reply, op) => {
+    assertInScope(op, (await repo.ticketById(db, req.query.id))?.agent_id);
+    return supportThread(ctx, req.query.id);
+  });
+  serveAdmin(api, ctx, 'adminChatRead', 'tickets.manage', async (req, _reply, op) => {
+    assertInScope(op, (await repo.ticketById(db, req.body.id))?.agent_id);
+    return markHolderRead(ctx, req.body.id);
+  });
+  serveAdmin(api, ctx, 'adminChatReply', 'tickets.manage', async (req, _reply, op) => {
+    const b = req.body;
+    const before = await repo.ticketById(db, b.id);
+    assertInScope(op, before?.agent_id);
+    return replyAsSupport(ctx, b.id, { author: op.displayName, text: b.text, clientId: b.client_id });
+  });
+  serveAdmin(api, ctx, 'adminChatImage', 'tickets.manage', async (req, reply, op) => {
+    assertInScope(op, (await repo.ticketById(db, req.params.id))?.agent_id);
+    const id = await chatImageId(ctx, req.params.id, req.params.message);
+    const upload = id ? await uploadRowOf(db, id) : undefined;
+    if (!upload) throw new AppError(Code.NOT_FOUND, '图片不存在');
+    return reply
+      .type(upload.mime)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', 'inline')
+      .header('x-content-type-options', 'nosniff')
+      .send(personalData(ctx.config).openBytes(Buffer.from(upload.content)));
   });
 
   serveAdmin(api, ctx, 'adminApplicationList', 'agentApplications.manage', async (req, _reply, op) => {

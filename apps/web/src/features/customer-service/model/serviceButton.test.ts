@@ -16,7 +16,9 @@ describe('serviceButtons (docs/spec/portal-spec.md §2)', () => {
     ['a noShowKF route', r('/customer', { noShowKF: true }), on, { main: false, cpe: false }],
     ['/login always hides it', r('/login'), on, { main: false, cpe: false }],
     ['open_customer off', r('/'), { ...on, openCustomer: false }, { main: false, cpe: false }],
-    ['customer_url unset (or unsafe, so safeUrl made it "")', r('/'), { ...on, customerUrl: '' }, { main: false, cpe: false }],
+    // no chat address of its own: the built-in 在线咨询 answers (docs/decisions/0034)
+    ['customer_url unset', r('/'), { ...on, customerUrl: '' }, { main: true, cpe: false }],
+    ['the chat page itself', r('/chat', { noShowKF: true }), on, { main: false, cpe: false }],
     ['a cpe route shows the cpe button instead', r('/cpe_router'), on, { main: false, cpe: true }],
     ['a cpe route with noCpeKF shows neither', r('/cpe_bind', { noCpeKF: true }), on, { main: false, cpe: false }],
     ['no route (redirecting)', undefined, on, { main: false, cpe: false }],

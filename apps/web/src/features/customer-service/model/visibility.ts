@@ -4,9 +4,8 @@ import type { RouteDef } from '../../../config/routes';
 export type RouteForService = Pick<RouteDef, 'path' | 'area'> & { meta: Pick<RouteDef['meta'], 'noShowKF' | 'noCpeKF'> };
 
 export interface ServiceConfig {
+  /** the agent offers online service: its own chat address, or else the built-in 在线咨询 (docs/decisions/0034) */
   openCustomer: boolean;
-  /** already through safeUrl: "" when unset or unsafe */
-  customerUrl: string;
 }
 
 export interface ServiceButtons {
@@ -17,8 +16,7 @@ export interface ServiceButtons {
 }
 
 export function serviceButtons(route: RouteForService | undefined, cfg: ServiceConfig): ServiceButtons {
-  const configured = cfg.openCustomer && cfg.customerUrl !== '';
-  if (!route || !configured || route.path === '/login') return { main: false, cpe: false };
+  if (!route || !cfg.openCustomer || route.path === '/login') return { main: false, cpe: false };
   const cpeArea = route.area === 'wifiDevice';
   return {
     main: !cpeArea && !route.meta.noShowKF,

@@ -18,8 +18,12 @@ async function dataUrlOf(url: string, signal: AbortSignal): Promise<string> {
   });
 }
 
+/** The holder's own image as a data: URL (also 在线咨询's image messages). */
+export const useImageDataUrl = (url: string) =>
+  useQuery({ queryKey: ['tickets', 'image', url], queryFn: ({ signal }) => dataUrlOf(url, signal), staleTime: Infinity });
+
 export function TicketImage({ url, alt }: { url: string; alt: string }) {
-  const q = useQuery({ queryKey: ['tickets', 'image', url], queryFn: ({ signal }) => dataUrlOf(url, signal), staleTime: Infinity });
+  const q = useImageDataUrl(url);
   if (q.data) return <img className={styles.image} src={q.data} alt={alt} />;
   return <span className={styles.placeholder}>{q.isError ? '图片加载失败' : '加载中…'}</span>;
 }
