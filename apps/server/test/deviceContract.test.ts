@@ -3,11 +3,10 @@
 // terms. The simulator's devices are sim_devices rows; the adapter's live in a fake GenieACS NBI
 // (a real HTTP server on 127.0.0.1) and are described by the shipped model maps. Both keep their
 // state in a real migrated database: SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
-import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
-import { describeDeviceContract, type ContractDevice } from '../src/integrations/device/contract';
+import { describeDeviceContract } from '../src/integrations/device/contract';
 import { GenieAcsGateway } from '../src/integrations/device/genieacs/adapter';
 import { GenieAcsClient } from '../src/integrations/device/genieacs/client';
 import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
@@ -15,9 +14,9 @@ import { loadModelMaps } from '../src/integrations/device/genieacs/modelMap';
 import { DeviceSimulator } from '../src/integrations/device/simulator';
 import { fetchTransport } from '../src/integrations/http/transport';
 import { clock } from '../src/lib/clock';
+import { MODELS_DIR, zteParameters } from './acsHelpers';
 import { createPgDatabase, databases, type DbKind } from './harness';
 
-export const MODELS_DIR = fileURLToPath(new URL('../../../deploy/device-models/', import.meta.url));
 const CHECKIN_MS = 5_000;
 const HOUR = 3_600_000;
 
@@ -40,34 +39,6 @@ async function database(kind: DbKind): Promise<Db> {
     await pg.drop();
   });
   return db;
-}
-
-/** A ZTE MU5001 as GenieACS stores it: the TR-181 parameters its model map names, with ZTE's extensions. */
-export function zteParameters(d: ContractDevice): Record<string, string | number | boolean> {
-  return {
-    'Device.DeviceInfo.SoftwareVersion': 'MU5001_V1.0.0B12',
-    'Device.DeviceInfo.UpTime': 86_400,
-    'Device.WiFi.SSID.1.SSID': d.ssid,
-    'Device.WiFi.AccessPoint.1.Security.KeyPassphrase': d.password,
-    'Device.WiFi.AccessPoint.1.Security.ModeEnabled': 'WPA2-Personal',
-    'Device.WiFi.AccessPoint.1.SSIDAdvertisementEnabled': true,
-    'Device.WiFi.AccessPoint.1.MaxAssociatedDevices': 32,
-    'Device.WiFi.Radio.1.OperatingFrequencyBand': '5GHz',
-    'Device.Hosts.Host.1.PhysAddress': 'a4:c3:f0:12:34:01',
-    'Device.Hosts.Host.1.IPAddress': '192.168.0.101',
-    'Device.Hosts.Host.1.HostName': '小米14',
-    'Device.Hosts.Host.1.Active': true,
-    'Device.Hosts.Host.1.X_ZTE-COM_AccessBlocked': false,
-    'Device.Cellular.Interface.1.IMEI': '868120041100999',
-    'Device.Cellular.Interface.1.USIM.ICCID': '89860012345678901234',
-    'Device.Cellular.Interface.1.RSRP': -88,
-    'Device.Cellular.Interface.1.RSRQ': -10,
-    'Device.Cellular.Interface.1.X_ZTE-COM_SINR': 17,
-    'Device.Cellular.Interface.1.X_ZTE-COM_Band': 'n78',
-    'Device.Cellular.Interface.1.CurrentAccessTechnology': 'NR',
-    'Device.Cellular.Interface.1.PreferredAccessTechnology': 'AUTO',
-    'Device.Cellular.AccessPoint.1.APN': 'cmiot',
-  };
 }
 
 for (const kind of databases()) {
