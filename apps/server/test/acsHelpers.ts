@@ -32,3 +32,28 @@ export function zteParameters(d: ContractDevice): Record<string, string | number
     'Device.Cellular.AccessPoint.1.APN': 'cmiot',
   };
 }
+
+/** A Huawei E5785 MiFi (TR-098 with Huawei's extensions; no client blocking over TR-069). */
+export function huaweiParameters(d: ContractDevice): Record<string, string | number | boolean> {
+  return {
+    'InternetGatewayDevice.DeviceInfo.SoftwareVersion': '11.0.2.1',
+    'InternetGatewayDevice.DeviceInfo.UpTime': 3600,
+    'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID': d.ssid,
+    'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.PreSharedKey.1.KeyPassphrase': d.password,
+    'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.BeaconType': '11i',
+    'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSIDAdvertisementEnabled': true,
+    'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.X_HW_MaxAssociatedDevices': 16,
+    'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.MACAddress': '3c:22:fb:44:55:04',
+    'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.IPAddress': '192.168.8.100',
+    'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.HostName': 'MacBook',
+    'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.Active': true,
+    'InternetGatewayDevice.X_HW_Cellular.IMEI': '861234567890123',
+    'InternetGatewayDevice.X_HW_Cellular.ICCID': '89860312345678901234',
+    'InternetGatewayDevice.X_HW_Cellular.RSRP': -101,
+    'InternetGatewayDevice.X_HW_Cellular.RSRQ': -12,
+    'InternetGatewayDevice.X_HW_Cellular.SINR': 6,
+    'InternetGatewayDevice.X_HW_Cellular.Band': 'B3',
+    'InternetGatewayDevice.X_HW_Cellular.CurrentNetworkMode': 'LTE',
+    'InternetGatewayDevice.X_HW_Battery.Level': 64,
+  };
+}

@@ -11,32 +11,12 @@ import { startFakeAcs, type FakeAcs } from '../src/integrations/device/genieacs/
 import { loadModelMaps } from '../src/integrations/device/genieacs/modelMap';
 import { fetchTransport } from '../src/integrations/http/transport';
 import { clock } from '../src/lib/clock';
-import { MODELS_DIR, zteParameters } from './acsHelpers';
+import { huaweiParameters, MODELS_DIR, zteParameters } from './acsHelpers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const HUAWEI = {
-  'InternetGatewayDevice.DeviceInfo.SoftwareVersion': '11.0.2.1',
-  'InternetGatewayDevice.DeviceInfo.UpTime': 3600,
-  'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSID': 'HUAWEI-E5785',
-  'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.PreSharedKey.1.KeyPassphrase': 'hw-secret-1',
-  'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.BeaconType': '11i',
-  'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.SSIDAdvertisementEnabled': true,
-  'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.X_HW_MaxAssociatedDevices': 16,
-  'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.MACAddress': '3c:22:fb:44:55:04',
-  'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.IPAddress': '192.168.8.100',
-  'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.HostName': 'MacBook',
-  'InternetGatewayDevice.LANDevice.1.Hosts.Host.1.Active': true,
-  'InternetGatewayDevice.X_HW_Cellular.IMEI': '861234567890123',
-  'InternetGatewayDevice.X_HW_Cellular.ICCID': '89860312345678901234',
-  'InternetGatewayDevice.X_HW_Cellular.RSRP': -101,
-  'InternetGatewayDevice.X_HW_Cellular.RSRQ': -12,
-  'InternetGatewayDevice.X_HW_Cellular.SINR': 6,
-  'InternetGatewayDevice.X_HW_Cellular.Band': 'B3',
-  'InternetGatewayDevice.X_HW_Cellular.CurrentNetworkMode': 'LTE',
-  'InternetGatewayDevice.X_HW_Battery.Level': 64,
-};
+const HUAWEI = huaweiParameters({ online: true, ssid: 'HUAWEI-E5785', password: 'hw-secret-1' });
 
 let db: Db;
 let fake: FakeAcs;

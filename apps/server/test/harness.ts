@@ -162,6 +162,8 @@ const TABLES = [
   'card_password_handouts',
   // carrier platform accounts (025)
   'carrier_accounts',
+  // tasks sent to an auto-configuration server (026)
+  'acs_commands',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

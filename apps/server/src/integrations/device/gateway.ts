@@ -5,6 +5,7 @@
 // Like real hardware, a device is not changed by the call: a change becomes a command that the
 // device picks up at its next check-in. Every change method answers the queued command; `command`
 // tells later whether it was applied or failed (and why), `cancel` withdraws one still queued.
+import type { DeviceCapabilities } from './capabilities';
 import type { DeviceChangeKind, DeviceChangeState, NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
 
 export interface RadioSignal {
@@ -95,6 +96,8 @@ export interface CommandStatus {
 export interface DeviceGateway {
   /** The device's state, or null for a serial the cloud does not know. */
   status(serial: string): Promise<DeviceState | null>;
+  /** What the device's model can be asked: the pages hide the rest (docs/decisions/0032-routers-through-genieacs.md). */
+  capabilities(serial: string): Promise<DeviceCapabilities>;
   clients(serial: string): Promise<DeviceClientInfo[]>;
   sims(serial: string): Promise<DeviceSimInfo[]>;
   changeWifi(serial: string, wifi: Partial<WifiSettings>): Promise<CommandStatus>;

@@ -26,6 +26,8 @@ export interface GenieAcsGatewayOptions {
   client: GenieAcsClient;
   /** model maps by product class */
   models: Map<string, ModelMap>;
+  /** the product classes this ACS manages (one ACS per router maker); [] or absent = every model */
+  productClasses?: string[];
   db: Db;
   /** a device whose last inform is older than this is offline */
   onlineWindowMs: number;
@@ -99,6 +101,8 @@ export class GenieAcsGateway implements DeviceGateway {
     const [doc] = await this.o.client.devices({ '_deviceId._SerialNumber': serial }, ['_id', '_deviceId']);
     if (!doc) return null;
     const productClass = str((doc._deviceId as Record<string, unknown> | undefined)?._ProductClass);
+    // another ACS manages this model: not ours to answer for
+    if (this.o.productClasses?.length && !this.o.productClasses.includes(productClass)) return null;
     const model = this.o.models.get(productClass);
     // a router the ACS manages but no map describes: the reseller must add its map, not the holder guess
     if (!model) throw new Error(`GenieACS ${this.o.name}: no device model map for productClass "${productClass}" (serial ${serial})`);
