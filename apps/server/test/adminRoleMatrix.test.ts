@@ -107,6 +107,9 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCarrierAccountUpdate: ['platform_admin'],
   adminCarrierAccountSetEnabled: ['platform_admin'],
   adminCarrierAccountTest: ['platform_admin'],
+  adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

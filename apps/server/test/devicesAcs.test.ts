@@ -11,6 +11,7 @@ import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
 import { clock } from '../src/lib/clock';
 import { huaweiParameters, MODELS_DIR, zteParameters } from './acsHelpers';
+import { adminGet, adminPost, loginAs } from './adminHelpers';
 import { databases, useTestApp } from './harness';
 
 const CPE = DEVICE_DEMO.cpe;
@@ -121,12 +122,91 @@ for (const kind of databases()) {
       expect(await t.snapshot()).toEqual(before);
     });
 
+    it('support sees the router’s last inform and its failed task with the fault code, and has it retried (audited)', async () => {
+      const cookie = await loginAs(t, 'support');
+      const view = ok(await adminGet(t, `/api/admin/devices/tasks?custom_num=${CPE.customNum}`, cookie));
+      expect(view).toMatchObject({ serial: CPE.serial, acs: 'default', online: true, model_name: '中兴 MU5001 5G CPE' });
+      expect(view.last_inform).not.toBe('');
+      const failed = view.items.find((i: { state: string }) => i.state === 'failed');
+      expect(failed).toMatchObject({ fault_code: 'cwmp.9007', can_retry: true, can_cancel: false });
+      // a reason is required; nothing is written without one
+      const before = await t.snapshot();
+      expect(
+        (await adminPost(t, '/api/admin/devices/tasks/retry', { custom_num: CPE.customNum, id: failed.id, reason: '' }, cookie)).statusCode,
+      ).toBe(400);
+      expect(await t.snapshot()).toEqual(before);
+      const retried = ok(
+        await adminPost(
+          t,
+          '/api/admin/devices/tasks/retry',
+          { custom_num: CPE.customNum, id: failed.id, reason: '用户来电要求重试' },
+          cookie,
+        ),
+      );
+      expect(retried).toMatchObject({ state: 'pending', can_cancel: true });
+      // the router runs it at its next inform: the holder's change is applied
+      fake.inform(CPE.serial);
+      const changes = ok<{ list: { id: number; state: string }[] }>(
+        await t.get(`/api/v1/device/changes?custom_num=${CPE.customNum}`, token),
+      );
+      expect(changes.list.find((c) => c.id === failed.id)?.state).toBe('applied');
+      const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'device_task.retried').execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        target_type: 'device',
+        target_id: CPE.serial,
+        reason: '用户来电要求重试',
+        operator_username: 'support',
+      });
+    });
+
+    it('support withdraws a queued task on an offline router (audited); a settled one cannot be withdrawn', async () => {
+      fake.setOnline(MIFI.serial, false);
+      const queued = ok(await t.post('/api/v1/device/wifi', { custom_num: MIFI.customNum, password: 'queued-pass-7' }, token));
+      clock.advance(2 * 3_600_000); // the router has not called in for two hours
+      const cookie = await loginAs(t, 'support');
+      const view = ok(await adminGet(t, `/api/admin/devices/tasks?custom_num=${MIFI.customNum}`, cookie));
+      expect(view.online).toBe(false);
+      expect(view.items.find((i: { id: number }) => i.id === queued.id)).toMatchObject({
+        state: 'pending',
+        can_cancel: true,
+        can_retry: false,
+      });
+      const cancelled = ok(
+        await adminPost(
+          t,
+          '/api/admin/devices/tasks/cancel',
+          { custom_num: MIFI.customNum, id: queued.id, reason: '用户改主意了' },
+          cookie,
+        ),
+      );
+      expect(cancelled.state).toBe('cancelled');
+      const again = await adminPost(
+        t,
+        '/api/admin/devices/tasks/cancel',
+        { custom_num: MIFI.customNum, id: queued.id, reason: '再撤一次' },
+        cookie,
+      );
+      expect(again.statusCode).toBe(400);
+      const audit = await t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', 'device_task.cancelled').execute();
+      expect(audit).toHaveLength(1);
+      expect(JSON.stringify(audit)).not.toContain('queued-pass-7');
+    });
+
+    it('a card without a device, and finance, get nothing', async () => {
+      const cookie = await loginAs(t, 'support');
+      expect((await adminGet(t, '/api/admin/devices/tasks?custom_num=1000000001', cookie)).statusCode).toBe(404);
+      const finance = await loginAs(t, 'finance');
+      expect((await adminGet(t, `/api/admin/devices/tasks?custom_num=${CPE.customNum}`, finance)).statusCode).toBe(403);
+    });
+
     it('never keeps a wifi password in the portal’s tables', async () => {
       const rows = [
         ...(await t.db.kysely.selectFrom('acs_commands').selectAll().execute()),
         ...(await t.db.kysely.selectFrom('device_changes').selectAll().execute()),
       ];
       expect(JSON.stringify(rows)).not.toContain('brand-new-9');
+      expect(JSON.stringify(rows)).not.toContain('queued-pass-7');
     });
   });
 }

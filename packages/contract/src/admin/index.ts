@@ -15,6 +15,7 @@ import { adminCatalogueEndpoints } from './catalogue';
 import { adminOperatorEndpoints } from './operators';
 import { adminExportEndpoints } from './exports';
 import { adminCarrierEndpoints } from './carriers';
+import { adminDeviceEndpoints } from './devices';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -30,6 +31,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminOperatorEndpoints,
   ...adminExportEndpoints,
   ...adminCarrierEndpoints,
+  ...adminDeviceEndpoints,
 } as const;
 
 export * from './auth';
@@ -45,6 +47,7 @@ export * from './catalogue';
 export * from './operators';
 export * from './exports';
 export * from './carriers';
+export * from './devices';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

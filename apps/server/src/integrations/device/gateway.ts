@@ -93,6 +93,16 @@ export interface CommandStatus {
   settledAt: string | null;
 }
 
+/** What support sees of a device behind an auto-configuration server (docs/decisions/0032-routers-through-genieacs.md). */
+export interface DeviceSupportInfo {
+  /** the ACS's name */
+  acs: string;
+  /** when the router last called in ('' unknown) */
+  lastInform: string;
+  /** the router's CWMP fault code by command id, for the failed ones */
+  faultCodes: Record<string, string>;
+}
+
 export interface DeviceGateway {
   /** The device's state, or null for a serial the cloud does not know. */
   status(serial: string): Promise<DeviceState | null>;
@@ -111,4 +121,8 @@ export interface DeviceGateway {
   commands(serial: string, ids: string[]): Promise<CommandStatus[]>;
   /** Withdraw a queued command; answers its state afterwards (not 'cancelled' when it was too late). */
   cancel(serial: string, id: string): Promise<CommandStatus | null>;
+  /** Support's view of a device behind an ACS; null (or absent) for the simulator. */
+  supportInfo?(serial: string, ids: string[]): Promise<DeviceSupportInfo | null>;
+  /** Have the device try a failed command again (at its next inform); absent where a failure is final. */
+  retry?(serial: string, id: string): Promise<CommandStatus | null>;
 }

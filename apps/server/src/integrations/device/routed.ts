@@ -5,7 +5,7 @@
 import type { NetworkMode } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
 import { ALL_CAPABILITIES, type DeviceCapabilities } from './capabilities';
-import type { CommandStatus, DeviceGateway, WifiSettings } from './gateway';
+import type { CommandStatus, DeviceGateway, DeviceSupportInfo, WifiSettings } from './gateway';
 import type { DeviceSimulator } from './simulator';
 
 export interface RoutedAcs {
@@ -104,5 +104,19 @@ export class RoutedDeviceGateway implements DeviceGateway {
   }
   async cancel(serial: string, id: string) {
     return (await this.to(serial)).cancel(serial, id);
+  }
+  async supportInfo(serial: string, ids: string[]): Promise<DeviceSupportInfo | null> {
+    const gw = await this.route(serial);
+    return gw?.supportInfo ? gw.supportInfo(serial, ids) : null;
+  }
+  /** undefined where the device's gateway has no retry (the simulator: a failure is final) */
+  async retry(serial: string, id: string): Promise<CommandStatus | null> {
+    const gw = await this.to(serial);
+    return gw.retry ? gw.retry(serial, id) : null;
+  }
+  /** Whether the device's gateway can retry a failed command. */
+  async canRetry(serial: string): Promise<boolean> {
+    const gw = await this.route(serial);
+    return !!gw?.retry;
   }
 }

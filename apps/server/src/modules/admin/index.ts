@@ -14,6 +14,7 @@ import { catalogueRoutes } from './catalogue/routes';
 import { operatorRoutes } from './operators/routes';
 import { exportRoutes } from './exports';
 import { carrierAccountRoutes } from './carriers/routes';
+import { deviceTaskRoutes } from './devices/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -27,6 +28,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await operatorRoutes(api, ctx);
   await exportRoutes(api, ctx);
   await carrierAccountRoutes(api, ctx);
+  await deviceTaskRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

@@ -14,7 +14,16 @@ import type { NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums
 import type { Db } from '../../../db/connect';
 import { clock } from '../../../lib/clock';
 import { ALL_CAPABILITIES, type DeviceCapabilities, type ParameterKey } from '../capabilities';
-import type { CommandStatus, DeviceClientInfo, DeviceGateway, DeviceSimInfo, DeviceState, RadioSignal, WifiSettings } from '../gateway';
+import type {
+  CommandStatus,
+  DeviceClientInfo,
+  DeviceGateway,
+  DeviceSimInfo,
+  DeviceState,
+  DeviceSupportInfo,
+  RadioSignal,
+  WifiSettings,
+} from '../gateway';
 import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type GenieAcsClient } from './client';
 import * as commands from './commands';
 import { faultReason } from './faults';
@@ -418,6 +427,35 @@ export class GenieAcsGateway implements DeviceGateway {
     return (await commands.commandsOf(this.o.db.kysely, serial, numeric)).map(statusOf);
   }
 
+  // ---------- support (the console) ----------
+
+  async supportInfo(serial: string, ids: string[]): Promise<DeviceSupportInfo | null> {
+    const dev = await this.locate(serial);
+    if (!dev) return null;
+    const [doc] = await this.o.client.devices({ _id: dev.id }, ['_id', '_lastInform']);
+    const numeric = ids.map(Number).filter((n) => Number.isInteger(n));
+    const rows = await commands.commandsOf(this.o.db.kysely, serial, numeric);
+    await this.sync(rows);
+    const now = await commands.commandsOf(this.o.db.kysely, serial, numeric);
+    return {
+      acs: this.o.name,
+      lastInform: doc ? str(doc._lastInform) : '',
+      faultCodes: Object.fromEntries(now.filter((r) => r.fault_code).map((r) => [String(r.id), r.fault_code])),
+    };
+  }
+
+  /** A failed task is tried again at the device's next inform (POST /tasks/<id>/retry clears its fault); pending again. */
+  async retry(serial: string, id: string): Promise<CommandStatus | null> {
+    const n = Number(id);
+    if (!Number.isInteger(n)) return null;
+    const row = (await commands.commandsOf(this.o.db.kysely, serial, [n]))[0];
+    if (!row) return null;
+    if (row.state === 'failed' && (await this.o.client.retryTask(row.task_id)))
+      await commands.settle(this.o.db.kysely, n, 'failed', { state: 'pending', reason: '', fault_code: '', settled_at: null });
+    const after = (await commands.commandsOf(this.o.db.kysely, serial, [n]))[0];
+    return after ? statusOf(after) : null;
+  }
+
   async cancel(serial: string, id: string): Promise<CommandStatus | null> {
     const n = Number(id);
     if (!Number.isInteger(n)) return null;
@@ -437,6 +475,11 @@ export class GenieAcsGateway implements DeviceGateway {
     const after = await find();
     return after ? statusOf(after) : null;
   }
+}
+
+export interface GenieAcsSupport {
+  supportInfo(serial: string, ids: string[]): Promise<DeviceSupportInfo | null>;
+  retry(serial: string, id: string): Promise<CommandStatus | null>;
 }
 
 function statusOf(r: commands.AcsCommandRow): CommandStatus {

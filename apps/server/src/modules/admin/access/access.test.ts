@@ -32,6 +32,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'vouchers.issue': [true, true, false, false],
   'operators.manage': [true, false, false, false],
   'carriers.manage': [true, false, false, false],
+  'devices.support': [true, true, true, false],
 };
 
 describe('permissions', () => {

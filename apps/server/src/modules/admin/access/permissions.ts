@@ -55,6 +55,8 @@ export const PERMISSIONS = {
   'vouchers.issue': ['platform_admin', 'agent_admin'],
   /** the carrier platform accounts (credentials sealed, never shown again) and their health: the platform's */
   'carriers.manage': ['platform_admin'],
+  /** a wifi device's tasks: seeing them, retrying a failed one, withdrawing a queued one (docs/decisions/0032-routers-through-genieacs.md) */
+  'devices.support': ['platform_admin', 'agent_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
