@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { huaweiParameters, zteParameters } from '../../apps/server/test/acsHelpers';
 import { startFakeAcs, type FakeAcs } from '../../apps/server/src/integrations/device/genieacs/fake';
-import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { menuTo } from './consoleMenu';
 import { grouped, loginWithAccount, resetBrowser } from './steps';
 
 const CPE = { customNum: '1000000011', serial: 'CPE5G-A0011' };
@@ -140,5 +141,34 @@ describe('wifi pages on routers managed through GenieACS', () => {
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'acs-no-client-blocking');
     expect(errors).toEqual([]);
+  });
+
+  it('console: support sees the router’s last inform and the failed task’s fault code, and has it retried', async () => {
+    const desk = await openDesktop(portal);
+    try {
+      const { page } = desk;
+      await page.goto('/admin/login');
+      await page.getByLabel('用户名').fill('support');
+      await page.getByLabel('密码', { exact: true }).fill('Support#2026');
+      await page.getByRole('button', { name: '登录' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await menuTo(page, 'WiFi设备任务');
+      await page.waitForURL('**/admin/device-tasks');
+      await page.getByLabel('卡号').fill(CPE.customNum);
+      await page.getByRole('button', { name: '查询' }).click();
+      await page.getByText('ACS：default').waitFor();
+      const failed = page.getByRole('row').filter({ hasText: 'Refused-SSID' });
+      await failed.getByText('故障码 cwmp.9007').waitFor();
+      await screenshot(page, 'console-device-tasks');
+      await failed.getByRole('button', { name: '重试' }).click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '重试任务' });
+      await modal.getByRole('textbox').fill('用户来电要求重试');
+      await modal.getByRole('button', { name: '确认重试' }).click();
+      await failed.getByText('待生效').waitFor();
+      expect(fake.faults()).toEqual([]);
+      await screenshot(page, 'console-device-task-retried');
+    } finally {
+      await desk.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ const ALL = [
   'card-story',
   'card-imports',
   'bulk-jobs',
+  'device-tasks',
   'orders',
   'balance',
   'tickets',
@@ -32,7 +33,7 @@ describe('menuOf', () => {
       ALL,
       [
         'dashboard',
-        '卡片管理: cards card-story card-imports bulk-jobs',
+        '卡片管理: cards card-story card-imports bulk-jobs device-tasks',
         '商品: catalogue prices vouchers',
         '订单与资金: orders balance',
         '待办队列: tickets applications replacements real-name shipping',
