@@ -119,6 +119,10 @@ for (const kind of databases()) {
       const res = await t.post('/api/v1/device/clients/block', { custom_num: MIFI.customNum, mac: '3C:22:FB:44:55:04' }, token);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: DeviceCode.UNSUPPORTED, message: '该设备型号不支持拉黑终端' });
+      // a value its map does not write (WPA3 on TR-098) is refused the same way
+      const wpa3 = await t.post('/api/v1/device/wifi', { custom_num: MIFI.customNum, security: 'wpa3' }, token);
+      expect(wpa3.statusCode).toBe(400);
+      expect(wpa3.json()).toMatchObject({ code: DeviceCode.UNSUPPORTED, message: '该设备型号不支持此设置' });
       expect(await t.snapshot()).toEqual(before);
     });
 

@@ -159,6 +159,10 @@ describe('finding and reading a device', () => {
       'hw-secret-2',
     );
     await expect(gw.blockClient('HW5785-01', '3C:22:FB:44:55:04')).rejects.toThrow(/E5785 has no parameter "host\.blocked"/);
+    // TR-098 has no WPA3 value: refused before anything is sent
+    const posts = fake.calls().filter((x) => x.method === 'POST').length;
+    await expect(gw.changeWifi('HW5785-01', { security: 'wpa3' })).rejects.toThrow(/E5785: no value for wifi\.security = wpa3/);
+    expect(fake.calls().filter((x) => x.method === 'POST').length).toBe(posts);
   });
 
   it('a device whose product class has no map is a fault naming the product class', async () => {

@@ -93,6 +93,17 @@ export interface CommandStatus {
   settledAt: string | null;
 }
 
+/**
+ * A change the device's model cannot make (its parameter map lacks the parameter or the value):
+ * thrown before anything is sent, so the service refuses it in the holder's words.
+ */
+export class DeviceUnsupported extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeviceUnsupported';
+  }
+}
+
 /** What support sees of a device behind an auto-configuration server (docs/decisions/0032-routers-through-genieacs.md). */
 export interface DeviceSupportInfo {
   /** the ACS's name */

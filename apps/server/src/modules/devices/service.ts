@@ -31,7 +31,14 @@ import {
 import { signalVerdict, wifiJoinUri } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Capability, DeviceCapabilities } from '../../integrations/device/capabilities';
-import type { CommandStatus, DeviceGateway, DeviceState, RadioSignal, WifiSettings } from '../../integrations/device/gateway';
+import {
+  DeviceUnsupported,
+  type CommandStatus,
+  type DeviceGateway,
+  type DeviceState,
+  type RadioSignal,
+  type WifiSettings,
+} from '../../integrations/device/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hit, minutesOf, type ThrottleRule } from '../../lib/throttle';
@@ -399,7 +406,14 @@ async function queue(
   summary: string,
   send: (gw: DeviceGateway, serial: string) => Promise<CommandStatus>,
 ): Promise<DeviceChange> {
-  const command = await send(gateway(ctx), o.device.serial);
+  let command: CommandStatus;
+  try {
+    command = await send(gateway(ctx), o.device.serial);
+  } catch (err) {
+    // e.g. WPA3 on a router whose map writes only WPA2: refused before anything reached it
+    if (err instanceof DeviceUnsupported) throw deviceError(DeviceCode.UNSUPPORTED, '该设备型号不支持此设置');
+    throw err;
+  }
   const row = await repo.insertChange(ctx.db.kysely, {
     device_id: o.device.id,
     user_id: auth.userId,

@@ -14,15 +14,16 @@ import type { NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums
 import type { Db } from '../../../db/connect';
 import { clock } from '../../../lib/clock';
 import { ALL_CAPABILITIES, type DeviceCapabilities, type ParameterKey } from '../capabilities';
-import type {
-  CommandStatus,
-  DeviceClientInfo,
-  DeviceGateway,
-  DeviceSimInfo,
-  DeviceState,
-  DeviceSupportInfo,
-  RadioSignal,
-  WifiSettings,
+import {
+  DeviceUnsupported,
+  type CommandStatus,
+  type DeviceClientInfo,
+  type DeviceGateway,
+  type DeviceSimInfo,
+  type DeviceState,
+  type DeviceSupportInfo,
+  type RadioSignal,
+  type WifiSettings,
 } from '../gateway';
 import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type GenieAcsClient } from './client';
 import * as commands from './commands';
@@ -288,14 +289,14 @@ export class GenieAcsGateway implements DeviceGateway {
 
   private need(m: ModelMap, key: ParameterKey): string {
     const path = m.parameters[key];
-    // the pages hide what a model cannot do; reaching here is a caller's bug, not the holder's
-    if (!path) throw new Error(`device model ${m.productClass} has no parameter "${key}"`);
+    // the pages hide what a model cannot do; a request that gets here anyway is refused, nothing sent
+    if (!path) throw new DeviceUnsupported(`device model ${m.productClass} has no parameter "${key}"`);
     return path;
   }
 
   private value(m: ModelMap, key: ParameterKey, ourValue: string): string {
     const v = m.values[key]?.[ourValue];
-    if (v === undefined) throw new Error(`device model ${m.productClass}: no value for ${key} = ${ourValue}`);
+    if (v === undefined) throw new DeviceUnsupported(`device model ${m.productClass}: no value for ${key} = ${ourValue}`);
     return v;
   }
 
