@@ -25,7 +25,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
-import { assertProductionSafe, carrierSimulatorMounted, type Config, type Simulator } from './config';
+import { assertProductionSafe, carrierSimulatorMounted, deviceSimulatorMounted, type Config, type Simulator } from './config';
 import type { Db } from './db/connect';
 import type { AppContext } from './context';
 import { AppError } from './lib/errors';
@@ -34,7 +34,7 @@ import { CarrierError } from './integrations/carrier/adapter';
 import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import type { DeviceGateway } from './integrations/device/gateway';
-import { DeviceSimulator } from './integrations/device/simulator';
+import { deviceGatewayFor } from './integrations/device';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
 import type { PaymentGateway } from './integrations/payment/gateway';
 import type { HttpTransport } from './integrations/http/transport';
@@ -128,7 +128,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // injected (docs/decisions/0021), and the sandbox or the SMS log counts only when it is in use.
   const injected = { carrier: opts.carrier, devices: opts.devices };
   const mountedBefore: Simulator[] = (['carrier', 'devices'] as const).filter(
-    (s) => !injected[s] && (s !== 'carrier' || carrierSimulatorMounted(config)),
+    (s) => !injected[s] && (s !== 'carrier' || carrierSimulatorMounted(config)) && (s !== 'devices' || deviceSimulatorMounted(config)),
   );
   // carrier accounts declared in CARRIER_ACCOUNTS_FILE, checked before anything is built (main.ts reads them earlier still)
   const declaredCarriers = opts.declaredCarriers ?? loadDeclaredAccounts(config);
@@ -196,7 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     carrier: opts.carrier ?? createCarrierGateway(db, config, app.log, undefined, {}, carrierSimulatorMounted(config)),
     sms,
     payments,
-    devices: opts.devices ?? new DeviceSimulator(db, { checkinMs: config.deviceCheckinMs, rebootMs: config.deviceRebootMs }),
+    devices: opts.devices ?? deviceGatewayFor(db, config),
     log: app.log,
   };
 

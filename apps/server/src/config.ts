@@ -86,6 +86,11 @@ export interface Config {
   deviceCheckinMs: number;
   /** the device simulator: how long a reboot or factory reset keeps a device offline */
   deviceRebootMs: number;
+  // ---- real routers through GenieACS (docs/decisions/0032-routers-through-genieacs.md) ----
+  /** the per-model parameter maps (JSON), checked at start-up */
+  deviceModelsDir: string;
+  /** the auto-configuration servers; the simulator alone when neither url nor file is set */
+  acs: AcsSettings;
   // ---- alerts and auto-renew (docs/decisions/0015) ----
   /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
   alertsIntervalMs: number;
@@ -105,6 +110,23 @@ export interface Config {
   /** the simulators' test controls (/sim/clock, /sim/jobs): move the server's clock, run a job now.
    *  Only with SIM_CONTROLS=1 — never in a production configuration */
   simControls: boolean;
+}
+
+export interface AcsSettings {
+  /** one GenieACS NBI (ACS_URL); null = none */
+  url: string | null;
+  username: string | null;
+  /** a file holding the NBI password (ACS_PASSWORD_FILE) */
+  passwordFile: string | null;
+  /** agent marks whose devices this ACS manages; [] = every agent */
+  agents: string[];
+  /** several ACS: a JSON file (ACS_FILE); null = none */
+  file: string | null;
+  timeoutMs: number;
+  taskTimeoutMs: number;
+  informIntervalMs: number;
+  onlineWindowMs: number;
+  maxValueAgeMs: number;
 }
 
 export interface WechatPayConfig {
@@ -230,6 +252,17 @@ export const ENV_SCHEMA = z.object({
   PERSONAL_DATA_KEY: text(DEV_PERSONAL_DATA_KEY),
   DEVICE_CHECKIN_SECONDS: number(5, { min: 0.1 }),
   DEVICE_REBOOT_SECONDS: number(20),
+  DEVICE_MODELS_DIR: text('deploy/device-models'),
+  ACS_URL: z.url({ protocol: /^https?$/, error: 'must be the NBI address, e.g. http://acs.example.com:7557' }).optional(),
+  ACS_USERNAME: z.string().trim().min(1).optional(),
+  ACS_PASSWORD_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
+  ACS_AGENTS: z.string().trim().optional(),
+  ACS_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
+  ACS_TIMEOUT_SECONDS: number(10, { min: 1 }),
+  ACS_TASK_TIMEOUT_SECONDS: number(3, { min: 1, max: 60 }),
+  ACS_INFORM_INTERVAL_SECONDS: number(300, { min: 1 }),
+  ACS_ONLINE_WINDOW_SECONDS: number(900, { min: 1 }),
+  ACS_MAX_VALUE_AGE_SECONDS: number(300),
   ALERTS_INTERVAL_SECONDS: number(300),
   BULK_JOBS_INTERVAL_SECONDS: number(2),
   CARRIER_SYNC_INTERVAL_SECONDS: number(60),
@@ -397,6 +430,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     personalDataKey: e.PERSONAL_DATA_KEY,
     deviceCheckinMs: e.DEVICE_CHECKIN_SECONDS * 1000,
     deviceRebootMs: e.DEVICE_REBOOT_SECONDS * 1000,
+    deviceModelsDir: resolve(repoRoot, e.DEVICE_MODELS_DIR),
+    acs: {
+      url: e.ACS_URL ?? null,
+      username: e.ACS_USERNAME ?? null,
+      passwordFile: e.ACS_PASSWORD_FILE ? resolve(e.ACS_PASSWORD_FILE) : null,
+      agents: (e.ACS_AGENTS ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      file: e.ACS_FILE ? resolve(e.ACS_FILE) : null,
+      timeoutMs: e.ACS_TIMEOUT_SECONDS * 1000,
+      taskTimeoutMs: e.ACS_TASK_TIMEOUT_SECONDS * 1000,
+      informIntervalMs: e.ACS_INFORM_INTERVAL_SECONDS * 1000,
+      onlineWindowMs: e.ACS_ONLINE_WINDOW_SECONDS * 1000,
+      maxValueAgeMs: e.ACS_MAX_VALUE_AGE_SECONDS * 1000,
+    },
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     bulkJobsIntervalMs: e.BULK_JOBS_INTERVAL_SECONDS * 1000,
     carrierSyncIntervalMs: e.CARRIER_SYNC_INTERVAL_SECONDS * 1000,
@@ -451,12 +500,21 @@ export function carrierSimulatorMounted(config: Pick<Config, 'production' | 'car
 }
 
 /**
+ * The device simulator is mounted unless a production deployment names its auto-configuration
+ * servers (ACS_URL or ACS_FILE) and does not also allow the simulator (docs/decisions/0032).
+ */
+export function deviceSimulatorMounted(config: Pick<Config, 'production' | 'acs' | 'allowSimulators'>): boolean {
+  return !(config.production && (config.acs.url || config.acs.file) && !config.allowSimulators.includes('devices'));
+}
+
+/**
  * The simulators this configuration mounts: the carrier (see carrierSimulatorMounted) and the
- * devices (no real adapter yet); the payment sandbox unless both WeChat Pay and Alipay are real;
- * the SMS log unless a real SMS provider is chosen.
+ * devices (see deviceSimulatorMounted); the payment sandbox unless both WeChat Pay and Alipay are
+ * real; the SMS log unless a real SMS provider is chosen.
  */
 export function mountedSimulators(config: Config): Simulator[] {
-  const out: Simulator[] = carrierSimulatorMounted(config) ? ['carrier', 'devices'] : ['devices'];
+  const out: Simulator[] = carrierSimulatorMounted(config) ? ['carrier'] : [];
+  if (deviceSimulatorMounted(config)) out.push('devices');
   if (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox') out.push('payments');
   if (config.smsProvider === 'log') out.push('sms');
   return out;

@@ -126,6 +126,9 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCommissionSettings: ['platform_admin'],
   adminCommissionAccountCode: ['platform_admin', 'agent_admin'],
   adminCommissionAccountSave: ['platform_admin', 'agent_admin'],
+  adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

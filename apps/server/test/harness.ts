@@ -167,6 +167,8 @@ const TABLES = [
   'commission_accounts',
   'commission_ledger',
   'commission_withdrawals',
+  // tasks sent to an auto-configuration server (026)
+  'acs_commands',
 ] as const;
 
 export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {

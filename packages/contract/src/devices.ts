@@ -145,6 +145,26 @@ export const WifiView = z.object({
   max_clients: z.number().int(),
 });
 
+/**
+ * What the device's model can be asked (docs/decisions/0032-routers-through-genieacs.md): a real
+ * router does what its parameter map names; the pages leave out a control whose flag is false
+ * rather than offer it and fail.
+ */
+export const DeviceAbilities = z.object({
+  wifi_ssid: z.boolean(),
+  wifi_password: z.boolean(),
+  wifi_hidden: z.boolean(),
+  wifi_security: z.boolean(),
+  wifi_band: z.boolean(),
+  wifi_max_clients: z.boolean(),
+  clients_block: z.boolean(),
+  sims_switch: z.boolean(),
+  network_mode: z.boolean(),
+  reboot: z.boolean(),
+  reset: z.boolean(),
+});
+export type DeviceAbilities = z.infer<typeof DeviceAbilities>;
+
 export const DeviceStatus = DeviceSummary.extend({
   imei: z.string(),
   firmware: z.string(),
@@ -165,6 +185,7 @@ export const DeviceStatus = DeviceSummary.extend({
   pending: z.array(DeviceChange),
   /** how often the device checks in, in seconds */
   checkin_seconds: z.number().int(),
+  can: DeviceAbilities,
 });
 export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
@@ -175,6 +196,7 @@ export const WifiAnswer = WifiView.extend({
   join_uri: z.string(),
   online: z.boolean(),
   pending: z.array(DeviceChange),
+  can: DeviceAbilities,
 });
 export type WifiAnswer = z.infer<typeof WifiAnswer>;
 
@@ -193,6 +215,7 @@ export const ClientsAnswer = z.object({
   online: z.boolean(),
   list: z.array(DeviceClient),
   pending: z.array(DeviceChange),
+  can: DeviceAbilities,
 });
 export type ClientsAnswer = z.infer<typeof ClientsAnswer>;
 
@@ -223,6 +246,7 @@ export const SimsAnswer = z.object({
    */
   plan: PackageUsage.nullable(),
   pending: z.array(DeviceChange),
+  can: DeviceAbilities,
 });
 export type SimsAnswer = z.infer<typeof SimsAnswer>;
 

@@ -7,6 +7,7 @@ const ALL = [
   'card-story',
   'card-imports',
   'bulk-jobs',
+  'device-tasks',
   'orders',
   'balance',
   'commissions',
@@ -33,7 +34,7 @@ describe('menuOf', () => {
       ALL,
       [
         'dashboard',
-        '卡片管理: cards card-story card-imports bulk-jobs',
+        '卡片管理: cards card-story card-imports bulk-jobs device-tasks',
         '商品: catalogue prices vouchers',
         '订单与资金: orders balance commissions',
         '待办队列: tickets applications replacements real-name shipping',

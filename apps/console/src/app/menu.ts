@@ -15,7 +15,7 @@ export type MenuSlot = { page: string } | MenuGroup;
 
 export const MENU_LAYOUT: readonly MenuSlot[] = [
   { page: 'dashboard' },
-  { key: 'cards', title: '卡片管理', pages: ['cards', 'card-story', 'card-imports', 'bulk-jobs'] },
+  { key: 'cards', title: '卡片管理', pages: ['cards', 'card-story', 'card-imports', 'bulk-jobs', 'device-tasks'] },
   { key: 'goods', title: '商品', pages: ['catalogue', 'prices', 'vouchers'] },
   { key: 'money', title: '订单与资金', pages: ['orders', 'balance', 'commissions'] },
   { key: 'queues', title: '待办队列', pages: ['tickets', 'applications', 'replacements', 'real-name', 'shipping'] },

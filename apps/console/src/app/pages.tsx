@@ -17,6 +17,7 @@ import {
   SwapOutlined,
   TeamOutlined,
   ThunderboltOutlined,
+  WifiOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import { AppstoreOutlined, GiftOutlined, MoneyCollectOutlined, ShopOutlined } from '@ant-design/icons';
@@ -108,6 +109,13 @@ export const PAGES: PageEntry[] = [
     icon: <ApiOutlined />,
     permission: 'carriers.manage',
     load: () => import('../pages/CarrierAccounts'),
+  },
+  {
+    path: 'device-tasks',
+    title: 'WiFi设备任务',
+    icon: <WifiOutlined />,
+    permission: 'devices.support',
+    load: () => import('../pages/DeviceTasks'),
   },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('../pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('../pages/Security') },

@@ -663,6 +663,25 @@ export interface DeviceChangesTable {
   settled_at: string | null;
 }
 
+/** Changes sent to a GenieACS auto-configuration server as tasks, and their fate (026). */
+export interface AcsCommandsTable {
+  id: Generated<number>;
+  serial: string;
+  /** the ACS's name in the configuration */
+  acs: string;
+  /** GenieACS's device id (OUI-ProductClass-Serial, as GenieACS escapes it) */
+  device_id: string;
+  task_id: string;
+  kind: string;
+  /** pending | applied | failed | cancelled */
+  state: string;
+  reason: string;
+  /** the device's CWMP fault code (cwmp.9007 …), '' none */
+  fault_code: string;
+  created_at: string;
+  settled_at: string | null;
+}
+
 /** The device simulator's view of each device (008). */
 export interface SimDevicesTable {
   serial: string;
@@ -985,6 +1004,7 @@ export interface Database {
   devices: DevicesTable;
   device_changes: DeviceChangesTable;
   sim_devices: SimDevicesTable;
+  acs_commands: AcsCommandsTable;
   sim_device_sims: SimDeviceSimsTable;
   sim_device_clients: SimDeviceClientsTable;
   sim_device_commands: SimDeviceCommandsTable;

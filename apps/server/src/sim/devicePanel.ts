@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DEVICE_SERIAL } from '@portal/contract/patterns/device';
 import type { AppContext } from '../context';
+import { RoutedDeviceGateway } from '../integrations/device/routed';
 import { DeviceSimulator } from '../integrations/device/simulator';
 import { esc, htmlPage } from './html';
 
@@ -15,7 +16,8 @@ header{background:#333;color:#fff;padding:14px 16px;font-size:17px}
 button{display:block;box-sizing:border-box;width:100%;height:46px;border:0;border-radius:23px;font-size:16px;margin-top:18px;background:#127eff;color:#fff}`;
 
 export async function registerDevicePanel(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const devices = ctx.devices;
+  // beside real routers (an ACS), the simulator still keeps the serials no ACS knows
+  const devices = ctx.devices instanceof RoutedDeviceGateway ? ctx.devices.simulator : ctx.devices;
   if (!(devices instanceof DeviceSimulator)) return; // real devices have real power buttons
 
   await app.register(async (pages) => {

@@ -16,6 +16,7 @@ import { adminOperatorEndpoints } from './operators';
 import { adminExportEndpoints } from './exports';
 import { adminCarrierEndpoints } from './carriers';
 import { adminCommissionEndpoints } from './commissions';
+import { adminDeviceEndpoints } from './devices';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -32,6 +33,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminExportEndpoints,
   ...adminCarrierEndpoints,
   ...adminCommissionEndpoints,
+  ...adminDeviceEndpoints,
 } as const;
 
 export * from './auth';
@@ -48,6 +50,7 @@ export * from './operators';
 export * from './exports';
 export * from './carriers';
 export * from './commissions';
+export * from './devices';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

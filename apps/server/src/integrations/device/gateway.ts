@@ -5,6 +5,7 @@
 // Like real hardware, a device is not changed by the call: a change becomes a command that the
 // device picks up at its next check-in. Every change method answers the queued command; `command`
 // tells later whether it was applied or failed (and why), `cancel` withdraws one still queued.
+import type { DeviceCapabilities } from './capabilities';
 import type { DeviceChangeKind, DeviceChangeState, NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
 
 export interface RadioSignal {
@@ -92,9 +93,32 @@ export interface CommandStatus {
   settledAt: string | null;
 }
 
+/**
+ * A change the device's model cannot make (its parameter map lacks the parameter or the value):
+ * thrown before anything is sent, so the service refuses it in the holder's words.
+ */
+export class DeviceUnsupported extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeviceUnsupported';
+  }
+}
+
+/** What support sees of a device behind an auto-configuration server (docs/decisions/0032-routers-through-genieacs.md). */
+export interface DeviceSupportInfo {
+  /** the ACS's name */
+  acs: string;
+  /** when the router last called in ('' unknown) */
+  lastInform: string;
+  /** the router's CWMP fault code by command id, for the failed ones */
+  faultCodes: Record<string, string>;
+}
+
 export interface DeviceGateway {
   /** The device's state, or null for a serial the cloud does not know. */
   status(serial: string): Promise<DeviceState | null>;
+  /** What the device's model can be asked: the pages hide the rest (docs/decisions/0032-routers-through-genieacs.md). */
+  capabilities(serial: string): Promise<DeviceCapabilities>;
   clients(serial: string): Promise<DeviceClientInfo[]>;
   sims(serial: string): Promise<DeviceSimInfo[]>;
   changeWifi(serial: string, wifi: Partial<WifiSettings>): Promise<CommandStatus>;
@@ -108,4 +132,8 @@ export interface DeviceGateway {
   commands(serial: string, ids: string[]): Promise<CommandStatus[]>;
   /** Withdraw a queued command; answers its state afterwards (not 'cancelled' when it was too late). */
   cancel(serial: string, id: string): Promise<CommandStatus | null>;
+  /** Support's view of a device behind an ACS; null (or absent) for the simulator. */
+  supportInfo?(serial: string, ids: string[]): Promise<DeviceSupportInfo | null>;
+  /** Have the device try a failed command again (at its next inform); absent where a failure is final. */
+  retry?(serial: string, id: string): Promise<CommandStatus | null>;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect';
 import type { Executor } from '../../db/executor';
 import type { SimDeviceCommandsTable, SimDeviceSimsTable, SimDevicesTable } from '../../db/schema';
 import { clock } from '../../lib/clock';
+import { ALL_CAPABILITIES, type DeviceCapabilities } from './capabilities';
 import type {
   CommandStatus,
   DeviceClientInfo,
@@ -315,6 +316,11 @@ export class DeviceSimulator implements DeviceGateway {
       },
       checkinSeconds: Math.round(this.opts.checkinMs / 1000),
     };
+  }
+
+  /** The simulated devices can do everything the pages offer. */
+  async capabilities(): Promise<DeviceCapabilities> {
+    return ALL_CAPABILITIES;
   }
 
   async clients(serial: string): Promise<DeviceClientInfo[]> {

@@ -15,6 +15,7 @@ import { operatorRoutes } from './operators/routes';
 import { exportRoutes } from './exports';
 import { carrierAccountRoutes } from './carriers/routes';
 import { commissionRoutes } from './commissions/routes';
+import { deviceTaskRoutes } from './devices/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -29,6 +30,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await exportRoutes(api, ctx);
   await carrierAccountRoutes(api, ctx);
   await commissionRoutes(api, ctx);
+  await deviceTaskRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

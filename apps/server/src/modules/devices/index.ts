@@ -2,3 +2,4 @@
 // their status and settings, and the changes queued for them (it owns devices and device_changes).
 export { devicesRoutes } from './routes';
 export { deviceByCard } from './repo';
+export { cancelTask, deviceTasks, retryTask, supportDevice } from './support';

@@ -78,3 +78,14 @@ export async function settleChange(db: Executor, id: number, state: string, reas
     .where('state', '=', 'pending')
     .execute();
 }
+
+/** A failed change the device is trying again (support's retry): pending once more. Conditional on still being failed. */
+export async function reopenChange(db: Executor, id: number): Promise<boolean> {
+  const r = await db
+    .updateTable('device_changes')
+    .set({ state: 'pending', reason: '', settled_at: null })
+    .where('id', '=', id)
+    .where('state', '=', 'failed')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

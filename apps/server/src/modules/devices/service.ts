@@ -5,6 +5,7 @@
 import type {
   BindDeviceAnswer,
   ClientsAnswer,
+  DeviceAbilities,
   DeviceChange,
   DeviceStatus,
   DeviceSummary,
@@ -29,7 +30,15 @@ import {
 } from '@portal/contract/enums';
 import { signalVerdict, wifiJoinUri } from '@portal/domain';
 import type { AppContext } from '../../context';
-import type { CommandStatus, DeviceGateway, DeviceState, RadioSignal, WifiSettings } from '../../integrations/device/gateway';
+import type { Capability, DeviceCapabilities } from '../../integrations/device/capabilities';
+import {
+  DeviceUnsupported,
+  type CommandStatus,
+  type DeviceGateway,
+  type DeviceState,
+  type RadioSignal,
+  type WifiSettings,
+} from '../../integrations/device/gateway';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hit, minutesOf, type ThrottleRule } from '../../lib/throttle';
@@ -87,6 +96,33 @@ async function stateOf(ctx: AppContext, serial: string): Promise<DeviceState> {
   // the portal's registry names a device its cloud does not know: a fault, not the caller's
   if (!state) throw new Error(`device cloud does not know ${serial}`);
   return state;
+}
+
+// ---------- what the model can do (docs/decisions/0032-routers-through-genieacs.md) ----------
+
+async function capabilitiesOf(ctx: AppContext, serial: string): Promise<DeviceCapabilities> {
+  return gateway(ctx).capabilities(serial);
+}
+
+function abilitiesOf(c: DeviceCapabilities): DeviceAbilities {
+  return {
+    wifi_ssid: c['wifi.ssid'],
+    wifi_password: c['wifi.password'],
+    wifi_hidden: c['wifi.hidden'],
+    wifi_security: c['wifi.security'],
+    wifi_band: c['wifi.band'],
+    wifi_max_clients: c['wifi.maxClients'],
+    clients_block: c['clients.block'],
+    sims_switch: c['sims.switch'],
+    network_mode: c.networkMode,
+    reboot: c.reboot,
+    reset: c.reset,
+  };
+}
+
+/** A change the device's model cannot make: refused before anything is sent or written. */
+function requireCapability(c: DeviceCapabilities, capability: Capability, what: string): void {
+  if (!c[capability]) throw deviceError(DeviceCode.UNSUPPORTED, `该设备型号不支持${what}`);
 }
 
 // ---------- answers ----------
@@ -194,10 +230,11 @@ export async function deviceList(ctx: AppContext, auth: Auth): Promise<DeviceSum
 export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceStatus> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
-  const [clients, sims, pending] = await Promise.all([
+  const [clients, sims, pending, caps] = await Promise.all([
     gateway(ctx).clients(s.serial),
     gateway(ctx).sims(s.serial),
     pendingViews(ctx, o, s),
+    capabilitiesOf(ctx, s.serial),
   ]);
   return {
     ...summaryOf(customNum, s),
@@ -215,6 +252,7 @@ export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: strin
     sim_count: sims.length,
     pending,
     checkin_seconds: s.checkinSeconds,
+    can: abilitiesOf(caps),
   };
 }
 
@@ -240,6 +278,7 @@ export async function deviceWifi(ctx: AppContext, auth: Auth, customNum: string)
     join_uri: wifiJoinUri(s.wifi),
     online: s.online,
     pending: await pendingViews(ctx, o, s, ['wifi', 'reset']),
+    can: abilitiesOf(await capabilitiesOf(ctx, s.serial)),
   };
 }
 
@@ -253,6 +292,7 @@ export async function deviceClients(ctx: AppContext, auth: Auth, customNum: stri
     online: s.online,
     list: clients.map((c) => ({ mac: c.mac, name: c.name, ip: c.ip, band: c.band, connected_at: c.connectedAt, blocked: c.blocked })),
     pending: await pendingViews(ctx, o, s, ['block_client', 'unblock_client', 'reset']),
+    can: abilitiesOf(await capabilitiesOf(ctx, s.serial)),
   };
 }
 
@@ -280,6 +320,7 @@ export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string)
     // the SIMs share the card's plan: its figures come from the line, never from the device
     plan: planOf((await freshLine(ctx, await accessibleCard(ctx, auth, customNum))).line),
     pending: await pendingViews(ctx, o, s, ['switch_sim', 'network_mode', 'reset']),
+    can: abilitiesOf(await capabilitiesOf(ctx, s.serial)),
   };
 }
 
@@ -365,7 +406,14 @@ async function queue(
   summary: string,
   send: (gw: DeviceGateway, serial: string) => Promise<CommandStatus>,
 ): Promise<DeviceChange> {
-  const command = await send(gateway(ctx), o.device.serial);
+  let command: CommandStatus;
+  try {
+    command = await send(gateway(ctx), o.device.serial);
+  } catch (err) {
+    // e.g. WPA3 on a router whose map writes only WPA2: refused before anything reached it
+    if (err instanceof DeviceUnsupported) throw deviceError(DeviceCode.UNSUPPORTED, '该设备型号不支持此设置');
+    throw err;
+  }
   const row = await repo.insertChange(ctx.db.kysely, {
     device_id: o.device.id,
     user_id: auth.userId,
@@ -374,6 +422,8 @@ async function queue(
     summary,
     command_id: command.id,
     state: command.state,
+    // a router can refuse at once (a fault while the ACS waited): the reason comes with the answer
+    reason: command.reason,
     created_at: command.createdAt,
     settled_at: command.settledAt,
   });
@@ -410,11 +460,19 @@ export async function changeWifi(ctx: AppContext, auth: Auth, req: WifiChangeReq
     parts.push(`最大连接数改为${req.max_clients}`);
   }
   if (parts.length === 0) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, 'WiFi设置与当前相同，无需修改');
+  const caps = await capabilitiesOf(ctx, o.device.serial);
+  if (change.ssid !== undefined) requireCapability(caps, 'wifi.ssid', '修改WiFi名称');
+  if (change.password !== undefined) requireCapability(caps, 'wifi.password', '修改WiFi密码');
+  if (change.hidden !== undefined) requireCapability(caps, 'wifi.hidden', '隐藏WiFi');
+  if (change.security !== undefined) requireCapability(caps, 'wifi.security', '修改加密方式');
+  if (change.band !== undefined) requireCapability(caps, 'wifi.band', '修改WiFi频段');
+  if (change.maxClients !== undefined) requireCapability(caps, 'wifi.maxClients', '修改最大连接数');
   return queue(ctx, auth, o, 'wifi', parts.join('，'), (gw, serial) => gw.changeWifi(serial, change));
 }
 
 export async function blockClient(ctx: AppContext, auth: Auth, customNum: string, mac: string, block: boolean): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
+  requireCapability(await capabilitiesOf(ctx, o.device.serial), 'clients.block', '拉黑终端');
   const clients = await gateway(ctx).clients(o.device.serial);
   const client = clients.find((c) => c.mac === mac);
   if (block) {
@@ -428,6 +486,7 @@ export async function blockClient(ctx: AppContext, auth: Auth, customNum: string
 
 export async function switchSim(ctx: AppContext, auth: Auth, customNum: string, iccid: string): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
+  requireCapability(await capabilitiesOf(ctx, o.device.serial), 'sims.switch', '切换SIM卡');
   const sims = await gateway(ctx).sims(o.device.serial);
   const target = sims.find((m) => m.iccid === iccid);
   if (!target) throw deviceError(DeviceCode.SIM_NOT_FOUND);
@@ -440,6 +499,7 @@ export async function setNetworkMode(ctx: AppContext, auth: Auth, customNum: str
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
   if (mode === '5g' && !s.supports5g) throw deviceError(DeviceCode.UNSUPPORTED, '该设备不支持5G网络');
+  requireCapability(await capabilitiesOf(ctx, o.device.serial), 'networkMode', '切换网络模式');
   if (mode === s.networkMode) throw deviceError(DeviceCode.NOTHING_TO_CHANGE, `网络模式已是${NETWORK_MODE_LABEL[mode]}`);
   return queue(ctx, auth, o, 'network_mode', `网络模式改为${NETWORK_MODE_LABEL[mode]}`, (gw, serial) => gw.setNetworkMode(serial, mode));
 }
@@ -448,6 +508,7 @@ export async function setNetworkMode(ctx: AppContext, auth: Auth, customNum: str
 export async function restart(ctx: AppContext, auth: Auth, customNum: string, kind: 'reboot' | 'reset'): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
+  requireCapability(await capabilitiesOf(ctx, o.device.serial), kind, kind === 'reboot' ? '远程重启' : '远程恢复出厂设置');
   const queued = await pendingViews(ctx, o, s, [kind]);
   if (queued.length > 0)
     throw deviceError(DeviceCode.CHANGE_PENDING, kind === 'reboot' ? '设备已在等待重启，请稍候' : '恢复出厂设置已在等待执行，请稍候');

@@ -36,6 +36,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'commissions.withdraw': [true, true, false, false],
   'commissions.settle': [true, false, false, true],
   'commissions.configure': [true, false, false, false],
+  'devices.support': [true, true, true, false],
 };
 
 describe('permissions', () => {

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'commissions.settle': ['platform_admin', 'finance'],
   /** an agent's holding period and verification mobile */
   'commissions.configure': ['platform_admin'],
+  /** a wifi device's tasks: seeing them, retrying a failed one, withdrawing a queued one (docs/decisions/0032-routers-through-genieacs.md) */
+  'devices.support': ['platform_admin', 'agent_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

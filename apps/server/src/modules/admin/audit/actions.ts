@@ -68,6 +68,8 @@ export const ACTION_LABEL: Record<string, string> = {
   'operator.disabled': '停用操作员',
   'operator.enabled': '启用操作员',
   'operator.role_changed': '修改操作员角色',
+  'device_task.retried': '重试设备任务',
+  'device_task.cancelled': '撤销设备任务',
   'carrier_account.created': '新建运营商账号',
   'carrier_account.updated': '修改运营商账号',
   'carrier_account.disabled': '停用运营商账号',

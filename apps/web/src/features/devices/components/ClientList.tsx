@@ -53,18 +53,23 @@ export function ClientList({ customNum }: { customNum: string }) {
                   {c.blocked && <span className={styles.blocked}>已拉黑</span>}
                 </span>
                 <span className={styles.sub}>
-                  {c.mac} · {c.ip || '-'} · {c.band === '5g' ? '5GHz' : '2.4GHz'}
+                  {c.mac} · {c.ip || '-'}
+                  {/* a router managed over TR-069 does not say a client's band */}
+                  {c.band ? ` · ${c.band === '5g' ? '5GHz' : '2.4GHz'}` : ''}
                 </span>
                 {!c.blocked && <span className={styles.sub}>{formatDateTime(c.connected_at)} 连接</span>}
               </div>
-              <button
-                type="button"
-                className={c.blocked ? `app-btn app-btn--ghost ${styles.btn}` : `app-btn ${styles.btn} ${styles.block}`}
-                disabled={action.isPending}
-                onClick={() => void toggle(c.mac, c.name || c.mac, c.blocked)}
-              >
-                {c.blocked ? '解除' : '拉黑'}
-              </button>
+              {/* a model that cannot block clients gets no button, rather than one that fails (docs/decisions/0032-routers-through-genieacs.md) */}
+              {data.can.clients_block && (
+                <button
+                  type="button"
+                  className={c.blocked ? `app-btn app-btn--ghost ${styles.btn}` : `app-btn ${styles.btn} ${styles.block}`}
+                  disabled={action.isPending}
+                  onClick={() => void toggle(c.mac, c.name || c.mac, c.blocked)}
+                >
+                  {c.blocked ? '解除' : '拉黑'}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -115,7 +115,7 @@ export function SimPanel({ customNum }: { customNum: string }) {
                 </span>
               ) : !sim.activated ? (
                 <span className={`${styles.tag} ${styles.cancelled}`}>未激活</span>
-              ) : (
+              ) : !data.can.sims_switch ? null : (
                 <button
                   type="button"
                   className={`app-btn app-btn--ghost ${styles.simBtn}`}
@@ -143,31 +143,34 @@ export function SimPanel({ customNum }: { customNum: string }) {
         )}
       </Panel>
 
-      <Panel title="网络模式">
-        {data.supports_5g ? (
-          <div className={styles.modes} role="radiogroup" aria-label="网络模式">
-            {NETWORK_MODE.map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={data.network_mode === m}
-                className={data.network_mode === m ? `${styles.mode} ${styles.modeOn}` : styles.mode}
-                disabled={action.isPending}
-                onClick={() => void setMode(m)}
-              >
-                {MODE_SHORT[m]}
-              </button>
-            ))}
-          </div>
-        ) : (
-          <p className={styles.muted}>该设备仅支持4G网络</p>
-        )}
-        {data.supports_5g && (
-          <p className={styles.modeHint}>当前：{NETWORK_MODE_LABEL[data.network_mode]}。选择“仅5G”时，无5G信号的网络将无法上网。</p>
-        )}
-        {modeChange && <ChangeState key={modeChange.id} customNum={customNum} change={modeChange} />}
-      </Panel>
+      {/* a router whose model map has no network mode gets no such panel (docs/decisions/0032-routers-through-genieacs.md) */}
+      {data.can.network_mode && (
+        <Panel title="网络模式">
+          {data.supports_5g ? (
+            <div className={styles.modes} role="radiogroup" aria-label="网络模式">
+              {NETWORK_MODE.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={data.network_mode === m}
+                  className={data.network_mode === m ? `${styles.mode} ${styles.modeOn}` : styles.mode}
+                  disabled={action.isPending}
+                  onClick={() => void setMode(m)}
+                >
+                  {MODE_SHORT[m]}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p className={styles.muted}>该设备仅支持4G网络</p>
+          )}
+          {data.supports_5g && (
+            <p className={styles.modeHint}>当前：{NETWORK_MODE_LABEL[data.network_mode]}。选择“仅5G”时，无5G信号的网络将无法上网。</p>
+          )}
+          {modeChange && <ChangeState key={modeChange.id} customNum={customNum} change={modeChange} />}
+        </Panel>
+      )}
     </>
   );
 }

@@ -120,8 +120,15 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     setProblems((p) => ({ ...p, [k]: undefined }));
   };
 
+  // what the router's model cannot change is not shown, nor checked (docs/decisions/0032-routers-through-genieacs.md)
+  const can = wifi.can;
   const save = useSingleFlight(async () => {
-    const found = wifiFormProblems(form);
+    const all = wifiFormProblems(form);
+    const found = {
+      ssid: can.wifi_ssid ? all.ssid : undefined,
+      password: can.wifi_password ? all.password : undefined,
+      max_clients: can.wifi_max_clients ? all.max_clients : undefined,
+    };
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
     const changes = wifiChanges(wifi, form);
@@ -155,99 +162,123 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
       }}
       noValidate
     >
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="wifi-ssid">
-          WiFi名称
-        </label>
-        <input
-          id="wifi-ssid"
-          className="app-field__input"
-          value={form.ssid}
-          onChange={(e) => set('ssid', e.target.value)}
-          autoComplete="off"
-        />
-      </div>
-      {problems.ssid && <p className={styles.error}>{problems.ssid}</p>}
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="wifi-password">
-          WiFi密码
-        </label>
-        <input
-          id="wifi-password"
-          className="app-field__input"
-          type={showPassword ? 'text' : 'password'}
-          value={form.password}
-          onChange={(e) => set('password', e.target.value)}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-        />
-        <button type="button" className={`app-field__action ${styles.eye}`} onClick={() => setShowPassword((v) => !v)}>
-          {showPassword ? '隐藏密码' : '显示密码'}
-        </button>
-      </div>
-      {problems.password && <p className={styles.error}>{problems.password}</p>}
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="wifi-security">
-          加密方式
-        </label>
-        <select
-          id="wifi-security"
-          className={`app-field__input ${styles.select}`}
-          value={form.security}
-          onChange={(e) => set('security', e.target.value as WifiForm['security'])}
-        >
-          {WIFI_SECURITY.map((s) => (
-            <option key={s} value={s}>
-              {WIFI_SECURITY_LABEL[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="wifi-band">
-          WiFi频段
-        </label>
-        <select
-          id="wifi-band"
-          className={`app-field__input ${styles.select}`}
-          value={form.band}
-          onChange={(e) => set('band', e.target.value as WifiForm['band'])}
-        >
-          {WIFI_BAND.map((b) => (
-            <option key={b} value={b}>
-              {WIFI_BAND_LABEL[b]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="app-field">
-        <label className="app-field__label" htmlFor="wifi-max">
-          最大连接数
-        </label>
-        <input
-          id="wifi-max"
-          className="app-field__input"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={64}
-          value={Number.isNaN(form.max_clients) ? '' : form.max_clients}
-          onChange={(e) => set('max_clients', e.target.value === '' ? NaN : Number(e.target.value))}
-        />
-      </div>
-      {problems.max_clients && <p className={styles.error}>{problems.max_clients}</p>}
-      <label className={`app-field ${styles.switchRow}`}>
-        <span className="app-field__label">隐藏WiFi</span>
-        <span className={styles.switchHint}>隐藏后需手动输入名称连接</span>
-        <input
-          type="checkbox"
-          role="switch"
-          className={styles.switch}
-          checked={form.hidden}
-          onChange={(e) => set('hidden', e.target.checked)}
-        />
-      </label>
+      {can.wifi_ssid && (
+        <>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="wifi-ssid">
+              WiFi名称
+            </label>
+            <input
+              id="wifi-ssid"
+              className="app-field__input"
+              value={form.ssid}
+              onChange={(e) => set('ssid', e.target.value)}
+              autoComplete="off"
+            />
+          </div>
+          {problems.ssid && <p className={styles.error}>{problems.ssid}</p>}
+        </>
+      )}
+      {can.wifi_password && (
+        <>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="wifi-password">
+              WiFi密码
+            </label>
+            <input
+              id="wifi-password"
+              className="app-field__input"
+              type={showPassword ? 'text' : 'password'}
+              value={form.password}
+              onChange={(e) => set('password', e.target.value)}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+            />
+            <button type="button" className={`app-field__action ${styles.eye}`} onClick={() => setShowPassword((v) => !v)}>
+              {showPassword ? '隐藏密码' : '显示密码'}
+            </button>
+          </div>
+          {problems.password && <p className={styles.error}>{problems.password}</p>}
+        </>
+      )}
+      {can.wifi_security && (
+        <>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="wifi-security">
+              加密方式
+            </label>
+            <select
+              id="wifi-security"
+              className={`app-field__input ${styles.select}`}
+              value={form.security}
+              onChange={(e) => set('security', e.target.value as WifiForm['security'])}
+            >
+              {WIFI_SECURITY.map((s) => (
+                <option key={s} value={s}>
+                  {WIFI_SECURITY_LABEL[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      {can.wifi_band && (
+        <>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="wifi-band">
+              WiFi频段
+            </label>
+            <select
+              id="wifi-band"
+              className={`app-field__input ${styles.select}`}
+              value={form.band}
+              onChange={(e) => set('band', e.target.value as WifiForm['band'])}
+            >
+              {WIFI_BAND.map((b) => (
+                <option key={b} value={b}>
+                  {WIFI_BAND_LABEL[b]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </>
+      )}
+      {can.wifi_max_clients && (
+        <>
+          <div className="app-field">
+            <label className="app-field__label" htmlFor="wifi-max">
+              最大连接数
+            </label>
+            <input
+              id="wifi-max"
+              className="app-field__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={64}
+              value={Number.isNaN(form.max_clients) ? '' : form.max_clients}
+              onChange={(e) => set('max_clients', e.target.value === '' ? NaN : Number(e.target.value))}
+            />
+          </div>
+          {problems.max_clients && <p className={styles.error}>{problems.max_clients}</p>}
+        </>
+      )}
+      {can.wifi_hidden && (
+        <>
+          <label className={`app-field ${styles.switchRow}`}>
+            <span className="app-field__label">隐藏WiFi</span>
+            <span className={styles.switchHint}>隐藏后需手动输入名称连接</span>
+            <input
+              type="checkbox"
+              role="switch"
+              className={styles.switch}
+              checked={form.hidden}
+              onChange={(e) => set('hidden', e.target.checked)}
+            />
+          </label>
+        </>
+      )}
       <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.save}`} disabled={action.isPending}>
         保存设置
       </button>

@@ -1,0 +1,16 @@
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+
+export type DeviceTasks = AdminAnswerOf<'adminDeviceTasks'>;
+export type DeviceTask = DeviceTasks['items'][number];
+
+export const deviceTasksKey = (customNum: string) => ['deviceTasks', customNum] as const;
+
+/** A card's wifi device: its last inform and its tasks (the holder's changes). */
+export const getDeviceTasks = (customNum: string) => call('adminDeviceTasks', { custom_num: customNum });
+
+export const retryDeviceTask = (customNum: string, id: number, reason: string) =>
+  call('adminDeviceTaskRetry', { custom_num: customNum, id, reason });
+
+export const cancelDeviceTask = (customNum: string, id: number, reason: string) =>
+  call('adminDeviceTaskCancel', { custom_num: customNum, id, reason });

@@ -1,0 +1,112 @@
+// What a device can be asked to do. The simulator can do everything; a real router can do what its
+// model's parameter map names (./genieacs/modelMap.ts). The pages hide a control whose capability a
+// device lacks instead of offering it and failing (docs/decisions/0032-routers-through-genieacs.md).
+
+/** Logical parameters a model map may name (the TR-181 / TR-098 base maps fill the standard ones). */
+export const PARAMETER_KEYS = [
+  'deviceInfo.firmware',
+  'deviceInfo.uptime',
+  'wifi.ssid',
+  'wifi.password',
+  'wifi.security',
+  'wifi.advertised',
+  'wifi.maxClients',
+  'wifi.band',
+  'hosts',
+  'host.mac',
+  'host.ip',
+  'host.name',
+  'host.active',
+  'host.blocked',
+  'cell.imei',
+  'cell.iccid',
+  'cell.rsrp',
+  'cell.rsrq',
+  'cell.sinr',
+  'cell.band',
+  'cell.technology',
+  'cell.preferredTechnology',
+  'cell.apn',
+  'sims',
+  'sim.iccid',
+  'sim.activeSlot',
+  'battery',
+] as const;
+export type ParameterKey = (typeof PARAMETER_KEYS)[number];
+
+/** Names inside a table row (hosts, sims) rather than full paths. */
+export const ROW_FIELDS: ReadonlySet<ParameterKey> = new Set([
+  'host.mac',
+  'host.ip',
+  'host.name',
+  'host.active',
+  'host.blocked',
+  'sim.iccid',
+]);
+
+/** No standard object holds these: a model map names them with a vendor extension (an X_ segment). */
+export const VENDOR_ONLY: ReadonlySet<ParameterKey> = new Set([
+  'cell.sinr',
+  'cell.band',
+  'host.blocked',
+  'sims',
+  'sim.activeSlot',
+  'battery',
+]);
+
+/** Parameters whose values are enumerations: the map must say how each of our values is written. */
+export const ENUMERATED: ReadonlySet<ParameterKey> = new Set(['wifi.security', 'wifi.band', 'cell.technology', 'cell.preferredTechnology']);
+
+export const CAPABILITIES = [
+  'wifi.ssid',
+  'wifi.password',
+  'wifi.hidden',
+  'wifi.security',
+  'wifi.band',
+  'wifi.maxClients',
+  'clients.list',
+  'clients.block',
+  'signal',
+  'signal.sinr',
+  'signal.band',
+  'sims.switch',
+  'networkMode',
+  'reboot',
+  'reset',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+export type DeviceCapabilities = Record<Capability, boolean>;
+
+/** The parameters each capability needs mapped (reboot and reset are RPCs every CWMP device has). */
+export const NEEDS: Record<Capability, readonly ParameterKey[]> = {
+  'wifi.ssid': ['wifi.ssid'],
+  'wifi.password': ['wifi.password'],
+  'wifi.hidden': ['wifi.advertised'],
+  'wifi.security': ['wifi.security'],
+  'wifi.band': ['wifi.band'],
+  'wifi.maxClients': ['wifi.maxClients'],
+  'clients.list': ['hosts', 'host.mac'],
+  'clients.block': ['hosts', 'host.mac', 'host.blocked'],
+  signal: ['cell.rsrp'],
+  'signal.sinr': ['cell.rsrp', 'cell.sinr'],
+  'signal.band': ['cell.rsrp', 'cell.band'],
+  'sims.switch': ['sims', 'sim.iccid', 'sim.activeSlot'],
+  networkMode: ['cell.preferredTechnology'],
+  reboot: [],
+  reset: [],
+};
+
+export const ALL_CAPABILITIES: DeviceCapabilities = Object.fromEntries(CAPABILITIES.map((c) => [c, true])) as DeviceCapabilities;
+
+/**
+ * What a model supports: a capability whose parameters are all mapped, and, for an enumeration,
+ * whose values are mapped too (a band map without values could read the band but never write it).
+ */
+export function capabilitiesOf(
+  parameters: Partial<Record<ParameterKey, string | null>>,
+  values: Partial<Record<ParameterKey, Record<string, string>>> = {},
+): DeviceCapabilities {
+  const has = (k: ParameterKey) => typeof parameters[k] === 'string' && parameters[k] !== '';
+  const valued = (k: ParameterKey) => !ENUMERATED.has(k) || Object.keys(values[k] ?? {}).length > 0;
+  return Object.fromEntries(CAPABILITIES.map((c) => [c, NEEDS[c].every((k) => has(k) && valued(k))])) as DeviceCapabilities;
+}

@@ -1,0 +1,497 @@
+// Real routers through a GenieACS auto-configuration server (TR-069/CWMP), behind the same
+// DeviceGateway as the simulator (docs/decisions/0032-routers-through-genieacs.md).
+//
+// A device is found by its serial (GET /devices/?query={"_deviceId._SerialNumber":…}); its model
+// map (./modelMap.ts, by product class) says which parameters to project and to set. A change is a
+// task posted with a connection request: 200 = the device ran it (applied), 202 = it did not —
+// a fault recorded for the task means it failed (reason in Chinese), otherwise it waits for the
+// device's next inform (pending: 设备离线，上线后生效). Pending tasks are followed by looking at
+// /tasks and /faults; a task gone without a fault ran. acs_commands keeps each task's fate, since
+// GenieACS forgets both a task that ran and one we deleted.
+//
+// Never logged or stored here: the values of a task (a wifi password goes to the ACS only).
+import type { NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
+import type { Db } from '../../../db/connect';
+import { clock } from '../../../lib/clock';
+import { ALL_CAPABILITIES, type DeviceCapabilities, type ParameterKey } from '../capabilities';
+import {
+  DeviceUnsupported,
+  type CommandStatus,
+  type DeviceClientInfo,
+  type DeviceGateway,
+  type DeviceSimInfo,
+  type DeviceState,
+  type DeviceSupportInfo,
+  type RadioSignal,
+  type WifiSettings,
+} from '../gateway';
+import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type GenieAcsClient } from './client';
+import * as commands from './commands';
+import { faultReason } from './faults';
+import { rowPath, type ModelMap } from './modelMap';
+
+export interface GenieAcsGatewayOptions {
+  /** the ACS's name in the configuration (kept with each task) */
+  name: string;
+  client: GenieAcsClient;
+  /** model maps by product class */
+  models: Map<string, ModelMap>;
+  /** the product classes this ACS manages (one ACS per router maker); [] or absent = every model */
+  productClasses?: string[];
+  db: Db;
+  /** a device whose last inform is older than this is offline */
+  onlineWindowMs: number;
+  /** the devices' periodic inform interval: when a change that waits on an online device should happen */
+  informIntervalMs: number;
+  /** stored values older than this are read from the device again before they are shown */
+  maxValueAgeMs: number;
+}
+
+interface Located {
+  id: string;
+  model: ModelMap;
+}
+
+const SCALARS: ParameterKey[] = [
+  'deviceInfo.firmware',
+  'deviceInfo.uptime',
+  'wifi.ssid',
+  'wifi.password',
+  'wifi.security',
+  'wifi.advertised',
+  'wifi.maxClients',
+  'wifi.band',
+  'cell.imei',
+  'cell.iccid',
+  'cell.rsrp',
+  'cell.rsrq',
+  'cell.sinr',
+  'cell.band',
+  'cell.technology',
+  'cell.preferredTechnology',
+  'sim.activeSlot',
+  'battery',
+];
+
+/** The network that issued a Chinese ICCID (8986 II…): 1 China Mobile, 2 China Unicom, 3 China Telecom. */
+const ISSUER_CARRIER: Record<string, number> = {
+  '00': 1, '02': 1, '04': 1, '07': 1, '08': 1, '13': 1,
+  '01': 2, '06': 2, '09': 2, '10': 2,
+  '03': 3, '05': 3, '11': 3, '12': 3,
+}; // prettier-ignore
+export const carrierOfIccid = (iccid: string): number | null => ISSUER_CARRIER[/^8986(\d{2})/.exec(iccid)?.[1] ?? ''] ?? null;
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
+const bool = (v: unknown): boolean | null =>
+  v === true || v === 'true' || v === '1' || v === 1 ? true : v === false || v === 'false' || v === '0' || v === 0 ? false : null;
+const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+/** Our value for the device's, by the map's table (first match); undefined when the device says something unmapped. */
+function ours<T extends string>(table: Record<string, string> | undefined, theirs: unknown): T | undefined {
+  const s = str(theirs);
+  return Object.entries(table ?? {}).find(([, v]) => v === s)?.[0] as T | undefined;
+}
+
+type Change = [path: string, value: string | number | boolean, type: string];
+
+export class GenieAcsGateway implements DeviceGateway {
+  private readonly located = new Map<string, Located>();
+
+  constructor(private readonly o: GenieAcsGatewayOptions) {}
+
+  // ---------- finding and reading a device ----------
+
+  /** The device's GenieACS id and model map; null for a serial the ACS does not know. */
+  private async locate(serial: string): Promise<Located | null> {
+    const known = this.located.get(serial);
+    if (known) return known;
+    const [doc] = await this.o.client.devices({ '_deviceId._SerialNumber': serial }, ['_id', '_deviceId']);
+    if (!doc) return null;
+    const productClass = str((doc._deviceId as Record<string, unknown> | undefined)?._ProductClass);
+    // another ACS manages this model: not ours to answer for
+    if (this.o.productClasses?.length && !this.o.productClasses.includes(productClass)) return null;
+    const model = this.o.models.get(productClass);
+    // a router the ACS manages but no map describes: the reseller must add its map, not the holder guess
+    if (!model) throw new Error(`GenieACS ${this.o.name}: no device model map for productClass "${productClass}" (serial ${serial})`);
+    const found = { id: str(doc._id), model };
+    this.located.set(serial, found);
+    return found;
+  }
+
+  private async known(serial: string): Promise<Located> {
+    const dev = await this.locate(serial);
+    if (!dev) throw new Error(`GenieACS ${this.o.name}: unknown device ${serial}`);
+    return dev;
+  }
+
+  private projection(m: ModelMap): string[] {
+    const p = m.parameters;
+    const paths = SCALARS.map((k) => p[k]).filter((x): x is string => !!x);
+    if (p.hosts) paths.push(p.hosts);
+    if (p.sims) paths.push(p.sims);
+    return ['_id', '_lastInform', ...paths];
+  }
+
+  /** The device's stored document; values older than maxValueAgeMs are read from the device first (when it is online). */
+  private async document(dev: Located): Promise<AcsDocument> {
+    const read = async () => {
+      const [doc] = await this.o.client.devices({ _id: dev.id }, this.projection(dev.model));
+      if (!doc) throw new Error(`GenieACS ${this.o.name}: device ${dev.id} disappeared`);
+      return doc;
+    };
+    const doc = await read();
+    const probe = dev.model.parameters['wifi.ssid'] ?? dev.model.parameters['deviceInfo.firmware'];
+    const at = probe ? timestampAt(doc, probe) : undefined;
+    if (!this.online(doc) || at === undefined || clock.now().getTime() - at <= this.o.maxValueAgeMs) return doc;
+    const names = this.projection(dev.model).filter((x) => !x.startsWith('_'));
+    const refreshed = await this.o.client.postTask(dev.id, { name: 'getParameterValues', parameterNames: names });
+    return refreshed.applied ? read() : doc;
+  }
+
+  private online(doc: AcsDocument): boolean {
+    const last = Date.parse(str(doc._lastInform));
+    return Number.isFinite(last) && clock.now().getTime() - last <= this.o.onlineWindowMs;
+  }
+
+  private at(doc: AcsDocument, m: ModelMap, key: ParameterKey): unknown {
+    const path = m.parameters[key];
+    return path ? valueAt(doc, path) : undefined;
+  }
+
+  private signalOf(doc: AcsDocument, m: ModelMap): RadioSignal | null {
+    const rsrp = num(this.at(doc, m, 'cell.rsrp'));
+    const sinr = num(this.at(doc, m, 'cell.sinr'));
+    // no SINR, no verdict: the signal rule needs both (docs/decisions/0012); the map shows no signal rather than half of one
+    if (rsrp === null || sinr === null) return null;
+    return {
+      networkType: ours<string>(m.values['cell.technology'], this.at(doc, m, 'cell.technology')) ?? '4G',
+      band: str(this.at(doc, m, 'cell.band')),
+      rsrp,
+      sinr,
+      rsrq: num(this.at(doc, m, 'cell.rsrq')) ?? 0,
+    };
+  }
+
+  private simRows(doc: AcsDocument, m: ModelMap): { slot: number; iccid: string }[] {
+    const table = m.parameters.sims;
+    const field = m.parameters['sim.iccid'];
+    if (table && field)
+      return instancesAt(doc, table)
+        .map((i) => ({ slot: Number(i), iccid: str(valueAt(doc, rowPath(table, i, field))) }))
+        .filter((s) => s.iccid !== '');
+    const iccid = str(this.at(doc, m, 'cell.iccid'));
+    return iccid ? [{ slot: 1, iccid }] : [];
+  }
+
+  private activeIccid(doc: AcsDocument, m: ModelMap): string {
+    const rows = this.simRows(doc, m);
+    const slot = num(this.at(doc, m, 'sim.activeSlot'));
+    return (slot === null ? rows[0] : rows.find((r) => r.slot === slot))?.iccid ?? '';
+  }
+
+  /** What the model can be asked (the simulator can do everything). */
+  async capabilities(serial: string): Promise<DeviceCapabilities> {
+    const dev = await this.locate(serial);
+    return dev ? dev.model.capabilities : ALL_CAPABILITIES;
+  }
+
+  async status(serial: string): Promise<DeviceState | null> {
+    const dev = await this.locate(serial);
+    if (!dev) return null;
+    const m = dev.model;
+    const doc = await this.document(dev);
+    const online = this.online(doc);
+    const active = this.activeIccid(doc, m);
+    return {
+      serial,
+      imei: str(this.at(doc, m, 'cell.imei')),
+      model: m.cardMold,
+      modelName: m.name,
+      firmware: str(this.at(doc, m, 'deviceInfo.firmware')),
+      portable: m.portable,
+      supports5g: m.supports5g,
+      online,
+      // GenieACS keeps when the device last called in, not when it went quiet: the last inform is the best it can say
+      onlineChangedAt: str(doc._lastInform),
+      backOnlineAt: null,
+      battery: num(this.at(doc, m, 'battery')),
+      uptimeSeconds: online ? (num(this.at(doc, m, 'deviceInfo.uptime')) ?? 0) : 0,
+      networkMode: ours<NetworkMode>(m.values['cell.preferredTechnology'], this.at(doc, m, 'cell.preferredTechnology')) ?? 'auto',
+      activeIccid: active,
+      carrier: online && active ? carrierOfIccid(active) : null,
+      signal: online ? this.signalOf(doc, m) : null,
+      wifi: {
+        ssid: str(this.at(doc, m, 'wifi.ssid')),
+        password: str(this.at(doc, m, 'wifi.password')),
+        hidden: bool(this.at(doc, m, 'wifi.advertised')) === false,
+        security: ours<WifiSecurity>(m.values['wifi.security'], this.at(doc, m, 'wifi.security')) ?? 'wpa2',
+        // a model without the band (capability off, the page hides it) is shown as dual band, the common case
+        band: ours<WifiBand>(m.values['wifi.band'], this.at(doc, m, 'wifi.band')) ?? 'both',
+        maxClients: num(this.at(doc, m, 'wifi.maxClients')) ?? 0,
+      },
+      checkinSeconds: Math.round(this.o.informIntervalMs / 1000),
+    };
+  }
+
+  async clients(serial: string): Promise<DeviceClientInfo[]> {
+    const dev = await this.known(serial);
+    const m = dev.model;
+    const table = m.parameters.hosts;
+    const mac = m.parameters['host.mac'];
+    if (!table || !mac) return [];
+    const doc = await this.document(dev);
+    const online = this.online(doc);
+    const field = (i: string, k: ParameterKey) => {
+      const f = m.parameters[k];
+      return f ? valueAt(doc, rowPath(table, i, f)) : undefined;
+    };
+    return instancesAt(doc, table)
+      .map((i) => {
+        const macAddress = str(field(i, 'host.mac')).toUpperCase();
+        const activePath = m.parameters['host.active'] ? rowPath(table, i, m.parameters['host.active']) : rowPath(table, i, mac);
+        return {
+          mac: macAddress,
+          name: str(field(i, 'host.name')) || macAddress,
+          ip: str(field(i, 'host.ip')),
+          band: '',
+          // when the ACS last saw the host: CWMP keeps no connect time
+          connectedAt: new Date(timestampAt(doc, activePath) ?? Date.parse(str(doc._lastInform))).toISOString(),
+          blocked: bool(field(i, 'host.blocked')) === true,
+          active: m.parameters['host.active'] ? bool(field(i, 'host.active')) === true : true,
+        };
+      })
+      .filter((c) => c.mac !== '' && (c.blocked || (online && c.active)))
+      .map(({ active: _a, ...c }) => c);
+  }
+
+  async sims(serial: string): Promise<DeviceSimInfo[]> {
+    const dev = await this.known(serial);
+    const doc = await this.document(dev);
+    const m = dev.model;
+    const online = this.online(doc);
+    const active = this.activeIccid(doc, m);
+    const signal = online ? this.signalOf(doc, m) : null;
+    return this.simRows(doc, m).map((s) => ({
+      iccid: s.iccid,
+      slot: s.slot,
+      carrier: carrierOfIccid(s.iccid) ?? 0,
+      activated: true,
+      active: s.iccid === active,
+      online: s.iccid === active && online && signal !== null,
+      signal: s.iccid === active ? signal : null,
+    }));
+  }
+
+  // ---------- changes: a task with a connection request ----------
+
+  private need(m: ModelMap, key: ParameterKey): string {
+    const path = m.parameters[key];
+    // the pages hide what a model cannot do; a request that gets here anyway is refused, nothing sent
+    if (!path) throw new DeviceUnsupported(`device model ${m.productClass} has no parameter "${key}"`);
+    return path;
+  }
+
+  private value(m: ModelMap, key: ParameterKey, ourValue: string): string {
+    const v = m.values[key]?.[ourValue];
+    if (v === undefined) throw new DeviceUnsupported(`device model ${m.productClass}: no value for ${key} = ${ourValue}`);
+    return v;
+  }
+
+  private async submit(serial: string, kind: CommandStatus['kind'], task: Record<string, unknown>): Promise<CommandStatus> {
+    const dev = await this.known(serial);
+    const answer = await this.o.client.postTask(dev.id, task);
+    let state: CommandStatus['state'] = answer.applied ? 'applied' : 'pending';
+    let faultCode = '';
+    if (!answer.applied) {
+      const [fault] = await this.o.client.faults({ _id: `${dev.id}:task_${answer.task._id}` });
+      if (fault) {
+        state = 'failed';
+        faultCode = str(fault.code);
+      }
+    }
+    const now = clock.iso();
+    const row = await commands.insertCommand(this.o.db.kysely, {
+      serial,
+      acs: this.o.name,
+      device_id: dev.id,
+      task_id: answer.task._id,
+      kind,
+      state,
+      reason: state === 'failed' ? faultReason(faultCode) : '',
+      fault_code: faultCode,
+      created_at: now,
+      settled_at: state === 'pending' ? null : now,
+    });
+    return statusOf(row);
+  }
+
+  private set(serial: string, kind: CommandStatus['kind'], build: (m: ModelMap) => Change[]): Promise<CommandStatus> {
+    return this.known(serial).then((dev) => this.submit(serial, kind, { name: 'setParameterValues', parameterValues: build(dev.model) }));
+  }
+
+  changeWifi(serial: string, wifi: Partial<WifiSettings>): Promise<CommandStatus> {
+    return this.set(serial, 'wifi', (m) => {
+      const out: Change[] = [];
+      if (wifi.ssid !== undefined) out.push([this.need(m, 'wifi.ssid'), wifi.ssid, 'xsd:string']);
+      if (wifi.password !== undefined) out.push([this.need(m, 'wifi.password'), wifi.password, 'xsd:string']);
+      if (wifi.hidden !== undefined) out.push([this.need(m, 'wifi.advertised'), !wifi.hidden, 'xsd:boolean']);
+      if (wifi.security !== undefined)
+        out.push([this.need(m, 'wifi.security'), this.value(m, 'wifi.security', wifi.security), 'xsd:string']);
+      if (wifi.band !== undefined) out.push([this.need(m, 'wifi.band'), this.value(m, 'wifi.band', wifi.band), 'xsd:string']);
+      if (wifi.maxClients !== undefined) out.push([this.need(m, 'wifi.maxClients'), wifi.maxClients, 'xsd:unsignedInt']);
+      return out;
+    });
+  }
+
+  private async hostBlock(serial: string, mac: string, blocked: boolean): Promise<CommandStatus> {
+    const dev = await this.known(serial);
+    const m = dev.model;
+    const table = this.need(m, 'hosts');
+    const macField = this.need(m, 'host.mac');
+    const blockedField = this.need(m, 'host.blocked');
+    const doc = await this.document(dev);
+    const instance = instancesAt(doc, table).find(
+      (i) => str(valueAt(doc, rowPath(table, i, macField))).toUpperCase() === mac.toUpperCase(),
+    );
+    if (!instance) throw new Error(`GenieACS ${this.o.name}: no host ${mac} on ${serial}`);
+    return this.submit(serial, blocked ? 'block_client' : 'unblock_client', {
+      name: 'setParameterValues',
+      parameterValues: [[rowPath(table, instance, blockedField), blocked, 'xsd:boolean']],
+    });
+  }
+
+  blockClient(serial: string, mac: string) {
+    return this.hostBlock(serial, mac, true);
+  }
+  unblockClient(serial: string, mac: string) {
+    return this.hostBlock(serial, mac, false);
+  }
+
+  async switchSim(serial: string, iccid: string): Promise<CommandStatus> {
+    const dev = await this.known(serial);
+    const doc = await this.document(dev);
+    const slot = this.simRows(doc, dev.model).find((s) => s.iccid === iccid)?.slot;
+    if (slot === undefined) throw new Error(`GenieACS ${this.o.name}: no SIM ${iccid} in ${serial}`);
+    return this.submit(serial, 'switch_sim', {
+      name: 'setParameterValues',
+      parameterValues: [[this.need(dev.model, 'sim.activeSlot'), slot, 'xsd:unsignedInt']],
+    });
+  }
+
+  setNetworkMode(serial: string, mode: NetworkMode): Promise<CommandStatus> {
+    return this.set(serial, 'network_mode', (m) => [
+      [this.need(m, 'cell.preferredTechnology'), this.value(m, 'cell.preferredTechnology', mode), 'xsd:string'],
+    ]);
+  }
+
+  reboot(serial: string) {
+    return this.submit(serial, 'reboot', { name: 'reboot' });
+  }
+  factoryReset(serial: string) {
+    return this.submit(serial, 'reset', { name: 'factoryReset' });
+  }
+
+  // ---------- following tasks up ----------
+
+  /** Settle the pending rows from what the ACS holds now: a fault → failed; gone → applied; still there → pending. */
+  private async sync(rows: commands.AcsCommandRow[]): Promise<void> {
+    const pending = rows.filter((r) => r.state === 'pending');
+    if (pending.length === 0) return;
+    const deviceId = pending[0]!.device_id;
+    const [tasks, faults] = await Promise.all([this.o.client.tasks({ device: deviceId }), this.o.client.faults({ device: deviceId })]);
+    const queued = new Set(tasks.map((t) => str(t._id)));
+    const faultOf = new Map(faults.map((f) => [str(f._id), f]));
+    const now = clock.iso();
+    for (const r of pending) {
+      const fault = faultOf.get(`${r.device_id}:task_${r.task_id}`);
+      if (fault) {
+        const code = str(fault.code);
+        await commands.settle(this.o.db.kysely, r.id, 'pending', {
+          state: 'failed',
+          reason: faultReason(code),
+          fault_code: code,
+          settled_at: now,
+        });
+      } else if (!queued.has(r.task_id)) {
+        await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: now });
+      }
+    }
+  }
+
+  async commands(serial: string, ids: string[]): Promise<CommandStatus[]> {
+    const numeric = ids.map(Number).filter((n) => Number.isInteger(n));
+    const rows = await commands.commandsOf(this.o.db.kysely, serial, numeric);
+    await this.sync(rows);
+    return (await commands.commandsOf(this.o.db.kysely, serial, numeric)).map(statusOf);
+  }
+
+  // ---------- support (the console) ----------
+
+  async supportInfo(serial: string, ids: string[]): Promise<DeviceSupportInfo | null> {
+    const dev = await this.locate(serial);
+    if (!dev) return null;
+    const [doc] = await this.o.client.devices({ _id: dev.id }, ['_id', '_lastInform']);
+    const numeric = ids.map(Number).filter((n) => Number.isInteger(n));
+    const rows = await commands.commandsOf(this.o.db.kysely, serial, numeric);
+    await this.sync(rows);
+    const now = await commands.commandsOf(this.o.db.kysely, serial, numeric);
+    return {
+      acs: this.o.name,
+      lastInform: doc ? str(doc._lastInform) : '',
+      faultCodes: Object.fromEntries(now.filter((r) => r.fault_code).map((r) => [String(r.id), r.fault_code])),
+    };
+  }
+
+  /** A failed task is tried again at the device's next inform (POST /tasks/<id>/retry clears its fault); pending again. */
+  async retry(serial: string, id: string): Promise<CommandStatus | null> {
+    const n = Number(id);
+    if (!Number.isInteger(n)) return null;
+    const row = (await commands.commandsOf(this.o.db.kysely, serial, [n]))[0];
+    if (!row) return null;
+    if (row.state === 'failed' && (await this.o.client.retryTask(row.task_id)))
+      await commands.settle(this.o.db.kysely, n, 'failed', { state: 'pending', reason: '', fault_code: '', settled_at: null });
+    const after = (await commands.commandsOf(this.o.db.kysely, serial, [n]))[0];
+    return after ? statusOf(after) : null;
+  }
+
+  async cancel(serial: string, id: string): Promise<CommandStatus | null> {
+    const n = Number(id);
+    if (!Number.isInteger(n)) return null;
+    const find = async () => (await commands.commandsOf(this.o.db.kysely, serial, [n]))[0];
+    const row = await find();
+    if (!row) return null;
+    // what the device already ran cannot be withdrawn: look first
+    await this.sync([row]);
+    const now = await find();
+    if (!now || now.state !== 'pending') return now ? statusOf(now) : null;
+    if (await this.o.client.deleteTask(now.task_id)) {
+      await commands.settle(this.o.db.kysely, n, 'pending', { state: 'cancelled', reason: '', fault_code: '', settled_at: clock.iso() });
+    } else {
+      // gone between our look and the delete: the device ran it
+      await this.sync([now]);
+    }
+    const after = await find();
+    return after ? statusOf(after) : null;
+  }
+}
+
+export interface GenieAcsSupport {
+  supportInfo(serial: string, ids: string[]): Promise<DeviceSupportInfo | null>;
+  retry(serial: string, id: string): Promise<CommandStatus | null>;
+}
+
+function statusOf(r: commands.AcsCommandRow): CommandStatus {
+  return {
+    id: String(r.id),
+    kind: r.kind as CommandStatus['kind'],
+    state: r.state as CommandStatus['state'],
+    reason: r.reason,
+    createdAt: r.created_at,
+    settledAt: r.settled_at,
+  };
+}
+
+export { AcsError };
