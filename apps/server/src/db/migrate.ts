@@ -26,6 +26,7 @@ import * as m021 from './migrations/021_bulk_jobs_in_background';
 import * as m022 from './migrations/022_card_password_handouts';
 import * as m024 from './migrations/024_line_read_model';
 import * as m025 from './migrations/025_carrier_accounts';
+import * as m027 from './migrations/027_job_last_success';
 
 interface Migration {
   name: string;
@@ -59,6 +60,7 @@ const MIGRATIONS: Migration[] = [
   { name: '022_card_password_handouts', up: m022.up },
   { name: '024_line_read_model', up: m024.up },
   { name: '025_carrier_accounts', up: m025.up },
+  { name: '027_job_last_success', up: m027.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */
