@@ -48,6 +48,7 @@ import { plainError } from '@portal/contract/plainErrors';
 import { countedSms } from './integrations/sms/counted';
 import { instrumentApp, registerMetricsRoute, type MetricsSource } from './modules/metrics';
 import { countOverloadRejection } from './lib/metrics';
+import { TurnBudget } from './lib/turnBudget';
 
 // Schema errors that carry no message of their own: the field in words and what to do (never zod's
 // "期望 string，实际接收 undefined"); the Chinese locale stays underneath for anything else.
@@ -367,6 +368,19 @@ async function shedLoad(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onReady', async () => {
     shedFrom = Date.now() + 2 * o.sampleMs;
   });
+  const busy = (reply: FastifyReply, reason: string) => {
+    countOverloadRejection(reason);
+    reply.status(503).header('retry-after', String(o.retryAfterSeconds));
+    return { code: Code.INTERNAL, message: BUSY_MESSAGE, data: null };
+  };
+  if (o.turnBudgetMs > 0) {
+    // the requests of a loop turn that has spent its budget (lib/turnBudget): checked first, it is the cheapest
+    const turn = new TurnBudget(o.turnBudgetMs);
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!req.url.startsWith('/api/') || turn.admit()) return done();
+      reply.send(busy(reply, 'loopTurn'));
+    });
+  }
   await app.register(import('@fastify/under-pressure'), {
     maxEventLoopDelay: o.maxEventLoopDelayMs,
     maxHeapUsedBytes: o.maxHeapUsedBytes,
@@ -375,9 +389,7 @@ async function shedLoad(app: FastifyInstance, config: Config): Promise<void> {
     // handlePressure); its typings only say void
     pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string) => {
       if (!req.url.startsWith('/api/') || Date.now() < shedFrom) return undefined; // served as usual
-      countOverloadRejection(type);
-      reply.status(503).header('retry-after', String(o.retryAfterSeconds));
-      return { code: Code.INTERNAL, message: BUSY_MESSAGE, data: null };
+      return busy(reply, type);
     }) as unknown as () => void,
   });
 }

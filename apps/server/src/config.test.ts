@@ -122,6 +122,7 @@ describe('loadConfig: each kind of variable', () => {
       'overload',
       {
         maxEventLoopDelayMs: 50,
+        turnBudgetMs: 25,
         maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
         sampleMs: 500,
         retryAfterSeconds: 5,

@@ -116,6 +116,8 @@ export interface Config {
   overload: {
     /** mean event-loop delay over a sample, in ms; 0 = not checked */
     maxEventLoopDelayMs: number;
+    /** how long one turn of the event loop may spend on requests before it sheds the rest (lib/turnBudget); 0 = not checked */
+    turnBudgetMs: number;
     /** V8 heap in use, in bytes; 0 = not checked */
     maxHeapUsedBytes: number;
     /** how often the process measures itself */
@@ -267,6 +269,8 @@ export const ENV_SCHEMA = z.object({
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
   // default 50, except in a test run (loadConfig)
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optionalNumber({ int: true, max: 60_000 }),
+  // default 25, except in a test run (loadConfig)
+  OVERLOAD_TURN_BUDGET_MS: optionalNumber({ int: true, max: 60_000 }),
   OVERLOAD_MAX_HEAP_USED_MB: number(0, { int: true }),
   OVERLOAD_SAMPLE_MS: number(500, { int: true, min: 10, max: 60_000 }),
   OVERLOAD_RETRY_AFTER_SECONDS: number(5, { int: true, min: 1, max: 3600 }),
@@ -445,6 +449,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // a test run shares its machine with other runs: their load is not this process's; a test of
       // the shedding sets it
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 50),
+      turnBudgetMs: e.OVERLOAD_TURN_BUDGET_MS ?? (e.NODE_ENV === 'test' ? 0 : 25),
       // 0 (the default): 90 % of the V8 heap's limit, where the process is close to running out
       maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB ? e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024 : Math.floor(heapLimit() * 0.9),
       sampleMs: e.OVERLOAD_SAMPLE_MS,

@@ -24,7 +24,7 @@ describe.each(databases())('overload on %s', (kind) => {
   // a heap limit of 1 MB: every sample finds the process past it
   const t = useTestApp(kind, {
     metricsToken: TOKEN,
-    overload: { maxEventLoopDelayMs: 0, maxHeapUsedBytes: 1024 * 1024, sampleMs: 10, retryAfterSeconds: 7 },
+    overload: { maxEventLoopDelayMs: 0, turnBudgetMs: 0, maxHeapUsedBytes: 1024 * 1024, sampleMs: 10, retryAfterSeconds: 7 },
   });
 
   it('answers the API 503 with Retry-After in the envelope, writes nothing, and keeps health and metrics', async () => {
@@ -44,7 +44,9 @@ describe.each(databases())('overload on %s', (kind) => {
 });
 
 describe('overload by event-loop delay', () => {
-  const t = useTestApp('sqlite', { overload: { maxEventLoopDelayMs: 100, maxHeapUsedBytes: 0, sampleMs: 100, retryAfterSeconds: 3 } });
+  const t = useTestApp('sqlite', {
+    overload: { maxEventLoopDelayMs: 100, turnBudgetMs: 0, maxHeapUsedBytes: 0, sampleMs: 100, retryAfterSeconds: 3 },
+  });
 
   it('sheds while the event loop is blocked and serves again once it is free', async () => {
     await until(() => !underPressure(t));
@@ -59,6 +61,28 @@ describe('overload by event-loop delay', () => {
     expectBusy(await t.get('/api/v2/card/info?custom_num=1000000001', token), '3');
     expect((await t.get('/healthz')).statusCode).toBe(200);
     await until(() => !underPressure(t));
+    expect((await t.get('/api/v2/card/info?custom_num=1000000001', token)).statusCode).toBe(200);
+  });
+});
+
+describe('overload within one turn of the event loop (lib/turnBudget)', () => {
+  const t = useTestApp('sqlite', {
+    overload: { maxEventLoopDelayMs: 0, turnBudgetMs: 1, maxHeapUsedBytes: 0, sampleMs: 1000, retryAfterSeconds: 2 },
+  });
+
+  it('serves the requests of a turn until its budget is spent, sheds the rest, and serves the next turn', async () => {
+    const token = await t.loginAccount();
+    // 200 requests arriving together: one turn of the loop takes them all
+    const answers = await Promise.all(Array.from({ length: 200 }, () => t.get('/api/v2/card/info?custom_num=1000000001', token)));
+    const served = answers.filter((a) => a.statusCode === 200);
+    const shed = answers.filter((a) => a.statusCode !== 200);
+    expect(served.length).toBeGreaterThan(0);
+    expect(shed.length).toBeGreaterThan(0);
+    for (const a of shed) expectBusy(a, '2');
+    for (const a of served) expect(a.json().code).toBe(0);
+    // health is never shed; the next turn starts with a fresh budget
+    expect((await Promise.all(Array.from({ length: 50 }, () => t.get('/healthz')))).every((a) => a.statusCode === 200)).toBe(true);
+    await new Promise((r) => setImmediate(r));
     expect((await t.get('/api/v2/card/info?custom_num=1000000001', token)).statusCode).toBe(200);
   });
 });
