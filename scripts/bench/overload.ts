@@ -118,7 +118,12 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-overload-'));
   let portal: Started | undefined;
   try {
-    portal = await startPortalOn(join(dir, 'portal.db'), { LOG_LEVEL: 'warn' });
+    // the production limits (a development start sheds by the heap only), unless OVERLOAD_* say otherwise
+    portal = await startPortalOn(join(dir, 'portal.db'), {
+      LOG_LEVEL: 'warn',
+      OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: process.env.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? '50',
+      OVERLOAD_TURN_BUDGET_MS: process.env.OVERLOAD_TURN_BUDGET_MS ?? '25',
+    });
     const login = await fetch(`${portal.baseUrl}/api/v1/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -121,8 +121,8 @@ describe('loadConfig: each kind of variable', () => {
     [
       'overload',
       {
-        maxEventLoopDelayMs: 50,
-        turnBudgetMs: 25,
+        maxEventLoopDelayMs: 0,
+        turnBudgetMs: 0,
         maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
         sampleMs: 500,
         retryAfterSeconds: 5,
@@ -139,8 +139,10 @@ describe('loadConfig: each kind of variable', () => {
     const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST' && n !== 'CONSOLE_DIST').map((n) => [n, '']));
     expect(loadConfig(blank)).toEqual(loadConfig({}));
   });
-  it('sheds load by event-loop delay except in a test run, and by the heap as configured (docs/decisions/0033)', () => {
+  it('sheds load by event-loop delay and loop turns in production, and by the heap as configured (docs/decisions/0033)', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).overload.maxEventLoopDelayMs).toBe(0);
+    const production = loadConfig({ NODE_ENV: 'production' }).overload;
+    expect([production.maxEventLoopDelayMs, production.turnBudgetMs]).toEqual([50, 25]);
     expect(loadConfig({ NODE_ENV: 'test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20' }).overload.maxEventLoopDelayMs).toBe(20);
     expect(loadConfig({ OVERLOAD_MAX_HEAP_USED_MB: '512' }).overload.maxHeapUsedBytes).toBe(512 * 1024 * 1024);
     expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
