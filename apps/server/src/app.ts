@@ -45,6 +45,10 @@ import { createCarrierGateway, loadDeclaredAccounts, type DeclaredAccount } from
 import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
 import { plainError } from '@portal/contract/plainErrors';
+import { countedSms } from './integrations/sms/counted';
+import { instrumentApp, registerMetricsRoute, type MetricsSource } from './modules/metrics';
+import { countOverloadRejection } from './lib/metrics';
+import { TurnBudget } from './lib/turnBudget';
 
 // Schema errors that carry no message of their own: the field in words and what to do (never zod's
 // "期望 string，实际接收 undefined"); the Chinese locale stays underneath for anything else.
@@ -182,14 +186,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   const providerDeps = { db, log: app.log, ...(opts.transport ? { transport: opts.transport } : {}) };
-  const sms = opts.sms ?? smsProviderFor(config, providerDeps);
+  const provider = opts.sms ?? smsProviderFor(config, providerDeps);
   const payments = opts.payments ?? paymentGatewayFor(config, providerDeps);
   // what is really mounted, injected or not
   assertProductionSafe(config, [
     ...mountedBefore,
     ...(sandboxIn(payments) ? (['payments'] as const) : []),
-    ...(sms instanceof SimulatorSms ? (['sms'] as const) : []),
+    ...(provider instanceof SimulatorSms ? (['sms'] as const) : []),
   ]);
+  // every SMS counted by template and outcome (lib/metrics)
+  const sms = countedSms(provider);
   const ctx: AppContext = {
     db,
     config,
@@ -199,6 +205,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     devices: opts.devices ?? deviceGatewayFor(db, config),
     log: app.log,
   };
+  // requests and statements timed, figures read at scrape time (modules/metrics; docs/decisions/0033)
+  const metrics = instrumentApp(app, ctx);
+  app.decorate('metrics', metrics);
+  if (config.metricsToken) registerMetricsRoute(app, metrics, config.metricsToken);
+  await shedLoad(app, config);
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -329,6 +340,58 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** this app's metrics text (modules/metrics): main.ts serves it on METRICS_PORT */
+    metrics: MetricsSource;
+  }
+}
+
+/** the answer of a process past its limits (the H5 shows it with 重试) */
+export const BUSY_MESSAGE = '服务繁忙，请稍后再试';
+
+/**
+ * Load shedding (@fastify/under-pressure; docs/decisions/0033): past the event-loop delay or the heap
+ * in use configured, an API request is answered 503 in the envelope with Retry-After at once,
+ * instead of queueing until every request times out. Health, readiness and metrics keep answering
+ * (a supervisor must not restart a busy process, an operator must see it), and so do the built
+ * files: the H5 must load to say 服务繁忙 with 重试.
+ */
+async function shedLoad(app: FastifyInstance, config: Config): Promise<void> {
+  const o = config.overload;
+  // The samples that span the start-up (routes built, the first modules loaded) measure the start,
+  // not the load: a process just started would turn its first callers away. Shedding begins once
+  // two samples have been taken after the app is ready.
+  let shedFrom = Infinity;
+  app.addHook('onReady', async () => {
+    shedFrom = Date.now() + 2 * o.sampleMs;
+  });
+  const busy = (reply: FastifyReply, reason: string) => {
+    countOverloadRejection(reason);
+    reply.status(503).header('retry-after', String(o.retryAfterSeconds));
+    return { code: Code.INTERNAL, message: BUSY_MESSAGE, data: null };
+  };
+  if (o.turnBudgetMs > 0) {
+    // the requests of a loop turn that has spent its budget (lib/turnBudget): checked first, it is the cheapest
+    const turn = new TurnBudget(o.turnBudgetMs);
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!req.url.startsWith('/api/') || turn.admit()) return done();
+      reply.send(busy(reply, 'loopTurn'));
+    });
+  }
+  await app.register(import('@fastify/under-pressure'), {
+    maxEventLoopDelay: o.maxEventLoopDelayMs,
+    maxHeapUsedBytes: o.maxHeapUsedBytes,
+    sampleInterval: o.sampleMs,
+    // the plugin sends what the handler returns, or lets the request through on undefined (its
+    // handlePressure); its typings only say void
+    pressureHandler: ((req: FastifyRequest, reply: FastifyReply, type: string) => {
+      if (!req.url.startsWith('/api/') || Date.now() < shedFrom) return undefined; // served as usual
+      return busy(reply, type);
+    }) as unknown as () => void,
+  });
 }
 
 /** How the portal's and the console's built files are served (@fastify/static). */

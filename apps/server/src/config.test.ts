@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -130,6 +131,19 @@ describe('loadConfig: each kind of variable', () => {
     ['smsProvider', 'log'],
     ['aliyunSms', null],
     ['passwordHashCost', 17],
+    ['metricsPort', null],
+    ['metricsHost', '127.0.0.1'],
+    ['metricsToken', null],
+    [
+      'overload',
+      {
+        maxEventLoopDelayMs: 0,
+        turnBudgetMs: 0,
+        maxHeapUsedBytes: Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+        sampleMs: 500,
+        retryAfterSeconds: 5,
+      },
+    ],
   ];
   it.each(defaults)('missing → %s = %j', (field, expected) => {
     expect(loadConfig({})[field]).toEqual(expected);
@@ -140,6 +154,26 @@ describe('loadConfig: each kind of variable', () => {
   it('an empty variable counts as not set (WEB_DIST aside)', () => {
     const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST' && n !== 'CONSOLE_DIST').map((n) => [n, '']));
     expect(loadConfig(blank)).toEqual(loadConfig({}));
+  });
+  it('sheds load by event-loop delay and loop turns in production, and by the heap as configured (docs/decisions/0033)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).overload.maxEventLoopDelayMs).toBe(0);
+    const production = loadConfig({ NODE_ENV: 'production' }).overload;
+    expect([production.maxEventLoopDelayMs, production.turnBudgetMs]).toEqual([50, 25]);
+    expect(loadConfig({ NODE_ENV: 'test', OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '20' }).overload.maxEventLoopDelayMs).toBe(20);
+    expect(loadConfig({ OVERLOAD_MAX_HEAP_USED_MB: '512' }).overload.maxHeapUsedBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    for (const [name, value] of [
+      ['METRICS_PORT', '0'],
+      ['METRICS_PORT', '9x'],
+      ['METRICS_TOKEN', 'short'],
+      ['OVERLOAD_SAMPLE_MS', '5'],
+    ])
+      expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);
+  });
+  it('the metrics never share the public port in production', () => {
+    const production = { NODE_ENV: 'production', PERSONAL_DATA_KEY: 'k'.repeat(40), PAY_SANDBOX_SECRET: 's'.repeat(40) };
+    expect(productionProblems(loadConfig({ ...production, PORT: '3000', METRICS_PORT: '3000' })).join('\n')).toMatch(/^METRICS_PORT: /m);
+    expect(productionProblems(loadConfig({ ...production, PORT: '3000', METRICS_PORT: '9464' })).join('\n')).not.toMatch(/METRICS_PORT/);
   });
   it('the demo data is off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);

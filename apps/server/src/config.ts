@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_HASH_COST, MIN_PRODUCTION_HASH_COST } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
@@ -110,6 +111,24 @@ export interface Config {
   /** the simulators' test controls (/sim/clock, /sim/jobs): move the server's clock, run a job now.
    *  Only with SIM_CONTROLS=1 — never in a production configuration */
   simControls: boolean;
+  // ---- running it in production (docs/decisions/0033-metrics-overload-backups.md) ----
+  /** Prometheus metrics on a port of their own (METRICS_PORT); null = not served there */
+  metricsPort: number | null;
+  metricsHost: string;
+  /** bearer token for the metrics (METRICS_TOKEN): on the public port only with one; null = none */
+  metricsToken: string | null;
+  /** load shedding (@fastify/under-pressure): past these the API answers 503 with Retry-After */
+  overload: {
+    /** mean event-loop delay over a sample, in ms; 0 = not checked */
+    maxEventLoopDelayMs: number;
+    /** how long one turn of the event loop may spend on requests before it sheds the rest (lib/turnBudget); 0 = not checked */
+    turnBudgetMs: number;
+    /** V8 heap in use, in bytes; 0 = not checked */
+    maxHeapUsedBytes: number;
+    /** how often the process measures itself */
+    sampleMs: number;
+    retryAfterSeconds: number;
+  };
 }
 
 export interface AcsSettings {
@@ -183,6 +202,11 @@ function number(dflt: number, o: { int?: boolean; min?: number; max?: number } =
   return z.string().trim().regex(DECIMAL, { error: 'must be a number (digits only, e.g. 30)' }).transform(Number).pipe(n).default(dflt);
 }
 
+/** the same without a default: undefined when not set */
+function optionalNumber(o: { int?: boolean; min?: number; max?: number } = {}) {
+  return number(0, o).unwrap().optional();
+}
+
 /** a switch: 1/0 (true/false also read); anything else is a typo, not "off" */
 const onOff = z
   .string()
@@ -219,6 +243,8 @@ const trustProxy = z
     }
   })
   .default(false);
+
+const heapLimit = () => getHeapStatistics().heap_size_limit;
 
 /** Every variable the server reads, with its kind and today's default. */
 export const ENV_SCHEMA = z.object({
@@ -271,6 +297,16 @@ export const ENV_SCHEMA = z.object({
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
+  METRICS_PORT: optionalNumber({ int: true, min: 1, max: 65535 }),
+  METRICS_HOST: text('127.0.0.1'),
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
+  // default 50 in production, off elsewhere (loadConfig)
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optionalNumber({ int: true, max: 60_000 }),
+  // default 25 in production, off elsewhere (loadConfig)
+  OVERLOAD_TURN_BUDGET_MS: optionalNumber({ int: true, max: 60_000 }),
+  OVERLOAD_MAX_HEAP_USED_MB: number(0, { int: true }),
+  OVERLOAD_SAMPLE_MS: number(500, { int: true, min: 10, max: 60_000 }),
+  OVERLOAD_RETRY_AFTER_SECONDS: number(5, { int: true, min: 1, max: 3600 }),
   // real payment and SMS providers (docs/decisions/0021): each one's variables are required once it is chosen
   PAY_PUBLIC_URL: z
     .string()
@@ -363,6 +399,7 @@ const SECRET: ReadonlySet<string> = new Set([
   'WECHATPAY_APIV3_KEY',
   'WECHATPAY_OA_SECRET',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -454,6 +491,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,
+    metricsPort: e.METRICS_PORT ?? null,
+    metricsHost: e.METRICS_HOST,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    overload: {
+      // the time-based limits are a production process's: a developer's machine and a test run share
+      // their CPU with builds, browsers and other runs, whose load is not the process's (a test of
+      // the shedding, and the bench, set them)
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (production ? 50 : 0),
+      turnBudgetMs: e.OVERLOAD_TURN_BUDGET_MS ?? (production ? 25 : 0),
+      // 0 (the default): 90 % of the V8 heap's limit, where the process is close to running out
+      maxHeapUsedBytes: e.OVERLOAD_MAX_HEAP_USED_MB ? e.OVERLOAD_MAX_HEAP_USED_MB * 1024 * 1024 : Math.floor(heapLimit() * 0.9),
+      sampleMs: e.OVERLOAD_SAMPLE_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
     payGateways: { wechat: e.WECHAT_PAY_GATEWAY, alipay: e.ALIPAY_GATEWAY },
     payPublicUrl: e.PAY_PUBLIC_URL ?? null,
     wechatPay:
@@ -542,6 +593,8 @@ export function productionProblems(config: Config, mounted: readonly Simulator[]
         `a staging deployment that wants them names each one (ALLOW_SIMULATORS=${mounted.join(',')})`,
     );
   if (config.seedDemo) problems.push('SEED_DEMO: the demo data and its public passwords are never loaded in production; set SEED_DEMO=0');
+  if (config.metricsPort !== null && config.metricsPort === config.port)
+    problems.push('METRICS_PORT: the metrics never share the public port; choose another port, or use METRICS_TOKEN on the public one');
   if (config.simControls) problems.push('SIM_CONTROLS: the test controls move the server clock; set SIM_CONTROLS=0 in production');
   return problems;
 }

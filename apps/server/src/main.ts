@@ -7,6 +7,7 @@ import { loadDeclaredAccounts } from './modules/carriers';
 import { loadProviderKeys } from './integrations/providers';
 import { runtimeProblem } from './runtime';
 import { DEFAULT_HASH_COST, hashPassword } from './lib/password';
+import { startMetricsServer } from './modules/metrics';
 
 /** exit code of a configuration the server refuses (sysexits' EX_CONFIG): a supervisor need not retry it */
 const EX_CONFIG = 78;
@@ -49,6 +50,7 @@ async function main() {
   if (demo) seeded = await demo.seedDemo(db, new Date(), testHashes);
   const app = await buildApp({ db, config, declaredCarriers });
 
+  let metricsServer: import('node:http').Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -57,6 +59,7 @@ async function main() {
     // stop taking requests, let in-flight ones finish, then close the database
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    metricsServer?.close();
     await app.close();
     await db.close();
     process.exit(0);
@@ -65,12 +68,18 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // the metrics on a port of their own, never the public one (docs/decisions/0033)
+  if (config.metricsPort)
+    metricsServer = (
+      await startMetricsServer(app.metrics, { port: config.metricsPort, host: config.metricsHost, token: config.metricsToken })
+    ).server;
   const url = `http://localhost:${config.port}`;
   const lines = [
     '',
     `  流量卡自助服务门户已启动: ${url}`,
     `  数据库: ${db.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'}${seeded ? '（已载入演示数据）' : ''}`,
     `  API 文档: ${url}/api/docs`,
+    ...(config.metricsPort ? [`  指标: http://${config.metricsHost}:${config.metricsPort}/metrics`] : []),
     ...(demo
       ? [
           '  演示登录:',

@@ -21,7 +21,13 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** call `observer` with each statement's duration in seconds (the app's metrics; lib/metrics) */
+  observeQueries(observer: QueryObserver): void;
+  /** PostgreSQL: the pool's connections and the requests waiting for one; undefined on SQLite (one connection) */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
+
+export type QueryObserver = (seconds: number) => void;
 
 /** DATABASE_URL: a postgres:// URL, or a SQLite file path (":memory:" for tests). pgPoolMax: PG_POOL_MAX (config.ts). */
 export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; pgConnectTimeoutMs?: number } = {}): Promise<Db> {
@@ -53,15 +59,26 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
     pool.on('connect', (client) => {
       client.on('error', () => {});
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    let observe: QueryObserver | undefined;
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      // Kysely times every query it runs when a log function is given
+      log: (event) => observe?.(event.queryDurationMillis / 1000),
+    });
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      observeQueries: (o) => (observe = o),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   // loaded here, not at the top: on an older Node the runtime check (runtime.ts) speaks first
   const { openSqlite } = await import('./nodeSqlite');
   if (databaseUrl !== ':memory:') mkdirSync(dirname(resolve(databaseUrl)), { recursive: true });
   const database = openSqlite(databaseUrl);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), observeQueries: (o) => database.observeQueries(o) };
 }
 
 /**

@@ -27,6 +27,7 @@ import * as m022 from './migrations/022_card_password_handouts';
 import * as m024 from './migrations/024_line_read_model';
 import * as m025 from './migrations/025_carrier_accounts';
 import * as m026 from './migrations/026_acs_tasks';
+import * as m027 from './migrations/027_job_last_success';
 import * as m028 from './migrations/028_chat_messages';
 import * as m029 from './migrations/029_agent_commissions';
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Migration[] = [
   { name: '024_line_read_model', up: m024.up },
   { name: '025_carrier_accounts', up: m025.up },
   { name: '026_acs_tasks', up: m026.up },
+  { name: '027_job_last_success', up: m027.up },
   { name: '028_chat_messages', up: m028.up },
   { name: '029_agent_commissions', up: m029.up },
 ];

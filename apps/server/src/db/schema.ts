@@ -756,6 +756,8 @@ export interface ScheduledJobsTable {
   lease_until: string;
   finished_at: string | null;
   last_error: Generated<string>;
+  /** when the last successful run ended ('' = never; 027) */
+  succeeded_at: Generated<string>;
 }
 
 /** A card owner's alert and auto-renew choices (011). */

@@ -54,7 +54,8 @@ export async function extendLease(db: Executor, name: string, runner: string, ti
 export async function finish(db: Executor, name: string, runner: string, tick: number, nowIso: string, error: string): Promise<void> {
   await db
     .updateTable('scheduled_jobs')
-    .set({ finished_at: nowIso, last_error: error })
+    // a success also says when the job last worked (the metrics' "last success", across processes)
+    .set(error ? { finished_at: nowIso, last_error: error } : { finished_at: nowIso, last_error: '', succeeded_at: nowIso })
     .where('name', '=', name)
     .where('runner', '=', runner)
     .where('tick', '=', tick)
@@ -64,4 +65,9 @@ export async function finish(db: Executor, name: string, runner: string, tick: n
 
 export async function jobRow(db: Executor, name: string) {
   return db.selectFrom('scheduled_jobs').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** Every job's last success ('' = never), as the metrics report it. */
+export async function lastSuccesses(db: Executor): Promise<{ name: string; succeeded_at: string }[]> {
+  return db.selectFrom('scheduled_jobs').select(['name', 'succeeded_at']).execute();
 }

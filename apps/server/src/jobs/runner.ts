@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connect';
 import { clock } from '../lib/clock';
+import { countJobRun } from '../lib/metrics';
 import * as repo from './repo';
 
 export interface JobDef {
@@ -47,8 +48,18 @@ export class JobRunner {
     return [...this.jobs.keys()];
   }
 
+  /** each job's interval in ms (0 = only when asked), for the metrics */
+  intervals(): { name: string; intervalMs: number }[] {
+    return [...this.jobs.values()].map((j) => ({ name: j.name, intervalMs: j.intervalMs }));
+  }
+
   has(name: string): boolean {
     return this.jobs.has(name);
+  }
+
+  /** when each job last succeeded, in whichever process ran it (ISO; '' = never) */
+  lastSuccesses(): Promise<{ name: string; succeeded_at: string }[]> {
+    return repo.lastSuccesses(this.db.kysely);
   }
 
   /** Start the timers: each job tries its current tick once per interval. */
@@ -126,11 +137,15 @@ export class JobRunner {
       Math.max(1000, Math.floor(leaseMs / 3)),
     );
     heartbeat.unref();
+    // real time, not the server clock (lib/clock can be moved by the simulators' test controls)
+    const started = performance.now();
     try {
       const result = (await job.run()) as T;
+      countJobRun(job.name, true, (performance.now() - started) / 1000);
       await repo.finish(k, job.name, this.id, tick, clock.iso(), '');
       return { ran: true, result };
     } catch (err) {
+      countJobRun(job.name, false, (performance.now() - started) / 1000);
       this.log.error({ err, job: job.name, tick }, 'scheduled job failed');
       await repo.finish(k, job.name, this.id, tick, clock.iso(), String((err as Error)?.message ?? err).slice(0, 500)).catch(() => {});
       throw err;

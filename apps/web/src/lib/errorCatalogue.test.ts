@@ -57,6 +57,13 @@ const rows: [string, Outcome, CatalogueContext, ErrorAction][] = [
   ['HTTP 403: no permission', answer(403, 40300, '无权访问该卡'), onFlow, { ok: false, toast: '当前请求没有权限' }],
   ['HTTP 404: passed to the caller', answer(404, 40400, '请求的资源不存在'), onFlow, { ok: false, passThrough: true }],
   ['HTTP 500: request error', answer(500, 50000, '服务器繁忙'), onFlow, { ok: false, toast: '请求错误' }],
+  [
+    'HTTP 503: the server sheds load, try again',
+    answer(503, 50000, '服务繁忙，请稍后再试'),
+    onFlow,
+    { ok: false, toast: '服务繁忙，请稍后再试' },
+  ],
+  ['HTTP 503 without an envelope (a proxy): the same words', answer(503), onLogin, { ok: false, toast: TEXT.busy }],
   ['HTTP 429: toast the message', answer(429, 42900, '操作过于频繁，请稍后再试'), onFlow, { ok: false, toast: '操作过于频繁，请稍后再试' }],
   ['HTTP 502 without an envelope: generic text', answer(502), onFlow, { ok: false, toast: '请求错误' }],
   [

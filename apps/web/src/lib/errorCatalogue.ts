@@ -16,6 +16,7 @@ export const TEXT = {
   unauthorized: '登录已失效，请重新登录',
   revoked: '您的登录已在其他地方失效，请重新登录',
   cardNotFound: '卡号不存在',
+  busy: '服务繁忙，请稍后再试',
 } as const;
 
 export type Outcome = { kind: 'answer'; status: number; code?: number; message?: string } | { kind: 'timeout' } | { kind: 'network' };
@@ -72,6 +73,9 @@ export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorA
   if (status === 403) return { ok: false, toast: TEXT.forbidden };
   if (status === 404) return { ok: false, passThrough: true };
   if (status === 500) return { ok: false, toast: TEXT.serverError };
+  // A process past its limits sheds load (docs/decisions/0033): nothing was done, trying again in a
+  // moment will do; the page's failed load offers 重试 (isRetryable: every 5xx).
+  if (status === 503) return { ok: false, toast: TEXT.busy };
   if (status >= 200 && status < 300) {
     if (code === Code.OK) return { ok: true };
     // A business error the server sent with 200: the message is meant for the user.

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { CarrierError } from '../../integrations/carrier/adapter';
 import { clock } from '../../lib/clock';
+import { countCarrierCall } from '../../lib/metrics';
 import { hit } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
 import * as repo from './repo';
@@ -112,6 +113,7 @@ export class CarrierGuard {
         throw err;
       }
       sem.give();
+      countCarrierCall(account.id, 'ok');
       this.count(account.id, 1, 0);
       const h = this.health.get(account.id);
       if (!h || h.failures > 0 || h.openUntil) {
@@ -185,6 +187,7 @@ export class CarrierGuard {
   }
 
   private async noteFailure(account: GuardedAccount, what: string, err: unknown): Promise<void> {
+    countCarrierCall(account.id, err instanceof CarrierError ? err.kind : 'error');
     this.count(account.id, 0, 1);
     if (!accountFault(err)) return;
     const message = err instanceof Error ? err.message : String(err);

@@ -20,7 +20,7 @@ export { CarrierAccountsAdmin, type AccountChange } from './accounts';
 export { AccountsCarrierGateway } from './gateway';
 export type { DeclaredAccount } from './accountsFile';
 // the accounts, read (the console's card import and bulk jobs put cards on them)
-export { accountById, accountByName, listAccounts, type CarrierAccount } from './repo';
+export { accountById, accountByName, listAccounts, oldestSyncWanted, type CarrierAccount } from './repo';
 
 export const CARRIER_SYNC_JOB = 'carrier-sync';
 

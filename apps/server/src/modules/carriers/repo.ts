@@ -93,3 +93,14 @@ export async function noteRound(db: Executor, id: number, at: string, cards: num
 export async function clearHealth(db: Executor, id: number): Promise<void> {
   await db.updateTable('carrier_accounts').set({ failures: 0, circuit_open_until: '', last_error: '' }).where('id', '=', id).execute();
 }
+
+/** Per account, when its longest-waiting card was marked for a sync (cards.sync_wanted_at; the metrics' oldest unsynced card). */
+export async function oldestSyncWanted(db: Executor): Promise<{ account: number; since: string }[]> {
+  const rows = await db
+    .selectFrom('cards')
+    .select((eb) => ['carrier_account_id as account', eb.fn.min('sync_wanted_at').as('since')])
+    .where('sync_wanted_at', '!=', '')
+    .groupBy('carrier_account_id')
+    .execute();
+  return rows.map((r) => ({ account: Number(r.account), since: String(r.since) }));
+}

@@ -7,6 +7,7 @@ import { FLAGS_OF_GOODS, liveBase, packageEffect, upgradeVerdict, type CardFlag 
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
+import { countPayment } from '../../../lib/metrics';
 import { cardRecord } from '../../cardRecord';
 import { commissionsForCommerce } from '../../commissions';
 import { lineBeforeDelivery, noteDelivery, restoreLine, type Delivery } from '../../line';
@@ -239,6 +240,7 @@ export async function settlePaid(
 /** pending → closed | failed, and the voucher comes back. False when the order was not pending. */
 export async function settleUnpaid(trx: Executor, order: OrderRow, state: 'closed' | 'failed', now: Date): Promise<boolean> {
   if (!(await repo.markUnpaid(trx, order.order_no, state, now.toISOString()))) return false;
+  if (state === 'failed') countPayment(order.pay_channel, 'failed');
   if (order.voucher_id !== null) await vouchers.release(trx, order.voucher_id, order.order_no);
   // a device order's held units go back on the shelf (once: shop/repo.releaseStock)
   await releaseForUnpaid(trx, order, now.toISOString());

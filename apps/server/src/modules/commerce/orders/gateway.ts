@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context';
 import type { OrderRow } from '../../../db/schema';
 import type { PaymentGateway, PaymentStatus } from '../../../integrations/payment/gateway';
 import { clock } from '../../../lib/clock';
+import { countPayment } from '../../../lib/metrics';
 import { AppError } from '../../../lib/errors';
 import { afterSettled, settlePaid, settleUnpaid, type SettleOutcome } from './fulfil';
 import * as repo from './repo';
@@ -19,6 +20,7 @@ export function gatewayOf(ctx: AppContext): PaymentGateway {
 }
 
 export function reportOutcome(ctx: AppContext, order: OrderRow, outcome: SettleOutcome, source: string): void {
+  if (outcome !== 'duplicate') countPayment(order.pay_channel, outcome === 'late' ? 'late' : 'paid');
   if (outcome === 'late')
     ctx.log.error(
       { order_no: order.order_no, source },

@@ -18,6 +18,7 @@ import {
 import type { AppContext } from '../../../context';
 import type { Card, OrderRow, PackageRow, VoucherRow } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
+import { countPayment } from '../../../lib/metrics';
 import { AppError } from '../../../lib/errors';
 import type { Auth } from '../../auth';
 import { accessibleCard, assertNotCancelled, assertPurchasable, cardRecord } from '../../cardRecord';
@@ -346,6 +347,7 @@ export async function placeOrder(ctx: AppContext, card: Card, userId: number, in
       inMessagingApp: input.in_messaging_app,
     });
     await repo.setPayment(ctx.db.kysely, orderNo, created.paymentId, created.cashierUrl);
+    countPayment(input.pay_channel, 'created');
     order = { ...order, payment_id: created.paymentId, pay_url: created.cashierUrl };
     return { order, pay: { kind: 'redirect', url: created.cashierUrl }, accessKey };
   } catch (err) {

@@ -7,6 +7,7 @@
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import { clock } from '../../../lib/clock';
+import { countNotification } from '../../../lib/metrics';
 import { AppError } from '../../../lib/errors';
 import { hit, peek, type ThrottleRule } from '../../../lib/throttle';
 import { afterSettled, settlePaid, settleUnpaid } from '../orders/fulfil';
@@ -37,6 +38,7 @@ export async function notificationFrom(ctx: AppContext, ip: string, channel: num
 export async function handleNotification(ctx: AppContext, channel: number, body: unknown): Promise<{ result: 'success' }> {
   const now = clock.now();
   const record = async (outcome: NotificationOutcome, orderNo = '', transactionId = '', amountFen = 0) => {
+    countNotification(channel, outcome);
     await logNotification(ctx.db.kysely, { channel, orderNo, transactionId, amountFen, outcome, nowIso: now.toISOString() });
   };
   const n = gatewayOf(ctx).verifyNotification(channel, body);
