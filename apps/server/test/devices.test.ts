@@ -100,6 +100,12 @@ describe.each(databases())('devices on %s', (kind) => {
       expect(ok(await t.get('/api/v1/device/list', other)).list).toEqual([]);
     });
 
+    it('says a 4G MiFi is on 4G, with no 5G to prefer', async () => {
+      const s = await status(MULTI);
+      expect(s.supports_5g).toBe(false);
+      expect(s.network_mode_text).toBe('4G网络');
+    });
+
     it('reports what the CPE reports: signal with its verdict, wifi, clients, uptime', async () => {
       const s = await status(CPE);
       expect(s).toMatchObject({
