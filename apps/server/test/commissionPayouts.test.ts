@@ -297,6 +297,26 @@ describe.each(databases())('agents paid through WeChat Pay’s merchant transfer
     expect(await t.app.jobs.runNow(PAYOUTS_JOB)).toMatchObject({ ran: true, result: { asked: 1, paid: 1 } });
     expect((await withdrawalRow(t, id)).state).toBe('paid');
   });
+
+  it('a transfer the gateway refuses to create is back with finance, payable by hand, nothing returned', async () => {
+    const finance = await loginAs(t, 'finance');
+    const agent = await loginAs(t, 'agent');
+    const id = await approvedWithdrawal(agent, finance, 1_200);
+    fake.refuseNextCreate = { status: 403, code: 'NO_AUTH', message: '商户号无转账场景权限' };
+    const r = await transfer(id, finance);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().message).toBe('打款接口拒绝：微信支付：商户号无转账场景权限（NO_AUTH）');
+    expect(await withdrawalRow(t, id)).toMatchObject({ state: 'approved', payout_channel: '' });
+    expect(await returnsOf(t, id)).toHaveLength(0);
+    const manual = await adminPost(
+      t,
+      '/api/admin/commissions/withdrawals/paid',
+      { id, reference: 'BANK-0003', request_id: rid() },
+      finance,
+    );
+    expect(manual.statusCode, manual.body).toBe(200);
+    expect(manual.json().data.withdrawal).toMatchObject({ state: 'paid', payout_channel: 'manual', payout_reference: 'BANK-0003' });
+  });
 });
 
 describe('a payout configuration that cannot work stops the start', () => {

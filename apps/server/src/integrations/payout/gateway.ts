@@ -33,14 +33,17 @@ export interface PayoutGateway {
 }
 
 /**
- * The gateway could not be reached, answered nonsense, or refused the request itself: nothing is
- * known to have moved, nothing is recorded. `shown`: the gateway's own words, for finance, when
- * it refused (e.g. the merchant's balance is short); never a secret.
+ * The gateway could not be reached, answered nonsense, or refused the request: nothing is known to
+ * have moved, nothing is recorded. `shown`: the gateway's own words for finance when it refused
+ * (e.g. the merchant's balance is short), never a secret. `nothingCreated`: the gateway refused to
+ * create the transfer, so none exists under this number (an unreachable gateway, or a refused
+ * query, tells nothing of the kind).
  */
 export class PayoutGatewayError extends Error {
   constructor(
     message: string,
     readonly shown?: string,
+    readonly nothingCreated = false,
   ) {
     super(message);
     this.name = 'PayoutGatewayError';

@@ -294,19 +294,23 @@ async function askGateway(
       account: w.payout_account,
     });
   } catch (err) {
-    const shown = err instanceof PayoutGatewayError ? err.shown : undefined;
+    const e = err instanceof PayoutGatewayError ? err : null;
     ctx.log.warn(
       { withdrawal: w.id, gateway: gateway.name, error: err instanceof Error ? err.message : String(err) },
       'payout gateway failed',
     );
-    if (shown) {
-      // refused as asked (no transfer was created): payable again, by the gateway or by hand
+    if (e?.nothingCreated) {
+      // refused as asked, no transfer exists: payable again, by the gateway or by hand
       await repo.clearInFlight(ctx.db.kysely, w.id, clock.iso());
-      if (fromConsole) throw new AppError(Code.BAD_REQUEST, `打款接口拒绝：${shown}`);
+      if (fromConsole) throw new AppError(Code.BAD_REQUEST, `打款接口拒绝：${e.shown ?? '请求有误'}`);
       return { applied: false, withdrawal: (await repo.withdrawalById(ctx.db.kysely, w.id))!, processing: false };
     }
     // nothing is known: the withdrawal stays in flight and the payouts job asks again
-    if (fromConsole) throw new AppError(Code.PAYMENT_GATEWAY_ERROR, '打款接口暂不可用，已记为打款处理中，系统稍后会自动查询结果');
+    if (fromConsole)
+      throw new AppError(
+        Code.PAYMENT_GATEWAY_ERROR,
+        `${e?.shown ? `打款接口：${e.shown}；` : '打款接口暂不可用，'}已记为打款处理中，系统稍后会自动查询结果`,
+      );
     throw err;
   }
   if (outcome.state === 'processing') {
@@ -348,13 +352,15 @@ export async function settleInFlightPayouts(
   ctx: AppContext,
   gateway: PayoutGateway,
   record: Recorder,
-): Promise<{ asked: number; paid: number; failed: number; processing: number; errors: number }> {
-  const out = { asked: 0, paid: 0, failed: 0, processing: 0, errors: 0 };
+): Promise<{ asked: number; paid: number; failed: number; processing: number; refused: number; errors: number }> {
+  // refused: the gateway refused to create the transfer; the withdrawal is back with finance
+  const out = { asked: 0, paid: 0, failed: 0, processing: 0, refused: 0, errors: 0 };
   for (const w of await repo.inFlightWithdrawals(ctx.db.kysely, PAYOUTS_PER_RUN)) {
     out.asked += 1;
     try {
       const r = await askGateway(ctx, gateway, w, null, record, false);
-      if (r.processing || r.withdrawal.state === 'approved') out.processing += 1;
+      if (r.processing) out.processing += 1;
+      else if (r.withdrawal.state === 'approved') out.refused += 1;
       else if (r.applied && r.withdrawal.state === 'paid') out.paid += 1;
       else if (r.applied && r.withdrawal.state === 'failed') out.failed += 1;
     } catch {

@@ -46,6 +46,8 @@ export class FakeWechatTransfer {
   paidCount = 0;
   /** while true the gateway cannot be reached */
   down = false;
+  /** the next 发起转账 is refused with this answer (a test plays e.g. a scene the merchant lost) */
+  refuseNextCreate: { status: number; code: string; message: string } | null = null;
   private readonly bills = new Map<string, Kept>();
   private readonly now: () => number;
   private seq = 0;
@@ -100,6 +102,11 @@ export class FakeWechatTransfer {
   }
 
   private create(req: HttpRequest): HttpResponse {
+    if (this.refuseNextCreate) {
+      const { status, code, message } = this.refuseNextCreate;
+      this.refuseNextCreate = null;
+      return plain(status, { code, message });
+    }
     const b = parse(req.body ?? '') as Record<string, unknown> | null;
     if (!b) return plain(400, { code: 'PARAM_ERROR', message: '请求体不是合法的JSON' });
     const no = b.out_bill_no;

@@ -140,11 +140,13 @@ export class WechatTransferGateway implements PayoutGateway {
     }
     if (accept.includes(res.status)) return { status: res.status, data: null };
     const err = parse(res.body) as { code?: string; message?: string } | null;
-    // the gateway's refusals of the request itself (a wrong scene, no balance, a bad parameter):
-    // nothing was transferred, and nothing is recorded — finance reads the message and acts
+    const refused = res.status >= 400 && res.status < 500 && res.status !== 429;
+    // a refusal of the request itself (a scene not granted, the balance short, a bad parameter):
+    // finance reads the gateway's words; a refused 发起转账 created no bill
     throw new PayoutGatewayError(
       `WeChat Pay HTTP ${res.status}${err?.code ? ` ${err.code}` : ''}`,
-      res.status < 500 && err?.message ? `微信支付：${err.message}${err.code ? `（${err.code}）` : ''}` : undefined,
+      refused && err?.message ? `微信支付：${err.message}${err.code ? `（${err.code}）` : ''}` : undefined,
+      refused && method === 'POST',
     );
   }
 }

@@ -164,6 +164,8 @@ describe('against the fake transfer server', () => {
     const err = await gateway.transfer(input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PayoutGatewayError);
     expect((err as PayoutGatewayError).shown).toMatch(/签名错误/);
+    // refused at the query: that tells nothing of whether a bill exists
+    expect((err as PayoutGatewayError).nothingCreated).toBe(false);
     expect(fake.refusedSignatures).toEqual(['bad_signature']);
     expect(fake.paidCount).toBe(0);
   });
@@ -171,6 +173,7 @@ describe('against the fake transfer server', () => {
     const { gateway } = setup({ sceneId: '1000' });
     const err = await gateway.transfer(input).catch((e: unknown) => e);
     expect((err as PayoutGatewayError).shown).toMatch(/转账场景报备信息.*PARAM_ERROR/);
+    expect((err as PayoutGatewayError).nothingCreated).toBe(true);
   });
   it('an answer the platform did not sign is not believed (a forged SUCCESS pays nothing on our books)', async () => {
     const body = JSON.stringify({
@@ -204,5 +207,18 @@ describe('against the fake transfer server', () => {
     const err = await gateway.transfer(input).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PayoutGatewayError);
     expect((err as PayoutGatewayError).shown).toBeUndefined();
+    expect((err as PayoutGatewayError).nothingCreated).toBe(false);
+  });
+  it('a busy gateway (429, 5xx) on 发起转账 tells nothing either: ask again under the same number', async () => {
+    const { fake, gateway } = setup();
+    for (const [status, code] of [
+      [429, 'FREQUENCY_LIMITED'],
+      [500, 'SYSTEM_ERROR'],
+    ] as const) {
+      fake.refuseNextCreate = { status, code, message: '系统繁忙' };
+      const err = await gateway.transfer(input).catch((e: unknown) => e);
+      expect((err as PayoutGatewayError).nothingCreated).toBe(false);
+    }
+    expect((await gateway.transfer(input)).state).toBe('paid');
   });
 });
