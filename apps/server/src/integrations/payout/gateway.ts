@@ -20,7 +20,7 @@ export type PayoutOutcome =
   | { state: 'paid'; reference: string }
   /** refused for good (wrong account, name mismatch): the amount goes back to the agent */
   | { state: 'failed'; reason: string }
-  /** accepted, not finished: ask again later with the same number (a job does: modules/commissions/payoutsJob.ts) */
+  /** accepted, not finished: ask again later with the same number (the commission-payouts job does: docs/decisions/0036-wechat-payout.md) */
   | { state: 'processing'; reference: string; note?: string };
 
 export interface PayoutGateway {
