@@ -248,8 +248,8 @@ export type GatewayResult = { applied: boolean; withdrawal: WithdrawalRow; proce
  * gateway's idempotency key): a second click, or a retry after a timeout, asks the same transfer
  * and gets the same answer, and the conditional move records it once. The withdrawal is marked in
  * flight before the gateway is asked, so a timeout that hides a created transfer can never be
- * followed by a payment by hand; the payouts job (settleInFlightPayouts, run by the admin module's commission-payouts job) asks
- * again until it is final.
+ * followed by a payment by hand; the payouts job (settleInFlightPayouts, run as the admin module's
+ * commission-payouts job) asks again until it is final.
  */
 export async function payThroughGateway(
   ctx: AppContext,
