@@ -64,7 +64,10 @@ describe('what a model supports', () => {
 
 describe('choicesOf', () => {
   it('offers the values the map writes, in our order, and nothing it does not', () => {
-    expect(choicesOf({ 'wifi.security': { wpa2_wpa3: 'WPAand11i', wpa2: '11i' } })).toEqual({ wifiSecurity: ['wpa2', 'wpa2_wpa3'], wifiBand: [] });
+    expect(choicesOf({ 'wifi.security': { wpa2_wpa3: 'WPAand11i', wpa2: '11i' } })).toEqual({
+      wifiSecurity: ['wpa2', 'wpa2_wpa3'],
+      wifiBand: [],
+    });
     expect(choicesOf({ 'wifi.band': { '5g': '5GHz' } }).wifiBand).toEqual(['5g']);
     expect(ALL_CAPABILITIES.choices).toEqual({ wifiSecurity: ['wpa2', 'wpa3', 'wpa2_wpa3'], wifiBand: ['2.4g', '5g', 'both'] });
   });
