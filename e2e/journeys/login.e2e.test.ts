@@ -39,10 +39,10 @@ describe('login and guards', () => {
     await page.waitForFunction(() => document.title === '极客通信用户中心');
     expect(await page.title()).toBe('极客通信用户中心');
     // the agent's logo, loaded (not a broken image)
-    const logo = page.getByTestId('brand-logo');
+    const logo = page.locator('header img');
     expect(await logo.getAttribute('src')).toBe('/brand/acme-logo.svg');
     await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="brand-logo"]');
+      const img = document.querySelector<HTMLImageElement>('header img');
       return !!img && img.complete && img.naturalWidth > 0;
     });
     await screenshot(page, 'login-acme');
