@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiFailureMessage, groupTextOf, MAX_MESSAGE, sampled, scrubRoute, scrubText } from './errorReport';
+import { ErrorReportBatch } from '@portal/contract';
+import { apiFailureMessage, ERROR_REPORT_BATCH, groupTextOf, MAX_MESSAGE, scrubRoute, scrubText } from './errorReport';
 
 describe('scrubText: nothing personal or secret leaves the phone or reaches the table', () => {
   it.each([
@@ -70,16 +71,10 @@ describe('apiFailureMessage', () => {
   });
 });
 
-describe('sampled', () => {
-  it.each([
-    [1, 0.999, true],
-    [0, 0, false],
-    [0.1, 0.05, true],
-    [0.1, 0.1, false],
-    [0.5, 0.7, false],
-    [Number.NaN, 0, false],
-    [2, 0.9, true],
-  ])('rate %s, draw %s → %s', (rate, random, kept) => {
-    expect(sampled(rate, random)).toBe(kept);
+describe('ERROR_REPORT_BATCH', () => {
+  it("is what the endpoint's schema takes in one batch", () => {
+    const batch = (n: number) => ({ release: 'r1', reports: Array.from({ length: n }, () => ({ kind: 'error', message: 'x' })) });
+    expect(ErrorReportBatch.safeParse(batch(ERROR_REPORT_BATCH)).success).toBe(true);
+    expect(ErrorReportBatch.safeParse(batch(ERROR_REPORT_BATCH + 1)).success).toBe(false);
   });
 });

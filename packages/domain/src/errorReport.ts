@@ -4,6 +4,9 @@
 // carry what the user typed or what a URL held — a card number, a mobile, a token, a query string —
 // so every free text goes through scrubText, and grouping uses the scrubbed text only.
 
+/** the most reports the H5 sends in one batch: what the endpoint's schema allows (@portal/contract's ErrorReportBatch) */
+export const ERROR_REPORT_BATCH = 20;
+
 /** the longest text kept of a message (after scrubbing) */
 export const MAX_MESSAGE = 300;
 
@@ -51,10 +54,4 @@ export function groupTextOf(kind: ErrorReportKind, message: string): string {
 export function apiFailureMessage(route: string, status: number, code: number | undefined): string {
   const what = status === 0 ? '网络不通或超时' : `HTTP ${status}`;
   return `${scrubRoute(route)} ${what}${code === undefined ? '' : ` 业务码 ${code}`}`;
-}
-
-/** Whether this report is kept: `rate` is the share sent (0…1); `random` in [0, 1). */
-export function sampled(rate: number, random: number): boolean {
-  if (!(rate > 0)) return false;
-  return rate >= 1 || random < rate;
 }

@@ -73,12 +73,17 @@ export function call<R extends Route>(
     : [input: InputOf<NameOf<R>>, opts?: CallOptions]
 ): Promise<AnswerOf<NameOf<R>>> {
   const method = methodOf(route);
-  return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
+  return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input }, route);
 }
 
 type Query = Record<string, string | number | boolean | undefined> | undefined;
 
-async function request<T>(method: HttpMethod, path: string, opts: CallOptions & { query?: Query; body?: unknown }): Promise<T> {
+async function request<T>(
+  method: HttpMethod,
+  path: string,
+  opts: CallOptions & { query?: Query; body?: unknown },
+  route: Route,
+): Promise<T> {
   const url = new URL(API_BASE + path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
 
@@ -132,6 +137,7 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
         search: window.location.search,
         loginModel: local.get('loginModel'),
         cardExemptPage: hooks.isCardExemptPath(window.location.pathname),
+        route,
       });
 
   if (action.ok) {
@@ -150,8 +156,8 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
     if (action.navigate) hooks.navigate(action.navigate);
   }
 
-  const status = outcome.kind === 'answer' ? outcome.status : 0;
-  const code = outcome.kind === 'answer' ? outcome.code : undefined;
+  // a time-out or a network failure has neither: status 0, no code
+  const { status = 0, code } = outcome as Partial<Extract<Outcome, { kind: 'answer' }>>;
   throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
 }
 
