@@ -146,8 +146,10 @@ describe.each(databases())('errors from phones on %s', (kind) => {
     ['status not a number', { release: 'r1', reports: [{ kind: 'api', message: 'x', status: '500' }] }],
   ])('refuses a bad body (%s) with 400, writing nothing', async (_, body) => {
     const snapshot = await t.snapshot();
+    const refused = await counter({ kind: '', outcome: 'invalid' });
     const res = await send(t, body);
     expect(res.statusCode, res.body).toBe(400);
+    expect((await counter({ kind: '', outcome: 'invalid' })) - refused).toBe(1);
     expect(res.json().data).toBeNull();
     expect(res.json().message).toMatch(/[\u4e00-\u9fa5]/);
     expect({ ...(await t.snapshot()), throttles: 0 }).toEqual({ ...snapshot, throttles: 0 });
@@ -157,6 +159,7 @@ describe.each(databases())('errors from phones on %s', (kind) => {
     const snapshot = await t.snapshot();
     const res = await send(t, { release: 'r1', reports: [{ kind: 'error', message: 'x'.repeat(20_000) }] });
     expect(res.statusCode).toBe(413);
+    expect(await counter({ kind: '', outcome: 'too_large' })).toBeGreaterThan(0);
     expect(await t.snapshot()).toEqual(snapshot);
   });
 

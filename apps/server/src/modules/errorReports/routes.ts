@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { pathPatternOf } from '@portal/contract/route';
+import { errorReports } from '@portal/contract/routes/errorReports';
 import type { AppContext } from '../../context';
 import { countErrorReports } from '../../lib/metrics';
 import { serve } from '../../lib/endpoint';
@@ -16,8 +18,9 @@ export async function errorReportsRoutes(api: FastifyInstance, ctx: AppContext):
     bodyLimit: ERROR_REPORTS_BODY_LIMIT,
   });
   // refused before the handler (validation, size): counted here, where the answer is known
+  const url = api.prefix + pathPatternOf(errorReports);
   api.addHook('onResponse', (req, reply, done) => {
-    if (req.routeOptions.url === '/v1/error_reports') {
+    if (req.routeOptions.url === url) {
       if (reply.statusCode === 400) countErrorReports('', 'invalid');
       else if (reply.statusCode === 413) countErrorReports('', 'too_large');
     }
