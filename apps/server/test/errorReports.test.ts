@@ -85,6 +85,28 @@ describe.each(databases())('errors from phones on %s', (kind) => {
     expect((await counter({ kind: 'error', outcome: 'stored' })) - before).toBe(2);
   });
 
+  it("takes a beacon's text/plain body as JSON", async () => {
+    const body = JSON.stringify({ release: 'rel-b1', reports: [{ kind: 'error', message: 'beacon', route: '/home' }] });
+    const res = await t.inject({
+      method: 'POST',
+      url: URL,
+      payload: body,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      remoteAddress: freshIp(),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await rows(t)).find((r) => r.release === 'rel-b1')?.count).toBe(1);
+    const bad = await t.inject({
+      method: 'POST',
+      url: URL,
+      payload: '{"release":',
+      headers: { 'content-type': 'text/plain' },
+      remoteAddress: freshIp(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data).toBeNull();
+  });
+
   it('stores nothing personal even when a phone sends it', async () => {
     const res = await send(t, {
       release: 'rel-p1',

@@ -13,9 +13,14 @@ export const ERROR_REPORTS_BODY_LIMIT = 16 * 1024;
 
 export async function errorReportsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   // open (a phone reports before any login), rate-limited per client address before anything is written
-  serve(api, 'errorReports', async (req) => receiveReports(ctx, req.body, String(req.headers['user-agent'] ?? '')), {
-    preHandler: async (req) => admitReporter(ctx, req.ip),
-    bodyLimit: ERROR_REPORTS_BODY_LIMIT,
+  await api.register(async (scope) => {
+    // navigator.sendBeacon sends a string as text/plain (a JSON blob is not CORS-safelisted, which some
+    // browsers refuse even on the same origin): here only, text/plain is read as JSON
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+    serve(scope, 'errorReports', async (req) => receiveReports(ctx, req.body, String(req.headers['user-agent'] ?? '')), {
+      preHandler: async (req) => admitReporter(ctx, req.ip),
+      bodyLimit: ERROR_REPORTS_BODY_LIMIT,
+    });
   });
   // refused before the handler (validation, size): counted here, where the answer is known
   const url = api.prefix + pathPatternOf(errorReports);

@@ -21,16 +21,17 @@ function release(): string {
   return releaseOf(import.meta.env.VITE_RELEASE as string | undefined, entry?.name);
 }
 
+/** A string goes as text/plain: CORS-safelisted, so every browser beacons it (the server reads it as JSON). */
 function send(body: { release: string; reports: Report[] }): void {
   const json = JSON.stringify(body);
   try {
-    if (navigator.sendBeacon?.(URL_, new Blob([json], { type: 'application/json' }))) return;
-    void fetch(URL_, { method: 'POST', body: json, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(
-      () => undefined,
-    );
+    if (navigator.sendBeacon?.(URL_, json)) return;
   } catch {
-    // nothing to do: a report is never worth an error of its own
+    // a browser that refuses the beacon: fetch below
   }
+  void fetch(URL_, { method: 'POST', body: json, headers: { 'content-type': 'text/plain;charset=UTF-8' }, keepalive: true }).catch(
+    () => undefined,
+  );
 }
 
 /** Takes over the queue ./start.ts kept. */
