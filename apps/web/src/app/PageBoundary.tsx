@@ -37,12 +37,6 @@ export class PageBoundary extends Component<PageBoundaryProps, State> {
     return { error, failed: true };
   }
 
-  // caught here, a page's failure would reach no one: reported as if uncaught, to the error
-  // reporter's listener (docs/decisions/0037-errors-from-phones.md)
-  componentDidCatch(error: unknown) {
-    reportError(error);
-  }
-
   componentDidUpdate(prev: PageBoundaryProps) {
     if (this.state.failed && prev.resetKey !== this.props.resetKey) this.retry();
   }
