@@ -63,7 +63,7 @@ describe('operator console', () => {
     expect(await page.getByTestId('operator-name').innerText()).toBe('平台管理员');
     expect(await menuTree(page)).toEqual([
       '概览',
-      '卡片管理: 卡片 卡片档案 导入 批量任务',
+      '卡片管理: 卡片 卡片档案 导入 批量任务 WiFi设备任务',
       '商品: 套餐目录 代理价格 优惠券发放',
       '订单与资金: 订单 余额 佣金',
       '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
@@ -126,10 +126,20 @@ describe('operator console', () => {
     await page.waitForURL('**/admin/dashboard');
     // the menu follows the new session's permissions once they have loaded
     await page.locator('.ant-layout-sider .ant-menu-submenu-title').filter({ hasText: '系统' }).waitFor();
-    expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', '订单', '工单', '实名记录', '手机端错误', '账号安全']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '卡片',
+      '卡片档案',
+      'WiFi设备任务',
+      '订单',
+      '工单',
+      '实名记录',
+      '手机端错误',
+      '账号安全',
+    ]);
     expect(await menuTree(page)).toEqual([
       '概览',
-      '卡片管理: 卡片 卡片档案',
+      '卡片管理: 卡片 卡片档案 WiFi设备任务',
       '订单与资金: 订单',
       '待办队列: 工单 实名记录',
       '系统: 手机端错误 账号安全',
