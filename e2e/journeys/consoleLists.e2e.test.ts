@@ -122,12 +122,12 @@ describe('console lists', () => {
     await screenshot(page, 'console-lists-menu');
     expect(await menuTree(page)).toEqual([
       '概览',
-      '卡片管理: 卡片 卡片档案 导入 批量任务',
+      '卡片管理: 卡片 卡片档案 导入 批量任务 WiFi设备任务',
       '商品: 套餐目录 代理价格 优惠券发放',
       '订单与资金: 订单 余额 佣金',
       '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
       '代理商',
-      '系统: 操作员 运营商账号 审计日志 账号安全',
+      '系统: 操作员 运营商账号 手机端错误 审计日志 账号安全',
     ]);
   });
 
@@ -156,7 +156,7 @@ describe('console lists', () => {
     await login(page, 'agent', 'Agent#2026');
     expect(await menuTree(page)).toEqual([
       '概览',
-      '卡片管理: 卡片 卡片档案 导入 批量任务',
+      '卡片管理: 卡片 卡片档案 导入 批量任务 WiFi设备任务',
       '商品: 套餐目录 代理价格 优惠券发放',
       '订单与资金: 订单 佣金',
       '待办队列: 换卡申请 实名记录 发货',
