@@ -111,8 +111,9 @@ describe('wifi pages on routers managed through GenieACS', () => {
     await page.goto('/cpe_setting');
     const ssid = page.getByLabel('WiFi名称');
     await expect.poll(() => ssid.inputValue(), { timeout: 15_000 }).toBe('HW-MIFI');
-    // the Huawei map has no band: no band control on its page
+    // the Huawei map has no band: no band control on its page; and it writes no WPA3: not offered
     expect(await page.getByLabel('WiFi频段').count()).toBe(0);
+    expect(await page.getByLabel('加密方式').locator('option').allInnerTexts()).toEqual(['WPA2-PSK', 'WPA2/WPA3 混合']);
     await saveWifi(page, { ssid: 'Withdrawn' });
     await lastChange(page).getByText('设备离线，上线后生效').waitFor();
     await screenshot(page, 'acs-offline-queued');

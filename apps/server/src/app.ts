@@ -39,6 +39,8 @@ import { SimulatorSms } from './integrations/sms/simulatorSms';
 import type { PaymentGateway } from './integrations/payment/gateway';
 import type { HttpTransport } from './integrations/http/transport';
 import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
+import type { PayoutGateway } from './integrations/payout/gateway';
+import { payoutGatewayFor } from './integrations/payout/choose';
 import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
 import { createCarrierGateway, loadDeclaredAccounts, type DeclaredAccount } from './modules/carriers';
@@ -60,6 +62,8 @@ export interface BuildOptions {
   carrier?: CarrierGateway;
   sms?: SmsProvider;
   payments?: PaymentGateway;
+  /** the payout gateway; chosen by the configuration when absent (null = none) */
+  payouts?: PayoutGateway | null;
   devices?: DeviceGateway;
   /** how the real payment and SMS adapters chosen by the configuration reach their providers (tests: a fake) */
   transport?: HttpTransport;
@@ -202,6 +206,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     carrier: opts.carrier ?? createCarrierGateway(db, config, app.log, undefined, {}, carrierSimulatorMounted(config)),
     sms,
     payments,
+    payouts: opts.payouts !== undefined ? opts.payouts : payoutGatewayFor(config, providerDeps),
     devices: opts.devices ?? deviceGatewayFor(db, config),
     log: app.log,
   };

@@ -82,6 +82,13 @@ export interface Config {
   smsProvider: 'log' | 'aliyun';
   /** Alibaba Cloud SMS; null unless SMS_PROVIDER=aliyun */
   aliyunSms: AliyunSmsConfig | null;
+  // ---- agents' payouts (docs/decisions/0035-agent-commissions.md, 0036-wechat-payout.md) ----
+  /** who pays withdrawals through 接口打款: the simulator (only beside the payment sandbox) or WeChat Pay's merchant transfer */
+  payoutGateway: 'sandbox' | 'wechatpay';
+  /** WeChat Pay merchant transfer (商家转账); null unless PAYOUT_GATEWAY=wechatpay */
+  wechatPayout: WechatPayoutConfig | null;
+  /** how often the payouts job asks the gateway about transfers still processing; 0 = only when asked (tests) */
+  payoutQueryIntervalMs: number;
   // ---- wifi devices (docs/decisions/0012) ----
   /** the device simulator: how often a device checks in and picks up queued changes */
   deviceCheckinMs: number;
@@ -170,6 +177,19 @@ export interface WechatPayConfig {
   platformKeyFile: string;
   /** the official account's AppSecret: JSAPI inside the messaging app (OAuth → openid); null = H5 only */
   oaSecret: string | null;
+}
+
+/** The merchant's API credentials (the WECHATPAY_* of the payment adapter) and the transfer scene. */
+export interface WechatPayoutConfig {
+  mchid: string;
+  /** the AppID the agents' openids belong to */
+  appid: string;
+  certSerialNo: string;
+  privateKeyFile: string;
+  platformSerial: string;
+  platformKeyFile: string;
+  /** transfer_scene_id granted to the merchant (佣金报酬 1005) */
+  sceneId: string;
 }
 
 export interface AlipayConfig {
@@ -361,6 +381,14 @@ export const ENV_SCHEMA = z.object({
   ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
   ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
   ALIYUN_SMS_TEMPLATE_NOTICE: z.string().trim().min(1).optional(),
+  // agents' payouts (docs/decisions/0036-wechat-payout.md): WeChat Pay's merchant transfer uses the merchant's WECHATPAY_* credentials
+  PAYOUT_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
+  WECHATPAY_TRANSFER_SCENE_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, { error: 'must be the transfer scene id granted to the merchant (4 digits, e.g. 1005)' })
+    .default('1005'),
+  PAYOUT_QUERY_INTERVAL_SECONDS: number(300),
 });
 
 /** The variables a chosen provider needs, each with what it is. */
@@ -375,6 +403,18 @@ const PROVIDER_NEEDS: { when: (e: z.output<typeof ENV_SCHEMA>) => boolean; choic
       ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
       ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
       ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
+      ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
+      ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
+    ],
+  },
+  {
+    when: (e) => e.PAYOUT_GATEWAY === 'wechatpay',
+    choice: 'PAYOUT_GATEWAY=wechatpay',
+    needs: [
+      ['WECHATPAY_MCHID', 'the merchant number'],
+      ['WECHATPAY_APPID', "the AppID the agents' openids belong to"],
+      ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
+      ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
       ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
       ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
     ],
@@ -544,6 +584,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!),
           }
         : null,
+    payoutGateway: e.PAYOUT_GATEWAY,
+    wechatPayout:
+      e.PAYOUT_GATEWAY === 'wechatpay'
+        ? {
+            mchid: e.WECHATPAY_MCHID!,
+            appid: e.WECHATPAY_APPID!,
+            certSerialNo: e.WECHATPAY_CERT_SERIAL_NO!.toUpperCase(),
+            privateKeyFile: resolve(e.WECHATPAY_PRIVATE_KEY_FILE!),
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+            platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
+            sceneId: e.WECHATPAY_TRANSFER_SCENE_ID,
+          }
+        : null,
+    payoutQueryIntervalMs: e.PAYOUT_QUERY_INTERVAL_SECONDS * 1000,
     smsProvider: e.SMS_PROVIDER,
     aliyunSms:
       e.SMS_PROVIDER === 'aliyun'

@@ -5,6 +5,7 @@ import type { CarrierGateway } from './integrations/carrier/gateway';
 import type { DeviceGateway } from './integrations/device/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import type { PaymentGateway } from './integrations/payment/gateway';
+import type { PayoutGateway } from './integrations/payout/gateway';
 
 /** What services need from the outside world; built once in buildApp, passed to every module. */
 export interface AppContext {
@@ -18,5 +19,8 @@ export interface AppContext {
   /** the wifi devices' cloud (buildApp gives the simulator unless a real one is passed); optional
    *  like payments, for tools that build a context without devices (CLI) */
   devices?: DeviceGateway;
+  /** pays agents' withdrawals (integrations/payout/choose): the simulator beside the payment sandbox,
+   *  WeChat Pay's merchant transfer when configured, else none (finance pays by hand); optional like payments */
+  payouts?: PayoutGateway | null;
   log: FastifyBaseLogger;
 }

@@ -100,6 +100,13 @@ describe.each(databases())('devices on %s', (kind) => {
       expect(ok(await t.get('/api/v1/device/list', other)).list).toEqual([]);
     });
 
+    it('says a 4G MiFi is on 4G, with no 5G to prefer', async () => {
+      // the offline MiFi is a 4G one (5G only is refused for it, below)
+      expect((await status(OFFLINE)).network_mode_text).toBe('4G网络');
+      // a 5G MiFi keeps the mode's own words
+      expect((await status(MULTI)).network_mode_text).toBe('自动（5G优先）');
+    });
+
     it('reports what the CPE reports: signal with its verdict, wifi, clients, uptime', async () => {
       const s = await status(CPE);
       expect(s).toMatchObject({

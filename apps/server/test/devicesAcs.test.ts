@@ -61,6 +61,11 @@ for (const kind of databases()) {
       const wifi = ok(await t.get(`/api/v1/device/wifi?custom_num=${CPE.customNum}`, token));
       expect(wifi).toMatchObject({ ssid: 'ZTE-CPE', password: 'zte-pass-1', online: true });
       expect(wifi.can).toMatchObject({ wifi_ssid: true, wifi_password: true, clients_block: true, sims_switch: false });
+      // TR-181's encryption and band values as the model writes them
+      expect(wifi.can).toMatchObject({ wifi_security_values: ['wpa2', 'wpa3', 'wpa2_wpa3'], wifi_band_values: ['2.4g', '5g'] });
+      // a TR-098 MiFi offers no WPA3 and no band (its map writes neither)
+      const mifi = ok(await t.get(`/api/v1/device/wifi?custom_num=${MIFI.customNum}`, token));
+      expect(mifi.can).toMatchObject({ wifi_security_values: ['wpa2', 'wpa2_wpa3'], wifi_band: false });
       const status = ok(await t.get(`/api/v1/device/status?custom_num=${CPE.customNum}`, token));
       expect(status).toMatchObject({ model_name: '中兴 MU5001 5G CPE', online: true, signal: { band: 'n78', rsrp: -88 } });
     });

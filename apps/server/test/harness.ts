@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
@@ -173,7 +173,8 @@ const TABLES = [
   'acs_commands',
 ] as const;
 
-export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestApp {
+/** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */
+export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'transport'> = {}): TestApp {
   const t = {} as TestApp;
   let drop: (() => Promise<void>) | null = null;
   beforeAll(async () => {
@@ -200,7 +201,7 @@ export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}): TestA
       logLevel: 'silent',
       ...overrides,
     };
-    const app = await buildApp({ db, config, logger: process.env.TEST_SERVER_LOG ? { level: 'warn' } : false });
+    const app = await buildApp({ ...build, db, config, logger: process.env.TEST_SERVER_LOG ? { level: 'warn' } : false });
     await app.ready();
     Object.assign(t, {
       app,

@@ -162,6 +162,9 @@ export const DeviceAbilities = z.object({
   network_mode: z.boolean(),
   reboot: z.boolean(),
   reset: z.boolean(),
+  /** the encryption and band values the model takes: the form offers only these */
+  wifi_security_values: z.array(z.enum(WIFI_SECURITY)),
+  wifi_band_values: z.array(z.enum(WIFI_BAND)),
 });
 export type DeviceAbilities = z.infer<typeof DeviceAbilities>;
 

@@ -133,6 +133,10 @@ export const WIFI_BAND_LABEL: Record<WifiBand, string> = { '2.4g': '2.4GHz', '5g
 export const NETWORK_MODE = ['auto', '5g', '4g'] as const;
 export type NetworkMode = (typeof NETWORK_MODE)[number];
 export const NETWORK_MODE_LABEL: Record<NetworkMode, string> = { auto: '自动（5G优先）', '5g': '仅5G', '4g': '仅4G' };
+/** The mode as the device's owner reads it: a 4G-only device has no 5G to prefer. */
+export function networkModeText(mode: NetworkMode, supports5g: boolean): string {
+  return supports5g ? NETWORK_MODE_LABEL[mode] : '4G网络';
+}
 
 /** What the owner asked a device to do. */
 export const DEVICE_CHANGE_KIND = ['wifi', 'block_client', 'unblock_client', 'switch_sim', 'network_mode', 'reboot', 'reset'] as const;

@@ -214,7 +214,8 @@ export const adminCommissionEndpoints = adminArea({
     tags: ['admin commissions'],
     summary: '通过打款接口打款（同一提现只打款一次）',
     body: z.object({ id: WithdrawalId, request_id: RequestId }),
-    answer: WithdrawalAnswer.extend({ processing: z.boolean() }),
+    // processing: handed to the gateway, not final yet (the payouts job asks again); note: what it waits for
+    answer: WithdrawalAnswer.extend({ processing: z.boolean(), note: z.string().optional() }),
   },
   adminCommissionAdjust: {
     route: 'POST /admin/commissions/adjust',

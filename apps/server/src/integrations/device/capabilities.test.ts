@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitiesOf, CAPABILITIES, type Capability, type ParameterKey } from './capabilities';
+import { ALL_CAPABILITIES, capabilitiesOf, CAPABILITIES, choicesOf, type Capability, type ParameterKey } from './capabilities';
 
 const TR181_WIFI = {
   'wifi.ssid': 'Device.WiFi.SSID.1.SSID',
@@ -59,5 +59,16 @@ describe('what a model supports', () => {
     ],
   ])('%s', (_name, parameters, values, want) => {
     expect(supported(parameters, values)).toEqual(want);
+  });
+});
+
+describe('choicesOf', () => {
+  it('offers the values the map writes, in our order, and nothing it does not', () => {
+    expect(choicesOf({ 'wifi.security': { wpa2_wpa3: 'WPAand11i', wpa2: '11i' } })).toEqual({
+      wifiSecurity: ['wpa2', 'wpa2_wpa3'],
+      wifiBand: [],
+    });
+    expect(choicesOf({ 'wifi.band': { '5g': '5GHz' } }).wifiBand).toEqual(['5g']);
+    expect(ALL_CAPABILITIES.choices).toEqual({ wifiSecurity: ['wpa2', 'wpa3', 'wpa2_wpa3'], wifiBand: ['2.4g', '5g', 'both'] });
   });
 });

@@ -2,6 +2,8 @@
 // model's parameter map names (./genieacs/modelMap.ts). The pages hide a control whose capability a
 // device lacks instead of offering it and failing (docs/decisions/0032-routers-through-genieacs.md).
 
+import { WIFI_BAND, WIFI_SECURITY, type WifiBand, type WifiSecurity } from '@portal/contract/enums';
+
 /** Logical parameters a model map may name (the TR-181 / TR-098 base maps fill the standard ones). */
 export const PARAMETER_KEYS = [
   'deviceInfo.firmware',
@@ -75,7 +77,23 @@ export const CAPABILITIES = [
   'reset',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
-export type DeviceCapabilities = Record<Capability, boolean>;
+/**
+ * The values of an enumerated setting the model takes (those its map says how to write): the pages
+ * offer only these, so a TR-098 MiFi without WPA3 is never offered WPA3.
+ */
+export interface DeviceChoices {
+  wifiSecurity: readonly WifiSecurity[];
+  wifiBand: readonly WifiBand[];
+}
+export type DeviceCapabilities = Record<Capability, boolean> & { choices: DeviceChoices };
+
+export const ALL_CHOICES: DeviceChoices = { wifiSecurity: WIFI_SECURITY, wifiBand: WIFI_BAND };
+
+/** Our values the map writes, in our order. */
+export function choicesOf(values: Partial<Record<ParameterKey, Record<string, string>>>): DeviceChoices {
+  const mapped = <T extends string>(all: readonly T[], k: ParameterKey) => all.filter((v) => values[k]?.[v] !== undefined);
+  return { wifiSecurity: mapped(WIFI_SECURITY, 'wifi.security'), wifiBand: mapped(WIFI_BAND, 'wifi.band') };
+}
 
 /** The parameters each capability needs mapped (reboot and reset are RPCs every CWMP device has). */
 export const NEEDS: Record<Capability, readonly ParameterKey[]> = {
@@ -96,7 +114,10 @@ export const NEEDS: Record<Capability, readonly ParameterKey[]> = {
   reset: [],
 };
 
-export const ALL_CAPABILITIES: DeviceCapabilities = Object.fromEntries(CAPABILITIES.map((c) => [c, true])) as DeviceCapabilities;
+export const ALL_CAPABILITIES: DeviceCapabilities = {
+  ...(Object.fromEntries(CAPABILITIES.map((c) => [c, true])) as Record<Capability, boolean>),
+  choices: ALL_CHOICES,
+};
 
 /**
  * What a model supports: a capability whose parameters are all mapped, and, for an enumeration,
@@ -108,5 +129,8 @@ export function capabilitiesOf(
 ): DeviceCapabilities {
   const has = (k: ParameterKey) => typeof parameters[k] === 'string' && parameters[k] !== '';
   const valued = (k: ParameterKey) => !ENUMERATED.has(k) || Object.keys(values[k] ?? {}).length > 0;
-  return Object.fromEntries(CAPABILITIES.map((c) => [c, NEEDS[c].every((k) => has(k) && valued(k))])) as DeviceCapabilities;
+  return {
+    ...(Object.fromEntries(CAPABILITIES.map((c) => [c, NEEDS[c].every((k) => has(k) && valued(k))])) as Record<Capability, boolean>),
+    choices: choicesOf(values),
+  };
 }

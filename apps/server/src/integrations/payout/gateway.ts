@@ -20,14 +20,32 @@ export type PayoutOutcome =
   | { state: 'paid'; reference: string }
   /** refused for good (wrong account, name mismatch): the amount goes back to the agent */
   | { state: 'failed'; reason: string }
-  /** accepted, not finished: ask again later with the same number */
-  | { state: 'processing'; reference: string };
+  /** accepted, not finished: ask again later with the same number (the commission-payouts job does: docs/decisions/0036-wechat-payout.md) */
+  | { state: 'processing'; reference: string; note?: string };
 
 export interface PayoutGateway {
   /** which methods this gateway can pay to */
   readonly methods: readonly number[];
+  /** which gateway, for the withdrawal's record ('simulator', 'wechatpay') */
+  readonly name: string;
+  /** asks for the transfer, or — asked again with the same number — answers how it stands now */
   transfer(input: PayoutInput): Promise<PayoutOutcome>;
 }
 
-/** The gateway could not be reached or answered nonsense: nothing is known, nothing is recorded. */
-export class PayoutGatewayError extends Error {}
+/**
+ * The gateway could not be reached, answered nonsense, or refused the request: nothing is known to
+ * have moved, nothing is recorded. `shown`: the gateway's own words for finance when it refused
+ * (e.g. the merchant's balance is short), never a secret. `nothingCreated`: the gateway refused to
+ * create the transfer, so none exists under this number (an unreachable gateway, or a refused
+ * query, tells nothing of the kind).
+ */
+export class PayoutGatewayError extends Error {
+  constructor(
+    message: string,
+    readonly shown?: string,
+    readonly nothingCreated = false,
+  ) {
+    super(message);
+    this.name = 'PayoutGatewayError';
+  }
+}

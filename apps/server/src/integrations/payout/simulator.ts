@@ -9,6 +9,7 @@ export const SIMULATED_FAILING_PAYEE = '模拟失败';
 
 export class PayoutSimulator implements PayoutGateway {
   readonly methods = [1, 2, 3] as const;
+  readonly name = 'simulator';
   private readonly outcomes = new Map<string, { input: PayoutInput; outcome: PayoutOutcome }>();
   /** transfers that moved money, for tests: a repeated number never adds one */
   paidCount = 0;

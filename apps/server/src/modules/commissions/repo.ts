@@ -228,13 +228,13 @@ export async function moveWithdrawal(
   from: string,
   set: {
     state: string;
-    decided_by?: number;
+    decided_by?: number | null;
     decided_at?: string;
     decision_request_id?: string;
     reject_reason?: string;
     payout_channel?: string;
     payout_reference?: string;
-    paid_by?: number;
+    paid_by?: number | null;
     paid_at?: string;
     failure_reason?: string;
     updated_at: string;
@@ -283,4 +283,55 @@ export async function agentOfCard(db: Executor, cardId: number): Promise<number 
 
 export async function catalogueCost(db: Executor, packageId: number) {
   return db.selectFrom('packages').select(['cost_fen', 'price_fen']).where('id', '=', packageId).executeTakeFirst();
+}
+
+/**
+ * An approved withdrawal handed to the payout gateway (docs/decisions/0036-wechat-payout.md): from
+ * here until the gateway's answer is final it is in flight (channel 'gateway', still approved), and
+ * only the gateway's outcome may settle it — a payment or a failure recorded by hand could pay
+ * twice or return money that is on its way. Conditional: of a click and a hand-recorded payout, one wins.
+ */
+export async function markInFlight(db: Executor, id: number, nowIso: string): Promise<boolean> {
+  const r = await db
+    .updateTable('commission_withdrawals')
+    .set({ payout_channel: 'gateway', updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'approved')
+    .where('payout_channel', 'in', ['', 'gateway'])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** The gateway's reference of a transfer still processing (its bill number), kept for finance to quote. */
+export async function noteInFlight(db: Executor, id: number, reference: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable('commission_withdrawals')
+    .set({ payout_reference: reference, updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'approved')
+    .where('payout_channel', '=', 'gateway')
+    .execute();
+}
+
+/** The gateway refused the request itself (nothing was created): the withdrawal is approved and payable by hand again. */
+export async function clearInFlight(db: Executor, id: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('commission_withdrawals')
+    .set({ payout_channel: '', payout_reference: '', updated_at: nowIso })
+    .where('id', '=', id)
+    .where('state', '=', 'approved')
+    .where('payout_channel', '=', 'gateway')
+    .execute();
+}
+
+/** Withdrawals in flight at the gateway, oldest first (the payouts job asks about them). */
+export async function inFlightWithdrawals(db: Executor, limit: number) {
+  return db
+    .selectFrom('commission_withdrawals')
+    .selectAll()
+    .where('state', '=', 'approved')
+    .where('payout_channel', '=', 'gateway')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

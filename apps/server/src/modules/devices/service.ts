@@ -21,6 +21,7 @@ import {
   DEVICE_CHANGE_KIND_LABEL,
   DEVICE_CHANGE_STATE_LABEL,
   NETWORK_MODE_LABEL,
+  networkModeText,
   SIGNAL_VERDICT_LABEL,
   WIFI_BAND_LABEL,
   WIFI_SECURITY_LABEL,
@@ -47,6 +48,7 @@ import { accessibleCard, cardRecord } from '../cardRecord';
 import { cardOwner, claimCard, releaseCard } from '../cards';
 import { freshLine, planOf } from '../line';
 import * as repo from './repo';
+import { deviceGateway, settlePending } from './settle';
 
 const MINUTE = 60_000;
 
@@ -64,11 +66,6 @@ const limitKey = (kind: 'reboot' | 'reset', serial: string) => `device:${kind}:$
 /** A device business error: its code, and its own message or the code's (contract deviceCodes). */
 function deviceError(code: DeviceCode, message?: string): AppError {
   return new AppError(code, message ?? DEVICE_MESSAGE[code]);
-}
-
-function gateway(ctx: AppContext): DeviceGateway {
-  if (!ctx.devices) throw new Error('no device gateway in this context');
-  return ctx.devices;
 }
 
 interface Owned {
@@ -92,7 +89,7 @@ async function ownedDevice(ctx: AppContext, auth: Auth, customNum: string): Prom
 }
 
 async function stateOf(ctx: AppContext, serial: string): Promise<DeviceState> {
-  const state = await gateway(ctx).status(serial);
+  const state = await deviceGateway(ctx).status(serial);
   // the portal's registry names a device its cloud does not know: a fault, not the caller's
   if (!state) throw new Error(`device cloud does not know ${serial}`);
   return state;
@@ -101,7 +98,7 @@ async function stateOf(ctx: AppContext, serial: string): Promise<DeviceState> {
 // ---------- what the model can do (docs/decisions/0032-routers-through-genieacs.md) ----------
 
 async function capabilitiesOf(ctx: AppContext, serial: string): Promise<DeviceCapabilities> {
-  return gateway(ctx).capabilities(serial);
+  return deviceGateway(ctx).capabilities(serial);
 }
 
 function abilitiesOf(c: DeviceCapabilities): DeviceAbilities {
@@ -117,6 +114,8 @@ function abilitiesOf(c: DeviceCapabilities): DeviceAbilities {
     network_mode: c.networkMode,
     reboot: c.reboot,
     reset: c.reset,
+    wifi_security_values: [...c.choices.wifiSecurity],
+    wifi_band_values: [...c.choices.wifiBand],
   };
 }
 
@@ -184,31 +183,8 @@ function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChang
   };
 }
 
-/** Ask the device cloud about the pending ones among `rows` and record what it says. */
-async function synced(ctx: AppContext, serial: string, rows: repo.ChangeRow[]): Promise<repo.ChangeRow[]> {
-  const pending = rows.filter((r) => r.state === 'pending');
-  if (pending.length === 0) return rows;
-  const byId = new Map(
-    (
-      await gateway(ctx).commands(
-        serial,
-        pending.map((r) => r.command_id),
-      )
-    ).map((c) => [c.id, c]),
-  );
-  return Promise.all(
-    rows.map(async (r) => {
-      const c = byId.get(r.command_id);
-      if (r.state !== 'pending' || !c || c.state === 'pending') return r;
-      const settledAt = c.settledAt ?? clock.iso();
-      await repo.settleChange(ctx.db.kysely, r.id, c.state, c.reason, settledAt);
-      return { ...r, state: c.state, reason: c.reason, settled_at: settledAt };
-    }),
-  );
-}
-
 async function pendingViews(ctx: AppContext, o: Owned, s: DeviceState, kinds?: DeviceChangeKind[]): Promise<DeviceChange[]> {
-  const rows = await synced(ctx, s.serial, await repo.pendingChanges(ctx.db.kysely, o.device.id));
+  const rows = await settlePending(ctx, s.serial, await repo.pendingChanges(ctx.db.kysely, o.device.id));
   return rows.filter((r) => r.state === 'pending' && (!kinds || kinds.includes(r.kind as DeviceChangeKind))).map((r) => changeView(r, s));
 }
 
@@ -231,8 +207,8 @@ export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: strin
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
   const [clients, sims, pending, caps] = await Promise.all([
-    gateway(ctx).clients(s.serial),
-    gateway(ctx).sims(s.serial),
+    deviceGateway(ctx).clients(s.serial),
+    deviceGateway(ctx).sims(s.serial),
     pendingViews(ctx, o, s),
     capabilitiesOf(ctx, s.serial),
   ]);
@@ -244,7 +220,7 @@ export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: strin
     back_online_at: s.backOnlineAt ?? '',
     uptime_seconds: s.uptimeSeconds,
     network_mode: s.networkMode,
-    network_mode_text: NETWORK_MODE_LABEL[s.networkMode],
+    network_mode_text: networkModeText(s.networkMode, s.supports5g),
     active_iccid: s.activeIccid,
     signal: signalInfo(s.signal),
     wifi: wifiView(s.wifi),
@@ -285,7 +261,7 @@ export async function deviceWifi(ctx: AppContext, auth: Auth, customNum: string)
 export async function deviceClients(ctx: AppContext, auth: Auth, customNum: string): Promise<ClientsAnswer> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
-  const clients = await gateway(ctx).clients(s.serial);
+  const clients = await deviceGateway(ctx).clients(s.serial);
   return {
     custom_num: customNum,
     max_clients: s.wifi.maxClients,
@@ -299,13 +275,13 @@ export async function deviceClients(ctx: AppContext, auth: Auth, customNum: stri
 export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string): Promise<SimsAnswer> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
-  const sims = await gateway(ctx).sims(s.serial);
+  const sims = await deviceGateway(ctx).sims(s.serial);
   return {
     custom_num: customNum,
     online: s.online,
     multi_sim: sims.length > 1,
     network_mode: s.networkMode,
-    network_mode_text: NETWORK_MODE_LABEL[s.networkMode],
+    network_mode_text: networkModeText(s.networkMode, s.supports5g),
     supports_5g: s.supports5g,
     list: sims.map((m) => ({
       iccid: m.iccid,
@@ -327,7 +303,7 @@ export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string)
 export async function deviceChanges(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceChange[]> {
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
-  const rows = await synced(ctx, s.serial, await repo.recentChanges(ctx.db.kysely, o.device.id));
+  const rows = await settlePending(ctx, s.serial, await repo.recentChanges(ctx.db.kysely, o.device.id));
   return rows.map((r) => changeView(r, s));
 }
 
@@ -341,7 +317,7 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
   const o = await ownedDevice(ctx, auth, customNum);
   const row = await changeRow(ctx, o, id);
   const s = await stateOf(ctx, o.device.serial);
-  const [now] = await synced(ctx, s.serial, [row]);
+  const [now] = await settlePending(ctx, s.serial, [row]);
   return changeView(now!, s);
 }
 
@@ -408,7 +384,7 @@ async function queue(
 ): Promise<DeviceChange> {
   let command: CommandStatus;
   try {
-    command = await send(gateway(ctx), o.device.serial);
+    command = await send(deviceGateway(ctx), o.device.serial);
   } catch (err) {
     // e.g. WPA3 on a router whose map writes only WPA2: refused before anything reached it
     if (err instanceof DeviceUnsupported) throw deviceError(DeviceCode.UNSUPPORTED, '该设备型号不支持此设置');
@@ -473,7 +449,7 @@ export async function changeWifi(ctx: AppContext, auth: Auth, req: WifiChangeReq
 export async function blockClient(ctx: AppContext, auth: Auth, customNum: string, mac: string, block: boolean): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   requireCapability(await capabilitiesOf(ctx, o.device.serial), 'clients.block', '拉黑终端');
-  const clients = await gateway(ctx).clients(o.device.serial);
+  const clients = await deviceGateway(ctx).clients(o.device.serial);
   const client = clients.find((c) => c.mac === mac);
   if (block) {
     if (!client) throw deviceError(DeviceCode.CLIENT_NOT_CONNECTED);
@@ -487,7 +463,7 @@ export async function blockClient(ctx: AppContext, auth: Auth, customNum: string
 export async function switchSim(ctx: AppContext, auth: Auth, customNum: string, iccid: string): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   requireCapability(await capabilitiesOf(ctx, o.device.serial), 'sims.switch', '切换SIM卡');
-  const sims = await gateway(ctx).sims(o.device.serial);
+  const sims = await deviceGateway(ctx).sims(o.device.serial);
   const target = sims.find((m) => m.iccid === iccid);
   if (!target) throw deviceError(DeviceCode.SIM_NOT_FOUND);
   const name = CARRIER_LABEL[target.carrier] ?? '未知网络';
@@ -527,7 +503,7 @@ export async function cancelChange(ctx: AppContext, auth: Auth, customNum: strin
   const row = await changeRow(ctx, o, id);
   if (row.state !== 'pending')
     throw deviceError(DeviceCode.CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
-  const c = await gateway(ctx).cancel(o.device.serial, row.command_id);
+  const c = await deviceGateway(ctx).cancel(o.device.serial, row.command_id);
   if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
   const settledAt = c.settledAt ?? clock.iso();
   if (c.state !== 'pending') await repo.settleChange(ctx.db.kysely, row.id, c.state, c.reason, settledAt);

@@ -12,6 +12,7 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { cardRecord } from '../cardRecord';
 import * as repo from './repo';
+import { deviceGateway, settlePending } from './settle';
 
 export interface SupportDevice {
   /** the card's agent: the console's scope check */
@@ -28,11 +29,6 @@ export async function supportDevice(ctx: AppContext, customNum: string): Promise
   const device = card ? await repo.deviceByCard(ctx.db.kysely, card.id) : undefined;
   if (!card || !device) throw notFound();
   return { agentId: card.agent_id, serial: device.serial, deviceId: device.id };
-}
-
-function gateway(ctx: AppContext) {
-  if (!ctx.devices) throw new Error('no device gateway in this context');
-  return ctx.devices;
 }
 
 function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
@@ -54,35 +50,12 @@ function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
   };
 }
 
-/** Record the cloud's verdict on the pending ones (as the holder's pages do). */
-async function synced(ctx: AppContext, serial: string, rows: repo.ChangeRow[]): Promise<repo.ChangeRow[]> {
-  const pending = rows.filter((r) => r.state === 'pending');
-  if (pending.length === 0) return rows;
-  const byId = new Map(
-    (
-      await gateway(ctx).commands(
-        serial,
-        pending.map((r) => r.command_id),
-      )
-    ).map((c) => [c.id, c]),
-  );
-  return Promise.all(
-    rows.map(async (r) => {
-      const c = byId.get(r.command_id);
-      if (r.state !== 'pending' || !c || c.state === 'pending') return r;
-      const settledAt = c.settledAt ?? clock.iso();
-      await repo.settleChange(ctx.db.kysely, r.id, c.state, c.reason, settledAt);
-      return { ...r, state: c.state, reason: c.reason, settled_at: settledAt };
-    }),
-  );
-}
-
 export async function deviceTasks(ctx: AppContext, d: SupportDevice, customNum: string): Promise<AdminDeviceTasksAnswer> {
-  const status = await gateway(ctx).status(d.serial);
+  const status = await deviceGateway(ctx).status(d.serial);
   if (!status) throw notFound();
-  const rows = await synced(ctx, d.serial, await repo.recentChanges(ctx.db.kysely, d.deviceId));
-  const info = gateway(ctx).supportInfo
-    ? await gateway(ctx).supportInfo!(
+  const rows = await settlePending(ctx, d.serial, await repo.recentChanges(ctx.db.kysely, d.deviceId));
+  const info = deviceGateway(ctx).supportInfo
+    ? await deviceGateway(ctx).supportInfo!(
         d.serial,
         rows.map((r) => r.command_id),
       )
@@ -115,10 +88,10 @@ export async function retryTask(
   record: (trx: Executor, before: AdminDeviceTask, after: AdminDeviceTask) => Promise<void>,
 ): Promise<AdminDeviceTask> {
   const row = await changeOf(ctx, d, id);
-  const info = gateway(ctx).supportInfo ? await gateway(ctx).supportInfo!(d.serial, [row.command_id]) : null;
+  const info = deviceGateway(ctx).supportInfo ? await deviceGateway(ctx).supportInfo!(d.serial, [row.command_id]) : null;
   const before = taskOf(row, info?.faultCodes[row.command_id] ?? '');
-  if (!before.can_retry || !gateway(ctx).retry) throw new AppError(Code.BAD_REQUEST, '只有设备执行失败的任务可以重试');
-  const c = await gateway(ctx).retry!(d.serial, row.command_id);
+  if (!before.can_retry || !deviceGateway(ctx).retry) throw new AppError(Code.BAD_REQUEST, '只有设备执行失败的任务可以重试');
+  const c = await deviceGateway(ctx).retry!(d.serial, row.command_id);
   if (!c || c.state !== 'pending') throw new AppError(Code.BAD_REQUEST, '设备管理平台已没有该任务，无法重试');
   const after = taskOf({ ...row, state: 'pending', reason: '', settled_at: null }, '');
   await ctx.db.kysely.transaction().execute(async (trx) => {
@@ -138,7 +111,7 @@ export async function cancelTask(
   const row = await changeOf(ctx, d, id);
   if (row.state !== 'pending')
     throw new AppError(Code.BAD_REQUEST, `该任务${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
-  const c = await gateway(ctx).cancel(d.serial, row.command_id);
+  const c = await deviceGateway(ctx).cancel(d.serial, row.command_id);
   if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
   const settledAt = c.settledAt ?? clock.iso();
   const settled = { ...row, state: c.state, reason: c.reason, settled_at: settledAt };

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import type { JobDef } from '../../jobs';
 import { clock } from '../../lib/clock';
-import { hit } from '../../lib/throttle';
+import { clear, hit } from '../../lib/throttle';
 import { cardRecord } from '../cardRecord';
 import { lineOf } from './service';
 
@@ -41,7 +41,7 @@ export async function lineBeforeDelivery(trx: Executor, cardId: number): Promise
   return card ? lineOf(trx, card) : null;
 }
 
-/** A line's resume is asked of the carrier at most once in this window (the next try after a failure waits for it). */
+/** How long a resume's turn is held at most (a process that died asking cannot keep it). */
 const RESUME_ASK_WINDOW_MS = 20_000;
 
 /**
@@ -62,14 +62,20 @@ export async function restoreLine(ctx: AppContext, cardId: number): Promise<bool
       return true;
     }
     // one ask at a time across processes: the holder's 刷新 and the restore job may come together,
-    // and a second resume of a line the first one restored is refused by real platforms
-    const turn = await hit(ctx.db.kysely, `line-resume:${card.id}`, { limit: 1, windowMs: RESUME_ASK_WINDOW_MS });
-    if (!turn.allowed) return false;
-    await ctx.carrier.resume(card.custom_num);
-    const status = await ctx.carrier.lineStatus(card.custom_num);
-    await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
-    ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
-    return inService(status.status);
+    // and a second resume of a line the first one restored is refused by real platforms. The turn
+    // is given back when the ask is over (a later stop of the line is resumed at once); the window
+    // only frees it after a process died holding it.
+    const turn = `line-resume:${card.id}`;
+    if (!(await hit(ctx.db.kysely, turn, { limit: 1, windowMs: RESUME_ASK_WINDOW_MS })).allowed) return false;
+    try {
+      await ctx.carrier.resume(card.custom_num);
+      const status = await ctx.carrier.lineStatus(card.custom_num);
+      await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
+      ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
+      return inService(status.status);
+    } finally {
+      await clear(ctx.db.kysely, turn);
+    }
   } catch (err) {
     ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier resume failed; the restore job will ask again');
     return false;

@@ -9,22 +9,23 @@ import { Code } from '@portal/contract/codes';
 import { formatDateTime } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { PayoutGateway } from '../../../integrations/payout/gateway';
-import { payoutGatewayFor } from '../../../integrations/payout/choose';
-import { mountedSimulators } from '../../../config';
 import { AppError } from '../../../lib/errors';
 import * as commissions from '../../commissions';
 import type { AdminActor } from '../access/actor';
 import { serveAdmin } from '../access/guard';
 import { agentFilter } from '../access/scope';
-import { attachment, recordAudit, toCsv } from '../audit';
+import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
 
-const gateways = new WeakMap<AppContext, PayoutGateway | null>();
-
-/** The payout gateway of an app, made once: the simulator beside the payment sandbox, else none yet (integrations/payout/choose). */
+/** The payout gateway of an app (buildApp made it from the configuration: integrations/payout/choose). */
 export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
-  if (!gateways.has(ctx)) gateways.set(ctx, payoutGatewayFor(mountedSimulators(ctx.config)));
-  return gateways.get(ctx)!;
+  return ctx.payouts ?? null;
 }
+
+/** The scheduled job that asks the payout gateway about transfers still processing (docs/decisions/0036-wechat-payout.md). */
+export const PAYOUTS_JOB = 'commission-payouts';
+
+/** Who the payouts job's audit rows name: no operator, the job itself. */
+const PAYOUTS_JOB_ACTOR: AuditWho = { id: null, username: PAYOUTS_JOB, role: 'system', agentId: null, requestId: PAYOUTS_JOB, ip: '' };
 
 /**
  * The agent a request is about: an agent administrator's own (another agent's id answers "not
@@ -44,6 +45,15 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
+  const gateway = payoutGatewayOf(ctx);
+  // one run per interval across every process on the database (docs/decisions/0015); each transfer
+  // is settled under the agent's row and conditional on its state, so a click racing it settles once
+  if (gateway)
+    api.jobs.add({
+      name: PAYOUTS_JOB,
+      intervalMs: Math.max(0, ctx.config.payoutQueryIntervalMs),
+      run: () => commissions.settleInFlightPayouts(ctx, gateway, (trx, r) => recordAudit(trx, PAYOUTS_JOB_ACTOR, r)),
+    });
   const recorder =
     (op: AdminActor): commissions.Recorder =>
     (trx, r) =>
@@ -182,7 +192,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       { id: req.body.id, requestId: req.body.request_id, operatorId: op.id },
       recorder(op),
     );
-    return { ...view(r), processing: r.processing };
+    return { ...view(r), processing: r.processing, ...(r.note ? { note: r.note } : {}) };
   });
 
   serveAdmin(api, ctx, 'adminCommissionAdjust', 'commissions.settle', async (req, _reply, op) => {

@@ -5,7 +5,7 @@
 // code is shown, drawn from what the owner typed so it stays even if this phone loses the wifi.
 // Below: the connected clients (拉黑 / 解除) and the device's recent changes.
 import type { DeviceChange, WifiAnswer } from '@portal/contract';
-import { WIFI_BAND, WIFI_BAND_LABEL, WIFI_SECURITY, WIFI_SECURITY_LABEL } from '@portal/contract/enums';
+import { WIFI_BAND_LABEL, WIFI_SECURITY_LABEL } from '@portal/contract/enums';
 import { wifiJoinUri } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
@@ -214,7 +214,8 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
               value={form.security}
               onChange={(e) => set('security', e.target.value as WifiForm['security'])}
             >
-              {WIFI_SECURITY.map((s) => (
+              {/* the values the model takes (an older MiFi has no WPA3) */}
+              {can.wifi_security_values.map((s) => (
                 <option key={s} value={s}>
                   {WIFI_SECURITY_LABEL[s]}
                 </option>
@@ -235,7 +236,7 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
               value={form.band}
               onChange={(e) => set('band', e.target.value as WifiForm['band'])}
             >
-              {WIFI_BAND.map((b) => (
+              {can.wifi_band_values.map((b) => (
                 <option key={b} value={b}>
                   {WIFI_BAND_LABEL[b]}
                 </option>
