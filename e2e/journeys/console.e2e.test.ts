@@ -68,7 +68,7 @@ describe('operator console', () => {
       '订单与资金: 订单 余额 佣金',
       '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
       '代理商',
-      '系统: 操作员 运营商账号 审计日志 账号安全',
+      '系统: 操作员 运营商账号 手机端错误 审计日志 账号安全',
     ]);
     await screenshot(page, 'console-dashboard');
   });
@@ -126,13 +126,23 @@ describe('operator console', () => {
     await page.waitForURL('**/admin/dashboard');
     // the menu follows the new session's permissions once they have loaded
     await page.locator('.ant-layout-sider .ant-menu-submenu-title').filter({ hasText: '系统' }).waitFor();
-    expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', 'WiFi设备任务', '订单', '工单', '实名记录', '账号安全']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '卡片',
+      '卡片档案',
+      'WiFi设备任务',
+      '订单',
+      '工单',
+      '实名记录',
+      '手机端错误',
+      '账号安全',
+    ]);
     expect(await menuTree(page)).toEqual([
       '概览',
       '卡片管理: 卡片 卡片档案 WiFi设备任务',
       '订单与资金: 订单',
       '待办队列: 工单 实名记录',
-      '系统: 账号安全',
+      '系统: 手机端错误 账号安全',
     ]);
     await page.goto('/admin/audit');
     await page.getByText('无权访问').waitFor();

@@ -56,7 +56,17 @@ describe('console operators', () => {
     await login(page, 'li.si', 'Lisi2026go');
     await page.waitForURL('**/admin/dashboard');
     await page.locator('.ant-layout-sider .ant-menu-submenu-title').filter({ hasText: '系统' }).waitFor();
-    expect(await menuItems(page)).toEqual(['概览', '卡片', '卡片档案', 'WiFi设备任务', '订单', '工单', '实名记录', '账号安全']);
+    expect(await menuItems(page)).toEqual([
+      '概览',
+      '卡片',
+      '卡片档案',
+      'WiFi设备任务',
+      '订单',
+      '工单',
+      '实名记录',
+      '手机端错误',
+      '账号安全',
+    ]);
     expect(await page.getByTestId('operator-name').innerText()).toBe('李四');
   });
 

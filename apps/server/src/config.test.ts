@@ -138,6 +138,7 @@ describe('loadConfig: each kind of variable', () => {
     ['metricsPort', null],
     ['metricsHost', '127.0.0.1'],
     ['metricsToken', null],
+    ['errorReports', { perMinute: 30, sentryDsn: null }],
     [
       'overload',
       {
@@ -170,6 +171,8 @@ describe('loadConfig: each kind of variable', () => {
       ['METRICS_PORT', '0'],
       ['METRICS_PORT', '9x'],
       ['METRICS_TOKEN', 'short'],
+      ['SENTRY_DSN', 'https://sentry.example.com/1'],
+      ['ERROR_REPORTS_PER_MINUTE', '0'],
       ['OVERLOAD_SAMPLE_MS', '5'],
     ])
       expect(() => loadConfig({ [name]: value }), `${name}=${value}`).toThrow(name);

@@ -124,6 +124,13 @@ export interface Config {
   metricsHost: string;
   /** bearer token for the metrics (METRICS_TOKEN): on the public port only with one; null = none */
   metricsToken: string | null;
+  /** errors reported by phones (docs/decisions/0037-errors-from-phones.md) */
+  errorReports: {
+    /** batches one client address may send per minute (ERROR_REPORTS_PER_MINUTE); more are refused 429 */
+    perMinute: number;
+    /** Sentry's DSN (SENTRY_DSN): the reports are forwarded there as well; null = kept here only */
+    sentryDsn: string | null;
+  };
   /** load shedding (@fastify/under-pressure): past these the API answers 503 with Retry-After */
   overload: {
     /** mean event-loop delay over a sample, in ms; 0 = not checked */
@@ -320,6 +327,13 @@ export const ENV_SCHEMA = z.object({
   METRICS_PORT: optionalNumber({ int: true, min: 1, max: 65535 }),
   METRICS_HOST: text('127.0.0.1'),
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
+  ERROR_REPORTS_PER_MINUTE: number(30, { min: 1 }),
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN, e.g. https://<key>@o0.ingest.sentry.io/<project>' })
+    .refine((v) => /^https?:\/\/[^:@/]+(:[^@/]*)?@[^/]+\/(.+\/)?\d+$/.test(v), {
+      error: 'must be a Sentry DSN, e.g. https://<key>@o0.ingest.sentry.io/<project>',
+    })
+    .optional(),
   // default 50 in production, off elsewhere (loadConfig)
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: optionalNumber({ int: true, max: 60_000 }),
   // default 25 in production, off elsewhere (loadConfig)
@@ -440,6 +454,7 @@ const SECRET: ReadonlySet<string> = new Set([
   'WECHATPAY_OA_SECRET',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
   'METRICS_TOKEN',
+  'SENTRY_DSN',
 ]);
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -534,6 +549,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    errorReports: { perMinute: e.ERROR_REPORTS_PER_MINUTE, sentryDsn: e.SENTRY_DSN ?? null },
     overload: {
       // the time-based limits are a production process's: a developer's machine and a test run share
       // their CPU with builds, browsers and other runs, whose load is not the process's (a test of

@@ -129,6 +129,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
+  adminErrorGroups: ['platform_admin', 'support'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

@@ -167,6 +167,8 @@ const TABLES = [
   'commission_accounts',
   'commission_ledger',
   'commission_withdrawals',
+  // errors reported by phones (030)
+  'error_reports',
   // tasks sent to an auto-configuration server (026)
   'acs_commands',
 ] as const;

@@ -53,5 +53,8 @@ const waitFor =
     : Promise.all([preloadAppShell(), loadRouteTable()]);
 // Code that fails to load (offline) still starts the app: the page's boundary (or the shell's)
 // says so, with 重试.
-const start = () => createRoot(root).render(<App />);
+// An error a boundary caught (a page that failed to render or to load) is reported as if uncaught, to
+// the error reporter's listener (docs/decisions/0037-errors-from-phones.md); the console still shows it.
+// window's property, not the bare name: a browser without reportError (before 2022) keeps React's default.
+const start = () => createRoot(root, { onCaughtError: window.reportError }).render(<App />);
 void Promise.resolve(waitFor).then(start, start);

@@ -112,6 +112,7 @@ import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequ
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
+import { ErrorReportAnswer, ErrorReportBatch } from './errorReports';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
 import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThread } from './chat';
 import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
@@ -551,6 +552,13 @@ const DECLARATIONS = {
     summary: '新用户注册：手机号 + 短信验证码（purpose=register）+ 密码，可同时绑卡，邀请码记给邀请人；成功即登录（按手机号与地址限频）',
     body: RegisterRequest,
     answer: RegisterAnswer,
+  },
+  errorReports: {
+    auth: 'none',
+    tags: ['error reports'],
+    summary: '手机端错误报告：未捕获的错误、页面代码加载失败、接口调用失败（已去除卡号、手机号、令牌；按地址限频）',
+    body: ErrorReportBatch,
+    answer: ErrorReportAnswer,
   },
   popularize: {
     auth: 'none',

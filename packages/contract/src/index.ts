@@ -13,3 +13,4 @@ export * from './agentApplications';
 export * from './membership';
 export * from './shop';
 export * from './chat';
+export * from './errorReports';

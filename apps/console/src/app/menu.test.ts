@@ -22,6 +22,7 @@ const ALL = [
   'vouchers',
   'operators',
   'carrier-accounts',
+  'error-reports',
   'audit',
   'security',
 ];
@@ -39,13 +40,13 @@ describe('menuOf', () => {
         '订单与资金: orders balance commissions',
         '待办队列: tickets applications replacements real-name shipping',
         'agents',
-        '系统: operators carrier-accounts audit security',
+        '系统: operators carrier-accounts error-reports audit security',
       ],
     ],
     [
       'support: only the groups with a page it may open',
-      ['dashboard', 'cards', 'card-story', 'orders', 'tickets', 'real-name', 'security'],
-      ['dashboard', '卡片管理: cards card-story', '订单与资金: orders', '待办队列: tickets real-name', '系统: security'],
+      ['dashboard', 'cards', 'card-story', 'orders', 'tickets', 'real-name', 'error-reports', 'security'],
+      ['dashboard', '卡片管理: cards card-story', '订单与资金: orders', '待办队列: tickets real-name', '系统: error-reports security'],
     ],
     [
       'finance: no card list, no queue but its own',

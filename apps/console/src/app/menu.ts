@@ -20,7 +20,7 @@ export const MENU_LAYOUT: readonly MenuSlot[] = [
   { key: 'money', title: '订单与资金', pages: ['orders', 'balance', 'commissions'] },
   { key: 'queues', title: '待办队列', pages: ['tickets', 'applications', 'replacements', 'real-name', 'shipping'] },
   { page: 'agents' },
-  { key: 'system', title: '系统', pages: ['operators', 'carrier-accounts', 'audit', 'security'] },
+  { key: 'system', title: '系统', pages: ['operators', 'carrier-accounts', 'error-reports', 'audit', 'security'] },
 ];
 
 export type MenuNode = { kind: 'page'; path: string } | { kind: 'group'; key: string; title: string; pages: string[] };

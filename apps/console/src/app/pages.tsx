@@ -5,6 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import {
   ApiOutlined,
   AuditOutlined,
+  BugOutlined,
   CarOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
@@ -116,6 +117,13 @@ export const PAGES: PageEntry[] = [
     icon: <WifiOutlined />,
     permission: 'devices.support',
     load: () => import('../pages/DeviceTasks'),
+  },
+  {
+    path: 'error-reports',
+    title: '手机端错误',
+    icon: <BugOutlined />,
+    permission: 'errorReports.view',
+    load: () => import('../pages/ErrorReports'),
   },
   { path: 'audit', title: '审计日志', icon: <AuditOutlined />, permission: 'audit.view', load: () => import('../pages/Audit') },
   { path: 'security', title: '账号安全', icon: <SafetyOutlined />, permission: 'self', load: () => import('../pages/Security') },

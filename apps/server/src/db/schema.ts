@@ -966,6 +966,22 @@ export interface CommissionWithdrawalsTable {
   updated_at: string;
 }
 
+/** A group of errors reported by phones: one fingerprint in one release (030). */
+export interface ErrorReportsTable {
+  id: Generated<number>;
+  fingerprint: string;
+  release: string;
+  /** error | chunk | api */
+  kind: string;
+  message: string;
+  count: number;
+  /** up to a few route templates, '\n'-separated */
+  routes: Generated<string>;
+  sample_user_agent: Generated<string>;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -983,6 +999,7 @@ export interface Database {
   commission_accounts: CommissionAccountsTable;
   commission_ledger: CommissionLedgerTable;
   commission_withdrawals: CommissionWithdrawalsTable;
+  error_reports: ErrorReportsTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

@@ -98,6 +98,8 @@ const OWNERS: Record<string, string> = {
   commission_accounts: 'modules/commissions/repo.ts',
   commission_ledger: 'modules/commissions/repo.ts',
   commission_withdrawals: 'modules/commissions/repo.ts',
+  // errors reported by phones (030)
+  error_reports: 'modules/errorReports/repo.ts',
 };
 
 const EXEMPT = [

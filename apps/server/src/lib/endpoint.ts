@@ -38,6 +38,9 @@ export interface ServeOptions {
   /** the answer written by a serializer compiled from the schema, not checked by zod: only for a
    *  hot path whose answer is built field by field from typed rows (./compiledSerializer) */
   compiledSerializer?: true;
+  /** a smaller (or larger) request body than the server's default, in bytes: an open endpoint that
+   *  takes reports from anyone, say (answered 413 past it) */
+  bodyLimit?: number;
 }
 
 /** The failures every endpoint may answer: the envelope with `data: null` (docs/spec/decisions.md "API"). */
@@ -83,6 +86,7 @@ export function serve<K extends EndpointName>(app: FastifyInstance, name: K, han
       ...(e.answer ? { response: { 200: envelope(e.answer), ...(session ? { 401: ErrorEnvelope } : {}), ...ERROR_ANSWERS } } : {}),
     },
     ...(opts.compiledSerializer ? { serializerCompiler: compiledSerializer } : {}),
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler: async (req, reply) => {
       const out = await handler(req as EndpointRequest<K>, reply);
       if (!e.answer) return out;

@@ -120,3 +120,15 @@ const carrierCalls = new Counter({
 export function countCarrierCall(accountId: number, outcome: string): void {
   carrierCalls.inc({ account: String(accountId), outcome });
 }
+
+const errorReports = new Counter({
+  name: 'portal_error_reports_total',
+  help: "Phones' error reports by kind (error, chunk, api) and outcome (stored; refused: rate_limited, invalid, too_large — kind unknown then)",
+  labelNames: ['kind', 'outcome'] as const,
+  registers: [processRegistry],
+});
+
+/** Reports from phones (docs/decisions/0037-errors-from-phones.md): `n` stored of a kind, or one batch refused. */
+export function countErrorReports(kind: string, outcome: 'stored' | 'rate_limited' | 'invalid' | 'too_large', n = 1): void {
+  errorReports.inc({ kind, outcome }, n);
+}

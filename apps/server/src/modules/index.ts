@@ -12,6 +12,7 @@ import { carriersRoutes, type DeclaredAccount } from './carriers';
 import { commerceRoutes, payRoutes } from './commerce';
 import { devicesRoutes } from './devices';
 import { diagnosisRoutes } from './diagnosis';
+import { errorReportsRoutes } from './errorReports';
 import { lineRoutes } from './line';
 import { membershipRoutes } from './membership';
 import { realNameRoutes } from './realName';
@@ -50,4 +51,6 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, opt
   await membershipRoutes(api, ctx);
   await registrationRoutes(api, ctx);
   await bindingTokensRoutes(api, ctx);
+  // phones' error reports, and their list in the console (docs/decisions/0037-errors-from-phones.md)
+  await errorReportsRoutes(api, ctx);
 }

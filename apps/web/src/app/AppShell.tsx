@@ -10,6 +10,7 @@ import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 
 import { PageLoading } from '../components/PageLoading';
 import type { RouteDef } from '../config/routes';
 import { brandingStore } from '../features/branding/model/brandingStore';
+import { startErrorReporting } from '../lib/errorReports/start';
 import { NETWORK_FAILED } from '../lib/networkFailed';
 import { useLocation, useNavigate } from '../lib/router';
 import { clearOnForcedLogout } from '../lib/session';
@@ -22,6 +23,10 @@ import { decideNavigation, type GuardContext } from './guards';
 import { atFirstTouch, pageOf } from './router';
 import { lookupRoute, PENDING, useRouteTable } from './routeLookup';
 import { loadRouteTable } from './routeTable';
+
+// Errors from phones are reported from here on (docs/decisions/0037-errors-from-phones.md): not in
+// /login's first load, which does without this module.
+startErrorReporting();
 
 /** The shell's parts around a page; fetched at the first touch (./Shell.tsx asks for them with
  *  this module's code when that touch came first). */

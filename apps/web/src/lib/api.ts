@@ -4,7 +4,7 @@
 import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/headers';
 import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
-import { methodOf, pathOf, type HttpMethod, type Route } from '@portal/contract/route';
+import { methodOf, pathOf, type Route } from '@portal/contract/route';
 import type { ErrorAction, Outcome } from './errorCatalogue';
 import { NETWORK_FAILED } from './networkFailed';
 import { clearAuthAndCardSession, clearCardData } from './session';
@@ -72,14 +72,14 @@ export function call<R extends Route>(
     ? [input?: undefined, opts?: CallOptions]
     : [input: InputOf<NameOf<R>>, opts?: CallOptions]
 ): Promise<AnswerOf<NameOf<R>>> {
-  const method = methodOf(route);
-  return request(method, pathOf(route), method === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
+  return request(route, methodOf(route) === 'GET' ? { ...opts, query: input as Query } : { ...opts, body: input });
 }
 
 type Query = Record<string, string | number | boolean | undefined> | undefined;
 
-async function request<T>(method: HttpMethod, path: string, opts: CallOptions & { query?: Query; body?: unknown }): Promise<T> {
-  const url = new URL(API_BASE + path, window.location.origin);
+async function request<T>(route: Route, opts: CallOptions & { query?: Query; body?: unknown }): Promise<T> {
+  const method = methodOf(route);
+  const url = new URL(API_BASE + pathOf(route), window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
 
   const token = local.get('token');
@@ -110,18 +110,17 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
     // Only rotate the token this request was sent with: a login in the meantime wins.
     if (rotated && token && local.get('token') === token) local.set('token', rotated);
     envelope = await res.json().catch(() => undefined);
-    // A caller that gave up while the body was still arriving (a page left, a query cancelled)
-    // has no answer to act on: without this, the unread body would look like a server error.
-    if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
     outcome = { kind: 'answer', status: res.status, code: envelope?.code, message: envelope?.message };
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
+  } catch {
     outcome = timedOut ? { kind: 'timeout' } : { kind: 'network' };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onCallerAbort);
   }
+  // A caller that gave up — before the answer, or while its body was still arriving (a page left, a
+  // query cancelled) — has no answer to act on: without this, the unread body would look like a
+  // server error, the aborted fetch like the network.
+  if (opts.signal?.aborted && !timedOut) throw new ApiError('aborted', 0, undefined, 'aborted');
 
   // A plain success needs no catalogue (decideOnOutcome says ok for it too); anything else loads it.
   const success = outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300 && outcome.code === 0;
@@ -132,6 +131,7 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
         search: window.location.search,
         loginModel: local.get('loginModel'),
         cardExemptPage: hooks.isCardExemptPath(window.location.pathname),
+        route,
       });
 
   if (action.ok) {
@@ -150,8 +150,8 @@ async function request<T>(method: HttpMethod, path: string, opts: CallOptions & 
     if (action.navigate) hooks.navigate(action.navigate);
   }
 
-  const status = outcome.kind === 'answer' ? outcome.status : 0;
-  const code = outcome.kind === 'answer' ? outcome.code : undefined;
+  // a time-out or a network failure has neither: status 0, no code
+  const { status = 0, code } = outcome as Partial<Extract<Outcome, { kind: 'answer' }>>;
   throw new ApiError(action.toast ?? envelope?.message ?? '请求失败', status, code, outcome.kind);
 }
 

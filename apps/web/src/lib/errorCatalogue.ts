@@ -28,6 +28,16 @@ export interface CatalogueContext {
   loginModel?: LoginModel;
   /** the current page is exempt from the unknown-card redirect (route meta cardWhitelist) */
   cardExemptPage: boolean;
+  /** the failed call's route ("GET /v2/card/info"): its template, never the URL with its values */
+  route?: string;
+}
+
+let failedCallListener: ((route: string, outcome: Outcome) => void) | undefined;
+
+/** The error reporter's ear (docs/decisions/0037-errors-from-phones.md): every failed call passes
+ *  through decideOnOutcome, which lives here, after /login's first load. */
+export function listenToFailedCalls(listener: (route: string, outcome: Outcome) => void): void {
+  failedCallListener = listener;
 }
 
 export interface ErrorAction {
@@ -43,6 +53,7 @@ export interface ErrorAction {
 }
 
 export function decideOnOutcome(outcome: Outcome, ctx: CatalogueContext): ErrorAction {
+  if (ctx.route) failedCallListener?.(ctx.route, outcome);
   if (outcome.kind === 'timeout') return { ok: false, toast: TEXT.timeout, setTimeoutFlag: true };
   if (outcome.kind === 'network') return { ok: false, toast: TEXT.network };
 

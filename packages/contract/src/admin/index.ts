@@ -17,6 +17,7 @@ import { adminExportEndpoints } from './exports';
 import { adminCarrierEndpoints } from './carriers';
 import { adminCommissionEndpoints } from './commissions';
 import { adminDeviceEndpoints } from './devices';
+import { adminErrorReportEndpoints } from './errorReports';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -34,6 +35,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminCarrierEndpoints,
   ...adminCommissionEndpoints,
   ...adminDeviceEndpoints,
+  ...adminErrorReportEndpoints,
 } as const;
 
 export * from './auth';
