@@ -108,6 +108,9 @@ describe('toasts, dialogs and the ways back', () => {
   });
 
   it('raised no page errors', () => {
-    expect(j.errors).toEqual([]);
+    // but the offline step's page whose code never came: its boundary catches it and, by design,
+    // reports it as uncaught (docs/decisions/0037-errors-from-phones.md), so the phone's error
+    // reports hear of it
+    expect(j.errors.filter((e) => !/Failed to fetch dynamically imported module|Unable to preload CSS/.test(e))).toEqual([]);
   });
 });
