@@ -4,10 +4,10 @@
 // would credit an order). HTTP goes through an injected transport.
 import { randomBytes, type KeyObject } from 'node:crypto';
 import type { HttpTransport } from '../../http/transport';
-import { TransportError } from '../../http/transport';
 import { PaymentGatewayError } from '../gateway';
-import { authorization, jsapiPayParams } from './sign';
-import { verifySigned, type PlatformKey } from './verify';
+import { signedExchange } from './exchange';
+import { jsapiPayParams } from './sign';
+import type { PlatformKey } from './verify';
 
 export const WECHATPAY_API = 'https://api.mch.weixin.qq.com';
 
@@ -133,45 +133,20 @@ export class WechatPayClient {
     };
   }
 
-  /** One signed request; the answer's signature is checked before its body is read. */
+  /** One signed request; the answer's signature is checked before its body is read (./exchange.ts). */
   private async call(
     method: 'GET' | 'POST',
     path: string,
     body?: object,
     accept: number[] = [],
   ): Promise<{ status: number; data: unknown }> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Math.floor(this.now() / 1000));
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': 'portal-server',
-      authorization: authorization(this.o, { method, url: path, body: text, timestamp, nonce: this.nonce() }),
-    };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    let res;
-    try {
-      res = await this.o.transport({ method, url: `${this.base}${path}`, headers, ...(body !== undefined ? { body: text } : {}) });
-    } catch (err) {
-      if (err instanceof TransportError) throw new PaymentGatewayError('微信支付暂时无法连接', true);
-      throw err;
-    }
-    if (res.status >= 200 && res.status < 300) {
-      const v = verifySigned(res.headers, res.body, this.o.platform, this.now());
-      if (!v.ok) throw new PaymentGatewayError(`微信支付应答验签失败（${v.reason}）`, true);
-      return { status: res.status, data: res.body ? parse(res.body) : null };
-    }
-    if (accept.includes(res.status)) return { status: res.status, data: null };
-    const err = parse(res.body) as { code?: string; message?: string } | null;
-    const retryable = res.status >= 500 || res.status === 429 || err?.code === 'SYSTEM_ERROR' || err?.code === 'FREQUENCY_LIMITED';
-    throw new PaymentGatewayError(`微信支付：${err?.message ?? `HTTP ${res.status}`}${err?.code ? `（${err.code}）` : ''}`, retryable);
-  }
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+    const x = await signedExchange(this.o, { base: this.base, method, path, body, accept }, { nowMs: this.now(), nonce: this.nonce() });
+    if (x.kind === 'answer') return x;
+    if (x.kind === 'unreachable') throw new PaymentGatewayError('微信支付暂时无法连接', true);
+    if (x.kind === 'unverified') throw new PaymentGatewayError(`微信支付应答验签失败（${x.reason}）`, true);
+    const err = x.error;
+    const retryable = x.status >= 500 || x.status === 429 || err?.code === 'SYSTEM_ERROR' || err?.code === 'FREQUENCY_LIMITED';
+    throw new PaymentGatewayError(`微信支付：${err?.message ?? `HTTP ${x.status}`}${err?.code ? `（${err.code}）` : ''}`, retryable);
   }
 }
 

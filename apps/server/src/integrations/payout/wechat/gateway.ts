@@ -8,9 +8,9 @@
 // integrations/payment/wechatpay/sign.ts, verify.ts) before it is believed: a forged SUCCESS would
 // mark a withdrawal paid that nobody paid.
 import { randomBytes, type KeyObject } from 'node:crypto';
-import { TransportError, type HttpTransport } from '../../http/transport';
-import { authorization } from '../../payment/wechatpay/sign';
-import { verifySigned, type PlatformKey } from '../../payment/wechatpay/verify';
+import type { HttpTransport } from '../../http/transport';
+import { signedExchange } from '../../payment/wechatpay/exchange';
+import type { PlatformKey } from '../../payment/wechatpay/verify';
 import { PayoutGatewayError, type PayoutGateway, type PayoutInput, type PayoutOutcome } from '../gateway';
 import { outcomeOfBill, type TransferBill } from './bill';
 import { encryptSensitive } from './sensitive';
@@ -107,54 +107,31 @@ export class WechatTransferGateway implements PayoutGateway {
     return o;
   }
 
-  /** One signed request; the answer's signature is checked before its body is read. */
+  /** One signed request; the answer's signature is checked before its body is read (the payment client's exchange). */
   private async call(
     method: 'GET' | 'POST',
     path: string,
     body?: object,
     accept: number[] = [],
   ): Promise<{ status: number; data: unknown }> {
-    const text = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Math.floor(this.now() / 1000));
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      'user-agent': 'portal-server',
-      authorization: authorization(this.o, { method, url: path, body: text, timestamp, nonce: this.nonce() }),
-    };
-    if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      // names the key the payee's name was encrypted with
-      headers['wechatpay-serial'] = this.o.platform.serial;
-    }
-    let res;
-    try {
-      res = await this.o.transport({ method, url: `${this.base}${path}`, headers, ...(body !== undefined ? { body: text } : {}) });
-    } catch (err) {
-      if (err instanceof TransportError) throw new PayoutGatewayError('WeChat Pay unreachable');
-      throw err;
-    }
-    if (res.status >= 200 && res.status < 300) {
-      const v = verifySigned(res.headers, res.body, this.o.platform, this.now());
-      if (!v.ok) throw new PayoutGatewayError(`WeChat Pay answer refused (${v.reason})`);
-      return { status: res.status, data: parse(res.body) };
-    }
-    if (accept.includes(res.status)) return { status: res.status, data: null };
-    const err = parse(res.body) as { code?: string; message?: string } | null;
-    const refused = res.status >= 400 && res.status < 500 && res.status !== 429;
+    // a body names the key the payee's name was encrypted with
+    const headers = body !== undefined ? { 'wechatpay-serial': this.o.platform.serial } : undefined;
+    const x = await signedExchange(
+      this.o,
+      { base: this.base, method, path, body, accept, ...(headers ? { headers } : {}) },
+      { nowMs: this.now(), nonce: this.nonce() },
+    );
+    if (x.kind === 'answer') return x;
+    if (x.kind === 'unreachable') throw new PayoutGatewayError('WeChat Pay unreachable');
+    if (x.kind === 'unverified') throw new PayoutGatewayError(`WeChat Pay answer refused (${x.reason})`);
+    const err = x.error;
+    const refused = x.status >= 400 && x.status < 500 && x.status !== 429;
     // a refusal of the request itself (a scene not granted, the balance short, a bad parameter):
     // finance reads the gateway's words; a refused 发起转账 created no bill
     throw new PayoutGatewayError(
-      `WeChat Pay HTTP ${res.status}${err?.code ? ` ${err.code}` : ''}`,
+      `WeChat Pay HTTP ${x.status}${err?.code ? ` ${err.code}` : ''}`,
       refused && err?.message ? `微信支付：${err.message}${err.code ? `（${err.code}）` : ''}` : undefined,
       refused && method === 'POST',
     );
-  }
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }
