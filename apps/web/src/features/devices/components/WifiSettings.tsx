@@ -202,48 +202,26 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
           {problems.password && <p className={styles.error}>{problems.password}</p>}
         </>
       )}
+      {/* the values the model takes (an older MiFi has no WPA3, a TR-098 one no band) */}
       {can.wifi_security && (
-        <>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="wifi-security">
-              加密方式
-            </label>
-            <select
-              id="wifi-security"
-              className={`app-field__input ${styles.select}`}
-              value={form.security}
-              onChange={(e) => set('security', e.target.value as WifiForm['security'])}
-            >
-              {/* the values the model takes (an older MiFi has no WPA3) */}
-              {can.wifi_security_values.map((s) => (
-                <option key={s} value={s}>
-                  {WIFI_SECURITY_LABEL[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </>
+        <ChoiceField
+          id="wifi-security"
+          label="加密方式"
+          value={form.security}
+          values={can.wifi_security_values}
+          labels={WIFI_SECURITY_LABEL}
+          onChange={(v) => set('security', v)}
+        />
       )}
       {can.wifi_band && (
-        <>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="wifi-band">
-              WiFi频段
-            </label>
-            <select
-              id="wifi-band"
-              className={`app-field__input ${styles.select}`}
-              value={form.band}
-              onChange={(e) => set('band', e.target.value as WifiForm['band'])}
-            >
-              {can.wifi_band_values.map((b) => (
-                <option key={b} value={b}>
-                  {WIFI_BAND_LABEL[b]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </>
+        <ChoiceField
+          id="wifi-band"
+          label="WiFi频段"
+          value={form.band}
+          values={can.wifi_band_values}
+          labels={WIFI_BAND_LABEL}
+          onChange={(v) => set('band', v)}
+        />
       )}
       {can.wifi_max_clients && (
         <>
@@ -284,5 +262,30 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
         保存设置
       </button>
     </form>
+  );
+}
+
+/** A setting with a fixed list of values, as a select. */
+function ChoiceField<T extends string>(p: {
+  id: string;
+  label: string;
+  value: T;
+  values: readonly T[];
+  labels: Record<T, string>;
+  onChange(v: T): void;
+}) {
+  return (
+    <div className="app-field">
+      <label className="app-field__label" htmlFor={p.id}>
+        {p.label}
+      </label>
+      <select id={p.id} className={`app-field__input ${styles.select}`} value={p.value} onChange={(e) => p.onChange(e.target.value as T)}>
+        {p.values.map((v) => (
+          <option key={v} value={v}>
+            {p.labels[v]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
