@@ -50,10 +50,19 @@ const RESUME_ASK_WINDOW_MS = 20_000;
  * Answers whether the line is in service now.
  */
 export async function restoreLine(ctx: AppContext, cardId: number): Promise<boolean> {
-  const card = await cardRecord.cardById(ctx.db.kysely, cardId);
-  if (!card || !card.resume_requested_at) return false;
+  const marked = await cardRecord.cardById(ctx.db.kysely, cardId);
+  if (!marked || !marked.resume_requested_at) return false;
   const inService = (state: number) => state === 1 || state === 7;
+  // one ask at a time across processes: the holder's 刷新, their page loads and the restore job may
+  // come together, and a second resume of a line the first one restored is refused by real
+  // platforms. The turn is taken BEFORE the line is read, so whoever comes second reads the line
+  // the first one left; it is given back when the ask is over (a later stop of the line is resumed
+  // at once); the window only frees it after a process died holding it.
+  const turn = `line-resume:${cardId}`;
+  if (!(await hit(ctx.db.kysely, turn, { limit: 1, windowMs: RESUME_ASK_WINDOW_MS })).allowed) return false;
   try {
+    const card = await cardRecord.cardById(ctx.db.kysely, cardId);
+    if (!card || !card.resume_requested_at) return card ? inService(card.state) : false;
     // the line first: an earlier ask may have reached the carrier though its answer did not reach
     // us (a timeout, the status read after it failing); a resume is asked once, not again
     const now = await ctx.carrier.lineStatus(card.custom_num);
@@ -61,24 +70,17 @@ export async function restoreLine(ctx: AppContext, cardId: number): Promise<bool
       await cardRecord.setCarrierState(ctx.db.kysely, card.id, now.status, now.stopReason);
       return true;
     }
-    // one ask at a time across processes: the holder's 刷新 and the restore job may come together,
-    // and a second resume of a line the first one restored is refused by real platforms. The turn
-    // is given back when the ask is over (a later stop of the line is resumed at once); the window
-    // only frees it after a process died holding it.
-    const turn = `line-resume:${card.id}`;
-    if (!(await hit(ctx.db.kysely, turn, { limit: 1, windowMs: RESUME_ASK_WINDOW_MS })).allowed) return false;
-    try {
-      await ctx.carrier.resume(card.custom_num);
-      const status = await ctx.carrier.lineStatus(card.custom_num);
-      await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
-      ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
-      return inService(status.status);
-    } finally {
-      await clear(ctx.db.kysely, turn);
-    }
+    await ctx.carrier.resume(card.custom_num);
+    const status = await ctx.carrier.lineStatus(card.custom_num);
+    await cardRecord.setCarrierState(ctx.db.kysely, card.id, status.status, status.stopReason);
+    ctx.log.info({ custom_num: card.custom_num, state: status.status }, 'line resumed after a payment fixed its stop');
+    return inService(status.status);
   } catch (err) {
-    ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier resume failed; the restore job will ask again');
+    ctx.log.warn({ err, custom_num: marked.custom_num }, 'carrier resume failed; the restore job will ask again');
     return false;
+  } finally {
+    // a turn that cannot be given back (the database away) frees itself after the window
+    await clear(ctx.db.kysely, turn).catch(() => undefined);
   }
 }
 
