@@ -81,6 +81,8 @@ export const Code = {
   FORBIDDEN: 40300,
   NOT_FOUND: 40400,
   PAYLOAD_TOO_LARGE: 41300,
+  /** the same console write (its Idempotency-Key) is still being carried out */
+  REQUEST_IN_PROGRESS: 40900,
   RATE_LIMITED: 42900,
   INTERNAL: 50000,
 } as const;
@@ -94,6 +96,7 @@ export const CODE_HTTP_STATUS: Record<number, number> = {
   [Code.NOT_FOUND]: 404,
   [Code.PAYLOAD_TOO_LARGE]: 413,
   [Code.UPLOAD_TOO_LARGE]: 413,
+  [Code.REQUEST_IN_PROGRESS]: 409,
   [Code.RATE_LIMITED]: 429,
   [Code.INTERNAL]: 500,
 };
@@ -165,5 +168,6 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.NOT_FOUND]: '请求的资源不存在',
   [Code.PAYLOAD_TOO_LARGE]: '请求内容过大',
   [Code.RATE_LIMITED]: '操作过于频繁，请稍后再试',
+  [Code.REQUEST_IN_PROGRESS]: '上一次提交仍在处理中，请稍候刷新查看结果',
   [Code.INTERNAL]: '服务器繁忙，请稍后再试',
 };

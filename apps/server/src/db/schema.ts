@@ -982,6 +982,18 @@ export interface ErrorReportsTable {
   last_seen_at: string;
 }
 
+/** Console writes made once (docs/decisions/0041-console-writes-once.md). */
+export interface AdminRequestKeysTable {
+  operator_id: number;
+  key: string;
+  endpoint: string;
+  body_hash: string;
+  state: 'pending' | 'done';
+  status_code: Generated<number>;
+  answer: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -1000,6 +1012,7 @@ export interface Database {
   commission_ledger: CommissionLedgerTable;
   commission_withdrawals: CommissionWithdrawalsTable;
   error_reports: ErrorReportsTable;
+  admin_request_keys: AdminRequestKeysTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

@@ -100,6 +100,8 @@ const OWNERS: Record<string, string> = {
   commission_withdrawals: 'modules/commissions/repo.ts',
   // errors reported by phones (030)
   error_reports: 'modules/errorReports/repo.ts',
+  // console writes made once (035)
+  admin_request_keys: 'modules/admin/access/requestKeys.ts',
 };
 
 const EXEMPT = [

@@ -65,7 +65,11 @@ export function ApplicationQueue() {
               r.status === 'submitted' || r.status === 'in_review' ? (
                 <Space size={0}>
                   {r.status === 'submitted' ? (
-                    <Button type="link" onClick={() => decide.mutate({ id: r.id, decision: 'in_review' })}>
+                    <Button
+                      type="link"
+                      disabled={decide.isPending && decide.variables?.id === r.id}
+                      onClick={() => decide.mutate({ id: r.id, decision: 'in_review' })}
+                    >
                       审核中
                     </Button>
                   ) : null}
@@ -75,7 +79,9 @@ export function ApplicationQueue() {
                     cancelText="取消"
                     onConfirm={() => decide.mutate({ id: r.id, decision: 'approved' })}
                   >
-                    <Button type="link">通过</Button>
+                    <Button type="link" loading={decide.isPending && decide.variables?.id === r.id}>
+                      通过
+                    </Button>
                   </Popconfirm>
                   <Button type="link" danger onClick={() => setRejecting(r)}>
                     驳回

@@ -22,15 +22,19 @@ export function SecurityCards() {
 function PasswordCard() {
   const [form] = Form.useForm();
   const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
   const submit = async (v: { old_password: string; new_password: string }) => {
     setError('');
+    setBusy(true);
     try {
       await changePassword(v);
       form.resetFields();
       message.success('密码已修改，其他设备上的登录已退出');
     } catch (err) {
       setError(messageOf(err));
+    } finally {
+      setBusy(false);
     }
   };
   return (
@@ -66,7 +70,7 @@ function PasswordCard() {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" loading={busy}>
           修改密码
         </Button>
       </Form>
@@ -77,16 +81,21 @@ function PasswordCard() {
 function TotpCard({ enabled }: { enabled: boolean }) {
   const [enrol, setEnrol] = useState<AdminAnswerOf<'adminTotpEnrol'> | null>(null);
   const [error, setError] = useState('');
+  // one request at a time: the buttons wait while it is on its way
+  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const { message } = App.useApp();
 
   const run = async <T,>(f: () => Promise<T>): Promise<T | undefined> => {
     setError('');
+    setBusy(true);
     try {
       return await f();
     } catch (err) {
       setError(messageOf(err));
       return undefined;
+    } finally {
+      setBusy(false);
     }
   };
   const start = async () => {
@@ -125,7 +134,7 @@ function TotpCard({ enabled }: { enabled: boolean }) {
           <Form.Item name="password" label="登录密码" rules={[{ required: true, message: '请输入登录密码' }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Button danger htmlType="submit">
+          <Button danger htmlType="submit" loading={busy}>
             关闭两步验证
           </Button>
         </Form>
@@ -158,7 +167,7 @@ function TotpCard({ enabled }: { enabled: boolean }) {
             >
               <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" style={{ width: 140 }} />
             </Form.Item>
-            <Button type="primary" htmlType="submit">
+            <Button type="primary" htmlType="submit" loading={busy}>
               确认开启
             </Button>
           </Form>
@@ -168,7 +177,7 @@ function TotpCard({ enabled }: { enabled: boolean }) {
           <Typography.Paragraph style={{ margin: 0 }}>
             开启后，登录时除密码外还需输入身份验证器 App 中的动态验证码，账号更安全。
           </Typography.Paragraph>
-          <Button type="primary" onClick={start}>
+          <Button type="primary" onClick={start} loading={busy}>
             开启两步验证
           </Button>
         </Space>

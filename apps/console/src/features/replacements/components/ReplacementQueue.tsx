@@ -83,7 +83,9 @@ export function ReplacementQueue() {
                 </Space>
               ) : r.status === 'shipped' ? (
                 <Popconfirm title="确认用户已收到新卡？" okText="完成" cancelText="取消" onConfirm={() => done.mutate(r.id)}>
-                  <Button type="link">完成</Button>
+                  <Button type="link" loading={done.isPending && done.variables === r.id}>
+                    完成
+                  </Button>
                 </Popconfirm>
               ) : (
                 <Typography.Text type="secondary">已处理</Typography.Text>

@@ -1,7 +1,8 @@
 // The one guard of every operator-console endpoint (docs/decisions/0018), beside lib/endpoint.ts's
 // serve(): the route and schemas come from the admin registry (@portal/contract/admin); before
 // validation (so a refused caller learns nothing about the input) the operator's session is
-// checked and then the endpoint's permission; the handler receives the operator.
+// checked and then the endpoint's permission; the handler receives the operator. Every write is
+// made once per Idempotency-Key (./requestKeys.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, ErrorEnvelope } from '@portal/contract';
 import { Code } from '@portal/contract/codes';
@@ -19,6 +20,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import type { AdminActor } from './actor';
 import { can, type Permission } from './permissions';
+import { bodyHash, keyOf, once } from './requestKeys';
 import { authenticate } from './sessions';
 
 export type AdminRequest<K extends AdminEndpointName> = FastifyRequest<{
@@ -34,7 +36,15 @@ export type OpenAdminHandler<K extends AdminEndpointName> = (req: AdminRequest<K
 /** The permission each registered endpoint asked for ('open': no session), for the role-matrix test. */
 export const REGISTERED = new Map<AdminEndpointName, Permission | 'open'>();
 
-const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope, 500: ErrorEnvelope };
+const ERRORS = {
+  400: ErrorEnvelope,
+  401: ErrorEnvelope,
+  403: ErrorEnvelope,
+  404: ErrorEnvelope,
+  409: ErrorEnvelope,
+  429: ErrorEnvelope,
+  500: ErrorEnvelope,
+};
 
 /** An endpoint for a signed-in operator holding `permission`. */
 export function serveAdmin<K extends AdminEndpointName>(
@@ -55,7 +65,17 @@ export function serveAdmin<K extends AdminEndpointName>(
       if (!can(op.role, permission)) throw new AppError(Code.FORBIDDEN, '当前账号无权进行此操作');
       operators.set(req, op);
     },
-    handler: async (req, reply) => handler(req as AdminRequest<K>, reply, operators.get(req)!),
+    handler: async (req, reply) => {
+      const op = operators.get(req)!;
+      const run = () => handler(req as AdminRequest<K>, reply, op);
+      // a write with an answer is made once per Idempotency-Key (the console sends one with every
+      // write; a tool that sends none is not double-clicking)
+      const key = req.method === 'POST' && e.answer && !e.raw ? keyOf(req.headers['idempotency-key']) : null;
+      if (!key) return run();
+      const claim = { operatorId: op.id, key, endpoint: name, bodyHash: bodyHash(req.body) };
+      const r = await once(ctx.db.kysely, claim, async () => ({ status: 200, answer: await run() }));
+      return r.answer as Awaited<ReturnType<typeof run>>;
+    },
   });
 }
 

@@ -1,0 +1,303 @@
+// Console writes made once (docs/decisions/0041-console-writes-once.md): every write endpoint of the
+// console, sent twice at once with the same Idempotency-Key (a double click that got past the
+// disabled button, a retry after a timeout, the same form in two tabs), is carried out once, and
+// both requests get the same answer. A key is for one endpoint and one content; a refused first
+// request gives its key back. SQLite and PostgreSQL.
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ENDPOINTS, type AdminEndpointName } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
+import { methodOf, pathOf } from '@portal/contract/route';
+import { adminGet, loginAs, type DemoOperator } from './adminHelpers';
+import { databases, useTestApp, type TestApp } from './harness';
+
+type Writer = Extract<AdminEndpointName, `admin${string}`>;
+interface Sample {
+  as: DemoOperator;
+  /** a body the endpoint accepts, built on the seeded demo data */
+  body: (t: TestApp, f: Fixtures) => Promise<Record<string, unknown>> | Record<string, unknown>;
+}
+interface Fixtures {
+  agents: Record<'demo' | 'acme', number>;
+  seq: () => number;
+}
+
+const key = (n: number) => `k${Date.now().toString(36)}${n.toString(36).padStart(8, '0')}`;
+
+/** Each write with a body it accepts; proven below against the running server. */
+const SAMPLES: Partial<Record<Writer, Sample>> = {
+  adminBulkJobCreate: { as: 'agent', body: () => ({ kind: 'suspend', custom_nums: ['1000000001'], reason: '欠费风控' }) },
+  adminTicketReply: {
+    as: 'support',
+    body: async (t) => ({
+      id: (await t.db.kysely.selectFrom('tickets').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      status: 'replied',
+      content: '已为您补发流量，请重启设备后查看',
+    }),
+  },
+  adminAgentBrandingSave: {
+    as: 'admin',
+    body: async (t, f) => {
+      const d = (await adminGet(t, `/api/admin/agents/detail?id=${f.agents.demo}`, await loginAs(t, 'admin'))).json().data;
+      return { id: f.agents.demo, branding: { ...d.branding, apply_name: `新品牌${f.seq()}` }, reason: '更换品牌' };
+    },
+  },
+  adminAgentFeaturesSave: {
+    as: 'admin',
+    body: async (t, f) => {
+      const d = (await adminGet(t, `/api/admin/agents/detail?id=${f.agents.acme}`, await loginAs(t, 'admin'))).json().data;
+      return { id: f.agents.acme, features: { ...d.features, card_login: !d.features.card_login }, reason: '调整功能' };
+    },
+  },
+  adminAgentCreate: { as: 'admin', body: (_t, f) => ({ mark: `twice${f.seq()}`, nickname: '并发代理', reason: '签约新代理' }) },
+  adminSeriesSave: {
+    as: 'admin',
+    body: (_t, f) => ({ agent_id: f.agents.demo, name: `加油包系列${f.seq()}`, description: '', sort: 5, reason: '新系列上架' }),
+  },
+  adminPackageSave: {
+    as: 'admin',
+    body: async (t, f) => ({
+      series_id: (
+        await t.db.kysely
+          .selectFrom('package_series')
+          .select('id')
+          .where('agent_id', '=', f.agents.demo)
+          .orderBy('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+      name: `加油包${f.seq()}G`,
+      package_type: 2,
+      period: 2,
+      period_count: 1,
+      flow_mb: 5120,
+      cost_fen: 300,
+      retail_fen: 500,
+      original_price_fen: 800,
+      description: '当月有效',
+      voucher_allowed: true,
+      recommended: false,
+      on_sale: true,
+      sort: 0,
+      reason: '新套餐上架',
+    }),
+  },
+  adminPriceSave: {
+    as: 'admin',
+    body: async (t, f) => ({
+      package_id: (await t.db.kysely.selectFrom('packages').select('id').orderBy('id').executeTakeFirstOrThrow()).id,
+      cost_fen: 1500,
+      retail_fen: 2500 + f.seq(),
+      reason: '双十一调价',
+    }),
+  },
+  adminRechargeOfferSave: {
+    as: 'admin',
+    body: (_t, f) => ({
+      agent_id: f.agents.demo,
+      offer: { amount_fen: 10000, bonus_fen: 1000 + f.seq(), title: '首充100送', description: '仅限首次充值' },
+      reason: '首充活动',
+    }),
+  },
+  adminOperatorCreate: {
+    as: 'admin',
+    body: (_t, f) => ({ username: `twice${f.seq()}`, display_name: '新同事', role: 'support', password: 'Newbie2026x', reason: '入职' }),
+  },
+  adminCardPasswordReset: { as: 'admin', body: () => ({ custom_num: '1000000004', reason: '用户遗失卡密码' }) },
+  adminAgentPaySave: {
+    as: 'admin',
+    body: async (t, f) => {
+      const d = (await adminGet(t, `/api/admin/agents/detail?id=${f.agents.acme}`, await loginAs(t, 'admin'))).json().data;
+      return { id: f.agents.acme, pay: { ...d.pay, wechat_pay: !d.pay.wechat_pay, wechat_pay_type: 4 }, reason: '开通微信支付' };
+    },
+  },
+  adminCouponPackageSave: {
+    as: 'admin',
+    body: (_t, f) => ({
+      agent_id: f.agents.demo,
+      name: `新人券包${f.seq()}`,
+      price_fen: 990,
+      description: '',
+      vouchers: [{ amount_fen: 500, min_spend_fen: 2000, valid_days: 30, package_types: [3] }],
+      on_sale: true,
+      reason: '上架券包',
+    }),
+  },
+  adminTicketContactReveal: {
+    as: 'support',
+    body: async (t) => ({
+      id: (await t.db.kysely.selectFrom('tickets').select('id').where('contact', '!=', '').orderBy('id').executeTakeFirstOrThrow()).id,
+      reason: '电话回访',
+    }),
+  },
+  adminOperatorResetPassword: {
+    as: 'admin',
+    body: async (t) => ({ id: await operatorId(t, 'finance'), password: 'Reset2026y', reason: '忘记密码' }),
+  },
+  adminOperatorUnlock: { as: 'admin', body: async (t) => ({ id: await operatorId(t, 'finance'), reason: '本人确认' }) },
+  adminOperatorSetRole: {
+    as: 'admin',
+    body: async (t) => ({ id: await operatorId(t, 'support'), role: 'finance', agent_id: null, reason: '转岗财务' }),
+  },
+  adminOperatorSetDisabled: { as: 'admin', body: async (t) => ({ id: await operatorId(t, 'finance'), disabled: true, reason: '离职' }) },
+};
+
+async function operatorId(t: TestApp, username: string): Promise<number> {
+  return (await t.db.kysely.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+}
+
+/** Endpoints whose own request id or nature already makes them once, with where that is proven. */
+const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
+  adminLogin: 'open: no operator yet to key on; a second login is a second session (adminAuth.test.ts)',
+  adminLogout: 'ending an ended session changes nothing (adminAuth.test.ts)',
+  adminBalanceAdjust: 'its body request_id (adminMoney.test.ts)',
+  adminOrderRefund: 'its body request_id (adminMoney.test.ts)',
+  adminVoucherIssue: 'its body request_id (adminCatalogue.test.ts: "repeated: true")',
+  adminChatReply: 'its body client_id (chat.test.ts)',
+  adminCommissionWithdrawalRequest: 'its body request_id (commissions.test.ts)',
+  adminCommissionWithdrawalApprove: 'its body request_id (commissions.test.ts: approve twice pays once)',
+  adminCommissionWithdrawalReject: 'its body request_id (commissions.test.ts)',
+  adminCommissionWithdrawalPaid: 'its body request_id (commissions.test.ts)',
+  adminCommissionWithdrawalFailed: 'its body request_id (commissions.test.ts)',
+  adminCommissionWithdrawalTransfer: 'its body request_id (commissions.test.ts)',
+  adminCommissionAdjust: 'its body request_id (commissions.test.ts)',
+};
+
+function writers(): Writer[] {
+  return (Object.keys(ADMIN_ENDPOINTS) as Writer[]).filter((n) => methodOf(ADMIN_ENDPOINTS[n].route) === 'POST');
+}
+
+function send(t: TestApp, name: Writer, body: unknown, cookie: string, idempotencyKey?: string) {
+  return t.inject({
+    method: 'POST',
+    url: `/api${pathOf(ADMIN_ENDPOINTS[name].route)}`,
+    payload: body as object,
+    headers: { cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+  });
+}
+
+async function auditRows(t: TestApp): Promise<number> {
+  const r = await t.db.kysely
+    .selectFrom('audit_log')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+describe.each(databases())('console writes made once on %s', (kind) => {
+  const t = useTestApp(kind);
+  let n = 0;
+  const fixtures = async (): Promise<Fixtures> => {
+    const rows = await t.db.kysely.selectFrom('agents').select(['id', 'mark']).execute();
+    return { agents: Object.fromEntries(rows.map((r) => [r.mark, r.id])) as Fixtures['agents'], seq: () => ++n };
+  };
+
+  it('sampled writes, sent twice at once with one key: done once, the same answer to both, and again later', async () => {
+    const f = await fixtures();
+    for (const [name, s] of Object.entries(SAMPLES) as [Writer, Sample][]) {
+      const cookie = await loginAs(t, s.as);
+      const body = await s.body(t, f);
+      const k = key(f.seq());
+      const before = await auditRows(t);
+      const [a, b] = await Promise.all([send(t, name, body, cookie, k), send(t, name, body, cookie, k)]);
+      expect(a.statusCode, `${name}: ${a.body}`).toBe(200);
+      expect(b.statusCode, `${name}: ${b.body}`).toBe(200);
+      expect(b.json(), name).toEqual(a.json());
+      expect(await auditRows(t), `${name}: audited once`).toBe(before + 1);
+      // the same key later (the answer that never reached the console): the same answer, nothing more
+      const later = await send(t, name, body, cookie, k);
+      expect(later.json(), name).toEqual(a.json());
+      expect(await auditRows(t), name).toBe(before + 1);
+    }
+  });
+
+  it('every console write is sampled or makes itself once', () => {
+    const unproven = writers().filter((w) => !SAMPLES[w] && !ONCE_BY_THEMSELVES[w]);
+    // the generic mechanism covers them all (modules/admin/access/guard.ts); these have no sample yet
+    expect(unproven.length, unproven.join(', ')).toBeLessThanOrEqual(KNOWN_UNSAMPLED.length);
+    expect(unproven.filter((w) => !KNOWN_UNSAMPLED.includes(w))).toEqual([]);
+  });
+
+  it('a key is for one endpoint and one content; a refused write gives its key back', async () => {
+    const f = await fixtures();
+    const admin = await loginAs(t, 'admin');
+    const k = key(f.seq());
+    const first = await send(
+      t,
+      'adminSeriesSave',
+      { agent_id: f.agents.demo, name: '券后系列', description: '', sort: 1, reason: '新系列' },
+      admin,
+      k,
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await t.snapshot();
+    const other = await send(
+      t,
+      'adminSeriesSave',
+      { agent_id: f.agents.demo, name: '另一个系列', description: '', sort: 1, reason: '新系列' },
+      admin,
+      k,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ code: Code.REQUEST_ID_REUSED, message: expect.stringMatching(/请求编号已用于其他操作/) });
+    const elsewhere = await send(t, 'adminAgentCreate', { mark: 'reusedkey', nickname: '代理', reason: '签约' }, admin, k);
+    expect(elsewhere.json().code).toBe(Code.REQUEST_ID_REUSED);
+    expect(await t.snapshot()).toEqual(before);
+
+    // refused (the mark is taken): the key is free again for the corrected form
+    const k2 = key(f.seq());
+    const taken = await send(t, 'adminAgentCreate', { mark: 'demo', nickname: '重复', reason: '签约新代理' }, admin, k2);
+    expect(taken.statusCode).toBe(400);
+    const fixed = await send(t, 'adminAgentCreate', { mark: 'fixedmark', nickname: '新代理', reason: '签约新代理' }, admin, k2);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+
+    // a key is the operator's own: another operator's same key is another write
+    const agentOp = await loginAs(t, 'agent');
+    const mine = await send(t, 'adminBulkJobCreate', { kind: 'suspend', custom_nums: ['1000000001'], reason: '风控' }, agentOp, k);
+    expect(mine.statusCode, mine.body).toBe(200);
+    // a malformed key is refused before anything is done
+    const bad = await send(t, 'adminBulkJobCreate', { kind: 'suspend', custom_nums: ['1000000001'], reason: '风控' }, agentOp, 'x;drop');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/请求编号有误/);
+  });
+
+  it('without a key (a tool, not the console) each request is its own write', async () => {
+    const f = await fixtures();
+    const admin = await loginAs(t, 'admin');
+    const body = { agent_id: f.agents.demo, name: '无编号系列', description: '', sort: 1, reason: '新系列' };
+    const before = await auditRows(t);
+    const [a, b] = await Promise.all([send(t, 'adminSeriesSave', body, admin), send(t, 'adminSeriesSave', body, admin)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().data.id).not.toBe(b.json().data.id);
+    expect(await auditRows(t)).toBe(before + 2);
+  });
+});
+
+/**
+ * Console writes without a sample here yet: the one registration makes them once like the others
+ * (modules/admin/access/guard.ts), but only a sample proves it. A new write must be sampled.
+ */
+const KNOWN_UNSAMPLED: Writer[] = [
+  'adminChangePassword',
+  'adminTotpEnrol',
+  'adminTotpConfirm',
+  'adminTotpDisable',
+  'adminCardImportDryRun',
+  'adminCardImportCommit',
+  'adminCardImportUndo',
+  'adminCardPasswordTake',
+  'adminOrderMobileReveal',
+  'adminChatRead',
+  'adminApplicationDecide',
+  'adminReplacementMove',
+  'adminRealNameReveal',
+  'adminShopOrderShip',
+  'adminBrandingImageUpload',
+  'adminCarrierAccountCreate',
+  'adminCarrierAccountUpdate',
+  'adminCarrierAccountSetEnabled',
+  'adminCarrierAccountTest',
+  'adminCommissionSettings',
+  'adminCommissionAccountCode',
+  'adminCommissionAccountSave',
+  'adminDeviceTaskRetry',
+  'adminDeviceTaskCancel',
+];
