@@ -47,7 +47,10 @@ describe('console writes', () => {
 
   it('different writes are different requests with different keys', async () => {
     const sent = fakeServer([ok({ id: 1 }), ok({ id: 2 })]);
-    await Promise.all([call('adminBulkJobCreate', { ...job, custom_nums: [...job.custom_nums] }), call('adminBulkJobCreate', { ...job, reason: '另一原因' })]);
+    await Promise.all([
+      call('adminBulkJobCreate', { ...job, custom_nums: [...job.custom_nums] }),
+      call('adminBulkJobCreate', { ...job, reason: '另一原因' }),
+    ]);
     expect(sent).toHaveLength(2);
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
@@ -64,7 +67,10 @@ describe('console writes', () => {
 
   it('a refused write (bad input) is settled: the corrected one is a new write', async () => {
     const sent = fakeServer([refused(400, '请填写原因'), ok({ id: 5 })]);
-    await expect(call('adminBulkJobCreate', { ...job, custom_nums: [...job.custom_nums] })).rejects.toMatchObject({ status: 400, message: '请填写原因' });
+    await expect(call('adminBulkJobCreate', { ...job, custom_nums: [...job.custom_nums] })).rejects.toMatchObject({
+      status: 400,
+      message: '请填写原因',
+    });
     await call('adminBulkJobCreate', { ...job, custom_nums: [...job.custom_nums] });
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
   });
