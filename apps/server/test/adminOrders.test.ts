@@ -117,8 +117,12 @@ describe.each(databases())('console orders and money on %s', (kind) => {
   });
 
   it('refunds through the refund service with a reason: credited and recorded once under a double submit, audited', async () => {
+    const today = async () => (await get('/api/admin/dashboard', await loginAs(t, 'admin'))).json().data.daily.at(-1);
+    const paidDay = await today();
     const orderNo = await recharge(t, '1000000013', 50);
     const finance = await loginAs(t, 'finance');
+    // the dashboard counts the payment as revenue
+    expect(await today()).toMatchObject({ revenue_fen: paidDay.revenue_fen + 5000, net_fen: paidDay.net_fen + 5000 });
     const before = await t.snapshot();
     const body = { order_no: orderNo, reason: '客户申请退款，误充值' };
     const [r1, r2] = await Promise.all([post('/api/admin/orders/refund', body, finance), post('/api/admin/orders/refund', body, finance)]);
@@ -129,6 +133,13 @@ describe.each(databases())('console orders and money on %s', (kind) => {
     expect(outcomes[1]).toBe('refunded');
     const again = await post('/api/admin/orders/refund', body, finance);
     expect(again.json().data.outcome).toBe('already');
+    // and its refund, once, on the day it was done: the net revenue is back where it was
+    expect(await today()).toMatchObject({
+      revenue_fen: paidDay.revenue_fen + 5000,
+      refunds_fen: paidDay.refunds_fen + 5000,
+      refunds: paidDay.refunds + 1,
+      net_fen: paidDay.net_fen,
+    });
 
     const refunds = await t.db.kysely.selectFrom('refunds').selectAll().where('order_no', '=', orderNo).execute();
     expect(refunds).toEqual([expect.objectContaining({ kind: 'order', amount_fen: 5000, reason: '客户申请退款，误充值', state: 'done' })]);

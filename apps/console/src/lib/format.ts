@@ -14,8 +14,10 @@ export function chinaTime(iso: string | null | undefined): string {
   return iso ? TIME.format(new Date(iso)).replace(/\//g, '-') : '—';
 }
 
+/** ¥1,234.50; a negative amount as -¥1.60 (the sign before the currency, as finance writes it). */
 export function yuan(fen: number): string {
-  return `¥${(fen / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const text = (Math.abs(fen) / 100).toLocaleString('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return fen < 0 ? `-¥${text}` : `¥${text}`;
 }
 
 export function dataSize(kb: number): string {

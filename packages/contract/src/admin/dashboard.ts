@@ -11,9 +11,14 @@ export const DashboardAnswer = z.object({
       day: z.string(),
       /** cards bound to a user for the first time that day */
       activations: z.number().int(),
-      /** paid orders' amounts, fen */
+      /** paid orders' amounts, fen (gross) */
       revenue_fen: z.number().int(),
       orders: z.number().int(),
+      /** money refunded that day (refunds done, by when they were done), fen */
+      refunds_fen: z.number().int(),
+      refunds: z.number().int(),
+      /** what the day earned: revenue − refunds, fen (negative on a day that refunded more than it took) */
+      net_fen: z.number().int(),
     }),
   ),
   /** the cards that used the most data in the last 30 days */

@@ -1,4 +1,4 @@
-// 概览: cards by state, activations and revenue of the last 30 days, top data users, and the
+// 概览: cards by state, activations and revenue (net of refunds) of the last 30 days, top data users, and the
 // queues waiting for someone with the age of their oldest item.
 import { Alert, Card, Col, Row, Spin, Statistic, Table, Tooltip } from 'antd';
 import { messageOf } from '../../../lib/api';
@@ -14,6 +14,8 @@ export function Overview() {
 
   const totalCards = data.cards_by_state.reduce((s, r) => s + r.count, 0);
   const revenue = data.daily.reduce((s, d) => s + d.revenue_fen, 0);
+  const refunded = data.daily.reduce((s, d) => s + d.refunds_fen, 0);
+  const net = data.daily.reduce((s, d) => s + d.net_fen, 0);
   const activations = data.daily.reduce((s, d) => s + d.activations, 0);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -30,7 +32,10 @@ export function Overview() {
         </Col>
         <Col span={6}>
           <Card>
-            <Statistic title="近 30 天收入" value={yuan(revenue)} />
+            <Statistic title="近 30 天净收入（已扣退款）" value={yuan(net)} />
+            <div style={{ color: '#666', marginTop: 4 }}>
+              收入 {yuan(revenue)}，退款 {yuan(refunded)}
+            </div>
           </Card>
         </Col>
         <Col span={6}>
@@ -101,9 +106,9 @@ export function Overview() {
   );
 }
 
-/** Two bar rows (revenue above, activations below), one column per day; hover for the figures. */
+/** Two bar rows (net revenue above, activations below), one column per day; hover for the figures. */
 function Bars({ daily }: { daily: Daily }) {
-  const topRevenue = Math.max(0, ...daily.map((d) => d.revenue_fen));
+  const topRevenue = Math.max(0, ...daily.map((d) => d.net_fen));
   const topActivations = Math.max(0, ...daily.map((d) => d.activations));
   const maxRevenue = Math.max(1, topRevenue);
   const maxActivations = Math.max(1, topActivations);
@@ -112,9 +117,15 @@ function Bars({ daily }: { daily: Daily }) {
       <div style={{ color: '#666', marginBottom: 4 }}>{label}</div>
       <div style={{ display: 'flex', alignItems: 'flex-end', gap: 3, height: 90, borderBottom: '1px solid #eee' }}>
         {daily.map((d) => (
-          <Tooltip key={d.day} title={`${d.day}：激活 ${d.activations}，收入 ${yuan(d.revenue_fen)}（${d.orders} 笔）`}>
+          <Tooltip key={d.day} title={dayText(d)}>
             <div
-              style={{ flex: 1, height: `${(value(d) / max) * 100}%`, minHeight: value(d) > 0 ? 2 : 0, background: color, borderRadius: 2 }}
+              style={{
+                flex: 1,
+                height: `${(Math.max(0, value(d)) / max) * 100}%`,
+                minHeight: value(d) > 0 ? 2 : 0,
+                background: color,
+                borderRadius: 2,
+              }}
             />
           </Tooltip>
         ))}
@@ -123,7 +134,7 @@ function Bars({ daily }: { daily: Daily }) {
   );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      {row((d) => d.revenue_fen, maxRevenue, '#127EFF', topRevenue ? `收入（单日最高 ${yuan(topRevenue)}）` : '收入（近 30 天暂无）')}
+      {row((d) => d.net_fen, maxRevenue, '#127EFF', topRevenue ? `净收入（单日最高 ${yuan(topRevenue)}）` : '净收入（近 30 天暂无）')}
       {row((d) => d.activations, maxActivations, '#52c41a', topActivations ? `激活（单日最高 ${topActivations}）` : '激活（近 30 天暂无）')}
       <div style={{ display: 'flex', justifyContent: 'space-between', color: '#999' }}>
         <span>{daily[0]?.day}</span>
@@ -131,4 +142,10 @@ function Bars({ daily }: { daily: Daily }) {
       </div>
     </div>
   );
+}
+
+/** A day's figures on hover: what came in, what went back, what stayed. */
+function dayText(d: Daily[number]): string {
+  const refunds = d.refunds ? `，退款 ${yuan(d.refunds_fen)}（${d.refunds} 笔），净收入 ${yuan(d.net_fen)}` : '';
+  return `${d.day}：激活 ${d.activations}，收入 ${yuan(d.revenue_fen)}（${d.orders} 笔）${refunds}`;
 }

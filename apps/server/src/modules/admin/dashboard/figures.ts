@@ -14,8 +14,13 @@ export function chinaDayStartIso(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00+08:00`)).toISOString();
 }
 
-export function dailySeries(days: string[], activations: readonly string[], payments: readonly { at: string; fen: number }[]) {
-  const rows = new Map(days.map((day) => [day, { day, activations: 0, revenue_fen: 0, orders: 0 }]));
+type Money = readonly { at: string; fen: number }[];
+
+/** Revenue is net of refunds: a refund counts on the day it was done, whichever day the order was paid. */
+export function dailySeries(days: string[], activations: readonly string[], payments: Money, refunds: Money = []) {
+  const rows = new Map(
+    days.map((day) => [day, { day, activations: 0, revenue_fen: 0, orders: 0, refunds_fen: 0, refunds: 0, net_fen: 0 }]),
+  );
   for (const at of activations) {
     const row = rows.get(chinaDate(new Date(at)));
     if (row) row.activations += 1;
@@ -27,5 +32,13 @@ export function dailySeries(days: string[], activations: readonly string[], paym
       row.orders += 1;
     }
   }
+  for (const r of refunds) {
+    const row = rows.get(chinaDate(new Date(r.at)));
+    if (row) {
+      row.refunds_fen += r.fen;
+      row.refunds += 1;
+    }
+  }
+  for (const row of rows.values()) row.net_fen = row.revenue_fen - row.refunds_fen;
   return [...rows.values()];
 }

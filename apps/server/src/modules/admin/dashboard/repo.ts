@@ -73,6 +73,24 @@ export async function pendingApplications(db: Executor, agentId: number | null):
   return queueOf(await q.executeTakeFirst());
 }
 
+/**
+ * Refunds of paid orders done since `fromIso` (their money left on the day they were done). A late
+ * payment's refund (kind 'late') is not counted: its payment never counted as revenue either.
+ */
+export async function refundsSince(db: Executor, agentId: number | null, fromIso: string) {
+  let q = db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.order_no', 'r.order_no')
+    .innerJoin('cards as c', 'c.id', 'o.card_id')
+    .select(['r.done_at', 'r.amount_fen'])
+    .where('r.state', '=', 'done')
+    .where('r.kind', '=', 'order')
+    .where('r.done_at', '>=', fromIso);
+  if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
+  const rows = await q.execute();
+  return rows.map((r) => ({ at: r.done_at!, fen: Number(r.amount_fen) }));
+}
+
 /** Refunds not done yet (state pending: started, or failed at the gateway and to be retried). */
 export async function pendingRefunds(db: Executor, agentId: number | null): Promise<Queue> {
   let q = db

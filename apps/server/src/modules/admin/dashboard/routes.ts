@@ -23,10 +23,11 @@ export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Pr
     const agent = agentFilter(op);
     const days = lastChinaDays(clock.now(), DAYS);
     const from = chinaDayStartIso(days[0]!);
-    const [states, activations, payments, top, tickets, applications, refunds, replacements] = await Promise.all([
+    const [states, activations, payments, refunded, top, tickets, applications, refunds, replacements] = await Promise.all([
       repo.cardsByState(db, agent),
       repo.firstBindings(db, agent, from),
       repo.paymentsSince(db, agent, from),
+      repo.refundsSince(db, agent, from),
       repo.topDataUsers(db, agent, days[0]!, TOP),
       repo.openTickets(db, agent),
       repo.pendingApplications(db, agent),
@@ -35,7 +36,7 @@ export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Pr
     ]);
     return {
       cards_by_state: states.map((s) => ({ state: s.state, label: CARD_STATE_LABEL[s.state] ?? `状态 ${s.state}`, count: Number(s.n) })),
-      daily: dailySeries(days, activations, payments),
+      daily: dailySeries(days, activations, payments, refunded),
       top_data_users: top.map((t) => ({ custom_num: t.custom_num, used_kb: Number(t.used_kb) })),
       // no shop (physical goods) orders exist yet: replacement cards are what waits to be shipped
       queues: [
