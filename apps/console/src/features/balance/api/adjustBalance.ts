@@ -6,4 +6,14 @@ import { queryKeys } from '../../../lib/queryKeys';
 export const adjustBalance = (card: string, v: { amount: number; reason: string }, requestId: string) =>
   call('adminBalanceAdjust', { card, amount_fen: Math.round(v.amount * 100), reason: v.reason, request_id: requestId });
 
-export const invalidateLedger = (qc: QueryClient, card: string) => qc.invalidateQueries({ queryKey: queryKeys.ledger.card(card) });
+/**
+ * The card's money changed: its ledger here, and everywhere else it is shown — its story's 余额流水
+ * and balance, and the card lists' balance column — is asked again.
+ */
+export const invalidateLedger = (qc: QueryClient, card: string) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: queryKeys.ledger.card(card) }),
+    // a story may be open under the card's ICCID or MSISDN: every open story is asked again
+    qc.invalidateQueries({ queryKey: queryKeys.cardStory(card).slice(0, 1) }),
+    qc.invalidateQueries({ queryKey: queryKeys.cards.all }),
+  ]);
