@@ -314,7 +314,9 @@ describe.each(databases())('operator console on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toContain("filename*=UTF-8''%E5%AE%A1%E8%AE%A1%E6%97%A5%E5%BF%97.csv");
-      expect(res.body.startsWith('\uFEFF时间,操作人,角色,操作,对象类型,对象编号,原因,变更前,变更后,请求编号,IP\r\n')).toBe(true);
+      expect(res.body.startsWith('\uFEFF时间（北京时间）,操作人,角色,操作,对象类型,对象编号,原因,变更前,变更后,请求编号,IP\r\n')).toBe(
+        true,
+      );
       expect(res.body).toContain(',admin,平台管理员,登录,operator,');
       expect(await auditRows(t, 'audit.export', 'admin')).toHaveLength(1);
     });

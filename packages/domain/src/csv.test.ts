@@ -30,4 +30,21 @@ describe('CSV', () => {
     expect(text.startsWith('\uFEFF时间,操作\r\n')).toBe(true);
     expect(text.endsWith('登录\r\n')).toBe(true);
   });
+
+  it('writes instants in China time and says so in their column; other columns and dates untouched', () => {
+    const text = toCsv(
+      ['订单号', '支付时间', '创建时间（北京时间）', '日期'],
+      [
+        // 16:30 UTC on the 1st is half past midnight on the 2nd in China
+        ['NO1', '2026-03-01T16:30:05.123Z', '2026-03-01T00:00:00Z', '2026-03-01'],
+        ['NO2', '', '2026-03-01T23:59:59+08:00', '2026-03-02'],
+      ],
+    );
+    expect(text.split('\r\n')).toEqual([
+      '\uFEFF订单号,支付时间（北京时间）,创建时间（北京时间）,日期',
+      'NO1,2026-03-02 00:30:05,2026-03-01 08:00:00,2026-03-01',
+      'NO2,,2026-03-01 23:59:59,2026-03-02',
+      '',
+    ]);
+  });
 });

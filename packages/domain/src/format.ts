@@ -28,7 +28,7 @@ export function isEmptyDate(value: string | null | undefined): boolean {
 const SHANGHAI_OFFSET_MS = 8 * 3600_000;
 
 /** Parts of a moment in China time (Asia/Shanghai has no DST, so a fixed +8 is exact). */
-function shanghaiParts(d: Date) {
+export function shanghaiParts(d: Date) {
   const t = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
   const pad = (n: number) => String(n).padStart(2, '0');
   return {

@@ -253,7 +253,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['编号', (a) => a.id],
         ['代理标识', (a) => a.mark],
         ['名称', (a) => a.nickname],
-        ['申请人', (a) => a.apply_name],
+        ['应用名称', (a) => a.apply_name],
         ['卡数', (a) => a.card_count],
         ['创建时间', (a) => a.created_at],
       ],
