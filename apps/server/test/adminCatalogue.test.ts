@@ -3,6 +3,7 @@
 // written; an agent administrator sees and changes only their agent's rows and never the cost;
 // vouchers issued in bulk once per request id, seen by the card holder; every change audited.
 import { describe, expect, it } from 'vitest';
+import { Code } from '@portal/contract/codes';
 import { adminGet, adminPost, loginAs } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
@@ -50,6 +51,43 @@ describe.each(databases())('admin catalogue on %s', (kind) => {
 
     const finance = await loginAs(t, 'finance');
     expect((await adminGet(t, '/api/admin/catalogue/packages', finance)).json().data.items.length).toBe(all.length);
+  });
+
+  it('a price far from its series is said before it is saved, and saved only once confirmed; audited as confirmed', async () => {
+    const p = await pkg(t, '畅享100G月包');
+    const admin = await loginAs(t, 'admin');
+    const before = await t.snapshot();
+    const typo = { package_id: p.id, retail_fen: 9_999_900, reason: '调价' };
+    const refused = await adminPost(t, '/api/admin/catalogue/prices/save', typo, admin);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: Code.PRICE_NEEDS_CONFIRM,
+      message: expect.stringMatching(/^该套餐每 GB .+ 倍，请核对价格$/),
+    });
+    // the same through the package form
+    const whole = (await adminGet(t, '/api/admin/catalogue/packages', admin)).json().data.items.find((x: { id: number }) => x.id === p.id);
+    const form = { ...whole, retail_fen: 1, reason: '调价' };
+    for (const k of ['series_name', 'agent_id', 'agent_name', 'margin_fen', 'margin_rate']) delete form[k];
+    form.cost_fen = 0;
+    const cheap = await adminPost(t, '/api/admin/catalogue/packages/save', form, admin);
+    expect(cheap.json(), cheap.body).toMatchObject({
+      code: Code.PRICE_NEEDS_CONFIRM,
+      message: expect.stringMatching(/仅为同系列同类套餐/),
+    });
+    expect(await t.snapshot()).toEqual(before);
+
+    const confirmed = await adminPost(t, '/api/admin/catalogue/prices/save', { ...typo, price_confirmed: true }, admin);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(JSON.parse((await auditOf(t, 'price.changed'))[0]!.after)).toMatchObject({ retail_fen: 9_999_900, price_confirmed: true });
+    // back to its price: an ordinary change needs no confirmation
+    const back = await adminPost(
+      t,
+      '/api/admin/catalogue/prices/save',
+      { package_id: p.id, retail_fen: p.price_fen, reason: '改回' },
+      admin,
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    expect(JSON.parse((await auditOf(t, 'price.changed'))[0]!.after).price_confirmed).toBeUndefined();
   });
 
   it('a retail price saved by the platform is what the portal lists and quotes; audited', async () => {

@@ -65,6 +65,8 @@ export const Code = {
   REQUEST_ID_REUSED: 10512,
   PAYMENT_GATEWAY_ERROR: 10513,
   COUPON_PACKAGE_UNAVAILABLE: 10514,
+  /** a console price far from its series' others, not confirmed (@portal/domain priceOutlier) */
+  PRICE_NEEDS_CONFIRM: 10515,
   // 10560-10579 refunds (operator command, docs/decisions/0006 "Refunds")
   REFUND_NOT_PAID: 10560,
   REFUND_REASON_REQUIRED: 10561,

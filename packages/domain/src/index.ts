@@ -10,3 +10,4 @@ export * from './residentId';
 export * from './device';
 export * from './alerts';
 export * from './upgrade';
+export * from './priceOutlier';

@@ -97,6 +97,8 @@ export const PackageInput = z
     on_sale: z.boolean(),
     sort: z.number().int('排序须为整数').min(0, '排序不能为负数').max(9999, '排序过大'),
     reason,
+    /** the operator checked a price far from the series' others (answered PRICE_NEEDS_CONFIRM without it) */
+    price_confirmed: z.boolean().optional(),
   })
   .refine((p) => p.retail_fen >= p.cost_fen, { message: '零售价不能低于成本价', path: ['retail_fen'] });
 
@@ -107,6 +109,8 @@ export const PriceInput = z.object({
   /** the platform's cost to the agent: platform administrator only */
   cost_fen: fen('成本价').optional(),
   reason,
+  /** the operator checked a price far from the series' others (answered PRICE_NEEDS_CONFIRM without it) */
+  price_confirmed: z.boolean().optional(),
 });
 
 const VoucherTemplate = z.object({

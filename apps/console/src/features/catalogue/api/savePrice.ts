@@ -8,6 +8,8 @@ export interface PriceFields {
   cost: number;
   retail: number;
   reason: string;
+  /** 价格无误: shown once the server said the price is far from the series' others */
+  price_confirmed?: boolean;
 }
 
 /** 调价: the retail price (and the cost, for the platform); the portal quotes the new price at once. */
@@ -21,6 +23,7 @@ export function useSavePrice(packageId: number, canCost: boolean, done: () => vo
         retail_fen: toFen(v.retail),
         ...(canCost ? { cost_fen: toFen(v.cost) } : {}),
         reason: v.reason,
+        ...(v.price_confirmed ? { price_confirmed: true } : {}),
       }),
     onSuccess: () => {
       message.success('价格已保存，门户即刻按新价格报价');

@@ -7,6 +7,7 @@ import { RETAIL_RULES } from '../../../lib/zodRule';
 import type { Package } from '../api/getPackages';
 import { useSavePackage } from '../api/savePackage';
 import { packageInitial, type PackageFields } from '../model/packageForm';
+import { PriceConfirmField } from './fields';
 
 export function PackageModal({ value, onClose }: { value: Partial<Package>; onClose: () => void }) {
   const [form] = Form.useForm<PackageFields>();
@@ -52,6 +53,7 @@ export function PackageModal({ value, onClose }: { value: Partial<Package>; onCl
           <InputNumber min={0} precision={2} />
         </Form.Item>
       </Space>
+      <PriceConfirmField error={m.error} />
       <DescriptionField />
       <Space size="large">
         <Form.Item name="on_sale" label="在售" valuePropName="checked">

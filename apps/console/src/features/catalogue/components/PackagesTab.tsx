@@ -1,17 +1,20 @@
-// 套餐: the packages of a type, 新建套餐 and 编辑 for the platform.
+// 套餐: the packages of an agent and a type, 新建套餐 and 编辑 for the platform.
 import { useState } from 'react';
 import { Space } from 'antd';
 import { urlOf } from '../../../lib/api';
+import { useOperator } from '../../../lib/session';
 import { yuan } from '../../../lib/format';
 import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { PackageTypeFilter, packageTypeColumn } from '../../../components/packageTypes';
 import { packagesList, type Package } from '../api/getPackages';
 import { flowLabel, periodLabel } from '../model/packageForm';
-import { NewButton, onSaleColumn } from './fields';
+import { AgentFilter, NewButton, onSaleColumn } from './fields';
 import { PackageModal } from './PackageModal';
 
 export function PackagesTab({ canManage }: { canManage: boolean }) {
+  const op = useOperator().data;
+  const [agent, setAgent] = useState<number | undefined>();
   const [type, setType] = useState<number | undefined>();
   const [edit, setEdit] = useState<Partial<Package> | null>(null);
   return (
@@ -19,12 +22,13 @@ export function PackagesTab({ canManage }: { canManage: boolean }) {
       <ListPage<Package>
         card={false}
         name="套餐"
-        {...packagesList({ package_type: type })}
-        exportUrl={urlOf('adminExportPackages', { package_type: type })}
+        {...packagesList({ agent_id: agent, package_type: type })}
+        exportUrl={urlOf('adminExportPackages', { agent_id: agent, package_type: type })}
         empty="暂无套餐"
         filters={
           <>
             <Space>
+              <AgentFilter show={!!op && op.role !== 'agent_admin' && op.role !== 'finance'} value={agent} onChange={setAgent} />
               <PackageTypeFilter value={type} onChange={setType} />
               <NewButton show={canManage} label="新建套餐" onClick={() => setEdit({})} />
             </Space>

@@ -3,21 +3,20 @@
 // rows and changes only the retail price; the platform also sets the cost. Retail below cost is
 // refused (at the field, and by the server).
 import { useState } from 'react';
-import { Button, Card, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
 import { PackageTypeFilter, packageTypeColumn } from '../../../components/packageTypes';
 import { yuan } from '../../../lib/format';
-import { useAgents } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
 import { packagesList, type Package as Row } from '../api/getPackages';
+import { AgentFilter } from './fields';
 import { PriceModal } from './PriceModal';
 
 export function PriceList() {
   const op = useOperator().data;
   const [agent, setAgent] = useState<number | undefined>();
   const [type, setType] = useState<number | undefined>();
-  const agents = useAgents(op?.role !== 'finance');
   const [editing, setEditing] = useState<Row | null>(null);
   const canEdit = !!op?.permissions.includes('prices.manage');
 
@@ -32,16 +31,7 @@ export function PriceList() {
         filters={
           <>
             <Space>
-              {op?.role !== 'agent_admin' ? (
-                <Select
-                  allowClear
-                  placeholder="全部代理"
-                  style={{ width: 200 }}
-                  value={agent}
-                  onChange={setAgent}
-                  options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
-                />
-              ) : null}
+              <AgentFilter show={!!op && op.role !== 'agent_admin' && op.role !== 'finance'} value={agent} onChange={setAgent} />
               <PackageTypeFilter value={type} onChange={setType} />
             </Space>
           </>

@@ -6,6 +6,7 @@ import { yuan } from '../../../lib/format';
 import { RETAIL_RULES, toFen, toYuan } from '../../../lib/zodRule';
 import type { Package as Row } from '../api/getPackages';
 import { useSavePrice, type PriceFields } from '../api/savePrice';
+import { PriceConfirmField } from './fields';
 
 export function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PriceFields>();
@@ -38,6 +39,7 @@ export function PriceModal({ row, canCost, onClose }: { row: Row; canCost: boole
       >
         <InputNumber min={0} precision={2} style={{ width: 200 }} />
       </Form.Item>
+      <PriceConfirmField error={m.error} />
       <Typography.Paragraph>
         毛利：{yuan(margin.margin_fen)}
         {margin.margin_pct === null ? '' : `（${margin.margin_pct}%）`}

@@ -1,6 +1,8 @@
-// Pieces the catalogue's tabs and forms share: 在售/下架, 新建… for the platform only, and 代理.
+// Pieces the catalogue's tabs and forms share: 在售/下架, 新建… for the platform only, 代理, and 价格无误.
 import type { CSSProperties } from 'react';
-import { Button, Form, Select, Tag } from 'antd';
+import { Button, Checkbox, Form, Select, Tag } from 'antd';
+import { Code } from '@portal/contract/codes';
+import { ApiError } from '../../../lib/api';
 import { PlusOutlined } from '@ant-design/icons';
 import { useAgents } from '../../../lib/selectOptions';
 
@@ -21,6 +23,32 @@ export function NewButton({ show, label, onClick }: { show: boolean; label: stri
   ) : null;
 }
 
+/** 全部代理 / one agent, by name (searchable), for whoever sees more than one agent. */
+export function AgentFilter({
+  show,
+  value,
+  onChange,
+}: {
+  show: boolean;
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}) {
+  const agents = useAgents(show);
+  if (!show) return null;
+  return (
+    <Select
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="全部代理"
+      aria-label="代理"
+      style={{ width: 200 }}
+      value={value}
+      onChange={onChange}
+      options={(agents.data?.items ?? []).map((a) => ({ value: a.id, label: a.nickname }))}
+    />
+  );
+}
+
 /** 代理: whose row it is, fixed once the row exists. */
 export function AgentField({ disabled, style }: { disabled: boolean; style?: CSSProperties }) {
   const agents = useAgents();
@@ -30,3 +58,19 @@ export function AgentField({ disabled, style }: { disabled: boolean; style?: CSS
     </Form.Item>
   );
 }
+
+/**
+ * 价格无误，仍然保存: offered once the server has said the price is far from the series' others
+ * (its message is above the fields); the next 保存 sends the confirmation.
+ */
+export function PriceConfirmField({ error }: { error: unknown }) {
+  if (!(error instanceof ApiError && error.code === Code.PRICE_NEEDS_CONFIRM)) return null;
+  return (
+    <Form.Item name="price_confirmed" valuePropName="checked" rules={[{ validator: confirmed }]}>
+      <Checkbox>价格无误，仍然保存</Checkbox>
+    </Form.Item>
+  );
+}
+
+const confirmed = (_r: unknown, v: boolean | undefined) =>
+  v ? Promise.resolve() : Promise.reject(new Error('请核对价格，确认无误后勾选'));

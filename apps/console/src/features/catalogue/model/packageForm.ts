@@ -20,6 +20,8 @@ export interface PackageFields {
   on_sale: boolean;
   sort: number;
   reason: string;
+  /** 价格无误: shown once the server said the price is far from the series' others */
+  price_confirmed?: boolean;
 }
 
 /** What 保存 sends: the row's id when it exists, the prices in fen. */
@@ -41,6 +43,7 @@ export function packageBody(id: number | undefined, v: PackageFields): AdminInpu
     on_sale: v.on_sale,
     sort: v.sort,
     reason: v.reason,
+    ...(v.price_confirmed ? { price_confirmed: true } : {}),
   };
 }
 

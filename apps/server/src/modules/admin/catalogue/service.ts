@@ -4,7 +4,7 @@
 // its audit row (before/after, reason) in the same transaction.
 import { marginOf, type AdminAnswerOf, type AdminBodyOf, type AdminQueryOf } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
-import { fenToYuan } from '@portal/domain';
+import { fenToYuan, priceOutlier, type PricedPackage } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
@@ -36,6 +36,22 @@ export const MAX_BATCH_CARDS = 10_000;
 export function priceProblem(costFen: number, retailFen: number): string | null {
   if (retailFen < costFen) return `零售价不能低于成本价（成本 ${fenToYuan(costFen).toFixed(2)} 元）`;
   return null;
+}
+
+/**
+ * A price far from the series' others is saved only once the operator has confirmed it: a typo of
+ * a few zeros would otherwise sell (or give away) a plan at once. Answers whether it was one.
+ */
+async function checkOutlier(db: Executor, seriesId: number, p: PricedPackage, confirmed: boolean | undefined): Promise<boolean> {
+  const siblings = (await repo.packagesList(db, { agent: null, seriesId })).map((s) => ({
+    id: s.id,
+    package_type: s.package_type,
+    flow_mb: s.flow_mb,
+    retail_fen: s.price_fen,
+  }));
+  const outlier = priceOutlier(p, siblings);
+  if (outlier && !confirmed) throw new AppError(Code.PRICE_NEEDS_CONFIRM, outlier.message);
+  return outlier !== null;
 }
 
 type PackageJoined = NonNullable<Awaited<ReturnType<typeof repo.packageById>>>;
@@ -134,6 +150,12 @@ export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyO
     await scopedSeries(trx, op, b.series_id);
     const problem = priceProblem(b.cost_fen, b.retail_fen);
     if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+    const outlier = await checkOutlier(
+      trx,
+      b.series_id,
+      { id: b.id, package_type: b.package_type, flow_mb: b.flow_mb, retail_fen: b.retail_fen },
+      b.price_confirmed,
+    );
     const cols: PackageColumns = {
       series_id: b.series_id,
       name: b.name,
@@ -158,7 +180,13 @@ export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyO
       await updatePackage(trx, id, cols);
     }
     const after = packageOut((await repo.packageById(trx, id))!);
-    await recordAudit(trx, op, { action: 'package.saved', target: { type: 'package', id }, reason: b.reason, before, after });
+    await recordAudit(trx, op, {
+      action: 'package.saved',
+      target: { type: 'package', id },
+      reason: b.reason,
+      before,
+      after: outlier ? { ...after, price_confirmed: true } : after,
+    });
     return after;
   });
 }
@@ -172,6 +200,12 @@ export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<
     const cost = b.cost_fen ?? pkg.cost_fen;
     const problem = priceProblem(cost, b.retail_fen);
     if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+    const outlier = await checkOutlier(
+      trx,
+      pkg.series_id,
+      { id: pkg.id, package_type: pkg.package_type, flow_mb: pkg.flow_mb, retail_fen: b.retail_fen },
+      b.price_confirmed,
+    );
     await updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
     const after = (await repo.packageById(trx, pkg.id))!;
     await recordAudit(trx, op, {
@@ -179,7 +213,7 @@ export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<
       target: { type: 'package', id: pkg.id },
       reason: b.reason,
       before: priceOf(pkg),
-      after: priceOf(after),
+      after: outlier ? { ...priceOf(after), price_confirmed: true } : priceOf(after),
     });
     return packageOut(after);
   });

@@ -1,0 +1,72 @@
+// Journey: the console's money guardrails at 1440×900. A price typed with a few zeros too many for a
+// package (¥99,999 for 100 GB) is said before it is saved — how far it is from the series' other
+// packages — and saved only once the operator ticks 价格无误; the price list and the packages are
+// filtered by agent, picked by name; the dashboard's revenue is net of refunds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
+
+async function consoleLogin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码', { exact: true }).fill('Admin#2026');
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+describe('console: money guardrails', () => {
+  let portal: Portal;
+  let desk: Phone;
+  beforeAll(async () => {
+    portal = await startPortal();
+    desk = await openDesktop(portal);
+    await consoleLogin(desk.page);
+  }, 90_000);
+  afterAll(async () => {
+    await desk?.close();
+    await portal?.stop();
+  });
+
+  it('a price far from its series is said first and saved only once confirmed', async () => {
+    const { page } = desk;
+    await page.goto('/admin/prices');
+    // one agent's packages, the agent picked by name
+    await page.getByRole('combobox', { name: '代理' }).click();
+    await page.keyboard.type('畅联');
+    await page.locator('.ant-select-item-option').filter({ hasText: '畅联' }).first().click();
+    await page.getByRole('button', { name: '调价 畅享100G月包' }).waitFor();
+    const agents = await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allInnerTexts();
+    expect(new Set(agents).size).toBe(1);
+
+    await page.getByRole('button', { name: '调价 畅享100G月包' }).click();
+    const modal = page.locator('.ant-modal');
+    await modal.getByLabel('零售价（元）').fill('99999');
+    await modal.getByLabel('调价原因').fill('双十一调价');
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText(/该套餐每 GB .+ 倍，请核对价格/).waitFor();
+    await modal.getByRole('button', { name: '保存' }).click();
+    await modal.getByText('请核对价格，确认无误后勾选').waitFor();
+    await screenshot(page, 'console-price-outlier');
+    const before = portal.sql<{ price_fen: number }>("SELECT price_fen FROM packages WHERE name = '畅享100G月包'") as {
+      price_fen: number;
+    }[];
+    expect(before[0]!.price_fen).not.toBe(9_999_900);
+
+    await modal.getByLabel('价格无误，仍然保存').check();
+    await modal.getByRole('button', { name: '保存' }).click();
+    await page.getByText('价格已保存').waitFor();
+    await page.getByRole('row').filter({ hasText: '畅享100G月包' }).getByText('¥99,999.00', { exact: true }).waitFor();
+  });
+
+  it('the packages tab filters by agent too', async () => {
+    const { page } = desk;
+    await page.goto('/admin/catalogue');
+    await page.getByRole('tab', { name: '套餐', exact: true }).click();
+    await page.getByRole('combobox', { name: '代理' }).click();
+    await page.keyboard.type('畅联');
+    await page.locator('.ant-select-item-option').filter({ hasText: '畅联' }).first().click();
+    const firstCells = page.getByRole('tabpanel', { name: '套餐' }).locator('.ant-table-tbody tr.ant-table-row td:first-child');
+    await expect.poll(async () => new Set(await firstCells.allInnerTexts()), { timeout: 15_000 }).toEqual(new Set(['畅联物联']));
+    await screenshot(page, 'console-packages-by-agent');
+  });
+});
