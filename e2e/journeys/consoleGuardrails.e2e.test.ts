@@ -1,7 +1,7 @@
 // Journey: the console's money guardrails at 1440×900. A price typed with a few zeros too many for a
 // package (¥99,999 for 100 GB) is said before it is saved — how far it is from the series' other
 // packages — and saved only once the operator ticks 价格无误; the price list and the packages are
-// filtered by agent, picked by name; the dashboard's revenue is net of refunds.
+// filtered by agent, picked by name; a voucher batch issued by mistake is revoked where unused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
@@ -68,5 +68,37 @@ describe('console: money guardrails', () => {
     const firstCells = page.getByRole('tabpanel', { name: '套餐' }).locator('.ant-table-tbody tr.ant-table-row td:first-child');
     await expect.poll(async () => new Set(await firstCells.allInnerTexts()), { timeout: 15_000 }).toEqual(new Set(['畅联物联']));
     await screenshot(page, 'console-packages-by-agent');
+  });
+
+  it('a voucher batch issued by mistake is revoked where it is unused; the batch says where its vouchers are', async () => {
+    const { page } = desk;
+    await page.goto('/admin/vouchers');
+    await page.getByLabel('卡号（每行一个，或以逗号分隔）').fill('1000000001,1000000002');
+    await page.getByLabel('券名称').fill('误发100元券');
+    await page.getByLabel('面额（元）').fill('100');
+    await page.getByLabel('发放原因').fill('活动发放');
+    await page.getByRole('button', { name: '发放', exact: true }).click();
+    await page.getByRole('dialog').getByText('发放后可在发放记录中撤销未使用的券').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '发放' }).click();
+    await page.getByText('已向 2 张卡发放').waitFor();
+    const row = page.getByRole('row').filter({ hasText: '误发100元券' });
+    await row.getByText('可用 2').waitFor();
+
+    await row.getByRole('button', { name: '撤销未使用 误发100元券' }).click();
+    const modal = page.locator('.ant-modal').filter({ hasText: '撤销未使用的券' });
+    await modal.getByText('将撤销 2 张尚未使用的券').waitFor();
+    await modal.getByRole('button', { name: '确认撤销' }).click();
+    await modal.getByText('请填写撤销原因').waitFor();
+    await modal.getByLabel('撤销原因').fill('金额填错，撤回后重新发放');
+    await screenshot(page, 'console-voucher-revoke');
+    await modal.getByRole('button', { name: '确认撤销' }).click();
+    await page.getByText('已撤销 2 张券').waitFor();
+    await row.getByText('已撤销 2').waitFor();
+    expect(await row.getByRole('button', { name: /撤销未使用/ }).count()).toBe(0);
+    const left = portal.sql<{ n: number }>("SELECT COUNT(*) AS n FROM vouchers WHERE name = '误发100元券' AND status = 'usable'") as {
+      n: number;
+    }[];
+    expect(Number(left[0]!.n)).toBe(0);
+    await screenshot(page, 'console-voucher-revoked');
   });
 });

@@ -263,6 +263,86 @@ describe.each(databases())('admin catalogue on %s', (kind) => {
     expect(batches.map((b: { name: string }) => b.name)).toEqual(['回馈5元券']);
   });
 
+  it('revokes what is left of a batch: used and in-payment vouchers stay; holders no longer see the rest; audited once', async () => {
+    const agent = await loginAs(t, 'agent');
+    const issued = await adminPost(
+      t,
+      '/api/admin/vouchers/issue',
+      {
+        request_id: 'req-revoke-0001',
+        target: { kind: 'cards', custom_nums: ['1000000001', '1000000002', '1000000003'] },
+        name: '误发50元券',
+        amount_fen: 5000,
+        min_spend_fen: 0,
+        valid_days: 30,
+        package_types: [],
+        reason: '活动发放',
+      },
+      agent,
+    );
+    expect(issued.statusCode, issued.body).toBe(200);
+    const batchId = issued.json().data.batch.id;
+    const ids = (await t.db.kysely.selectFrom('vouchers').select('id').where('batch_id', '=', batchId).orderBy('id').execute()).map(
+      (v) => v.id,
+    );
+    // meanwhile one holder has paid with theirs and another is paying with theirs now
+    await t.db.kysely
+      .updateTable('vouchers')
+      .set({ status: 'used', order_no: 'O-USED', used_at: new Date().toISOString() })
+      .where('id', '=', ids[0]!)
+      .execute();
+    await t.db.kysely.updateTable('vouchers').set({ status: 'locked', order_no: 'O-PAYING' }).where('id', '=', ids[1]!).execute();
+
+    // bad input: no reason, an unknown batch, another agent's batch — nothing written
+    const before = await t.snapshot();
+    expect((await adminPost(t, '/api/admin/vouchers/batches/revoke', { id: batchId, reason: '' }, agent)).statusCode).toBe(400);
+    const unknown = await adminPost(t, '/api/admin/vouchers/batches/revoke', { id: 999_999, reason: '误发' }, agent);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('发放批次不存在');
+    expect(await t.snapshot()).toEqual(before);
+    const admin = await loginAs(t, 'admin');
+    const acmeBatch = await adminPost(
+      t,
+      '/api/admin/vouchers/issue',
+      {
+        request_id: 'req-revoke-0002',
+        target: { kind: 'cards', custom_nums: ['1000000014'] },
+        name: '极客券',
+        amount_fen: 100,
+        min_spend_fen: 0,
+        valid_days: 30,
+        package_types: [],
+        reason: '发放',
+      },
+      admin,
+    );
+    const mid = await t.snapshot();
+    expect(
+      (await adminPost(t, '/api/admin/vouchers/batches/revoke', { id: acmeBatch.json().data.batch.id, reason: '误发' }, agent)).statusCode,
+    ).toBe(404);
+    expect(await t.snapshot()).toEqual(mid);
+
+    const res = await adminPost(t, '/api/admin/vouchers/batches/revoke', { id: batchId, reason: '金额填错，撤回重发' }, agent);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ revoked: 1, batch: { vouchers: { usable: 0, used: 1, locked: 1, revoked: 1, expired: 0 } } });
+    const statuses = (
+      await t.db.kysely.selectFrom('vouchers').select('status').where('batch_id', '=', batchId).orderBy('id').execute()
+    ).map((v) => v.status);
+    expect(statuses).toEqual(['used', 'locked', 'revoked']);
+    // the holder of 1000000003 no longer sees it among their usable vouchers
+    const holder = await t.loginCard('1000000003');
+    const usable = (await t.get('/api/v1/voucher/list?custom_num=1000000003&status=usable', holder)).json().data.list;
+    expect(usable.map((v: { name: string }) => v.name)).not.toContain('误发50元券');
+    // again: nothing more to revoke, nothing more audited; the list shows where the batch stands
+    const again = await adminPost(t, '/api/admin/vouchers/batches/revoke', { id: batchId, reason: '金额填错，撤回重发' }, agent);
+    expect(again.json().data.revoked).toBe(0);
+    expect((await auditOf(t, 'vouchers.batch_revoked')).length).toBe(1);
+    const listed = (await adminGet(t, '/api/admin/vouchers/batches', agent))
+      .json()
+      .data.items.find((b: { id: number }) => b.id === batchId);
+    expect(listed.vouchers).toEqual({ usable: 0, used: 1, locked: 1, revoked: 1, expired: 0 });
+  });
+
   it("refuses vouchers to another agent's card or a bad amount: nothing written", async () => {
     const agent = await loginAs(t, 'agent');
     const before = await t.snapshot();

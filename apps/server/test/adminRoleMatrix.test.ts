@@ -81,6 +81,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminRechargeOfferSave: ['platform_admin'],
   adminVoucherIssue: ['platform_admin', 'agent_admin'],
   adminVoucherBatches: ['platform_admin', 'agent_admin'],
+  adminVoucherBatchRevoke: ['platform_admin', 'agent_admin'],
   adminOperatorList: ['platform_admin'],
   adminOperatorCreate: ['platform_admin'],
   adminOperatorResetPassword: ['platform_admin'],

@@ -137,8 +137,29 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     as: 'admin',
     body: async (t) => ({ id: await operatorId(t, 'support'), role: 'finance', agent_id: null, reason: '转岗财务' }),
   },
+  adminVoucherBatchRevoke: { as: 'agent', body: async (t, f) => ({ id: await issuedBatch(t, f), reason: '金额填错，撤回重发' }) },
   adminOperatorSetDisabled: { as: 'admin', body: async (t) => ({ id: await operatorId(t, 'finance'), disabled: true, reason: '离职' }) },
 };
+
+async function issuedBatch(t: TestApp, f: Fixtures): Promise<number> {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/admin/vouchers/issue',
+    payload: {
+      request_id: `req-once-${f.seq()}-batch`,
+      target: { kind: 'cards', custom_nums: ['1000000001'] },
+      name: '误发券',
+      amount_fen: 100,
+      min_spend_fen: 0,
+      valid_days: 30,
+      package_types: [],
+      reason: '活动发放',
+    },
+    headers: { cookie: await loginAs(t, 'agent') },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.batch.id;
+}
 
 async function operatorId(t: TestApp, username: string): Promise<number> {
   return (await t.db.kysely.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;

@@ -60,7 +60,8 @@ export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>
     >
       {p.intro}
       {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={p.initialValues} preserve={false}>
+      {/* its own name: field ids (reason_…) must not clash with the page's form behind the modal */}
+      <Form form={form} name="reason-modal" layout="vertical" initialValues={p.initialValues} preserve={false}>
         {p.children}
         <Form.Item
           name="reason"

@@ -210,7 +210,18 @@ export const VoucherBatch = z.object({
   reason: z.string(),
   operator_username: z.string(),
   created_at: z.string(),
+  /** where the batch's vouchers are now */
+  vouchers: z.object({
+    usable: z.number().int(),
+    used: z.number().int(),
+    /** held by an order being paid */
+    locked: z.number().int(),
+    revoked: z.number().int(),
+    expired: z.number().int(),
+  }),
 });
+
+export const VoucherBatchRevokeInput = z.object({ id: id('发放批次'), reason });
 
 export const adminCatalogueEndpoints = adminArea({
   adminSeriesList: {
@@ -294,5 +305,12 @@ export const adminCatalogueEndpoints = adminArea({
       limit: z.coerce.number({ error: '分页参数有误' }).int().min(1).max(200, '每页最多 200 条').default(50),
     }),
     answer: z.object({ items: z.array(VoucherBatch), next_before_id: z.number().int().nullable() }),
+  },
+  adminVoucherBatchRevoke: {
+    route: 'POST /admin/vouchers/batches/revoke',
+    tags: ['admin catalogue'],
+    summary: '撤销一批优惠券中未使用的券（已使用和正在支付中的券不受影响），需填写原因',
+    body: VoucherBatchRevokeInput,
+    answer: z.object({ batch: VoucherBatch, revoked: z.number().int() }),
   },
 });

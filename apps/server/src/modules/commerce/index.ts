@@ -53,7 +53,7 @@ export { adjustBalance, type AdjustmentResult } from './balance/service';
 // the console's catalogue (modules/admin/catalogue): coupon-package templates as the portal reads
 // them, and vouchers issued in bulk through the vouchers module's own insert
 export { templatesOf } from './catalogue/service';
-export { insertBatchVouchers } from './vouchers/repo';
+export { batchVoucherCounts, insertBatchVouchers, revokeBatchVouchers, type BatchVoucherCounts } from './vouchers/repo';
 // the console's writes of configuration (modules/admin/agents, admin/catalogue), through the owners' repos
 export { upsertPaySetting } from './paySettings/repo';
 export {

@@ -7,7 +7,7 @@ import { App, Button, Card, Descriptions, Empty, Form, Input, InputNumber, Space
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { LEDGER_KIND_LABEL } from '@portal/contract';
 import type { AdminAnswerOf } from '@portal/contract/admin';
-import { urlOf } from '../../../lib/api';
+import { urlOf, newRequestKey } from '../../../lib/api';
 import { labelOf } from '../../../lib/labels';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { chinaTime, yuan } from '../../../lib/format';
@@ -17,7 +17,7 @@ import { useLedger, type LedgerEntry as Entry } from '../api/getLedger';
 import { adjustBalance, invalidateLedger } from '../api/adjustBalance';
 
 function newRequestId(): string {
-  return `adj-${crypto.randomUUID()}`;
+  return `adj-${newRequestKey()}`;
 }
 
 function AdjustModal({ card, onClose }: { card: string; onClose: () => void }) {

@@ -1,8 +1,11 @@
 // 优惠券发放: issue vouchers to a list of cards, every card of a series, or of an agent; the batch
 // list below. Each open form carries one random request id: submitting twice issues once.
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select } from 'antd';
-import { messageOf, urlOf } from '../../../lib/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { call, messageOf, newRequestKey, urlOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+import { ReasonModal } from '../../../components/ReasonModal';
 import { ListPage } from '../../../components/ListPage';
 import { PACKAGE_TYPE_OPTIONS } from '../../../components/packageTypes';
 import { chinaTime, yuan } from '../../../lib/format';
@@ -13,13 +16,15 @@ import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVouche
 import { useIssueVouchers } from '../api/issueVouchers';
 import type { IssueFields as Fields } from '../model/issueForm';
 
-const newRequestId = () => crypto.randomUUID();
+// not crypto.randomUUID: a console served over plain http on a LAN address has no randomUUID
+const newRequestId = () => `issue-${newRequestKey()}`;
 
 export function VoucherIssue() {
   const op = useOperator().data;
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Fields>();
   const [requestId, setRequestId] = useState(newRequestId);
+  const [revoking, setRevoking] = useState<Batch | null>(null);
   const kind = Form.useWatch('kind', form) ?? 'cards';
   const series = useSeries();
   const agents = useAgents();
@@ -31,7 +36,7 @@ export function VoucherIssue() {
   const submit = (v: Fields) =>
     modal.confirm({
       title: '确认发放优惠券？',
-      content: `${v.name}：面额 ${yuan(toFen(v.amount))}，满 ${yuan(toFen(v.min_spend))} 可用，${v.valid_days} 天有效。发放后不可撤回。`,
+      content: `${v.name}：面额 ${yuan(toFen(v.amount))}，满 ${yuan(toFen(v.min_spend))} 可用，${v.valid_days} 天有效。发放后可在发放记录中撤销未使用的券。`,
       okText: '发放',
       cancelText: '取消',
       onOk: () => m.mutateAsync(v).catch(() => undefined),
@@ -125,19 +130,79 @@ export function VoucherIssue() {
           exportUrl={urlOf('adminExportVoucherBatches')}
           empty="暂无发放记录"
           rowKey="id"
+          // the batch's columns outgrow the page: the table scrolls sideways rather than squeeze the name
+          table={{ scroll: { x: 1500 } }}
           columns={[
-            { title: '时间', dataIndex: 'created_at', width: 180, render: (v: string) => chinaTime(v) },
-            { title: '券名称', dataIndex: 'name' },
+            { title: '时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
+            { title: '券名称', dataIndex: 'name', width: 160 },
             { title: '面额', dataIndex: 'amount_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
             { title: '门槛', dataIndex: 'min_spend_fen', width: 100, align: 'right', render: (f: number) => yuan(f) },
             { title: '有效天数', dataIndex: 'valid_days', width: 90, align: 'right' },
             { title: '对象', dataIndex: 'target', width: 200 },
             { title: '卡数', dataIndex: 'card_count', width: 80, align: 'right' },
+            { title: '券状态', key: 'vouchers', width: 220, render: (_v, b) => voucherStates(b) },
             { title: '操作人', dataIndex: 'operator_username', width: 100 },
-            { title: '原因', dataIndex: 'reason', ellipsis: true },
+            { title: '原因', dataIndex: 'reason', width: 180, ellipsis: true },
+            {
+              title: '操作',
+              key: 'revoke',
+              width: 110,
+              render: (_v, b) =>
+                b.vouchers.usable > 0 ? (
+                  <Button type="link" danger onClick={() => setRevoking(b)} aria-label={`撤销未使用 ${b.name}`}>
+                    撤销未使用
+                  </Button>
+                ) : null,
+            },
           ]}
         />
+        {revoking ? <RevokeModal batch={revoking} onClose={() => setRevoking(null)} /> : null}
       </Card>
     </div>
+  );
+}
+
+/** 可用 3 · 已用 1 · 支付中 1 · 已撤销 2 · 已过期 0, the zeros left out. */
+function voucherStates(b: Batch): string {
+  const v = b.vouchers;
+  const parts = [
+    ['可用', v.usable],
+    ['已用', v.used],
+    ['支付中', v.locked],
+    ['已撤销', v.revoked],
+    ['已过期', v.expired],
+  ] as const;
+  return (
+    parts
+      .filter(([, n]) => n > 0)
+      .map(([label, n]) => `${label} ${n}`)
+      .join(' · ') || '—'
+  );
+}
+
+/** 撤销未使用: the batch's usable vouchers go; what holders used or are paying with stays. */
+function RevokeModal({ batch, onClose }: { batch: Batch; onClose: () => void }) {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  return (
+    <ReasonModal<{ reason: string }>
+      title={`撤销未使用的券：${batch.name}`}
+      okText="确认撤销"
+      danger
+      reasonLabel="撤销原因"
+      reasonPlaceholder="如：金额填错，撤回后重新发放"
+      intro={
+        <Typography.Paragraph>
+          将撤销 <b>{batch.vouchers.usable}</b> 张尚未使用的券，持卡人将不再看到它们；已使用（{batch.vouchers.used} 张）和正在支付中（
+          {batch.vouchers.locked} 张）的券不受影响。此操作不可撤销。
+        </Typography.Paragraph>
+      }
+      onConfirm={(v) => call('adminVoucherBatchRevoke', { id: batch.id, reason: v.reason })}
+      onDone={(a) => {
+        void message.success(`已撤销 ${(a as { revoked: number }).revoked} 张券`);
+        void qc.invalidateQueries({ queryKey: queryKeys.voucherBatches.all });
+      }}
+      onClose={onClose}
+    />
   );
 }

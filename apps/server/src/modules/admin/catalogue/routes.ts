@@ -15,4 +15,5 @@ export async function catalogueRoutes(api: FastifyInstance, ctx: AppContext): Pr
   serveAdmin(api, ctx, 'adminRechargeOfferSave', 'catalogue.manage', async (req, _r, op) => s.saveOffer(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminVoucherIssue', 'vouchers.issue', async (req, _r, op) => s.issueVouchers(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminVoucherBatches', 'vouchers.issue', async (req, _r, op) => s.listBatches(ctx, op, req.query));
+  serveAdmin(api, ctx, 'adminVoucherBatchRevoke', 'vouchers.issue', async (req, _r, op) => s.revokeBatch(ctx, op, req.body));
 }

@@ -11,7 +11,10 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { seriesIdsOf } from '../../cardRecord';
 import {
+  batchVoucherCounts,
   insertBatchVouchers,
+  revokeBatchVouchers,
+  type BatchVoucherCounts,
   insertCouponPackage,
   insertPackage,
   replaceOffer,
@@ -301,7 +304,9 @@ export async function saveOffer(ctx: AppContext, op: AdminActor, b: AdminBodyOf<
 
 // ---------- vouchers in bulk ----------
 type BatchRow = NonNullable<Awaited<ReturnType<typeof repo.batchByRequest>>>;
-function batchOut(r: BatchRow) {
+const NO_VOUCHERS: BatchVoucherCounts = { usable: 0, used: 0, locked: 0, revoked: 0, expired: 0 };
+
+function batchOut(r: BatchRow, vouchers: BatchVoucherCounts = NO_VOUCHERS) {
   return {
     id: r.id,
     agent_id: r.agent_id,
@@ -314,7 +319,17 @@ function batchOut(r: BatchRow) {
     reason: r.reason,
     operator_username: r.operator_username,
     created_at: r.created_at,
+    vouchers,
   };
+}
+
+async function batchesOut(db: Executor, rows: BatchRow[]) {
+  const counts = await batchVoucherCounts(
+    db,
+    rows.map((r) => r.id),
+    clock.iso(),
+  );
+  return rows.map((r) => batchOut(r, counts.get(r.id)));
 }
 
 /** The cards a target names, every one in the operator's scope; an unknown or foreign card refuses the whole issue. */
@@ -350,7 +365,7 @@ async function targetCards(db: Executor, op: AdminActor, t: AdminBodyOf<'adminVo
 function repeatedBatch(op: AdminActor, done: BatchRow) {
   // request ids are random per form: another operator's is not theirs to read
   if (done.operator_id !== op.id) throw new AppError(Code.BAD_REQUEST, '请求编号重复，请刷新页面后重新提交');
-  return { batch: batchOut(done), repeated: true };
+  return { batch: batchOut(done, { ...NO_VOUCHERS, usable: done.card_count }), repeated: true };
 }
 
 export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminVoucherIssue'>) {
@@ -405,7 +420,7 @@ export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBod
           target: b.target.kind === 'cards' ? { kind: 'cards', count: b.target.custom_nums.length } : b.target,
         },
       });
-      return { batch: batchOut(batch), repeated: false };
+      return { batch: batchOut(batch, { ...NO_VOUCHERS, usable: batch.card_count }), repeated: false };
     });
   } catch (err) {
     // the same request id committed by a concurrent submission: that one stands
@@ -419,6 +434,32 @@ export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBod
 export async function listBatches(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminVoucherBatches'>) {
   const rows = await repo.batches(ctx.db.kysely, agentFilter(op), q.before_id, q.limit + 1);
   const more = rows.length > q.limit;
-  const items = rows.slice(0, q.limit).map(batchOut);
+  const items = await batchesOut(ctx.db.kysely, rows.slice(0, q.limit));
   return { items, next_before_id: more ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * 撤销未使用: a batch issued by mistake (a wrong amount, the wrong cards) is taken back where it is
+ * not used yet; what holders have used, or are paying with now, stays theirs. Revoking again revokes
+ * nothing more, and is not audited twice.
+ */
+export async function revokeBatch(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminVoucherBatchRevoke'>) {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const batch = await trx.selectFrom('voucher_batches').selectAll().where('id', '=', b.id).executeTakeFirst();
+    if (!batch) throw new AppError(Code.NOT_FOUND, '发放批次不存在');
+    // a batch to cards of several agents has no agent: the platform's only
+    if (op.agentId !== null && batch.agent_id !== op.agentId) throw new AppError(Code.NOT_FOUND, '发放批次不存在');
+    const [before] = await batchesOut(trx, [batch]);
+    const revoked = await revokeBatchVouchers(trx, batch.id, clock.iso());
+    const [after] = await batchesOut(trx, [batch]);
+    if (revoked > 0)
+      await recordAudit(trx, op, {
+        action: 'vouchers.batch_revoked',
+        target: { type: 'voucher_batch', id: batch.id },
+        reason: b.reason,
+        before: before!.vouchers,
+        after: { ...after!.vouchers, revoked_now: revoked },
+      });
+    return { batch: after!, revoked };
+  });
 }

@@ -134,3 +134,53 @@ export async function insertBatchVouchers(db: Executor, batchId: number, list: N
       .execute();
   }
 }
+
+/**
+ * Revoke what is left of a console batch: its usable vouchers only (conditional, so a voucher a
+ * holder is using right now — locked by a pending order — or has used stays as it is); their expiry
+ * is brought to now, as for a coupon package's. Answers how many were revoked.
+ */
+export async function revokeBatchVouchers(db: Executor, batchId: number, nowIso: string): Promise<number> {
+  const r = await db
+    .updateTable('vouchers')
+    .set({ status: 'revoked', expires_at: sql<string>`case when expires_at > ${nowIso} then ${nowIso} else expires_at end` })
+    .where('batch_id', '=', batchId)
+    .where('status', '=', 'usable')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export interface BatchVoucherCounts {
+  /** usable and not expired */
+  usable: number;
+  used: number;
+  /** held by an order being paid */
+  locked: number;
+  revoked: number;
+  expired: number;
+}
+
+/** Where each listed batch's vouchers are now, in one grouped read. */
+export async function batchVoucherCounts(db: Executor, batchIds: number[], nowIso: string): Promise<Map<number, BatchVoucherCounts>> {
+  const out = new Map<number, BatchVoucherCounts>();
+  if (batchIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('vouchers')
+    .select([
+      'batch_id',
+      'status',
+      sql<number>`case when expires_at > ${nowIso} then 0 else 1 end`.as('past'),
+      (eb) => eb.fn.countAll<number>().as('n'),
+    ])
+    .where('batch_id', 'in', batchIds)
+    .groupBy(['batch_id', 'status', sql`case when expires_at > ${nowIso} then 0 else 1 end`])
+    .execute();
+  for (const r of rows) {
+    const c = out.get(r.batch_id!) ?? { usable: 0, used: 0, locked: 0, revoked: 0, expired: 0 };
+    const n = Number(r.n);
+    if (r.status === 'usable') c[Number(r.past) ? 'expired' : 'usable'] += n;
+    else if (r.status === 'used' || r.status === 'locked' || r.status === 'revoked') c[r.status] += n;
+    out.set(r.batch_id!, c);
+  }
+  return out;
+}
