@@ -100,6 +100,10 @@ const OWNERS: Record<string, string> = {
   commission_withdrawals: 'modules/commissions/repo.ts',
   // errors reported by phones (030)
   error_reports: 'modules/errorReports/repo.ts',
+  // alerts in the messaging app (032)
+  messaging_app_tokens: 'integrations/messaging/wechatMp/tokenStore.ts',
+  alert_recipients: 'modules/alerts/repo.ts',
+  alert_deliveries: 'modules/alerts/repo.ts',
 };
 
 const EXEMPT = [

@@ -11,6 +11,7 @@
 //   - the openid: GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code,
 //     the messaging app's silent login (snsapi_base) that the payments' JSAPI checkout also uses.
 // The secret and the token travel only to the platform, never to a log or an error message.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TransportError, type HttpTransport } from '../../http/transport';
 import type { TokenStore } from './tokenStore';
 
@@ -73,6 +74,18 @@ export class WechatMpClient {
 
   get appid(): string {
     return this.o.appid;
+  }
+
+  /** A seal over `text` under a key derived from the AppSecret (hex, 32 characters): the login's state. */
+  seal(text: string): string {
+    const key = createHmac('sha256', this.o.secret).update('portal alert binding v1').digest();
+    return createHmac('sha256', key).update(text).digest('hex').slice(0, 32);
+  }
+
+  sealMatches(text: string, seal: string): boolean {
+    const want = Buffer.from(this.seal(text));
+    const got = Buffer.from(seal);
+    return got.length === want.length && timingSafeEqual(got, want);
   }
 
   /** The shared token while it has more than the margin left; else a fresh one. */

@@ -131,7 +131,7 @@ describe('the official account client', () => {
   it.each([
     [43004, 'not following the account'],
     [43101, 'refused the template'],
-  ] as const)('%s (%s) is the holder’s refusal: answered, not retried', async (code) => {
+  ] as const)('%s (%s) is the holder’s refusal: answered, not retried', async (code, _what) => {
     const { fake, client } = setUp();
     fake.refusing.set(OPENID, code);
     expect(await client().sendTemplate(message())).toEqual({ kind: 'refused', errcode: code });
