@@ -435,12 +435,16 @@ describe('alerts in the messaging app (docs/decisions/0038-alerts-in-the-messagi
 
   it('names a wrong value without echoing the secret', () => {
     expect(problems({ ...mp, WECHAT_MP_APPID: 'mp123' })[0]).toMatch(/^WECHAT_MP_APPID: must be the official account's AppID/);
-    expect(problems({ ...mp, WECHAT_MP_TEMPLATE_FIELDS: 'first=title' })[0]).toMatch(/^WECHAT_MP_TEMPLATE_FIELDS: "first" is not a template keyword/);
-    expect(problems({ ...mp, WECHAT_MP_SECRET: ' ' , WECHAT_MP_TEMPLATE_ID: 'bad id'}).join('\n')).not.toContain('mp-secret');
+    expect(problems({ ...mp, WECHAT_MP_TEMPLATE_FIELDS: 'first=title' })[0]).toMatch(
+      /^WECHAT_MP_TEMPLATE_FIELDS: "first" is not a template keyword/,
+    );
+    expect(problems({ ...mp, WECHAT_MP_SECRET: ' ', WECHAT_MP_TEMPLATE_ID: 'bad id' }).join('\n')).not.toContain('mp-secret');
   });
 
   it('production reaches the platform over https only', () => {
     const prod = { NODE_ENV: 'production', ...mp, WECHAT_MP_API_URL: 'http://127.0.0.1:9000' };
-    expect(productionProblems(loadConfig(prod))).toContain('WECHAT_MP_API_URL: the official account platform is reached over https in production');
+    expect(productionProblems(loadConfig(prod))).toContain(
+      'WECHAT_MP_API_URL: the official account platform is reached over https in production',
+    );
   });
 });

@@ -686,7 +686,8 @@ function wechatMpMissing(e: z.output<typeof ENV_SCHEMA>): string[] {
   if (!e.WECHAT_MP_APPID) out.push(`WECHAT_MP_APPID: ${why} the official account's AppID`);
   if (!e.WECHAT_MP_SECRET && !e.WECHAT_MP_SECRET_FILE)
     out.push(`WECHAT_MP_SECRET: ${why} the AppSecret (or WECHAT_MP_SECRET_FILE, a file holding it)`);
-  if (e.WECHAT_MP_SECRET && e.WECHAT_MP_SECRET_FILE) out.push('WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE');
+  if (e.WECHAT_MP_SECRET && e.WECHAT_MP_SECRET_FILE)
+    out.push('WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE');
   if (!e.WECHAT_MP_TEMPLATE_ID) out.push(`WECHAT_MP_TEMPLATE_ID: ${why} the template message's id`);
   if (!e.PAY_PUBLIC_URL) out.push(`PAY_PUBLIC_URL: ${why} the portal's public https origin (the alert's link)`);
   return out;

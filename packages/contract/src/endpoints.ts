@@ -108,7 +108,14 @@ import {
   WifiAnswer,
   WifiChangeRequest,
 } from './devices';
-import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest, WechatMpBindAnswer, WechatMpBoundQuery } from './alerts';
+import {
+  AlertSetting,
+  AlertSettingRequest,
+  CardNoticesAnswer,
+  NoticeDismissRequest,
+  WechatMpBindAnswer,
+  WechatMpBoundQuery,
+} from './alerts';
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';

@@ -19,7 +19,11 @@ export function notifyChannels(ctx: Pick<AppContext, 'sms' | 'log' | 'config' | 
     sms: new SmsChannel(ctx.sms, ctx.log),
     mp:
       mp && ctx.messagingApp
-        ? new MpChannel(ctx.messagingApp, { templateId: mp.templateId, templateFields: mp.templateFields, publicUrl: mp.publicUrl }, ctx.log)
+        ? new MpChannel(
+            ctx.messagingApp,
+            { templateId: mp.templateId, templateFields: mp.templateFields, publicUrl: mp.publicUrl },
+            ctx.log,
+          )
         : null,
   };
 }

@@ -193,8 +193,7 @@ async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice, choice: A
   const channels = notifyChannels(ctx);
   const recipient = await repo.recipientOf(k, card.id);
   // a refusal stands until the holder binds again: never retried alert after alert
-  const openid =
-    recipient && recipient.refused_code === null && recipient.appid === ctx.messagingApp?.appid ? recipient.openid : null;
+  const openid = recipient && recipient.refused_code === null && recipient.appid === ctx.messagingApp?.appid ? recipient.openid : null;
   const to = { mobile: await cardContactMobile(ctx, card), openid };
 
   let carried = false;

@@ -158,14 +158,33 @@ export async function markRecipientRefused(db: Executor, cardId: number, openid:
 export async function claimDelivery(db: Executor, noticeId: number, cardId: number, channel: string, fallback: boolean, nowIso: string) {
   const res = await db
     .insertInto('alert_deliveries')
-    .values({ notice_id: noticeId, card_id: cardId, channel, outcome: 'sending', errcode: null, fallback: fallback ? 1 : 0, created_at: nowIso })
+    .values({
+      notice_id: noticeId,
+      card_id: cardId,
+      channel,
+      outcome: 'sending',
+      errcode: null,
+      fallback: fallback ? 1 : 0,
+      created_at: nowIso,
+    })
     .onConflict((oc) => oc.columns(['notice_id', 'channel']).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function finishDelivery(db: Executor, noticeId: number, channel: string, outcome: string, errcode: number | null): Promise<void> {
-  await db.updateTable('alert_deliveries').set({ outcome, errcode }).where('notice_id', '=', noticeId).where('channel', '=', channel).execute();
+export async function finishDelivery(
+  db: Executor,
+  noticeId: number,
+  channel: string,
+  outcome: string,
+  errcode: number | null,
+): Promise<void> {
+  await db
+    .updateTable('alert_deliveries')
+    .set({ outcome, errcode })
+    .where('notice_id', '=', noticeId)
+    .where('channel', '=', channel)
+    .execute();
 }
 
 export async function deliveriesOf(db: Executor, noticeId: number) {

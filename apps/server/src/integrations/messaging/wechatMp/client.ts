@@ -110,7 +110,12 @@ export class WechatMpClient {
   }
 
   private async fetchToken(forceRefresh: boolean): Promise<{ token: string; expiresAt: number }> {
-    const body = JSON.stringify({ grant_type: 'client_credential', appid: this.o.appid, secret: this.o.secret, force_refresh: forceRefresh });
+    const body = JSON.stringify({
+      grant_type: 'client_credential',
+      appid: this.o.appid,
+      secret: this.o.secret,
+      force_refresh: forceRefresh,
+    });
     const a = await this.call('POST', `${this.base}/cgi-bin/stable_token`, body);
     if (typeof a.access_token !== 'string' || !a.access_token || typeof a.expires_in !== 'number')
       throw new MessagingAppError(`公众号 access_token 获取失败（${a.errcode ?? '应答无效'}）`, Number(a.errcode ?? 0));

@@ -84,7 +84,11 @@ export class FakeWechatMp {
 
   private answer(req: HttpRequest): HttpResponse {
     const url = new URL(req.url);
-    const json = (body: object): HttpResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (body: object): HttpResponse => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const err = (errcode: number, errmsg: string): HttpResponse => {
       this.refusals.push({ path: url.pathname, errcode });
       return json({ errcode, errmsg });
@@ -110,7 +114,10 @@ export class FakeWechatMp {
       const now = this.now();
       if (b.force_refresh === true || !this.token || this.token.expiresAt <= now) {
         this.tokensIssued++;
-        this.token = { value: `TOKEN${this.tokensIssued}_${Math.random().toString(36).slice(2, 12)}`, expiresAt: now + (this.o.tokenLifeSeconds ?? 7200) * 1000 };
+        this.token = {
+          value: `TOKEN${this.tokensIssued}_${Math.random().toString(36).slice(2, 12)}`,
+          expiresAt: now + (this.o.tokenLifeSeconds ?? 7200) * 1000,
+        };
       }
       return json({ access_token: this.token.value, expires_in: Math.floor((this.token.expiresAt - now) / 1000) });
     }
@@ -119,7 +126,8 @@ export class FakeWechatMp {
       if (req.method !== 'POST') return err(43002, 'require POST method');
       const token = url.searchParams.get('access_token');
       if (!token) return err(41001, 'access_token missing');
-      if (!this.token || token !== this.token.value || this.token.expiresAt === -1) return err(40001, 'invalid credential, access_token is invalid or not latest');
+      if (!this.token || token !== this.token.value || this.token.expiresAt === -1)
+        return err(40001, 'invalid credential, access_token is invalid or not latest');
       if (this.token.expiresAt <= this.now()) return err(42001, 'access_token expired');
       const b = body();
       if (!b) return err(47001, 'data format error');

@@ -19,10 +19,14 @@ const KEYWORD = /^(thing|character_string|phrase|time|number|amount|date|const|c
 /** `WECHAT_MP_TEMPLATE_FIELDS` read: the map, or the problem in words. */
 export function parseTemplateFields(text: string): TemplateFields | { problem: string } {
   const out: TemplateFields = {};
-  for (const pair of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of text
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [key, part] = pair.split('=').map((s) => s?.trim() ?? '');
     if (!key || !KEYWORD.test(key)) return { problem: `"${key ?? ''}" is not a template keyword (e.g. thing1, character_string2, time4)` };
-    if (!(ALERT_PARTS as readonly string[]).includes(part ?? '')) return { problem: `${key}: the part must be one of ${ALERT_PARTS.join(', ')}` };
+    if (!(ALERT_PARTS as readonly string[]).includes(part ?? ''))
+      return { problem: `${key}: the part must be one of ${ALERT_PARTS.join(', ')}` };
     out[key] = part as AlertPart;
   }
   if (Object.keys(out).length === 0) return { problem: 'name at least one keyword, e.g. thing1=title' };
