@@ -107,7 +107,11 @@ describe('alerts in the messaging app', () => {
     );
     expect(rows).toEqual([{ channel_sms: 0, channel_mp: 1 }]);
 
-    const run = await fetch(`${portal.baseUrl}/sim/jobs/alerts/run`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const run = await fetch(`${portal.baseUrl}/sim/jobs/alerts/run`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(run.status).toBe(200);
     await expect.poll(() => fake.messages.length).toBe(1);
     const m = fake.messages[0]!;
