@@ -1,8 +1,9 @@
 // The alerts job: for every card whose owner turned an alert or auto-renew on, take fresh usage
 // from the carrier, ask the rules (@portal/domain alerts) what is due, and act — a notice on home,
 // sent on by SMS and/or the messaging app's official account as the holder chose
-// (docs/decisions/0038-alerts-in-the-messaging-app.md), once per (card, kind, period) under the notices' unique key; an auto-renew order
-// paid from the balance, once per period under the order's unique (card, request_id). Runs as a
+// (docs/decisions/0038-alerts-in-the-messaging-app.md), once per (card, kind, period) under the
+// notices' unique key; an auto-renew order paid from the balance, once per period under the
+// order's unique (card, request_id). Runs as a
 // scheduled job (src/jobs), so each run happens in one server process only; and even two runs at
 // once could neither notify twice nor charge twice.
 import { Code } from '@portal/contract/codes';
