@@ -38,7 +38,7 @@ import { deviceGatewayFor } from './integrations/device';
 import { SimulatorSms } from './integrations/sms/simulatorSms';
 import type { PaymentGateway } from './integrations/payment/gateway';
 import type { HttpTransport } from './integrations/http/transport';
-import { paymentGatewayFor, smsProviderFor } from './integrations/providers';
+import { messagingAppFor, paymentGatewayFor, smsProviderFor } from './integrations/providers';
 import type { PayoutGateway } from './integrations/payout/gateway';
 import { payoutGatewayFor } from './integrations/payout/choose';
 import { sandboxIn } from './integrations/payment/router';
@@ -208,6 +208,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     payments,
     payouts: opts.payouts !== undefined ? opts.payouts : payoutGatewayFor(config, providerDeps),
     devices: opts.devices ?? deviceGatewayFor(db, config),
+    messagingApp: messagingAppFor(config, providerDeps),
     log: app.log,
   };
   // requests and statements timed, figures read at scrape time (modules/metrics; docs/decisions/0033)

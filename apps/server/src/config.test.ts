@@ -131,6 +131,7 @@ describe('loadConfig: each kind of variable', () => {
     ['alipay', null],
     ['smsProvider', 'log'],
     ['aliyunSms', null],
+    ['wechatMp', null],
     ['payoutGateway', 'sandbox'],
     ['wechatPayout', null],
     ['payoutQueryIntervalMs', 300_000],
@@ -392,5 +393,58 @@ describe('carrierSimulatorMounted: real carriers take the simulator out of produ
     [{ production: true, carrierAccountsFile: '/etc/c.json', allowSimulators: ['carrier'] }, true],
   ] as const)('%j → %s', (config, want) => {
     expect(carrierSimulatorMounted({ ...config, allowSimulators: [...config.allowSimulators] })).toBe(want);
+  });
+});
+
+describe('alerts in the messaging app (docs/decisions/0038-alerts-in-the-messaging-app.md)', () => {
+  const mp = {
+    WECHAT_MP_APPID: 'wx0123456789abcdef',
+    WECHAT_MP_SECRET: 'mp-secret',
+    WECHAT_MP_TEMPLATE_ID: 'TPL_1',
+    PAY_PUBLIC_URL: 'https://h5.example.com',
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('is absent unless configured, and configured all together', () => {
+    expect(loadConfig({}).wechatMp).toBeNull();
+    expect(loadConfig(mp).wechatMp).toMatchObject({
+      appid: 'wx0123456789abcdef',
+      secret: 'mp-secret',
+      secretFile: null,
+      templateId: 'TPL_1',
+      templateFields: { thing1: 'title', character_string2: 'card', thing3: 'body', time4: 'time' },
+      apiBase: 'https://api.weixin.qq.com',
+      publicUrl: 'https://h5.example.com',
+    });
+    expect(problems({ WECHAT_MP_TEMPLATE_ID: 'TPL_1' })).toEqual([
+      "WECHAT_MP_APPID: alerts in the messaging app (WECHAT_MP_TEMPLATE_ID set) need the official account's AppID",
+      'WECHAT_MP_SECRET: alerts in the messaging app (WECHAT_MP_TEMPLATE_ID set) need the AppSecret (or WECHAT_MP_SECRET_FILE, a file holding it)',
+      "PAY_PUBLIC_URL: alerts in the messaging app (WECHAT_MP_TEMPLATE_ID set) need the portal's public https origin (the alert's link)",
+    ]);
+    expect(problems({ ...mp, WECHAT_MP_SECRET_FILE: '/run/secrets/mp' })).toEqual([
+      'WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE',
+    ]);
+  });
+
+  it('names a wrong value without echoing the secret', () => {
+    expect(problems({ ...mp, WECHAT_MP_APPID: 'mp123' })[0]).toMatch(/^WECHAT_MP_APPID: must be the official account's AppID/);
+    expect(problems({ ...mp, WECHAT_MP_TEMPLATE_FIELDS: 'first=title' })[0]).toMatch(
+      /^WECHAT_MP_TEMPLATE_FIELDS: "first" is not a template keyword/,
+    );
+    expect(problems({ ...mp, WECHAT_MP_SECRET: ' ', WECHAT_MP_TEMPLATE_ID: 'bad id' }).join('\n')).not.toContain('mp-secret');
+  });
+
+  it('production reaches the platform over https only', () => {
+    const prod = { NODE_ENV: 'production', ...mp, WECHAT_MP_API_URL: 'http://127.0.0.1:9000' };
+    expect(productionProblems(loadConfig(prod))).toContain(
+      'WECHAT_MP_API_URL: the official account platform is reached over https in production',
+    );
   });
 });

@@ -4,6 +4,7 @@ import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_HASH_COST, MIN_PRODUCTION_HASH_COST } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
+import { DEFAULT_TEMPLATE_FIELDS, parseTemplateFields, type TemplateFields } from './integrations/messaging/wechatMp/templateData';
 
 // The server's whole configuration: one schema over the environment, read once at start-up.
 // Every variable is typed; a wrong one stops the start with a message naming it (a typo used to
@@ -82,6 +83,8 @@ export interface Config {
   smsProvider: 'log' | 'aliyun';
   /** Alibaba Cloud SMS; null unless SMS_PROVIDER=aliyun */
   aliyunSms: AliyunSmsConfig | null;
+  /** alerts in the messaging app through the official account's template messages; null = the channel is absent (docs/decisions/0038) */
+  wechatMp: WechatMpConfig | null;
   // ---- agents' payouts (docs/decisions/0035-agent-commissions.md, 0036-wechat-payout.md) ----
   /** who pays withdrawals through 接口打款: the simulator (only beside the payment sandbox) or WeChat Pay's merchant transfer */
   payoutGateway: 'sandbox' | 'wechatpay';
@@ -198,6 +201,23 @@ export interface AlipayConfig {
   privateKeyFile: string;
   /** PEM file of Alipay's public key (支付宝公钥) */
   publicKeyFile: string;
+}
+
+export interface WechatMpConfig {
+  /** the official account's AppID (normally the one the payments' JSAPI login uses) */
+  appid: string;
+  /** its AppSecret, given in the environment… */
+  secret: string | null;
+  /** …or as a file holding it (WECHAT_MP_SECRET_FILE), read at start-up */
+  secretFile: string | null;
+  /** the template message the alerts are sent with */
+  templateId: string;
+  /** the template's keywords → the alert's parts */
+  templateFields: TemplateFields;
+  /** the platform's API origin (a test's fake, or a forward proxy) */
+  apiBase: string;
+  /** the portal's public https origin: the alert's link and the login's way back */
+  publicUrl: string;
 }
 
 export interface AliyunSmsConfig {
@@ -389,6 +409,36 @@ export const ENV_SCHEMA = z.object({
     .regex(/^\d{4}$/, { error: 'must be the transfer scene id granted to the merchant (4 digits, e.g. 1005)' })
     .default('1005'),
   PAYOUT_QUERY_INTERVAL_SECONDS: number(300),
+  // alerts in the messaging app (docs/decisions/0038-alerts-in-the-messaging-app.md): all absent = no such channel
+  WECHAT_MP_APPID: z
+    .string()
+    .trim()
+    .regex(/^wx[0-9a-f]{16}$/, { error: "must be the official account's AppID (wx and 16 hex digits)" })
+    .optional(),
+  WECHAT_MP_SECRET: z.string().trim().min(1).optional(),
+  WECHAT_MP_SECRET_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
+  WECHAT_MP_TEMPLATE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'must be the template id shown in the official account (letters, digits, - and _)' })
+    .optional(),
+  WECHAT_MP_TEMPLATE_FIELDS: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      const r = parseTemplateFields(v);
+      if ('problem' in r) {
+        ctx.addIssue({ code: 'custom', message: r.problem });
+        return z.NEVER;
+      }
+      return r;
+    })
+    .default(parseTemplateFields(DEFAULT_TEMPLATE_FIELDS) as TemplateFields),
+  WECHAT_MP_API_URL: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin, e.g. https://api.weixin.qq.com (no path)' })
+    .default('https://api.weixin.qq.com'),
 });
 
 /** The variables a chosen provider needs, each with what it is. */
@@ -452,6 +502,7 @@ const SECRET: ReadonlySet<string> = new Set([
   'DATABASE_URL',
   'WECHATPAY_APIV3_KEY',
   'WECHATPAY_OA_SECRET',
+  'WECHAT_MP_SECRET',
   'ALIYUN_SMS_ACCESS_KEY_SECRET',
   'METRICS_TOKEN',
   'SENTRY_DSN',
@@ -482,6 +533,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const [name, what] of p.needs)
       if (e[name] === undefined && !missing.some((m) => m.startsWith(`${name}:`))) missing.push(`${name}: ${p.choice} needs ${what}`);
   }
+  missing.push(...wechatMpMissing(e));
   if (missing.length) throw new ConfigError(missing);
   const production = e.NODE_ENV === 'production';
   // A cheaper hash only speeds up a test run's hundreds of logins; anywhere else it weakens every
@@ -598,6 +650,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
     payoutQueryIntervalMs: e.PAYOUT_QUERY_INTERVAL_SECONDS * 1000,
+    wechatMp: e.WECHAT_MP_APPID
+      ? {
+          appid: e.WECHAT_MP_APPID,
+          secret: e.WECHAT_MP_SECRET ?? null,
+          secretFile: e.WECHAT_MP_SECRET_FILE ? resolve(e.WECHAT_MP_SECRET_FILE) : null,
+          templateId: e.WECHAT_MP_TEMPLATE_ID!,
+          templateFields: e.WECHAT_MP_TEMPLATE_FIELDS,
+          apiBase: e.WECHAT_MP_API_URL,
+          publicUrl: e.PAY_PUBLIC_URL!,
+        }
+      : null,
     smsProvider: e.SMS_PROVIDER,
     aliyunSms:
       e.SMS_PROVIDER === 'aliyun'
@@ -610,6 +673,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : null,
   };
+}
+
+/** The messaging-app channel is configured all together or not at all; each missing piece named. */
+function wechatMpMissing(e: z.output<typeof ENV_SCHEMA>): string[] {
+  const given = (['WECHAT_MP_APPID', 'WECHAT_MP_SECRET', 'WECHAT_MP_SECRET_FILE', 'WECHAT_MP_TEMPLATE_ID'] as const).filter(
+    (n) => e[n] !== undefined,
+  );
+  if (given.length === 0) return [];
+  const out: string[] = [];
+  const why = `alerts in the messaging app (${given.join(', ')} set) need`;
+  if (!e.WECHAT_MP_APPID) out.push(`WECHAT_MP_APPID: ${why} the official account's AppID`);
+  if (!e.WECHAT_MP_SECRET && !e.WECHAT_MP_SECRET_FILE)
+    out.push(`WECHAT_MP_SECRET: ${why} the AppSecret (or WECHAT_MP_SECRET_FILE, a file holding it)`);
+  if (e.WECHAT_MP_SECRET && e.WECHAT_MP_SECRET_FILE)
+    out.push('WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE');
+  if (!e.WECHAT_MP_TEMPLATE_ID) out.push(`WECHAT_MP_TEMPLATE_ID: ${why} the template message's id`);
+  if (!e.PAY_PUBLIC_URL) out.push(`PAY_PUBLIC_URL: ${why} the portal's public https origin (the alert's link)`);
+  return out;
 }
 
 /**
@@ -665,6 +746,8 @@ export function productionProblems(config: Config, mounted: readonly Simulator[]
   if (config.seedDemo) problems.push('SEED_DEMO: the demo data and its public passwords are never loaded in production; set SEED_DEMO=0');
   if (config.metricsPort !== null && config.metricsPort === config.port)
     problems.push('METRICS_PORT: the metrics never share the public port; choose another port, or use METRICS_TOKEN on the public one');
+  if (config.wechatMp && !config.wechatMp.apiBase.startsWith('https://'))
+    problems.push('WECHAT_MP_API_URL: the official account platform is reached over https in production');
   if (config.simControls) problems.push('SIM_CONTROLS: the test controls move the server clock; set SIM_CONTROLS=0 in production');
   return problems;
 }

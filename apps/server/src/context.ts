@@ -6,6 +6,7 @@ import type { DeviceGateway } from './integrations/device/gateway';
 import type { SmsProvider } from './integrations/sms/provider';
 import type { PaymentGateway } from './integrations/payment/gateway';
 import type { PayoutGateway } from './integrations/payout/gateway';
+import type { WechatMpClient } from './integrations/messaging/wechatMp/client';
 
 /** What services need from the outside world; built once in buildApp, passed to every module. */
 export interface AppContext {
@@ -22,5 +23,8 @@ export interface AppContext {
   /** pays agents' withdrawals (integrations/payout/choose): the simulator beside the payment sandbox,
    *  WeChat Pay's merchant transfer when configured, else none (finance pays by hand); optional like payments */
   payouts?: PayoutGateway | null;
+  /** the official account that carries alerts into the messaging app (docs/decisions/0038); null or
+   *  absent = the channel is not configured and not offered */
+  messagingApp?: WechatMpClient | null;
   log: FastifyBaseLogger;
 }

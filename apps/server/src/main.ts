@@ -4,7 +4,7 @@ import { connect } from './db/connect';
 import { holdsDemoLogins } from './db/demoLogins';
 import { migrate } from './db/migrate';
 import { loadDeclaredAccounts } from './modules/carriers';
-import { loadProviderKeys } from './integrations/providers';
+import { loadMessagingAppSecret, loadProviderKeys } from './integrations/providers';
 import { runtimeProblem } from './runtime';
 import { DEFAULT_HASH_COST, hashPassword } from './lib/password';
 import { startMetricsServer } from './modules/metrics';
@@ -23,6 +23,8 @@ async function main() {
   assertProductionSafe(config);
   // the real gateways' key files, read now: a wrong path stops the start before anything is written
   loadProviderKeys(config);
+  // the official account's secret, when alerts in the messaging app are configured (docs/decisions/0038)
+  loadMessagingAppSecret(config);
   // the carrier accounts declared for this deployment, checked entry by entry (docs/decisions/0030)
   const declaredCarriers = loadDeclaredAccounts(config);
   const db = await connect(config.databaseUrl, { pgPoolMax: config.pgPoolMax, pgConnectTimeoutMs: config.pgConnectTimeoutMs });

@@ -169,6 +169,10 @@ const TABLES = [
   'commission_withdrawals',
   // errors reported by phones (030)
   'error_reports',
+  // alerts in the messaging app (032)
+  'messaging_app_tokens',
+  'alert_recipients',
+  'alert_deliveries',
   // tasks sent to an auto-configuration server (026)
   'acs_commands',
   // console writes made once (035)

@@ -13,6 +13,9 @@ export const AlertSettingRequest = z.object({
   expiry_alert: flag('到期提醒'),
   expiry_days: z.number({ error: '请选择提前几天提醒' }),
   auto_renew: flag('自动续费'),
+  /** the channels besides home (docs/decisions/0038); absent = as saved before (SMS on, the official account off) */
+  channel_sms: flag('短信提醒').optional(),
+  channel_mp: flag('微信公众号提醒').optional(),
 });
 export type AlertSettingRequest = z.infer<typeof AlertSettingRequest>;
 
@@ -34,6 +37,11 @@ export const AlertSetting = z.object({
   plan_ends_at: z.string().nullable(),
   /** whether alerts reach the owner by SMS too (a mobile is known) */
   sms: z.boolean(),
+  /** the holder's channels besides home: SMS, the messaging app's official account */
+  channel_sms: z.boolean(),
+  channel_mp: z.boolean(),
+  /** the official account's channel: offered (configured), bound (an openid for this card), a refusal in words ("" = none) */
+  wechat_mp: z.object({ offered: z.boolean(), bound: z.boolean(), refused: z.string() }),
 });
 export type AlertSetting = z.infer<typeof AlertSetting>;
 
@@ -57,4 +65,13 @@ export type CardNoticesAnswer = z.infer<typeof CardNoticesAnswer>;
 export const NoticeDismissRequest = z.object({
   custom_num: CardNum,
   id: z.number({ error: '提醒不存在' }).int('提醒不存在').positive('提醒不存在'),
+});
+
+/** The messaging app's silent login that binds the card's alerts to the holder's openid. */
+export const WechatMpBindAnswer = z.object({ url: z.string() });
+export type WechatMpBindAnswer = z.infer<typeof WechatMpBindAnswer>;
+/** Where the messaging app's login comes back: its code, and our sealed state. */
+export const WechatMpBoundQuery = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string({ error: '绑定链接无效' }).min(1, '绑定链接无效').max(128, '绑定链接无效'),
 });

@@ -108,7 +108,14 @@ import {
   WifiAnswer,
   WifiChangeRequest,
 } from './devices';
-import { AlertSetting, AlertSettingRequest, CardNoticesAnswer, NoticeDismissRequest } from './alerts';
+import {
+  AlertSetting,
+  AlertSettingRequest,
+  CardNoticesAnswer,
+  NoticeDismissRequest,
+  WechatMpBindAnswer,
+  WechatMpBoundQuery,
+} from './alerts';
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
@@ -431,6 +438,19 @@ const DECLARATIONS = {
     answer: AlertSetting,
   },
   alertSettingSave: { tags: alerts, summary: '保存提醒与自动续费设置', body: AlertSettingRequest, answer: AlertSetting },
+  alertWechatMpBind: {
+    tags: alerts,
+    summary: '在微信中绑定公众号提醒：返回静默授权链接（授权后回到 alertWechatMpBound）',
+    body: CardNumBody,
+    answer: WechatMpBindAnswer,
+  },
+  alertWechatMpBound: {
+    auth: 'none',
+    raw: true,
+    tags: alerts,
+    summary: '微信静默授权的回跳：记下持卡人在公众号下的 openid，回到提醒设置页',
+    query: WechatMpBoundQuery,
+  },
   cardNotices: {
     tags: alerts,
     summary: '首页提醒：流量不足、即将到期、自动续费结果（未关闭的）',

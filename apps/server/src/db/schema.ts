@@ -772,6 +772,39 @@ export interface CardAlertSettingsTable {
   auto_renew: Bool;
   renew_package_id: number | null;
   updated_at: string;
+  /** the holder's channels besides home (032): SMS (default on), the official account (default off) */
+  channel_sms: Generated<Bool>;
+  channel_mp: Generated<Bool>;
+}
+
+/** The official account's access token, shared by every process until it expires (032). */
+export interface MessagingAppTokensTable {
+  appid: string;
+  access_token: string;
+  expires_at: string;
+  fetched_at: string;
+}
+
+/** The holder's openid under the official account, per card, and a refusal that stops tries (032). */
+export interface AlertRecipientsTable {
+  card_id: number;
+  appid: string;
+  openid: string;
+  bound_at: string;
+  refused_code: number | null;
+  refused_at: string | null;
+}
+
+/** One alert on one channel, taken before it is sent (032): never twice across processes. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  notice_id: number;
+  card_id: number;
+  channel: string;
+  outcome: string;
+  errcode: number | null;
+  fallback: Generated<Bool>;
+  created_at: string;
 }
 
 /** Alerts sent, once per (card, kind, period) (011); shown on home until dismissed. */
@@ -1044,6 +1077,10 @@ export interface Database {
   scheduled_jobs: ScheduledJobsTable;
   card_alert_settings: CardAlertSettingsTable;
   card_notices: CardNoticesTable;
+  // alerts in the messaging app (032)
+  messaging_app_tokens: MessagingAppTokensTable;
+  alert_recipients: AlertRecipientsTable;
+  alert_deliveries: AlertDeliveriesTable;
   sim_usage_extra: SimUsageExtraTable;
   // smart diagnosis (010)
   diagnoses: DiagnosesTable;

@@ -102,6 +102,10 @@ const OWNERS: Record<string, string> = {
   error_reports: 'modules/errorReports/repo.ts',
   // console writes made once (035)
   admin_request_keys: 'modules/admin/access/requestKeys.ts',
+  // alerts in the messaging app (032)
+  messaging_app_tokens: 'integrations/messaging/wechatMp/tokenStore.ts',
+  alert_recipients: 'modules/alerts/repo.ts',
+  alert_deliveries: 'modules/alerts/repo.ts',
 };
 
 const EXEMPT = [

@@ -20,6 +20,8 @@ import type { PlatformKey } from './payment/wechatpay/verify';
 import { AliyunSms } from './sms/aliyun/provider';
 import type { SmsProvider } from './sms/provider';
 import { SimulatorSms } from './sms/simulatorSms';
+import { WechatMpClient } from './messaging/wechatMp/client';
+import { DbTokenStore } from './messaging/wechatMp/tokenStore';
 
 /** Where the real gateways send their notifications (packages/contract: payNotifyWechat, payNotifyAlipay). */
 export const WECHATPAY_NOTIFY_PATH = '/api/v1/pay/wechatpay/notify';
@@ -177,4 +179,38 @@ export function paymentGatewayFor(config: Config, deps: ProviderDeps): PaymentGa
 export function smsProviderFor(config: Config, deps: ProviderDeps): SmsProvider {
   if (!config.aliyunSms) return new SimulatorSms(deps.db, deps.log);
   return new AliyunSms({ ...config.aliyunSms, transport: deps.transport ?? fetchTransport(), now });
+}
+
+/**
+ * The official account's AppSecret (docs/decisions/0038-alerts-in-the-messaging-app.md), from
+ * WECHAT_MP_SECRET or the file WECHAT_MP_SECRET_FILE names; null without the channel. A file that
+ * cannot be read or is empty stops the start naming the variable (main.ts calls it before the
+ * database is opened).
+ */
+export function loadMessagingAppSecret(config: Config): string | null {
+  const mp = config.wechatMp;
+  if (!mp) return null;
+  if (mp.secret) return mp.secret;
+  let text: string;
+  try {
+    text = readFileSync(mp.secretFile!, 'utf8').trim();
+  } catch {
+    throw new ConfigError([`WECHAT_MP_SECRET_FILE: cannot read ${mp.secretFile}`]);
+  }
+  if (!text) throw new ConfigError([`WECHAT_MP_SECRET_FILE: ${mp.secretFile} is empty (it must hold the AppSecret)`]);
+  return text;
+}
+
+/** The official account's client when the channel is configured; null = the channel is absent. */
+export function messagingAppFor(config: Config, deps: ProviderDeps): WechatMpClient | null {
+  const mp = config.wechatMp;
+  if (!mp) return null;
+  return new WechatMpClient({
+    appid: mp.appid,
+    secret: loadMessagingAppSecret(config)!,
+    transport: deps.transport ?? fetchTransport(),
+    tokens: new DbTokenStore(deps.db.kysely),
+    now,
+    apiBase: mp.apiBase,
+  });
 }

@@ -110,6 +110,18 @@ export function countSms(template: string, outcome: 'sent' | 'refused'): void {
   sms.inc({ template, outcome });
 }
 
+const messagingAlerts = new Counter({
+  name: 'portal_messaging_app_alerts_total',
+  help: "Alerts sent through the messaging app's official account by alert kind and outcome (sent, refused, failed) and the reason of a refusal or failure",
+  labelNames: ['kind', 'outcome', 'reason'] as const,
+  registers: [processRegistry],
+});
+
+/** One alert handed to the official account. `reason`: not_following, refused_template, token, platform, unreachable, or '' when sent. */
+export function countMessagingAlert(kind: string, outcome: 'sent' | 'refused' | 'failed', reason = ''): void {
+  messagingAlerts.inc({ kind, outcome, reason });
+}
+
 const carrierCalls = new Counter({
   name: 'portal_carrier_calls_total',
   help: "Calls to carrier platforms by account id and outcome (ok, or the error's kind: auth, rate, unavailable, malformed, line, unsupported)",

@@ -5,7 +5,7 @@ import type { NoticeMessage, NotifyChannel, Recipient } from './channel';
 
 /** Alerts by SMS through the SMS provider. The log names the masked mobile only. */
 export class SmsChannel implements NotifyChannel {
-  readonly name = 'sms';
+  readonly name = 'sms' as const;
 
   constructor(
     private readonly sms: SmsProvider,

@@ -1,7 +1,9 @@
 // The alerts job: for every card whose owner turned an alert or auto-renew on, take fresh usage
-// from the carrier, ask the rules (@portal/domain alerts) what is due, and act — a notice on home
-// and by SMS, once per (card, kind, period) under the notices' unique key; an auto-renew order
-// paid from the balance, once per period under the order's unique (card, request_id). Runs as a
+// from the carrier, ask the rules (@portal/domain alerts) what is due, and act — a notice on home,
+// sent on by SMS and/or the messaging app's official account as the holder chose
+// (docs/decisions/0038-alerts-in-the-messaging-app.md), once per (card, kind, period) under the
+// notices' unique key; an auto-renew order paid from the balance, once per period under the
+// order's unique (card, request_id). Runs as a
 // scheduled job (src/jobs), so each run happens in one server process only; and even two runs at
 // once could neither notify twice nor charge twice.
 import { Code } from '@portal/contract/codes';
@@ -10,7 +12,8 @@ import { dataAlertDue, expiryAlertDue, fenToYuan, formatKb, renewStep, type Aler
 import { formatValidUntil } from '@portal/domain/validity';
 import type { AppContext } from '../../context';
 import type { Card } from '../../db/schema';
-import { notifyChannels, type NoticeMessage } from '../../integrations/notify';
+import { notifyChannels, type NoticeMessage, type NotifyChannel, type Recipient } from '../../integrations/notify';
+import { MessagingAppError } from '../../integrations/messaging/wechatMp/client';
 import type { JobDef } from '../../jobs';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -20,7 +23,7 @@ import { placeOrder } from '../commerce';
 import { lineOf } from '../line';
 import { syncUsage } from '../usage';
 import * as repo from './repo';
-import { choiceOf, renewablePackage } from './service';
+import { channelsOf, choiceOf, renewablePackage, type AlertChannels } from './service';
 
 export const ALERTS_JOB = 'alerts';
 const BATCH = 200;
@@ -63,6 +66,7 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
   const card = await cardRecord.cardById(k, row.card_id);
   if (!card) return;
   const c: AlertChoice = choiceOf(row);
+  const channels = channelsOf(row);
   const now = clock.now();
 
   let pkg: PackageInForce | null = null;
@@ -81,7 +85,7 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
   }
   const planEndsAt = (await repo.lastPackage(k, card.id))?.expired_at ?? null;
   const send = (kind: string, period: string, n: Omit<repo.NewNotice, 'card_id' | 'kind' | 'period' | 'created_at'>) =>
-    deliver(ctx, card, { ...n, card_id: card.id, kind, period, created_at: clock.iso() }).then((sent) => {
+    deliver(ctx, card, { ...n, card_id: card.id, kind, period, created_at: clock.iso() }, channels).then((sent) => {
       if (sent) s.notices++;
     });
 
@@ -168,24 +172,64 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
 
 const ACTION_PATH: Record<string, string | null> = { recharge: '/recharge', renew: '/combo', flow: '/flow', order: '/order', '': null };
 
-/** The notice on home under its once-only key; only its recorder sends it on, to every channel. */
-async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice): Promise<boolean> {
-  if (!(await repo.recordNotice(ctx.db.kysely, n))) return false;
+/**
+ * The notice on home under its once-only key; only its recorder sends it on, to the channels the
+ * holder chose (docs/decisions/0038-alerts-in-the-messaging-app.md). The official account first
+ * when chosen; SMS when chosen — or, for a holder who chose the official account alone, when that
+ * message could not go (not bound, refused, platform failing): they asked to be told. Each
+ * (notice, channel) is taken in alert_deliveries before its send, so no process sends it twice.
+ */
+async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice, choice: AlertChannels): Promise<boolean> {
+  const k = ctx.db.kysely;
+  const noticeId = await repo.recordNotice(k, n);
+  if (noticeId === null) return false;
   const message: NoticeMessage = {
+    noticeId,
     kind: n.kind,
     customNum: card.custom_num,
     title: n.title,
     body: n.body,
     actionPath: ACTION_PATH[n.action] ?? null,
+    at: n.created_at,
   };
-  const mobile = await cardContactMobile(ctx, card);
-  for (const channel of notifyChannels(ctx)) {
-    try {
-      await channel.send({ mobile }, message);
-    } catch (err) {
-      // the notice on home stands; a provider failure is not retried (never twice)
-      ctx.log.warn({ err, channel: channel.name, kind: n.kind, card_id: card.id }, 'alert channel failed');
-    }
+  const channels = notifyChannels(ctx);
+  const recipient = await repo.recipientOf(k, card.id);
+  // a refusal stands until the holder binds again: never retried alert after alert
+  const openid = recipient && recipient.refused_code === null && recipient.appid === ctx.messagingApp?.appid ? recipient.openid : null;
+  const to = { mobile: await cardContactMobile(ctx, card), openid };
+
+  let carried = false;
+  if (choice.mp && channels.mp && openid) {
+    carried = (await sendOn(ctx, channels.mp, to, message, card, false)) === 'sent';
   }
+  const fallback = choice.mp && !choice.sms && !carried;
+  if (choice.sms || fallback) await sendOn(ctx, channels.sms, to, message, card, fallback);
   return true;
+}
+
+async function sendOn(
+  ctx: AppContext,
+  channel: NotifyChannel,
+  to: Recipient,
+  m: NoticeMessage,
+  card: Card,
+  fallback: boolean,
+): Promise<'sent' | 'skipped' | 'refused' | 'failed' | 'taken'> {
+  const k = ctx.db.kysely;
+  if (!(await repo.claimDelivery(k, m.noticeId, card.id, channel.name, fallback, clock.iso()))) return 'taken';
+  try {
+    const out = await channel.send(to, m);
+    if (typeof out === 'object') {
+      await repo.finishDelivery(k, m.noticeId, channel.name, 'refused', out.refused);
+      if (to.openid) await repo.markRecipientRefused(k, card.id, to.openid, out.refused, clock.iso());
+      return 'refused';
+    }
+    await repo.finishDelivery(k, m.noticeId, channel.name, out, null);
+    return out;
+  } catch (err) {
+    // the notice on home stands; a provider failure is not retried (never twice)
+    ctx.log.warn({ err, channel: channel.name, kind: m.kind, card_id: card.id }, 'alert channel failed');
+    await repo.finishDelivery(k, m.noticeId, channel.name, 'failed', err instanceof MessagingAppError ? err.errcode : null);
+    return 'failed';
+  }
 }

@@ -73,16 +73,17 @@ export interface NewNotice {
 }
 
 /**
- * Record a notice under its once-only key (card, kind, period). True for the one caller that
- * recorded it — only that caller sends it on (SMS): a repeat or a racing process changes nothing.
+ * Record a notice under its once-only key (card, kind, period). Its id for the one caller that
+ * recorded it — only that caller sends it on; null for a repeat or a racing process.
  */
-export async function recordNotice(db: Executor, n: NewNotice): Promise<boolean> {
-  const res = await db
+export async function recordNotice(db: Executor, n: NewNotice): Promise<number | null> {
+  const row = await db
     .insertInto('card_notices')
     .values({ ...n, dismissed_at: null })
     .onConflict((oc) => oc.columns(['card_id', 'kind', 'period']).doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  return row?.id ?? null;
 }
 
 export async function hasNotice(db: Executor, cardId: number, kind: string, period: string): Promise<boolean> {
@@ -121,4 +122,71 @@ export async function dismissNotice(db: Executor, cardId: number, id: number, no
 
 export async function noticeOf(db: Executor, cardId: number, id: number) {
   return db.selectFrom('card_notices').select(['id', 'dismissed_at']).where('id', '=', id).where('card_id', '=', cardId).executeTakeFirst();
+}
+
+// ---- alerts in the messaging app (032; docs/decisions/0038-alerts-in-the-messaging-app.md) ----
+
+/** The holder's openid under the official account for this card, and a refusal if one stands. */
+export async function recipientOf(db: Executor, cardId: number) {
+  return db.selectFrom('alert_recipients').selectAll().where('card_id', '=', cardId).executeTakeFirst();
+}
+
+/** Bind (or bind again) the card to an openid: a new login clears an earlier refusal. */
+export async function bindRecipient(db: Executor, cardId: number, appid: string, openid: string, nowIso: string): Promise<void> {
+  const values = { appid, openid, bound_at: nowIso, refused_code: null, refused_at: null };
+  await db
+    .insertInto('alert_recipients')
+    .values({ card_id: cardId, ...values })
+    .onConflict((oc) => oc.column('card_id').doUpdateSet(values))
+    .execute();
+}
+
+/** The holder refused (43004 / 43101): no more tries to this openid until they bind again. */
+export async function markRecipientRefused(db: Executor, cardId: number, openid: string, code: number, nowIso: string): Promise<void> {
+  await db
+    .updateTable('alert_recipients')
+    .set({ refused_code: code, refused_at: nowIso })
+    .where('card_id', '=', cardId)
+    .where('openid', '=', openid)
+    .execute();
+}
+
+/**
+ * Take the (notice, channel) delivery before sending: true for the one caller whose row went in —
+ * only it sends. A second process, or a second run, finds the row and sends nothing.
+ */
+export async function claimDelivery(db: Executor, noticeId: number, cardId: number, channel: string, fallback: boolean, nowIso: string) {
+  const res = await db
+    .insertInto('alert_deliveries')
+    .values({
+      notice_id: noticeId,
+      card_id: cardId,
+      channel,
+      outcome: 'sending',
+      errcode: null,
+      fallback: fallback ? 1 : 0,
+      created_at: nowIso,
+    })
+    .onConflict((oc) => oc.columns(['notice_id', 'channel']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export async function finishDelivery(
+  db: Executor,
+  noticeId: number,
+  channel: string,
+  outcome: string,
+  errcode: number | null,
+): Promise<void> {
+  await db
+    .updateTable('alert_deliveries')
+    .set({ outcome, errcode })
+    .where('notice_id', '=', noticeId)
+    .where('channel', '=', channel)
+    .execute();
+}
+
+export async function deliveriesOf(db: Executor, noticeId: number) {
+  return db.selectFrom('alert_deliveries').selectAll().where('notice_id', '=', noticeId).orderBy('id').execute();
 }

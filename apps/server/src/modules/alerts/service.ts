@@ -14,6 +14,17 @@ import * as repo from './repo';
 
 type SettingRow = NonNullable<Awaited<ReturnType<typeof repo.settingOf>>>;
 
+/** The holder's channels besides home (032): SMS unless turned off, the official account once chosen. */
+export interface AlertChannels {
+  sms: boolean;
+  mp: boolean;
+}
+
+export function channelsOf(row: SettingRow | undefined): AlertChannels {
+  if (!row) return { sms: true, mp: false };
+  return { sms: row.channel_sms === 1, mp: row.channel_mp === 1 };
+}
+
 export function choiceOf(row: SettingRow | undefined): AlertChoice {
   if (!row) return ALERT_DEFAULTS;
   return {
@@ -61,7 +72,25 @@ async function answerOf(ctx: AppContext, card: Card, row: SettingRow | undefined
     balance: fenToYuan(card.balance_fen),
     plan_ends_at: last?.expired_at ?? null,
     sms: !!(await cardContactMobile(ctx, card)),
+    channel_sms: channelsOf(row).sms,
+    channel_mp: channelsOf(row).mp,
+    wechat_mp: await wechatMpState(ctx, card),
   };
+}
+
+const REFUSED_WORDS: Record<number, string> = {
+  43004: '您尚未关注公众号，提醒未能送达。请先关注公众号，再重新绑定。',
+  43101: '您在微信中拒收了公众号的提醒消息。如需接收，请在公众号设置中重新打开“接收消息”，再重新绑定。',
+};
+
+/** Whether the official account's channel is offered, bound for this card, and refused. */
+async function wechatMpState(ctx: AppContext, card: Card) {
+  const client = ctx.messagingApp;
+  if (!client) return { offered: false, bound: false, refused: '' };
+  const r = await repo.recipientOf(ctx.db.kysely, card.id);
+  const bound = !!r && r.appid === client.appid;
+  const refused = bound && r.refused_code !== null ? (REFUSED_WORDS[r.refused_code] ?? '公众号提醒未能送达，请重新绑定。') : '';
+  return { offered: true, bound, refused };
 }
 
 export async function alertSetting(ctx: AppContext, auth: Auth, customNum: string): Promise<AlertSetting> {
@@ -82,6 +111,20 @@ export async function saveAlertSetting(ctx: AppContext, auth: Auth, body: AlertS
   };
   const problem = alertChoiceProblem(choice);
   if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+  const before = await repo.settingOf(ctx.db.kysely, card.id);
+  const channels: AlertChannels = {
+    sms: body.channel_sms ?? channelsOf(before).sms,
+    mp: body.channel_mp ?? channelsOf(before).mp,
+  };
+  // a channel that cannot carry anything is not chosen: the page says how to make it work instead
+  if (body.channel_mp === true) {
+    const mp = await wechatMpState(ctx, card);
+    if (!mp.offered) throw new AppError(Code.BAD_REQUEST, '暂不支持微信公众号提醒');
+    if (!mp.bound) throw new AppError(Code.BAD_REQUEST, '请先在微信中打开本页面，绑定公众号提醒');
+    if (mp.refused) throw new AppError(Code.BAD_REQUEST, mp.refused);
+  }
+  if (body.channel_sms === true && !(await cardContactMobile(ctx, card)))
+    throw new AppError(Code.BAD_REQUEST, '该卡没有可接收短信的手机号，无法开启短信提醒');
   let renewPackageId: number | null = null;
   if (choice.auto_renew) {
     const renew = await renewablePackage(ctx, card);
@@ -98,6 +141,8 @@ export async function saveAlertSetting(ctx: AppContext, auth: Auth, body: AlertS
     expiry_days: choice.expiry_days,
     auto_renew: choice.auto_renew ? 1 : 0,
     renew_package_id: renewPackageId,
+    channel_sms: channels.sms ? 1 : 0,
+    channel_mp: channels.mp ? 1 : 0,
     updated_at: clock.iso(),
   };
   await repo.saveSetting(ctx.db.kysely, row);
@@ -118,4 +163,44 @@ export async function dismissCardNotice(ctx: AppContext, auth: Auth, customNum: 
   if (!notice) throw new AppError(Code.NOT_FOUND, '提醒不存在');
   await repo.dismissNotice(ctx.db.kysely, card.id, id, clock.iso());
   return null;
+}
+
+// ---- binding the holder's openid (docs/decisions/0038-alerts-in-the-messaging-app.md) ----
+
+export const WECHAT_MP_BOUND_PATH = '/api/v1/alerts/wechat_mp/bound';
+/** the login's state lives this long: enough to tap through the messaging app's page */
+const BIND_STATE_TTL_S = 10 * 60;
+
+/**
+ * The messaging app's silent login for this card: the holder, inside the app, is sent there and
+ * comes back to WECHAT_MP_BOUND_PATH with a code. The state names the card and an expiry, sealed by
+ * the client with a key derived from the AppSecret (letters and digits only: the platform passes
+ * at most 128 of them back), so nobody can bind another card.
+ */
+export async function wechatMpBindUrl(ctx: AppContext, auth: Auth, customNum: string): Promise<{ url: string }> {
+  const card = await accessibleCard(ctx, auth, customNum);
+  const client = ctx.messagingApp;
+  const publicUrl = ctx.config.wechatMp?.publicUrl;
+  if (!client || !publicUrl) throw new AppError(Code.BAD_REQUEST, '暂不支持微信公众号提醒');
+  const payload = `c${card.id}e${Math.floor(clock.now().getTime() / 1000) + BIND_STATE_TTL_S}`;
+  return { url: client.oauthUrl(`${publicUrl}${WECHAT_MP_BOUND_PATH}`, `${payload}s${client.seal(payload)}`) };
+}
+
+/** The login came back: the card of a sound state gets the openid the code stands for. */
+export async function wechatMpBound(ctx: AppContext, code: string | undefined, state: string): Promise<'bound' | 'failed'> {
+  const client = ctx.messagingApp;
+  if (!client) return 'failed';
+  const m = /^c(\d{1,12})e(\d{1,12})s([0-9a-f]{32})$/.exec(state);
+  if (!m || !client.sealMatches(`c${m[1]}e${m[2]}`, m[3]!)) return 'failed';
+  if (Number(m[2]) * 1000 < clock.now().getTime()) return 'failed';
+  // no code: the holder declined the login (snsapi_base never asks, but a tampered link may lack it)
+  if (!code) return 'failed';
+  try {
+    const openid = await client.openidFor(code);
+    await repo.bindRecipient(ctx.db.kysely, Number(m[1]), client.appid, openid, clock.iso());
+    return 'bound';
+  } catch (err) {
+    ctx.log.warn({ error: (err as Error).message }, 'messaging app login failed');
+    return 'failed';
+  }
 }

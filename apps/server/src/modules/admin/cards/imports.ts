@@ -285,6 +285,7 @@ const USE_TABLES = [
   'order_deliveries',
   'card_alert_settings',
   'card_notices',
+  'alert_recipients',
 ] as const;
 
 /** The card numbers of a batch that have been used (empty: the batch may be undone). */

@@ -21,3 +21,10 @@ export function useSaveAlertSetting() {
     onSuccess: (data: AlertSetting) => qc.setQueryData(alertSettingKey(data.custom_num), data),
   });
 }
+
+/** The messaging app's silent login that binds this card's alerts to the holder (docs/decisions/0038). */
+export function useBindWechatMp() {
+  return useMutation({
+    mutationFn: (customNum: string) => call(api.alertWechatMpBind, { custom_num: customNum }, { form: true }),
+  });
+}

@@ -3,13 +3,15 @@
 import type { AlertSetting } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
-import { useState, type ReactNode } from 'react';
-import { Link } from '../../../lib/router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from '../../../lib/router';
+import { local } from '../../../lib/storage';
 import { Panel } from '../../../components/Panel';
 import { useFormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
-import { useSaveAlertSetting } from '../api/alertSetting';
+import { useBindWechatMp, useSaveAlertSetting } from '../api/alertSetting';
 import { EXPIRY_DAY_CHOICES, formOf, requestOf, type AlertForm } from '../model/alertForm';
+import { mpOffer, whereText } from '../model/channels';
 import styles from './AlertSettingsForm.module.css';
 
 export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
@@ -24,10 +26,29 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
   };
   const renew = setting.renew_package;
   const short = renew !== null && setting.balance < renew.price;
+  const mp = mpOffer(setting, local.get('inMessagingApp') === true);
+  const bind = useBindWechatMp();
+  // back from the messaging app's login (the server sends the holder here with the outcome)
+  const [params, setParams] = useSearchParams();
+  const bound = params.get('wechat_mp');
+  useEffect(() => {
+    if (bound !== 'bound' && bound !== 'failed') return;
+    toast(bound === 'bound' ? '已绑定微信，可选择公众号提醒' : '微信绑定未成功，请重试');
+    setParams({}, { replace: true });
+  }, [bound, setParams]);
+
+  async function startBinding() {
+    try {
+      const { url } = await bind.mutateAsync(setting.custom_num);
+      window.location.assign(url);
+    } catch (err) {
+      toast((err as Error).message || '暂时无法绑定，请稍后再试');
+    }
+  }
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const r = requestOf(setting.custom_num, form);
+    const r = requestOf(setting.custom_num, form, { sms: setting.sms, mp: mp.kind === 'choose' });
     if ('problem' in r) {
       fail(r.problem);
       return;
@@ -148,7 +169,43 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
         )}
       </Panel>
 
-      <p className={styles.where}>提醒会显示在首页{setting.sms ? '，并以短信发送到绑定的手机号' : ''}。</p>
+      <Panel title="提醒方式">
+        <SwitchRow
+          id="alert-channel-sms"
+          label="短信提醒"
+          hint={setting.sms ? '发送到绑定的手机号' : '该卡没有可接收短信的手机号'}
+          checked={setting.sms && form.channel_sms}
+          disabled={!setting.sms}
+          onChange={(v) => set('channel_sms', v)}
+        />
+        {mp.kind === 'choose' && (
+          <SwitchRow
+            id="alert-channel-mp"
+            label="微信公众号提醒"
+            hint="通过公众号消息提醒，点开即可去处理"
+            checked={form.channel_mp}
+            onChange={(v) => set('channel_mp', v)}
+          />
+        )}
+        {(mp.kind === 'bind' || mp.kind === 'open_in_app') && (
+          <div className={styles.mp} data-testid="wechat-mp-offer">
+            <span className={styles.switchLabel}>微信公众号提醒</span>
+            <p className={styles.switchHint}>{mp.text}</p>
+            {mp.kind === 'bind' && (
+              <button
+                type="button"
+                className={`app-btn app-btn--primary ${styles.bind}`}
+                disabled={bind.isPending}
+                onClick={() => void startBinding()}
+              >
+                绑定微信接收提醒
+              </button>
+            )}
+          </div>
+        )}
+      </Panel>
+
+      <p className={styles.where}>{whereText(setting, { sms: form.channel_sms, mp: form.channel_mp })}</p>
       {errors.message()}
       <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.save}`} disabled={save.isPending}>
         保存设置

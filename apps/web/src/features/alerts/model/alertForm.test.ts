@@ -9,6 +9,8 @@ const form = (o: Partial<AlertForm>): AlertForm => ({
   expiry_alert: false,
   expiry_days: 3,
   auto_renew: false,
+  channel_sms: true,
+  channel_mp: false,
   ...o,
 });
 
@@ -36,4 +38,12 @@ describe('what a notice offers', () => {
     ['order', '2026112400000001', { text: '查看订单', path: '/order?order_no=2026112400000001' }],
     ['', null, null],
   ] as const)('%s', (action, orderNo, expected) => expect(noticeAction({ action, order_no: orderNo })).toEqual(expected));
+
+  it('sends the channels the page offers, and leaves the others as saved', () => {
+    const f = form({ channel_sms: false, channel_mp: true });
+    expect(requestOf('1000000001', f)).toMatchObject({ request: { channel_sms: false, channel_mp: true } });
+    const r = requestOf('1000000001', f, { sms: false, mp: false });
+    expect('request' in r && Object.keys(r.request)).not.toContain('channel_sms');
+    expect('request' in r && Object.keys(r.request)).not.toContain('channel_mp');
+  });
 });
