@@ -22,7 +22,8 @@ export const PAYEE_PAGE_READS: ThrottleRule = { limit: 60, windowMs: 10 * 60_000
 export const PAYEE_CHECKS: ThrottleRule = { limit: 10, windowMs: 60_000 };
 
 const LINK_DEAD = '收款链接无效，请向财务索取新的收款链接';
-const LINK_EXPIRED = '收款链接已过期：本次转账未在 24 小时内确认，款项将退回代理余额，如需收款请联系财务重新打款';
+const LINK_EXPIRED = '收款链接已过期：本次转账未在 24 小时内确认，款项将退回代理佣金余额，可重新申请提现后由财务再次打款';
+const LINK_SPENT = '收款链接已失效：该笔款项已到账';
 
 async function countRead(ctx: AppContext, ip: string): Promise<void> {
   const t = await hit(ctx.db.kysely, `payee_confirm:${ip}`, PAYEE_PAGE_READS);
@@ -35,7 +36,8 @@ async function byToken(ctx: AppContext, token: string) {
   const w = /^[A-Za-z0-9_-]{16,64}$/.test(token) ? await repo.withdrawalByConfirmToken(ctx.db.kysely, token) : undefined;
   if (!w || !w.confirm_expires_at) throw new AppError(Code.NOT_FOUND, LINK_DEAD);
   // a paid transfer keeps its page ("已到账") until the deadline; after it, the link is gone either way
-  if (clock.now().getTime() >= Date.parse(w.confirm_expires_at)) throw new AppError(Code.NOT_FOUND, LINK_EXPIRED);
+  if (clock.now().getTime() >= Date.parse(w.confirm_expires_at))
+    throw new AppError(Code.NOT_FOUND, w.state === 'paid' ? LINK_SPENT : LINK_EXPIRED);
   return w;
 }
 
