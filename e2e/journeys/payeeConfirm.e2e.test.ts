@@ -151,6 +151,9 @@ describe('the payee confirms a commission transfer in WeChat', () => {
     await settled(page);
     await screenshot(page, 'payee-confirm-console-link');
     await modal.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await settled(page);
+    await screenshot(page, 'payee-confirm-console-waiting');
   });
 
   it('outside WeChat the page says to open it in WeChat, with the link to copy', async () => {

@@ -251,6 +251,26 @@ describe.each(databases())('the payee confirms a WeChat transfer on %s', (kind) 
     for (let i = 0; i < 3; i += 1) expect((await check(t, token)).json().data.state).toBe('paid');
     await t.app.jobs.runNow(PAYOUTS_JOB);
     expect(await written(t)).toEqual(settled);
+
+    // past the bill's deadline the link is gone, and says the money arrived
+    clock.advance(24 * 3600_000);
+    const spent = await page(t, token);
+    expect(spent.statusCode).toBe(404);
+    expect(spent.json().message).toBe('收款链接已失效：该笔款项已到账');
+  });
+
+  it('a package we never received (the first answer lost) is asked for again under the same number, creating nothing', async () => {
+    const { id, token } = await waitingTransfer(1_300);
+    const issued = fake.packageOf(payoutNo(id));
+    await t.db.kysely.updateTable('commission_withdrawals').set({ package_info: '' }).where('id', '=', id).execute();
+    expect((await page(t, token)).json().data).toMatchObject({ state: 'waiting', transfer: null });
+    const creates = () => fake.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/transfer-bills')).length;
+    const before = creates();
+    const again = await check(t, token);
+    expect(again.json().data).toMatchObject({ state: 'waiting', transfer: { package_info: issued } });
+    // 发起转账 sent once more, answered with the same bill
+    expect(creates()).toBe(before + 1);
+    expect((await withdrawal(id)).package_info).toBe(issued);
   });
 
   it('finance cancels an unconfirmed transfer: audited, and the amount comes back exactly once when WeChat has cancelled it', async () => {

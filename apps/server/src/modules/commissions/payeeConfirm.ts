@@ -45,7 +45,8 @@ type Row = WithdrawalRow & { agent_name: string };
 
 /** The page's view: only what the payee needs, the name masked, the package only while it can be used. */
 function viewOf(w: Row, gateway: PayoutGateway | null): PayeeConfirmAnswer {
-  const waiting = inFlight(w) && w.bill_state === 'WAIT_USER_CONFIRM' && !!w.package_info;
+  // waiting without the package (its first answer was lost): the page's check asks for it again
+  const waiting = inFlight(w) && w.bill_state === 'WAIT_USER_CONFIRM';
   const state: PayeeConfirmAnswer['state'] =
     w.state === 'paid' ? 'paid' : w.state === 'failed' ? 'closed' : waiting ? 'waiting' : inFlight(w) ? 'transferring' : 'closed';
   return {
@@ -58,7 +59,7 @@ function viewOf(w: Row, gateway: PayoutGateway | null): PayeeConfirmAnswer {
     closed_reason: state === 'closed' ? w.failure_reason || '本次转账已关闭' : '',
     // what requestMerchantTransfer is called with: only while the payee can still confirm
     transfer:
-      state === 'waiting' && gateway?.merchant
+      state === 'waiting' && w.package_info && gateway?.merchant
         ? { mch_id: gateway.merchant.mchId, app_id: gateway.merchant.appId, package_info: w.package_info }
         : null,
   };

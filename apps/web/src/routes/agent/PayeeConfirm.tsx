@@ -66,6 +66,14 @@ function PayeeConfirmPage() {
     setPhase(r.outcome === 'fail' ? { kind: 'failed', detail: r.detail } : { kind: 'idle' });
   }
 
+  /** the server has not got WeChat's package for this transfer yet: it asks WeChat Pay for it */
+  async function refresh() {
+    setPhase({ kind: 'busy' });
+    const now = await checkPayeeConfirm(token).catch(() => null);
+    if (now) client.setQueryData(payeeConfirmKey(token), now);
+    setPhase({ kind: 'idle' });
+  }
+
   let body;
   if (!wellFormed) body = <StateBlock kind="error" text="收款链接无效，请向财务索取新的收款链接" />;
   else if (q.isPending) body = <PageLoading />;
@@ -83,7 +91,7 @@ function PayeeConfirmPage() {
         }
       />
     );
-  else body = <Transfer data={q.data} wechat={wechat} phase={phase} onConfirm={confirm} />;
+  else body = <Transfer data={q.data} wechat={wechat} phase={phase} onConfirm={confirm} onRefresh={refresh} />;
 
   return (
     <div>
@@ -98,11 +106,13 @@ function Transfer({
   wechat,
   phase,
   onConfirm,
+  onRefresh,
 }: {
   data: PayeeConfirmAnswer;
   wechat: boolean;
   phase: Phase;
   onConfirm: (t: NonNullable<PayeeConfirmAnswer['transfer']>) => void;
+  onRefresh: () => void;
 }) {
   const link = window.location.href;
   return (
@@ -168,6 +178,14 @@ function Transfer({
             </button>
           </div>
         </>
+      )}
+
+      {data.state === 'waiting' && !data.transfer && wechat && (
+        <div className={styles.actions}>
+          <button type="button" className="app-btn app-btn--primary app-btn--block" disabled={phase.kind === 'busy'} onClick={onRefresh}>
+            {phase.kind === 'busy' ? '正在获取…' : '获取收款信息'}
+          </button>
+        </div>
       )}
 
       {data.state === 'waiting' && !wechat && (
