@@ -123,6 +123,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCommissionWithdrawalPaid: ['platform_admin', 'finance'],
   adminCommissionWithdrawalFailed: ['platform_admin', 'finance'],
   adminCommissionWithdrawalTransfer: ['platform_admin', 'finance'],
+  adminCommissionWithdrawalCancel: ['platform_admin', 'finance'],
   adminCommissionAdjust: ['platform_admin', 'finance'],
   adminCommissionSettings: ['platform_admin'],
   adminCommissionAccountCode: ['platform_admin', 'agent_admin'],

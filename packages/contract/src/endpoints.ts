@@ -124,6 +124,7 @@ import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './t
 import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThread } from './chat';
 import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
+import { PayeeConfirmAnswer, PayeeConfirmQuery } from './payeeConfirm';
 import {
   InviteCheckAnswer,
   InviteCheckQuery,
@@ -547,6 +548,20 @@ const DECLARATIONS = {
     summary: '查看代理申请的进度（凭提交时的申请凭证，或手机号与短信验证码）',
     body: AgentApplicationLookup,
     answer: AgentApplicationAnswer,
+  },
+  payeeConfirmShow: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '代理收款人确认收款页：金额、代理、收款人（打码）与调起微信确认收款所需参数（免登录，凭收款链接；按地址限流）',
+    query: PayeeConfirmQuery,
+    answer: PayeeConfirmAnswer,
+  },
+  payeeConfirmCheck: {
+    auth: 'none',
+    tags: ['agent'],
+    summary: '收款人在微信中确认后：服务器向微信支付查询转账单并记录结果（免登录，凭收款链接；按地址与链接限流）',
+    body: PayeeConfirmQuery,
+    answer: PayeeConfirmAnswer,
   },
   memberInfo: {
     tags: ['membership'],

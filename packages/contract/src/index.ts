@@ -10,6 +10,7 @@ export * from './diagnosis';
 export * from './gifts';
 export * from './tickets';
 export * from './agentApplications';
+export * from './payeeConfirm';
 export * from './membership';
 export * from './shop';
 export * from './chat';

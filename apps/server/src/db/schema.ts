@@ -997,6 +997,14 @@ export interface CommissionWithdrawalsTable {
   paid_at: string | null;
   failure_reason: Generated<string>;
   updated_at: string;
+  /** the payout gateway's own word for a transfer in flight, as last answered (033) */
+  bill_state: Generated<string>;
+  /** requestMerchantTransfer's package while the payee must confirm; '' once settled (033) */
+  package_info: Generated<string>;
+  /** the payee's confirmation link's token (033) */
+  confirm_token: string | null;
+  /** when the gateway closes the bill unconfirmed, and the link dies (033) */
+  confirm_expires_at: string | null;
 }
 
 /** A group of errors reported by phones: one fingerprint in one release (030). */

@@ -5,6 +5,7 @@ import { registerCarrierRealName } from './carrierRealName';
 import { registerDevicePanel } from './devicePanel';
 import { registerCarrierUsage } from './carrierUsage';
 import { registerTestControls } from './testControls';
+import { registerPayoutConfirm } from './payoutConfirm';
 
 /**
  * The simulators' hosted pages (a carrier's real-name page, a payment gateway's cashier): plain
@@ -17,4 +18,5 @@ export async function registerSimulatorPages(app: FastifyInstance, ctx: AppConte
   await registerDevicePanel(app, ctx);
   await registerCarrierUsage(app, ctx);
   await registerTestControls(app, ctx);
+  await registerPayoutConfirm(app, ctx);
 }

@@ -89,6 +89,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Agent: () => import('../routes/agent/Agent'),
   AgentSuccess: () => import('../routes/agent/AgentSuccess'),
   Popularize: () => import('../routes/agent/Popularize'),
+  PayeeConfirm: () => import('../routes/agent/PayeeConfirm'),
   // membership
   Member: () => import('../routes/membership/Member'),
   MemberRule: () => import('../routes/membership/MemberRule'),

@@ -141,6 +141,9 @@ const TABLE = {
     { path: '/agent', title: '代理申请', meta: NO_LOGIN, page: 'Agent' },
     { path: '/agent_success', title: '申请已提交', meta: NO_LOGIN, page: 'AgentSuccess' },
     { path: '/popularize', title: '推广', meta: NO_LOGIN, page: 'Popularize' },
+    // an agent's payee confirms a commission transfer in WeChat (docs/decisions/0039-payee-confirms-transfer.md);
+    // no service button over its one action
+    { path: '/payee_confirm', title: '确认收款', meta: { noLogin: true, noShowKF: true }, page: 'PayeeConfirm' },
   ],
   shop: [
     // the order form ends in the pay bar the floating button would cover

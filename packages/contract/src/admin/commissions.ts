@@ -103,7 +103,20 @@ export const CommissionWithdrawal = z.object({
   payout_reference: z.string(),
   paid_at: z.string().nullable(),
   failure_reason: z.string(),
+  /** a transfer in flight at the payout gateway: the gateway's own state word (WAIT_USER_CONFIRM, TRANSFERING, …); '' otherwise */
+  bill_state: z.string(),
+  /** while the payee must confirm in WeChat: the confirmation page (path on the portal) and when the bill closes unconfirmed */
+  payee_confirm: z.object({ path: z.string(), expires_at: z.string() }).nullable(),
 });
+
+/** What finance sees of a transfer in flight, by the gateway's state word (docs/decisions/0039-payee-confirms-transfer.md). */
+export const BILL_STATE_LABEL: Record<string, string> = {
+  ACCEPTED: '微信已受理',
+  PROCESSING: '微信处理中',
+  WAIT_USER_CONFIRM: '待收款人确认',
+  TRANSFERING: '转账中',
+  CANCELING: '撤销中',
+};
 
 export const CommissionStatementQuery = z.object({ agent_id: AgentId.optional(), month: Month });
 export const CommissionStatementAnswer = z.object({
@@ -216,6 +229,14 @@ export const adminCommissionEndpoints = adminArea({
     body: z.object({ id: WithdrawalId, request_id: RequestId }),
     // processing: handed to the gateway, not final yet (the payouts job asks again); note: what it waits for
     answer: WithdrawalAnswer.extend({ processing: z.boolean(), note: z.string().optional() }),
+  },
+  adminCommissionWithdrawalCancel: {
+    route: 'POST /admin/commissions/withdrawals/cancel',
+    tags: ['admin commissions'],
+    summary: '撤销接口打款（收款人确认前；微信撤销完成后提现记为打款失败、金额退回代理余额）',
+    body: z.object({ id: WithdrawalId, request_id: RequestId }),
+    // canceling: the gateway accepted the cancel and has not finished it (the payouts job settles it)
+    answer: z.object({ withdrawal: CommissionWithdrawal, canceling: z.boolean() }),
   },
   adminCommissionAdjust: {
     route: 'POST /admin/commissions/adjust',

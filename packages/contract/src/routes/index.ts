@@ -24,3 +24,4 @@ export * from './membership';
 export * from './shop';
 export * from './chat';
 export * from './errorReports';
+export * from './payeeConfirm';

@@ -23,4 +23,5 @@ export {
   type Recorder,
   type WithdrawalRow,
 } from './service';
+export { cancelGatewayTransfer, checkPayeeConfirmation, payeeConfirmation } from './payeeConfirm';
 export { agentsWithAccounts, ledgerPage, waitingWithdrawals, withdrawalPage } from './repo';

@@ -237,6 +237,8 @@ export async function moveWithdrawal(
     paid_by?: number | null;
     paid_at?: string;
     failure_reason?: string;
+    bill_state?: string;
+    package_info?: string;
     updated_at: string;
   },
 ): Promise<boolean> {
@@ -302,11 +304,27 @@ export async function markInFlight(db: Executor, id: number, nowIso: string): Pr
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** The gateway's reference of a transfer still processing (its bill number), kept for finance to quote. */
-export async function noteInFlight(db: Executor, id: number, reference: string, nowIso: string): Promise<void> {
+/**
+ * The gateway's reference of a transfer still processing (its bill number), kept for finance to
+ * quote, with the bill's state word; while the payee must confirm, the package (when the answer
+ * carried one), the link's token (given once: the first one stays) and the bill's deadline.
+ */
+export async function noteInFlight(
+  db: Executor,
+  id: number,
+  note: { reference: string; billState: string; packageInfo?: string; token?: string; expiresAt?: string },
+  nowIso: string,
+): Promise<void> {
   await db
     .updateTable('commission_withdrawals')
-    .set({ payout_reference: reference, updated_at: nowIso })
+    .set((eb) => ({
+      payout_reference: note.reference,
+      bill_state: note.billState,
+      ...(note.packageInfo ? { package_info: note.packageInfo } : {}),
+      ...(note.token ? { confirm_token: eb.fn.coalesce('confirm_token', eb.val(note.token)) } : {}),
+      ...(note.expiresAt ? { confirm_expires_at: note.expiresAt } : {}),
+      updated_at: nowIso,
+    }))
     .where('id', '=', id)
     .where('state', '=', 'approved')
     .where('payout_channel', '=', 'gateway')
@@ -322,6 +340,17 @@ export async function clearInFlight(db: Executor, id: number, nowIso: string): P
     .where('state', '=', 'approved')
     .where('payout_channel', '=', 'gateway')
     .execute();
+}
+
+/** The withdrawal a payee's confirmation link names, with its agent's name. */
+export async function withdrawalByConfirmToken(db: Executor, token: string) {
+  return db
+    .selectFrom('commission_withdrawals')
+    .innerJoin('agents', 'agents.id', 'commission_withdrawals.agent_id')
+    .selectAll('commission_withdrawals')
+    .select(['agents.nickname as agent_name'])
+    .where('commission_withdrawals.confirm_token', '=', token)
+    .executeTakeFirst();
 }
 
 /** Withdrawals in flight at the gateway, oldest first (the payouts job asks about them). */

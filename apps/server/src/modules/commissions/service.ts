@@ -3,6 +3,7 @@
 // Every change is one transaction that starts by taking the agent's account row (repo.lockAccount),
 // writes its ledger row with the balance, and hands the caller's audit recorder the before/after —
 // so the change and its audit row land together or not at all.
+import { randomBytes } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import {
   balanceOf,
@@ -61,7 +62,19 @@ export function withdrawalView(w: WithdrawalRow) {
     payout_reference: w.payout_reference,
     paid_at: w.paid_at,
     failure_reason: w.failure_reason,
+    // the gateway's word for a transfer in flight, and while its payee must confirm, the link
+    bill_state: inFlight(w) ? w.bill_state : '',
+    payee_confirm: payeeLinkOf(w),
   };
+}
+
+/** The payee's confirmation page of a withdrawal, relative to the portal's origin. */
+export const payeeConfirmPath = (token: string) => `/payee_confirm?t=${encodeURIComponent(token)}`;
+
+/** The link finance shows the payee while the transfer waits for them; null otherwise. */
+function payeeLinkOf(w: WithdrawalRow): { path: string; expires_at: string } | null {
+  if (!inFlight(w) || w.bill_state !== 'WAIT_USER_CONFIRM' || !w.confirm_token || !w.confirm_expires_at) return null;
+  return { path: payeeConfirmPath(w.confirm_token), expires_at: w.confirm_expires_at };
 }
 
 /** An agent's figures now: balance = Σ ledger, what is held, what may be withdrawn. */
@@ -209,6 +222,8 @@ export async function decideWithdrawal(
       ...(d.action === 'reject' ? { reject_reason: d.reason } : {}),
       ...(d.action === 'paid' ? { payout_channel: d.channel, payout_reference: d.reference, paid_by: input.operatorId, paid_at: now } : {}),
       ...(d.action === 'failed' ? { failure_reason: d.reason, paid_by: input.operatorId } : {}),
+      // settled: nothing is left for the payee to confirm
+      ...(d.action === 'paid' || d.action === 'failed' ? { package_info: '' } : {}),
     });
     if (!moved) throw bad('该提现刚被他人处理，请刷新后查看');
     if (returnsAmount(next)) {
@@ -277,7 +292,7 @@ export async function payThroughGateway(
  * failed with the amount returned through the ledger. Whoever gets there first — a click, the job
  * in one process or another — moves the withdrawal; the others find it moved and answer so.
  */
-async function askGateway(
+export async function askGateway(
   ctx: AppContext,
   gateway: PayoutGateway,
   w: WithdrawalRow,
@@ -293,6 +308,8 @@ async function askGateway(
       method: w.payout_method,
       payee: w.payee,
       account: w.payout_account,
+      // the payee's page needs the package, which only 发起转账's answer carries
+      wantPackage: !w.package_info,
     });
   } catch (err) {
     const e = err instanceof PayoutGatewayError ? err : null;
@@ -315,7 +332,19 @@ async function askGateway(
     throw err;
   }
   if (outcome.state === 'processing') {
-    await repo.noteInFlight(ctx.db.kysely, w.id, outcome.reference, clock.iso());
+    const wait = outcome.payeeWait;
+    await repo.noteInFlight(
+      ctx.db.kysely,
+      w.id,
+      {
+        reference: outcome.reference,
+        billState: outcome.billState ?? '',
+        ...(wait?.packageInfo ? { packageInfo: wait.packageInfo } : {}),
+        // the link's token: unguessable (the withdrawal's id is sequential); the first one stays
+        ...(wait ? { token: randomBytes(24).toString('base64url'), expiresAt: wait.expiresAt } : {}),
+      },
+      clock.iso(),
+    );
     return {
       applied: false,
       withdrawal: (await repo.withdrawalById(ctx.db.kysely, w.id))!,

@@ -17,6 +17,8 @@ export const recordPayout = (id: number, reference: string, requestId: string) =
   call('adminCommissionWithdrawalPaid', { id, reference, request_id: requestId });
 export const recordPayoutFailed = (id: number, reason: string, requestId: string) =>
   call('adminCommissionWithdrawalFailed', { id, reason, request_id: requestId });
+/** 撤销转账 of a transfer its payee has not confirmed (docs/decisions/0039-payee-confirms-transfer.md). */
+export const cancelTransfer = (id: number, requestId: string) => call('adminCommissionWithdrawalCancel', { id, request_id: requestId });
 export const transferPayout = (id: number, requestId: string) => call('adminCommissionWithdrawalTransfer', { id, request_id: requestId });
 
 export const adjustCommission = (agentId: number, amountFen: number, reason: string, requestId: string) =>

@@ -2,7 +2,10 @@
 // the account on file — with its withdrawals, ledger and monthly statement. An agent administrator
 // sees their own agent only; finance and the platform choose the agent (or all agents' withdrawals)
 // and decide: 通过, 驳回, 接口打款, 登记打款, 打款失败, 调整. Each money action sends a request id that
-// stays the same for that withdrawal and action, so a double click acts once.
+// stays the same for that withdrawal and action, so a double click acts once. A withdrawal in flight
+// at the payout gateway offers no hand payment or failure (it could pay twice, or return money on its
+// way): it shows the gateway's state — 待收款人确认 with the payee's link — and 查询结果 / 撤销转账
+// (docs/decisions/0039-payee-confirms-transfer.md).
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -25,6 +28,7 @@ import {
 } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import {
+  BILL_STATE_LABEL,
   COMMISSION_KIND_LABEL,
   PAYOUT_CHANNEL_LABEL,
   PAYOUT_METHOD_LABEL,
@@ -39,16 +43,27 @@ import { ageOf, chinaTime, yuan } from '../../../lib/format';
 import { labelled, labelOf } from '../../../lib/labels';
 import { commissionStatementPrintPath } from '../../../lib/paths';
 import { allows, useOperator } from '../../../lib/session';
-import { approveWithdrawal, invalidateCommissions, transferPayout } from '../api/changes';
+import { approveWithdrawal, cancelTransfer, invalidateCommissions, transferPayout } from '../api/changes';
 import { useCommissionAgents, type CommissionAgent } from '../api/getAgents';
 import { commissionLedgerList, type CommissionEntry } from '../api/getLedger';
 import { statementCsvUrl, useCommissionStatement } from '../api/getStatement';
 import { withdrawalsList, type CommissionWithdrawal } from '../api/getWithdrawals';
 import { chinaMonth, requestIds, signedYuan } from '../model/amount';
 import { AccountModal, AdjustModal, PaidModal, RejectModal, SettingsModal, WithdrawModal } from './CommissionModals';
+import { PayeeLinkButton } from './PayeeLink';
 import { StatementView } from './StatementView';
 
 const STATES = labelled(WITHDRAWAL_STATE_LABEL, { requested: 'gold', approved: 'blue', paid: 'green', rejected: 'default', failed: 'red' });
+
+/** Handed to the payout gateway, outcome not final: only the gateway's answer settles it. */
+const inFlight = (w: CommissionWithdrawal) => w.state === 'approved' && w.payout_channel === 'gateway';
+/** The gateway takes 撤销转账 only before the payee confirms. */
+const CANCELLABLE = ['ACCEPTED', 'PROCESSING', 'WAIT_USER_CONFIRM'];
+
+function StateTag({ w }: { w: CommissionWithdrawal }) {
+  if (inFlight(w)) return <Tag color="processing">{BILL_STATE_LABEL[w.bill_state] ?? '打款处理中'}</Tag>;
+  return <Tag color={STATES[w.state].color}>{STATES[w.state].label}</Tag>;
+}
 
 type Open =
   | { kind: 'withdraw' | 'account' | 'adjust' | 'settings' }
@@ -80,11 +95,42 @@ function WithdrawalActions({ w, ids, open }: { w: CommissionWithdrawal; ids: (k:
       const s = a.withdrawal.state;
       if (s === 'paid') void message.success(`已打款，流水号 ${a.withdrawal.payout_reference}`);
       else if (s === 'failed') void message.error(`打款失败：${a.withdrawal.failure_reason}，金额已退回`);
-      else void message.info('打款处理中，请稍后再试');
+      else void message.info(a.note ?? '打款处理中，请稍后再试');
       void invalidateCommissions(qc);
     },
     onError: (e) => void message.error(messageOf(e)),
   });
+  const cancel = useMutation({
+    mutationFn: () => cancelTransfer(w.id, ids(`cancel:${w.id}`)),
+    onSuccess: (a) => {
+      if (a.withdrawal.state === 'failed') void message.success('转账已撤销，金额已退回代理余额');
+      else void message.info('微信已受理撤销，撤销完成后金额自动退回代理余额');
+      void invalidateCommissions(qc);
+    },
+    onError: (e) => void message.error(messageOf(e)),
+  });
+  if (inFlight(w))
+    return (
+      <Space size={4}>
+        <Button size="small" type="link" loading={transfer.isPending} onClick={() => transfer.mutate()}>
+          查询结果
+        </Button>
+        {CANCELLABLE.includes(w.bill_state) && (
+          <Popconfirm
+            title={`撤销 ${yuan(w.amount_fen)} 的微信转账？`}
+            description="收款人确认前可撤销；撤销完成后提现记为打款失败，金额退回代理余额。"
+            okText="撤销转账"
+            okButtonProps={{ danger: true }}
+            cancelText="取消"
+            onConfirm={() => cancel.mutateAsync()}
+          >
+            <Button size="small" type="link" danger loading={cancel.isPending}>
+              撤销转账
+            </Button>
+          </Popconfirm>
+        )}
+      </Space>
+    );
   if (w.state === 'requested')
     return (
       <Space size={4}>
@@ -254,8 +300,8 @@ export function CommissionsPanel() {
                     {
                       title: '状态',
                       dataIndex: 'state',
-                      width: 90,
-                      render: (s: WithdrawalStateName) => <Tag color={STATES[s].color}>{STATES[s].label}</Tag>,
+                      width: 120,
+                      render: (_: WithdrawalStateName, w) => <StateTag w={w} />,
                     },
                     {
                       title: '收款账户',
@@ -275,9 +321,18 @@ export function CommissionsPanel() {
                       key: 'result',
                       ellipsis: true,
                       render: (_: unknown, w) =>
-                        w.state === 'paid'
-                          ? `${PAYOUT_CHANNEL_LABEL[w.payout_channel] ?? w.payout_channel} ${w.payout_reference}`
-                          : w.reject_reason || w.failure_reason || '—',
+                        w.payee_confirm ? (
+                          <Space size={4} wrap>
+                            <PayeeLinkButton w={w} />
+                            <Typography.Text type="secondary">截止 {chinaTime(w.payee_confirm.expires_at).slice(5, 16)}</Typography.Text>
+                          </Space>
+                        ) : inFlight(w) ? (
+                          `微信单号 ${w.payout_reference || '—'}`
+                        ) : w.state === 'paid' ? (
+                          `${PAYOUT_CHANNEL_LABEL[w.payout_channel] ?? w.payout_channel} ${w.payout_reference}`
+                        ) : (
+                          w.reject_reason || w.failure_reason || '—'
+                        ),
                     },
                     ...(settles
                       ? [

@@ -35,6 +35,20 @@ export const BILL_STATES: Record<string, 'paid' | 'failed' | 'processing'> = {
   CANCELLED: 'failed',
 };
 
+/**
+ * How long a payee has to confirm (用户收款的时效是24小时; the merchant FAQ, 4013778940): then the
+ * gateway closes the bill and the money goes back to the merchant. Closing may come later than
+ * that (the query keeps answering WAIT_USER_CONFIRM for a while); only the bill's own final state
+ * settles the withdrawal.
+ */
+export const CONFIRM_WINDOW_MS = 24 * 3600_000;
+
+/** When a bill created at `createTime` (RFC 3339) stops taking the payee's confirmation; null when unreadable. */
+export function confirmDeadline(createTime: string | undefined): string | null {
+  const t = createTime ? Date.parse(createTime) : NaN;
+  return Number.isFinite(t) ? new Date(t + CONFIRM_WINDOW_MS).toISOString() : null;
+}
+
 /** What a processing bill waits for, for finance's screen. */
 const WAITING_FOR: Record<string, string> = {
   ACCEPTED: '微信已受理转账',
@@ -81,6 +95,15 @@ export function outcomeOfBill(bill: TransferBill): PayoutOutcome | null {
       state: 'failed',
       reason: bill.state === 'CANCELLED' ? '微信转账已撤销（收款人未在期限内确认收款或商户撤销）' : failureText(bill.fail_reason),
     };
-  if (kind === 'processing') return { state: 'processing', reference: bill.transfer_bill_no, note: WAITING_FOR[bill.state]! };
+  if (kind === 'processing') {
+    const deadline = bill.state === 'WAIT_USER_CONFIRM' ? confirmDeadline(bill.create_time) : null;
+    return {
+      state: 'processing',
+      reference: bill.transfer_bill_no,
+      note: WAITING_FOR[bill.state]!,
+      billState: bill.state,
+      ...(deadline ? { payeeWait: { expiresAt: deadline, ...(bill.package_info ? { packageInfo: bill.package_info } : {}) } } : {}),
+    };
+  }
   return null;
 }

@@ -5,13 +5,18 @@
 // one bill per out_bill_no (the same number again answers the same bill, with other details it is
 // refused); answers signed with the platform key. What happens to a transfer is chosen by the
 // payee's name: 模拟失败 fails as a name mismatch, 模拟处理中 waits for the payee's confirmation
-// until a test settles it; anyone else is paid at once.
+// (WAIT_USER_CONFIRM with a package_info, docs/decisions/0039-payee-confirms-transfer.md); anyone
+// else is paid at once (as for a payee who authorised transfers without confirmation). A waiting
+// bill is confirmed by its own payee through confirmByPayee (what WeChat does when the payee taps
+// 确认收款 on the page requestMerchantTransfer opened: TRANSFERING, then SUCCESS), is closed
+// CANCELLED 24 hours after it was made, and can be withdrawn with 撤销转账 (CANCELING, then
+// CANCELLED).
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { TransportError, type HttpRequest, type HttpResponse, type HttpTransport } from '../../http/transport';
 import { platformHeaders } from '../../payment/wechatpay/gatewaySide';
 import { requestMessage, rsaVerify } from '../../payment/wechatpay/sign';
 import { REPLAY_WINDOW_SECONDS } from '../../payment/wechatpay/verify';
-import type { TransferBill } from './bill';
+import { CONFIRM_WINDOW_MS, type TransferBill } from './bill';
 import { NAME_REQUIRED_FROM_FEN, TRANSFER_PATH } from './gateway';
 import { decryptSensitive } from './sensitive';
 
@@ -36,6 +41,8 @@ interface Kept {
   bill: Required<Pick<TransferBill, 'out_bill_no' | 'transfer_bill_no' | 'state' | 'create_time' | 'update_time'>> & TransferBill;
   request: Record<string, unknown>;
   payee: string | null;
+  /** the package_info 发起转账 answered while the bill waited for its payee */
+  issuedPackage?: string;
 }
 
 export class FakeWechatTransfer {
@@ -71,8 +78,11 @@ export class FakeWechatTransfer {
     if (m && req.method === 'GET') {
       const kept = this.bills.get(decodeURIComponent(m[1]!));
       if (!kept) return plain(404, { code: 'NOT_FOUND', message: '记录不存在' });
+      this.advance(kept);
       return this.signed(200, this.queryView(kept));
     }
+    const c = /^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (c && req.method === 'POST') return this.cancel(decodeURIComponent(c[1]!));
     return plain(404, { code: 'NOT_FOUND', message: '接口不存在' });
   };
 
@@ -84,7 +94,65 @@ export class FakeWechatTransfer {
   }
 
   stateOf(outBillNo: string): string | undefined {
-    return this.bills.get(outBillNo)?.bill.state;
+    const kept = this.bills.get(outBillNo);
+    if (kept) this.advance(kept);
+    return kept?.bill.state;
+  }
+
+  /**
+   * The payee taps 确认收款 on the page requestMerchantTransfer opened with this package: WeChat
+   * checks the package is a live bill's and that the WeChat user is the bill's openid. 'ok' moves
+   * the bill to TRANSFERING (SUCCESS when next read); otherwise what WeChat tells the user, and
+   * nothing changes.
+   */
+  confirmByPayee(packageInfo: string, openid: string): 'ok' | string {
+    const kept = [...this.bills.values()].find((k) => k.issuedPackage === packageInfo);
+    if (!kept) return '转账单号错误，请返回商家重新发起收款';
+    this.advance(kept);
+    if (kept.bill.state !== 'WAIT_USER_CONFIRM')
+      return kept.bill.state === 'SUCCESS' || kept.bill.state === 'TRANSFERING' ? '你已收款' : '该笔转账已失效';
+    if (kept.bill.openid !== openid) return '你的微信号与商家指定的微信号不一致';
+    kept.bill.state = 'TRANSFERING';
+    kept.bill.update_time = this.rfc3339();
+    delete kept.bill.package_info;
+    return 'ok';
+  }
+
+  /** The package of a waiting bill, as 发起转账 answered it (a test plays the payee with it). */
+  packageOf(outBillNo: string): string | undefined {
+    return this.bills.get(outBillNo)?.issuedPackage;
+  }
+
+  /**
+   * What the gateway does on its own between two reads: a confirmed transfer arrives (TRANSFERING
+   * → SUCCESS), an accepted cancel completes (CANCELING → CANCELLED), a bill left unconfirmed for
+   * 24 hours is closed (CANCELLED).
+   */
+  private advance(kept: Kept): void {
+    const b = kept.bill;
+    if (b.state === 'TRANSFERING') this.move(kept, 'SUCCESS');
+    else if (b.state === 'CANCELING') this.move(kept, 'CANCELLED');
+    else if (b.state === 'WAIT_USER_CONFIRM' && this.now() >= Date.parse(b.create_time) + CONFIRM_WINDOW_MS) this.move(kept, 'CANCELLED');
+  }
+
+  /** 撤销转账: before the payee confirms only; accepted as CANCELING, CANCELLED when next read. */
+  private cancel(outBillNo: string): HttpResponse {
+    const kept = this.bills.get(outBillNo);
+    if (!kept) return plain(404, { code: 'NOT_FOUND', message: '记录不存在' });
+    this.advance(kept);
+    const b = kept.bill;
+    if (['ACCEPTED', 'PROCESSING', 'WAIT_USER_CONFIRM'].includes(b.state)) {
+      b.state = 'CANCELING';
+      b.update_time = this.rfc3339();
+      delete b.package_info;
+    } else if (b.state !== 'CANCELING' && b.state !== 'CANCELLED')
+      return plain(400, { code: 'INVALID_REQUEST', message: '当前转账单状态不支持撤销' });
+    return this.signed(200, {
+      out_bill_no: b.out_bill_no,
+      transfer_bill_no: b.transfer_bill_no,
+      state: b.state,
+      update_time: b.update_time,
+    });
   }
 
   private checkSignature(req: HttpRequest, path: string): string | null {
@@ -138,6 +206,7 @@ export class FakeWechatTransfer {
       // the same out_bill_no is the same transfer: the gateway answers the bill it has
       const same = ['openid', 'transfer_amount', 'transfer_scene_id', 'appid'].every((k) => earlier.request[k] === b[k]);
       if (!same) return plain(400, { code: 'INVALID_REQUEST', message: '商户单号重复，且与原单请求参数不一致' });
+      this.advance(earlier);
       return this.signed(200, this.createView(earlier));
     }
     const at = this.rfc3339();
@@ -161,7 +230,9 @@ export class FakeWechatTransfer {
     if (payee?.trim() === FAKE_FAILING_PAYEE) this.move(kept, 'FAIL', 'NAME_NOT_CORRECT');
     else if (payee?.trim() === FAKE_WAITING_PAYEE) {
       kept.bill.state = 'WAIT_USER_CONFIRM';
-      kept.bill.package_info = `affffddafdfafddffda==${kept.bill.transfer_bill_no}`;
+      // opaque to the merchant, as WeChat's is (base64 of a random blob)
+      kept.issuedPackage = `ABBQO+oYAAABAAAAAA${randomBytes(48).toString('base64')}`;
+      kept.bill.package_info = kept.issuedPackage;
     } else this.move(kept, 'SUCCESS');
     return this.signed(200, this.createView(kept));
   }

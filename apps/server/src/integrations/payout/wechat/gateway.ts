@@ -50,7 +50,10 @@ export class WechatTransferGateway implements PayoutGateway {
   private readonly now: () => number;
   private readonly nonce: () => string;
 
+  readonly merchant: { mchId: string; appId: string };
+
   constructor(private readonly o: WechatTransferOptions) {
+    this.merchant = { mchId: o.mchid, appId: o.appid };
     this.base = o.baseUrl ?? WECHATPAY_API;
     this.now = o.now ?? Date.now;
     this.nonce = o.nonce ?? (() => randomBytes(16).toString('hex').toUpperCase());
@@ -65,10 +68,32 @@ export class WechatTransferGateway implements PayoutGateway {
         throw new PayoutGatewayError(`bill ${input.payoutNo} exists with another amount`);
       if (existing.openid !== undefined && existing.openid !== input.account)
         throw new PayoutGatewayError(`bill ${input.payoutNo} exists for another payee`);
+      // the query leaves package_info out; 发起转账 again under the same number answers the same
+      // bill with it (and creates nothing): only when the payee's page needs it
+      if (existing.state === 'WAIT_USER_CONFIRM' && input.wantPackage) {
+        const { data } = await this.call('POST', TRANSFER_PATH, this.body(input));
+        const again = data as TransferBill;
+        if (again?.transfer_bill_no !== existing.transfer_bill_no)
+          throw new PayoutGatewayError(`bill ${input.payoutNo} answered another bill`);
+        return this.outcome({ ...existing, ...again }, input.payoutNo);
+      }
       return this.outcome(existing, input.payoutNo);
     }
-    const { data } = await this.call('POST', TRANSFER_PATH, this.body(input));
+    const { data } = await this.call('POST', TRANSFER_PATH, this.body(input), [], true);
     return this.outcome(data as TransferBill, input.payoutNo);
+  }
+
+  /**
+   * 撤销转账 (POST …/out-bill-no/{out_bill_no}/cancel, doc 4012716458): only before the payee
+   * confirms; the answer says CANCELING (accepted, the bill closes later) or CANCELLED. Final only
+   * when the bill says so: the next transfer() settles the withdrawal.
+   */
+  async cancel(payoutNo: string): Promise<{ state: 'canceling' | 'cancelled' }> {
+    const { data } = await this.call('POST', `${billPath(payoutNo)}/cancel`, {});
+    const a = data as { out_bill_no?: string; state?: string } | null;
+    if (a?.out_bill_no !== payoutNo || (a.state !== 'CANCELING' && a.state !== 'CANCELLED'))
+      throw new PayoutGatewayError('WeChat cancel answer has the wrong shape');
+    return { state: a.state === 'CANCELLED' ? 'cancelled' : 'canceling' };
   }
 
   /** 商户单号查询转账单; null when the gateway has no bill of that number (NOT_FOUND). */
@@ -113,9 +138,11 @@ export class WechatTransferGateway implements PayoutGateway {
     path: string,
     body?: object,
     accept: number[] = [],
+    /** the first 发起转账 of a number: its refusal means no bill exists */
+    creates = false,
   ): Promise<{ status: number; data: unknown }> {
-    // a body names the key the payee's name was encrypted with
-    const headers = body !== undefined ? { 'wechatpay-serial': this.o.platform.serial } : undefined;
+    // a body with the payee's name names the key it was encrypted with
+    const headers = body !== undefined && 'user_name' in body ? { 'wechatpay-serial': this.o.platform.serial } : undefined;
     const x = await signedExchange(
       this.o,
       { base: this.base, method, path, body, accept, ...(headers ? { headers } : {}) },
@@ -131,7 +158,7 @@ export class WechatTransferGateway implements PayoutGateway {
     throw new PayoutGatewayError(
       `WeChat Pay HTTP ${x.status}${err?.code ? ` ${err.code}` : ''}`,
       refused && err?.message ? `微信支付：${err.message}${err.code ? `（${err.code}）` : ''}` : undefined,
-      refused && method === 'POST',
+      refused && creates,
     );
   }
 }

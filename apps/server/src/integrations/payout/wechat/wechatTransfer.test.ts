@@ -65,10 +65,21 @@ describe('the bill states in our words', () => {
   });
   it('a paid bill quotes the gateway bill number; a processing one says what it waits for', () => {
     expect(outcomeOfBill({ out_bill_no: 'CW1', transfer_bill_no: 'T1', state: 'SUCCESS' })).toEqual({ state: 'paid', reference: 'T1' });
-    expect(outcomeOfBill({ out_bill_no: 'CW1', transfer_bill_no: 'T1', state: 'WAIT_USER_CONFIRM' })).toEqual({
+    expect(
+      outcomeOfBill({
+        out_bill_no: 'CW1',
+        transfer_bill_no: 'T1',
+        state: 'WAIT_USER_CONFIRM',
+        create_time: '2026-11-27T10:00:00+08:00',
+        package_info: 'PKG==',
+      }),
+    ).toEqual({
       state: 'processing',
       reference: 'T1',
       note: '待收款人在微信中确认收款',
+      billState: 'WAIT_USER_CONFIRM',
+      // the payee has 24 hours to confirm
+      payeeWait: { packageInfo: 'PKG==', expiresAt: '2026-11-28T02:00:00.000Z' },
     });
   });
   it('a failure says why in Chinese, an unknown code with the code; an undocumented state is no outcome', () => {
@@ -153,6 +164,73 @@ describe('against the fake transfer server', () => {
     expect((await gateway.transfer(other)).state).toBe('failed');
     expect(fake.paidCount).toBe(1);
   });
+  it('the payee confirms with the package 发起转账 answered; the query leaves it out, and asking again brings it back', async () => {
+    const { fake, gateway } = setup();
+    const waiting = { ...input, payee: FAKE_WAITING_PAYEE };
+    const first = await gateway.transfer(waiting);
+    const pkg = fake.packageOf(waiting.payoutNo)!;
+    expect(first).toMatchObject({ state: 'processing', billState: 'WAIT_USER_CONFIRM', payeeWait: { packageInfo: pkg } });
+    // asked again: the query answers the bill without its package
+    expect((await gateway.transfer(waiting)) as object).not.toHaveProperty('payeeWait.packageInfo');
+    // wanted: 发起转账 again under the same number answers the same bill with it, creating nothing
+    const again = await gateway.transfer({ ...waiting, wantPackage: true });
+    expect(again).toMatchObject({ payeeWait: { packageInfo: pkg }, reference: (first as { reference: string }).reference });
+    expect(fake.confirmByPayee(pkg, 'oSomebodyElse0000')).toBe('你的微信号与商家指定的微信号不一致');
+    expect(fake.confirmByPayee(pkg, OPENID)).toBe('ok');
+    expect(await gateway.transfer(waiting)).toEqual({ state: 'paid', reference: (first as { reference: string }).reference });
+    expect(fake.paidCount).toBe(1);
+    expect(fake.confirmByPayee(pkg, OPENID)).toBe('你已收款');
+  });
+
+  it('撤销转账 before the payee confirms: CANCELING, then CANCELLED; a paid bill refuses it', async () => {
+    const { fake, gateway } = setup();
+    const waiting = { ...input, payee: FAKE_WAITING_PAYEE };
+    await gateway.transfer(waiting);
+    expect(await gateway.cancel(waiting.payoutNo)).toEqual({ state: 'canceling' });
+    const cancel = fake.requests.at(-1)!;
+    expect(cancel.method).toBe('POST');
+    expect(cancel.url).toBe(`https://api.mch.weixin.qq.com${TRANSFER_PATH}/out-bill-no/CW0000000007/cancel`);
+    expect(await gateway.transfer(waiting)).toMatchObject({ state: 'failed', reason: expect.stringMatching(/已撤销/) });
+    expect(await gateway.cancel(waiting.payoutNo)).toEqual({ state: 'cancelled' });
+    await gateway.transfer({ ...input, payoutNo: 'CW0000000008' });
+    const err = await gateway.cancel('CW0000000008').catch((e: unknown) => e);
+    expect((err as PayoutGatewayError).shown).toMatch(/不支持撤销/);
+    expect((err as PayoutGatewayError).nothingCreated).toBe(false);
+    expect(fake.refusedSignatures).toEqual([]);
+  });
+
+  it('a bill left unconfirmed is closed CANCELLED 24 hours after it was made', async () => {
+    let now = NOW;
+    const fake = new FakeWechatTransfer({
+      mchid: MCHID,
+      appid: APPID,
+      merchantSerial: MERCHANT_SERIAL,
+      merchantPublicKey: merchant.publicKey,
+      platformSerial: PLATFORM_SERIAL,
+      platformPrivateKey: platform.privateKey,
+      now: () => now,
+    });
+    const gateway = new WechatTransferGateway({
+      mchid: MCHID,
+      appid: APPID,
+      serialNo: MERCHANT_SERIAL,
+      privateKey: merchant.privateKey,
+      platform: { serial: PLATFORM_SERIAL, publicKey: platform.publicKey },
+      sceneId: '1005',
+      transport: fake.transport,
+      now: () => now,
+    });
+    const waiting = { ...input, payee: FAKE_WAITING_PAYEE };
+    const first = await gateway.transfer(waiting);
+    expect((first as { payeeWait: { expiresAt: string } }).payeeWait.expiresAt).toBe(new Date(NOW + 24 * 3600_000).toISOString());
+    now = NOW + 24 * 3600_000 - 1_000;
+    expect((await gateway.transfer(waiting)).state).toBe('processing');
+    now = NOW + 24 * 3600_000;
+    expect((await gateway.transfer(waiting)).state).toBe('failed');
+    expect(fake.stateOf(waiting.payoutNo)).toBe('CANCELLED');
+    expect(fake.confirmByPayee(fake.packageOf(waiting.payoutNo)!, OPENID)).toBe('该笔转账已失效');
+  });
+
   it('a number reused with another amount is an error, not a second payment', async () => {
     const { fake, gateway } = setup();
     await gateway.transfer(input);

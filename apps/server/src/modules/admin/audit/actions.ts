@@ -79,6 +79,7 @@ export const ACTION_LABEL: Record<string, string> = {
   'commission.withdrawal_rejected': '驳回佣金提现',
   'commission.withdrawal_paid': '登记佣金打款',
   'commission.withdrawal_failed': '佣金打款失败',
+  'commission.withdrawal_cancel_requested': '撤销佣金接口打款',
   'commission.adjusted': '调整代理佣金',
   'commission.settings_saved': '设置佣金冻结期',
   'commission.account_changed': '修改佣金收款账户',

@@ -15,6 +15,7 @@ import type { AdminActor } from '../access/actor';
 import { serveAdmin } from '../access/guard';
 import { agentFilter } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
+import { payeeConfirmRoutes } from './payeeRoutes';
 
 /** The payout gateway of an app (buildApp made it from the configuration: integrations/payout/choose). */
 export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
@@ -194,6 +195,16 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     );
     return { ...view(r), processing: r.processing, ...(r.note ? { note: r.note } : {}) };
   });
+
+  serveAdmin(api, ctx, 'adminCommissionWithdrawalCancel', 'commissions.settle', async (req, _reply, op) => {
+    const gateway = payoutGatewayOf(ctx);
+    if (!gateway) throw new AppError(Code.BAD_REQUEST, '尚未接入打款接口');
+    const r = await commissions.cancelGatewayTransfer(ctx, gateway, { id: req.body.id, operatorId: op.id }, recorder(op));
+    return { withdrawal: commissions.withdrawalView(r.withdrawal), canceling: r.canceling };
+  });
+
+  // the payee's confirmation page's two open endpoints (their link is shown here, to finance)
+  payeeConfirmRoutes(api, ctx);
 
   serveAdmin(api, ctx, 'adminCommissionAdjust', 'commissions.settle', async (req, _reply, op) => {
     const b = req.body;
