@@ -180,6 +180,7 @@ const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
   adminCommissionWithdrawalFailed: 'its body request_id (commissions.test.ts)',
   adminCommissionWithdrawalTransfer: 'its body request_id (commissions.test.ts)',
   adminCommissionAdjust: 'its body request_id (commissions.test.ts)',
+  adminCommissionWithdrawalCancel: 'its body request_id (payeeConfirm.test.ts)',
 };
 
 function writers(): Writer[] {

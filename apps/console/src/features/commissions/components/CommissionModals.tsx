@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
 import { PAYOUT_METHOD_LABEL } from '@portal/contract/admin';
-import { messageOf } from '../../../lib/api';
+import { messageOf, newRequestKey } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
 import { ReasonModal } from '../../../components/ReasonModal';
 import {
@@ -24,7 +24,8 @@ import type { CommissionAgent } from '../api/getAgents';
 import type { CommissionWithdrawal } from '../api/getWithdrawals';
 import { fenOf, withdrawAmountProblem } from '../model/amount';
 
-const newId = (what: string) => `${what}-${crypto.randomUUID()}`;
+// not crypto.randomUUID: a console served over plain http on a LAN address has no randomUUID
+const newId = (what: string) => `${what}-${newRequestKey()}`;
 
 /** A plain form in a modal: 确定 waits for the server, a refusal shows above the fields. */
 function ActionModal<V>(p: {

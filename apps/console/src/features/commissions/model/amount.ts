@@ -37,7 +37,10 @@ export function recentMonths(now: Date, count = 12): string[] {
 }
 
 /** One request id per key for the life of the page: the same withdrawal and action sends the same id. */
-export function requestIds(make: () => string = () => crypto.randomUUID()) {
+// crypto.getRandomValues, not randomUUID: a console served over plain http on a LAN address has no randomUUID
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export function requestIds(make: () => string = randomId) {
   const ids = new Map<string, string>();
   return (key: string): string => {
     let id = ids.get(key);
