@@ -171,6 +171,8 @@ const TABLES = [
   'error_reports',
   // tasks sent to an auto-configuration server (026)
   'acs_commands',
+  // the firmware catalogue (034)
+  'firmware_images',
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */
