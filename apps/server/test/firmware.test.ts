@@ -19,6 +19,7 @@ const CPE2 = DEVICE_DEMO.unbound;
 const MULTI = DEVICE_DEMO.multiSim;
 const MIFI = DEVICE_DEMO.offline;
 const [CPE_FW, MIFI_FW] = DEMO_FIRMWARE;
+const HOUR = 3_600_000;
 
 const fake = await startFakeAcs({ now: () => clock.now().getTime() });
 afterAll(() => fake.close());
@@ -51,7 +52,8 @@ async function refused(t: TestApp, send: () => Promise<{ statusCode: number; bod
 
 for (const kind of databases()) {
   describe(`firmware on the simulated devices (${kind})`, () => {
-    const t = useTestApp(kind);
+    // devices check in hourly here: an upgrade waits until the test moves the clock, however slow the run
+    const t = useTestApp(kind, { deviceCheckinMs: HOUR });
 
     it('the platform administrator registers an image for a model the gateways know (audited); bad input writes nothing', async () => {
       const admin = await loginAs(t, 'admin');
@@ -135,7 +137,7 @@ for (const kind of databases()) {
       );
 
       // the device takes it at its check-in, flashes it and reboots into it
-      clock.advance(6_000);
+      clock.advance(HOUR + 1_000);
       const after = ok(await t.get(`/api/v1/device/changes?custom_num=${CPE.customNum}`, token));
       expect(after.list.find((c: { id: number }) => c.id === waiting.id)).toMatchObject({ state: 'applied' });
       clock.advance(21_000);
@@ -143,10 +145,11 @@ for (const kind of databases()) {
         firmware: CPE_FW.version,
         online: true,
       });
-      // it runs that version now: pushing it again is refused
+      // it runs that version now: pushing it again is refused (a new session: the hour idled the first one out)
+      const again = await loginAs(t, 'support');
       await refused(
         t,
-        () => adminPost(t, '/api/admin/devices/firmware/push', { custom_num: CPE.customNum, firmware_id: fw, reason: '再推一次' }, support),
+        () => adminPost(t, '/api/admin/devices/firmware/push', { custom_num: CPE.customNum, firmware_id: fw, reason: '再推一次' }, again),
         /已是版本/,
       );
     });

@@ -20,6 +20,11 @@ export const PARAMETER_KEYS = [
   'host.name',
   'host.active',
   'host.blocked',
+  'wifi.accessPoints',
+  'ap.ssid',
+  'ap.clients',
+  'apClient.mac',
+  'ssid.radio',
   'cell.imei',
   'cell.iccid',
   'cell.rsrp',
@@ -44,6 +49,11 @@ export const ROW_FIELDS: ReadonlySet<ParameterKey> = new Set([
   'host.active',
   'host.blocked',
   'sim.iccid',
+  // the access points' associated devices (TR-181 Device.WiFi.AccessPoint.{i}): which radio a client is on
+  'ap.ssid',
+  'ap.clients',
+  'apClient.mac',
+  'ssid.radio',
 ]);
 
 /** No standard object holds these: a model map names them with a vendor extension (an X_ segment). */

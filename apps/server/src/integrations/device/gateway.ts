@@ -61,7 +61,9 @@ export interface DeviceClientInfo {
   mac: string;
   name: string;
   ip: string;
+  /** '2.4g' | '5g'; '' when the device does not say (a TR-098 router) */
   band: string;
+  /** '' when the device does not say (CWMP keeps no join time) */
   connectedAt: string;
   blocked: boolean;
 }

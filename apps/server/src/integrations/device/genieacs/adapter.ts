@@ -254,6 +254,42 @@ export class GenieAcsGateway implements DeviceGateway {
     };
   }
 
+  /**
+   * Each associated client's band, by MAC: the access point it is associated with, that access
+   * point's SSID, the SSID's radio and the radio's band (TR-181). Empty where the map does not name
+   * the chain (TR-098 keeps no radio per client): the page says the band is unknown.
+   */
+  private async bandsOf(dev: Located): Promise<Map<string, string>> {
+    const m = dev.model;
+    const p = m.parameters;
+    const aps = p['wifi.accessPoints'];
+    const out = new Map<string, string>();
+    if (!aps || !p['ap.ssid'] || !p['ap.clients'] || !p['apClient.mac'] || !p['ssid.radio'] || !p['wifi.band']) return out;
+    // the SSID and radio tables sit beside the access points (Device.WiFi.SSID, Device.WiFi.Radio)
+    const wifiRoot = aps.slice(0, aps.lastIndexOf('.'));
+    const [doc] = await this.o.client.devices({ _id: dev.id }, ['_id', aps, `${wifiRoot}.SSID`, `${wifiRoot}.Radio`]);
+    if (!doc) return out;
+    const band = (radioPath: string) => {
+      const field = p['wifi.band']!.slice(p['wifi.band']!.lastIndexOf('.') + 1);
+      return ours<string>(m.values['wifi.band'], valueAt(doc, `${radioPath.replace(/\.$/, '')}.${field}`)) ?? '';
+    };
+    for (const i of instancesAt(doc, aps)) {
+      const ssid = str(valueAt(doc, rowPath(aps, i, p['ap.ssid']))).replace(/\.$/, '');
+      const radio = ssid
+        ? str(valueAt(doc, `${ssid}.${p['ssid.radio']}`))
+            .split(',')[0]!
+            .trim()
+        : '';
+      const b = radio ? band(radio) : '';
+      const clients = rowPath(aps, i, p['ap.clients']);
+      for (const j of instancesAt(doc, clients)) {
+        const mac = str(valueAt(doc, rowPath(clients, j, p['apClient.mac']))).toUpperCase();
+        if (mac && b) out.set(mac, b);
+      }
+    }
+    return out;
+  }
+
   async clients(serial: string): Promise<DeviceClientInfo[]> {
     const dev = await this.known(serial);
     const m = dev.model;
@@ -262,6 +298,7 @@ export class GenieAcsGateway implements DeviceGateway {
     if (!table || !mac) return [];
     const doc = await this.document(dev);
     const online = this.online(doc);
+    const bands = online ? await this.bandsOf(dev) : new Map<string, string>();
     const field = (i: string, k: ParameterKey) => {
       const f = m.parameters[k];
       return f ? valueAt(doc, rowPath(table, i, f)) : undefined;
@@ -269,14 +306,14 @@ export class GenieAcsGateway implements DeviceGateway {
     return instancesAt(doc, table)
       .map((i) => {
         const macAddress = str(field(i, 'host.mac')).toUpperCase();
-        const activePath = m.parameters['host.active'] ? rowPath(table, i, m.parameters['host.active']) : rowPath(table, i, mac);
         return {
           mac: macAddress,
           name: str(field(i, 'host.name')) || macAddress,
           ip: str(field(i, 'host.ip')),
-          band: '',
-          // when the ACS last saw the host: CWMP keeps no connect time
-          connectedAt: new Date(timestampAt(doc, activePath) ?? Date.parse(str(doc._lastInform))).toISOString(),
+          // '' where the router does not say (the page: 频段未知)
+          band: bands.get(macAddress) ?? '',
+          // neither TR-181 nor TR-098 keeps when a client joined: unknown, not the time the ACS last looked
+          connectedAt: '',
           blocked: bool(field(i, 'host.blocked')) === true,
           active: m.parameters['host.active'] ? bool(field(i, 'host.active')) === true : true,
         };
