@@ -21,6 +21,11 @@ export function zteParameters(d: ContractDevice): Record<string, string | number
     'Device.Hosts.Host.1.HostName': '小米14',
     'Device.Hosts.Host.1.Active': true,
     'Device.Hosts.Host.1.X_ZTE-COM_AccessBlocked': false,
+    // the phone is associated with access point 1, whose SSID rides radio 1 (5GHz)
+    'Device.WiFi.AccessPoint.1.SSIDReference': 'Device.WiFi.SSID.1.',
+    'Device.WiFi.AccessPoint.1.AssociatedDevice.1.MACAddress': 'A4:C3:F0:12:34:01',
+    'Device.WiFi.AccessPoint.1.AssociatedDevice.1.SignalStrength': -52,
+    'Device.WiFi.SSID.1.LowerLayers': 'Device.WiFi.Radio.1.',
     'Device.Cellular.Interface.1.IMEI': '868120041100999',
     'Device.Cellular.Interface.1.USIM.ICCID': '89860012345678901234',
     'Device.Cellular.Interface.1.RSRP': -88,

@@ -131,6 +131,10 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
+  adminFirmwareList: ['platform_admin', 'agent_admin', 'support'],
+  adminFirmwareCreate: ['platform_admin'],
+  adminFirmwareWithdraw: ['platform_admin'],
+  adminDeviceFirmwarePush: ['platform_admin', 'agent_admin', 'support'],
   adminErrorGroups: ['platform_admin', 'support'],
 };
 

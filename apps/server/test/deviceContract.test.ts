@@ -18,6 +18,7 @@ import { MODELS_DIR, zteParameters } from './acsHelpers';
 import { createPgDatabase, databases, type DbKind } from './harness';
 
 const CHECKIN_MS = 5_000;
+const REBOOT_MS = 20_000;
 const HOUR = 3_600_000;
 
 const drops: (() => Promise<void>)[] = [];
@@ -44,7 +45,7 @@ async function database(kind: DbKind): Promise<Db> {
 for (const kind of databases()) {
   describeDeviceContract(`simulator (${kind})`, async () => {
     const db = await database(kind);
-    const sim = new DeviceSimulator(db, { checkinMs: CHECKIN_MS, rebootMs: 20_000 });
+    const sim = new DeviceSimulator(db, { checkinMs: CHECKIN_MS, rebootMs: REBOOT_MS });
     let n = 0;
     return {
       gateway: sim,
@@ -112,6 +113,13 @@ for (const kind of databases()) {
         const sims = await sim.sims(serial);
         return sim.switchSim(serial, sims.find((s) => !s.activated)!.iccid);
       },
+      firmware: async (_serial, version) => ({ fileName: `CPE-${version}.bin`, version, url: '', sizeBytes: 32_000_000 }),
+      async failingFirmware(serial) {
+        await sim.failNextDownload(serial, '9010');
+        return { fileName: 'CPE-broken.bin', version: 'FW-BROKEN', url: '', sizeBytes: 32_000_000 };
+      },
+      // flashing reboots it: back after DEVICE_REBOOT_SECONDS
+      afterReboot: async () => clock.advance(REBOOT_MS + 1),
       close: async () => {
         if (kind === 'sqlite') await db.close();
       },
@@ -162,6 +170,15 @@ for (const kind of databases()) {
         fake.faultNext(serial, 'cwmp.9007', 'Invalid parameter value');
         return gateway.changeWifi(serial, { ssid: 'Refused-By-Device' });
       },
+      async firmware(_serial, version) {
+        const fileName = `MU5001_${version}.bin`;
+        fake.addFile({ fileName, fileType: '1 Firmware Upgrade Image', version, productClass: 'MU5001' });
+        return { fileName, version, url: '', sizeBytes: 48_000_000 };
+      },
+      // a name the ACS's file server does not hold: the router's fetch fails (TransferComplete 9010)
+      failingFirmware: async () => ({ fileName: 'MU5001_missing.bin', version: 'FW-MISSING', url: '', sizeBytes: 48_000_000 }),
+      // the router flashed the image, rebooted, and informs with its TRANSFER COMPLETE
+      afterReboot: async (serial) => fake.inform(serial),
       close: async () => {
         await fake.close();
         if (kind === 'sqlite') await db.close();

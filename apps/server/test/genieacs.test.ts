@@ -109,6 +109,9 @@ describe('finding and reading a device', () => {
     });
     const clients = await gw.clients('ZX-READ');
     expect(clients).toEqual([expect.objectContaining({ mac: 'A4:C3:F0:12:34:01', name: '小米14', ip: '192.168.0.101', blocked: false })]);
+    // the band from the access point it is associated with and that SSID's radio; no standard
+    // parameter keeps when it joined: unknown rather than the time the ACS last looked
+    expect(clients[0]).toMatchObject({ band: '5g', connectedAt: '' });
   });
 
   it('an offline device shows no clients and no signal', async () => {

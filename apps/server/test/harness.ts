@@ -177,6 +177,8 @@ const TABLES = [
   'acs_commands',
   // console writes made once (035)
   'admin_request_keys',
+  // the firmware catalogue (034)
+  'firmware_images',
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */

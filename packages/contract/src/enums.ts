@@ -139,7 +139,16 @@ export function networkModeText(mode: NetworkMode, supports5g: boolean): string 
 }
 
 /** What the owner asked a device to do. */
-export const DEVICE_CHANGE_KIND = ['wifi', 'block_client', 'unblock_client', 'switch_sim', 'network_mode', 'reboot', 'reset'] as const;
+export const DEVICE_CHANGE_KIND = [
+  'wifi',
+  'block_client',
+  'unblock_client',
+  'switch_sim',
+  'network_mode',
+  'reboot',
+  'reset',
+  'firmware',
+] as const;
 export type DeviceChangeKind = (typeof DEVICE_CHANGE_KIND)[number];
 export const DEVICE_CHANGE_KIND_LABEL: Record<DeviceChangeKind, string> = {
   wifi: '修改WiFi设置',
@@ -149,6 +158,7 @@ export const DEVICE_CHANGE_KIND_LABEL: Record<DeviceChangeKind, string> = {
   network_mode: '设置网络模式',
   reboot: '重启设备',
   reset: '恢复出厂设置',
+  firmware: '固件升级',
 };
 
 /** A change is queued (待生效) until the device's next check-in applies it or it fails. */

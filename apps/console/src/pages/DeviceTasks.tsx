@@ -1,6 +1,17 @@
-// WiFi设备任务: a card's wifi device, its last inform and its queued and failed tasks (features/deviceTasks).
+// WiFi设备任务: a card's wifi device, its last inform and its queued and failed tasks, and the firmware
+// catalogue beside it (features/deviceTasks; docs/decisions/0040-firmware-through-the-acs.md). The
+// catalogue is a tab of this page rather than a menu entry of its own: support picks from it here.
+import { Tabs } from 'antd';
 import { DeviceTasksPanel } from '../features/deviceTasks/components/DeviceTasksPanel';
+import { FirmwareCatalogue } from '../features/deviceTasks/components/FirmwareCatalogue';
 
 export default function DeviceTasks() {
-  return <DeviceTasksPanel />;
+  return (
+    <Tabs
+      items={[
+        { key: 'tasks', label: '设备任务', children: <DeviceTasksPanel /> },
+        { key: 'firmware', label: '固件库', children: <FirmwareCatalogue /> },
+      ]}
+    />
+  );
 }

@@ -33,6 +33,7 @@ import * as m029 from './migrations/029_agent_commissions';
 import * as m030 from './migrations/030_error_reports';
 import * as m032 from './migrations/032_alerts_in_messaging_app';
 import * as m033 from './migrations/033_payee_confirmation';
+import * as m034 from './migrations/034_firmware';
 import * as m035 from './migrations/035_admin_request_keys';
 
 interface Migration {
@@ -74,6 +75,7 @@ const MIGRATIONS: Migration[] = [
   { name: '030_error_reports', up: m030.up },
   { name: '032_alerts_in_messaging_app', up: m032.up },
   { name: '033_payee_confirmation', up: m033.up },
+  { name: '034_firmware', up: m034.up },
   { name: '035_admin_request_keys', up: m035.up },
 ];
 

@@ -680,6 +680,27 @@ export interface AcsCommandsTable {
   fault_code: string;
   created_at: string;
   settled_at: string | null;
+  /** a firmware download: the file's name and the version the router reports once it runs it (034); '' otherwise */
+  file_name: Generated<string>;
+  target_version: Generated<string>;
+}
+
+/** The platform's firmware catalogue (034, docs/decisions/0040-firmware-through-the-acs.md). */
+export interface FirmwareImagesTable {
+  id: Generated<number>;
+  /** GenieACS's product class, or the simulator's model name */
+  model: string;
+  version: string;
+  /** the file's name on the ACS's file server */
+  file_name: string;
+  /** where the device fetches it when not from the ACS's file server; '' = the ACS's */
+  url: Generated<string>;
+  size_bytes: number;
+  notes: Generated<string>;
+  /** the operator who registered it, in words */
+  created_by: string;
+  created_at: string;
+  withdrawn_at: string | null;
 }
 
 /** The device simulator's view of each device (008). */
@@ -707,6 +728,8 @@ export interface SimDevicesTable {
   max_clients: number;
   factory_ssid: string;
   factory_password: string;
+  /** the CWMP code the next firmware download fails with; '' = it succeeds (034) */
+  download_fault: Generated<string>;
 }
 
 export interface SimDeviceSimsTable {
@@ -1078,6 +1101,7 @@ export interface Database {
   device_changes: DeviceChangesTable;
   sim_devices: SimDevicesTable;
   acs_commands: AcsCommandsTable;
+  firmware_images: FirmwareImagesTable;
   sim_device_sims: SimDeviceSimsTable;
   sim_device_clients: SimDeviceClientsTable;
   sim_device_commands: SimDeviceCommandsTable;

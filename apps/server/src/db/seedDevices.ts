@@ -293,4 +293,29 @@ export async function seedDevices(trx: Transaction<Database>, now: Date): Promis
         .execute();
     }
   }
+
+  // the firmware catalogue (docs/decisions/0040-firmware-through-the-acs.md): a newer image for two
+  // simulated models, so support can upgrade the demo CPE from WiFi设备任务
+  for (const f of DEMO_FIRMWARE)
+    await trx
+      .insertInto('firmware_images')
+      .values({ ...f, url: '', created_by: '平台管理员', created_at: at(7 * DAY), withdrawn_at: null })
+      .execute();
 }
+
+export const DEMO_FIRMWARE = [
+  {
+    model: '5G CPE Pro',
+    version: 'V3.3.0_20251020',
+    file_name: 'CPE5G-Pro_V3.3.0_20251020.bin',
+    size_bytes: 48_234_496,
+    notes: '修复5G驻网偶发掉线；WiFi 6 吞吐提升',
+  },
+  {
+    model: '4G 随身WiFi',
+    version: 'V1.3.0_20250601',
+    file_name: 'MIFI4G_V1.3.0_20250601.bin',
+    size_bytes: 12_582_912,
+    notes: '降低待机功耗',
+  },
+] as const;

@@ -66,6 +66,7 @@ const OWNERS: Record<string, string> = {
   device_changes: 'modules/devices/repo.ts',
   sim_devices: 'integrations/device/simulator.ts',
   acs_commands: 'integrations/device/genieacs/commands.ts',
+  firmware_images: 'modules/devices/firmwareRepo.ts',
   sim_device_sims: 'integrations/device/simulator.ts',
   sim_device_clients: 'integrations/device/simulator.ts',
   sim_device_commands: 'integrations/device/simulator.ts',

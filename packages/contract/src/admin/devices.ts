@@ -40,11 +40,88 @@ export const AdminDeviceTasksAnswer = z.object({
   acs: z.string(),
   /** when the router last called its ACS; '' unknown (the simulator) */
   last_inform: z.string(),
+  /** the firmware version the device reports */
+  firmware: z.string(),
+  /** the firmware catalogue's name of its model (GenieACS's product class, or the simulator's model name) */
+  model_key: z.string(),
+  /** its model takes firmware images remotely (docs/decisions/0040-firmware-through-the-acs.md) */
+  can_firmware: z.boolean(),
   items: z.array(AdminDeviceTask),
 });
 export type AdminDeviceTasksAnswer = z.infer<typeof AdminDeviceTasksAnswer>;
 
 const TaskAction = z.object({ custom_num: CardNumber, id: ChangeId, reason: AdminReason });
+
+// ---------- firmware (docs/decisions/0040-firmware-through-the-acs.md) ----------
+
+export const AdminFirmwareImage = z.object({
+  id: z.number().int(),
+  /** GenieACS's product class, or the simulator's model name */
+  model: z.string(),
+  /** the model's name as the pages show it; '' for a model no gateway knows any more */
+  model_name: z.string(),
+  version: z.string(),
+  /** the file's name on the ACS's file server */
+  file_name: z.string(),
+  url: z.string(),
+  size_bytes: z.number().int(),
+  notes: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  /** '' while it may be pushed */
+  withdrawn_at: z.string(),
+});
+export type AdminFirmwareImage = z.infer<typeof AdminFirmwareImage>;
+
+export const AdminFirmwareModel = z.object({ key: z.string(), name: z.string(), firmware: z.boolean() });
+
+export const AdminFirmwareAnswer = z.object({
+  items: z.array(AdminFirmwareImage),
+  /** the models the device gateways know: the catalogue's choices */
+  models: z.array(AdminFirmwareModel),
+});
+
+const FirmwareId = wholeNumber('请选择固件', { min: 1 });
+// line breaks are fine in notes; other control characters are not
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const SAFE_TEXT = /^[^\u0000-\u0009\u000b-\u001f\u007f]*$/;
+
+export const AdminFirmwareCreate = z.object({
+  model: z.string({ error: '请选择设备型号' }).trim().min(1, '请选择设备型号').max(64, '设备型号有误'),
+  version: z
+    .string({ error: '请填写版本号' })
+    .trim()
+    .min(1, '请填写版本号')
+    .max(64, '版本号最多 64 个字符')
+    .regex(/^[\x21-\x7e]+$/, '版本号须与设备上报的软件版本一致（字母、数字和符号，不含空格）'),
+  file_name: z
+    .string({ error: '请填写文件名' })
+    .trim()
+    .min(1, '请填写文件名')
+    .max(128, '文件名最多 128 个字符')
+    .regex(/^[A-Za-z0-9._-]+$/, '文件名只能含字母、数字、点、下划线和短横线（与ACS文件服务器上的名称一致）'),
+  url: z
+    .string({ error: '下载地址有误' })
+    .trim()
+    .max(500, '下载地址最多 500 个字符')
+    .regex(/^(https:\/\/[^\s]+)?$/, '下载地址须以 https:// 开头，或留空（由ACS文件服务器提供）')
+    .default(''),
+  size_bytes: wholeNumber('请填写文件大小（字节）', { min: 1, max: 2_000_000_000 }),
+  notes: z.string({ error: '说明有误' }).trim().max(500, '说明最多 500 个字').regex(SAFE_TEXT, '说明含有不可见字符').default(''),
+  reason: AdminReason,
+});
+
+export const AdminFirmwarePush = z.object({
+  custom_num: CardNumber,
+  /** other cards whose devices are of the same model, pushed at once */
+  also: z.array(CardNumber).max(50, '一次最多推送 50 台设备').default([]),
+  firmware_id: FirmwareId,
+  reason: AdminReason,
+});
+
+export const AdminFirmwarePushAnswer = z.object({
+  items: z.array(z.object({ custom_num: z.string(), serial: z.string(), task: AdminDeviceTask })),
+});
 
 export const adminDeviceEndpoints = adminArea({
   adminDeviceTasks: {
@@ -67,5 +144,33 @@ export const adminDeviceEndpoints = adminArea({
     summary: '撤销一个待生效的任务（须填写原因，记入操作日志）',
     body: TaskAction,
     answer: AdminDeviceTask,
+  },
+  adminFirmwareList: {
+    route: 'GET /admin/devices/firmware',
+    tags: ['admin devices'],
+    summary: '固件库：各型号登记的固件，及可选的设备型号',
+    query: z.object({ model: z.string().trim().max(64, '设备型号有误').optional() }),
+    answer: AdminFirmwareAnswer,
+  },
+  adminFirmwareCreate: {
+    route: 'POST /admin/devices/firmware',
+    tags: ['admin devices'],
+    summary: '登记一个固件（型号、版本、ACS上的文件名；须填写原因，记入操作日志）',
+    body: AdminFirmwareCreate,
+    answer: AdminFirmwareImage,
+  },
+  adminFirmwareWithdraw: {
+    route: 'POST /admin/devices/firmware/withdraw',
+    tags: ['admin devices'],
+    summary: '下架一个固件：此后不能再推送（须填写原因，记入操作日志）',
+    body: z.object({ id: FirmwareId, reason: AdminReason }),
+    answer: AdminFirmwareImage,
+  },
+  adminDeviceFirmwarePush: {
+    route: 'POST /admin/devices/firmware/push',
+    tags: ['admin devices'],
+    summary: '向设备（或同型号的多台设备）推送固件升级（须填写原因，记入操作日志）',
+    body: AdminFirmwarePush,
+    answer: AdminFirmwarePushAnswer,
   },
 });

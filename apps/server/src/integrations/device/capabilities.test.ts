@@ -8,8 +8,11 @@ const TR181_WIFI = {
 } satisfies Partial<Record<ParameterKey, string>>;
 const HOSTS = { hosts: 'Device.Hosts.Host', 'host.mac': 'PhysAddress' } satisfies Partial<Record<ParameterKey, string>>;
 
-const supported = (p: Partial<Record<ParameterKey, string | null>>, v: Partial<Record<ParameterKey, Record<string, string>>> = {}) =>
-  CAPABILITIES.filter((c) => capabilitiesOf(p, v)[c]);
+const supported = (
+  p: Partial<Record<ParameterKey, string | null>>,
+  v: Partial<Record<ParameterKey, Record<string, string>>> = {},
+  rpcs: { download?: boolean } = {},
+) => CAPABILITIES.filter((c) => capabilitiesOf(p, v, rpcs)[c]);
 
 describe('what a model supports', () => {
   it.each<[string, Partial<Record<ParameterKey, string | null>>, Partial<Record<ParameterKey, Record<string, string>>>, Capability[]]>([
@@ -60,6 +63,19 @@ describe('what a model supports', () => {
   ])('%s', (_name, parameters, values, want) => {
     expect(supported(parameters, values)).toEqual(want);
   });
+});
+
+describe('firmware upgrades', () => {
+  const VERSION = { 'deviceInfo.firmware': 'Device.DeviceInfo.SoftwareVersion' } satisfies Partial<Record<ParameterKey, string>>;
+  it.each<[string, Partial<Record<ParameterKey, string | null>>, { download?: boolean }, boolean]>([
+    ['the map declares download and the version is mapped', VERSION, { download: true }, true],
+    ['the version alone: the model takes no firmware over CWMP', VERSION, {}, false],
+    ['download declared false', VERSION, { download: false }, false],
+    ['download without a version to read back afterwards', {}, { download: true }, false],
+  ])('%s', (_name, parameters, rpcs, want) => {
+    expect(supported(parameters, {}, rpcs).includes('firmware')).toBe(want);
+  });
+  it('the simulator can', () => expect(ALL_CAPABILITIES.firmware).toBe(true));
 });
 
 describe('choicesOf', () => {

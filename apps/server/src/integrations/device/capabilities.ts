@@ -20,6 +20,11 @@ export const PARAMETER_KEYS = [
   'host.name',
   'host.active',
   'host.blocked',
+  'wifi.accessPoints',
+  'ap.ssid',
+  'ap.clients',
+  'apClient.mac',
+  'ssid.radio',
   'cell.imei',
   'cell.iccid',
   'cell.rsrp',
@@ -44,6 +49,11 @@ export const ROW_FIELDS: ReadonlySet<ParameterKey> = new Set([
   'host.active',
   'host.blocked',
   'sim.iccid',
+  // the access points' associated devices (TR-181 Device.WiFi.AccessPoint.{i}): which radio a client is on
+  'ap.ssid',
+  'ap.clients',
+  'apClient.mac',
+  'ssid.radio',
 ]);
 
 /** No standard object holds these: a model map names them with a vendor extension (an X_ segment). */
@@ -75,6 +85,7 @@ export const CAPABILITIES = [
   'networkMode',
   'reboot',
   'reset',
+  'firmware',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 /**
@@ -112,7 +123,18 @@ export const NEEDS: Record<Capability, readonly ParameterKey[]> = {
   networkMode: ['cell.preferredTechnology'],
   reboot: [],
   reset: [],
+  // the version is read back after the upgrade (docs/decisions/0040-firmware-through-the-acs.md)
+  firmware: ['deviceInfo.firmware'],
 };
+
+/**
+ * RPCs a model's map declares beyond the ones every CWMP device answers. Download is required of a
+ * CPE by TR-069, but many MiFi makers refuse firmware over CWMP (their app does it): a model offers
+ * firmware upgrades only when its map says `"download": true`.
+ */
+export interface ModelRpcs {
+  download?: boolean;
+}
 
 export const ALL_CAPABILITIES: DeviceCapabilities = {
   ...(Object.fromEntries(CAPABILITIES.map((c) => [c, true])) as Record<Capability, boolean>),
@@ -126,11 +148,16 @@ export const ALL_CAPABILITIES: DeviceCapabilities = {
 export function capabilitiesOf(
   parameters: Partial<Record<ParameterKey, string | null>>,
   values: Partial<Record<ParameterKey, Record<string, string>>> = {},
+  rpcs: ModelRpcs = {},
 ): DeviceCapabilities {
   const has = (k: ParameterKey) => typeof parameters[k] === 'string' && parameters[k] !== '';
   const valued = (k: ParameterKey) => !ENUMERATED.has(k) || Object.keys(values[k] ?? {}).length > 0;
+  const rpcOk = (c: Capability) => c !== 'firmware' || rpcs.download === true;
   return {
-    ...(Object.fromEntries(CAPABILITIES.map((c) => [c, NEEDS[c].every((k) => has(k) && valued(k))])) as Record<Capability, boolean>),
+    ...(Object.fromEntries(CAPABILITIES.map((c) => [c, rpcOk(c) && NEEDS[c].every((k) => has(k) && valued(k))])) as Record<
+      Capability,
+      boolean
+    >),
     choices: choicesOf(values),
   };
 }

@@ -5,7 +5,7 @@
 // How fast a change lands differs (the simulator at its next check-in, an ACS at once when the
 // device answers the connection request); `settle` lets the fixture move that along.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandStatus, DeviceGateway } from './gateway';
+import type { CommandStatus, DeviceGateway, FirmwareFile } from './gateway';
 
 export interface ContractDevice {
   online: boolean;
@@ -23,6 +23,12 @@ export interface DeviceFixture {
   comeBack(serial: string): Promise<void>;
   /** ask for a change this device will refuse (each gateway has its own way to provoke one) */
   refusedChange(serial: string): Promise<CommandStatus>;
+  /** a firmware image of this device's model that its gateway can serve, reporting `version` once installed */
+  firmware(serial: string, version: string): Promise<FirmwareFile>;
+  /** a firmware image whose download will fail on this device (CWMP 9010) */
+  failingFirmware(serial: string): Promise<FirmwareFile>;
+  /** a device that took a firmware image flashes it, reboots and calls in */
+  afterReboot(serial: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -125,6 +131,66 @@ export function describeDeviceContract(name: string, setup: () => Promise<Device
       const serial = await device(true);
       await expect(f.gateway.commands(serial, ['999999', 'not-a-number'])).resolves.toEqual([]);
       await expect(f.gateway.cancel(serial, '999999')).resolves.toBeNull();
+    });
+
+    // firmware (docs/decisions/0040-firmware-through-the-acs.md): pending while the device fetches and
+    // flashes the image, applied once it runs it, and the version it reports is the image's
+    it('upgrades the firmware of an online device: applied once it rebooted into the image, which it reports', async () => {
+      const serial = await device(true);
+      const before = (await f.gateway.status(serial))!.firmware;
+      const image = await f.firmware(serial, 'FW-2.0.0');
+      const c = await f.gateway.upgradeFirmware(serial, image);
+      expect(c.kind).toBe('firmware');
+      expect(c.state).toBe('pending');
+      await f.settle(serial);
+      await f.afterReboot(serial);
+      await f.settle(serial);
+      expect(await stateOf(serial, c.id)).toBe('applied');
+      const s = (await f.gateway.status(serial))!;
+      expect(s.firmware).toBe('FW-2.0.0');
+      expect(s.firmware).not.toBe(before);
+    });
+
+    it('queues a firmware upgrade for an offline device: pending until it comes back, then applied', async () => {
+      const serial = await device(false);
+      const before = (await f.gateway.status(serial))!.firmware;
+      const c = await f.gateway.upgradeFirmware(serial, await f.firmware(serial, 'FW-3.0.0'));
+      expect(c.state).toBe('pending');
+      await f.settle(serial);
+      expect(await stateOf(serial, c.id)).toBe('pending');
+      expect((await f.gateway.status(serial))!.firmware).toBe(before);
+      await f.comeBack(serial);
+      await f.settle(serial);
+      await f.afterReboot(serial);
+      await f.settle(serial);
+      expect(await stateOf(serial, c.id)).toBe('applied');
+      expect((await f.gateway.status(serial))!.firmware).toBe('FW-3.0.0');
+    });
+
+    it('withdraws a queued firmware upgrade: cancelled, and the device keeps its version', async () => {
+      const serial = await device(false);
+      const before = (await f.gateway.status(serial))!.firmware;
+      const c = await f.gateway.upgradeFirmware(serial, await f.firmware(serial, 'FW-4.0.0'));
+      expect((await f.gateway.cancel(serial, c.id))?.state).toBe('cancelled');
+      await f.comeBack(serial);
+      await f.settle(serial);
+      await f.afterReboot(serial);
+      await f.settle(serial);
+      expect(await stateOf(serial, c.id)).toBe('cancelled');
+      expect((await f.gateway.status(serial))!.firmware).toBe(before);
+    });
+
+    it('a firmware download that fails (9010) fails the upgrade with the reason in Chinese; the version stays', async () => {
+      const serial = await device(true);
+      const before = (await f.gateway.status(serial))!.firmware;
+      const c = await f.gateway.upgradeFirmware(serial, await f.failingFirmware(serial));
+      await f.settle(serial);
+      await f.afterReboot(serial);
+      await f.settle(serial);
+      const [now] = await f.gateway.commands(serial, [c.id]);
+      expect(now?.state).toBe('failed');
+      expect(now?.reason).toBe('设备执行失败：固件下载失败');
+      expect((await f.gateway.status(serial))!.firmware).toBe(before);
     });
 
     it('reboots an online device', async () => {

@@ -32,6 +32,11 @@ export interface DeviceState {
   /** card_mold (docs/spec/portal-spec.md §3) */
   model: number;
   modelName: string;
+  /**
+   * What the firmware catalogue calls the model: GenieACS's product class for a router behind an
+   * ACS, the model name for a simulated device. A firmware image is pushed only to its own model.
+   */
+  modelKey: string;
   firmware: string;
   portable: boolean;
   supports5g: boolean;
@@ -56,7 +61,9 @@ export interface DeviceClientInfo {
   mac: string;
   name: string;
   ip: string;
+  /** '2.4g' | '5g'; '' when the device does not say (a TR-098 router) */
   band: string;
+  /** '' when the device does not say (CWMP keeps no join time) */
   connectedAt: string;
   blocked: boolean;
 }
@@ -81,7 +88,27 @@ export type DeviceCommand =
   | { kind: 'switch_sim'; iccid: string }
   | { kind: 'network_mode'; mode: NetworkMode }
   | { kind: 'reboot' }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  | { kind: 'firmware'; file: FirmwareFile };
+
+/** A firmware image from the catalogue, as the device is told to fetch it (docs/decisions/0040-firmware-through-the-acs.md). */
+export interface FirmwareFile {
+  /** the name GenieACS's file server knows it by (the Download RPC is built from it) */
+  fileName: string;
+  /** the SoftwareVersion the device reports once it runs the image */
+  version: string;
+  /** where it is fetched from when not GenieACS's own file server; '' = the ACS's */
+  url: string;
+  sizeBytes: number;
+}
+
+/** A model a device gateway knows: the catalogue's choice of models (docs/decisions/0040-firmware-through-the-acs.md). */
+export interface DeviceModelInfo {
+  key: string;
+  name: string;
+  /** it takes firmware images remotely */
+  firmware: boolean;
+}
 
 export interface CommandStatus {
   id: string;
@@ -128,6 +155,14 @@ export interface DeviceGateway {
   setNetworkMode(serial: string, mode: NetworkMode): Promise<CommandStatus>;
   reboot(serial: string): Promise<CommandStatus>;
   factoryReset(serial: string): Promise<CommandStatus>;
+  /**
+   * Have the device fetch and install a firmware image. Pending until the device runs the new image
+   * (the ACS: its TRANSFER COMPLETE; the simulator: its check-in), failed with the reason in Chinese
+   * when the download fails (CWMP 9010…).
+   */
+  upgradeFirmware(serial: string, file: FirmwareFile): Promise<CommandStatus>;
+  /** The models this gateway manages. */
+  models(): Promise<DeviceModelInfo[]>;
   /** The commands' states now (unknown ids are left out). */
   commands(serial: string, ids: string[]): Promise<CommandStatus[]>;
   /** Withdraw a queued command; answers its state afterwards (not 'cancelled' when it was too late). */

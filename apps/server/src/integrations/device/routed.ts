@@ -5,7 +5,7 @@
 import type { NetworkMode } from '@portal/contract/enums';
 import type { Db } from '../../db/connect';
 import { ALL_CAPABILITIES, type DeviceCapabilities } from './capabilities';
-import type { CommandStatus, DeviceGateway, DeviceSupportInfo, WifiSettings } from './gateway';
+import type { CommandStatus, DeviceGateway, DeviceModelInfo, DeviceSupportInfo, FirmwareFile, WifiSettings } from './gateway';
 import type { DeviceSimulator } from './simulator';
 
 export interface RoutedAcs {
@@ -98,6 +98,14 @@ export class RoutedDeviceGateway implements DeviceGateway {
   }
   async factoryReset(serial: string) {
     return (await this.to(serial)).factoryReset(serial);
+  }
+  async upgradeFirmware(serial: string, file: FirmwareFile) {
+    return (await this.to(serial)).upgradeFirmware(serial, file);
+  }
+  /** Every server's models, then the simulator's; a key is listed once (the first server that maps it). */
+  async models(): Promise<DeviceModelInfo[]> {
+    const all = [...(await Promise.all(this.servers.map((s) => s.gateway.models()))).flat(), ...((await this.simulator?.models()) ?? [])];
+    return all.filter((m, i) => all.findIndex((o) => o.key === m.key) === i);
   }
   async commands(serial: string, ids: string[]) {
     return (await this.to(serial)).commands(serial, ids);

@@ -11,11 +11,14 @@ import type {
   DeviceClientInfo,
   DeviceCommand,
   DeviceGateway,
+  DeviceModelInfo,
   DeviceSimInfo,
   DeviceState,
+  FirmwareFile,
   RadioSignal,
   WifiSettings,
 } from './gateway';
+import { faultReason } from './genieacs/faults';
 
 type DeviceRow = Selectable<SimDevicesTable>;
 type SimRow = Selectable<SimDeviceSimsTable>;
@@ -155,9 +158,12 @@ export class DeviceSimulator implements DeviceGateway {
         .where('id', '=', cmd.id)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1 || outcome.state === 'failed') continue;
+      if (Number(claimed.numUpdatedRows) !== 1) continue;
+      // a download fault is the one download's: the next one succeeds
+      if (command.kind === 'firmware') dev = { ...dev, download_fault: '' };
+      if (outcome.state === 'failed') continue;
       dev = await this.apply(trx, dev, sims, command, at);
-      if (command.kind === 'reboot' || command.kind === 'reset') break;
+      if (command.kind === 'reboot' || command.kind === 'reset' || command.kind === 'firmware') break;
     }
     return dev;
   }
@@ -187,6 +193,10 @@ export class DeviceSimulator implements DeviceGateway {
           return { state: 'failed', reason: `${carrierName(target.carrier)}信号过弱，无法注册到网络${back}` };
         return ok;
       }
+      case 'firmware':
+        // the download fails as a router's does (CWMP 9010 …), in the same words
+        if (dev.download_fault) return { state: 'failed', reason: faultReason(dev.download_fault) };
+        return ok;
       case 'network_mode': {
         const active = sims.find((s) => s.iccid === dev.active_iccid);
         if (c.mode === '5g' && (!active || !canAttach(signalOf(active, '5g', dev.supports_5g === 1))))
@@ -236,6 +246,9 @@ export class DeviceSimulator implements DeviceGateway {
         return { ...dev, network_mode: c.mode };
       case 'reboot':
         return { ...dev, ...offlineForReboot };
+      case 'firmware':
+        // the image is flashed and the device boots into it: back after a reboot, on the new version
+        return { ...dev, firmware: c.file.version, ...offlineForReboot };
       case 'reset': {
         // factory settings: the label's wifi, automatic mode, the first SIM, nobody connected or blocked
         await trx.deleteFrom('sim_device_clients').where('serial', '=', dev.serial).execute();
@@ -294,6 +307,7 @@ export class DeviceSimulator implements DeviceGateway {
       imei: dev.imei,
       model: dev.model,
       modelName: dev.model_name,
+      modelKey: dev.model_name,
       firmware: dev.firmware,
       portable: dev.portable === 1,
       supports5g: dev.supports_5g === 1,
@@ -321,6 +335,12 @@ export class DeviceSimulator implements DeviceGateway {
   /** The simulated devices can do everything the pages offer. */
   async capabilities(): Promise<DeviceCapabilities> {
     return ALL_CAPABILITIES;
+  }
+
+  /** The simulated models (by name): every one takes firmware. */
+  async models(): Promise<DeviceModelInfo[]> {
+    const rows = await this.db.kysely.selectFrom('sim_devices').select('model_name').distinct().orderBy('model_name').execute();
+    return rows.map((r) => ({ key: r.model_name, name: r.model_name, firmware: true }));
   }
 
   async clients(serial: string): Promise<DeviceClientInfo[]> {
@@ -389,6 +409,9 @@ export class DeviceSimulator implements DeviceGateway {
   factoryReset(serial: string) {
     return this.submit(serial, { kind: 'reset' });
   }
+  upgradeFirmware(serial: string, file: FirmwareFile) {
+    return this.submit(serial, { kind: 'firmware', file });
+  }
 
   async commands(serial: string, ids: string[]): Promise<CommandStatus[]> {
     const numeric = ids.map(Number).filter((n) => Number.isInteger(n));
@@ -434,6 +457,11 @@ export class DeviceSimulator implements DeviceGateway {
       .set({ online: 0, online_changed_at: clock.iso(), offline_until: null })
       .where('serial', '=', serial)
       .execute();
+  }
+
+  /** The device's next firmware download fails with this CWMP code (9010 download failure, …). */
+  async failNextDownload(serial: string, code = '9010'): Promise<void> {
+    await this.db.kysely.updateTable('sim_devices').set({ download_fault: code }).where('serial', '=', serial).execute();
   }
 
   /** The device comes back: it boots and checks in at once (queued changes apply then). */

@@ -3,3 +3,4 @@
 export { devicesRoutes } from './routes';
 export { deviceByCard } from './repo';
 export { cancelTask, deviceTasks, retryTask, supportDevice } from './support';
+export { firmwareCatalogue, pushFirmware, registerFirmware, withdrawFirmware, type PushTarget } from './firmware';

@@ -158,7 +158,9 @@ function summaryOf(customNum: string, s: DeviceState): DeviceSummary {
 }
 
 /** When a pending change will take effect, in the owner's words. */
-function pendingNote(s: DeviceState): string {
+function pendingNote(s: DeviceState, kind: DeviceChangeKind): string {
+  // a firmware upgrade support pushed (docs/decisions/0040-firmware-through-the-acs.md): the one thing the holder must not do is cut the power
+  if (kind === 'firmware') return s.online && !s.backOnlineAt ? '设备升级中，请勿断电' : '设备离线，上线后开始升级';
   if (s.backOnlineAt) return '设备重启中，上线后生效';
   if (!s.online) return '设备离线，上线后生效';
   return `设备下次联网时生效（约${s.checkinSeconds}秒内）`;
@@ -175,11 +177,12 @@ function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChang
     state: st,
     state_text: DEVICE_CHANGE_STATE_LABEL[st],
     reason: row.reason,
-    note: st === 'pending' && state ? pendingNote(state) : '',
+    note: st === 'pending' && state ? pendingNote(state, kind) : '',
     requested_by: row.actor,
     created_at: row.created_at,
     settled_at: row.settled_at ?? '',
-    cancellable: st === 'pending',
+    // support pushed it and follows it up in the console: the holder's pages offer no firmware controls
+    cancellable: st === 'pending' && kind !== 'firmware',
   };
 }
 
@@ -503,6 +506,7 @@ export async function cancelChange(ctx: AppContext, auth: Auth, customNum: strin
   const row = await changeRow(ctx, o, id);
   if (row.state !== 'pending')
     throw deviceError(DeviceCode.CHANGE_SETTLED, `该操作${DEVICE_CHANGE_STATE_LABEL[row.state as DeviceChangeState]}，无法撤销`);
+  if (row.kind === 'firmware') throw deviceError(DeviceCode.CHANGE_SETTLED, '固件升级由客服发起，如需取消请联系客服');
   const c = await deviceGateway(ctx).cancel(o.device.serial, row.command_id);
   if (!c) throw new Error(`device cloud lost command ${row.command_id}`);
   const settledAt = c.settledAt ?? clock.iso();

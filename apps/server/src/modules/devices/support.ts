@@ -31,7 +31,7 @@ export async function supportDevice(ctx: AppContext, customNum: string): Promise
   return { agentId: card.agent_id, serial: device.serial, deviceId: device.id };
 }
 
-function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
+export function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
   const state = row.state as DeviceChangeState;
   return {
     id: row.id,
@@ -44,8 +44,9 @@ function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
     requested_by: row.actor,
     created_at: row.created_at,
     settled_at: row.settled_at ?? '',
-    // only an ACS keeps a faulted task to run again; the simulator's failures are final
-    can_retry: state === 'failed' && faultCode !== '',
+    // only an ACS keeps a faulted task to run again; the simulator's failures are final. A failed
+    // download's task is gone once the router reported its TRANSFER COMPLETE: push the image again
+    can_retry: state === 'failed' && faultCode !== '' && row.kind !== 'firmware',
     can_cancel: state === 'pending',
   };
 }
@@ -53,6 +54,7 @@ function taskOf(row: repo.ChangeRow, faultCode: string): AdminDeviceTask {
 export async function deviceTasks(ctx: AppContext, d: SupportDevice, customNum: string): Promise<AdminDeviceTasksAnswer> {
   const status = await deviceGateway(ctx).status(d.serial);
   if (!status) throw notFound();
+  const caps = await deviceGateway(ctx).capabilities(d.serial);
   const rows = await settlePending(ctx, d.serial, await repo.recentChanges(ctx.db.kysely, d.deviceId));
   const info = deviceGateway(ctx).supportInfo
     ? await deviceGateway(ctx).supportInfo!(
@@ -67,6 +69,9 @@ export async function deviceTasks(ctx: AppContext, d: SupportDevice, customNum: 
     online: status.online,
     acs: info?.acs ?? '',
     last_inform: info?.lastInform ?? '',
+    firmware: status.firmware,
+    model_key: status.modelKey,
+    can_firmware: caps.firmware,
     items: rows.map((r) => taskOf(r, info?.faultCodes[r.command_id] ?? '')),
   };
 }
@@ -117,6 +122,8 @@ export async function cancelTask(
   const settled = { ...row, state: c.state, reason: c.reason, settled_at: settledAt };
   if (c.state !== 'cancelled') {
     if (c.state !== 'pending') await repo.settleChange(ctx.db.kysely, row.id, c.state, c.reason, settledAt);
+    // still pending but no longer withdrawable: a router that took the download is flashing it
+    if (c.state === 'pending') throw new AppError(Code.BAD_REQUEST, '设备已开始执行该任务（如固件下载），无法撤销');
     throw new AppError(Code.BAD_REQUEST, `设备已处理该任务（${DEVICE_CHANGE_STATE_LABEL[c.state]}），无法撤销`);
   }
   const after = taskOf(settled, '');

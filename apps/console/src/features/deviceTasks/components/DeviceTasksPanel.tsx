@@ -8,6 +8,7 @@ import { Alert, App, Button, Card, Descriptions, Input, Space, Table, Tag, Typog
 import { ReasonModal } from '../../../components/ReasonModal';
 import { messageOf } from '../../../lib/api';
 import { cancelDeviceTask, deviceTasksKey, getDeviceTasks, retryDeviceTask, type DeviceTask } from '../api/deviceTasks';
+import { PushFirmwareModal } from './PushFirmwareModal';
 
 const STATE_COLOR: Record<DeviceTask['state'], string> = { pending: 'orange', applied: 'green', failed: 'red', cancelled: 'default' };
 const when = (iso: string) => (iso ? new Date(iso).toLocaleString('zh-CN', { hour12: false }) : '—');
@@ -15,6 +16,7 @@ const when = (iso: string) => (iso ? new Date(iso).toLocaleString('zh-CN', { hou
 export function DeviceTasksPanel() {
   const [customNum, setCustomNum] = useState('');
   const [acting, setActing] = useState<{ task: DeviceTask; action: 'retry' | 'cancel' } | null>(null);
+  const [pushing, setPushing] = useState(false);
   const { message } = App.useApp();
   const qc = useQueryClient();
   const tasks = useQuery({
@@ -34,16 +36,29 @@ export function DeviceTasksPanel() {
           enterButton="查询"
           allowClear
           style={{ maxWidth: 420 }}
-          onSearch={(v) => setCustomNum(v.trim())}
+          onSearch={(v) => {
+            // the same card again: ask again (a router may have called in since)
+            if (v.trim() === customNum) void tasks.refetch();
+            else setCustomNum(v.trim());
+          }}
         />
       </Card>
-      {tasks.isError && <Alert type="warning" showIcon message={messageOf(tasks.error)} />}
+      {tasks.isError && <Alert type="warning" showIcon title={messageOf(tasks.error)} />}
       {d && (
-        <Card title={`${d.model_name} · 序列号 ${d.serial}`}>
+        <Card
+          title={`${d.model_name} · 序列号 ${d.serial}`}
+          extra={
+            // a model whose map declares no download offers no firmware (docs/decisions/0040-firmware-through-the-acs.md)
+            d.can_firmware && <Button onClick={() => setPushing(true)}>推送固件</Button>
+          }
+        >
           <Descriptions column={3} size="small">
             <Descriptions.Item label="状态">{d.online ? <Tag color="green">在线</Tag> : <Tag>离线</Tag>}</Descriptions.Item>
             <Descriptions.Item label="管理平台">{d.acs ? `ACS：${d.acs}` : '设备模拟器'}</Descriptions.Item>
             <Descriptions.Item label="最近上报">{d.acs ? when(d.last_inform) : '—'}</Descriptions.Item>
+            <Descriptions.Item label="固件版本">{d.firmware || '未知'}</Descriptions.Item>
+            <Descriptions.Item label="型号标识">{d.model_key}</Descriptions.Item>
+            <Descriptions.Item label="远程升级">{d.can_firmware ? '支持' : '该型号不支持'}</Descriptions.Item>
           </Descriptions>
           <Table<DeviceTask>
             rowKey="id"
@@ -88,6 +103,16 @@ export function DeviceTasksPanel() {
             ]}
           />
         </Card>
+      )}
+      {pushing && d && (
+        <PushFirmwareModal
+          device={d}
+          onDone={(n) => {
+            void message.success(`已向 ${n} 台设备推送固件`);
+            void qc.invalidateQueries({ queryKey: deviceTasksKey(d.custom_num) });
+          }}
+          onClose={() => setPushing(false)}
+        />
       )}
       {acting && d && (
         <ReasonModal<{ reason: string }>

@@ -19,9 +19,11 @@ import {
   type CommandStatus,
   type DeviceClientInfo,
   type DeviceGateway,
+  type DeviceModelInfo,
   type DeviceSimInfo,
   type DeviceState,
   type DeviceSupportInfo,
+  type FirmwareFile,
   type RadioSignal,
   type WifiSettings,
 } from '../gateway';
@@ -96,6 +98,14 @@ function ours<T extends string>(table: Record<string, string> | undefined, their
 }
 
 type Change = [path: string, value: string | number | boolean, type: string];
+
+/** TR-069's FileType of a firmware image (A.3.2.8 Download). */
+export const FIRMWARE_FILE_TYPE = '1 Firmware Upgrade Image';
+
+/** GenieACS's record of the downloads a device completed (virtual parameters, set at TRANSFER COMPLETE). */
+const DOWNLOADS = 'Downloads';
+
+const timeOf = (v: unknown): number => (typeof v === 'number' ? v : Date.parse(str(v)));
 
 export class GenieAcsGateway implements DeviceGateway {
   private readonly located = new Map<string, Located>();
@@ -192,6 +202,13 @@ export class GenieAcsGateway implements DeviceGateway {
     return (slot === null ? rows[0] : rows.find((r) => r.slot === slot))?.iccid ?? '';
   }
 
+  /** The models this ACS manages (every mapped one unless it is limited to some product classes). */
+  async models(): Promise<DeviceModelInfo[]> {
+    return [...this.o.models.values()]
+      .filter((m) => !this.o.productClasses?.length || this.o.productClasses.includes(m.productClass))
+      .map((m) => ({ key: m.productClass, name: m.name, firmware: m.capabilities.firmware }));
+  }
+
   /** What the model can be asked (the simulator can do everything). */
   async capabilities(serial: string): Promise<DeviceCapabilities> {
     const dev = await this.locate(serial);
@@ -210,6 +227,7 @@ export class GenieAcsGateway implements DeviceGateway {
       imei: str(this.at(doc, m, 'cell.imei')),
       model: m.cardMold,
       modelName: m.name,
+      modelKey: m.productClass,
       firmware: str(this.at(doc, m, 'deviceInfo.firmware')),
       portable: m.portable,
       supports5g: m.supports5g,
@@ -236,6 +254,42 @@ export class GenieAcsGateway implements DeviceGateway {
     };
   }
 
+  /**
+   * Each associated client's band, by MAC: the access point it is associated with, that access
+   * point's SSID, the SSID's radio and the radio's band (TR-181). Empty where the map does not name
+   * the chain (TR-098 keeps no radio per client): the page says the band is unknown.
+   */
+  private async bandsOf(dev: Located): Promise<Map<string, string>> {
+    const m = dev.model;
+    const p = m.parameters;
+    const aps = p['wifi.accessPoints'];
+    const out = new Map<string, string>();
+    if (!aps || !p['ap.ssid'] || !p['ap.clients'] || !p['apClient.mac'] || !p['ssid.radio'] || !p['wifi.band']) return out;
+    // the SSID and radio tables sit beside the access points (Device.WiFi.SSID, Device.WiFi.Radio)
+    const wifiRoot = aps.slice(0, aps.lastIndexOf('.'));
+    const [doc] = await this.o.client.devices({ _id: dev.id }, ['_id', aps, `${wifiRoot}.SSID`, `${wifiRoot}.Radio`]);
+    if (!doc) return out;
+    const band = (radioPath: string) => {
+      const field = p['wifi.band']!.slice(p['wifi.band']!.lastIndexOf('.') + 1);
+      return ours<string>(m.values['wifi.band'], valueAt(doc, `${radioPath.replace(/\.$/, '')}.${field}`)) ?? '';
+    };
+    for (const i of instancesAt(doc, aps)) {
+      const ssid = str(valueAt(doc, rowPath(aps, i, p['ap.ssid']))).replace(/\.$/, '');
+      const radio = ssid
+        ? str(valueAt(doc, `${ssid}.${p['ssid.radio']}`))
+            .split(',')[0]!
+            .trim()
+        : '';
+      const b = radio ? band(radio) : '';
+      const clients = rowPath(aps, i, p['ap.clients']);
+      for (const j of instancesAt(doc, clients)) {
+        const mac = str(valueAt(doc, rowPath(clients, j, p['apClient.mac']))).toUpperCase();
+        if (mac && b) out.set(mac, b);
+      }
+    }
+    return out;
+  }
+
   async clients(serial: string): Promise<DeviceClientInfo[]> {
     const dev = await this.known(serial);
     const m = dev.model;
@@ -244,6 +298,7 @@ export class GenieAcsGateway implements DeviceGateway {
     if (!table || !mac) return [];
     const doc = await this.document(dev);
     const online = this.online(doc);
+    const bands = online ? await this.bandsOf(dev) : new Map<string, string>();
     const field = (i: string, k: ParameterKey) => {
       const f = m.parameters[k];
       return f ? valueAt(doc, rowPath(table, i, f)) : undefined;
@@ -251,14 +306,14 @@ export class GenieAcsGateway implements DeviceGateway {
     return instancesAt(doc, table)
       .map((i) => {
         const macAddress = str(field(i, 'host.mac')).toUpperCase();
-        const activePath = m.parameters['host.active'] ? rowPath(table, i, m.parameters['host.active']) : rowPath(table, i, mac);
         return {
           mac: macAddress,
           name: str(field(i, 'host.name')) || macAddress,
           ip: str(field(i, 'host.ip')),
-          band: '',
-          // when the ACS last saw the host: CWMP keeps no connect time
-          connectedAt: new Date(timestampAt(doc, activePath) ?? Date.parse(str(doc._lastInform))).toISOString(),
+          // '' where the router does not say (the page: 频段未知)
+          band: bands.get(macAddress) ?? '',
+          // neither TR-181 nor TR-098 keeps when a client joined: unknown, not the time the ACS last looked
+          connectedAt: '',
           blocked: bool(field(i, 'host.blocked')) === true,
           active: m.parameters['host.active'] ? bool(field(i, 'host.active')) === true : true,
         };
@@ -300,10 +355,19 @@ export class GenieAcsGateway implements DeviceGateway {
     return v;
   }
 
-  private async submit(serial: string, kind: CommandStatus['kind'], task: Record<string, unknown>): Promise<CommandStatus> {
+  private async submit(
+    serial: string,
+    kind: CommandStatus['kind'],
+    task: Record<string, unknown>,
+    firmware?: FirmwareFile,
+  ): Promise<CommandStatus> {
     const dev = await this.known(serial);
+    // taken before the task is sent: GenieACS stamps the download it starts after this
+    const sentAt = clock.iso();
     const answer = await this.o.client.postTask(dev.id, task);
-    let state: CommandStatus['state'] = answer.applied ? 'applied' : 'pending';
+    // a 200 on a download means the router took the Download RPC; the image is in place only at its
+    // TRANSFER COMPLETE, after it has fetched, flashed and rebooted (docs/decisions/0040-firmware-through-the-acs.md)
+    let state: CommandStatus['state'] = answer.applied && kind !== 'firmware' ? 'applied' : 'pending';
     let faultCode = '';
     if (!answer.applied) {
       const [fault] = await this.o.client.faults({ _id: `${dev.id}:task_${answer.task._id}` });
@@ -322,8 +386,10 @@ export class GenieAcsGateway implements DeviceGateway {
       state,
       reason: state === 'failed' ? faultReason(faultCode) : '',
       fault_code: faultCode,
-      created_at: now,
+      created_at: sentAt,
       settled_at: state === 'pending' ? null : now,
+      file_name: firmware?.fileName ?? '',
+      target_version: firmware?.version ?? '',
     });
     return statusOf(row);
   }
@@ -394,6 +460,18 @@ export class GenieAcsGateway implements DeviceGateway {
     return this.submit(serial, 'reset', { name: 'factoryReset' });
   }
 
+  /**
+   * A download task naming the image on the ACS's file server (GenieACS builds the Download RPC's
+   * URL from its FS_URL_PREFIX and the name). Refused before anything is sent for a model whose map
+   * does not declare download.
+   */
+  async upgradeFirmware(serial: string, file: FirmwareFile): Promise<CommandStatus> {
+    const dev = await this.known(serial);
+    if (!dev.model.capabilities.firmware)
+      throw new DeviceUnsupported(`device model ${dev.model.productClass} takes no firmware over TR-069 (no "download" in its map)`);
+    return this.submit(serial, 'firmware', { name: 'download', fileType: FIRMWARE_FILE_TYPE, fileName: file.fileName }, file);
+  }
+
   // ---------- following tasks up ----------
 
   /** Settle the pending rows from what the ACS holds now: a fault → failed; gone → applied; still there → pending. */
@@ -405,6 +483,7 @@ export class GenieAcsGateway implements DeviceGateway {
     const queued = new Set(tasks.map((t) => str(t._id)));
     const faultOf = new Map(faults.map((f) => [str(f._id), f]));
     const now = clock.iso();
+    const installed = await this.firmwareInstalled(pending.filter((r) => r.kind === 'firmware' && !queued.has(r.task_id)));
     for (const r of pending) {
       const fault = faultOf.get(`${r.device_id}:task_${r.task_id}`);
       if (fault) {
@@ -415,10 +494,39 @@ export class GenieAcsGateway implements DeviceGateway {
           fault_code: code,
           settled_at: now,
         });
-      } else if (!queued.has(r.task_id)) {
+      } else if (!queued.has(r.task_id) && (r.kind !== 'firmware' || installed.has(r.id))) {
         await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: now });
       }
     }
+  }
+
+  /**
+   * The firmware commands whose image the router now runs: GenieACS recorded its TRANSFER COMPLETE
+   * for the file (Downloads.{i}.LastFileName, LastDownload no older than the task), or the router
+   * reports the image's version. A download the router took but has not completed stays pending
+   * (设备升级中). The version is then read from the router again, so the pages show what it runs.
+   */
+  private async firmwareInstalled(rows: commands.AcsCommandRow[]): Promise<Set<number>> {
+    const done = new Set<number>();
+    if (rows.length === 0) return done;
+    const dev = await this.known(rows[0]!.serial);
+    const versionPath = dev.model.parameters['deviceInfo.firmware'];
+    const [doc] = await this.o.client.devices({ _id: dev.id }, ['_id', '_lastInform', DOWNLOADS, ...(versionPath ? [versionPath] : [])]);
+    if (!doc) return done;
+    const version = versionPath ? str(valueAt(doc, versionPath)) : '';
+    const completed = instancesAt(doc, DOWNLOADS).map((i) => ({
+      file: str(valueAt(doc, `${DOWNLOADS}.${i}.LastFileName`)),
+      at: timeOf(valueAt(doc, `${DOWNLOADS}.${i}.LastDownload`)),
+    }));
+    for (const r of rows) {
+      const sent = Date.parse(r.created_at);
+      if (completed.some((c) => c.file === r.file_name && c.at >= sent) || (r.target_version !== '' && version === r.target_version))
+        done.add(r.id);
+    }
+    // read the version again rather than trust what the inform left (older GenieACS keeps the pre-flash value until asked)
+    if (done.size > 0 && versionPath && this.online(doc))
+      await this.o.client.postTask(dev.id, { name: 'getParameterValues', parameterNames: [versionPath] });
+    return done;
   }
 
   async commands(serial: string, ids: string[]): Promise<CommandStatus[]> {

@@ -10,6 +10,12 @@
 //        a fault <device>:task_<id> is recorded). 404 "No such device".
 //   GET  /tasks/?query=  GET /faults/?query=       (equality on top-level fields)
 //   DELETE /tasks/<id>  (its fault too; 404 "Task not found")   POST /tasks/<id>/retry
+// A download task (firmware) goes as GenieACS 1.2 runs it (lib/cwmp.ts, lib/session.ts): the
+// device accepts the Download RPC and the task is done (gone from /tasks); the transfer completes
+// later, when the device has fetched the file from the ACS's file server (`addFile`), flashed it and
+// informs again after its reboot (TRANSFER COMPLETE): the virtual Downloads.1.* parameters and
+// the new SoftwareVersion are recorded. A file the file server does not hold fails that transfer
+// with a fault cwmp.9010 ("Download failure") on the task's channel, the task itself being gone.
 // Devices are kept as flat parameter paths. A device is online (answers connection requests) or
 // not; `inform` is the device calling in: it runs what is queued. One that "never comes back" is
 // simply never informed. Optional basic auth, as the NBI behind a proxy has it.
@@ -50,6 +56,18 @@ interface FakeDevice {
   registered: number;
   /** the next task this device runs faults with this */
   faultNext: { code: string; message: string } | null;
+  /** a download it accepted and has not completed: completes at its next inform */
+  transfer: { taskId: string; fileType: string; fileName: string; startedAt: number } | null;
+}
+
+export interface FakeAcsFile {
+  /** the file's name on the file server (what a download task names) */
+  fileName: string;
+  fileType: string;
+  /** the SoftwareVersion a device reports once it runs this image */
+  version: string;
+  /** GenieACS files carry the product class they are for; a device of another class refuses it */
+  productClass?: string;
 }
 
 export interface FakeTask {
@@ -93,6 +111,8 @@ export interface FakeAcs {
   inform(serial: string): void;
   /** the device will fault the next task it runs */
   faultNext(serial: string, code: string, message: string): void;
+  /** a file on the ACS's file server (GET /files/ in GenieACS) */
+  addFile(file: FakeAcsFile): void;
   value(serial: string, path: string): FakeValue | undefined;
   tasks(): FakeTask[];
   faults(): FakeFault[];
@@ -141,6 +161,7 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
   const bySerial = new Map<string, FakeDevice>();
   let tasks: FakeTask[] = [];
   let faults: FakeFault[] = [];
+  const files = new Map<string, FakeAcsFile>();
   const log: FakeAcsCall[] = [];
   let down = false;
 
@@ -202,10 +223,48 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
         d.params = new Map([...d.factory].map(([k, p]) => [k, { ...p, timestamp: t }]));
         return undefined;
       case 'download':
+        // accepted (DownloadResponse status 1): the transfer completes after the device's reboot
+        d.transfer = { taskId: task._id, fileType: String(task.fileType ?? ''), fileName: String(task.fileName ?? ''), startedAt: t };
         return undefined;
       default:
         return { code: 'cwmp.9000', message: 'Method not supported' };
     }
+  }
+
+  function recordFault(d: FakeDevice, taskId: string, fault: { code: string; message: string; detail?: unknown }): void {
+    faults = faults.filter((f) => f._id !== `${d.id}:task_${taskId}`);
+    faults.push({
+      _id: `${d.id}:task_${taskId}`,
+      device: d.id,
+      channel: `task_${taskId}`,
+      code: fault.code,
+      message: fault.message,
+      detail: fault.detail ?? null,
+      retries: 0,
+      timestamp: iso(now()),
+    });
+  }
+
+  /** The device, back from flashing, reports its download (TransferComplete): the new version, or the fault. */
+  function transferComplete(d: FakeDevice): void {
+    const x = d.transfer;
+    if (!x) return;
+    d.transfer = null;
+    const t = now();
+    const file = files.get(x.fileName);
+    if (!file || (file.productClass !== undefined && file.productClass !== d.spec.productClass)) {
+      recordFault(d, x.taskId, { code: 'cwmp.9010', message: 'Download failure', detail: { faultCode: '9010' } });
+      return;
+    }
+    const set = (path: string, value: FakeValue, type?: string) => d.params.set(path, { value, type: type ?? typeOf(value), timestamp: t });
+    for (const path of [...d.params.keys()]) {
+      if (path.endsWith('DeviceInfo.SoftwareVersion')) set(path, file.version);
+      if (path.endsWith('DeviceInfo.UpTime')) set(path, 0);
+    }
+    set('Downloads.1.LastFileType', x.fileType);
+    set('Downloads.1.LastFileName', x.fileName);
+    set('Downloads.1.LastDownload', iso(x.startedAt), 'xsd:dateTime');
+    set('Downloads.1.CompleteTime', iso(t), 'xsd:dateTime');
   }
 
   /** A session with the device: runs its queued tasks that have no fault; answers the first fault of `only`. */
@@ -214,18 +273,8 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
     for (const task of tasks.filter((x) => x.device === d.id)) {
       if (faults.some((f) => f._id === `${d.id}:task_${task._id}`)) continue;
       const fault = run(d, task);
-      if (fault) {
-        faults.push({
-          _id: `${d.id}:task_${task._id}`,
-          device: d.id,
-          channel: `task_${task._id}`,
-          code: fault.code,
-          message: fault.message,
-          detail: fault.detail ?? null,
-          retries: 0,
-          timestamp: iso(now()),
-        });
-      } else tasks = tasks.filter((x) => x._id !== task._id);
+      if (fault) recordFault(d, task._id, fault);
+      else tasks = tasks.filter((x) => x._id !== task._id);
     }
   }
 
@@ -360,6 +409,7 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
         lastInform: t,
         registered: t,
         faultNext: null,
+        transfer: null,
       };
       devices.set(id, d);
       bySerial.set(spec.serial, d);
@@ -371,10 +421,15 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
     inform(serial) {
       const d = device(serial);
       d.online = true;
+      // a download under way ends with this inform: the device rebooted into the image (or failed to fetch it)
+      transferComplete(d);
       session(d);
     },
     faultNext(serial, code, message) {
       device(serial).faultNext = { code, message };
+    },
+    addFile(file) {
+      files.set(file.fileName, { ...file });
     },
     value: (serial, path) => device(serial).params.get(path)?.value,
     tasks: () => tasks.map((t) => ({ ...t })),

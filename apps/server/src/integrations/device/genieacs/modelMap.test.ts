@@ -45,6 +45,12 @@ describe('the model maps shipped in deploy/device-models', () => {
   it('a dual-SIM router switches SIMs', () => {
     expect(maps.get('GL-X3000')!.capabilities['sims.switch']).toBe(true);
   });
+
+  it('firmware over TR-069 where the map declares download: the CPEs, not the Huawei MiFi', () => {
+    expect(maps.get('MU5001')!.capabilities.firmware).toBe(true);
+    expect(maps.get('GL-X3000')!.capabilities.firmware).toBe(true);
+    expect(maps.get('E5785')!.capabilities.firmware).toBe(false);
+  });
 });
 
 describe('a map that cannot be used is refused, naming the file, the model and the parameter', () => {
@@ -78,6 +84,7 @@ describe('a map that cannot be used is refused, naming the file, the model and t
     ['an unknown base', { base: 'tr069' }, /\(MU5001\): "base" must be "tr181" or "tr098"/],
     ['a card mold that is no number', { cardMold: 'cpe' }, /\(MU5001\): "cardMold" must be a whole number/],
     ['portable not a boolean', { portable: 'no' }, /\(MU5001\): "portable" must be true or false/],
+    ['download not a boolean', { download: 'yes' }, /\(MU5001\): "download" must be true or false/],
     [
       'an enumeration mapped without values',
       { base: 'tr098', parameters: { 'wifi.band': 'InternetGatewayDevice.LANDevice.1.WLANConfiguration.1.X_Band' } },

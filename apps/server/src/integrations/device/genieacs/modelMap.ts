@@ -33,6 +33,8 @@ export interface ModelMap {
   portable: boolean;
   supports5g: boolean;
   base: DataModel;
+  /** the model takes a firmware image over CWMP (the Download RPC); absent = no */
+  download: boolean;
   parameters: Partial<Record<ParameterKey, string>>;
   /** our value → the device's, per enumerated parameter */
   values: Partial<Record<ParameterKey, Record<string, string>>>;
@@ -159,6 +161,9 @@ export function parseModelMap(file: string, raw: unknown): ModelMap {
   for (const k of ENUMERATED)
     if (merged[k] && Object.keys(values[k] ?? {}).length === 0)
       throw new ModelMapError(`${where}: parameter "${k}" is mapped but its "values" are not (how is each of our values written?)`);
+  if (raw.download !== undefined && typeof raw.download !== 'boolean')
+    throw new ModelMapError(`${where}: "download" must be true or false (does the model take firmware images over TR-069?)`);
+  const download = raw.download === true;
   const parameters = Object.fromEntries(Object.entries(merged).filter(([, p]) => typeof p === 'string')) as Partial<
     Record<ParameterKey, string>
   >;
@@ -171,9 +176,10 @@ export function parseModelMap(file: string, raw: unknown): ModelMap {
     portable: flag('portable'),
     supports5g: flag('supports5g'),
     base: raw.base,
+    download,
     parameters,
     values,
-    capabilities: capabilitiesOf(parameters, values),
+    capabilities: capabilitiesOf(parameters, values, { download }),
   };
 }
 

@@ -37,6 +37,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'commissions.settle': [true, false, false, true],
   'commissions.configure': [true, false, false, false],
   'devices.support': [true, true, true, false],
+  'firmware.manage': [true, false, false, false],
   'errorReports.view': [true, false, true, false],
 };
 

@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'commissions.configure': ['platform_admin'],
   /** a wifi device's tasks: seeing them, retrying a failed one, withdrawing a queued one (docs/decisions/0032-routers-through-genieacs.md) */
   'devices.support': ['platform_admin', 'agent_admin', 'support'],
+  /** the firmware catalogue: registering and withdrawing images (docs/decisions/0040-firmware-through-the-acs.md); pushing one is devices.support */
+  'firmware.manage': ['platform_admin'],
   /** errors reported by phones, grouped by message and release: the platform's releases, so not an agent's (docs/decisions/0037-errors-from-phones.md) */
   'errorReports.view': ['platform_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -6,13 +6,24 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminDeviceTask } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
-import { cancelTask, deviceTasks, retryTask, supportDevice } from '../../devices';
+import {
+  cancelTask,
+  deviceTasks,
+  firmwareCatalogue,
+  pushFirmware,
+  registerFirmware,
+  retryTask,
+  supportDevice,
+  withdrawFirmware,
+} from '../../devices';
 import type { AdminActor } from '../access/actor';
 import { serveAdmin } from '../access/guard';
 import { assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 
 const PERMISSION = 'devices.support';
+/** the firmware catalogue: which image a router may be sent is the platform's call (docs/decisions/0040-firmware-through-the-acs.md) */
+const CATALOGUE = 'firmware.manage';
 
 export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const device = async (op: AdminActor, customNum: string) => {
@@ -41,5 +52,46 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
   serveAdmin(api, ctx, 'adminDeviceTaskCancel', PERMISSION, async (req, _reply, op) => {
     const d = await device(op, req.body.custom_num);
     return cancelTask(ctx, d, req.body.id, audit(op, 'device_task.cancelled', d.serial, req.body.reason));
+  });
+
+  // ---------- firmware ----------
+
+  serveAdmin(api, ctx, 'adminFirmwareList', PERMISSION, async (req) => firmwareCatalogue(ctx, req.query.model || undefined));
+  serveAdmin(api, ctx, 'adminFirmwareCreate', CATALOGUE, async (req, _reply, op) => {
+    const { reason, ...input } = req.body;
+    return registerFirmware(ctx, input, op.displayName || op.username, (trx, image) =>
+      recordAudit(trx, op, {
+        action: 'firmware.registered',
+        target: { type: 'firmware', id: image.id },
+        reason,
+        after: { model: image.model, version: image.version, file_name: image.file_name, size_bytes: image.size_bytes },
+      }),
+    );
+  });
+  serveAdmin(api, ctx, 'adminFirmwareWithdraw', CATALOGUE, async (req, _reply, op) =>
+    withdrawFirmware(ctx, req.body.id, (trx, image) =>
+      recordAudit(trx, op, {
+        action: 'firmware.withdrawn',
+        target: { type: 'firmware', id: image.id },
+        reason: req.body.reason,
+        before: { model: image.model, version: image.version, withdrawn_at: '' },
+        after: { withdrawn_at: image.withdrawn_at },
+      }),
+    ),
+  );
+  serveAdmin(api, ctx, 'adminDeviceFirmwarePush', PERMISSION, async (req, _reply, op) => {
+    // every card resolved and in the operator's scope before anything is sent
+    const targets = [];
+    for (const customNum of [req.body.custom_num, ...req.body.also]) targets.push({ customNum, device: await device(op, customNum) });
+    const items = await pushFirmware(ctx, targets, req.body.firmware_id, `客服 ${op.displayName || op.username}`, (trx, t, from, task) =>
+      recordAudit(trx, op, {
+        action: 'device_firmware.pushed',
+        target: { type: 'device', id: t.device.serial },
+        reason: req.body.reason,
+        before: { firmware: from },
+        after: { change: task.id, firmware_id: req.body.firmware_id, summary: task.summary, state: task.state },
+      }),
+    );
+    return { items };
   });
 }

@@ -54,10 +54,12 @@ export function ClientList({ customNum }: { customNum: string }) {
                 </span>
                 <span className={styles.sub}>
                   {c.mac} · {c.ip || '-'}
-                  {/* a router managed over TR-069 does not say a client's band */}
-                  {c.band ? ` · ${c.band === '5g' ? '5GHz' : '2.4GHz'}` : ''}
+                  {/* a TR-098 router does not say a client's band: said so, not guessed (docs/decisions/0040-firmware-through-the-acs.md) */}
+                  {c.band ? ` · ${c.band === '5g' ? '5GHz' : '2.4GHz'}` : ' · 频段未知'}
                 </span>
-                {!c.blocked && <span className={styles.sub}>{formatDateTime(c.connected_at)} 连接</span>}
+                {!c.blocked && (
+                  <span className={styles.sub}>{c.connected_at ? `${formatDateTime(c.connected_at)} 连接` : '连接时间未知'}</span>
+                )}
               </div>
               {/* a model that cannot block clients gets no button, rather than one that fails (docs/decisions/0032-routers-through-genieacs.md) */}
               {data.can.clients_block && (

@@ -1,0 +1,46 @@
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+
+export type FirmwareCatalogue = AdminAnswerOf<'adminFirmwareList'>;
+export type FirmwareImage = FirmwareCatalogue['items'][number];
+
+export const firmwareKey = (model?: string) => ['firmware', model ?? ''] as const;
+
+/** The catalogue (every model, or one), with the models the device gateways know. */
+export const getFirmware = (model?: string) => call('adminFirmwareList', model ? { model } : {});
+
+export interface NewFirmwareValues {
+  model: string;
+  version: string;
+  file_name: string;
+  url?: string;
+  size_mb: number;
+  notes?: string;
+  reason: string;
+}
+
+export const registerFirmware = (v: NewFirmwareValues) =>
+  call('adminFirmwareCreate', {
+    model: v.model,
+    version: v.version,
+    file_name: v.file_name,
+    url: v.url ?? '',
+    // the form asks in MB (what a release note says); the catalogue keeps bytes
+    size_bytes: Math.round(v.size_mb * 1024 * 1024),
+    notes: v.notes ?? '',
+    reason: v.reason,
+  });
+
+export const withdrawFirmware = (id: number, reason: string) => call('adminFirmwareWithdraw', { id, reason });
+
+/** Card numbers typed one per line (or separated by commas or spaces). */
+export const cardNumbersOf = (text: string) =>
+  text
+    .split(/[\s,，]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+export const pushFirmware = (customNum: string, also: string[], firmwareId: number, reason: string) =>
+  call('adminDeviceFirmwarePush', { custom_num: customNum, also, firmware_id: firmwareId, reason });
+
+export const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
