@@ -322,4 +322,7 @@ const KNOWN_UNSAMPLED: Writer[] = [
   'adminCommissionAccountSave',
   'adminDeviceTaskRetry',
   'adminDeviceTaskCancel',
+  'adminFirmwareCreate',
+  'adminFirmwareWithdraw',
+  'adminDeviceFirmwarePush',
 ];
