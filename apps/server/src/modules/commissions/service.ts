@@ -4,6 +4,7 @@
 // writes its ledger row with the balance, and hands the caller's audit recorder the before/after —
 // so the change and its audit row land together or not at all.
 import { Code } from '@portal/contract/codes';
+import type { AuditAction } from '@portal/contract/admin';
 import {
   balanceOf,
   chinaMonthRange,
@@ -27,7 +28,7 @@ import * as repo from './repo';
 
 /** What a change tells its audit row; the admin routes write it with the operator. */
 export interface ChangeRecord {
-  action: string;
+  action: AuditAction;
   target: { type: string; id: string | number };
   reason?: string;
   before?: unknown;
