@@ -14,7 +14,7 @@ export function ChangeSummary({ entry }: { entry: AuditEntry }) {
   const changed = auditChanges(entry, entry.names).filter((c) => c.changed);
   if (changed.length === 0) return <>—</>;
   return (
-    <span data-testid="audit-summary">
+    <span data-testid="audit-summary" title={changed.map((c) => `${c.label} ${c.before} → ${c.after}`).join('；')}>
       {changed.map((c, i) => (
         <span key={c.key}>
           {i > 0 ? '；' : ''}

@@ -51,9 +51,6 @@ export function AuditLog() {
       empty="没有符合条件的记录"
       filters={
         <Form layout="inline" onFinish={search} style={{ rowGap: 12 }}>
-          <Form.Item name="operator" label="操作人">
-            <Input placeholder="用户名" allowClear style={{ width: 140 }} />
-          </Form.Item>
           <Form.Item name="action" label="操作">
             <AutoComplete
               options={ACTION_OPTIONS}
@@ -66,6 +63,9 @@ export function AuditLog() {
                   .includes(input.trim().toLowerCase())
               }
             />
+          </Form.Item>
+          <Form.Item name="operator" label="操作人">
+            <Input placeholder="用户名" allowClear style={{ width: 140 }} />
           </Form.Item>
           <Form.Item name="target_type" label="对象类型">
             <Select allowClear showSearch optionFilterProp="label" placeholder="全部" options={TARGET_OPTIONS} style={{ width: 140 }} />
@@ -86,14 +86,14 @@ export function AuditLog() {
         expandable: { expandedRowRender: (e) => <AuditChanges entry={e} /> },
       }}
       columns={[
-        { title: '时间', dataIndex: 'at', width: 180, render: (at: string) => chinaTime(at) },
-        { title: '操作人', dataIndex: 'operator_username', width: 110 },
-        { title: '角色', dataIndex: 'operator_role', width: 110, render: (r: string) => labelOf(OPERATOR_ROLE_LABEL, r) },
-        { title: '操作', dataIndex: 'action_label', width: 140 },
-        { title: '对象', key: 'target', width: 200, ellipsis: true, render: (_v, e) => targetText(e, e.names) },
+        { title: '时间', dataIndex: 'at', width: 165, render: (at: string) => chinaTime(at) },
+        { title: '操作人', dataIndex: 'operator_username', width: 90 },
+        { title: '角色', dataIndex: 'operator_role', width: 96, render: (r: string) => labelOf(OPERATOR_ROLE_LABEL, r) },
+        { title: '操作', dataIndex: 'action_label', width: 130, ellipsis: true },
+        { title: '对象', key: 'target', width: 170, ellipsis: true, render: (_v, e) => targetText(e, e.names) },
         { title: '变更', key: 'changes', ellipsis: true, render: (_v, e) => <ChangeSummary entry={e} /> },
-        { title: '原因', dataIndex: 'reason', width: 160, ellipsis: true, render: (r: string) => r || '—' },
-        { title: 'IP', dataIndex: 'ip', width: 130 },
+        { title: '原因', dataIndex: 'reason', width: 120, ellipsis: true, render: (r: string) => r || '—' },
+        { title: 'IP', dataIndex: 'ip', width: 110 },
       ]}
     />
   );
