@@ -1,5 +1,5 @@
-// Journeys: what an operator tripped over in the console, at 1440×900 (docs/decisions/0042-audit-in-
-// words.md). 审计日志 reads in words — found by a Chinese label (停机), the object by its name, the
+// Journeys: what an operator tripped over in the console, at 1440×900
+// (docs/decisions/0042-audit-in-words.md). 审计日志 reads in words — found by a Chinese label (停机), the object by its name, the
 // changed fields in yuan and highlighted, the raw record one click away; the dashboard counts only
 // tickets waiting for the platform, shows each role only the queues it works, and its rows open
 // their page; 支付 and 品牌 say what each value does and warn before every payment method is off;
