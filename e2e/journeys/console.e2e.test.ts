@@ -112,7 +112,7 @@ describe('operator console', () => {
     // the file as Excel gets it: a UTF-8 byte-order mark, then the Chinese header
     const bytes = await page.evaluate(async (u) => Array.from(new Uint8Array(await (await fetch(u!)).arrayBuffer())), href);
     expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
-    expect(Buffer.from(bytes.slice(3)).toString('utf8').startsWith('时间,操作人')).toBe(true);
+    expect(Buffer.from(bytes.slice(3)).toString('utf8').startsWith('时间（北京时间）,操作人')).toBe(true);
     await page.getByLabel('操作', { exact: true }).fill('operator.login_failed');
     await page.getByRole('button', { name: /查询/ }).click();
     await page.waitForFunction(() => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length === 2);

@@ -372,9 +372,9 @@ describe.each(databases())('operator console on %s', (kind) => {
         'shop_orders',
         'commission_withdrawals',
       ]);
+      // the demo's one ticket has been replied to: it waits for its holder, not for the platform
       const tickets = all.queues.find((q: { key: string }) => q.key === 'tickets');
-      expect(tickets.count).toBeGreaterThan(0);
-      expect(tickets.oldest_at).toBeTruthy();
+      expect(tickets).toMatchObject({ count: 0, oldest_at: null });
       // acme's cards are not the agent administrator's: no acme card among their top users
       const acmeNums = (
         await t.db.kysely

@@ -119,7 +119,7 @@ describe('backup and restore of the embedded database', () => {
             trx,
             { id: null, username: 'backup-test', role: 'admin', agentId: null, requestId: rid(), ip: '127.0.0.1' },
             {
-              action: 'card.note',
+              action: 'balance.adjust',
               target: { type: 'order', id: o.order_no },
             },
           ),

@@ -14,3 +14,12 @@ export const carrierAccountsPath = '/carrier-accounts';
 /** 佣金月结单's printable page (docs/decisions/0035-agent-commissions.md). */
 export const commissionStatementPrintPath = (month: string, agentId?: number) =>
   `/commissions/print?month=${encodeURIComponent(month)}${agentId ? `&agent_id=${agentId}` : ''}`;
+/** The page that works each of the dashboard's queues (its `key`): a queue's row opens it. */
+export const queuePath: Record<string, string> = {
+  tickets: '/tickets',
+  agent_applications: '/applications',
+  refunds: '/orders',
+  replacements: '/replacements',
+  shop_orders: '/shipping',
+  commission_withdrawals: '/commissions',
+};

@@ -1,11 +1,13 @@
 // The audit log: search and CSV export. Nothing changes it (docs/decisions/0018).
 import { z } from 'zod';
 import { adminArea } from './define';
+import { AUDIT_REFS } from './auditLabels';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
 
 export const AuditQuery = z.object({
   operator: z.string().trim().max(64, '操作人过长').optional(),
+  /** an action's code, or words of its label (停机, 导出): every action they name (auditActionsMatching) */
   action: z.string().trim().max(64, '操作过长').optional(),
   target_type: z.string().trim().max(64, '对象类型过长').optional(),
   target_id: z.string().trim().max(128, '对象编号过长').optional(),
@@ -35,6 +37,8 @@ export const AuditEntry = z.object({
 
 export const AuditListAnswer = z.object({
   items: z.array(AuditEntry),
+  /** the names of the rows this page refers to (agents, packages, series, cards, operators…), by kind and id */
+  names: z.partialRecord(z.enum(AUDIT_REFS), z.record(z.string(), z.string())),
   /** pass as before_id for the next page; null: no more */
   next_before_id: z.number().int().nullable(),
 });

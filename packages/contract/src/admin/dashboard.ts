@@ -23,7 +23,10 @@ export const DashboardAnswer = z.object({
   ),
   /** the cards that used the most data in the last 30 days */
   top_data_users: z.array(z.object({ custom_num: z.string(), used_kb: z.number() })),
-  /** work waiting for someone: how much, and since when */
+  /**
+   * work waiting for the operator: how much, and since when — only the queues their role can act on
+   * (tickets: those waiting for the platform, not those replied to)
+   */
   queues: z.array(
     z.object({
       key: z.string(),

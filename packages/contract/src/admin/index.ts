@@ -40,6 +40,7 @@ export const ADMIN_ENDPOINTS = {
 
 export * from './auth';
 export * from './audit';
+export * from './auditLabels';
 export * from './dashboard';
 export * from './cards';
 export * from './cardImports';

@@ -5,6 +5,7 @@
 // so the change and its audit row land together or not at all.
 import { randomBytes } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
+import type { AuditAction } from '@portal/contract/admin';
 import {
   balanceOf,
   chinaMonthRange,
@@ -28,7 +29,7 @@ import * as repo from './repo';
 
 /** What a change tells its audit row; the admin routes write it with the operator. */
 export interface ChangeRecord {
-  action: string;
+  action: AuditAction;
   target: { type: string; id: string | number };
   reason?: string;
   before?: unknown;

@@ -1,6 +1,6 @@
 // 品牌: the agent's names, contacts, links and images under the contract's field rules (an unsafe link is refused at its field).
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Space, Switch, Typography, Upload } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Switch, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { BrandingFields } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
@@ -8,6 +8,7 @@ import { REASON_RULES, zodRule } from '../../../lib/zodRule';
 import type { AgentDetail as Detail } from '../api/getAgents';
 import { useSaveBranding } from '../api/saveBranding';
 import { uploadBrandingImage } from '../api/uploadBrandingImage';
+import { OPEN_TYPE } from '../model/brandingForm';
 
 const URL_FIELDS = [
   ['customer_url', '在线客服链接'],
@@ -92,10 +93,10 @@ export function BrandingTab({ detail }: { detail: Detail }) {
         </Form.Item>
       ))}
       <Space size="large" style={{ display: 'flex' }} align="start">
-        <Form.Item name="open_type" label="客服打开方式（open_type）" rules={[zodRule(s.open_type)]}>
-          <InputNumber min={0} max={9} precision={0} />
+        <Form.Item name="open_type" label="在线客服打开方式" rules={[zodRule(s.open_type)]}>
+          <Select options={OPEN_TYPE} style={{ width: 460 }} />
         </Form.Item>
-        <Form.Item name="open_customer" label="显示悬浮客服按钮" valuePropName="checked">
+        <Form.Item name="open_customer" label="显示悬浮客服按钮（及在线咨询入口）" valuePropName="checked">
           <Switch />
         </Form.Item>
       </Space>

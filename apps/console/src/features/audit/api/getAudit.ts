@@ -2,7 +2,9 @@ import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 
-export type AuditEntry = AdminAnswerOf<'adminAuditList'>['items'][number];
+type Answer = AdminAnswerOf<'adminAuditList'>;
+/** A row of the log with the names its page refers to (the server resolves them per page). */
+export type AuditEntry = Answer['items'][number] & { names: Answer['names'] };
 export interface AuditFilter {
   operator?: string;
   action?: string;
@@ -16,5 +18,8 @@ const PAGE = 50;
 /** The log of a filter, newest first by keyset: ListPage's key and pages. */
 export const auditList = (filter: AuditFilter) => ({
   queryKey: queryKeys.audit.list(filter),
-  fetchPage: (cursor: number | undefined) => call('adminAuditList', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) }),
+  fetchPage: async (cursor: number | undefined) => {
+    const page = await call('adminAuditList', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) });
+    return { ...page, items: page.items.map((e) => ({ ...e, names: page.names })) };
+  },
 });

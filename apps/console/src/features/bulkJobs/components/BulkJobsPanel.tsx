@@ -12,6 +12,7 @@ import { messageOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
 import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
+import { AgentSelect } from '../../../components/AgentSelect';
 import { LoadError } from '../../../components/LoadError';
 import { useBulkJobs, type BulkJob as Job } from '../api/getBulkJobs';
 import { useCreateBulkJob, type NewJobFields as Fields } from '../api/createBulkJob';
@@ -122,8 +123,8 @@ export function BulkJobsPanel() {
             </Form.Item>
           ) : null}
           {kind === 'move_agent' ? (
-            <Form.Item name="agent_id" label="目标代理编号" rules={[{ required: true, message: '请填写目标代理编号' }]}>
-              <InputNumber min={1} style={{ width: 160 }} />
+            <Form.Item name="agent_id" label="目标代理" rules={[{ required: true, message: '请选择目标代理' }]}>
+              <AgentSelect allowClear={false} width={360} />
             </Form.Item>
           ) : null}
           {kind === 'move_carrier_account' ? (

@@ -1,14 +1,19 @@
 // 概览: cards by state, activations and revenue (net of refunds) of the last 30 days, top data users, and the
-// queues waiting for someone with the age of their oldest item.
+// queues waiting for the operator (only those their role works) with the age of their oldest item;
+// a queue's row opens the page that works it.
+import { useNavigate } from 'react-router';
 import { Alert, Card, Col, Row, Spin, Statistic, Table, Tooltip } from 'antd';
+import { RightOutlined } from '@ant-design/icons';
 import { messageOf } from '../../../lib/api';
 import { ageOf, chinaTime, dataSize, yuan } from '../../../lib/format';
+import { queuePath } from '../../../lib/paths';
 import { useDashboard, type Dashboard } from '../api/getDashboard';
 
 type Daily = Dashboard['daily'];
 
 export function Overview() {
   const { data, isPending, error } = useDashboard();
+  const navigate = useNavigate();
   if (isPending) return <Spin />;
   if (error) return <Alert type="error" showIcon title={messageOf(error)} />;
 
@@ -52,6 +57,13 @@ export function Overview() {
               pagination={false}
               rowKey="key"
               dataSource={data.queues}
+              locale={{ emptyText: '没有需要您处理的事项' }}
+              onRow={(q) => {
+                const path = queuePath[q.key];
+                return path
+                  ? { onClick: () => void navigate(path), style: { cursor: 'pointer' }, title: `打开${q.label}`, 'data-queue': q.key }
+                  : {};
+              }}
               columns={[
                 { title: '事项', dataIndex: 'label' },
                 { title: '数量', dataIndex: 'count', align: 'right' },
@@ -60,6 +72,7 @@ export function Overview() {
                   dataIndex: 'oldest_at',
                   render: (at: string | null) => (at ? <Tooltip title={chinaTime(at)}>{ageOf(at)}</Tooltip> : '—'),
                 },
+                { key: 'open', width: 40, render: () => <RightOutlined style={{ color: '#999' }} aria-hidden /> },
               ]}
             />
           </Card>

@@ -1,16 +1,16 @@
 // Recording and reading the audit log. recordAudit runs inside the transaction of the change it
 // records: the change and its record are written together or not at all.
-import type { AdminQueryOf } from '@portal/contract/admin';
+import { auditActionsMatching, auditRefsOf, type AdminQueryOf, type AuditNames, type AuditRef } from '@portal/contract/admin';
 import type { Executor } from '../../../db/executor';
 import type { AuditLogTable } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import type { AdminActor } from '../access/actor';
-import { actionLabel } from './actions';
+import { actionLabel, type AuditAction } from './actions';
 import * as repo from './repo';
 
 export interface AuditEntryInput {
-  /** dotted verb, e.g. 'card.state_changed' (label it in ./actions.ts) */
-  action: string;
+  /** dotted verb, e.g. 'card.suspended': one of the contract's AUDIT_ACTION_LABEL (label a new one there) */
+  action: AuditAction;
   target: { type: string; id: string | number };
   /** why, as the operator gave it; '' when the action needs none (a login) */
   reason?: string;
@@ -78,12 +78,31 @@ export function entryOf(r: Row) {
   };
 }
 
+/** The names of the rows a page of the log refers to: one query per kind of row, whatever the page's size. */
+async function namesOf(db: Executor, items: readonly ReturnType<typeof entryOf>[]): Promise<AuditNames> {
+  const wanted = new Map<AuditRef, Set<string>>();
+  for (const item of items)
+    for (const [ref, ids] of auditRefsOf(item)) {
+      const set = wanted.get(ref) ?? new Set<string>();
+      for (const id of ids) set.add(id);
+      wanted.set(ref, set);
+    }
+  const names: AuditNames = {};
+  await Promise.all(
+    [...wanted].map(async ([ref, ids]) => {
+      const numeric = [...ids].map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+      if (numeric.length > 0) names[ref] = await repo.namesOf(db, ref, numeric);
+    }),
+  );
+  return names;
+}
+
 export async function searchAudit(db: Executor, q: AdminQueryOf<'adminAuditList'>, limit = q.limit) {
   const rows = (await repo.searchAudit(
     db,
     {
       operator: q.operator || undefined,
-      action: q.action || undefined,
+      actions: q.action ? (auditActionsMatching(q.action) ?? undefined) : undefined,
       targetType: q.target_type || undefined,
       targetId: q.target_id || undefined,
       from: q.from ? new Date(q.from).toISOString() : undefined,
@@ -94,5 +113,5 @@ export async function searchAudit(db: Executor, q: AdminQueryOf<'adminAuditList'
   )) as Row[];
   const more = rows.length > limit;
   const items = rows.slice(0, limit).map(entryOf);
-  return { items, next_before_id: more ? items[items.length - 1]!.id : null };
+  return { items, names: await namesOf(db, items), next_before_id: more ? items[items.length - 1]!.id : null };
 }

@@ -20,6 +20,7 @@ import {
   type BulkKind,
 } from '@portal/contract/admin';
 import { CardState } from '@portal/contract/enums';
+import type { AuditAction } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { JobDef } from '../../../jobs';
@@ -178,7 +179,7 @@ function changeOf(
   card: CardFacts,
   p: Params,
   accountNames: ReadonlyMap<number, string>,
-): { action: string; set: BulkCardChange | null; before: Record<string, unknown>; after: Record<string, unknown> } {
+): { action: AuditAction; set: BulkCardChange | null; before: Record<string, unknown>; after: Record<string, unknown> } {
   switch (kind) {
     case 'suspend':
       return {

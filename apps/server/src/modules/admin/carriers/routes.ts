@@ -3,6 +3,7 @@
 // the table are the carriers module's (CarrierAccountsAdmin); here each change and its audit row
 // (before/after without any secret: the names of the secrets that changed) share one transaction.
 import type { FastifyInstance } from 'fastify';
+import type { AuditAction } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import { CarrierAccountsAdmin, type AccountChange } from '../../carriers';
@@ -18,7 +19,7 @@ export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext
   /** The change and its audit row together, then the account as the list shows it. */
   const audited = async (
     op: AdminActor,
-    action: (c: AccountChange) => string,
+    action: (c: AccountChange) => AuditAction,
     reason: string,
     change: (trx: Executor) => Promise<AccountChange>,
   ) => {

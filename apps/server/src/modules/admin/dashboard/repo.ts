@@ -54,12 +54,16 @@ function queueOf(r: { n: number | string | bigint; oldest: unknown } | undefined
   return { count: Number(r?.n ?? 0), oldest_at: r?.oldest ? String(r.oldest) : null };
 }
 
-export async function openTickets(db: Executor, agentId: number | null): Promise<Queue> {
+/**
+ * Tickets waiting for the platform: submitted or being worked on. One support has replied to waits
+ * for the holder (and comes back as submitted when the holder writes again), a closed one for nobody.
+ */
+export async function ticketsWaiting(db: Executor, agentId: number | null): Promise<Queue> {
   let q = db
     .selectFrom('tickets as t')
     .innerJoin('cards as c', 'c.id', 't.card_id')
     .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('t.created_at').as('oldest')])
-    .where('t.status', '!=', 'closed');
+    .where('t.status', 'in', ['submitted', 'in_progress']);
   if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
   return queueOf(await q.executeTakeFirst());
 }

@@ -3,7 +3,7 @@
 // one — with a reason, audited in the same transaction as the change's new state. An agent
 // administrator reaches only their agent's devices. The rules are the devices module's.
 import type { FastifyInstance } from 'fastify';
-import type { AdminDeviceTask } from '@portal/contract/admin';
+import type { AdminDeviceTask, AuditAction } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import {
@@ -32,7 +32,8 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
     return d;
   };
   const audit =
-    (op: AdminActor, action: string, serial: string, reason: string) => (trx: Executor, before: AdminDeviceTask, after: AdminDeviceTask) =>
+    (op: AdminActor, action: AuditAction, serial: string, reason: string) =>
+    (trx: Executor, before: AdminDeviceTask, after: AdminDeviceTask) =>
       recordAudit(trx, op, {
         action,
         target: { type: 'device', id: serial },

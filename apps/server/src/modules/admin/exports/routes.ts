@@ -22,6 +22,7 @@ import {
   totpStateOf,
   type AdminEndpointName,
   type AdminQueryOf,
+  type AuditAction,
 } from '@portal/contract/admin';
 import { LEDGER_KIND_LABEL, ORDER_STATE_LABEL } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
@@ -58,7 +59,7 @@ const label = <K extends string>(map: Record<K, string>, key: string) => map[key
 
 interface Export {
   /** the audit action, `<list>.export` */
-  action: string;
+  action: AuditAction;
   /** the file's name: ASCII fallback and the Chinese one */
   file: [string, string];
   /** what the rows were filtered by, for the audit row */
@@ -95,7 +96,7 @@ interface Rows<R> {
 interface ListExport<K extends AdminEndpointName, R> {
   name: K;
   permission: Permission;
-  action: string;
+  action: AuditAction;
   file: [string, string];
   /** the filtered set, through the list's own function and in the operator's agent scope */
   read: (query: AdminQueryOf<K>, op: AdminActor) => Promise<Rows<R>>;

@@ -1,0 +1,47 @@
+// The dashboard's queues: what each counts and who works it. An operator sees only the queues their
+// role can act on (a permission of access/permissions.ts): an agent administrator is not shown
+// tickets support answers, nor finance's withdrawals, which they could not open.
+import type { OperatorRole } from '@portal/contract/admin';
+import type { Executor } from '../../../db/executor';
+import { waitingWithdrawals } from '../../commissions';
+import { can, type Permission } from '../access/permissions';
+import * as repo from './repo';
+
+interface Queue {
+  count: number;
+  oldest_at: string | null;
+}
+
+interface QueueDef {
+  key: string;
+  label: string;
+  /** the permission that works the queue's page */
+  permission: Permission;
+  read: (db: Executor, agent: number | null) => Promise<Queue>;
+}
+
+export const QUEUES: readonly QueueDef[] = [
+  { key: 'tickets', label: '待处理投诉建议', permission: 'tickets.manage', read: repo.ticketsWaiting },
+  { key: 'agent_applications', label: '待审核代理申请', permission: 'agentApplications.manage', read: repo.pendingApplications },
+  { key: 'refunds', label: '未完成退款', permission: 'refunds.manage', read: repo.pendingRefunds },
+  { key: 'replacements', label: '待发货换卡', permission: 'cards.manage', read: repo.replacementsToShip },
+  { key: 'shop_orders', label: '待发货设备订单', permission: 'orders.manage', read: repo.shopOrdersToShip },
+  // agents' withdrawals waiting for finance's decision or payout (docs/decisions/0035-agent-commissions.md)
+  {
+    key: 'commission_withdrawals',
+    label: '待处理佣金提现',
+    permission: 'commissions.settle',
+    read: async (db, agent) => {
+      const w = await waitingWithdrawals(db, agent);
+      return { count: w.count, oldest_at: w.oldest };
+    },
+  },
+];
+
+/** The queues a role works, in the dashboard's order. */
+export const queuesFor = (role: OperatorRole) => QUEUES.filter((q) => can(role, q.permission));
+
+/** Each queue the operator works, counted in their agent's scope. */
+export async function queueCounts(db: Executor, role: OperatorRole, agent: number | null) {
+  return Promise.all(queuesFor(role).map(async (q) => ({ key: q.key, label: q.label, ...(await q.read(db, agent)) })));
+}
