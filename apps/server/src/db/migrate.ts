@@ -32,6 +32,7 @@ import * as m028 from './migrations/028_chat_messages';
 import * as m029 from './migrations/029_agent_commissions';
 import * as m030 from './migrations/030_error_reports';
 import * as m035 from './migrations/035_admin_request_keys';
+import * as m036 from './migrations/036_card_identifiers';
 
 interface Migration {
   name: string;
@@ -71,6 +72,7 @@ const MIGRATIONS: Migration[] = [
   { name: '029_agent_commissions', up: m029.up },
   { name: '030_error_reports', up: m030.up },
   { name: '035_admin_request_keys', up: m035.up },
+  { name: '036_card_identifiers', up: m036.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */
