@@ -74,7 +74,7 @@ export function CardSearch() {
     },
     { title: 'ICCID', dataIndex: 'iccid', width: 190 },
     { title: 'MSISDN', dataIndex: 'isdn', width: 130, render: (v: string) => v || '—' },
-    { title: '代理', dataIndex: 'agent_name', ellipsis: true },
+    { title: '代理', dataIndex: 'agent_name', width: 110, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'state_label',
@@ -83,7 +83,8 @@ export function CardSearch() {
     },
     { title: '运营商', dataIndex: 'supplier_label', width: 90 },
     // the plan in force as the holder's pages show it (the one read model of a line, docs/decisions/0029)
-    { title: '套餐', key: 'plan', ellipsis: true, render: (_: unknown, r) => r.plan?.name ?? '—' },
+    { title: '系列', dataIndex: 'series_ids', width: 60, render: (ids: number[]) => ids.join(',') || '—' },
+    { title: '套餐', key: 'plan', width: 150, ellipsis: true, render: (_: unknown, r) => r.plan?.name ?? '—' },
     { title: '剩余流量', key: 'remaining', width: 100, render: (_: unknown, r) => (r.plan ? dataSize(r.plan.remaining_kb) : '—') },
     { title: '到期', key: 'valid_until', width: 100, render: (_: unknown, r) => r.plan?.valid_until ?? '—' },
     { title: '实名', dataIndex: 'real_named', width: 70, render: (v: boolean) => REAL_NAME_STATE_LABEL[realNameStateOf(v)] },
@@ -171,6 +172,8 @@ export function CardSearch() {
           rowKey="custom_num"
           table={{
             rowSelection: canManage ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined,
+            // the package columns make the row wider than a laptop's page: the table scrolls, the page does not
+            scroll: { x: 'max-content' },
           }}
           columns={columns}
         />
@@ -249,7 +252,14 @@ function PastedResult({ result, columns, onBack }: { result: CardLookup; columns
           }
         />
       ) : null}
-      <Table<Row> size="small" rowKey="custom_num" dataSource={result.items} columns={columns} pagination={{ pageSize: 50 }} />
+      <Table<Row>
+        size="small"
+        rowKey="custom_num"
+        dataSource={result.items}
+        columns={columns}
+        pagination={{ pageSize: 50 }}
+        scroll={{ x: 'max-content' }}
+      />
     </>
   );
 }

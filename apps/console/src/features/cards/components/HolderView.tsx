@@ -18,7 +18,7 @@ const LEVEL: Record<string, 'info' | 'warning' | 'error' | 'success'> = {
 export function HolderViewDrawer({ card, open, onClose }: { card: string; open: boolean; onClose: () => void }) {
   const q = useHolderView(card, open);
   return (
-    <Drawer title={`持卡人视角 ${card}`} open={open} onClose={onClose} size={460} destroyOnHidden>
+    <Drawer title={`持卡人视角 ${card}`} open={open} onClose={onClose} size="large" destroyOnHidden>
       {q.isPending ? (
         <Skeleton active />
       ) : q.error ? (
