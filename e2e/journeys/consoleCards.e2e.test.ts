@@ -99,7 +99,7 @@ describe('console cards', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(text[0]).toBe('卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识,运营商账号,错误说明');
+    expect(text[0]).toBe('卡号,ICCID,MSISDN,运营商,套餐系列ID,代理标识,运营商账号,IMSI,错误说明');
     expect(text).toHaveLength(4);
     expect(text[2]).toContain('第 4 行：卡号与第 2 行重复；ICCID 与第 2 行重复');
 

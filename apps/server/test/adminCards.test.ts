@@ -163,11 +163,12 @@ describe.each(databases())('console cards on %s', (kind) => {
       const agent = await loginAs(t, 'agent');
       const other = await adminGet(t, '/api/admin/cards/story?card=1000000014', agent);
       expect(other.statusCode).toBe(404);
-      expect(other.json().message).toBe('记录不存在');
+      // the same words as a number nobody has: another agent's card is indistinguishable from none
+      expect(other.json().message).toBe('卡片不存在');
       expect((await adminGet(t, '/api/admin/cards/story?card=1000000001', agent)).statusCode).toBe(200);
       expect((await adminGet(t, '/api/admin/cards/story?card=1000000001', await loginAs(t, 'finance'))).statusCode).toBe(200);
       expect((await adminGet(t, '/api/admin/cards/story?card=9999999999', admin)).statusCode).toBe(404);
-      expect((await adminGet(t, '/api/admin/cards/story?card=abc', admin)).json().message).toBe('请输入正确的卡号');
+      expect((await adminGet(t, '/api/admin/cards/story?card=abc', admin)).json().message).toBe('请输入正确的卡号、ICCID、MSISDN 或 IMSI');
     });
   });
 
@@ -370,7 +371,7 @@ describe.each(databases())('console cards on %s', (kind) => {
         'CSV 文件需为 UTF-8 编码（Excel 另存为“CSV UTF-8”）',
       );
       const tmpl = await adminGet(t, '/api/admin/card-imports/template', admin);
-      expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(`${HEADER},运营商账号`);
+      expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(`${HEADER},运营商账号,IMSI`);
     });
   });
 

@@ -25,6 +25,30 @@ const key = (n: number) => `k${Date.now().toString(36)}${n.toString(36).padStart
 
 /** Each write with a body it accepts; proven below against the running server. */
 const SAMPLES: Partial<Record<Writer, Sample>> = {
+  adminCardSetState: { as: 'agent', body: () => ({ card: '1000000002', action: 'suspend', reason: '持卡人来电要求停机' }) },
+  adminCardSetSeries: {
+    as: 'admin',
+    body: async (t) => {
+      const card = await t.db.kysely
+        .selectFrom('cards')
+        .select(['agent_id', 'package_series_ids'])
+        .where('custom_num', '=', '1000000001')
+        .executeTakeFirstOrThrow();
+      const other = await t.db.kysely
+        .selectFrom('package_series')
+        .select('id')
+        .where('agent_id', '=', card.agent_id)
+        .where('id', 'not in', JSON.parse(card.package_series_ids) as number[])
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return { card: '1000000001', series_id: other.id, reason: '改用新系列' };
+    },
+  },
+  adminCardRealNameRemind: { as: 'support', body: () => ({ card: '1000000003', reason: '持卡人说没收到链接' }) },
+  adminCardTicketOpen: {
+    as: 'support',
+    body: () => ({ card: '1000000001', category: 'connectivity', description: '持卡人来电：昨晚起无法上网', reason: '电话反映' }),
+  },
   adminBulkJobCreate: { as: 'agent', body: () => ({ kind: 'suspend', custom_nums: ['1000000001'], reason: '欠费风控' }) },
   adminTicketReply: {
     as: 'support',
@@ -167,6 +191,7 @@ async function operatorId(t: TestApp, username: string): Promise<number> {
 
 /** Endpoints whose own request id or nature already makes them once, with where that is proven. */
 const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
+  adminCardLookup: 'a read (POST only because a pasted list of 1,000 numbers does not fit a URL): it writes nothing',
   adminLogin: 'open: no operator yet to key on; a second login is a second session (adminAuth.test.ts)',
   adminLogout: 'ending an ended session changes nothing (adminAuth.test.ts)',
   adminBalanceAdjust: 'its body request_id (adminMoney.test.ts)',

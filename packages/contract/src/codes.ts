@@ -155,6 +155,7 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.REQUEST_ID_REUSED]: '该请求标识已用于其他订单，请刷新后重试',
   [Code.PAYMENT_GATEWAY_ERROR]: '支付服务暂不可用，请稍后再试',
   [Code.COUPON_PACKAGE_UNAVAILABLE]: '该券包不存在或不可购买',
+  [Code.PRICE_NEEDS_CONFIRM]: '价格与同系列其他套餐差距较大，请核对后确认',
   [Code.REFUND_NOT_PAID]: '该订单未支付，无法退款',
   [Code.REFUND_REASON_REQUIRED]: '请填写退款原因',
   [Code.REFUND_BALANCE_SPENT]: '余额已被使用，不足以收回本次充值，无法退款',

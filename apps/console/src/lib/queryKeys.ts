@@ -20,6 +20,8 @@ export const queryKeys = {
     search: (filter: Filter) => ['cards', filter] as const,
   },
   cardStory: (card: string) => ['card-story', card] as const,
+  /** the portal's home as the card's holder sees it (read-only, audited on each read) */
+  cardHolderView: (card: string) => ['card-holder-view', card] as const,
   cardImports: {
     all: ['card-imports'] as const,
     /** generated card passwords not handed out yet (docs/decisions/0028) */

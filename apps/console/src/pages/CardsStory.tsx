@@ -1,4 +1,4 @@
-// 卡片档案: a card's whole story at its own address, /admin/cards/<card number>, for every role that
+// 卡片档案: a card's whole story at its own address, /admin/cards/<card number> (or any of its identifiers), for every role that
 // may read one (finance and support included); /admin/card-story looks a card up by number, and its
 // old form /admin/card-story?card=… redirects to the card's address.
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -23,14 +23,18 @@ export default function CardsStory() {
         style={{ marginBottom: 16 }}
         onFinish={(v) => navigate(storyPath(v.card.trim()))}
       >
-        <Form.Item name="card" label="卡号" rules={[{ required: true, pattern: /^\s*\d{6,20}\s*$/, message: '请输入正确的卡号' }]}>
-          <Input allowClear style={{ width: 220 }} />
+        <Form.Item
+          name="card"
+          label="号码"
+          rules={[{ required: true, pattern: /^\s*[0-9A-Za-z]{6,22}\s*$/, message: '请输入正确的卡号、ICCID、MSISDN 或 IMSI' }]}
+        >
+          <Input allowClear placeholder="卡号 / ICCID / MSISDN / IMSI" style={{ width: 260 }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
           查看
         </Button>
       </Form>
-      {card ? <StoryView key={card} card={card} /> : <Empty description="输入卡号查看卡片档案" />}
+      {card ? <StoryView key={card} card={card} /> : <Empty description="输入卡号、ICCID、MSISDN 或 IMSI 查看卡片档案" />}
     </Card>
   );
 }

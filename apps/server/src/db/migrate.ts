@@ -35,6 +35,7 @@ import * as m032 from './migrations/032_alerts_in_messaging_app';
 import * as m033 from './migrations/033_payee_confirmation';
 import * as m034 from './migrations/034_firmware';
 import * as m035 from './migrations/035_admin_request_keys';
+import * as m036 from './migrations/036_card_identifiers';
 
 interface Migration {
   name: string;
@@ -77,6 +78,7 @@ const MIGRATIONS: Migration[] = [
   { name: '033_payee_confirmation', up: m033.up },
   { name: '034_firmware', up: m034.up },
   { name: '035_admin_request_keys', up: m035.up },
+  { name: '036_card_identifiers', up: m036.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -4,7 +4,7 @@
 // - timestamps are TEXT ISO-8601 in UTC (they compare correctly as strings on both);
 // - business dates (usage days) are TEXT YYYY-MM-DD in China time;
 // - lists are TEXT JSON.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 type Bool = number;
 
@@ -127,6 +127,13 @@ export interface CardsTable {
   created_at: string;
   /** the console import batch that created the card (017); null: not imported there */
   import_batch_id: Generated<number | null>;
+  /** the line's IMSI, '' unknown (036: the import's IMSI column, the carrier sync) */
+  imsi: Generated<string>;
+  /** each identifier reversed, kept by the database (036): a suffix search is a prefix range on these */
+  custom_num_rev: GeneratedAlways<string>;
+  iccid_rev: GeneratedAlways<string>;
+  isdn_rev: GeneratedAlways<string>;
+  imsi_rev: GeneratedAlways<string>;
 }
 
 export interface CardBindingsTable {

@@ -175,11 +175,15 @@ const NEW_CARDS: { num: string; card: Partial<NewCard>; pkg: { name: string; gb:
 export async function seedDevices(trx: Transaction<Database>, now: Date): Promise<void> {
   const iso = now.toISOString();
   const at = (ago: number) => new Date(now.getTime() - ago).toISOString();
-  const { id: _id, ...template } = await trx
-    .selectFrom('cards')
-    .selectAll()
-    .where('custom_num', '=', DEVICE_DEMO.cpe.customNum)
-    .executeTakeFirstOrThrow();
+  // the reversed identifiers are the database's to compute (036), never written
+  const {
+    id: _id,
+    custom_num_rev: _a,
+    iccid_rev: _b,
+    isdn_rev: _c,
+    imsi_rev: _d,
+    ...template
+  } = await trx.selectFrom('cards').selectAll().where('custom_num', '=', DEVICE_DEMO.cpe.customNum).executeTakeFirstOrThrow();
   const demoUser = await trx.selectFrom('users').select('id').where('account', '=', 'demo').executeTakeFirstOrThrow();
 
   for (const c of NEW_CARDS) {

@@ -15,7 +15,8 @@ export const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 64
  * The columns of the template, in order. 运营商账号 (the carrier platform account the card's line
  * belongs to, by name) may be left out or empty: the simulator account, as before accounts existed.
  */
-export const IMPORT_COLUMNS = ['卡号', 'ICCID', 'MSISDN', '运营商', '套餐系列ID', '代理标识', '运营商账号'] as const;
+/** IMSI last (docs/decisions/0042-console-sees-as-holder.md): files made for the earlier seven columns still read the same. */
+export const IMPORT_COLUMNS = ['卡号', 'ICCID', 'MSISDN', '运营商', '套餐系列ID', '代理标识', '运营商账号', 'IMSI'] as const;
 
 /** A carrier account a card may be put on (an import's 运营商账号, a bulk job's 移至运营商账号): an enabled one. */
 export const CarrierAccountChoice = z.object({

@@ -286,3 +286,12 @@ export async function setCarrierAccount(db: Executor, cardIds: number[], account
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/**
+ * The line's IMSI as a carrier platform answered it (036): kept when the platform names one and
+ * it differs; an empty answer never erases what an import gave.
+ */
+export async function setImsi(db: Executor, cardId: number, imsi: string): Promise<void> {
+  if (!/^\d{15}$/.test(imsi)) return;
+  await db.updateTable('cards').set({ imsi }).where('id', '=', cardId).where('imsi', '!=', imsi).execute();
+}

@@ -2,4 +2,4 @@
 // card_bindings), card info and the home-page hint.
 export { cardsRoutes } from './routes';
 export { cardOwner, claimCard, releaseCard } from './ownership';
-export { bindCard, cardNamed, CARD_PASSWORD_NEEDED } from './service';
+export { bindCard, cardInfo, cardNamed, clew, CARD_PASSWORD_NEEDED } from './service';

@@ -2,5 +2,6 @@
 // the operator's replies, and 在线咨询 — a conversation built on a ticket (docs/decisions/0034).
 // Owns tickets, ticket_events and ticket_messages.
 export { ticketsRoutes } from './routes';
-export { addTicketEvent } from './repo';
+export { addTicketEvent, insertTicket } from './repo';
+export { ticketNoOf } from './rules';
 export { chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from './chatService';

@@ -10,6 +10,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'audit.view': [true, false, false, false],
   'cards.view': [true, true, true, false],
   'cards.manage': [true, true, false, false],
+  'cards.assist': [true, true, true, false],
   'cards.story': [true, true, true, true],
   'customers.view': [true, true, true, false],
   'customers.manage': [true, true, false, false],

@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   'cards.view': ['platform_admin', 'agent_admin', 'support'],
   /** cards: changing them (state, package, password reset) */
   'cards.manage': ['platform_admin', 'agent_admin'],
+  /** helping a holder from the card's story: resending the real-name link (support too) */
+  'cards.assist': ['platform_admin', 'agent_admin', 'support'],
   /** one card's whole story, read only (finance: for its orders and ledger) */
   'cards.story': ALL,
   'customers.view': ['platform_admin', 'agent_admin', 'support'],

@@ -174,7 +174,7 @@ function askerOf(job: JobRow): OperatorScope & AuditWho {
 }
 
 /** The change of the card's row and what its audit row says before and after. */
-function changeOf(
+export function changeOf(
   kind: BulkKind,
   card: CardFacts,
   p: Params,

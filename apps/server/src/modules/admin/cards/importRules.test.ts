@@ -144,6 +144,7 @@ describe('checkRows', () => {
       custom_num: '2000000001',
       iccid: ok[1],
       isdn: '1440123456781',
+      imsi: '',
       supplier: 2,
       series_id: 1,
       agent_id: 10,
@@ -154,6 +155,24 @@ describe('checkRows', () => {
       // the same row twice: both of its duplicates are said
       { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复；ICCID 与第 2 行重复' },
       { row: 4, custom_num: '2000000002', message: 'ICCID 与第 2 行重复' },
+    ]);
+  });
+
+  it('takes an IMSI in the eighth column: 15 digits or empty, once per file', () => {
+    const imsi = '460011234567801';
+    const r = checkRows(
+      [
+        [...ok, '', imsi],
+        ['2000000003', iccid2, '', '2', '1', 'demo', '', imsi],
+        ['2000000004', iccid2.slice(0, -1) + '0', '', '2', '1', 'demo', '', '46001'],
+      ],
+      2,
+      known,
+    );
+    expect(r.valid.map((v) => [v.custom_num, v.imsi])).toEqual([['2000000001', imsi]]);
+    expect(r.errors.map((e) => e.problems.filter((p) => p.includes('IMSI')))).toEqual([
+      ['IMSI 与第 2 行重复'],
+      ['IMSI 应为 15 位数字（可留空）'],
     ]);
   });
 

@@ -114,6 +114,8 @@ export interface ImportRow {
   custom_num: string;
   iccid: string;
   isdn: string;
+  /** '' when the file does not give it */
+  imsi: string;
   supplier: number;
   series_id: number;
   agent_id: number;
@@ -184,10 +186,11 @@ export function checkRows(
   const notices: RowNotice[] = [];
   const seenNums = new Map<string, number>();
   const seenIccids = new Map<string, number>();
+  const seenImsis = new Map<string, number>();
   rows.forEach((raw, i) => {
     const row = firstRow + i;
     const cells = raw.map((c) => c.trim());
-    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = '', accountName = ''] = cells;
+    const [num = '', iccid = '', isdn = '', supplierText = '', seriesText = '', agentMark = '', accountName = '', imsi = ''] = cells;
     const problems: string[] = [];
     const fail = (message: string) => problems.push(message);
 
@@ -196,6 +199,11 @@ export function checkRows(
     const iccidWhy = iccidProblem(iccid);
     if (iccidWhy) fail(iccid ? iccidWhy : 'ICCID 不能为空');
     if (isdn && !/^\d{11,13}$/.test(isdn)) fail('MSISDN 应为 11–13 位数字');
+    if (imsi && !/^\d{15}$/.test(imsi)) fail('IMSI 应为 15 位数字（可留空）');
+    else if (imsi) {
+      if (seenImsis.has(imsi)) fail(`IMSI 与第 ${seenImsis.get(imsi)} 行重复`);
+      else seenImsis.set(imsi, row);
+    }
     const supplier = supplierOf(supplierText);
     if (supplier === null)
       fail(supplierText ? `未知的运营商：${supplierText}（可填：${SUPPLIER_ACCEPTED}）` : `运营商不能为空（可填：${SUPPLIER_ACCEPTED}）`);
@@ -243,6 +251,7 @@ export function checkRows(
       custom_num: num,
       iccid,
       isdn,
+      imsi,
       supplier,
       series_id: seriesId,
       agent_id: agentId,

@@ -118,6 +118,7 @@ function cardOf(r: ImportRow, batchId: number, now: string, passwordHash: string
     agent_id: r.agent_id,
     iccid: r.iccid,
     isdn: r.isdn,
+    imsi: r.imsi,
     bind_iccid: '',
     channel_id: 1,
     carrier_account_id: r.carrier_account_id,

@@ -9,7 +9,8 @@ import { accountChoices } from './carrierAccounts';
 import { commit, dryRun, listBatches, undo } from './imports';
 import { SUPPLIER_ACCEPTED } from './importRules';
 import { pending, resetPassword, take } from './passwords';
-import { exportRows, search, story } from './service';
+import { holderView, openTicket, remindRealName, setSeries, setState } from './actions';
+import { exportRows, lookup, search, story } from './service';
 
 /** The most rows one export writes (capped, not streamed): narrow the filter for more. */
 export const CARD_EXPORT_LIMIT = 50_000;
@@ -20,10 +21,10 @@ export const CARD_EXPORT_LIMIT = 50_000;
  */
 const TEMPLATE_ROWS = [
   [
-    `# 说明行（以 # 开头，导入时忽略，可删除）。运营商可填：${SUPPLIER_ACCEPTED}；代理标识：代理的标识（代理管理员导入时一律为本代理）；运营商账号：可留空（内置模拟器）`,
+    `# 说明行（以 # 开头，导入时忽略，可删除）。运营商可填：${SUPPLIER_ACCEPTED}；代理标识：代理的标识（代理管理员导入时一律为本代理）；运营商账号：可留空（内置模拟器）；IMSI：15 位数字，可留空`,
   ],
-  ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo', 'simulator'],
-  ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo', ''],
+  ['2000000001', '89860112345678901237', '1440123456781', '中国联通', '1', 'demo', 'simulator', '460011234567801'],
+  ['2000000002', '89860112345678901245', '1440123456782', '2', '1', 'demo', '', ''],
 ];
 
 export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -79,7 +80,14 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
       .send(csv);
   });
 
+  serveAdmin(api, ctx, 'adminCardLookup', 'cards.view', async (req, _reply, op) => lookup(db, op, req.body.numbers));
   serveAdmin(api, ctx, 'adminCardStory', 'cards.story', async (req, _reply, op) => story(ctx, op, req.query.card));
+  // the story's actions (docs/decisions/0042-console-sees-as-holder.md)
+  serveAdmin(api, ctx, 'adminCardSetState', 'cards.manage', async (req, _reply, op) => setState(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardSetSeries', 'cards.manage', async (req, _reply, op) => setSeries(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardRealNameRemind', 'cards.assist', async (req, _reply, op) => remindRealName(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardTicketOpen', 'tickets.manage', async (req, _reply, op) => openTicket(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminCardHolderView', 'cards.story', async (req, _reply, op) => holderView(ctx, op, req.query.card));
 
   serveAdmin(api, ctx, 'adminCardImportTemplate', 'cards.manage', async (_req, reply) =>
     reply

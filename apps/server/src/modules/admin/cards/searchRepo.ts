@@ -6,8 +6,10 @@ import type { Executor } from '../../../db/executor';
 import type { Database } from '../../../db/schema';
 
 export interface CardFilter {
-  /** prefix of the card number, ICCID or MSISDN */
+  /** prefix of the card number, ICCID, MSISDN or IMSI — and, 4–8 characters, also their suffix */
   number?: string;
+  /** whole identifiers (a pasted list): cards any of them names exactly */
+  identifiers?: readonly string[];
   /** false: the prefix matches many cards (see fewMatch) */
   numberFew?: boolean;
   /** the agent: the operator's own (agent administrator) or the one asked for */
@@ -27,8 +29,32 @@ export interface CardFilter {
 
 type Eb = ExpressionBuilder<Database, 'cards'>;
 
-type NumberColumn = 'cards.custom_num' | 'cards.iccid' | 'cards.isdn';
-const NUMBER_COLUMNS: readonly NumberColumn[] = ['cards.custom_num', 'cards.iccid', 'cards.isdn'];
+type NumberColumn =
+  | 'cards.custom_num'
+  | 'cards.iccid'
+  | 'cards.isdn'
+  | 'cards.imsi'
+  | 'cards.custom_num_rev'
+  | 'cards.iccid_rev'
+  | 'cards.isdn_rev'
+  | 'cards.imsi_rev';
+/** the identifiers a card is found by */
+const IDENTIFIERS = ['cards.custom_num', 'cards.iccid', 'cards.isdn', 'cards.imsi'] as const;
+/** the same reversed (migration 036): "ends with" is "the reversed starts with", a range their indexes serve */
+const REVERSED = ['cards.custom_num_rev', 'cards.iccid_rev', 'cards.isdn_rev', 'cards.imsi_rev'] as const;
+/** a number this short may be the last digits a holder reads out (and it is long enough not to match everything) */
+export const SUFFIX_MIN = 4;
+export const SUFFIX_MAX = 8;
+
+/** The (column, prefix) pairs a number filter matches: every identifier's beginning, and its end when short. */
+export function numberMatches(number: string): [NumberColumn, string][] {
+  const out: [NumberColumn, string][] = IDENTIFIERS.map((col) => [col, number]);
+  if (number.length >= SUFFIX_MIN && number.length <= SUFFIX_MAX) {
+    const reversed = [...number].reverse().join('');
+    for (const col of REVERSED) out.push([col, reversed]);
+  }
+  return out;
+}
 /** above this many cards matching a number prefix, walking the id order beats sorting the matches */
 const PREFIX_SORT_LIMIT = 1000;
 
@@ -44,9 +70,9 @@ function startsWith(eb: Eb, col: NumberColumn, prefix: string, indexed: boolean)
 }
 
 /** Whether few enough cards match a number prefix to take them by index and sort them (a bounded probe per column). */
-export async function fewMatch(db: Executor, prefix: string): Promise<boolean> {
+export async function fewMatch(db: Executor, number: string): Promise<boolean> {
   let total = 0;
-  for (const col of NUMBER_COLUMNS) {
+  for (const [col, prefix] of numberMatches(number)) {
     const r = await db
       .selectFrom((eb) =>
         eb
@@ -77,9 +103,13 @@ function inSeries(eb: Eb, id: number) {
 export function filtered(db: Executor, f: CardFilter) {
   let q = db.selectFrom('cards');
   if (f.number) {
-    const p = f.number;
+    const matches = numberMatches(f.number);
     const indexed = f.numberFew !== false;
-    q = q.where((eb) => eb.or(NUMBER_COLUMNS.map((col) => startsWith(eb, col, p, indexed))));
+    q = q.where((eb) => eb.or(matches.map(([col, p]) => startsWith(eb, col, p, indexed))));
+  }
+  if (f.identifiers) {
+    const list = [...f.identifiers];
+    q = q.where((eb) => eb.or(IDENTIFIERS.map((col) => eb(col, 'in', list))));
   }
   if (f.agentId !== undefined && f.agentId !== null) q = q.where('cards.agent_id', '=', f.agentId);
   if (f.state !== undefined) q = q.where('cards.state', '=', f.state);
@@ -128,6 +158,7 @@ export async function searchCards(db: Executor, f: CardFilter, limit: number) {
       'cards.custom_num',
       'cards.iccid',
       'cards.isdn',
+      'cards.imsi',
       'cards.agent_id',
       'agents.nickname as agent_name',
       'cards.state',
@@ -141,6 +172,12 @@ export async function searchCards(db: Executor, f: CardFilter, limit: number) {
       'cards.import_batch_id',
       'cards.stop_reason',
       'cards.flow_synced_at',
+      // what the one read model of a line reads (modules/line LineCard): the list's plan columns
+      'cards.supplier_auth_state',
+      'cards.fake_real_name',
+      'cards.resume_requested_at',
+      'cards.apn',
+      'cards.apn_expected',
     ])
     .select((eb) =>
       eb

@@ -13,7 +13,7 @@ import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { accountById } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
-import { lineAnswer, lineOf } from '../../line';
+import { lineAnswer, lineOf, planOf } from '../../line';
 import * as storyRepo from './storyRepo';
 import { searchCards, type CardFilter, type CardSearchRow } from './searchRepo';
 
@@ -29,7 +29,8 @@ export function seriesIdsOf(json: string): number[] {
   }
 }
 
-export function rowOf(r: CardSearchRow): Row {
+/** A row of the list; `plan` is the line's plan in force from the one read model (null: none or not read, as in an export). */
+export function rowOf(r: CardSearchRow, plan: Row['plan'] = null): Row {
   return {
     id: r.id,
     custom_num: r.custom_num,
@@ -49,7 +50,16 @@ export function rowOf(r: CardSearchRow): Row {
     expired_at: r.expired_at,
     created_at: r.created_at,
     import_batch_id: r.import_batch_id ?? null,
+    imsi: r.imsi,
+    plan,
   };
+}
+
+/** The rows with their plans in force, each from the one read model of a line (docs/decisions/0029): the console never adds up figures itself. */
+async function rowsWithPlans(db: Executor, rows: CardSearchRow[]): Promise<Row[]> {
+  const out: Row[] = [];
+  for (const r of rows) out.push(rowOf(r, planOf(await lineOf(db, r))));
+  return out;
 }
 
 /** The repository's filter for an operator's query: an agent administrator sees their agent only. */
@@ -75,24 +85,50 @@ export function filterOf(op: AdminActor, q: SearchQuery): CardFilter {
 export async function search(db: Executor, op: AdminActor, q: AdminQueryOf<'adminCardSearch'>) {
   const rows = await searchCards(db, filterOf(op, q), q.limit + 1);
   const more = rows.length > q.limit;
-  const items = rows.slice(0, q.limit).map(rowOf);
+  const items = await rowsWithPlans(db, rows.slice(0, q.limit));
   return { items, next_before_id: more ? items[items.length - 1]!.id : null };
 }
 
+/** A pasted list: the cards its numbers name exactly (any identifier, the operator's scope), and the numbers that name none. */
+export async function lookup(db: Executor, op: AdminActor, numbers: readonly string[]): Promise<AdminAnswerOf<'adminCardLookup'>> {
+  const own = agentFilter(op);
+  const rows = await searchCards(db, { identifiers: numbers, agentId: own }, numbers.length * IDENTIFIERS_PER_CARD);
+  const named = new Set(rows.flatMap((r) => [r.custom_num, r.iccid, r.isdn, r.imsi]));
+  return {
+    items: await rowsWithPlans(db, rows),
+    not_found: numbers.filter((n) => !named.has(n)),
+    asked: numbers.length,
+  };
+}
+/** one number may name at most this many cards (one per identifier it could be) */
+const IDENTIFIERS_PER_CARD = 4;
+
 export async function exportRows(db: Executor, op: AdminActor, q: SearchQuery, cap: number) {
-  return (await searchCards(db, filterOf(op, q), cap)).map(rowOf);
+  return (await searchCards(db, filterOf(op, q), cap)).map((r) => rowOf(r));
 }
 
 const USAGE_DAYS = 30;
 const LIST = 50;
 
+/**
+ * The card an identifier names, for this operator: its card number first, then ICCID, MSISDN, IMSI
+ * (a number may be one card's MSISDN and another's card number); another agent's card is "not
+ * found" (agent scope), whichever identifier named it.
+ */
+export async function cardIdOf(db: Executor, op: AdminActor, identifier: string): Promise<number> {
+  const hits = await storyRepo.cardsByIdentifier(db, identifier, agentFilter(op));
+  if (hits.length === 0) throw new AppError(Code.NOT_FOUND, '卡片不存在');
+  const rank = (h: (typeof hits)[number]) => (h.custom_num === identifier ? 0 : h.iccid === identifier ? 1 : h.isdn === identifier ? 2 : 3);
+  const best = [...hits].sort((a, b) => rank(a) - rank(b))[0]!;
+  assertInScope(op, best.agent_id);
+  return best.id;
+}
+
 /** A card's whole story, for any role allowed to read it; real-name data masked, never an ID number. */
 export async function story(ctx: AppContext, op: AdminActor, customNum: string): Promise<AdminAnswerOf<'adminCardStory'>> {
   const db = ctx.db.kysely;
-  const id = await storyRepo.cardIdByNumber(db, customNum);
-  if (id === undefined) throw new AppError(Code.NOT_FOUND, '卡片不存在');
+  const id = await cardIdOf(db, op, customNum);
   const [row] = await searchCards(db, { id }, 1);
-  assertInScope(op, row?.agent_id);
   const card = row!;
   const [binding, usage, packages, orders, ledger, personal, line, device, diagnoses, tickets, series] = await Promise.all([
     storyRepo.binding(db, id),
@@ -108,6 +144,7 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
     storyRepo.series(db, seriesIdsOf(card.package_series_ids)),
   ]);
   const full = (await cardRecord.cardById(db, id))!;
+  const view = await lineOf(db, full);
   const account = await accountById(db, full.carrier_account_id);
   const sealer = personalData(ctx.config);
   const open = (v: string) => {
@@ -119,7 +156,7 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
   };
   return {
     card: {
-      ...rowOf(card),
+      ...rowOf(card, planOf(view)),
       stop_reason: card.stop_reason,
       flow_synced_at: card.flow_synced_at,
       package_series: series,
@@ -129,9 +166,9 @@ export async function story(ctx: AppContext, op: AdminActor, customNum: string):
     binding: binding
       ? { user_id: binding.user_id, mobile: binding.mobile ? maskMobile(binding.mobile) : '', bound_at: binding.created_at }
       : null,
-    line: lineAnswer(card.custom_num, await lineOf(db, full)),
+    line: lineAnswer(card.custom_num, view),
     usage: usage.map((u) => ({ day: u.day, used_kb: Number(u.used_kb) })),
-    packages,
+    packages: packages.map(({ order_state, ...p }) => ({ ...p, refunded: order_state === 'refunded' })),
     orders,
     ledger,
     real_name: {

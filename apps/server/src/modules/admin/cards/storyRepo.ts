@@ -3,12 +3,20 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { Executor } from '../../../db/executor';
 import type { Database } from '../../../db/schema';
 
-export async function cardIdByNumber(db: Executor, customNum: string): Promise<number | undefined> {
-  return (await db.selectFrom('cards').select('id').where('custom_num', '=', customNum).executeTakeFirst())?.id;
+/** The cards an identifier names exactly (each identifier column has its index), within an agent when one is given. */
+export async function cardsByIdentifier(db: Executor, identifier: string, agentId: number | null) {
+  let q = db
+    .selectFrom('cards')
+    .select(['id', 'agent_id', 'custom_num', 'iccid', 'isdn', 'imsi'])
+    .where((eb) =>
+      eb.or([eb('custom_num', '=', identifier), eb('iccid', '=', identifier), eb('isdn', '=', identifier), eb('imsi', '=', identifier)]),
+    );
+  if (agentId !== null) q = q.where('agent_id', '=', agentId);
+  return q.limit(8).execute();
 }
 
 /** The tables of a card's rows that the story lists newest first (by id). */
-type CardRows = 'card_packages' | 'orders' | 'balance_ledger' | 'diagnoses' | 'tickets';
+type CardRows = 'orders' | 'balance_ledger' | 'diagnoses' | 'tickets';
 
 /** The newest `limit` rows of one card in one of those tables: the shape of every list of the story. */
 function newest<T extends CardRows>(db: Executor, table: T, cardId: number, limit: number) {
@@ -40,9 +48,24 @@ export function usage(db: Executor, cardId: number, days: number) {
     .execute();
 }
 
+/** With its order's state: a refunded order's package row is ended (no length left), which the story says as 已退款. */
 export function packages(db: Executor, cardId: number, limit: number) {
-  return newest(db, 'card_packages', cardId, limit)
-    .select(['id', 'name', 'package_type', 'total_kb', 'started_at', 'expired_at', 'order_no'])
+  return db
+    .selectFrom('card_packages')
+    .leftJoin('orders', 'orders.order_no', 'card_packages.order_no')
+    .select([
+      'card_packages.id',
+      'card_packages.name',
+      'card_packages.package_type',
+      'card_packages.total_kb',
+      'card_packages.started_at',
+      'card_packages.expired_at',
+      'card_packages.order_no',
+      'orders.state as order_state',
+    ])
+    .where('card_packages.card_id', '=', cardId)
+    .orderBy('card_packages.id', 'desc')
+    .limit(limit)
     .execute();
 }
 
@@ -82,4 +105,12 @@ export function tickets(db: Executor, cardId: number, limit: number) {
 export async function series(db: Executor, ids: number[]) {
   if (ids.length === 0) return [];
   return db.selectFrom('package_series').select(['id', 'name']).where('id', 'in', ids).orderBy('id').execute();
+}
+
+export function seriesById(db: Executor, id: number) {
+  return db.selectFrom('package_series').select(['id', 'name', 'agent_id']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function agentMark(db: Executor, agentId: number): Promise<string | undefined> {
+  return (await db.selectFrom('agents').select('mark').where('id', '=', agentId).executeTakeFirst())?.mark;
 }
