@@ -164,22 +164,26 @@ export interface BatchVoucherCounts {
 export async function batchVoucherCounts(db: Executor, batchIds: number[], nowIso: string): Promise<Map<number, BatchVoucherCounts>> {
   const out = new Map<number, BatchVoucherCounts>();
   if (batchIds.length === 0) return out;
+  // grouped by status only: an expression with a parameter cannot be both selected and grouped on
+  // PostgreSQL (two parameters are two expressions), so the still-valid ones are summed instead
   const rows = await db
     .selectFrom('vouchers')
     .select([
       'batch_id',
       'status',
-      sql<number>`case when expires_at > ${nowIso} then 0 else 1 end`.as('past'),
       (eb) => eb.fn.countAll<number>().as('n'),
+      sql<number>`sum(case when expires_at > ${nowIso} then 1 else 0 end)`.as('live'),
     ])
     .where('batch_id', 'in', batchIds)
-    .groupBy(['batch_id', 'status', sql`case when expires_at > ${nowIso} then 0 else 1 end`])
+    .groupBy(['batch_id', 'status'])
     .execute();
   for (const r of rows) {
     const c = out.get(r.batch_id!) ?? { usable: 0, used: 0, locked: 0, revoked: 0, expired: 0 };
     const n = Number(r.n);
-    if (r.status === 'usable') c[Number(r.past) ? 'expired' : 'usable'] += n;
-    else if (r.status === 'used' || r.status === 'locked' || r.status === 'revoked') c[r.status] += n;
+    if (r.status === 'usable') {
+      c.usable += Number(r.live);
+      c.expired += n - Number(r.live);
+    } else if (r.status === 'used' || r.status === 'locked' || r.status === 'revoked') c[r.status] += n;
     out.set(r.batch_id!, c);
   }
   return out;
