@@ -31,6 +31,7 @@ import * as m027 from './migrations/027_job_last_success';
 import * as m028 from './migrations/028_chat_messages';
 import * as m029 from './migrations/029_agent_commissions';
 import * as m030 from './migrations/030_error_reports';
+import * as m031 from './migrations/031_carrier_sync_order';
 
 interface Migration {
   name: string;
@@ -69,6 +70,7 @@ const MIGRATIONS: Migration[] = [
   { name: '028_chat_messages', up: m028.up },
   { name: '029_agent_commissions', up: m029.up },
   { name: '030_error_reports', up: m030.up },
+  { name: '031_carrier_sync_order', up: m031.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -64,6 +64,7 @@ export class FakeCtwing {
   private malformed = false;
   private limit: number;
   private total = 0;
+  private byPath: Record<string, number> = {};
   private second = -1;
   private inSecond = 0;
   private peak = 0;
@@ -129,13 +130,14 @@ export class FakeCtwing {
     this.limit = limit;
   }
 
-  /** Calls received (refused ones too) and the most in any one second. */
-  calls(): { total: number; peakPerSecond: number } {
-    return { total: this.total, peakPerSecond: this.peak };
+  /** Calls received (refused ones too), the most in any one second, and calls by path. */
+  calls(): { total: number; peakPerSecond: number; byPath: Record<string, number> } {
+    return { total: this.total, peakPerSecond: this.peak, byPath: { ...this.byPath } };
   }
 
   resetCalls(): void {
     this.total = 0;
+    this.byPath = {};
     this.peak = 0;
     this.inSecond = 0;
     this.second = -1;
@@ -152,7 +154,7 @@ export class FakeCtwing {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
-    this.count();
+    this.count(new URL(req.url ?? '/', this.url).pathname);
     if (this.down === 'reset') {
       req.socket.destroy();
       return;
@@ -181,8 +183,9 @@ export class FakeCtwing {
     send(res, 200, a.type === 'xml' ? 'text/xml;charset=UTF-8' : 'application/json;charset=UTF-8', a.text);
   }
 
-  private count(): void {
+  private count(path: string): void {
     this.total += 1;
+    this.byPath[path] = (this.byPath[path] ?? 0) + 1;
     const s = Math.floor(this.now() / 1000);
     if (s !== this.second) {
       this.second = s;
