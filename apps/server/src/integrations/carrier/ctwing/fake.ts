@@ -62,6 +62,7 @@ export class FakeCtwing {
   private down: FakeDown = false;
   private slowMs = 0;
   private malformed = false;
+  private changeAnswer: string | null = null;
   private limit: number;
   private total = 0;
   private byPath: Record<string, number> = {};
@@ -119,6 +120,11 @@ export class FakeCtwing {
   /** Answer every call this much later (0: at once). */
   setSlow(ms: number): void {
     this.slowMs = ms;
+  }
+
+  /** Answer every cut and restore with this RspCode, the line left as it was (null: answer as the platform does). */
+  setChangeAnswer(code: string | null): void {
+    this.changeAnswer = code;
   }
 
   /** Answer every call with a body cut short. */
@@ -320,7 +326,8 @@ export class FakeCtwing {
     const l = this.lines.get(n);
     let code = '0000';
     let desc = '成功';
-    if (!l) [code, desc] = ['-5', '号码不存在或不属于该客户'];
+    if (this.changeAnswer !== null) [code, desc] = [this.changeAnswer, '系统处理异常'];
+    else if (!l) [code, desc] = ['-5', '号码不存在或不属于该客户'];
     else if (action !== 'ADD' && action !== 'DEL') [code, desc] = ['-1', 'action 参数错误'];
     else if ((action === 'ADD') === Boolean(l.netBlocked))
       [code, desc] =
