@@ -159,7 +159,9 @@ export class FakePlatform {
     this.counts.peakInFlight = Math.max(this.counts.peakInFlight, this.inFlight);
     let finished = false;
     const finish = () => {
-      if (!finished) ((finished = true), (this.inFlight -= 1));
+      if (finished) return;
+      finished = true;
+      this.inFlight -= 1;
     };
     res.on('close', finish);
     const inFlight = this.inFlight;
@@ -205,8 +207,12 @@ export class FakePlatform {
     let inWindow: number;
     if (this.p.window === 'calendar') {
       const s = Math.floor(now / 1000);
-      if (s !== this.second) ((this.second = s), (this.inSecond = 0));
-      inWindow = this.inSecond += 1;
+      if (s !== this.second) {
+        this.second = s;
+        this.inSecond = 0;
+      }
+      this.inSecond += 1;
+      inWindow = this.inSecond;
     } else {
       this.arrivals.push(now);
       while (this.arrivals.length > 0 && this.arrivals[0]! <= now - 1000) this.arrivals.shift();
