@@ -46,12 +46,18 @@ export interface FakeProtocol {
   answer(req: FakeRequest, load: FakeLoad): FakeAnswer | Promise<FakeAnswer>;
   /** the answer while the platform is down with an error page */
   errorPage: FakeAnswer;
-  /** the broken answer while malformed answers are on; null: this answer goes out as it is */
-  malformed(answer: FakeAnswer, req: FakeRequest): FakeAnswer | null;
+  /**
+   * The answer while malformed answers are on. `answer` is the real one, computed only if asked for
+   * (a platform that breaks before it acts does not act): cut it, or send something else.
+   */
+  malformed(req: FakeRequest, answer: () => Promise<FakeAnswer>): FakeAnswer | Promise<FakeAnswer>;
   /** the name a call counts under in `byPath` (default: the URL's path); null: not counted at all */
   countAs?(req: FakeRequest): string | null;
-  /** the slow wait comes before the down switch (the platform's gateway answers late, then fails) */
-  slowBeforeDown?: boolean;
+  /**
+   * When the slow wait comes, against the down switches: 'first' (before either), 'afterReset' (a
+   * cut connection at once, an error page late) or 'last' (both at once, answers late; the default).
+   */
+  slowAt?: 'first' | 'afterReset' | 'last';
   window: RateWindow;
   /** calls a second before `overLimit` (default: no limit) */
   callsPerSecond?: number;
@@ -174,16 +180,19 @@ export class FakePlatform {
       body,
     };
     const overLimit = this.count(request);
-    if (this.p.slowBeforeDown) await this.slow();
+    const slowAt = this.p.slowAt ?? 'last';
+    if (slowAt === 'first') await this.slow();
     if (this.down === 'reset') {
       finish();
       return void req.socket.destroy();
     }
-    if (!this.p.slowBeforeDown) await this.slow();
+    if (slowAt === 'afterReset') await this.slow();
     if (res.destroyed) return;
     if (this.down === 'error') return send(res, this.p.errorPage);
-    const answer = await this.p.answer(request, { overLimit, inFlight });
-    send(res, (this.malformed && this.p.malformed(answer, request)) || answer);
+    if (slowAt === 'last') await this.slow();
+    if (res.destroyed) return;
+    const answer = async () => this.p.answer(request, { overLimit, inFlight });
+    send(res, this.malformed ? await this.p.malformed(request, answer) : await answer());
   }
 
   private slow(): Promise<void> {

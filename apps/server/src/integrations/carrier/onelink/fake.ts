@@ -7,7 +7,7 @@
 //
 // It knows nothing of the adapter (no shared code): a wrong constant there makes a test fail here.
 import { randomBytes } from 'node:crypto';
-import { FakePlatform, type FakeAnswer } from '../fakePlatform';
+import { FakePlatform, type FakeAnswer, type FakeRequest } from '../fakePlatform';
 
 /**
  * The fake's answer codes. 0, 12021 and 11011 are the platform's (public clients of the API
@@ -294,9 +294,11 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
     now,
     countAs: (req) => pathOf(req.url.pathname),
     errorPage: html(503, '503 Service Unavailable'),
-    malformed: (a) => (a.status === 404 ? null : { status: 200, body: '{"status":"0","message":"正确","result":[{"cardSta' }),
+    slowAt: 'last',
+    // cut short before the call is acted on; a request that is not an API call is still a 404
+    malformed: (req, real) => (isApiCall(req) ? { status: 200, body: '{"status":"0","message":"正确","result":[{"cardSta' } : real()),
     answer(req, load) {
-      if (req.method !== 'GET' || !req.url.pathname.startsWith('/v5/')) return html(404, '404');
+      if (!isApiCall(req)) return html(404, '404');
       let status: string = FAKE_STATUS.ok;
       let result: unknown[] = [];
       if (load.overLimit) status = FAKE_STATUS.overLimit;
@@ -354,6 +356,10 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
     resetStats: () => platform.resetCalls(),
     close: () => platform.close(),
   };
+}
+
+function isApiCall(req: FakeRequest): boolean {
+  return req.method === 'GET' && req.url.pathname.startsWith('/v5/');
 }
 
 /** The call's path without the API version: /v5/ec/query/sim-status → /ec/query/sim-status. */
