@@ -10,8 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardState } from '@portal/contract/enums';
 import { chinaDate } from '@portal/domain';
+import { UnknownChangeAnswer } from '../src/integrations/carrier/adapter';
+import { PATHS } from '../src/integrations/carrier/ctwing/client';
 import { FakeCtwing } from '../src/integrations/carrier/ctwing/fake';
-import { CARRIER_SYNC_JOB } from '../src/modules/carriers';
+import { CARRIER_SYNC_JOB, createCarrierGateway } from '../src/modules/carriers';
 import { databases, useTestApp } from './harness';
 
 const ACCOUNT = { appKey: 'ak-sync-test', secret: 'sync-secret-0123456789', custNumber: '6000099999' };
@@ -143,6 +145,28 @@ describe.each(databases())('carrier accounts and the sync engine on %s', (kind) 
     expect(fake.calls().peakPerSecond).toBeLessThanOrEqual(2);
     await t.db.kysely.updateTable('carrier_accounts').set({ calls_per_second: 0 }).where('id', '=', accountId).execute();
   }, 30_000);
+
+  it('a stop answered with a code we do not know: 状态未知 with the code, asked once, the account not blamed, the line read again', async () => {
+    const gateway = createCarrierGateway(t.db, t.config, t.app.log);
+    fake.setChangeAnswer('-77');
+    fake.resetCalls();
+    try {
+      const err: unknown = await gateway.suspend('1000000002').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(UnknownChangeAnswer);
+      expect(err).toMatchObject({ kind: 'line', code: '-77' });
+    } finally {
+      fake.setChangeAnswer(null);
+    }
+    expect(fake.calls().byPath[PATHS.cutNet]).toBe(1);
+    const c = await card('1000000002');
+    expect(c).toMatchObject({ state: CardState.Other, carrier_raw_state: '停机应答 -77' });
+    expect(c.sync_wanted_at).not.toBe('');
+    const account = await t.db.kysely.selectFrom('carrier_accounts').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
+    expect(account.failures).toBe(0);
+    // the next round reads what the platform says the line is
+    await t.app.jobs.runNow(CARRIER_SYNC_JOB);
+    expect(await card('1000000002')).toMatchObject({ state: CardState.Activated, carrier_raw_state: '4', sync_wanted_at: '' });
+  });
 
   it('a platform that is down costs freshness only: pages answer with stored figures, the circuit opens and calls stop', async () => {
     const before = await card('1000000002');

@@ -2,7 +2,7 @@
 // concurrency (several server processes share the counters through the database).
 import { describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock';
-import { clear, hit, peek, type ThrottleRule } from '../src/lib/throttle';
+import { clear, hit, peek, take, type ThrottleRule } from '../src/lib/throttle';
 import { nextChinaMidnight } from '../src/modules/auth/limits';
 import { databases, useTestApp } from './harness';
 
@@ -26,6 +26,20 @@ describe.each(databases())('throttle on %s', (kind) => {
     clock.advance(10 * MINUTE);
     const fresh = await hit(t.db.kysely, 'w:basic', rule);
     expect(fresh).toMatchObject({ count: 1, allowed: true, retryAfterMs: 0 });
+  });
+
+  it('takes several events at once and grants only what fits the window; every one asked for is counted', async () => {
+    const rule: ThrottleRule = { limit: 5, windowMs: 10 * MINUTE };
+    const first = await take(t.db.kysely, 'w:take', rule, 3);
+    expect(first).toMatchObject({ granted: 3, retryAfterMs: 0 });
+    expect(await take(t.db.kysely, 'w:take', rule, 3)).toMatchObject({ granted: 2, retryAfterMs: 0, windowEndsAt: first.windowEndsAt });
+    const full = await take(t.db.kysely, 'w:take', rule, 2);
+    expect(full.granted).toBe(0);
+    expect(full.retryAfterMs).toBeGreaterThan(9 * MINUTE);
+    // a hit sees the events taken (3 + 3 + 2, then itself)
+    expect(await hit(t.db.kysely, 'w:take', rule)).toMatchObject({ count: 9, allowed: false });
+    clock.advance(10 * MINUTE);
+    expect(await take(t.db.kysely, 'w:take', rule, 4)).toMatchObject({ granted: 4 });
   });
 
   it('keeps keys apart', async () => {

@@ -31,6 +31,7 @@ import * as m027 from './migrations/027_job_last_success';
 import * as m028 from './migrations/028_chat_messages';
 import * as m029 from './migrations/029_agent_commissions';
 import * as m030 from './migrations/030_error_reports';
+import * as m031 from './migrations/031_carrier_sync_order';
 import * as m032 from './migrations/032_alerts_in_messaging_app';
 import * as m033 from './migrations/033_payee_confirmation';
 import * as m034 from './migrations/034_firmware';
@@ -74,6 +75,7 @@ const MIGRATIONS: Migration[] = [
   { name: '028_chat_messages', up: m028.up },
   { name: '029_agent_commissions', up: m029.up },
   { name: '030_error_reports', up: m030.up },
+  { name: '031_carrier_sync_order', up: m031.up },
   { name: '032_alerts_in_messaging_app', up: m032.up },
   { name: '033_payee_confirmation', up: m033.up },
   { name: '034_firmware', up: m034.up },

@@ -58,6 +58,32 @@ function evaluate(row: Row, rule: ThrottleRule, now: Date): ThrottleResult {
 
 /** Count one event for `key` and say whether it is within the rule. */
 export async function hit(db: Executor, key: string, rule: ThrottleRule): Promise<ThrottleResult> {
+  return (await upsert(db, key, rule, 1)).result;
+}
+
+export interface TakeResult {
+  /** how many of the `n` asked for are within the limit (0 … n); all n are counted */
+  granted: number;
+  /** when the window the granted events belong to ends (ISO) */
+  windowEndsAt: string;
+  /** how long until a refused caller may try again (0 when something was granted) */
+  retryAfterMs: number;
+}
+
+/**
+ * Count `n` events for `key` at once (a plain counter, no lockMs) and say how many of them fit the
+ * window's limit: a caller that makes many events a window asks the database once for several
+ * (the carrier guard's call slots). Those that did not fit are counted too, like a refused hit.
+ */
+export async function take(db: Executor, key: string, rule: ThrottleRule, n: number): Promise<TakeResult> {
+  if (rule.lockMs) throw new Error('take() is for plain counters');
+  const { row, result } = await upsert(db, key, rule, n);
+  const before = Number(row.count) - n;
+  const granted = Math.max(0, Math.min(n, rule.limit - before));
+  return { granted, windowEndsAt: row.window_ends_at, retryAfterMs: granted > 0 ? 0 : result.retryAfterMs };
+}
+
+async function upsert(db: Executor, key: string, rule: ThrottleRule, n: number): Promise<{ row: Row; result: ThrottleResult }> {
   const now = clock.now();
   const nowIso = now.toISOString();
   const windowEnd = (rule.windowEndsAt ? rule.windowEndsAt(now) : new Date(now.getTime() + rule.windowMs)).toISOString();
@@ -69,19 +95,19 @@ export async function hit(db: Executor, key: string, rule: ThrottleRule): Promis
   // Expressions over the OLD row (SET sees the row as it was on both SQLite and PostgreSQL).
   const lockActive = sql`(${lockedUntil} is not null and ${lockedUntil} > ${nowIso})`;
   const freshWindow = sql`(${windowEndsAt} <= ${nowIso} or (${lockedUntil} is not null and ${lockedUntil} <= ${nowIso}))`;
-  const nextCount = sql`(case when ${freshWindow} then 1 else ${count} + 1 end)`;
+  const nextCount = sql`(case when ${freshWindow} then ${n} else ${count} + ${n} end)`;
 
   const row = await db
     .insertInto('throttles')
     .values({
       key,
-      count: 1,
+      count: n,
       window_ends_at: windowEnd,
       locked_until: lockEnd && rule.limit <= 1 ? lockEnd : null,
     })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql<number>`case when ${lockActive} then ${count} + 1 else ${nextCount} end`,
+        count: sql<number>`case when ${lockActive} then ${count} + ${n} else ${nextCount} end`,
         window_ends_at: sql<string>`case when ${lockActive} then ${windowEndsAt} when ${freshWindow} then ${windowEnd} else ${windowEndsAt} end`,
         locked_until: sql<
           string | null
@@ -90,7 +116,7 @@ export async function hit(db: Executor, key: string, rule: ThrottleRule): Promis
     )
     .returning(['count', 'window_ends_at', 'locked_until'])
     .executeTakeFirstOrThrow();
-  return evaluate(row, rule, now);
+  return { row, result: evaluate(row, rule, now) };
 }
 
 /** The state of `key` without counting anything (null = no events in a live window, no lock). */

@@ -10,6 +10,7 @@
 //     (getOnlineStatus), flow amounts with a unit (MB) — as those clients read them.
 //   gateway codes (GATEWAY_FAULTS): not found in any public source; ours, marked below.
 import { CardState } from '@portal/contract/enums';
+import type { ChangeAnswerTable } from './changeAnswer';
 
 // ---------- line state ----------
 
@@ -121,6 +122,20 @@ export function flowKbOf(text: string): number | null {
   const m = /^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]+)\s*$/.exec(text);
   return m ? flowKb(m[1]!, m[2]!) : null;
 }
+
+// ---------- change of service ----------
+
+/**
+ * singleCutNet's RspCode (单独断网 ADD / 恢复上网 DEL). 0000 and the -9 refusal are in the public
+ * samples (-9: the function is already ordered / not ordered — the line is already cut or
+ * restored); -5 for a number not the customer's is ours (confirm against the reseller's CMP
+ * document). Any other code is `unknown`: 状态未知 with the code until the line is read again.
+ */
+export const CTWING_CUT_NET_ANSWERS: ChangeAnswerTable = {
+  '0000': { kind: 'accepted' },
+  '-5': { kind: 'refused', label: '号码不存在或不属于该客户' },
+  '-9': { kind: 'refused', label: '已是目标状态（不能重复订购或退订）' },
+};
 
 // ---------- gateway ----------
 

@@ -7,6 +7,7 @@
 // 单卡停机原因查询 for the stop-reason positions). A code that neither names is not in a table:
 // it reads as CardState.Other or as no reason, never as a guess.
 import { CardState } from '@portal/contract/enums';
+import type { ChangeAnswerTable } from './changeAnswer';
 
 /** Which state list the account's cards answer in: OneLink-CT or OneLink-PB (an account setting). */
 export type OneLinkVariant = 'ct' | 'pb';
@@ -103,3 +104,17 @@ export function formatTransid(appid: string, nowMs: number, sequence: number): s
   if (id.length > TRANSID_MAX_LENGTH) throw new RangeError(`transid longer than ${TRANSID_MAX_LENGTH} characters (appid ${appid.length})`);
   return id;
 }
+
+/**
+ * /ec/change/sim-status's `status`. 0, 11011 and 12021 are the platform's (public clients handle
+ * them); 12011, the over-limit, is our placeholder (see the server's client). Not here, so
+ * `unknown`: the refusal of a second change within 30 minutes and of a change the line's state does
+ * not allow, whose codes we could not find — the card shows 状态未知 with the code until it is read.
+ */
+export const ONELINK_CHANGE_ANSWERS: ChangeAnswerTable = {
+  '0': { kind: 'accepted' },
+  '11011': { kind: 'refused', label: '物联卡号码不存在' },
+  '12011': { kind: 'account', fault: 'rate', label: '调用频率超过限制' },
+  // the client already asked again with a new token: a fresh token refused is the platform's trouble
+  '12021': { kind: 'account', fault: 'unavailable', label: 'TOKEN不存在或已过期' },
+};

@@ -6,6 +6,7 @@
 // (wsGetTerminalDetails = GetTerminalDetails) and its codes are Jasper's SIM states numbered.
 // Sources are named next to each table; what no source confirmed says so.
 import { CardState } from '@portal/contract/enums';
+import type { ChangeAnswerTable } from './changeAnswer';
 
 /** One platform code: what it means in our terms, and the platform's own words. */
 export interface CodeRow {
@@ -98,6 +99,17 @@ export const CMP_OK = '0000';
  * treats it so): the change is as good as accepted.
  */
 export const CMP_ALREADY_IN_STATE = '1193';
+
+/**
+ * wsEditTerminal's business resultCode (the gateway's own status is read before it: an account
+ * matter). 9001, an ICCID the account does not hold, is the fake's (the manual was not found);
+ * any other code is `unknown`: 状态未知 with the code until the line is read again.
+ */
+export const CMP_EDIT_ANSWERS: ChangeAnswerTable = {
+  '0000': { kind: 'accepted' },
+  [CMP_ALREADY_IN_STATE]: { kind: 'accepted' },
+  '9001': { kind: 'refused', label: '卡号不存在或不属于该账号' },
+};
 
 export type CmpFailure = 'auth' | 'rate' | 'malformed' | 'unavailable';
 

@@ -5,6 +5,7 @@
 // Sources: Cisco's Control Center REST reference (developer.cisco.com/docs/control-center: Get Device
 // Usage, Get Session Details, REST API Functions) and the troubleshooting checklist it links.
 import { CardState } from '@portal/contract/enums';
+import type { ChangeAnswerTable } from './changeAnswer';
 import type { CodeRow } from './unicomCmp';
 
 /**
@@ -61,6 +62,16 @@ export function jasperFailure(httpStatus: number, errorCode: string): JasperFail
   if (httpStatus >= 500) return 'unavailable';
   return 'malformed';
 }
+
+/**
+ * Edit Device Details' errorCode on a 400 or 404 (a 401/403, 429 or 5xx is about the account and is
+ * read by its HTTP status first, jasperFailure). 10000003, an ICCID the account does not hold, is
+ * the fake's (Cisco does not publish the list); any other code is `unknown`: 状态未知 with the code
+ * until the line is read again.
+ */
+export const JASPER_EDIT_ANSWERS: ChangeAnswerTable = {
+  '10000003': { kind: 'refused', label: 'ICCID 无效或不属于该账号' },
+};
 
 /** ctdDataUsage is bytes since the start of the billing cycle (Get Device Usage); we count KB. */
 export function bytesToKb(bytes: unknown): number | null {

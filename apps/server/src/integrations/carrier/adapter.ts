@@ -6,6 +6,7 @@
 // platform's call and the platform's answer into our terms (state codes through the pure tables
 // of @portal/domain/carrierCodes). It does no throttling, retrying beyond a token refresh, or
 // caching: the sync engine (modules/carrierSync) owns the account's limits, retries and circuit.
+import { changeAnswerOf, type ChangeAnswerTable } from '@portal/domain/carrierCodes/changeAnswer';
 import type { HttpTransport } from '../http/transport';
 
 /** Which line, in the carrier's terms: an adapter picks the identifier its platform wants. */
@@ -37,8 +38,14 @@ export interface CarrierLineState {
 export interface PlatformLimits {
   /** calls per second per account */
   callsPerSecond: number;
-  /** calls in flight at once per account */
+  /**
+   * calls in flight at once per account, at `callsPerSecond`. Where the platform documents no bound
+   * of its own this is ours, and it grows with the rate the carrier granted the account (a call
+   * takes some milliseconds: 2 in flight cannot make 100 calls a second); `fixedConcurrency` keeps it.
+   */
   concurrency: number;
+  /** the platform documents `concurrency` itself (Jasper: one call at a time per account) */
+  fixedConcurrency?: boolean;
   /** lines per call of dailyUsage (1 when the platform has no batch query) */
   dailyBatchSize: number;
   /** how many past days of daily usage the platform keeps (today not counted) */
@@ -90,6 +97,34 @@ export class CarrierError extends Error {
   ) {
     super(message);
     this.name = 'CarrierError';
+  }
+}
+
+/**
+ * A change of service (setService) answered with a code the platform's table does not name
+ * (@portal/domain/carrierCodes/changeAnswer). Line-level: the platform answered, so the account is
+ * not blamed and the change is not tried again (it may have been done); the line's state is not
+ * known, and the gateway stores it so (状态未知 with the code) until the line is read again.
+ */
+export class UnknownChangeAnswer extends CarrierError {
+  constructor(message: string, code: string) {
+    super('line', message, code);
+    this.name = 'UnknownChangeAnswer';
+  }
+}
+
+/** Returns for an accepted change; throws what any other answer means (`what` names the call in the message). */
+export function settleChange(table: ChangeAnswerTable, code: string, what: string): void {
+  const answer = changeAnswerOf(table, code);
+  switch (answer.kind) {
+    case 'accepted':
+      return;
+    case 'refused':
+      throw new CarrierError('line', `${what}: ${answer.label}`, code);
+    case 'account':
+      throw new CarrierError(answer.fault, `${what}: ${answer.label}`, code);
+    case 'unknown':
+      throw new UnknownChangeAnswer(`${what}: an answer code we do not know (${code})`, code);
   }
 }
 

@@ -260,6 +260,24 @@ export async function setCarrierRawState(db: Executor, cardId: number, raw: stri
   await db.updateTable('cards').set({ carrier_raw_state: raw }).where('id', '=', cardId).where('carrier_raw_state', '!=', raw).execute();
 }
 
+/**
+ * The line's state is not known: a carrier answered a change of it with a code we do not know
+ * (docs/decisions/0030). 状态未知 with that code for support, and the line is asked to be read
+ * again; a resume asked for after a payment stays asked (setCarrierState would end it).
+ */
+export async function setCarrierStateUnknown(db: Executor, cardId: number, raw: string, at: string): Promise<void> {
+  await db
+    .updateTable('cards')
+    .set({
+      state: CardState.Other,
+      stop_reason: '',
+      carrier_raw_state: raw,
+      sync_wanted_at: sql<string>`case when sync_wanted_at = '' then ${at} else sync_wanted_at end`,
+    })
+    .where('id', '=', cardId)
+    .execute();
+}
+
 /** Ask for the card's line to be read again soon (kept at the earliest ask until it is read). */
 export async function wantSync(db: Executor, cardId: number, at: string): Promise<void> {
   await db.updateTable('cards').set({ sync_wanted_at: at }).where('id', '=', cardId).where('sync_wanted_at', '=', '').execute();

@@ -2,7 +2,7 @@
 // until the row changes. The sync engine's rate for an account is the one the carrier granted it
 // (carrier_accounts.calls_per_second, set by the operator: higher after asking the carrier, lower
 // to leave room for other systems on the same account), else the platform's published default.
-import type { CarrierAdapter } from '../../integrations/carrier/adapter';
+import type { CarrierAdapter, PlatformLimits } from '../../integrations/carrier/adapter';
 import { carrierKind } from '../../integrations/carrier/kinds';
 import type { HttpTransport } from '../../integrations/http/transport';
 import type { PersonalDataSealer } from '../../lib/personalData';
@@ -52,11 +52,21 @@ export class AccountAdapters {
   guarded(account: CarrierAccount): GuardedAccount {
     const limits = this.adapterOf(account).limits;
     const own = account.calls_per_second;
-    return {
-      id: account.id,
-      name: account.name,
-      callsPerSecond: own > 0 ? own : limits.callsPerSecond,
-      concurrency: limits.concurrency,
-    };
+    const rate = own > 0 ? own : limits.callsPerSecond;
+    return { id: account.id, name: account.name, callsPerSecond: rate, concurrency: inFlightAt(limits, rate) };
   }
+}
+
+/** Calls in flight at most, whatever the rate granted: the guard's slots, not this, keep the rate. */
+const MAX_IN_FLIGHT = 16;
+
+/**
+ * Calls in flight for an account kept to `rate` calls a second: the platform's bound where it
+ * documents one; else ours, which is set for the platform's default rate and grows in proportion
+ * to a higher granted one (at 100 a second and ~20 ms a call, 2 in flight would make 100 only
+ * with no time between calls).
+ */
+export function inFlightAt(limits: PlatformLimits, rate: number): number {
+  if (limits.fixedConcurrency || rate <= limits.callsPerSecond) return limits.concurrency;
+  return Math.min(MAX_IN_FLIGHT, Math.max(limits.concurrency, Math.ceil((limits.concurrency * rate) / limits.callsPerSecond)));
 }

@@ -4,10 +4,11 @@
 // date: usage() reads the days the platform keeps and makes today's row what the month figure
 // leaves (./reconcile.ts), so the month's rows always add up to the platform's figure.
 import { CARRIER_LABEL } from '@portal/contract/enums';
+import { changeAnswerRaw } from '@portal/domain/carrierCodes/changeAnswer';
 import { chinaDate } from '@portal/domain';
 import type { Db } from '../../db/connect';
 import type { Card } from '../../db/schema';
-import { CarrierError, type CarrierAdapter, type LineRef } from '../../integrations/carrier/adapter';
+import { CarrierError, UnknownChangeAnswer, type CarrierAdapter, type LineRef } from '../../integrations/carrier/adapter';
 import type { CarrierGateway, DailyUsage, LineStatus, LineTest, NetworkOption, RealNameLink } from '../../integrations/carrier/gateway';
 import { SIMULATOR_ACCOUNT_ID, carrierKind } from '../../integrations/carrier/kinds';
 import type { CarrierSimulator } from '../../integrations/carrier/simulator';
@@ -40,6 +41,8 @@ export function lineRefOf(card: Pick<Card, 'custom_num' | 'iccid' | 'isdn'>): Li
 
 export class AccountsCarrierGateway implements CarrierGateway {
   private readonly prefetched = new Map<string, { kb: number; at: number }>();
+  private readonly inStep = new Map<string, LineCard>();
+  private readonly heldAccounts = new Map<number, repo.CarrierAccount>();
 
   constructor(
     private readonly db: Db,
@@ -58,13 +61,28 @@ export class AccountsCarrierGateway implements CarrierGateway {
 
   /** The card's real line, or null when its account is the simulator. */
   private async real(customNum: string): Promise<RealLine | null> {
-    const card = await cardRecord.cardByNum(this.db.kysely, customNum);
+    const card = this.inStep.get(customNum) ?? (await cardRecord.cardByNum(this.db.kysely, customNum));
     if (!card || card.carrier_account_id === SIMULATOR_ACCOUNT_ID) return null;
     return this.realOf(card);
   }
 
+  /**
+   * The round's step hands its account's row and its cards' rows, just read, for the questions it
+   * is about to ask (status, usage): each would otherwise read the card and the account again — at
+   * a hundred thousand cards, a third of the round's queries (docs/capacity.md). Until the returned
+   * function is called.
+   */
+  holdStep(account: repo.CarrierAccount, cards: LineCard[]): () => void {
+    for (const c of cards) this.inStep.set(c.custom_num, c);
+    this.heldAccounts.set(account.id, account);
+    return () => {
+      for (const c of cards) this.inStep.delete(c.custom_num);
+      this.heldAccounts.delete(account.id);
+    };
+  }
+
   async realOf(card: LineCard): Promise<RealLine> {
-    const account = await repo.accountById(this.db.kysely, card.carrier_account_id);
+    const account = this.heldAccounts.get(card.carrier_account_id) ?? (await repo.accountById(this.db.kysely, card.carrier_account_id));
     if (!account) throw new CarrierError('unsupported', `card ${card.custom_num}: no carrier account ${card.carrier_account_id}`);
     if (account.enabled !== 1) throw new CarrierError('unavailable', `carrier account ${account.name} is disabled`);
     return { card, account, guarded: this.adapters.guarded(account), adapter: this.adapters.adapterOf(account), ref: lineRefOf(card) };
@@ -192,11 +210,23 @@ export class AccountsCarrierGateway implements CarrierGateway {
     await this.setService(customNum, true);
   }
 
-  /** Accepted is not done: the card is marked for the next round, which reads the state the platform reached. */
+  /**
+   * Accepted is not done: the card is marked for the next round, which reads the state the platform
+   * reached. An answer code we do not know leaves the line's state unknown: the card says so
+   * (状态未知, with the code for support) instead of keeping a state that may no longer be true,
+   * until the round reads the line; the caller still hears that the change failed.
+   */
   private async setService(customNum: string, on: boolean): Promise<void> {
     const line = await this.real(customNum);
     if (!line) return on ? this.simulator.resume(customNum) : this.simulator.suspend(customNum);
-    await this.call(line, on ? 'resume' : 'suspend', (a) => a.setService(line.ref, on));
+    try {
+      await this.call(line, on ? 'resume' : 'suspend', (a) => a.setService(line.ref, on));
+    } catch (err) {
+      if (err instanceof UnknownChangeAnswer) {
+        await cardRecord.setCarrierStateUnknown(this.db.kysely, line.card.id, changeAnswerRaw(on, err.code), clock.iso());
+      }
+      throw err;
+    }
     await cardRecord.wantSync(this.db.kysely, line.card.id, clock.iso());
   }
 }

@@ -3,9 +3,11 @@
 // briefly away, and not at all while the account's circuit is open.
 //   - rate: one slot per HTTP request (the adapter's transport asks for it: a token fetch or a
 //     lookup inside one question counts too) from a per-second window in the database
-//     (lib/throttle), shared by every process: none can push the account above its calls per second;
-//   - concurrency: at most `limits.concurrency` calls of the account in flight in this process
-//     (the scheduled rounds run on one process at a time, decision 0015);
+//     (lib/throttle), shared by every process: none can push the account above its calls per second.
+//     A process takes a few slots of the current second per trip to the database (slotsPerTrip) and
+//     hands them out itself; what it does not use in that second is lost, never carried over;
+//   - concurrency: at most the account's calls in flight in this process (adapters.inFlightAt; the
+//     scheduled rounds run on one process at a time, decision 0015);
 //   - circuit: after FAILURES_TO_OPEN account-level failures in a row (platform down, timeouts,
 //     unreadable answers, credentials refused) the account's calls fail at once for circuitOpenMs,
 //     so pages and rounds show stored figures instead of waiting; the first call after it is the probe.
@@ -15,7 +17,7 @@ import type { Db } from '../../db/connect';
 import { CarrierError } from '../../integrations/carrier/adapter';
 import { clock } from '../../lib/clock';
 import { countCarrierCall } from '../../lib/metrics';
-import { hit } from '../../lib/throttle';
+import { take, type ThrottleRule } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
 import * as repo from './repo';
 
@@ -75,6 +77,33 @@ const SLOT_CUTOFF_MS = 900;
 /** Call counts are added up here and written at most this often per account. */
 const COUNT_FLUSH_MS = 1000;
 
+/**
+ * Slots taken from the database in one trip: a twentieth of the account's second (1 at a few calls
+ * a second, 5 at 100), at most one per call in flight. A trip per call made the account's one row
+ * in \`throttles\` the round's bottleneck at a hundred calls a second — every caller of the account,
+ * in every process, waiting on its lock and a commit. Slots a process took and did not use in
+ * their second are lost to it (counted, not used): the limit is never passed, a little of it may
+ * go unused.
+ */
+function slotsPerTrip(account: GuardedAccount): number {
+  return Math.max(1, Math.min(account.concurrency, Math.ceil(account.callsPerSecond / 20)));
+}
+
+/** windows on whole seconds, as platforms count them */
+function slotRule(limit: number): ThrottleRule {
+  return { limit, windowMs: 1000, windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000) };
+}
+
+/** The slots this process holds for an account's current second. */
+interface LocalSlots {
+  second: number;
+  left: number;
+  /** the account's second is full (Date.now() time): wait, do not ask again before */
+  fullUntil: number;
+  /** the trip to the database in progress, if any */
+  taking: Promise<void> | null;
+}
+
 interface Health {
   readAt: number;
   openUntil: string;
@@ -85,6 +114,7 @@ export class CarrierGuard {
   private readonly semaphores = new Map<number, Semaphore>();
   private readonly health = new Map<number, Health>();
   private readonly counts = new Map<number, { ok: number; failed: number }>();
+  private readonly slots = new Map<number, LocalSlots>();
   private flushTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -168,21 +198,38 @@ export class CarrierGuard {
   /** A slot in the account's current second, waiting for the next second while it is full (every request to the platform). */
   async slot(account: GuardedAccount): Promise<void> {
     const deadline = Date.now() + (this.opts.maxSlotWaitMs ?? 15_000);
+    let local = this.slots.get(account.id);
+    if (!local) this.slots.set(account.id, (local = { second: -1, left: 0, fullUntil: 0, taking: null }));
     for (;;) {
       // a request sent in the last tenth of a second may reach the platform in the next one and
       // count there: wait for the next second rather than spill over the limit
       const into = Date.now() % 1000;
       if (into > SLOT_CUTOFF_MS) await sleep(1000 - into + 1);
-      const r = await hit(this.db.kysely, `carrier-rate:${account.id}`, {
-        limit: account.callsPerSecond,
-        windowMs: 1000,
-        // windows on whole seconds, as platforms count them
-        windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000),
-      });
-      if (r.allowed) return;
-      if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
-      // into the next second, spread a little so waiting callers do not all ask at its first instant
-      await sleep(Math.max(5, r.retryAfterMs) + Math.floor(Math.random() * 50));
+      // the second as lib/throttle counts it (the server clock)
+      const second = Math.floor(clock.now().getTime() / 1000);
+      if (local.left > 0 && local.second === second) {
+        local.left -= 1;
+        return;
+      }
+      if (Date.now() < local.fullUntil) {
+        if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
+        // into the next second, spread a little so waiting callers do not all ask at its first instant
+        await sleep(Math.max(5, local.fullUntil - Date.now()) + Math.floor(Math.random() * 50));
+        continue;
+      }
+      // one trip to the database at a time per account in this process; the others wait for its slots
+      if (!local.taking) {
+        const slots = local;
+        slots.taking = (async () => {
+          const r = await take(this.db.kysely, `carrier-rate:${account.id}`, slotRule(account.callsPerSecond), slotsPerTrip(account));
+          if (r.granted > 0) {
+            // the slots belong to the window's second: unused when it is over, never carried into the next
+            slots.second = Math.floor(new Date(r.windowEndsAt).getTime() / 1000) - 1;
+            slots.left = r.granted;
+          } else slots.fullUntil = Date.now() + r.retryAfterMs;
+        })().finally(() => (slots.taking = null));
+      }
+      await local.taking;
     }
   }
 

@@ -3,13 +3,17 @@
 //   - which cards: those a page, the holder's 刷新, a payment or a suspend/resume asked for first
 //     (cards.sync_wanted_at), then every card whose figures are older than FRESH_MS, oldest first;
 //     cancelled lines are read once a day (they rarely change);
-//   - once per round: the run takes the due list once and reads each card at most once; the
-//     scheduled-jobs claim (decision 0015) runs one round at a time across all processes;
+//   - a step at a time: each step reads the next STEP due cards after where the last one stopped,
+//     in index order (migration 031), and only the columns a sync needs. The whole due list is
+//     never read at once: at 33,000 cards an account that read took seconds of every run and left
+//     one step of work in a run's time (docs/capacity.md, "Carrier sync");
+//   - once per run: the walk only moves forward, and a card tried in the run is not tried again in
+//     it; the scheduled-jobs claim (decision 0015) runs one round at a time across all processes;
 //   - batches: a day's figures are read for up to the platform's batch size of cards per call
 //     before the cards' own reads (gateway.prefetchDaily), which then find them;
-//   - limits: every call goes through the guard (rate shared through the database, concurrency,
-//     retries, circuit); a round stops an account's work when its circuit opens, and a round that
-//     outlasts its time budget leaves the rest to the next, which starts with the oldest.
+//   - limits: every call goes through the guard (rate shared through the database, calls in
+//     flight, retries, circuit); a run stops an account's work when its circuit opens, and a run
+//     that outlasts its time budget leaves the rest to the next, which starts with the oldest.
 import { CardState } from '@portal/contract/enums';
 import { chinaDate } from '@portal/domain';
 import { sql } from 'kysely';
@@ -43,26 +47,108 @@ export interface AccountRound {
   resting: boolean;
 }
 
-type DueCard = Card;
+/** What a card's sync needs of its row (a full row only for a pending verification). */
+const DUE_COLUMNS = [
+  'id',
+  'custom_num',
+  'created_at',
+  'flow_synced_at',
+  'carrier_account_id',
+  'sync_wanted_at',
+  'auth_state',
+  'iccid',
+  'isdn',
+  'state',
+] as const;
+type DueCard = Pick<Card, (typeof DUE_COLUMNS)[number]>;
 
-async function dueCards(ctx: AppContext, accountId: number, now: Date): Promise<DueCard[]> {
-  const stale = new Date(now.getTime() - FRESH_MS).toISOString();
-  const staleCancelled = new Date(now.getTime() - CANCELLED_FRESH_MS).toISOString();
+/** Where the walk over one order stopped: the last card's key and id. */
+interface Cursor {
+  at: string;
+  id: number;
+}
+
+/** The next asked-for cards of the account after `from`, in (sync_wanted_at, id) order. */
+function nextWanted(ctx: AppContext, accountId: number, from: Cursor, n: number): Promise<DueCard[]> {
   return ctx.db.kysely
     .selectFrom('cards')
-    .selectAll()
+    .select(DUE_COLUMNS)
     .where('carrier_account_id', '=', accountId)
-    .where((eb) =>
-      eb.or([
-        eb('sync_wanted_at', '!=', ''),
-        eb.and([eb('state', '!=', CardState.Cancelled), eb('flow_synced_at', '<', stale)]),
-        eb('flow_synced_at', '<', staleCancelled),
-      ]),
-    )
-    .orderBy(sql`case when sync_wanted_at = '' then 1 else 0 end`)
+    .where('sync_wanted_at', '>', '')
+    .where(sql<boolean>`(sync_wanted_at, id) > (${from.at}, ${from.id})`)
+    .orderBy('sync_wanted_at')
+    .orderBy('id')
+    .limit(n)
+    .execute();
+}
+
+/** The next cards of the account whose figures are older than the cut-offs, after `from`, in (flow_synced_at, id) order. */
+function nextStale(
+  ctx: AppContext,
+  accountId: number,
+  from: Cursor,
+  cut: { stale: string; staleCancelled: string },
+  n: number,
+): Promise<DueCard[]> {
+  return ctx.db.kysely
+    .selectFrom('cards')
+    .select(DUE_COLUMNS)
+    .where('carrier_account_id', '=', accountId)
+    .where('flow_synced_at', '<', cut.stale)
+    .where(sql<boolean>`(flow_synced_at, id) > (${from.at}, ${from.id})`)
+    .where((eb) => eb.or([eb('state', '!=', CardState.Cancelled), eb('flow_synced_at', '<', cut.staleCancelled)]))
     .orderBy('flow_synced_at')
     .orderBy('id')
+    .limit(n)
     .execute();
+}
+
+/** The account's due cards, a step at a time: the asked-for ones, then the stale ones, each card once. */
+class DueWalk {
+  private wanted: Cursor | null = { at: '', id: 0 };
+  private stale: Cursor = { at: '', id: 0 };
+  private readonly tried = new Set<number>();
+  private readonly cut: { stale: string; staleCancelled: string };
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly accountId: number,
+    now: Date,
+  ) {
+    this.cut = {
+      stale: new Date(now.getTime() - FRESH_MS).toISOString(),
+      staleCancelled: new Date(now.getTime() - CANCELLED_FRESH_MS).toISOString(),
+    };
+  }
+
+  /** Up to `n` cards not tried yet in this run; [] when none is left. */
+  async next(n: number): Promise<DueCard[]> {
+    for (;;) {
+      let rows: DueCard[];
+      if (this.wanted) {
+        rows = await nextWanted(this.ctx, this.accountId, this.wanted, n);
+        if (rows.length === 0) {
+          this.wanted = null;
+          continue;
+        }
+        const last = rows[rows.length - 1]!;
+        this.wanted = { at: last.sync_wanted_at, id: last.id };
+      } else {
+        rows = await nextStale(this.ctx, this.accountId, this.stale, this.cut, n);
+        if (rows.length === 0) return [];
+        const last = rows[rows.length - 1]!;
+        this.stale = { at: last.flow_synced_at, id: last.id };
+      }
+      // an asked-for card that failed is still stale: it is not tried twice in one run
+      const fresh = rows.filter((c) => !this.tried.has(c.id));
+      for (const c of fresh) this.tried.add(c.id);
+      if (fresh.length > 0) return fresh;
+    }
+  }
+
+  get count(): number {
+    return this.tried.size;
+  }
 }
 
 /** The past days a card's sync will ask for (usage.syncUsage's range), within the platform's window. */
@@ -91,72 +177,88 @@ export async function syncAccount(
 ): Promise<AccountRound> {
   const started = Date.now();
   const now = clock.now();
-  const due = await dueCards(ctx, account.id, now);
+  const walk = new DueWalk(ctx, account.id, now);
   const result: AccountRound = {
     account: account.name,
-    due: due.length,
+    due: 0,
     synced: 0,
     failed: 0,
     batchCalls: 0,
     complete: false,
     resting: false,
   };
-  if (due.length === 0) {
-    result.complete = true;
-    await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), 0);
-    return result;
-  }
-  const adapter = gateway.adapters.adapterOf(account);
   const today = chinaDate(now);
-  const kept = addDays(today, -adapter.limits.dailyHistoryDays);
-  const resting = (err: unknown) => err instanceof CarrierError && err.kind === 'unavailable' && /resting/.test(err.message);
-  for (let i = 0; i < due.length; i += STEP) {
+  for (;;) {
     if (Date.now() - started > budgetMs) return result;
-    const step = due.slice(i, i + STEP);
+    const step = await walk.next(STEP);
+    result.due = walk.count;
+    if (step.length === 0) break;
+    const release = gateway.holdStep(account, step);
     try {
-      const byDay = new Map<string, DueCard[]>();
-      for (const card of step)
-        for (const day of pastDaysOf(card, today, kept)) {
-          const cards = byDay.get(day);
-          if (cards) cards.push(card);
-          else byDay.set(day, [card]);
-        }
-      for (const [day, cards] of byDay) result.batchCalls += await gateway.prefetchDaily(cards, day);
-    } catch (err) {
-      // the cards' own reads below ask for what the batch could not give
-      ctx.log.warn({ err: (err as Error).message, account: account.name }, 'carrier batch read failed');
-      if (resting(err)) return { ...result, resting: true };
+      if (!(await syncStep(ctx, gateway, account, step, today, result))) return { ...result, resting: true };
+    } finally {
+      release();
     }
-    let stop = false;
-    // a verification opened and not finished: the round asks the platform about it too
-    const pending = new Set(
-      await pendingVerifications(
-        ctx.db.kysely,
-        step.map((c) => c.id),
-        clock.iso(),
-      ),
-    );
-    await pool(step, adapter.limits.concurrency, async (card) => {
-      if (stop) return;
-      try {
-        await syncUsage(ctx, card);
-        if (pending.has(card.id) && card.auth_state !== 1) await refreshVerified(ctx, card);
-        result.synced += 1;
-      } catch (err) {
-        result.failed += 1;
-        if (resting(err)) stop = true;
-        else
-          ctx.log.warn(
-            { err: (err as Error).message, account: account.name, custom_num: card.custom_num },
-            'carrier read of a card failed',
-          );
-      }
-    });
-    if (stop) return { ...result, resting: true };
   }
   result.complete = true;
   await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), result.synced);
   return result;
+}
+
+const resting = (err: unknown) => err instanceof CarrierError && err.kind === 'unavailable' && /resting/.test(err.message);
+
+/** One step's cards: their days in batches, then each card's own reads. False when the account's circuit opened. */
+async function syncStep(
+  ctx: AppContext,
+  gateway: AccountsCarrierGateway,
+  account: repo.CarrierAccount,
+  step: DueCard[],
+  today: string,
+  result: AccountRound,
+): Promise<boolean> {
+  const adapter = gateway.adapters.adapterOf(account);
+  const kept = addDays(today, -adapter.limits.dailyHistoryDays);
+  try {
+    const byDay = new Map<string, DueCard[]>();
+    for (const card of step)
+      for (const day of pastDaysOf(card, today, kept)) {
+        const cards = byDay.get(day);
+        if (cards) cards.push(card);
+        else byDay.set(day, [card]);
+      }
+    for (const [day, cards] of byDay) result.batchCalls += await gateway.prefetchDaily(cards, day);
+  } catch (err) {
+    // the cards' own reads below ask for what the batch could not give
+    ctx.log.warn({ err: (err as Error).message, account: account.name }, 'carrier batch read failed');
+    if (resting(err)) return false;
+  }
+  let stop = false;
+  // a verification opened and not finished: the round asks the platform about it too (on the full row)
+  const pending = await pendingVerifications(
+    ctx.db.kysely,
+    step.map((c) => c.id),
+    clock.iso(),
+  );
+  const verifying = new Map(
+    pending.length === 0
+      ? []
+      : (await ctx.db.kysely.selectFrom('cards').selectAll().where('id', 'in', pending).execute()).map((c) => [c.id, c]),
+  );
+  await pool(step, gateway.adapters.guarded(account).concurrency, async (card) => {
+    if (stop) return;
+    try {
+      await syncUsage(ctx, card);
+      const full = verifying.get(card.id);
+      if (full && full.auth_state !== 1) await refreshVerified(ctx, full);
+      result.synced += 1;
+    } catch (err) {
+      result.failed += 1;
+      if (resting(err)) stop = true;
+      else
+        ctx.log.warn({ err: (err as Error).message, account: account.name, custom_num: card.custom_num }, 'carrier read of a card failed');
+    }
+  });
+  return !stop;
 }
 
 /** One round over every enabled real account, side by side (each within its own limits). */

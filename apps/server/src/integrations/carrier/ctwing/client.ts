@@ -7,8 +7,16 @@
 // known (batchQryFlowByDate) the fields follow its monthly sibling and are marked "confirm against
 // the reseller's CMP document". ./fake.ts plays exactly these.
 import { createHash } from 'node:crypto';
-import { chinaTimestamp, ctwingSign, flowKb, flowKbOf, gatewayFault, signInput } from '@portal/domain/carrierCodes/ctwing';
-import { CarrierError } from '../adapter';
+import {
+  CTWING_CUT_NET_ANSWERS,
+  chinaTimestamp,
+  ctwingSign,
+  flowKb,
+  flowKbOf,
+  gatewayFault,
+  signInput,
+} from '@portal/domain/carrierCodes/ctwing';
+import { CarrierError, settleChange } from '../adapter';
 import { TransportError, type HttpTransport } from '../../http/transport';
 
 export const CTWING_API = 'https://cmp-api.ctwing.cn:20164';
@@ -134,8 +142,7 @@ export class CtwingClient {
     ]);
     const code = xmlLeaf(xml, 'RspCode');
     if (code === null) throw new CarrierError('malformed', 'CTWing singleCutNet answered no RspCode');
-    if (code !== '0000')
-      throw new CarrierError('line', `CTWing singleCutNet refused ${accessNumber}: ${xmlLeaf(xml, 'RspDesc') ?? ''}`, code);
+    settleChange(CTWING_CUT_NET_ANSWERS, code, `CTWing singleCutNet ${accessNumber} (${xmlLeaf(xml, 'RspDesc') ?? ''})`);
     return xmlLeaf(xml, 'GROUP_TRANSACTIONID') ?? '';
   }
 

@@ -10,9 +10,8 @@
 // an unknown number are ours (@portal/domain/carrierCodes/ctwing GATEWAY_FAULTS): confirm against
 // the reseller's CMP document.
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MAIN_STATUS, chinaTimestamp, ctwingSign, parseChinaTimestamp, signInput } from '@portal/domain/carrierCodes/ctwing';
+import { FakePlatform, type FakeAnswer, type FakeDown as PlatformDown, type FakeRequest } from '../fakePlatform';
 import { PATHS } from './client';
 
 /** One line in the platform's own terms. */
@@ -48,7 +47,7 @@ export interface FakeCtwingOptions {
   now?: () => number;
 }
 
-export type FakeDown = false | 'error' | 'reset';
+export type FakeDown = PlatformDown;
 
 const MAX_BATCH = 100;
 const PAGE_SIZE = 50;
@@ -59,33 +58,37 @@ export class FakeCtwing {
   private readonly byIccid = new Map<string, string>();
   /** access numbers in the order they were added (the SIM list's pages) */
   private readonly order: string[] = [];
-  private down: FakeDown = false;
-  private slowMs = 0;
-  private malformed = false;
-  private limit: number;
-  private total = 0;
-  private second = -1;
-  private inSecond = 0;
-  private peak = 0;
+  private changeAnswer: string | null = null;
   private seq = 0;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private readonly now: () => number;
+  private platform!: FakePlatform;
 
-  private constructor(
-    private readonly o: FakeCtwingOptions,
-    private readonly server: Server,
-    readonly url: string,
-  ) {
-    this.limit = o.callsPerSecond ?? Infinity;
+  private constructor(private readonly o: FakeCtwingOptions) {
     this.now = o.now ?? Date.now;
   }
 
   static async start(o: FakeCtwingOptions): Promise<FakeCtwing> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const fake = new FakeCtwing(o, server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => void fake.handle(req, res));
+    const fake = new FakeCtwing(o);
+    fake.platform = await FakePlatform.start({
+      window: 'calendar',
+      callsPerSecond: o.callsPerSecond ?? Infinity,
+      now: fake.now,
+      slowAt: 'afterReset',
+      errorPage: { status: 502, type: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+      // cut short before the gateway or the call acts
+      malformed: () => ({
+        status: 200,
+        type: 'application/json',
+        body: '{"resultCode":"0","resultMsg":"处理成功！","productInfo":[{"productMain',
+      }),
+      answer: (req, load) => fake.answer(req, load.overLimit),
+    });
     return fake;
+  }
+
+  /** e.g. http://127.0.0.1:40123 */
+  get url(): string {
+    return this.platform.origin;
   }
 
   // ---------- controls ----------
@@ -112,97 +115,66 @@ export class FakeCtwing {
 
   /** 'error': every call answers 502; 'reset': every connection is dropped unanswered. */
   setDown(down: FakeDown): void {
-    this.down = down;
+    this.platform.setDown(down);
   }
 
   /** Answer every call this much later (0: at once). */
   setSlow(ms: number): void {
-    this.slowMs = ms;
+    this.platform.setSlow(ms);
+  }
+
+  /** Answer every cut and restore with this RspCode, the line left as it was (null: answer as the platform does). */
+  setChangeAnswer(code: string | null): void {
+    this.changeAnswer = code;
   }
 
   /** Answer every call with a body cut short. */
   setMalformed(on: boolean): void {
-    this.malformed = on;
+    this.platform.setMalformed(on);
   }
 
   setCallsPerSecond(limit: number): void {
-    this.limit = limit;
+    this.platform.setCallsPerSecond(limit);
   }
 
-  /** Calls received (refused ones too) and the most in any one second. */
-  calls(): { total: number; peakPerSecond: number } {
-    return { total: this.total, peakPerSecond: this.peak };
+  /** Calls received (refused ones too), the most in any one second, and calls by path. */
+  calls(): { total: number; peakPerSecond: number; byPath: Record<string, number> } {
+    const c = this.platform.calls();
+    return { total: c.total, peakPerSecond: c.peakPerSecond, byPath: c.byPath };
   }
 
   resetCalls(): void {
-    this.total = 0;
-    this.peak = 0;
-    this.inSecond = 0;
-    this.second = -1;
+    this.platform.resetCalls();
   }
 
-  async close(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.platform.close();
   }
 
   // ---------- the gateway ----------
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
-    this.count();
-    if (this.down === 'reset') {
-      req.socket.destroy();
-      return;
-    }
-    if (this.slowMs > 0) {
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          resolve();
-        }, this.slowMs);
-        this.timers.add(t);
-      });
-      if (res.destroyed) return;
-    }
-    if (this.down === 'error') return send(res, 502, 'text/html', '<html><body><h1>502 Bad Gateway</h1></body></html>');
-    if (this.malformed)
-      return send(res, 200, 'application/json', '{"resultCode":"0","resultMsg":"处理成功！","productInfo":[{"productMain');
-
-    const url = new URL(req.url ?? '/', this.url);
-    const refusal = this.gateway(req, url, body);
-    if (refusal) return send(res, refusal.status, 'application/json', JSON.stringify({ code: refusal.code, msg: refusal.msg }));
-    const route = ROUTES[url.pathname];
-    if (!route) return send(res, 404, 'application/json', JSON.stringify({ code: '404', msg: 'API 不存在' }));
-    if (req.method !== route.method) return send(res, 405, 'application/json', JSON.stringify({ code: '405', msg: '请求方法不支持' }));
-    const a = route.answer(this, url.searchParams, body);
-    send(res, 200, a.type === 'xml' ? 'text/xml;charset=UTF-8' : 'application/json;charset=UTF-8', a.text);
-  }
-
-  private count(): void {
-    this.total += 1;
-    const s = Math.floor(this.now() / 1000);
-    if (s !== this.second) {
-      this.second = s;
-      this.inSecond = 0;
-    }
-    this.inSecond += 1;
-    this.peak = Math.max(this.peak, this.inSecond);
+  private answer(req: FakeRequest, overLimit: boolean): FakeAnswer {
+    const json = (status: number, o: object): FakeAnswer => ({ status, type: 'application/json', body: JSON.stringify(o) });
+    const refusal = this.gateway(req, overLimit);
+    if (refusal) return json(refusal.status, { code: refusal.code, msg: refusal.msg });
+    const route = ROUTES[req.url.pathname];
+    if (!route) return json(404, { code: '404', msg: 'API 不存在' });
+    if (req.method !== route.method) return json(405, { code: '405', msg: '请求方法不支持' });
+    const a = route.answer(this, req.url.searchParams, req.body);
+    return { status: 200, type: a.type === 'xml' ? 'text/xml;charset=UTF-8' : 'application/json;charset=UTF-8', body: a.text };
   }
 
   /** The gateway's checks, in its order: AppKey, Timestamp, Sign, then flow control. */
-  private gateway(req: IncomingMessage, url: URL, body: string): { status: number; code: string; msg: string } | null {
+  private gateway(req: FakeRequest, overLimit: boolean): { status: number; code: string; msg: string } | null {
     const h = (name: string) => String(req.headers[name.toLowerCase()] ?? '');
     if (h('AppKey') !== this.o.appKey) return { status: 401, code: '1001', msg: 'AppKey 不存在或已停用' };
     const at = parseChinaTimestamp(h('Timestamp'));
     if (at === null || Math.abs(this.now() - at) > (this.o.timestampWindowMs ?? 5 * 60_000))
       return { status: 401, code: '1003', msg: 'Timestamp 超出有效期' };
-    const params = [...url.searchParams.entries()];
-    const want = ctwingSign(md5hex, signInput(params, body, this.o.secret, h('Timestamp')));
+    const params = [...req.url.searchParams.entries()];
+    const want = ctwingSign(md5hex, signInput(params, req.body, this.o.secret, h('Timestamp')));
     if (h('Sign') !== want) return { status: 401, code: '1002', msg: 'Sign 校验失败' };
-    if (this.inSecond > this.limit) return { status: 429, code: '1004', msg: '调用频率超限' };
+    if (overLimit) return { status: 429, code: '1004', msg: '调用频率超限' };
     return null;
   }
 
@@ -317,7 +289,8 @@ export class FakeCtwing {
     const l = this.lines.get(n);
     let code = '0000';
     let desc = '成功';
-    if (!l) [code, desc] = ['-5', '号码不存在或不属于该客户'];
+    if (this.changeAnswer !== null) [code, desc] = [this.changeAnswer, '系统处理异常'];
+    else if (!l) [code, desc] = ['-5', '号码不存在或不属于该客户'];
     else if (action !== 'ADD' && action !== 'DEL') [code, desc] = ['-1', 'action 参数错误'];
     else if ((action === 'ADD') === Boolean(l.netBlocked))
       [code, desc] =
@@ -362,21 +335,6 @@ function md5hex(s: string): string {
 
 function xmlEscape(s: string): string {
   return s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', () => resolve(''));
-  });
-}
-
-function send(res: ServerResponse, status: number, type: string, text: string): void {
-  if (res.destroyed) return;
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }
 
 /** Lines for a benchmark: access numbers 1410000000000 + i, every tenth not real-named, all in use. */

@@ -3,6 +3,7 @@
 // @portal/domain/carrierCodes/onelink. The HTTP, the token and the error kinds are in ./client.ts.
 import { CardState, RealNameMode } from '@portal/contract/enums';
 import {
+  ONELINK_CHANGE_ANSWERS,
   ONELINK_VARIANTS,
   onelinkCardState,
   onelinkLineMissing,
@@ -22,8 +23,9 @@ import {
   type LineRef,
   type PlatformLimits,
   type RealNameStart,
+  settleChange,
 } from '../adapter';
-import { ONELINK_DEFAULT_BASE_URL, OneLinkClient, type OneLinkRow } from './client';
+import { ONELINK_DEFAULT_BASE_URL, OneLinkClient, rows, type OneLinkRow } from './client';
 
 /**
  * How hard the sync engine may use one account. OneLink publishes no per-second figure in the
@@ -214,10 +216,12 @@ export class OneLinkAdapter implements CarrierAdapter {
     return { registered, dataSession: online !== undefined, apn, expectedApn };
   }
 
-  /** operType 0 stops (已激活 → 停机), 1 resumes; the platform answers an order number. */
+  /** operType 0 stops (已激活 → 停机), 1 resumes; the platform answers an order number. Its codes: ONELINK_CHANGE_ANSWERS. */
   async setService(line: LineRef, on: boolean): Promise<CarrierOrder> {
     const path = '/ec/change/sim-status';
-    const [row] = await this.client.query(path, { iccid: line.iccid, operType: on ? '1' : '0' });
+    const answer = await this.client.answer(path, { iccid: line.iccid, operType: on ? '1' : '0' });
+    settleChange(ONELINK_CHANGE_ANSWERS, answer.status, `OneLink ${path}${answer.message ? ` (${answer.message})` : ''}`);
+    const [row] = rows(answer.result, path);
     return { reference: typeof row?.orderNum === 'string' ? row.orderNum : '' };
   }
 }

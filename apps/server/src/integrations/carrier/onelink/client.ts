@@ -45,7 +45,7 @@ export interface OneLinkClientOptions {
 
 export type OneLinkRow = Record<string, unknown>;
 
-interface Envelope {
+export interface Envelope {
   status: string;
   message: string;
   result: unknown;
@@ -91,6 +91,17 @@ export class OneLinkClient {
 
   /** One call: its `result` rows. Throws CarrierError. */
   async query(path: string, params: Record<string, string>): Promise<OneLinkRow[]> {
+    const answer = await this.answer(path, params);
+    if (answer.status !== ONELINK_STATUS.ok)
+      throw new CarrierError(kindOfStatus(answer.status), `OneLink ${path}: ${answer.message || 'refused'}`, answer.status);
+    return rows(answer.result, path);
+  }
+
+  /**
+   * One call's answer, whatever its status (a caller with its own table of codes: a change of
+   * service). Only the token is dealt with here. Throws CarrierError when there is no readable answer.
+   */
+  async answer(path: string, params: Record<string, string>): Promise<Envelope> {
     let token = await this.token();
     let answer = await this.send(path, { transid: this.nextTransid(), token, ...params });
     if (answer.status === ONELINK_STATUS.tokenExpired) {
@@ -101,9 +112,7 @@ export class OneLinkClient {
       if (answer.status === ONELINK_STATUS.tokenExpired)
         throw new CarrierError('unavailable', `OneLink ${path}: a fresh token was refused too`, answer.status);
     }
-    if (answer.status !== ONELINK_STATUS.ok)
-      throw new CarrierError(kindOfStatus(answer.status), `OneLink ${path}: ${answer.message || 'refused'}`, answer.status);
-    return rows(answer.result, path);
+    return answer;
   }
 
   /** Drop the cached token if it is the one the platform refused (another caller may have renewed it already). */
@@ -154,7 +163,7 @@ export class OneLinkClient {
   }
 }
 
-function rows(result: unknown, path: string): OneLinkRow[] {
+export function rows(result: unknown, path: string): OneLinkRow[] {
   if (!Array.isArray(result) || !result.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
     throw new CarrierError('malformed', `OneLink ${path}: result is not a list of objects`);
   return result as OneLinkRow[];

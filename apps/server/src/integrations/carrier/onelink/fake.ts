@@ -7,8 +7,7 @@
 //
 // It knows nothing of the adapter (no shared code): a wrong constant there makes a test fail here.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { FakePlatform, type FakeAnswer, type FakeRequest } from '../fakePlatform';
 
 /**
  * The fake's answer codes. 0, 12021 and 11011 are the platform's (public clients of the API
@@ -106,7 +105,6 @@ export interface FakeOneLink {
 
 const CHINA_OFFSET_MS = 8 * 3600_000;
 const DAY_MS = 86_400_000;
-const LOG_MAX = 10_000;
 const IN_SERVICE = { ct: new Set(['2', '6']), pb: new Set(['00']) };
 /** change/sim-status: operType → [from, to] */
 const CHANGES = {
@@ -131,43 +129,20 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
   const variant = o.variant ?? 'ct';
   const ttlSec = o.tokenTtlSec ?? 3600;
   const now = o.now ?? Date.now;
-  let limit = o.callsPerSecond ?? Number.POSITIVE_INFINITY;
 
   const lines = new Map<string, FakeOneLinkLine>();
   const byMsisdn = new Map<string, string>();
   const byImsi = new Map<string, string>();
   const tokens = new Map<string, number>();
   const seenTransids = new Set<string>();
-  let down: false | '5xx' | 'reset' = false;
-  let slowMs = 0;
-  let malformed = false;
   let rejectTokens = false;
   let orders = 0;
   let bulkSeq = 0;
-  let stats: FakeOneLinkStats = { total: 0, peakPerSecond: 0, byPath: {} };
-  let second = -1;
-  let inSecond = 0;
-  let log: FakeOneLinkCall[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   function addLine(line: FakeOneLinkLine): void {
     lines.set(line.iccid, line);
     if (line.msisdn) byMsisdn.set(line.msisdn, line.iccid);
     if (line.imsi) byImsi.set(line.imsi, line.iccid);
-  }
-
-  /** Counts the call; false when it is over the per-second limit. */
-  function count(path: string): boolean {
-    stats.total += 1;
-    stats.byPath[path] = (stats.byPath[path] ?? 0) + 1;
-    const s = Math.floor(now() / 1000);
-    if (s !== second) {
-      second = s;
-      inSecond = 0;
-    }
-    inSecond += 1;
-    stats.peakPerSecond = Math.max(stats.peakPerSecond, inSecond);
-    return inSecond <= limit;
   }
 
   /** appid + yyyyMMddHHmmss (a real moment within a day of now, China time) + 8 digits, at most 48, never twice. */
@@ -312,53 +287,36 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
     }
   }
 
-  function send(res: ServerResponse, status: number, body: string, type = 'application/json;charset=UTF-8'): void {
-    if (res.destroyed) return;
-    res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname.replace(/^\/v5(?=\/)/, '');
-    const params = Object.fromEntries(url.searchParams);
-    log.push({ path, params });
-    // trimmed in steps, not on every call: a benchmark sends hundreds of thousands
-    if (log.length >= 2 * LOG_MAX) log = log.slice(-LOG_MAX);
-    const allowed = count(path);
-    if (down === 'reset') return void req.socket.destroy();
-    if (down === '5xx') return send(res, 503, '<html><body>503 Service Unavailable</body></html>', 'text/html');
-    if (slowMs > 0) {
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => (timers.delete(t), resolve()), slowMs);
-        timers.add(t);
-      });
-    }
-    if (req.method !== 'GET' || !url.pathname.startsWith('/v5/')) return send(res, 404, '<html><body>404</body></html>', 'text/html');
-    if (malformed) return send(res, 200, '{"status":"0","message":"正确","result":[{"cardSta');
-    let status: string = FAKE_STATUS.ok;
-    let result: unknown[] = [];
-    if (!allowed) status = FAKE_STATUS.overLimit;
-    else {
-      try {
-        result = answer(path, params, `http://${req.headers.host}`);
-      } catch (err) {
-        if (!(err instanceof Refusal)) throw err;
-        if (err.status === '404') return send(res, 404, '<html><body>404</body></html>', 'text/html');
-        status = err.status;
+  const html = (status: number, text: string): FakeAnswer => ({ status, body: `<html><body>${text}</body></html>`, type: 'text/html' });
+  const platform = await FakePlatform.start({
+    window: 'calendar',
+    callsPerSecond: o.callsPerSecond ?? Number.POSITIVE_INFINITY,
+    now,
+    countAs: (req) => pathOf(req.url.pathname),
+    errorPage: html(503, '503 Service Unavailable'),
+    slowAt: 'last',
+    // cut short before the call is acted on; a request that is not an API call is still a 404
+    malformed: (req, real) => (isApiCall(req) ? { status: 200, body: '{"status":"0","message":"正确","result":[{"cardSta' } : real()),
+    answer(req, load) {
+      if (!isApiCall(req)) return html(404, '404');
+      let status: string = FAKE_STATUS.ok;
+      let result: unknown[] = [];
+      if (load.overLimit) status = FAKE_STATUS.overLimit;
+      else {
+        try {
+          result = answer(pathOf(req.url.pathname), Object.fromEntries(req.url.searchParams), `http://${req.headers.host}`);
+        } catch (err) {
+          if (!(err instanceof Refusal)) throw err;
+          if (err.status === '404') return html(404, '404');
+          status = err.status;
+        }
       }
-    }
-    send(res, 200, JSON.stringify({ status, message: MESSAGES[status] ?? '参数错误', result }));
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => send(res, 500, '<html><body>500</body></html>', 'text/html'));
+      return { status: 200, body: JSON.stringify({ status, message: MESSAGES[status] ?? '参数错误', result }) };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    baseUrl: `http://127.0.0.1:${port}/v5`,
+    baseUrl: `${platform.origin}/v5`,
     appid,
     password,
     addLine,
@@ -384,25 +342,27 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
       return out;
     },
     line: (iccid) => lines.get(iccid),
-    setDown: (mode) => void (down = mode),
-    setSlow: (ms) => void (slowMs = ms),
-    setMalformed: (on) => void (malformed = on),
+    setDown: (mode) => platform.setDown(mode === '5xx' ? 'error' : mode),
+    setSlow: (ms) => platform.setSlow(ms),
+    setMalformed: (on) => platform.setMalformed(on),
     expireAllTokens: () => tokens.clear(),
     rejectAllTokens: (on) => void (rejectTokens = on),
-    setCallsPerSecond: (n) => void (limit = n),
-    stats: () => ({ ...stats, byPath: { ...stats.byPath } }),
-    calls: () => log.slice(-LOG_MAX),
-    resetStats() {
-      stats = { total: 0, peakPerSecond: 0, byPath: {} };
-      second = -1;
-      inSecond = 0;
-      log = [];
+    setCallsPerSecond: (n) => platform.setCallsPerSecond(n),
+    stats: () => {
+      const c = platform.calls();
+      return { total: c.total, peakPerSecond: c.peakPerSecond, byPath: c.byPath };
     },
-    close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-      server.closeAllConnections();
-      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
-    },
+    calls: () => platform.requests().map((r) => ({ path: pathOf(r.url.pathname), params: Object.fromEntries(r.url.searchParams) })),
+    resetStats: () => platform.resetCalls(),
+    close: () => platform.close(),
   };
+}
+
+function isApiCall(req: FakeRequest): boolean {
+  return req.method === 'GET' && req.url.pathname.startsWith('/v5/');
+}
+
+/** The call's path without the API version: /v5/ec/query/sim-status → /ec/query/sim-status. */
+function pathOf(pathname: string): string {
+  return pathname.replace(/^\/v5(?=\/)/, '');
 }

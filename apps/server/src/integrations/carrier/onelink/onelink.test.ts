@@ -3,7 +3,7 @@
 import { CardState } from '@portal/contract/enums';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchTransport, type HttpRequest, type HttpResponse } from '../../http/transport';
-import { CarrierError, type LineRef } from '../adapter';
+import { CarrierError, UnknownChangeAnswer, type LineRef } from '../adapter';
 import { describeCarrierContract, type CarrierFixture, type ContractLine } from '../contract';
 import { OneLinkAdapter, onelinkKind, ONELINK_LIMITS } from './adapter';
 import { kindOfStatus, OneLinkClient } from './client';
@@ -230,6 +230,20 @@ describe('OneLink line state', () => {
     expect(await adapter.lineState(a!)).toMatchObject({ state: CardState.Stopped, rawState: '02', stopReason: '管控停机' });
     await adapter.setService(a!, true);
     expect(fake.line(a!.iccid)!.status).toBe('00');
+  });
+
+  it("a change answered with a code no table names is the line's, kept for support, and asked once", async () => {
+    const { fake, adapter } = await setup();
+    const [a] = fake.bulkAdd(1, () => ({ status: '4' })).map(refOf);
+    fake.resetStats();
+    // the fake refuses a stop of a stopped line with a code of its own (the platform's is not published)
+    const err = await failure(adapter.setService(a!, false));
+    expect(err).toBeInstanceOf(UnknownChangeAnswer);
+    expect([err.kind, err.code]).toEqual(['line', '10002']);
+    expect(fake.stats().byPath['/ec/change/sim-status']).toBe(1);
+    const unknownCard = await failure(adapter.setService({ ...a!, iccid: '89860000000000000000' }, true));
+    expect(unknownCard).not.toBeInstanceOf(UnknownChangeAnswer);
+    expect([unknownCard.kind, unknownCard.code]).toEqual(['line', '11011']);
   });
 });
 

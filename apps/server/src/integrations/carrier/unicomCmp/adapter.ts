@@ -87,6 +87,7 @@ export class UnicomCmpAdapter implements CarrierAdapter {
     this.limits = {
       callsPerSecond: o.callsPerSecond,
       concurrency: 1,
+      fixedConcurrency: true,
       dailyBatchSize: 1,
       dailyHistoryDays: CMP_DAILY_HISTORY_DAYS,
       usagePeriodStartDay: 27,

@@ -5,7 +5,7 @@
 // injected transport; every failure leaves as a CarrierError of the kind the sync engine acts on.
 import { createHash, getHashes, randomInt } from 'node:crypto';
 import {
-  CMP_ALREADY_IN_STATE,
+  CMP_EDIT_ANSWERS,
   CMP_CHANGE_SIM_STATUS,
   CMP_OK,
   cmpGatewayFailure,
@@ -16,7 +16,7 @@ import {
   type CmpUsageDetail,
 } from '@portal/domain/carrierCodes/unicomCmp';
 import { TransportError, type HttpTransport } from '../../http/transport';
-import { CarrierError } from '../adapter';
+import { CarrierError, settleChange } from '../adapter';
 
 /** SM3 (GB/T 32905) of a UTF-8 string, lowercase hex: Node's OpenSSL has it as 'sm3'. */
 export function sm3Hex(input: string): string {
@@ -86,8 +86,10 @@ export class CmpClient {
   /** wsEditTerminal changeType 3: move the line to a SIM status. Synchronous (asynchronous "0"). */
   async editSimStatus(iccid: string, targetValue: string): Promise<void> {
     const data = await this.call('wsEditTerminal', { asynchronous: '0', iccid, changeType: CMP_CHANGE_SIM_STATUS, targetValue });
-    if (data.resultCode === CMP_ALREADY_IN_STATE) return;
-    businessOk(data, iccid);
+    // no resultCode is success, as for every business answer (businessOk)
+    const code = data.resultCode === undefined ? CMP_OK : String(data.resultCode);
+    const desc = typeof data.resultDesc === 'string' ? data.resultDesc : '';
+    settleChange(CMP_EDIT_ANSWERS, code, `联通 CMP 变更这张卡（${iccid}）${desc ? `：${desc}` : ''}`);
   }
 
   /** Every session of the billing cycle that holds `cycleStartDate` (wsGetTerminalUsageDataDetails, all pages). */

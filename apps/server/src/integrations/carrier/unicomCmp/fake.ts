@@ -7,9 +7,9 @@
 // The gateway-level refusal codes (1001 auth, 1002 format, 1003 quota) and the business code for an
 // unknown ICCID (9001) are ours: the manual was not found (see @portal/domain/carrierCodes/unicomCmp).
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ContractLine } from '../contract';
+import { FakePlatform, type FakeAnswer, type FakeRequest } from '../fakePlatform';
 
 export interface CmpFakeSession {
   /** yyyy-MM-dd HH:mm:ss, China time */
@@ -56,31 +56,42 @@ const PAGE_SIZE = 50;
 const UNKNOWN_TERMINAL = '9001';
 
 export class CmpFake {
-  readonly calls: CmpFakeCalls = { total: 0, refused: 0, peakPerSecond: 0, byApi: {} };
   /** the last request as it arrived (path, headers, raw body) */
-  lastRequest: { path: string; headers: IncomingMessage['headers']; body: string } | null = null;
+  lastRequest: { path: string; headers: IncomingHttpHeaders; body: string } | null = null;
   private readonly lines = new Map<string, CmpFakeLine>();
-  private readonly arrivals: number[] = [];
-  private down: false | 'reset' | '5xx' = false;
-  private slowMs = 0;
-  private malformed = false;
-  private callsPerSecond: number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private platform!: FakePlatform;
 
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-    private readonly o: CmpFakeOptions,
-  ) {
-    this.callsPerSecond = o.callsPerSecond ?? 5;
-  }
+  private constructor(private readonly o: CmpFakeOptions) {}
 
   static async start(o: CmpFakeOptions): Promise<CmpFake> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const fake = new CmpFake(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, o);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => fake.handle(req, res));
+    const fake = new CmpFake(o);
+    fake.platform = await FakePlatform.start({
+      window: 'sliding',
+      callsPerSecond: o.callsPerSecond ?? 5,
+      slowAt: 'first',
+      // only the gateway's API paths count against the quota
+      countAs: (req) => (req.method === 'POST' ? (PATH.exec(req.rawUrl)?.[1] ?? null) : null),
+      errorPage: { status: 502, type: 'text/html', body: '<html><body><h1>502 Bad Gateway</h1></body></html>' },
+      // the call is acted on; its answer is cut in half
+      malformed: async (_req, real) => {
+        const a = await real();
+        return a.status === 200 ? { ...a, body: a.body.slice(0, Math.floor(a.body.length / 2)) } : a;
+      },
+      answer: (req, load) => {
+        fake.lastRequest = { path: req.rawUrl, headers: req.headers, body: req.body };
+        return fake.answer(req, load.overLimit);
+      },
+    });
     return fake;
+  }
+
+  get url(): string {
+    return this.platform.origin;
+  }
+
+  get calls(): CmpFakeCalls {
+    const c = this.platform.calls();
+    return { total: c.total, refused: c.overLimit, peakPerSecond: c.peakPerSecond, byApi: c.byPath };
   }
 
   addLine(line: CmpFakeLine): void {
@@ -105,63 +116,34 @@ export class CmpFake {
 
   /** 'reset': connections are cut; '5xx': 502 with the load balancer's HTML page. */
   setDown(mode: false | 'reset' | '5xx'): void {
-    this.down = mode;
+    this.platform.setDown(mode === '5xx' ? 'error' : mode);
   }
 
   /** Answer every call this many ms late (for timeouts). */
   setSlow(ms: number): void {
-    this.slowMs = ms;
+    this.platform.setSlow(ms);
   }
 
   /** Answer cut-off JSON. */
   setMalformed(on: boolean): void {
-    this.malformed = on;
+    this.platform.setMalformed(on);
   }
 
   /** A new quota starts a new second: calls before it do not count against it. */
   setCallsPerSecond(n: number): void {
-    this.arrivals.length = 0;
-    this.callsPerSecond = n;
+    this.platform.setCallsPerSecond(n);
   }
 
-  async close(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.platform.close();
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      this.lastRequest = { path: req.url ?? '', headers: req.headers, body };
-      const answer = () => {
-        if (this.down === 'reset') return void req.socket.destroy();
-        if (this.down === '5xx') return send(res, 502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
-        const out = this.answer(req, body);
-        if (this.malformed && out.status === 200) return send(res, 200, out.body.slice(0, Math.floor(out.body.length / 2)));
-        send(res, out.status, out.body);
-      };
-      if (this.slowMs > 0) {
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          answer();
-        }, this.slowMs);
-        this.timers.add(t);
-      } else answer();
-    });
-  }
-
-  private answer(req: IncomingMessage, body: string): { status: number; body: string } {
-    const m = PATH.exec(req.url ?? '');
+  private answer(req: FakeRequest, overQuota: boolean): FakeAnswer {
+    const body = req.body;
+    const m = PATH.exec(req.rawUrl);
     if (req.method !== 'POST' || !m) return { status: 404, body: '<html><body>404 Not Found</body></html>' };
     const api = m[1]!;
-    this.count(api);
-    if (this.overQuota()) {
-      this.calls.refused += 1;
-      return refuse('1003', '超过调用频率');
-    }
+    if (overQuota) return refuse('1003', '超过调用频率');
     if (!/^application\/json/i.test(req.headers['content-type'] ?? '')) return refuse('1002', '请求格式错误：Content-Type');
     let env: unknown;
     try {
@@ -265,19 +247,6 @@ export class CmpFake {
     }));
     return reply({ resultCode: '0000', iccid, cycleStartDate: `${from} 00:00:00`, pageNumber: String(page), totalPages, usageDetails });
   }
-
-  private count(api: string): void {
-    const now = Date.now();
-    this.calls.total += 1;
-    this.calls.byApi[api] = (this.calls.byApi[api] ?? 0) + 1;
-    this.arrivals.push(now);
-    while (this.arrivals.length > 0 && this.arrivals[0]! <= now - 1000) this.arrivals.shift();
-    this.calls.peakPerSecond = Math.max(this.calls.peakPerSecond, this.arrivals.length);
-  }
-
-  private overQuota(): boolean {
-    return this.arrivals.length > this.callsPerSecond;
-  }
 }
 
 const SIM_STATUS_OF: Record<ContractLine['service'], string> = { active: '2', stopped: '3', cancelled: '4', testable: '0', inventory: '7' };
@@ -310,11 +279,6 @@ function ok(data: Record<string, unknown>) {
 
 function refuse(status: string, message: string) {
   return { status: 200, body: JSON.stringify({ status, message }) };
-}
-
-function send(res: ServerResponse, status: number, body: string, type = 'application/json;charset=UTF-8'): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

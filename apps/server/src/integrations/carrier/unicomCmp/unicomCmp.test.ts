@@ -263,7 +263,14 @@ describe('unicom_cmp protocol', () => {
   });
 
   it('declares its limits from the account (5 a second unless told), one call at a time', () => {
-    expect(adapter.limits).toEqual({ callsPerSecond: 5, concurrency: 1, dailyBatchSize: 1, dailyHistoryDays: 28, usagePeriodStartDay: 27 });
+    expect(adapter.limits).toEqual({
+      callsPerSecond: 5,
+      concurrency: 1,
+      fixedConcurrency: true,
+      dailyBatchSize: 1,
+      dailyHistoryDays: 28,
+      usagePeriodStartDay: 27,
+    });
     expect(() => adapterFor(fake.url, fetchTransport(), { app_secret: '' })).toThrow(/app_secret is required/);
   });
 

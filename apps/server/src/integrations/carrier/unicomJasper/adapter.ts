@@ -13,6 +13,7 @@
 import {
   JASPER_CALLS_PER_SECOND,
   JASPER_CONCURRENCY,
+  JASPER_EDIT_ANSWERS,
   JASPER_TARGET_STATUS,
   bytesToKb,
   jasperCardState,
@@ -30,6 +31,7 @@ import {
   type LineRef,
   type PlatformLimits,
   type RealNameStart,
+  settleChange,
 } from '../adapter';
 import {
   CMP_DAILY_HISTORY_DAYS,
@@ -98,6 +100,7 @@ export class UnicomJasperAdapter implements CarrierAdapter {
     this.limits = {
       callsPerSecond: JASPER_CALLS_PER_SECOND,
       concurrency: JASPER_CONCURRENCY,
+      fixedConcurrency: true,
       dailyBatchSize: 1,
       // without the CMP app there is no day at all; 1 is the least the interface takes
       dailyHistoryDays: cmp ? CMP_DAILY_HISTORY_DAYS : 1,
@@ -150,7 +153,16 @@ export class UnicomJasperAdapter implements CarrierAdapter {
   }
 
   async setService(line: LineRef, on: boolean): Promise<CarrierOrder> {
-    const answer = await this.jasper.editStatus(line.iccid, on ? JASPER_TARGET_STATUS.resume : JASPER_TARGET_STATUS.stop);
+    let answer;
+    try {
+      answer = await this.jasper.editStatus(line.iccid, on ? JASPER_TARGET_STATUS.resume : JASPER_TARGET_STATUS.stop);
+    } catch (err) {
+      // a refusal with an errorCode that is not about the credentials, the limit or the platform's
+      // health (jasperFailure read those by HTTP status): the table decides, an unknown code is 状态未知
+      if (err instanceof CarrierError && (err.kind === 'line' || err.kind === 'malformed') && err.code)
+        settleChange(JASPER_EDIT_ANSWERS, err.code, err.message);
+      throw err;
+    }
     if (answer.iccid !== line.iccid) throw new CarrierError('malformed', `联通 Jasper 的应答不是这张卡（${String(answer.iccid)}）`);
     // the answer carries no request number
     return { reference: '' };

@@ -6,9 +6,9 @@
 // Confirmed answers (Cisco's checklist): 401 {"errorMessage":"Invalid credentials","errorCode":
 // "10000001"}, and 401 without a code when no credentials are sent. The 404 code for an unknown ICCID
 // (10000003) is ours; the 429 code (40000029) is the one we were given — neither is published.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { ContractLine } from '../contract';
+import { FakePlatform, type FakeAnswer, type FakeRequest } from '../fakePlatform';
 
 /** A line as Control Center keeps it. */
 export interface JasperFakeLine {
@@ -44,33 +44,46 @@ const ROOT = '/rws/api/v1';
 const STATUSES = ['ACTIVATED', 'DEACTIVATED', 'TEST_READY', 'ACTIVATION_READY', 'INVENTORY', 'RETIRED', 'PURGED'];
 
 export class JasperFake {
-  readonly calls: JasperFakeCalls = { total: 0, refused: 0, peakPerSecond: 0, peakConcurrent: 0 };
-  lastRequest: { method: string; path: string; headers: IncomingMessage['headers']; body: string } | null = null;
+  lastRequest: { method: string; path: string; headers: IncomingHttpHeaders; body: string } | null = null;
   private readonly lines = new Map<string, JasperFakeLine>();
-  private readonly arrivals: number[] = [];
-  private inFlight = 0;
-  private down: false | 'reset' | '5xx' = false;
-  private slowMs = 0;
-  private malformed = false;
-  private callsPerSecond: number;
   private concurrency: number;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private refused = 0;
+  private platform!: FakePlatform;
 
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-    private readonly o: JasperFakeOptions,
-  ) {
-    this.callsPerSecond = o.callsPerSecond ?? 5;
+  private constructor(private readonly o: JasperFakeOptions) {
     this.concurrency = o.concurrency ?? 1;
   }
 
   static async start(o: JasperFakeOptions): Promise<JasperFake> {
-    const server = createServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const fake = new JasperFake(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, o);
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => fake.handle(req, res));
+    const fake = new JasperFake(o);
+    fake.platform = await FakePlatform.start({
+      window: 'sliding',
+      callsPerSecond: o.callsPerSecond ?? 5,
+      slowAt: 'first',
+      errorPage: { status: 503, type: 'text/html', body: '<html><body>503 Service Unavailable</body></html>' },
+      // the call is acted on; its answer is cut in half
+      malformed: async (_req, real) => {
+        const a = await real();
+        return a.status === 200 ? { ...a, body: a.body.slice(0, Math.floor(a.body.length / 2)) } : a;
+      },
+      answer: (req, load) => {
+        fake.lastRequest = { method: req.method, path: req.rawUrl, headers: req.headers, body: req.body };
+        // a call is in flight from its first byte to its answer's last: one more than allowed is refused
+        const refused = load.overLimit || load.inFlight > fake.concurrency;
+        if (refused) fake.refused += 1;
+        return fake.answer(req, refused);
+      },
+    });
     return fake;
+  }
+
+  get url(): string {
+    return this.platform.origin;
+  }
+
+  get calls(): JasperFakeCalls {
+    const c = this.platform.calls();
+    return { total: c.total, refused: this.refused, peakPerSecond: c.peakPerSecond, peakConcurrent: c.peakInFlight };
   }
 
   addLine(line: JasperFakeLine): void {
@@ -95,84 +108,36 @@ export class JasperFake {
 
   /** 'reset': connections are cut; '5xx': 503 with an HTML page. */
   setDown(mode: false | 'reset' | '5xx'): void {
-    this.down = mode;
+    this.platform.setDown(mode === '5xx' ? 'error' : mode);
   }
 
   setSlow(ms: number): void {
-    this.slowMs = ms;
+    this.platform.setSlow(ms);
   }
 
   setMalformed(on: boolean): void {
-    this.malformed = on;
+    this.platform.setMalformed(on);
   }
 
   /** New limits start a new second: calls before them do not count against them. */
   setLimits(callsPerSecond: number, concurrency: number): void {
-    this.arrivals.length = 0;
-    this.callsPerSecond = callsPerSecond;
+    this.platform.setCallsPerSecond(callsPerSecond);
     this.concurrency = concurrency;
   }
 
-  async close(): Promise<void> {
-    for (const t of this.timers) clearTimeout(t);
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return this.platform.close();
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    // counted on arrival: a call is in flight from its first byte to its answer's last
-    this.inFlight += 1;
-    this.calls.peakConcurrent = Math.max(this.calls.peakConcurrent, this.inFlight);
-    const crowded = this.inFlight > this.concurrency;
-    let done = false;
-    const finish = () => {
-      if (!done) {
-        done = true;
-        this.inFlight -= 1;
-      }
-    };
-    res.on('close', finish);
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      this.lastRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body };
-      const answer = () => {
-        if (this.down === 'reset') {
-          finish();
-          return void req.socket.destroy();
-        }
-        if (this.down === '5xx') return send(res, 503, '<html><body>503 Service Unavailable</body></html>', 'text/html');
-        const out = this.answer(req, body, crowded);
-        if (this.malformed && out.status === 200) return send(res, 200, out.body.slice(0, Math.floor(out.body.length / 2)));
-        send(res, out.status, out.body);
-      };
-      if (this.slowMs > 0) {
-        const t = setTimeout(() => {
-          this.timers.delete(t);
-          answer();
-        }, this.slowMs);
-        this.timers.add(t);
-      } else answer();
-    });
-  }
-
-  private answer(req: IncomingMessage, body: string, crowded: boolean): { status: number; body: string } {
-    const now = Date.now();
-    this.calls.total += 1;
-    this.arrivals.push(now);
-    while (this.arrivals.length > 0 && this.arrivals[0]! <= now - 1000) this.arrivals.shift();
-    this.calls.peakPerSecond = Math.max(this.calls.peakPerSecond, this.arrivals.length);
-    if (crowded || this.arrivals.length > this.callsPerSecond) {
-      this.calls.refused += 1;
-      return error(429, 'Rate limit exceeded', '40000029');
-    }
+  private answer(req: FakeRequest, refused: boolean): FakeAnswer {
+    const body = req.body;
+    if (refused) return error(429, 'Rate limit exceeded', '40000029');
     const auth = req.headers.authorization;
     if (!auth) return { status: 401, body: JSON.stringify({ errorMessage: 'Full authentication is required to access this resource' }) };
     const want = `Basic ${Buffer.from(`${this.o.username}:${this.o.apiKey}`).toString('base64')}`;
     if (auth !== want) return error(401, 'Invalid credentials', '10000001');
 
-    const path = (req.url ?? '').split('?')[0]!;
+    const path = req.url.pathname;
     if (!path.startsWith(`${ROOT}/`)) return error(404, 'Resource not found', '');
     const parts = path
       .slice(ROOT.length + 1)
@@ -289,9 +254,4 @@ function json(data: Record<string, unknown>) {
 
 function error(status: number, errorMessage: string, errorCode: string) {
   return { status, body: JSON.stringify(errorCode ? { errorMessage, errorCode } : { errorMessage }) };
-}
-
-function send(res: ServerResponse, status: number, body: string, type = 'application/json;charset=UTF-8'): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
 }

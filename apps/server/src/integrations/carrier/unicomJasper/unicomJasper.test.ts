@@ -203,13 +203,27 @@ describe('unicom_jasper protocol', () => {
     fake.addLine(line(ref));
     expect(await kindOf(adapter.dailyUsage([ref], '2026-11-26'))).toBe('unsupported:');
     expect(await kindOf(adapter.realNameStatus(ref))).toBe('unsupported:');
-    expect(adapter.limits).toEqual({ callsPerSecond: 5, concurrency: 1, dailyBatchSize: 1, dailyHistoryDays: 1, usagePeriodStartDay: 27 });
+    expect(adapter.limits).toEqual({
+      callsPerSecond: 5,
+      concurrency: 1,
+      fixedConcurrency: true,
+      dailyBatchSize: 1,
+      dailyHistoryDays: 1,
+      usagePeriodStartDay: 27,
+    });
     await expect(adapter.realNameStart(ref, 0)).resolves.toEqual({ url: '/real-name/unicom', reference: '' });
   });
 
   it('with the CMP app: its limits add the days the gateway keeps', () => {
     const both = adapterFor(fake.url, fetchTransport(), { cmp_app_id: 'a', cmp_app_secret: 's', cmp_open_id: 'o' });
-    expect(both.limits).toEqual({ callsPerSecond: 5, concurrency: 1, dailyBatchSize: 1, dailyHistoryDays: 28, usagePeriodStartDay: 27 });
+    expect(both.limits).toEqual({
+      callsPerSecond: 5,
+      concurrency: 1,
+      fixedConcurrency: true,
+      dailyBatchSize: 1,
+      dailyHistoryDays: 28,
+      usagePeriodStartDay: 27,
+    });
     expect(() => adapterFor(fake.url, fetchTransport(), { cmp_app_id: 'a' })).toThrow(/go together/);
     expect(() => adapterFor(fake.url, fetchTransport(), { api_key: ' ' })).toThrow(/api_key is required/);
   });

@@ -1,0 +1,250 @@
+// What every fake carrier platform in the repository shares (docs/decisions/0030): a real HTTP
+// server on 127.0.0.1, the switches that play a platform's bad days — down (a cut connection or an
+// error page), slow, malformed answers — and the count of calls (in total, by path, the busiest
+// second, the most in flight at once) that tells a test or the benchmark whether the account's
+// limit held. A fake (./onelink/fake.ts, ./ctwing/fake.ts, ./unicomCmp/fake.ts,
+// ./unicomJasper/fake.ts) brings only its protocol: how a request is answered, what its error page
+// and its broken answer look like, how it refuses a call over the limit. A fifth platform is its
+// protocol and nothing more.
+//
+// It knows nothing of the adapters: a wrong constant in an adapter makes a test fail here.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeRequest {
+  method: string;
+  /** the path and query as sent */
+  rawUrl: string;
+  url: URL;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+export interface FakeAnswer {
+  status: number;
+  body: string;
+  /** content-type (default JSON, UTF-8) */
+  type?: string;
+}
+
+/** How the platform counts calls against its limit. */
+export type RateWindow =
+  /** per calendar second (OneLink, CTWing) */
+  | 'calendar'
+  /** within any 1,000 ms (the Unicom gateways) */
+  | 'sliding';
+
+export interface FakeLoad {
+  /** this call is over the calls per second (it is counted all the same) */
+  overLimit: boolean;
+  /** calls in flight, this one included */
+  inFlight: number;
+}
+
+export interface FakeProtocol {
+  /** the answer to one request, in the platform's terms; `load` says whether it is over the limit */
+  answer(req: FakeRequest, load: FakeLoad): FakeAnswer | Promise<FakeAnswer>;
+  /** the answer while the platform is down with an error page */
+  errorPage: FakeAnswer;
+  /**
+   * The answer while malformed answers are on. `answer` is the real one, computed only if asked for
+   * (a platform that breaks before it acts does not act): cut it, or send something else.
+   */
+  malformed(req: FakeRequest, answer: () => Promise<FakeAnswer>): FakeAnswer | Promise<FakeAnswer>;
+  /** the name a call counts under in `byPath` (default: the URL's path); null: not counted at all */
+  countAs?(req: FakeRequest): string | null;
+  /**
+   * When the slow wait comes, against the down switches: 'first' (before either), 'afterReset' (a
+   * cut connection at once, an error page late) or 'last' (both at once, answers late; the default).
+   */
+  slowAt?: 'first' | 'afterReset' | 'last';
+  window: RateWindow;
+  /** calls a second before `overLimit` (default: no limit) */
+  callsPerSecond?: number;
+  now?: () => number;
+}
+
+export interface FakeCalls {
+  total: number;
+  /** counted while over the limit */
+  overLimit: number;
+  /** the most calls counted within one second (by the platform's window) */
+  peakPerSecond: number;
+  /** the most calls in flight at once */
+  peakInFlight: number;
+  byPath: Record<string, number>;
+}
+
+export type FakeDown = false | 'reset' | 'error';
+
+const LOG_MAX = 10_000;
+
+export class FakePlatform {
+  private down: FakeDown = false;
+  private slowMs = 0;
+  private malformed = false;
+  private limit: number;
+  private counts: FakeCalls = { total: 0, overLimit: 0, peakPerSecond: 0, peakInFlight: 0, byPath: {} };
+  private second = -1;
+  private inSecond = 0;
+  private readonly arrivals: number[] = [];
+  private inFlight = 0;
+  private log: FakeRequest[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly server: Server,
+    /** e.g. http://127.0.0.1:40123 */
+    readonly origin: string,
+    private readonly p: FakeProtocol,
+  ) {
+    this.limit = p.callsPerSecond ?? Number.POSITIVE_INFINITY;
+    this.now = p.now ?? Date.now;
+  }
+
+  static async start(protocol: FakeProtocol): Promise<FakePlatform> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const fake = new FakePlatform(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, protocol);
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      fake.handle(req, res).catch(() => send(res, { status: 500, body: '<html><body>500</body></html>', type: 'text/html' }));
+    });
+    return fake;
+  }
+
+  /** false: up; 'reset': connections are dropped unanswered; 'error': the platform's error page. */
+  setDown(mode: FakeDown): void {
+    this.down = mode;
+  }
+
+  /** Answer every call this many ms late (timeouts). */
+  setSlow(ms: number): void {
+    this.slowMs = ms;
+  }
+
+  /** Answers cut short. */
+  setMalformed(on: boolean): void {
+    this.malformed = on;
+  }
+
+  /** A new limit starts a new second: calls before it do not count against it. */
+  setCallsPerSecond(limit: number): void {
+    this.limit = limit;
+    this.arrivals.length = 0;
+    this.inSecond = 0;
+  }
+
+  calls(): FakeCalls {
+    return { ...this.counts, byPath: { ...this.counts.byPath } };
+  }
+
+  /** The last 10,000 requests received, oldest first. */
+  requests(): FakeRequest[] {
+    return this.log.slice(-LOG_MAX);
+  }
+
+  resetCalls(): void {
+    this.counts = { total: 0, overLimit: 0, peakPerSecond: 0, peakInFlight: 0, byPath: {} };
+    this.second = -1;
+    this.inSecond = 0;
+    this.arrivals.length = 0;
+    this.log = [];
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // in flight from its first byte to its answer's last
+    this.inFlight += 1;
+    this.counts.peakInFlight = Math.max(this.counts.peakInFlight, this.inFlight);
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      this.inFlight -= 1;
+    };
+    res.on('close', finish);
+    const inFlight = this.inFlight;
+    const body = await readBody(req);
+    const request: FakeRequest = {
+      method: req.method ?? '',
+      rawUrl: req.url ?? '/',
+      url: new URL(req.url ?? '/', this.origin),
+      headers: req.headers,
+      body,
+    };
+    const overLimit = this.count(request);
+    const slowAt = this.p.slowAt ?? 'last';
+    if (slowAt === 'first') await this.slow();
+    if (this.down === 'reset') {
+      finish();
+      return void req.socket.destroy();
+    }
+    if (slowAt === 'afterReset') await this.slow();
+    if (res.destroyed) return;
+    if (this.down === 'error') return send(res, this.p.errorPage);
+    if (slowAt === 'last') await this.slow();
+    if (res.destroyed) return;
+    const answer = async () => this.p.answer(request, { overLimit, inFlight });
+    send(res, this.malformed ? await this.p.malformed(request, answer) : await answer());
+  }
+
+  private slow(): Promise<void> {
+    if (this.slowMs <= 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(() => (this.timers.delete(t), resolve()), this.slowMs);
+      this.timers.add(t);
+    });
+  }
+
+  /** Counts the call; true when it is over the calls per second. */
+  private count(req: FakeRequest): boolean {
+    const name = this.p.countAs ? this.p.countAs(req) : req.url.pathname;
+    if (name === null) return false;
+    this.log.push(req);
+    // trimmed in steps, not on every call: a benchmark sends hundreds of thousands
+    if (this.log.length >= 2 * LOG_MAX) this.log = this.log.slice(-LOG_MAX);
+    this.counts.total += 1;
+    this.counts.byPath[name] = (this.counts.byPath[name] ?? 0) + 1;
+    const now = this.now();
+    let inWindow: number;
+    if (this.p.window === 'calendar') {
+      const s = Math.floor(now / 1000);
+      if (s !== this.second) {
+        this.second = s;
+        this.inSecond = 0;
+      }
+      this.inSecond += 1;
+      inWindow = this.inSecond;
+    } else {
+      this.arrivals.push(now);
+      while (this.arrivals.length > 0 && this.arrivals[0]! <= now - 1000) this.arrivals.shift();
+      inWindow = this.arrivals.length;
+    }
+    this.counts.peakPerSecond = Math.max(this.counts.peakPerSecond, inWindow);
+    const over = inWindow > this.limit;
+    if (over) this.counts.overLimit += 1;
+    return over;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(''));
+  });
+}
+
+function send(res: ServerResponse, a: FakeAnswer): void {
+  if (res.destroyed || res.headersSent) return;
+  res.writeHead(a.status, { 'content-type': a.type ?? 'application/json;charset=UTF-8', 'content-length': Buffer.byteLength(a.body) });
+  res.end(a.body);
+}
