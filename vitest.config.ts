@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 //         render in happy-dom, a simulated DOM, by the `@vitest-environment` line of their test file).
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
-//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, one file at a time.
-// CI is a 2-core machine: the api project caps its workers, e2e runs files serially.
+//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
+// CI is a 2-core machine: the api and e2e projects cap their workers at 2.
 export default defineConfig({
   test: {
     projects: [
@@ -44,9 +44,14 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
-          // Every file starts a server and a Chromium: running them side by side on 2 cores only
-          // makes them flaky. One file at a time, generous timeouts.
-          fileParallelism: false,
+          // Every file starts its own server (a free port, its own temporary database) and its own
+          // Chromium, and spends most of its time waiting on them (measured: a file's CPU time is
+          // a quarter of its wall time), so two files side by side on 2 cores nearly halve the step.
+          // What that costs is slack: under load a page answers later, so nothing may wait on a
+          // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
+          // here. Generous test and hook timeouts for the same reason.
+          maxWorkers: 2,
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every gate, in order, stopping at the first failure.
-#   lint -> typecheck -> unit -> api -> build web -> e2e
+#   lint + typecheck (side by side) -> unit -> api -> build web -> e2e
 # The API suite also runs on PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
 # The last line printed is always `N passed, N failed` (vitest tests over all projects run so far;
 # a test file that fails outside its tests counts as one failure). Works without a TTY.
@@ -64,6 +64,40 @@ step() {
   echo "-- ${CURRENT_STEP}: ok ($((SECONDS - t0)) s)"
 }
 
+# Two steps at once (each mostly one core: on 2 cores together they take about as long as the
+# longer alone). Each one's output is kept apart and printed whole, in order, after both end, with
+# its own timing line; the first of the two that failed stops the run as step() would.
+steps_side_by_side() {
+  local names=("$1" "$3") cmds=("$2" "$4") outs=() pids=() i
+  for i in 0 1; do
+    outs[i]=$(mktemp)
+    (
+      t0=$SECONDS
+      rc=0
+      bash -c "${cmds[i]}" || rc=$?
+      echo "$((SECONDS - t0))" >"${outs[i]}.took"
+      exit "$rc"
+    ) >"${outs[i]}" 2>&1 &
+    pids[i]=$!
+  done
+  local rcs=(0 0)
+  for i in 0 1; do wait "${pids[i]}" || rcs[i]=$?; done
+  for i in 0 1; do
+    CURRENT_STEP=${names[i]}
+    echo
+    echo "================================================================"
+    echo "== ${names[i]} (side by side with ${names[1 - i]})"
+    echo "================================================================"
+    cat "${outs[i]}"
+    if [ "${rcs[i]}" -ne 0 ]; then
+      rm -f "${outs[0]}" "${outs[0]}.took" "${outs[1]}" "${outs[1]}.took"
+      return "${rcs[i]}"
+    fi
+    echo "-- ${names[i]}: ok ($(cat "${outs[i]}.took") s)"
+  done
+  rm -f "${outs[0]}" "${outs[0]}.took" "${outs[1]}" "${outs[1]}.took"
+}
+
 vitest_project() {
   "$VITEST" run --project "$1" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
 }
@@ -74,8 +108,7 @@ else
   echo "TEST_DATABASE_URL is not set: the API suite runs on SQLite only"
 fi
 
-step "lint" npm run --silent lint
-step "typecheck" npm run --silent typecheck
+steps_side_by_side "lint" "npm run --silent lint" "typecheck" "npm run --silent typecheck"
 step "unit tests" vitest_project unit
 step "api tests" vitest_project api
 step "build web" npm run --silent build

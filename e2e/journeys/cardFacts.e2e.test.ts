@@ -102,7 +102,8 @@ describe('home tells the truth at a glance', () => {
     const title = page.getByRole('heading', { level: 1 });
     await title.filter({ hasText: '实名认证' }).waitFor();
     await page.getByRole('button', { name: '开始认证' }).waitFor();
-    expect(await title.innerText()).toBe('中国联通实名认证');
+    // the network is named once the card's line has come (a moment after the page and its button)
+    await expect.poll(() => title.innerText()).toBe('中国联通实名认证');
     // the supplier only where it matters: as who runs the verification page the user is sent to
     const text = await page.locator('body').innerText();
     expect(text.replace('由八骏提供', '')).not.toContain('八骏');

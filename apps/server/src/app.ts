@@ -43,7 +43,7 @@ import type { PayoutGateway } from './integrations/payout/gateway';
 import { payoutGatewayFor } from './integrations/payout/choose';
 import { sandboxIn } from './integrations/payment/router';
 import { registerModules } from './modules';
-import { createCarrierGateway, loadDeclaredAccounts, type DeclaredAccount } from './modules/carriers';
+import { createCarrierGateway, loadDeclaredAccounts, type DeclaredAccount, type GuardOptions } from './modules/carriers';
 import { authenticateOperator } from './modules/admin';
 import { registerSimulatorPages } from './sim';
 import { plainError } from '@portal/contract/plainErrors';
@@ -67,6 +67,8 @@ export interface BuildOptions {
   devices?: DeviceGateway;
   /** how the real payment and SMS adapters chosen by the configuration reach their providers (tests: a fake) */
   transport?: HttpTransport;
+  /** how the carrier calls are guarded, when not as in production (tests) */
+  carrierGuard?: GuardOptions;
   /** carrier accounts of CARRIER_ACCOUNTS_FILE, already read (main.ts); read from the configuration when absent */
   declaredCarriers?: DeclaredAccount[];
   /** pino logger options, or false (tests) */
@@ -203,7 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const ctx: AppContext = {
     db,
     config,
-    carrier: opts.carrier ?? createCarrierGateway(db, config, app.log, undefined, {}, carrierSimulatorMounted(config)),
+    carrier: opts.carrier ?? createCarrierGateway(db, config, app.log, undefined, opts.carrierGuard, carrierSimulatorMounted(config)),
     sms,
     payments,
     payouts: opts.payouts !== undefined ? opts.payouts : payoutGatewayFor(config, providerDeps),

@@ -7,7 +7,7 @@ import { ADMIN_ENDPOINTS, type AdminEndpointName, type OperatorRole } from '@por
 import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED } from '../src/modules/admin';
 import { DEMO_OPERATORS } from '../src/db/seedOperators';
-import { loginAs } from './adminHelpers';
+import { loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp } from './harness';
 
 const ALL: OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
@@ -164,9 +164,20 @@ describe.each(databases())('admin role matrix on %s', (kind) => {
     ),
   );
 
+  // One session per operator for the whole matrix: a login is a scrypt hash (tens of ms of CPU),
+  // and what each row proves is the guard's answer to that role's session, not the login. Logging
+  // out ends the session it is called with, so that row gets a session of its own.
+  const sessions = new Map<string, Promise<string>>();
+  const sessionOf = (name: AdminEndpointName, username: DemoOperator) => {
+    if (name === 'adminLogout') return loginAs(t, username);
+    let cookie = sessions.get(username);
+    if (!cookie) sessions.set(username, (cookie = loginAs(t, username)));
+    return cookie;
+  };
+
   it.each(cases)('%s as %s (%s): allowed %s', async (name, username, _role, allowed) => {
     const route = ADMIN_ENDPOINTS[name].route;
-    const cookie = await loginAs(t, username);
+    const cookie = await sessionOf(name, username);
     const method = methodOf(route);
     const res = await t.inject({
       method,

@@ -182,7 +182,11 @@ const TABLES = [
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */
-export function useTestApp(kind: DbKind, overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'transport'> = {}): TestApp {
+export function useTestApp(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'transport' | 'carrierGuard'> = {},
+): TestApp {
   const t = {} as TestApp;
   let drop: (() => Promise<void>) | null = null;
   beforeAll(async () => {

@@ -35,6 +35,9 @@ export interface GuardOptions {
   retryBaseMs?: number;
   /** longest wait for a rate slot before the call is given up as 'rate' */
   maxSlotWaitMs?: number;
+  /** how long this process trusts its last look at an account's circuit (default HEALTH_CACHE_MS;
+   *  a test moving the clock by minutes sets 0 rather than wait out the second in real time) */
+  healthCacheMs?: number;
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -163,7 +166,7 @@ export class CarrierGuard {
 
   private async ensureClosed(account: GuardedAccount): Promise<void> {
     let h = this.health.get(account.id);
-    if (!h || Date.now() - h.readAt > HEALTH_CACHE_MS) {
+    if (!h || Date.now() - h.readAt > (this.opts.healthCacheMs ?? HEALTH_CACHE_MS)) {
       const row = await repo.accountById(this.db.kysely, account.id);
       h = { readAt: Date.now(), openUntil: row?.circuit_open_until ?? '', failures: row?.failures ?? 0 };
       this.health.set(account.id, h);

@@ -19,6 +19,7 @@ export { loadDeclaredAccounts } from './declared';
 export { CarrierAccountsAdmin, type AccountChange } from './accounts';
 export { AccountsCarrierGateway } from './gateway';
 export type { DeclaredAccount } from './accountsFile';
+export type { GuardOptions } from './guard';
 // the accounts, read (the console's card import and bulk jobs put cards on them)
 export { accountById, accountByName, listAccounts, oldestSyncWanted, type CarrierAccount } from './repo';
 
