@@ -85,8 +85,8 @@ describe.each(databases())('cards onto carrier accounts on %s', (kind) => {
     ]);
     expect((await adminGet(t, '/api/admin/card-imports/carrier-accounts', await loginAs(t, 'support'))).statusCode).toBe(403);
     const tmpl = await adminGet(t, '/api/admin/card-imports/template', admin);
-    expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(HEADER);
-    expect(IMPORT_COLUMNS.join(',')).toBe(HEADER);
+    expect(tmpl.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(`${HEADER},IMSI`);
+    expect(IMPORT_COLUMNS.join(',')).toBe(`${HEADER},IMSI`);
   });
 
   it('checks the account of each row: an unknown or disabled one is a row error naming the accepted, nothing written', async () => {
