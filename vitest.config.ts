@@ -7,6 +7,14 @@ import { defineConfig } from 'vitest/config';
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
 //   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
 // CI is a 2-core machine: the api and e2e projects cap their workers at 2.
+/**
+ * Journeys that have timed out only when another journey ran beside them on a busy 2-core machine
+ * (the box-scan dialog of the device area, the commission journey that moves the simulated clock a
+ * week); they pass alone every time. They run one at a time after the rest (project e2e-alone)
+ * rather than get longer waits that would hide a real slowdown.
+ */
+const E2E_ALONE = ['e2e/journeys/deviceArea.e2e.test.ts', 'e2e/journeys/consoleCommissions.e2e.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -43,7 +51,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...E2E_ALONE],
           // Every file starts its own server (a free port, its own temporary database) and its own
           // Chromium, and spends most of its time waiting on them (measured: a file's CPU time is
           // a quarter of its wall time), so two files side by side on 2 cores nearly halve the step.
@@ -51,6 +59,19 @@ export default defineConfig({
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
           maxWorkers: 2,
+          expect: { poll: { timeout: 10_000 } },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-alone',
+          environment: 'node',
+          include: E2E_ALONE,
+          exclude: ['**/node_modules/**'],
+          // the journeys that lose their timing beside another file: one at a time, after the others
+          fileParallelism: false,
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every gate, in order, stopping at the first failure.
-#   lint + typecheck (side by side) -> unit -> api -> build web -> e2e
+#   lint + typecheck (side by side) -> unit -> api -> build web -> e2e (two files at a time) -> e2e-alone
 # The API suite also runs on PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
 # The last line printed is always `N passed, N failed` (vitest tests over all projects run so far;
 # a test file that fails outside its tests counts as one failure). Works without a TTY.
@@ -113,3 +113,4 @@ step "unit tests" vitest_project unit
 step "api tests" vitest_project api
 step "build web" npm run --silent build
 step "e2e tests (Chromium)" vitest_project e2e
+step "e2e tests run alone (Chromium)" vitest_project e2e-alone

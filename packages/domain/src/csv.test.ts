@@ -26,8 +26,8 @@ describe('CSV', () => {
   });
 
   it('starts with a BOM and ends rows with CRLF', () => {
-    const text = toCsv(['时间', '操作'], [['2026-01-01', '登录']]);
-    expect(text.startsWith('\uFEFF时间,操作\r\n')).toBe(true);
+    const text = toCsv(['日期', '操作'], [['2026-01-01', '登录']]);
+    expect(text.startsWith('\uFEFF日期,操作\r\n')).toBe(true);
     expect(text.endsWith('登录\r\n')).toBe(true);
   });
 
@@ -46,5 +46,7 @@ describe('CSV', () => {
       'NO2,,2026-03-01 23:59:59,2026-03-02',
       '',
     ]);
+    // a file with no rows has the same header
+    expect(toCsv(['订单号', '支付时间', '日期'], []).split('\r\n')[0]).toBe('\uFEFF订单号,支付时间（北京时间）,日期');
   });
 });

@@ -40,7 +40,10 @@ export function csvCell(value: unknown): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const instantColumns = new Set<number>();
   for (const r of rows) r.forEach((v, i) => typeof v === 'string' && INSTANT.test(v) && instantColumns.add(i));
-  const labelled = header.map((h, i) => (instantColumns.has(i) && !h.includes('北京时间') ? `${h}${CHINA_TIME_LABEL}` : h));
+  // a time column is labelled by its name too, so an empty file has the same header as a full one
+  const labelled = header.map((h, i) =>
+    (instantColumns.has(i) || h.endsWith('时间')) && !h.includes('北京时间') ? `${h}${CHINA_TIME_LABEL}` : h,
+  );
   const body = rows.map((r) => r.map((v) => (typeof v === 'string' && INSTANT.test(v) ? chinaDateTimeSeconds(v) : v)));
   return CSV_BOM + [labelled, ...body].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -275,7 +275,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['状态', (o) => OPERATOR_STATE_LABEL[operatorStateOf(o.disabled)]],
         ['锁定至', (o) => o.locked_until ?? ''],
         ['两步验证', (o) => TOTP_STATE_LABEL[totpStateOf(o.totp_enabled)]],
-        ['最近登录', (o) => o.last_login_at ?? ''],
+        ['最近登录时间', (o) => o.last_login_at ?? ''],
         ['创建时间', (o) => o.created_at],
       ],
     }),
