@@ -3,16 +3,8 @@
 // packages — and saved only once the operator ticks 价格无误; the price list and the packages are
 // filtered by agent, picked by name; a voucher batch issued by mistake is revoked where unused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { consoleLogin } from './consoleMenu';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-
-async function consoleLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin#2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 describe('console: money guardrails', () => {
   let portal: Portal;
@@ -20,7 +12,7 @@ describe('console: money guardrails', () => {
   beforeAll(async () => {
     portal = await startPortal();
     desk = await openDesktop(portal);
-    await consoleLogin(desk.page);
+    await consoleLogin(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
   afterAll(async () => {
     await desk?.close();

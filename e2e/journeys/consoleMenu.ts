@@ -87,3 +87,12 @@ export async function menuTree(page: Page): Promise<string[]> {
     }),
   );
 }
+
+/** Sign in to the console as `username` and wait for its dashboard (the journeys' one way in). */
+export async function consoleLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}

@@ -3,17 +3,8 @@
 // (the form checks itself before sending, so the second click lands before the button is busy),
 // make one job and one reply; the operator sees one, the holder sees one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 describe('console writes made once', () => {
   let portal: Portal;
@@ -33,7 +24,7 @@ describe('console writes made once', () => {
 
   it('a double-clicked 执行 makes one bulk job', async () => {
     const { page } = desk;
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     await page.goto('/admin/bulk-jobs');
     await page.getByRole('button', { name: /新建任务/ }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '新建批量任务' });
@@ -58,7 +49,7 @@ describe('console writes made once', () => {
   it('a double-clicked 提交 on a ticket reply posts it once', async () => {
     const { page } = desk;
     await page.context().clearCookies();
-    await login(page, 'support', 'Support#2026');
+    await consoleLogin(page, 'support', 'Support#2026');
     await menuTo(page, '工单');
     await page.waitForURL('**/admin/tickets');
     await page.getByRole('cell', { name: 'T26110100000001' }).click();
