@@ -7,7 +7,7 @@
 // - an operator whose role lacks the endpoint's permission is refused (403) whatever they send;
 // - a state-changing console request from another origin is refused (403), JSON and multipart;
 // - input that fails its schema is answered in words a user can act on, never in zod's.
-// SQLite (the guard is the same code on PostgreSQL).
+// SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { ENDPOINTS, type EndpointName } from '@portal/contract/endpoints';
@@ -16,7 +16,7 @@ import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED, PERMISSIONS } from '../src/modules/admin';
 import { DEMO_OPERATORS } from '../src/db/seedOperators';
 import { loginAs, passwordOf } from './adminHelpers';
-import { useTestApp } from './harness';
+import { databases, useTestApp } from './harness';
 import { multipart, PNG } from './uploadHelpers';
 
 /** A path with every :param filled (a value that would fail most schemas). */
@@ -58,8 +58,8 @@ const portalNames = Object.keys(ENDPOINTS) as EndpointName[];
 const adminNames = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
 const adminOpen = (name: AdminEndpointName) => (ADMIN_ENDPOINTS[name] as { auth?: string }).auth === 'none';
 
-describe('authentication before validation', () => {
-  const t = useTestApp('sqlite');
+describe.each(databases())('authentication before validation on %s', (kind) => {
+  const t = useTestApp(kind);
 
   const portal = portalNames.filter((n) => ENDPOINTS[n].auth === 'session');
   it(`every portal route that needs a login answers 401 to a stranger and to an ended session, whatever it sends (${portal.length} routes)`, async () => {
@@ -120,8 +120,8 @@ describe('authentication before validation', () => {
   });
 });
 
-describe('console changes come from the console', () => {
-  const t = useTestApp('sqlite');
+describe.each(databases())('console changes come from the console on %s', (kind) => {
+  const t = useTestApp(kind);
   const HOST = 'portal.example:3000';
   const FOREIGN = <Record<string, string>[]>[
     { origin: 'http://portal.example:4000' },
@@ -226,8 +226,8 @@ describe('the console cookie over TLS', () => {
   });
 });
 
-describe('validation messages a user can act on', () => {
-  const t = useTestApp('sqlite');
+describe.each(databases())('validation messages a user can act on on %s', (kind) => {
+  const t = useTestApp(kind);
   /** zod's words for programmers (its Chinese locale and its English), which must never reach a card holder or an operator */
   const JARGON =
     /期望|实际接收|无效输入|无效的|undefined|\bstring\b|\bnumber\b|\bboolean\b|\bobject\b|\barray\b|NaN|Invalid|Expected|Required|Too (?:small|big)/;
