@@ -15,7 +15,7 @@ export function resetUserPassword(body: InputOf<'resetUserPassword'>): Promise<A
 }
 
 export function changeUserPassword(body: InputOf<'changeUserPassword'>): Promise<AnswerOf<'changeUserPassword'>> {
-  return call(auth.changeUserPassword, body, { form: true });
+  return call(account.changeUserPassword, body, { form: true });
 }
 
 export function sendMobileChangeCode(body: InputOf<'mobileChangeCode'>): Promise<AnswerOf<'mobileChangeCode'>> {
