@@ -226,6 +226,7 @@ describe('the holder’s account', () => {
       await drawer.getByLabel('修改原因').fill('上架 iPhone 版');
       await drawer.getByRole('button', { name: '保存品牌' }).click();
       await drawer.getByText('只能填写 http:// 或 https:// 开头的链接').waitFor();
+      await drawer.getByLabel('App 下载链接（iPhone）').scrollIntoViewIfNeeded();
       await screenshot(page, 'account-console-ios-unsafe');
       await drawer.getByLabel('App 下载链接（iPhone）').fill('https://apps.apple.com/cn/app/id9999999999');
       await drawer.getByRole('button', { name: '保存品牌' }).click();

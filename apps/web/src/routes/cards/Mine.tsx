@@ -155,9 +155,12 @@ function MinePage() {
             onClick={go('/messages')}
             extra={
               unread > 0 ? (
-                <span className={styles.badge} data-testid="mine-unread" aria-label={`${unread}条未读`}>
-                  {unread > 99 ? '99+' : unread}
-                </span>
+                <>
+                  <span className={styles.badge} data-testid="mine-unread">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                  <span className="visually-hidden">条未读</span>
+                </>
               ) : undefined
             }
           >

@@ -53,7 +53,12 @@ function MessagesPage() {
                   <span className={styles.head}>
                     <span className={m.kind === 'ticket' ? `${styles.tag} ${styles.tagTicket}` : styles.tag}>{KIND_LABEL[m.kind]}</span>
                     <span className={styles.title}>{m.title}</span>
-                    {!m.read && <span className={styles.dot} aria-label="未读" />}
+                    {!m.read && (
+                      <>
+                        <span className={styles.dot} aria-hidden="true" />
+                        <span className="visually-hidden">未读</span>
+                      </>
+                    )}
                   </span>
                   <span className={styles.body}>{m.body}</span>
                   <span className={styles.meta}>
