@@ -179,6 +179,8 @@ const TABLES = [
   'admin_request_keys',
   // the firmware catalogue (034)
   'firmware_images',
+  // the message centre (037)
+  'holder_messages',
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */

@@ -25,3 +25,5 @@ export * from './shop';
 export * from './chat';
 export * from './errorReports';
 export * from './payeeConfirm';
+export * from './account';
+export * from './messages';
