@@ -15,3 +15,4 @@ export * from './membership';
 export * from './shop';
 export * from './chat';
 export * from './errorReports';
+export * from './afterSales';
