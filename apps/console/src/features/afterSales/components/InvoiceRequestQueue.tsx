@@ -3,7 +3,7 @@
 // 驳回 needs a reason the holder reads, after which they may ask again.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { fieldsSaidWhy } from '../../../lib/zodRule';
 import { messageOf } from '../../../lib/api';
 import type { InvoiceRequestStatus as Status } from '@portal/contract/patterns/afterSales';
@@ -14,6 +14,7 @@ import { yuan } from '../../../lib/format';
 import { orderPath } from '../../../lib/paths';
 import { invalidateAfterSales, invoiceRequestList, issueInvoice, rejectInvoice, type InvoiceRequest as Row } from '../api/requests';
 import { INVOICE_REQUEST_STATES as STATUS, TITLE_TYPE_LABEL } from '../model/states';
+import { Sub } from './Sub';
 
 const statusTag = tagOf(STATUS);
 
@@ -75,22 +76,30 @@ export function InvoiceRequestQueue({ canDecide }: { canDecide: boolean }) {
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 200, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
-          { title: '卡号', dataIndex: 'custom_num', width: 120 },
-          { title: '抬头类型', dataIndex: 'title_type', width: 80, render: (t: string) => TITLE_TYPE_LABEL[t] ?? t },
-          { title: '抬头', dataIndex: 'title', ellipsis: true },
-          { title: '纳税人识别号', dataIndex: 'tax_no', width: 180, render: (t: string) => t || '—' },
-          { title: '邮箱', dataIndex: 'email', width: 180, ellipsis: true },
+          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
+          { title: '卡号', dataIndex: 'custom_num', width: 110 },
+          {
+            title: '抬头',
+            dataIndex: 'title',
+            render: (t: string, r) => (
+              <>
+                <Tag>{TITLE_TYPE_LABEL[r.title_type] ?? r.title_type}</Tag>
+                {t}
+                {r.tax_no ? <Sub>税号 {r.tax_no}</Sub> : null}
+              </>
+            ),
+          },
+          { title: '邮箱', dataIndex: 'email', width: 170, ellipsis: true },
           { title: '开票金额', dataIndex: 'amount_fen', width: 90, render: (f: number) => yuan(f) },
           {
             title: '状态',
             dataIndex: 'status',
-            width: 200,
+            width: 170,
             render: (s: string, r) => (
               <>
                 {statusTag(s)}
-                {r.invoice_no ? <Typography.Text type="secondary">发票号码 {r.invoice_no}</Typography.Text> : null}
-                {r.answer ? <Typography.Text type="secondary">{r.answer}</Typography.Text> : null}
+                {r.invoice_no ? <Sub>发票号码 {r.invoice_no}</Sub> : null}
+                {r.answer ? <Sub>{r.answer}</Sub> : null}
               </>
             ),
           },
@@ -98,7 +107,7 @@ export function InvoiceRequestQueue({ canDecide }: { canDecide: boolean }) {
           {
             title: '操作',
             key: 'op',
-            width: 160,
+            width: 150,
             render: (_v, r) =>
               r.status !== 'open' ? (
                 <Typography.Text type="secondary">已处理</Typography.Text>

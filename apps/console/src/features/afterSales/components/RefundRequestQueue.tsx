@@ -12,6 +12,7 @@ import { chinaTime, yuan } from '../../../lib/format';
 import { orderPath } from '../../../lib/paths';
 import { approveRefund, invalidateAfterSales, refundRequestList, rejectRefund, type RefundRequest as Row } from '../api/requests';
 import { REFUND_REQUEST_STATES as STATUS } from '../model/states';
+import { Sub } from './Sub';
 
 const statusTag = tagOf(STATUS);
 
@@ -30,21 +31,30 @@ export function RefundRequestQueue({ canDecide }: { canDecide: boolean }) {
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 200, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
-          { title: '卡号', dataIndex: 'custom_num', width: 120 },
-          { title: '商品', dataIndex: 'title', ellipsis: true },
-          { title: '实付', dataIndex: 'payable_fen', width: 90, render: (f: number) => yuan(f) },
-          { title: '支付时间', dataIndex: 'paid_at', width: 150, render: (v: string | null) => chinaTime(v) },
+          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
+          { title: '卡号', dataIndex: 'custom_num', width: 110 },
+          {
+            title: '商品',
+            dataIndex: 'title',
+            render: (t: string, r) => (
+              <>
+                {t}
+                <Sub>
+                  实付 {yuan(r.payable_fen)} · 支付于 {chinaTime(r.paid_at)}
+                </Sub>
+              </>
+            ),
+          },
           { title: '持卡人说明', dataIndex: 'reason', ellipsis: true, render: (r: string) => r || '—' },
           {
             title: '状态',
             dataIndex: 'status',
-            width: 180,
+            width: 170,
             render: (s: string, r) => (
               <>
                 {statusTag(s)}
-                {r.answer ? <Typography.Text type="secondary">{r.answer}</Typography.Text> : null}
-                {r.operator_username ? <Typography.Text type="secondary">（{r.operator_username}）</Typography.Text> : null}
+                {r.answer ? <Sub>{r.answer}</Sub> : null}
+                {r.operator_username ? <Sub>处理人 {r.operator_username}</Sub> : null}
               </>
             ),
           },
@@ -52,7 +62,7 @@ export function RefundRequestQueue({ canDecide }: { canDecide: boolean }) {
           {
             title: '操作',
             key: 'op',
-            width: 170,
+            width: 150,
             render: (_v, r) =>
               r.status !== 'open' ? (
                 <Typography.Text type="secondary">已处理</Typography.Text>

@@ -95,7 +95,7 @@ function RefundRow({ a }: { a: AfterSales }) {
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy}>
             {busy ? '提交中…' : '提交退款申请'}
           </button>
-          <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => setOpen(false)}>
+          <button type="button" className={`app-btn app-btn--ghost app-btn--block ${styles.cancel}`} onClick={() => setOpen(false)}>
             取消
           </button>
         </form>
@@ -262,7 +262,7 @@ function InvoiceRow({ a }: { a: AfterSales }) {
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy}>
             {busy ? '提交中…' : '提交发票申请'}
           </button>
-          <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => setOpen(false)}>
+          <button type="button" className={`app-btn app-btn--ghost app-btn--block ${styles.cancel}`} onClick={() => setOpen(false)}>
             取消
           </button>
         </form>
