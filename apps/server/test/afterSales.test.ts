@@ -127,12 +127,22 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
       message: '仅未使用的套餐订单可在线申请退款，其他订单请联系客服',
     });
     const other = await buyPackage(t, token);
-    await t.db.kysely.updateTable('agents').set({ refund_request_days: 0 }).where('mark', '=', 'demo').execute();
+    // the demo agent's administrator turns online refund requests off (功能开关: 0 days)
+    const agentOp = await loginAs(t, 'agent');
+    const demoId = (await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow()).id;
+    const d = (await cget(`/api/admin/agents/detail?id=${demoId}`, agentOp)).json().data;
+    expect(d.features.refund_request_days).toBe(7);
+    const off = await cpost(
+      '/api/admin/agents/features',
+      { id: demoId, features: { ...d.features, refund_request_days: 0 }, reason: '暂停在线退款申请' },
+      agentOp,
+    );
+    expect(off.statusCode, off.body).toBe(200);
     const mid = await t.snapshot();
     const r2 = await t.post('/api/v1/order/refund_request', { order_no: other, reason: '' }, token);
     expect(r2.json().message).toBe('该订单不支持在线申请退款，如有疑问请联系客服');
     expect(await t.snapshot()).toEqual(mid);
-    await t.db.kysely.updateTable('agents').set({ refund_request_days: 7 }).where('mark', '=', 'demo').execute();
+    await cpost('/api/admin/agents/features', { id: demoId, features: d.features, reason: '恢复在线退款申请' }, agentOp);
     expect(before.refund_requests).toBe(mid.refund_requests);
     // someone else's order is not theirs to ask about
     const stranger = await t.loginCard('1000000020');

@@ -295,6 +295,7 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   card_login: f('卡号登录', bool),
   open_market: f('会员权益', bool),
   coupon_goods: f('优惠券包', bool),
+  refund_request_days: f('在线申请退款期限（天）'),
   // pay settings
   wechat_pay: f('微信支付', bool),
   wechat_pay_type: f('微信支付方式', oneOf(PAY_TYPE_LABEL)),
