@@ -75,6 +75,13 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
       ).toContain(orderNo);
     }
     const id = a.json().data.refund.request.id as number;
+    // the dashboard counts it for those who decide
+    const queue = async () =>
+      ((await cget('/api/admin/dashboard', await loginAs(t, 'finance'))).json().data.queues as { key: string; count: number }[]).find(
+        (q) => q.key === 'refund_requests',
+      )!.count;
+    expect(await queue()).toBeGreaterThanOrEqual(1);
+    const waiting = await queue();
     // the agent's administrator and support see it but cannot decide
     expect((await cpost('/api/admin/refund-requests/approve', { id, reason: '同意退款' }, await loginAs(t, 'agent'))).statusCode).toBe(403);
 
@@ -87,6 +94,7 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
       operator_username: 'finance',
       order_state: 'refunded',
     });
+    expect(await queue()).toBe(waiting - 1);
     const again = await cpost('/api/admin/refund-requests/approve', { id, reason: '核实未使用，同意退款' }, finance);
     expect(again.json()).toMatchObject({ code: Code.AFTER_SALES_DECIDED, message: '该退款申请已处理' });
     const refunds = await t.db.kysely.selectFrom('refunds').selectAll().where('order_no', '=', orderNo).execute();

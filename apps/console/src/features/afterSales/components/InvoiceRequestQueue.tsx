@@ -12,6 +12,7 @@ import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { yuan } from '../../../lib/format';
 import { orderPath } from '../../../lib/paths';
+import { Link } from 'react-router';
 import { invalidateAfterSales, invoiceRequestList, issueInvoice, rejectInvoice, type InvoiceRequest as Row } from '../api/requests';
 import { INVOICE_REQUEST_STATES as STATUS, TITLE_TYPE_LABEL } from '../model/states';
 import { Sub } from './Sub';
@@ -76,7 +77,7 @@ export function InvoiceRequestQueue({ canDecide }: { canDecide: boolean }) {
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
+          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <Link to={orderPath(o)}>{o}</Link> },
           { title: '卡号', dataIndex: 'custom_num', width: 110 },
           {
             title: '抬头',

@@ -10,6 +10,7 @@ import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { chinaTime, yuan } from '../../../lib/format';
 import { orderPath } from '../../../lib/paths';
+import { Link } from 'react-router';
 import { approveRefund, invalidateAfterSales, refundRequestList, rejectRefund, type RefundRequest as Row } from '../api/requests';
 import { REFUND_REQUEST_STATES as STATUS } from '../model/states';
 import { Sub } from './Sub';
@@ -31,7 +32,7 @@ export function RefundRequestQueue({ canDecide }: { canDecide: boolean }) {
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"
         columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <a href={orderPath(o)}>{o}</a> },
+          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <Link to={orderPath(o)}>{o}</Link> },
           { title: '卡号', dataIndex: 'custom_num', width: 110 },
           {
             title: '商品',

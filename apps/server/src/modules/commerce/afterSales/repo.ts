@@ -128,6 +128,16 @@ export async function decideInvoiceRequest(
   return Number(r.numUpdatedRows) === 1;
 }
 
+export async function openInvoiceRequests(db: Executor, agent: number | null) {
+  let q = db
+    .selectFrom('invoice_requests as r')
+    .innerJoin('cards as c', 'c.id', 'r.card_id')
+    .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('r.created_at').as('oldest')])
+    .where('r.status', '=', 'open');
+  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  return q.executeTakeFirst();
+}
+
 export async function invoiceRequestQueue(db: Executor, agent: number | null, f: { status?: string; afterId?: number }, limit: number) {
   let q = db
     .selectFrom('invoice_requests as r')

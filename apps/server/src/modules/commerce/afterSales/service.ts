@@ -293,6 +293,7 @@ export {
   invoiceRequestQueue,
   invoiceRequestRow,
   openRefundRequests,
+  openInvoiceRequests,
   refundRequestById,
   invoiceRequestById,
 } from './repo';
