@@ -68,7 +68,7 @@ describe('console money and queues, seen by the card holder', () => {
       .first()
       .waitFor();
     await screenshot(page, 'console-order-detail');
-    await drawer.getByRole('button', { name: '退款' }).click();
+    await drawer.getByRole('button', { name: '全额退款' }).click();
     const modal = page.locator('.ant-modal');
     await modal.getByRole('button', { name: '确认退款' }).click();
     await modal.getByText('请填写退款原因').waitFor();

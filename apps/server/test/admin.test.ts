@@ -368,6 +368,8 @@ describe.each(databases())('operator console on %s', (kind) => {
         'tickets',
         'agent_applications',
         'refunds',
+        'refund_requests',
+        'invoice_requests',
         'replacements',
         'shop_orders',
         'commission_withdrawals',

@@ -150,6 +150,8 @@ describe.each(databases())('audit in words and dashboard queues on %s', (kind) =
       'tickets',
       'agent_applications',
       'refunds',
+      'refund_requests',
+      'invoice_requests',
       'replacements',
       'shop_orders',
       'commission_withdrawals',
@@ -157,6 +159,6 @@ describe.each(databases())('audit in words and dashboard queues on %s', (kind) =
     // an agent administrator: their cards' replacements and their shop orders, not support's tickets nor finance's work
     expect(await keys('agent')).toEqual(['replacements', 'shop_orders']);
     expect(await keys('support')).toEqual(['tickets']);
-    expect(await keys('finance')).toEqual(['refunds', 'commission_withdrawals']);
+    expect(await keys('finance')).toEqual(['refunds', 'refund_requests', 'invoice_requests', 'commission_withdrawals']);
   });
 });

@@ -23,8 +23,121 @@ interface Fixtures {
 
 const key = (n: number) => `k${Date.now().toString(36)}${n.toString(36).padStart(8, '0')}`;
 
+/** A paid order written directly (paid from the balance, so no gateway is involved): something to refund. */
+async function paidOrder(t: TestApp, customNum: string, o: { delivered: boolean } = { delivered: true }): Promise<string> {
+  const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', customNum).executeTakeFirstOrThrow();
+  const user = await t.db.kysely.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  const orderNo = `WO${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  await t.db.kysely
+    .insertInto('orders')
+    .values({
+      order_no: orderNo,
+      card_id: card.id,
+      user_id: user.id,
+      goods_type: 'package',
+      title: '测试套餐',
+      package_id: null,
+      coupon_package_id: null,
+      total_fen: 3000,
+      discount_fen: 0,
+      payable_fen: 3000,
+      credit_fen: 0,
+      bonus_fen: 0,
+      voucher_id: null,
+      pay_channel: 3,
+      state: 'fulfilled',
+      request_id: `r${orderNo}`,
+      request_fingerprint: '',
+      payment_id: null,
+      pay_url: null,
+      access_key_hash: '',
+      created_at: now,
+      expires_at: now,
+      paid_at: now,
+      fulfilled_at: o.delivered ? now : null,
+      closed_at: null,
+      last_query_at: null,
+      upgrade_add_kb: null,
+      upgrade_expired_at: null,
+    })
+    .execute();
+  return orderNo;
+}
+
+/** A holder's open refund or invoice request of a fresh paid order (docs/decisions/0045). */
+async function openRequest(t: TestApp, table: 'refund_requests' | 'invoice_requests'): Promise<number> {
+  const orderNo = await paidOrder(t, '1000000002', { delivered: false });
+  const card = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', '1000000002').executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  if (table === 'refund_requests') {
+    const r = await t.db.kysely
+      .insertInto('refund_requests')
+      .values({
+        order_no: orderNo,
+        card_id: card.id,
+        reason: '买错了',
+        status: 'open',
+        answer: '',
+        refund_no: null,
+        operator_username: '',
+        created_at: now,
+        decided_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+  const r = await t.db.kysely
+    .insertInto('invoice_requests')
+    .values({
+      order_no: orderNo,
+      card_id: card.id,
+      title_type: 'personal',
+      title: '张三',
+      tax_no: '',
+      email: 'zhangsan@example.com',
+      amount_fen: 3000,
+      status: 'open',
+      invoice_no: '',
+      pdf_upload_id: null,
+      answer: '',
+      operator_username: '',
+      created_at: now,
+      decided_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
 /** Each write with a body it accepts; proven below against the running server. */
 const SAMPLES: Partial<Record<Writer, Sample>> = {
+  adminRefundRequestApprove: {
+    as: 'finance',
+    body: async (t) => ({ id: await openRequest(t, 'refund_requests'), reason: '核实未使用，同意退款' }),
+  },
+  adminRefundRequestReject: {
+    as: 'finance',
+    body: async (t) => ({ id: await openRequest(t, 'refund_requests'), reason: '套餐已开始使用' }),
+  },
+  adminInvoiceRequestIssue: {
+    as: 'finance',
+    body: async (t) => ({ id: await openRequest(t, 'invoice_requests'), invoice_no: '26442000000123456789' }),
+  },
+  adminInvoiceRequestReject: {
+    as: 'finance',
+    body: async (t) => ({ id: await openRequest(t, 'invoice_requests'), reason: '抬头与付款人不符' }),
+  },
+  adminOrderPartialRefund: {
+    as: 'finance',
+    body: async (t, f) => ({
+      order_no: await paidOrder(t, '1000000002'),
+      amount_fen: 500,
+      reason: '网络故障补偿',
+      request_id: `pr${f.seq()}x${Date.now()}`,
+    }),
+  },
   adminCardSetState: { as: 'agent', body: () => ({ card: '1000000002', action: 'suspend', reason: '持卡人来电要求停机' }) },
   adminCardSetSeries: {
     as: 'admin',

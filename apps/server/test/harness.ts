@@ -121,6 +121,9 @@ const TABLES = [
   'order_deliveries',
   'refunds',
   'sim_refunds',
+  // refund and invoice requests (038)
+  'refund_requests',
+  'invoice_requests',
   // tickets and agent applications (013)
   'tickets',
   'ticket_events',

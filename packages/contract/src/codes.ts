@@ -77,6 +77,12 @@ export const Code = {
   REFUND_GATEWAY_FAILED: 10566,
   REFUND_PAYMENT_NOT_FOUND: 10567,
   REFUND_RETRY: 10568,
+  /** a partial refund's amount: not more than 0, or more than the order has left (docs/decisions/0045) */
+  REFUND_AMOUNT_INVALID: 10569,
+  /** a holder's refund or invoice request the order does not allow now */
+  AFTER_SALES_NOT_ALLOWED: 10570,
+  /** the refund or invoice request was decided already */
+  AFTER_SALES_DECIDED: 10571,
   UNAUTHORIZED: 40100,
   /** docs/spec/decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
   SESSION_REVOKED: 40001,
@@ -165,6 +171,9 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.REFUND_GATEWAY_FAILED]: '退款已登记，但支付渠道退款未完成，请稍后重新执行退款命令',
   [Code.REFUND_PAYMENT_NOT_FOUND]: '未找到该订单的支付记录',
   [Code.REFUND_RETRY]: '数据已变化，请重新执行退款命令',
+  [Code.REFUND_AMOUNT_INVALID]: '退款金额有误',
+  [Code.AFTER_SALES_NOT_ALLOWED]: '该订单暂不能申请',
+  [Code.AFTER_SALES_DECIDED]: '该申请已处理',
   [Code.UNAUTHORIZED]: '登录已失效，请重新登录',
   [Code.SESSION_REVOKED]: '您的登录已在其他地方失效，请重新登录',
   [Code.FORBIDDEN]: '当前请求没有权限',

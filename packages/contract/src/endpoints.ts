@@ -125,6 +125,7 @@ import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThrea
 import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 import { PayeeConfirmAnswer, PayeeConfirmQuery } from './payeeConfirm';
+import { AfterSales, AfterSalesQuery, InvoiceRequestBody, RefundRequestBody } from './afterSales';
 import {
   ChangeMobileAnswer,
   ChangeMobileRequest,
@@ -352,6 +353,24 @@ const DECLARATIONS = {
     answer: CreateOrderAnswer,
   },
   orderClose: { tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
+  orderAfterSales: {
+    tags: commerce,
+    summary: '订单的退款申请与发票申请：能否申请、为何不能、申请的状态与处理结果',
+    query: AfterSalesQuery,
+    answer: AfterSales,
+  },
+  orderRefundRequest: {
+    tags: commerce,
+    summary: '申请退款（未使用的套餐订单，代理规定的天数内；每个订单同时只有一个待审核申请）',
+    body: RefundRequestBody,
+    answer: AfterSales,
+  },
+  orderInvoiceRequest: {
+    tags: commerce,
+    summary: '申请电子发票（抬头、单位税号、接收邮箱；每个订单一张，被驳回后可重新申请）',
+    body: InvoiceRequestBody,
+    answer: AfterSales,
+  },
   balanceLedger: {
     tags: commerce,
     summary: '余额与余额明细（每页20条，按收入/支出筛选，before_id 翻页）',

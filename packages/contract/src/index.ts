@@ -17,3 +17,4 @@ export * from './chat';
 export * from './errorReports';
 export * from './account';
 export * from './messages';
+export * from './afterSales';

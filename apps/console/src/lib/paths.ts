@@ -19,6 +19,8 @@ export const queuePath: Record<string, string> = {
   tickets: '/tickets',
   agent_applications: '/applications',
   refunds: '/orders',
+  refund_requests: '/orders?tab=refund-requests',
+  invoice_requests: '/orders?tab=invoice-requests',
   replacements: '/replacements',
   shop_orders: '/shipping',
   commission_withdrawals: '/commissions',

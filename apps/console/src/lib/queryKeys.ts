@@ -41,6 +41,12 @@ export const queryKeys = {
     detail: (orderNo: string) => ['order', orderNo] as const,
     latePayments: ['late-payments'] as const,
   },
+  /** holders' refund and invoice requests (docs/decisions/0045): a decision invalidates `all` */
+  afterSales: {
+    all: ['after-sales'] as const,
+    refunds: (status: string | undefined) => ['after-sales', 'refunds', status] as const,
+    invoices: (status: string | undefined) => ['after-sales', 'invoices', status] as const,
+  },
   /** agents' commission (docs/decisions/0035-agent-commissions.md): a change invalidates `all` */
   commissions: {
     all: ['commissions'] as const,

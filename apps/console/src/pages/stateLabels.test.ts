@@ -14,6 +14,8 @@ import {
 import { AGENT_APPLICATION_STATUS_LABEL } from '@portal/contract/patterns/agentApplications';
 import { SHIP_STATE_LABEL } from '@portal/contract/patterns/shop';
 import { TICKET_CATEGORY_LABEL, TICKET_STATUS_LABEL } from '@portal/contract/patterns/tickets';
+import { INVOICE_REQUEST_STATUS_LABEL, REFUND_REQUEST_STATUS_LABEL } from '@portal/contract/patterns/afterSales';
+import { INVOICE_REQUEST_STATES, REFUND_REQUEST_STATES } from '../features/afterSales/model/states';
 import type { Labelled } from '../lib/labels';
 import { APPLICATION_STATES } from '../features/applications/model/states';
 import { ACCOUNT_STATES } from '../features/carrierAccounts/model/accountForm';
@@ -37,6 +39,8 @@ describe('the console shows the contract’s words for every state (the words it
     ['运营商实名', REAL_NAME_STATES, REAL_NAME_STATE_LABEL],
     ['操作员', OPERATOR_STATES, OPERATOR_STATE_LABEL],
     ['运营商账号', ACCOUNT_STATES, CARRIER_ACCOUNT_STATE_LABEL],
+    ['退款申请', REFUND_REQUEST_STATES, REFUND_REQUEST_STATUS_LABEL],
+    ['发票申请', INVOICE_REQUEST_STATES, INVOICE_REQUEST_STATUS_LABEL],
   ] as const)('%s', (_page, states, contract) => {
     expect(wordsOf(states)).toEqual(contract);
     for (const s of Object.values(states)) expect(typeof s.color).toBe('string');

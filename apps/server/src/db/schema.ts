@@ -41,6 +41,8 @@ export interface AgentsTable {
   is_agent: Bool;
   affiliated_official_account: string;
   created_at: string;
+  /** 038: days after payment a holder may ask for a refund of an unused package (0: never) */
+  refund_request_days: Generated<number>;
 }
 
 /** Per-agent payment setting; an agent without a row gets the spec defaults (all off). */
@@ -492,6 +494,8 @@ export interface OrdersTable {
   /** an upgrade order: the data it adds and until when, as quoted at order time (009) */
   upgrade_add_kb: number | null;
   upgrade_expired_at: string | null;
+  /** 038: money given back so far by partial refunds (docs/decisions/0045) */
+  refunded_fen: Generated<number>;
   /** the part of discount_fen that was the owner's member price (020) */
   member_discount_fen: Generated<number>;
 }
@@ -639,6 +643,46 @@ export interface RefundsTable {
   gateway_refund_id: string | null;
   created_at: string;
   done_at: string | null;
+  /** 038: the console's id of a partial refund (kind 'partial'); null otherwise */
+  request_id: Generated<string | null>;
+  /** 038: who refunded ('' = the command line) */
+  operator_username: Generated<string>;
+}
+
+/** 038: a holder's request to refund an order (docs/decisions/0045) */
+export interface RefundRequestsTable {
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  reason: string;
+  /** open | approved | rejected */
+  status: string;
+  answer: string;
+  refund_no: string | null;
+  operator_username: string;
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** 038: a holder's request for an electronic invoice (docs/decisions/0045) */
+export interface InvoiceRequestsTable {
+  id: Generated<number>;
+  order_no: string;
+  card_id: number;
+  /** personal | company */
+  title_type: string;
+  title: string;
+  tax_no: string;
+  email: string;
+  amount_fen: number;
+  /** open | issued | rejected */
+  status: string;
+  invoice_no: string;
+  pdf_upload_id: number | null;
+  answer: string;
+  operator_username: string;
+  created_at: string;
+  decided_at: string | null;
 }
 
 export interface SimRefundsTable {
@@ -1119,6 +1163,8 @@ export interface Database {
   // refunds (005)
   order_deliveries: OrderDeliveriesTable;
   refunds: RefundsTable;
+  refund_requests: RefundRequestsTable;
+  invoice_requests: InvoiceRequestsTable;
   sim_refunds: SimRefundsTable;
   // wifi devices (008)
   devices: DevicesTable;

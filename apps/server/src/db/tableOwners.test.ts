@@ -42,6 +42,8 @@ const OWNERS: Record<string, string> = {
   card_packages: 'modules/commerce/orders/repo.ts',
   pay_notifications: 'modules/commerce/payments/repo.ts',
   refunds: 'modules/commerce/refunds/repo.ts',
+  refund_requests: 'modules/commerce/afterSales/repo.ts',
+  invoice_requests: 'modules/commerce/afterSales/repo.ts',
   // shared pieces outside the modules
   throttles: 'lib/throttle.ts',
   schema_migrations: 'db/migrate.ts',

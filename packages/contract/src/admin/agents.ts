@@ -66,9 +66,16 @@ export const FeatureSwitches = z.object({
   open_market: flag,
   /** 优惠券包 */
   coupon_goods: flag,
+  /** days after payment a holder may ask online for a refund of an unused package; 0: not at all (docs/decisions/0045) */
+  refund_request_days: z
+    .number({ error: '退款申请期限有误' })
+    .int('退款申请期限须为整数天')
+    .min(0, '退款申请期限不能为负数')
+    .max(90, '退款申请期限最多 90 天')
+    .optional(),
 });
 export type FeatureSwitches = z.infer<typeof FeatureSwitches>;
-export const FEATURE_LABEL: Record<keyof FeatureSwitches, string> = {
+export const FEATURE_LABEL: Record<Exclude<keyof FeatureSwitches, 'refund_request_days'>, string> = {
   agent_form: '代理申请表单',
   product_form: '商城（商品表单）',
   open_balance_recharge: '余额充值',

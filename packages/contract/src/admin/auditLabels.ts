@@ -62,6 +62,11 @@ export const AUDIT_ACTION_LABEL = {
   'bulk_job.export': '导出批量任务结果',
   'orders.export': '导出订单',
   'order.refund': '订单退款',
+  'order.partial_refund': '订单部分退款',
+  'refund_request.approved': '通过退款申请',
+  'refund_request.rejected': '驳回退款申请',
+  'invoice_request.issued': '开具发票',
+  'invoice_request.rejected': '驳回发票申请',
   'balance.adjust': '调整余额',
   'ticket.reply': '处理投诉建议',
   'agent_application.in_review': '代理申请转审核',
@@ -166,6 +171,8 @@ export const AUDIT_TARGET_LABEL: Record<string, string> = {
   late_payments: '异常到账',
   ledger: '余额明细',
   commission_withdrawal: '佣金提现',
+  refund_request: '退款申请',
+  invoice_request: '发票申请',
 };
 
 /** Rows another row's id points at: shown by name, resolved by the server for a page of the log. */
@@ -289,6 +296,7 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   card_login: f('卡号登录', bool),
   open_market: f('会员权益', bool),
   coupon_goods: f('优惠券包', bool),
+  refund_request_days: f('在线申请退款期限（天）'),
   // pay settings
   wechat_pay: f('微信支付', bool),
   wechat_pay_type: f('微信支付方式', oneOf(PAY_TYPE_LABEL)),
@@ -308,6 +316,12 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   reject_reason: f('驳回原因'),
   refund_no: f('退款单号'),
   effects: f('退款影响'),
+  refunded_fen: f('已部分退款', fen),
+  left_fen: f('剩余可退', fen),
+  invoice_no: f('发票号码'),
+  title_type: f('抬头类型', oneOf({ personal: '个人', company: '单位' })),
+  tax_no: f('纳税人识别号'),
+  answer: f('处理说明'),
   ledger_id: f('余额明细编号'),
   request_id: f('请求编号'),
   carrier_account: f('运营商账号名称'),

@@ -81,10 +81,15 @@ export const AdminOrderDetailAnswer = z.object({
       state: z.string(),
       created_at: z.string(),
       done_at: z.string().nullable(),
+      /** who refunded ('' = the command line) */
+      operator_username: z.string(),
     }),
   ),
   /** the refund service would accept it (paid or fulfilled) */
   refundable: z.boolean(),
+  /** given back so far by partial refunds, and what is left to give back (docs/decisions/0045) */
+  refunded_fen: z.number().int(),
+  refundable_left_fen: z.number().int(),
 });
 
 export const AdminRefundBody = z.object({ order_no: OrderNo, reason: AdminReason });
@@ -94,6 +99,26 @@ export const AdminRefundAnswer = z.object({
   outcome: z.enum(['refunded', 'already', 'completed']),
   refund_no: z.string().nullable(),
   amount_fen: z.number().int(),
+  effects: z.array(z.string()),
+});
+
+/** A partial refund (docs/decisions/0045): an amount up to what is left, a reason, the goods kept. */
+export const AdminPartialRefundBody = z.object({
+  order_no: OrderNo,
+  amount_fen: z.number({ error: '请填写退款金额' }).int('金额最多两位小数').positive('退款金额须大于 0'),
+  reason: AdminReason,
+  /** the console's id of this refund: a repeated submit refunds once */
+  request_id: z.string({ error: '请求编号有误' }).trim().min(8, '请求编号有误').max(64, '请求编号有误'),
+});
+export const AdminPartialRefundAnswer = z.object({
+  order_no: z.string(),
+  /** refunded now | this request was refunded before (nothing done now) */
+  outcome: z.enum(['refunded', 'already']),
+  refund_no: z.string(),
+  amount_fen: z.number().int(),
+  /** done, or pending: recorded, the payment channel has not confirmed yet (retried automatically) */
+  state: z.enum(['done', 'pending']),
+  left_fen: z.number().int(),
   effects: z.array(z.string()),
 });
 
@@ -193,6 +218,13 @@ export const adminOrderEndpoints = adminArea({
     summary: '退款（必须填写原因；经退款服务，重复提交只退一次）',
     body: AdminRefundBody,
     answer: AdminRefundAnswer,
+  },
+  adminOrderPartialRefund: {
+    route: 'POST /admin/orders/partial-refund',
+    tags: ['admin orders'],
+    summary: '部分退款（填写金额与原因，不超过可退金额；保留订单权益；同一请求编号只退一次）',
+    body: AdminPartialRefundBody,
+    answer: AdminPartialRefundAnswer,
   },
   adminLatePayments: {
     route: 'GET /admin/orders/late-payments',

@@ -27,3 +27,4 @@ export * from './errorReports';
 export * from './payeeConfirm';
 export * from './account';
 export * from './messages';
+export * from './afterSales';

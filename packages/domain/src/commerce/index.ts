@@ -4,3 +4,4 @@ export * from './orderState';
 export * from './packageEffect';
 export * from './purchaseEffect';
 export * from './refund';
+export * from './afterSales';

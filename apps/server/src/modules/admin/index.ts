@@ -16,6 +16,7 @@ import { exportRoutes } from './exports';
 import { carrierAccountRoutes } from './carriers/routes';
 import { commissionRoutes } from './commissions/routes';
 import { deviceTaskRoutes } from './devices/routes';
+import { afterSalesRoutes } from './afterSales/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -31,6 +32,7 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await carrierAccountRoutes(api, ctx);
   await commissionRoutes(api, ctx);
   await deviceTaskRoutes(api, ctx);
+  await afterSalesRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

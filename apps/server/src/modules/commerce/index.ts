@@ -13,8 +13,10 @@
 //   gifts → vouchers               reads bonuses, bonus orders and vouchers; no table
 //   shop                           owns shop_products, shop_orders; orders price device orders and
 //                                  hold / give back their stock with it, refunds take it back
+//   afterSales → orders, refunds   owns refund_requests, invoice_requests (docs/decisions/0045)
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { afterSalesRoutes } from './afterSales/routes';
 import { balanceRoutes } from './balance/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { giftRoutes } from './gifts/routes';
@@ -38,12 +40,15 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
   await upgradeRoutes(api, ctx);
   await giftRoutes(api, ctx);
   await shopRoutes(api, ctx);
+  await afterSalesRoutes(api, ctx);
 }
 
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)
 export { reconcile } from './payments/reconciler';
 export { parseRefundArgs, USAGE as REFUND_USAGE } from './refunds/args';
-export { latePayments, refundAllLate, refundOrder, retryPendingRefunds, type RefundReport } from './refunds/service';
+export { latePayments, refundAllLate, refundOrder, refundPart, retryPendingRefunds, type RefundReport } from './refunds/service';
+// holders' refund and invoice requests, decided in the console (modules/admin/afterSales)
+export * as afterSales from './afterSales/service';
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
 export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';

@@ -1,11 +1,13 @@
 // /cpe_order — the orders of the current device's card: the portal's order list (tabs 全部 /
 // 待支付 / 已完成 / 已退款, 继续支付 / 取消订单, paging) for that card only; /cpe_order?order_no= —
-// one of them. A payment continued from here leads back here (origin 'device').
+// one of them, with its 售后服务 (refund and invoice requests, features/afterSales). A payment
+// continued from here leads back here (origin 'device').
 import { useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderDetail, OrderList } from '../../features/commerce/components/Orders';
 import { ForDevice } from '../../features/devices/components/ForDevice';
+import { AfterSalesPanel } from '../../features/afterSales/components/AfterSalesPanel';
 import { withQuery } from '../../lib/query';
 
 function CpeOrderPage() {
@@ -15,7 +17,13 @@ function CpeOrderPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="订单详情" fallback="/cpe_order" />
-        <OrderDetail orderNo={orderNo} origin="device" />
+        <OrderDetail
+          orderNo={orderNo}
+          origin="device"
+          extra={(o) =>
+            o.state === 'paid' || o.state === 'fulfilled' || o.state === 'refunded' ? <AfterSalesPanel orderNo={o.order_no} /> : null
+          }
+        />
       </div>
     );
   }

@@ -1,6 +1,7 @@
-// An order's drawer: the order, its payments, the gateway's notifications and refunds; 退款 for those who may.
+// An order's drawer: the order, its payments, the gateway's notifications and refunds (each with its
+// amount, reason, who and when); 全额退款 and 部分退款 for those who may.
 import { useState } from 'react';
-import { Button, Descriptions, Table, Tag, Typography } from 'antd';
+import { Button, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { GOODS_TYPE_LABEL } from '@portal/contract';
 import { labelOf } from '../../../lib/labels';
 import { tagOf } from '../../../components/columns';
@@ -9,6 +10,9 @@ import { chinaTime, yuan } from '../../../lib/format';
 import { useOrder } from '../api/getOrder';
 import { channelName, NOTIFICATION_OUTCOME_LABEL, ORDER_STATES as STATE } from '../model/states';
 import { RefundModal } from './RefundModal';
+import { PartialRefundModal } from './PartialRefundModal';
+
+const REFUND_KIND_LABEL: Record<string, string> = { order: '全额退款', partial: '部分退款', late: '异常到账退回' };
 import { RevealContact } from '../../../components/RevealContact';
 import { revealOrderMobile } from '../api/revealOrderMobile';
 
@@ -17,6 +21,7 @@ const stateTag = tagOf(STATE);
 export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; onClose: () => void; canRefund: boolean }) {
   const q = useOrder(orderNo);
   const [refunding, setRefunding] = useState(false);
+  const [partly, setPartly] = useState(false);
   return (
     <DetailDrawer width={760} title={`订单 ${orderNo}`} query={q} onClose={onClose} pending={<Typography.Text>加载中…</Typography.Text>}>
       {(d) => (
@@ -36,11 +41,20 @@ export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; 
             <Descriptions.Item label="下单时间">{chinaTime(d.order.created_at)}</Descriptions.Item>
             <Descriptions.Item label="支付时间">{chinaTime(d.order.paid_at)}</Descriptions.Item>
             <Descriptions.Item label="关闭时间">{chinaTime(d.order.closed_at)}</Descriptions.Item>
+            {d.refunded_fen > 0 ? (
+              <>
+                <Descriptions.Item label="已部分退款">{yuan(d.refunded_fen)}</Descriptions.Item>
+                <Descriptions.Item label="剩余可退">{yuan(d.refundable_left_fen)}</Descriptions.Item>
+              </>
+            ) : null}
           </Descriptions>
           {canRefund && d.refundable ? (
-            <Button danger onClick={() => setRefunding(true)}>
-              退款
-            </Button>
+            <Space style={{ marginTop: 12 }}>
+              <Button danger onClick={() => setRefunding(true)}>
+                全额退款
+              </Button>
+              {d.refundable_left_fen > 0 ? <Button onClick={() => setPartly(true)}>部分退款</Button> : null}
+            </Space>
           ) : null}
           <Typography.Title level={5}>支付记录</Typography.Title>
           <Table
@@ -82,8 +96,10 @@ export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; 
             locale={{ emptyText: '无退款' }}
             columns={[
               { title: '退款单号', dataIndex: 'refund_no' },
+              { title: '类型', dataIndex: 'kind', render: (k: string) => REFUND_KIND_LABEL[k] ?? k },
               { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
               { title: '原因', dataIndex: 'reason' },
+              { title: '退款人', dataIndex: 'operator_username', render: (u: string) => u || '命令行' },
               {
                 title: '状态',
                 dataIndex: 'state',
@@ -92,7 +108,15 @@ export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; 
               { title: '时间', dataIndex: 'created_at', render: (v: string) => chinaTime(v) },
             ]}
           />
-          {refunding ? <RefundModal order={d.order} onClose={() => setRefunding(false)} /> : null}
+          {refunding ? <RefundModal order={d.order} leftFen={d.refundable_left_fen} onClose={() => setRefunding(false)} /> : null}
+          {partly ? (
+            <PartialRefundModal
+              orderNo={d.order.order_no}
+              payChannel={d.order.pay_channel}
+              leftFen={d.refundable_left_fen}
+              onClose={() => setPartly(false)}
+            />
+          ) : null}
         </>
       )}
     </DetailDrawer>

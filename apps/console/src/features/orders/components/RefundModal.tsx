@@ -8,7 +8,8 @@ import type { OrderRow as Row } from '../api/getOrders';
 import { invalidateRefunded, refundOrder } from '../api/refundOrder';
 import { channelName } from '../model/states';
 
-export function RefundModal({ order, onClose }: { order: Row; onClose: () => void }) {
+/** `leftFen`: what earlier partial refunds left to give back (the whole payment when there were none). */
+export function RefundModal({ order, leftFen, onClose }: { order: Row; leftFen?: number; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   // one submit at a time: the button is busy until the answer, and the server refunds once anyway
@@ -21,7 +22,7 @@ export function RefundModal({ order, onClose }: { order: Row; onClose: () => voi
       reasonPlaceholder="如：客户误购，申请退款"
       intro={
         <Typography.Paragraph>
-          将退还 <b>{yuan(order.payable_fen)}</b>（{channelName(order.pay_channel)}），并收回该订单已发放的权益。此操作不可撤销。
+          将退还 <b>{yuan(leftFen ?? order.payable_fen)}</b>（{channelName(order.pay_channel)}），并收回该订单已发放的权益。此操作不可撤销。
         </Typography.Paragraph>
       }
       onConfirm={(v) => refundOrder(order.order_no, v.reason)}

@@ -17,6 +17,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'orders.view': [true, true, true, true],
   'orders.manage': [true, true, false, false],
   'refunds.manage': [true, false, false, true],
+  'invoices.manage': [true, false, false, true],
   'ledger.view': [true, false, false, true],
   'ledger.adjust': [true, false, false, true],
   'prices.manage': [true, true, false, false],

@@ -30,6 +30,8 @@ export const PERMISSIONS = {
   /** shop orders: shipping them */
   'orders.manage': ['platform_admin', 'agent_admin'],
   'refunds.manage': ['platform_admin', 'finance'],
+  /** holders' electronic invoice requests: issuing (the invoice number) or rejecting them — finance's work */
+  'invoices.manage': ['platform_admin', 'finance'],
   'ledger.view': ['platform_admin', 'finance'],
   /** manual balance adjustments: money out of nowhere, so only the platform and finance */
   'ledger.adjust': ['platform_admin', 'finance'],

@@ -61,6 +61,7 @@ export function featuresOf(a: Agent): FeatureSwitches {
     card_login: a.card_login === 1,
     open_market: a.open_market === 1,
     coupon_goods: a.coupon_goods === 1,
+    refund_request_days: a.refund_request_days,
   };
 }
 
@@ -186,6 +187,7 @@ export async function saveFeatures(ctx: AppContext, op: AdminActor, id: number, 
       card_login: bit(f.card_login),
       open_market: bit(f.open_market),
       coupon_goods: bit(f.coupon_goods),
+      ...(f.refund_request_days !== undefined ? { refund_request_days: f.refund_request_days } : {}),
     });
     const after = (await repo.agentById(trx, id))!;
     await recordAudit(trx, op, {

@@ -4,6 +4,7 @@
 import type { OperatorRole } from '@portal/contract/admin';
 import type { Executor } from '../../../db/executor';
 import { waitingWithdrawals } from '../../commissions';
+import { afterSales } from '../../commerce';
 import { can, type Permission } from '../access/permissions';
 import * as repo from './repo';
 
@@ -20,10 +21,28 @@ interface QueueDef {
   read: (db: Executor, agent: number | null) => Promise<Queue>;
 }
 
+const countOf = (r: { n: number | string; oldest: unknown } | undefined): Queue => ({
+  count: Number(r?.n ?? 0),
+  oldest_at: r?.oldest ? String(r.oldest) : null,
+});
+
 export const QUEUES: readonly QueueDef[] = [
   { key: 'tickets', label: '待处理投诉建议', permission: 'tickets.manage', read: repo.ticketsWaiting },
   { key: 'agent_applications', label: '待审核代理申请', permission: 'agentApplications.manage', read: repo.pendingApplications },
   { key: 'refunds', label: '未完成退款', permission: 'refunds.manage', read: repo.pendingRefunds },
+  // holders' requests (docs/decisions/0045-partial-refunds-and-requests.md)
+  {
+    key: 'refund_requests',
+    label: '待审核退款申请',
+    permission: 'refunds.manage',
+    read: async (db, agent) => countOf(await afterSales.openRefundRequests(db, agent)),
+  },
+  {
+    key: 'invoice_requests',
+    label: '待开具发票',
+    permission: 'invoices.manage',
+    read: async (db, agent) => countOf(await afterSales.openInvoiceRequests(db, agent)),
+  },
   { key: 'replacements', label: '待发货换卡', permission: 'cards.manage', read: repo.replacementsToShip },
   { key: 'shop_orders', label: '待发货设备订单', permission: 'orders.manage', read: repo.shopOrdersToShip },
   // agents' withdrawals waiting for finance's decision or payout (docs/decisions/0035-agent-commissions.md)

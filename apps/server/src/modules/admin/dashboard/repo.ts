@@ -78,7 +78,7 @@ export async function pendingApplications(db: Executor, agentId: number | null):
 }
 
 /**
- * Refunds of paid orders done since `fromIso` (their money left on the day they were done). A late
+ * Refunds of paid orders (whole or partial) done since `fromIso` (their money left on the day they were done). A late
  * payment's refund (kind 'late') is not counted: its payment never counted as revenue either.
  */
 export async function refundsSince(db: Executor, agentId: number | null, fromIso: string) {
@@ -88,7 +88,8 @@ export async function refundsSince(db: Executor, agentId: number | null, fromIso
     .innerJoin('cards as c', 'c.id', 'o.card_id')
     .select(['r.done_at', 'r.amount_fen'])
     .where('r.state', '=', 'done')
-    .where('r.kind', '=', 'order')
+    // whole-order and partial refunds (docs/decisions/0045)
+    .where('r.kind', 'in', ['order', 'partial'])
     .where('r.done_at', '>=', fromIso);
   if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
   const rows = await q.execute();

@@ -39,6 +39,7 @@ function orderBase(db: Executor, agent: number | null) {
       'o.fulfilled_at',
       'o.expires_at',
       'o.voucher_id',
+      'o.refunded_fen',
     ])
     .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
 }

@@ -9,7 +9,7 @@ import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import type { AdminQueryOf } from '@portal/contract/admin';
 import { refundRefusal } from '@portal/domain';
 import type { AppContext } from '../../../context';
-import { adjustBalance, refundOrder } from '../../commerce';
+import { adjustBalance, refundOrder, refundPart } from '../../commerce';
 import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
 import { contactFor } from '../access/contact';
@@ -159,8 +159,11 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
         state: r.state,
         created_at: r.created_at,
         done_at: r.done_at,
+        operator_username: r.operator_username,
       })),
       refundable: refundRefusal(o.state) === null,
+      refunded_fen: o.refunded_fen,
+      refundable_left_fen: refundRefusal(o.state) === null ? Math.max(0, o.payable_fen - o.refunded_fen) : 0,
     };
   });
 
@@ -171,15 +174,21 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     // The portal's one refund path. It refunds an order once: a second submit (a double click, a
     // second operator) finds it refunded and answers 'already'; only the call that refunds
     // writes the audit row, inside the refund's own transaction.
-    const report = await refundOrder(ctx, order_no, reason, async (trx, done) => {
-      await recordAudit(trx, op, {
-        action: 'order.refund',
-        target: { type: 'order', id: order_no },
-        reason,
-        before: { state: done.stateBefore, payable_fen: order!.payable_fen },
-        after: { state: 'refunded', refund_no: done.refundNo, amount_fen: done.amountFen, effects: done.effects },
-      });
-    });
+    const report = await refundOrder(
+      ctx,
+      order_no,
+      reason,
+      async (trx, done) => {
+        await recordAudit(trx, op, {
+          action: 'order.refund',
+          target: { type: 'order', id: order_no },
+          reason,
+          before: { state: done.stateBefore, payable_fen: order!.payable_fen },
+          after: { state: 'refunded', refund_no: done.refundNo, amount_fen: done.amountFen, effects: done.effects },
+        });
+      },
+      op.username,
+    );
     return {
       order_no: report.order_no,
       outcome: report.outcome,
@@ -187,6 +196,28 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       amount_fen: report.amount_fen,
       effects: report.effects,
     };
+  });
+
+  // Part of an order's money back, the goods kept (docs/decisions/0045): the refund service's
+  // refundPart, once per request_id; its audit row is written in the refund's own transaction.
+  serveAdmin(api, ctx, 'adminOrderPartialRefund', 'refunds.manage', async (req, _reply, op) => {
+    const b = req.body;
+    const order = await repo.orderForAdmin(db, b.order_no);
+    assertInScope(op, order?.agent_id);
+    const r = await refundPart(
+      ctx,
+      { orderNo: b.order_no, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorUsername: op.username },
+      async (trx, done) => {
+        await recordAudit(trx, op, {
+          action: 'order.partial_refund',
+          target: { type: 'order', id: b.order_no },
+          reason: b.reason,
+          before: { refunded_fen: order!.refunded_fen },
+          after: { refund_no: done.refundNo, amount_fen: done.amountFen, left_fen: done.leftFen, request_id: b.request_id },
+        });
+      },
+    );
+    return r;
   });
 
   serveAdmin(api, ctx, 'adminLatePayments', 'ledger.view', async (_req, _reply, op) => {

@@ -113,6 +113,30 @@ export async function markRefunded(db: Executor, orderNo: string): Promise<boole
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * A partial refund's share of the order (docs/decisions/0045): only while it is paid and only up to
+ * what was paid — one conditional update, so two partial refunds at once never give back more.
+ */
+export async function addRefunded(db: Executor, orderNo: string, amountFen: number): Promise<boolean> {
+  const r = await db
+    .updateTable('orders')
+    .set((eb) => ({ refunded_fen: eb('refunded_fen', '+', amountFen) }))
+    .where('order_no', '=', orderNo)
+    .where('state', 'in', PAID_STATES)
+    .where((eb) => eb(eb('refunded_fen', '+', amountFen), '<=', eb.ref('payable_fen')))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Take the order's row lock (a no-op update; SQLite transactions are serial already): what follows in the transaction sees the order settled. */
+export async function lockOrder(db: Executor, orderNo: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ state: eb.ref('state') }))
+    .where('order_no', '=', orderNo)
+    .execute();
+}
+
 /** Claim the right to ask the gateway about a pending order (at most once per `minGapMs`, across processes). */
 export async function claimQuery(db: Executor, orderNo: string, nowIso: string, notAfterIso: string): Promise<boolean> {
   const r = await db

@@ -12,6 +12,22 @@ export async function refundByNo(db: Executor, refundNo: string) {
   return db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
 }
 
+/** A partial refund by the console's id of it (docs/decisions/0045). */
+export async function refundByRequest(db: Executor, requestId: string) {
+  return db.selectFrom('refunds').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** How many partial refunds an order has had: the next one's number follows them. */
+export async function partialCount(db: Executor, orderNo: string): Promise<number> {
+  const r = await db
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('order_no', '=', orderNo)
+    .where('kind', '=', 'partial')
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 /** False when a refund with this number exists already (a rerun, or a second operator at once). */
 export async function insertRefund(db: Executor, row: Insertable<RefundsTable>): Promise<boolean> {
   const r = await db

@@ -1,7 +1,8 @@
-// Refunds (docs/decisions/0006 "Refunds"), run by an operator (cli/refund.ts); there is no HTTP
-// route. Two cases:
+// Refunds (docs/decisions/0006 "Refunds"), run by an operator (cli/refund.ts, and the console's
+// orders page). Three cases:
 //   (b) refund a paid order: take back what it delivered, give the money back the way it came;
-//   (a) refund money that arrived for an order that was no longer pending (payments.late).
+//   (a) refund money that arrived for an order that was no longer pending (payments.late);
+//   (c) give back part of a paid order's money, goods kept (docs/decisions/0045): refundPart.
 //
 // Order of operations: the database first, the gateway after.
 //   1. ONE transaction: paid|fulfilled → refunded (conditional, so of two refunds at once exactly
@@ -27,6 +28,8 @@ import {
   formatKb,
   lateRefundNo,
   orderRefundNo,
+  partialRefundNo,
+  partialRefundProblem,
   queuedBehind,
   rechargeTakeBack,
   refundReasonProblem,
@@ -96,6 +99,8 @@ export async function refundOrder(
   reasonInput: string,
   /** the console's audit row: written in the refund's transaction, only by the call that refunds */
   record?: (trx: Executor, done: { refundNo: string; amountFen: number; effects: string[]; stateBefore: string }) => Promise<void>,
+  /** who refunds ('' = the command line), kept with the refund */
+  operatorUsername = '',
 ): Promise<RefundReport> {
   const reason = checkReason(reasonInput);
   const order = await orders.orderByNo(ctx.db.kysely, orderNo);
@@ -127,27 +132,31 @@ export async function refundOrder(
 
     const refundNo = orderRefundNo(order.order_no);
     let transactionId: string | null = null;
-    let amount = order.payable_fen;
-    if (route === 'balance') {
+    // what earlier partial refunds gave back is not given again (docs/decisions/0045)
+    const before = current.refunded_fen;
+    let amount = Math.max(0, order.payable_fen - before);
+    if (route === 'balance' && amount > 0) {
       const after = await balance.move(trx, {
         cardId: order.card_id,
-        amountFen: order.payable_fen,
+        amountFen: amount,
         kind: 'refund',
         orderNo: order.order_no,
         note: `退款：${order.title}`,
         nowIso,
       });
       if (after === null) throw new AppError(Code.REFUND_RETRY);
-      effects.push(`退回余额 ${yuan(order.payable_fen)}`);
+      effects.push(`退回余额 ${yuan(amount)}`);
     } else if (route === 'gateway') {
       const paid = await repo.payingPayment(trx, order.order_no);
       if (!paid) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND);
       transactionId = paid.transaction_id;
-      amount = paid.amount_fen;
-      effects.push(`原路退回 ${yuan(amount)}（${channelName(order.pay_channel)}）`);
-    } else {
+      amount = Math.max(0, paid.amount_fen - before);
+      if (amount > 0) effects.push(`原路退回 ${yuan(amount)}（${channelName(order.pay_channel)}）`);
+    } else if (route === 'none') {
       effects.push('订单实付 0.00 元，无需退款');
     }
+    if (before > 0) effects.push(`此前已部分退款 ${yuan(before)}，本次退回其余 ${yuan(amount)}`);
+    const viaGateway = route === 'gateway' && amount > 0;
     await repo.insertRefund(trx, {
       refund_no: refundNo,
       order_no: order.order_no,
@@ -156,10 +165,11 @@ export async function refundOrder(
       transaction_id: transactionId,
       amount_fen: amount,
       reason,
-      state: route === 'gateway' ? 'pending' : 'done',
+      state: viaGateway ? 'pending' : 'done',
       gateway_refund_id: null,
       created_at: nowIso,
-      done_at: route === 'gateway' ? null : nowIso,
+      done_at: viaGateway ? null : nowIso,
+      operator_username: operatorUsername,
     });
     if (record) await record(trx, { refundNo, amountFen: amount, effects, stateBefore: order.state });
     return { effects, refundNo, amount };
@@ -178,8 +188,157 @@ export async function refundOrder(
     effects: done.effects,
   };
   ctx.log.info({ order_no: order.order_no, refund_no: done.refundNo, route }, 'order refunded');
-  if (route === 'gateway') await completeAtGateway(ctx, order, done.refundNo);
+  if (route === 'gateway' && done.amount > 0) await completeAtGateway(ctx, order, done.refundNo);
   return report;
+}
+
+export interface PartialRefundInput {
+  orderNo: string;
+  amountFen: number;
+  reason: string;
+  /** the console's id of this refund: a repeated submit finds the refund it made */
+  requestId: string;
+  operatorUsername: string;
+}
+
+export interface PartialRefundReport {
+  order_no: string;
+  /** refunded now | this request was refunded before (nothing done now) */
+  outcome: 'refunded' | 'already';
+  refund_no: string;
+  amount_fen: number;
+  /** done, or pending: recorded, the gateway has not confirmed yet (the reconciler retries) */
+  state: 'done' | 'pending';
+  /** what the order has left to give back after this refund */
+  left_fen: number;
+  effects: string[];
+}
+
+/**
+ * Case (c): give back part of a paid order's money; the goods stay (docs/decisions/0045). Like a
+ * whole refund, the database first and the gateway after: one transaction adds the amount to the
+ * order's refunded_fen only while it stays within what was paid (a conditional update, so two
+ * partial refunds at once can never give back more), moves balance money as a ledger entry, and
+ * records the refund under its own derived number (RF<order>P<n>) — 'pending' when it goes back
+ * through the gateway, which then refunds once per number. A gateway failure leaves it pending
+ * (the reconciler retries it), never lost and never paid twice.
+ */
+export async function refundPart(
+  ctx: AppContext,
+  input: PartialRefundInput,
+  record?: (trx: Executor, done: { refundNo: string; amountFen: number; leftFen: number; effects: string[] }) => Promise<void>,
+): Promise<PartialRefundReport> {
+  const reason = checkReason(input.reason);
+  const db = ctx.db.kysely;
+  const earlier = await repo.refundByRequest(db, input.requestId);
+  if (earlier) return againPart(ctx, earlier, input);
+  const order = await orders.orderByNo(db, input.orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
+  const refusal = refundRefusal(order.state);
+  if (refusal?.kind === 'already') throw new AppError(Code.REFUND_NOT_PAID, '该订单已全额退款');
+  if (refusal) throw new AppError(Code.REFUND_NOT_PAID, refusal.message);
+  const problem = partialRefundProblem(input.amountFen, order.payable_fen, order.refunded_fen);
+  if (problem) throw new AppError(Code.REFUND_AMOUNT_INVALID, problem);
+  const route = refundRoute(order);
+  const nowIso = clock.iso();
+
+  const done = await db.transaction().execute(async (trx) => {
+    // the order's row first: a second submit of the same request waits here, then finds its refund
+    await orders.lockOrder(trx, order.order_no);
+    const dup = await repo.refundByRequest(trx, input.requestId);
+    if (dup) return { dup };
+    if (!(await orders.addRefunded(trx, order.order_no, input.amountFen))) {
+      const now = (await orders.orderByNo(trx, order.order_no))!;
+      const r = refundRefusal(now.state);
+      if (r) throw new AppError(Code.REFUND_NOT_PAID, r.kind === 'already' ? '该订单已全额退款' : r.message);
+      throw new AppError(Code.REFUND_AMOUNT_INVALID, partialRefundProblem(input.amountFen, now.payable_fen, now.refunded_fen) ?? undefined);
+    }
+    const after = (await orders.orderByNo(trx, order.order_no))!;
+    const refundNo = partialRefundNo(order.order_no, (await repo.partialCount(trx, order.order_no)) + 1);
+    const effects: string[] = [];
+    let transactionId: string | null = null;
+    if (route === 'balance') {
+      const moved = await balance.move(trx, {
+        cardId: order.card_id,
+        amountFen: input.amountFen,
+        kind: 'refund',
+        orderNo: order.order_no,
+        note: `部分退款：${order.title}`,
+        nowIso,
+      });
+      if (moved === null) throw new AppError(Code.REFUND_RETRY);
+      effects.push(`退回余额 ${yuan(input.amountFen)}`);
+    } else {
+      const paid = await repo.payingPayment(trx, order.order_no);
+      if (!paid) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND);
+      transactionId = paid.transaction_id;
+      effects.push(`原路退回 ${yuan(input.amountFen)}（${channelName(order.pay_channel)}）`);
+    }
+    effects.push('订单权益保留');
+    // the agent's commission, in proportion to what goes back (docs/decisions/0035-agent-commissions.md)
+    await commissionsForCommerce.orderRefunded(trx, order, { refundNo, refundedFen: input.amountFen }, nowIso);
+    const viaGateway = route !== 'balance';
+    await repo.insertRefund(trx, {
+      refund_no: refundNo,
+      order_no: order.order_no,
+      kind: 'partial',
+      channel: order.pay_channel,
+      transaction_id: transactionId,
+      amount_fen: input.amountFen,
+      reason,
+      state: viaGateway ? 'pending' : 'done',
+      gateway_refund_id: null,
+      created_at: nowIso,
+      done_at: viaGateway ? null : nowIso,
+      request_id: input.requestId,
+      operator_username: input.operatorUsername,
+    });
+    const leftFen = after.payable_fen - after.refunded_fen;
+    if (record) await record(trx, { refundNo, amountFen: input.amountFen, leftFen, effects });
+    return { refundNo, effects, leftFen, viaGateway };
+  });
+  if ('dup' in done) return againPart(ctx, done.dup!, input);
+
+  ctx.log.info({ order_no: order.order_no, refund_no: done.refundNo, route }, 'order partly refunded');
+  let state: 'done' | 'pending' = done.viaGateway ? 'pending' : 'done';
+  if (done.viaGateway) {
+    try {
+      await completeAtGateway(ctx, order, done.refundNo);
+      state = 'done';
+    } catch (err) {
+      // recorded and owed: the reconciler retries it under the same number (retryPendingRefunds)
+      if (!(err instanceof AppError)) throw err;
+      done.effects.push('支付渠道暂未完成退款，系统将自动重试');
+    }
+  }
+  return {
+    order_no: order.order_no,
+    outcome: 'refunded',
+    refund_no: done.refundNo,
+    amount_fen: input.amountFen,
+    state,
+    left_fen: done.leftFen,
+    effects: done.effects,
+  };
+}
+
+/** A partial refund's request seen again: the same request answers its refund; another use of the id is refused. */
+async function againPart(
+  ctx: AppContext,
+  row: NonNullable<Awaited<ReturnType<typeof repo.refundByRequest>>>,
+  input: PartialRefundInput,
+): Promise<PartialRefundReport> {
+  if (row.order_no !== input.orderNo || row.amount_fen !== input.amountFen) throw new AppError(Code.REQUEST_ID_REUSED);
+  const order = (await orders.orderByNo(ctx.db.kysely, row.order_no))!;
+  return {
+    order_no: row.order_no,
+    outcome: 'already',
+    refund_no: row.refund_no,
+    amount_fen: row.amount_fen,
+    state: row.state === 'done' ? 'done' : 'pending',
+    left_fen: order.state === 'refunded' ? 0 : order.payable_fen - order.refunded_fen,
+    effects: [],
+  };
 }
 
 /** An order refunded before: answer that refund; finish its gateway step if it is still pending. */
