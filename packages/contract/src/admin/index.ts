@@ -18,6 +18,7 @@ import { adminCarrierEndpoints } from './carriers';
 import { adminCommissionEndpoints } from './commissions';
 import { adminDeviceEndpoints } from './devices';
 import { adminErrorReportEndpoints } from './errorReports';
+import { adminApprovalEndpoints } from './approvals';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -36,6 +37,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminCommissionEndpoints,
   ...adminDeviceEndpoints,
   ...adminErrorReportEndpoints,
+  ...adminApprovalEndpoints,
 } as const;
 
 export * from './auth';
@@ -54,6 +56,7 @@ export * from './exports';
 export * from './carriers';
 export * from './commissions';
 export * from './devices';
+export * from './approvals';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -16,6 +16,8 @@ import { exportRoutes } from './exports';
 import { carrierAccountRoutes } from './carriers/routes';
 import { commissionRoutes } from './commissions/routes';
 import { deviceTaskRoutes } from './devices/routes';
+import { approvalRoutes } from './approving/routes';
+import { balanceAdjustRoutes } from './balance/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -31,6 +33,8 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await carrierAccountRoutes(api, ctx);
   await commissionRoutes(api, ctx);
   await deviceTaskRoutes(api, ctx);
+  await balanceAdjustRoutes(api, ctx);
+  await approvalRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';

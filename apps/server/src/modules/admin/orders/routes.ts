@@ -9,7 +9,7 @@ import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import type { AdminQueryOf } from '@portal/contract/admin';
 import { refundRefusal } from '@portal/domain';
 import type { AppContext } from '../../../context';
-import { adjustBalance, refundOrder } from '../../commerce';
+import { refundOrder } from '../../commerce';
 import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
 import { contactFor } from '../access/contact';
@@ -227,26 +227,5 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       items,
       next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null,
     };
-  });
-
-  serveAdmin(api, ctx, 'adminBalanceAdjust', 'ledger.adjust', async (req, _reply, op) => {
-    const b = req.body;
-    const card = await repo.cardByNumber(db, b.card);
-    assertInScope(op, card?.agent_id);
-    const c = card!;
-    const r = await adjustBalance(
-      ctx,
-      { cardId: c.id, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorId: op.id },
-      async (trx, done) => {
-        await recordAudit(trx, op, {
-          action: 'balance.adjust',
-          target: { type: 'card', id: c.custom_num },
-          reason: b.reason,
-          before: { balance_fen: done.beforeFen },
-          after: { balance_fen: done.balanceFen, amount_fen: b.amount_fen, ledger_id: done.ledgerId, request_id: b.request_id },
-        });
-      },
-    );
-    return { applied: r.applied, ledger_id: r.ledgerId, balance_fen: r.balanceFen };
   });
 }
