@@ -9,6 +9,7 @@ const ALL = [
   'bulk-jobs',
   'device-tasks',
   'orders',
+  'approvals',
   'balance',
   'commissions',
   'tickets',
