@@ -39,7 +39,7 @@ describe('menuOf', () => {
         '卡片管理: cards card-story card-imports bulk-jobs device-tasks',
         '商品: catalogue prices vouchers',
         '订单与资金: orders balance commissions',
-        '待办队列: tickets applications replacements real-name shipping',
+        '待办队列: approvals tickets applications replacements real-name shipping',
         'agents',
         '系统: operators carrier-accounts error-reports audit security',
       ],
