@@ -15,14 +15,14 @@ import { approvalsList, decideApproval, type Approval } from '../api/approvals';
 import { LimitsCard } from './LimitsCard';
 
 const WHAT = [
-  { title: '提交时间', dataIndex: 'requested_at', width: 160, render: (v: string) => chinaTime(v) },
-  { title: '类型', dataIndex: 'kind', width: 110, render: (k: Approval['kind']) => APPROVAL_KIND_LABEL[k] },
-  { title: '代理', dataIndex: 'agent_name', width: 120, render: (v: string | null) => v ?? '—' },
-  { title: '内容', dataIndex: 'summary', width: 320 },
+  { title: '提交时间', dataIndex: 'requested_at', width: 110, render: (v: string) => chinaTime(v) },
+  { title: '类型', dataIndex: 'kind', width: 100, render: (k: Approval['kind']) => APPROVAL_KIND_LABEL[k] },
+  { title: '代理', dataIndex: 'agent_name', width: 100, render: (v: string | null) => v ?? '—' },
+  { title: '内容', dataIndex: 'summary' },
   {
     title: '超出的限额',
     dataIndex: 'breaches',
-    width: 280,
+    width: 260,
     render: (b: string[]) => (
       <Space direction="vertical" size={2}>
         {b.map((x) => (
@@ -33,8 +33,8 @@ const WHAT = [
       </Space>
     ),
   },
-  { title: '申请人', dataIndex: 'requested_by', width: 100 },
-  { title: '原因', dataIndex: 'reason', width: 180 },
+  { title: '申请人', dataIndex: 'requested_by', width: 90 },
+  { title: '原因', dataIndex: 'reason', width: 150 },
 ];
 
 export function ApprovalsTabs() {
@@ -54,15 +54,13 @@ export function ApprovalsTabs() {
                 {...approvalsList('pending')}
                 empty="没有待审批的超限操作"
                 rowKey="id"
-                table={{ scroll: { x: 1500 } }}
                 footnote="超过限额的发券、余额调整和调价不会直接生效：由提交人以外、有相应权限的管理员通过后才执行，且只执行一次。"
                 columns={[
                   ...WHAT,
                   {
                     title: '操作',
                     key: 'decide',
-                    width: 150,
-                    fixed: 'right',
+                    width: 120,
                     render: (_v, row) =>
                       row.can_decide ? (
                         <Space>
@@ -93,7 +91,7 @@ export function ApprovalsTabs() {
                 {...approvalsList('decided')}
                 empty="暂无已处理的审批"
                 rowKey="id"
-                table={{ scroll: { x: 2000 } }}
+                table={{ scroll: { x: 1700 } }}
                 columns={[
                   ...WHAT,
                   {
@@ -146,7 +144,8 @@ function DecideModal({ row, decision, onClose }: { row: Approval; decision: 'app
       onConfirm={(v) => decideApproval(decision, row.id, v.reason)}
       onDone={(a) => {
         const done = a as Approval;
-        void message.success(approve ? `已通过：${done.outcome}` : '已驳回');
+        // keyed by the request: a double click that both callers share says it once
+        void message.success({ content: approve ? `已通过：${done.outcome}` : '已驳回', key: `approval-${row.id}` });
         // what an approval wrote is shown elsewhere too: those lists are asked again
         for (const queryKey of [queryKeys.approvals.all, queryKeys.voucherBatches.all, queryKeys.packages.all, queryKeys.cards.all])
           void qc.invalidateQueries({ queryKey });
