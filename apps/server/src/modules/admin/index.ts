@@ -41,6 +41,7 @@ export { recordAudit, type AuditEntryInput } from './audit';
 export { serveAdmin, REGISTERED as ADMIN_REGISTERED } from './access/guard';
 export type { AdminActor } from './access/actor';
 export { agentFilter, assertInScope } from './access/scope';
+export { deleteStaleRequestKeys } from './access/requestKeys';
 export { PERMISSIONS, ROLES, type Permission } from './access/permissions';
 
 /** Whether the request carries a live operator session (the API docs in production are for operators only). */
