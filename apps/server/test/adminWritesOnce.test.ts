@@ -10,10 +10,13 @@ import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathOf } from '@portal/contract/route';
 import { adminGet, loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { multipart, PNG } from './uploadHelpers';
 
 type Writer = Extract<AdminEndpointName, `admin${string}`>;
 interface Sample {
   as: DemoOperator;
+  /** a file upload: sent as multipart to the endpoint's address (the body names its `id`) */
+  multipart?: true;
   /** a body the endpoint accepts, built on the seeded demo data */
   body: (t: TestApp, f: Fixtures) => Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -169,6 +172,11 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     body: (_t, f) => ({ ...DEFAULT_WRITE_LIMITS, voucher_valid_days: 300 + f.seq(), reason: '调整审批限额' }),
   },
   adminApprovalReject: { as: 'admin', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格有误，驳回' }) },
+  adminBrandingImageUpload: { as: 'agent', multipart: true, body: (_t, f) => ({ id: f.agents.demo }) },
+  adminCommissionSettings: {
+    as: 'admin',
+    body: (_t, f) => ({ agent_id: f.agents.demo, holding_days: f.seq() % 90, verify_mobile: '13800138000', reason: '调整冻结期' }),
+  },
 };
 
 /** A price above the retail limit, asked by the agent administrator: a pending approval's id. */
@@ -233,6 +241,15 @@ function writers(): Writer[] {
 }
 
 function send(t: TestApp, name: Writer, body: unknown, cookie: string, idempotencyKey?: string) {
+  if (SAMPLES[name]?.multipart) {
+    const file = multipart([{ content: PNG }]);
+    return t.inject({
+      method: 'POST',
+      url: `/api${pathOf(ADMIN_ENDPOINTS[name].route, body as Record<string, string | number>)}`,
+      payload: file.payload,
+      headers: { ...file.headers, cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    });
+  }
   return t.inject({
     method: 'POST',
     url: `/api${pathOf(ADMIN_ENDPOINTS[name].route)}`,
@@ -357,12 +374,10 @@ const KNOWN_UNSAMPLED: Writer[] = [
   'adminReplacementMove',
   'adminRealNameReveal',
   'adminShopOrderShip',
-  'adminBrandingImageUpload',
   'adminCarrierAccountCreate',
   'adminCarrierAccountUpdate',
   'adminCarrierAccountSetEnabled',
   'adminCarrierAccountTest',
-  'adminCommissionSettings',
   'adminCommissionAccountCode',
   'adminCommissionAccountSave',
   'adminDeviceTaskRetry',
