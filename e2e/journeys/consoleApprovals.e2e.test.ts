@@ -82,7 +82,10 @@ describe('console: limits and a second approver', () => {
     await screenshot(page, 'console-approval-approve');
     // a double click on 通过并执行: one issue
     await modal.getByRole('button', { name: '通过并执行' }).dblclick();
-    await page.getByText(/已通过：已发放 1 张券/).first().waitFor();
+    await page
+      .getByText(/已通过：已发放 1 张券/)
+      .first()
+      .waitFor();
     expect(voucherRows()).toBe(1);
 
     await page.getByRole('tab', { name: '已处理' }).click();

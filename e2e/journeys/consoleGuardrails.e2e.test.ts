@@ -50,7 +50,10 @@ describe('console: money guardrails', () => {
     await modal.getByLabel('价格无误，仍然保存').check();
     await modal.getByRole('button', { name: '保存' }).click();
     await page.locator('.ant-modal-confirm-title', { hasText: '超出限额，已提交审批' }).waitFor();
-    await page.locator('.ant-modal-confirm-content').getByText(/零售价 ¥99999\.00 超过上限/).waitFor();
+    await page
+      .locator('.ant-modal-confirm-content')
+      .getByText(/零售价 ¥99999\.00 超过上限/)
+      .waitFor();
     await screenshot(page, 'console-price-held');
     const after = portal.sql<{ price_fen: number }>("SELECT price_fen FROM packages WHERE name = '畅享100G月包'") as {
       price_fen: number;
