@@ -6,10 +6,10 @@
 // (acme) still sends 在线咨询 there.
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
 import { loginWithAccount, resetBrowser, waitForPath } from './steps';
+import { consoleLogin } from './consoleMenu';
 
 /** A real 160×120 PNG (a blue-to-green picture with a white band): the server checks the bytes, not the name. */
 function picture(w = 160, h = 120): Buffer {
@@ -49,14 +49,6 @@ function picture(w = 160, h = 120): Buffer {
     chunk('IDAT', deflateSync(Buffer.from(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function consoleLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill('support');
-  await page.getByLabel('密码', { exact: true }).fill('Support#2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
 }
 
 describe('在线咨询', () => {
@@ -105,7 +97,7 @@ describe('在线咨询', () => {
     await screenshot(phone, 'chat-phone-sent');
 
     const page = desk.page;
-    await consoleLogin(page);
+    await consoleLogin(page, 'support', 'Support#2026');
     await page.goto('/admin/tickets');
     const row = page.getByRole('row').filter({ hasText: '在线咨询' }).first();
     await row.getByText('你好，我的卡今天突然没有网络了').waitFor();

@@ -7,14 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+import { consoleLogin } from './consoleMenu';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
@@ -26,7 +19,7 @@ describe('console card story', () => {
     portal = await startPortal({ env: { CARRIER_SYNC_INTERVAL_SECONDS: '0' } });
     iccid = String((portal.sql("SELECT iccid FROM cards WHERE custom_num = '1000000001'") as { iccid: string }[])[0]!.iccid);
     desk = await openDesktop(portal);
-    await login(desk.page, 'admin', 'Admin#2026');
+    await consoleLogin(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
   afterAll(async () => {
     await desk?.close();

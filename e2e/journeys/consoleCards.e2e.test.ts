@@ -7,7 +7,7 @@
 // account (移至运营商账号), the one already there skipped.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
 
@@ -34,14 +34,6 @@ function csvFile(lines: string[]) {
   return { name: 'cards.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`) };
 }
 
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
-
 function tableRows(page: Page, scope = page.locator('body')) {
   return scope.locator('.ant-table-tbody tr.ant-table-row');
 }
@@ -56,7 +48,7 @@ describe('console cards', () => {
     const now = new Date().toISOString();
     portal.sql("INSERT INTO carrier_accounts (name, carrier, created_at, updated_at) VALUES ('ct-east', 'ctwing', ?, ?)", [now, now]);
     desk = await openDesktop(portal);
-    await login(desk.page, 'admin', 'Admin#2026');
+    await consoleLogin(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
   afterAll(async () => {
     await desk?.close();

@@ -3,17 +3,9 @@
 // field first) show on /login?mark=demo and /customer; a retail price changed for the agent is the
 // price /combo lists; vouchers issued to a card are on its /coupons.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { loginWithAccount } from './steps';
-
-async function consoleLogin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin#2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+import { consoleLogin } from './consoleMenu';
 
 describe('console: agents and catalogue', () => {
   let portal: Portal;
@@ -23,7 +15,7 @@ describe('console: agents and catalogue', () => {
     portal = await startPortal();
     desk = await openDesktop(portal);
     phone = await openPhone(portal);
-    await consoleLogin(desk.page);
+    await consoleLogin(desk.page, 'admin', 'Admin#2026');
   }, 90_000);
   afterAll(async () => {
     await desk?.close();

@@ -7,19 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import { loginWithAccount, openPackage, payAtSandboxCashier, waitForPath } from './steps';
 
 const DAY = 86_400_000;
-
-async function login(page: Page, username: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 const figure = (page: Page, title: string) => page.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content');
 
@@ -54,7 +45,7 @@ describe('console commissions', () => {
     await waitForPath(phone.page, '/pay_success');
 
     const { page } = desk;
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     await menuTo(page, '佣金');
     await page.waitForURL('**/admin/commissions');
     await expect.poll(async () => (await figure(page, '冻结中').innerText()).trim()).not.toBe('¥0.00');
@@ -77,7 +68,7 @@ describe('console commissions', () => {
     withdrawn = monthOf(((await moved.json()) as { now: string }).now);
     const { page } = desk;
     // a console session lives 12 hours: a week later, log in again
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     await menuTo(page, '佣金');
     await expect.poll(async () => (await figure(page, '可提现').innerText()).trim()).toBe(commission);
     await page.getByRole('button', { name: '申请提现' }).click();
@@ -98,7 +89,7 @@ describe('console commissions', () => {
 
   it('finance approves and records the payout once', async () => {
     const { page } = desk;
-    await login(page, 'finance', 'Finance#2026');
+    await consoleLogin(page, 'finance', 'Finance#2026');
     // the dashboard's queues count it
     const queue = page.locator('.ant-table-tbody tr', { hasText: '待处理佣金提现' });
     await queue.getByText('1', { exact: true }).waitFor();
@@ -124,7 +115,7 @@ describe('console commissions', () => {
 
   it('the agent’s statement shows it all, on the page and printable', async () => {
     const { page } = desk;
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     await menuTo(page, '佣金');
     await page.getByRole('tab', { name: '月结单' }).click();
     const s = page.getByTestId('commission-statement');

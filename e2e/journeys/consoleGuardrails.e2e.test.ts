@@ -1,6 +1,7 @@
 // Journey: the console's money guardrails at 1440×900. A price typed with a few zeros too many for a
 // package (¥99,999 for 100 GB) is said before it is saved — how far it is from the series' other
-// packages — and saved only once the operator ticks 价格无误; the price list and the packages are
+// packages — and goes on only once the operator ticks 价格无误 (then, above the platform's limit, to a
+// second approver); the price list and the packages are
 // filtered by agent, picked by name; a voucher batch issued by mistake is revoked where unused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleLogin } from './consoleMenu';
@@ -19,7 +20,7 @@ describe('console: money guardrails', () => {
     await portal?.stop();
   });
 
-  it('a price far from its series is said first and saved only once confirmed', async () => {
+  it('a price far from its series is said first and goes on only once confirmed', async () => {
     const { page } = desk;
     await page.goto('/admin/prices');
     // one agent's packages, the agent picked by name
@@ -44,10 +45,20 @@ describe('console: money guardrails', () => {
     }[];
     expect(before[0]!.price_fen).not.toBe(9_999_900);
 
+    // confirmed, it is still above the platform's retail limit: it waits for a second approver
+    // (docs/decisions/0048-limits-and-a-second-approver.md; consoleApprovals.e2e) and is not saved
     await modal.getByLabel('价格无误，仍然保存').check();
     await modal.getByRole('button', { name: '保存' }).click();
-    await page.getByText('价格已保存').waitFor();
-    await page.getByRole('row').filter({ hasText: '畅享100G月包' }).getByText('¥99,999.00', { exact: true }).waitFor();
+    await page.locator('.ant-modal-confirm-title', { hasText: '超出限额，已提交审批' }).waitFor();
+    await page
+      .locator('.ant-modal-confirm-content')
+      .getByText(/零售价 ¥99999\.00 超过上限/)
+      .waitFor();
+    await screenshot(page, 'console-price-held');
+    const after = portal.sql<{ price_fen: number }>("SELECT price_fen FROM packages WHERE name = '畅享100G月包'") as {
+      price_fen: number;
+    }[];
+    expect(after[0]!.price_fen).toBe(before[0]!.price_fen);
   });
 
   it('the packages tab filters by agent too', async () => {

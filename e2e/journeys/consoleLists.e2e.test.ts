@@ -8,15 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo, menuTree } from './consoleMenu';
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+import { consoleLogin, menuTo, menuTree } from './consoleMenu';
 
 async function logout(page: Page) {
   if (await page.locator('.ant-drawer-open').count()) {
@@ -112,7 +104,7 @@ describe('console lists', () => {
 
   it('groups the menu; opens the group of the current page', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     // on the overview only top-level entries are open; a page's address opens its group
     await page.goto('/admin/shipping');
     await page.locator('.ant-menu-submenu-open').filter({ hasText: '待办队列' }).waitFor();
@@ -125,7 +117,7 @@ describe('console lists', () => {
       '卡片管理: 卡片 卡片档案 导入 批量任务 WiFi设备任务',
       '商品: 套餐目录 代理价格 优惠券发放',
       '订单与资金: 订单 余额 佣金',
-      '待办队列: 工单 代理申请 换卡申请 实名记录 发货',
+      '待办队列: 超限审批 工单 代理申请 换卡申请 实名记录 发货',
       '代理商',
       '系统: 操作员 运营商账号 手机端错误 审计日志 账号安全',
     ]);
@@ -153,13 +145,13 @@ describe('console lists', () => {
   it('exports it as an agent administrator: only their agent’s rows', async () => {
     const { page } = desk;
     await logout(page);
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     expect(await menuTree(page)).toEqual([
       '概览',
       '卡片管理: 卡片 卡片档案 导入 批量任务 WiFi设备任务',
       '商品: 套餐目录 代理价格 优惠券发放',
       '订单与资金: 订单 佣金',
-      '待办队列: 换卡申请 实名记录 发货',
+      '待办队列: 超限审批 换卡申请 实名记录 发货',
       '代理商',
       '系统: 账号安全',
     ]);
@@ -173,7 +165,7 @@ describe('console lists', () => {
   it("shows a ticket's images in its drawer, opening large", async () => {
     const { page } = desk;
     await logout(page);
-    await login(page, 'support', 'Support#2026');
+    await consoleLogin(page, 'support', 'Support#2026');
     await menuTo(page, '工单');
     await page.getByRole('cell', { name: 'T26110100000001' }).click();
     const drawer = page.locator('.ant-drawer');
@@ -201,7 +193,7 @@ describe('console lists', () => {
     const { page } = desk;
     await page.keyboard.press('Escape');
     await logout(page);
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     // the old address redirects to the card's own
     await page.goto('/admin/card-story?card=1000000001');
     await page.waitForURL('**/admin/cards/1000000001');

@@ -21,6 +21,7 @@ const GROUP_OF: Record<string, string> = {
   换卡申请: '待办队列',
   实名记录: '待办队列',
   发货: '待办队列',
+  超限审批: '待办队列',
   操作员: '系统',
   运营商账号: '系统',
   手机端错误: '系统',
@@ -88,8 +89,13 @@ export async function menuTree(page: Page): Promise<string[]> {
   );
 }
 
-/** Sign in to the console as `username` and wait for its dashboard (the journeys' one way in). */
+/**
+ * Sign in to the console as `username` and wait for its dashboard (the journeys' one way in). An
+ * operator already signed in on this page is signed out first (its session cookie dropped): a journey
+ * switches operators by signing in again. The portal's own login in the same browser is kept.
+ */
 export async function consoleLogin(page: Page, username: string, password: string): Promise<void> {
+  await page.context().clearCookies({ name: 'op_session' });
   await page.goto('/admin/login');
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill(password);

@@ -5,19 +5,11 @@
 // the card holder's /suggest. The platform administrator approves an agent application in 代理申请;
 // the applicant's /agent says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
 import { loginWithAccount, openPackage, payAtSandboxCashier, resetBrowser } from './steps';
-
-async function consoleLogin(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 async function consoleLogout(page: Page) {
   // close an open drawer first: its mask covers the header

@@ -7,15 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-
-async function login(page: Page, username: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+import { consoleLogin } from './consoleMenu';
 
 /** A console write from the signed-in page (its cookie), answered data or thrown. */
 async function post(page: Page, path: string, body: unknown): Promise<unknown> {
@@ -54,7 +46,7 @@ describe('console snags', () => {
 
   it('审计日志: 停机 finds the suspensions; a price change reads in words, the raw record one click away', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     const pkg = rows<{ id: number; name: string; cost_fen: number; price_fen: number }>(
       'SELECT id, name, cost_fen, price_fen FROM packages ORDER BY id LIMIT 1',
     )[0]!;
@@ -110,7 +102,7 @@ describe('console snags', () => {
 
   it('概览: tickets replied to are not waiting; each row opens its page; an agent administrator sees only their queues', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     const waiting = rows<{ n: number }>("SELECT COUNT(*) AS n FROM tickets WHERE status IN ('submitted', 'in_progress')")[0]!.n;
     const replied = rows<{ n: number }>("SELECT COUNT(*) AS n FROM tickets WHERE status = 'replied'")[0]!.n;
     expect(replied).toBeGreaterThan(0);
@@ -124,7 +116,7 @@ describe('console snags', () => {
     await page.locator('.ant-table-tbody tr').filter({ hasText: '待发货换卡' }).click();
     await page.waitForURL('**/admin/replacements');
 
-    await login(page, 'agent', 'Agent#2026');
+    await consoleLogin(page, 'agent', 'Agent#2026');
     const queues = page
       .locator('.ant-card')
       .filter({ has: page.getByText('待处理事项', { exact: true }) })
@@ -137,7 +129,7 @@ describe('console snags', () => {
 
   it('支付 and 品牌 say what each value does; a save with every payment off is asked again', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     await page.goto('/admin/agents');
     // acme has never had a payment method: the form says so at once
     await page.getByRole('row').filter({ hasText: 'acme' }).getByRole('button', { name: '管理' }).click();
@@ -188,7 +180,7 @@ describe('console snags', () => {
 
   it('批量任务 转移代理: the target agent is picked by name', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     const acme = rows<{ id: number }>("SELECT id FROM agents WHERE mark = 'acme'")[0]!;
     await page.goto('/admin/bulk-jobs');
     await page.getByRole('button', { name: /新建任务/ }).click();
@@ -209,7 +201,7 @@ describe('console snags', () => {
 
   it('导入: a file refused for its size drops the previous file’s name', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     await page.goto('/admin/card-imports');
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'first.csv', mimeType: 'text/csv', buffer: Buffer.from('卡号,ICCID\n') });

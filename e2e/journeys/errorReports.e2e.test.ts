@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openDesktop, openPhone, screenshot, startPortal, webDist, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import { acceptAgreement, submitLogin } from './steps';
 
 const MOBILE = '13800138000';
@@ -97,11 +97,7 @@ describe('errors from phones', () => {
 
   it('lists the groups for support in 系统 → 手机端错误', async () => {
     const page: Page = desk.page;
-    await page.goto('/admin/login');
-    await page.getByLabel('用户名').fill('support');
-    await page.getByLabel('密码', { exact: true }).fill('Support#2026');
-    await page.getByRole('button', { name: '登录' }).click();
-    await page.waitForURL('**/admin/dashboard');
+    await consoleLogin(page, 'support', 'Support#2026');
     await menuTo(page, '手机端错误');
     await page.waitForURL('**/admin/error-reports');
     const table = page.getByRole('table');

@@ -10,20 +10,12 @@ import type { Page } from 'playwright-core';
 import { huaweiParameters, zteParameters } from '../../apps/server/test/acsHelpers';
 import { startFakeAcs, type FakeAcs } from '../../apps/server/src/integrations/device/genieacs/fake';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import { grouped, loginWithAccount } from './steps';
 
 const CPE = { customNum: '1000000011', serial: 'CPE5G-A0011' };
 const MIFI = { customNum: '1000000016', serial: 'MIFI4G-C0016' };
 const IMAGE = { version: 'MU5001_V1.1.0B03', fileName: 'MU5001_V1.1.0B03.bin' };
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 async function lookUp(page: Page, customNum: string): Promise<void> {
   await page.getByLabel('卡号').fill(customNum);
@@ -70,7 +62,7 @@ describe('firmware: the catalogue, a push, and the holder’s page while it wait
 
   it('the platform administrator registers an image for the MU5001 in 固件库', async () => {
     const { page } = desk;
-    await signIn(page, 'admin', 'Admin#2026');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     await menuTo(page, 'WiFi设备任务');
     await page.waitForURL('**/admin/device-tasks');
     await page.getByRole('tab', { name: '固件库' }).click();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MOBILE_USER_AGENT, openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 
 const DAY = 86_400_000;
 const OPENID = 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o';
@@ -44,15 +44,6 @@ const FAKE_BRIDGE = `(() => {
 /** Waits for the page's transitions (a modal zooming in, a toast) to end: for screenshots. */
 async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-}
-
-async function consoleLogin(page: Page, username: string, password: string) {
-  await page.context().clearCookies();
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
 }
 
 describe('the payee confirms a commission transfer in WeChat', () => {

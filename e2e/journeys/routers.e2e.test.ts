@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { huaweiParameters, zteParameters } from '../../apps/server/test/acsHelpers';
 import { startFakeAcs, type FakeAcs } from '../../apps/server/src/integrations/device/genieacs/fake';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import { consoleLogin, menuTo } from './consoleMenu';
 import { grouped, loginWithAccount, resetBrowser } from './steps';
 
 const CPE = { customNum: '1000000011', serial: 'CPE5G-A0011' };
@@ -148,11 +148,7 @@ describe('wifi pages on routers managed through GenieACS', () => {
     const desk = await openDesktop(portal);
     try {
       const { page } = desk;
-      await page.goto('/admin/login');
-      await page.getByLabel('用户名').fill('support');
-      await page.getByLabel('密码', { exact: true }).fill('Support#2026');
-      await page.getByRole('button', { name: '登录' }).click();
-      await page.waitForURL('**/admin/dashboard');
+      await consoleLogin(page, 'support', 'Support#2026');
       await menuTo(page, 'WiFi设备任务');
       await page.waitForURL('**/admin/device-tasks');
       await page.getByLabel('卡号').fill(CPE.customNum);

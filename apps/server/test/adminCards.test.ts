@@ -4,6 +4,7 @@
 // with some failing cards. Every change audited. SQLite and PostgreSQL.
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { chinaDateTimeSeconds } from '@portal/domain/csv';
 import { luhnDigit } from '../src/modules/admin/cards/importRules';
 import { adminGet, adminPost, loginAs } from './adminHelpers';
 import { finishedJob } from './bulkJobHelpers';
@@ -146,6 +147,33 @@ describe.each(databases())('console cards on %s', (kind) => {
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain('1000000014');
       expect((await audits(t, 'cards.export')).at(-1)!.after).toContain('"rows":1');
+    });
+
+    it('exports each card with its plan in force, remaining data and the plan’s end, as the list shows them', async () => {
+      const admin = await loginAs(t, 'admin');
+      const list = (await adminGet(t, '/api/admin/cards?limit=100', admin)).json().data.items as {
+        custom_num: string;
+        plan: { name: string; remaining_kb: number; expired_at: string } | null;
+      }[];
+      const withPlan = list.filter((c) => c.plan);
+      expect(withPlan.length).toBeGreaterThan(3);
+      const res = await adminGet(t, '/api/admin/cards/export', admin);
+      const [header, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
+        .map((l) => l.split(','));
+      const col = (name: string) => header!.indexOf(name);
+      expect(col('套餐')).toBeGreaterThan(0);
+      expect(col('剩余流量（MB）')).toBeGreaterThan(0);
+      expect(col('套餐到期时间（北京时间）')).toBeGreaterThan(0);
+      const byNum = new Map(rows.map((r) => [r[0], r]));
+      for (const c of list) {
+        const r = byNum.get(c.custom_num)!;
+        expect(r[col('套餐')], c.custom_num).toBe(c.plan?.name ?? '');
+        expect(r[col('剩余流量（MB）')], c.custom_num).toBe(c.plan ? String(Math.floor(c.plan.remaining_kb / 1024)) : '');
+        expect(r[col('套餐到期时间（北京时间）')], c.custom_num).toBe(c.plan ? chinaDateTimeSeconds(c.plan.expired_at) : '');
+      }
     });
   });
 

@@ -149,6 +149,11 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminFirmwareWithdraw: ['platform_admin'],
   adminDeviceFirmwarePush: ['platform_admin', 'agent_admin', 'support'],
   adminErrorGroups: ['platform_admin', 'support'],
+  adminWriteLimits: ['platform_admin', 'agent_admin', 'finance'],
+  adminWriteLimitsSave: ['platform_admin'],
+  adminApprovalList: ['platform_admin', 'agent_admin', 'finance'],
+  adminApprovalApprove: ['platform_admin', 'finance'],
+  adminApprovalReject: ['platform_admin', 'finance'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

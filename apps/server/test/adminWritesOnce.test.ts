@@ -6,13 +6,17 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ENDPOINTS, type AdminEndpointName } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
+import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathOf } from '@portal/contract/route';
 import { adminGet, loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { multipart, PNG } from './uploadHelpers';
 
 type Writer = Extract<AdminEndpointName, `admin${string}`>;
 interface Sample {
   as: DemoOperator;
+  /** a file upload: sent as multipart to the endpoint's address (the body names its `id`) */
+  multipart?: true;
   /** a body the endpoint accepts, built on the seeded demo data */
   body: (t: TestApp, f: Fixtures) => Promise<Record<string, unknown>> | Record<string, unknown>;
 }
@@ -276,7 +280,30 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
   },
   adminVoucherBatchRevoke: { as: 'agent', body: async (t, f) => ({ id: await issuedBatch(t, f), reason: '金额填错，撤回重发' }) },
   adminOperatorSetDisabled: { as: 'admin', body: async (t) => ({ id: await operatorId(t, 'finance'), disabled: true, reason: '离职' }) },
+  adminWriteLimitsSave: {
+    as: 'admin',
+    body: (_t, f) => ({ ...DEFAULT_WRITE_LIMITS, voucher_valid_days: 300 + f.seq(), reason: '调整审批限额' }),
+  },
+  adminApprovalReject: { as: 'admin', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格有误，驳回' }) },
+  adminBrandingImageUpload: { as: 'agent', multipart: true, body: (_t, f) => ({ id: f.agents.demo }) },
+  adminCommissionSettings: {
+    as: 'admin',
+    body: (_t, f) => ({ agent_id: f.agents.demo, holding_days: f.seq() % 90, verify_mobile: '13800138000', reason: '调整冻结期' }),
+  },
 };
+
+/** A price above the retail limit, asked by the agent administrator: a pending approval's id. */
+async function heldPrice(t: TestApp, f: Fixtures): Promise<number> {
+  const p = await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享100G月包').executeTakeFirstOrThrow();
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/admin/catalogue/prices/save',
+    payload: { package_id: p.id, retail_fen: 9_000_000 + f.seq(), reason: '调价', price_confirmed: true },
+    headers: { cookie: await loginAs(t, 'agent') },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.pending_approval.id;
+}
 
 async function issuedBatch(t: TestApp, f: Fixtures): Promise<number> {
   const res = await t.inject({
@@ -319,6 +346,7 @@ const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
   adminCommissionWithdrawalTransfer: 'its body request_id (commissions.test.ts)',
   adminCommissionAdjust: 'its body request_id (commissions.test.ts)',
   adminCommissionWithdrawalCancel: 'its body request_id (payeeConfirm.test.ts)',
+  adminApprovalApprove: 'its conditional pending → approved: approving twice at once carries the write out once (adminApprovals.test.ts)',
 };
 
 function writers(): Writer[] {
@@ -326,6 +354,15 @@ function writers(): Writer[] {
 }
 
 function send(t: TestApp, name: Writer, body: unknown, cookie: string, idempotencyKey?: string) {
+  if (SAMPLES[name]?.multipart) {
+    const file = multipart([{ content: PNG }]);
+    return t.inject({
+      method: 'POST',
+      url: `/api${pathOf(ADMIN_ENDPOINTS[name].route, body as Record<string, string | number>)}`,
+      payload: file.payload,
+      headers: { ...file.headers, cookie, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    });
+  }
   return t.inject({
     method: 'POST',
     url: `/api${pathOf(ADMIN_ENDPOINTS[name].route)}`,
@@ -450,12 +487,10 @@ const KNOWN_UNSAMPLED: Writer[] = [
   'adminReplacementMove',
   'adminRealNameReveal',
   'adminShopOrderShip',
-  'adminBrandingImageUpload',
   'adminCarrierAccountCreate',
   'adminCarrierAccountUpdate',
   'adminCarrierAccountSetEnabled',
   'adminCarrierAccountTest',
-  'adminCommissionSettings',
   'adminCommissionAccountCode',
   'adminCommissionAccountSave',
   'adminDeviceTaskRetry',

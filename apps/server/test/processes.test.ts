@@ -199,7 +199,7 @@ describe.each(databases())('the clean-up job: %s', (kind) => {
   const t = useTestApp(kind);
   afterAll(() => clock.reset());
 
-  it('deletes sessions, SMS codes and throttle rows expired past the grace period, in batches; keeps the rest', async () => {
+  it('deletes sessions, SMS codes, throttle rows and day-old console request keys, in batches; keeps the rest', async () => {
     const token = await t.loginAccount();
     const k = t.db.kysely;
     const user = await k.selectFrom('users').select('id').where('account', '=', 'demo').executeTakeFirstOrThrow();
@@ -255,8 +255,30 @@ describe.each(databases())('the clean-up job: %s', (kind) => {
       ])
       .execute();
 
+    // the console's request keys (docs/decisions/0041) are kept a day, whatever the grace: more than a batch of old ones
+    const requestKey = (key: string, created: string) => ({
+      operator_id: 1,
+      key: `${tag}${key}`,
+      endpoint: 'adminSeriesSave',
+      body_hash: 'x',
+      state: 'done' as const,
+      created_at: created,
+    });
+    const oldKeys = Array.from({ length: 1003 }, (_, i) => requestKey(`old${i}`, iso(-DAY - 60_000 - i * 1000)));
+    for (let i = 0; i < oldKeys.length; i += 400)
+      await k
+        .insertInto('admin_request_keys')
+        .values(oldKeys.slice(i, i + 400))
+        .execute();
+    await k
+      .insertInto('admin_request_keys')
+      .values([requestKey('recent', iso(-DAY + 3_600_000))])
+      .execute();
+
     const run = await t.app.jobs.runNow<{ sessions: number; smsCodes: number; throttles: number }>('auth.cleanup');
-    expect(run).toEqual({ ran: true, result: { sessions: 1203, smsCodes: 2, throttles: 2 } });
+    expect(run).toEqual({ ran: true, result: { sessions: 1203, smsCodes: 2, throttles: 2, requestKeys: 1003 } });
+    const keys = await k.selectFrom('admin_request_keys').select('key').where('key', 'like', `${tag}%`).execute();
+    expect(keys.map((r) => r.key)).toEqual([`${tag}recent`]);
 
     const sessions = await k.selectFrom('sessions').select('token_hash').where('token_hash', 'like', `cleanup-${tag}-%`).execute();
     expect(sessions.map((s) => s.token_hash).sort()).toEqual([`cleanup-${tag}-live`, `cleanup-${tag}-recent`]);
@@ -268,7 +290,10 @@ describe.each(databases())('the clean-up job: %s', (kind) => {
     expect((await t.get('/api/v1/card/bind_list', token)).json().code).toBe(0);
 
     // nothing left to do: a second run deletes nothing
-    expect(await t.app.jobs.runNow('auth.cleanup')).toEqual({ ran: true, result: { sessions: 0, smsCodes: 0, throttles: 0 } });
+    expect(await t.app.jobs.runNow('auth.cleanup')).toEqual({
+      ran: true,
+      result: { sessions: 0, smsCodes: 0, throttles: 0, requestKeys: 0 },
+    });
   });
 });
 

@@ -11,3 +11,4 @@ export * from './device';
 export * from './alerts';
 export * from './upgrade';
 export * from './priceOutlier';
+export * from './writeLimits';

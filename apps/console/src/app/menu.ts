@@ -18,7 +18,7 @@ export const MENU_LAYOUT: readonly MenuSlot[] = [
   { key: 'cards', title: '卡片管理', pages: ['cards', 'card-story', 'card-imports', 'bulk-jobs', 'device-tasks'] },
   { key: 'goods', title: '商品', pages: ['catalogue', 'prices', 'vouchers'] },
   { key: 'money', title: '订单与资金', pages: ['orders', 'balance', 'commissions'] },
-  { key: 'queues', title: '待办队列', pages: ['tickets', 'applications', 'replacements', 'real-name', 'shipping'] },
+  { key: 'queues', title: '待办队列', pages: ['approvals', 'tickets', 'applications', 'replacements', 'real-name', 'shipping'] },
   { page: 'agents' },
   { key: 'system', title: '系统', pages: ['operators', 'carrier-accounts', 'error-reports', 'audit', 'security'] },
 ];

@@ -12,6 +12,7 @@ import {
   DashboardOutlined,
   IdcardOutlined,
   ImportOutlined,
+  SafetyCertificateOutlined,
   SafetyOutlined,
   ShoppingOutlined,
   SolutionOutlined,
@@ -103,6 +104,13 @@ export const PAGES: PageEntry[] = [
   { path: 'catalogue', title: '套餐目录', icon: <AppstoreOutlined />, permission: 'prices.view', load: () => import('../pages/Catalogue') },
   { path: 'prices', title: '代理价格', icon: <MoneyCollectOutlined />, permission: 'prices.view', load: () => import('../pages/Prices') },
   { path: 'vouchers', title: '优惠券发放', icon: <GiftOutlined />, permission: 'vouchers.issue', load: () => import('../pages/Vouchers') },
+  {
+    path: 'approvals',
+    title: '超限审批',
+    icon: <SafetyCertificateOutlined />,
+    permission: 'approvals.view',
+    load: () => import('../pages/Approvals'),
+  },
   { path: 'operators', title: '操作员', icon: <TeamOutlined />, permission: 'operators.manage', load: () => import('../pages/Operators') },
   {
     path: 'carrier-accounts',

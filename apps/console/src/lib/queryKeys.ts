@@ -106,6 +106,11 @@ export const queryKeys = {
   voucherBatches: {
     all: ['voucherBatches'] as const,
   },
+  approvals: {
+    all: ['approvals'] as const,
+    list: (state: 'pending' | 'decided') => ['approvals', state] as const,
+    limits: ['approvals', 'limits'] as const,
+  },
 
   operators: {
     all: ['operators'] as const,

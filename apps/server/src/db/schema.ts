@@ -1126,6 +1126,40 @@ export interface AdminRequestKeysTable {
   created_at: string;
 }
 
+/** docs/decisions/0048: the platform's limits on risky console writes (one row, id 1; absent: the defaults) */
+export interface WriteLimitsTable {
+  id: number;
+  voucher_amount_fen: number;
+  voucher_valid_days: number;
+  voucher_batch_total_fen: number;
+  balance_adjust_fen: number;
+  retail_price_fen: number;
+  updated_by: string;
+  updated_at: string;
+}
+
+/** docs/decisions/0048: a console write above a limit, waiting for (or decided by) a second operator */
+export interface ApprovalRequestsTable {
+  id: Generated<number>;
+  kind: 'voucher_issue' | 'balance_adjust' | 'price_save' | 'package_save';
+  agent_id: number | null;
+  /** the write's body, JSON */
+  payload: string;
+  summary: string;
+  /** JSON array of sentences */
+  breaches: string;
+  reason: string;
+  requested_by_id: number;
+  requested_by: string;
+  requested_at: string;
+  state: 'pending' | 'approved' | 'rejected';
+  decided_by_id: number | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_reason: Generated<string>;
+  outcome: Generated<string>;
+}
+
 export interface Database {
   agents: AgentsTable;
   pay_settings: PaySettingsTable;
@@ -1145,6 +1179,8 @@ export interface Database {
   commission_withdrawals: CommissionWithdrawalsTable;
   error_reports: ErrorReportsTable;
   admin_request_keys: AdminRequestKeysTable;
+  write_limits: WriteLimitsTable;
+  approval_requests: ApprovalRequestsTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

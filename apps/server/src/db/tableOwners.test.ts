@@ -107,6 +107,9 @@ const OWNERS: Record<string, string> = {
   error_reports: 'modules/errorReports/repo.ts',
   // console writes made once (035)
   admin_request_keys: 'modules/admin/access/requestKeys.ts',
+  // limits and the second approver (040)
+  write_limits: 'modules/admin/approvals/repo.ts',
+  approval_requests: 'modules/admin/approvals/repo.ts',
   // alerts in the messaging app (032)
   messaging_app_tokens: 'integrations/messaging/wechatMp/tokenStore.ts',
   alert_recipients: 'modules/alerts/repo.ts',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { adminRoutes } from './admin';
+import { adminRoutes, deleteStaleRequestKeys } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
@@ -28,7 +28,7 @@ import { usageRoutes } from './usage';
 export async function registerModules(api: FastifyInstance, ctx: AppContext, opts: { declaredCarriers: DeclaredAccount[] }): Promise<void> {
   // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
   api.decorate('requireSession', requireAuth(ctx));
-  await authRoutes(api, ctx, { saveCardPasswordHash });
+  await authRoutes(api, ctx, { saveCardPasswordHash, sweepRequestKeys: deleteStaleRequestKeys });
   await cardPasswordRoutes(api, ctx);
   await brandingRoutes(api, ctx);
   await payRoutes(api, ctx);

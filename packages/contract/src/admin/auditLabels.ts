@@ -15,6 +15,7 @@ import { BULK_KIND_LABEL } from './bulkJobs';
 import { PACKAGE_TYPE_NAME } from './catalogue';
 import { PAYOUT_METHOD_LABEL, WITHDRAWAL_STATE_LABEL } from './commissions';
 import { REPLACEMENT_STATUS_LABEL } from './queues';
+import { APPROVAL_KIND_LABEL, APPROVAL_STATE_LABEL } from './approvals';
 
 /** Every action the server writes to the audit log, with its label. A new action is added here first. */
 export const AUDIT_ACTION_LABEL = {
@@ -114,6 +115,10 @@ export const AUDIT_ACTION_LABEL = {
   'commission.settings_saved': '设置佣金冻结期',
   'commission.account_changed': '修改佣金收款账户',
   'commission.statement_export': '导出佣金月结单',
+  'write_limits.saved': '修改审批限额',
+  'approval.requested': '超限操作提交审批',
+  'approval.approved': '通过超限审批',
+  'approval.rejected': '驳回超限审批',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABEL;
@@ -173,6 +178,8 @@ export const AUDIT_TARGET_LABEL: Record<string, string> = {
   commission_withdrawal: '佣金提现',
   refund_request: '退款申请',
   invoice_request: '发票申请',
+  approval: '超限审批',
+  write_limits: '审批限额',
 };
 
 /** Rows another row's id points at: shown by name, resolved by the server for a page of the log. */
@@ -367,6 +374,20 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   created_at: f('创建时间', time),
   operator_username: f('操作员'),
   reason: f('原因'),
+  // limits and their approvals (docs/decisions/0048-limits-and-a-second-approver.md)
+  voucher_amount_fen: f('单张券面额上限', fen),
+  voucher_valid_days: f('券有效天数上限'),
+  voucher_batch_total_fen: f('单批发放总额上限', fen),
+  balance_adjust_fen: f('单次余额调整上限', fen),
+  retail_price_fen: f('套餐零售价上限', fen),
+  approval_id: f('审批编号'),
+  approval_kind: f('审批类型', oneOf(APPROVAL_KIND_LABEL)),
+  requested_by: f('申请人'),
+  approved_by: f('审批人'),
+  rejected_by: f('驳回人'),
+  breaches: f('超出的限额'),
+  write: f('操作内容'),
+  outcome: f('执行结果'),
 };
 
 /** The words of a `status` / `state` field, by the row's object type. */
@@ -377,6 +398,7 @@ export const AUDIT_STATUS_LABEL: Record<string, Readonly<Record<string | number,
   agent_application: AGENT_APPLICATION_STATUS_LABEL,
   replacement: REPLACEMENT_STATUS_LABEL,
   commission_withdrawal: WITHDRAWAL_STATE_LABEL,
+  approval: APPROVAL_STATE_LABEL,
 };
 
 /** The names a page of the log refers to, per kind of row, by id (as text). */

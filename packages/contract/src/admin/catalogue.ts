@@ -4,6 +4,7 @@
 // that very column, there is no second price. Money is in fen.
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
+import { PendingApproval } from './approvals';
 import { adminArea } from './define';
 
 /** docs/spec/portal-spec.md §3 "Package type 1 to 9", as the portal labels them. */
@@ -252,16 +253,16 @@ export const adminCatalogueEndpoints = adminArea({
   adminPackageSave: {
     route: 'POST /admin/catalogue/packages/save',
     tags: ['admin catalogue'],
-    summary: '新建或修改套餐（平台管理员）；零售价低于成本价不予保存',
+    summary: '新建或修改套餐（平台管理员）；零售价低于成本价不予保存，高于限额待第二位管理员审批',
     body: PackageInput,
-    answer: PackageRow,
+    answer: z.union([PackageRow, PendingApproval]),
   },
   adminPriceSave: {
     route: 'POST /admin/catalogue/prices/save',
     tags: ['admin catalogue'],
-    summary: '修改套餐价格：代理管理员改本代理零售价，平台管理员另可改成本价；零售价低于成本价不予保存',
+    summary: '修改套餐价格：代理管理员改本代理零售价，平台管理员另可改成本价；零售价低于成本价不予保存，高于限额待第二位管理员审批',
     body: PriceInput,
-    answer: PackageRow,
+    answer: z.union([PackageRow, PendingApproval]),
   },
   adminCouponPackageList: {
     route: 'GET /admin/catalogue/coupon-packages',
@@ -292,9 +293,9 @@ export const adminCatalogueEndpoints = adminArea({
   adminVoucherIssue: {
     route: 'POST /admin/vouchers/issue',
     tags: ['admin catalogue'],
-    summary: '批量发放优惠券（按卡号、系列或代理；同一请求编号只发放一次）',
+    summary: '批量发放优惠券（按卡号、系列或代理；同一请求编号只发放一次；超过限额待第二位管理员审批）',
     body: VoucherIssueInput,
-    answer: z.object({ batch: VoucherBatch, repeated: z.boolean() }),
+    answer: z.union([z.object({ batch: VoucherBatch, repeated: z.boolean() }), PendingApproval]),
   },
   adminVoucherBatches: {
     route: 'GET /admin/vouchers/batches',

@@ -19,6 +19,7 @@ import { adminCommissionEndpoints } from './commissions';
 import { adminDeviceEndpoints } from './devices';
 import { adminErrorReportEndpoints } from './errorReports';
 import { adminAfterSalesEndpoints } from './afterSales';
+import { adminApprovalEndpoints } from './approvals';
 
 export const ADMIN_ENDPOINTS = {
   ...adminAuthEndpoints,
@@ -38,6 +39,7 @@ export const ADMIN_ENDPOINTS = {
   ...adminDeviceEndpoints,
   ...adminErrorReportEndpoints,
   ...adminAfterSalesEndpoints,
+  ...adminApprovalEndpoints,
 } as const;
 
 export * from './auth';
@@ -57,6 +59,7 @@ export * from './carriers';
 export * from './commissions';
 export * from './devices';
 export * from './afterSales';
+export * from './approvals';
 export type { AdminEndpointDeclaration } from './define';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { GOODS_TYPES, LEDGER_KINDS, ORDER_STATES } from '../commerce';
 import { adminArea } from './define';
+import { PendingApproval } from './approvals';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
@@ -242,8 +243,8 @@ export const adminOrderEndpoints = adminArea({
   adminBalanceAdjust: {
     route: 'POST /admin/balance/adjust',
     tags: ['admin balance'],
-    summary: '手工调整余额（必须填写原因；同一请求编号只调整一次）',
+    summary: '手工调整余额（必须填写原因；同一请求编号只调整一次；超过限额待第二位管理员审批）',
     body: AdminAdjustBody,
-    answer: AdminAdjustAnswer,
+    answer: z.union([AdminAdjustAnswer, PendingApproval]),
   },
 });

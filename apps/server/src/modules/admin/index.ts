@@ -17,6 +17,8 @@ import { carrierAccountRoutes } from './carriers/routes';
 import { commissionRoutes } from './commissions/routes';
 import { deviceTaskRoutes } from './devices/routes';
 import { afterSalesRoutes } from './afterSales/routes';
+import { approvalRoutes } from './approving/routes';
+import { balanceAdjustRoutes } from './balance/routes';
 
 export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await adminAuthRoutes(api, ctx);
@@ -33,12 +35,15 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await commissionRoutes(api, ctx);
   await deviceTaskRoutes(api, ctx);
   await afterSalesRoutes(api, ctx);
+  await balanceAdjustRoutes(api, ctx);
+  await approvalRoutes(api, ctx);
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';
 export { serveAdmin, REGISTERED as ADMIN_REGISTERED } from './access/guard';
 export type { AdminActor } from './access/actor';
 export { agentFilter, assertInScope } from './access/scope';
+export { deleteStaleRequestKeys } from './access/requestKeys';
 export { PERMISSIONS, ROLES, type Permission } from './access/permissions';
 
 /** Whether the request carries a live operator session (the API docs in production are for operators only). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from './session';
-import { cleanupJob } from './cleanupJob';
+import { cleanupJob, type RequestKeySweep } from './cleanupJob';
 import {
   changeMobile,
   changePassword,
@@ -18,11 +18,17 @@ import {
 /**
  * `saveCardPasswordHash`: how a card's password hash is replaced after a card-number login finds it
  * made under an older cost (lib/password's rehashIfNeeded). The card record owns the hash and uses
- * auth, so the app wiring hands its writer in (modules/index.ts) rather than auth importing it.
+ * auth, so the app wiring hands its writer in (modules/index.ts) rather than auth importing it;
+ * `sweepRequestKeys` likewise for the console's request keys.
  */
-export async function authRoutes(api: FastifyInstance, ctx: AppContext, opts: { saveCardPasswordHash: CardHashSaver }): Promise<void> {
-  // expired sessions, SMS codes and throttle rows (docs/decisions/0017); interval 0: only when asked
-  api.jobs.add(cleanupJob(ctx));
+export async function authRoutes(
+  api: FastifyInstance,
+  ctx: AppContext,
+  opts: { saveCardPasswordHash: CardHashSaver; sweepRequestKeys: RequestKeySweep },
+): Promise<void> {
+  // expired sessions, SMS codes, throttle rows (docs/decisions/0017) and the console's day-old
+  // request keys (docs/decisions/0041); interval 0: only when asked
+  api.jobs.add(cleanupJob(ctx, opts.sweepRequestKeys));
   serve(api, 'sendSmsCode', async (req) => requestSmsCode(ctx, req.body, req.ip));
   serve(api, 'login', async (req) => login(ctx, req.body, req.ip, opts.saveCardPasswordHash));
   serve(api, 'logout', async (req) => {

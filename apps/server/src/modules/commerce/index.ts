@@ -54,7 +54,7 @@ export { placeOrder } from './orders/service';
 export { packagesForCard, purchasablePackage } from './catalogue/service';
 // the device shop's shipping steps, for the operator console (docs/decisions/0020)
 export { markReceived, markShipped, ordersAwaitingShipment } from './shop/service';
-export { adjustBalance, type AdjustmentResult } from './balance/service';
+export { adjustBalance, adjustBalanceIn, type AdjustmentResult } from './balance/service';
 // the console's catalogue (modules/admin/catalogue): coupon-package templates as the portal reads
 // them, and vouchers issued in bulk through the vouchers module's own insert
 export { templatesOf } from './catalogue/service';

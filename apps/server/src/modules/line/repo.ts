@@ -12,3 +12,17 @@ export async function alivePackages(db: Executor, cardId: number, nowIso: string
     .where('expired_at', '>', nowIso)
     .execute();
 }
+
+/** alivePackages for many cards at once (an export), by card id. */
+export async function alivePackagesOf(db: Executor, cardIds: readonly number[], nowIso: string): Promise<Map<number, LinePackageRow[]>> {
+  const out = new Map<number, LinePackageRow[]>();
+  if (cardIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('card_packages')
+    .select(['card_id', 'id', 'name', 'package_type', 'total_kb', 'started_at', 'expired_at'])
+    .where('card_id', 'in', [...cardIds])
+    .where('expired_at', '>', nowIso)
+    .execute();
+  for (const { card_id, ...r } of rows) out.set(card_id, [...(out.get(card_id) ?? []), r]);
+  return out;
+}

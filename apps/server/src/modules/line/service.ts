@@ -5,11 +5,11 @@
 // then ask the carrier to act (restore.ts); nothing keeps a copy of the verdicts.
 import type { FlowAnswer, LineAnswer, PackageUsage } from '@portal/contract';
 import { chinaDate, chinaMonthStart, fenToYuan } from '@portal/domain';
-import { lineView, planInForce, queuedPlans, type LineFacts, type LineView } from '@portal/domain/line';
+import { lineView, planInForce, queuedPlans, type LineFacts, type LinePackageRow, type LineView } from '@portal/domain/line';
 import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 import { clock } from '../../lib/clock';
-import { chinaDayOf, lastChinaDayBefore, usageSums } from '../usage';
+import { chinaDayOf, dailyUsageOf, lastChinaDayBefore, usageSums } from '../usage';
 import * as repo from './repo';
 
 /** The card columns the read model reads. */
@@ -32,16 +32,32 @@ export type LineCard = Pick<
 /** The stored facts of a line at `now`, read in the caller's transaction when it passes one. */
 export async function lineFacts(db: Executor, card: LineCard, now: Date, syncedAt = card.flow_synced_at): Promise<LineFacts> {
   const rows = await repo.alivePackages(db, card.id, now.toISOString());
+  const w = windowsOf(rows, now);
+  const sums = await usageSums(db, card.id, w);
+  return factsOf(card, rows, sums, now, syncedAt);
+}
+
+/** The days whose usage the facts add up: today, this month, and the plan in force's days so far. */
+function windowsOf(rows: LinePackageRow[], now: Date) {
   const plan = planInForce(rows, now);
   const today = chinaDate(now);
-  let planFrom: string | null = null;
-  let planTo: string | null = null;
+  let pkgFrom: string | null = null;
+  let pkgTo: string | null = null;
   if (plan) {
-    planFrom = chinaDayOf(plan.started_at);
+    pkgFrom = chinaDayOf(plan.started_at);
     const last = lastChinaDayBefore(plan.expired_at);
-    planTo = last && last < today ? last : today;
+    pkgTo = last && last < today ? last : today;
   }
-  const sums = await usageSums(db, card.id, { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom: planFrom, pkgTo: planTo });
+  return { today, monthFrom: chinaDate(chinaMonthStart(now)), pkgFrom, pkgTo };
+}
+
+function factsOf(
+  card: LineCard,
+  rows: LinePackageRow[],
+  sums: { today: number; month: number; pkg: number },
+  now: Date,
+  syncedAt: LineFacts['syncedAt'],
+): LineFacts {
   return {
     now,
     state: card.state,
@@ -49,13 +65,36 @@ export async function lineFacts(db: Executor, card: LineCard, now: Date, syncedA
     realNamed: card.supplier_auth_state === 1 && card.fake_real_name === 0,
     needChangeCard: card.need_change_card === 1,
     balanceFen: card.balance_fen,
-    plan,
+    plan: planInForce(rows, now),
     queued: queuedPlans(rows, now),
     usage: { todayKb: sums.today, monthKb: sums.month, planKb: sums.pkg },
     syncedAt,
     resumeRequestedAt: card.resume_requested_at,
     apn: card.apn_expected ? { current: card.apn, expected: card.apn_expected } : null,
   };
+}
+
+/**
+ * The lines of many cards, read in three queries whatever their number (an export of 50,000 cards
+ * reads them a page at a time): the same facts and the same rule as lineOf, card by card.
+ */
+export async function linesOf(db: Executor, cards: readonly LineCard[]): Promise<Map<number, LineView>> {
+  const now = clock.now();
+  const ids = cards.map((c) => c.id);
+  const packages = await repo.alivePackagesOf(db, ids, now.toISOString());
+  const windows = new Map(cards.map((c) => [c.id, windowsOf(packages.get(c.id) ?? [], now)]));
+  const today = chinaDate(now);
+  const from = [...windows.values()].reduce((min, w) => (w.pkgFrom && w.pkgFrom < min ? w.pkgFrom : min), chinaDate(chinaMonthStart(now)));
+  const sums = new Map(cards.map((c) => [c.id, { today: 0, month: 0, pkg: 0 }]));
+  for (const d of await dailyUsageOf(db, ids, from, today)) {
+    const w = windows.get(d.card_id)!;
+    const s = sums.get(d.card_id)!;
+    const kb = Number(d.used_kb);
+    if (d.day === w.today) s.today += kb;
+    if (d.day >= w.monthFrom) s.month += kb;
+    if (w.pkgFrom && w.pkgTo && d.day >= w.pkgFrom && d.day <= w.pkgTo) s.pkg += kb;
+  }
+  return new Map(cards.map((c) => [c.id, lineView(factsOf(c, packages.get(c.id) ?? [], sums.get(c.id)!, now, c.flow_synced_at))]));
 }
 
 /** The line as every page shows it, from what is stored (no carrier call). */

@@ -63,6 +63,23 @@ export async function usageSums(
   return { today: Number(row.today), month: Number(row.month), pkg: Number(row.pkg) };
 }
 
+/** The daily usage of many cards between two China days (an export reads the lines of a page of cards at once). */
+export async function dailyUsageOf(
+  db: Executor,
+  cardIds: readonly number[],
+  fromDay: string,
+  toDay: string,
+): Promise<{ card_id: number; day: string; used_kb: number }[]> {
+  if (cardIds.length === 0) return [];
+  return db
+    .selectFrom('card_flow_daily')
+    .select(['card_id', 'day', 'used_kb'])
+    .where('card_id', 'in', [...cardIds])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .execute();
+}
+
 export async function dailyUsage(db: Executor, cardId: number, fromDay: string, toDay: string): Promise<DayUsage[]> {
   return db
     .selectFrom('card_flow_daily')

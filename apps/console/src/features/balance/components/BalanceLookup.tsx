@@ -15,13 +15,14 @@ import { allows, useOperator } from '../../../lib/session';
 import { LoadError } from '../../../components/LoadError';
 import { useLedger, type LedgerEntry as Entry } from '../api/getLedger';
 import { adjustBalance, invalidateLedger } from '../api/adjustBalance';
+import { sayHeld } from '../../../lib/heldForApproval';
 
 function newRequestId(): string {
   return `adj-${newRequestKey()}`;
 }
 
 function AdjustModal({ card, onClose }: { card: string; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   // one id per opened form: a double click or a retry after a lost answer adjusts once
   const [requestId] = useState(newRequestId);
@@ -33,7 +34,8 @@ function AdjustModal({ card, onClose }: { card: string; onClose: () => void }) {
       reasonPlaceholder="如：网络故障补偿"
       onConfirm={(v) => adjustBalance(card, v, requestId)}
       onDone={(a) => {
-        void message.success(`余额已调整，当前余额 ${yuan((a as AdminAnswerOf<'adminBalanceAdjust'>).balance_fen)}`);
+        const done = a as AdminAnswerOf<'adminBalanceAdjust'>;
+        if (!sayHeld(modal, done) && 'balance_fen' in done) void message.success(`余额已调整，当前余额 ${yuan(done.balance_fen)}`);
         void invalidateLedger(qc, card);
       }}
       onClose={onClose}

@@ -5,7 +5,7 @@
 // list and the open job poll while a job is not done, showing its progress.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Alert, App, Button, Card, Drawer, Empty, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Drawer, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { BULK_KIND_LABEL, BULK_KINDS, BULK_MAX_CARDS } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
@@ -13,6 +13,7 @@ import { chinaTime } from '../../../lib/format';
 import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
 import { AgentSelect } from '../../../components/AgentSelect';
+import { SeriesSelect } from '../../../components/SeriesSelect';
 import { LoadError } from '../../../components/LoadError';
 import { useBulkJobs, type BulkJob as Job } from '../api/getBulkJobs';
 import { useCreateBulkJob, type NewJobFields as Fields } from '../api/createBulkJob';
@@ -118,8 +119,8 @@ export function BulkJobsPanel() {
             <Select options={kinds} />
           </Form.Item>
           {kind === 'set_series' ? (
-            <Form.Item name="series_id" label="套餐系列ID" rules={[{ required: true, message: '请填写套餐系列ID' }]}>
-              <InputNumber min={1} style={{ width: 160 }} />
+            <Form.Item name="series_id" label="套餐系列" rules={[{ required: true, message: '请选择套餐系列' }]}>
+              <SeriesSelect allowClear={false} width={360} />
             </Form.Item>
           ) : null}
           {kind === 'move_agent' ? (

@@ -10,6 +10,7 @@ import { allows, useOperator } from '../../../lib/session';
 import { useSeries } from '../../../lib/selectOptions';
 import { toFen } from '../../../lib/zodRule';
 import { useCardAction, useIssueVoucherToCard } from '../api/cardActions';
+import { sayHeld } from '../../../lib/heldForApproval';
 import type { CardStory } from '../api/getCardStory';
 import { HolderViewDrawer } from './HolderView';
 
@@ -122,6 +123,7 @@ interface VoucherFields {
 }
 
 function VoucherModal({ card, onClose }: { card: string; onClose: () => void }) {
+  const { modal } = App.useApp();
   const m = useIssueVoucherToCard(card);
   const done = useDone();
   return (
@@ -138,7 +140,9 @@ function VoucherModal({ card, onClose }: { card: string; onClose: () => void }) 
           reason: v.reason,
         })
       }
-      onDone={() => done({ message: '优惠券已发放' })}
+      onDone={(a) => {
+        if (!sayHeld(modal, a)) done({ message: '优惠券已发放' });
+      }}
       onClose={onClose}
     >
       <Form.Item

@@ -3,8 +3,10 @@
 // same filter, a card's story in a drawer, and selected cards taken to a new 批量任务.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Card, DatePicker, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, DatePicker, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { AgentSelect } from '../../../components/AgentSelect';
+import { SeriesSelect } from '../../../components/SeriesSelect';
 import { SearchOutlined, SnippetsOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { REAL_NAME_STATE_LABEL, realNameStateOf } from '@portal/contract/admin';
@@ -110,8 +112,8 @@ export function CardSearch() {
                 <Input placeholder="卡号 / ICCID / MSISDN / IMSI，或后 4–8 位" allowClear style={{ width: 280 }} />
               </Form.Item>
               {isPlatform ? (
-                <Form.Item name="agent_id" label="代理编号">
-                  <InputNumber min={1} style={{ width: 100 }} />
+                <Form.Item name="agent_id" label="代理">
+                  <AgentSelect placeholder="全部代理" width={220} />
                 </Form.Item>
               ) : null}
               <Form.Item name="state" label="状态">
@@ -120,8 +122,8 @@ export function CardSearch() {
               <Form.Item name="supplier" label="运营商">
                 <Select allowClear placeholder="全部" options={options(SUPPLIER_LABEL)} style={{ width: 120 }} />
               </Form.Item>
-              <Form.Item name="series_id" label="套餐系列ID">
-                <InputNumber min={1} style={{ width: 90 }} />
+              <Form.Item name="series_id" label="套餐系列">
+                <SeriesSelect placeholder="全部系列" width={220} />
               </Form.Item>
               <Form.Item name="real_name" label="实名">
                 <Select

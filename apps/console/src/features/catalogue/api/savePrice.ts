@@ -3,6 +3,7 @@ import { App } from 'antd';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { toFen } from '../../../lib/zodRule';
+import { sayHeld } from '../../../lib/heldForApproval';
 
 export interface PriceFields {
   cost: number;
@@ -15,7 +16,7 @@ export interface PriceFields {
 /** 调价: the retail price (and the cost, for the platform); the portal quotes the new price at once. */
 export function useSavePrice(packageId: number, canCost: boolean, done: () => void) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   return useMutation({
     mutationFn: (v: PriceFields) =>
       call('adminPriceSave', {
@@ -25,8 +26,8 @@ export function useSavePrice(packageId: number, canCost: boolean, done: () => vo
         reason: v.reason,
         ...(v.price_confirmed ? { price_confirmed: true } : {}),
       }),
-    onSuccess: () => {
-      message.success('价格已保存，门户即刻按新价格报价');
+    onSuccess: (a) => {
+      if (!sayHeld(modal, a)) message.success('价格已保存，门户即刻按新价格报价');
       void qc.invalidateQueries({ queryKey: queryKeys.packages.all });
       done();
     },

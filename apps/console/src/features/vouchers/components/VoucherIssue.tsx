@@ -11,6 +11,7 @@ import { PACKAGE_TYPE_OPTIONS } from '../../../components/packageTypes';
 import { chinaTime, yuan } from '../../../lib/format';
 import { useAgents, useSeries } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { REASON_RULES, toFen } from '../../../lib/zodRule';
 import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVoucherBatches';
 import { useIssueVouchers } from '../api/issueVouchers';
@@ -29,7 +30,8 @@ export function VoucherIssue() {
   const series = useSeries();
   const agents = useAgents();
   const m = useIssueVouchers(requestId, (d) => {
-    message.success(d.repeated ? `该次提交已发放过（${d.batch.card_count} 张卡），未重复发放` : `已向 ${d.batch.card_count} 张卡发放`);
+    if (!sayHeld(modal, d) && 'batch' in d)
+      message.success(d.repeated ? `该次提交已发放过（${d.batch.card_count} 张卡），未重复发放` : `已向 ${d.batch.card_count} 张卡发放`);
     form.resetFields();
     setRequestId(newRequestId());
   });

@@ -41,6 +41,9 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'devices.support': [true, true, true, false],
   'firmware.manage': [true, false, false, false],
   'errorReports.view': [true, false, true, false],
+  'limits.manage': [true, false, false, false],
+  'approvals.view': [true, true, false, true],
+  'approvals.decide': [true, false, false, true],
 };
 
 describe('permissions', () => {

@@ -75,7 +75,8 @@ export function serveAdmin<K extends AdminEndpointName>(
       // write; a tool that sends none is not double-clicking)
       const key = req.method === 'POST' && e.answer && !e.raw ? keyOf(req.headers['idempotency-key']) : null;
       if (!key) return run();
-      const claim = { operatorId: op.id, key, endpoint: name, bodyHash: bodyHash(req.body) };
+      // an upload's file is read by its handler: its key is for its address (the agent), one upload per key
+      const claim = { operatorId: op.id, key, endpoint: name, bodyHash: bodyHash(req.body ?? req.params) };
       const r = await once(ctx.db.kysely, claim, async () => ({ status: 200, answer: await run() }));
       return r.answer as Awaited<ReturnType<typeof run>>;
     },

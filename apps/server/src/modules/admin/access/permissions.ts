@@ -73,6 +73,12 @@ export const PERMISSIONS = {
   'firmware.manage': ['platform_admin'],
   /** errors reported by phones, grouped by message and release: the platform's releases, so not an agent's (docs/decisions/0037-errors-from-phones.md) */
   'errorReports.view': ['platform_admin', 'support'],
+  /** the limits above which a voucher issue, balance adjustment or price waits for a second approver (docs/decisions/0048-limits-and-a-second-approver.md) */
+  'limits.manage': ['platform_admin'],
+  /** the writes waiting above a limit: those who make such writes see them (an agent administrator: their agent's) */
+  'approvals.view': ['platform_admin', 'agent_admin', 'finance'],
+  /** approving or rejecting another operator's write above a limit (also needs the write's own permission) */
+  'approvals.decide': ['platform_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

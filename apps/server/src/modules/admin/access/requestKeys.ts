@@ -91,10 +91,31 @@ async function take(db: Executor, c: Claim): Promise<boolean> {
     .values({ operator_id: c.operatorId, key: c.key, endpoint: c.endpoint, body_hash: c.bodyHash, state: 'pending', created_at: now })
     .onConflict((oc) => oc.columns(['operator_id', 'key']).doNothing())
     .executeTakeFirst();
-  const took = Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
-  // the table stays small: a taker sweeps what is older than a day
-  if (took) await db.deleteFrom('admin_request_keys').where('created_at', '<', clock.isoIn(-KEPT_MS)).execute();
-  return took;
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/**
+ * Deletes a batch of about `limit` keys older than a day — a retry comes within minutes, never a day later; the
+ * number deleted. The clean-up job (modules/auth/cleanupJob.ts) calls it, beside sessions and
+ * throttles, so no console write pays for the sweep.
+ */
+export async function deleteStaleRequestKeys(db: Executor, limit: number): Promise<number> {
+  const before = clock.isoIn(-KEPT_MS);
+  // no single id: the batch is the oldest keys' creation times, then every key at most that old
+  const last = await db
+    .selectFrom('admin_request_keys')
+    .select('created_at')
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .offset(limit - 1)
+    .limit(1)
+    .executeTakeFirst();
+  const res = await db
+    .deleteFrom('admin_request_keys')
+    .where('created_at', '<', before)
+    .$if(last !== undefined, (q) => q.where('created_at', '<=', last!.created_at))
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 async function giveBack(db: Executor, c: Claim): Promise<void> {

@@ -13,7 +13,7 @@ import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { accountById } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
-import { lineAnswer, lineOf, planOf } from '../../line';
+import { lineAnswer, lineOf, linesOf, planOf } from '../../line';
 import * as storyRepo from './storyRepo';
 import { searchCards, type CardFilter, type CardSearchRow } from './searchRepo';
 
@@ -103,8 +103,19 @@ export async function lookup(db: Executor, op: AdminActor, numbers: readonly str
 /** one number may name at most this many cards (one per identifier it could be) */
 const IDENTIFIERS_PER_CARD = 4;
 
-export async function exportRows(db: Executor, op: AdminActor, q: SearchQuery, cap: number) {
-  return (await searchCards(db, filterOf(op, q), cap)).map((r) => rowOf(r));
+/** Cards whose lines an export reads together (three queries a page, docs/decisions/0029's one rule). */
+const EXPORT_PAGE = 500;
+
+/** The export's rows with their plans in force, like the list's. */
+export async function exportRows(db: Executor, op: AdminActor, q: SearchQuery, cap: number): Promise<Row[]> {
+  const rows = await searchCards(db, filterOf(op, q), cap);
+  const out: Row[] = [];
+  for (let i = 0; i < rows.length; i += EXPORT_PAGE) {
+    const page = rows.slice(i, i + EXPORT_PAGE);
+    const lines = await linesOf(db, page);
+    for (const r of page) out.push(rowOf(r, planOf(lines.get(r.id)!)));
+  }
+  return out;
 }
 
 const USAGE_DAYS = 30;

@@ -5,6 +5,8 @@
 import { marginOf, type AdminAnswerOf, type AdminBodyOf, type AdminQueryOf } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
 import { fenToYuan, priceOutlier, type PricedPackage } from '@portal/domain';
+
+const yuanText = (fen: number) => `¥${fenToYuan(fen).toFixed(2)}`;
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
@@ -27,10 +29,11 @@ import {
 import { insertSeries, updateSeries } from '../../series';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
+import { heldAbove, type ApprovedBy, type Pending } from '../approvals/service';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 
-type PackageOut = AdminAnswerOf<'adminPackageSave'>;
+type PackageOut = AdminAnswerOf<'adminPackageList'>['items'][number];
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** cards one bulk issue may reach: bigger campaigns go in several batches */
 export const MAX_BATCH_CARDS = 10_000;
@@ -100,6 +103,10 @@ async function scopedAgent(db: Executor, op: AdminActor, id: number): Promise<vo
   assertInScope(op, a?.id);
 }
 
+/** What an approved write's audit row adds: who asked, and who let it past the limit. */
+const approvalNote = (approved: ApprovedBy | null, op: AdminActor) =>
+  approved ? { approval_id: approved.approvalId, requested_by: approved.requestedBy, approved_by: op.username } : {};
+
 // ---------- series ----------
 export async function listSeries(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminSeriesList'>) {
   const agent = agentFilter(op);
@@ -148,78 +155,116 @@ export async function listPackages(ctx: AppContext, op: AdminActor, q: AdminQuer
 
 const priceOf = (p: PackageJoined) => ({ cost_fen: p.cost_fen, retail_fen: p.price_fen });
 
-export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPackageSave'>): Promise<PackageOut> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    await scopedSeries(trx, op, b.series_id);
-    const problem = priceProblem(b.cost_fen, b.retail_fen);
-    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
-    const outlier = await checkOutlier(
-      trx,
-      b.series_id,
-      { id: b.id, package_type: b.package_type, flow_mb: b.flow_mb, retail_fen: b.retail_fen },
-      b.price_confirmed,
-    );
-    const cols: PackageColumns = {
-      series_id: b.series_id,
-      name: b.name,
-      package_type: b.package_type,
-      period: b.period,
-      period_count: b.period_count,
-      flow_mb: b.flow_mb,
-      cost_fen: b.cost_fen,
-      price_fen: b.retail_fen,
-      original_price_fen: b.original_price_fen,
-      description: b.description,
-      voucher_allowed: b.voucher_allowed ? 1 : 0,
-      recommended: b.recommended ? 1 : 0,
-      on_sale: b.on_sale ? 1 : 0,
-      sort: b.sort,
-    };
-    let id = b.id;
-    let before: PackageOut | undefined;
-    if (id === undefined) id = await insertPackage(trx, { ...cols, created_at: clock.iso() });
-    else {
-      before = packageOut(await scopedPackage(trx, op, id));
-      await updatePackage(trx, id, cols);
-    }
-    const after = packageOut((await repo.packageById(trx, id))!);
-    await recordAudit(trx, op, {
-      action: 'package.saved',
-      target: { type: 'package', id },
-      reason: b.reason,
-      before,
-      after: outlier ? { ...after, price_confirmed: true } : after,
-    });
-    return after;
-  });
+export async function savePackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPackageSave'>): Promise<PackageOut | Pending> {
+  return ctx.db.kysely.transaction().execute((trx) => savePackageIn(trx, op, b, null));
 }
 
-export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPriceSave'>): Promise<PackageOut> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const pkg = await scopedPackage(trx, op, b.package_id);
-    // the cost is what the platform charges the agent: the agent does not set it
-    if (b.cost_fen !== undefined && b.cost_fen !== pkg.cost_fen && op.role !== 'platform_admin')
-      throw new AppError(Code.FORBIDDEN, '成本价由平台设置，代理管理员只能修改零售价');
-    const cost = b.cost_fen ?? pkg.cost_fen;
-    const problem = priceProblem(cost, b.retail_fen);
-    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
-    const outlier = await checkOutlier(
-      trx,
-      pkg.series_id,
-      { id: pkg.id, package_type: pkg.package_type, flow_mb: pkg.flow_mb, retail_fen: b.retail_fen },
-      b.price_confirmed,
-    );
-    await updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
-    const after = (await repo.packageById(trx, pkg.id))!;
-    await recordAudit(trx, op, {
-      action: 'price.changed',
-      target: { type: 'package', id: pkg.id },
+/** savePackage in the caller's transaction; `approved`: a second operator let its price past the limit. */
+export async function savePackageIn(
+  trx: Executor,
+  op: AdminActor,
+  b: AdminBodyOf<'adminPackageSave'>,
+  approved: ApprovedBy | null,
+): Promise<PackageOut | Pending> {
+  const series = await scopedSeries(trx, op, b.series_id);
+  const problem = priceProblem(b.cost_fen, b.retail_fen);
+  if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+  const outlier = await checkOutlier(
+    trx,
+    b.series_id,
+    { id: b.id, package_type: b.package_type, flow_mb: b.flow_mb, retail_fen: b.retail_fen },
+    b.price_confirmed,
+  );
+  if (!approved) {
+    const held = await heldAbove(trx, op, {
+      kind: 'package_save',
+      agentId: series.agent_id,
+      payload: b,
+      summary: `${b.id === undefined ? '新建' : '修改'}套餐「${b.name}」（${series.name}）：零售价 ${yuanText(b.retail_fen)}`,
       reason: b.reason,
-      before: priceOf(pkg),
-      after: outlier ? { ...priceOf(after), price_confirmed: true } : priceOf(after),
+      write: { kind: 'price', retail_fen: b.retail_fen },
     });
-    return packageOut(after);
+    if (held) return held;
+  }
+  const cols: PackageColumns = {
+    series_id: b.series_id,
+    name: b.name,
+    package_type: b.package_type,
+    period: b.period,
+    period_count: b.period_count,
+    flow_mb: b.flow_mb,
+    cost_fen: b.cost_fen,
+    price_fen: b.retail_fen,
+    original_price_fen: b.original_price_fen,
+    description: b.description,
+    voucher_allowed: b.voucher_allowed ? 1 : 0,
+    recommended: b.recommended ? 1 : 0,
+    on_sale: b.on_sale ? 1 : 0,
+    sort: b.sort,
+  };
+  let id = b.id;
+  let before: PackageOut | undefined;
+  if (id === undefined) id = await insertPackage(trx, { ...cols, created_at: clock.iso() });
+  else {
+    before = packageOut(await scopedPackage(trx, op, id));
+    await updatePackage(trx, id, cols);
+  }
+  const after = packageOut((await repo.packageById(trx, id))!);
+  await recordAudit(trx, op, {
+    action: 'package.saved',
+    target: { type: 'package', id },
+    reason: b.reason,
+    before,
+    after: { ...after, ...(outlier ? { price_confirmed: true } : {}), ...approvalNote(approved, op) },
   });
+  return after;
+}
+
+export async function savePrice(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminPriceSave'>): Promise<PackageOut | Pending> {
+  return ctx.db.kysely.transaction().execute((trx) => savePriceIn(trx, op, b, null));
+}
+
+/** savePrice in the caller's transaction; `approved`: a second operator let it past the limit. */
+export async function savePriceIn(
+  trx: Executor,
+  op: AdminActor,
+  b: AdminBodyOf<'adminPriceSave'>,
+  approved: ApprovedBy | null,
+): Promise<PackageOut | Pending> {
+  const pkg = await scopedPackage(trx, op, b.package_id);
+  // the cost is what the platform charges the agent: the agent does not set it
+  if (b.cost_fen !== undefined && b.cost_fen !== pkg.cost_fen && op.role !== 'platform_admin')
+    throw new AppError(Code.FORBIDDEN, '成本价由平台设置，代理管理员只能修改零售价');
+  const cost = b.cost_fen ?? pkg.cost_fen;
+  const problem = priceProblem(cost, b.retail_fen);
+  if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+  const outlier = await checkOutlier(
+    trx,
+    pkg.series_id,
+    { id: pkg.id, package_type: pkg.package_type, flow_mb: pkg.flow_mb, retail_fen: b.retail_fen },
+    b.price_confirmed,
+  );
+  if (!approved) {
+    const held = await heldAbove(trx, op, {
+      kind: 'price_save',
+      agentId: pkg.agent_id,
+      payload: b,
+      summary: `套餐「${pkg.name}」（${pkg.agent_name} · ${pkg.series_name}）：零售价 ${yuanText(pkg.price_fen)} → ${yuanText(b.retail_fen)}`,
+      reason: b.reason,
+      write: { kind: 'price', retail_fen: b.retail_fen },
+    });
+    if (held) return held;
+  }
+  await updatePackage(trx, pkg.id, { cost_fen: cost, price_fen: b.retail_fen });
+  const after = (await repo.packageById(trx, pkg.id))!;
+  await recordAudit(trx, op, {
+    action: 'price.changed',
+    target: { type: 'package', id: pkg.id },
+    reason: b.reason,
+    before: priceOf(pkg),
+    after: { ...priceOf(after), ...(outlier ? { price_confirmed: true } : {}), ...approvalNote(approved, op) },
+  });
+  return packageOut(after);
 }
 
 // ---------- coupon packages ----------
@@ -374,54 +419,7 @@ export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBod
   // a repeated submission (double click, retry after a timeout) answers the batch it already made
   if (done) return repeatedBatch(op, done);
   try {
-    return await db.transaction().execute(async (trx) => {
-      const cards = await targetCards(trx, op, b.target);
-      if (cards.ids.length === 0) throw new AppError(Code.BAD_REQUEST, '所选范围内没有卡，未发放');
-      if (cards.ids.length > MAX_BATCH_CARDS)
-        throw new AppError(Code.BAD_REQUEST, `一次最多发放 ${MAX_BATCH_CARDS} 张卡，请缩小范围分批发放`);
-      const now = clock.now();
-      const batchId = await repo.insertBatch(trx, {
-        request_id: b.request_id,
-        agent_id: cards.agent,
-        name: b.name,
-        amount_fen: b.amount_fen,
-        min_spend_fen: b.min_spend_fen,
-        valid_days: b.valid_days,
-        target: cards.label,
-        card_count: cards.ids.length,
-        reason: b.reason,
-        operator_id: op.id,
-        operator_username: op.username,
-        created_at: now.toISOString(),
-      });
-      const expires = new Date(now.getTime() + b.valid_days * DAY_MS).toISOString();
-      await insertBatchVouchers(
-        trx,
-        batchId,
-        cards.ids.map((card_id) => ({
-          card_id,
-          name: b.name,
-          amount_fen: b.amount_fen,
-          min_spend_fen: b.min_spend_fen,
-          package_types: b.package_types,
-          expires_at: expires,
-          source: '平台发放',
-          created_at: now.toISOString(),
-        })),
-      );
-      const batch = (await repo.batchByRequest(trx, b.request_id))!;
-      await recordAudit(trx, op, {
-        action: 'vouchers.issued',
-        target: { type: 'voucher_batch', id: batchId },
-        reason: b.reason,
-        after: {
-          ...batchOut(batch),
-          package_types: b.package_types,
-          target: b.target.kind === 'cards' ? { kind: 'cards', count: b.target.custom_nums.length } : b.target,
-        },
-      });
-      return { batch: batchOut(batch, { ...NO_VOUCHERS, usable: batch.card_count }), repeated: false };
-    });
+    return await db.transaction().execute((trx) => issueIn(trx, op, b, null));
   } catch (err) {
     // the same request id committed by a concurrent submission: that one stands
     if (err instanceof AppError) throw err;
@@ -429,6 +427,68 @@ export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBod
     if (again) return repeatedBatch(op, again);
     throw err;
   }
+}
+
+/** The issue in the caller's transaction; `approved`: a second operator let it past the limits. */
+export async function issueIn(trx: Executor, op: AdminActor, b: AdminBodyOf<'adminVoucherIssue'>, approved: ApprovedBy | null) {
+  const cards = await targetCards(trx, op, b.target);
+  if (cards.ids.length === 0) throw new AppError(Code.BAD_REQUEST, '所选范围内没有卡，未发放');
+  if (cards.ids.length > MAX_BATCH_CARDS) throw new AppError(Code.BAD_REQUEST, `一次最多发放 ${MAX_BATCH_CARDS} 张卡，请缩小范围分批发放`);
+  if (!approved) {
+    const held = await heldAbove(trx, op, {
+      kind: 'voucher_issue',
+      agentId: cards.agent,
+      payload: b,
+      summary: `${cards.label}：「${b.name}」面额 ${yuanText(b.amount_fen)}，满 ${yuanText(b.min_spend_fen)} 可用，${b.valid_days} 天有效，共 ${cards.ids.length} 张`,
+      reason: b.reason,
+      write: { kind: 'voucher_issue', amount_fen: b.amount_fen, valid_days: b.valid_days, card_count: cards.ids.length },
+    });
+    if (held) return held;
+  }
+  const now = clock.now();
+  const batchId = await repo.insertBatch(trx, {
+    request_id: b.request_id,
+    agent_id: cards.agent,
+    name: b.name,
+    amount_fen: b.amount_fen,
+    min_spend_fen: b.min_spend_fen,
+    valid_days: b.valid_days,
+    target: cards.label,
+    card_count: cards.ids.length,
+    reason: b.reason,
+    // who issued it is who asked: an approver only let it past the limits
+    operator_id: approved?.requestedById ?? op.id,
+    operator_username: approved?.requestedBy ?? op.username,
+    created_at: now.toISOString(),
+  });
+  const expires = new Date(now.getTime() + b.valid_days * DAY_MS).toISOString();
+  await insertBatchVouchers(
+    trx,
+    batchId,
+    cards.ids.map((card_id) => ({
+      card_id,
+      name: b.name,
+      amount_fen: b.amount_fen,
+      min_spend_fen: b.min_spend_fen,
+      package_types: b.package_types,
+      expires_at: expires,
+      source: '平台发放',
+      created_at: now.toISOString(),
+    })),
+  );
+  const batch = (await repo.batchByRequest(trx, b.request_id))!;
+  await recordAudit(trx, op, {
+    action: 'vouchers.issued',
+    target: { type: 'voucher_batch', id: batchId },
+    reason: b.reason,
+    after: {
+      ...batchOut(batch),
+      package_types: b.package_types,
+      target: b.target.kind === 'cards' ? { kind: 'cards', count: b.target.custom_nums.length } : b.target,
+      ...approvalNote(approved, op),
+    },
+  });
+  return { batch: batchOut(batch, { ...NO_VOUCHERS, usable: batch.card_count }), repeated: false };
 }
 
 export async function listBatches(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminVoucherBatches'>) {

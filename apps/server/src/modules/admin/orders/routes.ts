@@ -1,6 +1,7 @@
-// Orders and money in the console (docs/decisions/0018): search, detail, refund, late payments, a card's
-// ledger, manual adjustments. Writes go through the portal's own services — refundOrder (the one
-// `npm run refund` uses) and the balance ledger's adjustBalance — each with its audit row written
+// Orders and money in the console (docs/decisions/0018): search, detail, whole and partial refunds
+// (docs/decisions/0045), late payments, a card's ledger; manual adjustments are ../balance's (they may
+// wait for a second approver, docs/decisions/0048). Writes go through the portal's own services —
+// refundOrder (the one `npm run refund` uses) and refundPart — each with its audit row written
 // inside the service's transaction. An agent administrator sees only their agent's cards' rows; a
 // row of another agent fetched by number answers "not found".
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import type { AdminQueryOf } from '@portal/contract/admin';
 import { refundRefusal } from '@portal/domain';
 import type { AppContext } from '../../../context';
-import { adjustBalance, refundOrder, refundPart } from '../../commerce';
+import { refundOrder, refundPart } from '../../commerce';
 import type { OperatorRole } from '@portal/contract/admin';
 import { serveAdmin } from '../access/guard';
 import { contactFor } from '../access/contact';
@@ -258,26 +259,5 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       items,
       next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null,
     };
-  });
-
-  serveAdmin(api, ctx, 'adminBalanceAdjust', 'ledger.adjust', async (req, _reply, op) => {
-    const b = req.body;
-    const card = await repo.cardByNumber(db, b.card);
-    assertInScope(op, card?.agent_id);
-    const c = card!;
-    const r = await adjustBalance(
-      ctx,
-      { cardId: c.id, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorId: op.id },
-      async (trx, done) => {
-        await recordAudit(trx, op, {
-          action: 'balance.adjust',
-          target: { type: 'card', id: c.custom_num },
-          reason: b.reason,
-          before: { balance_fen: done.beforeFen },
-          after: { balance_fen: done.balanceFen, amount_fen: b.amount_fen, ledger_id: done.ledgerId, request_id: b.request_id },
-        });
-      },
-    );
-    return { applied: r.applied, ledger_id: r.ledgerId, balance_fen: r.balanceFen };
   });
 }

@@ -56,37 +56,44 @@ export async function adjustBalance(
   input: { cardId: number; amountFen: number; reason: string; requestId: string; operatorId: number },
   record: (trx: Executor, r: AdjustmentResult) => Promise<void>,
 ): Promise<AdjustmentResult> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const nowIso = clock.iso();
-    const claimed = await repo.claimAdjustment(trx, {
-      request_id: input.requestId,
-      card_id: input.cardId,
-      amount_fen: input.amountFen,
-      reason: input.reason,
-      operator_id: input.operatorId,
-      created_at: nowIso,
-    });
-    if (!claimed) {
-      const earlier = (await repo.adjustmentByRequest(trx, input.requestId))!;
-      if (earlier.card_id !== input.cardId || earlier.amount_fen !== input.amountFen)
-        throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔调整，请刷新后重试');
-      const balanceFen = await cardRecord.balanceOf(trx, input.cardId);
-      return { applied: false, ledgerId: earlier.ledger_id ?? 0, balanceFen, beforeFen: balanceFen };
-    }
-    const beforeFen = await cardRecord.balanceOf(trx, input.cardId);
-    const after = await repo.move(trx, {
-      cardId: input.cardId,
-      amountFen: input.amountFen,
-      kind: 'adjust',
-      orderNo: '',
-      note: `人工调整：${input.reason}`,
-      nowIso,
-    });
-    if (after === null) throw new AppError(Code.BALANCE_INSUFFICIENT, `余额仅 ${fenToYuan(beforeFen)} 元，扣减后不能小于 0`);
-    const ledgerId = await repo.lastLedgerId(trx, input.cardId);
-    await repo.setAdjustmentLedger(trx, claimed.id, ledgerId);
-    const result = { applied: true, ledgerId, balanceFen: after, beforeFen };
-    await record(trx, result);
-    return result;
+  return ctx.db.kysely.transaction().execute((trx) => adjustBalanceIn(trx, input, record));
+}
+
+/** adjustBalance inside a transaction the caller holds (an approved adjustment: docs/decisions/0048). */
+export async function adjustBalanceIn(
+  trx: Executor,
+  input: { cardId: number; amountFen: number; reason: string; requestId: string; operatorId: number },
+  record: (trx: Executor, r: AdjustmentResult) => Promise<void>,
+): Promise<AdjustmentResult> {
+  const nowIso = clock.iso();
+  const claimed = await repo.claimAdjustment(trx, {
+    request_id: input.requestId,
+    card_id: input.cardId,
+    amount_fen: input.amountFen,
+    reason: input.reason,
+    operator_id: input.operatorId,
+    created_at: nowIso,
   });
+  if (!claimed) {
+    const earlier = (await repo.adjustmentByRequest(trx, input.requestId))!;
+    if (earlier.card_id !== input.cardId || earlier.amount_fen !== input.amountFen)
+      throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔调整，请刷新后重试');
+    const balanceFen = await cardRecord.balanceOf(trx, input.cardId);
+    return { applied: false, ledgerId: earlier.ledger_id ?? 0, balanceFen, beforeFen: balanceFen };
+  }
+  const beforeFen = await cardRecord.balanceOf(trx, input.cardId);
+  const after = await repo.move(trx, {
+    cardId: input.cardId,
+    amountFen: input.amountFen,
+    kind: 'adjust',
+    orderNo: '',
+    note: `人工调整：${input.reason}`,
+    nowIso,
+  });
+  if (after === null) throw new AppError(Code.BALANCE_INSUFFICIENT, `余额仅 ${fenToYuan(beforeFen)} 元，扣减后不能小于 0`);
+  const ledgerId = await repo.lastLedgerId(trx, input.cardId);
+  await repo.setAdjustmentLedger(trx, claimed.id, ledgerId);
+  const result = { applied: true, ledgerId, balanceFen: after, beforeFen };
+  await record(trx, result);
+  return result;
 }

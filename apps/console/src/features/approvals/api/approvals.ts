@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
+import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
+
+export type Approval = AdminAnswerOf<'adminApprovalList'>['items'][number];
+export type WriteLimits = AdminAnswerOf<'adminWriteLimits'>;
+
+/** 待审批 or 已处理, newest first by keyset: ListPage's key and pages. */
+export const approvalsList = (state: 'pending' | 'decided') => ({
+  queryKey: queryKeys.approvals.list(state),
+  fetchPage: (cursor: number | undefined) => call('adminApprovalList', { state, limit: 50, ...(cursor ? { before_id: cursor } : {}) }),
+});
+
+export const useWriteLimits = () => useQuery({ queryKey: queryKeys.approvals.limits, queryFn: () => call('adminWriteLimits') });
+
+/** 通过 (the write is carried out now, once) or 驳回: both lists are asked again, and what the write touched. */
+export const decideApproval = (decision: 'approve' | 'reject', id: number, reason: string) =>
+  call(decision === 'approve' ? 'adminApprovalApprove' : 'adminApprovalReject', { id, reason });
+
+export function useSaveLimits(done: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (b: AdminInputOf<'adminWriteLimitsSave'>) => call('adminWriteLimitsSave', b),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.approvals.limits });
+      done();
+    },
+  });
+}

@@ -1,0 +1,31 @@
+// 限额设置's form: money limits typed in yuan, sent in fen; days as they are.
+import type { AdminInputOf } from '@portal/contract/admin';
+import type { WriteLimits } from '../api/approvals';
+
+export interface LimitsFields {
+  voucher_amount: number;
+  voucher_valid_days: number;
+  voucher_batch_total: number;
+  balance_adjust: number;
+  retail_price: number;
+  reason: string;
+}
+
+const toFen = (yuan: number) => Math.round(yuan * 100);
+
+export const limitsInitial = (l: WriteLimits): Omit<LimitsFields, 'reason'> => ({
+  voucher_amount: l.voucher_amount_fen / 100,
+  voucher_valid_days: l.voucher_valid_days,
+  voucher_batch_total: l.voucher_batch_total_fen / 100,
+  balance_adjust: l.balance_adjust_fen / 100,
+  retail_price: l.retail_price_fen / 100,
+});
+
+export const limitsBody = (v: LimitsFields): AdminInputOf<'adminWriteLimitsSave'> => ({
+  voucher_amount_fen: toFen(v.voucher_amount),
+  voucher_valid_days: v.voucher_valid_days,
+  voucher_batch_total_fen: toFen(v.voucher_batch_total),
+  balance_adjust_fen: toFen(v.balance_adjust),
+  retail_price_fen: toFen(v.retail_price),
+  reason: v.reason.trim(),
+});

@@ -1,0 +1,25 @@
+// A write above the platform's limits is not refused: the server keeps it for a second operator's
+// approval and answers `{ pending_approval }` instead (docs/decisions/0048-limits-and-a-second-approver.md).
+// Every form that may get such an answer says so the same way: a notice the operator acknowledges,
+// naming the limits and where the approval waits — never 已保存 for something not saved.
+import type { AdminAnswerOf } from '@portal/contract/admin';
+import type { useAppProps } from 'antd/es/app/context';
+
+export type HeldApproval = AdminAnswerOf<'adminApprovalApprove'>;
+
+export function heldForApproval(answer: unknown): HeldApproval | null {
+  if (typeof answer !== 'object' || answer === null || !('pending_approval' in answer)) return null;
+  return (answer as { pending_approval: HeldApproval }).pending_approval;
+}
+
+export function heldText(p: HeldApproval): string {
+  return `${p.breaches.join('；')}。已提交审批（编号 ${p.id}），需另一位管理员在「超限审批」中通过后才会生效。`;
+}
+
+/** Shows the notice when the answer was held; true when it was. */
+export function sayHeld(modal: useAppProps['modal'], answer: unknown): boolean {
+  const p = heldForApproval(answer);
+  if (!p) return false;
+  modal.warning({ title: '超出限额，已提交审批', content: heldText(p), okText: '知道了' });
+  return true;
+}

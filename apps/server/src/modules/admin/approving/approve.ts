@@ -1,0 +1,66 @@
+// 通过: a second operator lets a write past the platform's limits
+// (docs/decisions/0048-limits-and-a-second-approver.md). In one transaction: the request turns from
+// pending to approved (a conditional update only one decision can make), the write is carried out
+// through its own code — every check but the limit again, as the approver — and its outcome is kept.
+// A write that now fails (the balance spent meanwhile, the package gone) rolls everything back: the
+// request stays pending, and the approver is told why (and may reject it).
+import type { AdminBodyOf } from '@portal/contract/admin';
+import { AdminAdjustBody, PackageInput, PriceInput, VoucherIssueInput } from '@portal/contract/admin';
+import { fenToYuan } from '@portal/domain';
+import type { AppContext } from '../../../context';
+import type { Executor } from '../../../db/executor';
+import type { AdminActor } from '../access/actor';
+import { adjustIn } from '../balance/adjust';
+import { recordAudit } from '../audit';
+import { issueIn, savePackageIn, savePriceIn } from '../catalogue/service';
+import * as repo from '../approvals/repo';
+import { approvalsOut, claimDecision, decidable, type ApprovalOut, type ApprovedBy } from '../approvals/service';
+
+export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminApprovalApprove'>): Promise<ApprovalOut> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const r = await decidable(trx, op, b.id);
+    await claimDecision(trx, op, r, 'approved', b.reason);
+    const by: ApprovedBy = { approvalId: r.id, requestedById: r.requested_by_id, requestedBy: r.requested_by };
+    const outcome = await carryOut(trx, op, r, by);
+    await repo.setOutcome(trx, r.id, outcome);
+    await recordAudit(trx, op, {
+      action: 'approval.approved',
+      target: { type: 'approval', id: r.id },
+      reason: b.reason,
+      before: { state: 'pending' },
+      after: {
+        state: 'approved',
+        approval_kind: r.kind,
+        write: r.summary,
+        requested_by: r.requested_by,
+        approved_by: op.username,
+        outcome,
+      },
+    });
+    return (await approvalsOut(trx, op, [(await repo.approvalById(trx, r.id))!]))[0]!;
+  });
+}
+
+/** The held write, done now; what it did, in words. */
+async function carryOut(trx: Executor, op: AdminActor, r: repo.ApprovalRecord, by: ApprovedBy): Promise<string> {
+  const payload: unknown = JSON.parse(r.payload);
+  switch (r.kind) {
+    case 'voucher_issue': {
+      const a = await issueIn(trx, op, VoucherIssueInput.parse(payload), by);
+      return 'batch' in a ? `已发放 ${a.batch.card_count} 张券（批次 ${a.batch.id}）` : '未发放';
+    }
+    case 'balance_adjust': {
+      const a = await adjustIn(trx, op, AdminAdjustBody.parse(payload), by);
+      if (!('applied' in a)) return '未调整';
+      return a.applied ? `已调整，余额 ¥${fenToYuan(a.balance_fen).toFixed(2)}` : '该请求编号已调整过，未重复调整';
+    }
+    case 'price_save': {
+      const a = await savePriceIn(trx, op, PriceInput.parse(payload), by);
+      return 'id' in a ? `零售价已改为 ¥${fenToYuan(a.retail_fen).toFixed(2)}` : '未修改';
+    }
+    case 'package_save': {
+      const a = await savePackageIn(trx, op, PackageInput.parse(payload), by);
+      return 'id' in a ? `套餐「${a.name}」已保存（编号 ${a.id}）` : '未保存';
+    }
+  }
+}

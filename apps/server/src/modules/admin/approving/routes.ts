@@ -1,0 +1,16 @@
+// Deciding the writes held above a limit (docs/decisions/0048-limits-and-a-second-approver.md): apart
+// from approvals/, which the held writes themselves call, so the folders form no cycle.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../../context';
+import { serveAdmin } from '../access/guard';
+import { approveApproval } from './approve';
+import * as s from '../approvals/service';
+
+// Limits and the second approver (docs/decisions/0048-limits-and-a-second-approver.md).
+export async function approvalRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  serveAdmin(api, ctx, 'adminWriteLimits', 'approvals.view', async () => s.currentLimits(ctx.db.kysely));
+  serveAdmin(api, ctx, 'adminWriteLimitsSave', 'limits.manage', async (req, _r, op) => s.saveLimits(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminApprovalList', 'approvals.view', async (req, _r, op) => s.listApprovals(ctx, op, req.query));
+  serveAdmin(api, ctx, 'adminApprovalApprove', 'approvals.decide', async (req, _r, op) => approveApproval(ctx, op, req.body));
+  serveAdmin(api, ctx, 'adminApprovalReject', 'approvals.decide', async (req, _r, op) => s.rejectApproval(ctx, op, req.body));
+}
