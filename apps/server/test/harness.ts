@@ -179,6 +179,8 @@ const TABLES = [
   'admin_request_keys',
   // the firmware catalogue (034)
   'firmware_images',
+  // saved addresses (039)
+  'holder_addresses',
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */

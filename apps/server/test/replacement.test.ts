@@ -19,7 +19,8 @@ const apply = {
   receiver_mobile: '13700137000',
   province: '上海市',
   city: '上海市',
-  address: '浦东新区张江路 100 号',
+  district: '浦东新区',
+  address: '张江路 100 号 3 栋',
   reason: '运营商通知换卡',
 };
 
@@ -54,6 +55,8 @@ describe.each(databases())('card replacement on %s', (kind) => {
       { name: 'unknown province', send: post({ ...apply, province: '火星省' }), status: 400, message: /省份/ },
       { name: 'no city', send: post({ ...apply, city: '' }), status: 400, message: /城市/ },
       { name: 'a city of another province', send: post({ ...apply, city: '深圳市' }), status: 400, message: /城市/ },
+      { name: 'no district', send: post({ ...apply, district: undefined }), status: 400, message: /区 \/ 县/ },
+      { name: 'a district of another city', send: post({ ...apply, district: '南山区' }), status: 400, message: /区 \/ 县/ },
       { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
       { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
       { name: 'blank reason', send: post({ ...apply, reason: '   ' }), status: 400, message: /原因/ },
@@ -94,8 +97,11 @@ describe.each(databases())('card replacement on %s', (kind) => {
         receiver_mobile: '137****7000',
         province: '上海市',
         city: '上海市',
+        district: '浦东新区',
         address: apply.address,
         reason: apply.reason,
+        carrier: '',
+        tracking_no: '',
         created_at: expect.any(String),
         new_custom_num: '',
       },
@@ -104,10 +110,11 @@ describe.each(databases())('card replacement on %s', (kind) => {
     // who receives the card and where is sealed at rest
     const stored = await t.db.kysely
       .selectFrom('change_card_applications')
-      .select(['receiver_name', 'receiver_mobile', 'province', 'city', 'address'])
+      .select(['receiver_name', 'receiver_mobile', 'province', 'city', 'district', 'address'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路|上海/);
+    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路|上海|浦东/);
+    expect(personalData(t.config).open(stored.district)).toBe('浦东新区');
     expect(personalData(t.config).open(stored.address)).toBe(apply.address);
     expect(personalData(t.config).open(stored.city)).toBe('上海市');
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).resolves.toBeUndefined();

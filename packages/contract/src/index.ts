@@ -8,6 +8,7 @@ export * from './alerts';
 export * from './upgrade';
 export * from './diagnosis';
 export * from './gifts';
+export * from './addresses';
 export * from './tickets';
 export * from './agentApplications';
 export * from './payeeConfirm';

@@ -25,3 +25,4 @@ export * from './shop';
 export * from './chat';
 export * from './errorReports';
 export * from './payeeConfirm';
+export * from './addresses';
