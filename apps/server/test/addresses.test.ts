@@ -88,7 +88,10 @@ describe.each(databases())('saved addresses on %s', (kind) => {
   it('refuses bad input and card-number logins with a clear message, writing nothing', async () => {
     const token = await t.loginAccount();
     const card = await t.loginCard('1000000006');
-    const post = (b: unknown, tok = token) => () => t.post(URL, b, tok);
+    const post =
+      (b: unknown, tok = token) =>
+      () =>
+        t.post(URL, b, tok);
     await expectAllRejectedWithoutWrites(t, [
       { name: 'no login', send: () => t.post(URL, home), status: 401 },
       { name: 'list without login', send: () => t.get(URL), status: 401 },
@@ -117,4 +120,3 @@ describe.each(databases())('saved addresses on %s', (kind) => {
     expect(okData(await t.get(URL, token)).list.filter((a: { is_default: boolean }) => a.is_default)).toHaveLength(1);
   });
 });
-

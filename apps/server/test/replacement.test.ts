@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { personalData } from '../src/lib/personalData';
 import { assertPurchasable } from '../src/modules/cardRecord';
+import { adminPost, loginAs } from './adminHelpers';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
 
@@ -82,6 +83,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({
       need_change_card: true,
       application: null,
+      progress: null,
     });
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
 
@@ -105,6 +107,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
         created_at: expect.any(String),
         new_custom_num: '',
       },
+      progress: expect.objectContaining({ status: 'submitted', title: '换卡申请审核中', ongoing: true }),
     });
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual(after);
     // who receives the card and where is sealed at rest
@@ -135,5 +138,46 @@ describe.each(databases())('card replacement on %s', (kind) => {
     const c = await card('1000000020');
     const rows = await t.db.kysely.selectFrom('change_card_applications').select('id').where('card_id', '=', c.id).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('home’s card info carries the progress until the new card arrives: submitted → shipped with tracking → gone when done', async () => {
+    await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('custom_num', '=', '1000000021').execute();
+    const token = await t.loginCard('1000000021');
+    const home = async () => okData(await t.get('/api/v2/card/info?custom_num=1000000021', token)).info.replacement;
+    expect(await home()).toBeNull();
+    okData(await t.post('/api/v1/card/change_card', { ...apply, custom_num: '1000000021' }, token));
+    expect(await home()).toMatchObject({
+      status: 'submitted',
+      title: '换卡申请审核中',
+      ongoing: true,
+      steps: [
+        { label: '已提交申请', state: 'current' },
+        { label: '新卡已寄出', state: 'todo' },
+        { label: '已收到新卡', state: 'todo' },
+      ],
+    });
+
+    const operator = await loginAs(t, 'admin');
+    const id = (await card('1000000021')).id;
+    const app = await t.db.kysely.selectFrom('change_card_applications').select('id').where('card_id', '=', id).executeTakeFirstOrThrow();
+    const move = (body: object) => adminPost(t, '/api/admin/replacements/move', { id: app.id, ...body }, operator);
+    expect((await move({ to: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' })).statusCode).toBe(200);
+    const shipped = await home();
+    expect(shipped).toMatchObject({
+      status: 'shipped',
+      carrier: '顺丰速运',
+      tracking_no: 'SF1234567890',
+      detail: '顺丰速运 SF1234567890，请留意查收',
+    });
+    expect(shipped.steps.map((s: { state: string }) => s.state)).toEqual(['done', 'current', 'todo']);
+    // /replace_info says the same, from the same rule
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000021', token)).progress).toEqual(shipped);
+
+    expect((await move({ to: 'done' })).statusCode).toBe(200);
+    expect(await home()).toBeNull();
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000021', token)).progress).toMatchObject({
+      status: 'done',
+      ongoing: false,
+    });
   });
 });

@@ -3,6 +3,7 @@ export * from './codes';
 export * from './schemas';
 export * from './commerce';
 export * from './realName';
+export * from './replacementProgress';
 export * from './devices';
 export * from './alerts';
 export * from './upgrade';

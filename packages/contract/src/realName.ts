@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { PERSON_NAME } from './patterns/realName';
 import { isCityOf, isDistrictOf, isProvince } from './patterns/regions';
+import { ReplacementProgress } from './replacementProgress';
 import { CardNum, Mobile } from './schemas';
 
 export const PersonalInfo = z.object({
@@ -102,7 +103,12 @@ export const ChangeCardApplication = z.object({
   created_at: z.string(),
   new_custom_num: z.string(),
 });
-export const ChangeCardInfo = z.object({ need_change_card: z.boolean(), application: ChangeCardApplication.nullable() });
+export const ChangeCardInfo = z.object({
+  need_change_card: z.boolean(),
+  application: ChangeCardApplication.nullable(),
+  /** the latest application's progress; null without one */
+  progress: ReplacementProgress.nullable(),
+});
 export type ChangeCardInfo = z.infer<typeof ChangeCardInfo>;
 export const ChangeCardContent = z.object({ title: z.string(), content: z.string() });
 export const ChangeCardRequest = z

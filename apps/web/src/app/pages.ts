@@ -31,6 +31,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Tip: () => import('../routes/cards/Tip'),
   ReplaceCard: () => import('../routes/cards/ReplaceCard'),
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  Addresses: () => import('../routes/cards/Addresses'),
   WifiSetting: () => import('../routes/cards/WifiSetting'),
   Change: () => import('../routes/cards/Change'),
   AlertSetting: () => import('../routes/cards/AlertSetting'),

@@ -50,6 +50,8 @@ const TABLE = {
     { path: '/tip', title: '温馨提示', meta: NO_LOGIN, page: 'Tip' },
     { path: '/replace_card', title: '换卡申请', meta: NO_LOGIN, page: 'ReplaceCard' },
     { path: '/replace_info', title: '换卡信息', meta: NO_LOGIN, page: 'ReplaceInfo' },
+    // a holder's address book (docs/decisions/0046-addresses.md): needs no current card
+    { path: '/address', title: '地址管理', meta: { cardOptional: true, gate: 'none' }, page: 'Addresses' },
     { path: '/wifi_setting', title: '设备管理', page: 'WifiSetting' },
     { path: '/check', title: '卡片检测', page: 'Check' },
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true }, page: 'CardCheck' },

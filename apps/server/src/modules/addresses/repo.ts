@@ -26,12 +26,9 @@ export async function countOf(db: Executor, userId: number): Promise<number> {
 }
 
 export function ownAddress(db: Executor, userId: number, id: number): Promise<AddressRow | undefined> {
-  return db
-    .selectFrom('holder_addresses')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst() as Promise<AddressRow | undefined>;
+  return db.selectFrom('holder_addresses').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst() as Promise<
+    AddressRow | undefined
+  >;
 }
 
 export async function insertAddress(db: Executor, userId: number, parts: AddressParts, at: string): Promise<number> {
@@ -61,6 +58,16 @@ export async function deleteAddress(db: Executor, userId: number, id: number): P
 
 /** Makes the address the user's one default: the old default is cleared first (a partial unique index allows one). */
 export async function makeDefault(db: Executor, userId: number, id: number, at: string): Promise<void> {
-  await db.updateTable('holder_addresses').set({ is_default: 0, updated_at: at }).where('user_id', '=', userId).where('is_default', '=', 1).execute();
-  await db.updateTable('holder_addresses').set({ is_default: 1, updated_at: at }).where('user_id', '=', userId).where('id', '=', id).execute();
+  await db
+    .updateTable('holder_addresses')
+    .set({ is_default: 0, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('is_default', '=', 1)
+    .execute();
+  await db
+    .updateTable('holder_addresses')
+    .set({ is_default: 1, updated_at: at })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .execute();
 }
