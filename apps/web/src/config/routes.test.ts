@@ -10,8 +10,9 @@ const SPEC_PATHS = `/ /login /forgot /tip /collect /recharge /first_recharge /re
 /cpe_bind /cpe_up /cpe_up_detail /cpe_network /cpe_order /cpe_setting /cpe_remind /download /qr_code_login /camera /popularize
 /member /member_rule /member_invite /member_invite-records /404`.split(/\s+/);
 /** Pages the spec's table does not have, added since: /alert_setting (docs/decisions/0015, alerts and auto-renew), /chat (docs/decisions/0034, 在线咨询),
- *  /payee_confirm (docs/decisions/0039-payee-confirms-transfer.md, an agent's payee confirms a transfer). */
-const ADDED_PATHS = ['/alert_setting', '/chat', '/payee_confirm'];
+ *  /payee_confirm (docs/decisions/0039-payee-confirms-transfer.md, an agent's payee confirms a transfer),
+ *  /address (docs/decisions/0046-addresses.md, 地址管理). */
+const ADDED_PATHS = ['/alert_setting', '/chat', '/payee_confirm', '/address'];
 
 /** The modules under src/routes/<area>/, not loaded. */
 const ROUTE_MODULES = Object.keys(import.meta.glob('../routes/*/*.tsx'));
