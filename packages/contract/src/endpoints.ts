@@ -79,6 +79,7 @@ import {
   QuickOrderQuery,
   QuickOrderRequest,
   QuickQuoteRequest,
+  QuickRechargeOptions,
   QuickRepayRequest,
   Quote,
   QuoteRequest,
@@ -362,6 +363,13 @@ const DECLARATIONS = {
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
+  quickRechargeOptions: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：余额充值的金额范围与首充优惠（不含余额）',
+    query: CardNumQuery,
+    answer: QuickRechargeOptions,
+  },
   quickQuote: {
     auth: 'none',
     tags: commerce,
