@@ -72,6 +72,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   // quickPay
   QuickPayment: () => import('../routes/quickPay/QuickPayment'),
   QuickSelectPackage: () => import('../routes/quickPay/QuickSelectPackage'),
+  QuickRecharge: () => import('../routes/quickPay/QuickRecharge'),
   QuickCouponsList: () => import('../routes/quickPay/QuickCouponsList'),
   QuickPaymentSuccess: () => import('../routes/quickPay/QuickPaymentSuccess'),
   // support

@@ -100,6 +100,8 @@ const TABLE = {
   quickPay: [
     { path: '/quick_payment', title: '快捷充值', meta: { noLogin: true, cardWhitelist: true }, page: 'QuickPayment' },
     { path: '/quick_select_package', title: '选择套餐', meta: { noLogin: true, noShowKF: true }, page: 'QuickSelectPackage' },
+    // a top-up by card number (docs/decisions/0046-addresses.md "快捷充值"): ends in the pay bar, like /recharge
+    { path: '/quick_recharge', title: '余额充值', meta: { noLogin: true, noShowKF: true }, page: 'QuickRecharge' },
     { path: '/quick_coupons_list', title: '优惠券', meta: NO_LOGIN, page: 'QuickCouponsList' },
     { path: '/quick_payment_success', title: '充值成功', meta: NO_LOGIN, page: 'QuickPaymentSuccess' },
   ],
