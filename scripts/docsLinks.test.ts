@@ -69,13 +69,13 @@ describe('links into the documentation', () => {
   });
 });
 
-// The tracker's numbers mean nothing to a reader of this repository: code says the reason, or names
-// the decision record or the spec section that holds it.
-describe('comments cite what the repository holds', () => {
-  it('no source file cites an issue number', () => {
-    const CODE = /\.(?:[cm]?[jt]sx?|css)$/;
+// The tracker's numbers mean nothing to a reader of this repository: code and documents say the
+// reason, or name the decision record or the spec section that holds it (docs/decisions/0047).
+describe('code and documents cite what the repository holds', () => {
+  it('no source file or document cites an issue number', () => {
+    const CITING = /\.(?:[cm]?[jt]sx?|css|md)$/;
     const cites: string[] = [];
-    for (const file of files.filter((f) => CODE.test(f) && f !== 'scripts/docsLinks.test.ts')) {
+    for (const file of files.filter((f) => CITING.test(f) && f !== 'scripts/docsLinks.test.ts')) {
       readFileSync(join(root, file), 'utf8')
         .split('\n')
         .forEach((text, i) => {

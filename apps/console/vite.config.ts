@@ -7,7 +7,9 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   server: {
     port: 5174,
-    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: true } },
+    // Host stays the dev server's (localhost:5174): the server refuses a console change whose Origin
+    // is not the host it was sent to (docs/decisions/0047-guard-before-input.md)
+    proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },
   },
   build: {
     target: 'es2020',

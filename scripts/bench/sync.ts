@@ -130,7 +130,8 @@ async function insertCards(url: string, accounts: Account[]): Promise<void> {
   await client.connect();
   const cols = (
     await client.query<{ column_name: string }>(
-      `select column_name from information_schema.columns where table_name = 'cards' order by ordinal_position`,
+      // generated columns (the identifiers reversed, 036) are the database's to fill
+      `select column_name from information_schema.columns where table_name = 'cards' and is_generated = 'NEVER' order by ordinal_position`,
     )
   ).rows
     .map((r) => r.column_name)
@@ -146,6 +147,8 @@ async function insertCards(url: string, accounts: Account[]): Promise<void> {
           'sync_wanted_at',
           'bind_iccid',
           'import_batch_id',
+          // the demo card's IMSI is not theirs: left empty, as an import without the column leaves it
+          'imsi',
         ].includes(c),
     );
   let serial = 0;

@@ -69,6 +69,11 @@ describe('deploy/nginx.conf', () => {
   it('overwrites X-Forwarded-For so that the one trusted hop is the client', () => {
     expect(nginx).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
   });
+
+  it("passes the browser's Host with its port, which the console's Origin check compares (lib/sameOrigin.ts)", () => {
+    expect(nginx).toMatch(/proxy_set_header Host \$http_host;/);
+    expect(nginx).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+  });
 });
 
 describe('deploy/compose.yaml', () => {

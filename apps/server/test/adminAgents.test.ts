@@ -60,6 +60,7 @@ describe.each(databases())('admin agents on %s', (kind) => {
     ['customer_url', 'javascript:alert(1)'],
     ['logo', 'data:image/png;base64,AAAA'],
     ['app_url', '//evil.example.com/x'],
+    ['ios_url', 'javascript:alert(1)'],
     ['guide_qrcode', 'vbscript:msgbox'],
     // docs/decisions/0028: a backslash reads as "/" and a tab is dropped by browsers — both leave the site
     ['customer_url', '/\\evil.example/chat'],

@@ -155,6 +155,7 @@ describe.each(databases())('auth on %s', (kind) => {
         login_model: 'mobile',
         mark: 'acme',
         expires_at: data.expires_at,
+        has_password: false,
       });
     });
 
@@ -256,7 +257,7 @@ describe.each(databases())('auth on %s', (kind) => {
       expect(data).not.toHaveProperty('custom_num');
       expect(new Date(data.expires_at).getTime()).toBeGreaterThan(clock.now().getTime());
       const session = okData(await c.get('/api/v1/session', data.token));
-      expect(session).toMatchObject({ account: 'demo', login_model: 'account', mark: 'demo', custom_num: '' });
+      expect(session).toMatchObject({ account: 'demo', login_model: 'account', mark: 'demo', custom_num: '', has_password: true });
       okData(await c.post('/api/v1/login', { login_model: 'account', account: DEMO.mobile, password: DEMO.password }));
     });
 

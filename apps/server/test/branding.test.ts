@@ -13,6 +13,7 @@ function okData(res: LightMyRequestResponse) {
 const DEMO_BRANDING = {
   mark: 'demo',
   app_url: 'https://www.changlian.example.com/app',
+  ios_url: 'https://apps.apple.com/cn/app/id1234567890',
   h5_url: 'https://h5.changlian.example.com/',
   apply_name: '畅联流量卡自助服务',
   enterprise_name: '畅联物联网科技有限公司',
@@ -35,6 +36,7 @@ const DEMO_BRANDING = {
 const ACME_BRANDING = {
   mark: 'acme',
   app_url: 'https://acme.example.com/download',
+  ios_url: '',
   h5_url: 'https://m.acme.example.com/',
   apply_name: '极客通信用户中心',
   enterprise_name: '极客通信技术有限公司',
@@ -76,6 +78,7 @@ describe.each(databases())('branding on %s', (kind) => {
         .set({
           customer_url: 'javascript:alert(1)',
           app_url: '//evil.example.com/x',
+          ios_url: 'javascript:alert(1)',
           logo: 'data:image/svg+xml,<svg onload=alert(1)>',
           h5_url: ' https://ok.example.com/h5 ',
           // docs/decisions/0028: stored before the console refused them, still never shown
@@ -89,6 +92,7 @@ describe.each(databases())('branding on %s', (kind) => {
         expect(data).toMatchObject({
           customer_url: '',
           app_url: '',
+          ios_url: '',
           h5_url: 'https://ok.example.com/h5',
           guide_qrcode: '',
           official_account_qrcode: '',
@@ -102,6 +106,7 @@ describe.each(databases())('branding on %s', (kind) => {
           .set({
             customer_url: ACME_BRANDING.customer_url,
             app_url: ACME_BRANDING.app_url,
+            ios_url: '',
             logo: '/brand/acme-logo.svg',
             h5_url: 'https://m.acme.example.com',
             guide_qrcode: ACME_BRANDING.guide_qrcode,

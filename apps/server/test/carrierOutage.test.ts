@@ -116,6 +116,9 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
   };
   const before = new Map<string, { month_used_kb: number; synced_at: string }>();
 
+  /** A 15-digit IMSI the fake platform knows line i by. */
+  const imsiOf = (i: number) => `46007123${String(i).padStart(7, '0')}`;
+
   it('the account reads every card of its platform once, before the outage', async () => {
     accountId = (
       await t.db.kysely.selectFrom('carrier_accounts').select('id').where('name', '=', '移动-故障演练').executeTakeFirstOrThrow()
@@ -126,6 +129,7 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
       fake.addLine({
         iccid: c.iccid,
         msisdn: c.isdn,
+        imsi: imsiOf(i),
         status: num === IN_ARREARS ? '4' : '2',
         stopReason: num === IN_ARREARS ? ARREARS : '000000000000',
         realNameStatus: '1',
@@ -138,7 +142,7 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
     }
     await t.db.kysely
       .updateTable('cards')
-      .set({ carrier_account_id: accountId, flow_synced_at: '', sync_wanted_at: '' })
+      .set({ carrier_account_id: accountId, flow_synced_at: '', sync_wanted_at: '', imsi: '' })
       .where('custom_num', 'in', ALL)
       .execute();
     const run = await t.app.jobs.runNow<{ account: string; synced: number; complete: boolean }[]>(CARRIER_SYNC_JOB);
@@ -146,6 +150,8 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
     for (const num of ALL) before.set(num, await flowOf(num));
     expect((await flowOf(IN_ARREARS)).line.state).toBe(CardState.Stopped);
     expect(before.get('1000000001')!.synced_at).not.toBe('');
+    // the platform named each line's IMSI (its basic-info query, asked while we did not know it): kept for the console's search
+    for (const [i, num] of ALL.entries()) expect((await card(num)).imsi).toBe(imsiOf(i));
   });
 
   it('ten minutes down: every page answers with the stored figures and their time, and calls stop while the circuit rests', async () => {

@@ -179,6 +179,8 @@ const TABLES = [
   'admin_request_keys',
   // the firmware catalogue (034)
   'firmware_images',
+  // the message centre (037)
+  'holder_messages',
   // saved addresses (039)
   'holder_addresses',
 ] as const;

@@ -53,7 +53,7 @@ describe('endpoint declarations', () => {
     // a body's defaults are optional on the way in
     expectTypeOf<InputOf<'sendSmsCode'>>().toMatchTypeOf<{
       mobile: string;
-      purpose?: 'login' | 'card_password' | 'agent_apply' | 'register';
+      purpose?: 'login' | 'card_password' | 'agent_apply' | 'register' | 'user_password';
     }>();
   });
 });

@@ -128,6 +128,15 @@ import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopPro
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 import { PayeeConfirmAnswer, PayeeConfirmQuery } from './payeeConfirm';
 import {
+  ChangeMobileAnswer,
+  ChangeMobileRequest,
+  MobileCodeAnswer,
+  MobileCodeRequest,
+  UserPasswordResetAnswer,
+  UserPasswordResetRequest,
+} from './account';
+import { MessageReadRequest, MessagesAnswer, MessagesQuery, UnreadAnswer } from './messages';
+import {
   InviteCheckAnswer,
   InviteCheckQuery,
   InviteMineAnswer,
@@ -217,6 +226,28 @@ const DECLARATIONS = {
     body: UserPasswordRequest,
     answer: UserPasswordAnswer,
   },
+  resetUserPassword: {
+    auth: 'none',
+    tags: account,
+    summary: '忘记账号密码：凭发到账号手机号的验证码（用途 user_password）设置新密码，该账号的登录全部失效',
+    body: UserPasswordResetRequest,
+    answer: UserPasswordResetAnswer,
+  },
+  mobileChangeCode: {
+    tags: account,
+    summary: '更换手机号：向原手机号或新手机号发送验证码（与登录验证码同样限频）',
+    body: MobileCodeRequest,
+    answer: MobileCodeAnswer,
+  },
+  changeMobile: {
+    tags: account,
+    summary: '更换手机号：原手机号与新手机号的验证码都正确后生效，其他设备上的登录随之失效',
+    body: ChangeMobileRequest,
+    answer: ChangeMobileAnswer,
+  },
+  messages: { tags: ['messages'], summary: '消息中心：提醒与工单回复，新的在前（每页30条）', query: MessagesQuery, answer: MessagesAnswer },
+  messagesUnread: { tags: ['messages'], summary: '消息中心的未读条数', answer: UnreadAnswer },
+  messageRead: { tags: ['messages'], summary: '把一条或全部消息标为已读', body: MessageReadRequest, answer: UnreadAnswer },
 
   hasPassword: { tags: cardPassword, summary: '卡是否已设置登录密码', query: CardNumQuery, answer: HasPasswordAnswer },
   bindCheck: {

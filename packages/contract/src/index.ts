@@ -17,3 +17,5 @@ export * from './membership';
 export * from './shop';
 export * from './chat';
 export * from './errorReports';
+export * from './account';
+export * from './messages';

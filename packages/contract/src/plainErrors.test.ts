@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { plainError } from './plainErrors';
+import { ADMIN_ENDPOINTS } from './admin';
+import { ENDPOINTS } from './endpoints';
+import { FIELD, plainError } from './plainErrors';
 
 const first = (schema: z.ZodType, input: unknown) => schema.safeParse(input, { error: plainError }).error!.issues[0]!.message;
 
@@ -21,5 +23,72 @@ describe('schema errors without a message of their own, in words', () => {
 
   it("a schema's own message wins", () => {
     expect(z.string({ error: '请输入卡号' }).safeParse(undefined, { error: plainError }).error!.issues[0]!.message).toBe('请输入卡号');
+  });
+});
+
+/** Every key of an object anywhere inside a request schema (through optional, arrays, unions, pipes…). */
+function fieldsOf(schema: unknown, into: Set<string>, seen = new Set<unknown>()): Set<string> {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || seen.has(schema)) return into;
+  seen.add(schema);
+  const walk = (s: unknown) => fieldsOf(s, into, seen);
+  switch (def.type) {
+    case 'object':
+      for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) {
+        into.add(key);
+        walk(field);
+      }
+      break;
+    case 'array':
+      walk(def.element);
+      break;
+    case 'union':
+      (def.options as unknown[]).forEach(walk);
+      break;
+    case 'intersection':
+      walk(def.left);
+      walk(def.right);
+      break;
+    case 'pipe':
+      walk(def.in);
+      walk(def.out);
+      break;
+    case 'record':
+      walk(def.valueType);
+      break;
+    case 'tuple':
+      (def.items as unknown[]).forEach(walk);
+      break;
+    case 'lazy':
+      walk((def.getter as () => unknown)());
+      break;
+    default:
+      walk(def.innerType);
+  }
+  return into;
+}
+
+describe('every field a portal or console request declares has words', () => {
+  const declared = [...Object.values(ENDPOINTS), ...Object.values(ADMIN_ENDPOINTS)] as {
+    query?: unknown;
+    body?: unknown;
+    params?: unknown;
+  }[];
+  const fields = new Set<string>();
+  for (const e of declared) for (const schema of [e.query, e.body, e.params]) fieldsOf(schema, fields);
+
+  it('finds the fields of both registries', () => {
+    // a walk that found nothing would pass the next test vacuously
+    for (const known of ['custom_num', 'ssid', 'username', 'holding_days', 'base_url']) expect(fields).toContain(known);
+  });
+
+  it('so a schema error names the field, never "提交的内容" alone', () => {
+    const unnamed = [...fields].filter((f) => !Object.hasOwn(FIELD, f)).sort();
+    expect(unnamed, 'add words for these fields to FIELD in plainErrors.ts').toEqual([]);
+  });
+
+  it('an entry of a record is named by its record', () => {
+    const s = z.object({ fields: z.record(z.string(), z.string()) });
+    expect(first(s, { fields: { app_id: 5 } })).toBe('接入参数格式不正确，请重新填写');
   });
 });

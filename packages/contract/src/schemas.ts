@@ -35,10 +35,10 @@ export const CardNumBody = CardNumQuery;
 export const Empty = z.object({});
 
 // ---------- auth ----------
-export const SmsPurpose = z.enum(['login', 'card_password', 'agent_apply', 'register']);
+export const SmsPurpose = z.enum(['login', 'card_password', 'agent_apply', 'register', 'user_password']);
 export const SmsCodeRequest = z.object({
   mobile: Mobile,
-  /** login (default) or card_password (reset a card's login password) */
+  /** login (default), card_password (reset a card's login password), user_password (reset an account's password) … */
   purpose: SmsPurpose.default('login'),
   /** agent whose name signs the message; default agent when missing */
   mark: OptionalAgentMark,
@@ -79,6 +79,8 @@ export const SessionInfo = z.object({
   login_model: z.enum(['mobile', 'account', 'customNum']),
   mark: z.string(),
   expires_at: DateTime,
+  /** whether the account has a password (账号安全 asks for the old one only then); false for a card-number login */
+  has_password: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof SessionInfo>;
 
@@ -119,6 +121,8 @@ export const CustomerUrlQuery = z.object({ mark: OptionalAgentMark });
 export const Branding = z.object({
   mark: z.string(),
   app_url: z.string(),
+  /** the iPhone app's link beside app_url (the Android one); "" none */
+  ios_url: z.string(),
   h5_url: z.string(),
   apply_name: z.string(),
   enterprise_name: z.string(),

@@ -37,6 +37,7 @@ import * as m033 from './migrations/033_payee_confirmation';
 import * as m034 from './migrations/034_firmware';
 import * as m035 from './migrations/035_admin_request_keys';
 import * as m036 from './migrations/036_card_identifiers';
+import * as m037 from './migrations/037_holder_account';
 import * as m039 from './migrations/039_holder_addresses';
 
 interface Migration {
@@ -82,6 +83,7 @@ const MIGRATIONS: Migration[] = [
   { name: '034_firmware', up: m034.up },
   { name: '035_admin_request_keys', up: m035.up },
   { name: '036_card_identifiers', up: m036.up },
+  { name: '037_holder_account', up: m037.up },
   { name: '039_holder_addresses', up: m039.up },
 ];
 

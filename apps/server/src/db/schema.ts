@@ -18,6 +18,8 @@ export interface AgentsTable {
   contact_email: string;
   customer_url: string;
   app_url: string;
+  /** the iPhone app's link beside app_url (Android), '' none (037) */
+  ios_url: Generated<string>;
   h5_url: string;
   guide_qrcode: string;
   official_account_qrcode: string;
@@ -870,6 +872,21 @@ export interface CardNoticesTable {
   dismissed_at: string | null;
 }
 
+/** The message centre: what the portal told a holder, kept per owner (037). */
+export interface HolderMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  owner_custom_num: string;
+  kind: string;
+  source: string;
+  title: string;
+  body: string;
+  custom_num: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
 /** The carrier simulator's control: extra usage pushed onto a line's day (011). */
 export interface SimUsageExtraTable {
   custom_num: string;
@@ -1135,6 +1152,7 @@ export interface Database {
   scheduled_jobs: ScheduledJobsTable;
   card_alert_settings: CardAlertSettingsTable;
   card_notices: CardNoticesTable;
+  holder_messages: HolderMessagesTable;
   // alerts in the messaging app (032)
   messaging_app_tokens: MessagingAppTokensTable;
   alert_recipients: AlertRecipientsTable;

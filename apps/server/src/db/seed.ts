@@ -261,6 +261,8 @@ export async function seedDemo(
           // no external chat service: the demo uses the built-in 在线咨询 (docs/decisions/0034)
           customer_url: '',
           app_url: 'https://www.changlian.example.com/app',
+          // the iPhone app beside the Android one: /download offers both
+          ios_url: 'https://apps.apple.com/cn/app/id1234567890',
           h5_url: 'https://h5.changlian.example.com',
           guide_qrcode: '/brand/demo-guide.svg',
           official_account_qrcode: '/brand/demo-official.svg',

@@ -1,6 +1,7 @@
 // Demo data of complaints and suggestions: one ticket of the demo user about the card 1000000001,
 // already answered by the operator, so /suggest shows a whole timeline (submitted → in progress →
-// replied). Called from seedDemo's transaction after the cards.
+// replied), and the message centre's messages about the operator's steps. Called from seedDemo's
+// transaction after the cards.
 import type { Executor } from './executor';
 
 export async function seedTickets(trx: Executor, now: Date, userId: number): Promise<void> {
@@ -36,9 +37,29 @@ export async function seedTickets(trx: Executor, now: Date, userId: number): Pro
       created_at: at(20),
     },
   ];
-  for (const s of steps)
-    await trx
+  for (const s of steps) {
+    const event = await trx
       .insertInto('ticket_events')
       .values({ ticket_id: ticket.id, ...s })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // what the message centre kept when support wrote these steps (modules/tickets/steps.ts):
+    // the 处理中 step read, the reply not yet
+    if (!s.author) continue;
+    await trx
+      .insertInto('holder_messages')
+      .values({
+        user_id: userId,
+        owner_custom_num: '',
+        kind: 'ticket',
+        source: `ticket_event:${event.id}`,
+        title: s.status === 'replied' ? '客服回复了您的工单' : '您的工单正在处理',
+        body: s.content,
+        custom_num: card.custom_num,
+        link: '/suggest?ticket_no=T26110100000001',
+        created_at: s.created_at,
+        read_at: s.status === 'replied' ? null : s.created_at,
+      })
       .execute();
+  }
 }

@@ -75,6 +75,8 @@ const OWNERS: Record<string, string> = {
   scheduled_jobs: 'jobs/repo.ts',
   card_alert_settings: 'modules/alerts/repo.ts',
   card_notices: 'modules/alerts/repo.ts',
+  // the message centre (037)
+  holder_messages: 'modules/messages/repo.ts',
   sim_usage_extra: 'integrations/carrier/simulator.ts',
   // smart diagnosis
   diagnoses: 'modules/diagnosis/repo.ts',

@@ -2,16 +2,16 @@
 // login check, schemas (validation, serialization) and OpenAPI entry come from the declaration,
 // so a route cannot drift from what the web app calls and what the document says
 // (docs/decisions/0009-endpoints-declared-once.md). A module writes only its handler.
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { envelope, ErrorEnvelope, type Envelope } from '@portal/contract';
 import { compiledSerializer } from './compiledSerializer';
 import { ENDPOINTS, type AnswerOf, type BodyOf, type EndpointName, type ParamsOf, type QueryOf } from '@portal/contract/endpoints';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The login check of every `auth: 'session'` endpoint; the auth module decorates the API
-     *  scope with it before any module registers (modules/index.ts). */
-    requireSession?: preHandlerAsyncHookHandler;
+    /** The login check of every `auth: 'session'` endpoint, run when the request arrives; the auth
+     *  module decorates the API scope with it before any module registers (modules/index.ts). */
+    requireSession?: onRequestAsyncHookHandler;
   }
 }
 
@@ -61,19 +61,20 @@ interface Declared {
 
 export function serve<K extends EndpointName>(app: FastifyInstance, name: K, handler: EndpointHandler<K>, opts: ServeOptions = {}): void {
   const e = ENDPOINTS[name] as Declared;
-  // The login is checked before the input is validated: a caller whose session ended is told to
-  // log in (401), not shown a form error, and a stranger learns nothing about the schema.
-  const preValidation: preHandlerAsyncHookHandler[] = [];
+  // The login is checked when the request arrives, before its body is read or validated: a caller
+  // whose session ended is told to log in (401) — never shown a form error, a "not valid JSON" or a
+  // "too large" — and a stranger learns nothing about the schema (docs/decisions/0047-guard-before-input.md).
+  const onRequest: onRequestAsyncHookHandler[] = [];
   if (e.auth === 'session') {
     if (!app.requireSession) throw new Error(`${name} needs a login, but no session check is registered`);
-    preValidation.push(app.requireSession);
+    onRequest.push(app.requireSession);
   }
   const preHandler: preHandlerAsyncHookHandler[] = opts.preHandler ? [opts.preHandler] : [];
   const session = e.auth === 'session';
   app.route({
     method: e.method,
     url: e.path,
-    preValidation,
+    onRequest,
     preHandler,
     schema: {
       tags: [...e.tags],

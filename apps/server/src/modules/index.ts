@@ -16,6 +16,7 @@ import { diagnosisRoutes } from './diagnosis';
 import { errorReportsRoutes } from './errorReports';
 import { lineRoutes } from './line';
 import { membershipRoutes } from './membership';
+import { messagesRoutes } from './messages';
 import { realNameRoutes } from './realName';
 import { registrationRoutes } from './registration';
 import { replacementRoutes } from './replacement';
@@ -47,6 +48,8 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, opt
   await alertsRoutes(api, ctx);
   await diagnosisRoutes(api, ctx);
   await ticketsRoutes(api, ctx);
+  // the message centre: alerts and ticket replies kept for the holder (docs/decisions/0044-holder-account.md)
+  await messagesRoutes(api, ctx);
   await agentApplicationsRoutes(api, ctx);
   // the operator console's API under /api/admin (docs/decisions/0018)
   await adminRoutes(api, ctx);

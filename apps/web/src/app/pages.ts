@@ -23,6 +23,8 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Privacy: () => import('../routes/account/Privacy'),
   Agreement: () => import('../routes/account/Agreement'),
   BindUser: () => import('../routes/account/BindUser'),
+  ForgotPassword: () => import('../routes/account/ForgotPassword'),
+  AccountSecurity: () => import('../routes/account/AccountSecurity'),
   // cards
   Home: () => withTabBar(import('../routes/cards/Home')),
   Mine: () => withTabBar(import('../routes/cards/Mine')),
@@ -83,6 +85,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Download: () => import('../routes/support/Download'),
   Camera: () => import('../routes/support/Camera'),
   Suggest: () => import('../routes/support/Suggest'),
+  Messages: () => import('../routes/support/Messages'),
   // shop (docs/decisions/0020)
   Shopping: () => import('../routes/shop/Shopping'),
   ShoppingSuccess: () => import('../routes/shop/ShoppingSuccess'),

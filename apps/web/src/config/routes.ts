@@ -35,6 +35,10 @@ const TABLE = {
     { path: '/agreement', title: '用户协议', meta: NO_LOGIN, page: 'Agreement' },
     // A form like /login: the floating button would sit on the agreement line at the end.
     { path: '/bind_user', title: '新用户注册', meta: { noLogin: true, noShowKF: true }, page: 'BindUser' },
+    // the account's own password and mobile (docs/decisions/0044-holder-account.md): forgotten
+    // without a login; changed with one, whatever the current card (no card, no gate)
+    { path: '/forgot_password', title: '忘记密码', meta: NO_LOGIN, page: 'ForgotPassword' },
+    { path: '/account_security', title: '账号安全', meta: { cardOptional: true, gate: 'none' }, page: 'AccountSecurity' },
   ],
   cards: [
     {
@@ -112,6 +116,8 @@ const TABLE = {
     // (a holder whose card is stopped is the one who needs to ask)
     { path: '/chat', title: '在线咨询', meta: { noShowKF: true, ...NO_GATE }, page: 'Chat' },
     { path: '/suggest', title: '投诉建议', page: 'Suggest' },
+    // the message centre: the holder's, whatever the current card (docs/decisions/0044-holder-account.md)
+    { path: '/messages', title: '消息中心', meta: { cardOptional: true, gate: 'none' }, page: 'Messages' },
     { path: '/guide', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },
     { path: '/regtip', title: '使用指引', meta: { noLogin: true, guideArrow: true }, page: 'Guide' },
     { path: '/download', title: '下载APP', meta: NO_LOGIN, page: 'Download' },

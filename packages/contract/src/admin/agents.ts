@@ -42,6 +42,7 @@ export const BrandingFields = z.object({
   service_hours: text('服务时间', 40),
   customer_url: chatUrl,
   app_url: safeUrl,
+  ios_url: safeUrl,
   h5_url: safeUrl,
   logo: safeUrl,
   guide_qrcode: safeUrl,

@@ -4,4 +4,3 @@ export const sendSmsCode = 'POST /v1/sms/code';
 export const login = 'POST /v1/login';
 export const logout = 'POST /v1/logout';
 export const session = 'GET /v1/session';
-export const changeUserPassword = 'POST /v1/user/password';

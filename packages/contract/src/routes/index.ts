@@ -25,4 +25,6 @@ export * from './shop';
 export * from './chat';
 export * from './errorReports';
 export * from './payeeConfirm';
+export * from './account';
+export * from './messages';
 export * from './addresses';

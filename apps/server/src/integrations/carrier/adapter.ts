@@ -32,6 +32,11 @@ export interface CarrierLineState {
   rawStopReason: string;
   /** null when this call does not say (the platform has a separate real-name query) */
   realNamed: boolean | null;
+  /**
+   * The line's IMSI when the platform's answer names it (absent otherwise): the console finds a
+   * card by it, and an import seldom carries it. Never asked for by a call of its own once known.
+   */
+  imsi?: string;
 }
 
 /** How hard the sync engine may use one account of this platform (the platform's published limits). */

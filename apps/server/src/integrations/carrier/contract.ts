@@ -28,7 +28,7 @@ export interface CarrierFixture {
   /** the platform stops answering (connection refused, 5xx or timeout — the fake's choice) */
   setDown(down: boolean): void;
   /** what the platform can say, where platforms differ */
-  reports: { stopReasons: boolean; apn: boolean };
+  reports: { stopReasons: boolean; apn: boolean; imsi: boolean };
   close(): Promise<void>;
 }
 
@@ -67,6 +67,16 @@ export function describeCarrierContract(name: string, setup: () => Promise<Carri
       expect(l.concurrency).toBeGreaterThanOrEqual(1);
       expect(l.dailyBatchSize).toBeGreaterThanOrEqual(1);
       expect(l.dailyHistoryDays).toBeGreaterThanOrEqual(1);
+    });
+
+    it("names the line's IMSI in the status answer where the platform knows it, and asks no more once we do", async () => {
+      const ref = contractRef();
+      await f.addLine({ ref, ...active });
+      const unknown = await f.adapter.lineState({ ...ref, imsi: '' });
+      if (f.reports.imsi) expect(unknown.imsi).toBe(ref.imsi);
+      else expect(unknown.imsi ?? '').toBe('');
+      const known = await f.adapter.lineState(ref);
+      expect([undefined, ref.imsi]).toContain(known.imsi);
     });
 
     it('reads an active line in our terms', async () => {

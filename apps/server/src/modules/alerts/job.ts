@@ -21,6 +21,7 @@ import { cardContactMobile } from '../auth';
 import { cardRecord } from '../cardRecord';
 import { placeOrder } from '../commerce';
 import { lineOf } from '../line';
+import { postMessage, type MessageOwner } from '../messages';
 import { syncUsage } from '../usage';
 import * as repo from './repo';
 import { channelsOf, choiceOf, renewablePackage, type AlertChannels } from './service';
@@ -84,8 +85,10 @@ async function alertCard(ctx: AppContext, row: SettingRow, s: AlertsSummary): Pr
     if (row && line.plan) pkg = { ...row, remaining_kb: line.plan.remaining_kb, total_kb: line.plan.total_kb };
   }
   const planEndsAt = (await repo.lastPackage(k, card.id))?.expired_at ?? null;
+  // the message centre keeps it for whoever chose the alert (a card-number login: the card)
+  const owner: MessageOwner = row.user_id !== 0 ? { userId: row.user_id, customNum: '' } : { userId: 0, customNum: card.custom_num };
   const send = (kind: string, period: string, n: Omit<repo.NewNotice, 'card_id' | 'kind' | 'period' | 'created_at'>) =>
-    deliver(ctx, card, { ...n, card_id: card.id, kind, period, created_at: clock.iso() }, channels).then((sent) => {
+    deliver(ctx, card, { ...n, card_id: card.id, kind, period, created_at: clock.iso() }, channels, owner).then((sent) => {
       if (sent) s.notices++;
     });
 
@@ -179,9 +182,24 @@ const ACTION_PATH: Record<string, string | null> = { recharge: '/recharge', rene
  * message could not go (not bound, refused, platform failing): they asked to be told. Each
  * (notice, channel) is taken in alert_deliveries before its send, so no process sends it twice.
  */
-async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice, choice: AlertChannels): Promise<boolean> {
+async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice, choice: AlertChannels, owner: MessageOwner): Promise<boolean> {
   const k = ctx.db.kysely;
-  const noticeId = await repo.recordNotice(k, n);
+  const path = ACTION_PATH[n.action] ?? null;
+  // the notice and the holder's message land together: the message centre never misses a notice
+  const noticeId = await k.transaction().execute(async (trx) => {
+    const id = await repo.recordNotice(trx, n);
+    if (id === null) return null;
+    await postMessage(trx, owner, {
+      kind: 'alert',
+      source: `notice:${id}`,
+      title: n.title,
+      body: n.body,
+      custom_num: card.custom_num,
+      link: path === '/order' && n.order_no ? `/order?order_no=${n.order_no}` : (path ?? ''),
+      created_at: n.created_at,
+    });
+    return id;
+  });
   if (noticeId === null) return false;
   const message: NoticeMessage = {
     noticeId,
@@ -189,7 +207,7 @@ async function deliver(ctx: AppContext, card: Card, n: repo.NewNotice, choice: A
     customNum: card.custom_num,
     title: n.title,
     body: n.body,
-    actionPath: ACTION_PATH[n.action] ?? null,
+    actionPath: path,
     at: n.created_at,
   };
   const channels = notifyChannels(ctx);

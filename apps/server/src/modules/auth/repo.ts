@@ -46,6 +46,17 @@ export async function setUserPassword(db: Executor, userId: number, hash: string
   await db.updateTable('users').set({ password_hash: hash }).where('id', '=', userId).execute();
 }
 
+/** A new mobile for the account; false when another account took it meanwhile (users.mobile is unique). */
+export async function setUserMobile(db: Executor, userId: number, mobile: string): Promise<boolean> {
+  try {
+    await db.updateTable('users').set({ mobile }).where('id', '=', userId).execute();
+    return true;
+  } catch (err) {
+    if (await userByMobile(db, mobile)) return false;
+    throw err;
+  }
+}
+
 /** Replaces a password hash made under older parameters, only if it is still that hash (a change meanwhile wins). */
 export async function replaceUserPasswordHash(db: Executor, userId: number, oldHash: string, newHash: string): Promise<void> {
   await db.updateTable('users').set({ password_hash: newHash }).where('id', '=', userId).where('password_hash', '=', oldHash).execute();

@@ -3,7 +3,17 @@ import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from './session';
 import { cleanupJob } from './cleanupJob';
-import { changePassword, login, logout, requestSmsCode, sessionInfo, type CardHashSaver } from './service';
+import {
+  changeMobile,
+  changePassword,
+  login,
+  logout,
+  requestSmsCode,
+  resetUserPassword,
+  sendMobileChangeCode,
+  sessionInfo,
+  type CardHashSaver,
+} from './service';
 
 /**
  * `saveCardPasswordHash`: how a card's password hash is replaced after a card-number login finds it
@@ -21,4 +31,7 @@ export async function authRoutes(api: FastifyInstance, ctx: AppContext, opts: { 
   });
   serve(api, 'session', async (req) => sessionInfo(ctx, authOf(req)));
   serve(api, 'changeUserPassword', async (req) => changePassword(ctx, authOf(req), req.body, req.ip));
+  serve(api, 'resetUserPassword', async (req) => resetUserPassword(ctx, req.body, req.ip));
+  serve(api, 'mobileChangeCode', async (req) => sendMobileChangeCode(ctx, authOf(req), req.body, req.ip));
+  serve(api, 'changeMobile', async (req) => changeMobile(ctx, authOf(req), req.body));
 }

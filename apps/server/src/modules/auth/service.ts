@@ -2,7 +2,16 @@
 // forced logout, and the contact mobile of a card (its password codes go there).
 import { Code } from '@portal/contract/codes';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
-import type { LoginAnswer, LoginRequest, SessionInfo, UserPasswordRequest } from '@portal/contract';
+import type {
+  ChangeMobileAnswer,
+  ChangeMobileRequest,
+  LoginAnswer,
+  LoginRequest,
+  MobileCodeRequest,
+  SessionInfo,
+  UserPasswordRequest,
+  UserPasswordResetRequest,
+} from '@portal/contract';
 import { maskMobile } from '@portal/domain';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
@@ -233,11 +242,13 @@ export async function sessionInfo(ctx: AppContext, auth: Auth): Promise<SessionI
   if (!session) throw new AppError(Code.UNAUTHORIZED);
   let mobile = '';
   let account = '';
+  let hasPassword = false;
   if (auth.userId !== 0) {
     const user = await repo.userById(ctx.db.kysely, auth.userId);
     if (!user) throw new AppError(Code.UNAUTHORIZED);
     mobile = user.mobile ?? '';
     account = user.account ?? '';
+    hasPassword = user.password_hash !== null;
   } else if (auth.customNum) {
     const card = await repo.cardLoginOf(ctx.db.kysely, auth.customNum);
     const contact = card ? await cardContactMobile(ctx, card) : null;
@@ -251,6 +262,7 @@ export async function sessionInfo(ctx: AppContext, auth: Auth): Promise<SessionI
     login_model: toLoginModel(auth.loginModel),
     mark: auth.mark,
     expires_at: session.expires_at,
+    has_password: hasPassword,
   };
 }
 
@@ -282,6 +294,82 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UserPass
   const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
   ctx.log.info({ userId: user.id, revoked }, 'account password changed');
   return { revoked_sessions: revoked };
+}
+
+/**
+ * 忘记密码 on the account tab: the code sent to the account's mobile (purpose user_password) sets a
+ * new password. Every session of the account ends — whoever knew the old password is out. A mobile
+ * that is no account's answers the same refusal as a wrong code would not: the code proves the
+ * number, so only its holder learns that it has no account.
+ */
+export async function resetUserPassword(ctx: AppContext, body: UserPasswordResetRequest, ip: string) {
+  await guardAddress(ctx, ip);
+  try {
+    await consumeSmsCode(ctx, body.mobile, 'user_password', body.code);
+  } catch (err) {
+    await countAddressFailure(ctx, ip);
+    throw err;
+  }
+  const user = await repo.userByMobile(ctx.db.kysely, body.mobile);
+  if (!user) throw new AppError(Code.BAD_REQUEST, '该手机号尚未注册，请直接使用手机号验证码登录');
+  await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password, ctx.config.passwordHashCost));
+  await clear(ctx.db.kysely, KEYS.userFailures(user.id));
+  const revoked = await repo.revokeUserSessions(ctx.db.kysely, user.id, clock.iso());
+  ctx.log.info({ userId: user.id, revoked }, 'account password reset by SMS code');
+  return { revoked_sessions: revoked };
+}
+
+// ---------- account mobile ----------
+
+/** The account behind a session that may change its mobile: a real user with a mobile. */
+async function mobileOwner(ctx: AppContext, auth: Auth) {
+  if (auth.userId === 0) throw new AppError(Code.FORBIDDEN, '卡号登录不能更换手机号，请使用手机号或账号登录');
+  const user = await repo.userById(ctx.db.kysely, auth.userId);
+  if (!user) throw new AppError(Code.UNAUTHORIZED);
+  if (!user.mobile) throw new AppError(Code.BAD_REQUEST, '该账号尚未绑定手机号，请联系客服');
+  return { ...user, mobile: user.mobile };
+}
+
+async function refuseTakenMobile(ctx: AppContext, userId: number, mobile: string, current: string): Promise<void> {
+  if (mobile === current) throw new AppError(Code.BAD_REQUEST, '新手机号不能与原手机号相同');
+  const other = await repo.userByMobile(ctx.db.kysely, mobile);
+  if (other && other.id !== userId) throw new AppError(Code.BAD_REQUEST, '该手机号已被其他账号使用');
+}
+
+/** A code to the account's own mobile (the server knows it: the client cannot aim it) or to the new one. */
+export async function sendMobileChangeCode(ctx: AppContext, auth: Auth, body: MobileCodeRequest, ip: string) {
+  const user = await mobileOwner(ctx, auth);
+  const agent = (await repo.agentById(ctx.db.kysely, user.agent_id)) ?? (await defaultAgent(ctx));
+  const to = body.target === 'old' ? user.mobile : body.mobile;
+  if (body.target === 'new') await refuseTakenMobile(ctx, user.id, body.mobile, user.mobile);
+  const sent = await sendSmsCode(ctx, {
+    mobile: to,
+    purpose: body.target === 'old' ? 'mobile_old' : 'mobile_new',
+    ip,
+    signature: agent.apply_name,
+  });
+  return { ...sent, mobile: maskMobile(to) };
+}
+
+/**
+ * Both codes right, the new number free: the account's mobile changes. The mobile is a way to log
+ * in, so every other session ends (this one stays, as after a password change); the old number
+ * logs in no more.
+ */
+export async function changeMobile(ctx: AppContext, auth: Auth, body: ChangeMobileRequest): Promise<ChangeMobileAnswer> {
+  const user = await mobileOwner(ctx, auth);
+  await refuseTakenMobile(ctx, user.id, body.new_mobile, user.mobile);
+  await consumeSmsCode(ctx, user.mobile, 'mobile_old', body.old_code).catch((err: unknown) => {
+    throw err instanceof AppError ? new AppError(err.code, `原手机号${err.message}`) : err;
+  });
+  await consumeSmsCode(ctx, body.new_mobile, 'mobile_new', body.new_code).catch((err: unknown) => {
+    throw err instanceof AppError ? new AppError(err.code, `新手机号${err.message}`) : err;
+  });
+  if (!(await repo.setUserMobile(ctx.db.kysely, user.id, body.new_mobile)))
+    throw new AppError(Code.BAD_REQUEST, '该手机号已被其他账号使用');
+  const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
+  ctx.log.info({ userId: user.id, revoked }, 'account mobile changed');
+  return { mobile: body.new_mobile, revoked_sessions: revoked };
 }
 
 // ---------- operator: forced logout ----------

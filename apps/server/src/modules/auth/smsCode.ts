@@ -11,7 +11,16 @@ import { hit, minutesOf, secondsOf } from '../../lib/throttle';
 import { KEYS, RULES, SMS_CODE_MAX_ATTEMPTS, SMS_CODE_TTL_MS } from './limits';
 import * as repo from './repo';
 
-export type SmsPurpose = 'login' | 'card_password' | 'agent_apply' | 'register' | 'payout_account';
+export type SmsPurpose =
+  | 'login'
+  | 'card_password'
+  | 'agent_apply'
+  | 'register'
+  | 'payout_account'
+  // an account's forgotten password, and a change of mobile: the code to the old number, to the new one
+  | 'user_password'
+  | 'mobile_old'
+  | 'mobile_new';
 
 export interface SentCode {
   cooldown_seconds: number;
@@ -34,7 +43,13 @@ function messageFor(purpose: SmsPurpose, code: string, signature: string, cardTa
           ? '用于注册新用户'
           : purpose === 'payout_account'
             ? '用于修改代理佣金收款账户'
-            : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
+            : purpose === 'user_password'
+              ? '用于重置账号登录密码'
+              : purpose === 'mobile_old'
+                ? '用于更换绑定手机号（验证原手机号）'
+                : purpose === 'mobile_new'
+                  ? '用于绑定新手机号'
+                  : `用于设置卡号尾号${cardTail ?? ''}的登录密码`;
   return `【${signature}】验证码${code}，${what}，${minutes}分钟内有效。如非本人操作，请忽略本短信。`;
 }
 

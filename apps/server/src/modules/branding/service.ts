@@ -15,6 +15,7 @@ function toBranding(a: Agent): Branding {
   return {
     mark: a.mark,
     app_url: safeUrl(a.app_url),
+    ios_url: safeUrl(a.ios_url),
     h5_url: safeUrl(a.h5_url),
     apply_name: a.apply_name,
     enterprise_name: a.enterprise_name,

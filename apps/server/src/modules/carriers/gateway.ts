@@ -21,7 +21,7 @@ import { periodStartOf, reconcileMonth } from './reconcile';
 import { FIRST_READ_DAYS } from './firstRead';
 import * as repo from './repo';
 
-type LineCard = Pick<Card, 'id' | 'custom_num' | 'iccid' | 'isdn' | 'flow_synced_at' | 'auth_state' | 'carrier_account_id'>;
+type LineCard = Pick<Card, 'id' | 'custom_num' | 'iccid' | 'isdn' | 'imsi' | 'flow_synced_at' | 'auth_state' | 'carrier_account_id'>;
 
 interface RealLine {
   card: LineCard;
@@ -35,8 +35,8 @@ interface RealLine {
 const PREFETCH_TTL_MS = 10 * 60_000;
 const PREFETCH_MAX = 200_000;
 
-export function lineRefOf(card: Pick<Card, 'custom_num' | 'iccid' | 'isdn'>): LineRef {
-  return { customNum: card.custom_num, iccid: card.iccid, msisdn: card.isdn, imsi: '' };
+export function lineRefOf(card: Pick<Card, 'custom_num' | 'iccid' | 'isdn' | 'imsi'>): LineRef {
+  return { customNum: card.custom_num, iccid: card.iccid, msisdn: card.isdn, imsi: card.imsi };
 }
 
 export class AccountsCarrierGateway implements CarrierGateway {
@@ -96,6 +96,8 @@ export class AccountsCarrierGateway implements CarrierGateway {
     const line = await this.real(customNum);
     if (!line) return this.simulator.lineStatus(customNum);
     const s = await this.call(line, 'lineState', (a) => a.lineState(line.ref));
+    // the console finds a card by its IMSI (036); imports seldom carry it, the platform knows it
+    if (s.imsi && s.imsi !== line.card.imsi) await cardRecord.setImsi(this.db.kysely, line.card.id, s.imsi);
     // the status query does not always say real-name: the stored fact stands (modules/realName asks on its own)
     return { status: s.state, realNamed: s.realNamed ?? line.card.auth_state === 1, stopReason: s.stopReason, rawState: s.rawState };
   }

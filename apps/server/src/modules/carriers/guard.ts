@@ -12,6 +12,7 @@
 //     unreadable answers, credentials refused) the account's calls fail at once for circuitOpenMs,
 //     so pages and rounds show stored figures instead of waiting; the first call after it is the probe.
 // Line-level refusals (an unknown card) are the card's problem, not the account's: no retry, no failure.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { CarrierError } from '../../integrations/carrier/adapter';
@@ -19,6 +20,7 @@ import { clock } from '../../lib/clock';
 import { countCarrierCall } from '../../lib/metrics';
 import { take, type ThrottleRule } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
+import { slotCutoffMs } from './pacing';
 import * as repo from './repo';
 
 export interface GuardedAccount {
@@ -75,8 +77,28 @@ function retryable(err: unknown): boolean {
 
 /** How long this process trusts what it last read of an account's circuit (a round makes thousands of calls). */
 const HEALTH_CACHE_MS = 1000;
-/** Slots are taken only in the first part of each second (see slot()). */
-const SLOT_CUTOFF_MS = 900;
+/** How late this process's timers fire lately (the 99th percentile over about the last second, in ms). */
+class LagWatch {
+  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+  private lastMs = 0;
+  private readAt = 0;
+  constructor() {
+    this.histogram.enable();
+  }
+  lagMs(): number {
+    const now = Date.now();
+    if (now - this.readAt >= 1000) {
+      // a fresh window each second: a burst of lag a minute ago says nothing about now
+      this.lastMs = this.histogram.count > 0 ? this.histogram.percentile(99) / 1e6 : 0;
+      this.histogram.reset();
+      this.readAt = now;
+    }
+    return this.lastMs;
+  }
+  stop(): void {
+    this.histogram.disable();
+  }
+}
 /** Call counts are added up here and written at most this often per account. */
 const COUNT_FLUSH_MS = 1000;
 
@@ -119,6 +141,7 @@ export class CarrierGuard {
   private readonly counts = new Map<number, { ok: number; failed: number }>();
   private readonly slots = new Map<number, LocalSlots>();
   private flushTimer: NodeJS.Timeout | null = null;
+  private readonly lag = new LagWatch();
 
   constructor(
     private readonly db: Db,
@@ -207,7 +230,7 @@ export class CarrierGuard {
       // a request sent in the last tenth of a second may reach the platform in the next one and
       // count there: wait for the next second rather than spill over the limit
       const into = Date.now() % 1000;
-      if (into > SLOT_CUTOFF_MS) await sleep(1000 - into + 1);
+      if (into > slotCutoffMs(this.lag.lagMs())) await sleep(1000 - into + 1);
       // the second as lib/throttle counts it (the server clock)
       const second = Math.floor(clock.now().getTime() / 1000);
       if (local.left > 0 && local.second === second) {

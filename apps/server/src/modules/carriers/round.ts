@@ -58,6 +58,7 @@ const DUE_COLUMNS = [
   'auth_state',
   'iccid',
   'isdn',
+  'imsi',
   'state',
 ] as const;
 type DueCard = Pick<Card, (typeof DUE_COLUMNS)[number]>;

@@ -2,6 +2,8 @@
 // the operator's replies, and 在线咨询 — a conversation built on a ticket (docs/decisions/0034).
 // Owns tickets, ticket_events and ticket_messages.
 export { ticketsRoutes } from './routes';
-export { addTicketEvent, insertTicket } from './repo';
+// a step by support also tells the holder (the message centre): the console writes it through this
+export { addTicketStep as addTicketEvent } from './steps';
+export { insertTicket } from './repo';
 export { ticketNoOf } from './rules';
 export { chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from './chatService';

@@ -18,12 +18,18 @@ export async function insertTicket(db: Executor, row: Insertable<TicketsTable>):
 }
 
 /** A step of the timeline (the console's reply, say), moving the ticket to that status. */
-export async function addTicketEvent(db: Executor, ticketId: number, e: { status: string; content: string; author: string; at: string }) {
-  await db
+export async function addTicketEvent(
+  db: Executor,
+  ticketId: number,
+  e: { status: string; content: string; author: string; at: string },
+): Promise<number> {
+  const { id } = await db
     .insertInto('ticket_events')
     .values({ ticket_id: ticketId, status: e.status, content: e.content, author: e.author, created_at: e.at })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.updateTable('tickets').set({ status: e.status, updated_at: e.at }).where('id', '=', ticketId).execute();
+  return id;
 }
 
 /** The holder's complaints and suggestions (/suggest): their 在线咨询 conversations are not listed there. */

@@ -26,6 +26,13 @@ import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import styles from './Login.module.css';
 
+/** Ways on for a visitor who has no login yet, or came for something else (plain links: no code of theirs here). */
+const MORE = [
+  ['/bind_user', '新用户注册'],
+  ['/quick_payment', '快捷充值'],
+  ['/card_check', '智能检测'],
+] as const;
+
 export default function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -92,17 +99,10 @@ export default function LoginPage() {
     <div className={styles.page}>
       <header className={styles.hero}>
         <div className={styles.logo} aria-hidden="true">
-          {/* the agent's own logo when it has one (its mark's branding); else the portal's SIM mark. Its box
-              has a fixed size (Login.module.css): no layout shift, and no bytes spent on attributes */}
-          {brand.logo ? (
-            <img src={brand.logo} alt="" />
-          ) : (
-            <svg viewBox="0 0 48 48">
-              <path d="M16 6h12l10 10v24a3 3 0 0 1-3 3H16a3 3 0 0 1-3-3V9a3 3 0 0 1 3-3z" fill="#fff" />
-              <rect x="18" y="22" width="14" height="13" rx="2.5" fill="#127EFF" />
-              <path d="M22 22v13M28 22v13M18 28.5h14" stroke="#fff" strokeWidth="1.4" />
-            </svg>
-          )}
+          {/* the agent's own logo when it has one (its mark's branding); else the portal's SIM mark, drawn
+              by the stylesheet (Login.module.css: bytes of CSS, not of the first load's script). Its box
+              has a fixed size: no layout shift, and no bytes spent on attributes */}
+          {brand.logo && <img src={brand.logo} alt="" />}
         </div>
         <h1 className={styles.title}>{brand.appName}</h1>
         <p className={styles.subtitle}>流量查询 · 卡片管理 · 在线客服</p>
@@ -207,12 +207,14 @@ export default function LoginPage() {
                 />
               </label>
               {form.at('cardPassword')}
-              <div className={styles.row}>
-                <Link to="/forgot" className={styles.link}>
-                  忘记卡密码？
-                </Link>
-              </div>
             </>
+          )}
+          {activeModel !== 'mobile' && (
+            <div className={styles.row}>
+              <Link to={activeModel === 'account' ? '/forgot_password' : '/forgot'} className={styles.link}>
+                {activeModel === 'account' ? '忘记密码？' : '忘记卡密码？'}
+              </Link>
+            </div>
           )}
 
           {form.message()}
@@ -239,6 +241,14 @@ export default function LoginPage() {
           {form.at('agree')}
         </form>
       </section>
+
+      <nav className={styles.more} aria-label="更多服务">
+        {MORE.map(([to, label]) => (
+          <Link key={to} to={to}>
+            {label}
+          </Link>
+        ))}
+      </nav>
 
       {brand.company && <footer className={styles.footer}>{brand.company}</footer>}
     </div>

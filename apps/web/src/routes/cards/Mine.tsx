@@ -4,6 +4,8 @@ import { useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
 import { logout } from '../../features/auth/api/logout';
 import { useSession } from '../../features/auth/api/session';
+import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
+import { useUnreadMessages } from '../../features/messages/api/messages';
 import { useMember } from '../../features/membership/api/membership';
 import { useShopProducts } from '../../features/shop/api/shop';
 import { useBrand } from '../../features/branding/model/brandingStore';
@@ -35,6 +37,11 @@ const ICON = {
   member: 'M12 3l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.4 6.8 19.1l1-5.8L3.5 9.2l5.9-.9z',
   check: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4M8 11l2 2 4-4',
   shop: 'M4 5h2l2 11h11l2-8H7M10 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM17 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
+  // the account and what it was told
+  security: 'M12 3l7 3v5c0 4.5-3 8.3-7 10-4-1.7-7-5.5-7-10V6zM9.5 12l2 2 3.5-4',
+  message: 'M4 6h16v11H4zM4 7l8 6 8-6',
+  gift: 'M4 10h16v4H4zM6 14h12v7H6zM12 10v11M12 10c-2-4-6-4-6-1.5S10 10 12 10zM12 10c2-4 6-4 6-1.5S14 10 12 10z',
+  router: 'M4 14h16v5H4zM8 14l-2-6M16 14l2-6M7.5 16.5h.01M11 16.5h2',
 };
 
 function Icon({ d, color }: { d: string; color: string }) {
@@ -60,6 +67,9 @@ function MinePage() {
   // 会员中心 only for a brand that runs a membership programme
   const memberOpen = useMember(!cardLogin).data?.enabled === true;
   const session = useSession(Boolean(token));
+  const unread = useUnreadMessages(Boolean(token)).data?.unread ?? 0;
+  // the device area for a router card: the current card is in one of the holder's devices
+  const routerCard = Boolean(useCurrentDevice('card').device);
 
   const name = cardLogin ? `卡号 ${groupCardNumber(customNum ?? '')}` : mobile ? maskMobile(mobile) : (session.data?.account ?? '用户');
   const sub = cardLogin ? '卡号登录' : session.data?.account ? `账号：${session.data.account}` : '手机号登录';
@@ -130,6 +140,35 @@ function MinePage() {
               卡登录密码
             </List.Item>
           )}
+          {routerCard && (
+            <List.Item prefix={<Icon d={ICON.router} color="#127eff" />} onClick={go('/cpe')} description="WiFi、连接设备、网络切换">
+              设备管理
+            </List.Item>
+          )}
+        </List>
+      </div>
+
+      <div className={styles.group}>
+        <List>
+          <List.Item
+            prefix={<Icon d={ICON.message} color="#127eff" />}
+            onClick={go('/messages')}
+            extra={
+              unread > 0 ? (
+                <>
+                  <span className={styles.badge} data-testid="mine-unread">
+                    {unread > 99 ? '99+' : unread}
+                  </span>
+                  <span className="visually-hidden">条未读</span>
+                </>
+              ) : undefined
+            }
+          >
+            消息中心
+          </List.Item>
+          <List.Item prefix={<Icon d={ICON.security} color="#12b76a" />} onClick={go('/account_security')}>
+            账号安全
+          </List.Item>
         </List>
       </div>
 
@@ -141,6 +180,9 @@ function MinePage() {
             </List.Item>
             <List.Item prefix={<Icon d={ICON.coupon} color="#f04438" />} onClick={go('/coupons')}>
               优惠券
+            </List.Item>
+            <List.Item prefix={<Icon d={ICON.gift} color="#d4a017" />} onClick={go('/gift')}>
+              我的礼品
             </List.Item>
             <List.Item prefix={<Icon d={ICON.wallet} color="#f79009" />} onClick={go('/recharge')}>
               余额充值

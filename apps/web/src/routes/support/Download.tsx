@@ -1,4 +1,5 @@
-// /download — the agent's app: the link for the phone's system (iOS / Android), a note inside a
+// /download — the agent's app: the link for the phone's system (iOS / Android) and, when the agent
+// configures both, the other system's beside it (docs/decisions/0044-holder-account.md); a note inside a
 // messaging app's browser (it blocks downloads: open the page in the system browser, or copy the
 // link), and a plain state when the agent has no app. Open without login.
 import { Link } from '../../lib/router';
@@ -11,7 +12,7 @@ import styles from './Support.module.css';
 
 export default function DownloadPage() {
   const brand = useBrand();
-  const plan = downloadPlan(navigator.userAgent, brand.appDownloadUrl);
+  const plan = downloadPlan(navigator.userAgent, brand.appDownloadUrl, brand.iosDownloadUrl);
   const pageUrl = window.location.href;
 
   return (
@@ -32,7 +33,7 @@ export default function DownloadPage() {
         <p className={styles.appName}>{brand.appName}</p>
         <p className={styles.muted}>查流量、充值、订购套餐，随时随地办理</p>
       </div>
-      {!plan.url ? (
+      {!plan.url && !plan.other ? (
         <StateBlock
           kind="empty"
           text="暂未提供APP下载，您可以直接在本网页中办理全部业务"
@@ -60,14 +61,23 @@ export default function DownloadPage() {
           </div>
         </>
       ) : (
-        <>
-          <div className={styles.actions}>
-            <a className="app-btn app-btn--primary app-btn--block" href={plan.url} rel="noopener noreferrer">
-              {plan.action}
+        <div className={styles.actions}>
+          {plan.url ? (
+            <>
+              <a className="app-btn app-btn--primary app-btn--block" href={plan.url} rel="noopener noreferrer">
+                {plan.action}
+              </a>
+              <p className={styles.muted}>{plan.hint}</p>
+            </>
+          ) : (
+            <p className={styles.muted}>暂未提供适用于本机系统的APP，可在本网页中办理全部业务</p>
+          )}
+          {plan.other && (
+            <a className="app-btn app-btn--ghost app-btn--block" href={plan.other.url} rel="noopener noreferrer">
+              {plan.other.action.startsWith('下载') ? plan.other.action : `iPhone 版：${plan.other.action}`}
             </a>
-            <p className={styles.muted}>{plan.hint}</p>
-          </div>
-        </>
+          )}
+        </div>
       )}
     </div>
   );

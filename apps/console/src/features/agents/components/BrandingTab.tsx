@@ -12,7 +12,8 @@ import { OPEN_TYPE } from '../model/brandingForm';
 
 const URL_FIELDS = [
   ['customer_url', '在线客服链接'],
-  ['app_url', 'App 下载链接'],
+  ['app_url', 'App 下载链接（Android）'],
+  ['ios_url', 'App 下载链接（iPhone）'],
   ['h5_url', 'H5 地址'],
 ] as const;
 const IMAGE_FIELDS = [

@@ -68,7 +68,7 @@ describeCarrierContract('ctwing', async () => {
     addLine: async (line) => fake.addLine(platformLine(line)),
     setDown: (down) => fake.setDown(down ? 'error' : false),
     // queryCardMainStatus says 停机 but not why; getOnlineStatus says the session's APN
-    reports: { stopReasons: false, apn: true },
+    reports: { stopReasons: false, apn: true, imsi: false },
     close: () => fake.close(),
   };
 });

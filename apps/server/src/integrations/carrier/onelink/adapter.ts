@@ -89,11 +89,20 @@ export class OneLinkAdapter implements CarrierAdapter {
     const rawState = text(first(await this.client.query(path, { iccid: line.iccid }), path).cardStatus, path, 'cardStatus');
     if (onelinkLineMissing(this.variant, rawState)) throw new CarrierError('line', `OneLink ${path}: no such number`, rawState);
     const state = onelinkCardState(this.variant, rawState);
-    if (state !== CardState.Stopped) return { state, rawState, stopReason: '', rawStopReason: '', realNamed: null };
+    // the status answer does not name the IMSI: ask the line's basic facts once, while we do not know it
+    const imsi = line.imsi ? undefined : await this.imsiOf(line);
+    if (state !== CardState.Stopped) return { state, rawState, stopReason: '', rawStopReason: '', realNamed: null, imsi };
     // why, only for a stopped line: one call fewer for every line in service
     const why = '/ec/query/sim-stop-reason';
     const rawStopReason = text(first(await this.client.query(why, { iccid: line.iccid }), why).stopReason, why, 'stopReason');
-    return { state, rawState, stopReason: onelinkStopReason(rawStopReason), rawStopReason, realNamed: null };
+    return { state, rawState, stopReason: onelinkStopReason(rawStopReason), rawStopReason, realNamed: null, imsi };
+  }
+
+  /** `/ec/query/sim-basic-info`: the line's MSISDN, ICCID and IMSI ('' when the answer has none). */
+  private async imsiOf(line: LineRef): Promise<string> {
+    const path = '/ec/query/sim-basic-info';
+    const imsi = first(await this.client.query(path, { iccid: line.iccid }), path).imsi;
+    return typeof imsi === 'string' ? imsi : '';
   }
 
   /** CT counts to the moment; PB to the end of yesterday (the platform's own note). */

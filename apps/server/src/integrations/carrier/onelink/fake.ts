@@ -219,6 +219,10 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
         if (!l && variant === 'pb') return [{ cardStatus: '99', lastChangeDate: '' }];
         return [{ cardStatus: card(p).status, lastChangeDate: chinaIso(now()).slice(0, 19).replace('T', ' ') }];
       }
+      case '/ec/query/sim-basic-info': {
+        const l = card(p);
+        return [{ msisdn: l.msisdn ?? '', iccid: l.iccid, imsi: l.imsi ?? '', activeDate: '', openDate: '' }];
+      }
       case '/ec/query/sim-stop-reason':
         return [{ platformType: variant === 'pb' ? 'OneLink-PB' : 'OneLink-CT', stopReason: card(p).stopReason ?? NO_STOP }];
       case '/ec/query/sim-data-usage':

@@ -49,7 +49,7 @@ describeCarrierContract('onelink (CT)', async (): Promise<CarrierFixture> => {
     adapter,
     addLine: async (line) => fake.addLine(inOneLink(line)),
     setDown: (down) => fake.setDown(down ? '5xx' : false),
-    reports: { stopReasons: true, apn: true },
+    reports: { stopReasons: true, apn: true, imsi: true },
     close: () => fake.close(),
   };
 });

@@ -106,7 +106,14 @@ export class UnicomCmpAdapter implements CarrierAdapter {
   async lineState(line: LineRef): Promise<CarrierLineState> {
     const t = await this.client.terminal(line.iccid);
     const raw = str(t.simStatus);
-    return { state: cmpCardState(raw), rawState: raw, stopReason: '', rawStopReason: '', realNamed: cmpRealNamed(str(t.realNameStatus)) };
+    return {
+      state: cmpCardState(raw),
+      rawState: raw,
+      stopReason: '',
+      rawStopReason: '',
+      realNamed: cmpRealNamed(str(t.realNameStatus)),
+      imsi: str(t.imsi),
+    };
   }
 
   /**

@@ -47,7 +47,7 @@ describeCarrierContract('unicom_cmp', async () => {
     adapter: adapterFor(fake.url, fetchTransport(2000)),
     addLine: async (line) => fake.addLine(cmpLineOf(line)),
     setDown: (down) => fake.setDown(down ? 'reset' : false),
-    reports: { stopReasons: false, apn: false },
+    reports: { stopReasons: false, apn: false, imsi: true },
     close: () => fake.close(),
   };
 });
@@ -211,6 +211,7 @@ describe('unicom_cmp protocol', () => {
       stopReason: '',
       rawStopReason: '',
       realNamed: null,
+      imsi: ref.imsi,
     });
     expect(await kindOf(adapter.realNameStatus(ref))).toBe('malformed:7');
   });

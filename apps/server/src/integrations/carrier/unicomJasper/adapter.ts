@@ -114,10 +114,11 @@ export class UnicomJasperAdapter implements CarrierAdapter {
   }
 
   async lineState(line: LineRef): Promise<CarrierLineState> {
-    const raw = str((await this.jasper.device(line.iccid)).status);
+    const device = await this.jasper.device(line.iccid);
+    const raw = str(device.status);
     if (!raw) throw new CarrierError('malformed', `联通 Jasper 应答缺少 status（${line.iccid}）`);
     // real-name is a separate question (the CMP gateway), not part of this answer
-    return { state: jasperCardState(raw), rawState: raw, stopReason: '', rawStopReason: '', realNamed: null };
+    return { state: jasperCardState(raw), rawState: raw, stopReason: '', rawStopReason: '', realNamed: null, imsi: str(device.imsi) };
   }
 
   /**

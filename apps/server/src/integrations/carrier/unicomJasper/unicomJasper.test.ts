@@ -40,7 +40,7 @@ describeCarrierContract('unicom_jasper (+ the account’s CMP app)', async () =>
       cmp.addLine(cmpLineOf(line));
     },
     setDown: (down) => jasper.setDown(down ? '5xx' : false),
-    reports: { stopReasons: false, apn: false },
+    reports: { stopReasons: false, apn: false, imsi: true },
     close: async () => {
       await jasper.close();
       await cmp.close();
@@ -178,6 +178,7 @@ describe('unicom_jasper protocol', () => {
       stopReason: '',
       rawStopReason: '',
       realNamed: null,
+      imsi: ref.imsi,
     });
     fake.addLine(line(ref, { status: 'FRAUD_SUSPECTED' }));
     expect((await adapter.lineState(ref)).rawState).toBe('FRAUD_SUSPECTED');

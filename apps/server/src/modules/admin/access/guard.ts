@@ -1,7 +1,9 @@
 // The one guard of every operator-console endpoint (docs/decisions/0018), beside lib/endpoint.ts's
-// serve(): the route and schemas come from the admin registry (@portal/contract/admin); before
-// validation (so a refused caller learns nothing about the input) the operator's session is
-// checked and then the endpoint's permission; the handler receives the operator. Every write is
+// serve(): the route and schemas come from the admin registry (@portal/contract/admin). When the
+// request arrives, before its body is read or validated (so a refused caller learns nothing about
+// the input, and a stranger's upload is never parsed), a change must come from the console's own
+// origin, then the operator's session is checked and then the endpoint's permission
+// (docs/decisions/0047-guard-before-input.md); the handler receives the operator. Every write is
 // made once per Idempotency-Key (./requestKeys.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { envelope, ErrorEnvelope } from '@portal/contract';
@@ -18,6 +20,7 @@ import {
 } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
+import { fromOwnOrigin } from '../../../lib/sameOrigin';
 import type { AdminActor } from './actor';
 import { can, type Permission } from './permissions';
 import { bodyHash, keyOf, once } from './requestKeys';
@@ -59,7 +62,7 @@ export function serveAdmin<K extends AdminEndpointName>(
   const operators = new WeakMap<FastifyRequest, AdminActor>();
   REGISTERED.set(name, permission);
   route(app, e, {
-    preValidation: async (req: FastifyRequest) => {
+    onRequest: async (req: FastifyRequest) => {
       assertSameOrigin(req);
       const op = await authenticate(ctx.db.kysely, req);
       if (!can(op.role, permission)) throw new AppError(Code.FORBIDDEN, '当前账号无权进行此操作');
@@ -85,43 +88,25 @@ export function serveAdminOpen<K extends AdminEndpointName>(app: FastifyInstance
   if (e.auth !== 'none') throw new Error(`${name} needs a session: register it with serveAdmin`);
   REGISTERED.set(name, 'open');
   route(app, e, {
-    preValidation: async (req: FastifyRequest) => assertSameOrigin(req),
+    onRequest: async (req: FastifyRequest) => assertSameOrigin(req),
     handler: async (req, reply) => handler(req as AdminRequest<K>, reply),
   });
 }
 
-/**
- * A change to the console comes from the console's own origin. SameSite=Strict keeps the session
- * cookie off other sites' requests, but a page on another port of the same site is the same site:
- * it could post a logo upload as the logged-in operator. Browsers say where a request came from
- * (Sec-Fetch-Site, Origin); a request that says another origin is refused. Tools that send neither
- * (curl, the tests) are not browsers carrying someone's cookie, and pass.
- */
+/** A change to the console comes from the console's page (lib/sameOrigin.ts says why and how). */
 function assertSameOrigin(req: FastifyRequest): void {
-  if (req.method === 'GET' || req.method === 'HEAD') return;
-  const site = req.headers['sec-fetch-site'];
-  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none')
-    throw new AppError(Code.FORBIDDEN, '请求来源不被允许，请在运营后台页面内操作');
-  const origin = req.headers.origin;
-  if (origin === undefined) return;
-  let host = '';
-  try {
-    host = new URL(origin).host;
-  } catch {
-    // 'null' (a sandboxed frame, a file) and garbage are not the console
-  }
-  if (host === '' || host !== req.host) throw new AppError(Code.FORBIDDEN, '请求来源不被允许，请在运营后台页面内操作');
+  if (!fromOwnOrigin(req.method, req.headers, req.host)) throw new AppError(Code.FORBIDDEN, '请求来源不被允许，请在运营后台页面内操作');
 }
 
 function route(
   app: FastifyInstance,
   e: AdminEndpointDeclaration,
-  h: { preValidation?: (req: FastifyRequest) => Promise<void>; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> },
+  h: { onRequest: (req: FastifyRequest) => Promise<void>; handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> },
 ): void {
   app.route({
     method: methodOf(e.route),
     url: pathPatternOf(e.route),
-    ...(h.preValidation ? { preValidation: h.preValidation } : {}),
+    onRequest: h.onRequest,
     ...(e.bodyLimit ? { bodyLimit: e.bodyLimit } : {}),
     schema: {
       tags: [...e.tags],

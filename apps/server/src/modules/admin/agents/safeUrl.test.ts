@@ -35,24 +35,37 @@ describe('safe URLs of branding', () => {
     if (value.trim() !== '') expect(safeUrl(value) !== '').toBe(safe);
   });
 
-  it('the branding schema refuses an unsafe link at its field', () => {
-    const r = BrandingFields.safeParse({
-      nickname: 'a',
-      apply_name: 'a',
-      enterprise_name: '',
-      contact_email: '',
-      hotline: '',
-      service_hours: '',
-      customer_url: 'javascript:alert(1)',
-      app_url: '',
-      h5_url: '',
-      logo: '',
-      guide_qrcode: '',
-      official_account_qrcode: '',
-      open_type: 0,
-      open_customer: true,
-    });
+  const fields = (o: Record<string, string>) => ({
+    nickname: 'a',
+    apply_name: 'a',
+    enterprise_name: '',
+    contact_email: '',
+    hotline: '',
+    service_hours: '',
+    customer_url: '',
+    app_url: '',
+    ios_url: '',
+    h5_url: '',
+    logo: '',
+    guide_qrcode: '',
+    official_account_qrcode: '',
+    open_type: 0,
+    open_customer: true,
+    ...o,
+  });
+
+  it.each([
+    ['customer_url', 'javascript:alert(1)'],
+    ['app_url', 'javascript:alert(1)'],
+    ['ios_url', 'javascript:alert(1)'],
+    ['ios_url', 'itms-services://?action=download-manifest'],
+  ])('the branding schema refuses an unsafe %s at its field', (field, value) => {
+    const r = BrandingFields.safeParse(fields({ [field]: value }));
     expect(r.success).toBe(false);
-    expect(r.error!.issues[0]!.path).toEqual(['customer_url']);
+    expect(r.error!.issues[0]!.path).toEqual([field]);
+  });
+
+  it('an App Store link is a safe iPhone link', () => {
+    expect(BrandingFields.safeParse(fields({ ios_url: 'https://apps.apple.com/cn/app/id1234567890' })).success).toBe(true);
   });
 });

@@ -43,6 +43,7 @@ export function brandingOf(a: Agent): BrandingFields {
     service_hours: a.service_hours,
     customer_url: a.customer_url,
     app_url: a.app_url,
+    ios_url: a.ios_url,
     h5_url: a.h5_url,
     logo: a.logo,
     guide_qrcode: a.guide_qrcode,

@@ -5,6 +5,7 @@ import { brandView, FALLBACK_APP_NAME } from './brandingStore';
 const base: Branding = {
   mark: 'acme',
   app_url: 'javascript:alert(1)',
+  ios_url: 'javascript:alert(2)',
   h5_url: 'https://m.acme.example.com',
   apply_name: '极客通信用户中心',
   enterprise_name: '极客通信技术有限公司',
@@ -53,7 +54,8 @@ describe('brandView', () => {
     expect(v.appName).toBe('极客通信用户中心');
     expect(v.company).toBe('极客通信技术有限公司');
     expect(v.customerUrl).toBe('https://support.acme.example.com/im');
-    expect(v.guideQrcode).toBe('/brand/acme-guide.svg');
+    expect(v.appDownloadUrl).toBe('');
+    expect(v.iosDownloadUrl).toBe('');
     expect(v.appDownloadUrl).toBe('');
     expect(v.officialAccountQrcode).toBe('');
     expect(v.cardLogin).toBe(false);

@@ -25,6 +25,8 @@ export interface BrandView {
   logo: string;
   customerUrl: string;
   appDownloadUrl: string;
+  /** the iPhone app beside appDownloadUrl (Android), "" none */
+  iosDownloadUrl: string;
   guideQrcode: string;
   officialAccountQrcode: string;
   openCustomer: boolean;
@@ -48,6 +50,7 @@ export function brandView(state: BrandingState): BrandView {
     logo: safeUrl(b.logo),
     customerUrl: safeUrl(b.customer_url),
     appDownloadUrl: safeUrl(b.app_url),
+    iosDownloadUrl: safeUrl(b.ios_url),
     guideQrcode: safeUrl(b.guide_qrcode),
     officialAccountQrcode: safeUrl(b.official_account_qrcode),
     openCustomer: b.open_customer ?? false,

@@ -53,3 +53,36 @@ describe('downloadPlan', () => {
     expect(downloadPlan(ua, url)).toMatchObject(expected);
   });
 });
+
+describe('downloadPlan with an iPhone link beside the Android one', () => {
+  const APK = 'https://example.com/app.apk';
+  const STORE = 'https://apps.apple.com/cn/app/id1';
+  it.each([
+    [
+      'an iPhone gets the store, Android beside it',
+      IPHONE,
+      APK,
+      STORE,
+      { url: STORE, action: '前往 App Store 下载', other: { url: APK, action: '下载 Android 版' } },
+    ],
+    [
+      'an Android phone gets the package, iPhone beside it',
+      ANDROID,
+      APK,
+      STORE,
+      { url: APK, action: '下载 Android 版', other: { url: STORE, action: '前往 App Store 下载' } },
+    ],
+    ['a computer gets both', DESKTOP, APK, STORE, { url: APK, action: '下载 Android 版', other: { url: STORE } }],
+    ['only an iPhone app: an iPhone gets it', IPHONE, '', STORE, { url: STORE, other: null }],
+    [
+      'only an iPhone app: an Android phone gets nothing of its own, the iPhone link beside',
+      ANDROID,
+      '',
+      STORE,
+      { url: '', other: { url: STORE } },
+    ],
+    ['only the old single link: every phone gets it, nothing beside', IPHONE, APK, '', { url: APK, other: null }],
+  ])('%s', (_, ua, app, ios, expected) => {
+    expect(downloadPlan(ua, app, ios)).toMatchObject(expected);
+  });
+});
