@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { acceptAgreement, DEMO, resetBrowser, submitLogin, waitForPath } from './steps';
+import { acceptAgreement, DEMO, pickRegion, resetBrowser, submitLogin, waitForPath } from './steps';
 
 describe('device shop', () => {
   const j = useJourney();
@@ -37,13 +37,7 @@ describe('device shop', () => {
     await page.getByPlaceholder('请输入收货人姓名').fill('张三');
     await page.getByPlaceholder('请输入收货人手机号').fill('13900139000');
     await page.getByRole('button', { name: /所在地区/ }).click();
-    await page
-      .locator('.adm-picker-view-column-item')
-      .filter({ hasText: /^北京市$/ })
-      .first()
-      .click();
-    await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
-    await page.getByPlaceholder('如：南山区').fill('朝阳区');
+    await pickRegion(page, '北京市', '北京市', '朝阳区');
     await page.getByPlaceholder('街道、楼栋、门牌号').fill('建国路 88 号 2 号楼 101');
   }
 

@@ -238,7 +238,7 @@ describe('forms that say what to fix', () => {
     await page.locator('input[name=reason]').fill('卡片损坏，无法识别');
     await page.getByRole('button', { name: '提交申请' }).click();
     const region = page.getByRole('button', { name: /所在地区/ });
-    expect(await fieldError(region)).toBe('请选择所在省份和城市');
+    expect(await fieldError(region)).toBe('请选择所在省 / 市 / 区县');
     await screenshot(page, 'forms-replace-card-error');
     await region.click();
     // a tap on a wheel's item selects it (dispatched: the wheel moves its items by transform,
@@ -260,14 +260,15 @@ describe('forms that say what to fix', () => {
     };
     await choose(/^广东省$/);
     await choose(/^深圳市$/);
+    await choose(/^南山区$/);
     await screenshot(page, 'forms-replace-card-picker');
     await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
-    await expect.poll(() => region.innerText()).toContain('广东省 深圳市');
+    await expect.poll(() => region.innerText()).toContain('广东省 深圳市 南山区');
     await screenshot(page, 'forms-replace-card');
     await page.getByRole('button', { name: '提交申请' }).click();
     await waitForPath(page, '/replace_info');
     await page.getByTestId('application-status').waitFor();
-    expect(await page.getByText('广东省 深圳市 科技园南区8栋').count()).toBe(1);
+    expect(await page.getByText('广东省 深圳市 南山区 科技园南区8栋').count()).toBe(1);
     const row = j.portal.sql<{ province: string; city: string; address: string }>(
       'SELECT province, city, address FROM change_card_applications ORDER BY id DESC LIMIT 1',
     ) as { province: string; city: string; address: string }[];

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
 import { idPhoto, JPEG_MAGIC, PNG_MAGIC, startsWithBytes, textPretendingToBeJpeg } from './idPhotos';
-import { loginWithCardOf, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
+import { loginWithCardOf, pickRegion, redirectPrompt, resetBrowser, trackNavigations, waitForPath, waitForVisit } from './steps';
 
 type CardRow = {
   id: number;
@@ -276,13 +276,8 @@ describe('real-name verification and the gate targets', () => {
     await page.locator('input[name="receiver_name"]').fill('张三');
     await page.locator('input[name="receiver_mobile"]').fill('13800138000');
     await page.getByRole('button', { name: /所在地区/ }).click();
-    await page
-      .locator('.adm-picker-view-column-item')
-      .filter({ hasText: /^北京市$/ })
-      .first()
-      .click();
-    await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
-    await page.locator('input[name="address"]').fill('朝阳区建国路88号');
+    await pickRegion(page, '北京市', '北京市', '朝阳区');
+    await page.locator('input[name="address"]').fill('建国路88号');
     await page.locator('input[name="reason"]').fill('卡片损坏，无法识别');
     await screenshot(page, 'replace-card');
     await page.getByRole('button', { name: '提交申请' }).click();

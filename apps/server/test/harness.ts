@@ -184,6 +184,8 @@ const TABLES = [
   'firmware_images',
   // the message centre (037)
   'holder_messages',
+  // saved addresses (039)
+  'holder_addresses',
 ] as const;
 
 /** `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport). */

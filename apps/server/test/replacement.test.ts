@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { personalData } from '../src/lib/personalData';
 import { assertPurchasable } from '../src/modules/cardRecord';
+import { adminPost, loginAs } from './adminHelpers';
 import { expectAllRejectedWithoutWrites, expectRejected } from './badInput';
 import { databases, useTestApp } from './harness';
 
@@ -19,7 +20,8 @@ const apply = {
   receiver_mobile: '13700137000',
   province: '上海市',
   city: '上海市',
-  address: '浦东新区张江路 100 号',
+  district: '浦东新区',
+  address: '张江路 100 号 3 栋',
   reason: '运营商通知换卡',
 };
 
@@ -54,6 +56,8 @@ describe.each(databases())('card replacement on %s', (kind) => {
       { name: 'unknown province', send: post({ ...apply, province: '火星省' }), status: 400, message: /省份/ },
       { name: 'no city', send: post({ ...apply, city: '' }), status: 400, message: /城市/ },
       { name: 'a city of another province', send: post({ ...apply, city: '深圳市' }), status: 400, message: /城市/ },
+      { name: 'no district', send: post({ ...apply, district: undefined }), status: 400, message: /区 \/ 县/ },
+      { name: 'a district of another city', send: post({ ...apply, district: '南山区' }), status: 400, message: /区 \/ 县/ },
       { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
       { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
       { name: 'blank reason', send: post({ ...apply, reason: '   ' }), status: 400, message: /原因/ },
@@ -79,6 +83,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual({
       need_change_card: true,
       application: null,
+      progress: null,
     });
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).rejects.toMatchObject({ code: 10302 });
 
@@ -94,20 +99,25 @@ describe.each(databases())('card replacement on %s', (kind) => {
         receiver_mobile: '137****7000',
         province: '上海市',
         city: '上海市',
+        district: '浦东新区',
         address: apply.address,
         reason: apply.reason,
+        carrier: '',
+        tracking_no: '',
         created_at: expect.any(String),
         new_custom_num: '',
       },
+      progress: expect.objectContaining({ status: 'submitted', title: '换卡申请审核中', ongoing: true }),
     });
     expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000006', token))).toEqual(after);
     // who receives the card and where is sealed at rest
     const stored = await t.db.kysely
       .selectFrom('change_card_applications')
-      .select(['receiver_name', 'receiver_mobile', 'province', 'city', 'address'])
+      .select(['receiver_name', 'receiver_mobile', 'province', 'city', 'district', 'address'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路|上海/);
+    expect(JSON.stringify(stored)).not.toMatch(/李四|13700137000|张江路|上海|浦东/);
+    expect(personalData(t.config).open(stored.district)).toBe('浦东新区');
     expect(personalData(t.config).open(stored.address)).toBe(apply.address);
     expect(personalData(t.config).open(stored.city)).toBe('上海市');
     await expect(assertPurchasable(t.db.kysely, await card('1000000006'), 'package')).resolves.toBeUndefined();
@@ -128,5 +138,46 @@ describe.each(databases())('card replacement on %s', (kind) => {
     const c = await card('1000000020');
     const rows = await t.db.kysely.selectFrom('change_card_applications').select('id').where('card_id', '=', c.id).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('home’s card info carries the progress until the new card arrives: submitted → shipped with tracking → gone when done', async () => {
+    await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('custom_num', '=', '1000000021').execute();
+    const token = await t.loginCard('1000000021');
+    const home = async () => okData(await t.get('/api/v2/card/info?custom_num=1000000021', token)).info.replacement;
+    expect(await home()).toBeNull();
+    okData(await t.post('/api/v1/card/change_card', { ...apply, custom_num: '1000000021' }, token));
+    expect(await home()).toMatchObject({
+      status: 'submitted',
+      title: '换卡申请审核中',
+      ongoing: true,
+      steps: [
+        { label: '已提交申请', state: 'current' },
+        { label: '新卡已寄出', state: 'todo' },
+        { label: '已收到新卡', state: 'todo' },
+      ],
+    });
+
+    const operator = await loginAs(t, 'admin');
+    const id = (await card('1000000021')).id;
+    const app = await t.db.kysely.selectFrom('change_card_applications').select('id').where('card_id', '=', id).executeTakeFirstOrThrow();
+    const move = (body: object) => adminPost(t, '/api/admin/replacements/move', { id: app.id, ...body }, operator);
+    expect((await move({ to: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' })).statusCode).toBe(200);
+    const shipped = await home();
+    expect(shipped).toMatchObject({
+      status: 'shipped',
+      carrier: '顺丰速运',
+      tracking_no: 'SF1234567890',
+      detail: '顺丰速运 SF1234567890，请留意查收',
+    });
+    expect(shipped.steps.map((s: { state: string }) => s.state)).toEqual(['done', 'current', 'todo']);
+    // /replace_info says the same, from the same rule
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000021', token)).progress).toEqual(shipped);
+
+    expect((await move({ to: 'done' })).statusCode).toBe(200);
+    expect(await home()).toBeNull();
+    expect(okData(await t.get('/api/v1/card/change_card_info?custom_num=1000000021', token)).progress).toMatchObject({
+      status: 'done',
+      ongoing: false,
+    });
   });
 });

@@ -276,6 +276,8 @@ describe.each(databases())('device shop on %s', (kind) => {
       { name: 'unknown province', send: send({ delivery: { ...delivery, province: '火星' } }), message: /省份/ },
       { name: 'city of another province', send: send({ delivery: { ...delivery, city: '杭州市' } }), message: /城市/ },
       { name: 'no district', send: send({ delivery: { ...delivery, district: ' ' } }), message: /区/ },
+      { name: 'district of another city', send: send({ delivery: { ...delivery, district: '朝阳区' } }), message: /区 \/ 县/ },
+      { name: 'typed district not in the dataset', send: send({ delivery: { ...delivery, district: '南山' } }), message: /区 \/ 县/ },
       { name: 'short address', send: send({ delivery: { ...delivery, address: '1号' } }), message: /详细地址/ },
       { name: 'one-letter receiver', send: send({ delivery: { ...delivery, receiver: '张' } }), message: /收货人/ },
     ]);

@@ -2,7 +2,7 @@
 // (submitted, in review, approved, rejected with the reason).
 import { z } from 'zod';
 import { AGENT_APPLICATION_STATUSES, AGENT_CHANNELS } from './patterns/agentApplications';
-import { REGIONS, isCityOf } from './patterns/regions';
+import { isCityOf, isProvince } from './patterns/regions';
 import { PersonName } from './realName';
 import { DateTime, Mobile, OptionalAgentMark, SmsCode } from './schemas';
 
@@ -17,7 +17,7 @@ export const AgentApplicationRequest = z
     name: PersonName,
     mobile: Mobile,
     code: SmsCode,
-    province: z.string({ error: '请选择所在省份和城市' }).refine((p) => REGIONS.some((r) => r.province === p), '请选择所在省份和城市'),
+    province: z.string({ error: '请选择所在省份和城市' }).refine(isProvince, '请选择所在省份和城市'),
     city: z.string({ error: '请选择所在城市' }),
     channel: z.enum(AGENT_CHANNELS, { error: '请选择销售方式' }),
     notes: z.string({ error: '备注有误' }).trim().max(200, '备注最多 200 个字').default(''),

@@ -147,6 +147,10 @@ export const RechargeOptions = z.object({
   pre_store_mold: z.number().int(),
 });
 export type RechargeOptions = z.infer<typeof RechargeOptions>;
+/** /recharge's amounts and first-recharge offer for a visitor of /quick_payment: no balance (a
+ *  card number alone shows no figures). */
+export const QuickRechargeOptions = RechargeOptions.pick({ presets: true, min: true, max: true, first_recharge: true });
+export type QuickRechargeOptions = z.infer<typeof QuickRechargeOptions>;
 
 // ---------- vouchers ----------
 export const Voucher = z.object({
@@ -376,21 +380,32 @@ export type QuickCardCheck = z.infer<typeof QuickCardCheck>;
  * Quick payment therefore takes none; a client that still sends one is told to log in.
  */
 const NoVoucher = z.null({ error: '免登录支付不能使用优惠券，请登录后使用' }).optional();
-export const QuickQuoteRequest = z.object({
-  custom_num: CardNum,
-  package_id: PackageId,
-  voucher_id: NoVoucher,
-  in_messaging_app: MessagingAppFlag,
-});
+/** Quick payment buys a package (package_id) or tops up the card's balance (amount, whole yuan,
+ *  the same limits and offers as /recharge): one of the two. */
+const oneGoods = (b: { package_id?: number | undefined; amount?: number | undefined }) =>
+  (b.package_id === undefined) !== (b.amount === undefined);
+const ONE_GOODS = { message: '请选择套餐或充值金额', path: ['package_id'] };
+export const QuickQuoteRequest = z
+  .object({
+    custom_num: CardNum,
+    package_id: PackageId.optional(),
+    amount: RechargeAmount.optional(),
+    voucher_id: NoVoucher,
+    in_messaging_app: MessagingAppFlag,
+  })
+  .refine(oneGoods, ONE_GOODS);
 export type QuickQuoteRequest = z.input<typeof QuickQuoteRequest>;
-export const QuickOrderRequest = z.object({
-  custom_num: CardNum,
-  package_id: PackageId,
-  voucher_id: NoVoucher,
-  pay_channel: PayChannelValue,
-  request_id: RequestId,
-  in_messaging_app: MessagingAppFlag,
-});
+export const QuickOrderRequest = z
+  .object({
+    custom_num: CardNum,
+    package_id: PackageId.optional(),
+    amount: RechargeAmount.optional(),
+    voucher_id: NoVoucher,
+    pay_channel: PayChannelValue,
+    request_id: RequestId,
+    in_messaging_app: MessagingAppFlag,
+  })
+  .refine(oneGoods, ONE_GOODS);
 export type QuickOrderRequest = z.input<typeof QuickOrderRequest>;
 export const QuickOrderAnswer = Order.extend({ access_key: z.string(), pay: PayAction });
 export type QuickOrderAnswer = z.infer<typeof QuickOrderAnswer>;

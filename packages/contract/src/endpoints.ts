@@ -79,6 +79,7 @@ import {
   QuickOrderQuery,
   QuickOrderRequest,
   QuickQuoteRequest,
+  QuickRechargeOptions,
   QuickRepayRequest,
   Quote,
   QuoteRequest,
@@ -119,6 +120,7 @@ import {
 import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from './upgrade';
 import { CardDiagnosis, DiagnosisQuery, LineTestAnswer } from './diagnosis';
 import { GiftsAnswer } from './gifts';
+import { AddressIdBody, AddressListAnswer, AddressSaveRequest, SavedAddress } from './addresses';
 import { ErrorReportAnswer, ErrorReportBatch } from './errorReports';
 import { Ticket, TicketCreateRequest, TicketListAnswer, TicketParams } from './tickets';
 import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThread } from './chat';
@@ -411,6 +413,13 @@ const DECLARATIONS = {
 
   quickCardCheck: { auth: 'none', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
   quickPackages: { auth: 'none', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
+  quickRechargeOptions: {
+    auth: 'none',
+    tags: commerce,
+    summary: '免登录支付：余额充值的金额范围与首充优惠（不含余额）',
+    query: CardNumQuery,
+    answer: QuickRechargeOptions,
+  },
   quickQuote: {
     auth: 'none',
     tags: commerce,
@@ -529,6 +538,15 @@ const DECLARATIONS = {
     body: CardNumBody,
     answer: LineTestAnswer,
   },
+  addressList: { tags: ['addresses'], summary: '我的收货地址（仅本人；默认地址在前；卡号登录没有）', answer: AddressListAnswer },
+  addressSave: {
+    tags: ['addresses'],
+    summary: '新增或修改收货地址（仅本人的；省 / 市 / 区县须为行政区划中真实的一组）',
+    body: AddressSaveRequest,
+    answer: SavedAddress,
+  },
+  addressDelete: { tags: ['addresses'], summary: '删除收货地址（仅本人的）', body: AddressIdBody, answer: AddressListAnswer },
+  addressSetDefault: { tags: ['addresses'], summary: '设为默认收货地址（仅本人的）', body: AddressIdBody, answer: AddressListAnswer },
   cardGifts: {
     tags: commerce,
     summary: '卡收到的礼品：首充等赠送余额、活动与券包赠送的优惠券，及其状态（待发放 / 已发放 / 已过期 / 已收回）与来源',

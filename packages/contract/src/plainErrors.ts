@@ -104,6 +104,7 @@ export const FIELD: Record<string, string> = {
   invite_code: '邀请码',
   invoice_no: '发票号码',
   ios_url: 'iOS下载链接',
+  is_default: '默认地址',
   key: '凭证',
   kind: '类型',
   limit: '每页条数',

@@ -1,7 +1,8 @@
 // Real-name verification, package series choice and card replacement.
 import { z } from 'zod';
 import { PERSON_NAME } from './patterns/realName';
-import { isCityOf, REGIONS } from './patterns/regions';
+import { isCityOf, isDistrictOf, isProvince } from './patterns/regions';
+import { ReplacementProgress } from './replacementProgress';
 import { CardNum, Mobile } from './schemas';
 
 export const PersonalInfo = z.object({
@@ -91,13 +92,23 @@ export const ChangeCardApplication = z.object({
   /** the province and city chosen in the picker ("" on applications filed before it existed) */
   province: z.string(),
   city: z.string(),
-  /** the street address under the city */
+  /** the district chosen in the picker ("" on applications filed before it was asked) */
+  district: z.string(),
+  /** the street address under the district */
   address: z.string(),
   reason: z.string(),
+  /** the courier and tracking number once the new card is shipped ("" until then) */
+  carrier: z.string(),
+  tracking_no: z.string(),
   created_at: z.string(),
   new_custom_num: z.string(),
 });
-export const ChangeCardInfo = z.object({ need_change_card: z.boolean(), application: ChangeCardApplication.nullable() });
+export const ChangeCardInfo = z.object({
+  need_change_card: z.boolean(),
+  application: ChangeCardApplication.nullable(),
+  /** the latest application's progress; null without one */
+  progress: ReplacementProgress.nullable(),
+});
 export type ChangeCardInfo = z.infer<typeof ChangeCardInfo>;
 export const ChangeCardContent = z.object({ title: z.string(), content: z.string() });
 export const ChangeCardRequest = z
@@ -105,10 +116,15 @@ export const ChangeCardRequest = z
     custom_num: CardNum,
     receiver_name: PersonName,
     receiver_mobile: Mobile,
-    province: z.string({ error: '请选择所在省份和城市' }).refine((p) => REGIONS.some((r) => r.province === p), '请选择所在省份和城市'),
+    province: z.string({ error: '请选择所在省份和城市' }).refine(isProvince, '请选择所在省份和城市'),
     city: z.string({ error: '请选择所在城市' }),
+    district: z.string({ error: '请选择所在区 / 县' }),
     address: z.string({ error: '请输入详细地址' }).trim().min(5, '详细地址至少 5 个字').max(120, '详细地址最多 120 个字'),
     reason: z.string({ error: '请填写换卡原因' }).trim().min(1, '请填写换卡原因').max(200, '换卡原因最多 200 个字'),
   })
-  .refine((b) => isCityOf(b.province, b.city), { message: '请选择所在城市', path: ['city'] });
+  .refine((b) => isCityOf(b.province, b.city), { message: '请选择所在城市', path: ['city'] })
+  .refine((b) => !isCityOf(b.province, b.city) || isDistrictOf(b.province, b.city, b.district), {
+    message: '请选择所在区 / 县',
+    path: ['district'],
+  });
 export type ChangeCardRequest = z.infer<typeof ChangeCardRequest>;

@@ -2,6 +2,7 @@
 // serialization, OpenAPI). Shapes follow docs/spec/portal-spec.md §7; field names are the legacy ones.
 import { z } from 'zod';
 import { MESSAGE, PATTERN } from './patterns/account';
+import { ReplacementProgress } from './replacementProgress';
 
 // ---------- envelope ----------
 export function envelope<T extends z.ZodType>(data: T) {
@@ -271,6 +272,8 @@ export const CardInfoCore = z.object({
   valid_until: z.string(),
   /** why the card is stopped, in words, with its fix; null when it is not stopped */
   stop_reason: StopReasonInfo.nullable().optional(),
+  /** a card replacement under way (the replacement module's progress), null when none */
+  replacement: ReplacementProgress.nullable().optional(),
 });
 export type CardInfoCore = z.infer<typeof CardInfoCore>;
 export const CardInfoAnswer = z.object({

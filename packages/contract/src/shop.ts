@@ -14,7 +14,7 @@ import {
   SHOP_QUANTITY_MESSAGE,
   SHOP_QUANTITY_MIN,
 } from './patterns/shop';
-import { isCityOf, REGIONS } from './patterns/regions';
+import { isCityOf, isDistrictOf, isProvince } from './patterns/regions';
 import { CardNum, DateTime, Mobile, OptionalAgentMark, Yuan } from './schemas';
 import { wholeNumber } from './wholeNumber';
 
@@ -35,18 +35,19 @@ export const ShopDelivery = z
       .trim()
       .refine((s) => chars(s) >= RECEIVER_MIN && chars(s) <= RECEIVER_MAX, RECEIVER_MESSAGE),
     mobile: Mobile,
-    province: z.string({ error: '请选择所在省份和城市' }).refine((p) => REGIONS.some((r) => r.province === p), '请选择所在省份和城市'),
+    province: z.string({ error: '请选择所在省份和城市' }).refine(isProvince, '请选择所在省份和城市'),
     city: z.string({ error: '请选择所在城市' }),
-    district: z
-      .string({ error: '请填写区 / 县' })
-      .trim()
-      .refine((s) => chars(s) >= 1 && chars(s) <= 20, '请填写区 / 县'),
+    district: z.string({ error: '请选择所在区 / 县' }),
     address: z
       .string({ error: ADDRESS_MESSAGE })
       .trim()
       .refine((s) => chars(s) >= ADDRESS_MIN && chars(s) <= ADDRESS_MAX, ADDRESS_MESSAGE),
   })
-  .refine((d) => isCityOf(d.province, d.city), { message: '请选择所在城市', path: ['city'] });
+  .refine((d) => isCityOf(d.province, d.city), { message: '请选择所在城市', path: ['city'] })
+  .refine((d) => !isCityOf(d.province, d.city) || isDistrictOf(d.province, d.city, d.district), {
+    message: '请选择所在区 / 县',
+    path: ['district'],
+  });
 export type ShopDelivery = z.input<typeof ShopDelivery>;
 
 export const ShopProduct = z.object({

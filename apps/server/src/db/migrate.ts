@@ -39,6 +39,7 @@ import * as m035 from './migrations/035_admin_request_keys';
 import * as m036 from './migrations/036_card_identifiers';
 import * as m037 from './migrations/037_holder_account';
 import * as m038 from './migrations/038_refunds_and_invoices';
+import * as m039 from './migrations/039_holder_addresses';
 import * as m040 from './migrations/040_write_limits_and_approvals';
 
 interface Migration {
@@ -86,6 +87,7 @@ const MIGRATIONS: Migration[] = [
   { name: '036_card_identifiers', up: m036.up },
   { name: '037_holder_account', up: m037.up },
   { name: '038_refunds_and_invoices', up: m038.up },
+  { name: '039_holder_addresses', up: m039.up },
   { name: '040_write_limits_and_approvals', up: m040.up },
 ];
 

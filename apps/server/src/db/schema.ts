@@ -595,6 +595,8 @@ export interface ChangeCardApplicationsTable {
   /** sealed, like the street address (006; "" before) */
   province: string;
   city: string;
+  /** sealed; '' on applications filed before it was asked (039) */
+  district: Generated<string>;
   address: string;
   reason: string;
   new_custom_num: string;
@@ -604,6 +606,23 @@ export interface ChangeCardApplicationsTable {
   tracking_no: Generated<string>;
   reject_reason: Generated<string>;
   updated_at: Generated<string>;
+}
+
+// ---------- saved addresses (039) ----------
+/** A holder's saved address (地址管理); every text column sealed (lib/personalData). */
+export interface HolderAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  receiver: string;
+  mobile: string;
+  province: string;
+  city: string;
+  district: string;
+  address: string;
+  /** 1 for the user's default address (at most one: a partial unique index) */
+  is_default: Generated<number>;
+  created_at: string;
+  updated_at: string;
 }
 
 // ---------- refunds (005) ----------
@@ -1226,6 +1245,7 @@ export interface Database {
   tickets: TicketsTable;
   ticket_events: TicketEventsTable;
   ticket_messages: TicketMessagesTable;
+  holder_addresses: HolderAddressesTable;
   agent_applications: AgentApplicationsTable;
   // the operator console (014)
   operators: OperatorsTable;

@@ -28,6 +28,7 @@ const OWNERS: Record<string, string> = {
   card_personal_info: 'modules/realName/repo.ts',
   real_name_tickets: 'modules/realName/repo.ts',
   change_card_applications: 'modules/replacement/repo.ts',
+  holder_addresses: 'modules/addresses/repo.ts',
   uploads: 'modules/upload/repo.ts',
   // commerce
   packages: 'modules/commerce/catalogue/repo.ts',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { addressesRoutes } from './addresses';
 import { adminRoutes, deleteStaleRequestKeys } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
@@ -40,6 +41,7 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, opt
   await realNameRoutes(api, ctx);
   await seriesRoutes(api, ctx);
   await replacementRoutes(api, ctx);
+  await addressesRoutes(api, ctx);
   await uploadRoutes(api, ctx);
   await commerceRoutes(api, ctx);
   await devicesRoutes(api, ctx);

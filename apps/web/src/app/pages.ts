@@ -33,6 +33,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   Tip: () => import('../routes/cards/Tip'),
   ReplaceCard: () => import('../routes/cards/ReplaceCard'),
   ReplaceInfo: () => import('../routes/cards/ReplaceInfo'),
+  Addresses: () => import('../routes/cards/Addresses'),
   WifiSetting: () => import('../routes/cards/WifiSetting'),
   Change: () => import('../routes/cards/Change'),
   AlertSetting: () => import('../routes/cards/AlertSetting'),
@@ -73,6 +74,7 @@ export const PAGES: Record<LaterPage, PageModule> = {
   // quickPay
   QuickPayment: () => import('../routes/quickPay/QuickPayment'),
   QuickSelectPackage: () => import('../routes/quickPay/QuickSelectPackage'),
+  QuickRecharge: () => import('../routes/quickPay/QuickRecharge'),
   QuickCouponsList: () => import('../routes/quickPay/QuickCouponsList'),
   QuickPaymentSuccess: () => import('../routes/quickPay/QuickPaymentSuccess'),
   // support

@@ -11,8 +11,18 @@ const SPEC_PATHS = `/ /login /forgot /tip /collect /recharge /first_recharge /re
 /member /member_rule /member_invite /member_invite-records /404`.split(/\s+/);
 /** Pages the spec's table does not have, added since: /alert_setting (docs/decisions/0015, alerts and auto-renew), /chat (docs/decisions/0034, 在线咨询),
  *  /payee_confirm (docs/decisions/0039-payee-confirms-transfer.md, an agent's payee confirms a transfer),
- *  /forgot_password, /account_security and /messages (docs/decisions/0044-holder-account.md). */
-const ADDED_PATHS = ['/alert_setting', '/chat', '/payee_confirm', '/forgot_password', '/account_security', '/messages'];
+ *  /forgot_password, /account_security and /messages (docs/decisions/0044-holder-account.md),
+ *  /address and /quick_recharge (docs/decisions/0046-addresses.md: 地址管理, 快捷充值 of balance). */
+const ADDED_PATHS = [
+  '/alert_setting',
+  '/chat',
+  '/payee_confirm',
+  '/forgot_password',
+  '/account_security',
+  '/messages',
+  '/address',
+  '/quick_recharge',
+];
 
 /** The modules under src/routes/<area>/, not loaded. */
 const ROUTE_MODULES = Object.keys(import.meta.glob('../routes/*/*.tsx'));

@@ -54,6 +54,8 @@ const TABLE = {
     { path: '/tip', title: '温馨提示', meta: NO_LOGIN, page: 'Tip' },
     { path: '/replace_card', title: '换卡申请', meta: NO_LOGIN, page: 'ReplaceCard' },
     { path: '/replace_info', title: '换卡信息', meta: NO_LOGIN, page: 'ReplaceInfo' },
+    // a holder's address book (docs/decisions/0046-addresses.md): needs no current card
+    { path: '/address', title: '地址管理', meta: { cardOptional: true, gate: 'none' }, page: 'Addresses' },
     { path: '/wifi_setting', title: '设备管理', page: 'WifiSetting' },
     { path: '/check', title: '卡片检测', page: 'Check' },
     { path: '/card_check', title: '智能检测', meta: { noLogin: true, cardWhitelist: true }, page: 'CardCheck' },
@@ -102,6 +104,8 @@ const TABLE = {
   quickPay: [
     { path: '/quick_payment', title: '快捷充值', meta: { noLogin: true, cardWhitelist: true }, page: 'QuickPayment' },
     { path: '/quick_select_package', title: '选择套餐', meta: { noLogin: true, noShowKF: true }, page: 'QuickSelectPackage' },
+    // a top-up by card number (docs/decisions/0046-addresses.md "快捷充值"): ends in the pay bar, like /recharge
+    { path: '/quick_recharge', title: '余额充值', meta: { noLogin: true, noShowKF: true }, page: 'QuickRecharge' },
     { path: '/quick_coupons_list', title: '优惠券', meta: NO_LOGIN, page: 'QuickCouponsList' },
     { path: '/quick_payment_success', title: '充值成功', meta: NO_LOGIN, page: 'QuickPaymentSuccess' },
   ],

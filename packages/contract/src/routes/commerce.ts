@@ -27,6 +27,7 @@ export const payWechatBridge = 'GET /v1/pay/wechatpay/bridge.js';
 // quick payment: no login; every call counts against the client address
 export const quickCardCheck = 'GET /v1/quick/card_check';
 export const quickPackages = 'GET /v1/quick/packages';
+export const quickRechargeOptions = 'GET /v1/quick/recharge_options';
 export const quickQuote = 'POST /v1/quick/quote';
 export const quickOrder = 'POST /v1/quick/order';
 export const quickOrderDetail = 'GET /v1/quick/order';

@@ -28,3 +28,4 @@ export * from './payeeConfirm';
 export * from './account';
 export * from './messages';
 export * from './afterSales';
+export * from './addresses';

@@ -18,6 +18,7 @@ import { proveCardPassword, type Auth } from '../auth';
 import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
 import { memberRightsAmong } from '../membership';
 import { freshLine, lineAnswer, planOf } from '../line';
+import { replacementUnderWay } from '../replacement';
 import { ensureSyncedOnce, renewalOf } from '../usage';
 import * as repo from './repo';
 
@@ -271,6 +272,9 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
   const rights = memberRightsAmong(row.owner_rights_basis, row.owner_levels);
   answer.info.x_member_rights = rights;
   answer.info.card_extensions.member_right_switch = rights !== null;
+  // a replacement under way: home shows its progress until the new card arrives (the replacement
+  // module says where it stands; this only carries it)
+  answer.info.replacement = await replacementUnderWay(ctx.db.kysely, row.card.id);
   return answer;
 }
 

@@ -2,3 +2,4 @@
 // Owns change_card_applications.
 export { replacementRoutes } from './routes';
 export { moveApplication } from './repo';
+export { replacementAddress, replacementUnderWay } from './service';

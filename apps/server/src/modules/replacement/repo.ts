@@ -33,7 +33,7 @@ export async function hasOpenApplication(db: Executor, cardId: number): Promise<
 export type NewApplication = Pick<
   ChangeCardApplicationsTable,
   'receiver_name' | 'receiver_mobile' | 'province' | 'city' | 'address' | 'reason'
->;
+> & { district: string };
 
 export async function insertApplication(db: Executor, cardId: number, a: NewApplication, at: string): Promise<void> {
   await db

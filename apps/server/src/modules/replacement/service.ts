@@ -1,13 +1,15 @@
 import { Code } from '@portal/contract/codes';
-import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
+import type { ChangeCardInfo, ChangeCardRequest, ReplacementProgress } from '@portal/contract';
 import { maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../context';
+import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { personalData } from '../../lib/personalData';
+import { personalData, type PersonalDataSealer } from '../../lib/personalData';
 import type { Auth } from '../auth';
 import { accessibleCard, assertNotCancelled, cardRecord } from '../cardRecord';
+import { replacementProgress } from './progress';
 import * as repo from './repo';
 
 async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
@@ -24,13 +26,24 @@ async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
           receiver_mobile: maskMobile(pd.open(a.receiver_mobile)),
           province: a.province && pd.open(a.province),
           city: a.city && pd.open(a.city),
+          district: a.district && pd.open(a.district),
           address: pd.open(a.address),
           reason: a.reason,
+          carrier: a.carrier,
+          tracking_no: a.tracking_no,
           created_at: a.created_at,
           new_custom_num: a.new_custom_num,
         }
       : null,
+    progress: a ? replacementProgress(a) : null,
   };
+}
+
+/** Card info's `replacement` (home): the latest application's progress while the new card is on its way. */
+export async function replacementUnderWay(db: Executor, cardId: number): Promise<ReplacementProgress | null> {
+  const a = await repo.latestApplication(db, cardId);
+  const p = a ? replacementProgress(a) : null;
+  return p?.ongoing ? p : null;
 }
 
 export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<ChangeCardInfo> {
@@ -69,6 +82,7 @@ export async function applyChangeCard(ctx: AppContext, auth: Auth, body: ChangeC
       receiver_mobile: pd.seal(body.receiver_mobile.trim()),
       province: pd.seal(body.province),
       city: pd.seal(body.city),
+      district: pd.seal(body.district),
       address: pd.seal(body.address.trim()),
       reason: body.reason.trim(),
     },
@@ -95,4 +109,16 @@ async function fileApplication(ctx: AppContext, cardId: number, a: repo.NewAppli
     await repo.insertApplication(trx, cardId, a, at);
     return 'ok';
   });
+}
+
+/** The shipping address of an application as one line, opened (the console's queue and export):
+ *  a municipality is its own city, so 北京市 北京市 reads once; older applications have no district. */
+export function replacementAddress(
+  pd: Pick<PersonalDataSealer, 'open'>,
+  a: { province: string; city: string; district: string; address: string },
+): string {
+  const province = a.province && pd.open(a.province);
+  const city = a.city && pd.open(a.city);
+  const district = a.district && pd.open(a.district);
+  return [province, city !== province ? city : '', district, pd.open(a.address)].filter(Boolean).join(' ');
 }

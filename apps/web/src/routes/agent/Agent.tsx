@@ -22,7 +22,7 @@ import {
   type AgentFields,
 } from '../../features/agentApplication/model/agentForm';
 import { fetchBranding } from '../../features/branding/api/customerUrl';
-import { RegionPicker } from '../../features/replacement/components/RegionPicker';
+import { RegionPicker } from '../../features/addresses/components/RegionPicker';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
@@ -183,9 +183,9 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
         />
         <RegionPicker
           control={form.field('region')}
-          province={fields.province}
-          city={fields.city}
-          onChange={(province, city) => {
+          levels={2}
+          value={{ province: fields.province, city: fields.city, district: '' }}
+          onChange={({ province, city }) => {
             form.clear('region');
             setFields((f) => ({ ...f, province, city }));
           }}

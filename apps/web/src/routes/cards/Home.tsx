@@ -16,6 +16,7 @@ import { StatusTag } from '../../features/cards/components/StatusTag';
 import { clewAction } from '../../features/cards/model/clewAction';
 import { chooseCurrentCard, rememberCardInfo, switchCard } from '../../features/cards/model/currentCard';
 import { NoticeList } from '../../features/alerts/components/NoticeList';
+import { ReplacementSteps } from '../../features/replacement/components/ReplacementSteps';
 import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
 import { withQuery } from '../../lib/query';
@@ -163,6 +164,21 @@ function HomePage() {
         )}
 
         <NoticeList customNum={customNum} />
+
+        {/* a replacement under way: where the new card is, until it arrives (card info carries the
+            replacement module's progress) */}
+        {card?.replacement && (
+          <Panel
+            title="换卡进度"
+            extra={
+              <Link to="/replace_info?form=home" className={styles.more}>
+                查看详情 ›
+              </Link>
+            }
+          >
+            <ReplacementSteps progress={card.replacement} />
+          </Panel>
+        )}
 
         {brand.cardLogin && password.data && !password.data.has_password && !cardLogin && (
           <Link to="/forgot?set=true" className={styles.notice}>

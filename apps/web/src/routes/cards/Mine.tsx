@@ -211,6 +211,16 @@ function MinePage() {
               会员中心
             </List.Item>
           )}
+          {!cardLogin && (
+            <List.Item
+              prefix={
+                <Icon d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" color="#0ba5ec" />
+              }
+              onClick={go('/address')}
+            >
+              地址管理
+            </List.Item>
+          )}
           {shopOpen && (
             <List.Item prefix={<Icon d={ICON.shop} color="#12b76a" />} onClick={go('/shopping')}>
               设备商城

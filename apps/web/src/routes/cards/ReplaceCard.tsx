@@ -1,5 +1,6 @@
-// /replace_card — the card-replacement application: who receives the new card, where (province →
-// city picker, then the street address), and why. A problem is said at its field.
+// /replace_card — the card-replacement application: who receives the new card, where (the region
+// picker: province → city → district, then the street; or a saved address), and why. A problem is
+// said at its field.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { groupCardNumber } from '@portal/domain';
@@ -8,7 +9,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { submitChangeCard } from '../../features/replacement/api/replacement';
-import { RegionPicker } from '../../features/replacement/components/RegionPicker';
+import { RegionPicker } from '../../features/addresses/components/RegionPicker';
+import { SavedAddresses } from '../../features/addresses/components/SavedAddresses';
+import type { SavedAddress } from '../../features/addresses/api/addresses';
 import {
   changeCardFormError,
   EMPTY_CHANGE_CARD,
@@ -23,7 +26,7 @@ import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
 import own from './ReplaceCard.module.css';
 
-type TextField = Exclude<keyof ChangeCardFields, 'province' | 'city'>;
+type TextField = Exclude<keyof ChangeCardFields, 'province' | 'city' | 'district'>;
 
 function ReplaceCardPage() {
   const navigate = useNavigate();
@@ -39,6 +42,18 @@ function ReplaceCardPage() {
     setFields((f) => ({ ...f, [k]: e.target.value }));
   };
   const formQuery = params.get('form');
+  const pick = (a: SavedAddress) => {
+    form.clear();
+    setFields((f) => ({
+      ...f,
+      receiverName: a.receiver,
+      receiverMobile: a.mobile,
+      province: a.province,
+      city: a.city,
+      district: a.district,
+      address: a.address,
+    }));
+  };
 
   if (!token || !customNum) {
     return (
@@ -71,6 +86,7 @@ function ReplaceCardPage() {
         receiver_mobile: fields.receiverMobile.trim(),
         province: fields.province,
         city: fields.city,
+        district: fields.district,
         address: fields.address.trim(),
         reason: fields.reason.trim(),
       });
@@ -95,6 +111,7 @@ function ReplaceCardPage() {
           <span className="app-field__label">卡号</span>
           <input className="app-field__input" value={groupCardNumber(customNum)} readOnly />
         </label>
+        <SavedAddresses onPick={pick} empty={!fields.receiverName && !fields.receiverMobile && !fields.province && !fields.address} />
         <label className="app-field">
           <span className="app-field__label">收件人</span>
           <input
@@ -126,11 +143,10 @@ function ReplaceCardPage() {
         {form.at('receiverMobile')}
         <RegionPicker
           control={form.field('region')}
-          province={fields.province}
-          city={fields.city}
-          onChange={(province, city) => {
+          value={fields}
+          onChange={(r) => {
             form.clear('region');
-            setFields((f) => ({ ...f, province, city }));
+            setFields((f) => ({ ...f, ...r }));
           }}
         />
         {form.at('region')}
@@ -142,7 +158,7 @@ function ReplaceCardPage() {
             {...form.field('address')}
             autoComplete="street-address"
             maxLength={120}
-            placeholder="区县、街道、门牌号"
+            placeholder="街道、楼栋、门牌号"
             value={fields.address}
             onChange={set('address')}
           />

@@ -9,7 +9,9 @@ import { PageLoading } from '../../components/PageLoading';
 import { Panel } from '../../components/Panel';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useChangeCardContent, useChangeCardInfo } from '../../features/replacement/api/replacement';
-import { addressLine, STATUS_LABEL } from '../../features/replacement/model/changeCardForm';
+import { ReplacementSteps } from '../../features/replacement/components/ReplacementSteps';
+import { addressLine } from '../../features/addresses/model/region';
+import { STATUS_LABEL } from '../../features/replacement/model/changeCardForm';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
@@ -72,7 +74,16 @@ function ReplaceInfoPage() {
             </span>
           }
         >
+          {info.data.progress && <ReplacementSteps progress={info.data.progress} />}
           <dl className={styles.facts}>
+            {app.tracking_no && (
+              <div>
+                <dt>快递单号</dt>
+                <dd data-testid="tracking">
+                  {app.carrier} {app.tracking_no}
+                </dd>
+              </div>
+            )}
             <div>
               <dt>收件人</dt>
               <dd>{app.receiver_name}</dd>

@@ -1,5 +1,6 @@
 // /member_invite — 邀请好友: the user's own invite link (registration with their code and the
-// brand's mark) as a QR code and as text with 复制链接, the reward, and the invitations so far.
+// brand's mark) as a QR code and as text with 复制链接, a poster to save or send (生成邀请海报), the
+// reward, and the invitations so far.
 import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -7,6 +8,8 @@ import { Panel } from '../../components/Panel';
 import { QrCode } from '../../components/QrCode';
 import { LoadFailed } from '../../components/StateBlock';
 import { useInviteMine } from '../../features/invites/api/invites';
+import { InvitePoster } from '../../features/invites/components/InvitePoster';
+import { useBrand } from '../../features/branding/model/brandingStore';
 import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { inviteLink, popularizeLink } from '../../features/invites/model/links';
 import styles from '../../features/membership/membership.module.css';
@@ -18,6 +21,7 @@ import { toast } from '../../lib/toast';
 function MemberInvitePage() {
   const cardLogin = useStored('cardLogin') ?? false;
   const mine = useInviteMine(!cardLogin);
+  const brand = useBrand();
   const d = mine.data;
   const link = d ? inviteLink(window.location.origin, d.mark, d.code) : '';
 
@@ -53,7 +57,14 @@ function MemberInvitePage() {
               <p className={styles.url} data-testid="invite-link">
                 {link}
               </p>
-              <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={() => void copy(link)}>
+              <InvitePoster
+                appName={brand.appName}
+                logo={brand.logo}
+                code={d!.code}
+                rewardGrowth={d!.enabled ? d!.reward_growth : 0}
+                link={link}
+              />
+              <button type="button" className="app-btn app-btn--ghost app-btn--block" onClick={() => void copy(link)}>
                 复制链接
               </button>
               <button

@@ -1,5 +1,6 @@
 // /quick_payment — pay for a card without logging in: first check the card number. Anyone with
-// the number may buy a package for that card; the goods only ever go to the card.
+// the number may buy a package for that card or top up its balance (/quick_recharge); the goods
+// and the money only ever go to the card.
 import type { QuickCardCheck } from '@portal/contract';
 import { CARD_STATE_LABEL, CardState } from '@portal/contract/enums';
 import { useState, type FormEvent } from 'react';
@@ -17,26 +18,24 @@ const NEED_TEXT = {
 } as const;
 
 /**
- * A card quick payment cannot help, with the way on: a cancelled card goes to support (nothing
- * bought could be used); a card in arrears needs a balance recharge, which is its holder's (card
- * login); anything else the server names (real-name first …) is done after the card login.
+ * A card quick payment cannot sell a package to, with the way on: a cancelled card goes to support
+ * (nothing bought could be used); anything else the server names (real-name first …) is done after
+ * the card login.
  */
 function WayOn({ card }: { card: QuickCardCheck }) {
   const cancelled = card.state === CardState.Cancelled;
-  const recharge = card.can_buy && card.needs === 'recharge';
-  const login = `/login?login_model=customNum&redirect=${encodeURIComponent(recharge ? '/recharge' : '/')}`;
   return (
     <div data-testid="quick-way-on">
       <p className={styles.notice} role="alert">
-        {recharge ? '该卡欠费停机，需充值余额后恢复：余额充值需用卡号登录后办理' : (card.reason ?? '该卡暂不能购买套餐')}
+        {card.reason ?? '该卡暂不能购买套餐'}
       </p>
       {cancelled ? (
         <Link className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} to="/customer?form=quick_payment">
           联系客服
         </Link>
       ) : (
-        <Link className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} to={login}>
-          {recharge ? '用卡号登录充值' : '用卡号登录办理'}
+        <Link className="app-btn app-btn--primary app-btn--block" style={{ marginTop: 14 }} to="/login?login_model=customNum&redirect=%2F">
+          用卡号登录办理
         </Link>
       )}
     </div>
@@ -50,6 +49,7 @@ function QuickPaymentPage() {
   const [error, setError] = useState<string | null>(null);
   const [card, setCard] = useState<QuickCardCheck | null>(null);
   const [busy, setBusy] = useState(false);
+  const toRecharge = (c: QuickCardCheck) => navigate(`/quick_recharge?custom_num=${encodeURIComponent(c.custom_num)}`);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,8 +71,8 @@ function QuickPaymentPage() {
     <div className={styles.page}>
       <PageHeader title="快捷充值" fallback="/login" />
       <section className={`${styles.section} ${styles.hero}`}>
-        <h2 className={styles.name}>免登录为流量卡订购套餐</h2>
-        <p className={styles.meta}>输入卡号即可购买，套餐只会充入该卡</p>
+        <h2 className={styles.name}>免登录为流量卡订购套餐、充值余额</h2>
+        <p className={styles.meta}>输入卡号即可办理，套餐和充值金额只会充入该卡</p>
       </section>
       <form className={styles.section} onSubmit={submit} noValidate>
         <label className={styles.sectionTitle} htmlFor="quick-card">
@@ -119,9 +119,24 @@ function QuickPaymentPage() {
               <span className={styles.sumValue}>{card.problem_title}</span>
             </p>
           ) : null}
-          {card.can_buy && card.needs !== 'recharge' ? (
+          {card.can_buy && card.needs === 'recharge' ? (
+            // in arrears: a top-up puts the line back in service (the line's read model says so)
             <>
-              {card.needs ? <p className={styles.reason}>{NEED_TEXT[card.needs]}</p> : null}
+              <p className={styles.notice} role="alert">
+                该卡欠费停机：充值余额后即可恢复
+              </p>
+              <button
+                type="button"
+                className="app-btn app-btn--primary app-btn--block"
+                style={{ marginTop: 14 }}
+                onClick={() => toRecharge(card)}
+              >
+                充值余额
+              </button>
+            </>
+          ) : card.can_buy ? (
+            <>
+              {card.needs && card.needs !== 'recharge' ? <p className={styles.reason}>{NEED_TEXT[card.needs]}</p> : null}
               <button
                 type="button"
                 className="app-btn app-btn--primary app-btn--block"
@@ -129,6 +144,14 @@ function QuickPaymentPage() {
                 onClick={() => navigate(`/quick_select_package?custom_num=${encodeURIComponent(card.custom_num)}`)}
               >
                 {card.needs === 'refuel' ? '选择加油包' : '选择套餐'}
+              </button>
+              <button
+                type="button"
+                className="app-btn app-btn--ghost app-btn--block"
+                style={{ marginTop: 10 }}
+                onClick={() => toRecharge(card)}
+              >
+                充值余额
               </button>
             </>
           ) : (

@@ -2,8 +2,8 @@
 // a login: the devices with their pictures, bands, carriers, the cards they work with, price and
 // stock. Buying needs a login (a device order is an order of the current card, paid through the
 // ordinary checkout): the quantity with the number input of spec §5 (1–9999, never above the
-// stock), the receiver, mobile and address (province / city from the region list, district,
-// street), then the order is confirmed and paid like any other.
+// stock), the receiver, mobile and address (province / city / district from the region picker and
+// the street, or a saved address), then the order is confirmed and paid like any other.
 import type { QuoteRequest, ShopProduct } from '@portal/contract';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { ShopCode } from '@portal/contract/shopCodes';
@@ -17,7 +17,10 @@ import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useBindList } from '../../features/cards/api/useBindList';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { Checkout } from '../../features/commerce/components/Checkout';
-import { RegionPicker } from '../../features/replacement/components/RegionPicker';
+import type { SavedAddress } from '../../features/addresses/api/addresses';
+import { RegionPicker } from '../../features/addresses/components/RegionPicker';
+import { SavedAddresses } from '../../features/addresses/components/SavedAddresses';
+import { addressLine } from '../../features/addresses/model/region';
 import { useDeviceFit, useShopProducts } from '../../features/shop/api/shop';
 import { fitOf } from '../../features/shop/model/fit';
 import { clampQuantity, EMPTY_ORDER_FORM, orderFormError, type OrderField, type OrderFields } from '../../features/shop/model/orderForm';
@@ -109,9 +112,21 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
   const [fields, setFields] = useState<OrderFields>(EMPTY_ORDER_FORM);
   const [confirmed, setConfirmed] = useState<OrderFields | null>(null);
   const form = useFormErrors<OrderField>('shop');
-  const set = (k: 'receiver' | 'mobile' | 'district' | 'address') => (e: { target: { value: string } }) => {
+  const set = (k: 'receiver' | 'mobile' | 'address') => (e: { target: { value: string } }) => {
     form.clear(k);
     setFields((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const pick = (a: SavedAddress) => {
+    form.clear();
+    setFields((f) => ({
+      ...f,
+      receiver: a.receiver,
+      mobile: a.mobile,
+      province: a.province,
+      city: a.city,
+      district: a.district,
+      address: a.address,
+    }));
   };
   const request = useMemo<QuoteRequest | null>(
     () =>
@@ -125,7 +140,7 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
           mobile: confirmed.mobile.trim(),
           province: confirmed.province,
           city: confirmed.city,
-          district: confirmed.district.trim(),
+          district: confirmed.district,
           address: confirmed.address.trim(),
         },
       },
@@ -141,7 +156,6 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
   }
 
   if (confirmed && request) {
-    const place = confirmed.city === confirmed.province ? confirmed.city : `${confirmed.province} ${confirmed.city}`;
     return (
       <>
         <Panel
@@ -167,9 +181,7 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
             </div>
             <div>
               <dt>收货地址</dt>
-              <dd>
-                {place} {confirmed.district.trim()} {confirmed.address.trim()}
-              </dd>
+              <dd>{addressLine({ ...confirmed, address: confirmed.address.trim() })}</dd>
             </div>
             <div>
               <dt>使用卡片</dt>
@@ -207,6 +219,7 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
         <p className={styles.hint}>
           单价 ¥{formatYuan(product.price)}，库存 {product.stock} 件
         </p>
+        <SavedAddresses onPick={pick} empty={!fields.receiver && !fields.mobile && !fields.province && !fields.address} />
         <label className="app-field">
           <span className="app-field__label">收货人</span>
           <input
@@ -236,26 +249,13 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
         {form.at('mobile')}
         <RegionPicker
           control={form.field('region')}
-          province={fields.province}
-          city={fields.city}
-          onChange={(province, city) => {
+          value={fields}
+          onChange={(r) => {
             form.clear('region');
-            setFields((f) => ({ ...f, province, city }));
+            setFields((f) => ({ ...f, ...r }));
           }}
         />
         {form.at('region')}
-        <label className="app-field">
-          <span className="app-field__label">区 / 县</span>
-          <input
-            className="app-field__input"
-            {...form.field('district')}
-            maxLength={20}
-            placeholder="如：南山区"
-            value={fields.district}
-            onChange={set('district')}
-          />
-        </label>
-        {form.at('district')}
         <label className="app-field">
           <span className="app-field__label">详细地址</span>
           <input

@@ -37,6 +37,7 @@ import { TICKET_CATEGORY_LABEL, TICKET_STATUS_LABEL, type TicketCategory, type T
 import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import { personalData } from '../../../lib/personalData';
+import { replacementAddress } from '../../replacement';
 import type { AdminActor } from '../access/actor';
 import { contactFor } from '../access/contact';
 import { serveAdmin, type AdminHandler } from '../access/guard';
@@ -354,7 +355,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['状态', (a) => label(REPLACEMENT_STATUS_LABEL, a.status)],
         ['收件人', (a) => pd.open(a.receiver_name)],
         ['收件电话', (a) => pd.open(a.receiver_mobile)],
-        ['收件地址', (a) => [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' ')],
+        ['收件地址', (a) => replacementAddress(pd, a)],
         ['换卡原因', (a) => a.reason],
         ['新卡号', (a) => a.new_custom_num],
         ['快递公司', (a) => a.carrier],

@@ -9,6 +9,7 @@ import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import { personalData } from '../../../lib/personalData';
+import { replacementAddress } from '../../replacement';
 import { setApplicationStatus } from '../../agentApplications';
 import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
@@ -190,7 +191,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     status: a.status,
     receiver_name: pd.open(a.receiver_name),
     receiver_mobile: pd.open(a.receiver_mobile),
-    address: [a.province && pd.open(a.province), a.city && pd.open(a.city), pd.open(a.address)].filter(Boolean).join(' '),
+    address: replacementAddress(pd, a),
     reason: a.reason,
     new_custom_num: a.new_custom_num,
     carrier: a.carrier,

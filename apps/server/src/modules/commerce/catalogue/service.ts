@@ -7,6 +7,7 @@ import {
   type CouponPackage,
   type Package,
   type PurchaseEffect,
+  type QuickRechargeOptions,
   type RechargeOptions,
 } from '@portal/contract';
 import { fenToYuan, purchaseEffect, type CardPackageRow } from '@portal/domain';
@@ -128,12 +129,21 @@ export async function couponPackageList(ctx: AppContext, auth: Auth, customNum: 
 
 export async function rechargeOptions(ctx: AppContext, auth: Auth, customNum: string): Promise<RechargeOptions> {
   const card = await accessibleCard(ctx, auth, customNum);
+  return {
+    ...(await rechargeOffersOf(ctx, card)),
+    balance: fenToYuan(card.balance_fen),
+    pre_store: card.pre_store === 1,
+    pre_store_mold: card.pre_store_mold,
+  };
+}
+
+/** A card's recharge amounts and first-recharge offer: /recharge's, and quick payment's top-up. */
+export async function rechargeOffersOf(ctx: AppContext, card: Card): Promise<QuickRechargeOptions> {
   const offer = card.has_first_balance_order === 1 ? undefined : await repo.rechargeOfferOfAgent(ctx.db.kysely, card.agent_id);
   return {
     presets: RECHARGE_PRESETS_YUAN,
     min: RECHARGE_MIN_YUAN,
     max: RECHARGE_MAX_YUAN,
-    balance: fenToYuan(card.balance_fen),
     first_recharge: offer
       ? {
           amount: fenToYuan(offer.amount_fen),
@@ -142,7 +152,5 @@ export async function rechargeOptions(ctx: AppContext, auth: Auth, customNum: st
           description: offer.description,
         }
       : null,
-    pre_store: card.pre_store === 1,
-    pre_store_mold: card.pre_store_mold,
   };
 }

@@ -1,11 +1,12 @@
-// Quick payment without login: anyone with a card number may buy a package FOR that card (the
-// goods only ever go to the card). What it must not do: spend the card's balance (no balance
+// Quick payment without login: anyone with a card number may buy a package FOR that card, or top
+// up that card's balance with /recharge's amounts and offers (the goods and the money only ever go
+// to the card). What it must not do: spend the card's balance (no balance
 // channel) or its vouchers (they are the logged-in holder's: contract QuickQuoteRequest), or read other people's orders (each quick order is read with its unguessable
 // access key, returned once at creation and stored only as a hash).
 import { timingSafeEqual } from 'node:crypto';
 import { Code } from '@portal/contract/codes';
 import { PayChannel } from '@portal/contract/enums';
-import type { Order, PayAction, QuickCardCheck, Quote } from '@portal/contract';
+import type { Order, PayAction, QuickCardCheck, QuickRechargeOptions, Quote } from '@portal/contract';
 import type { AppContext } from '../../../context';
 import type { Card, OrderRow } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
@@ -13,7 +14,7 @@ import { hit } from '../../../lib/throttle';
 import { assertNotCancelled, assertPurchasable, cardRecord } from '../../cardRecord';
 import { freshLine } from '../../line';
 import * as catalogueRepo from '../catalogue/repo';
-import { packagesForCard, withEffects } from '../catalogue/service';
+import { packagesForCard, rechargeOffersOf, withEffects } from '../catalogue/service';
 import * as ordersRepo from '../orders/repo';
 import { currentOrder, hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
 
@@ -63,6 +64,16 @@ export async function quickPackages(ctx: AppContext, customNum: string) {
   return { list: await withEffects(ctx, card, await packagesForCard(ctx, card)) };
 }
 
+/** The amounts and first-recharge offer of a card's top-up, without its balance. */
+export async function quickRechargeOptions(ctx: AppContext, customNum: string): Promise<QuickRechargeOptions> {
+  const card = await cardByNum(ctx, customNum);
+  assertNotCancelled(card);
+  return rechargeOffersOf(ctx, card);
+}
+
+/** A package when the request names one, else a top-up of the amount (the schema allows one of the two). */
+const goodsOf = (input: { amount?: number | undefined }) => (input.amount !== undefined ? ('recharge' as const) : ('package' as const));
+
 export async function quickOrder(
   ctx: AppContext,
   input: Omit<PlaceInput, 'goods_type'>,
@@ -70,7 +81,7 @@ export async function quickOrder(
   if (input.pay_channel === PayChannel.Balance) throw new AppError(Code.PAY_CHANNEL_UNAVAILABLE, '免登录支付不支持余额支付，请登录后使用');
   const card = await cardByNum(ctx, input.custom_num);
   // never a voucher without a login (the schema refuses one too)
-  const placed = await placeOrder(ctx, card, 0, { ...input, voucher_id: null, goods_type: 'package' }, true);
+  const placed = await placeOrder(ctx, card, 0, { ...input, voucher_id: null, goods_type: goodsOf(input) }, true);
   const [order] = await toOrders(ctx, [placed.order], card.custom_num);
   return { ...order!, access_key: placed.accessKey!, pay: placed.pay };
 }
@@ -81,10 +92,16 @@ export async function quickOrder(
  */
 export async function quickQuote(
   ctx: AppContext,
-  input: { custom_num: string; package_id: number; voucher_id?: null | undefined; in_messaging_app: boolean },
+  input: {
+    custom_num: string;
+    package_id?: number | undefined;
+    amount?: number | undefined;
+    voucher_id?: null | undefined;
+    in_messaging_app: boolean;
+  },
 ): Promise<Quote> {
   const card = await cardByNum(ctx, input.custom_num);
-  return toQuote(await price(ctx, card, { ...input, voucher_id: null, goods_type: 'package' }), true);
+  return toQuote(await price(ctx, card, { ...input, voucher_id: null, goods_type: goodsOf(input) }), true);
 }
 
 /** A quick order read with its access key; one answer for "no such order" and "wrong key", so order numbers cannot be probed. */

@@ -132,6 +132,15 @@ export function useQuickPackages(customNum: string) {
   });
 }
 
+/** A top-up's amounts and first-recharge offer for a card number, without a login (no balance). */
+export function useQuickRechargeOptions(customNum: string) {
+  return useQuery({
+    queryKey: ['commerce', 'quick', 'recharge', customNum],
+    queryFn: ({ signal }) => call(api.quickRechargeOptions, { custom_num: customNum }, { signal }),
+    enabled: customNum !== '',
+  });
+}
+
 export function createQuickOrder(body: QuickOrderRequest): Promise<QuickOrderAnswer> {
   return call(api.quickOrder, body);
 }

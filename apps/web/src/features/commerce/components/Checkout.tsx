@@ -56,12 +56,15 @@ export function followPay(
   else window.location.assign(order.pay.url);
 }
 
-/** A quick order: never a voucher (they are the holder's, after a login) and never the balance. */
+/** A quick order — a package, or a top-up of the card's balance: never a voucher (they are the
+ *  holder's, after a login) and never the balance. */
 async function placeQuick(body: QuoteRequest, channel: PayChannelValue, requestId: string, navigate: NavigateFunction): Promise<void> {
-  if (body.package_id === undefined) return;
+  const goods =
+    body.package_id !== undefined ? { package_id: body.package_id } : body.amount !== undefined ? { amount: body.amount } : null;
+  if (!goods) return;
   const order = await createQuickOrder({
     custom_num: body.custom_num,
-    package_id: body.package_id,
+    ...goods,
     pay_channel: channel,
     request_id: requestId,
     in_messaging_app: body.in_messaging_app,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressLine, CHANGE_CARD_MESSAGE, changeCardFormError, type ChangeCardFields } from './changeCardForm';
+import { CHANGE_CARD_MESSAGE, changeCardFormError, type ChangeCardFields } from './changeCardForm';
 
 const ok: ChangeCardFields = {
   receiverName: '张三',
   receiverMobile: '13800138000',
   province: '北京市',
   city: '北京市',
-  address: '朝阳区建国路88号',
+  district: '朝阳区',
+  address: '建国路88号',
   reason: '卡片损坏',
 };
 
@@ -19,18 +20,11 @@ describe('changeCardFormError', () => {
     ['a malformed mobile', { receiverMobile: '1380013800' }, { field: 'receiverMobile', message: '请输入正确的手机号' }],
     ['no province', { province: '', city: '' }, { field: 'region', message: CHANGE_CARD_MESSAGE.region }],
     ['a province without its city', { city: '' }, { field: 'region', message: CHANGE_CARD_MESSAGE.region }],
+    ['a city without its district', { district: '' }, { field: 'region', message: CHANGE_CARD_MESSAGE.region }],
     ['a street address under 5 characters', { address: '建国路' }, { field: 'address', message: CHANGE_CARD_MESSAGE.address }],
     ['a street address over 120 characters', { address: '路'.repeat(121) }, { field: 'address', message: CHANGE_CARD_MESSAGE.address }],
     ['no reason', { reason: '' }, { field: 'reason', message: CHANGE_CARD_MESSAGE.reasonEmpty }],
     ['a reason over 200 characters', { reason: '坏'.repeat(201) }, { field: 'reason', message: CHANGE_CARD_MESSAGE.reason }],
     ['the first problem in page order', { receiverMobile: '', reason: '' }, { field: 'receiverMobile', message: '请输入手机号' }],
   ])('%s', (_n, patch, expected) => expect(changeCardFormError({ ...ok, ...patch })).toEqual(expected));
-});
-
-describe('addressLine', () => {
-  it.each([
-    ['province, city and street', { province: '广东省', city: '深圳市', address: '南山区科技园8栋' }, '广东省 深圳市 南山区科技园8栋'],
-    ['a municipality once', { province: '北京市', city: '北京市', address: '朝阳区建国路88号' }, '北京市 朝阳区建国路88号'],
-    ['an application from before the picker', { province: '', city: '', address: '北京市朝阳区建国路88号' }, '北京市朝阳区建国路88号'],
-  ])('%s', (_n, a, expected) => expect(addressLine(a)).toBe(expected));
 });

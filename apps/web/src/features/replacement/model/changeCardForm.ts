@@ -1,21 +1,22 @@
-// The card-replacement form (/replace_card): the same limits as the server (province and city
-// from the picker, street address 5-120 characters, reason 1-200), checked before anything is
-// sent; each problem names its field.
+// The card-replacement form (/replace_card): the same limits as the server (province, city and
+// district from the region picker, street address 5-120 characters, reason 1-200), checked before
+// anything is sent; each problem names its field.
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import type { ApplicationStatus } from '../api/replacement';
 
 export interface ChangeCardFields {
   receiverName: string;
   receiverMobile: string;
-  /** province and city, as the picker chose them ("" until chosen) */
+  /** province, city and district, as the picker chose them ("" until chosen) */
   province: string;
   city: string;
-  /** the street address under the city */
+  district: string;
+  /** the street address under the district */
   address: string;
   reason: string;
 }
 
-/** The form's controls; the province and city are one (the region picker). */
+/** The form's controls; province, city and district are one (the region picker). */
 export type ChangeCardField = 'receiverName' | 'receiverMobile' | 'region' | 'address' | 'reason';
 
 export const EMPTY_CHANGE_CARD: ChangeCardFields = {
@@ -23,6 +24,7 @@ export const EMPTY_CHANGE_CARD: ChangeCardFields = {
   receiverMobile: '',
   province: '',
   city: '',
+  district: '',
   address: '',
   reason: '',
 };
@@ -30,8 +32,8 @@ export const EMPTY_CHANGE_CARD: ChangeCardFields = {
 export const CHANGE_CARD_MESSAGE = {
   nameEmpty: '请输入收件人姓名',
   name: '收件人姓名不能超过30个字',
-  region: '请选择所在省份和城市',
-  address: '请输入5-120个字的详细地址（区县、街道、门牌号）',
+  region: '请选择所在省 / 市 / 区县',
+  address: '请输入5-120个字的详细地址（街道、楼栋、门牌号）',
   reasonEmpty: '请填写换卡原因',
   reason: '换卡原因不能超过200个字',
 } as const;
@@ -44,19 +46,12 @@ export function changeCardFormError(f: ChangeCardFields): { field: ChangeCardFie
   const rules: [ChangeCardField, string | undefined][] = [
     ['receiverName', !name ? CHANGE_CARD_MESSAGE.nameEmpty : name.length > 30 ? CHANGE_CARD_MESSAGE.name : undefined],
     ['receiverMobile', check(f.receiverMobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile)],
-    ['region', !f.province || !f.city ? CHANGE_CARD_MESSAGE.region : undefined],
+    ['region', !f.province || !f.city || !f.district ? CHANGE_CARD_MESSAGE.region : undefined],
     ['address', address.length < 5 || address.length > 120 ? CHANGE_CARD_MESSAGE.address : undefined],
     ['reason', !reason ? CHANGE_CARD_MESSAGE.reasonEmpty : reason.length > 200 ? CHANGE_CARD_MESSAGE.reason : undefined],
   ];
   const failed = rules.find(([, message]) => message);
   return failed ? { field: failed[0], message: failed[1]! } : undefined;
-}
-
-/** The address as one line: province, city, street. */
-export function addressLine(a: { province: string; city: string; address: string }): string {
-  // a municipality is its own city: 北京市 北京市 reads as one
-  const city = a.city && a.city !== a.province ? a.city : '';
-  return [a.province, city, a.address].filter(Boolean).join(' ');
 }
 
 export const STATUS_LABEL: Record<ApplicationStatus, string> = {

@@ -1,9 +1,10 @@
 // The device order form (/shopping): quantity by the number input of docs/spec/portal-spec.md §5
 // (clamped to 1..9999, whole numbers) and the delivery address, checked here with the same limits
-// the server applies, so the user is told what to fix before anything is sent.
+// the server applies, so the user is told what to fix before anything is sent. Province, city and
+// district come from the one region picker (features/addresses).
 import { ADDRESS_MAX, ADDRESS_MIN, RECEIVER_MAX, RECEIVER_MIN, SHOP_QUANTITY_MAX, SHOP_QUANTITY_MIN } from '@portal/contract/patterns/shop';
 
-export type OrderField = 'quantity' | 'receiver' | 'mobile' | 'region' | 'district' | 'address';
+export type OrderField = 'quantity' | 'receiver' | 'mobile' | 'region' | 'address';
 
 export interface OrderFields {
   quantity: number;
@@ -33,9 +34,7 @@ export function orderFormError(f: OrderFields): { field: OrderField; message: st
   if (r < RECEIVER_MIN || r > RECEIVER_MAX)
     return { field: 'receiver', message: `请填写收货人姓名（${RECEIVER_MIN}-${RECEIVER_MAX} 个字）` };
   if (!/^1\d{10}$/.test(f.mobile.trim())) return { field: 'mobile', message: '请输入11位手机号' };
-  if (!f.province || !f.city) return { field: 'region', message: '请选择所在省份和城市' };
-  const d = len(f.district);
-  if (d < 1 || d > 20) return { field: 'district', message: '请填写区 / 县' };
+  if (!f.province || !f.city || !f.district) return { field: 'region', message: '请选择所在省 / 市 / 区县' };
   const a = len(f.address);
   if (a < ADDRESS_MIN || a > ADDRESS_MAX)
     return { field: 'address', message: `请填写详细地址（${ADDRESS_MIN}-${ADDRESS_MAX} 个字，如街道、门牌号）` };

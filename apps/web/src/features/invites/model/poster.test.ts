@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { fitName, POSTER, posterTexts, QR_BOX, QR_MARGIN } from './poster';
+
+describe('invitation poster layout', () => {
+  it.each([
+    ['畅联流量卡自助服务', '畅联流量卡自助服务'],
+    ['一二三四五六七八九十一二三四', '一二三四五六七八九十一二三四'],
+    ['一二三四五六七八九十一二三四五', '一二三四五六七八九十一二三…'],
+    ['  极客通信  ', '极客通信'],
+  ])('fitName(%s) is %s', (name, fitted) => expect(fitName(name)).toBe(fitted));
+
+  it('carries the brand, the code and the reward, and keeps every line and the QR card on the poster', () => {
+    const texts = posterTexts({ appName: '畅联流量卡自助服务', code: 'ABCD2345', rewardGrowth: 200 });
+    expect(texts.map((t) => t.text)).toEqual(
+      expect.arrayContaining(['畅联流量卡自助服务', '邀请码  ABCD2345', '好友注册并首次购买套餐，您可获得 200 成长值']),
+    );
+    for (const t of texts) {
+      expect(t.y, t.text).toBeGreaterThan(t.size);
+      expect(t.y, t.text).toBeLessThan(POSTER.height);
+    }
+    expect(QR_BOX.x - QR_MARGIN).toBeGreaterThanOrEqual(0);
+    expect(QR_BOX.x + QR_BOX.size + QR_MARGIN).toBeLessThanOrEqual(POSTER.width);
+    // the texts under the QR start below its card
+    const below = texts.filter((t) => t.y > QR_BOX.y);
+    for (const t of below) expect(t.y - t.size, t.text).toBeGreaterThan(QR_BOX.y + QR_BOX.size + QR_MARGIN);
+  });
+
+  it('says no reward when the programme gives none', () => {
+    expect(posterTexts({ appName: 'x', code: 'C', rewardGrowth: 0 }).map((t) => t.text)).toContain('好友扫码即可注册，成为您邀请的好友');
+  });
+});

@@ -1,0 +1,110 @@
+// /quick_recharge?custom_num= — 快捷充值 of balance without logging in: anyone with the card number
+// tops up THAT card's balance (the money only ever goes to the card), with /recharge's amounts and
+// first-recharge offer. The quote says the exact 到账金额 before paying; the payment is the
+// ordinary checkout's (never the balance, never a voucher). A visitor sees no balance.
+import type { QuoteRequest } from '@portal/contract';
+import { groupCardNumber } from '@portal/domain';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from '../../lib/router';
+import { PageHeader } from '../../components/PageHeader';
+import { PageLoading } from '../../components/PageLoading';
+import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { useQuickRechargeOptions } from '../../features/commerce/api/commerce';
+import styles from '../../features/commerce/commerce.module.css';
+import { Checkout } from '../../features/commerce/components/Checkout';
+import { checkRechargeAmount } from '../../features/commerce/model/rechargeAmount';
+import { withQuery } from '../../lib/query';
+
+function QuickRechargePage() {
+  const [params] = useSearchParams();
+  const customNum = params.get('custom_num') ?? '';
+  const options = useQuickRechargeOptions(customNum);
+  const [picked, setPreset] = useState<number | null>(null);
+  const offerAmount = options.data?.first_recharge?.amount;
+  const preset =
+    picked ?? (offerAmount !== undefined && options.data?.presets.includes(offerAmount) ? offerAmount : (options.data?.presets[0] ?? null));
+  const [custom, setCustom] = useState('');
+  const customCheck = custom ? checkRechargeAmount(custom) : null;
+  const amount = customCheck ? (customCheck.ok ? customCheck.amount : null) : preset;
+  const request = useMemo<QuoteRequest | null>(
+    () => (customNum && amount ? { custom_num: customNum, goods_type: 'recharge', amount, voucher_id: null } : null),
+    [customNum, amount],
+  );
+
+  if (!customNum) {
+    return (
+      <div className={styles.page}>
+        <PageHeader title="余额充值" fallback="/quick_payment" />
+        <StateBlock
+          kind="empty"
+          text="请先输入卡号"
+          action={
+            <Link className="app-btn app-btn--primary" to="/quick_payment" replace>
+              去输入卡号
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <PageHeader title="余额充值" fallback={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} />
+      <p className={styles.cardLine}>
+        为卡号 <strong>{groupCardNumber(customNum)}</strong> 充值余额，金额只会充入该卡
+      </p>
+      {options.isPending ? (
+        <PageLoading />
+      ) : options.isError ? (
+        <LoadFailed text="充值信息加载失败" onRetry={() => options.refetch()} />
+      ) : (
+        <>
+          {options.data.first_recharge ? (
+            <p className={styles.offer} data-testid="quick-offer">
+              <strong>{options.data.first_recharge.title}</strong>
+              <span>{options.data.first_recharge.description}</span>
+            </p>
+          ) : null}
+          <section className={styles.section} aria-label="充值金额">
+            <h2 className={styles.sectionTitle}>充值金额</h2>
+            <div className={styles.amounts}>
+              {options.data.presets.map((p) => (
+                <button
+                  key={p}
+                  type="button"
+                  className={styles.amount}
+                  aria-pressed={!custom && preset === p}
+                  onClick={() => {
+                    setPreset(p);
+                    setCustom('');
+                  }}
+                >
+                  {p}元
+                </button>
+              ))}
+            </div>
+            <input
+              className={styles.input}
+              inputMode="numeric"
+              placeholder={`其他金额：请输入 ${options.data.min} 到 ${options.data.max} 的整数`}
+              value={custom}
+              onChange={(e) => setCustom(e.target.value)}
+              aria-label="其他金额"
+            />
+            {customCheck && !customCheck.ok ? (
+              <p className={styles.fieldError} role="alert">
+                {customCheck.error}
+              </p>
+            ) : null}
+            <p className={styles.reason} style={{ marginTop: 8 }}>
+              免登录充值不支持余额支付和优惠券；充值后余额可在登录后查看。
+            </p>
+          </section>
+          <Checkout request={request} payLabel="立即充值" quick pickFirst="请先选择或输入充值金额" />
+        </>
+      )}
+    </div>
+  );
+}
+
+export default withQuery(QuickRechargePage);
