@@ -88,10 +88,20 @@ describe('console: money guardrails', () => {
     await row.getByText('可用 2').waitFor();
 
     await row.getByRole('button', { name: '撤销未使用 误发100元券' }).click();
-    const modal = page.locator('.ant-modal').filter({ hasText: '撤销未使用的券' });
+    // the confirmation (its text also names 撤销未使用的券) may still be closing: this modal is the one that counts
+    const modal = page.locator('.ant-modal').filter({ hasText: '将撤销 2 张尚未使用的券' });
     await modal.getByText('将撤销 2 张尚未使用的券').waitFor();
-    await modal.getByRole('button', { name: '确认撤销' }).click();
-    await modal.getByText('请填写撤销原因').waitFor();
+    // a click while the modal still zooms in can miss, as a person's can: they click again
+    for (let tries = 1; ; tries++) {
+      await modal.getByRole('button', { name: '确认撤销' }).click();
+      const said = await modal
+        .getByText('请填写撤销原因')
+        .waitFor({ timeout: 5000 })
+        .then(() => true)
+        .catch(() => false);
+      if (said) break;
+      if (tries === 4) throw new Error('an empty reason was never said at its field');
+    }
     await modal.getByLabel('撤销原因').fill('金额填错，撤回后重新发放');
     await screenshot(page, 'console-voucher-revoke');
     await modal.getByRole('button', { name: '确认撤销' }).click();
