@@ -3,7 +3,9 @@
 // the holder's invitation (the brand, the code, the holder's invite link, the agent logo). WeChat's
 // script is played by the test (served at its real address) and records what the page asks of it;
 // the test checks the signature with the fake official-account platform's ticket. In an ordinary
-// browser the page asks for nothing of the kind: the script is never requested.
+// browser the page asks for nothing of the kind: the script is never requested. And the payee's
+// confirmation page (docs/decisions/0039-payee-confirms-transfer.md) calls wx.config before WeChat's
+// requestMerchantTransfer.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +26,7 @@ const FAKE_JWEIXIN = `(function () {
   var rec = (window.__wxRecord = { configs: [], appMessage: [], timeline: [] });
   var ready = false, waiting = [];
   window.wx = {
-    config: function (c) { rec.configs.push(c); setTimeout(function () { ready = true; waiting.splice(0).forEach(function (f) { f(); }); }, 30); },
+    config: function (c) { rec.configs.push(c); (window.__wxLog = window.__wxLog || []).push('config:' + c.jsApiList.join(',')); setTimeout(function () { ready = true; waiting.splice(0).forEach(function (f) { f(); }); }, 30); },
     ready: function (f) { ready ? f() : waiting.push(f); },
     error: function () {},
     updateAppMessageShareData: function (d) { rec.appMessage.push({ title: d.title, desc: d.desc, link: d.link, imgUrl: d.imgUrl }); },
@@ -44,6 +46,19 @@ let platform: { url: string; close(): Promise<void> };
 const phones: Phone[] = [];
 const errors: string[] = [];
 
+/** WeChat's bridge, backing out of the confirmation screen (what it is called with is what matters here). */
+const FAKE_BRIDGE = `(() => {
+  setTimeout(() => {
+    window.WeixinJSBridge = {
+      invoke(name, params, cb) {
+        (window.__wxLog = window.__wxLog || []).push('invoke:' + name);
+        setTimeout(() => cb({ err_msg: name + ':cancel' }), 30);
+      },
+    };
+    document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+  }, 50);
+})();`;
+
 beforeAll(async () => {
   fake = new FakeWechatMp({ appid: APPID, secret: SECRET, templates: ['TPL_share_journey'] });
   platform = await fake.listen();
@@ -51,6 +66,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'secret'), `${SECRET}\n`);
   portal = await startPortal({
     env: {
+      SIM_CONTROLS: '1',
       PAY_PUBLIC_URL: 'https://portal.example.com',
       WECHAT_MP_APPID: APPID,
       WECHAT_MP_SECRET_FILE: join(dir, 'secret'),
@@ -136,6 +152,73 @@ describe('the invitation’s share card in the messaging app', () => {
     expect(await page.evaluate(() => 'wx' in window)).toBe(false);
     expect(await page.getByTestId('wechat-share-hint').count()).toBe(0);
     await screenshot(page, 'wechat-share-outside');
+    expect(errors).toEqual([]);
+  });
+
+  it('the payee’s confirmation page calls wx.config (signed for its URL) before requestMerchantTransfer', async () => {
+    const cookies: Record<string, string> = {};
+    for (const [who, password] of [
+      ['admin', 'Admin#2026'],
+      ['agent', 'Agent#2026'],
+      ['finance', 'Finance#2026'],
+    ] as const) {
+      const res = await fetch(`${portal.baseUrl}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: who, password }),
+      });
+      expect(res.status).toBe(200);
+      cookies[who] = res.headers.get('set-cookie')!.split(';')[0]!;
+    }
+    const api = async (who: string, path: string, body?: unknown) => {
+      const res = await fetch(`${portal.baseUrl}/api/admin${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { cookie: cookies[who]!, 'content-type': 'application/json', accept: 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const json = (await res.json()) as { message: string; data: Record<string, unknown> };
+      expect(res.status, `${path}: ${json.message}`).toBe(200);
+      return json.data;
+    };
+    const rid = () => `e2e-${Math.random().toString(36).slice(2)}-${Date.now()}`;
+    // a withdrawal of the demo agent to its WeChat change, waiting for the payee (as in the payee journey)
+    const agents = (await api('admin', '/commissions/agents')) as { items: { agent_id: number; mark: string }[] };
+    const demo = agents.items.find((a) => a.mark === 'demo')!.agent_id;
+    await api('admin', '/commissions/adjust', { agent_id: demo, amount_fen: 10_000, reason: '旅程测试入账', request_id: rid() });
+    const after = portal.lastSmsId();
+    await api('agent', '/commissions/account/code', {});
+    const code = await portal.latestSmsCode('13900139000', { afterId: after });
+    await api('agent', '/commissions/account', {
+      payout_method: 3,
+      payee: '王小明',
+      payout_account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      sms_code: code,
+    });
+    const asked = (await api('agent', '/commissions/withdrawals/request', { amount_fen: 6_600, request_id: rid() })) as {
+      withdrawal: { id: number };
+    };
+    await api('finance', '/commissions/withdrawals/approve', { id: asked.withdrawal.id, request_id: rid() });
+    const sent = (await api('finance', '/commissions/withdrawals/transfer', { id: asked.withdrawal.id, request_id: rid() })) as {
+      withdrawal: { payee_confirm: { path: string } | null };
+    };
+
+    const p = await phone(WECHAT_UA);
+    const { page } = p;
+    await p.context.addInitScript(FAKE_BRIDGE);
+    await page.route(JS_SDK, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: FAKE_JWEIXIN }));
+    await page.goto(sent.withdrawal.payee_confirm!.path);
+    await page.getByRole('status').filter({ hasText: '待确认收款' }).waitFor();
+    await page.getByRole('button', { name: '确认收款' }).click();
+    await page.getByText(/您已取消确认/).waitFor();
+    const log = await page.evaluate(() => (window as unknown as { __wxLog: string[] }).__wxLog);
+    expect(log).toEqual(['config:requestMerchantTransfer', 'invoke:requestMerchantTransfer']);
+    const c = (await page.evaluate(() => (window as unknown as { __wxRecord: Recorded }).__wxRecord)).configs[0]!;
+    expect(c.appId).toBe(APPID);
+    const url = page.url().split('#')[0]!;
+    expect(c.signature).toBe(
+      createHash('sha1').update(`jsapi_ticket=${fake.ticket!}&noncestr=${c.nonceStr}&timestamp=${c.timestamp}&url=${url}`).digest('hex'),
+    );
+    await screenshot(page, 'wechat-share-payee-configured');
     expect(errors).toEqual([]);
   });
 });
