@@ -157,7 +157,7 @@ export class WechatMpClient {
       const deadline = Date.now() + TICKET_WAIT_MS;
       for (;;) {
         const t = await tokens.read(key);
-        if (t && t.expiresAt - EXPIRY_MARGIN_MS > this.o.now()) return t.token;
+        // the holder's new ticket, or the old one while it still works
         if (t && t.expiresAt > this.o.now()) return t.token;
         if (Date.now() >= deadline) throw new MessagingAppError('微信 JS-SDK 票据暂时无法获取', 0);
         await new Promise((r) => setTimeout(r, TICKET_LOOK_MS));
