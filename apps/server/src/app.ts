@@ -450,9 +450,15 @@ function documentUploads(input: Parameters<typeof jsonSchemaTransform>[0]): Retu
   };
 }
 
-/** CSP that allows the inline scripts of our own index.html by hash, nothing else inline. */
+/**
+ * CSP that allows the inline scripts of our own index.html by hash, nothing else inline; and the
+ * messaging app's JS-SDK, which WeChat serves only from its own address (the share card and
+ * wx.config, loaded by the page only inside the app: docs/decisions/0049-wechat-js-sdk.md).
+ */
+export const WECHAT_JS_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
+
 function cspDirectives(webDist: string | null): Record<string, string[]> {
-  const scriptSrc = ["'self'"];
+  const scriptSrc = ["'self'", WECHAT_JS_SDK_URL];
   const file = webDist ? join(webDist, 'index.html') : null;
   if (file && existsSync(file)) {
     const html = readFileSync(file, 'utf8');

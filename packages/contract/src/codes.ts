@@ -85,6 +85,13 @@ export const Code = {
   AFTER_SALES_NOT_ALLOWED: 10570,
   /** the refund or invoice request was decided already */
   AFTER_SALES_DECIDED: 10571,
+  // 107xx the messaging app's JS-SDK (docs/decisions/0049-wechat-js-sdk.md)
+  /** no official account is configured: no wx.config, the page stays as outside the app */
+  JSSDK_UNAVAILABLE: 10701,
+  /** a URL that is not a page of the portal's own origin */
+  JSSDK_URL_REFUSED: 10702,
+  /** the platform did not give a ticket now */
+  JSSDK_PLATFORM_FAILED: 10703,
   UNAUTHORIZED: 40100,
   /** docs/spec/decisions.md: session revoked (password changed, operator logout). Sent with HTTP 200. */
   SESSION_REVOKED: 40001,
@@ -177,6 +184,9 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.REFUND_AMOUNT_INVALID]: '退款金额有误',
   [Code.AFTER_SALES_NOT_ALLOWED]: '该订单暂不能申请',
   [Code.AFTER_SALES_DECIDED]: '该申请已处理',
+  [Code.JSSDK_UNAVAILABLE]: '未配置公众号，暂不支持微信分享',
+  [Code.JSSDK_URL_REFUSED]: '只能为本站页面签名',
+  [Code.JSSDK_PLATFORM_FAILED]: '微信接口暂时不可用，请稍后再试',
   [Code.UNAUTHORIZED]: '登录已失效，请重新登录',
   [Code.SESSION_REVOKED]: '您的登录已在其他地方失效，请重新登录',
   [Code.FORBIDDEN]: '当前请求没有权限',

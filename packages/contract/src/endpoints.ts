@@ -127,6 +127,7 @@ import { ChatMessage, ChatSendRequest, ChatStreamKey, ChatStreamQuery, ChatThrea
 import { QrBindAnswer, QrBindRequest, QrCheckAnswer, ShopProductsAnswer, ShopProductsQuery } from './shop';
 import { AgentApplicationAnswer, AgentApplicationLookup, AgentApplicationRequest } from './agentApplications';
 import { PayeeConfirmAnswer, PayeeConfirmQuery } from './payeeConfirm';
+import { JsSdkConfigAnswer, JsSdkConfigRequest } from './wechatJsSdk';
 import { AfterSales, AfterSalesQuery, InvoiceRequestBody, RefundRequestBody } from './afterSales';
 import {
   ChangeMobileAnswer,
@@ -630,6 +631,14 @@ const DECLARATIONS = {
     summary: '收款人在微信中确认后：服务器向微信支付查询转账单并记录结果（免登录，凭收款链接；按地址与链接限流）',
     body: PayeeConfirmQuery,
     answer: PayeeConfirmAnswer,
+  },
+  jsSdkConfig: {
+    auth: 'none',
+    tags: ['wechat'],
+    summary:
+      '微信内页面的 JS-SDK 配置：用公众号 jsapi_ticket 为本站页面地址签名（免登录；只签本站页面；未配置公众号时 400「未配置公众号」；按地址限流）',
+    body: JsSdkConfigRequest,
+    answer: JsSdkConfigAnswer,
   },
   memberInfo: {
     tags: ['membership'],

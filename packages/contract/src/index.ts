@@ -13,6 +13,7 @@ export * from './addresses';
 export * from './tickets';
 export * from './agentApplications';
 export * from './payeeConfirm';
+export * from './wechatJsSdk';
 export * from './membership';
 export * from './shop';
 export * from './chat';

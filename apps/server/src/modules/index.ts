@@ -24,6 +24,7 @@ import { seriesRoutes } from './series';
 import { uploadRoutes } from './upload';
 import { ticketsRoutes } from './tickets';
 import { usageRoutes } from './usage';
+import { wechatJsSdkRoutes } from './wechatJsSdk';
 
 /** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
 export async function registerModules(api: FastifyInstance, ctx: AppContext, opts: { declaredCarriers: DeclaredAccount[] }): Promise<void> {
@@ -58,4 +59,5 @@ export async function registerModules(api: FastifyInstance, ctx: AppContext, opt
   await bindingTokensRoutes(api, ctx);
   // phones' error reports, and their list in the console (docs/decisions/0037-errors-from-phones.md)
   await errorReportsRoutes(api, ctx);
+  await wechatJsSdkRoutes(api, ctx);
 }

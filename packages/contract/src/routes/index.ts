@@ -25,6 +25,7 @@ export * from './shop';
 export * from './chat';
 export * from './errorReports';
 export * from './payeeConfirm';
+export * from './wechatJsSdk';
 export * from './account';
 export * from './messages';
 export * from './afterSales';

@@ -2,12 +2,13 @@
 // (docs/decisions/0039-payee-confirms-transfer.md). Finance shows the link (or its QR code) while
 // WeChat Pay waits for the payee; the page shows the amount, the agent and the payee (masked),
 // and 确认收款 opens WeChat's own confirmation page (requestMerchantTransfer) with the server's
-// parameters. Coming back, the page asks the server, which asks WeChat Pay: the browser's "ok"
-// is never taken as the money having arrived.
+// parameters, after wx.config when the server can sign the page (docs/decisions/0049-wechat-js-sdk.md;
+// the bare bridge call stays the fallback). Coming back, the page asks the server, which asks
+// WeChat Pay: the browser's "ok" is never taken as the money having arrived.
 import { formatDateTime, formatYuan } from '@portal/domain';
 import type { PayeeConfirmAnswer } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -15,6 +16,7 @@ import { Panel } from '../../components/Panel';
 import { StateBlock } from '../../components/StateBlock';
 import { checkPayeeConfirm, fetchPayeeConfirm, payeeConfirmKey } from '../../features/payeeConfirm/api/payeeConfirm';
 import { inWeChat, requestMerchantTransfer } from '../../features/payeeConfirm/model/merchantTransfer';
+import { prepareWechatJsApi } from '../../features/wechatJsSdk/wechatShare';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { useSearchParams } from '../../lib/router';
@@ -30,6 +32,8 @@ const STATE_LABEL: Record<PayeeConfirmAnswer['state'], string> = {
 /** How many times the page asks again while WeChat is still moving the money, and how far apart. */
 const LOOKS = 5;
 const LOOK_GAP_MS = 3_000;
+/** what wx.config asks for on this page (WeChat Pay's H5 example for requestMerchantTransfer) */
+const MERCHANT_TRANSFER_API = ['requestMerchantTransfer'] as const;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Phase = { kind: 'idle' } | { kind: 'busy' } | { kind: 'cancelled' } | { kind: 'failed'; detail: string };
@@ -49,9 +53,17 @@ function PayeeConfirmPage() {
   });
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const wechat = inWeChat(navigator.userAgent);
+  const canConfirm = wechat && q.data?.state === 'waiting' && q.data.transfer !== null;
+  // wx.config as soon as the payee can confirm, so the tap does not wait for it
+  useEffect(() => {
+    if (canConfirm) void prepareWechatJsApi(MERCHANT_TRANSFER_API);
+  }, [canConfirm]);
 
   async function confirm(t: NonNullable<PayeeConfirmAnswer['transfer']>) {
     setPhase({ kind: 'busy' });
+    // configured or not (no official account, an old WeChat, a refused signature), the bridge is
+    // called: with the page's domain on the account's JS list the bare call works (decision 0039)
+    await prepareWechatJsApi(MERCHANT_TRANSFER_API);
     const r = await requestMerchantTransfer({ mchId: t.mch_id, appId: t.app_id, package: t.package_info });
     if (r.outcome === 'cancel') return setPhase({ kind: 'cancelled' });
     // ok — WeChat's page was shown and left — or a failure: either way only WeChat Pay knows

@@ -1,6 +1,7 @@
 // /member_invite — 邀请好友: the user's own invite link (registration with their code and the
 // brand's mark) as a QR code and as text with 复制链接, a poster to save or send (生成邀请海报), the
-// reward, and the invitations so far.
+// reward, and the invitations so far. Inside WeChat the page's share card is the invitation
+// (docs/decisions/0049-wechat-js-sdk.md): the brand, the code and the holder's link.
 import { Link } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -12,6 +13,8 @@ import { InvitePoster } from '../../features/invites/components/InvitePoster';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { AccountOnly } from '../../features/membership/components/AccountOnly';
 import { inviteLink, popularizeLink } from '../../features/invites/model/links';
+import { inviteShareCard } from '../../features/wechatJsSdk/model/jsSdk';
+import { useWechatShareCard } from '../../features/wechatJsSdk/wechatShare';
 import styles from '../../features/membership/membership.module.css';
 import { copyText } from '../../lib/clipboard';
 import { withQuery } from '../../lib/query';
@@ -24,6 +27,9 @@ function MemberInvitePage() {
   const brand = useBrand();
   const d = mine.data;
   const link = d ? inviteLink(window.location.origin, d.mark, d.code) : '';
+  const shareCardSet = useWechatShareCard(
+    d ? inviteShareCard({ appName: brand.appName, code: d.code, link, logo: brand.logo, origin: window.location.origin }) : null,
+  );
 
   async function copy(text: string) {
     toast((await copyText(text)) ? '链接已复制，快去分享给好友吧' : '复制失败，请长按链接选择后复制');
@@ -57,6 +63,11 @@ function MemberInvitePage() {
               <p className={styles.url} data-testid="invite-link">
                 {link}
               </p>
+              {shareCardSet && (
+                <p className={styles.sub} data-testid="wechat-share-hint">
+                  点击右上角「···」，可将邀请发送给朋友或分享到朋友圈
+                </p>
+              )}
               <InvitePoster
                 appName={brand.appName}
                 logo={brand.logo}

@@ -10,10 +10,15 @@
 //     holder refused this template) are refusals: answered, not retried.
 //   - the openid: GET /sns/oauth2/access_token?appid&secret&code&grant_type=authorization_code,
 //     the messaging app's silent login (snsapi_base) that the payments' JSAPI checkout also uses.
+//   - the JS-SDK ticket: GET /cgi-bin/ticket/getticket?access_token=…&type=jsapi → {errcode: 0,
+//     ticket, expires_in: 7200}. The platform allows few of these a day, so it is kept like the
+//     token (shared in the database, used until 5 minutes before its expiry) and asked for by one
+//     process at a time (a lease row; docs/decisions/0049-wechat-js-sdk.md); 40001/42001 refresh
+//     the token and ask once more.
 // The secret and the token travel only to the platform, never to a log or an error message.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { TransportError, type HttpTransport } from '../../http/transport';
-import type { TokenStore } from './tokenStore';
+import { jsapiTicketKey, type TokenStore } from './tokenStore';
 
 export const WECHAT_API = 'https://api.weixin.qq.com';
 export const WECHAT_OAUTH = 'https://open.weixin.qq.com/connect/oauth2/authorize';
@@ -24,6 +29,11 @@ export const TOKEN_STALE = new Set([40001, 42001]);
 export const REFUSALS = new Set([43004, 43101]);
 /** a token is used until this long before the expiry the platform gave */
 const EXPIRY_MARGIN_MS = 5 * 60_000;
+/** how long one process holds the ticket's refresh before another may take it over (a crashed holder) */
+const TICKET_LEASE_MS = 10_000;
+/** how long a process that did not get the lease waits for the holder's ticket, and how often it looks */
+const TICKET_WAIT_MS = 5_000;
+const TICKET_LOOK_MS = 100;
 
 /** The platform could not be asked, or answered an error that is not the holder's refusal. */
 export class MessagingAppError extends Error {
@@ -120,6 +130,57 @@ export class WechatMpClient {
     if (typeof a.access_token !== 'string' || !a.access_token || typeof a.expires_in !== 'number')
       throw new MessagingAppError(`公众号 access_token 获取失败（${a.errcode ?? '应答无效'}）`, Number(a.errcode ?? 0));
     return { token: a.access_token, expiresAt: this.o.now() + a.expires_in * 1000 };
+  }
+
+  /**
+   * The JS-SDK ticket: the stored one while it has more than the margin left; else one process
+   * asks the platform (in this process, callers share its answer; across processes, the lease row)
+   * while the others use the stored ticket if it still works or wait for the new one.
+   */
+  async jsapiTicket(): Promise<string> {
+    const key = jsapiTicketKey(this.o.appid);
+    const stored = await this.o.tokens.read(key);
+    if (stored && stored.expiresAt - EXPIRY_MARGIN_MS > this.o.now()) return stored.token;
+    this.ticketInFlight ??= this.refreshTicket(key).finally(() => {
+      this.ticketInFlight = null;
+    });
+    return this.ticketInFlight;
+  }
+
+  private ticketInFlight: Promise<string> | null = null;
+
+  private async refreshTicket(key: string): Promise<string> {
+    const tokens = this.o.tokens;
+    const mine = tokens.claimRefresh ? await tokens.claimRefresh(key, this.o.now(), TICKET_LEASE_MS) : true;
+    if (!mine) {
+      // another process is asking: a ticket that has not expired yet still works meanwhile
+      const deadline = Date.now() + TICKET_WAIT_MS;
+      for (;;) {
+        const t = await tokens.read(key);
+        // the holder's new ticket, or the old one while it still works
+        if (t && t.expiresAt > this.o.now()) return t.token;
+        if (Date.now() >= deadline) throw new MessagingAppError('微信 JS-SDK 票据暂时无法获取', 0);
+        await new Promise((r) => setTimeout(r, TICKET_LOOK_MS));
+      }
+    }
+    try {
+      const got = await this.fetchTicket();
+      await tokens.write(key, got, this.o.now());
+      return got.token;
+    } finally {
+      await tokens.releaseRefresh?.(key, this.o.now());
+    }
+  }
+
+  private async fetchTicket(): Promise<{ token: string; expiresAt: number }> {
+    const ask = (token: string) =>
+      this.call('GET', `${this.base}/cgi-bin/ticket/getticket?access_token=${encodeURIComponent(token)}&type=jsapi`);
+    const token = await this.accessToken();
+    let a = await ask(token);
+    if (TOKEN_STALE.has(Number(a.errcode))) a = await ask(await this.refresh(token));
+    if (Number(a.errcode ?? 0) !== 0 || typeof a.ticket !== 'string' || !a.ticket || typeof a.expires_in !== 'number')
+      throw new MessagingAppError(`微信 JS-SDK 票据获取失败（${a.errcode ?? '应答无效'}）`, Number(a.errcode ?? 0));
+    return { token: a.ticket, expiresAt: this.o.now() + a.expires_in * 1000 };
   }
 
   /** Send a template message: sent, refused by the holder, or a MessagingAppError. */

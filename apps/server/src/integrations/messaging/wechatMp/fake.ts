@@ -9,6 +9,10 @@
 //                                      data {keyword: {value}} with each kind's limit (47003);
 //                                      43004 for a holder who does not follow, 43101 for one who refused
 //   GET  /sns/oauth2/access_token      appid, secret, code (once), grant_type=authorization_code
+//   GET  /cgi-bin/ticket/getticket?access_token=…&type=jsapi
+//                                      the JS-SDK ticket (docs/decisions/0049-wechat-js-sdk.md): 40001 /
+//                                      42001 as for a send, 40097 for another type; the ticket in
+//                                      force while it lives, a new one once it has expired
 // It is a transport (unit and API tests) and, with listen(), an HTTP server (the journey).
 import { createServer, type Server } from 'node:http';
 import { TransportError, type HttpRequest, type HttpResponse, type HttpTransport } from '../../http/transport';
@@ -46,6 +50,8 @@ export class FakeWechatMp {
   /** while true the platform cannot be reached */
   down = false;
   tokensIssued = 0;
+  ticketsIssued = 0;
+  private ticketInForce: { value: string; expiresAt: number } | null = null;
   private token: { value: string; expiresAt: number } | null = null;
   private readonly codes = new Map<string, string>();
   private readonly now: () => number;
@@ -70,6 +76,20 @@ export class FakeWechatMp {
   /** the token in force reaches its expiry (→ 42001) */
   expireToken(): void {
     if (this.token) this.token = { ...this.token, expiresAt: this.now() };
+  }
+
+  /** the JS-SDK ticket in force (a test computes the signature it expects with it) */
+  get ticket(): string | null {
+    return this.ticketInForce && this.ticketInForce.expiresAt > this.now() ? this.ticketInForce.value : null;
+  }
+
+  /** the ticket in force reaches its expiry (the next getticket answers a new one) */
+  expireTicket(): void {
+    if (this.ticketInForce) this.ticketInForce = { ...this.ticketInForce, expiresAt: this.now() };
+  }
+
+  get ticketRequests(): number {
+    return this.requests.filter((r) => r.url.includes('/cgi-bin/ticket/getticket')).length;
   }
 
   get sends(): number {
@@ -160,6 +180,30 @@ export class FakeWechatMp {
         msgid,
       });
       return json({ errcode: 0, errmsg: 'ok', msgid });
+    }
+
+    if (url.pathname === '/cgi-bin/ticket/getticket') {
+      if (req.method !== 'GET') return err(43001, 'require GET method');
+      const token = url.searchParams.get('access_token');
+      if (!token) return err(41001, 'access_token missing');
+      if (!this.token || token !== this.token.value || this.token.expiresAt === -1)
+        return err(40001, 'invalid credential, access_token is invalid or not latest');
+      if (this.token.expiresAt <= this.now()) return err(42001, 'access_token expired');
+      if (url.searchParams.get('type') !== 'jsapi') return err(40097, 'invalid args');
+      const now = this.now();
+      if (!this.ticketInForce || this.ticketInForce.expiresAt <= now) {
+        this.ticketsIssued++;
+        this.ticketInForce = {
+          value: `TICKET${this.ticketsIssued}_${Math.random().toString(36).slice(2, 14)}`,
+          expiresAt: now + 7200 * 1000,
+        };
+      }
+      return json({
+        errcode: 0,
+        errmsg: 'ok',
+        ticket: this.ticketInForce.value,
+        expires_in: Math.floor((this.ticketInForce.expiresAt - now) / 1000),
+      });
     }
 
     if (url.pathname === '/sns/oauth2/access_token') {

@@ -215,3 +215,69 @@ describe('template values', () => {
     expect('problem' in r && r.problem).toContain(words);
   });
 });
+
+describe('the JS-SDK ticket (docs/decisions/0049-wechat-js-sdk.md)', () => {
+  it('asks getticket with the token and type=jsapi, and keeps the ticket until 5 minutes before its expiry', async () => {
+    const { fake, store, client, later } = setUp();
+    const c = client();
+    const first = await c.jsapiTicket();
+    expect(first).toMatch(/^TICKET1_/);
+    const req = fake.requests.find((r) => r.url.includes('/cgi-bin/ticket/getticket'))!;
+    const url = new URL(req.url);
+    expect(req.method).toBe('GET');
+    expect(url.searchParams.get('type')).toBe('jsapi');
+    expect(url.searchParams.get('access_token')).toMatch(/^TOKEN1_/);
+    expect(store.rows.get(`jsapi_ticket:${APPID}`)?.token).toBe(first);
+    // another client on the same store (another process) uses it
+    expect(await client().jsapiTicket()).toBe(first);
+    later(7200_000 - 6 * 60_000);
+    expect(await c.jsapiTicket()).toBe(first);
+    expect(fake.ticketRequests).toBe(1);
+    // within the last 5 minutes it asks again; expired at the platform, a new ticket comes
+    later(2 * 60_000);
+    fake.expireTicket();
+    expect(await c.jsapiTicket()).toMatch(/^TICKET2_/);
+    expect(fake.ticketRequests).toBe(2);
+  });
+
+  it('callers of one process at once share one request', async () => {
+    const { fake, client } = setUp();
+    const c = client();
+    const got = await Promise.all(Array.from({ length: 8 }, () => c.jsapiTicket()));
+    expect(new Set(got).size).toBe(1);
+    expect(fake.ticketRequests).toBe(1);
+  });
+
+  it.each([
+    ['40001 (token invalidated)', (f: FakeWechatMp) => f.invalidateToken()],
+    ['42001 (token expired)', (f: FakeWechatMp) => f.expireToken()],
+  ])('%s: refreshes the token once and asks once more', async (_, spoil) => {
+    const { fake, store, client } = setUp();
+    const c = client();
+    await c.accessToken();
+    spoil(fake);
+    expect(await c.jsapiTicket()).toMatch(/^TICKET1_/);
+    expect(fake.ticketRequests).toBe(2);
+    expect(fake.tokensIssued).toBe(2);
+    expect(store.rows.get(APPID)?.token).toMatch(/^TOKEN2_/);
+  });
+
+  it('a refusal is an error naming the errcode, never the token or the secret', async () => {
+    const { fake, client } = setUp();
+    const c = client();
+    await c.accessToken();
+    fake.invalidateToken();
+    // the refresh answers a token the platform refuses again: a failure, not a loop
+    const orig = fake.transport;
+    const stubborn: typeof orig = async (req) => {
+      const a = await orig(req);
+      return req.url.includes('getticket') ? { ...a, body: JSON.stringify({ errcode: 40001, errmsg: 'invalid credential' }) } : a;
+    };
+    const c2 = new WechatMpClient({ appid: APPID, secret: SECRET, transport: stubborn, tokens: new MemoryStore(), now: Date.now });
+    const err = await c2.jsapiTicket().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MessagingAppError);
+    expect((err as MessagingAppError).errcode).toBe(40001);
+    expect(String((err as Error).message)).not.toMatch(/TOKEN|mp-secret/);
+    expect(fake.requests.filter((r) => r.url.includes('getticket')).length).toBe(2);
+  });
+});
