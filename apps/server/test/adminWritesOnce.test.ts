@@ -285,6 +285,7 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     body: (_t, f) => ({ ...DEFAULT_WRITE_LIMITS, voucher_valid_days: 300 + f.seq(), reason: '调整审批限额' }),
   },
   adminApprovalReject: { as: 'admin', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格有误，驳回' }) },
+  adminApprovalWithdraw: { as: 'agent', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格填错，撤回' }) },
   adminBrandingImageUpload: { as: 'agent', multipart: true, body: (_t, f) => ({ id: f.agents.demo }) },
   adminCommissionSettings: {
     as: 'admin',

@@ -119,6 +119,7 @@ export const AUDIT_ACTION_LABEL = {
   'approval.requested': '超限操作提交审批',
   'approval.approved': '通过超限审批',
   'approval.rejected': '驳回超限审批',
+  'approval.withdrawn': '撤回超限审批申请',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABEL;
