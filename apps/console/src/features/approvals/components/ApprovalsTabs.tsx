@@ -60,12 +60,15 @@ export function ApprovalsTabs() {
                   {
                     title: '操作',
                     key: 'decide',
-                    width: 120,
+                    width: 170,
                     render: (_v, row) =>
                       row.can_withdraw ? (
-                        <Button type="link" onClick={() => setDeciding({ row, decision: 'withdraw' })} aria-label={`撤回 ${row.id}`}>
-                          撤回
-                        </Button>
+                        <Space>
+                          <Typography.Text type="secondary">待他人审批</Typography.Text>
+                          <Button type="link" onClick={() => setDeciding({ row, decision: 'withdraw' })} aria-label={`撤回 ${row.id}`}>
+                            撤回
+                          </Button>
+                        </Space>
                       ) : row.can_decide ? (
                         <Space>
                           <Button type="link" onClick={() => setDeciding({ row, decision: 'approve' })} aria-label={`通过 ${row.id}`}>
@@ -104,8 +107,8 @@ export function ApprovalsTabs() {
                     width: 90,
                     render: (s: Approval['state']) => <Tag color={STATE_COLOR[s]}>{APPROVAL_STATE_LABEL[s]}</Tag>,
                   },
-                  { title: '审批人', dataIndex: 'decided_by', width: 100 },
-                  { title: '审批意见', dataIndex: 'decision_reason', width: 180 },
+                  { title: '处理人', dataIndex: 'decided_by', width: 100 },
+                  { title: '处理意见', dataIndex: 'decision_reason', width: 180 },
                   { title: '执行结果', dataIndex: 'outcome', width: 220, render: (v: string) => v || '—' },
                   { title: '审批时间', dataIndex: 'decided_at', width: 160, render: (v: string | null) => chinaTime(v) },
                 ]}
