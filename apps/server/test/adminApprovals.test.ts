@@ -279,7 +279,10 @@ describe.each(databases())('limits and a second approver on %s', (kind) => {
     const [row] = await auditOf(t, 'approval.withdrawn');
     expect(row).toMatchObject({ operator_username: 'agent', reason: '价格填错' });
     expect(JSON.parse(row!.after)).toMatchObject({ state: 'withdrawn', approval_kind: 'price_save', requested_by: 'agent' });
-    expect((await auditOf(t, 'price.changed')).filter((r) => r.target_id === String(p.id) && r.created_at > row!.created_at)).toEqual([]);
+    // never carried out: the price stands, no price change after the request
+    const now = await t.db.kysely.selectFrom('packages').select('price_fen').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(now.price_fen).not.toBe(8_888_800);
+    expect((await auditOf(t, 'price.changed')).filter((r) => r.id > row!.id)).toEqual([]);
 
     // a decided request cannot be withdrawn
     const decided = await ask();

@@ -10,6 +10,7 @@ import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathOf } from '@portal/contract/route';
 import { adminGet, adminPost, loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { DEMO_FIRMWARE, DEVICE_DEMO } from '../src/db/seedDevices';
 import { personalData } from '../src/lib/personalData';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { paidDeviceOrder } from './shopOrderHelpers';
@@ -313,6 +314,15 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     as: 'admin',
     body: async (t, f) => ({ id: await carrierAccountId(t, f), enabled: false, reason: '暂停同步' }),
   },
+  // as the agent administrator: support was moved to finance by adminOperatorSetRole's sample
+  adminDeviceFirmwarePush: {
+    as: 'agent',
+    body: async (t) => ({ custom_num: DEVICE_DEMO.offline.customNum, firmware_id: await demoFirmwareId(t, 1), reason: '省电' }),
+  },
+  adminDeviceTaskCancel: {
+    as: 'agent',
+    body: async (t) => ({ custom_num: DEVICE_DEMO.offline.customNum, id: await queuedWifiTask(t), reason: '用户改主意了' }),
+  },
   adminApprovalWithdraw: { as: 'agent', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格填错，撤回' }) },
   adminBrandingImageUpload: { as: 'agent', multipart: true, body: (_t, f) => ({ id: f.agents.demo }) },
   adminCommissionSettings: {
@@ -411,6 +421,26 @@ async function replacement(t: TestApp, customNum: string): Promise<number> {
   return r.id;
 }
 
+/** The demo catalogue's firmware image `i` (DEMO_FIRMWARE): its id. */
+async function demoFirmwareId(t: TestApp, i: number): Promise<number> {
+  const fw = DEMO_FIRMWARE[i]!;
+  const r = await t.db.kysely
+    .selectFrom('firmware_images')
+    .select('id')
+    .where('model', '=', fw.model)
+    .where('version', '=', fw.version)
+    .executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** A WiFi change the demo holder asked of their offline MiFi: a task waiting for it, its id. */
+async function queuedWifiTask(t: TestApp): Promise<number> {
+  const token = await t.loginAccount();
+  const res = await t.post('/api/v1/device/wifi', { custom_num: DEVICE_DEMO.offline.customNum, password: 'queued-pass-7' }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
 const firmwareBody = (f: Fixtures) => ({
   model: '5G CPE Pro',
   version: `V9.${f.seq()}.0`,
@@ -462,6 +492,7 @@ const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
   adminCommissionWithdrawalTransfer: 'its body request_id (commissions.test.ts)',
   adminCommissionAdjust: 'its body request_id (commissions.test.ts)',
   adminCommissionWithdrawalCancel: 'its body request_id (payeeConfirm.test.ts)',
+  adminChatRead: "marks only the holder's messages not yet read: a second time finds none and changes nothing (no audit row)",
   adminApprovalApprove: 'its conditional pending → approved: approving twice at once carries the write out once (adminApprovals.test.ts)',
 };
 
@@ -597,11 +628,8 @@ const KNOWN_UNSAMPLED: Writer[] = [
   'adminCardImportCommit',
   'adminCardImportUndo',
   'adminCardPasswordTake',
-  'adminChatRead',
   'adminCarrierAccountTest',
   'adminCommissionAccountCode',
   'adminCommissionAccountSave',
   'adminDeviceTaskRetry',
-  'adminDeviceTaskCancel',
-  'adminDeviceFirmwarePush',
 ];
