@@ -11,6 +11,11 @@ const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
 /** Why a money action is taken: required, 2–200 characters. */
+/** An order's refunds by kind (refunds.kind): the whole order, part of it, a late payment sent back. */
+export const REFUND_KINDS = ['order', 'partial', 'late'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+export const REFUND_KIND_LABEL: Record<RefundKind, string> = { order: '全额退款', partial: '部分退款', late: '异常到账退回' };
+
 /** What became of a gateway's payment notification (pay_notifications.outcome), in the console's words. */
 export const NOTIFICATION_OUTCOMES = [
   'credited',

@@ -18,4 +18,4 @@ export const CHANNEL_OPTIONS = Object.entries(PAY_CHANNEL_NAME).map(([value, lab
 export const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道 ${c}`;
 
 /** What became of a gateway's payment notification: the contract's words. */
-export { NOTIFICATION_OUTCOME_LABEL } from '@portal/contract/admin';
+export { NOTIFICATION_OUTCOME_LABEL, REFUND_KIND_LABEL } from '@portal/contract/admin';
