@@ -134,6 +134,8 @@ describe('console: limits and a second approver', () => {
     await mine.getByRole('button', { name: /^撤回/ }).click();
     const modal = a.locator('.ant-modal').filter({ hasText: '撤回：发放优惠券' });
     await modal.getByLabel('撤回原因').fill('面额填错，改后重提');
+    // the dialog's opening animation done: the picture shows it, not half of it
+    await a.waitForFunction(() => document.getAnimations().every((x) => x.playState !== 'running'));
     await screenshot(a, 'console-approval-withdraw');
     await modal.getByRole('button', { name: '撤回申请' }).dblclick();
     await a.locator('.ant-message-notice').filter({ hasText: '已撤回' }).first().waitFor();
