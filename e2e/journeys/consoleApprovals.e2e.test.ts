@@ -80,13 +80,13 @@ describe('console: limits and a second approver', () => {
     await modal.getByText('通过后立即执行，且只执行一次。').waitFor();
     await modal.getByLabel('审批意见').fill('已电话核实，同意');
     await screenshot(page, 'console-approval-approve');
-    // a double click on 通过并执行: one issue
+    // a double click on 通过并执行: one issue, and one toast saying so
     await modal.getByRole('button', { name: '通过并执行' }).dblclick();
-    await page
-      .getByText(/已通过：已发放 1 张券/)
-      .first()
-      .waitFor();
+    const toast = page.locator('.ant-message-notice').filter({ hasText: /已通过：已发放 1 张券/ });
+    await toast.first().waitFor();
     expect(voucherRows()).toBe(1);
+    await modal.waitFor({ state: 'detached' });
+    expect(await toast.count()).toBe(1);
 
     await page.getByRole('tab', { name: '已处理' }).click();
     const done = page.getByRole('tabpanel', { name: '已处理' }).getByRole('row').filter({ hasText: '十年超大额券' });
@@ -99,5 +99,86 @@ describe('console: limits and a second approver', () => {
       operator_username: string;
     }[];
     expect(batch.map((b) => b.operator_username)).toEqual(['agent']);
+  });
+
+  const issueAbove = async (page: Phone['page'], name: string) => {
+    await page.goto('/admin/vouchers');
+    await page.getByLabel('卡号（每行一个，或以逗号分隔）').fill('1000000001');
+    await page.getByLabel('券名称').fill(name);
+    await page.getByLabel('面额（元）').fill('5000');
+    await page.getByLabel('有效天数').fill('30');
+    await page.getByLabel('发放原因').fill('大客户补偿');
+    await page.getByRole('button', { name: '发放', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '发放' }).click();
+    const notice = page.locator('.ant-modal').filter({ hasText: '超出限额，已提交审批' });
+    await notice.getByRole('button', { name: '知道了' }).click();
+  };
+  const approvalsQueue = (page: Phone['page']) => page.locator('.ant-table-tbody tr[data-queue="approvals"]');
+
+  it('概览 counts the request for who may decide it, and its row opens 超限审批; the requester withdraws it once', async () => {
+    await issueAbove(agent.page, '撤回测试券');
+    const { page } = admin;
+    await page.goto('/admin/');
+    const queue = approvalsQueue(page);
+    await queue.getByText('待超限审批').waitFor();
+    expect((await queue.locator('td').nth(1).innerText()).trim()).toBe('1');
+    await screenshot(page, 'console-approval-dashboard');
+    await queue.click();
+    await page.waitForURL('**/admin/approvals');
+    await page.getByRole('row').filter({ hasText: '撤回测试券' }).getByRole('button', { name: /^通过/ }).waitFor();
+
+    // the requester takes it back, with a reason; it is never carried out
+    const a = agent.page;
+    await menuTo(a, '超限审批');
+    const mine = a.getByRole('row').filter({ hasText: '撤回测试券' });
+    await mine.getByRole('button', { name: /^撤回/ }).click();
+    const modal = a.locator('.ant-modal').filter({ hasText: '撤回：发放优惠券' });
+    await modal.getByLabel('撤回原因').fill('面额填错，改后重提');
+    // the dialog's opening animation done: the picture shows it, not half of it
+    await a.waitForFunction(() => document.getAnimations().every((x) => x.playState !== 'running'));
+    await screenshot(a, 'console-approval-withdraw');
+    await modal.getByRole('button', { name: '撤回申请' }).dblclick();
+    await a.locator('.ant-message-notice').filter({ hasText: '已撤回' }).first().waitFor();
+    await a.getByRole('tab', { name: '已处理' }).click();
+    const done = a.getByRole('tabpanel', { name: '已处理' }).getByRole('row').filter({ hasText: '撤回测试券' });
+    await done.getByText('已撤回').waitFor();
+    await done.getByText('面额填错，改后重提').waitFor();
+    await screenshot(a, 'console-approval-withdrawn');
+    const withdrawn = portal.sql<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'approval.withdrawn'") as {
+      n: number;
+    }[];
+    expect(Number(withdrawn[0]!.n)).toBe(1);
+    expect(Number((portal.sql("SELECT COUNT(*) AS n FROM vouchers WHERE name = '撤回测试券'") as { n: number }[])[0]!.n)).toBe(0);
+
+    await page.goto('/admin/');
+    await approvalsQueue(page).getByText('待超限审批').waitFor();
+    await expect.poll(async () => (await approvalsQueue(page).locator('td').nth(1).innerText()).trim()).toBe('0');
+  });
+
+  it("admin's own request waits for the demo's second platform administrator, admin2, who approves it", async () => {
+    await issueAbove(admin.page, '平台大额补偿券');
+    await admin.page.goto('/admin/approvals');
+    await admin.page.getByRole('row').filter({ hasText: '平台大额补偿券' }).getByRole('button', { name: /^撤回/ }).waitFor();
+    const second = await openDesktop(portal);
+    try {
+      const { page } = second;
+      await consoleLogin(page, 'admin2', 'Admin2#2026');
+      await approvalsQueue(page).getByText('待超限审批').waitFor();
+      expect((await approvalsQueue(page).locator('td').nth(1).innerText()).trim()).toBe('1');
+      await approvalsQueue(page).click();
+      const row = page.getByRole('row').filter({ hasText: '平台大额补偿券' });
+      await row.getByRole('button', { name: /^通过/ }).click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '通过：发放优惠券' });
+      await modal.getByLabel('审批意见').fill('已与客户核实');
+      await modal.getByRole('button', { name: '通过并执行' }).click();
+      await page
+        .locator('.ant-message-notice')
+        .filter({ hasText: /已通过：已发放 1 张券/ })
+        .waitFor();
+      await screenshot(page, 'console-approval-second-admin');
+    } finally {
+      await second.close();
+    }
+    expect(Number((portal.sql("SELECT COUNT(*) AS n FROM vouchers WHERE name = '平台大额补偿券'") as { n: number }[])[0]!.n)).toBe(1);
   });
 });

@@ -373,6 +373,7 @@ describe.each(databases())('operator console on %s', (kind) => {
         'replacements',
         'shop_orders',
         'commission_withdrawals',
+        'approvals',
       ]);
       // the demo's one ticket has been replied to: it waits for its holder, not for the platform
       const tickets = all.queues.find((q: { key: string }) => q.key === 'tickets');

@@ -209,4 +209,139 @@ describe.each(databases())('limits and a second approver on %s', (kind) => {
       can_decide: true,
     });
   });
+
+  it('the dashboard counts the approvals an operator may decide, not their own nor those past their permission', async () => {
+    const queue = async (u: 'admin' | 'admin2' | 'finance' | 'agent') => {
+      const res = await adminGet(t, '/api/admin/dashboard', await loginAs(t, u));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.queues as { key: string; count: number; oldest_at: string | null }[]).find((q) => q.key === 'approvals');
+    };
+    // earlier cases of this file may leave requests waiting: counted from here
+    const count = async (u: 'admin' | 'admin2' | 'finance') => (await queue(u))!.count;
+    const [admin0, admin20, finance0] = [await count('admin'), await count('admin2'), await count('finance')];
+    const p = await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享100G月包').executeTakeFirstOrThrow();
+    const price = { package_id: p.id, retail_fen: 9_999_900, reason: '调价', price_confirmed: true };
+    const held = await adminPost(t, '/api/admin/catalogue/prices/save', price, await loginAs(t, 'admin'));
+    expect(held.json().data.pending_approval.state).toBe('pending');
+    // admin asked it: not in admin's count; the second platform administrator's; finance may not set prices
+    expect(await count('admin')).toBe(admin0);
+    expect(await count('admin2')).toBe(admin20 + 1);
+    expect(await count('finance')).toBe(finance0);
+    // an agent administrator does not decide: no such queue
+    expect(await queue('agent')).toBeUndefined();
+    // the second platform administrator approves admin's price
+    const ok = await adminPost(
+      t,
+      '/api/admin/approvals/approve',
+      { id: held.json().data.pending_approval.id, reason: '已核实' },
+      await loginAs(t, 'admin2'),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await count('admin2')).toBe(admin20);
+  });
+
+  it('the requester withdraws their own pending request once, with a reason, audited; nobody else can, nor after a decision', async () => {
+    const [admin, agent] = [await loginAs(t, 'admin'), await loginAs(t, 'agent')];
+    const p = await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享100G月包').executeTakeFirstOrThrow();
+    const ask = async () =>
+      (
+        await adminPost(
+          t,
+          '/api/admin/catalogue/prices/save',
+          { package_id: p.id, retail_fen: 8_888_800, reason: '调价', price_confirmed: true },
+          agent,
+        )
+      ).json().data.pending_approval as { id: number; can_withdraw: boolean; can_decide: boolean };
+    const mine = await ask();
+    expect(mine).toMatchObject({ can_withdraw: true, can_decide: false });
+    const listed = (await adminGet(t, '/api/admin/approvals?state=pending', admin))
+      .json()
+      .data.items.find((i: { id: number }) => i.id === mine.id);
+    expect(listed).toMatchObject({ can_withdraw: false, can_decide: true });
+
+    const snap = await t.snapshot();
+    // not theirs; no reason
+    const other = await adminPost(t, '/api/admin/approvals/withdraw', { id: mine.id, reason: '替他撤回' }, admin);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe('只能撤回自己提交的申请');
+    expect((await adminPost(t, '/api/admin/approvals/withdraw', { id: mine.id, reason: '' }, agent)).statusCode).toBe(400);
+    expect(await t.snapshot()).toEqual(snap);
+
+    const done = await adminPost(t, '/api/admin/approvals/withdraw', { id: mine.id, reason: '价格填错' }, agent);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data).toMatchObject({ state: 'withdrawn', decided_by: 'agent', decision_reason: '价格填错', can_withdraw: false });
+    // once: again, or an approval after it, is refused and writes nothing
+    const again = await adminPost(t, '/api/admin/approvals/withdraw', { id: mine.id, reason: '价格填错' }, agent);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/已由 agent撤回/);
+    const late = await adminPost(t, '/api/admin/approvals/approve', { id: mine.id, reason: '同意' }, admin);
+    expect(late.json().code).toBe(Code.APPROVAL_ALREADY_DECIDED);
+    const [row] = await auditOf(t, 'approval.withdrawn');
+    expect(row).toMatchObject({ operator_username: 'agent', reason: '价格填错' });
+    expect(JSON.parse(row!.after)).toMatchObject({ state: 'withdrawn', approval_kind: 'price_save', requested_by: 'agent' });
+    // never carried out: the price stands, no price change after the request
+    const now = await t.db.kysely.selectFrom('packages').select('price_fen').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(now.price_fen).not.toBe(8_888_800);
+    expect((await auditOf(t, 'price.changed')).filter((r) => r.id > row!.id)).toEqual([]);
+
+    // a decided request cannot be withdrawn
+    const decided = await ask();
+    expect((await adminPost(t, '/api/admin/approvals/reject', { id: decided.id, reason: '价格有误' }, admin)).statusCode).toBe(200);
+    const afterDecision = await adminPost(t, '/api/admin/approvals/withdraw', { id: decided.id, reason: '撤回' }, agent);
+    expect(afterDecision.json()).toMatchObject({ code: Code.APPROVAL_ALREADY_DECIDED, message: expect.stringMatching(/已由 admin驳回/) });
+  });
+
+  it('a coupon package with vouchers above the limits waits like a voucher issue; approved, it is saved once', async () => {
+    const [admin, admin2] = [await loginAs(t, 'admin'), await loginAs(t, 'admin2')];
+    const demo = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
+    const coupons = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('coupon_packages')
+            .select(({ fn }) => fn.countAll<number>().as('n'))
+            .where('name', '=', '超值券包')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const body = {
+      agent_id: demo.id,
+      name: '超值券包',
+      price_fen: 990,
+      description: '',
+      vouchers: [
+        { amount_fen: 5_000_000, min_spend_fen: 0, valid_days: 3650, package_types: [] },
+        { amount_fen: 500, min_spend_fen: 0, valid_days: 30, package_types: [] },
+      ],
+      on_sale: true,
+      reason: '新券包',
+    };
+    const res = await adminPost(t, '/api/admin/catalogue/coupon-packages/save', body, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const pending = res.json().data.pending_approval;
+    expect(pending).toMatchObject({
+      kind: 'coupon_package_save',
+      breaches: [
+        '券包内单张券面额 ¥50000.00 超过上限 ¥100.00',
+        '券包内券有效天数 3650 天 超过上限 365 天',
+        '券包内券总额 ¥50005.00 超过上限 ¥10000.00',
+      ],
+    });
+    expect(await coupons()).toBe(0);
+    const ok = await adminPost(t, '/api/admin/approvals/approve', { id: pending.id, reason: '活动已批' }, admin2);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.outcome).toMatch(/^券包「超值券包」已保存/);
+    expect(await coupons()).toBe(1);
+    const [saved] = await auditOf(t, 'coupon_package.saved');
+    expect(saved).toMatchObject({ operator_username: 'admin2', reason: '新券包' });
+    expect(JSON.parse(saved!.after)).toMatchObject({ requested_by: 'admin', approved_by: 'admin2' });
+    // within the limits a coupon package is saved at once, as before
+    const small = await adminPost(
+      t,
+      '/api/admin/catalogue/coupon-packages/save',
+      { ...body, name: '日常券包', vouchers: [body.vouchers[1]] },
+      admin,
+    );
+    expect(small.json().data).toMatchObject({ name: '日常券包' });
+  });
 });

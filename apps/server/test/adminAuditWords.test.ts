@@ -155,10 +155,11 @@ describe.each(databases())('audit in words and dashboard queues on %s', (kind) =
       'replacements',
       'shop_orders',
       'commission_withdrawals',
+      'approvals',
     ]);
     // an agent administrator: their cards' replacements and their shop orders, not support's tickets nor finance's work
     expect(await keys('agent')).toEqual(['replacements', 'shop_orders']);
     expect(await keys('support')).toEqual(['tickets']);
-    expect(await keys('finance')).toEqual(['refunds', 'refund_requests', 'invoice_requests', 'commission_withdrawals']);
+    expect(await keys('finance')).toEqual(['refunds', 'refund_requests', 'invoice_requests', 'commission_withdrawals', 'approvals']);
   });
 });

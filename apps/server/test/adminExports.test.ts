@@ -196,7 +196,7 @@ describe.each(databases())('console list exports on %s', (kind) => {
     expect((await csvOf('finance', 'voucher-batches')).status).toBe(403);
 
     const ops = await csvOf('admin', 'operators');
-    expect(column(ops, '用户名').sort()).toEqual(['admin', 'agent', 'finance', 'support']);
+    expect(column(ops, '用户名').sort()).toEqual(['admin', 'admin2', 'agent', 'finance', 'support']);
     const secrets = await t.db.kysely.selectFrom('operators').selectAll().execute();
     for (const o of secrets) {
       expect(ops.body).not.toContain(o.password_hash);

@@ -36,3 +36,18 @@ export function adminGet(t: TestApp, url: string, cookie?: string) {
 export function adminPost(t: TestApp, url: string, body: unknown, cookie?: string) {
   return t.inject({ method: 'POST', url, payload: body as object, headers: cookie ? { cookie } : {} });
 }
+
+/**
+ * Disables (or enables again) the demo's second platform administrator, through the console as
+ * `admin`: for the cases about the last enabled platform administrator, `admin` must be the only one.
+ */
+export async function setSecondAdminDisabled(t: TestApp, disabled: boolean): Promise<void> {
+  const row = await t.db.kysely.selectFrom('operators').select('id').where('username', '=', 'admin2').executeTakeFirstOrThrow();
+  const res = await adminPost(
+    t,
+    '/api/admin/operators/disabled',
+    { id: row.id, disabled, reason: disabled ? '只留一位平台管理员' : '恢复第二位平台管理员' },
+    await loginAs(t, 'admin'),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+}

@@ -3,7 +3,7 @@
 // PostgreSQL real concurrent transactions — end with exactly one change done and one enabled
 // platform administrator. Twenty rounds, each started from the previous round's survivor.
 import { describe, expect, it } from 'vitest';
-import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
+import { adminPost, loginAs, setSecondAdminDisabled, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const PASSWORD = 'Survivor2026x';
@@ -28,6 +28,7 @@ describe.each(databases())('the last platform administrator on %s', (kind) => {
   const t = useTestApp(kind);
 
   it(`two administrators removing each other at once: exactly one succeeds, ${ROUNDS} rounds`, async () => {
+    await setSecondAdminDisabled(t, true);
     let survivor = 'admin';
     let survivorCookie = await loginAs(t, 'admin');
     expect(await enabledAdmins(t)).toEqual(['admin']);

@@ -3,7 +3,7 @@
 // nobody disables themselves and the last enabled platform administrator stays. Bad input → 400
 // and nothing written; other roles 403; every change audited without the password hash.
 import { describe, expect, it } from 'vitest';
-import { adminGet, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
+import { adminGet, adminLogin, adminPost, cookieOf, loginAs, setSecondAdminDisabled } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const PASSWORD = 'Newbie2026x';
@@ -172,6 +172,7 @@ describe.each(databases())('console operators on %s', (kind) => {
   });
 
   it('the last enabled platform administrator cannot be disabled or demoted; with a second one it can', async () => {
+    await setSecondAdminDisabled(t, true);
     const admin = await loginAs(t, 'admin');
     const adminId = (await adminGet(t, '/api/admin/session', admin)).json().data.id;
     const username = fresh();
@@ -206,6 +207,7 @@ describe.each(databases())('console operators on %s', (kind) => {
     const audit = await auditOf(t, 'operator.role_changed', second);
     expect(JSON.parse(audit[0]!.before)).toEqual({ role: 'platform_admin', agent_id: null });
     expect(JSON.parse(audit[0]!.after)).toEqual({ role: 'support', agent_id: null });
+    await setSecondAdminDisabled(t, false);
   });
 
   it('other roles get 403 and write nothing', async () => {

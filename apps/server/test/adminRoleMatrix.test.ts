@@ -154,6 +154,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminApprovalList: ['platform_admin', 'agent_admin', 'finance'],
   adminApprovalApprove: ['platform_admin', 'finance'],
   adminApprovalReject: ['platform_admin', 'finance'],
+  adminApprovalWithdraw: ['platform_admin', 'agent_admin', 'finance'],
 };
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];

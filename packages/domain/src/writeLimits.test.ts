@@ -29,8 +29,49 @@ describe('write limits', () => {
     ['an ordinary price', { kind: 'price', retail_fen: 2_990 }, []],
     ['a price at the limit', { kind: 'price', retail_fen: 100_000 }, []],
     ['¥99,999 for 30 GB', { kind: 'price', retail_fen: 9_999_900 }, ['retail_price_fen']],
+    [
+      'a coupon package of everyday vouchers',
+      {
+        kind: 'coupon_package',
+        vouchers: [
+          { amount_fen: 500, valid_days: 30 },
+          { amount_fen: 1_000, valid_days: 90 },
+        ],
+      },
+      [],
+    ],
+    [
+      'a coupon package with one voucher past face value and a year',
+      {
+        kind: 'coupon_package',
+        vouchers: [
+          { amount_fen: 500, valid_days: 30 },
+          { amount_fen: 10_001, valid_days: 366 },
+        ],
+      },
+      ['voucher_amount_fen', 'voucher_valid_days'],
+    ],
+    [
+      'a coupon package of twenty vouchers each at the limit: within a batch',
+      { kind: 'coupon_package', vouchers: Array.from({ length: 20 }, () => ({ amount_fen: 10_000, valid_days: 365 })) },
+      [],
+    ],
   ])('%s', (_name, write, limits) => {
     expect(limitBreaches(L, write).map((b) => b.limit)).toEqual(limits);
+  });
+
+  it('holds a coupon package whose vouchers together pass a batch, and says it', () => {
+    const b = limitBreaches(
+      { ...L, voucher_batch_total_fen: 1_500 },
+      {
+        kind: 'coupon_package',
+        vouchers: [
+          { amount_fen: 1_000, valid_days: 30 },
+          { amount_fen: 1_000, valid_days: 30 },
+        ],
+      },
+    );
+    expect(b.map((x) => x.message)).toEqual(['券包内券总额 ¥20.00 超过上限 ¥15.00']);
   });
 
   it('says each breach with the value and the limit, in yuan or days', () => {

@@ -41,7 +41,12 @@ export const WRITE_LIMIT_LABEL: Record<WriteLimitKey, string> = {
 export type LimitedWrite =
   | { kind: 'voucher_issue'; amount_fen: number; valid_days: number; card_count: number }
   | { kind: 'balance_adjust'; amount_fen: number }
-  | { kind: 'price'; retail_fen: number };
+  | { kind: 'price'; retail_fen: number }
+  /**
+   * A coupon package's voucher templates: each buyer is issued them all, so each is held to a
+   * voucher's limits and their sum to a batch's — as if issued to one card.
+   */
+  | { kind: 'coupon_package'; vouchers: readonly { amount_fen: number; valid_days: number }[] };
 
 export interface LimitBreach {
   limit: WriteLimitKey;
@@ -60,6 +65,32 @@ function breach(limit: WriteLimitKey, what: string, value: number, max: number, 
 /** The limits a write goes past; empty: it may be carried out at once. */
 export function limitBreaches(limits: WriteLimits, w: LimitedWrite): LimitBreach[] {
   const days = (n: number) => `${n} 天`;
+  if (w.kind === 'coupon_package') {
+    const most = (f: (v: { amount_fen: number; valid_days: number }) => number) => Math.max(0, ...w.vouchers.map(f));
+    return [
+      breach(
+        'voucher_amount_fen',
+        '券包内单张券面额',
+        most((v) => v.amount_fen),
+        limits.voucher_amount_fen,
+        yuan,
+      ),
+      breach(
+        'voucher_valid_days',
+        '券包内券有效天数',
+        most((v) => v.valid_days),
+        limits.voucher_valid_days,
+        days,
+      ),
+      breach(
+        'voucher_batch_total_fen',
+        '券包内券总额',
+        w.vouchers.reduce((sum, v) => sum + v.amount_fen, 0),
+        limits.voucher_batch_total_fen,
+        yuan,
+      ),
+    ].filter((b): b is LimitBreach => b !== null);
+  }
   const found =
     w.kind === 'voucher_issue'
       ? [

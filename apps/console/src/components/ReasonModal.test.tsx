@@ -77,6 +77,42 @@ describe('ReasonModal', () => {
     expect(onConfirm).toHaveBeenCalledTimes(2);
   });
 
+  it('a double click confirms once: one request, one 已… (onDone), however fast the second click', async () => {
+    let answer: (v: unknown) => void = () => {};
+    const onConfirm = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const onDone = vi.fn();
+    const onClose = vi.fn();
+    renderConsole(
+      <ReasonModal
+        title="通过：发放优惠券"
+        okText="通过并执行"
+        reasonLabel="审批意见"
+        onConfirm={onConfirm}
+        onDone={onDone}
+        onClose={onClose}
+      />,
+    );
+    type('审批意见', '已电话核实，同意');
+    // both clicks land before the first validation has ended, as a real double click does
+    confirm('通过并执行');
+    confirm('通过并执行');
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
+    answer({ outcome: '已发放 1 张券' });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a refused field the next click is heard', async () => {
+    const onConfirm = vi.fn(async () => ({}));
+    renderConsole(<ReasonModal title="驳回" okText="确认" reasonLabel="驳回原因" onConfirm={onConfirm} onClose={vi.fn()} />);
+    confirm('确认');
+    await screen.findByText('请填写驳回原因');
+    type('驳回原因', '金额有误');
+    confirm('确认');
+    await waitFor(() => expect(onConfirm).toHaveBeenCalledTimes(1));
+  });
+
   it('an optional reason may be empty but not longer than 200 characters', async () => {
     const onConfirm = vi.fn(async () => ({}));
     renderConsole(<ReasonModal title="解锁" okText="确认" reasonRequired={false} onConfirm={onConfirm} onClose={vi.fn()} />);

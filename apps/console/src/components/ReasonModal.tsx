@@ -2,7 +2,7 @@
 // carry one, 2–200 characters): what is about to happen, the page's own fields if any, the reason
 // checked at the field, and a confirm button that waits for the server. A refusal is shown in the
 // modal, which stays open.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input, Modal } from 'antd';
 import type { FormInstance } from 'antd';
@@ -40,13 +40,30 @@ export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>
   const [own] = Form.useForm<V>();
   const label = p.reasonLabel ?? '原因';
   const form = p.form ?? own;
+  // A double click reaches onOk twice before the first validation ends (and so before isPending):
+  // one confirmation at a time, so the change is asked once and its 已… toast shown once.
+  const confirming = useRef(false);
   const m = useMutation({
     mutationFn: (v: V) => p.onConfirm({ ...v, reason: (v.reason ?? '').trim() }),
     onSuccess: (answer) => {
       p.onDone?.(answer);
       p.onClose();
     },
+    onSettled: () => {
+      confirming.current = false;
+    },
   });
+  const confirm = () => {
+    if (confirming.current) return;
+    confirming.current = true;
+    form.validateFields().then(
+      (v) => m.mutate(v as V),
+      () => {
+        confirming.current = false;
+        fieldsSaidWhy();
+      },
+    );
+  };
   return (
     <Modal
       open
@@ -55,7 +72,7 @@ export function ReasonModal<V extends { reason: string }>(p: ReasonModalProps<V>
       cancelText="取消"
       okButtonProps={{ danger: p.danger, loading: m.isPending }}
       onCancel={p.onClose}
-      onOk={() => form.validateFields().then((v) => m.mutate(v as V), fieldsSaidWhy)}
+      onOk={confirm}
       destroyOnHidden
     >
       {p.intro}

@@ -24,4 +24,5 @@ export const queuePath: Record<string, string> = {
   replacements: '/replacements',
   shop_orders: '/shipping',
   commission_withdrawals: '/commissions',
+  approvals: '/approvals',
 };

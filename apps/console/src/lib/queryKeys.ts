@@ -39,6 +39,8 @@ export const queryKeys = {
     all: ['orders'] as const,
     search: (filter: Filter) => ['orders', filter] as const,
     detail: (orderNo: string) => ['order', orderNo] as const,
+    /** every order's detail (what a refund changes, whichever order is open) */
+    anyDetail: ['order'] as const,
     latePayments: ['late-payments'] as const,
   },
   /** holders' refund and invoice requests (docs/decisions/0045): a decision invalidates `all` */
@@ -126,4 +128,17 @@ export const queryKeys = {
     all: ['audit'] as const,
     list: (filter: Filter) => ['audit', filter] as const,
   },
+
+  /** a router's tasks (WiFi设备任务) */
+  deviceTasks: {
+    all: ['deviceTasks'] as const,
+    ofCard: (customNum: string) => ['deviceTasks', customNum] as const,
+  },
+  /** the firmware catalogue (every model: '', or one) */
+  firmware: {
+    all: ['firmware'] as const,
+    ofModel: (model?: string) => ['firmware', model ?? ''] as const,
+  },
+  /** 手机端错误, grouped, of one release or all ('') */
+  errorGroups: (release: string) => ['errorGroups', release] as const,
 } as const;

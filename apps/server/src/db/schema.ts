@@ -1160,7 +1160,7 @@ export interface WriteLimitsTable {
 /** docs/decisions/0048: a console write above a limit, waiting for (or decided by) a second operator */
 export interface ApprovalRequestsTable {
   id: Generated<number>;
-  kind: 'voucher_issue' | 'balance_adjust' | 'price_save' | 'package_save';
+  kind: 'voucher_issue' | 'balance_adjust' | 'price_save' | 'package_save' | 'coupon_package_save';
   agent_id: number | null;
   /** the write's body, JSON */
   payload: string;
@@ -1171,7 +1171,7 @@ export interface ApprovalRequestsTable {
   requested_by_id: number;
   requested_by: string;
   requested_at: string;
-  state: 'pending' | 'approved' | 'rejected';
+  state: 'pending' | 'approved' | 'rejected' | 'withdrawn';
   decided_by_id: number | null;
   decided_by: string | null;
   decided_at: string | null;

@@ -33,6 +33,15 @@ export const DEMO_OPERATORS = [
     display_name: '财务专员',
     hash: 'scrypt$16384$8$1$8TekjnXhTZ8Fmq0P2UhAOQ==$njvBqWgbGsICbq6+gO7sj8a6UJO/1F1vHPrW+5g1eyc=',
   },
+  // a second platform administrator: the writes `admin` asks above the limits need another operator
+  // with the write's permission to approve them (docs/decisions/0048-limits-and-a-second-approver.md)
+  {
+    username: 'admin2',
+    password: 'Admin2#2026',
+    role: 'platform_admin',
+    display_name: '平台复核管理员',
+    hash: 'scrypt$16384$8$1$fv7PihHs6JhmH76EX7tG0w==$m0V6/260ovwtjT51+voSl0JinZPrnptYDorUd0jP2VQ=',
+  },
 ] as const;
 
 /** The agent administrator administers the demo agent (mark `demo`). */

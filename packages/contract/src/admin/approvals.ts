@@ -25,18 +25,25 @@ export const WriteLimitsShape = z.object({
 
 export const WriteLimitsInput = WriteLimitsShape.extend({ reason });
 
-export const APPROVAL_KINDS = ['voucher_issue', 'balance_adjust', 'price_save', 'package_save'] as const;
+export const APPROVAL_KINDS = ['voucher_issue', 'balance_adjust', 'price_save', 'package_save', 'coupon_package_save'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_KIND_LABEL: Record<ApprovalKind, string> = {
   voucher_issue: '发放优惠券',
   balance_adjust: '调整余额',
   price_save: '修改套餐价格',
   package_save: '保存套餐',
+  coupon_package_save: '保存券包',
 };
 
-export const APPROVAL_STATES = ['pending', 'approved', 'rejected'] as const;
+/** withdrawn: the requester took it back while it was pending (it was never carried out) */
+export const APPROVAL_STATES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
-export const APPROVAL_STATE_LABEL: Record<ApprovalState, string> = { pending: '待审批', approved: '已通过', rejected: '已驳回' };
+export const APPROVAL_STATE_LABEL: Record<ApprovalState, string> = {
+  pending: '待审批',
+  approved: '已通过',
+  rejected: '已驳回',
+  withdrawn: '已撤回',
+};
 
 export const ApprovalRow = z.object({
   id: z.number().int(),
@@ -59,6 +66,8 @@ export const ApprovalRow = z.object({
   outcome: z.string(),
   /** whether the operator asking may approve or reject it (another operator, with the permission) */
   can_decide: z.boolean(),
+  /** whether the operator asking may withdraw it: their own request, still pending */
+  can_withdraw: z.boolean(),
 });
 
 /** The answer of a limited write kept for approval instead of carried out. */
@@ -100,6 +109,13 @@ export const adminApprovalEndpoints = adminArea({
     route: 'POST /admin/approvals/reject',
     tags: ['admin approvals'],
     summary: '驳回审批（需填写原因，不执行）',
+    body: z.object({ id: wholeNumber('审批编号有误', { min: 1 }), reason }),
+    answer: ApprovalRow,
+  },
+  adminApprovalWithdraw: {
+    route: 'POST /admin/approvals/withdraw',
+    tags: ['admin approvals'],
+    summary: '撤回自己提交、仍待审批的申请（需填写原因，不执行，只能撤回一次）',
     body: z.object({ id: wholeNumber('审批编号有误', { min: 1 }), reason }),
     answer: ApprovalRow,
   },

@@ -16,6 +16,7 @@ import { PACKAGE_TYPE_NAME } from './catalogue';
 import { PAYOUT_METHOD_LABEL, WITHDRAWAL_STATE_LABEL } from './commissions';
 import { REPLACEMENT_STATUS_LABEL } from './queues';
 import { APPROVAL_KIND_LABEL, APPROVAL_STATE_LABEL } from './approvals';
+import { INVOICE_TITLE_TYPE_LABEL } from '../patterns/afterSales';
 
 /** Every action the server writes to the audit log, with its label. A new action is added here first. */
 export const AUDIT_ACTION_LABEL = {
@@ -119,6 +120,7 @@ export const AUDIT_ACTION_LABEL = {
   'approval.requested': '超限操作提交审批',
   'approval.approved': '通过超限审批',
   'approval.rejected': '驳回超限审批',
+  'approval.withdrawn': '撤回超限审批申请',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABEL;
@@ -326,7 +328,7 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   refunded_fen: f('已部分退款', fen),
   left_fen: f('剩余可退', fen),
   invoice_no: f('发票号码'),
-  title_type: f('抬头类型', oneOf({ personal: '个人', company: '单位' })),
+  title_type: f('抬头类型', oneOf(INVOICE_TITLE_TYPE_LABEL)),
   tax_no: f('纳税人识别号'),
   answer: f('处理说明'),
   ledger_id: f('余额明细编号'),

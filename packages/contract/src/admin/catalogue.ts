@@ -275,7 +275,7 @@ export const adminCatalogueEndpoints = adminArea({
     tags: ['admin catalogue'],
     summary: '新建或修改优惠券包（平台管理员）',
     body: CouponPackageInput,
-    answer: CouponPackageRow,
+    answer: z.union([CouponPackageRow, PendingApproval]),
   },
   adminRechargeOfferList: {
     route: 'GET /admin/catalogue/recharge-offers',

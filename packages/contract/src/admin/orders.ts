@@ -11,6 +11,36 @@ const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const beforeId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
 /** Why a money action is taken: required, 2–200 characters. */
+/** An order's refunds by kind (refunds.kind): the whole order, part of it, a late payment sent back. */
+export const REFUND_KINDS = ['order', 'partial', 'late'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+export const REFUND_KIND_LABEL: Record<RefundKind, string> = { order: '全额退款', partial: '部分退款', late: '异常到账退回' };
+
+/** What became of a gateway's payment notification (pay_notifications.outcome), in the console's words. */
+export const NOTIFICATION_OUTCOMES = [
+  'credited',
+  'failed',
+  'duplicate',
+  'unknown_order',
+  'wrong_amount',
+  'wrong_channel',
+  'bad_signature',
+  'late',
+  'ignored',
+] as const;
+export type NotificationOutcome = (typeof NOTIFICATION_OUTCOMES)[number];
+export const NOTIFICATION_OUTCOME_LABEL: Record<NotificationOutcome, string> = {
+  credited: '已入账',
+  failed: '支付失败',
+  duplicate: '重复通知',
+  unknown_order: '订单不存在',
+  wrong_amount: '金额不符',
+  wrong_channel: '渠道不符',
+  bad_signature: '签名错误',
+  late: '订单关闭后到账',
+  ignored: '已忽略',
+};
+
 export const AdminReason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 个字');
 const OrderNo = z.string({ error: '请填写订单号' }).trim().min(1, '请填写订单号').max(64, '订单号有误');
 const CardNumber = z.string({ error: '请填写卡号' }).trim().min(1, '请填写卡号').max(32, '卡号有误');

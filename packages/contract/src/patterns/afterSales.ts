@@ -9,6 +9,10 @@ export const REFUND_REQUEST_STATUS_LABEL: Record<RefundRequestStatus, string> = 
   rejected: '已驳回',
 };
 
+export const INVOICE_TITLE_TYPES = ['personal', 'company'] as const;
+export type InvoiceTitleType = (typeof INVOICE_TITLE_TYPES)[number];
+export const INVOICE_TITLE_TYPE_LABEL: Record<InvoiceTitleType, string> = { personal: '个人', company: '单位' };
+
 export const INVOICE_REQUEST_STATUSES = ['open', 'issued', 'rejected'] as const;
 export type InvoiceRequestStatus = (typeof INVOICE_REQUEST_STATUSES)[number];
 export const INVOICE_REQUEST_STATUS_LABEL: Record<InvoiceRequestStatus, string> = {

@@ -32,5 +32,5 @@ export const invalidateAfterSales = (qc: QueryClient) =>
   Promise.all([
     qc.invalidateQueries({ queryKey: queryKeys.afterSales.all }),
     qc.invalidateQueries({ queryKey: queryKeys.orders.all }),
-    qc.invalidateQueries({ queryKey: ['order'] }),
+    qc.invalidateQueries({ queryKey: queryKeys.orders.anyDetail }),
   ]);

@@ -19,4 +19,4 @@ export const INVOICE_REQUEST_STATES = labelled<InvoiceRequestStatus>(INVOICE_REQ
   rejected: 'red',
 });
 
-export const TITLE_TYPE_LABEL: Record<string, string> = { personal: '个人', company: '单位' };
+export { INVOICE_TITLE_TYPE_LABEL as TITLE_TYPE_LABEL } from '@portal/contract/patterns/afterSales';

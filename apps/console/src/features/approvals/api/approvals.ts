@@ -14,9 +14,12 @@ export const approvalsList = (state: 'pending' | 'decided') => ({
 
 export const useWriteLimits = () => useQuery({ queryKey: queryKeys.approvals.limits, queryFn: () => call('adminWriteLimits') });
 
-/** 通过 (the write is carried out now, once) or 驳回: both lists are asked again, and what the write touched. */
-export const decideApproval = (decision: 'approve' | 'reject', id: number, reason: string) =>
-  call(decision === 'approve' ? 'adminApprovalApprove' : 'adminApprovalReject', { id, reason });
+export type Decision = 'approve' | 'reject' | 'withdraw';
+
+const DECISION_ENDPOINT = { approve: 'adminApprovalApprove', reject: 'adminApprovalReject', withdraw: 'adminApprovalWithdraw' } as const;
+
+/** 通过 (the write is carried out now, once), 驳回, or the requester's own 撤回. */
+export const decideApproval = (decision: Decision, id: number, reason: string) => call(DECISION_ENDPOINT[decision], { id, reason });
 
 export function useSaveLimits(done: () => void) {
   const qc = useQueryClient();

@@ -11,7 +11,7 @@ import { ReasonModal } from '../../../components/ReasonModal';
 import { chinaTime } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { allows, useOperator } from '../../../lib/session';
-import { approvalsList, decideApproval, type Approval } from '../api/approvals';
+import { approvalsList, decideApproval, type Approval, type Decision } from '../api/approvals';
 import { LimitsCard } from './LimitsCard';
 
 const WHAT = [
@@ -39,7 +39,7 @@ const WHAT = [
 
 export function ApprovalsTabs() {
   const op = useOperator().data;
-  const [deciding, setDeciding] = useState<{ row: Approval; decision: 'approve' | 'reject' } | null>(null);
+  const [deciding, setDeciding] = useState<{ row: Approval; decision: Decision } | null>(null);
   return (
     <Card>
       <Tabs
@@ -60,9 +60,16 @@ export function ApprovalsTabs() {
                   {
                     title: '操作',
                     key: 'decide',
-                    width: 120,
+                    width: 170,
                     render: (_v, row) =>
-                      row.can_decide ? (
+                      row.can_withdraw ? (
+                        <Space>
+                          <Typography.Text type="secondary">待他人审批</Typography.Text>
+                          <Button type="link" onClick={() => setDeciding({ row, decision: 'withdraw' })} aria-label={`撤回 ${row.id}`}>
+                            撤回
+                          </Button>
+                        </Space>
+                      ) : row.can_decide ? (
                         <Space>
                           <Button type="link" onClick={() => setDeciding({ row, decision: 'approve' })} aria-label={`通过 ${row.id}`}>
                             通过
@@ -98,10 +105,10 @@ export function ApprovalsTabs() {
                     title: '状态',
                     dataIndex: 'state',
                     width: 90,
-                    render: (s: Approval['state']) => <Tag color={s === 'approved' ? 'green' : 'red'}>{APPROVAL_STATE_LABEL[s]}</Tag>,
+                    render: (s: Approval['state']) => <Tag color={STATE_COLOR[s]}>{APPROVAL_STATE_LABEL[s]}</Tag>,
                   },
-                  { title: '审批人', dataIndex: 'decided_by', width: 100 },
-                  { title: '审批意见', dataIndex: 'decision_reason', width: 180 },
+                  { title: '处理人', dataIndex: 'decided_by', width: 100 },
+                  { title: '处理意见', dataIndex: 'decision_reason', width: 180 },
                   { title: '执行结果', dataIndex: 'outcome', width: 220, render: (v: string) => v || '—' },
                   { title: '审批时间', dataIndex: 'decided_at', width: 160, render: (v: string | null) => chinaTime(v) },
                 ]}
@@ -116,17 +123,44 @@ export function ApprovalsTabs() {
   );
 }
 
-function DecideModal({ row, decision, onClose }: { row: Approval; decision: 'approve' | 'reject'; onClose: () => void }) {
+const STATE_COLOR: Record<Approval['state'], string> = { pending: 'gold', approved: 'green', rejected: 'red', withdrawn: 'default' };
+
+const DECISION: Record<Decision, { verb: string; okText: string; reasonLabel: string; placeholder: string; after: string }> = {
+  approve: {
+    verb: '通过',
+    okText: '通过并执行',
+    reasonLabel: '审批意见',
+    placeholder: '如：已电话核实，同意',
+    after: '通过后立即执行，且只执行一次。',
+  },
+  reject: {
+    verb: '驳回',
+    okText: '驳回',
+    reasonLabel: '驳回原因',
+    placeholder: '如：金额有误，请核对后重新提交',
+    after: '驳回后不会执行，申请人可修改后重新提交。',
+  },
+  withdraw: {
+    verb: '撤回',
+    okText: '撤回申请',
+    reasonLabel: '撤回原因',
+    placeholder: '如：金额填错，改后重新提交',
+    after: '撤回后不会执行，也不能再审批；如仍需要，请修改后重新提交。',
+  },
+};
+
+function DecideModal({ row, decision, onClose }: { row: Approval; decision: Decision; onClose: () => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const approve = decision === 'approve';
+  const d = DECISION[decision];
   return (
     <ReasonModal<{ reason: string }>
-      title={`${approve ? '通过' : '驳回'}：${APPROVAL_KIND_LABEL[row.kind]}`}
-      okText={approve ? '通过并执行' : '驳回'}
+      title={`${d.verb}：${APPROVAL_KIND_LABEL[row.kind]}`}
+      okText={d.okText}
       danger={!approve}
-      reasonLabel={approve ? '审批意见' : '驳回原因'}
-      reasonPlaceholder={approve ? '如：已电话核实，同意' : '如：金额有误，请核对后重新提交'}
+      reasonLabel={d.reasonLabel}
+      reasonPlaceholder={d.placeholder}
       intro={
         <>
           <Typography.Paragraph>
@@ -136,16 +170,14 @@ function DecideModal({ row, decision, onClose }: { row: Approval; decision: 'app
           <Typography.Paragraph type="secondary">
             申请人 {row.requested_by}：{row.reason}
           </Typography.Paragraph>
-          <Typography.Paragraph>
-            {approve ? '通过后立即执行，且只执行一次。' : '驳回后不会执行，申请人可修改后重新提交。'}
-          </Typography.Paragraph>
+          <Typography.Paragraph>{d.after}</Typography.Paragraph>
         </>
       }
       onConfirm={(v) => decideApproval(decision, row.id, v.reason)}
       onDone={(a) => {
         const done = a as Approval;
         // keyed by the request: a double click that both callers share says it once
-        void message.success({ content: approve ? `已通过：${done.outcome}` : '已驳回', key: `approval-${row.id}` });
+        void message.success({ content: approve ? `已通过：${done.outcome}` : `已${d.verb}`, key: `approval-${row.id}` });
         // what an approval wrote is shown elsewhere too: those lists are asked again
         for (const queryKey of [queryKeys.approvals.all, queryKeys.voucherBatches.all, queryKeys.packages.all, queryKeys.cards.all])
           void qc.invalidateQueries({ queryKey });

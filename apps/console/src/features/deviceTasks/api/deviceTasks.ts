@@ -1,10 +1,11 @@
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
 
 export type DeviceTasks = AdminAnswerOf<'adminDeviceTasks'>;
 export type DeviceTask = DeviceTasks['items'][number];
 
-export const deviceTasksKey = (customNum: string) => ['deviceTasks', customNum] as const;
+export const deviceTasksKey = queryKeys.deviceTasks.ofCard;
 
 /** A card's wifi device: its last inform and its tasks (the holder's changes). */
 export const getDeviceTasks = (customNum: string) => call('adminDeviceTasks', { custom_num: customNum });

@@ -1,10 +1,11 @@
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
 
 export type FirmwareCatalogue = AdminAnswerOf<'adminFirmwareList'>;
 export type FirmwareImage = FirmwareCatalogue['items'][number];
 
-export const firmwareKey = (model?: string) => ['firmware', model ?? ''] as const;
+export const firmwareKey = queryKeys.firmware.ofModel;
 
 /** The catalogue (every model, or one), with the models the device gateways know. */
 export const getFirmware = (model?: string) => call('adminFirmwareList', model ? { model } : {});

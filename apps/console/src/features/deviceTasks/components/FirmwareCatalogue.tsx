@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { FormModal } from '../../../components/FormModal';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { queryKeys } from '../../../lib/queryKeys';
 import { messageOf } from '../../../lib/api';
 import { allows, useOperator } from '../../../lib/session';
 import {
@@ -29,7 +30,7 @@ export function FirmwareCatalogue() {
   const [withdrawing, setWithdrawing] = useState<FirmwareImage | null>(null);
   const [form] = Form.useForm<NewFirmwareValues>();
   const list = useQuery({ queryKey: firmwareKey(), queryFn: () => getFirmware(), retry: false });
-  const refresh = () => qc.invalidateQueries({ queryKey: ['firmware'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: queryKeys.firmware.all });
   const save = useMutation({
     mutationFn: registerFirmware,
     onSuccess: () => {

@@ -8,11 +8,10 @@ import { tagOf } from '../../../components/columns';
 import { DetailDrawer } from '../../../components/DetailDrawer';
 import { chinaTime, yuan } from '../../../lib/format';
 import { useOrder } from '../api/getOrder';
-import { channelName, NOTIFICATION_OUTCOME_LABEL, ORDER_STATES as STATE } from '../model/states';
+import { channelName, NOTIFICATION_OUTCOME_LABEL, ORDER_STATES as STATE, REFUND_KIND_LABEL } from '../model/states';
 import { RefundModal } from './RefundModal';
 import { PartialRefundModal } from './PartialRefundModal';
 
-const REFUND_KIND_LABEL: Record<string, string> = { order: '全额退款', partial: '部分退款', late: '异常到账退回' };
 import { RevealContact } from '../../../components/RevealContact';
 import { revealOrderMobile } from '../api/revealOrderMobile';
 
@@ -96,7 +95,7 @@ export function OrderDrawer({ orderNo, onClose, canRefund }: { orderNo: string; 
             locale={{ emptyText: '无退款' }}
             columns={[
               { title: '退款单号', dataIndex: 'refund_no' },
-              { title: '类型', dataIndex: 'kind', render: (k: string) => REFUND_KIND_LABEL[k] ?? k },
+              { title: '类型', dataIndex: 'kind', render: (k: string) => labelOf(REFUND_KIND_LABEL, k) },
               { title: '金额', dataIndex: 'amount_fen', render: (f: number) => yuan(f) },
               { title: '原因', dataIndex: 'reason' },
               { title: '退款人', dataIndex: 'operator_username', render: (u: string) => u || '命令行' },

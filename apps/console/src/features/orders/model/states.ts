@@ -17,15 +17,5 @@ export const GOODS_OPTIONS = Object.entries(GOODS_TYPE_LABEL).map(([value, label
 export const CHANNEL_OPTIONS = Object.entries(PAY_CHANNEL_NAME).map(([value, label]) => ({ value: Number(value), label }));
 export const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道 ${c}`;
 
-/** What became of a gateway's payment notification. */
-export const NOTIFICATION_OUTCOME_LABEL: Record<string, string> = {
-  credited: '已入账',
-  failed: '支付失败',
-  duplicate: '重复通知',
-  unknown_order: '订单不存在',
-  wrong_amount: '金额不符',
-  wrong_channel: '渠道不符',
-  bad_signature: '签名错误',
-  late: '订单关闭后到账',
-  ignored: '已忽略',
-};
+/** What became of a gateway's payment notification: the contract's words. */
+export { NOTIFICATION_OUTCOME_LABEL, REFUND_KIND_LABEL } from '@portal/contract/admin';

@@ -19,6 +19,7 @@ import {
   type AdminQueryOf,
 } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
+import { personalData } from '../../../lib/personalData';
 import { AppError } from '../../../lib/errors';
 import { fromOwnOrigin } from '../../../lib/sameOrigin';
 import type { AdminActor } from './actor';
@@ -77,7 +78,7 @@ export function serveAdmin<K extends AdminEndpointName>(
       if (!key) return run();
       // an upload's file is read by its handler: its key is for its address (the agent), one upload per key
       const claim = { operatorId: op.id, key, endpoint: name, bodyHash: bodyHash(req.body ?? req.params) };
-      const r = await once(ctx.db.kysely, claim, async () => ({ status: 200, answer: await run() }));
+      const r = await once(ctx.db.kysely, personalData(ctx.config), claim, async () => ({ status: 200, answer: await run() }));
       return r.answer as Awaited<ReturnType<typeof run>>;
     },
   });

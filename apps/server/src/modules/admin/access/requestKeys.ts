@@ -5,12 +5,18 @@
 // timeout, the same form in another tab — waits for the first and is given the same answer, so the
 // write happens once. A failed first request gives its key back: nothing was written, and the
 // operator's corrected retry runs.
+//
+// The kept answer is sealed with the personal-data key (lib/personalData): some answers are what
+// the operator asked to see — a holder's mobile or ID number revealed, card passwords taken, a TOTP
+// secret being enrolled — and a day of them in plain text would be a copy of exactly what the rest
+// of the database keeps sealed.
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Code } from '@portal/contract/codes';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import type { PersonalDataSealer } from '../../../lib/personalData';
 
 /** How long a key is remembered: a retry comes within minutes, never a day later. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
@@ -50,7 +56,7 @@ interface Claim {
  * Runs `write` once per key. Answers the first request's answer to every request with the key;
  * refuses a key used for another endpoint or another content.
  */
-export async function once(db: Executor, c: Claim, write: () => Promise<Replay>): Promise<Replay> {
+export async function once(db: Executor, sealer: PersonalDataSealer, c: Claim, write: () => Promise<Replay>): Promise<Replay> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     if (await take(db, c)) break;
@@ -64,7 +70,7 @@ export async function once(db: Executor, c: Claim, write: () => Promise<Replay>)
     if (!row) continue;
     if (row.endpoint !== c.endpoint || row.body_hash !== c.bodyHash)
       throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于其他操作，请刷新页面后重试');
-    if (row.state === 'done') return { status: row.status_code, answer: JSON.parse(row.answer) as unknown };
+    if (row.state === 'done') return { status: row.status_code, answer: JSON.parse(sealer.open(row.answer)) as unknown };
     if (Date.now() > deadline) throw new AppError(Code.REQUEST_IN_PROGRESS);
     await sleep(POLL_MS);
   }
@@ -77,7 +83,7 @@ export async function once(db: Executor, c: Claim, write: () => Promise<Replay>)
   }
   await db
     .updateTable('admin_request_keys')
-    .set({ state: 'done', status_code: done.status, answer: JSON.stringify(done.answer ?? null) })
+    .set({ state: 'done', status_code: done.status, answer: sealer.seal(JSON.stringify(done.answer ?? null)) })
     .where('operator_id', '=', c.operatorId)
     .where('key', '=', c.key)
     .execute();

@@ -56,7 +56,7 @@ export async function approvals(
 export async function decide(
   db: Executor,
   id: number,
-  d: { state: 'approved' | 'rejected'; byId: number; by: string; at: string; reason: string },
+  d: { state: 'approved' | 'rejected' | 'withdrawn'; byId: number; by: string; at: string; reason: string },
 ): Promise<boolean> {
   const r = await db
     .updateTable('approval_requests')
@@ -65,6 +65,22 @@ export async function decide(
     .where('state', '=', 'pending')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Pending requests of these kinds not asked by `notBy`, in the agent's scope: how many, since when. */
+export async function pendingCount(
+  db: Executor,
+  f: { agent: number | null; kinds: readonly ApprovalRecord['kind'][]; notBy: number },
+): Promise<{ n: number | string; oldest: string | null } | undefined> {
+  if (f.kinds.length === 0) return undefined;
+  let q = db
+    .selectFrom('approval_requests')
+    .select(({ fn }) => [fn.countAll<number>().as('n'), fn.min('requested_at').as('oldest')])
+    .where('state', '=', 'pending')
+    .where('requested_by_id', '!=', f.notBy)
+    .where('kind', 'in', [...f.kinds]);
+  if (f.agent !== null) q = q.where('agent_id', '=', f.agent);
+  return q.executeTakeFirst();
 }
 
 export async function setOutcome(db: Executor, id: number, outcome: string): Promise<void> {

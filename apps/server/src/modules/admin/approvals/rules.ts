@@ -11,6 +11,7 @@ export const KIND_PERMISSION: Record<ApprovalKind, Permission> = {
   balance_adjust: 'ledger.adjust',
   price_save: 'prices.manage',
   package_save: 'catalogue.manage',
+  coupon_package_save: 'catalogue.manage',
 };
 
 export type DecideRefusal = 'not_pending' | 'own_request' | 'no_permission';
@@ -21,6 +22,15 @@ export function decideRefusal(
 ): DecideRefusal | null {
   if (!can(op.role, 'approvals.decide') || !can(op.role, KIND_PERMISSION[req.kind])) return 'no_permission';
   if (req.requested_by_id === op.id) return 'own_request';
+  if (req.state !== 'pending') return 'not_pending';
+  return null;
+}
+
+export type WithdrawRefusal = 'not_own' | 'not_pending';
+
+/** Only the requester takes their request back, and only while nobody has decided it. */
+export function withdrawRefusal(op: { id: number }, req: { requested_by_id: number; state: string }): WithdrawRefusal | null {
+  if (req.requested_by_id !== op.id) return 'not_own';
   if (req.state !== 'pending') return 'not_pending';
   return null;
 }

@@ -3,7 +3,7 @@
 // ask `heldAbove` inside their transaction, after their own checks: nothing past a limit → they
 // carry on; else the request is kept here — in the same transaction, so a double click that the
 // Idempotency-Key lets through once keeps it once — and they answer it instead of writing.
-import type { AdminAnswerOf, AdminBodyOf, AdminQueryOf, ApprovalKind } from '@portal/contract/admin';
+import { APPROVAL_KINDS, type AdminAnswerOf, type AdminBodyOf, type AdminQueryOf, type ApprovalKind } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
 import { limitBreaches, type LimitedWrite, type WriteLimits } from '@portal/domain';
 import type { AppContext } from '../../../context';
@@ -14,7 +14,7 @@ import type { AdminActor } from '../access/actor';
 import { agentFilter } from '../access/scope';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
-import { decideRefusal } from './rules';
+import { decideRefusal, withdrawRefusal } from './rules';
 
 export type ApprovalOut = AdminAnswerOf<'adminApprovalApprove'>;
 export type Pending = { pending_approval: ApprovalOut };
@@ -96,7 +96,18 @@ export async function approvalsOut(db: Executor, op: AdminActor, rows: repo.Appr
     decision_reason: r.decision_reason,
     outcome: r.outcome,
     can_decide: decideRefusal(op, r) === null,
+    can_withdraw: withdrawRefusal(op, r) === null,
   }));
+}
+
+/**
+ * The dashboard's 待超限审批: what this operator could decide now — someone else's requests, of the
+ * kinds whose write they may carry out, in their agent's scope (the same rule as 通过's).
+ */
+export async function decidableCount(db: Executor, op: { id: number; role: AdminActor['role'] }, agent: number | null) {
+  const kinds = APPROVAL_KINDS.filter((k) => decideRefusal(op, { kind: k, requested_by_id: -1, state: 'pending' }) === null);
+  const r = await repo.pendingCount(db, { agent, kinds, notBy: op.id });
+  return { count: Number(r?.n ?? 0), oldest_at: r?.oldest ? String(r.oldest) : null };
 }
 
 export async function listApprovals(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminApprovalList'>) {
@@ -119,17 +130,54 @@ export async function decidable(db: Executor, op: AdminActor, id: number): Promi
   if (refusal === 'own_request') throw new AppError(Code.FORBIDDEN, '不能审批自己提交的申请，请由另一位管理员处理');
   if (refusal === 'no_permission') throw new AppError(Code.FORBIDDEN, '当前账号无权审批此类操作');
   if (refusal === 'not_pending')
-    throw new AppError(
-      Code.APPROVAL_ALREADY_DECIDED,
-      `该申请已由 ${r.decided_by ?? '他人'}${r.state === 'approved' ? '通过' : '驳回'}，无需再处理`,
-    );
+    throw new AppError(Code.APPROVAL_ALREADY_DECIDED, `该申请已由 ${r.decided_by ?? '他人'}${DONE_WORD[r.state]}，无需再处理`);
   return r;
 }
 
+const DONE_WORD: Record<repo.ApprovalRecord['state'], string> = { pending: '处理', approved: '通过', rejected: '驳回', withdrawn: '撤回' };
+
+/** The request its requester is about to take back, or why they may not. */
+async function withdrawable(db: Executor, op: AdminActor, id: number): Promise<repo.ApprovalRecord> {
+  const r = await repo.approvalById(db, id);
+  const own = agentFilter(op);
+  if (!r || (own !== null && r.agent_id !== own)) throw new AppError(Code.NOT_FOUND, '审批不存在');
+  const refusal = withdrawRefusal(op, r);
+  if (refusal === 'not_own') throw new AppError(Code.FORBIDDEN, '只能撤回自己提交的申请');
+  if (refusal === 'not_pending')
+    throw new AppError(Code.APPROVAL_ALREADY_DECIDED, `该申请已由 ${r.decided_by ?? '他人'}${DONE_WORD[r.state]}，无法撤回`);
+  return r;
+}
+
+/**
+ * 撤回: the requester takes back their own pending request — never carried out, audited, once (the
+ * same conditional pending → decided update as a decision: a withdrawal racing an approval loses or
+ * wins whole).
+ */
+export async function withdrawApproval(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminApprovalWithdraw'>): Promise<ApprovalOut> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const r = await withdrawable(trx, op, b.id);
+    await claimDecision(trx, op, r, 'withdrawn', b.reason);
+    await recordAudit(trx, op, {
+      action: 'approval.withdrawn',
+      target: { type: 'approval', id: r.id },
+      reason: b.reason,
+      before: { state: 'pending' },
+      after: { state: 'withdrawn', approval_kind: r.kind, write: r.summary, requested_by: r.requested_by },
+    });
+    return (await approvalsOut(trx, op, [(await repo.approvalById(trx, r.id))!]))[0]!;
+  });
+}
+
 /** Marks it decided (once) or says who was first. */
-export async function claimDecision(trx: Executor, op: AdminActor, r: repo.ApprovalRecord, state: 'approved' | 'rejected', reason: string) {
+export async function claimDecision(
+  trx: Executor,
+  op: AdminActor,
+  r: repo.ApprovalRecord,
+  state: 'approved' | 'rejected' | 'withdrawn',
+  reason: string,
+) {
   const won = await repo.decide(trx, r.id, { state, byId: op.id, by: op.username, at: clock.iso(), reason });
-  if (!won) await decidable(trx, op, r.id);
+  if (!won) await (state === 'withdrawn' ? withdrawable(trx, op, r.id) : decidable(trx, op, r.id));
   if (!won) throw new AppError(Code.APPROVAL_ALREADY_DECIDED);
 }
 

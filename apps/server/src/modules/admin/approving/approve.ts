@@ -5,14 +5,14 @@
 // A write that now fails (the balance spent meanwhile, the package gone) rolls everything back: the
 // request stays pending, and the approver is told why (and may reject it).
 import type { AdminBodyOf } from '@portal/contract/admin';
-import { AdminAdjustBody, PackageInput, PriceInput, VoucherIssueInput } from '@portal/contract/admin';
+import { AdminAdjustBody, CouponPackageInput, PackageInput, PriceInput, VoucherIssueInput } from '@portal/contract/admin';
 import { fenToYuan } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { AdminActor } from '../access/actor';
 import { adjustIn } from '../balance/adjust';
 import { recordAudit } from '../audit';
-import { issueIn, savePackageIn, savePriceIn } from '../catalogue/service';
+import { issueIn, saveCouponPackageIn, savePackageIn, savePriceIn } from '../catalogue/service';
 import * as repo from '../approvals/repo';
 import { approvalsOut, claimDecision, decidable, type ApprovalOut, type ApprovedBy } from '../approvals/service';
 
@@ -61,6 +61,10 @@ async function carryOut(trx: Executor, op: AdminActor, r: repo.ApprovalRecord, b
     case 'package_save': {
       const a = await savePackageIn(trx, op, PackageInput.parse(payload), by);
       return 'id' in a ? `套餐「${a.name}」已保存（编号 ${a.id}）` : '未保存';
+    }
+    case 'coupon_package_save': {
+      const a = await saveCouponPackageIn(trx, op, CouponPackageInput.parse(payload), by);
+      return 'id' in a ? `券包「${a.name}」已保存（编号 ${a.id}）` : '未保存';
     }
   }
 }

@@ -13,4 +13,6 @@ export async function approvalRoutes(api: FastifyInstance, ctx: AppContext): Pro
   serveAdmin(api, ctx, 'adminApprovalList', 'approvals.view', async (req, _r, op) => s.listApprovals(ctx, op, req.query));
   serveAdmin(api, ctx, 'adminApprovalApprove', 'approvals.decide', async (req, _r, op) => approveApproval(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminApprovalReject', 'approvals.decide', async (req, _r, op) => s.rejectApproval(ctx, op, req.body));
+  // the requester's own, checked in the service: whoever may ask for approval may take it back
+  serveAdmin(api, ctx, 'adminApprovalWithdraw', 'approvals.view', async (req, _r, op) => s.withdrawApproval(ctx, op, req.body));
 }

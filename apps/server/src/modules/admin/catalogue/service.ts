@@ -287,30 +287,65 @@ export async function listCouponPackages(ctx: AppContext, op: AdminActor) {
 }
 
 export async function saveCouponPackage(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminCouponPackageSave'>) {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    await scopedAgent(trx, op, b.agent_id);
-    const cols: CouponPackageColumns = {
-      agent_id: b.agent_id,
-      name: b.name,
-      price_fen: b.price_fen,
-      description: b.description,
-      vouchers: JSON.stringify(b.vouchers),
-      on_sale: b.on_sale ? 1 : 0,
-    };
-    let id = b.id;
-    let before: unknown;
-    if (id === undefined) id = await insertCouponPackage(trx, { ...cols, created_at: clock.iso() });
-    else {
-      const old = await repo.couponPackageById(trx, id);
-      assertInScope(op, old?.agent_id);
-      if (old!.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '券包不能改到另一个代理名下');
-      before = couponOut(old!);
-      await updateCouponPackage(trx, id, cols);
-    }
-    const after = couponOut((await repo.couponPackageById(trx, id))!);
-    await recordAudit(trx, op, { action: 'coupon_package.saved', target: { type: 'coupon_package', id }, reason: b.reason, before, after });
-    return after;
+  return ctx.db.kysely.transaction().execute((trx) => saveCouponPackageIn(trx, op, b, null));
+}
+
+type CouponOut = ReturnType<typeof couponOut>;
+
+/**
+ * saveCouponPackage in the caller's transaction. Its vouchers are issued to every buyer, so they
+ * are held to a voucher issue's limits (docs/decisions/0048-limits-and-a-second-approver.md);
+ * `approved`: a second operator let them past.
+ */
+export async function saveCouponPackageIn(
+  trx: Executor,
+  op: AdminActor,
+  b: AdminBodyOf<'adminCouponPackageSave'>,
+  approved: ApprovedBy | null,
+): Promise<CouponOut | Pending> {
+  await scopedAgent(trx, op, b.agent_id);
+  const cols: CouponPackageColumns = {
+    agent_id: b.agent_id,
+    name: b.name,
+    price_fen: b.price_fen,
+    description: b.description,
+    vouchers: JSON.stringify(b.vouchers),
+    on_sale: b.on_sale ? 1 : 0,
+  };
+  let id = b.id;
+  const old = id === undefined ? undefined : await repo.couponPackageById(trx, id);
+  if (id !== undefined) {
+    assertInScope(op, old?.agent_id);
+    if (old!.agent_id !== b.agent_id) throw new AppError(Code.BAD_REQUEST, '券包不能改到另一个代理名下');
+  }
+  if (!approved) {
+    const held = await heldAbove(trx, op, {
+      kind: 'coupon_package_save',
+      agentId: b.agent_id,
+      payload: b,
+      summary: `${id === undefined ? '新建' : '修改'}券包「${b.name}」：售价 ${yuanText(b.price_fen)}，含 ${b.vouchers
+        .map((v) => `${yuanText(v.amount_fen)} 券（${v.valid_days} 天）`)
+        .join('、')}`,
+      reason: b.reason,
+      write: { kind: 'coupon_package', vouchers: b.vouchers },
+    });
+    if (held) return held;
+  }
+  let before: unknown;
+  if (id === undefined) id = await insertCouponPackage(trx, { ...cols, created_at: clock.iso() });
+  else {
+    before = couponOut(old!);
+    await updateCouponPackage(trx, id, cols);
+  }
+  const after = couponOut((await repo.couponPackageById(trx, id))!);
+  await recordAudit(trx, op, {
+    action: 'coupon_package.saved',
+    target: { type: 'coupon_package', id },
+    reason: b.reason,
+    before,
+    after: { ...after, ...approvalNote(approved, op) },
   });
+  return after;
 }
 
 // ---------- first-recharge offers ----------

@@ -6,6 +6,7 @@ import type { Executor } from '../../../db/executor';
 import { waitingWithdrawals } from '../../commissions';
 import { afterSales } from '../../commerce';
 import { can, type Permission } from '../access/permissions';
+import { decidableCount } from '../approvals/service';
 import * as repo from './repo';
 
 interface Queue {
@@ -18,7 +19,8 @@ interface QueueDef {
   label: string;
   /** the permission that works the queue's page */
   permission: Permission;
-  read: (db: Executor, agent: number | null) => Promise<Queue>;
+  /** `op`: whose queue — the approvals waiting for someone else than their requester */
+  read: (db: Executor, agent: number | null, op: { id: number; role: OperatorRole }) => Promise<Queue>;
 }
 
 const countOf = (r: { n: number | string; oldest: unknown } | undefined): Queue => ({
@@ -55,12 +57,15 @@ export const QUEUES: readonly QueueDef[] = [
       return { count: w.count, oldest_at: w.oldest };
     },
   },
+  // writes held above the platform's limits, for whoever may decide them — not their requester
+  // (docs/decisions/0048-limits-and-a-second-approver.md)
+  { key: 'approvals', label: '待超限审批', permission: 'approvals.decide', read: (db, agent, op) => decidableCount(db, op, agent) },
 ];
 
 /** The queues a role works, in the dashboard's order. */
 export const queuesFor = (role: OperatorRole) => QUEUES.filter((q) => can(role, q.permission));
 
 /** Each queue the operator works, counted in their agent's scope. */
-export async function queueCounts(db: Executor, role: OperatorRole, agent: number | null) {
-  return Promise.all(queuesFor(role).map(async (q) => ({ key: q.key, label: q.label, ...(await q.read(db, agent)) })));
+export async function queueCounts(db: Executor, op: { id: number; role: OperatorRole }, agent: number | null) {
+  return Promise.all(queuesFor(op.role).map(async (q) => ({ key: q.key, label: q.label, ...(await q.read(db, agent, op)) })));
 }

@@ -24,7 +24,7 @@ export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Pr
       repo.paymentsSince(db, agent, from),
       repo.refundsSince(db, agent, from),
       repo.topDataUsers(db, agent, days[0]!, TOP),
-      queueCounts(db, op.role, agent),
+      queueCounts(db, op, agent),
     ]);
     return {
       cards_by_state: states.map((s) => ({ state: s.state, label: CARD_STATE_LABEL[s.state] ?? `状态 ${s.state}`, count: Number(s.n) })),

@@ -1,17 +1,10 @@
 // SQL of the payments module: owns the notification audit log (pay_notifications). The payments
 // table is commerce/orders' (the money that paid an order, written in the settling transaction).
+import type { NotificationOutcome } from '@portal/contract/admin';
 import type { Executor } from '../../../db/executor';
 
-export type NotificationOutcome =
-  | 'credited'
-  | 'failed'
-  | 'duplicate'
-  | 'unknown_order'
-  | 'wrong_amount'
-  | 'wrong_channel'
-  | 'bad_signature'
-  | 'late'
-  | 'ignored';
+// the outcomes and their words are the contract's (the console's 订单 shows them)
+export type { NotificationOutcome };
 
 export async function logNotification(
   db: Executor,
