@@ -13,7 +13,13 @@ import { defineConfig } from 'vitest/config';
  * week); they pass alone every time. They run one at a time after the rest (project e2e-alone)
  * rather than get longer waits that would hide a real slowdown.
  */
-const E2E_ALONE = ['e2e/journeys/deviceArea.e2e.test.ts', 'e2e/journeys/consoleCommissions.e2e.test.ts'];
+const E2E_ALONE = [
+  'e2e/journeys/deviceArea.e2e.test.ts',
+  'e2e/journeys/consoleCommissions.e2e.test.ts',
+  // each timed out once beside another file in a full run and passed alone
+  'e2e/journeys/consoleApprovals.e2e.test.ts',
+  'e2e/journeys/routers.e2e.test.ts',
+];
 
 export default defineConfig({
   test: {
