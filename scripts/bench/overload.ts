@@ -38,23 +38,35 @@ async function generate(url: string, token: string, connections: number, ms: num
   const once = () =>
     new Promise<void>((resolve) => {
       const start = performance.now();
+      let settled = false;
+      const settle = (count: () => void) => {
+        if (settled) return;
+        settled = true;
+        count();
+        resolve();
+      };
       const req = request(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
         res.resume();
-        res.on('end', () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) {
-            tally.ok++;
-            tally.okLatencies.push(performance.now() - start);
-          } else if (status === 503) tally.shed++;
-          else if (status >= 500) tally.otherFailures++;
-          else tally.client++;
-          resolve();
-        });
+        res.on('error', () => undefined);
+        // 'close' comes after 'end', and also when the answer was cut off (then it is a failed connection)
+        res.on('close', () =>
+          settle(() => {
+            const status = res.statusCode ?? 0;
+            if (!res.complete) tally.errors++;
+            else if (status >= 200 && status < 300) {
+              tally.ok++;
+              tally.okLatencies.push(performance.now() - start);
+            } else if (status === 503) tally.shed++;
+            else if (status >= 500) tally.otherFailures++;
+            else tally.client++;
+          }),
+        );
       });
-      req.on('error', () => {
-        tally.errors++;
-        resolve();
-      });
+      // a request with no answer in 10 s counts as a failed connection instead of holding the phase open
+      // (a timer of our own: the socket's timeout does not run while the connection is still being made)
+      const timer = setTimeout(() => req.destroy(new Error('timeout')), 10_000);
+      req.on('close', () => clearTimeout(timer));
+      req.on('error', () => settle(() => tally.errors++));
       req.end();
     });
   await Promise.all(
@@ -82,6 +94,8 @@ async function phase(url: string, token: string, connections: number, ms: number
           });
           child.once('message', (t) => resolve(t as Tally));
           child.once('error', reject);
+          // the tally may be read a moment after the child's exit; a child that ended without one fails the run
+          child.once('exit', (code) => setTimeout(() => reject(new Error(`a load client ended (exit ${code}) without its tally`)), 2000));
           child.send({ url, token, connections: per, ms });
         }),
     ),
@@ -142,9 +156,10 @@ async function main() {
     let streak = 0;
     let recoveredMs = NaN;
     while (Date.now() - t0 < 30_000) {
-      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      streak = res.status === 200 ? streak + 1 : 0;
+      const status = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) })
+        .then(async (res) => (await res.arrayBuffer(), res.status))
+        .catch(() => 0);
+      streak = status === 200 ? streak + 1 : 0;
       if (streak === 1) recoveredMs = Date.now() - t0;
       if (streak >= 20) break;
     }
@@ -167,8 +182,8 @@ if (process.env.OVERLOAD_CLIENT) {
   // a forked client: run what the parent asks, send the tally back
   process.once('message', (m: { url: string; token: string; connections: number; ms: number }) => {
     void generate(m.url, m.token, m.connections, m.ms).then((t) => {
-      process.send!(t);
-      process.disconnect();
+      // disconnect only once the tally is sent: a disconnect right after send() can drop it (the run then waited forever)
+      process.send!(t, () => process.disconnect());
     });
   });
 } else {
