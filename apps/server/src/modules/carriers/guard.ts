@@ -20,7 +20,7 @@ import { clock } from '../../lib/clock';
 import { countCarrierCall } from '../../lib/metrics';
 import { take, type ThrottleRule } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
-import { slotCutoffMs } from './pacing';
+import { slotCutoffMs, slotsPerSecond } from './pacing';
 import * as repo from './repo';
 
 export interface GuardedAccount {
@@ -114,9 +114,9 @@ function slotsPerTrip(account: GuardedAccount): number {
   return Math.max(1, Math.min(account.concurrency, Math.ceil(account.callsPerSecond / 20)));
 }
 
-/** windows on whole seconds, as platforms count them */
+/** windows on whole seconds, as platforms count them; a busy account's second keeps some headroom (pacing.ts) */
 function slotRule(limit: number): ThrottleRule {
-  return { limit, windowMs: 1000, windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000) };
+  return { limit: slotsPerSecond(limit), windowMs: 1000, windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000) };
 }
 
 /** The slots this process holds for an account's current second. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slotCutoffMs } from './pacing';
+import { slotCutoffMs, slotsPerSecond } from './pacing';
 
 describe('slotCutoffMs: slots end earlier in the second the later this process runs', () => {
   it.each([
@@ -15,5 +15,24 @@ describe('slotCutoffMs: slots end earlier in the second the later this process r
     [Number.POSITIVE_INFINITY, 500],
   ])('lag %s ms → %s', (lag, cutoff) => {
     expect(slotCutoffMs(lag)).toBe(cutoff);
+  });
+});
+
+describe('slotsPerSecond: a twentieth of a busy account’s second is kept for calls that arrive late', () => {
+  it.each([
+    // calls a second granted, slots handed out
+    [1, 1],
+    [5, 5],
+    [19, 19],
+    [20, 19],
+    [21, 19],
+    [40, 38],
+    [100, 95],
+    [250, 237],
+    [0, 0],
+    [-3, 0],
+    [Number.NaN, 0],
+  ])('granted %s → %s', (limit, slots) => {
+    expect(slotsPerSecond(limit)).toBe(slots);
   });
 });

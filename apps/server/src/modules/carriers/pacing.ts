@@ -16,3 +16,22 @@ export function slotCutoffMs(lagMs: number): number {
   const lag = lagMs > 0 ? lagMs : 0; // NaN and negatives read as no lag
   return Math.max(MIN_SLOT_CUTOFF_MS, Math.round(SLOT_CUTOFF_MS - lag));
 }
+
+/** From this granted rate up, a few slots of each second are kept back (slotsPerSecond). */
+const HEADROOM_FROM_CPS = 20;
+
+/**
+ * Slots handed out per second for an account granted `limit` calls a second. A platform counts a
+ * call when it arrives, not when we send it: a request sent late in one second can arrive in the
+ * next, where the next second's own slots are already spent. At a few calls a second the calls are
+ * far apart and the slot cutoff alone keeps them in their second; at 20 and more (seen at a hundred
+ * thousand cards: one second of 105 at a limit of 100 even with the cutoff) a twentieth of the
+ * second is kept back for those late arrivals. The round is bound by our own work, not by the
+ * rate (it reads at half the granted rate), so the twentieth costs it nothing measurable.
+ */
+export function slotsPerSecond(limit: number): number {
+  if (!(limit > 0)) return 0;
+  const whole = Math.floor(limit);
+  if (whole < HEADROOM_FROM_CPS) return whole;
+  return whole - Math.ceil(whole / 20);
+}
