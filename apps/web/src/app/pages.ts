@@ -24,7 +24,7 @@ const withTabBar =
     Promise.all([load(), import('./TabBar')]).then(([m]) => m);
 
 /** The code of a built route's page (the build fails on a row whose module is missing:
- *  build/firstPaint.ts; pages.test.ts checks every row and every module). */
+ *  build/firstPaint.ts; router.test.ts checks every row and every module). */
 export function pageLoaderOf(route: Pick<RouteDef, 'area' | 'page' | 'meta'>): PageModule {
   const load = PAGE_MODULES[`../${pageModule(route)}.tsx`];
   if (!load) throw new Error(`no page module for ${String(pageModule(route))}`);
