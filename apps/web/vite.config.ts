@@ -32,7 +32,7 @@ export default defineConfig(() => ({
               test: /[\\/](lib[\\/](formErrors|useCountdown)|features[\\/]auth[\\/](components[\\/]SmsCodeFields|model[\\/]smsCode)|contract[\\/]src[\\/](routes[\\/]auth|loginCodes))\.tsx?$/,
               priority: 5,
             },
-            // The route table (src/app/routeTable.ts): a file of its own, loaded after /login's first
+            // The route table (src/app/router.ts loads it): a file of its own, loaded after /login's first
             // load and beside the entry on any other page (build/firstPaint.ts preloads it).
             { name: 'routes', test: /[\\/]src[\\/]config[\\/]routes\.ts$/, priority: 5 },
           ],

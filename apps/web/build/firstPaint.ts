@@ -14,7 +14,7 @@
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
 // 6. The route table's titles stay out of the browser's code. Nothing in the app reads a route's
 //    title; they document the table (the page shows its own title). See withoutRouteTitles. The
-//    table itself is not in the entry (src/app/routeTable.ts): index.html preloads it beside the
+//    table itself is not in the entry (src/app/router.ts): index.html preloads it with the
 //    page map for a visit that starts anywhere but /login.
 // Only hints: the router and the guards still decide what loads and renders.
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
@@ -48,7 +48,7 @@ export function withoutRouteTitles(source: string): string {
   return source.replace(/\btitle: (['"])(?:(?!\1)[^\\\n])*\1,\s*/g, '');
 }
 
-const ROUTE_TABLE = /\/src\/config\/(routes|loginRoute)\.ts$/;
+const ROUTE_TABLE = /\/src\/config\/(routes|routeRules)\.ts$/;
 
 export function firstPaint(): Plugin {
   let appRoot = '';
@@ -85,10 +85,10 @@ export function firstPaint(): Plugin {
           staticDeps(bundle, chunk, entryFiles, files);
           return files;
         };
+        // The route table with the page map (src/app/pages.ts, loaded by src/app/router.ts): not
+        // in the entry; a visit that starts on any page but /login needs it before the shell
+        // decides, so it comes beside the entry (its static imports: the table's own chunk).
         const pagesMapFiles = lazyChunk('/src/app/pages.ts');
-        // The route table (src/app/routeTable.ts): not in the entry; a visit that starts on any
-        // page but /login needs it before the shell decides, so it comes beside the entry.
-        lazyChunk('/src/config/routes.ts').forEach((f) => pagesMapFiles.add(f));
         // So does the full shell (src/app/Shell.tsx renders only a visitor's /login without it).
         lazyChunk('/src/app/AppShell.tsx').forEach((f) => pagesMapFiles.add(f));
         // The shell's parts around a page (src/app/ShellParts.tsx): the keep-alive pages, the card

@@ -159,7 +159,7 @@ describe('purchaseBlock: what the server refuses to sell', () => {
   });
 });
 
-// Where the gates run is route meta of the web app (apps/web/src/app/gating.test.ts).
+// Where the gates run is route meta of the web app (apps/web/src/config/routeRules.test.ts).
 describe('who re-checks after load', () => {
   it.each([
     [9, false],

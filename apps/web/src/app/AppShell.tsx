@@ -4,9 +4,9 @@
 // the pages around /login need comes with ./ShellParts (lazy): the keep-alive pages (/ and /mine,
 // kept with <Activity>), and once a page needs them the card gates (./CardGates, once a user is
 // logged in with a card), the tab bar and the floating service button. The route table comes after
-// the first load too (./routeTable.ts): until it is here the shell knows /login only, and waits for
+// the first load too (./router.ts): until it is here the shell knows /login only, and waits for
 // it on any other path.
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { PageLoading } from '../components/PageLoading';
 import type { RouteDef } from '../config/routes';
 import { brandingStore } from '../features/branding/model/brandingStore';
@@ -19,10 +19,8 @@ import { toast } from '../lib/toast';
 import { useStored } from '../lib/useStored';
 import { LoadingPage, PageBoundary } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
-import { decideNavigation, type GuardContext } from './guards';
-import { atFirstTouch, pageOf } from './router';
-import { lookupRoute, PENDING, useRouteTable } from './routeLookup';
-import { loadRouteTable } from './routeTable';
+import { decideNavigation, lookupRoute, PENDING, type GuardContext } from './guards';
+import { atFirstTouch, loadRouteTable, pageOf, routeTableNow, subscribeRouteTable } from './router';
 
 // Errors from phones are reported from here on (docs/decisions/0037-errors-from-phones.md): not in
 // /login's first load, which does without this module.
@@ -64,7 +62,8 @@ export function AppShell() {
   const navigate = useNavigate();
   const token = useStored('token');
   const customNum = useStored('customNum');
-  const table = useRouteTable();
+  // the route table once it has loaded: the shell renders again when it arrives
+  const table = useSyncExternalStore(subscribeRouteTable, routeTableNow, routeTableNow);
 
   // Evaluated during render, so a guarded page never flashes before its redirect. Undefined while
   // the route table this path needs is on its way.

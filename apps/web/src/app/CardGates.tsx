@@ -8,7 +8,7 @@
 import { cardGate } from '@portal/domain';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from '../lib/router';
-import type { RouteDef } from '../config/routes';
+import { gateModeOf, type RouteDef } from '../config/routeRules';
 import { brandingStore } from '../features/branding/model/brandingStore';
 import { cardInfoKey, fetchCardInfo } from '../features/cards/api/cardInfo';
 import { fetchHasPassword } from '../features/cards/api/hasPassword';
@@ -18,7 +18,6 @@ import { afterLoadStep, needsPassword, promptFor, RECHECK_DELAY_MS, setPasswordP
 import { promptStore } from '../features/gating/model/promptStore';
 import { queryClient } from '../lib/query';
 import { local } from '../lib/storage';
-import { gateModeOf } from './gating';
 
 const here = (l: { pathname: string; search: string }) => l.pathname + l.search;
 

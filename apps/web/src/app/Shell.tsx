@@ -1,13 +1,14 @@
 // The shell in the app's entry. A visitor on /login — where most visits start — gets the login page
 // alone: the full shell (./AppShell.tsx: the guards of every route, the keep-alive pages, the card
 // gates, the tab bar, the service button) and the route table are not in /login's first load
-// (docs/decisions/0025-first-load.md). They come at the first touch or key (./router.ts), and
+// (docs/decisions/0025-first-load.md). Which shell renders is decided once, by isVisitorOnLogin
+// (config/routeRules.ts). They come at the first touch or key (./router.ts), and
 // beside the entry on a visit that starts anywhere else (index.html preloads them, main.tsx waits).
 // What every page needs from the shell is here: the API client's hooks, the agent mark of the URL,
 // the branding and the document's title.
 import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { useEffect, useLayoutEffect, useMemo } from 'react';
-import { LOGIN_ROUTE } from '../config/loginRoute';
+import { isVisitorOnLogin, LOGIN_ROUTE } from '../config/routeRules';
 import { brandingStore, useBrand } from '../features/branding/model/brandingStore';
 import { markFromQuery } from '../features/branding/model/mark';
 import { configureApi } from '../lib/api';
@@ -16,9 +17,7 @@ import { local } from '../lib/storage';
 import { useStored } from '../lib/useStored';
 import { LoadingPage } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
-import { atFirstTouch, pageOf } from './router';
-import { routeTableNow } from './routeTable';
-import { isVisitorOnLogin } from './visitorOnLogin';
+import { atFirstTouch, pageOf, routeTableNow } from './router';
 
 const loadAppShell = () => import('./AppShell');
 // At the first touch or key: the full shell and the parts around the page after /login.

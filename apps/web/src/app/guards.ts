@@ -1,10 +1,9 @@
 // Navigation guards of docs/spec/portal-spec.md §4 as one pure decision over the target URL and
 // what is stored. The app shell evaluates it on every navigation and carries out the side effects.
-// Card gating (§4 "Card gating") is not part of this: see ./gating.ts and ./CardGates.tsx.
+// Card gating (§4 "Card gating") is not part of this: see gateModeOf (config/routeRules.ts) and ./CardGates.tsx.
 import type { LoginModel } from '@portal/contract';
 import { LOGIN_MODELS } from '@portal/contract/login';
-import { isCardFree } from '../config/routeRules';
-import type { RouteDef } from '../config/routes';
+import { isCardFree, LOGIN_ROUTE, normalisePath, type RouteDef } from '../config/routeRules';
 import { loginUrl, safeRedirect, withoutParams } from '../lib/navigation';
 
 export interface GuardContext {
@@ -23,6 +22,22 @@ export interface GuardContext {
 
 export type Popup = 'login' | 'downloadApp';
 
+/** Not known yet: the route table (./router.ts loads it) has not loaded. */
+export const PENDING = 'pending';
+
+/**
+ * The route a user may reach at `path` as far as the app knows now: the table's (undefined: not
+ * routed, a 404), or before the table is here /login's own row, or PENDING for any other path.
+ * Here and not in ./router.ts: only the full shell asks, and /login's first load does without it.
+ */
+export function lookupRoute(
+  path: string,
+  routes: { routedRouteOf(path: string): RouteDef | undefined } | undefined,
+): RouteDef | undefined | typeof PENDING {
+  if (routes) return routes.routedRouteOf(path);
+  return normalisePath(path) === LOGIN_ROUTE.path ? LOGIN_ROUTE : PENDING;
+}
+
 export type GuardDecision =
   | { kind: 'allow'; route: RouteDef }
   | {
@@ -34,7 +49,7 @@ export type GuardDecision =
     };
 
 /** `lookup`: the route a user may reach at a path (config/routes.ts routedRouteOf; the shell asks
- *  once the route table is here: ./routeTable.ts). */
+ *  once the route table is here: ./router.ts). */
 export function decideNavigation(ctx: GuardContext, lookup: (path: string) => RouteDef | undefined): GuardDecision {
   const route = lookup(ctx.path);
   if (!route) return { kind: 'redirect', to: '/404' };

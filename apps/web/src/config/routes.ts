@@ -1,16 +1,16 @@
-// The route table: every path of docs/spec/portal-spec.md §2 with its area and its meta, as plain
-// data. It imports no page and no React (only its /login row and two rules, plain modules too), so
-// the app, the pages, the features and the build (vite.config.ts) all read the same table. The
-// app's entry does not carry it: app/routeTable.ts loads it. The app's router (app/router.ts) binds each `page` to
-// its module; a route without `page` is not built yet: it is not routed and falls to /404 — no
-// placeholder pages.
-import { LOGIN_ROUTE } from './loginRoute';
-import { normalisePath } from './routeRules';
-import type { Area, RouteDef, RouteMeta } from './routeTypes';
+// The route table: every path of docs/spec/portal-spec.md §2 with its area, its title, who may see
+// it and where the card gates run (its meta), and its page — one row per path, the only place a page
+// is named. Plain data: the app, the features, the e2e journeys and the build (vite.config.ts) all
+// read it. A row's `page` is src/routes/<area>/<page>.tsx, bound to its lazy chunk by
+// app/pages.ts (found by that path, not listed again); a route without `page` is not built yet: it
+// is not routed and falls to /404 — no placeholder pages. The app's entry does not carry this table
+// (app/router.ts loads it; /login's row and the rules are in ./routeRules.ts):
+// docs/decisions/0052-routing-in-one-table.md.
+import { LOGIN_ROUTE, normalisePath, type Area, type RouteDef, type RouteMeta } from './routeRules';
 
-export { isCardFree, normalisePath } from './routeRules';
+export { gateModeOf, isCardFree, normalisePath } from './routeRules';
 
-export type { Area, GatePolicy, RouteDef, RouteMeta } from './routeTypes';
+export type { Area, GatePolicy, RouteDef, RouteMeta } from './routeRules';
 
 const NO_LOGIN = { noLogin: true } as const;
 /** a gate target, or a page on the way through the gates: gating it would lock the user out */
@@ -165,9 +165,6 @@ const TABLE = {
 export const ROUTES: readonly RouteDef[] = (Object.entries(TABLE) as [Area, readonly RouteRow[]][]).flatMap(([area, rows]) =>
   rows.map((r) => ({ name: r.path.slice(1), meta: {}, ...r, area })),
 );
-
-/** The page modules the table names: app/router.ts binds exactly these (tsc checks it). */
-export type PageName = Extract<(typeof TABLE)[Area][number], { page: string }>['page'];
 
 const BY_PATH = new Map(ROUTES.map((r) => [r.path, r]));
 

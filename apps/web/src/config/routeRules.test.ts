@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_ROUTES, ROUTES, routeOf } from '../config/routes';
 import { GATE_TARGET_PATH } from '../features/gating/model/targets';
-import { gateModeOf } from './gating';
+import { gateModeOf } from './routeRules';
+import { BUILT_ROUTES, ROUTES, routeOf } from './routes';
 
 // docs/spec/decisions.md "Where gates run": every page that needs login and a card, except home,
 // mine, card management, binding, whitelisted paths, wifi-device pages and the gate targets.
