@@ -13,7 +13,12 @@ import { useQuickRechargeOptions } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { RechargeAmount, RechargeOffer, useRechargeAmount } from '../../features/commerce/components/RechargeAmount';
+import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
+
+/** An answer refusing the card number, as against the network or the server failing. */
+const refused = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.kind === 'answer' && err.status >= 400 && err.status < 500;
 
 function QuickRechargePage() {
   const [params] = useSearchParams();
@@ -50,6 +55,17 @@ function QuickRechargePage() {
       </p>
       {options.isPending ? (
         <PageLoading />
+      ) : options.isError && refused(options.error) ? (
+        // the server looked at the number and refused it (unknown, not rechargeable): 重试 cannot help
+        <StateBlock
+          kind="empty"
+          text={`${options.error.message}：请核对卡号后重新输入`}
+          action={
+            <Link className="app-btn app-btn--primary" to={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} replace>
+              重新输入卡号
+            </Link>
+          }
+        />
       ) : options.isError ? (
         <LoadFailed text="充值信息加载失败" onRetry={() => options.refetch()} />
       ) : (
