@@ -128,7 +128,8 @@ describe('failure states on recharge, quick recharge, the address form and forgo
       // nothing in it speaks of a voucher: a quick payment never has one
       expect(await page.getByText('优惠券').count()).toBe(0);
       if (outcome === 'abandoned') {
-        // the order still waits: 继续支付 goes back to its cashier
+        // the order still waits: 继续支付 goes back to its cashier; no 取消订单 is promised that the page does not offer
+        expect(await page.getByText('可取消订单').count()).toBe(0);
         await page.getByRole('button', { name: '继续支付' }).click();
         await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
       } else {

@@ -144,7 +144,9 @@ function QuickPaymentSuccessPage() {
           }
         />
       ) : (
-        <AwaitingResult order={order.data}>{payAgain}</AwaitingResult>
+        <AwaitingResult order={order.data} cancellable={false}>
+          {payAgain}
+        </AwaitingResult>
       )}
     </div>
   );

@@ -41,6 +41,8 @@ describe('DeliveryAddressFields', () => {
     expect(receiver.name).toBe('receiver');
     expect(receiver.maxLength).toBe(20);
     expect((screen.getByLabelText('手机号') as HTMLInputElement).placeholder).toBe('请输入收货人手机号');
+    expect(screen.getByLabelText('手机号').getAttribute('inputmode')).toBe('numeric');
+    expect(receiver.getAttribute('inputmode')).toBeNull();
     expect((screen.getByLabelText('详细地址') as HTMLInputElement).maxLength).toBe(100);
     expect(screen.getByTestId('region-picker').textContent).toContain('请选择省 / 市 / 区县');
   });

@@ -69,41 +69,32 @@ export function DeliveryAddressFields<F extends string>({
   onChange,
   wording = DELIVERY_WORDING,
 }: DeliveryAddressFieldsProps<F>) {
-  const text = (part: 'receiver' | 'mobile' | 'address') => (e: ChangeEvent<HTMLInputElement>) => {
-    form.clear(fields[part]);
-    onChange({ [part]: e.target.value });
-  };
-  return (
+  const input = (part: Exclude<AddressPart, 'region'>, label: string, hint: string, autoComplete: string, maxLength: number) => (
     <>
       <label className="app-field">
-        <span className="app-field__label">{wording.receiver}</span>
+        <span className="app-field__label">{label}</span>
         <input
           className="app-field__input"
-          name={wording.names.receiver}
-          {...form.field(fields.receiver)}
-          autoComplete="name"
-          maxLength={wording.receiverMax}
-          placeholder={wording.receiverPlaceholder}
-          value={value.receiver}
-          onChange={text('receiver')}
+          name={wording.names[part]}
+          {...form.field(fields[part])}
+          inputMode={part === 'mobile' ? 'numeric' : undefined}
+          autoComplete={autoComplete}
+          maxLength={maxLength}
+          placeholder={hint}
+          value={value[part]}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => {
+            form.clear(fields[part]);
+            onChange({ [part]: e.target.value });
+          }}
         />
       </label>
-      {form.at(fields.receiver)}
-      <label className="app-field">
-        <span className="app-field__label">{wording.mobile}</span>
-        <input
-          className="app-field__input"
-          name={wording.names.mobile}
-          {...form.field(fields.mobile)}
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={11}
-          placeholder={wording.mobilePlaceholder}
-          value={value.mobile}
-          onChange={text('mobile')}
-        />
-      </label>
-      {form.at(fields.mobile)}
+      {form.at(fields[part])}
+    </>
+  );
+  return (
+    <>
+      {input('receiver', wording.receiver, wording.receiverPlaceholder, 'name', wording.receiverMax)}
+      {input('mobile', wording.mobile, wording.mobilePlaceholder, 'tel', 11)}
       <RegionPicker
         control={form.field(fields.region)}
         value={value}
@@ -113,20 +104,7 @@ export function DeliveryAddressFields<F extends string>({
         }}
       />
       {form.at(fields.region)}
-      <label className="app-field">
-        <span className="app-field__label">详细地址</span>
-        <input
-          className="app-field__input"
-          name={wording.names.address}
-          {...form.field(fields.address)}
-          autoComplete="street-address"
-          maxLength={wording.addressMax}
-          placeholder="街道、楼栋、门牌号"
-          value={value.address}
-          onChange={text('address')}
-        />
-      </label>
-      {form.at(fields.address)}
+      {input('address', '详细地址', '街道、楼栋、门牌号', 'street-address', wording.addressMax)}
     </>
   );
 }
