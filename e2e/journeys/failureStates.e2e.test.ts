@@ -79,7 +79,7 @@ describe('failure states on recharge, quick recharge, the address form and forgo
     await page.route('**/api/v1/quick/recharge_options?*', cut);
     await page.goto(`/quick_recharge?custom_num=${ARREARS}`);
     const { alert, retry } = failure(page);
-    await alert.waitFor();
+    await alert.filter({ hasText: '网络连接失败' }).waitFor();
     await look(page, 'quick-recharge-offline-load');
     await page.unroute('**/api/v1/quick/recharge_options?*', cut);
     await retry.click();
@@ -156,6 +156,8 @@ describe('failure states on recharge, quick recharge, the address form and forgo
     await page.route('**/api/v1/user/addresses', cut);
     await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: /网络/ }).waitFor();
+    // said once, in the form: no toast over the fields as well
+    expect(await page.getByText(/网络连接失败/).count()).toBe(1);
     await look(page, 'address-offline-save');
     expect(await page.getByLabel('收货人').inputValue()).toBe('王五');
     await page.unroute('**/api/v1/user/addresses', cut);

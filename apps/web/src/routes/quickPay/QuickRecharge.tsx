@@ -67,7 +67,11 @@ function QuickRechargePage() {
           }
         />
       ) : options.isError ? (
-        <LoadFailed text="充值信息加载失败" onRetry={() => options.refetch()} />
+        // the network or the server: no toast has said which (a form's call), so the page does
+        <LoadFailed
+          text={options.error instanceof ApiError && options.error.kind !== 'answer' ? options.error.message : '充值信息加载失败'}
+          onRetry={() => options.refetch()}
+        />
       ) : (
         <>
           {options.data.first_recharge ? <RechargeOffer offer={options.data.first_recharge} testId="quick-offer" /> : null}
