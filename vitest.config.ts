@@ -34,6 +34,8 @@ export default defineConfig({
             'apps/console/src/**/*.test.ts',
             // the console's components, in happy-dom (each such file says `@vitest-environment happy-dom`)
             'apps/console/src/**/*.test.tsx',
+            // the portal's shared components, likewise in happy-dom
+            'apps/web/src/**/*.test.tsx',
             'apps/server/src/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate } from '../../lib/router';
 import { DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
+import { NewPasswordFields } from '../../features/auth/components/NewPasswordFields';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { markFromQuery } from '../../features/branding/model/mark';
 import { registerUser, sendRegisterSmsCode, useInviteCheck } from '../../features/invites/api/invites';
@@ -104,36 +105,13 @@ function BindUserPage() {
             code={{ field: 'code', value: fields.code, onChange: set('code') }}
             send={() => sendRegisterSmsCode(fields.mobile.trim(), mark)}
           />
-          <label className="app-field">
-            <span className="app-field__label">设置密码</span>
-            <input
-              className="app-field__input"
-              type="password"
-              name="password"
-              {...form.field('password')}
-              autoComplete="new-password"
-              maxLength={32}
-              placeholder="8-32位，含字母和数字"
-              value={fields.password}
-              onChange={set('password')}
-            />
-          </label>
-          {form.at('password')}
-          <label className="app-field">
-            <span className="app-field__label">确认密码</span>
-            <input
-              className="app-field__input"
-              type="password"
-              name="password_again"
-              {...form.field('password_again')}
-              autoComplete="new-password"
-              maxLength={32}
-              placeholder="请再次输入密码"
-              value={fields.password_again}
-              onChange={set('password_again')}
-            />
-          </label>
-          {form.at('password_again')}
+          <NewPasswordFields
+            form={form}
+            kind="account"
+            label="设置密码"
+            password={{ field: 'password', name: 'password', value: fields.password, onChange: set('password') }}
+            confirm={{ field: 'password_again', name: 'password_again', value: fields.password_again, onChange: set('password_again') }}
+          />
           <p className={styles.optional}>同时绑定卡片（选填）</p>
           <label className="app-field">
             <span className="app-field__label">卡号</span>

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
+import { NewPasswordFields } from '../../features/auth/components/NewPasswordFields';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { resetCardPassword, sendCardPasswordSms } from '../../features/cards/api/cardPassword';
 import {
@@ -115,38 +116,12 @@ export default function ForgotPage() {
           sentText={(answer) => `验证码已发送至 ${answer.mobile}`}
           onSendFailed={refused}
         />
-        <label className="app-field">
-          <span className="app-field__label">新密码</span>
-          <input
-            className="app-field__input"
-            name="password"
-            {...form.field('password')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={6}
-            placeholder="4-6位数字"
-            value={fields.password}
-            onChange={set('password')}
-          />
-        </label>
-        {form.at('password')}
-        <label className="app-field">
-          <span className="app-field__label">确认密码</span>
-          <input
-            className="app-field__input"
-            name="confirm_password"
-            {...form.field('confirm')}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            maxLength={6}
-            placeholder="请再次输入新密码"
-            value={fields.confirm}
-            onChange={set('confirm')}
-          />
-        </label>
-        {form.at('confirm')}
+        <NewPasswordFields
+          form={form}
+          kind="card"
+          password={{ field: 'password', name: 'password', value: fields.password, onChange: set('password') }}
+          confirm={{ field: 'confirm', name: 'confirm_password', value: fields.confirm, onChange: set('confirm') }}
+        />
         {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
           {busy ? '提交中…' : setMode ? '确认设置' : '确认重置'}

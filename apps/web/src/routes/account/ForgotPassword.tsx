@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { resetUserPassword, sendPasswordResetCode } from '../../features/auth/api/account';
+import { NewPasswordFields } from '../../features/auth/components/NewPasswordFields';
 import { SmsCodeFields } from '../../features/auth/components/SmsCodeFields';
 import { resetFormError, type ResetField, type ResetFields } from '../../features/auth/model/accountForms';
 import { ApiError } from '../../lib/api';
@@ -62,36 +63,12 @@ export default function ForgotPasswordPage() {
           send={() => sendPasswordResetCode(fields.mobile.trim(), local.get('mark'))}
           onSendFailed={refused}
         />
-        <label className="app-field">
-          <span className="app-field__label">新密码</span>
-          <input
-            className="app-field__input"
-            name="password"
-            {...form.field('password')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={32}
-            placeholder="8-32位，含字母和数字"
-            value={fields.password}
-            onChange={set('password')}
-          />
-        </label>
-        {form.at('password')}
-        <label className="app-field">
-          <span className="app-field__label">确认密码</span>
-          <input
-            className="app-field__input"
-            name="confirm_password"
-            {...form.field('confirm')}
-            type="password"
-            autoComplete="new-password"
-            maxLength={32}
-            placeholder="请再次输入新密码"
-            value={fields.confirm}
-            onChange={set('confirm')}
-          />
-        </label>
-        {form.at('confirm')}
+        <NewPasswordFields
+          form={form}
+          kind="account"
+          password={{ field: 'password', name: 'password', value: fields.password, onChange: set('password') }}
+          confirm={{ field: 'confirm', name: 'confirm_password', value: fields.confirm, onChange: set('confirm') }}
+        />
         {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.submit}`} disabled={busy}>
           {busy ? '提交中…' : '重置密码'}

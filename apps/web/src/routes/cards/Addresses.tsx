@@ -15,7 +15,7 @@ import {
   useSavedAddresses,
   type SavedAddress,
 } from '../../features/addresses/api/addresses';
-import { RegionPicker } from '../../features/addresses/components/RegionPicker';
+import { DeliveryAddressFields } from '../../features/addresses/components/DeliveryAddressFields';
 import { addressFormError, EMPTY_ADDRESS, type AddressField, type AddressFields } from '../../features/addresses/model/addressForm';
 import { addressLine } from '../../features/addresses/model/region';
 import { ApiError } from '../../lib/api';
@@ -33,10 +33,6 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
   const [fields, setFields] = useState<AddressFields>(editing ? { ...editing, isDefault: editing.is_default } : EMPTY_ADDRESS);
   const [busy, setBusy] = useState(false);
   const form = useFormErrors<AddressField>('address');
-  const set = (k: 'receiver' | 'mobile' | 'address') => (e: { target: { value: string } }) => {
-    form.clear(k);
-    setFields((f) => ({ ...f, [k]: e.target.value }));
-  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -68,55 +64,12 @@ function AddressForm({ editing, onDone }: { editing: SavedAddress | null; onDone
   return (
     <Panel title={editing ? '编辑收货地址' : '新增收货地址'}>
       <form onSubmit={submit} noValidate className={styles.form}>
-        <label className="app-field">
-          <span className="app-field__label">收货人</span>
-          <input
-            className="app-field__input"
-            {...form.field('receiver')}
-            autoComplete="name"
-            maxLength={20}
-            placeholder="请输入收货人姓名"
-            value={fields.receiver}
-            onChange={set('receiver')}
-          />
-        </label>
-        {form.at('receiver')}
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            {...form.field('mobile')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入收货人手机号"
-            value={fields.mobile}
-            onChange={set('mobile')}
-          />
-        </label>
-        {form.at('mobile')}
-        <RegionPicker
-          control={form.field('region')}
+        <DeliveryAddressFields
+          form={form}
+          fields={{ receiver: 'receiver', mobile: 'mobile', region: 'region', address: 'address' }}
           value={fields}
-          onChange={(r) => {
-            form.clear('region');
-            setFields((f) => ({ ...f, ...r }));
-          }}
+          onChange={(change) => setFields((f) => ({ ...f, ...change }))}
         />
-        {form.at('region')}
-        <label className="app-field">
-          <span className="app-field__label">详细地址</span>
-          <input
-            className="app-field__input"
-            {...form.field('address')}
-            autoComplete="street-address"
-            maxLength={100}
-            placeholder="街道、楼栋、门牌号"
-            value={fields.address}
-            onChange={set('address')}
-          />
-        </label>
-        {form.at('address')}
         <label className={styles.check}>
           <input type="checkbox" checked={fields.isDefault} onChange={(e) => setFields((f) => ({ ...f, isDefault: e.target.checked }))} />
           设为默认地址

@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { StateBlock } from '../../components/StateBlock';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { submitChangeCard } from '../../features/replacement/api/replacement';
-import { RegionPicker } from '../../features/addresses/components/RegionPicker';
+import { DeliveryAddressFields, MAIL_WORDING } from '../../features/addresses/components/DeliveryAddressFields';
 import { SavedAddresses } from '../../features/addresses/components/SavedAddresses';
 import type { SavedAddress } from '../../features/addresses/api/addresses';
 import {
@@ -112,58 +112,20 @@ function ReplaceCardPage() {
           <input className="app-field__input" value={groupCardNumber(customNum)} readOnly />
         </label>
         <SavedAddresses onPick={pick} empty={!fields.receiverName && !fields.receiverMobile && !fields.province && !fields.address} />
-        <label className="app-field">
-          <span className="app-field__label">收件人</span>
-          <input
-            className="app-field__input"
-            name="receiver_name"
-            {...form.field('receiverName')}
-            autoComplete="name"
-            maxLength={30}
-            placeholder="请输入收件人姓名"
-            value={fields.receiverName}
-            onChange={set('receiverName')}
-          />
-        </label>
-        {form.at('receiverName')}
-        <label className="app-field">
-          <span className="app-field__label">联系电话</span>
-          <input
-            className="app-field__input"
-            name="receiver_mobile"
-            {...form.field('receiverMobile')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入收件人手机号"
-            value={fields.receiverMobile}
-            onChange={set('receiverMobile')}
-          />
-        </label>
-        {form.at('receiverMobile')}
-        <RegionPicker
-          control={form.field('region')}
-          value={fields}
-          onChange={(r) => {
-            form.clear('region');
-            setFields((f) => ({ ...f, ...r }));
-          }}
+        <DeliveryAddressFields
+          form={form}
+          fields={{ receiver: 'receiverName', mobile: 'receiverMobile', region: 'region', address: 'address' }}
+          value={{ ...fields, receiver: fields.receiverName, mobile: fields.receiverMobile }}
+          onChange={({ receiver, mobile, ...rest }) =>
+            setFields((f) => ({
+              ...f,
+              ...rest,
+              ...(receiver !== undefined ? { receiverName: receiver } : {}),
+              ...(mobile !== undefined ? { receiverMobile: mobile } : {}),
+            }))
+          }
+          wording={MAIL_WORDING}
         />
-        {form.at('region')}
-        <label className="app-field">
-          <span className="app-field__label">详细地址</span>
-          <input
-            className="app-field__input"
-            name="address"
-            {...form.field('address')}
-            autoComplete="street-address"
-            maxLength={120}
-            placeholder="街道、楼栋、门牌号"
-            value={fields.address}
-            onChange={set('address')}
-          />
-        </label>
-        {form.at('address')}
         <label className="app-field">
           <span className="app-field__label">换卡原因</span>
           <input

@@ -57,9 +57,12 @@ function QuickPaymentSuccessPage() {
   );
 
   const result = order.data ? resultPathOf(order.data.state) : undefined;
-  const again = order.data
-    ? `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}`
-    : '/quick_payment';
+  // paying again starts where the order was made: a top-up on /quick_recharge, a package on its list
+  const again = !order.data
+    ? '/quick_payment'
+    : order.data.goods_type === 'recharge'
+      ? `/quick_recharge?custom_num=${encodeURIComponent(order.data.custom_num)}`
+      : `/quick_select_package?custom_num=${encodeURIComponent(order.data.custom_num)}${order.data.package ? `&package_id=${order.data.package.id}` : ''}`;
 
   return (
     <div className={styles.page}>
@@ -122,7 +125,7 @@ function QuickPaymentSuccessPage() {
           </Link>
         </PayResult>
       ) : result === '/pay_fail' ? (
-        <PayResult ok={false} title="支付未完成" text={`${order.data.title} · 订单未支付，未扣款；使用的优惠券已退回`}>
+        <PayResult ok={false} title="支付未完成" text={`${order.data.title} · 订单未支付，未扣款，可重新下单支付`}>
           <Link className="app-btn app-btn--primary app-btn--block" to={again} replace>
             重新支付
           </Link>
@@ -141,7 +144,9 @@ function QuickPaymentSuccessPage() {
           }
         />
       ) : (
-        <AwaitingResult order={order.data}>{payAgain}</AwaitingResult>
+        <AwaitingResult order={order.data} cancellable={false}>
+          {payAgain}
+        </AwaitingResult>
       )}
     </div>
   );

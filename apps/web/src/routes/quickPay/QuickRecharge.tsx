@@ -4,7 +4,7 @@
 // ordinary checkout's (never the balance, never a voucher). A visitor sees no balance.
 import type { QuoteRequest } from '@portal/contract';
 import { groupCardNumber } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
@@ -12,20 +12,20 @@ import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useQuickRechargeOptions } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
-import { checkRechargeAmount } from '../../features/commerce/model/rechargeAmount';
+import { RechargeAmount, RechargeOffer, useRechargeAmount } from '../../features/commerce/components/RechargeAmount';
+import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
+
+/** An answer refusing the card number, as against the network or the server failing. */
+const refused = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.kind === 'answer' && err.status >= 400 && err.status < 500;
 
 function QuickRechargePage() {
   const [params] = useSearchParams();
   const customNum = params.get('custom_num') ?? '';
   const options = useQuickRechargeOptions(customNum);
-  const [picked, setPreset] = useState<number | null>(null);
-  const offerAmount = options.data?.first_recharge?.amount;
-  const preset =
-    picked ?? (offerAmount !== undefined && options.data?.presets.includes(offerAmount) ? offerAmount : (options.data?.presets[0] ?? null));
-  const [custom, setCustom] = useState('');
-  const customCheck = custom ? checkRechargeAmount(custom) : null;
-  const amount = customCheck ? (customCheck.ok ? customCheck.amount : null) : preset;
+  const recharge = useRechargeAmount(options.data);
+  const amount = recharge.amount;
   const request = useMemo<QuoteRequest | null>(
     () => (customNum && amount ? { custom_num: customNum, goods_type: 'recharge', amount, voucher_id: null } : null),
     [customNum, amount],
@@ -55,51 +55,35 @@ function QuickRechargePage() {
       </p>
       {options.isPending ? (
         <PageLoading />
+      ) : options.isError && refused(options.error) ? (
+        // the server looked at the number and refused it (unknown, not rechargeable): 重试 cannot help
+        <StateBlock
+          kind="empty"
+          text={`${options.error.message}：请核对卡号后重新输入`}
+          action={
+            <Link className="app-btn app-btn--primary" to={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} replace>
+              重新输入卡号
+            </Link>
+          }
+        />
       ) : options.isError ? (
-        <LoadFailed text="充值信息加载失败" onRetry={() => options.refetch()} />
+        // the network or the server: no toast has said which (a form's call), so the page does
+        <LoadFailed
+          text={options.error instanceof ApiError && options.error.kind !== 'answer' ? options.error.message : '充值信息加载失败'}
+          onRetry={() => options.refetch()}
+        />
       ) : (
         <>
-          {options.data.first_recharge ? (
-            <p className={styles.offer} data-testid="quick-offer">
-              <strong>{options.data.first_recharge.title}</strong>
-              <span>{options.data.first_recharge.description}</span>
-            </p>
-          ) : null}
-          <section className={styles.section} aria-label="充值金额">
-            <h2 className={styles.sectionTitle}>充值金额</h2>
-            <div className={styles.amounts}>
-              {options.data.presets.map((p) => (
-                <button
-                  key={p}
-                  type="button"
-                  className={styles.amount}
-                  aria-pressed={!custom && preset === p}
-                  onClick={() => {
-                    setPreset(p);
-                    setCustom('');
-                  }}
-                >
-                  {p}元
-                </button>
-              ))}
-            </div>
-            <input
-              className={styles.input}
-              inputMode="numeric"
-              placeholder={`其他金额：请输入 ${options.data.min} 到 ${options.data.max} 的整数`}
-              value={custom}
-              onChange={(e) => setCustom(e.target.value)}
-              aria-label="其他金额"
-            />
-            {customCheck && !customCheck.ok ? (
-              <p className={styles.fieldError} role="alert">
-                {customCheck.error}
+          {options.data.first_recharge ? <RechargeOffer offer={options.data.first_recharge} testId="quick-offer" /> : null}
+          <RechargeAmount
+            options={options.data}
+            state={recharge}
+            note={
+              <p className={styles.reason} style={{ marginTop: 8 }}>
+                免登录充值不支持余额支付和优惠券；充值后余额可在登录后查看。
               </p>
-            ) : null}
-            <p className={styles.reason} style={{ marginTop: 8 }}>
-              免登录充值不支持余额支付和优惠券；充值后余额可在登录后查看。
-            </p>
-          </section>
+            }
+          />
           <Checkout request={request} payLabel="立即充值" quick pickFirst="请先选择或输入充值金额" />
         </>
       )}

@@ -18,7 +18,7 @@ import { useBindList } from '../../features/cards/api/useBindList';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import type { SavedAddress } from '../../features/addresses/api/addresses';
-import { RegionPicker } from '../../features/addresses/components/RegionPicker';
+import { DeliveryAddressFields } from '../../features/addresses/components/DeliveryAddressFields';
 import { SavedAddresses } from '../../features/addresses/components/SavedAddresses';
 import { addressLine } from '../../features/addresses/model/region';
 import { useDeviceFit, useShopProducts } from '../../features/shop/api/shop';
@@ -112,10 +112,6 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
   const [fields, setFields] = useState<OrderFields>(EMPTY_ORDER_FORM);
   const [confirmed, setConfirmed] = useState<OrderFields | null>(null);
   const form = useFormErrors<OrderField>('shop');
-  const set = (k: 'receiver' | 'mobile' | 'address') => (e: { target: { value: string } }) => {
-    form.clear(k);
-    setFields((f) => ({ ...f, [k]: e.target.value }));
-  };
   const pick = (a: SavedAddress) => {
     form.clear();
     setFields((f) => ({
@@ -220,55 +216,12 @@ function OrderForm({ product, customNum }: { product: ShopProduct; customNum: st
           单价 ¥{formatYuan(product.price)}，库存 {product.stock} 件
         </p>
         <SavedAddresses onPick={pick} empty={!fields.receiver && !fields.mobile && !fields.province && !fields.address} />
-        <label className="app-field">
-          <span className="app-field__label">收货人</span>
-          <input
-            className="app-field__input"
-            {...form.field('receiver')}
-            autoComplete="name"
-            maxLength={20}
-            placeholder="请输入收货人姓名"
-            value={fields.receiver}
-            onChange={set('receiver')}
-          />
-        </label>
-        {form.at('receiver')}
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            {...form.field('mobile')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入收货人手机号"
-            value={fields.mobile}
-            onChange={set('mobile')}
-          />
-        </label>
-        {form.at('mobile')}
-        <RegionPicker
-          control={form.field('region')}
+        <DeliveryAddressFields
+          form={form}
+          fields={{ receiver: 'receiver', mobile: 'mobile', region: 'region', address: 'address' }}
           value={fields}
-          onChange={(r) => {
-            form.clear('region');
-            setFields((f) => ({ ...f, ...r }));
-          }}
+          onChange={(change) => setFields((f) => ({ ...f, ...change }))}
         />
-        {form.at('region')}
-        <label className="app-field">
-          <span className="app-field__label">详细地址</span>
-          <input
-            className="app-field__input"
-            {...form.field('address')}
-            autoComplete="street-address"
-            maxLength={100}
-            placeholder="街道、楼栋、门牌号"
-            value={fields.address}
-            onChange={set('address')}
-          />
-        </label>
-        {form.at('address')}
         {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${styles.next}`}>
           下一步：确认订单

@@ -18,7 +18,8 @@ export function useSavedAddresses(enabled = true) {
 }
 
 export async function saveAddress(qc: QueryClient, body: AddressSaveRequest): Promise<SavedAddress> {
-  const saved = await call(api.addressSave, body);
+  // a form's call: 地址管理 shows a refusal or a lost network in the form, so no toast over the fields
+  const saved = await call(api.addressSave, body, { form: true });
   await qc.invalidateQueries({ queryKey: addressesKey });
   return saved;
 }

@@ -136,7 +136,8 @@ export function useQuickPackages(customNum: string) {
 export function useQuickRechargeOptions(customNum: string) {
   return useQuery({
     queryKey: ['commerce', 'quick', 'recharge', customNum],
-    queryFn: ({ signal }) => call(api.quickRechargeOptions, { custom_num: customNum }, { signal }),
+    // a card number typed by a visitor: the page says what is wrong with it (no toast, no redirect home)
+    queryFn: ({ signal }) => call(api.quickRechargeOptions, { custom_num: customNum }, { signal, form: true }),
     enabled: customNum !== '',
   });
 }

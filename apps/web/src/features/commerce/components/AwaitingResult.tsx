@@ -38,7 +38,18 @@ export function useUnpaidAtGateway(order: Order | undefined): boolean {
  * order) shows from the first second, so a payment left at the cashier never leaves a spinner
  * with no way out; `gaveUp` replaces the spinner with a word on what to do next.
  */
-export function AwaitingResult({ order, gaveUp = false, children }: { order?: Order | undefined; gaveUp?: boolean; children: ReactNode }) {
+export function AwaitingResult({
+  order,
+  gaveUp = false,
+  cancellable = true,
+  children,
+}: {
+  order?: Order | undefined;
+  gaveUp?: boolean;
+  /** false where the page offers no 取消订单 (a quick payment's visitor has no order list): it is not promised */
+  cancellable?: boolean;
+  children: ReactNode;
+}) {
   const unpaid = useUnpaidAtGateway(order);
   if (unpaid) {
     return (
@@ -46,7 +57,7 @@ export function AwaitingResult({ order, gaveUp = false, children }: { order?: Or
         ok={false}
         pending
         title="支付未完成"
-        text={`${order!.title} · 订单待支付，未扣款。可继续支付；不再需要可取消订单${order!.voucher ? '，使用的优惠券将退回' : ''}。`}
+        text={`${order!.title} · 订单待支付，未扣款。可继续支付${cancellable ? `；不再需要可取消订单${order!.voucher ? '，使用的优惠券将退回' : ''}` : ''}。`}
       >
         <p className={styles.resultText} style={{ textAlign: 'center' }}>
           订单号 <OrderNo orderNo={order!.order_no} />

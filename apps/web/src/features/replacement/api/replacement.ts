@@ -30,5 +30,6 @@ export function useChangeCardContent(customNum: string | undefined) {
 }
 
 export function submitChangeCard(body: ChangeCardRequest): Promise<ChangeCardInfo> {
-  return call(api.changeCard, body);
+  // a form's call: the application shows a refusal in its form, so no toast over the fields
+  return call(api.changeCard, body, { form: true });
 }
