@@ -78,7 +78,6 @@ module.exports = defineConfig(
       'apps/server/src/modules/**/*Repo.ts',
       'apps/server/src/modules/**/*.test.ts',
       'apps/server/src/modules/admin/access/requestKeys.ts',
-      'apps/server/src/modules/admin/cards/bulkJobs.ts',
       'apps/server/src/modules/admin/operators/service.ts',
       'apps/server/src/modules/carriers/health.ts',
       'apps/server/src/modules/carriers/round.ts',
