@@ -69,6 +69,35 @@ module.exports = defineConfig(
     },
   },
   {
+    // SQL only in repositories (docs/decisions/0008): a module's queries live in its repo.ts or
+    // <name>Repo.ts, so one file shows what a module reads and writes. The files listed under
+    // `ignores` still hold queries of their own and are to be moved the same way.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**/repo.ts',
+      'apps/server/src/modules/**/*Repo.ts',
+      'apps/server/src/modules/**/*.test.ts',
+      'apps/server/src/modules/admin/access/requestKeys.ts',
+      'apps/server/src/modules/admin/operators/service.ts',
+      'apps/server/src/modules/carriers/health.ts',
+      'apps/server/src/modules/carriers/round.ts',
+      'apps/server/src/modules/commissions/service.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: "SQL only in repositories: move this query into the module's repo.ts (or <name>Repo.ts).",
+        },
+        {
+          selector: 'TaggedTemplateExpression[tag.name="sql"], CallExpression[callee.object.name="sql"]',
+          message: "SQL only in repositories: move this query into the module's repo.ts (or <name>Repo.ts).",
+        },
+      ],
+    },
+  },
+  {
     // Code that runs in the page (Playwright's page.evaluate) and in Node.
     files: ['e2e/**/*.ts', 'scripts/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -94,10 +94,10 @@ const OWNERS: Record<string, string> = {
   invites: 'modules/invites/repo.ts',
   balance_adjustments: 'modules/commerce/balance/repo.ts',
   // the console's cards, agents and catalogue (017, 018)
-  card_import_batches: 'modules/admin/cards/imports.ts',
+  card_import_batches: 'modules/admin/cards/importRepo.ts',
   card_password_handouts: 'modules/cardPassword/repo.ts',
-  bulk_jobs: 'modules/admin/cards/bulkJobs.ts',
-  bulk_job_items: 'modules/admin/cards/bulkJobs.ts',
+  bulk_jobs: 'modules/admin/cards/bulkJobRepo.ts',
+  bulk_job_items: 'modules/admin/cards/bulkJobRepo.ts',
   branding_images: 'modules/admin/agents/repo.ts',
   voucher_batches: 'modules/admin/catalogue/repo.ts',
   // agents' commission (029)

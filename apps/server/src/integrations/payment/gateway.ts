@@ -113,4 +113,6 @@ export interface PaymentGateway {
   hostedCheckout?(query: { t?: string | undefined; code?: string | undefined }): Promise<HostedCheckout>;
   /** Where notifications are delivered (the sandbox calls it in-process; real gateways POST). */
   setNotificationSink?(sink: NotificationSink): void;
+  /** Stops what the gateway runs in the background (the sandbox's delayed notifications) when the app closes. */
+  stop?(): void;
 }

@@ -7,6 +7,7 @@ import { purchaseBlock, type GateCard, type GateReason, type Purchase } from '@p
 import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { agentOpensBalanceRecharge } from './repo';
 
 const CODE_OF: Record<GateReason | 'cancelled', number> = {
   cancelled: Code.CARD_CANCELLED,
@@ -40,8 +41,8 @@ function gateCardOf(card: Card): GateCard {
 
 /** Throws the gate's business code (10301-10306) when the card may not buy this now. */
 export async function assertPurchasable(db: Executor, card: Card, purchase: Purchase): Promise<void> {
-  const agent = await db.selectFrom('agents').select('open_balance_recharge').where('id', '=', card.agent_id).executeTakeFirst();
-  const block = purchaseBlock(gateCardOf(card), purchase, { openBalanceRecharge: agent?.open_balance_recharge === 1 });
+  const openBalanceRecharge = await agentOpensBalanceRecharge(db, card.agent_id);
+  const block = purchaseBlock(gateCardOf(card), purchase, { openBalanceRecharge });
   if (block) throw new AppError(CODE_OF[block.reason], block.message);
 }
 

@@ -313,3 +313,9 @@ export async function setImsi(db: Executor, cardId: number, imsi: string): Promi
   if (!/^\d{15}$/.test(imsi)) return;
   await db.updateTable('cards').set({ imsi }).where('id', '=', cardId).where('imsi', '!=', imsi).execute();
 }
+
+/** Whether the card's agent lets its holders recharge the balance (agents is read, never written, here). */
+export async function agentOpensBalanceRecharge(db: Executor, agentId: number): Promise<boolean> {
+  const agent = await db.selectFrom('agents').select('open_balance_recharge').where('id', '=', agentId).executeTakeFirst();
+  return agent?.open_balance_recharge === 1;
+}

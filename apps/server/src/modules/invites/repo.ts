@@ -104,3 +104,13 @@ export function invitesOf(db: Executor, inviterId: number) {
     .limit(200)
     .execute();
 }
+
+/** The agent of a user, with the agent's mark (users and agents are read, never written, here). */
+export async function agentOfUser(db: Executor, userId: number): Promise<{ agent_id: number; mark: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .leftJoin('agents', 'agents.id', 'users.agent_id')
+    .select(['users.agent_id', 'agents.mark'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}

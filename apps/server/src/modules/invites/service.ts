@@ -36,14 +36,13 @@ export async function inviteMine(
 ): Promise<InviteMineAnswer> {
   const userId = realUser(auth);
   const db = ctx.db.kysely;
-  const user = await db.selectFrom('users').select('agent_id').where('id', '=', userId).executeTakeFirst();
-  const agent = user ? await db.selectFrom('agents').select('mark').where('id', '=', user.agent_id).executeTakeFirst() : undefined;
+  const user = await repo.agentOfUser(db, userId);
   const p = user ? await program(user.agent_id) : null;
   const rows = await repo.invitesOf(db, userId);
   return {
     enabled: p !== null,
     code: await ensureCode(db, userId),
-    mark: agent?.mark ?? DEFAULT_AGENT_MARK,
+    mark: user?.mark ?? DEFAULT_AGENT_MARK,
     invited: rows.length,
     rewarded: rows.filter((r) => r.rewarded_at && !r.void_reason).length,
     reward_growth: p?.invite_reward_growth ?? 0,

@@ -36,10 +36,11 @@ import { agentFilter, assertInScope, inScope, type OperatorScope } from '../acce
 import { recordAudit, type AuditWho } from '../audit';
 import { acceptsCards, runsSimulator } from './carrierAccounts';
 import { seriesIdsOf } from './service';
+import * as repo from './bulkJobRepo';
+import { jobRowById } from './bulkJobRepo';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
 type Body = AdminBodyOf<'adminBulkJobCreate'>;
-const CHUNK = 400;
 /** the scheduled job that does the cards of waiting bulk jobs */
 export const BULK_JOBS_JOB = 'admin.bulkJobs';
 /** cards taken per batch: the job's counts (the progress the console shows) are written after each */
@@ -124,14 +125,7 @@ function jobOf(r: {
 
 async function cardsByNumber(db: Executor, nums: string[]): Promise<Map<string, CardFacts>> {
   const out = new Map<string, CardFacts>();
-  for (let i = 0; i < nums.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('cards')
-      .select(['id', 'custom_num', 'agent_id', 'state', 'need_change_card', 'package_series_ids', 'carrier_account_id'])
-      .where('custom_num', 'in', nums.slice(i, i + CHUNK))
-      .execute();
-    for (const r of rows) out.set(r.custom_num, r);
-  }
+  for (const r of await repo.cardFactsByNumber(db, nums)) out.set(r.custom_num, r);
   return out;
 }
 
@@ -148,12 +142,12 @@ async function checkParams(ctx: AppContext, op: AdminActor, body: Body): Promise
   if (body.kind === 'move_agent') {
     // an agent administrator's cards stay with their agent
     if (agentFilter(op) !== null) throw new AppError(Code.FORBIDDEN, '代理管理员不能把卡转移到其他代理');
-    const agent = await db.selectFrom('agents').select('id').where('id', '=', body.agent_id!).executeTakeFirst();
+    const agent = await repo.agentExists(db, body.agent_id!);
     if (!agent) throw new AppError(Code.BAD_REQUEST, '目标代理不存在');
     return { agentId: agent.id };
   }
   if (body.kind === 'set_series') {
-    const series = await db.selectFrom('package_series').select(['id', 'agent_id']).where('id', '=', body.series_id!).executeTakeFirst();
+    const series = await repo.seriesById(db, body.series_id!);
     if (!series || !inScope(op, series.agent_id)) throw new AppError(Code.BAD_REQUEST, '套餐系列不存在');
     return { seriesId: series.id };
   }
@@ -161,10 +155,6 @@ async function checkParams(ctx: AppContext, op: AdminActor, body: Body): Promise
 }
 
 type JobRow = Awaited<ReturnType<typeof jobRowById>>;
-
-async function jobRowById(db: Executor, id: number) {
-  return db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
 
 /** The operator who asked, as the job recorded them: whose cards the runner may touch and whom the audit names. */
 function askerOf(job: JobRow): OperatorScope & AuditWho {
@@ -227,19 +217,7 @@ export function changeOf(
   }
 }
 
-/**
- * Settles a pending item: true for the one caller whose update found it still pending (another
- * runner that took the same batch after a lapsed lease finds it settled and leaves it).
- */
-async function settleItem(db: Executor, itemId: number, set: { status: 'ok' | 'failed'; message: string; card_id: number | null }) {
-  const r = await db
-    .updateTable('bulk_job_items')
-    .set({ ...set, updated_at: clock.iso() })
-    .where('id', '=', itemId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-}
+const settleItem = repo.settleItem;
 
 /** Rolls back a card's transaction whose item another runner settled first. */
 class AlreadySettled extends Error {}
@@ -297,20 +275,10 @@ async function doCard(
 
 /** The job's counts from its items (idempotent: a repeated batch counts nothing twice); done when none is pending. */
 async function recount(db: Executor, jobId: number): Promise<boolean> {
-  const rows = await db
-    .selectFrom('bulk_job_items')
-    .select(['status', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('job_id', '=', jobId)
-    .groupBy('status')
-    .execute();
+  const rows = await repo.itemCounts(db, jobId);
   const n = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   const done = n('pending') === 0;
-  await db
-    .updateTable('bulk_jobs')
-    .set({ ok_count: n('ok'), failed_count: n('failed'), status: done ? 'done' : 'running', ...(done ? { finished_at: clock.iso() } : {}) })
-    .where('id', '=', jobId)
-    .where('status', '!=', 'done')
-    .execute();
+  await repo.setJobCounts(db, jobId, { ok: n('ok'), failed: n('failed'), done });
   return done;
 }
 
@@ -327,10 +295,7 @@ interface BatchFacts {
 async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<BatchFacts> {
   const db = ctx.db.kysely;
   const simulator = runsSimulator(ctx);
-  const seriesAgent =
-    kind === 'set_series'
-      ? ((await db.selectFrom('package_series').select('agent_id').where('id', '=', p.seriesId!).executeTakeFirst())?.agent_id ?? null)
-      : null;
+  const seriesAgent = kind === 'set_series' ? ((await repo.seriesById(db, p.seriesId!))?.agent_id ?? null) : null;
   if (kind !== 'move_carrier_account') return { seriesAgent, accountOpen: false, accountNames: new Map(), simulator };
   const accounts = await listAccounts(db);
   const target = accounts.find((a) => a.id === p.accountId);
@@ -345,14 +310,7 @@ async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<B
 /** One batch of the job's pending cards; false when it had none left. */
 async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boolean> {
   const db = ctx.db.kysely;
-  const items = await db
-    .selectFrom('bulk_job_items')
-    .select(['id', 'custom_num'])
-    .where('job_id', '=', job.id)
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .limit(size)
-    .execute();
+  const items = await repo.pendingItems(db, job.id, size);
   if (items.length > 0) {
     const params = JSON.parse(job.params) as { series_id?: number; agent_id?: number; carrier_account_id?: number };
     const p: Params = { seriesId: params.series_id, agentId: params.agent_id, accountId: params.carrier_account_id };
@@ -397,14 +355,9 @@ export async function runBulkJobs(
   let batches = 0;
   for (;;) {
     if (Date.now() - started > budget || (opts.maxBatches !== undefined && batches >= opts.maxBatches)) break;
-    const next = await db
-      .selectFrom('bulk_jobs')
-      .select('id')
-      .where('status', 'in', ['pending', 'running'])
-      .orderBy('id')
-      .executeTakeFirst();
-    if (!next) break;
-    const job = await jobRowById(db, next.id);
+    const next = await repo.nextJobId(db);
+    if (next === undefined) break;
+    const job = await jobRowById(db, next);
     seen.add(job.id);
     batches++;
     await runBatch(ctx, job, size);
@@ -427,40 +380,33 @@ export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Pr
   if (nums.length > BULK_MAX_CARDS) throw new AppError(Code.BAD_REQUEST, `一次最多 ${BULK_MAX_CARDS} 张卡`);
   const now = clock.iso();
   const jobId = await db.transaction().execute(async (trx) => {
-    const job = await trx
-      .insertInto('bulk_jobs')
-      .values({
-        kind: body.kind,
-        params: JSON.stringify({
-          ...(p.seriesId ? { series_id: p.seriesId } : {}),
-          ...(p.agentId ? { agent_id: p.agentId } : {}),
-          ...(p.accountId ? { carrier_account_id: p.accountId, carrier_account_name: p.accountName } : {}),
-        }),
-        reason: body.reason,
-        operator_id: op.id,
-        operator_username: op.username,
-        operator_role: op.role,
-        request_id: op.requestId,
-        ip: op.ip,
-        agent_id: op.agentId,
-        status: 'pending',
-        total: nums.length,
-        ok_count: 0,
-        failed_count: 0,
-        created_at: now,
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (let i = 0; i < nums.length; i += CHUNK)
-      await trx
-        .insertInto('bulk_job_items')
-        .values(
-          nums
-            .slice(i, i + CHUNK)
-            .map((n) => ({ job_id: job.id, custom_num: n, card_id: null, status: 'pending', message: '', updated_at: now })),
-        )
-        .execute();
+    const job = {
+      id: await repo.insertJob(
+        trx,
+        {
+          kind: body.kind,
+          params: JSON.stringify({
+            ...(p.seriesId ? { series_id: p.seriesId } : {}),
+            ...(p.agentId ? { agent_id: p.agentId } : {}),
+            ...(p.accountId ? { carrier_account_id: p.accountId, carrier_account_name: p.accountName } : {}),
+          }),
+          reason: body.reason,
+          operator_id: op.id,
+          operator_username: op.username,
+          operator_role: op.role,
+          request_id: op.requestId,
+          ip: op.ip,
+          agent_id: op.agentId,
+          status: 'pending',
+          total: nums.length,
+          ok_count: 0,
+          failed_count: 0,
+          created_at: now,
+          finished_at: null,
+        },
+        nums,
+      ),
+    };
     await recordAudit(trx, op, {
       action: 'bulk_job.created',
       target: { type: 'bulk_job', id: job.id },
@@ -475,13 +421,7 @@ export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Pr
 export async function listJobs(db: Executor, op: AdminActor, beforeId: number | undefined) {
   const agent = agentFilter(op);
   const limit = 50;
-  let q = db.selectFrom('bulk_jobs').selectAll();
-  if (agent !== null) q = q.where('agent_id', '=', agent);
-  if (beforeId) q = q.where('id', '<', beforeId);
-  const rows = await q
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await repo.jobsNewestFirst(db, agent, beforeId, limit + 1);
   const items = rows.slice(0, limit).map(jobOf);
   return { items, next_before_id: rows.length > limit ? items[items.length - 1]!.id : null };
 }
@@ -490,7 +430,7 @@ type ItemStatus = (typeof BULK_ITEM_STATUSES)[number];
 
 /** The job, if this operator may see it: a platform admin's job has no agent, so only roles seeing every agent see it. */
 export async function jobInScope(db: Executor, op: AdminActor, id: number) {
-  const row = await db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await repo.jobRowIfAny(db, id);
   if (!row) throw new AppError(Code.NOT_FOUND, '记录不存在');
   if (agentFilter(op) !== null) assertInScope(op, row.agent_id);
   return jobOf(row);
@@ -498,21 +438,13 @@ export async function jobInScope(db: Executor, op: AdminActor, id: number) {
 
 /** One keyset page of a job's cards in order, of one result or all (index job_id, status, id). */
 export function jobItemsPage(db: Executor, jobId: number, p: { status?: ItemStatus; afterId?: number; limit: number }) {
-  let q = db.selectFrom('bulk_job_items').select(['id', 'custom_num', 'status', 'message', 'updated_at']).where('job_id', '=', jobId);
-  if (p.status) q = q.where('status', '=', p.status);
-  if (p.afterId) q = q.where('id', '>', p.afterId);
-  return q.orderBy('id').limit(p.limit).execute();
+  return repo.jobItemsPage(db, jobId, p);
 }
 
 /** A job, its counts per result and one page of its cards: a big job is never sent whole. */
 export async function jobDetail(db: Executor, op: AdminActor, q: { id: number; status?: ItemStatus; after_id?: number }) {
   const job = await jobInScope(db, op, q.id);
-  const byStatus = await db
-    .selectFrom('bulk_job_items')
-    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-    .where('job_id', '=', q.id)
-    .groupBy('status')
-    .execute();
+  const byStatus = await repo.itemCounts(db, q.id);
   const counts = { ok: 0, failed: 0, pending: 0 };
   for (const c of byStatus) if (c.status in counts) counts[c.status as ItemStatus] = Number(c.n);
   const page = await jobItemsPage(db, q.id, { status: q.status, afterId: q.after_id, limit: BULK_ITEMS_PAGE + 1 });

@@ -5,7 +5,7 @@
 // (its cards deleted, the batch marked) only while none of its cards has been used; otherwise the
 // undo answers with the used cards.
 import { readSheet } from 'read-excel-file/node';
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { IMPORT_MAX_FILE_BYTES, IMPORT_MAX_ROWS, type AdminAnswerOf, type AdminBodyOf } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
@@ -21,6 +21,7 @@ import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 import { acceptedNames, cardAccounts, runsSimulator } from './carrierAccounts';
+import * as repo from './importRepo';
 import { checkRows, parseCsv, withoutHeader, type ImportRow, type Known, type RowError } from './importRules';
 
 const CHUNK = 400;
@@ -69,10 +70,10 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
   const nums = [...new Set(rows.map((r) => r[0] ?? '').filter(Boolean))];
   const iccids = [...new Set(rows.map((r) => r[1] ?? '').filter(Boolean))];
   const [existingNums, existingIccids, series, agents, accounts] = await Promise.all([
-    inChunks(nums, (c) => db.selectFrom('cards').select('custom_num').where('custom_num', 'in', c).execute()),
-    inChunks(iccids, (c) => db.selectFrom('cards').select('iccid').where('iccid', 'in', c).execute()),
-    db.selectFrom('package_series').select(['id', 'agent_id']).execute(),
-    db.selectFrom('agents').select(['id', 'mark']).execute(),
+    inChunks(nums, (c) => repo.presentCustomNums(db, c)),
+    inChunks(iccids, (c) => repo.presentIccids(db, c)),
+    repo.seriesAgents(db),
+    repo.agentMarks(db),
     cardAccounts(db, simulator),
   ]);
   const accepted = new Set(accounts.accepted.map((a) => a.id));
@@ -84,8 +85,8 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
     accountByName: new Map(accounts.all.map((a) => [a.name, { id: a.id, name: a.name, refused: refusedWhy(a) }])),
     defaultAccount: simulatorAccount ? { id: simulatorAccount.id, name: simulatorAccount.name } : null,
     acceptedNames: acceptedNames(accounts.accepted.map((a) => a.name)),
-    existingNums: new Set(existingNums.map((r) => r.custom_num)),
-    existingIccids: new Set(existingIccids.map((r) => r.iccid)),
+    existingNums: new Set(existingNums),
+    existingIccids: new Set(existingIccids),
     seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
     agentByMark: new Map(agents.map((a) => [a.mark, a.id])),
     forcedAgentId: agentFilter(op),
@@ -169,13 +170,7 @@ type Batch = AdminAnswerOf<'adminCardImportBatches'>['items'][number];
 type Committed = AdminAnswerOf<'adminCardImportCommit'>;
 
 async function batchAnswer(db: Executor, id: number): Promise<Batch> {
-  const b = await db
-    .selectFrom('card_import_batches')
-    .innerJoin('agents', 'agents.id', 'card_import_batches.agent_id')
-    .selectAll('card_import_batches')
-    .select('agents.nickname as agent_name')
-    .where('card_import_batches.id', '=', id)
-    .executeTakeFirstOrThrow();
+  const b = await repo.batchWithAgentName(db, id);
   return { ...b, undone_at: b.undone_at ?? null };
 }
 
@@ -202,9 +197,8 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
     if (agents.size > 1) bad('一个文件只能导入到一个代理，请按代理拆分文件');
     const agentId = valid[0]!.agent_id;
     const now = clock.iso();
-    const batch = await trx
-      .insertInto('card_import_batches')
-      .values({
+    const batch = {
+      id: await repo.insertBatch(trx, {
         agent_id: agentId,
         operator_id: op.id,
         operator_username: op.username,
@@ -212,10 +206,8 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
         card_count: valid.length,
         reason: body.reason,
         created_at: now,
-        undone_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      }),
+    };
     for (let i = 0; i < valid.length; i += CHUNK) {
       const chunk = valid.slice(i, i + CHUNK);
       await cardRecord.insertCards(
@@ -254,79 +246,26 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
 export async function listBatches(db: Executor, op: AdminActor, beforeId: number | undefined) {
   const agent = agentFilter(op);
   const limit = 50;
-  let q = db
-    .selectFrom('card_import_batches')
-    .innerJoin('agents', 'agents.id', 'card_import_batches.agent_id')
-    .selectAll('card_import_batches')
-    .select('agents.nickname as agent_name');
-  if (agent !== null) q = q.where('card_import_batches.agent_id', '=', agent);
-  if (beforeId) q = q.where('card_import_batches.id', '<', beforeId);
-  const rows = await q
-    .orderBy('card_import_batches.id', 'desc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await repo.batchesNewestFirst(db, agent, beforeId, limit + 1);
   const items = rows.slice(0, limit).map((b) => ({ ...b, undone_at: b.undone_at ?? null }));
   return { items, next_before_id: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
-/** Tables whose rows mean a card has been used: bound, ordered, used data, or touched by its holder. */
-const USE_TABLES = [
-  'card_bindings',
-  'orders',
-  'card_flow_daily',
-  'card_packages',
-  'balance_ledger',
-  'vouchers',
-  'tickets',
-  'diagnoses',
-  'devices',
-  'card_personal_info',
-  'real_name_tickets',
-  'change_card_applications',
-  'order_deliveries',
-  'card_alert_settings',
-  'card_notices',
-  'alert_recipients',
-] as const;
-
-/** The card numbers of a batch that have been used (empty: the batch may be undone). */
-export async function usedCards(db: Executor, batchId: number): Promise<string[]> {
-  const used = new Set<string>();
-  for (const table of USE_TABLES) {
-    // the same question of each table (card_id is every one's column); the name is from the list above
-    const rows = await sql<{ custom_num: string }>`select c.custom_num from cards c where c.import_batch_id = ${batchId}
-      and exists (select 1 from ${sql.table(table)} u where u.card_id = c.id)`
-      .execute(db)
-      .then((r) => r.rows);
-    for (const r of rows) used.add(r.custom_num);
-  }
-  const flowed = await db
-    .selectFrom('cards')
-    .select('custom_num')
-    .where('import_batch_id', '=', batchId)
-    .where('flow_synced_at', '!=', '')
-    .execute();
-  for (const r of flowed) used.add(r.custom_num);
-  return [...used].sort();
-}
-
 export async function undo(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportUndo'>): Promise<Batch> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const batch = await trx.selectFrom('card_import_batches').selectAll().where('id', '=', body.batch_id).executeTakeFirst();
+    const batch = await repo.batchById(trx, body.batch_id);
     assertInScope(op, batch?.agent_id);
     if (batch!.undone_at) bad('该批次已撤销');
-    const used = await usedCards(trx, batch!.id);
+    const used = await repo.usedCards(trx, batch!.id);
     if (used.length > 0) {
       const shown = used.slice(0, 20).join('、');
       bad(`该批次有 ${used.length} 张卡已被使用，不能撤销：${shown}${used.length > 20 ? ' 等' : ''}`);
     }
-    const nums = (await trx.selectFrom('cards').select('custom_num').where('import_batch_id', '=', batch!.id).execute()).map(
-      (r) => r.custom_num,
-    );
+    const nums = await repo.customNumsOfBatch(trx, batch!.id);
     for (let i = 0; i < nums.length; i += CHUNK) await removeSimulatedLines(trx, nums.slice(i, i + CHUNK));
     await cardRecord.deleteCardsOfBatch(trx, batch!.id);
     const now = clock.iso();
-    await trx.updateTable('card_import_batches').set({ undone_at: now }).where('id', '=', batch!.id).execute();
+    await repo.markBatchUndone(trx, batch!.id, now);
     await recordAudit(trx, op, {
       action: 'cards.import_undone',
       target: { type: 'card_import_batch', id: batch!.id },

@@ -11,6 +11,7 @@ import { SUPPLIER_ACCEPTED } from './importRules';
 import { pending, resetPassword, take } from './passwords';
 import { holderView, openTicket, remindRealName, setSeries, setState } from './actions';
 import { exportRows, lookup, search, story } from './service';
+import { bulkJobExports } from './exports';
 
 /** The most rows one export writes (capped, not streamed): narrow the filter for more. */
 export const CARD_EXPORT_LIMIT = 50_000;
@@ -119,4 +120,6 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
   api.jobs.add(bulkJobsJob(ctx, Math.max(0, ctx.config.bulkJobsIntervalMs)));
   serveAdmin(api, ctx, 'adminBulkJobList', 'cards.manage', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
   serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query));
+  // the area's CSV exports, beside its lists
+  bulkJobExports(api, ctx);
 }

@@ -111,6 +111,10 @@ export async function batchByRequest(db: Executor, requestId: string) {
   return db.selectFrom('voucher_batches').selectAll().where('request_id', '=', requestId).executeTakeFirst();
 }
 
+export async function batchById(db: Executor, id: number) {
+  return db.selectFrom('voucher_batches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function insertBatch(
   db: Executor,
   row: {

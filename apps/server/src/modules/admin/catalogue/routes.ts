@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serveAdmin } from '../access/guard';
 import * as s from './service';
+import { catalogueExports } from './exports';
 
 export async function catalogueRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   serveAdmin(api, ctx, 'adminSeriesList', 'prices.view', async (req, _r, op) => s.listSeries(ctx, op, req.query));
@@ -16,4 +17,6 @@ export async function catalogueRoutes(api: FastifyInstance, ctx: AppContext): Pr
   serveAdmin(api, ctx, 'adminVoucherIssue', 'vouchers.issue', async (req, _r, op) => s.issueVouchers(ctx, op, req.body));
   serveAdmin(api, ctx, 'adminVoucherBatches', 'vouchers.issue', async (req, _r, op) => s.listBatches(ctx, op, req.query));
   serveAdmin(api, ctx, 'adminVoucherBatchRevoke', 'vouchers.issue', async (req, _r, op) => s.revokeBatch(ctx, op, req.body));
+  // the area's CSV exports, beside its lists
+  catalogueExports(api, ctx);
 }

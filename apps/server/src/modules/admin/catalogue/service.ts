@@ -450,7 +450,7 @@ function repeatedBatch(op: AdminActor, done: BatchRow) {
 
 export async function issueVouchers(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminVoucherIssue'>) {
   const db = ctx.db.kysely;
-  const done = await db.selectFrom('voucher_batches').selectAll().where('request_id', '=', b.request_id).executeTakeFirst();
+  const done = await repo.batchByRequest(db, b.request_id);
   // a repeated submission (double click, retry after a timeout) answers the batch it already made
   if (done) return repeatedBatch(op, done);
   try {
@@ -540,7 +540,7 @@ export async function listBatches(ctx: AppContext, op: AdminActor, q: AdminQuery
  */
 export async function revokeBatch(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminVoucherBatchRevoke'>) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const batch = await trx.selectFrom('voucher_batches').selectAll().where('id', '=', b.id).executeTakeFirst();
+    const batch = await repo.batchById(trx, b.id);
     if (!batch) throw new AppError(Code.NOT_FOUND, '发放批次不存在');
     // a batch to cards of several agents has no agent: the platform's only
     if (op.agentId !== null && batch.agent_id !== op.agentId) throw new AppError(Code.NOT_FOUND, '发放批次不存在');

@@ -17,7 +17,6 @@ export async function paymentRoutes(api: FastifyInstance, ctx: AppContext): Prom
 
   if (ctx.config.payReconcileIntervalMs > 0) api.jobs.add(reconcilerJob(ctx, ctx.config.payReconcileIntervalMs));
   api.addHook('onClose', async () => {
-    const g = ctx.payments as { stop?: () => void } | undefined;
-    g?.stop?.();
+    ctx.payments?.stop?.();
   });
 }
