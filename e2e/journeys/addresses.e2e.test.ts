@@ -58,7 +58,8 @@ describe('addresses and the replacement on home', () => {
     await second.getByRole('button', { name: '设为默认' }).click();
     await second.getByText('默认', { exact: true }).waitFor();
     await first.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('button', { name: '删除' }).last().click();
+    // the confirm dialog's button (not a row's: the dialog may still be opening)
+    await page.locator('.adm-dialog').getByRole('button', { name: '删除' }).click();
     await first.waitFor({ state: 'detached' });
     const rows = j.portal.sql<{ receiver: string; district: string }>('SELECT receiver, district FROM holder_addresses') as {
       receiver: string;

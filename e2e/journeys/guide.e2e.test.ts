@@ -84,8 +84,13 @@ describe('guide, download, gifts and the camera check', () => {
     // /regtip is the same page, with the same arrow; other pages have no arrow
     await page.goto('/regtip?mark=acme');
     await page.getByRole('heading', { name: '完成实名认证' }).waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.getByTestId('guide-arrow').waitFor();
+    // to the end, again while the page still grows (its pictures load after the heading)
+    await expect
+      .poll(async () => {
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        return page.getByTestId('guide-arrow').isVisible();
+      })
+      .toBe(true);
     await page.getByRole('link', { name: '联系客服' }).click();
     await waitForPath(page, '/customer');
     await page.goto('/404');
