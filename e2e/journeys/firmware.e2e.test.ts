@@ -7,7 +7,7 @@
 // pages show the new version. The Huawei offers no 推送固件. Desktop at 1440×900, the holder's phone at 375×667.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { huaweiParameters, zteParameters } from '../../apps/server/test/acsHelpers';
+import { huaweiParameters, demoZteCpe } from '../../apps/server/test/acsHelpers';
 import { startFakeAcs, type FakeAcs } from '../../apps/server/src/integrations/device/genieacs/fake';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { consoleLogin, menuTo } from './consoleMenu';
@@ -31,14 +31,7 @@ describe('firmware: the catalogue, a push, and the holder’s page while it wait
 
   beforeAll(async () => {
     fake = await startFakeAcs();
-    fake.addDevice({
-      manufacturer: 'ZTE',
-      oui: '00D0D0',
-      productClass: 'MU5001',
-      serial: CPE.serial,
-      parameters: zteParameters({ online: true, ssid: 'ZTE-CPE', password: 'zte-pass-1' }),
-      online: true,
-    });
+    fake.addDevice(demoZteCpe(CPE.serial));
     fake.addDevice({
       manufacturer: 'Huawei',
       oui: '00E0FC',

@@ -7,7 +7,7 @@
 // its reason; the Huawei's clients come without a 拉黑 button.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { huaweiParameters, zteParameters } from '../../apps/server/test/acsHelpers';
+import { huaweiParameters, demoZteCpe } from '../../apps/server/test/acsHelpers';
 import { startFakeAcs, type FakeAcs } from '../../apps/server/src/integrations/device/genieacs/fake';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { consoleLogin, menuTo } from './consoleMenu';
@@ -46,14 +46,7 @@ describe('wifi pages on routers managed through GenieACS', () => {
 
   beforeAll(async () => {
     fake = await startFakeAcs();
-    fake.addDevice({
-      manufacturer: 'ZTE',
-      oui: '00D0D0',
-      productClass: 'MU5001',
-      serial: CPE.serial,
-      parameters: zteParameters({ online: true, ssid: 'ZTE-CPE', password: 'zte-pass-1' }),
-      online: true,
-    });
+    fake.addDevice(demoZteCpe(CPE.serial));
     fake.addDevice({
       manufacturer: 'Huawei',
       oui: '00E0FC',

@@ -1,6 +1,7 @@
 // Devices as a fake GenieACS keeps them, for the adapter's tests and journeys.
 import { fileURLToPath } from 'node:url';
 import type { ContractDevice } from '../src/integrations/device/contract';
+import type { FakeAcs } from '../src/integrations/device/genieacs/fake';
 
 /** The model maps shipped with the repository. */
 export const MODELS_DIR = fileURLToPath(new URL('../../../deploy/device-models/', import.meta.url));
@@ -60,5 +61,18 @@ export function huaweiParameters(d: ContractDevice): Record<string, string | num
     'InternetGatewayDevice.X_HW_Cellular.Band': 'B3',
     'InternetGatewayDevice.X_HW_Cellular.CurrentNetworkMode': 'LTE',
     'InternetGatewayDevice.X_HW_Battery.Level': 64,
+  };
+}
+
+/** The demo's 5G CPE (a ZTE MU5001, online, its Wi-Fi ZTE-CPE) as the fake ACS takes it: `serial` is the demo's. */
+export function demoZteCpe(serial: string, lastInform?: number): Parameters<FakeAcs['addDevice']>[0] {
+  return {
+    manufacturer: 'ZTE',
+    oui: '00D0D0',
+    productClass: 'MU5001',
+    serial,
+    parameters: zteParameters({ online: true, ssid: 'ZTE-CPE', password: 'zte-pass-1' }),
+    online: true,
+    ...(lastInform === undefined ? {} : { lastInform }),
   };
 }

@@ -8,7 +8,7 @@ import { ADMIN_ENDPOINTS, type AdminEndpointName } from '@portal/contract/admin'
 import { Code } from '@portal/contract/codes';
 import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathOf } from '@portal/contract/route';
-import { MODELS_DIR, zteParameters } from './acsHelpers';
+import { MODELS_DIR, demoZteCpe } from './acsHelpers';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs, type DemoOperator } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 import { loadConfig } from '../src/config';
@@ -766,15 +766,7 @@ describe.each(databases())('a failed router task retried twice at once on %s', (
 
   beforeAll(() => {
     // each database's app gets the demo's 5G CPE of its own in the one fake
-    fakeAcs.addDevice({
-      manufacturer: 'ZTE',
-      oui: '00D0D0',
-      productClass: 'MU5001',
-      serial: CPE.serial,
-      parameters: zteParameters({ online: true, ssid: 'ZTE-CPE', password: 'zte-pass-1' }),
-      online: true,
-      lastInform: clock.now().getTime() - 60_000,
-    });
+    fakeAcs.addDevice(demoZteCpe(CPE.serial, clock.now().getTime() - 60_000));
   });
 
   it('adminDeviceTaskRetry: done once, the same answer to both, and again later', async () => {

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config';
 import { DEMO_FIRMWARE, DEVICE_DEMO } from '../src/db/seedDevices';
 import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
 import { clock } from '../src/lib/clock';
-import { huaweiParameters, MODELS_DIR, zteParameters } from './acsHelpers';
+import { huaweiParameters, MODELS_DIR, demoZteCpe } from './acsHelpers';
 import { adminGet, adminPost, loginAs } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
@@ -205,15 +205,7 @@ for (const kind of databases()) {
 
     beforeAll(async () => {
       const now = clock.now().getTime();
-      fake.addDevice({
-        manufacturer: 'ZTE',
-        oui: '00D0D0',
-        productClass: 'MU5001',
-        serial: CPE.serial,
-        parameters: zteParameters({ online: true, ssid: 'ZTE-CPE', password: 'zte-pass-1' }),
-        online: true,
-        lastInform: now - 60_000,
-      });
+      fake.addDevice(demoZteCpe(CPE.serial, now - 60_000));
       fake.addDevice({
         manufacturer: 'Huawei',
         oui: '00E0FC',

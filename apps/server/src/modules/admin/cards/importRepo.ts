@@ -1,8 +1,9 @@
 // The card import's queries: the batches it owns (card_import_batches, its one writer) and what
 // it reads of the cards, series and agents to check a file. Cards themselves are written through
 // the card record (modules/cardRecord).
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import type { CardImportBatchesTable } from '../../../db/schema';
 
 /** Of the card numbers given, those already present. */
 export async function presentCustomNums(db: Executor, nums: string[]): Promise<string[]> {
@@ -24,15 +25,8 @@ export function agentMarks(db: Executor) {
   return db.selectFrom('agents').select(['id', 'mark']).execute();
 }
 
-export interface NewBatch {
-  agent_id: number;
-  operator_id: number;
-  operator_username: string;
-  file_name: string;
-  card_count: number;
-  reason: string;
-  created_at: string;
-}
+/** A committed import's batch row, before it is given an id (never undone yet). */
+export type NewBatch = Omit<Insertable<CardImportBatchesTable>, 'id' | 'undone_at'>;
 
 export async function insertBatch(db: Executor, batch: NewBatch): Promise<number> {
   const row = await db
