@@ -7,9 +7,7 @@ import type { AdminActor } from '../access/actor';
 import type { OperatorScope } from '../access/scope';
 import { recordAudit, type AuditWho } from '../audit';
 import type { Params, CardChange } from './bulkRules';
-import type { jobRowById } from './bulkJobRepo';
-
-export type JobRow = Awaited<ReturnType<typeof jobRowById>>;
+import type { JobRow } from './bulkJobRepo';
 
 /** The operator who asked, as the job recorded them: whose cards the runner may touch and whom the audit names. */
 export function askerOf(job: JobRow): OperatorScope & AuditWho {

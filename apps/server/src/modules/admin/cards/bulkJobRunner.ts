@@ -18,8 +18,9 @@ import { clock } from '../../../lib/clock';
 import { listAccounts } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
 import { inScope } from '../access/scope';
-import { askerOf, recordCardChanged, type JobRow } from './bulkJobAudit';
+import { askerOf, recordCardChanged } from './bulkJobAudit';
 import * as repo from './bulkJobRepo';
+import type { JobRow } from './bulkJobRepo';
 import { cardFailure, changeOf, itemCountsOf, paramsOf, type BatchTarget, type CardFacts, type Params } from './bulkRules';
 import { acceptsCards, runsSimulator } from './carrierAccounts';
 
