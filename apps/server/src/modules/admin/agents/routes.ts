@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { acceptOneImage, readOneImage } from '../../upload';
 import { serveAdmin, serveAdminOpen } from '../access/guard';
+import { agentExports } from './exports';
 import { createAgent, getAgent, listAgents, readImage, saveBranding, saveFeatures, savePay, uploadImage } from './service';
 
 export async function agentsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -33,4 +34,5 @@ export async function agentsRoutes(api: FastifyInstance, ctx: AppContext): Promi
       .header('x-content-type-options', 'nosniff')
       .send(img.content);
   });
+  agentExports(api, ctx);
 }
