@@ -193,7 +193,9 @@ export async function requestInvoice(ctx: AppContext, auth: Auth, body: InvoiceF
 
 // ---------- the console's decisions ----------
 
-type Recorder = (trx: Executor, done: { before: string; after: Record<string, unknown> }) => Promise<void>;
+/** Writes the decision's audit row inside the decision's own transaction. */
+export type DecisionRecorder = (trx: Executor, done: { before: string; after: Record<string, unknown> }) => Promise<void>;
+type Recorder = DecisionRecorder;
 
 /**
  * Approve: the order is refunded whole through the refund service (goods taken back, money the way
