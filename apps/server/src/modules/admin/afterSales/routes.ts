@@ -27,32 +27,26 @@ function orderPartOf(r: RefundRow | InvoiceRow) {
   };
 }
 
+/** What both queues show of the decision on a request. */
+function decisionPartOf(r: RefundRow | InvoiceRow) {
+  return { answer: r.answer, operator_username: r.operator_username, created_at: r.created_at, decided_at: r.decided_at };
+}
+
 function refundRowOf(r: RefundRow) {
-  return {
-    ...orderPartOf(r),
-    status: r.status as 'open' | 'approved' | 'rejected',
-    reason: r.reason,
-    answer: r.answer,
-    refund_no: r.refund_no,
-    operator_username: r.operator_username,
-    created_at: r.created_at,
-    decided_at: r.decided_at,
-  };
+  const status = r.status as 'open' | 'approved' | 'rejected';
+  return { ...orderPartOf(r), ...decisionPartOf(r), status, reason: r.reason, refund_no: r.refund_no };
 }
 
 function invoiceRowOf(r: InvoiceRow) {
   return {
     ...orderPartOf(r),
+    ...decisionPartOf(r),
     status: r.status as 'open' | 'issued' | 'rejected',
     title_type: r.title_type as 'personal' | 'company',
     tax_no: r.tax_no,
     email: r.email,
     amount_fen: r.amount_fen,
     invoice_no: r.invoice_no,
-    answer: r.answer,
-    operator_username: r.operator_username,
-    created_at: r.created_at,
-    decided_at: r.decided_at,
   };
 }
 
