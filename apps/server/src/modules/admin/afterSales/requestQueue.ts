@@ -2,32 +2,21 @@
 // a page of one kind's requests in the operator's agent scope, oldest first; and a decision on one
 // request — found in scope (else 记录不存在, as for any row of another agent), decided by the commerce
 // module's service with its audit row in the decision's own transaction, answered as the row reads
-// afterwards. A kind brings only what differs: its reads, its row's answer and its audit target.
+// afterwards. A kind brings only what differs: its table, its row's answer and its audit target.
 import type { AuditAction } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
-import type { afterSales } from '../../commerce';
+import { afterSales } from '../../commerce';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 
-type Db = AppContext['db']['kysely'];
-
-/** What every kind's stored row has: its id, the agent of its card, its order. */
-interface RequestRow {
-  id: number;
-  agent_id: number | null;
-  order_no: string;
-}
-
-export interface RequestKind<R extends RequestRow, A extends { id: number }> {
+export interface RequestKind<T extends afterSales.RequestTable, A extends { id: number }> {
+  /** the kind's table */
+  table: T;
   /** the audit rows' target type */
   target: 'refund_request' | 'invoice_request';
-  /** one request with its order and card, any agent's (the scope is checked here) */
-  row(db: Db, id: number): Promise<R | undefined>;
-  /** a page of requests, keyset on the id; `agent` null for every agent */
-  queue(db: Db, agent: number | null, f: { status?: string; afterId?: number }, limit: number): Promise<R[]>;
   /** the row as the console reads it */
-  answerOf(row: R): A;
+  answerOf(row: afterSales.RequestWithOrder<T>): A;
 }
 
 /** A decision's words in the audit log: what was done, and the operator's reason when it needs one. */
@@ -39,18 +28,18 @@ interface DecisionAudit {
 /** Runs the commerce service's decision on the request `id`, which calls `record` in its transaction. */
 type Decision = (id: number, record: afterSales.DecisionRecorder) => Promise<unknown>;
 
-export function requestQueue<R extends RequestRow, A extends { id: number }>(ctx: AppContext, kind: RequestKind<R, A>) {
+export function requestQueue<T extends afterSales.RequestTable, A extends { id: number }>(ctx: AppContext, kind: RequestKind<T, A>) {
   const db = ctx.db.kysely;
   return {
     async page(op: AdminActor, q: { status?: string; after_id?: number; limit: number }) {
       // one more than asked: whether a next page exists, without a count
-      const rows = await kind.queue(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
+      const rows = await afterSales.requestQueue(db, kind.table, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
       const items = rows.slice(0, q.limit).map(kind.answerOf);
       return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
     },
 
     async decide(op: AdminActor, id: number, audit: DecisionAudit, decision: Decision): Promise<A> {
-      const found = await kind.row(db, id);
+      const found = await afterSales.requestRow(db, kind.table, id);
       assertInScope(op, found?.agent_id);
       const row = found!;
       await decision(row.id, (trx, done) =>
@@ -62,7 +51,7 @@ export function requestQueue<R extends RequestRow, A extends { id: number }>(ctx
           after: done.after,
         }),
       );
-      return kind.answerOf((await kind.row(db, row.id))!);
+      return kind.answerOf((await afterSales.requestRow(db, kind.table, row.id))!);
     },
   };
 }

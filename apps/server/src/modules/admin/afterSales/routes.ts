@@ -8,17 +8,17 @@ import { afterSales } from '../../commerce';
 import { serveAdmin } from '../access/guard';
 import { requestQueue } from './requestQueue';
 
-type RefundRow = NonNullable<Awaited<ReturnType<typeof afterSales.refundRequestRow>>>;
-type InvoiceRow = NonNullable<Awaited<ReturnType<typeof afterSales.invoiceRequestRow>>>;
+type RefundRow = afterSales.RequestWithOrder<'refund_requests'>;
+type InvoiceRow = afterSales.RequestWithOrder<'invoice_requests'>;
 
-/** What both queues show of a request's order and card. */
-function orderPartOf(r: RefundRow | InvoiceRow) {
+/** What both queues show of a request's order and card; `title` is the goods' name for a refund, the invoice's for an invoice. */
+function orderPartOf(r: RefundRow | InvoiceRow, title: string) {
   return {
     id: r.id,
     order_no: r.order_no,
     custom_num: r.custom_num,
     agent_id: r.agent_id,
-    title: r.title,
+    title,
     goods_type: r.goods_type,
     payable_fen: r.payable_fen,
     pay_channel: r.pay_channel,
@@ -34,12 +34,12 @@ function decisionPartOf(r: RefundRow | InvoiceRow) {
 
 function refundRowOf(r: RefundRow) {
   const status = r.status as 'open' | 'approved' | 'rejected';
-  return { ...orderPartOf(r), ...decisionPartOf(r), status, reason: r.reason, refund_no: r.refund_no };
+  return { ...orderPartOf(r, r.order_title), ...decisionPartOf(r), status, reason: r.reason, refund_no: r.refund_no };
 }
 
 function invoiceRowOf(r: InvoiceRow) {
   return {
-    ...orderPartOf(r),
+    ...orderPartOf(r, r.title),
     ...decisionPartOf(r),
     status: r.status as 'open' | 'issued' | 'rejected',
     title_type: r.title_type as 'personal' | 'company',
@@ -53,14 +53,12 @@ function invoiceRowOf(r: InvoiceRow) {
 export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const refunds = requestQueue(ctx, {
     target: 'refund_request',
-    row: afterSales.refundRequestRow,
-    queue: afterSales.refundRequestQueue,
+    table: 'refund_requests',
     answerOf: refundRowOf,
   });
   const invoices = requestQueue(ctx, {
     target: 'invoice_request',
-    row: afterSales.invoiceRequestRow,
-    queue: afterSales.invoiceRequestQueue,
+    table: 'invoice_requests',
     answerOf: invoiceRowOf,
   });
 
