@@ -157,6 +157,18 @@ describe('forms that say what to fix', () => {
     await screenshot(page, 'forms-forgot-error');
   });
 
+  it('/forgot: a code sent to the card’s bound mobile says where it went, and the button waits out the resend cooldown', async () => {
+    const { page } = j.phone;
+    await page.goto('/forgot');
+    await page.locator('input[name=custom_num]').fill('1000000001');
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    const resend = page.getByRole('button', { name: /^\d+s后重新获取$/ });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    await page.getByText(/验证码将发送至该卡绑定的手机号（1\d{2}\*{4}\d{4}）/).waitFor();
+    await screenshot(page, 'forms-forgot-sent');
+  });
+
   it('bind: every card asks for its card password, and a number that does not exist looks the same until the bind', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);

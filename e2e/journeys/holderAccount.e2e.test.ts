@@ -63,6 +63,11 @@ describe('the holder’s account', () => {
     await page.goto('/forgot_password');
     await page.getByPlaceholder('请输入账号绑定的手机号').fill(DEMO.mobile);
     const code = await sendCode(j.portal, DEMO.mobile, page.getByRole('button', { name: '获取验证码' }));
+    // the button waits out the server's resend cooldown, as /login's does
+    const resend = page.getByRole('button', { name: /^\d+s后重新获取$/ });
+    await resend.waitFor();
+    expect(await resend.isDisabled()).toBe(true);
+    await screenshot(page, 'account-forgot-password-sent');
     await page.getByPlaceholder('请输入验证码').fill(code);
     await page.getByPlaceholder('8-32位，含字母和数字').fill('abcdefgh');
     await page.getByPlaceholder('请再次输入新密码').fill('abcdefgh');

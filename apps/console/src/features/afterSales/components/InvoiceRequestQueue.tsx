@@ -1,23 +1,17 @@
-// 发票申请: holders' electronic invoice requests (docs/decisions/0045), oldest first, in the
-// operator's agent scope. 登记开票 records the invoice number (the holder sees it on the order);
+// 发票申请: holders' electronic invoice requests (docs/decisions/0045), in the one queue shape
+// (./RequestQueue). 登记开票 records the invoice number (the holder sees it on the order);
 // 驳回 needs a reason the holder reads, after which they may ask again.
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { fieldsSaidWhy } from '../../../lib/zodRule';
-import { messageOf } from '../../../lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Input, Modal, Tag, Typography } from 'antd';
+import type { TableColumnType } from 'antd';
 import type { InvoiceRequestStatus as Status } from '@portal/contract/patterns/afterSales';
-import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
-import { ListPage } from '../../../components/ListPage';
-import { ReasonModal } from '../../../components/ReasonModal';
+import { messageOf } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
-import { orderPath } from '../../../lib/paths';
-import { Link } from 'react-router';
-import { invalidateAfterSales, invoiceRequestList, issueInvoice, rejectInvoice, type InvoiceRequest as Row } from '../api/requests';
+import { fieldsSaidWhy } from '../../../lib/zodRule';
+import { invoiceRequestList, issueInvoice, rejectInvoice, type InvoiceRequest as Row } from '../api/requests';
 import { INVOICE_REQUEST_STATES as STATUS, TITLE_TYPE_LABEL } from '../model/states';
+import { answerNote, rejection, RequestQueue, type QueueDecision, type QueueKind } from './RequestQueue';
 import { Sub } from './Sub';
-
-const statusTag = tagOf(STATUS);
 
 /** 登记开票: the invoice number, checked at the field; the confirm button waits for the server, a refusal shows in the modal. */
 function IssueModal({ row, onDone, onClose }: { row: Row; onDone: () => void; onClose: () => void }) {
@@ -61,97 +55,29 @@ function IssueModal({ row, onDone, onClose }: { row: Row; onDone: () => void; on
   );
 }
 
+const invoiceTitle = (title: string, r: Row) => (
+  <>
+    <Tag>{TITLE_TYPE_LABEL[r.title_type] ?? r.title_type}</Tag>
+    {title}
+    {r.tax_no ? <Sub>税号 {r.tax_no}</Sub> : null}
+  </>
+);
+
+const columns: TableColumnType<Row>[] = [
+  { title: '抬头', dataIndex: 'title', render: invoiceTitle },
+  { title: '邮箱', dataIndex: 'email', width: 170, ellipsis: true },
+  { title: '开票金额', dataIndex: 'amount_fen', width: 90, render: (f: number) => yuan(f) },
+];
+
+const stateNotes = (r: Row) => [r.invoice_no ? <Sub key="no">发票号码 {r.invoice_no}</Sub> : null, answerNote(r)];
+
+const decisions: QueueDecision<Row>[] = [
+  { label: '登记开票', doneText: '已登记开票', dialog: (row, d) => <IssueModal row={row} onDone={d.onDone} onClose={d.onClose} /> },
+  rejection<Row>('发票申请', '如：单位名称与税号不符', rejectInvoice),
+];
+
+const invoices: QueueKind<Row, Status> = { name: '发票申请', states: STATUS, list: invoiceRequestList, columns, stateNotes, decisions };
+
 export function InvoiceRequestQueue({ canDecide }: { canDecide: boolean }) {
-  const { message } = App.useApp();
-  const qc = useQueryClient();
-  const [status, setStatus] = useState<Status | undefined>('open');
-  const [issuing, setIssuing] = useState<Row | null>(null);
-  const [rejecting, setRejecting] = useState<Row | null>(null);
-  return (
-    <>
-      <ListPage<Row>
-        name="发票申请"
-        card={false}
-        {...invoiceRequestList(status)}
-        empty="没有发票申请"
-        filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
-        rowKey="id"
-        columns={[
-          { title: '订单号', dataIndex: 'order_no', width: 190, render: (o: string) => <Link to={orderPath(o)}>{o}</Link> },
-          { title: '卡号', dataIndex: 'custom_num', width: 110 },
-          {
-            title: '抬头',
-            dataIndex: 'title',
-            render: (t: string, r) => (
-              <>
-                <Tag>{TITLE_TYPE_LABEL[r.title_type] ?? r.title_type}</Tag>
-                {t}
-                {r.tax_no ? <Sub>税号 {r.tax_no}</Sub> : null}
-              </>
-            ),
-          },
-          { title: '邮箱', dataIndex: 'email', width: 170, ellipsis: true },
-          { title: '开票金额', dataIndex: 'amount_fen', width: 90, render: (f: number) => yuan(f) },
-          {
-            title: '状态',
-            dataIndex: 'status',
-            width: 170,
-            render: (s: string, r) => (
-              <>
-                {statusTag(s)}
-                {r.invoice_no ? <Sub>发票号码 {r.invoice_no}</Sub> : null}
-                {r.answer ? <Sub>{r.answer}</Sub> : null}
-              </>
-            ),
-          },
-          ageColumn<Row>(),
-          {
-            title: '操作',
-            key: 'op',
-            width: 150,
-            render: (_v, r) =>
-              r.status !== 'open' ? (
-                <Typography.Text type="secondary">已处理</Typography.Text>
-              ) : canDecide ? (
-                <Space size={0}>
-                  <Button type="link" onClick={() => setIssuing(r)}>
-                    登记开票
-                  </Button>
-                  <Button type="link" danger onClick={() => setRejecting(r)}>
-                    驳回
-                  </Button>
-                </Space>
-              ) : (
-                <Typography.Text type="secondary">待财务处理</Typography.Text>
-              ),
-          },
-        ]}
-      />
-      {issuing ? (
-        <IssueModal
-          row={issuing}
-          onDone={() => {
-            void message.success('已登记开票');
-            void invalidateAfterSales(qc);
-          }}
-          onClose={() => setIssuing(null)}
-        />
-      ) : null}
-      {rejecting ? (
-        <ReasonModal<{ reason: string }>
-          title={`驳回发票申请：${rejecting.order_no}`}
-          okText="确认驳回"
-          danger
-          reasonLabel="驳回原因（持卡人可见）"
-          reasonPlaceholder="如：单位名称与税号不符"
-          onConfirm={(v) => rejectInvoice(rejecting.id, v.reason)}
-          onDone={() => {
-            void message.success('已驳回');
-            void invalidateAfterSales(qc);
-          }}
-          onClose={() => setRejecting(null)}
-        />
-      ) : null}
-    </>
-  );
+  return <RequestQueue kind={invoices} canDecide={canDecide} />;
 }

@@ -1,145 +1,100 @@
 // The console's after-sales queues (docs/decisions/0045-partial-refunds-and-requests.md): holders'
-// refund requests and invoice requests, in the agent's scope. Every decision goes through the
-// commerce module's afterSales service with its audit row in the same transaction; approving a
-// refund request is a real refund through the one refund service.
+// refund requests and invoice requests, in the agent's scope. Both are one queue (./requestQueue):
+// every decision goes through the commerce module's afterSales service with its audit row in the
+// same transaction; approving a refund request is a real refund through the one refund service.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { afterSales } from '../../commerce';
 import { serveAdmin } from '../access/guard';
-import type { AdminActor } from '../access/actor';
-import { agentFilter, assertInScope } from '../access/scope';
-import { recordAudit } from '../audit';
+import { requestQueue } from './requestQueue';
 
-type RefundRow = NonNullable<Awaited<ReturnType<typeof afterSales.refundRequestRow>>>;
-type InvoiceRow = NonNullable<Awaited<ReturnType<typeof afterSales.invoiceRequestRow>>>;
+type RefundRow = afterSales.RequestWithOrder<'refund_requests'>;
+type InvoiceRow = afterSales.RequestWithOrder<'invoice_requests'>;
 
-function refundRowOf(r: RefundRow) {
+/** What both queues show of a request's order and card; `title` is the goods' name for a refund, the invoice's for an invoice. */
+function orderPartOf(r: RefundRow | InvoiceRow, title: string) {
   return {
     id: r.id,
     order_no: r.order_no,
     custom_num: r.custom_num,
     agent_id: r.agent_id,
-    title: r.title,
+    title,
     goods_type: r.goods_type,
     payable_fen: r.payable_fen,
     pay_channel: r.pay_channel,
     order_state: r.order_state,
     paid_at: r.paid_at,
-    status: r.status as 'open' | 'approved' | 'rejected',
-    reason: r.reason,
-    answer: r.answer,
-    refund_no: r.refund_no,
-    operator_username: r.operator_username,
-    created_at: r.created_at,
-    decided_at: r.decided_at,
   };
+}
+
+/** What both queues show of the decision on a request. */
+function decisionPartOf(r: RefundRow | InvoiceRow) {
+  return { answer: r.answer, operator_username: r.operator_username, created_at: r.created_at, decided_at: r.decided_at };
+}
+
+function refundRowOf(r: RefundRow) {
+  const status = r.status as 'open' | 'approved' | 'rejected';
+  return { ...orderPartOf(r, r.order_title), ...decisionPartOf(r), status, reason: r.reason, refund_no: r.refund_no };
 }
 
 function invoiceRowOf(r: InvoiceRow) {
   return {
-    id: r.id,
-    order_no: r.order_no,
-    custom_num: r.custom_num,
-    agent_id: r.agent_id,
-    title: r.title,
-    goods_type: r.goods_type,
-    payable_fen: r.payable_fen,
-    pay_channel: r.pay_channel,
-    order_state: r.order_state,
-    paid_at: r.paid_at,
+    ...orderPartOf(r, r.title),
+    ...decisionPartOf(r),
     status: r.status as 'open' | 'issued' | 'rejected',
     title_type: r.title_type as 'personal' | 'company',
     tax_no: r.tax_no,
     email: r.email,
     amount_fen: r.amount_fen,
     invoice_no: r.invoice_no,
-    answer: r.answer,
-    operator_username: r.operator_username,
-    created_at: r.created_at,
-    decided_at: r.decided_at,
   };
 }
 
 export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.db.kysely;
-
-  const refundInScope = async (op: AdminActor, id: number) => {
-    const row = await afterSales.refundRequestRow(db, id);
-    assertInScope(op, row?.agent_id);
-    return row!;
-  };
-  const invoiceInScope = async (op: AdminActor, id: number) => {
-    const row = await afterSales.invoiceRequestRow(db, id);
-    assertInScope(op, row?.agent_id);
-    return row!;
-  };
+  const refunds = requestQueue(ctx, {
+    target: 'refund_request',
+    table: 'refund_requests',
+    answerOf: refundRowOf,
+  });
+  const invoices = requestQueue(ctx, {
+    target: 'invoice_request',
+    table: 'invoice_requests',
+    answerOf: invoiceRowOf,
+  });
 
   serveAdmin(api, ctx, 'adminRefundRequestList', 'orders.view', async (req, _reply, op) => {
-    const q = req.query;
-    const rows = await afterSales.refundRequestQueue(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
-    const items = rows.slice(0, q.limit).map(refundRowOf);
-    return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+    return refunds.page(op, req.query);
   });
 
   serveAdmin(api, ctx, 'adminRefundRequestApprove', 'refunds.manage', async (req, _reply, op) => {
-    const row = await refundInScope(op, req.body.id);
-    await afterSales.approveRefundRequest(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
-      await recordAudit(trx, op, {
-        action: 'refund_request.approved',
-        target: { type: 'refund_request', id: String(row.id) },
-        reason: req.body.reason,
-        before: { status: done.before, order_no: row.order_no },
-        after: done.after,
-      });
-    });
-    return refundRowOf((await afterSales.refundRequestRow(db, row.id))!);
+    const { id, reason } = req.body;
+    return refunds.decide(op, id, { action: 'refund_request.approved', reason }, (rowId, record) =>
+      afterSales.approveRefundRequest(ctx, rowId, reason, op.username, record),
+    );
   });
 
   serveAdmin(api, ctx, 'adminRefundRequestReject', 'refunds.manage', async (req, _reply, op) => {
-    const row = await refundInScope(op, req.body.id);
-    await afterSales.rejectRefundRequest(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
-      await recordAudit(trx, op, {
-        action: 'refund_request.rejected',
-        target: { type: 'refund_request', id: String(row.id) },
-        reason: req.body.reason,
-        before: { status: done.before, order_no: row.order_no },
-        after: done.after,
-      });
-    });
-    return refundRowOf((await afterSales.refundRequestRow(db, row.id))!);
+    const { id, reason } = req.body;
+    return refunds.decide(op, id, { action: 'refund_request.rejected', reason }, (rowId, record) =>
+      afterSales.rejectRefundRequest(ctx, rowId, reason, op.username, record),
+    );
   });
 
   serveAdmin(api, ctx, 'adminInvoiceRequestList', 'orders.view', async (req, _reply, op) => {
-    const q = req.query;
-    const rows = await afterSales.invoiceRequestQueue(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
-    const items = rows.slice(0, q.limit).map(invoiceRowOf);
-    return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
+    return invoices.page(op, req.query);
   });
 
   serveAdmin(api, ctx, 'adminInvoiceRequestIssue', 'invoices.manage', async (req, _reply, op) => {
-    const row = await invoiceInScope(op, req.body.id);
-    await afterSales.issueInvoice(ctx, row.id, req.body.invoice_no, op.username, async (trx, done) => {
-      await recordAudit(trx, op, {
-        action: 'invoice_request.issued',
-        target: { type: 'invoice_request', id: String(row.id) },
-        before: { status: done.before, order_no: row.order_no },
-        after: done.after,
-      });
-    });
-    return invoiceRowOf((await afterSales.invoiceRequestRow(db, row.id))!);
+    const { id, invoice_no } = req.body;
+    return invoices.decide(op, id, { action: 'invoice_request.issued' }, (rowId, record) =>
+      afterSales.issueInvoice(ctx, rowId, invoice_no, op.username, record),
+    );
   });
 
   serveAdmin(api, ctx, 'adminInvoiceRequestReject', 'invoices.manage', async (req, _reply, op) => {
-    const row = await invoiceInScope(op, req.body.id);
-    await afterSales.rejectInvoice(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
-      await recordAudit(trx, op, {
-        action: 'invoice_request.rejected',
-        target: { type: 'invoice_request', id: String(row.id) },
-        reason: req.body.reason,
-        before: { status: done.before, order_no: row.order_no },
-        after: done.after,
-      });
-    });
-    return invoiceRowOf((await afterSales.invoiceRequestRow(db, row.id))!);
+    const { id, reason } = req.body;
+    return invoices.decide(op, id, { action: 'invoice_request.rejected', reason }, (rowId, record) =>
+      afterSales.rejectInvoice(ctx, rowId, reason, op.username, record),
+    );
   });
 }

@@ -193,7 +193,9 @@ export async function requestInvoice(ctx: AppContext, auth: Auth, body: InvoiceF
 
 // ---------- the console's decisions ----------
 
-type Recorder = (trx: Executor, done: { before: string; after: Record<string, unknown> }) => Promise<void>;
+/** Writes the decision's audit row inside the decision's own transaction. */
+export type DecisionRecorder = (trx: Executor, done: { before: string; after: Record<string, unknown> }) => Promise<void>;
+type Recorder = DecisionRecorder;
 
 /**
  * Approve: the order is refunded whole through the refund service (goods taken back, money the way
@@ -202,7 +204,7 @@ type Recorder = (trx: Executor, done: { before: string; after: Record<string, un
  */
 export async function approveRefundRequest(ctx: AppContext, id: number, reason: string, operator: string, record?: Recorder) {
   const db = ctx.db.kysely;
-  const req = await repo.refundRequestById(db, id);
+  const req = await repo.requestById(db, 'refund_requests', id);
   if (!req) throw new AppError(Code.NOT_FOUND, '退款申请不存在');
   if (req.status !== 'open') throw new AppError(Code.AFTER_SALES_DECIDED, '该退款申请已处理');
   const report = await refundOrder(
@@ -235,65 +237,48 @@ export async function approveRefundRequest(ctx: AppContext, id: number, reason: 
   return id;
 }
 
-export async function rejectRefundRequest(ctx: AppContext, id: number, reason: string, operator: string, record?: Recorder) {
-  const db = ctx.db.kysely;
-  await db.transaction().execute(async (trx) => {
-    const req = await repo.refundRequestById(trx, id);
-    if (!req) throw new AppError(Code.NOT_FOUND, '退款申请不存在');
-    const ok = await repo.decideRefundRequest(trx, id, {
-      status: 'rejected',
-      answer: reason.trim(),
-      refund_no: null,
-      operator_username: operator,
-      decided_at: clock.iso(),
-    });
-    if (!ok) throw new AppError(Code.AFTER_SALES_DECIDED, '该退款申请已处理');
-    await record?.(trx, { before: 'open', after: { status: 'rejected' } });
+/** The kinds' words in a refusal. */
+const KIND_NAME: Record<repo.RequestTable, string> = { refund_requests: '退款申请', invoice_requests: '发票申请' };
+
+/** An open request decided (by `decide`, false when it was decided already), with its audit row, in one transaction. */
+async function decideOpen(
+  ctx: AppContext,
+  table: repo.RequestTable,
+  id: number,
+  decide: (trx: Executor) => Promise<boolean>,
+  after: Record<string, unknown>,
+  record?: Recorder,
+) {
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    const req = await repo.requestById(trx, table, id);
+    if (!req) throw new AppError(Code.NOT_FOUND, `${KIND_NAME[table]}不存在`);
+    if (!(await decide(trx))) throw new AppError(Code.AFTER_SALES_DECIDED, `该${KIND_NAME[table]}已处理`);
+    await record?.(trx, { before: 'open', after });
   });
   return id;
+}
+
+export async function rejectRefundRequest(ctx: AppContext, id: number, reason: string, operator: string, record?: Recorder) {
+  const decision = { status: 'rejected', answer: reason.trim(), refund_no: null, operator_username: operator, decided_at: clock.iso() };
+  return decideOpen(ctx, 'refund_requests', id, (trx) => repo.decideRefundRequest(trx, id, decision), { status: 'rejected' }, record);
 }
 
 export async function issueInvoice(ctx: AppContext, id: number, invoiceNo: string, operator: string, record?: Recorder) {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const req = await repo.invoiceRequestById(trx, id);
-    if (!req) throw new AppError(Code.NOT_FOUND, '发票申请不存在');
-    const ok = await repo.decideInvoiceRequest(trx, id, {
-      status: 'issued',
-      invoice_no: invoiceNo.trim(),
-      answer: '',
-      operator_username: operator,
-      decided_at: clock.iso(),
-    });
-    if (!ok) throw new AppError(Code.AFTER_SALES_DECIDED, '该发票申请已处理');
-    await record?.(trx, { before: 'open', after: { status: 'issued', invoice_no: invoiceNo.trim() } });
-  });
-  return id;
+  const invoice_no = invoiceNo.trim();
+  const decision = { status: 'issued', invoice_no, answer: '', operator_username: operator, decided_at: clock.iso() };
+  return decideOpen(
+    ctx,
+    'invoice_requests',
+    id,
+    (trx) => repo.decideInvoiceRequest(trx, id, decision),
+    { status: 'issued', invoice_no },
+    record,
+  );
 }
 
 export async function rejectInvoice(ctx: AppContext, id: number, reason: string, operator: string, record?: Recorder) {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const req = await repo.invoiceRequestById(trx, id);
-    if (!req) throw new AppError(Code.NOT_FOUND, '发票申请不存在');
-    const ok = await repo.decideInvoiceRequest(trx, id, {
-      status: 'rejected',
-      invoice_no: '',
-      answer: reason.trim(),
-      operator_username: operator,
-      decided_at: clock.iso(),
-    });
-    if (!ok) throw new AppError(Code.AFTER_SALES_DECIDED, '该发票申请已处理');
-    await record?.(trx, { before: 'open', after: { status: 'rejected' } });
-  });
-  return id;
+  const decision = { status: 'rejected', invoice_no: '', answer: reason.trim(), operator_username: operator, decided_at: clock.iso() };
+  return decideOpen(ctx, 'invoice_requests', id, (trx) => repo.decideInvoiceRequest(trx, id, decision), { status: 'rejected' }, record);
 }
 
-export {
-  refundRequestQueue,
-  refundRequestRow,
-  invoiceRequestQueue,
-  invoiceRequestRow,
-  openRefundRequests,
-  openInvoiceRequests,
-  refundRequestById,
-  invoiceRequestById,
-} from './repo';
+export { requestQueue, requestRow, openRequests, requestById, type RequestTable, type RequestWithOrder } from './repo';

@@ -60,7 +60,10 @@ export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: n
     setSending(true);
     try {
       const answer = await sent;
-      onSent?.(startCooldown(cooldownOf(answer)));
+      // Started on its own line: in `onSent?.(startCooldown(…))` an absent onSent skips the whole
+      // call, arguments included, and the button of every form but /login never counted down.
+      const resendAt = startCooldown(cooldownOf(answer));
+      onSent?.(resendAt);
       toast(sentText ? sentText(answer) : '验证码已发送');
     } catch (err) {
       if (onSendFailed) onSendFailed(err);
