@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { afterSales } from '../../commerce';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
@@ -74,14 +74,14 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
     return row!;
   };
 
-  serveAdmin(api, ctx, 'adminRefundRequestList', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await afterSales.refundRequestQueue(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map(refundRowOf);
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminRefundRequestApprove', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestApprove', async (req, _reply, op) => {
     const row = await refundInScope(op, req.body.id);
     await afterSales.approveRefundRequest(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
       await recordAudit(trx, op, {
@@ -95,7 +95,7 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
     return refundRowOf((await afterSales.refundRequestRow(db, row.id))!);
   });
 
-  serveAdmin(api, ctx, 'adminRefundRequestReject', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestReject', async (req, _reply, op) => {
     const row = await refundInScope(op, req.body.id);
     await afterSales.rejectRefundRequest(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
       await recordAudit(trx, op, {
@@ -109,14 +109,14 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
     return refundRowOf((await afterSales.refundRequestRow(db, row.id))!);
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestList', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await afterSales.invoiceRequestQueue(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map(invoiceRowOf);
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestIssue', 'invoices.manage', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestIssue', async (req, _reply, op) => {
     const row = await invoiceInScope(op, req.body.id);
     await afterSales.issueInvoice(ctx, row.id, req.body.invoice_no, op.username, async (trx, done) => {
       await recordAudit(trx, op, {
@@ -129,7 +129,7 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
     return invoiceRowOf((await afterSales.invoiceRequestRow(db, row.id))!);
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestReject', 'invoices.manage', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestReject', async (req, _reply, op) => {
     const row = await invoiceInScope(op, req.body.id);
     await afterSales.rejectInvoice(ctx, row.id, req.body.reason, op.username, async (trx, done) => {
       await recordAudit(trx, op, {

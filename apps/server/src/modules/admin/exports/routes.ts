@@ -28,7 +28,7 @@ import type { AppContext } from '../../../context';
 import { personalData } from '../../../lib/personalData';
 import { replacementAddress } from '../../replacement';
 import { contactFor } from '../access/contact';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { agentFilter, assertInScope } from '../access/scope';
 import { listAgents } from '../agents/service';
 import { listOperators } from '../operators/service';
@@ -46,7 +46,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     // ---------- agents and operators ----------
     listExport({
       name: 'adminExportAgents',
-      permission: 'agents.view',
       action: 'agents.export',
       file: ['agents.csv', '代理商.csv'],
       read: async (_q, op) => ({ rows: (await listAgents(ctx, op)).items }),
@@ -61,7 +60,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     }),
     listExport({
       name: 'adminExportOperators',
-      permission: 'operators.manage',
       action: 'operators.export',
       file: ['operators.csv', '操作员.csv'],
       // the list's own rows: they carry no password hash and no second-factor secret
@@ -83,7 +81,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     // ---------- queues: keyset-walked like their lists ----------
     listExport({
       name: 'adminExportTickets',
-      permission: 'tickets.manage',
       action: 'tickets.export',
       file: ['tickets.csv', '工单.csv'],
       read: async (q, op) => {
@@ -114,7 +111,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     }),
     listExport({
       name: 'adminExportApplications',
-      permission: 'agentApplications.manage',
       action: 'agent_applications.export',
       file: ['agent-applications.csv', '代理申请.csv'],
       read: (q, op) =>
@@ -138,7 +134,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     }),
     listExport({
       name: 'adminExportReplacements',
-      permission: 'cards.manage',
       action: 'replacements.export',
       file: ['replacements.csv', '换卡申请.csv'],
       read: (q, op) =>
@@ -166,7 +161,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     }),
     listExport({
       name: 'adminExportRealName',
-      permission: 'realname.view',
       action: 'realname.export',
       file: ['real-name.csv', '实名记录.csv'],
       read: (q, op) =>
@@ -187,7 +181,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     }),
     listExport({
       name: 'adminExportShopOrders',
-      permission: 'orders.manage',
       action: 'shop_orders.export',
       file: ['shop-orders.csv', '发货.csv'],
       read: (q, op) =>
@@ -214,7 +207,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
     // ---------- money ----------
     listExport({
       name: 'adminExportLatePayments',
-      permission: 'ledger.view',
       action: 'late_payments.export',
       file: ['late-payments.csv', '异常到账.csv'],
       read: async (_q, op) => ({ rows: await orders.latePayments(db, agentFilter(op)) }),
@@ -233,7 +225,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
   ];
   for (const serve of LISTS) serve(api, ctx);
 
-  serveAdmin(api, ctx, 'adminExportLedger', 'ledger.view', async (req, reply, op) => {
+  serve(api, 'adminExportLedger', async (req, reply, op) => {
     const card = await orders.cardByNumber(db, req.query.card);
     assertInScope(op, card?.agent_id);
     const c = card!;
