@@ -37,7 +37,6 @@ declare module 'fastify' {
  * `operator: AdminActor` here (declaration merging), so lib/ names the type without importing a
  * module, and only an endpoint whose access is a permission hands one to its handler.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
 export interface EndpointActors {}
 type Operator = EndpointActors extends { operator: infer A } ? A : never;
 
