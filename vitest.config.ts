@@ -59,6 +59,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          setupFiles: ['e2e/setup.ts'],
           exclude: ['**/node_modules/**', ...E2E_ALONE],
           // Every file starts its own server (a free port, its own temporary database) and its own
           // Chromium, and spends most of its time waiting on them (measured: a file's CPU time is
@@ -77,6 +78,7 @@ export default defineConfig({
           name: 'e2e-alone',
           environment: 'node',
           include: E2E_ALONE,
+          setupFiles: ['e2e/setup.ts'],
           exclude: ['**/node_modules/**'],
           // the journeys that lose their timing beside another file: one at a time, after the others
           fileParallelism: false,

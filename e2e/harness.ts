@@ -43,6 +43,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { watchPage, watchServer } from './failureReport';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
@@ -242,6 +243,8 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
     return { changes: Number(stmt.run(...bind).changes) };
   };
 
+  const unwatch = watchServer(baseUrl, () => out);
+  child.once('exit', unwatch);
   return {
     baseUrl,
     port,
@@ -279,6 +282,7 @@ export async function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhone
       storageState: opts.storageState,
     });
     const page = await context.newPage();
+    watchPage(page);
     return {
       browser,
       context,
@@ -305,10 +309,14 @@ export async function openDesktop(portal: Pick<Portal, 'baseUrl'>): Promise<Phon
       baseURL: portal.baseUrl,
       viewport: { width: 1440, height: 900 },
       screen: { width: 1440, height: 900 },
+      // the console then turns antd's animations off (apps/console/src/main.tsx): a click never
+      // lands on a dialog or menu that is still moving
+      reducedMotion: 'reduce',
       locale: 'zh-CN',
       timezoneId: 'Asia/Shanghai',
     });
     const page = await context.newPage();
+    watchPage(page);
     return {
       browser,
       context,

@@ -9,7 +9,7 @@ import type { AppContext } from '../src/context';
 import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { ensureJob } from '../src/jobs/repo';
 import { clock } from '../src/lib/clock';
-import { BULK_BATCH, BULK_JOBS_JOB, runBulkJobs } from '../src/modules/admin/cards/bulkJobs';
+import { BULK_BATCH, BULK_JOBS_JOB, runBulkJobs } from '../src/modules/admin/cards/bulkJobRunner';
 import { luhnDigit } from '../src/modules/admin/cards/importRules';
 import { adminGet, adminPost, loginAs } from './adminHelpers';
 import { drainBulkJobs } from './bulkJobHelpers';

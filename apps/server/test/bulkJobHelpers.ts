@@ -2,7 +2,7 @@
 // the scheduled runner until no job waits, and read the job as the console would.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { BULK_JOBS_JOB } from '../src/modules/admin/cards/bulkJobs';
+import { BULK_JOBS_JOB } from '../src/modules/admin/cards/bulkJobRunner';
 import { adminGet } from './adminHelpers';
 import type { TestApp } from './harness';
 

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { matchPath, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PAGES, type PageEntry } from './pages';
 import { groupOf, menuOf } from './menu';
-import { messageOf } from '../lib/api';
+import { ApiError, messageOf } from '../lib/api';
 import { logout as endSession } from '../features/auth/api/login';
 import { allows, useOperator } from '../lib/session';
 
@@ -29,7 +29,7 @@ function pageAt(pathname: string): PageEntry | undefined {
 }
 
 export function Layout() {
-  const { data: op, isPending, isError } = useOperator();
+  const { data: op, isPending, error, refetch, isFetching } = useOperator();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -43,8 +43,26 @@ export function Layout() {
     if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
   }, [currentGroup]);
 
-  if (isPending) return <Spin size="large" fullscreen tip="加载中…" />;
-  if (isError || !op) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (isPending) return <Spin size="large" fullscreen description="加载中…" />;
+  if (!op) {
+    // Only a session the server refused (401) is a logout. A server or network that failed is said
+    // as such, with 重试; and a failed re-check while the operator is known (op above) keeps the
+    // page, so a blip never throws an operator out of their work.
+    if (error instanceof ApiError && error.status !== 401)
+      return (
+        <Result
+          status="warning"
+          title="暂时无法连接服务器"
+          subTitle={messageOf(error)}
+          extra={
+            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
+              重试
+            </Button>
+          }
+        />
+      );
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
 
   const visible = PAGES.filter((p) => p.menu !== false && allows(op, p.permission));
   const byPath = new Map(visible.map((p) => [p.path, p]));

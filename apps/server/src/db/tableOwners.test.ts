@@ -107,7 +107,7 @@ const OWNERS: Record<string, string> = {
   // errors reported by phones (030)
   error_reports: 'modules/errorReports/repo.ts',
   // console writes made once (035)
-  admin_request_keys: 'modules/admin/access/requestKeys.ts',
+  admin_request_keys: 'modules/admin/access/requestKeyRepo.ts',
   // limits and the second approver (040)
   write_limits: 'modules/admin/approvals/repo.ts',
   approval_requests: 'modules/admin/approvals/repo.ts',

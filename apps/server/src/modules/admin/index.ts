@@ -12,7 +12,6 @@ import { queueRoutes } from './queues/routes';
 import { agentsRoutes } from './agents/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import { operatorRoutes } from './operators/routes';
-import { exportRoutes } from './exports';
 import { carrierAccountRoutes } from './carriers/routes';
 import { commissionRoutes } from './commissions/routes';
 import { deviceTaskRoutes } from './devices/routes';
@@ -30,7 +29,6 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
   await agentsRoutes(api, ctx);
   await catalogueRoutes(api, ctx);
   await operatorRoutes(api, ctx);
-  await exportRoutes(api, ctx);
   await carrierAccountRoutes(api, ctx);
   await commissionRoutes(api, ctx);
   await deviceTaskRoutes(api, ctx);

@@ -29,7 +29,7 @@ import { AppError } from '../../lib/errors';
 import { personalData } from '../../lib/personalData';
 import { AccountAdapters } from './adapters';
 import { AccountsCarrierGateway } from './gateway';
-import { cardCounts, healthOf, type Limits } from './health';
+import { healthOf, staleBefore, type Limits } from './health';
 import * as repo from './repo';
 
 /** The longest a connection test may take, all calls included (the console's client gives up at 20 s). */
@@ -167,7 +167,7 @@ export class CarrierAccountsAdmin {
   async list(): Promise<CarrierAccountRow[]> {
     const db = this.ctx.db.kysely;
     const now = clock.now();
-    const [accounts, counts] = await Promise.all([repo.listAccounts(db), cardCounts(db, now)]);
+    const [accounts, counts] = await Promise.all([repo.listAccounts(db), repo.cardCounts(db, staleBefore(now))]);
     return accounts.map((a) => this.rowOf(a, counts.get(a.id), now));
   }
 

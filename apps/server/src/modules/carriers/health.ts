@@ -1,38 +1,14 @@
 // An account's health as the console shows it (docs/decisions/0030): the last complete round, the cards
 // whose figures are older than 2 hours, the error rate, the calls a second it is kept to, the
-// circuit, and whether it is failing. Read from the columns the sync engine keeps (round.ts writes
+// circuit, and whether it is failing. Figured from the columns the sync engine keeps (round.ts writes
 // the round, guard.ts the calls, failures and circuit) and from the account's cards.
-import { CardState } from '@portal/contract/enums';
 import { CARRIER_STALE_HOURS, type CarrierAccountHealth } from '@portal/contract/admin';
-import { sql } from 'kysely';
-import type { Executor } from '../../db/executor';
-import type { CarrierAccount } from './repo';
+import type { CardCounts, CarrierAccount } from './repo';
 
 export const STALE_MS = CARRIER_STALE_HOURS * 3600_000;
 
-export interface CardCounts {
-  /** the account's cards that are not cancelled */
-  cards: number;
-  /** of those, the ones whose figures are older than STALE_MS or were never read */
-  stale: number;
-}
-
-/** Per account: its cards that are not cancelled, and how many of them are stale at `now`. */
-export async function cardCounts(db: Executor, now: Date): Promise<Map<number, CardCounts>> {
-  const cutoff = new Date(now.getTime() - STALE_MS).toISOString();
-  const rows = await db
-    .selectFrom('cards')
-    .select([
-      'carrier_account_id',
-      (eb) => eb.fn.countAll<number | string>().as('cards'),
-      // '' (never read) sorts before any time: stale
-      sql<number | string>`sum(case when flow_synced_at < ${cutoff} then 1 else 0 end)`.as('stale'),
-    ])
-    .where('state', '!=', CardState.Cancelled)
-    .groupBy('carrier_account_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.carrier_account_id), { cards: Number(r.cards), stale: Number(r.stale ?? 0) }]));
-}
+/** Figures read before this time (at `now`) are stale. */
+export const staleBefore = (now: Date): string => new Date(now.getTime() - STALE_MS).toISOString();
 
 export interface Limits {
   /** the calls a second the sync engine keeps the account to (its own figure or the platform's) */
@@ -53,7 +29,7 @@ export function healthOf(
   const nowIso = now.toISOString();
   const calls = Number(a.calls_ok) + Number(a.calls_failed);
   const circuitOpen = a.circuit_open_until !== '' && a.circuit_open_until > nowIso;
-  const recentRound = a.last_round_at !== '' && a.last_round_at >= new Date(now.getTime() - STALE_MS).toISOString();
+  const recentRound = a.last_round_at !== '' && a.last_round_at >= staleBefore(now);
   return {
     last_round_at: a.last_round_at || null,
     last_round_cards: Number(a.last_round_cards),

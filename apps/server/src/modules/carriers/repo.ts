@@ -1,8 +1,10 @@
 // carrier_accounts: the one writer (docs/decisions/0008). The account's fields, and the health
 // columns the sync engine keeps (calls, failures in a row, the circuit, the last round).
+// Also the reads of cards the sync engine (round.ts) and the accounts' health need.
+import { CardState } from '@portal/contract/enums';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { CarrierAccountsTable } from '../../db/schema';
+import type { Card, CarrierAccountsTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 
 export type CarrierAccount = Selectable<CarrierAccountsTable>;
@@ -103,4 +105,90 @@ export async function oldestSyncWanted(db: Executor): Promise<{ account: number;
     .groupBy('carrier_account_id')
     .execute();
   return rows.map((r) => ({ account: Number(r.account), since: String(r.since) }));
+}
+
+export interface CardCounts {
+  /** the account's cards that are not cancelled */
+  cards: number;
+  /** of those, the ones whose figures are older than `staleBefore` or were never read */
+  stale: number;
+}
+
+/** Per account: its cards that are not cancelled, and how many of them were last read before `staleBefore`. */
+export async function cardCounts(db: Executor, staleBefore: string): Promise<Map<number, CardCounts>> {
+  const rows = await db
+    .selectFrom('cards')
+    .select([
+      'carrier_account_id',
+      (eb) => eb.fn.countAll<number | string>().as('cards'),
+      // '' (never read) sorts before any time: stale
+      sql<number | string>`sum(case when flow_synced_at < ${staleBefore} then 1 else 0 end)`.as('stale'),
+    ])
+    .where('state', '!=', CardState.Cancelled)
+    .groupBy('carrier_account_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.carrier_account_id), { cards: Number(r.cards), stale: Number(r.stale ?? 0) }]));
+}
+
+/** What a card's sync needs of its row (a full row only for a pending verification). */
+const DUE_COLUMNS = [
+  'id',
+  'custom_num',
+  'created_at',
+  'flow_synced_at',
+  'carrier_account_id',
+  'sync_wanted_at',
+  'auth_state',
+  'iccid',
+  'isdn',
+  'imsi',
+  'state',
+] as const;
+export type DueCard = Pick<Card, (typeof DUE_COLUMNS)[number]>;
+
+/** Where a walk over one order stopped: the last card's key and id. */
+export interface Cursor {
+  at: string;
+  id: number;
+}
+
+/** The next asked-for cards of the account after `from`, in (sync_wanted_at, id) order. */
+export function nextWanted(db: Executor, accountId: number, from: Cursor, n: number): Promise<DueCard[]> {
+  return db
+    .selectFrom('cards')
+    .select(DUE_COLUMNS)
+    .where('carrier_account_id', '=', accountId)
+    .where('sync_wanted_at', '>', '')
+    .where(sql<boolean>`(sync_wanted_at, id) > (${from.at}, ${from.id})`)
+    .orderBy('sync_wanted_at')
+    .orderBy('id')
+    .limit(n)
+    .execute();
+}
+
+/** The next cards of the account whose figures are older than the cut-offs, after `from`, in (flow_synced_at, id) order. */
+export function nextStale(
+  db: Executor,
+  accountId: number,
+  from: Cursor,
+  cut: { stale: string; staleCancelled: string },
+  n: number,
+): Promise<DueCard[]> {
+  return db
+    .selectFrom('cards')
+    .select(DUE_COLUMNS)
+    .where('carrier_account_id', '=', accountId)
+    .where('flow_synced_at', '<', cut.stale)
+    .where(sql<boolean>`(flow_synced_at, id) > (${from.at}, ${from.id})`)
+    .where((eb) => eb.or([eb('state', '!=', CardState.Cancelled), eb('flow_synced_at', '<', cut.staleCancelled)]))
+    .orderBy('flow_synced_at')
+    .orderBy('id')
+    .limit(n)
+    .execute();
+}
+
+/** Full rows of the given cards. */
+export async function cardsByIds(db: Executor, ids: number[]): Promise<Card[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('cards').selectAll().where('id', 'in', ids).execute();
 }

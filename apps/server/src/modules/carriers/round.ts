@@ -14,11 +14,8 @@
 //   - limits: every call goes through the guard (rate shared through the database, calls in
 //     flight, retries, circuit); a run stops an account's work when its circuit opens, and a run
 //     that outlasts its time budget leaves the rest to the next, which starts with the oldest.
-import { CardState } from '@portal/contract/enums';
 import { chinaDate } from '@portal/domain';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context';
-import type { Card } from '../../db/schema';
 import { CarrierError } from '../../integrations/carrier/adapter';
 import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { clock } from '../../lib/clock';
@@ -27,6 +24,7 @@ import { addDays, chinaDayOf, syncUsage } from '../usage';
 import type { AccountsCarrierGateway } from './gateway';
 import { FIRST_READ_DAYS } from './firstRead';
 import * as repo from './repo';
+import type { Cursor, DueCard } from './repo';
 
 /** A card's status and month figures are read again when older than this. */
 export const FRESH_MS = 55 * 60_000;
@@ -45,63 +43,6 @@ export interface AccountRound {
   complete: boolean;
   /** the account's circuit opened during the round */
   resting: boolean;
-}
-
-/** What a card's sync needs of its row (a full row only for a pending verification). */
-const DUE_COLUMNS = [
-  'id',
-  'custom_num',
-  'created_at',
-  'flow_synced_at',
-  'carrier_account_id',
-  'sync_wanted_at',
-  'auth_state',
-  'iccid',
-  'isdn',
-  'imsi',
-  'state',
-] as const;
-type DueCard = Pick<Card, (typeof DUE_COLUMNS)[number]>;
-
-/** Where the walk over one order stopped: the last card's key and id. */
-interface Cursor {
-  at: string;
-  id: number;
-}
-
-/** The next asked-for cards of the account after `from`, in (sync_wanted_at, id) order. */
-function nextWanted(ctx: AppContext, accountId: number, from: Cursor, n: number): Promise<DueCard[]> {
-  return ctx.db.kysely
-    .selectFrom('cards')
-    .select(DUE_COLUMNS)
-    .where('carrier_account_id', '=', accountId)
-    .where('sync_wanted_at', '>', '')
-    .where(sql<boolean>`(sync_wanted_at, id) > (${from.at}, ${from.id})`)
-    .orderBy('sync_wanted_at')
-    .orderBy('id')
-    .limit(n)
-    .execute();
-}
-
-/** The next cards of the account whose figures are older than the cut-offs, after `from`, in (flow_synced_at, id) order. */
-function nextStale(
-  ctx: AppContext,
-  accountId: number,
-  from: Cursor,
-  cut: { stale: string; staleCancelled: string },
-  n: number,
-): Promise<DueCard[]> {
-  return ctx.db.kysely
-    .selectFrom('cards')
-    .select(DUE_COLUMNS)
-    .where('carrier_account_id', '=', accountId)
-    .where('flow_synced_at', '<', cut.stale)
-    .where(sql<boolean>`(flow_synced_at, id) > (${from.at}, ${from.id})`)
-    .where((eb) => eb.or([eb('state', '!=', CardState.Cancelled), eb('flow_synced_at', '<', cut.staleCancelled)]))
-    .orderBy('flow_synced_at')
-    .orderBy('id')
-    .limit(n)
-    .execute();
 }
 
 /** The account's due cards, a step at a time: the asked-for ones, then the stale ones, each card once. */
@@ -127,7 +68,7 @@ class DueWalk {
     for (;;) {
       let rows: DueCard[];
       if (this.wanted) {
-        rows = await nextWanted(this.ctx, this.accountId, this.wanted, n);
+        rows = await repo.nextWanted(this.ctx.db.kysely, this.accountId, this.wanted, n);
         if (rows.length === 0) {
           this.wanted = null;
           continue;
@@ -135,7 +76,7 @@ class DueWalk {
         const last = rows[rows.length - 1]!;
         this.wanted = { at: last.sync_wanted_at, id: last.id };
       } else {
-        rows = await nextStale(this.ctx, this.accountId, this.stale, this.cut, n);
+        rows = await repo.nextStale(this.ctx.db.kysely, this.accountId, this.stale, this.cut, n);
         if (rows.length === 0) return [];
         const last = rows[rows.length - 1]!;
         this.stale = { at: last.flow_synced_at, id: last.id };
@@ -240,11 +181,7 @@ async function syncStep(
     step.map((c) => c.id),
     clock.iso(),
   );
-  const verifying = new Map(
-    pending.length === 0
-      ? []
-      : (await ctx.db.kysely.selectFrom('cards').selectAll().where('id', 'in', pending).execute()).map((c) => [c.id, c]),
-  );
+  const verifying = new Map((await repo.cardsByIds(ctx.db.kysely, pending)).map((c) => [c.id, c]));
   await pool(step, gateway.adapters.guarded(account).concurrency, async (card) => {
     if (stop) return;
     try {

@@ -169,6 +169,11 @@ export async function agentExists(db: Executor, agentId: number): Promise<boolea
   return !!(await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst());
 }
 
+/** The agent's name and mark, for an SMS signature and a statement's heading (the agent exists). */
+export async function agentNameOf(db: Executor, agentId: number): Promise<{ nickname: string; mark: string }> {
+  return db.selectFrom('agents').select(['nickname', 'mark']).where('id', '=', agentId).executeTakeFirstOrThrow();
+}
+
 export async function setSettings(trx: Executor, agentId: number, set: { holding_days: number; verify_mobile: string }, nowIso: string) {
   await trx
     .updateTable('commission_accounts')

@@ -472,7 +472,7 @@ export async function sendAccountCode(ctx: AppContext, agentId: number, ip: stri
   await agentMustExist(ctx.db.kysely, agentId);
   const account = await repo.accountOf(ctx.db.kysely, agentId);
   if (!account?.verify_mobile) throw bad('该代理未登记验证手机号，请联系平台管理员');
-  const agent = await ctx.db.kysely.selectFrom('agents').select('nickname').where('id', '=', agentId).executeTakeFirstOrThrow();
+  const agent = await repo.agentNameOf(ctx.db.kysely, agentId);
   const sent = await sendSmsCode(ctx, {
     mobile: account.verify_mobile,
     purpose: 'payout_account',
@@ -521,7 +521,7 @@ export async function statementOf(db: Executor, agentId: number, month: string) 
   const [opening, rows, agent] = await Promise.all([
     repo.sumBefore(db, agentId, range.from),
     repo.entriesBetween(db, agentId, range.from, range.to),
-    db.selectFrom('agents').select(['nickname', 'mark']).where('id', '=', agentId).executeTakeFirstOrThrow(),
+    repo.agentNameOf(db, agentId),
   ]);
   const totals = statementTotals(
     opening,

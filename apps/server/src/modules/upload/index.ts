@@ -7,5 +7,5 @@ export { saveUpload } from './service';
 export { isOwner, MAX_UPLOAD_BYTES, ownerOf, type UploadOwner } from './rules';
 // the console's branding images are checked by the same magic bytes (modules/admin/agents)
 export { imageTypeOf } from './rules';
-// the console shows a ticket's images to the operators who may open the ticket (modules/admin/exports)
+// the console shows a ticket's images to the operators who may open the ticket (modules/admin/queues/ticketImages.ts)
 export { uploadOf as uploadRowOf } from './repo';

@@ -1,4 +1,4 @@
-// Console writes made once (docs/decisions/0041-console-writes-once.md). Owns admin_request_keys.
+// Console writes made once (docs/decisions/0041-console-writes-once.md); its table's SQL is in requestKeyRepo.ts.
 // The console sends an Idempotency-Key with every write; the first request with a key takes its
 // row (an insert that a second one cannot also win), runs, and leaves its answer there. A second
 // request with the same key — a double click that got past the disabled button, a retry after a
@@ -17,6 +17,7 @@ import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { PersonalDataSealer } from '../../../lib/personalData';
+import { deleteKeysBefore, finishKey, giveKeyBack, keyRow, takeKey, type KeyClaim } from './requestKeyRepo';
 
 /** How long a key is remembered: a retry comes within minutes, never a day later. */
 const KEPT_MS = 24 * 60 * 60 * 1000;
@@ -45,27 +46,15 @@ export function keyOf(header: string | string[] | undefined): string | null {
   return key;
 }
 
-interface Claim {
-  operatorId: number;
-  key: string;
-  endpoint: string;
-  bodyHash: string;
-}
-
 /**
  * Runs `write` once per key. Answers the first request's answer to every request with the key;
  * refuses a key used for another endpoint or another content.
  */
-export async function once(db: Executor, sealer: PersonalDataSealer, c: Claim, write: () => Promise<Replay>): Promise<Replay> {
+export async function once(db: Executor, sealer: PersonalDataSealer, c: KeyClaim, write: () => Promise<Replay>): Promise<Replay> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    if (await take(db, c)) break;
-    const row = await db
-      .selectFrom('admin_request_keys')
-      .selectAll()
-      .where('operator_id', '=', c.operatorId)
-      .where('key', '=', c.key)
-      .executeTakeFirst();
+    if (await takeKey(db, c, clock.iso())) break;
+    const row = await keyRow(db, c);
     // given back by a failed first request between our insert and this read: take it again
     if (!row) continue;
     if (row.endpoint !== c.endpoint || row.body_hash !== c.bodyHash)
@@ -78,26 +67,11 @@ export async function once(db: Executor, sealer: PersonalDataSealer, c: Claim, w
   try {
     done = await write();
   } catch (err) {
-    await giveBack(db, c).catch(() => undefined);
+    await giveKeyBack(db, c).catch(() => undefined);
     throw err;
   }
-  await db
-    .updateTable('admin_request_keys')
-    .set({ state: 'done', status_code: done.status, answer: sealer.seal(JSON.stringify(done.answer ?? null)) })
-    .where('operator_id', '=', c.operatorId)
-    .where('key', '=', c.key)
-    .execute();
+  await finishKey(db, c, done.status, sealer.seal(JSON.stringify(done.answer ?? null)));
   return done;
-}
-
-async function take(db: Executor, c: Claim): Promise<boolean> {
-  const now = clock.iso();
-  const inserted = await db
-    .insertInto('admin_request_keys')
-    .values({ operator_id: c.operatorId, key: c.key, endpoint: c.endpoint, body_hash: c.bodyHash, state: 'pending', created_at: now })
-    .onConflict((oc) => oc.columns(['operator_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
 /**
@@ -106,29 +80,5 @@ async function take(db: Executor, c: Claim): Promise<boolean> {
  * throttles, so no console write pays for the sweep.
  */
 export async function deleteStaleRequestKeys(db: Executor, limit: number): Promise<number> {
-  const before = clock.isoIn(-KEPT_MS);
-  // no single id: the batch is the oldest keys' creation times, then every key at most that old
-  const last = await db
-    .selectFrom('admin_request_keys')
-    .select('created_at')
-    .where('created_at', '<', before)
-    .orderBy('created_at')
-    .offset(limit - 1)
-    .limit(1)
-    .executeTakeFirst();
-  const res = await db
-    .deleteFrom('admin_request_keys')
-    .where('created_at', '<', before)
-    .$if(last !== undefined, (q) => q.where('created_at', '<=', last!.created_at))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
-
-async function giveBack(db: Executor, c: Claim): Promise<void> {
-  await db
-    .deleteFrom('admin_request_keys')
-    .where('operator_id', '=', c.operatorId)
-    .where('key', '=', c.key)
-    .where('state', '=', 'pending')
-    .execute();
+  return deleteKeysBefore(db, clock.isoIn(-KEPT_MS), limit);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { acceptOneImage, readOneImage } from '../../upload';
 import { serve } from '../../../lib/endpoint';
+import { agentExports } from './exports';
 import { createAgent, getAgent, listAgents, readImage, saveBranding, saveFeatures, savePay, uploadImage } from './service';
 
 export async function agentsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,4 +26,5 @@ export async function agentsRoutes(api: FastifyInstance, ctx: AppContext): Promi
       .header('x-content-type-options', 'nosniff')
       .send(img.content);
   });
+  agentExports(api, ctx);
 }

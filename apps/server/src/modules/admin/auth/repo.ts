@@ -1,4 +1,6 @@
 // Operator accounts (table operators, written only here).
+import { sql } from 'kysely';
+import type { DialectName } from '../../../db/connect';
 import type { Executor } from '../../../db/executor';
 
 export async function operatorByUsername(db: Executor, username: string) {
@@ -120,4 +122,16 @@ export async function otherEnabledPlatformAdmins(db: Executor, except: number): 
     .where('id', '!=', except)
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** PostgreSQL advisory lock key of the changes that could leave no enabled platform administrator */
+const LAST_ADMIN_LOCK = 1_301_327;
+
+/**
+ * Inside a transaction: the changes that could take away an enabled platform administrator run one
+ * at a time. PostgreSQL: a transaction-scoped advisory lock. SQLite: nothing to do, its write
+ * transactions begin IMMEDIATE and run one at a time.
+ */
+export async function lockAdminChanges(trx: Executor, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LAST_ADMIN_LOCK)})`.execute(trx);
 }

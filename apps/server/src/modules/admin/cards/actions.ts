@@ -3,7 +3,7 @@
 // "as the holder sees it" view of the portal's home. Each is by role (the endpoint's permission),
 // with a reason, for a card in the operator's scope (another agent's card is "not found"), and
 // audited in the transaction of its change. Suspend, resume and set series are the bulk jobs'
-// own rules and changes (bulkJobs.ts: refusal, changeOf) for one card, asked of the carrier first.
+// own rules and changes (bulkRules.ts: refusal, changeOf) for one card, asked of the carrier first.
 import { randomInt } from 'node:crypto';
 import { maskMobile } from '@portal/domain';
 import type { AdminAnswerOf, AdminBodyOf } from '@portal/contract/admin';
@@ -20,7 +20,7 @@ import { insertTicket, ticketNoOf } from '../../tickets';
 import type { AdminActor } from '../access/actor';
 import { inScope } from '../access/scope';
 import { recordAudit } from '../audit';
-import { changeOf, refusal } from './bulkJobs';
+import { changeOf, refusal } from './bulkRules';
 import { cardIdOf } from './service';
 import * as storyRepo from './storyRepo';
 

@@ -34,6 +34,9 @@ export function jobRowById(db: Executor, id: number) {
   return db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** A job as recorded. */
+export type JobRow = Awaited<ReturnType<typeof jobRowById>>;
+
 export function jobRowIfAny(db: Executor, id: number) {
   return db.selectFrom('bulk_jobs').selectAll().where('id', '=', id).executeTakeFirst();
 }

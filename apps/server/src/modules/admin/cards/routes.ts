@@ -4,7 +4,8 @@ import { IMPORT_COLUMNS, REAL_NAME_STATE_LABEL, realNameStateOf } from '@portal/
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
 import { attachment, recordAudit, toCsv } from '../audit';
-import { bulkJobsJob, createJob, jobDetail, listJobs } from './bulkJobs';
+import { bulkJobsJob } from './bulkJobRunner';
+import { createJob, jobDetail, listJobs } from './bulkJobs';
 import { accountChoices } from './carrierAccounts';
 import { commit, dryRun, listBatches, undo } from './imports';
 import { SUPPLIER_ACCEPTED } from './importRules';

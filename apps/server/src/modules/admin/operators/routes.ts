@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
+import { operatorExports } from './exports';
 import { createOperator, listOperators, resetPassword, setDisabled, setRole, unlockOperator } from './service';
 
 export async function operatorRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -11,4 +12,5 @@ export async function operatorRoutes(api: FastifyInstance, ctx: AppContext): Pro
   serve(api, 'adminOperatorUnlock', async (req, _reply, op) => unlockOperator(ctx, op, req.body));
   serve(api, 'adminOperatorSetDisabled', async (req, _reply, op) => setDisabled(ctx, op, req.body));
   serve(api, 'adminOperatorSetRole', async (req, _reply, op) => setRole(ctx, op, req.body));
+  operatorExports(api, ctx);
 }

@@ -2,7 +2,6 @@
 // role. Each change and its audit row (before/after, the reason; never a password hash) are written
 // in one transaction. The console keeps at least one enabled platform administrator, and nobody
 // disables themselves (they would lock the door behind them).
-import { sql } from 'kysely';
 import { Code } from '@portal/contract/codes';
 import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type AdminBodyOf, type OperatorRole } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
@@ -71,9 +70,6 @@ async function checkAgent(db: Executor, agentId: number | null): Promise<void> {
   if (agentId !== null && !(await repo.agentOf(db, agentId))) throw new AppError(Code.BAD_REQUEST, '代理商不存在');
 }
 
-/** PostgreSQL advisory lock key of the changes that could leave no enabled platform administrator */
-const LAST_ADMIN_LOCK = 1_301_327;
-
 /**
  * Changes that could take away an enabled platform administrator (disable, change role) run one
  * at a time: on PostgreSQL two of them (A disables B while B disables A) would each count the
@@ -83,7 +79,7 @@ const LAST_ADMIN_LOCK = 1_301_327;
  * transaction there too.
  */
 async function serialiseAdminChanges(ctx: AppContext, trx: Executor): Promise<void> {
-  if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${sql.lit(LAST_ADMIN_LOCK)})`.execute(trx);
+  await repo.lockAdminChanges(trx, ctx.db.dialect);
 }
 
 /** An enabled platform administrator who would stop being one must not be the last. */

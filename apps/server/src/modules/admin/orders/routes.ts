@@ -16,6 +16,7 @@ import { serve } from '../../../lib/endpoint';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
+import { moneyExports } from './exports';
 import * as repo from './repo';
 
 const EXPORT_LIMIT = 10_000;
@@ -260,4 +261,5 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
       next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null,
     };
   });
+  moneyExports(api, ctx);
 }

@@ -23,7 +23,9 @@ import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
+import { queueExports } from './exports';
 import * as repo from './repo';
+import { ticketImageRoutes } from './ticketImages';
 
 type TicketRow = NonNullable<Awaited<ReturnType<typeof repo.ticketById>>>;
 type ApplicationRow = NonNullable<Awaited<ReturnType<typeof repo.applicationById>>>;
@@ -308,4 +310,6 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     });
     return shopRowOf((await repo.shopOrderByNo(db, b.order_no))!);
   });
+  queueExports(api, ctx);
+  await ticketImageRoutes(api, ctx);
 }

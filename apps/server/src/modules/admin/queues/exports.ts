@@ -1,20 +1,10 @@
-// "Export any list to CSV" (docs/decisions/0018): the exports of the lists whose areas do not
-// declare them yet (agents, operators, the queues, money), on the shared helpers of csvExport.ts.
-// The catalogue's exports live in catalogue/exports.ts and a bulk job's in cards/exports.ts.
-// Personal data leaves only as the list shows it: real-name records masked, operators without
-// password hashes or second-factor secrets.
+// The queues' CSV exports (docs/decisions/0018): tickets, agent applications, replacements,
+// real-name records and device shipments, keyset-walked like their lists, in the operator's agent
+// scope. Personal data leaves only as the list shows it: a ticket's contact as the operator's role
+// may see it, real-name records masked; a replacement's receiver whole, as the list opens it for
+// the operators who ship the new card.
 import type { FastifyInstance } from 'fastify';
-import {
-  OPERATOR_STATE_LABEL,
-  REAL_NAME_STATE_LABEL,
-  REPLACEMENT_STATUS_LABEL,
-  TOTP_STATE_LABEL,
-  operatorStateOf,
-  realNameStateOf,
-  totpStateOf,
-} from '@portal/contract/admin';
-import { LEDGER_KIND_LABEL, ORDER_STATE_LABEL } from '@portal/contract';
-import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+import { REAL_NAME_STATE_LABEL, REPLACEMENT_STATUS_LABEL, realNameStateOf } from '@portal/contract/admin';
 import { SHIP_STATE_LABEL } from '@portal/contract/patterns/shop';
 import {
   AGENT_APPLICATION_STATUS_LABEL,
@@ -28,57 +18,16 @@ import type { AppContext } from '../../../context';
 import { personalData } from '../../../lib/personalData';
 import { replacementAddress } from '../../replacement';
 import { contactFor } from '../access/contact';
-import { serve } from '../../../lib/endpoint';
-import { agentFilter, assertInScope } from '../access/scope';
-import { listAgents } from '../agents/service';
-import { listOperators } from '../operators/service';
-import * as orders from '../orders/repo';
-import * as queues from '../queues/repo';
-import { ticketExcerpt } from '../queues/rules';
-import { label, listExport, send, walk, yesNo, yuan } from './csvExport';
-import { ticketImageRoutes } from './ticketImages';
+import { agentFilter } from '../access/scope';
+import { label, listExport, walk } from '../exports/csvExport';
+import * as repo from './repo';
+import { ticketExcerpt } from './rules';
 
-export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+export function queueExports(api: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
   const pd = personalData(ctx.config);
 
   const LISTS = [
-    // ---------- agents and operators ----------
-    listExport({
-      name: 'adminExportAgents',
-      action: 'agents.export',
-      file: ['agents.csv', '代理商.csv'],
-      read: async (_q, op) => ({ rows: (await listAgents(ctx, op)).items }),
-      columns: [
-        ['编号', (a) => a.id],
-        ['代理标识', (a) => a.mark],
-        ['名称', (a) => a.nickname],
-        ['应用名称', (a) => a.apply_name],
-        ['卡数', (a) => a.card_count],
-        ['创建时间', (a) => a.created_at],
-      ],
-    }),
-    listExport({
-      name: 'adminExportOperators',
-      action: 'operators.export',
-      file: ['operators.csv', '操作员.csv'],
-      // the list's own rows: they carry no password hash and no second-factor secret
-      read: async () => ({ rows: (await listOperators(ctx)).items }),
-      columns: [
-        ['编号', (o) => o.id],
-        ['用户名', (o) => o.username],
-        ['姓名', (o) => o.display_name],
-        ['角色', (o) => o.role_label],
-        ['代理商', (o) => o.agent?.name ?? ''],
-        ['状态', (o) => OPERATOR_STATE_LABEL[operatorStateOf(o.disabled)]],
-        ['锁定至', (o) => o.locked_until ?? ''],
-        ['两步验证', (o) => TOTP_STATE_LABEL[totpStateOf(o.totp_enabled)]],
-        ['最近登录时间', (o) => o.last_login_at ?? ''],
-        ['创建时间', (o) => o.created_at],
-      ],
-    }),
-
-    // ---------- queues: keyset-walked like their lists ----------
     listExport({
       name: 'adminExportTickets',
       action: 'tickets.export',
@@ -86,7 +35,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       read: async (q, op) => {
         const r = await walk(
           (after, limit) =>
-            queues.searchTickets(
+            repo.searchTickets(
               db,
               agentFilter(op),
               { status: q.status, category: q.category, card: q.card || undefined, order: q.order, afterId: after },
@@ -115,7 +64,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       file: ['agent-applications.csv', '代理申请.csv'],
       read: (q, op) =>
         walk(
-          (after, limit) => queues.searchApplications(db, agentFilter(op), { status: q.status, afterId: after }, limit),
+          (after, limit) => repo.searchApplications(db, agentFilter(op), { status: q.status, afterId: after }, limit),
           (a) => a.id,
         ),
       columns: [
@@ -139,7 +88,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       read: (q, op) =>
         walk(
           (after, limit) =>
-            queues.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
+            repo.searchReplacements(db, agentFilter(op), { status: q.status, card: q.card || undefined, afterId: after }, limit),
           (a) => a.id,
         ),
       // the same fields the list opens for the operators who ship the new card
@@ -165,7 +114,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       file: ['real-name.csv', '实名记录.csv'],
       read: (q, op) =>
         walk(
-          (after, limit) => queues.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: after }, limit),
+          (after, limit) => repo.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: after }, limit),
           (r) => r.card_id,
         ),
       // masked exactly as the list shows them; the full data opens one card at a time, with a reason
@@ -185,7 +134,7 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
       file: ['shop-orders.csv', '发货.csv'],
       read: (q, op) =>
         walk(
-          (after, limit) => queues.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: after }, limit),
+          (after, limit) => repo.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: after }, limit),
           (s) => s.id,
         ),
       columns: [
@@ -203,54 +152,6 @@ export async function exportRoutes(api: FastifyInstance, ctx: AppContext): Promi
         ['发货时间', (s) => s.shipped_at ?? ''],
       ],
     }),
-
-    // ---------- money ----------
-    listExport({
-      name: 'adminExportLatePayments',
-      action: 'late_payments.export',
-      file: ['late-payments.csv', '异常到账.csv'],
-      read: async (_q, op) => ({ rows: await orders.latePayments(db, agentFilter(op)) }),
-      columns: [
-        ['支付记录', (p) => p.id],
-        ['订单号', (p) => p.order_no],
-        ['订单状态', (p) => label(ORDER_STATE_LABEL, p.order_state)],
-        ['商品', (p) => p.title],
-        ['卡号', (p) => p.custom_num],
-        ['支付方式', (p) => PAY_CHANNEL_NAME[p.channel as keyof typeof PAY_CHANNEL_NAME] ?? p.channel],
-        ['金额(元)', (p) => yuan(p.amount_fen)],
-        ['到账时间', (p) => p.created_at],
-        ['退回中', (p) => yesNo(p.refund_state === 'pending')],
-      ],
-    }),
   ];
   for (const serve of LISTS) serve(api, ctx);
-
-  serve(api, 'adminExportLedger', async (req, reply, op) => {
-    const card = await orders.cardByNumber(db, req.query.card);
-    assertInScope(op, card?.agent_id);
-    const c = card!;
-    const { rows, truncated } = await walk(
-      (before, limit) => orders.ledgerPage(db, c.id, before, limit),
-      (r) => r.id,
-    );
-    return send(ctx, reply, op, {
-      action: 'ledger.export',
-      file: [`ledger-${c.custom_num}.csv`, `余额明细-${c.custom_num}.csv`],
-      filter: { card: c.custom_num },
-      truncated,
-      header: ['明细编号', '卡号', '类型', '金额(元)', '变动后余额(元)', '订单号', '说明', '时间'],
-      rows: rows.map((r) => [
-        r.id,
-        c.custom_num,
-        label(LEDGER_KIND_LABEL, r.kind),
-        yuan(r.amount_fen),
-        yuan(r.balance_after_fen),
-        r.order_no,
-        r.note,
-        r.created_at,
-      ]),
-    });
-  });
-
-  await ticketImageRoutes(api, ctx);
 }

@@ -10,7 +10,7 @@ import { personalData } from '../../../lib/personalData';
 import { uploadRowOf } from '../../upload';
 import { serve } from '../../../lib/endpoint';
 import { assertInScope } from '../access/scope';
-import { ticketById } from '../queues/repo';
+import { ticketById } from './repo';
 
 export async function ticketImageRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
