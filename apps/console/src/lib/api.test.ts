@@ -1,8 +1,8 @@
 // The console's writes are made once from its side (docs/decisions/0041-console-writes-once.md): the
 // same write while it is on its way is not sent twice, and a write whose outcome is unknown is
 // retried under the same Idempotency-Key, so the server can answer what the first attempt did.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call } from './api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, setOnUnauthorized, urlOf } from './api';
 import * as admin from '@portal/contract/routes/admin';
 
 interface Sent {
@@ -74,5 +74,27 @@ describe('console writes', () => {
     });
     await call(admin.adminBulkJobCreate, { ...job, custom_nums: [...job.custom_nums] });
     expect(sent[0]!.key).not.toBe(sent[1]!.key);
+  });
+});
+
+describe('calls by route', () => {
+  // a read's URL is built against the page's address
+  beforeEach(() => vi.stubGlobal('window', { location: { origin: 'http://console.test' } }));
+
+  it('a read goes to its route with its query, without a key', async () => {
+    const sent = fakeServer([ok({ items: [] })]);
+    await call(admin.adminTicketList, { status: 'submitted', limit: 20 });
+    expect(sent).toEqual([{ url: '/api/admin/tickets?status=submitted&limit=20', key: undefined, body: '' }]);
+    expect(urlOf(admin.adminExportLedger, { card: '1000000001' })).toBe('/api/admin/exports/ledger?card=1000000001');
+  });
+
+  it('an ended session sends the operator to the login, but a refused login does not', async () => {
+    const gone = vi.fn();
+    setOnUnauthorized(gone);
+    fakeServer([refused(401, '请先登录'), refused(401, '用户名或密码错误')]);
+    await expect(call(admin.adminDashboard)).rejects.toMatchObject({ status: 401 });
+    expect(gone).toHaveBeenCalledTimes(1);
+    await expect(call(admin.adminLogin, { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 401 });
+    expect(gone).toHaveBeenCalledTimes(1);
   });
 });
