@@ -10,7 +10,7 @@
 // SQLite, and PostgreSQL when TEST_DATABASE_URL is set.
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { ENDPOINTS, type EndpointName } from '@portal/contract/endpoints';
+import { ENDPOINTS, type PortalEndpointName } from '@portal/contract/endpoints';
 import { ADMIN_ENDPOINTS, type AdminEndpointName } from '@portal/contract/admin';
 import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED, PERMISSIONS } from '../src/modules/admin';
@@ -54,14 +54,14 @@ function strangeRequests(method: string, path: string, credentials: Record<strin
   }));
 }
 
-const portalNames = Object.keys(ENDPOINTS) as EndpointName[];
+const portalNames = Object.keys(ENDPOINTS) as PortalEndpointName[];
 const adminNames = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
-const adminOpen = (name: AdminEndpointName) => (ADMIN_ENDPOINTS[name] as { auth?: string }).auth === 'none';
+const adminOpen = (name: AdminEndpointName) => ADMIN_ENDPOINTS[name].access === 'open';
 
 describe.each(databases())('authentication before validation on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const portal = portalNames.filter((n) => ENDPOINTS[n].auth === 'session');
+  const portal = portalNames.filter((n) => ENDPOINTS[n].access === 'holder');
   it(`every portal route that needs a login answers 401 to a stranger and to an ended session, whatever it sends (${portal.length} routes)`, async () => {
     expect(portal.length).toBeGreaterThan(50);
     const wrong: string[] = [];
@@ -105,7 +105,7 @@ describe.each(databases())('authentication before validation on %s', (kind) => {
       for (const name of admin) {
         const permission = ADMIN_REGISTERED.get(name);
         expect(permission, `${name} is not served`).toBeDefined();
-        if (permission === 'open' || (PERMISSIONS[permission!] as readonly string[]).includes(o.role)) continue;
+        if (permission === 'open' || permission === 'holder' || (PERMISSIONS[permission!] as readonly string[]).includes(o.role)) continue;
         const route = ADMIN_ENDPOINTS[name].route;
         for (const { label, ...req } of strangeRequests(methodOf(route), pathPatternOf(route), { cookie })) {
           const res = await t.inject(req);

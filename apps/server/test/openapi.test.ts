@@ -1,8 +1,9 @@
 // The OpenAPI document is generated from the endpoint declarations in @portal/contract: every
-// endpoint is in it as declared, with the Bearer scheme where a login is needed, the error
-// answers, and the upload's multipart body.
+// endpoint, the portal's and the console's, is in it as declared, with the Bearer scheme where a
+// holder's login is needed and the cookie scheme where an operator's is, the error answers, and the
+// upload's multipart body.
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS, type EndpointName } from '@portal/contract/endpoints';
+import { REGISTRY, type EndpointName } from '@portal/contract/endpoints';
 import { loadConfig } from '../src/config';
 import { hashPassword } from '../src/lib/password';
 import { databases, TEST_PASSWORD_HASH_COST, useTestApp } from './harness';
@@ -23,18 +24,21 @@ describe.each(databases())('OpenAPI document on %s', (kind) => {
   it('lists every declared endpoint with its method, summary, login and answers', async () => {
     const doc = (await t.get('/api/docs/json')).json() as {
       paths: Record<string, Record<string, Operation>>;
-      components: { securitySchemes: Record<string, { type: string; scheme: string }> };
+      components: { securitySchemes: Record<string, Record<string, string>> };
     };
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    for (const name of Object.keys(ENDPOINTS) as EndpointName[]) {
-      const e = ENDPOINTS[name];
+    expect(doc.components.securitySchemes.cookieAuth).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'op_session' });
+    const names = Object.keys(REGISTRY) as EndpointName[];
+    expect(names.filter((n) => REGISTRY[n].path.startsWith('/admin/')).length).toBeGreaterThan(100);
+    for (const name of names) {
+      const e = REGISTRY[name];
       const op = doc.paths[docPath(e.path)]?.[e.method.toLowerCase()];
       expect(op, `${e.method} ${e.path}`).toBeDefined();
       expect(op!.summary).toBe(e.summary);
-      if (e.auth === 'session') {
-        expect(op!.security, name).toEqual([{ bearerAuth: [] }]);
-        if ('answer' in e) expect(Object.keys(op!.responses), name).toContain('401');
-      } else expect(op!.security, name).toBeUndefined();
+      // every operation is open or names the scheme of its login
+      if (e.access === 'open') expect(op!.security, name).toBeUndefined();
+      else expect(op!.security, name).toEqual([e.access === 'holder' ? { bearerAuth: [] } : { cookieAuth: [] }]);
+      if (e.access !== 'open' && 'answer' in e) expect(Object.keys(op!.responses), name).toContain('401');
       if ('answer' in e) expect(Object.keys(op!.responses), name).toEqual(expect.arrayContaining(['200', '400', '500']));
     }
     const upload = doc.paths['/api/v1/upload']!.post!;

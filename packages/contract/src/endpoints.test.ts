@@ -1,8 +1,10 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { ENDPOINTS, ROUTES, type AnswerOf, type EndpointName, type InputOf, type NameOf } from './endpoints';
+import { ADMIN_ENDPOINTS, PERMISSIONS } from './admin/index';
+import { ENDPOINTS, REGISTRY, ROUTES, type AnswerOf, type InputOf, type NameOf, type PortalEndpointName } from './endpoints';
+import * as admin from './routes/admin';
 import { pathOf } from './route';
 
-const names = Object.keys(ROUTES) as EndpointName[];
+const names = Object.keys(ROUTES) as PortalEndpointName[];
 
 describe('endpoint declarations', () => {
   it('declare every route once, with its schemas', () => {
@@ -12,9 +14,8 @@ describe('endpoint declarations', () => {
       expect(e.name).toBe(name);
       expect(e.summary.length, name).toBeGreaterThan(0);
       expect(e.tags.length, name).toBeGreaterThan(0);
-      expect('raw' in e || 'answer' in e, `${name} answers something`).toBe(true);
       expect(`${e.method} ${e.path}`).toBe(e.route);
-      expect(['session', 'none']).toContain(e.auth);
+      expect(['holder', 'open']).toContain(e.access);
       if (e.method === 'GET') expect('body' in e, `${name} is a GET with a body`).toBe(false);
     }
   });
@@ -42,9 +43,8 @@ describe('endpoint declarations', () => {
     // one path, two methods: two endpoints
     expectTypeOf<NameOf<typeof ROUTES.quickOrder>>().toEqualTypeOf<'quickOrder'>();
     expectTypeOf<NameOf<typeof ROUTES.quickOrderDetail>>().toEqualTypeOf<'quickOrderDetail'>();
-    // a login is needed unless an endpoint says otherwise
-    expectTypeOf(ENDPOINTS.cardInfo.auth).toEqualTypeOf<'session'>();
-    expectTypeOf(ENDPOINTS.login.auth).toEqualTypeOf<'none'>();
+    expectTypeOf(ENDPOINTS.cardInfo.access).toEqualTypeOf<'holder'>();
+    expectTypeOf(ENDPOINTS.login.access).toEqualTypeOf<'open'>();
     expectTypeOf(ENDPOINTS.uploadedFile.path).toEqualTypeOf<'/v1/upload/:id'>();
     expectTypeOf<InputOf<'cardInfo'>>().toEqualTypeOf<{ custom_num: string }>();
     expectTypeOf<InputOf<'bindList'>>().toEqualTypeOf<void>();
@@ -55,5 +55,30 @@ describe('endpoint declarations', () => {
       mobile: string;
       purpose?: 'login' | 'card_password' | 'agent_apply' | 'register' | 'user_password';
     }>();
+  });
+});
+
+describe('the registry of both', () => {
+  it('holds every portal and console endpoint once, each naming who may call it', () => {
+    const all = Object.keys(REGISTRY);
+    expect(all.length).toBe(Object.keys(ENDPOINTS).length + Object.keys(ADMIN_ENDPOINTS).length);
+    const routes = Object.values(REGISTRY).map((e) => e.route);
+    expect(new Set(routes).size).toBe(routes.length);
+    for (const e of Object.values(REGISTRY)) {
+      const known = e.access === 'open' || e.access === 'holder' || e.access in PERMISSIONS;
+      expect(known, `${e.name}: ${e.access}`).toBe(true);
+      // a holder's login is the portal's; an operator's permission is the console's
+      if (e.path.startsWith('/admin/')) expect(e.access, e.name).not.toBe('holder');
+      else expect(e.access in PERMISSIONS, e.name).toBe(false);
+    }
+  });
+
+  it('types a console call like a portal one', () => {
+    expectTypeOf<NameOf<typeof admin.adminDashboard>>().toEqualTypeOf<'adminDashboard'>();
+    expectTypeOf(REGISTRY.adminDashboard.access).toEqualTypeOf<'dashboard.view'>();
+    expectTypeOf(REGISTRY.adminLogin.access).toEqualTypeOf<'open'>();
+    expectTypeOf<InputOf<'adminDashboard'>>().toEqualTypeOf<void>();
+    expectTypeOf<InputOf<'adminLogin'>>().toMatchTypeOf<{ username: string; password: string }>();
+    expectTypeOf<AnswerOf<'adminDashboard'>['queues'][number]['count']>().toEqualTypeOf<number>();
   });
 });

@@ -10,6 +10,7 @@ import { call } from '../lib/api';
 import { downloadCsv } from '../lib/csvFile';
 import { queryKeys } from '../lib/queryKeys';
 import { ReasonModal } from './ReasonModal';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface Slip {
   custom_num: string;
@@ -73,7 +74,7 @@ export function CardPasswordSlips({ title, slips, onClose }: { title: string; sl
 /** 待发放卡密码: the passwords the migration gave cards that had none, taken once with a note. */
 export function PendingCardPasswords() {
   const client = useQueryClient();
-  const pending = useQuery({ queryKey: queryKeys.cardImports.pendingPasswords, queryFn: () => call('adminCardPasswordPending') });
+  const pending = useQuery({ queryKey: queryKeys.cardImports.pendingPasswords, queryFn: () => call(admin.adminCardPasswordPending) });
   const [asking, setAsking] = useState(false);
   const [slips, setSlips] = useState<Slip[] | null>(null);
   const count = pending.data?.count ?? 0;
@@ -92,7 +93,7 @@ export function PendingCardPasswords() {
           okText="领取"
           reasonLabel="领取说明"
           reasonPlaceholder="如：打印后随卡寄送"
-          onConfirm={(v) => call('adminCardPasswordTake', v)}
+          onConfirm={(v) => call(admin.adminCardPasswordTake, v)}
           onDone={(a) => {
             setSlips((a as { items: Slip[] }).items);
             void client.invalidateQueries({ queryKey: queryKeys.cardImports.pendingPasswords });
@@ -110,7 +111,7 @@ export function ResetCardPasswordButton({ customNum }: { customNum: string }) {
   const { message } = App.useApp();
   const [asking, setAsking] = useState(false);
   const [slip, setSlip] = useState<Slip | null>(null);
-  const reset = useMutation({ mutationFn: (reason: string) => call('adminCardPasswordReset', { custom_num: customNum, reason }) });
+  const reset = useMutation({ mutationFn: (reason: string) => call(admin.adminCardPasswordReset, { custom_num: customNum, reason }) });
   return (
     <>
       <Button icon={<KeyOutlined />} onClick={() => setAsking(true)}>

@@ -1,9 +1,12 @@
-// The console's API client: `call('adminDashboard')`, `call('adminLogin', { username, password })`.
-// Method, path, input and answer types come from the admin registry (@portal/contract/admin). The
-// session is an HttpOnly cookie the browser sends by itself: no token in scripts or storage.
+// The console's API client: `call(admin.adminDashboard)`, `call(admin.adminLogin, { username, password })`
+// with `import * as admin from '@portal/contract/routes/admin'` — the portal's call shape
+// (docs/decisions/0050-one-endpoint-registry.md). Method and path come from the route, input and
+// answer types from the endpoint's declaration; no schema reaches the browser. The session is an
+// HttpOnly cookie the browser sends by itself: no token in scripts or storage.
 import type { Envelope } from '@portal/contract';
-import { ADMIN_ENDPOINTS, type AdminAnswerOf, type AdminEndpointName, type AdminInputOf } from '@portal/contract/admin';
-import { methodOf, pathOf } from '@portal/contract/route';
+import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
+import { methodOf, pathOf, type Route } from '@portal/contract/route';
+import { adminLogin } from '@portal/contract/routes/admin/auth';
 
 export const API_BASE = '/api';
 const TIMEOUT_MS = 20_000;
@@ -29,8 +32,8 @@ export function setOnUnauthorized(f: () => void): void {
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 /** The URL of a GET endpoint with its query: for a download link (CSV export). */
-export function urlOf<K extends AdminEndpointName>(name: K, query?: AdminInputOf<K>): string {
-  const url = new URL(API_BASE + pathOf(ADMIN_ENDPOINTS[name].route), window.location.origin);
+export function urlOf<R extends Route>(route: R, query?: InputOf<NameOf<R>>): string {
+  const url = new URL(API_BASE + pathOf(route), window.location.origin);
   for (const [k, v] of Object.entries((query ?? {}) as Query))
     if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   return url.pathname + url.search;
@@ -55,18 +58,18 @@ export function newRequestKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function call<K extends AdminEndpointName>(
-  name: K,
-  ...[input]: AdminInputOf<K> extends void ? [input?: undefined] : [input: AdminInputOf<K>]
-): Promise<AdminAnswerOf<K>> {
-  if (methodOf(ADMIN_ENDPOINTS[name].route) === 'GET') return send(name, input as AdminInputOf<K>, null);
+export async function call<R extends Route>(
+  route: R,
+  ...[input]: InputOf<NameOf<R>> extends void ? [input?: undefined] : [input: InputOf<NameOf<R>>]
+): Promise<AnswerOf<NameOf<R>>> {
+  if (methodOf(route) === 'GET') return send(route, input, null);
   const body = JSON.stringify(input ?? {});
-  const intent = `${name}\n${body}`;
+  const intent = `${route}\n${body}`;
   const running = inFlight.get(intent);
-  if (running) return running as Promise<AdminAnswerOf<K>>;
+  if (running) return running as Promise<AnswerOf<NameOf<R>>>;
   const known = unknownOutcome.get(intent);
   const key = known && Date.now() - known.at < UNKNOWN_OUTCOME_MS ? known.key : newRequestKey();
-  const attempt = send(name, input as AdminInputOf<K>, key).then(
+  const attempt = send<AnswerOf<NameOf<R>>>(route, input, key).then(
     (answer) => {
       unknownOutcome.delete(intent);
       return answer;
@@ -87,17 +90,13 @@ export async function call<K extends AdminEndpointName>(
   }
 }
 
-async function send<K extends AdminEndpointName>(
-  name: K,
-  input: AdminInputOf<K> | undefined,
-  key: string | null,
-): Promise<AdminAnswerOf<K>> {
-  const method = methodOf(ADMIN_ENDPOINTS[name].route);
+async function send<T>(route: Route, input: unknown, key: string | null): Promise<T> {
+  const method = methodOf(route);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let res: Response;
   try {
-    res = await fetch(method === 'GET' ? urlOf(name, input) : API_BASE + pathOf(ADMIN_ENDPOINTS[name].route), {
+    res = await fetch(method === 'GET' ? urlOf(route, input as never) : API_BASE + pathOf(route), {
       method,
       headers:
         method === 'POST'
@@ -112,8 +111,8 @@ async function send<K extends AdminEndpointName>(
   } finally {
     clearTimeout(timer);
   }
-  const envelope = (await res.json().catch(() => undefined)) as Envelope<AdminAnswerOf<K>> | undefined;
-  if (res.status === 401 && name !== 'adminLogin') onUnauthorized();
+  const envelope = (await res.json().catch(() => undefined)) as Envelope<T> | undefined;
+  if (res.status === 401 && route !== adminLogin) onUnauthorized();
   if (!res.ok || !envelope || envelope.code !== 0) {
     throw new ApiError(
       envelope?.message ?? (res.status >= 500 ? '服务器繁忙，请稍后重试' : '请求失败，请稍后重试'),

@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from './api';
 import { queryKeys } from './queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export type Operator = AdminAnswerOf<'adminSession'>;
 
 export function useOperator() {
-  return useQuery({ queryKey: queryKeys.session, queryFn: () => call('adminSession'), retry: false, staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.session, queryFn: () => call(admin.adminSession), retry: false, staleTime: 60_000 });
 }
 
 export function allows(op: Operator | undefined, permission: string): boolean {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { addressesRoutes } from './addresses';
-import { adminRoutes, deleteStaleRequestKeys } from './admin';
+import { adminRoutes, deleteStaleRequestKeys, operatorGuard } from './admin';
 import { agentApplicationsRoutes } from './agentApplications';
 import { alertsRoutes } from './alerts';
 import { authRoutes, requireAuth } from './auth';
@@ -28,8 +28,10 @@ import { wechatJsSdkRoutes } from './wechatJsSdk';
 
 /** Every API module registers under /api here, through its public entry (docs/decisions/0008). */
 export async function registerModules(api: FastifyInstance, ctx: AppContext, opts: { declaredCarriers: DeclaredAccount[] }): Promise<void> {
-  // the login check that lib/endpoint's serve() puts before every `auth: 'session'` endpoint
+  // the checks that lib/endpoint's serve() puts before every endpoint that is not open: the holder's
+  // login (`access: 'holder'`) and the operator's session and permission (`access: '<permission>'`)
   api.decorate('requireSession', requireAuth(ctx));
+  api.decorate('operatorGuard', operatorGuard(ctx));
   await authRoutes(api, ctx, { saveCardPasswordHash, sweepRequestKeys: deleteStaleRequestKeys });
   await cardPasswordRoutes(api, ctx);
   await brandingRoutes(api, ctx);

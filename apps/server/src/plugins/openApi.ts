@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Db } from '../db/connect';
-import { authenticateOperator } from '../modules/admin';
+import { authenticateOperator, OPERATOR_SESSION_COOKIE } from '../modules/admin';
 
 /**
  * The API documents (portal and console) at /api/docs, built from the routes' zod schemas: in
@@ -11,7 +11,13 @@ export async function openApi(app: FastifyInstance, { db, production }: { db: Db
   await app.register(import('@fastify/swagger'), {
     openapi: {
       info: { title: '流量卡自助服务 API', version: '1.0.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: '登录返回的 token' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: '登录返回的 token' },
+          // the console's session: an HttpOnly cookie its login sets (docs/decisions/0050-one-endpoint-registry.md)
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: OPERATOR_SESSION_COOKIE, description: '运营后台登录后设置的会话 Cookie' },
+        },
+      },
     },
     transform: documentUploads,
   });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { INVOICE_REQUEST_STATUSES, REFUND_REQUEST_STATUSES } from '../patterns/afterSales';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/afterSales';
 import { AdminReason } from './orders';
 
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
@@ -81,44 +82,44 @@ export const AdminInvoiceIssueBody = z.object({
 });
 export const AdminInvoiceRejectBody = z.object({ id: Id, reason: AdminReason });
 
-export const adminAfterSalesEndpoints = adminArea({
+export const adminAfterSalesEndpoints = adminArea(ROUTES, {
   adminRefundRequestList: {
-    route: 'GET /admin/refund-requests',
+    access: 'orders.view',
     tags: ['admin after-sales'],
     summary: '持卡人的退款申请（按状态筛选，先到先处理）',
     query: AdminRefundRequestQuery,
     answer: AdminRefundRequestListAnswer,
   },
   adminRefundRequestApprove: {
-    route: 'POST /admin/refund-requests/approve',
+    access: 'refunds.manage',
     tags: ['admin after-sales'],
     summary: '同意退款申请：经退款服务全额退款并收回权益（须填写原因）',
     body: AdminRefundRequestApproveBody,
     answer: AdminRefundRequestRow,
   },
   adminRefundRequestReject: {
-    route: 'POST /admin/refund-requests/reject',
+    access: 'refunds.manage',
     tags: ['admin after-sales'],
     summary: '驳回退款申请（须填写原因，持卡人可见）',
     body: AdminRefundRequestRejectBody,
     answer: AdminRefundRequestRow,
   },
   adminInvoiceRequestList: {
-    route: 'GET /admin/invoice-requests',
+    access: 'orders.view',
     tags: ['admin after-sales'],
     summary: '持卡人的电子发票申请（按状态筛选，先到先处理）',
     query: AdminInvoiceRequestQuery,
     answer: AdminInvoiceRequestListAnswer,
   },
   adminInvoiceRequestIssue: {
-    route: 'POST /admin/invoice-requests/issue',
+    access: 'invoices.manage',
     tags: ['admin after-sales'],
     summary: '登记已开票（发票号码）',
     body: AdminInvoiceIssueBody,
     answer: AdminInvoiceRequestRow,
   },
   adminInvoiceRequestReject: {
-    route: 'POST /admin/invoice-requests/reject',
+    access: 'invoices.manage',
     tags: ['admin after-sales'],
     summary: '驳回发票申请（须填写原因，持卡人可见，可重新申请）',
     body: AdminInvoiceRejectBody,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/agents';
 
 /** '' (not configured), a same-site path, or an http(s) URL — never javascript:, data: or //host. */
 export function isSafeUrlText(value: string): boolean {
@@ -133,59 +134,57 @@ export const AgentMark = z
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, '代理标识为 2–32 位小写字母、数字、- 或 _，以字母或数字开头');
 
-export const adminAgentsEndpoints = adminArea({
+export const adminAgentsEndpoints = adminArea(ROUTES, {
   adminAgentList: {
-    route: 'GET /admin/agents',
+    access: 'agents.view',
     tags: ['admin agents'],
     summary: '代理商列表（代理管理员仅本代理）',
     answer: z.object({ items: z.array(AgentSummary) }),
   },
   adminAgentGet: {
-    route: 'GET /admin/agents/detail',
+    access: 'agents.view',
     tags: ['admin agents'],
     summary: '代理商详情：品牌、功能开关、支付设置',
     query: z.object({ id: agentId }),
     answer: AgentDetail,
   },
   adminAgentCreate: {
-    route: 'POST /admin/agents/create',
+    access: 'agents.create',
     tags: ['admin agents'],
     summary: '新建代理商（平台管理员）',
     body: z.object({ mark: AgentMark, nickname: text('代理名称', 40).min(1, '请填写代理名称'), reason }),
     answer: AgentDetail,
   },
   adminAgentBrandingSave: {
-    route: 'POST /admin/agents/branding',
+    access: 'branding.manage',
     tags: ['admin agents'],
     summary: '保存代理商品牌（记录修改前后）',
     body: z.object({ id: agentId, branding: BrandingFields, reason }),
     answer: AgentDetail,
   },
   adminAgentFeaturesSave: {
-    route: 'POST /admin/agents/features',
+    access: 'branding.manage',
     tags: ['admin agents'],
     summary: '保存代理商功能开关',
     body: z.object({ id: agentId, features: FeatureSwitches, reason }),
     answer: AgentDetail,
   },
   adminAgentPaySave: {
-    route: 'POST /admin/agents/pay',
+    access: 'paySettings.manage',
     tags: ['admin agents'],
     summary: '保存代理商支付设置（平台管理员）',
     body: z.object({ id: agentId, pay: PaySettingFields, reason }),
     answer: AgentDetail,
   },
   adminBrandingImageUpload: {
-    route: 'POST /admin/agents/:id/image',
+    access: 'branding.manage',
     tags: ['admin agents'],
     summary: '上传代理商 Logo 或二维码（JPEG/PNG/WEBP/GIF，最大 5MB），答复图片地址',
     params: z.object({ id: agentId }),
     answer: z.object({ url: z.string() }),
   },
   brandingImage: {
-    route: 'GET /admin/public/branding-image/:image',
-    auth: 'none',
-    raw: true,
+    access: 'open',
     tags: ['admin agents'],
     summary: '代理商的 Logo 或二维码（公开，门户登录页即显示）',
     params: z.object({ image: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, '图片不存在') }),

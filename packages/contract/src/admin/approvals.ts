@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/approvals';
 
 const reason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 字');
 const fenLimit = (label: string, max: number) =>
@@ -73,22 +74,22 @@ export const ApprovalRow = z.object({
 /** The answer of a limited write kept for approval instead of carried out. */
 export const PendingApproval = z.object({ pending_approval: ApprovalRow });
 
-export const adminApprovalEndpoints = adminArea({
+export const adminApprovalEndpoints = adminArea(ROUTES, {
   adminWriteLimits: {
-    route: 'GET /admin/limits',
+    access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '限额：超过即需第二位管理员审批的券面额、有效期、单批总额、余额调整和零售价',
     answer: WriteLimitsShape,
   },
   adminWriteLimitsSave: {
-    route: 'POST /admin/limits/save',
+    access: 'limits.manage',
     tags: ['admin approvals'],
     summary: '设置限额（平台管理员，需填写原因，记审计）',
     body: WriteLimitsInput,
     answer: WriteLimitsShape,
   },
   adminApprovalList: {
-    route: 'GET /admin/approvals',
+    access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '超限操作的审批：待审批或已处理，按时间倒序分页（代理管理员仅本代理）',
     query: z.object({
@@ -99,21 +100,21 @@ export const adminApprovalEndpoints = adminArea({
     answer: z.object({ items: z.array(ApprovalRow), next_before_id: z.number().int().nullable() }),
   },
   adminApprovalApprove: {
-    route: 'POST /admin/approvals/approve',
+    access: 'approvals.decide',
     tags: ['admin approvals'],
     summary: '通过审批并执行（不能审批自己提交的申请；同一申请只执行一次）',
     body: z.object({ id: wholeNumber('审批编号有误', { min: 1 }), reason }),
     answer: ApprovalRow,
   },
   adminApprovalReject: {
-    route: 'POST /admin/approvals/reject',
+    access: 'approvals.decide',
     tags: ['admin approvals'],
     summary: '驳回审批（需填写原因，不执行）',
     body: z.object({ id: wholeNumber('审批编号有误', { min: 1 }), reason }),
     answer: ApprovalRow,
   },
   adminApprovalWithdraw: {
-    route: 'POST /admin/approvals/withdraw',
+    access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '撤回自己提交、仍待审批的申请（需填写原因，不执行，只能撤回一次）',
     body: z.object({ id: wholeNumber('审批编号有误', { min: 1 }), reason }),

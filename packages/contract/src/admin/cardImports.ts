@@ -3,6 +3,7 @@
 // been used. The file travels as base64 in JSON (the console reads it with FileReader).
 import { z } from 'zod';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/cardImports';
 
 /** the largest file accepted */
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -105,21 +106,20 @@ const Reason = (what: string) =>
     .min(2, `${what}至少 2 个字`)
     .max(200, `${what}最多 200 个字`);
 
-export const adminCardImportEndpoints = adminArea({
+export const adminCardImportEndpoints = adminArea(ROUTES, {
   adminCardImportTemplate: {
-    route: 'GET /admin/card-imports/template',
-    raw: true,
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '下载卡片导入模板（CSV）',
   },
   adminCarrierAccountChoices: {
-    route: 'GET /admin/card-imports/carrier-accounts',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '可选的运营商账号（已启用）：导入文件的“运营商账号”列与批量任务“移至运营商账号”的目标',
     answer: z.object({ items: z.array(CarrierAccountChoice) }),
   },
   adminCardImportDryRun: {
-    route: 'POST /admin/card-imports/dry-run',
+    access: 'cards.manage',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,
     summary: '试导入：检查 CSV/XLSX 的每一行（卡号、ICCID 长度与校验位、文件内重复、已存在、套餐系列、代理、运营商账号），不写入',
@@ -127,7 +127,7 @@ export const adminCardImportEndpoints = adminArea({
     answer: ImportDryRunAnswer,
   },
   adminCardImportCommit: {
-    route: 'POST /admin/card-imports',
+    access: 'cards.manage',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,
     summary: '导入卡片：文件无错误时整批写入（一个事务），记一个导入批次；每张卡生成 6 位卡密码，仅在此次回答中给出',
@@ -135,7 +135,7 @@ export const adminCardImportEndpoints = adminArea({
     answer: ImportCommitAnswer,
   },
   adminCardImportBatches: {
-    route: 'GET /admin/card-imports',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '导入批次列表（最新在前）',
     query: z.object({
@@ -144,7 +144,7 @@ export const adminCardImportEndpoints = adminArea({
     answer: z.object({ items: z.array(ImportBatch), next_before_id: z.number().int().nullable() }),
   },
   adminCardImportUndo: {
-    route: 'POST /admin/card-imports/undo',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '撤销导入批次：仅当批次内的卡都未被使用（未绑定、无订单、无用量）',
     body: z.object({
@@ -154,13 +154,13 @@ export const adminCardImportEndpoints = adminArea({
     answer: ImportBatch,
   },
   adminCardPasswordPending: {
-    route: 'GET /admin/card-passwords/pending',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '待发放的卡密码数量（迁移时为没有卡密码的卡生成的）',
     answer: z.object({ count: z.number().int() }),
   },
   adminCardPasswordTake: {
-    route: 'POST /admin/card-passwords/take',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '领取待发放的卡密码：一次性给出明文并删除（记审计）',
     body: z.object({ reason: Reason('领取说明') }),
@@ -169,7 +169,7 @@ export const adminCardImportEndpoints = adminArea({
     }),
   },
   adminCardPasswordReset: {
-    route: 'POST /admin/cards/password-reset',
+    access: 'cards.manage',
     tags: ['admin cards'],
     summary: '重置卡密码：生成新的 6 位卡密码，仅此一次显示；该卡的卡号登录全部退出（记审计，须填原因）',
     body: z.object({

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/carriers';
 import { AdminReason } from './orders';
 
 /** Where an account comes from: the built-in simulator (account 1), the console, or CARRIER_ACCOUNTS_FILE. */
@@ -165,42 +166,42 @@ export const CarrierTestResult = z.object({
 });
 export type CarrierTestResult = z.infer<typeof CarrierTestResult>;
 
-export const adminCarrierEndpoints = adminArea({
+export const adminCarrierEndpoints = adminArea(ROUTES, {
   adminCarrierAccountList: {
-    route: 'GET /admin/carrier-accounts',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '运营商账号列表与健康状况：最近完整同步、超过 2 小时未更新的卡、错误率、调用上限、是否异常（不含密钥）',
     answer: z.object({ items: z.array(CarrierAccountRow) }),
   },
   adminCarrierKinds: {
-    route: 'GET /admin/carrier-accounts/kinds',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '可添加的运营商平台类型及其账号字段（表单用）',
     answer: z.object({ items: z.array(CarrierKindRow) }),
   },
   adminCarrierAccountCreate: {
-    route: 'POST /admin/carrier-accounts/create',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '新建运营商账号（密钥加密保存，此后不再显示）',
     body: CarrierAccountCreateBody,
     answer: CarrierAccountRow,
   },
   adminCarrierAccountUpdate: {
-    route: 'POST /admin/carrier-accounts/update',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '修改运营商账号（密钥留空则不修改；内置模拟器与配置文件中的账号不可在此修改）',
     body: CarrierAccountUpdateBody,
     answer: CarrierAccountRow,
   },
   adminCarrierAccountSetEnabled: {
-    route: 'POST /admin/carrier-accounts/enabled',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '停用或启用运营商账号（停用后不再同步、不再调用该平台）',
     body: z.object({ id: accountId, enabled: z.boolean({ error: '请选择停用或启用' }), reason: AdminReason }),
     answer: CarrierAccountRow,
   },
   adminCarrierAccountTest: {
-    route: 'POST /admin/carrier-accounts/test',
+    access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '测试连接：用已保存或表单中尚未保存的账号字段调用平台一次（限时），返回可据以处理的结果',
     body: CarrierAccountTestBody,

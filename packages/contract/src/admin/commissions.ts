@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/commissions';
 import { AdminReason } from './orders';
 
 export const COMMISSION_KINDS = ['order', 'refund', 'adjustment', 'withdrawal', 'withdrawal_return'] as const;
@@ -143,36 +144,35 @@ const WithdrawalAnswer = z.object({
   withdrawal: CommissionWithdrawal,
 });
 
-export const adminCommissionEndpoints = adminArea({
+export const adminCommissionEndpoints = adminArea(ROUTES, {
   adminCommissionAgents: {
-    route: 'GET /admin/commissions/agents',
+    access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金总览：余额、冻结中、可提现、待处理提现（代理管理员只看本代理）',
     answer: z.object({ items: z.array(CommissionAgentRow) }),
   },
   adminCommissionLedger: {
-    route: 'GET /admin/commissions/ledger',
+    access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金流水（按时间倒序分页）与余额',
     query: z.object({ agent_id: AgentId.optional(), before_id: beforeId, limit }),
     answer: z.object({ figures: CommissionFigures, items: z.array(CommissionEntry), next_before_id: z.number().int().nullable() }),
   },
   adminCommissionStatement: {
-    route: 'GET /admin/commissions/statement',
+    access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金月结单：期初、订单佣金、退款冲回、调整、提现、期末',
     query: CommissionStatementQuery,
     answer: CommissionStatementAnswer,
   },
   adminCommissionStatementExport: {
-    route: 'GET /admin/commissions/statement/export',
-    raw: true,
+    access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '导出代理佣金月结单（CSV，北京时间）',
     query: CommissionStatementQuery,
   },
   adminCommissionWithdrawals: {
-    route: 'GET /admin/commissions/withdrawals',
+    access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '提现申请（按状态筛选，按时间倒序分页）',
     query: z.object({
@@ -184,28 +184,28 @@ export const adminCommissionEndpoints = adminArea({
     answer: z.object({ items: z.array(CommissionWithdrawal), next_before_id: z.number().int().nullable() }),
   },
   adminCommissionWithdrawalRequest: {
-    route: 'POST /admin/commissions/withdrawals/request',
+    access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '申请提现（不超过可提现金额，打到登记的收款账户；同一请求编号只申请一次）',
     body: z.object({ agent_id: AgentId.optional(), amount_fen: AmountFen('提现金额'), request_id: RequestId }),
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalApprove: {
-    route: 'POST /admin/commissions/withdrawals/approve',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务审核通过提现（重复点击只通过一次）',
     body: z.object({ id: WithdrawalId, request_id: RequestId }),
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalReject: {
-    route: 'POST /admin/commissions/withdrawals/reject',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务驳回提现（须填写原因；金额退回代理余额）',
     body: z.object({ id: WithdrawalId, reason: AdminReason, request_id: RequestId }),
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalPaid: {
-    route: 'POST /admin/commissions/withdrawals/paid',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '登记手工打款（填写打款流水号）',
     body: z.object({
@@ -216,14 +216,14 @@ export const adminCommissionEndpoints = adminArea({
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalFailed: {
-    route: 'POST /admin/commissions/withdrawals/failed',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '登记打款失败（须填写原因；金额退回代理余额）',
     body: z.object({ id: WithdrawalId, reason: AdminReason, request_id: RequestId }),
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalTransfer: {
-    route: 'POST /admin/commissions/withdrawals/transfer',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '通过打款接口打款（同一提现只打款一次）',
     body: z.object({ id: WithdrawalId, request_id: RequestId }),
@@ -231,7 +231,7 @@ export const adminCommissionEndpoints = adminArea({
     answer: WithdrawalAnswer.extend({ processing: z.boolean(), note: z.string().optional() }),
   },
   adminCommissionWithdrawalCancel: {
-    route: 'POST /admin/commissions/withdrawals/cancel',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '撤销接口打款（收款人确认前；微信撤销完成后提现记为打款失败、金额退回代理余额）',
     body: z.object({ id: WithdrawalId, request_id: RequestId }),
@@ -239,7 +239,7 @@ export const adminCommissionEndpoints = adminArea({
     answer: z.object({ withdrawal: CommissionWithdrawal, canceling: z.boolean() }),
   },
   adminCommissionAdjust: {
-    route: 'POST /admin/commissions/adjust',
+    access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务调整代理佣金（须填写原因；同一请求编号只调整一次）',
     body: z.object({
@@ -255,7 +255,7 @@ export const adminCommissionEndpoints = adminArea({
     answer: z.object({ applied: z.boolean(), balance_fen: z.number().int() }),
   },
   adminCommissionSettings: {
-    route: 'POST /admin/commissions/settings',
+    access: 'commissions.configure',
     tags: ['admin commissions'],
     summary: '设置代理的佣金冻结期（天）与收款账户验证手机号',
     body: z.object({
@@ -270,14 +270,14 @@ export const adminCommissionEndpoints = adminArea({
     answer: CommissionFigures,
   },
   adminCommissionAccountCode: {
-    route: 'POST /admin/commissions/account/code',
+    access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '发送修改收款账户的短信验证码（发到代理登记的验证手机号）',
     body: z.object({ agent_id: AgentId.optional() }),
     answer: z.object({ mobile: z.string(), cooldown_seconds: z.number().int(), expires_in_seconds: z.number().int() }),
   },
   adminCommissionAccountSave: {
-    route: 'POST /admin/commissions/account',
+    access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '修改收款账户（须代理手机短信验证码，记审计）',
     body: z.object({

@@ -1,33 +1,18 @@
-// The operator console's endpoints (docs/decisions/0018), declared once like the portal's
-// (docs/decisions/0009): route, schemas, summary. Each admin area has its own file here
-// (auth.ts, audit.ts, dashboard.ts, …) exporting one object of declarations; index.ts combines
-// them. Routes are under /api like the portal's, all under /admin. Which roles may call an
-// endpoint is the server's rule (modules/admin/access/permissions.ts), not the contract's.
-import type { z } from 'zod';
+// The operator console's endpoints (docs/decisions/0018), declared like the portal's in one shape
+// (../declaration.ts, docs/decisions/0050-one-endpoint-registry.md): each admin area has a
+// zod-free routes file (../routes/admin/<area>.ts) and a file here binding those routes to who may
+// call them (a permission from ./permissions.ts, or 'open') and their schemas; index.ts combines
+// the areas. Routes are under /api like the portal's, all under /admin.
+import { bindRoutes, type DeclarationOf } from '../declaration';
 import type { Route } from '../route';
 
-export interface AdminEndpointDeclaration {
-  /** "METHOD /admin/..." under /api */
-  readonly route: Route;
-  /** 'none': callable without an operator session (the login itself) */
-  readonly auth?: 'none';
-  /** the answer is a file (CSV), not the JSON envelope */
-  readonly raw?: true;
-  /** a larger request body than the server's default (a file upload), in bytes */
-  readonly bodyLimit?: number;
-  readonly tags: readonly string[];
-  /** one line in Chinese: what the endpoint does */
-  readonly summary: string;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
-  readonly params?: z.ZodType;
-  readonly answer?: z.ZodType;
-}
-
-/** Checks an area's declarations and keeps their literal types. */
-export function adminArea<const D extends Record<string, AdminEndpointDeclaration>>(declarations: D): D {
-  for (const [name, d] of Object.entries(declarations)) {
-    if (!/^(GET|POST) \/admin\//.test(d.route)) throw new Error(`${name}: an admin route is under /admin: ${d.route}`);
+/** Binds an area's routes to its declarations, checking that each route is under /admin. */
+export function adminArea<const R extends Record<string, Route>, const D extends { readonly [K in keyof R]: DeclarationOf<R[K]> }>(
+  routes: R,
+  declarations: D & Record<Exclude<keyof D, keyof R>, never>,
+) {
+  for (const [name, route] of Object.entries(routes)) {
+    if (!/^(GET|POST) \/admin\//.test(route)) throw new Error(`${name}: an admin route is under /admin: ${route}`);
   }
-  return declarations;
+  return bindRoutes(routes, declarations);
 }

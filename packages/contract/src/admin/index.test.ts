@@ -14,12 +14,19 @@ describe('admin endpoint declarations', () => {
       expect(e.route, name).toMatch(/^(GET|POST) \/admin\//);
       expect(portal.has(e.route), name).toBe(false);
       expect(e.summary.length, name).toBeGreaterThan(0);
-      expect('raw' in e || 'answer' in e, `${name} answers something`).toBe(true);
       if (e.route.startsWith('GET')) expect('body' in e, `${name} is a GET with a body`).toBe(false);
     }
   });
 
   it('refuses a route outside /admin', () => {
-    expect(() => adminArea({ x: { route: 'GET /v1/x', tags: ['x'], summary: 'x' } })).toThrow(/under \/admin/);
+    expect(() => adminArea({ x: 'GET /v1/x' }, { x: { access: 'open', tags: ['x'], summary: 'x' } })).toThrow(/under \/admin/);
+  });
+
+  it('refuses a declaration without a route, and a route without a declaration', () => {
+    const declaration = { access: 'self', tags: ['x'], summary: 'x' } as const;
+    // @ts-expect-error: y has no route
+    expect(() => adminArea({ x: 'GET /admin/x' }, { x: declaration, y: declaration })).toThrow(/y has no route/);
+    // @ts-expect-error: y has no declaration
+    expect(() => adminArea({ x: 'GET /admin/x', y: 'GET /admin/y' }, { x: declaration })).toThrow(/y has no declaration/);
   });
 });

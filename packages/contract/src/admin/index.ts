@@ -1,6 +1,7 @@
 // Every operator-console endpoint: one spread per admin area (./define.ts says how to add one).
-// The console's client and the server's serveAdmin are typed from this registry; the server's
-// role-matrix test walks it, so an endpoint added here without a rule fails that test.
+// ../endpoints.ts joins it to the portal's in REGISTRY, which the console's client and the server's
+// serve() are typed from; the server's role-matrix test walks it, so an endpoint added here without
+// a row there fails that test.
 import type { z } from 'zod';
 import { adminAuditEndpoints } from './audit';
 import { adminAuthEndpoints } from './auth';
@@ -60,7 +61,7 @@ export * from './commissions';
 export * from './devices';
 export * from './afterSales';
 export * from './approvals';
-export type { AdminEndpointDeclaration } from './define';
+export * from './permissions';
 
 export type AdminEndpoints = typeof ADMIN_ENDPOINTS;
 export type AdminEndpointName = keyof AdminEndpoints;

@@ -6,6 +6,7 @@ import { wholeNumber } from '../wholeNumber';
 import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
+import * as ROUTES from '../routes/admin/queues';
 import { AdminReason } from './orders';
 import { ChatClientId, ChatMessage } from '../chat';
 import { CHAT_MAX_TEXT } from '../patterns/chat';
@@ -207,114 +208,113 @@ export const AdminShopShipBody = z.object({
     .regex(/^[A-Za-z0-9-]{6,32}$/, '快递单号为 6–32 位字母或数字'),
 });
 
-export const adminQueueEndpoints = adminArea({
+export const adminQueueEndpoints = adminArea(ROUTES, {
   adminTicketList: {
-    route: 'GET /admin/tickets',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '投诉建议队列：按状态、分类、卡号筛选，默认最早的在前',
     query: AdminTicketQuery,
     answer: AdminTicketListAnswer,
   },
   adminTicketDetail: {
-    route: 'GET /admin/tickets/detail',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '投诉建议详情与处理记录',
     query: z.object({ id: Id }),
     answer: AdminTicketDetailAnswer,
   },
   adminTicketContactReveal: {
-    route: 'POST /admin/tickets/contact-reveal',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '查看工单的完整联系方式（客服、代理须填写原因，记审计）',
     body: z.object({ id: Id, reason: AdminReason }),
     answer: z.object({ id: z.number().int(), contact: z.string() }),
   },
   adminTicketReply: {
-    route: 'POST /admin/tickets/reply',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '回复投诉建议或改变其状态（用户在 /suggest 看到）',
     body: AdminTicketReplyBody,
     answer: AdminTicketDetailAnswer,
   },
   adminChatThread: {
-    route: 'GET /admin/tickets/chat',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询的对话：用户与客服的全部消息',
     query: z.object({ id: Id }),
     answer: AdminChatThread,
   },
   adminChatRead: {
-    route: 'POST /admin/tickets/chat/read',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询：用户的消息已读',
     body: z.object({ id: Id }),
     answer: AdminChatThread,
   },
   adminChatReply: {
-    route: 'POST /admin/tickets/chat/reply',
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询：回复用户（实时送达用户的对话页；同一 client_id 只存一次）',
     body: AdminChatReplyBody,
     answer: ChatMessage,
   },
   adminChatImage: {
-    route: 'GET /admin/tickets/:id/chat-images/:message',
-    raw: true,
+    access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询中用户发送的图片（与工单相同的代理范围）',
     params: z.object({ id: Id, message: Id }),
   },
   adminApplicationList: {
-    route: 'GET /admin/agent-applications',
+    access: 'agentApplications.manage',
     tags: ['admin queues'],
     summary: '代理申请队列：按状态筛选，最早的在前',
     query: AdminApplicationQuery,
     answer: AdminApplicationListAnswer,
   },
   adminApplicationDecide: {
-    route: 'POST /admin/agent-applications/decide',
+    access: 'agentApplications.manage',
     tags: ['admin queues'],
     summary: '代理申请：转审核中、通过或驳回（驳回须填原因；申请人在 /agent 看到）',
     body: AdminApplicationDecideBody,
     answer: AdminApplicationRow,
   },
   adminReplacementList: {
-    route: 'GET /admin/replacements',
+    access: 'cards.manage',
     tags: ['admin queues'],
     summary: '换卡申请队列：按状态、卡号筛选，最早的在前',
     query: AdminReplacementQuery,
     answer: AdminReplacementListAnswer,
   },
   adminReplacementMove: {
-    route: 'POST /admin/replacements/move',
+    access: 'cards.manage',
     tags: ['admin queues'],
     summary: '换卡申请：发货（快递公司与单号）、完成或驳回（须填原因）',
     body: AdminReplacementMoveBody,
     answer: AdminReplacementRow,
   },
   adminRealNameList: {
-    route: 'GET /admin/real-name',
+    access: 'realname.view',
     tags: ['admin queues'],
     summary: '实名记录（脱敏：姓名、证件号、手机号；不含照片）',
     query: AdminRealNameQuery,
     answer: AdminRealNameListAnswer,
   },
   adminRealNameReveal: {
-    route: 'POST /admin/real-name/reveal',
+    access: 'realname.reveal',
     tags: ['admin queues'],
     summary: '查看完整实名信息（须填原因，记入审计日志；不缓存）',
     body: AdminRealNameRevealBody,
     answer: AdminRealNameRevealAnswer,
   },
   adminShopOrderList: {
-    route: 'GET /admin/shop-orders',
+    access: 'orders.manage',
     tags: ['admin queues'],
     summary: '设备订单发货队列：待发货（最早付款的在前）、已发货、已签收',
     query: AdminShopOrderQuery,
     answer: AdminShopOrderListAnswer,
   },
   adminShopOrderShip: {
-    route: 'POST /admin/shop-orders/ship',
+    access: 'orders.manage',
     tags: ['admin queues'],
     summary: '设备订单发货：快递公司与快递单号（经商城的发货服务）',
     body: AdminShopShipBody,

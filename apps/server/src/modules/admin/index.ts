@@ -1,6 +1,6 @@
 // The operator console's API (docs/decisions/0018): every admin area registers here,
-// one line each, its endpoints declared in @portal/contract/admin and served through
-// access/guard.ts's serveAdmin (session, then permission, then the handler).
+// one line each, its endpoints declared in @portal/contract/admin and served through lib/endpoint.ts's
+// serve(), which puts access/guard.ts's check (origin, session, permission) before the handler.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { auditRoutes } from './audit';
@@ -38,11 +38,12 @@ export async function adminRoutes(api: FastifyInstance, ctx: AppContext): Promis
 }
 
 export { recordAudit, type AuditEntryInput } from './audit';
-export { serveAdmin, REGISTERED as ADMIN_REGISTERED } from './access/guard';
+export { operatorGuard } from './access/guard';
+export { REGISTERED as ADMIN_REGISTERED } from '../../lib/endpoint';
 export type { AdminActor } from './access/actor';
 export { agentFilter, assertInScope } from './access/scope';
 export { deleteStaleRequestKeys } from './access/requestKeys';
 export { PERMISSIONS, ROLES, type Permission } from './access/permissions';
 
 /** Whether the request carries a live operator session (the API docs in production are for operators only). */
-export { authenticate as authenticateOperator } from './access/sessions';
+export { authenticate as authenticateOperator, SESSION_COOKIE as OPERATOR_SESSION_COOKIE } from './access/sessions';

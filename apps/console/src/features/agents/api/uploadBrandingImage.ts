@@ -1,6 +1,6 @@
-import { ADMIN_ENDPOINTS } from '@portal/contract/admin';
 import { pathOf } from '@portal/contract/route';
 import { API_BASE, ApiError, newRequestKey } from '../../../lib/api';
+import * as admin from '@portal/contract/routes/admin';
 
 /**
  * A branding image uploaded (multipart, not JSON): its URL for the field. Like every console write it
@@ -11,7 +11,7 @@ import { API_BASE, ApiError, newRequestKey } from '../../../lib/api';
 export async function uploadBrandingImage(agentId: number, file: File, idempotencyKey = newRequestKey()): Promise<string> {
   const body = new FormData();
   body.append('file', file);
-  const res = await fetch(API_BASE + pathOf(ADMIN_ENDPOINTS.adminBrandingImageUpload.route, { id: agentId }), {
+  const res = await fetch(API_BASE + pathOf(admin.adminBrandingImageUpload, { id: agentId }), {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },

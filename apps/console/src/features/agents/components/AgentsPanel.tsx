@@ -11,6 +11,7 @@ import { chinaTime } from '../../../lib/format';
 import { agentsList, type AgentSummary as Summary } from '../api/getAgents';
 import { AgentDrawer } from './AgentDrawer';
 import { CreateAgent } from './CreateAgent';
+import * as admin from '@portal/contract/routes/admin';
 
 export function AgentsPanel() {
   const op = useOperator().data;
@@ -32,7 +33,7 @@ export function AgentsPanel() {
         card={false}
         name="代理商"
         {...agentsList()}
-        exportUrl={urlOf('adminExportAgents')}
+        exportUrl={urlOf(admin.adminExportAgents)}
         empty="暂无代理商"
         rowKey="id"
         onRowClick={(r) => setOpen(r.id)}

@@ -13,6 +13,7 @@ import { ReasonModal } from '../../../components/ReasonModal';
 import { applicationsList, type Application as Row } from '../api/getApplications';
 import { advance, invalidateApplications, reject } from '../api/decideApplication';
 import { APPLICATION_STATES as STATUS } from '../model/states';
+import * as admin from '@portal/contract/routes/admin';
 
 const statusTag = tagOf(STATUS);
 
@@ -34,7 +35,7 @@ export function ApplicationQueue() {
       <ListPage<Row>
         name="代理申请"
         {...applicationsList(status)}
-        exportUrl={urlOf('adminExportApplications', { status })}
+        exportUrl={urlOf(admin.adminExportApplications, { status })}
         empty="没有代理申请"
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"

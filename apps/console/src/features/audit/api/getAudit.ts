@@ -1,6 +1,7 @@
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 type Answer = AdminAnswerOf<'adminAuditList'>;
 /** A row of the log with the names its page refers to (the server resolves them per page). */
@@ -19,7 +20,7 @@ const PAGE = 50;
 export const auditList = (filter: AuditFilter) => ({
   queryKey: queryKeys.audit.list(filter),
   fetchPage: async (cursor: number | undefined) => {
-    const page = await call('adminAuditList', { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) });
+    const page = await call(admin.adminAuditList, { ...filter, limit: PAGE, ...(cursor ? { before_id: cursor } : {}) });
     return { ...page, items: page.items.map((e) => ({ ...e, names: page.names })) };
   },
 });

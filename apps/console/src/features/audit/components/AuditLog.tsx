@@ -14,6 +14,7 @@ import { ListPage } from '../../../components/ListPage';
 import { auditList, type AuditEntry as Entry, type AuditFilter as Filter } from '../api/getAudit';
 import { targetText } from '../model/auditChanges';
 import { AuditChanges, ChangeSummary } from './AuditChanges';
+import * as admin from '@portal/contract/routes/admin';
 
 /** The actions to pick from, by label (the code beside it for those who know it). */
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: AUDIT_ACTION_LABEL[a], label: `${AUDIT_ACTION_LABEL[a]}（${a}）` }));
@@ -47,7 +48,7 @@ export function AuditLog() {
     <ListPage<Entry>
       name="审计日志"
       {...auditList(filter)}
-      exportUrl={urlOf('adminAuditExport', filter)}
+      exportUrl={urlOf(admin.adminAuditExport, filter)}
       empty="没有符合条件的记录"
       filters={
         <Form layout="inline" onFinish={search} style={{ rowGap: 12 }}>

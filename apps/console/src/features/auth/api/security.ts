@@ -4,12 +4,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export const changePassword = (v: { old_password: string; new_password: string }) =>
-  call('adminChangePassword', { old_password: v.old_password, new_password: v.new_password });
+  call(admin.adminChangePassword, { old_password: v.old_password, new_password: v.new_password });
 
-export const enrolTotp = () => call('adminTotpEnrol');
-export const confirmTotp = (code: string) => call('adminTotpConfirm', { code });
-export const disableTotp = (password: string) => call('adminTotpDisable', { password });
+export const enrolTotp = () => call(admin.adminTotpEnrol);
+export const confirmTotp = (code: string) => call(admin.adminTotpConfirm, { code });
+export const disableTotp = (password: string) => call(admin.adminTotpDisable, { password });
 
 export const setSession = (qc: QueryClient, op: AdminAnswerOf<'adminSession'>) => qc.setQueryData(queryKeys.session, op);

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 /** One adjustment per request id: a double click or a retry after a lost answer adjusts once. */
 export const adjustBalance = (card: string, v: { amount: number; reason: string }, requestId: string) =>
-  call('adminBalanceAdjust', { card, amount_fen: Math.round(v.amount * 100), reason: v.reason, request_id: requestId });
+  call(admin.adminBalanceAdjust, { card, amount_fen: Math.round(v.amount * 100), reason: v.reason, request_id: requestId });
 
 /**
  * The card's money changed: its ledger here, and everywhere else it is shown — its story's 余额流水

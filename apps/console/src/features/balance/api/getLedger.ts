@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export type LedgerEntry = AdminAnswerOf<'adminCardLedger'>['items'][number];
 const PAGE = 50;
@@ -11,7 +12,7 @@ export const useLedger = (card: string | null) =>
   useInfiniteQuery({
     queryKey: queryKeys.ledger.card(card),
     enabled: card !== null,
-    queryFn: ({ pageParam }) => call('adminCardLedger', { card: card!, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
+    queryFn: ({ pageParam }) => call(admin.adminCardLedger, { card: card!, limit: PAGE, ...(pageParam ? { before_id: pageParam } : {}) }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_before_id ?? undefined,
   });

@@ -16,6 +16,7 @@ import { LoadError } from '../../../components/LoadError';
 import { useLedger, type LedgerEntry as Entry } from '../api/getLedger';
 import { adjustBalance, invalidateLedger } from '../api/adjustBalance';
 import { sayHeld } from '../../../lib/heldForApproval';
+import * as admin from '@portal/contract/routes/admin';
 
 function newRequestId(): string {
   return `adj-${newRequestKey()}`;
@@ -91,7 +92,7 @@ export function BalanceLookup() {
           </Descriptions>
           <Space>
             {allows(op, 'ledger.adjust') ? <Button onClick={() => setAdjusting(true)}>调整余额</Button> : null}
-            <Button icon={<DownloadOutlined />} href={urlOf('adminExportLedger', { card: first.card.custom_num })} download>
+            <Button icon={<DownloadOutlined />} href={urlOf(admin.adminExportLedger, { card: first.card.custom_num })} download>
               导出 CSV
             </Button>
           </Space>

@@ -4,6 +4,7 @@ import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { numbersOf } from '../model/jobs';
 import type { BulkJob } from './getBulkJobs';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface NewJobFields {
   kind: BulkKind;
@@ -24,7 +25,7 @@ export function useCreateBulkJob(onCreated: (job: BulkJob) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: NewJobFields) =>
-      call('adminBulkJobCreate', {
+      call(admin.adminBulkJobCreate, {
         kind: v.kind,
         custom_nums: numbersOf(v.numbers),
         reason: v.reason.trim(),

@@ -3,6 +3,7 @@ import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { isDone } from '../model/jobs';
 import { POLL_MS } from './getBulkJobs';
+import * as admin from '@portal/contract/routes/admin';
 
 export type Shown = 'all' | 'failed' | 'ok' | 'pending';
 
@@ -11,7 +12,7 @@ export const useBulkJob = (id: number, shown: Shown) =>
   useInfiniteQuery({
     queryKey: queryKeys.bulkJobs.job(id, shown),
     queryFn: ({ pageParam }) =>
-      call('adminBulkJobDetail', { id, ...(shown === 'all' ? {} : { status: shown }), ...(pageParam ? { after_id: pageParam } : {}) }),
+      call(admin.adminBulkJobDetail, { id, ...(shown === 'all' ? {} : { status: shown }), ...(pageParam ? { after_id: pageParam } : {}) }),
     initialPageParam: 0,
     getNextPageParam: (last) => last.next_after_id ?? undefined,
     // while the job runs, its progress (the counts and the pages loaded) is asked again

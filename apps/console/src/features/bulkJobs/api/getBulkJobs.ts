@@ -3,6 +3,7 @@ import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { isDone } from '../model/jobs';
+import * as admin from '@portal/contract/routes/admin';
 
 export type BulkJob = AdminAnswerOf<'adminBulkJobCreate'>;
 
@@ -13,6 +14,6 @@ export const POLL_MS = 2000;
 export const useBulkJobs = () =>
   useQuery({
     queryKey: queryKeys.bulkJobs.all,
-    queryFn: () => call('adminBulkJobList', {}),
+    queryFn: () => call(admin.adminBulkJobList, {}),
     refetchInterval: (query) => (query.state.data?.items.some((j) => !isDone(j)) ? POLL_MS : false),
   });

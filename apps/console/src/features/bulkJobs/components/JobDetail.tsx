@@ -10,6 +10,7 @@ import { useBulkJob, type Shown } from '../api/getBulkJob';
 import { invalidateJobsAndCards } from '../api/createBulkJob';
 import { actionOf, ITEM_STATE_COLOR, isDone, stateLabel } from '../model/jobs';
 import { JobProgress, StatusTag } from './JobStatus';
+import * as admin from '@portal/contract/routes/admin';
 
 export function JobDetail({ id }: { id: number }) {
   const client = useQueryClient();
@@ -61,7 +62,7 @@ export function JobDetail({ id }: { id: number }) {
           ]}
         />
         {/* every card's result, the failed ones to fix and retry (the same list the exports area audits) */}
-        <Button icon={<DownloadOutlined />} href={urlOf('adminExportBulkJobItems', { id })} download data-testid="export-csv">
+        <Button icon={<DownloadOutlined />} href={urlOf(admin.adminExportBulkJobItems, { id })} download data-testid="export-csv">
           导出 CSV
         </Button>
       </div>

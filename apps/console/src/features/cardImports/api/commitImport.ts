@@ -3,6 +3,7 @@ import { call } from '../../../lib/api';
 import type { PickedFile } from '../model/pickedFile';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { invalidateBatches } from './invalidateBatches';
+import * as admin from '@portal/contract/routes/admin';
 
 /** A committed batch with each new card's generated card password (shown once). */
 export type CommittedBatch = AdminAnswerOf<'adminCardImportCommit'>;
@@ -11,7 +12,7 @@ export type CommittedBatch = AdminAnswerOf<'adminCardImportCommit'>;
 export function useCommitImport(picked: PickedFile | null, onSuccess: (b: CommittedBatch) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => call('adminCardImportCommit', { ...picked!, reason }),
+    mutationFn: (reason: string) => call(admin.adminCardImportCommit, { ...picked!, reason }),
     onSuccess: (b) => {
       onSuccess(b);
       invalidateBatches(qc);

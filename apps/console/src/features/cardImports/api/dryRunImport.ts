@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import type { PickedFile } from '../model/pickedFile';
+import * as admin from '@portal/contract/routes/admin';
 
 export type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
 
 /** 试导入: every bad row with its reason; nothing written. */
 export const useDryRun = (onSuccess: (r: DryRun) => void) =>
-  useMutation({ mutationFn: (p: PickedFile) => call('adminCardImportDryRun', p), onSuccess });
+  useMutation({ mutationFn: (p: PickedFile) => call(admin.adminCardImportDryRun, p), onSuccess });

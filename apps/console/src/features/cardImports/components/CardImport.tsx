@@ -19,6 +19,7 @@ import { useDryRun, type DryRun } from '../api/dryRunImport';
 import { useUndoImport } from '../api/undoImport';
 import { accountColumnHint } from '../model/carrierAccounts';
 import { base64Of, pickRefusal, type PickedFile as Picked } from '../model/pickedFile';
+import * as admin from '@portal/contract/routes/admin';
 
 function readBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -109,7 +110,7 @@ export function CardImport() {
               选择文件并试导入
             </Button>
           </Upload>
-          <Button icon={<DownloadOutlined />} href={urlOf('adminCardImportTemplate')} download>
+          <Button icon={<DownloadOutlined />} href={urlOf(admin.adminCardImportTemplate)} download>
             下载模板
           </Button>
           {picked ? <Typography.Text type="secondary">当前文件：{picked.file_name}</Typography.Text> : null}

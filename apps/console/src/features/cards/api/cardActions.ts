@@ -3,8 +3,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
+import type { Route } from '@portal/contract/route';
 import { call, newRequestKey } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 type Action = 'adminCardSetState' | 'adminCardSetSeries' | 'adminCardRealNameRemind' | 'adminCardTicketOpen';
 
@@ -12,7 +14,7 @@ export function useCardAction<K extends Action>(name: K, card: string) {
   const qc = useQueryClient();
   return useMutation({
     // each Action has a body, so the call takes exactly one argument
-    mutationFn: (body: AdminInputOf<K>) => (call as (n: K, b: AdminInputOf<K>) => Promise<AdminAnswerOf<K>>)(name, body),
+    mutationFn: (body: AdminInputOf<K>) => (call as (r: Route, b: AdminInputOf<K>) => Promise<AdminAnswerOf<K>>)(admin[name], body),
     onSuccess: () => {
       // every story of the card, whichever identifier opened it (an ICCID's address included)
       void qc.invalidateQueries({ queryKey: queryKeys.cardStory(card).slice(0, 1) });
@@ -29,7 +31,7 @@ export function useIssueVoucherToCard(card: string) {
   const [requestId] = useState(newRequestKey);
   return useMutation({
     mutationFn: (v: { name: string; amount_fen: number; min_spend_fen: number; valid_days: number; reason: string }) =>
-      call('adminVoucherIssue', { request_id: requestId, target: { kind: 'cards', custom_nums: [card] }, package_types: [], ...v }),
+      call(admin.adminVoucherIssue, { request_id: requestId, target: { kind: 'cards', custom_nums: [card] }, package_types: [], ...v }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.voucherBatches.all }),
   });
 }
@@ -40,7 +42,7 @@ export type HolderView = AdminAnswerOf<'adminCardHolderView'>;
 export const useHolderView = (card: string, enabled: boolean) =>
   useQuery({
     queryKey: queryKeys.cardHolderView(card),
-    queryFn: () => call('adminCardHolderView', { card }),
+    queryFn: () => call(admin.adminCardHolderView, { card }),
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,

@@ -22,6 +22,7 @@ import { cardsList, type CardFilter as Filter, type CardRow as Row } from '../ap
 import { useLookupCards, type CardLookup } from '../api/lookupCards';
 import { StoryView } from './CardStory';
 import { ResetCardPasswordButton } from '../../../components/CardPasswords';
+import * as admin from '@portal/contract/routes/admin';
 interface Fields {
   number?: string;
   agent_id?: number | null;
@@ -103,7 +104,7 @@ export function CardSearch() {
           card={false}
           name="卡片"
           {...cardsList(filter)}
-          exportUrl={urlOf('adminCardExport', filter)}
+          exportUrl={urlOf(admin.adminCardExport, filter)}
           footnote="导出最多 50,000 行，按当前筛选条件；更多请缩小筛选范围。"
           empty="没有符合条件的卡片"
           filters={

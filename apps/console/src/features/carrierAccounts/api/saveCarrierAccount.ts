@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { toCreateBody, toUpdateBody, type AccountFormValues } from '../model/accountForm';
 import { invalidateCarrierAccounts, type CarrierAccount, type CarrierKind } from './getCarrierAccounts';
+import * as admin from '@portal/contract/routes/admin';
 
 /** 保存: a new account, or an edit of `account` (a secret left empty keeps the stored one). */
 export function useSaveCarrierAccount(
@@ -15,8 +16,8 @@ export function useSaveCarrierAccount(
       const kind = kindOf(account?.carrier ?? v.carrier);
       if (!kind) throw new Error('请选择平台类型');
       return account
-        ? call('adminCarrierAccountUpdate', toUpdateBody(account, kind, v))
-        : call('adminCarrierAccountCreate', toCreateBody(kind, v));
+        ? call(admin.adminCarrierAccountUpdate, toUpdateBody(account, kind, v))
+        : call(admin.adminCarrierAccountCreate, toCreateBody(kind, v));
     },
     onSuccess: (row) => {
       done(row.name);

@@ -4,6 +4,7 @@ import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import { toFen } from '../../../lib/zodRule';
 import { sayHeld } from '../../../lib/heldForApproval';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface PriceFields {
   cost: number;
@@ -19,7 +20,7 @@ export function useSavePrice(packageId: number, canCost: boolean, done: () => vo
   const { message, modal } = App.useApp();
   return useMutation({
     mutationFn: (v: PriceFields) =>
-      call('adminPriceSave', {
+      call(admin.adminPriceSave, {
         package_id: packageId,
         retail_fen: toFen(v.retail),
         ...(canCost ? { cost_fen: toFen(v.cost) } : {}),

@@ -8,6 +8,7 @@ import { couponPackagesList, type CouponPackage } from '../api/getCouponPackages
 import { vouchersLabel } from '../model/couponForm';
 import { CouponModal } from './CouponModal';
 import { NewButton, onSaleColumn } from './fields';
+import * as admin from '@portal/contract/routes/admin';
 
 export function CouponsTab({ canManage }: { canManage: boolean }) {
   const [edit, setEdit] = useState<Partial<CouponPackage> | null>(null);
@@ -17,7 +18,7 @@ export function CouponsTab({ canManage }: { canManage: boolean }) {
         card={false}
         name="优惠券包"
         {...couponPackagesList()}
-        exportUrl={urlOf('adminExportCouponPackages')}
+        exportUrl={urlOf(admin.adminExportCouponPackages)}
         empty="暂无优惠券包"
         filters={
           <>

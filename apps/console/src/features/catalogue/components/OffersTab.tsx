@@ -6,6 +6,7 @@ import { linkColumn } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { rechargeOffersList, type RechargeOffer } from '../api/getRechargeOffers';
 import { OfferModal } from './OfferModal';
+import * as admin from '@portal/contract/routes/admin';
 
 export function OffersTab({ canManage }: { canManage: boolean }) {
   const [edit, setEdit] = useState<RechargeOffer | null>(null);
@@ -15,7 +16,7 @@ export function OffersTab({ canManage }: { canManage: boolean }) {
         card={false}
         name="首充优惠"
         {...rechargeOffersList()}
-        exportUrl={urlOf('adminExportRechargeOffers')}
+        exportUrl={urlOf(admin.adminExportRechargeOffers)}
         empty="暂无代理"
         rowKey="agent_id"
         table={{ size: 'middle', tableLayout: 'auto' }}

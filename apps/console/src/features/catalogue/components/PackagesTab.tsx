@@ -11,6 +11,7 @@ import { packagesList, type Package } from '../api/getPackages';
 import { flowLabel, periodLabel } from '../model/packageForm';
 import { AgentFilter, NewButton, onSaleColumn } from './fields';
 import { PackageModal } from './PackageModal';
+import * as admin from '@portal/contract/routes/admin';
 
 export function PackagesTab({ canManage }: { canManage: boolean }) {
   const op = useOperator().data;
@@ -23,7 +24,7 @@ export function PackagesTab({ canManage }: { canManage: boolean }) {
         card={false}
         name="套餐"
         {...packagesList({ agent_id: agent, package_type: type })}
-        exportUrl={urlOf('adminExportPackages', { agent_id: agent, package_type: type })}
+        exportUrl={urlOf(admin.adminExportPackages, { agent_id: agent, package_type: type })}
         empty="暂无套餐"
         filters={
           <>

@@ -12,6 +12,7 @@ import { useOperator } from '../../../lib/session';
 import { packagesList, type Package as Row } from '../api/getPackages';
 import { AgentFilter } from './fields';
 import { PriceModal } from './PriceModal';
+import * as admin from '@portal/contract/routes/admin';
 
 export function PriceList() {
   const op = useOperator().data;
@@ -26,7 +27,7 @@ export function PriceList() {
         card={false}
         name="代理价格"
         {...packagesList({ agent_id: agent, package_type: type })}
-        exportUrl={urlOf('adminExportPrices', { agent_id: agent, package_type: type })}
+        exportUrl={urlOf(admin.adminExportPrices, { agent_id: agent, package_type: type })}
         empty="暂无套餐"
         filters={
           <>

@@ -6,6 +6,7 @@ import { ListPage } from '../../../components/ListPage';
 import { seriesList, type Series } from '../api/getSeries';
 import { NewButton } from './fields';
 import { SeriesModal } from './SeriesModal';
+import * as admin from '@portal/contract/routes/admin';
 
 export function SeriesTab({ canManage }: { canManage: boolean }) {
   const [edit, setEdit] = useState<Partial<Series> | null>(null);
@@ -15,7 +16,7 @@ export function SeriesTab({ canManage }: { canManage: boolean }) {
         card={false}
         name="套餐系列"
         {...seriesList()}
-        exportUrl={urlOf('adminExportSeries', {})}
+        exportUrl={urlOf(admin.adminExportSeries, {})}
         empty="暂无套餐系列"
         filters={
           <>

@@ -1,6 +1,7 @@
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export type FirmwareCatalogue = AdminAnswerOf<'adminFirmwareList'>;
 export type FirmwareImage = FirmwareCatalogue['items'][number];
@@ -8,7 +9,7 @@ export type FirmwareImage = FirmwareCatalogue['items'][number];
 export const firmwareKey = queryKeys.firmware.ofModel;
 
 /** The catalogue (every model, or one), with the models the device gateways know. */
-export const getFirmware = (model?: string) => call('adminFirmwareList', model ? { model } : {});
+export const getFirmware = (model?: string) => call(admin.adminFirmwareList, model ? { model } : {});
 
 export interface NewFirmwareValues {
   model: string;
@@ -21,7 +22,7 @@ export interface NewFirmwareValues {
 }
 
 export const registerFirmware = (v: NewFirmwareValues) =>
-  call('adminFirmwareCreate', {
+  call(admin.adminFirmwareCreate, {
     model: v.model,
     version: v.version,
     file_name: v.file_name,
@@ -32,7 +33,7 @@ export const registerFirmware = (v: NewFirmwareValues) =>
     reason: v.reason,
   });
 
-export const withdrawFirmware = (id: number, reason: string) => call('adminFirmwareWithdraw', { id, reason });
+export const withdrawFirmware = (id: number, reason: string) => call(admin.adminFirmwareWithdraw, { id, reason });
 
 /** Card numbers typed one per line (or separated by commas or spaces). */
 export const cardNumbersOf = (text: string) =>
@@ -42,6 +43,6 @@ export const cardNumbersOf = (text: string) =>
     .filter(Boolean);
 
 export const pushFirmware = (customNum: string, also: string[], firmwareId: number, reason: string) =>
-  call('adminDeviceFirmwarePush', { custom_num: customNum, also, firmware_id: firmwareId, reason });
+  call(admin.adminDeviceFirmwarePush, { custom_num: customNum, also, firmware_id: firmwareId, reason });
 
 export const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OperatorRole } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { invalidateOperators } from './getOperators';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface CreateValues {
   username: string;
@@ -17,7 +18,7 @@ export function useCreateOperator(onCreated: (username: string) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: CreateValues) =>
-      call('adminOperatorCreate', {
+      call(admin.adminOperatorCreate, {
         username: v.username.trim(),
         display_name: v.display_name.trim(),
         role: v.role,

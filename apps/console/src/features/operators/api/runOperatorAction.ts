@@ -2,6 +2,7 @@ import type { OperatorRole } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import type { Action } from '../model/actions';
 import type { OperatorRow } from './getOperators';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface ActionValues {
   password?: string;
@@ -15,14 +16,14 @@ export function runOperatorAction(row: OperatorRow, action: Action, v: ActionVal
   const reason = v.reason;
   switch (action) {
     case 'password':
-      return call('adminOperatorResetPassword', { id: row.id, password: v.password ?? '', reason });
+      return call(admin.adminOperatorResetPassword, { id: row.id, password: v.password ?? '', reason });
     case 'unlock':
-      return call('adminOperatorUnlock', { id: row.id, reason });
+      return call(admin.adminOperatorUnlock, { id: row.id, reason });
     case 'disable':
     case 'enable':
-      return call('adminOperatorSetDisabled', { id: row.id, disabled: action === 'disable', reason });
+      return call(admin.adminOperatorSetDisabled, { id: row.id, disabled: action === 'disable', reason });
     case 'role':
-      return call('adminOperatorSetRole', {
+      return call(admin.adminOperatorSetRole, {
         id: row.id,
         role: v.role!,
         agent_id: v.role === 'agent_admin' ? (v.agent_id ?? null) : null,

@@ -14,6 +14,7 @@ import { operatorsList, type OperatorRow as Row } from '../api/getOperators';
 import { OPERATOR_STATES, ROLE_COLOR, type Action } from '../model/actions';
 import { CreateOperatorDrawer } from './CreateOperatorDrawer';
 import { OperatorActionModal } from './OperatorActionModal';
+import * as admin from '@portal/contract/routes/admin';
 
 const stateTag = tagOf(OPERATOR_STATES);
 
@@ -35,7 +36,7 @@ export function OperatorsPanel() {
         card={false}
         name="操作员"
         {...operatorsList()}
-        exportUrl={urlOf('adminExportOperators')}
+        exportUrl={urlOf(admin.adminExportOperators)}
         empty="还没有操作员"
         rowKey="id"
         table={{ size: 'small', tableLayout: 'auto' }}

@@ -7,6 +7,7 @@ import { LoadError } from '../../../components/LoadError';
 import { chinaTime, yuan } from '../../../lib/format';
 import { useLatePayments } from '../api/getLatePayments';
 import { channelName, ORDER_STATES as STATE } from '../model/states';
+import * as admin from '@portal/contract/routes/admin';
 
 const stateTag = tagOf(STATE);
 
@@ -16,7 +17,7 @@ export function LatePayments() {
     <>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <Typography.Paragraph type="secondary">订单关闭后才到账、尚未退回的款项。核对后由财务原路退回。</Typography.Paragraph>
-        <Button icon={<DownloadOutlined />} href={urlOf('adminExportLatePayments')} download>
+        <Button icon={<DownloadOutlined />} href={urlOf(admin.adminExportLatePayments)} download>
           导出 CSV
         </Button>
       </div>

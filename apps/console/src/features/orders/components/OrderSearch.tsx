@@ -13,6 +13,7 @@ import { chinaTime, yuan } from '../../../lib/format';
 import { ordersList, type OrderFilter as Filter, type OrderRow as Row } from '../api/getOrders';
 import { CHANNEL_OPTIONS, channelName, GOODS_OPTIONS, ORDER_STATES as STATE } from '../model/states';
 import { OrderDrawer } from './OrderDrawer';
+import * as admin from '@portal/contract/routes/admin';
 
 const stateTag = tagOf(STATE);
 
@@ -49,7 +50,7 @@ export function OrderSearch({ canRefund }: { canRefund: boolean }) {
         card={false}
         name="订单"
         {...ordersList(filter)}
-        exportUrl={urlOf('adminOrderExport', filter)}
+        exportUrl={urlOf(admin.adminOrderExport, filter)}
         footnote="导出最多 10,000 行，按当前筛选条件。"
         empty="没有符合条件的订单"
         filters={

@@ -14,6 +14,7 @@ import { useRevealRealName } from '../api/revealRealName';
 import { REAL_NAME_STATES } from '../model/states';
 import { realNameStateOf } from '@portal/contract/admin';
 import { fieldsSaidWhy } from '../../../lib/zodRule';
+import * as admin from '@portal/contract/routes/admin';
 
 const stateTag = tagOf(REAL_NAME_STATES);
 
@@ -71,7 +72,7 @@ export function RealNameList() {
       <ListPage<Row>
         name="实名记录"
         {...realNameList(card)}
-        exportUrl={urlOf('adminExportRealName', { card })}
+        exportUrl={urlOf(admin.adminExportRealName, { card })}
         empty="没有实名记录"
         filters={
           <Form layout="inline" onFinish={(v: { card?: string }) => setCard(v.card?.trim() || undefined)}>

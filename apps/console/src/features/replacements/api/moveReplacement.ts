@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface ShipFields {
   carrier: string;
@@ -9,7 +10,7 @@ export interface ShipFields {
 }
 
 export const markShipped = (id: number, v: ShipFields) =>
-  call('adminReplacementMove', {
+  call(admin.adminReplacementMove, {
     id,
     to: 'shipped',
     carrier: v.carrier.trim(),
@@ -17,9 +18,9 @@ export const markShipped = (id: number, v: ShipFields) =>
     new_custom_num: v.new_custom_num?.trim() ?? '',
   });
 
-export const markDone = (id: number) => call('adminReplacementMove', { id, to: 'done' });
+export const markDone = (id: number) => call(admin.adminReplacementMove, { id, to: 'done' });
 
-export const reject = (id: number, reason: string) => call('adminReplacementMove', { id, to: 'rejected', reason });
+export const reject = (id: number, reason: string) => call(admin.adminReplacementMove, { id, to: 'rejected', reason });
 
 /** After any move: the queue is asked again. */
 export const invalidateReplacements = (qc: QueryClient) => qc.invalidateQueries({ queryKey: queryKeys.replacements.all });

@@ -15,6 +15,7 @@ import { ShipModal } from '../../../components/ShipModal';
 import { replacementsList, type Replacement as Row } from '../api/getReplacements';
 import { invalidateReplacements, markDone, markShipped, reject, type ShipFields } from '../api/moveReplacement';
 import { REPLACEMENT_STATES as STATUS } from '../model/states';
+import * as admin from '@portal/contract/routes/admin';
 
 const statusTag = tagOf(STATUS);
 
@@ -36,7 +37,7 @@ export function ReplacementQueue() {
       <ListPage<Row>
         name="换卡申请"
         {...replacementsList(status)}
-        exportUrl={urlOf('adminExportReplacements', { status })}
+        exportUrl={urlOf(admin.adminExportReplacements, { status })}
         empty="没有换卡申请"
         filters={<StateFilter<Status> states={STATUS} value={status} onChange={setStatus} />}
         rowKey="id"

@@ -2,6 +2,7 @@ import type { AdminAnswerOf } from '@portal/contract/admin';
 import type { ShipState } from '@portal/contract/patterns/shop';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export type ShopOrderRow = AdminAnswerOf<'adminShopOrderList'>['items'][number];
 const PAGE = 50;
@@ -10,5 +11,5 @@ const PAGE = 50;
 export const shopOrdersList = (state: ShipState) => ({
   queryKey: queryKeys.shopOrders.list(state),
   fetchPage: (cursor: number | undefined) =>
-    call('adminShopOrderList', { ship_state: state, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) }),
+    call(admin.adminShopOrderList, { ship_state: state, limit: PAGE, ...(cursor ? { after_id: cursor } : {}) }),
 });

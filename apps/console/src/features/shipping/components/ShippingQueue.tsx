@@ -12,6 +12,7 @@ import { ShipModal } from '../../../components/ShipModal';
 import { shopOrdersList, type ShopOrderRow as Row } from '../api/getShopOrders';
 import { invalidateShopOrders, shipOrder } from '../api/shipOrder';
 import { SHIP_STATE_OPTIONS } from '../model/states';
+import * as admin from '@portal/contract/routes/admin';
 
 export function ShippingQueue() {
   const { message } = App.useApp();
@@ -23,7 +24,7 @@ export function ShippingQueue() {
       <ListPage<Row>
         name="发货"
         {...shopOrdersList(state)}
-        exportUrl={urlOf('adminExportShopOrders', { ship_state: state })}
+        exportUrl={urlOf(admin.adminExportShopOrders, { ship_state: state })}
         empty={state === 'awaiting' ? '没有待发货的订单' : '暂无订单'}
         filters={<Segmented<ShipState> value={state} onChange={setState} options={SHIP_STATE_OPTIONS} />}
         rowKey="id"

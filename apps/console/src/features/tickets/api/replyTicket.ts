@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TicketStatus } from '@portal/contract/patterns/tickets';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
+import * as admin from '@portal/contract/routes/admin';
 
 export interface ReplyFields {
   status: TicketStatus;
@@ -12,7 +13,7 @@ export interface ReplyFields {
 export function useReplyTicket(id: number, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: ReplyFields) => call('adminTicketReply', { id, status: v.status, content: v.content?.trim() ?? '' }),
+    mutationFn: (v: ReplyFields) => call(admin.adminTicketReply, { id, status: v.status, content: v.content?.trim() ?? '' }),
     onSuccess: (d) => {
       qc.setQueryData(queryKeys.tickets.detail(id), d);
       void qc.invalidateQueries({ queryKey: queryKeys.tickets.all });

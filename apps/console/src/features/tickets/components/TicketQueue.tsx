@@ -16,6 +16,7 @@ import { ListPage } from '../../../components/ListPage';
 import { ticketsList, type TicketFilter as Filter, type TicketRow as Row } from '../api/getTickets';
 import { TICKET_CATEGORY_OPTIONS, TICKET_STATES as STATUS } from '../model/states';
 import { TicketDrawer } from './TicketDrawer';
+import * as admin from '@portal/contract/routes/admin';
 
 const statusTag = tagOf(STATUS);
 
@@ -29,7 +30,7 @@ export function TicketQueue() {
       <ListPage<Row>
         name="工单"
         {...ticketsList(filter)}
-        exportUrl={urlOf('adminExportTickets', filter)}
+        exportUrl={urlOf(admin.adminExportTickets, filter)}
         empty="没有待处理的工单"
         filters={
           <Form

@@ -16,6 +16,7 @@ import { REASON_RULES, toFen } from '../../../lib/zodRule';
 import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVoucherBatches';
 import { useIssueVouchers } from '../api/issueVouchers';
 import type { IssueFields as Fields } from '../model/issueForm';
+import * as admin from '@portal/contract/routes/admin';
 
 // not crypto.randomUUID: a console served over plain http on a LAN address has no randomUUID
 const newRequestId = () => `issue-${newRequestKey()}`;
@@ -129,7 +130,7 @@ export function VoucherIssue() {
           card={false}
           name="发放记录"
           {...voucherBatchesList()}
-          exportUrl={urlOf('adminExportVoucherBatches')}
+          exportUrl={urlOf(admin.adminExportVoucherBatches)}
           empty="暂无发放记录"
           rowKey="id"
           // the batch's columns outgrow the page: the table scrolls sideways rather than squeeze the name
@@ -199,7 +200,7 @@ function RevokeModal({ batch, onClose }: { batch: Batch; onClose: () => void }) 
           {batch.vouchers.locked} 张）的券不受影响。此操作不可撤销。
         </Typography.Paragraph>
       }
-      onConfirm={(v) => call('adminVoucherBatchRevoke', { id: batch.id, reason: v.reason })}
+      onConfirm={(v) => call(admin.adminVoucherBatchRevoke, { id: batch.id, reason: v.reason })}
       onDone={(a) => {
         void message.success(`已撤销 ${(a as { revoked: number }).revoked} 张券`);
         void qc.invalidateQueries({ queryKey: queryKeys.voucherBatches.all });

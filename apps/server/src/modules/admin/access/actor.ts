@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@portal/contract/admin';
 
-/** The operator behind an admin request, as serveAdmin hands it to the handler and the audit records it. */
+/** The operator behind an admin request, as serve() hands it to the handler and the audit records it. */
 export interface AdminActor {
   id: number;
   username: string;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { afterSales } from '../../commerce';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { requestQueue } from './requestQueue';
 
 type RefundRow = afterSales.RequestWithOrder<'refund_requests'>;
@@ -62,36 +62,36 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
     answerOf: invoiceRowOf,
   });
 
-  serveAdmin(api, ctx, 'adminRefundRequestList', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestList', async (req, _reply, op) => {
     return refunds.page(op, req.query);
   });
 
-  serveAdmin(api, ctx, 'adminRefundRequestApprove', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestApprove', async (req, _reply, op) => {
     const { id, reason } = req.body;
     return refunds.decide(op, id, { action: 'refund_request.approved', reason }, (rowId, record) =>
       afterSales.approveRefundRequest(ctx, rowId, reason, op.username, record),
     );
   });
 
-  serveAdmin(api, ctx, 'adminRefundRequestReject', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminRefundRequestReject', async (req, _reply, op) => {
     const { id, reason } = req.body;
     return refunds.decide(op, id, { action: 'refund_request.rejected', reason }, (rowId, record) =>
       afterSales.rejectRefundRequest(ctx, rowId, reason, op.username, record),
     );
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestList', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestList', async (req, _reply, op) => {
     return invoices.page(op, req.query);
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestIssue', 'invoices.manage', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestIssue', async (req, _reply, op) => {
     const { id, invoice_no } = req.body;
     return invoices.decide(op, id, { action: 'invoice_request.issued' }, (rowId, record) =>
       afterSales.issueInvoice(ctx, rowId, invoice_no, op.username, record),
     );
   });
 
-  serveAdmin(api, ctx, 'adminInvoiceRequestReject', 'invoices.manage', async (req, _reply, op) => {
+  serve(api, 'adminInvoiceRequestReject', async (req, _reply, op) => {
     const { id, reason } = req.body;
     return invoices.decide(op, id, { action: 'invoice_request.rejected', reason }, (rowId, record) =>
       afterSales.rejectInvoice(ctx, rowId, reason, op.username, record),

@@ -7,7 +7,6 @@ import { listAgents } from './service';
 export function agentExports(api: FastifyInstance, ctx: AppContext): void {
   listExport({
     name: 'adminExportAgents',
-    permission: 'agents.view',
     action: 'agents.export',
     file: ['agents.csv', '代理商.csv'],
     read: async (_q, op) => ({ rows: (await listAgents(ctx, op)).items }),

@@ -1,31 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { acceptOneImage, readOneImage } from '../../upload';
-import { serveAdmin, serveAdminOpen } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { agentExports } from './exports';
 import { createAgent, getAgent, listAgents, readImage, saveBranding, saveFeatures, savePay, uploadImage } from './service';
 
 export async function agentsRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  serveAdmin(api, ctx, 'adminAgentList', 'agents.view', async (_req, _reply, op) => listAgents(ctx, op));
-  serveAdmin(api, ctx, 'adminAgentGet', 'agents.view', async (req, _reply, op) => getAgent(ctx, op, req.query.id));
-  serveAdmin(api, ctx, 'adminAgentCreate', 'agents.create', async (req, _reply, op) => createAgent(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminAgentBrandingSave', 'branding.manage', async (req, _reply, op) =>
-    saveBranding(ctx, op, req.body.id, req.body.branding, req.body.reason),
-  );
-  serveAdmin(api, ctx, 'adminAgentFeaturesSave', 'branding.manage', async (req, _reply, op) =>
-    saveFeatures(ctx, op, req.body.id, req.body.features, req.body.reason),
-  );
-  serveAdmin(api, ctx, 'adminAgentPaySave', 'paySettings.manage', async (req, _reply, op) =>
-    savePay(ctx, op, req.body.id, req.body.pay, req.body.reason),
-  );
+  serve(api, 'adminAgentList', async (_req, _reply, op) => listAgents(ctx, op));
+  serve(api, 'adminAgentGet', async (req, _reply, op) => getAgent(ctx, op, req.query.id));
+  serve(api, 'adminAgentCreate', async (req, _reply, op) => createAgent(ctx, op, req.body));
+  serve(api, 'adminAgentBrandingSave', async (req, _reply, op) => saveBranding(ctx, op, req.body.id, req.body.branding, req.body.reason));
+  serve(api, 'adminAgentFeaturesSave', async (req, _reply, op) => saveFeatures(ctx, op, req.body.id, req.body.features, req.body.reason));
+  serve(api, 'adminAgentPaySave', async (req, _reply, op) => savePay(ctx, op, req.body.id, req.body.pay, req.body.reason));
   // own scope: the multipart parser serves the image upload only
   await api.register(async (scope) => {
     await acceptOneImage(scope);
-    serveAdmin(scope, ctx, 'adminBrandingImageUpload', 'branding.manage', async (req, _reply, op) =>
-      uploadImage(ctx, op, req.params.id, await readOneImage(req)),
-    );
+    serve(scope, 'adminBrandingImageUpload', async (req, _reply, op) => uploadImage(ctx, op, req.params.id, await readOneImage(req)));
   });
-  serveAdminOpen(api, 'brandingImage', async (req, reply) => {
+  serve(api, 'brandingImage', async (req, reply) => {
     const img = await readImage(ctx, req.params.image);
     // an image id is never reused: cacheable for good
     return reply

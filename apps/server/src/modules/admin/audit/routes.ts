@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { OPERATOR_ROLE_LABEL, type OperatorRole } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { attachment, toCsv } from './csv';
 import { recordAudit, searchAudit } from './service';
 
@@ -9,9 +9,9 @@ import { recordAudit, searchAudit } from './service';
 const EXPORT_LIMIT = 10_000;
 
 export async function auditRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  serveAdmin(api, ctx, 'adminAuditList', 'audit.view', async (req) => searchAudit(ctx.db.kysely, req.query));
+  serve(api, 'adminAuditList', async (req) => searchAudit(ctx.db.kysely, req.query));
 
-  serveAdmin(api, ctx, 'adminAuditExport', 'audit.view', async (req, reply, op) => {
+  serve(api, 'adminAuditExport', async (req, reply, op) => {
     const { items } = await searchAudit(ctx.db.kysely, req.query, EXPORT_LIMIT);
     // an export copies the log out of the console: that too is on record
     await recordAudit(ctx.db.kysely, op, {

@@ -2,13 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { BULK_KIND_LABEL, BULK_STATUS_LABEL } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { send, walk } from '../exports/csvExport';
 import { jobInScope, jobItemsPage } from './bulkJobs';
 
 export function bulkJobExports(api: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
-  serveAdmin(api, ctx, 'adminExportBulkJobItems', 'cards.manage', async (req, reply, op) => {
+  serve(api, 'adminExportBulkJobItems', async (req, reply, op) => {
     // the job's own detail function: its scope check (another agent's job: not found) included
     const job = await jobInScope(db, op, req.query.id);
     const { rows, truncated } = await walk(

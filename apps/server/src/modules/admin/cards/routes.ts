@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMPORT_COLUMNS, REAL_NAME_STATE_LABEL, realNameStateOf } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { bulkJobsJob } from './bulkJobRunner';
 import { createJob, jobDetail, listJobs } from './bulkJobs';
@@ -32,9 +32,9 @@ const TEMPLATE_ROWS = [
 export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
 
-  serveAdmin(api, ctx, 'adminCardSearch', 'cards.view', async (req, _reply, op) => search(db, op, req.query));
+  serve(api, 'adminCardSearch', async (req, _reply, op) => search(db, op, req.query));
 
-  serveAdmin(api, ctx, 'adminCardExport', 'cards.view', async (req, reply, op) => {
+  serve(api, 'adminCardExport', async (req, reply, op) => {
     const rows = await exportRows(db, op, req.query, CARD_EXPORT_LIMIT);
     await recordAudit(db, op, {
       action: 'cards.export',
@@ -89,16 +89,16 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
       .send(csv);
   });
 
-  serveAdmin(api, ctx, 'adminCardLookup', 'cards.view', async (req, _reply, op) => lookup(db, op, req.body.numbers));
-  serveAdmin(api, ctx, 'adminCardStory', 'cards.story', async (req, _reply, op) => story(ctx, op, req.query.card));
+  serve(api, 'adminCardLookup', async (req, _reply, op) => lookup(db, op, req.body.numbers));
+  serve(api, 'adminCardStory', async (req, _reply, op) => story(ctx, op, req.query.card));
   // the story's actions (docs/decisions/0042-console-sees-as-holder.md)
-  serveAdmin(api, ctx, 'adminCardSetState', 'cards.manage', async (req, _reply, op) => setState(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardSetSeries', 'cards.manage', async (req, _reply, op) => setSeries(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardRealNameRemind', 'cards.assist', async (req, _reply, op) => remindRealName(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardTicketOpen', 'tickets.manage', async (req, _reply, op) => openTicket(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardHolderView', 'cards.story', async (req, _reply, op) => holderView(ctx, op, req.query.card));
+  serve(api, 'adminCardSetState', async (req, _reply, op) => setState(ctx, op, req.body));
+  serve(api, 'adminCardSetSeries', async (req, _reply, op) => setSeries(ctx, op, req.body));
+  serve(api, 'adminCardRealNameRemind', async (req, _reply, op) => remindRealName(ctx, op, req.body));
+  serve(api, 'adminCardTicketOpen', async (req, _reply, op) => openTicket(ctx, op, req.body));
+  serve(api, 'adminCardHolderView', async (req, _reply, op) => holderView(ctx, op, req.query.card));
 
-  serveAdmin(api, ctx, 'adminCardImportTemplate', 'cards.manage', async (_req, reply) =>
+  serve(api, 'adminCardImportTemplate', async (_req, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachment('card-import-template.csv', '卡片导入模板.csv'))
@@ -106,21 +106,21 @@ export async function adminCardRoutes(api: FastifyInstance, ctx: AppContext): Pr
       .send(toCsv(IMPORT_COLUMNS, TEMPLATE_ROWS)),
   );
   // the accounts an import's 运营商账号 and a bulk 移至运营商账号 may name
-  serveAdmin(api, ctx, 'adminCarrierAccountChoices', 'cards.manage', async () => accountChoices(ctx));
-  serveAdmin(api, ctx, 'adminCardImportDryRun', 'cards.manage', async (req, _reply, op) => dryRun(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardImportCommit', 'cards.manage', async (req, _reply, op) => commit(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardImportBatches', 'cards.manage', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
-  serveAdmin(api, ctx, 'adminCardImportUndo', 'cards.manage', async (req, _reply, op) => undo(ctx, op, req.body));
+  serve(api, 'adminCarrierAccountChoices', async () => accountChoices(ctx));
+  serve(api, 'adminCardImportDryRun', async (req, _reply, op) => dryRun(ctx, op, req.body));
+  serve(api, 'adminCardImportCommit', async (req, _reply, op) => commit(ctx, op, req.body));
+  serve(api, 'adminCardImportBatches', async (req, _reply, op) => listBatches(db, op, req.query.before_id));
+  serve(api, 'adminCardImportUndo', async (req, _reply, op) => undo(ctx, op, req.body));
   // card passwords (decision 0028): shown once, at import, at a reset, or taken from the waiting list
-  serveAdmin(api, ctx, 'adminCardPasswordReset', 'cards.manage', async (req, _reply, op) => resetPassword(ctx, op, req.body));
-  serveAdmin(api, ctx, 'adminCardPasswordPending', 'cards.manage', async (_req, _reply, op) => pending(ctx, op));
-  serveAdmin(api, ctx, 'adminCardPasswordTake', 'cards.manage', async (req, _reply, op) => take(ctx, op, req.body));
+  serve(api, 'adminCardPasswordReset', async (req, _reply, op) => resetPassword(ctx, op, req.body));
+  serve(api, 'adminCardPasswordPending', async (_req, _reply, op) => pending(ctx, op));
+  serve(api, 'adminCardPasswordTake', async (req, _reply, op) => take(ctx, op, req.body));
 
-  serveAdmin(api, ctx, 'adminBulkJobCreate', 'cards.manage', async (req, _reply, op) => createJob(ctx, op, req.body));
+  serve(api, 'adminBulkJobCreate', async (req, _reply, op) => createJob(ctx, op, req.body));
   // the cards of the jobs are done in the background, batch by batch (docs/decisions/0027)
   api.jobs.add(bulkJobsJob(ctx, Math.max(0, ctx.config.bulkJobsIntervalMs)));
-  serveAdmin(api, ctx, 'adminBulkJobList', 'cards.manage', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
-  serveAdmin(api, ctx, 'adminBulkJobDetail', 'cards.manage', async (req, _reply, op) => jobDetail(db, op, req.query));
+  serve(api, 'adminBulkJobList', async (req, _reply, op) => listJobs(db, op, req.query.before_id));
+  serve(api, 'adminBulkJobDetail', async (req, _reply, op) => jobDetail(db, op, req.query));
   // the area's CSV exports, beside its lists
   bulkJobExports(api, ctx);
 }

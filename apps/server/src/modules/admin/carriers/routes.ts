@@ -8,10 +8,8 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import { CarrierAccountsAdmin, type AccountChange } from '../../carriers';
 import type { AdminActor } from '../access/actor';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { recordAudit } from '../audit';
-
-const PERMISSION = 'carriers.manage';
 
 export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const accounts = new CarrierAccountsAdmin(ctx);
@@ -37,9 +35,9 @@ export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext
     return accounts.row(id);
   };
 
-  serveAdmin(api, ctx, 'adminCarrierAccountList', PERMISSION, async () => ({ items: await accounts.list() }));
-  serveAdmin(api, ctx, 'adminCarrierKinds', PERMISSION, async () => ({ items: accounts.kinds() }));
-  serveAdmin(api, ctx, 'adminCarrierAccountCreate', PERMISSION, async (req, _reply, op) =>
+  serve(api, 'adminCarrierAccountList', async () => ({ items: await accounts.list() }));
+  serve(api, 'adminCarrierKinds', async () => ({ items: accounts.kinds() }));
+  serve(api, 'adminCarrierAccountCreate', async (req, _reply, op) =>
     audited(
       op,
       () => 'carrier_account.created',
@@ -47,7 +45,7 @@ export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext
       (trx) => accounts.create(trx, req.body),
     ),
   );
-  serveAdmin(api, ctx, 'adminCarrierAccountUpdate', PERMISSION, async (req, _reply, op) =>
+  serve(api, 'adminCarrierAccountUpdate', async (req, _reply, op) =>
     audited(
       op,
       () => 'carrier_account.updated',
@@ -55,7 +53,7 @@ export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext
       (trx) => accounts.update(trx, req.body),
     ),
   );
-  serveAdmin(api, ctx, 'adminCarrierAccountSetEnabled', PERMISSION, async (req, _reply, op) =>
+  serve(api, 'adminCarrierAccountSetEnabled', async (req, _reply, op) =>
     audited(
       op,
       () => (req.body.enabled ? 'carrier_account.enabled' : 'carrier_account.disabled'),
@@ -63,5 +61,5 @@ export async function carrierAccountRoutes(api: FastifyInstance, ctx: AppContext
       (trx) => accounts.setEnabled(trx, req.body),
     ),
   );
-  serveAdmin(api, ctx, 'adminCarrierAccountTest', PERMISSION, async (req) => accounts.test(req.body));
+  serve(api, 'adminCarrierAccountTest', async (req) => accounts.test(req.body));
 }

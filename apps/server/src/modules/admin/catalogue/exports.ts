@@ -11,7 +11,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
   const LISTS = [
     listExport({
       name: 'adminExportSeries',
-      permission: 'prices.view',
       action: 'series.export',
       file: ['series.csv', '套餐系列.csv'],
       read: async (q, op) => ({ rows: (await listSeries(ctx, op, q)).items }),
@@ -26,7 +25,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportPackages',
-      permission: 'prices.view',
       action: 'packages.export',
       file: ['packages.csv', '套餐.csv'],
       read: async (q, op) => ({ rows: (await listPackages(ctx, op, q)).items }),
@@ -49,7 +47,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportPrices',
-      permission: 'prices.view',
       action: 'prices.export',
       file: ['prices.csv', '代理价格.csv'],
       read: async (q, op) => ({ rows: (await listPackages(ctx, op, q)).items }),
@@ -67,7 +64,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportCouponPackages',
-      permission: 'prices.view',
       action: 'coupon_packages.export',
       file: ['coupon-packages.csv', '优惠券包.csv'],
       read: async (_q, op) => ({ rows: (await listCouponPackages(ctx, op)).items }),
@@ -83,7 +79,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportRechargeOffers',
-      permission: 'prices.view',
       action: 'recharge_offers.export',
       file: ['recharge-offers.csv', '首充优惠.csv'],
       read: async (_q, op) => ({ rows: (await listOffers(ctx, op)).items }),
@@ -98,7 +93,6 @@ export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportVoucherBatches',
-      permission: 'vouchers.issue',
       action: 'voucher_batches.export',
       file: ['voucher-batches.csv', '优惠券发放记录.csv'],
       // newest first, keyset on the batch id like the list

@@ -12,7 +12,7 @@ import type { PayoutGateway } from '../../../integrations/payout/gateway';
 import { AppError } from '../../../lib/errors';
 import * as commissions from '../../commissions';
 import type { AdminActor } from '../access/actor';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { agentFilter } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
 import { payeeConfirmRoutes } from './payeeRoutes';
@@ -64,7 +64,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     withdrawal: commissions.withdrawalView(r.withdrawal),
   });
 
-  serveAdmin(api, ctx, 'adminCommissionAgents', 'commissions.view', async (_req, _reply, op) => {
+  serve(api, 'adminCommissionAgents', async (_req, _reply, op) => {
     const scope = agentFilter(op);
     const agents = await commissions.agentsWithAccounts(db, scope);
     const items = [];
@@ -75,7 +75,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     return { items };
   });
 
-  serveAdmin(api, ctx, 'adminCommissionLedger', 'commissions.view', async (req, _reply, op) => {
+  serve(api, 'adminCommissionLedger', async (req, _reply, op) => {
     const agentId = agentOf(op, req.query.agent_id);
     const q = req.query;
     const [figures, rows] = await Promise.all([
@@ -97,11 +97,11 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     return { figures, items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminCommissionStatement', 'commissions.view', async (req, _reply, op) =>
+  serve(api, 'adminCommissionStatement', async (req, _reply, op) =>
     commissions.statementOf(db, agentOf(op, req.query.agent_id), req.query.month),
   );
 
-  serveAdmin(api, ctx, 'adminCommissionStatementExport', 'commissions.view', async (req, reply, op) => {
+  serve(api, 'adminCommissionStatementExport', async (req, reply, op) => {
     const agentId = agentOf(op, req.query.agent_id);
     const s = await commissions.statementOf(db, agentId, req.query.month);
     await recordAudit(db, op, {
@@ -141,7 +141,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       .send(csv);
   });
 
-  serveAdmin(api, ctx, 'adminCommissionWithdrawals', 'commissions.view', async (req, _reply, op) => {
+  serve(api, 'adminCommissionWithdrawals', async (req, _reply, op) => {
     const q = req.query;
     const scope = agentFilter(op);
     const agentId = scope ?? q.agent_id ?? null;
@@ -151,7 +151,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalRequest', 'commissions.withdraw', async (req, _reply, op) => {
+  serve(api, 'adminCommissionWithdrawalRequest', async (req, _reply, op) => {
     const b = req.body;
     const r = await commissions.requestWithdrawal(
       ctx,
@@ -172,19 +172,17 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
         ),
       );
 
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalApprove', 'commissions.settle', async (req, _reply, op) =>
-    decide(() => ({ action: 'approve' }))(req.body, op),
-  );
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalReject', 'commissions.settle', async (req, _reply, op) =>
+  serve(api, 'adminCommissionWithdrawalApprove', async (req, _reply, op) => decide(() => ({ action: 'approve' }))(req.body, op));
+  serve(api, 'adminCommissionWithdrawalReject', async (req, _reply, op) =>
     decide((b) => ({ action: 'reject', reason: b.reason! }))(req.body, op),
   );
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalPaid', 'commissions.settle', async (req, _reply, op) =>
+  serve(api, 'adminCommissionWithdrawalPaid', async (req, _reply, op) =>
     decide((b) => ({ action: 'paid', reference: b.reference!, channel: 'manual' }))(req.body, op),
   );
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalFailed', 'commissions.settle', async (req, _reply, op) =>
+  serve(api, 'adminCommissionWithdrawalFailed', async (req, _reply, op) =>
     decide((b) => ({ action: 'failed', reason: b.reason! }))(req.body, op),
   );
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalTransfer', 'commissions.settle', async (req, _reply, op) => {
+  serve(api, 'adminCommissionWithdrawalTransfer', async (req, _reply, op) => {
     const gateway = payoutGatewayOf(ctx);
     if (!gateway) throw new AppError(Code.BAD_REQUEST, '尚未接入打款接口，请手工打款后登记打款流水号');
     const r = await commissions.payThroughGateway(
@@ -196,7 +194,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     return { ...view(r), processing: r.processing, ...(r.note ? { note: r.note } : {}) };
   });
 
-  serveAdmin(api, ctx, 'adminCommissionWithdrawalCancel', 'commissions.settle', async (req, _reply, op) => {
+  serve(api, 'adminCommissionWithdrawalCancel', async (req, _reply, op) => {
     const gateway = payoutGatewayOf(ctx);
     if (!gateway) throw new AppError(Code.BAD_REQUEST, '尚未接入打款接口');
     const r = await commissions.cancelGatewayTransfer(ctx, gateway, { id: req.body.id, operatorId: op.id }, recorder(op));
@@ -206,7 +204,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   // the payee's confirmation page's two open endpoints (their link is shown here, to finance)
   payeeConfirmRoutes(api, ctx);
 
-  serveAdmin(api, ctx, 'adminCommissionAdjust', 'commissions.settle', async (req, _reply, op) => {
+  serve(api, 'adminCommissionAdjust', async (req, _reply, op) => {
     const b = req.body;
     return commissions.adjust(
       ctx,
@@ -215,7 +213,7 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     );
   });
 
-  serveAdmin(api, ctx, 'adminCommissionSettings', 'commissions.configure', async (req, _reply, op) => {
+  serve(api, 'adminCommissionSettings', async (req, _reply, op) => {
     const b = req.body;
     return commissions.saveSettings(
       ctx,
@@ -224,11 +222,11 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     );
   });
 
-  serveAdmin(api, ctx, 'adminCommissionAccountCode', 'commissions.withdraw', async (req, _reply, op) =>
+  serve(api, 'adminCommissionAccountCode', async (req, _reply, op) =>
     commissions.sendAccountCode(ctx, agentOf(op, req.body.agent_id), op.ip),
   );
 
-  serveAdmin(api, ctx, 'adminCommissionAccountSave', 'commissions.withdraw', async (req, _reply, op) => {
+  serve(api, 'adminCommissionAccountSave', async (req, _reply, op) => {
     const b = req.body;
     return commissions.changePayoutAccount(
       ctx,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CARD_STATE_LABEL } from '@portal/contract/enums';
 import type { AppContext } from '../../../context';
 import { clock } from '../../../lib/clock';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { agentFilter } from '../access/scope';
 import { chinaDayStartIso, dailySeries, lastChinaDays } from './figures';
 import { queueCounts } from './queues';
@@ -13,7 +13,7 @@ const DAYS = 30;
 const TOP = 10;
 
 export async function dashboardRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
-  serveAdmin(api, ctx, 'adminDashboard', 'dashboard.view', async (_req, _reply, op) => {
+  serve(api, 'adminDashboard', async (_req, _reply, op) => {
     const db = ctx.db.kysely;
     const agent = agentFilter(op);
     const days = lastChinaDays(clock.now(), DAYS);

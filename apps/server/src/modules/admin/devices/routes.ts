@@ -17,13 +17,9 @@ import {
   withdrawFirmware,
 } from '../../devices';
 import type { AdminActor } from '../access/actor';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
-
-const PERMISSION = 'devices.support';
-/** the firmware catalogue: which image a router may be sent is the platform's call (docs/decisions/0040-firmware-through-the-acs.md) */
-const CATALOGUE = 'firmware.manage';
 
 export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const device = async (op: AdminActor, customNum: string) => {
@@ -43,22 +39,20 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
         after: { change: after.id, state: after.state },
       });
 
-  serveAdmin(api, ctx, 'adminDeviceTasks', PERMISSION, async (req, _reply, op) =>
-    deviceTasks(ctx, await device(op, req.query.custom_num), req.query.custom_num),
-  );
-  serveAdmin(api, ctx, 'adminDeviceTaskRetry', PERMISSION, async (req, _reply, op) => {
+  serve(api, 'adminDeviceTasks', async (req, _reply, op) => deviceTasks(ctx, await device(op, req.query.custom_num), req.query.custom_num));
+  serve(api, 'adminDeviceTaskRetry', async (req, _reply, op) => {
     const d = await device(op, req.body.custom_num);
     return retryTask(ctx, d, req.body.id, audit(op, 'device_task.retried', d.serial, req.body.reason));
   });
-  serveAdmin(api, ctx, 'adminDeviceTaskCancel', PERMISSION, async (req, _reply, op) => {
+  serve(api, 'adminDeviceTaskCancel', async (req, _reply, op) => {
     const d = await device(op, req.body.custom_num);
     return cancelTask(ctx, d, req.body.id, audit(op, 'device_task.cancelled', d.serial, req.body.reason));
   });
 
   // ---------- firmware ----------
 
-  serveAdmin(api, ctx, 'adminFirmwareList', PERMISSION, async (req) => firmwareCatalogue(ctx, req.query.model || undefined));
-  serveAdmin(api, ctx, 'adminFirmwareCreate', CATALOGUE, async (req, _reply, op) => {
+  serve(api, 'adminFirmwareList', async (req) => firmwareCatalogue(ctx, req.query.model || undefined));
+  serve(api, 'adminFirmwareCreate', async (req, _reply, op) => {
     const { reason, ...input } = req.body;
     return registerFirmware(ctx, input, op.displayName || op.username, (trx, image) =>
       recordAudit(trx, op, {
@@ -69,7 +63,7 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
       }),
     );
   });
-  serveAdmin(api, ctx, 'adminFirmwareWithdraw', CATALOGUE, async (req, _reply, op) =>
+  serve(api, 'adminFirmwareWithdraw', async (req, _reply, op) =>
     withdrawFirmware(ctx, req.body.id, (trx, image) =>
       recordAudit(trx, op, {
         action: 'firmware.withdrawn',
@@ -80,7 +74,7 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
       }),
     ),
   );
-  serveAdmin(api, ctx, 'adminDeviceFirmwarePush', PERMISSION, async (req, _reply, op) => {
+  serve(api, 'adminDeviceFirmwarePush', async (req, _reply, op) => {
     // every card resolved and in the operator's scope before anything is sent
     const targets = [];
     for (const customNum of [req.body.custom_num, ...req.body.also]) targets.push({ customNum, device: await device(op, customNum) });

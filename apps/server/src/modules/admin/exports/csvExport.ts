@@ -4,11 +4,11 @@
 // answers the file (lib of audit: China time, labelled columns). Each area declares its exports
 // beside its list (catalogue/exports.ts, cards/exports.ts, …) with these helpers.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ADMIN_ENDPOINTS, EXPORT_MAX_ROWS, type AdminEndpointName, type AdminQueryOf, type AuditAction } from '@portal/contract/admin';
+import { REGISTRY } from '@portal/contract/endpoints';
+import { EXPORT_MAX_ROWS, type AdminEndpointName, type AdminQueryOf, type AuditAction } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import type { AdminActor } from '../access/actor';
-import { serveAdmin, type AdminHandler } from '../access/guard';
-import type { Permission } from '../access/permissions';
+import { serve, type EndpointHandler, type EndpointRequest } from '../../../lib/endpoint';
 import { attachment, recordAudit, toCsv } from '../audit';
 import { walkPages } from './walk';
 
@@ -54,7 +54,6 @@ interface Rows<R> {
 /** One list's export: who may, the audit action and the file, how it reads its rows and its columns. */
 interface ListExport<K extends AdminEndpointName, R> {
   name: K;
-  permission: Permission;
   action: AuditAction;
   file: [string, string];
   /** the filtered set, through the list's own function and in the operator's agent scope */
@@ -64,9 +63,9 @@ interface ListExport<K extends AdminEndpointName, R> {
 
 /** A list's export, served: reads, audits (the filter: the query, or nothing for a list without filters), answers the file. */
 export function listExport<K extends AdminEndpointName, R>(e: ListExport<K, R>) {
-  const filtered = 'query' in ADMIN_ENDPOINTS[e.name];
+  const filtered = 'query' in REGISTRY[e.name];
   return (api: FastifyInstance, ctx: AppContext) =>
-    serveAdmin(api, ctx, e.name, e.permission, (async (req, reply, op) => {
+    serve(api, e.name, (async (req: EndpointRequest<K>, reply: FastifyReply, op: AdminActor) => {
       const { rows, truncated } = await e.read(req.query as AdminQueryOf<K>, op);
       return send(ctx, reply, op, {
         action: e.action,
@@ -76,7 +75,7 @@ export function listExport<K extends AdminEndpointName, R>(e: ListExport<K, R>) 
         header: e.columns.map(([header]) => header),
         rows: rows.map((r) => e.columns.map(([, cell]) => cell(r))),
       });
-    }) as AdminHandler<K>);
+    }) as EndpointHandler<K>);
 }
 
 /** A keyset-paged list walked from its start, up to EXPORT_MAX_ROWS. */

@@ -9,7 +9,6 @@ import { listOperators } from './service';
 export function operatorExports(api: FastifyInstance, ctx: AppContext): void {
   listExport({
     name: 'adminExportOperators',
-    permission: 'operators.manage',
     action: 'operators.export',
     file: ['operators.csv', '操作员.csv'],
     // the list's own rows: they carry no password hash and no second-factor secret

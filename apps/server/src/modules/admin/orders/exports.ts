@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { LEDGER_KIND_LABEL, ORDER_STATE_LABEL } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import type { AppContext } from '../../../context';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { agentFilter, assertInScope } from '../access/scope';
 import { label, listExport, send, walk, yesNo, yuan } from '../exports/csvExport';
 import * as orders from './repo';
@@ -14,7 +14,6 @@ export function moneyExports(api: FastifyInstance, ctx: AppContext): void {
 
   listExport({
     name: 'adminExportLatePayments',
-    permission: 'ledger.view',
     action: 'late_payments.export',
     file: ['late-payments.csv', '异常到账.csv'],
     read: async (_q, op) => ({ rows: await orders.latePayments(db, agentFilter(op)) }),
@@ -31,7 +30,7 @@ export function moneyExports(api: FastifyInstance, ctx: AppContext): void {
     ],
   })(api, ctx);
 
-  serveAdmin(api, ctx, 'adminExportLedger', 'ledger.view', async (req, reply, op) => {
+  serve(api, 'adminExportLedger', async (req, reply, op) => {
     const card = await orders.cardByNumber(db, req.query.card);
     assertInScope(op, card?.agent_id);
     const c = card!;

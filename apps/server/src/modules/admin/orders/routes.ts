@@ -12,7 +12,7 @@ import { refundRefusal } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import { refundOrder, refundPart } from '../../commerce';
 import type { OperatorRole } from '@portal/contract/admin';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
@@ -62,14 +62,14 @@ function rowOf(r: OrderRow, role: OperatorRole) {
 export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
 
-  serveAdmin(api, ctx, 'adminOrderList', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminOrderList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchOrders(db, agentFilter(op), filterOf(q), q.limit + 1);
     const items = rows.slice(0, q.limit).map((r) => rowOf(r, op.role));
     return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminOrderExport', 'orders.view', async (req, reply, op) => {
+  serve(api, 'adminOrderExport', async (req, reply, op) => {
     const rows = await repo.searchOrders(db, agentFilter(op), filterOf(req.query), EXPORT_LIMIT);
     await recordAudit(db, op, {
       action: 'orders.export',
@@ -114,7 +114,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
   });
 
   // the buyer's mobile whole, for one order, with a reason (audited): what a masked list leaves out
-  serveAdmin(api, ctx, 'adminOrderMobileReveal', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminOrderMobileReveal', async (req, _reply, op) => {
     const order = await repo.orderForAdmin(db, req.body.order_no);
     assertInScope(op, order?.agent_id);
     await recordAudit(db, op, {
@@ -125,7 +125,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return { order_no: order!.order_no, mobile: order!.user_mobile ?? '' };
   });
 
-  serveAdmin(api, ctx, 'adminOrderDetail', 'orders.view', async (req, _reply, op) => {
+  serve(api, 'adminOrderDetail', async (req, _reply, op) => {
     const order = await repo.orderForAdmin(db, req.query.order_no);
     assertInScope(op, order?.agent_id);
     const o = order!;
@@ -169,7 +169,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     };
   });
 
-  serveAdmin(api, ctx, 'adminOrderRefund', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminOrderRefund', async (req, _reply, op) => {
     const { order_no, reason } = req.body;
     const order = await repo.orderForAdmin(db, order_no);
     assertInScope(op, order?.agent_id);
@@ -202,7 +202,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
 
   // Part of an order's money back, the goods kept (docs/decisions/0045): the refund service's
   // refundPart, once per request_id; its audit row is written in the refund's own transaction.
-  serveAdmin(api, ctx, 'adminOrderPartialRefund', 'refunds.manage', async (req, _reply, op) => {
+  serve(api, 'adminOrderPartialRefund', async (req, _reply, op) => {
     const b = req.body;
     const order = await repo.orderForAdmin(db, b.order_no);
     assertInScope(op, order?.agent_id);
@@ -222,7 +222,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return r;
   });
 
-  serveAdmin(api, ctx, 'adminLatePayments', 'ledger.view', async (_req, _reply, op) => {
+  serve(api, 'adminLatePayments', async (_req, _reply, op) => {
     const rows = await repo.latePayments(db, agentFilter(op));
     return {
       items: rows.map((p) => ({
@@ -239,7 +239,7 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     };
   });
 
-  serveAdmin(api, ctx, 'adminCardLedger', 'ledger.view', async (req, _reply, op) => {
+  serve(api, 'adminCardLedger', async (req, _reply, op) => {
     const q = req.query;
     const card = await repo.cardByNumber(db, q.card);
     assertInScope(op, card?.agent_id);

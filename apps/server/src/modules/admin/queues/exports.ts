@@ -30,7 +30,6 @@ export function queueExports(api: FastifyInstance, ctx: AppContext): void {
   const LISTS = [
     listExport({
       name: 'adminExportTickets',
-      permission: 'tickets.manage',
       action: 'tickets.export',
       file: ['tickets.csv', '工单.csv'],
       read: async (q, op) => {
@@ -61,7 +60,6 @@ export function queueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportApplications',
-      permission: 'agentApplications.manage',
       action: 'agent_applications.export',
       file: ['agent-applications.csv', '代理申请.csv'],
       read: (q, op) =>
@@ -85,7 +83,6 @@ export function queueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportReplacements',
-      permission: 'cards.manage',
       action: 'replacements.export',
       file: ['replacements.csv', '换卡申请.csv'],
       read: (q, op) =>
@@ -113,7 +110,6 @@ export function queueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportRealName',
-      permission: 'realname.view',
       action: 'realname.export',
       file: ['real-name.csv', '实名记录.csv'],
       read: (q, op) =>
@@ -134,7 +130,6 @@ export function queueExports(api: FastifyInstance, ctx: AppContext): void {
     }),
     listExport({
       name: 'adminExportShopOrders',
-      permission: 'orders.manage',
       action: 'shop_orders.export',
       file: ['shop-orders.csv', '发货.csv'],
       read: (q, op) =>

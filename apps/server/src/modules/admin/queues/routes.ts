@@ -17,7 +17,7 @@ import { moveApplication } from '../../replacement';
 import { addTicketEvent, chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from '../../tickets';
 import { uploadRowOf } from '../../upload';
 import type { OperatorRole } from '@portal/contract/admin';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import type { AdminActor } from '../access/actor';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
@@ -83,7 +83,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     };
   }
 
-  serveAdmin(api, ctx, 'adminTicketList', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminTicketList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchTickets(
       db,
@@ -100,17 +100,17 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminTicketDetail', 'tickets.manage', async (req, _reply, op) => ticketDetail(op, req.query.id));
+  serve(api, 'adminTicketDetail', async (req, _reply, op) => ticketDetail(op, req.query.id));
 
   // the customer's contact whole, for one ticket, with a reason (audited)
-  serveAdmin(api, ctx, 'adminTicketContactReveal', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminTicketContactReveal', async (req, _reply, op) => {
     const t = await repo.ticketById(db, req.body.id);
     assertInScope(op, t?.agent_id);
     await recordAudit(db, op, { action: 'tickets.contact_reveal', target: { type: 'ticket', id: t!.id }, reason: req.body.reason });
     return { id: t!.id, contact: t!.contact };
   });
 
-  serveAdmin(api, ctx, 'adminTicketReply', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminTicketReply', async (req, _reply, op) => {
     const b = req.body;
     const before = await repo.ticketById(db, b.id);
     assertInScope(op, before?.agent_id);
@@ -130,21 +130,21 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
 
   // 在线咨询 (docs/decisions/0034): the conversation written through the tickets module, which tells
   // the holder's open stream; the same permission and agent scope as the ticket
-  serveAdmin(api, ctx, 'adminChatThread', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminChatThread', async (req, _reply, op) => {
     assertInScope(op, (await repo.ticketById(db, req.query.id))?.agent_id);
     return supportThread(ctx, req.query.id);
   });
-  serveAdmin(api, ctx, 'adminChatRead', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminChatRead', async (req, _reply, op) => {
     assertInScope(op, (await repo.ticketById(db, req.body.id))?.agent_id);
     return markHolderRead(ctx, req.body.id);
   });
-  serveAdmin(api, ctx, 'adminChatReply', 'tickets.manage', async (req, _reply, op) => {
+  serve(api, 'adminChatReply', async (req, _reply, op) => {
     const b = req.body;
     const before = await repo.ticketById(db, b.id);
     assertInScope(op, before?.agent_id);
     return replyAsSupport(ctx, b.id, { author: op.displayName, text: b.text, clientId: b.client_id });
   });
-  serveAdmin(api, ctx, 'adminChatImage', 'tickets.manage', async (req, reply, op) => {
+  serve(api, 'adminChatImage', async (req, reply, op) => {
     assertInScope(op, (await repo.ticketById(db, req.params.id))?.agent_id);
     const id = await chatImageId(ctx, req.params.id, req.params.message);
     const upload = id ? await uploadRowOf(db, id) : undefined;
@@ -157,14 +157,14 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
       .send(personalData(ctx.config).openBytes(Buffer.from(upload.content)));
   });
 
-  serveAdmin(api, ctx, 'adminApplicationList', 'agentApplications.manage', async (req, _reply, op) => {
+  serve(api, 'adminApplicationList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchApplications(db, agentFilter(op), { status: q.status, afterId: q.after_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map(applicationRowOf);
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminApplicationDecide', 'agentApplications.manage', async (req, _reply, op) => {
+  serve(api, 'adminApplicationDecide', async (req, _reply, op) => {
     const b = req.body;
     const before = await repo.applicationById(db, b.id);
     assertInScope(op, before?.agent_id);
@@ -203,7 +203,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     updated_at: a.updated_at || a.created_at,
   });
 
-  serveAdmin(api, ctx, 'adminReplacementList', 'cards.manage', async (req, _reply, op) => {
+  serve(api, 'adminReplacementList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchReplacements(
       db,
@@ -215,7 +215,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminReplacementMove', 'cards.manage', async (req, _reply, op) => {
+  serve(api, 'adminReplacementMove', async (req, _reply, op) => {
     const b = req.body;
     const before = await repo.replacementById(db, b.id);
     assertInScope(op, before?.agent_id);
@@ -241,7 +241,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return replacementOf((await repo.replacementById(db, b.id))!);
   });
 
-  serveAdmin(api, ctx, 'adminRealNameList', 'realname.view', async (req, _reply, op) => {
+  serve(api, 'adminRealNameList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchRealName(db, agentFilter(op), { card: q.card || undefined, afterId: q.after_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map((r) => ({
@@ -257,7 +257,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.card_id : null };
   });
 
-  serveAdmin(api, ctx, 'adminRealNameReveal', 'realname.reveal', async (req, reply, op) => {
+  serve(api, 'adminRealNameReveal', async (req, reply, op) => {
     const b = req.body;
     const card = await repo.cardOfId(db, b.card_id);
     assertInScope(op, card?.agent_id);
@@ -286,14 +286,14 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     shipped_at: r.shipped_at,
   });
 
-  serveAdmin(api, ctx, 'adminShopOrderList', 'orders.manage', async (req, _reply, op) => {
+  serve(api, 'adminShopOrderList', async (req, _reply, op) => {
     const q = req.query;
     const rows = await repo.searchShopOrders(db, agentFilter(op), { shipState: q.ship_state, afterId: q.after_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map(shopRowOf);
     return { items, next_after_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
   });
 
-  serveAdmin(api, ctx, 'adminShopOrderShip', 'orders.manage', async (req, _reply, op) => {
+  serve(api, 'adminShopOrderShip', async (req, _reply, op) => {
     const b = req.body;
     // the shop's own shipping step (it refuses an unpaid or already shipped order, and its update
     // is conditional on the state it read) and the audit row, in one transaction: both or neither

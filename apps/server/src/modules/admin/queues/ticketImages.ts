@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { personalData } from '../../../lib/personalData';
 import { uploadRowOf } from '../../upload';
-import { serveAdmin } from '../access/guard';
+import { serve } from '../../../lib/endpoint';
 import { assertInScope } from '../access/scope';
 import { ticketById } from './repo';
 
@@ -16,7 +16,7 @@ export async function ticketImageRoutes(api: FastifyInstance, ctx: AppContext): 
   const db = ctx.db.kysely;
   const pd = personalData(ctx.config);
 
-  serveAdmin(api, ctx, 'adminTicketImage', 'tickets.manage', async (req, reply, op) => {
+  serve(api, 'adminTicketImage', async (req, reply, op) => {
     const t = await ticketById(db, req.params.id);
     assertInScope(op, t?.agent_id);
     const id = (JSON.parse(t!.images) as string[])[req.params.n];

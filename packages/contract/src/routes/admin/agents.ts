@@ -1,0 +1,10 @@
+// The console's agents routes: see ../admin.ts.
+
+export const adminAgentList = 'GET /admin/agents';
+export const adminAgentGet = 'GET /admin/agents/detail';
+export const adminAgentCreate = 'POST /admin/agents/create';
+export const adminAgentBrandingSave = 'POST /admin/agents/branding';
+export const adminAgentFeaturesSave = 'POST /admin/agents/features';
+export const adminAgentPaySave = 'POST /admin/agents/pay';
+export const adminBrandingImageUpload = 'POST /admin/agents/:id/image';
+export const brandingImage = 'GET /admin/public/branding-image/:image';

@@ -1,0 +1,9 @@
+// The console's devices routes: see ../admin.ts.
+
+export const adminDeviceTasks = 'GET /admin/devices/tasks';
+export const adminDeviceTaskRetry = 'POST /admin/devices/tasks/retry';
+export const adminDeviceTaskCancel = 'POST /admin/devices/tasks/cancel';
+export const adminFirmwareList = 'GET /admin/devices/firmware';
+export const adminFirmwareCreate = 'POST /admin/devices/firmware';
+export const adminFirmwareWithdraw = 'POST /admin/devices/firmware/withdraw';
+export const adminDeviceFirmwarePush = 'POST /admin/devices/firmware/push';

@@ -1,0 +1,8 @@
+// The console's operators routes: see ../admin.ts.
+
+export const adminOperatorList = 'GET /admin/operators';
+export const adminOperatorCreate = 'POST /admin/operators/create';
+export const adminOperatorResetPassword = 'POST /admin/operators/password';
+export const adminOperatorUnlock = 'POST /admin/operators/unlock';
+export const adminOperatorSetDisabled = 'POST /admin/operators/disabled';
+export const adminOperatorSetRole = 'POST /admin/operators/role';
