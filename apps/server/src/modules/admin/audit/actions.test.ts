@@ -32,8 +32,9 @@ const written = new Set<string>();
 const prefixes = new Set<string>();
 for (const file of sources(SRC)) {
   const text = readFileSync(file, 'utf8');
-  // (an area's CSV exports name their `<list>.export` actions for exports/csvExport.ts, which records them)
-  if (!/recordAudit|Recorder|action: AuditAction|csvExport'/.test(text)) continue;
+  // (an area's CSV exports name their `<list>.export` actions for exports/csvExport.ts, and the
+  // after-sales queues their decisions for afterSales/requestQueue.ts, which record them)
+  if (!/recordAudit|Recorder|action: AuditAction|csvExport'|requestQueue'/.test(text)) continue;
   for (const re of LITERALS) for (const m of text.matchAll(re)) for (const name of m.slice(1)) if (name) written.add(name);
   for (const m of text.matchAll(TEMPLATE)) prefixes.add(m[1]!);
 }
