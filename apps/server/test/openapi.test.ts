@@ -41,8 +41,14 @@ describe.each(databases())('OpenAPI document on %s', (kind) => {
       if (e.access !== 'open' && 'answer' in e) expect(Object.keys(op!.responses), name).toContain('401');
       if ('answer' in e) expect(Object.keys(op!.responses), name).toEqual(expect.arrayContaining(['200', '400', '500']));
     }
-    const upload = doc.paths['/api/v1/upload']!.post!;
-    expect(upload.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format).toBe('binary');
+    // every upload, the holder's photos and the console's logos alike, documents its multipart body
+    const uploads = names.filter((n) => 'upload' in REGISTRY[n]);
+    expect(uploads).toEqual(expect.arrayContaining(['upload', 'adminBrandingImageUpload']));
+    for (const name of uploads) {
+      const e = REGISTRY[name];
+      const op = doc.paths[docPath(e.path)]![e.method.toLowerCase()]!;
+      expect(op.requestBody!.content['multipart/form-data']!.schema.properties!.file!.format, name).toBe('binary');
+    }
   });
 });
 

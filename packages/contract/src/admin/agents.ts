@@ -180,6 +180,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     access: 'branding.manage',
     tags: ['admin agents'],
     summary: '上传代理商 Logo 或二维码（JPEG/PNG/WEBP/GIF，最大 5MB），答复图片地址',
+    upload: true,
     params: z.object({ id: agentId }),
     answer: z.object({ url: z.string() }),
   },
