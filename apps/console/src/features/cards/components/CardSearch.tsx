@@ -47,6 +47,9 @@ export function CardSearch() {
   const [pasted, setPasted] = useState<CardLookup | null>(null);
   const canManage = allows(session.data, 'cards.manage');
   const isPlatform = session.data?.role === 'platform_admin';
+  // the series picker reads the series list, which is the catalogue's (prices.view): support sees
+  // cards but not the catalogue, so it gets no picker rather than one the server refuses to fill
+  const seesSeries = allows(session.data, 'prices.view');
 
   const search = (v: Fields) => {
     setSelected([]);
@@ -123,9 +126,11 @@ export function CardSearch() {
               <Form.Item name="supplier" label="运营商">
                 <Select allowClear placeholder="全部" options={options(SUPPLIER_LABEL)} style={{ width: 120 }} />
               </Form.Item>
-              <Form.Item name="series_id" label="套餐系列">
-                <SeriesSelect placeholder="全部系列" width={220} />
-              </Form.Item>
+              {seesSeries ? (
+                <Form.Item name="series_id" label="套餐系列">
+                  <SeriesSelect placeholder="全部系列" width={220} />
+                </Form.Item>
+              ) : null}
               <Form.Item name="real_name" label="实名">
                 <Select
                   allowClear
