@@ -20,6 +20,7 @@ describe.each(databases())('uploads on %s', (kind) => {
     expect(back.statusCode).toBe(200);
     expect(back.headers['content-type']).toBe('image/jpeg');
     expect(back.headers['cache-control']).toBe('private, no-store');
+    expect(back.headers['x-content-type-options']).toBe('nosniff');
     expect(back.rawPayload.equals(JPEG)).toBe(true);
     // an ID photo is sealed at rest: the stored bytes are not the image, its size is the image's
     const stored = await t.db.kysely.selectFrom('uploads').select(['content', 'size']).where('id', '=', id).executeTakeFirstOrThrow();

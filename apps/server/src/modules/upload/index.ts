@@ -1,6 +1,7 @@
 // The upload module's public entry: images (ID-card photos) sealed at rest, served to their
 // owner only. Owns uploads.
 export { uploadRoutes } from './routes';
+export { sendPrivateImage } from './privateImage';
 export { assertOwnUpload } from './service';
 export { acceptOneImage, readOneImage, uploadErrorOf } from './multipart';
 export { saveUpload } from './service';

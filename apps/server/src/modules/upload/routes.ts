@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../lib/endpoint';
 import { authOf } from '../auth';
 import { acceptOneImage, readOneImage } from './multipart';
+import { sendPrivateImage } from './privateImage';
 import { readUpload, saveUpload } from './service';
 
 export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -13,8 +14,7 @@ export async function uploadRoutes(api: FastifyInstance, ctx: AppContext): Promi
 
     serve(scope, 'uploadedFile', async (req, reply) => {
       const { mime, content } = await readUpload(ctx, authOf(req), req.params.id);
-      // personal documents: never kept by shared caches
-      return reply.type(mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(content);
+      return sendPrivateImage(reply, mime, content);
     });
   });
 }

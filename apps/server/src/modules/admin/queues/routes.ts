@@ -15,7 +15,7 @@ import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
 import { moveApplication } from '../../replacement';
 import { addTicketEvent, chatImageId, holderUnread, markHolderRead, replyAsSupport, supportThread } from '../../tickets';
-import { uploadRowOf } from '../../upload';
+import { sendPrivateImage, uploadRowOf } from '../../upload';
 import type { OperatorRole } from '@portal/contract/admin';
 import { serve } from '../../../lib/endpoint';
 import type { AdminActor } from '../access/actor';
@@ -149,12 +149,7 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const id = await chatImageId(ctx, req.params.id, req.params.message);
     const upload = id ? await uploadRowOf(db, id) : undefined;
     if (!upload) throw new AppError(Code.NOT_FOUND, '图片不存在');
-    return reply
-      .type(upload.mime)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .send(personalData(ctx.config).openBytes(Buffer.from(upload.content)));
+    return sendPrivateImage(reply, upload.mime, personalData(ctx.config).openBytes(Buffer.from(upload.content)));
   });
 
   serve(api, 'adminApplicationList', async (req, _reply, op) => {

@@ -7,7 +7,7 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../lib/errors';
 import { personalData } from '../../../lib/personalData';
-import { uploadRowOf } from '../../upload';
+import { sendPrivateImage, uploadRowOf } from '../../upload';
 import { serve } from '../../../lib/endpoint';
 import { assertInScope } from '../access/scope';
 import { ticketById } from './repo';
@@ -22,11 +22,6 @@ export async function ticketImageRoutes(api: FastifyInstance, ctx: AppContext): 
     const id = (JSON.parse(t!.images) as string[])[req.params.n];
     const upload = id === undefined ? undefined : await uploadRowOf(db, id);
     if (!upload) throw new AppError(Code.NOT_FOUND, '图片不存在');
-    return reply
-      .type(upload.mime)
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', 'inline')
-      .header('x-content-type-options', 'nosniff')
-      .send(pd.openBytes(Buffer.from(upload.content)));
+    return sendPrivateImage(reply, upload.mime, pd.openBytes(Buffer.from(upload.content)));
   });
 }
