@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it
+          setupFiles: ['scripts/test/shiftedToday.ts'],
           include: [
             'packages/**/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
@@ -46,6 +48,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          setupFiles: ['scripts/test/shiftedToday.ts'],
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           // Each file builds its own app and database; PostgreSQL databases are created per file.

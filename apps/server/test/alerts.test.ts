@@ -30,8 +30,18 @@ async function ok<T>(res: Promise<import('fastify').LightMyRequestResponse>): Pr
 
 const OFF = { data_alert: false, threshold_unit: 'percent', threshold_value: 20, expiry_alert: false, expiry_days: 3, auto_renew: false };
 
+/**
+ * The 10th of next month, noon in Beijing: the seeded plan ends with the month, so its end is ~20
+ * days ahead whatever day the suite runs on (on the last evening of a month it would be within the
+ * hour that renews at once, on the 1st a month away, past a login's life).
+ */
+function tenthOfNextMonth(): Date {
+  const beijing = new Date(Date.now() + 8 * 3_600_000);
+  return new Date(Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth() + 1, 10, 4));
+}
+
 describe.each(databases())('alerts and auto-renew on %s', (kind) => {
-  const t = useTestApp(kind, { alertsIntervalMs: ALERTS_INTERVAL, payReconcileIntervalMs: 0 });
+  const t = useTestApp(kind, { alertsIntervalMs: ALERTS_INTERVAL, payReconcileIntervalMs: 0 }, { today: tenthOfNextMonth() });
   let demo: string;
   let cardId: number;
   let sim: CarrierSimulator;
@@ -154,6 +164,8 @@ describe.each(databases())('alerts and auto-renew on %s', (kind) => {
     // two days before the plan's end (the seeded plan ends with the month, whatever today's date):
     // within 3 days of it now — the expiry alert would fire, were it on
     clock.advance(Math.max(0, Date.parse(s.plan_ends_at!) - clock.now().getTime() - 2 * DAY));
+    // up to a month on (on the 1st of a month): past a login's life, so log in again
+    demo = await t.loginAccount();
     expect((await run()).notices).toBe(0);
     expect(await allNotices()).toHaveLength(1);
   });
@@ -179,6 +191,7 @@ describe.each(databases())('alerts and auto-renew on %s', (kind) => {
     expect((await notices())[0]!.body).toContain('余额20元不足');
     const before = await t.snapshot();
     clock.advance(Date.parse(s.plan_ends_at!) - clock.now().getTime() + 60_000); // just past the end
+    demo = await t.loginAccount();
     const r = await run();
     expect(r).toMatchObject({ renewed: 0, short: 1, notices: 1 });
     expect((await notices())[0]).toMatchObject({ kind: 'renew_short', title: '余额不足，自动续费未成功', action: 'recharge' });
