@@ -1,4 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The project runs on the Node 24 LTS that `npm install` brings (docs/decisions/0023); `npm test`,
+// `npm run test:*` and `npx vitest` find it first on the PATH. Started any other way — an editor,
+// `./node_modules/.bin/vitest` under the machine's older Node — vitest would run the suite on that
+// Node (its reporter crashes on Node 20), so the command line is run again on the project's Node,
+// and anything else is told why it cannot go on.
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+if (NODE_MAJOR < 24) {
+  const projectNode = join(dirname(fileURLToPath(import.meta.url)), 'node_modules/node/bin/node');
+  const cli = process.argv[1] ?? '';
+  if (existsSync(projectNode) && /vitest(\.mjs)?$/.test(cli) && !process.env.VITEST_ON_PROJECT_NODE) {
+    const run = spawnSync(projectNode, process.argv.slice(1), {
+      stdio: 'inherit',
+      env: { ...process.env, VITEST_ON_PROJECT_NODE: '1' },
+    });
+    process.exit(run.status ?? 1);
+  }
+  throw new Error(
+    `vitest is running on Node ${process.versions.node}; this project's tests run on Node 24 ` +
+      '(node_modules/node/bin/node, installed by `npm install`). Run them with `npm test`, `npm run test:unit` or ' +
+      '`npx vitest`, or point your editor at that Node (the Vitest extension\'s "vitest.nodeExecutable").',
+  );
+}
 
 // Three projects, selected with `vitest run --project <name>` (see the root package.json scripts):
 //   unit  pure logic next to the code; no server, no database, no browser (the console's components
@@ -30,6 +57,10 @@ export default defineConfig({
           environment: 'node',
           // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it
           setupFiles: ['scripts/test/shiftedToday.ts'],
+          // antd components in happy-dom take seconds to import and render on a busy 2-core machine
+          // (7 tests once failed at the 5 s default beside another CPU-heavy process); no unit test
+          // waits on time, so a longer limit hides no slowness a bench would not show
+          testTimeout: 30_000,
           include: [
             'packages/**/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',

@@ -15,6 +15,26 @@ rm -f "$RESULTS"/vitest-*.json
 
 CURRENT_STEP=""
 STARTED_ALL=$SECONDS
+TIMINGS=()
+
+# What `npm test` needs from the system, checked before anything runs: a missing piece stops the
+# run at once with the line to type, instead of failures twenty minutes in (README, first screen).
+preflight() {
+  local missing=() chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
+  [ -x "$chromium" ] || missing+=(chromium)
+  command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+  # screenshots and the browser journeys' text checks need a font with Chinese glyphs
+  if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]; }; then
+    missing+=(fonts-wqy-microhei)
+  fi
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "npm test needs system packages that this machine lacks: ${missing[*]}" >&2
+    echo "install them (Debian/Ubuntu, as root) and run npm test again:" >&2
+    echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+    echo "(PostgreSQL is optional: with TEST_DATABASE_URL set the API suite runs on it too; see .ci/run)" >&2
+    exit 3
+  fi
+}
 
 summary() {
   local rc=$?
@@ -41,6 +61,10 @@ summary() {
   local passed=${counts% *} failed=${counts#* }
   echo
   echo "================================================================"
+  if [ ${#TIMINGS[@]} -gt 0 ]; then
+    echo "time per step (wall, seconds; load average now: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
+    printf '  %s\n' "${TIMINGS[@]}"
+  fi
   if [ "$rc" -eq 0 ]; then
     echo "npm test: all steps passed in $((SECONDS - STARTED_ALL)) s"
   else
@@ -62,6 +86,7 @@ step() {
   local t0=$SECONDS
   "$@"
   echo "-- ${CURRENT_STEP}: ok ($((SECONDS - t0)) s)"
+  TIMINGS+=("$(printf '%5d  %s' $((SECONDS - t0)) "$CURRENT_STEP")")
 }
 
 # Two steps at once (each mostly one core: on 2 cores together they take about as long as the
@@ -94,6 +119,7 @@ steps_side_by_side() {
       return "${rcs[i]}"
     fi
     echo "-- ${names[i]}: ok ($(cat "${outs[i]}.took") s)"
+    TIMINGS+=("$(printf '%5d  %s (side by side)' "$(cat "${outs[i]}.took")" "${names[i]}")")
   done
   rm -f "${outs[0]}" "${outs[0]}.took" "${outs[1]}" "${outs[1]}.took"
 }
@@ -101,6 +127,8 @@ steps_side_by_side() {
 vitest_project() {
   "$VITEST" run --project "$1" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
 }
+
+preflight
 
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   echo "TEST_DATABASE_URL is set: the API suite runs on SQLite and PostgreSQL"
@@ -111,6 +139,7 @@ fi
 steps_side_by_side "lint" "npm run --silent lint" "typecheck" "npm run --silent typecheck"
 step "unit tests" vitest_project unit
 step "api tests" vitest_project api
+step "date-sensitive files on other days" env RESULTS_DIR="$RESULTS" bash scripts/test/dates.sh
 step "build web" npm run --silent build
 step "e2e tests (Chromium)" vitest_project e2e
 step "e2e tests run alone (Chromium)" vitest_project e2e-alone

@@ -2,7 +2,7 @@
 // `new Date()` and `Date.now()` of the test process starts from that moment and runs on at the
 // real pace, like libfaketime for one process. Used by scripts/test/dates.sh to prove that the
 // date-sensitive files pass on the 1st, the 15th and the last day of a month and on 31 December,
-// whatever day the suite really runs on (docs/decisions/0052). Without TEST_TODAY it does nothing.
+// whatever day the suite really runs on (docs/decisions/0053). Without TEST_TODAY it does nothing.
 const today = process.env.TEST_TODAY;
 if (today) {
   const target = Date.parse(today);

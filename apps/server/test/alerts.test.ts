@@ -13,7 +13,7 @@ import { JobRunner } from '../src/jobs';
 import * as jobsRepo from '../src/jobs/repo';
 import { clock } from '../src/lib/clock';
 import { expectAllRejectedWithoutWrites } from './badInput';
-import { databases, useTestApp } from './harness';
+import { databases, midMonth, useTestApp } from './harness';
 
 const DAY = 86_400_000;
 const GB = 1024 * 1024;
@@ -30,18 +30,8 @@ async function ok<T>(res: Promise<import('fastify').LightMyRequestResponse>): Pr
 
 const OFF = { data_alert: false, threshold_unit: 'percent', threshold_value: 20, expiry_alert: false, expiry_days: 3, auto_renew: false };
 
-/**
- * The 10th of next month, noon in Beijing: the seeded plan ends with the month, so its end is ~20
- * days ahead whatever day the suite runs on (on the last evening of a month it would be within the
- * hour that renews at once, on the 1st a month away, past a login's life).
- */
-function tenthOfNextMonth(): Date {
-  const beijing = new Date(Date.now() + 8 * 3_600_000);
-  return new Date(Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth() + 1, 10, 4));
-}
-
 describe.each(databases())('alerts and auto-renew on %s', (kind) => {
-  const t = useTestApp(kind, { alertsIntervalMs: ALERTS_INTERVAL, payReconcileIntervalMs: 0 }, { today: tenthOfNextMonth() });
+  const t = useTestApp(kind, { alertsIntervalMs: ALERTS_INTERVAL, payReconcileIntervalMs: 0 }, { today: midMonth() });
   let demo: string;
   let cardId: number;
   let sim: CarrierSimulator;

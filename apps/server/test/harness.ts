@@ -189,6 +189,17 @@ const TABLES = [
 ] as const;
 
 /**
+ * The 10th of next month, noon in Beijing: a start for a file whose seeded plans end with the month
+ * (their end ~20 days ahead, whatever day the suite runs on — not within the last hour that renews
+ * at once, nor a month away past a login's life) — `useTestApp(kind, {}, { today: midMonth() })`.
+ * scripts/test/dates.sh runs such files as if today were the edges of a month and of a year.
+ */
+export function midMonth(): Date {
+  const beijing = new Date(Date.now() + 8 * 3_600_000);
+  return new Date(Date.UTC(beijing.getUTCFullYear(), beijing.getUTCMonth() + 1, 10, 4));
+}
+
+/**
  * `build`: what a test gives buildApp besides the configuration (e.g. a fake provider's transport);
  * `today`: the moment the file's clock starts at, before the demo data is seeded — for a file whose
  * checks depend on where in the month it runs (a plan that ends with the month, a login's life).

@@ -10,7 +10,7 @@ import { DEMO } from '../src/db/seed';
 import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { clock } from '../src/lib/clock';
 import { notify, rid, sandboxOf } from './commerceHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, midMonth, useTestApp, type TestApp } from './harness';
 
 const GB = 1024 * 1024;
 const ALL_CARDS = [
@@ -129,7 +129,7 @@ async function quickBuy(t: TestApp, num: string, packageName: string) {
 }
 
 describe.each(databases())('one truth about a card on %s', (kind) => {
-  const t = useTestApp(kind, { payReconcileIntervalMs: 0, paySandboxDropNotify: true });
+  const t = useTestApp(kind, { payReconcileIntervalMs: 0, paySandboxDropNotify: true }, { today: midMonth() });
 
   it('every demo card: every page that reports its line says what the read model says', async () => {
     const account = await t.loginAccount();

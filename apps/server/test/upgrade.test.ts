@@ -3,7 +3,7 @@
 // credited once, delivered onto the package in force and taken back by a refund. SQLite and PostgreSQL.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { upgradeVerdict } from '@portal/domain';
+import { periodEnd, upgradeVerdict } from '@portal/domain';
 import { clock } from '../src/lib/clock';
 import { hashPassword } from '../src/lib/password';
 import { refundOrder } from '../src/modules/commerce';
@@ -131,7 +131,9 @@ describe.each(databases())('package upgrades on %s', (kind) => {
       expect(a.refusal).toBeNull();
       expect(a.options.map((o: any) => o.package.name)).toEqual(['5G CPE 500G月包', '5G CPE 1000G月包']);
       const o = a.options[0];
-      // 59.00 for 30 days, 20 days left: credit 39.34 (rounded up); 89.00 × 20/30 = 59.33 (down); 20.00 − 0.01
+      // 59.00 for 30 days, 20 days left: credit 39.34 (rounded up); the 1000G's 89.00 buys a calendar month
+      // from the same start — 28 to 31 days, by when the suite runs — so 89.00 × 20/30 = 59.33 (down) in
+      // a 30-day month, 57.41 in a 31-day one; payable the difference
       expect(o.upgrade).toMatchObject({
         from_kb: 300 * GB,
         to_kb: 500 * GB,
@@ -141,8 +143,10 @@ describe.each(databases())('package upgrades on %s', (kind) => {
         text: `流量 300GB → 500GB，立即生效，有效期不变至 ${a.current.valid_until}`,
       });
       expect(o.upgrade.credit).toBeCloseTo(39.34, 2);
-      expect(o.upgrade.charge).toBeCloseTo(59.33, 2);
-      expect(o.upgrade.payable).toBeCloseTo(19.99, 2);
+      const month = periodEnd(new Date(row.started_at), 2, 1).getTime() - Date.parse(row.started_at);
+      const chargeFen = Math.floor((8900 * 20 * DAY) / month);
+      expect(o.upgrade.charge).toBeCloseTo(chargeFen / 100, 2);
+      expect(o.upgrade.payable).toBeCloseTo((chargeFen - 3934) / 100, 2);
       // the order path prices the same
       const quote = ok(await t.post('/api/v1/order/quote', { custom_num: CPE, goods_type: 'upgrade', package_id: p500 }, demo));
       expect(quote).toMatchObject({ goods_type: 'upgrade', payable: o.upgrade.payable, total: o.upgrade.payable, discount: 0 });
@@ -153,6 +157,8 @@ describe.each(databases())('package upgrades on %s', (kind) => {
     });
 
     it('the multi-SIM device has bigger packages to upgrade to as well', async () => {
+      // its seeded plan is the calendar month's, which on a month's last day is too near its end to upgrade
+      await resetPackage(t, MULTI, '三网通 200G月包', 200, p200);
       const a = await options(MULTI);
       expect(a.current.name).toBe('三网通 200G月包');
       expect(a.options.length).toBeGreaterThanOrEqual(2);

@@ -9,7 +9,7 @@ import { CarrierSimulator } from '../src/integrations/carrier/simulator';
 import { clock } from '../src/lib/clock';
 import { SYNC_RETRY_AFTER_FAILURE_MS, syncUsage } from '../src/modules/usage';
 import { expectAllRejectedWithoutWrites, jsonPost, oversizedBody } from './badInput';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, midMonth, useTestApp, type TestApp } from './harness';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -40,7 +40,7 @@ async function ok<T>(res: Promise<import('fastify').LightMyRequestResponse>): Pr
 }
 
 describe.each(databases())('usage on %s', (kind) => {
-  const t = useTestApp(kind);
+  const t = useTestApp(kind, {}, { today: midMonth() });
   let demo: string;
   const flow = (num: string, token = demo) => ok<FlowAnswer>(t.get(`/api/v2/card/flow?custom_num=${num}`, token));
   const daily = (num: string, days?: number, token = demo) =>

@@ -519,12 +519,12 @@ describe('the fake keeps the platform rules', () => {
     );
   });
 
-  // (how fast is bench:sync's business, not a timed test's)
-  it('adds 100,000 distinct lines at once', async () => {
+  // (100,000 lines, and how fast, are `npm run bench:fakes`' and bench:sync's business, not a timed test's)
+  it('adds many distinct lines at once', async () => {
     const { fake } = await setup();
-    const lines = fake.bulkAdd(100_000);
-    expect(new Set(lines.map((l) => l.iccid)).size).toBe(100_000);
-    expect(new Set(lines.map((l) => l.msisdn)).size).toBe(100_000);
-    expect(fake.line(lines[99_999]!.iccid)!.status).toBe('2');
+    const lines = fake.bulkAdd(2_000);
+    expect(new Set(lines.map((l) => l.iccid)).size).toBe(2_000);
+    expect(new Set(lines.map((l) => l.msisdn)).size).toBe(2_000);
+    expect(fake.line(lines[1_999]!.iccid)!.status).toBe('2');
   });
 });

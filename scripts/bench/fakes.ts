@@ -1,0 +1,49 @@
+// `npm run bench:fakes` — the carrier fakes at a fleet's scale: 100,000 lines loaded at once into the
+// OneLink and Unicom CMP fakes, each distinct, and how long it took. The unit tests check the same
+// bulk loaders on a few thousand lines; the scale lives here so a busy machine cannot time a unit
+// test out (issue 44). It fails (exit code 1) when a fake loses or repeats a line.
+import { performance } from 'node:perf_hooks';
+import { startOneLinkFake } from '../../apps/server/src/integrations/carrier/onelink/fake';
+import { CmpFake } from '../../apps/server/src/integrations/carrier/unicomCmp/fake';
+
+const LINES = Number(process.env.BENCH_FAKE_LINES ?? 100_000);
+let failed = false;
+const check = (what: string, ok: boolean) => {
+  if (!ok) {
+    failed = true;
+    console.error(`FAIL ${what}`);
+  }
+};
+
+const onelink = await startOneLinkFake();
+try {
+  const t0 = performance.now();
+  const lines = onelink.bulkAdd(LINES);
+  const ms = performance.now() - t0;
+  check('OneLink: every ICCID distinct', new Set(lines.map((l) => l.iccid)).size === LINES);
+  check('OneLink: every MSISDN distinct', new Set(lines.map((l) => l.msisdn)).size === LINES);
+  check('OneLink: the last line is found', onelink.line(lines[LINES - 1]!.iccid) !== undefined);
+  console.log(`OneLink fake: ${LINES.toLocaleString('en')} lines in ${ms.toFixed(0)} ms`);
+} finally {
+  await onelink.close();
+}
+
+const cmp = await CmpFake.start({ appId: 'bench', appSecret: 'bench-secret', openId: 'bench' });
+try {
+  const t0 = performance.now();
+  cmp.addMany(LINES, (i) => ({
+    iccid: `898606${String(i).padStart(14, '0')}`,
+    msisdn: `1440${String(i).padStart(9, '0')}`,
+    imsi: `46006${String(i).padStart(10, '0')}`,
+    simStatus: '2',
+    realNameStatus: '2',
+    monthToDateDataUsage: '0',
+    sessions: [],
+  }));
+  const ms = performance.now() - t0;
+  check('CMP: every line kept', cmp.size === LINES);
+  console.log(`Unicom CMP fake: ${LINES.toLocaleString('en')} lines in ${ms.toFixed(0)} ms`);
+} finally {
+  await cmp.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The files whose checks depend on the calendar (a plan that ends with the month, a login's life,
+# a monthly period, a year's end), run as if today were the first minutes of a month, the middle of
+# one, its last evening and New Year's Eve (scripts/test/shiftedToday.ts moves the test process's
+# clock; docs/decisions/0053). On SQLite only: the dates are the point, not the database.
+#   bash scripts/test/dates.sh            every date below
+#   TEST_DATES="2027-02-28T23:30:00+08:00" bash scripts/test/dates.sh
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+# found by running the whole unit and API suites at each date (docs/decisions/0053)
+FILES=(
+  apps/server/test/alerts.test.ts
+  apps/server/test/carrierOutage.test.ts
+  apps/server/test/oneTruth.test.ts
+  apps/server/test/upgrade.test.ts
+  apps/server/test/usage.test.ts
+)
+# the first minutes of a month and of a year, the middle of a month, a month's last evening and New
+# Year's Eve (carrierOutage's ten simulated minutes may not cross a month's end: its month figure
+# starts again there, as it should)
+DATES=(${TEST_DATES:-2027-01-01T00:10:00+08:00 2027-01-15T12:00:00+08:00 2027-01-31T22:00:00+08:00 2026-12-31T22:00:00+08:00})
+
+# RESULTS_DIR (set by scripts/test-all.sh): a json report per date there, counted in its last line
+i=0
+for today in "${DATES[@]}"; do
+  i=$((i + 1))
+  echo "-- as if today were ${today}"
+  report=()
+  [ -n "${RESULTS_DIR:-}" ] && report=(--reporter=json "--outputFile.json=${RESULTS_DIR}/vitest-dates-${i}.json")
+  TEST_TODAY="$today" TEST_DATABASE_URL='' node_modules/.bin/vitest run --project api --reporter=dot "${report[@]}" "${FILES[@]}" "$@"
+done
