@@ -2,6 +2,7 @@
 // card's bound mobile.
 import { Code } from '@portal/contract/codes';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
+import { forgotPath } from './forgotPath';
 
 export interface CardPasswordFields {
   customNum: string;
@@ -40,4 +41,13 @@ export function cardPasswordErrorField(code: number | undefined): CardPasswordFi
     default:
       return undefined;
   }
+}
+
+/**
+ * Where a form that asked for a card password sends the holder after a lock (LOCKED: this source's
+ * lock or the card's wait across all sources, docs/decisions/0058): this form, whose code to the
+ * card's mobile sets a new password and lifts both. Undefined for any other refusal.
+ */
+export function forgotPathAfter(code: number | undefined, customNum: string): string | undefined {
+  return code === Code.LOCKED ? forgotPath(customNum) : undefined;
 }
