@@ -102,7 +102,7 @@ async function resetBySms(t: TestApp, customNum: string, mobile: string, passwor
 describe.each(databases())('card password bound across sources on %s', (kind) => {
   const t = useTestApp(kind);
 
-  it('20 card logins sent at once from 20 addresses: 6 are compared, 14 wait; then even the right password waits', async () => {
+  it('20 card logins sent at once from 20 addresses: 6 compared, 14 refused before comparing; then even the right password waits', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => cardLogin(t, '1000000002', String(300000 + i), `10.60.0.${i + 1}`)),
     );
@@ -187,6 +187,21 @@ describe.each(databases())('card password bound across sources on %s', (kind) =>
     const after = await addDevice(t, other!, DEMO.cardPassword, '10.63.1.1');
     expect(after.json().code, after.body).toBe(0);
     clock.reset();
+  });
+
+  it('registration with a card is under the same guard: while the card waits nobody is registered and the code is kept', async () => {
+    for (let i = 0; i < 6; i++) await cardLogin(t, '1000000014', String(800000 + i), `10.67.0.${i + 1}`);
+    expect((await t.post('/api/v1/sms/code', { mobile: '13900139014', purpose: 'register' })).json().code).toBe(0);
+    const code = await t.lastSmsCode('13900139014');
+    const body = { mobile: '13900139014', code, password: 'abc12345', password_again: 'abc12345', agreed: true };
+    const users = async () => (await t.snapshot()).users;
+    const before = await users();
+    const refused = await t.post('/api/v2/bind_user', { ...body, custom_num: '1000000014', card_password: DEMO.cardPassword });
+    expect(refused.json().code).toBe(Code.LOCKED);
+    expect(waitOf(refused)).toBeDefined();
+    expect(await users()).toBe(before);
+    // the code was not spent on the refusal: registering without the card goes through
+    expect((await t.post('/api/v2/bind_user', body)).json().code).toBe(0);
   });
 
   it('the wait grows with each failure past the free ones — 15 minutes doubling to a day — and a quiet day forgets them', async () => {
