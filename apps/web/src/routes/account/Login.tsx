@@ -20,7 +20,6 @@ import {
 } from '../../features/auth/model/loginForm';
 import { useBrand } from '../../features/branding/model/brandingStore';
 import { markFromQuery } from '../../features/branding/model/mark';
-import { forgotPath } from '../../features/cards/model/forgotPath';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
@@ -212,7 +211,7 @@ export default function LoginPage() {
           )}
           {activeModel !== 'mobile' && (
             <div className={styles.row}>
-              <Link to={activeModel === 'account' ? '/forgot_password' : forgotPath(fields.customNum)} className={styles.link}>
+              <Link to={activeModel === 'account' ? '/forgot_password' : '/forgot'} className={styles.link}>
                 {activeModel === 'account' ? '忘记密码？' : '忘记卡密码？'}
               </Link>
             </div>

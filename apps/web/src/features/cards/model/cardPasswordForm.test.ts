@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { cardPasswordErrorField, cardPasswordFormError, forgotPathAfter, type CardPasswordFields } from './cardPasswordForm';
-import { forgotPath } from './forgotPath';
+import { cardPasswordErrorField, cardPasswordFormError, forgotPath, forgotPathAfter, type CardPasswordFields } from './cardPasswordForm';
 
 const ok: CardPasswordFields = { customNum: '1000000013', code: '123456', password: '2468', confirm: '2468' };
 

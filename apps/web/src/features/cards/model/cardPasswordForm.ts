@@ -2,7 +2,6 @@
 // card's bound mobile.
 import { Code } from '@portal/contract/codes';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
-import { forgotPath } from './forgotPath';
 
 export interface CardPasswordFields {
   customNum: string;
@@ -41,6 +40,12 @@ export function cardPasswordErrorField(code: number | undefined): CardPasswordFi
     default:
       return undefined;
   }
+}
+
+/** /forgot for one card: the number filled in when it is one (a typo is left out). */
+export function forgotPath(customNum: string): string {
+  const num = customNum.trim();
+  return PATTERN.cardNum.test(num) ? `/forgot?custom_num=${encodeURIComponent(num)}` : '/forgot';
 }
 
 /**
