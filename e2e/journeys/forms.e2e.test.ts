@@ -192,6 +192,31 @@ describe('forms that say what to fix', () => {
     expect(await fieldError(password)).toMatch(/卡号或卡密码错误/);
   });
 
+  it('bind: a card that waits after guesses from many places says for how long, and links to 忘记卡密码 for it', async () => {
+    const { page } = j.phone;
+    await loginWithAccount(page);
+    // the state guesses from several addresses leave (docs/decisions/0058): the card waits 15 minutes
+    const waitEnds = new Date(Date.now() + 15 * 60_000).toISOString();
+    j.portal.sql('INSERT INTO throttles (key, count, window_ends_at, locked_until) VALUES (?, 6, ?, ?)', [
+      'card_guess:1000000014',
+      new Date(Date.now() + 25 * 60 * 60_000).toISOString(),
+      waitEnds,
+    ]);
+    await page.goto('/bind_card');
+    const num = page.locator('input[name=custom_num]');
+    const password = page.locator('input[name=card_password]');
+    await num.fill('1000000014');
+    await num.blur();
+    await password.fill(DEMO.cardPassword);
+    await page.getByRole('button', { name: '确认绑定' }).click();
+    // even the right password waits, and the page says until when and the holder's way past it
+    expect(await fieldError(password)).toMatch(/^该卡卡密码错误次数过多，需等待1[45]分钟后才能再试；如您持有该卡，可通过“忘记卡密码”/);
+    await screenshot(page, 'forms-bind-card-waits');
+    await page.getByTestId('forgot-card-password').click();
+    await waitForPath(page, '/forgot');
+    expect(await page.locator('input[name=custom_num]').inputValue()).toBe('1000000014');
+  });
+
   it('bind by scanning the QR on the card holder: the camera fills the card number', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);

@@ -2,7 +2,7 @@
 // concurrency (several server processes share the counters through the database).
 import { describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock';
-import { clear, hit, peek, take, type ThrottleRule } from '../src/lib/throttle';
+import { advance, clear, hit, peek, take, type Advance, type ThrottleRow, type ThrottleRule } from '../src/lib/throttle';
 import { nextChinaMidnight } from '../src/modules/auth/limits';
 import { databases, useTestApp } from './harness';
 
@@ -113,5 +113,18 @@ describe.each(databases())('throttle on %s', (kind) => {
     const results = await Promise.all(Array.from({ length: 25 }, () => hit(t.db.kysely, 'c:burst', rule)));
     expect(results.map((r) => r.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
     expect(results.filter((r) => r.allowed)).toHaveLength(10);
+  });
+
+  it('advance: a rule with its own arithmetic, taken one caller after another under concurrency (compare-and-swap)', async () => {
+    // at most 7 taken; each taken one sees every one before it
+    const upTo7 = (row: ThrottleRow | null, now: Date): Advance =>
+      (row?.count ?? 0) >= 7
+        ? { retryAfterMs: 1 }
+        : { next: { count: (row?.count ?? 0) + 1, window_ends_at: new Date(now.getTime() + MINUTE).toISOString(), locked_until: null } };
+    const results = await Promise.all(Array.from({ length: 25 }, () => advance(t.db.kysely, 'a:burst', upTo7)));
+    const taken = results.flatMap((r) => ('next' in r ? [r.next.count] : []));
+    expect(taken.sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const row = await t.db.kysely.selectFrom('throttles').selectAll().where('key', '=', 'a:burst').executeTakeFirstOrThrow();
+    expect(Number(row.count)).toBe(7);
   });
 });

@@ -134,6 +134,58 @@ export async function peek(db: Executor, key: string, rule: ThrottleRule): Promi
   return evaluate(row, rule, now);
 }
 
+/** A row of the table as a rule with its own arithmetic sees it (`advance`). */
+export type ThrottleRow = Row;
+
+/** What a rule of `advance` decides: the row to keep (the event is taken), or a refusal. */
+export type Advance = { next: ThrottleRow } | { retryAfterMs: number };
+
+// Rounds of read-then-swap before giving up; each round at least one parallel caller gets through,
+// so this is more than the callers a key ever sees at once.
+const ADVANCE_ROUNDS = 50;
+
+/**
+ * One event for `key` under a rule whose arithmetic SQL cannot say simply (a wait that doubles with
+ * each failure, @portal/domain cardGuess): reads the row, asks `decide`, and writes the new row only
+ * if the row is still the one read (compare-and-swap; an insert only if there is none) — else reads
+ * again. Parallel callers on one or several processes are thus taken one after another, each seeing
+ * the others' events, never a stale count. After too many lost rounds it refuses (a second's wait)
+ * rather than let an event through uncounted.
+ */
+export async function advance<T extends Advance>(
+  db: Executor,
+  key: string,
+  decide: (row: ThrottleRow | null, now: Date) => T,
+): Promise<T | { retryAfterMs: number }> {
+  for (let round = 0; round < ADVANCE_ROUNDS; round++) {
+    const row = await db
+      .selectFrom('throttles')
+      .select(['count', 'window_ends_at', 'locked_until'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const decided = decide(row ? { ...row, count: Number(row.count) } : null, clock.now());
+    if (!('next' in decided)) return decided;
+    const written = row
+      ? await db
+          .updateTable('throttles')
+          .set(decided.next)
+          .where('key', '=', key)
+          .where('count', '=', row.count)
+          .where('window_ends_at', '=', row.window_ends_at)
+          .where('locked_until', row.locked_until === null ? 'is' : '=', row.locked_until)
+          .returning('key')
+          .executeTakeFirst()
+      : await db
+          .insertInto('throttles')
+          .values({ key, ...decided.next })
+          .onConflict((oc) => oc.column('key').doNothing())
+          .returning('key')
+          .executeTakeFirst();
+    if (written) return decided;
+  }
+  return { retryAfterMs: 1000 };
+}
+
 /** Forget `key` (a successful login resets its failure count and any lock). */
 export async function clear(db: Executor, key: string): Promise<void> {
   await db.deleteFrom('throttles').where('key', '=', key).execute();

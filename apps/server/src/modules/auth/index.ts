@@ -5,7 +5,7 @@ export { authOf, requireAuth, type Auth } from './session';
 export { cardContactMobile, forceLogout } from './service';
 export { consumeSmsCode, sendSmsCode } from './smsCode';
 export { KEYS, RULES } from './limits';
-export { clearCardAttempts, proveCardPassword, PROOF_REFUSED, type ProofSource } from './cardProof';
+export { clearCardAttempts, liftCardGuessLimits, proveCardPassword, PROOF_REFUSED, type ProofSource } from './cardProof';
 export { cardLoginOf, revokeCardLogins } from './repo';
 export { CLEANUP_JOB, runCleanup, type CleanupSummary } from './cleanupJob';
 export { createRegisteredUser, sessionOfNewUser, userWithMobile } from './register';

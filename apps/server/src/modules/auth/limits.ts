@@ -62,6 +62,11 @@ export const KEYS = {
    * only themselves, never the holder's own logins (docs/decisions/0028).
    */
   cardFailures: (customNum: string, source: string) => `login_fail:card:${customNum}:${source}`,
+  /**
+   * guesses at one card from ALL sources together (docs/decisions/0058, @portal/domain cardGuess):
+   * past a few, each further guess waits longer; a success or the holder's SMS reset forgets them.
+   */
+  cardGuesses: (customNum: string) => `card_guess:${customNum}`,
   cardPasswordAccount: (userId: number) => `card_pw_fail:user:${userId}`,
   cardPasswordAddress: (ip: string) => `card_pw_fail:ip:${ip}`,
   resetAddress: (ip: string) => `card_reset:ip:${ip}`,

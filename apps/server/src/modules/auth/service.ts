@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import { hashPassword, rehashIfNeeded, verifyPassword } from '../../lib/password';
 import type { Executor } from '../../db/executor';
 import { clear, hit, minutesOf, peek, type ThrottleResult } from '../../lib/throttle';
-import { assertMayProve, clearCardAttempts, countWrongProof, reserveCardAttempt } from './cardProof';
+import { assertMayProve, clearCardAttempts, countWrongProof, reserveCardAttempt, takeCardGuessOf } from './cardProof';
 import { KEYS, RULES } from './limits';
 import * as repo from './repo';
 import { createSession, type Auth } from './session';
@@ -207,14 +207,17 @@ async function loginByCard(
   if (card.card_login !== 1) throw new AppError(Code.CARD_LOGIN_DISABLED, '该卡暂不支持卡号登录，请使用手机号或账号登录');
   if (!card.password_hash)
     throw new AppError(Code.CARD_PASSWORD_REQUIRED, '该卡尚未设置登录密码，请先使用手机号或账号登录，再为该卡设置卡密码');
-  // the lock falls on this address's tries at this card, never on the card itself: a stranger
-  // failing five times must not lock the holder out (docs/decisions/0028)
+  // the lock falls on this address's tries at this card: a stranger failing five times locks only
+  // themselves (docs/decisions/0028); the card itself waits only after guesses from several
+  // places, and its holder's code to the card's mobile ends that wait (docs/decisions/0058)
   const src = { ip };
   await assertMayProve(ctx, src);
   const attempt = await reserveCardAttempt(ctx, customNum, src);
+  // and the card's bound across all addresses (docs/decisions/0058), taken before comparing
+  const guess = await takeCardGuessOf(ctx, customNum);
   if (!(await verifyPassword(password, card.password_hash))) {
     await countAddressFailure(ctx, ip);
-    throw await countWrongProof(ctx, src, attempt, '卡密码错误');
+    throw await countWrongProof(ctx, src, attempt, '卡密码错误', guess);
   }
   await clearCardAttempts(ctx, customNum, src);
   await rehashIfNeeded(password, card.password_hash, ctx.config.passwordHashCost, (newHash, oldHash) =>

@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import { clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
-import { clearPrefix } from '../../lib/throttle';
-import { KEYS, revokeCardLogins } from '../auth';
+import { liftCardGuessLimits, revokeCardLogins } from '../auth';
 import { cardRecord } from '../cardRecord';
 import { generateCardPassword } from './generate';
 import * as repo from './repo';
@@ -27,9 +26,9 @@ export async function resetByOperator(ctx: AppContext, trx: Executor, card: { id
   return { password, revoked };
 }
 
-/** After a reset: the card's locks of every source are lifted (the holder gets fresh tries). */
+/** After a reset: the card's locks of every source and its wait across sources are lifted (the holder gets fresh tries). */
 export async function liftCardLocks(ctx: AppContext, customNum: string): Promise<void> {
-  await clearPrefix(ctx.db.kysely, KEYS.cardFailures(customNum, ''));
+  await liftCardGuessLimits(ctx.db.kysely, customNum);
 }
 
 export const pendingHandouts = repo.pendingCount;

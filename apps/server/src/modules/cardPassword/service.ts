@@ -8,8 +8,18 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../../lib/password';
 import type { Executor } from '../../db/executor';
-import { clearPrefix, hit, minutesOf } from '../../lib/throttle';
-import { cardContactMobile, cardLoginOf, consumeSmsCode, KEYS, revokeCardLogins, RULES, sendSmsCode, type Auth } from '../auth';
+import { hit, minutesOf } from '../../lib/throttle';
+import {
+  cardContactMobile,
+  cardLoginOf,
+  consumeSmsCode,
+  KEYS,
+  liftCardGuessLimits,
+  revokeCardLogins,
+  RULES,
+  sendSmsCode,
+  type Auth,
+} from '../auth';
 import { accessibleCard, cardRecord } from '../cardRecord';
 import { CARD_PASSWORD_NEEDED, cardNamed } from '../cards';
 
@@ -82,8 +92,9 @@ export async function resetCardPassword(ctx: AppContext, body: { custom_num: str
     await cardRecord.setPasswordHash(trx, card.id, hash);
     return revokeCardLogins(trx, card.custom_num, at);
   });
-  // The holder proved control of the card's mobile: lift a lock left by wrong guesses.
-  await clearPrefix(ctx.db.kysely, KEYS.cardFailures(card.custom_num, ''));
+  // The holder proved control of the card's mobile: lift the locks and the wait left by wrong
+  // guesses from every source — the holder's way past the bound across sources (decision 0058).
+  await liftCardGuessLimits(ctx.db.kysely, card.custom_num);
   return { custom_num: card.custom_num, revoked_sessions: revoked };
 }
 

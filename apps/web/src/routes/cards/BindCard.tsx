@@ -4,12 +4,13 @@
 // the user's needs none.
 import { Code } from '@portal/contract/codes';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router';
+import { Link, useNavigate } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { useBindCard } from '../../features/cards/api/bindCard';
 import { checkBind } from '../../features/cards/api/bindCheck';
 import { CardScanner, ScanButton } from '../../features/cards/components/CardScanner';
 import { bindErrorField, bindFormError, bindNumberError, type BindField, type PasswordNeed } from '../../features/cards/model/bindCardForm';
+import { forgotPathAfter } from '../../features/cards/model/cardPasswordForm';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { ApiError } from '../../lib/api';
 import { useFormErrors } from '../../lib/formErrors';
@@ -43,17 +44,21 @@ function BindCardPage() {
   const [password, setPassword] = useState('');
   const [checked, setChecked] = useState<Checked>();
   const [scanning, setScanning] = useState(false);
+  // after a lock: the holder's way past it, the code to the card's mobile (docs/decisions/0058)
+  const [forgot, setForgot] = useState<string>();
   const pending = useRef<{ asked: string; run: Promise<CheckResult> }>(undefined);
   const num = customNum.trim();
   const known = checked && (checked.asked === num || checked.resolved === num) ? checked : undefined;
   // every card asks for its password unless the check said it is the user's already
   const need: PasswordNeed = known?.need ?? 'needed';
 
-  const refused = (err: unknown) =>
+  const refused = (err: unknown) => {
+    setForgot(err instanceof ApiError ? forgotPathAfter(err.code, customNum) : undefined);
     form.fail(
       err instanceof ApiError ? bindErrorField(err.code) : undefined,
       err instanceof ApiError ? err.message : '绑定失败，请稍后再试',
     );
+  };
 
   /** Asks the server about the number (once per number); marks the field when it refuses. */
   function check(value: string): Promise<CheckResult> {
@@ -190,6 +195,11 @@ function BindCardPage() {
                 />
               </div>
               {form.at('password')}
+              {forgot && form.errors.password && (
+                <Link to={forgot} className={styles.forgot} data-testid="forgot-card-password">
+                  忘记卡密码？用该卡手机号收到的验证码重设
+                </Link>
+              )}
               {!form.errors.password && (
                 <p className={styles.note} data-testid="password-note">
                   {known?.hint || '请输入卡密码（6位数字，印在卡片包装或卡托上；遗失请联系客服）'}

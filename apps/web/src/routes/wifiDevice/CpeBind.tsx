@@ -7,9 +7,10 @@
 // feature's camera sheet; a refused or missing camera says so, and typing always works.
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { CodeScanner, ScanButton, type ScannerTexts } from '../../features/cards/components/CardScanner';
+import { forgotPathAfter } from '../../features/cards/model/cardPasswordForm';
 import { switchCard } from '../../features/cards/model/currentCard';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useBindDevice } from '../../features/devices/api/deviceMutations';
@@ -41,6 +42,8 @@ function CpeBindPage() {
   const [problems, setProblems] = useState<BindProblems>({});
   const [scanning, setScanning] = useState(false);
   const [scanNote, setScanNote] = useState('');
+  // after a lock: the holder's way past it, the code to the card's mobile (docs/decisions/0058)
+  const [forgot, setForgot] = useState<string>();
   const cardInput = useRef<HTMLInputElement>(null);
 
   function scanned(found: BoxScan) {
@@ -74,6 +77,7 @@ function CpeBindPage() {
       navigate('/cpe', { replace: true });
     } catch (err) {
       const field = err instanceof ApiError ? fieldOfRefusal(err.code) : undefined;
+      setForgot(err instanceof ApiError ? forgotPathAfter(err.code, customNum) : undefined);
       if (field) setProblems({ [field]: err instanceof ApiError ? err.message : '' });
       else toast(err instanceof ApiError && err.message ? err.message : '添加失败，请稍后重试');
     }
@@ -159,6 +163,11 @@ function CpeBindPage() {
           <p className={styles.error} role="alert">
             {problems.password}
           </p>
+        )}
+        {forgot && problems.password && (
+          <Link to={forgot} className={styles.forgot} data-testid="forgot-card-password">
+            忘记卡密码？用该卡手机号收到的验证码重设
+          </Link>
         )}
         {scanNote && (
           <p className={styles.scanNote} role="status">

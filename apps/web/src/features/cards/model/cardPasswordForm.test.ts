@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
-import { cardPasswordErrorField, cardPasswordFormError, type CardPasswordFields } from './cardPasswordForm';
+import { cardPasswordErrorField, cardPasswordFormError, forgotPath, forgotPathAfter, type CardPasswordFields } from './cardPasswordForm';
 
 const ok: CardPasswordFields = { customNum: '1000000013', code: '123456', password: '2468', confirm: '2468' };
 
@@ -28,4 +28,20 @@ describe('cardPasswordErrorField', () => {
     ['a lock-out by address', Code.RATE_LIMITED, undefined],
     ['no answer at all', undefined, undefined],
   ] as const)('%s', (_n, code, field) => expect(cardPasswordErrorField(code)).toBe(field));
+});
+
+describe('the way to this form after a lock', () => {
+  it.each([
+    ['a card number', '1000000001', '/forgot?custom_num=1000000001'],
+    ['with spaces around', ' 1000000001 ', '/forgot?custom_num=1000000001'],
+    ['nothing typed', '', '/forgot'],
+    ['not a card number', '10000abc', '/forgot'],
+  ])('forgotPath: %s', (_n, typed, path) => expect(forgotPath(typed)).toBe(path));
+
+  it.each([
+    ['a lock (the source’s or the card’s wait)', Code.LOCKED, '/forgot?custom_num=1000000002'],
+    ['a wrong password', Code.CARD_PASSWORD_WRONG, undefined],
+    ['too many tries from the address', Code.RATE_LIMITED, undefined],
+    ['no answer', undefined, undefined],
+  ])('forgotPathAfter: %s', (_n, code, path) => expect(forgotPathAfter(code, '1000000002')).toBe(path));
 });

@@ -41,3 +41,18 @@ export function cardPasswordErrorField(code: number | undefined): CardPasswordFi
       return undefined;
   }
 }
+
+/** /forgot for one card: the number filled in when it is one (a typo is left out). */
+export function forgotPath(customNum: string): string {
+  const num = customNum.trim();
+  return PATTERN.cardNum.test(num) ? `/forgot?custom_num=${encodeURIComponent(num)}` : '/forgot';
+}
+
+/**
+ * Where a form that asked for a card password sends the holder after a lock (LOCKED: this source's
+ * lock or the card's wait across all sources, docs/decisions/0058): this form, whose code to the
+ * card's mobile sets a new password and lifts both. Undefined for any other refusal.
+ */
+export function forgotPathAfter(code: number | undefined, customNum: string): string | undefined {
+  return code === Code.LOCKED ? forgotPath(customNum) : undefined;
+}
