@@ -1,7 +1,7 @@
 // `npm run bench:fakes` — the carrier fakes at a fleet's scale: 100,000 lines loaded at once into the
 // OneLink and Unicom CMP fakes, each distinct, and how long it took. The unit tests check the same
 // bulk loaders on a few thousand lines; the scale lives here so a busy machine cannot time a unit
-// test out (issue 44). It fails (exit code 1) when a fake loses or repeats a line.
+// test out. It fails (exit code 1) when a fake loses or repeats a line.
 import { performance } from 'node:perf_hooks';
 import { startOneLinkFake } from '../../apps/server/src/integrations/carrier/onelink/fake';
 import { CmpFake } from '../../apps/server/src/integrations/carrier/unicomCmp/fake';
