@@ -113,6 +113,12 @@ export interface Config {
   carrierTimeoutMs: number;
   /** carrier accounts declared at start-up (CARRIER_ACCOUNTS_FILE); null = none */
   carrierAccountsFile: string | null;
+  /**
+   * Where the console may point a carrier account (saving it, 测试连接; docs/decisions/0057): in
+   * production https only, and no loopback, link-local or private address unless
+   * CARRIER_ALLOW_PRIVATE_ADDRESSES=1 (a platform reached over a private line)
+   */
+  carrierAddresses: { httpsOnly: boolean; privateAllowed: boolean };
   // ---- several processes on one database (docs/decisions/0017) ----
   /** how often expired sessions, SMS codes and throttle rows are deleted; 0 = never on its own (tests run it) */
   cleanupIntervalMs: number;
@@ -341,6 +347,7 @@ export const ENV_SCHEMA = z.object({
   CARRIER_SYNC_INTERVAL_SECONDS: number(60),
   CARRIER_TIMEOUT_SECONDS: number(10, { min: 1 }),
   CARRIER_ACCOUNTS_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
+  CARRIER_ALLOW_PRIVATE_ADDRESSES: flag(false),
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
@@ -595,6 +602,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carrierSyncIntervalMs: e.CARRIER_SYNC_INTERVAL_SECONDS * 1000,
     carrierTimeoutMs: e.CARRIER_TIMEOUT_SECONDS * 1000,
     carrierAccountsFile: e.CARRIER_ACCOUNTS_FILE ?? null,
+    // a developer's machine and the tests run their fake platforms on http://127.0.0.1
+    carrierAddresses: { httpsOnly: production, privateAllowed: !production || e.CARRIER_ALLOW_PRIVATE_ADDRESSES },
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,
