@@ -123,6 +123,7 @@ describe('loadConfig: each kind of variable', () => {
     ['carrierTimeoutMs', 10_000],
     ['carrierAccountsFile', null],
     ['carrierAddresses', { httpsOnly: false, privateAllowed: true }],
+    ['chatStreams', { max: 2000, recheckMs: 20_000 }],
     ['cleanupIntervalMs', 3_600_000],
     ['cleanupGraceMs', 604_800_000],
     ['simControls', false],

@@ -133,6 +133,13 @@ export interface Config {
   metricsHost: string;
   /** bearer token for the metrics (METRICS_TOKEN): on the public port only with one; null = none */
   metricsToken: string | null;
+  /** 在线咨询's open event streams in this process (docs/decisions/0057) */
+  chatStreams: {
+    /** at most this many at once (CHAT_STREAMS_MAX); one more is refused 429 */
+    max: number;
+    /** how often each stream checks that its session still lives (CHAT_STREAM_RECHECK_SECONDS): a revocation in another process ends it within this */
+    recheckMs: number;
+  };
   /** errors reported by phones (docs/decisions/0037-errors-from-phones.md) */
   errorReports: {
     /** batches one client address may send per minute (ERROR_REPORTS_PER_MINUTE); more are refused 429 */
@@ -355,6 +362,8 @@ export const ENV_SCHEMA = z.object({
   METRICS_HOST: text('127.0.0.1'),
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
   ERROR_REPORTS_PER_MINUTE: number(30, { min: 1 }),
+  CHAT_STREAMS_MAX: number(2000, { int: true, min: 1 }),
+  CHAT_STREAM_RECHECK_SECONDS: number(20, { min: 1, max: 300 }),
   SENTRY_DSN: z
     .url({ protocol: /^https?$/, error: 'must be a Sentry DSN, e.g. https://<key>@o0.ingest.sentry.io/<project>' })
     .refine((v) => /^https?:\/\/[^:@/]+(:[^@/]*)?@[^/]+\/(.+\/)?\d+$/.test(v), {
@@ -610,6 +619,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
+    chatStreams: { max: e.CHAT_STREAMS_MAX, recheckMs: e.CHAT_STREAM_RECHECK_SECONDS * 1000 },
     errorReports: { perMinute: e.ERROR_REPORTS_PER_MINUTE, sentryDsn: e.SENTRY_DSN ?? null },
     overload: {
       // the time-based limits are a production process's: a developer's machine and a test run share
