@@ -141,7 +141,7 @@ describe('loadConfig: each kind of variable', () => {
     ['metricsPort', null],
     ['metricsHost', '127.0.0.1'],
     ['metricsToken', null],
-    ['errorReports', { perMinute: 30, sentryDsn: null }],
+    ['errorReports', { perMinute: 30, sentryDsn: null, newGroupsPerHour: 20, newGroupsPerReleaseHour: 200 }],
     [
       'overload',
       {

@@ -146,6 +146,10 @@ export interface Config {
     perMinute: number;
     /** Sentry's DSN (SENTRY_DSN): the reports are forwarded there as well; null = kept here only */
     sentryDsn: string | null;
+    /** NEW groups one client address may create an hour (ERROR_REPORT_NEW_GROUPS_PER_HOUR); reports past it that would create one are dropped (docs/decisions/0057) */
+    newGroupsPerHour: number;
+    /** NEW groups one release may get an hour, whatever the addresses (ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR) */
+    newGroupsPerReleaseHour: number;
   };
   /** load shedding (@fastify/under-pressure): past these the API answers 503 with Retry-After */
   overload: {
@@ -362,6 +366,8 @@ export const ENV_SCHEMA = z.object({
   METRICS_HOST: text('127.0.0.1'),
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
   ERROR_REPORTS_PER_MINUTE: number(30, { min: 1 }),
+  ERROR_REPORT_NEW_GROUPS_PER_HOUR: number(20, { int: true, min: 1 }),
+  ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR: number(200, { int: true, min: 1 }),
   CHAT_STREAMS_MAX: number(2000, { int: true, min: 1 }),
   CHAT_STREAM_RECHECK_SECONDS: number(20, { min: 1, max: 300 }),
   SENTRY_DSN: z
@@ -620,7 +626,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
     chatStreams: { max: e.CHAT_STREAMS_MAX, recheckMs: e.CHAT_STREAM_RECHECK_SECONDS * 1000 },
-    errorReports: { perMinute: e.ERROR_REPORTS_PER_MINUTE, sentryDsn: e.SENTRY_DSN ?? null },
+    errorReports: {
+      perMinute: e.ERROR_REPORTS_PER_MINUTE,
+      sentryDsn: e.SENTRY_DSN ?? null,
+      newGroupsPerHour: e.ERROR_REPORT_NEW_GROUPS_PER_HOUR,
+      newGroupsPerReleaseHour: e.ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR,
+    },
     overload: {
       // the time-based limits are a production process's: a developer's machine and a test run share
       // their CPU with builds, browsers and other runs, whose load is not the process's (a test of
