@@ -1,4 +1,4 @@
-// The audit log shows no token (issue 42, docs/decisions/0057). The leak: a payee's confirmation
+// The audit log shows no token (docs/decisions/0057). The leak: a payee's confirmation
 // link, with its token, shown to everyone who reads the log. Masked when a row is written (an
 // operator's reason with a link in it) and when a row is read (a row written before the rule: the
 // table is append-only, so an old row keeps its text and is masked on the way out, list and CSV).

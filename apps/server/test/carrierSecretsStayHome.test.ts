@@ -1,4 +1,4 @@
-// A stored carrier secret goes only to its stored address (issue 42, docs/decisions/0057). The
+// A stored carrier secret goes only to its stored address (docs/decisions/0057). The
 // attack: 测试连接 of a stored account with another address ({"id":2,"base_url":"http://127.0.0.1:4310/exfil"})
 // called that address with the STORED password, also for an account declared in
 // CARRIER_ACCOUNTS_FILE. Two tiny listeners play "home" (the account's address) and "exfil" (the

@@ -1,4 +1,4 @@
-// 在线咨询's streams end with the session that opened them, and are bounded (issue 42,
+// 在线咨询's streams end with the session that opened them, and are bounded (see
 // docs/decisions/0057). The attack: a stream key kept streaming for 10 minutes after logout or a
 // password change, and one key opened 300 concurrent streams. Real connections to the listening app.
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Error reports cannot be flooded (issue 42, docs/decisions/0057). The attack: one address created
+// Error reports cannot be flooded (docs/decisions/0057). The attack: one address created
 // 120 error-report groups in 6 batches, and at that rate pushed every genuine group out of the 5,000
 // kept in about 9 minutes and set the 最新版本 label. Now: a budget of NEW groups per address and per
 // release an hour; pruning that keeps every source's share; 最新版本 is the build the server serves.

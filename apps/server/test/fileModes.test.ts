@@ -1,4 +1,4 @@
-// The database file, its WAL and its backups are readable by their owner only (issue 42,
+// The database file, its WAL and its backups are readable by their owner only (see
 // docs/decisions/0057): they hold every holder's data and the sealed secrets. Created 0600 (folders
 // 0700) whatever the umask, and a database file found wider at start is narrowed.
 import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

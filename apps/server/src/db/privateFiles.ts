@@ -1,4 +1,4 @@
-// The database's files are its owner's alone (issue 42, docs/decisions/0057): the SQLite file holds
+// The database's files are its owner's alone (docs/decisions/0057): the SQLite file holds
 // every holder's data and the sealed secrets, so it, its WAL and shared memory, and its backups are
 // 0600 and the folders made for them 0700 — whatever the process's umask (the usual 022 would leave
 // 0644, readable by every account on the machine). SQLite gives a database's -wal, -shm and

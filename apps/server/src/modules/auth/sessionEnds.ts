@@ -1,4 +1,4 @@
-// What a session opened ends with it (issue 42, docs/decisions/0057). A request is checked against
+// What a session opened ends with it (docs/decisions/0057). A request is checked against
 // its session every time; a long-lived connection (the chat's event stream) is not, so whoever
 // holds one hears here, in this process, the moment sessions end — logout, a password or mobile
 // change, a forced logout — and checks its own against the table. A revocation in another process

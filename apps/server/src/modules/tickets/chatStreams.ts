@@ -1,4 +1,4 @@
-// 在线咨询's open event streams in this process (issue 42, docs/decisions/0057): each tied to the
+// 在线咨询's open event streams in this process (docs/decisions/0057): each tied to the
 // session whose key opened it, a few per holder, a bounded number in all, counted for the metrics.
 //   - A session's end ends its streams: a logout, a password or mobile change or a forced logout in
 //     this process is heard at once (auth's onSessionsEnded) and the streams of that session or user

@@ -1,4 +1,4 @@
-// What the audit log never shows (issue 42, docs/decisions/0057): a token, a secret, a password, or
+// What the audit log never shows (docs/decisions/0057): a token, a secret, a password, or
 // a link that carries one. Everyone who reads the log (and its CSV) would otherwise hold, say, a
 // payee's confirmation link — the one thing that lets its holder confirm a transfer. Masked when a
 // row is written and again when one is read (rows written before this rule keep their text: the
