@@ -26,7 +26,7 @@ export function ErrorGroupsPanel() {
   const newest = served ? d?.releases.find((r) => r.release === served) : undefined;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
         title="手机端错误"
         extra={
@@ -71,7 +71,7 @@ export function ErrorGroupsPanel() {
               title: '错误信息',
               dataIndex: 'message',
               render: (_, g) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text style={{ wordBreak: 'break-all' }}>{g.message}</Typography.Text>
                   {g.routes.length > 0 && <Typography.Text type="secondary">页面/接口：{g.routes.join('，')}</Typography.Text>}
                 </Space>
