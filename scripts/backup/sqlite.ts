@@ -6,9 +6,10 @@
 // two steps would restart the copy, and under steady writes it might never end.
 // `npm run restore` puts a copy back into an EMPTY data folder and refuses any other: a restore
 // never overwrites a database, not even an old one.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { PRIVATE_FILE, privateFile, privateFolder } from '../../apps/server/src/db/privateFiles';
 
 /** all pages in one step (node:sqlite wants a positive count) */
 const ALL_PAGES = 2 ** 31 - 1;
@@ -35,8 +36,10 @@ const COUNTED = ['cards', 'users', 'orders', 'payments', 'balance_ledger', 'audi
 export async function backupSqlite(source: string, dest: string): Promise<BackupSummary> {
   if (!existsSync(source)) throw new BackupError(`no database at ${source} (DATABASE_URL)`);
   if (existsSync(dest)) throw new BackupError(`${dest} already exists: a backup never overwrites a file`);
-  mkdirSync(dirname(resolve(dest)), { recursive: true });
+  // a backup is the whole database: 0600 in a 0700 folder, from its first byte (docs/decisions/0057)
+  privateFolder(dirname(resolve(dest)));
   const partial = `${dest}.partial`;
+  privateFile(partial);
   const db = new DatabaseSync(source, { readOnly: true, timeout: 5000 });
   try {
     await backup(db, partial, { rate: ALL_PAGES });
@@ -78,9 +81,11 @@ export function restoreSqlite(file: string, databaseFile: string): BackupSummary
   } finally {
     source.close();
   }
-  mkdirSync(folder, { recursive: true });
+  privateFolder(folder);
   const partial = join(folder, `.${basename(databaseFile)}.restoring`);
+  // the copy takes the backup's mode (an older backup may be 0644): narrowed before it is named
   copyFileSync(file, partial);
+  chmodSync(partial, PRIVATE_FILE);
   renameSync(partial, databaseFile);
   return summarize(databaseFile);
 }

@@ -122,6 +122,8 @@ describe('loadConfig: each kind of variable', () => {
     ['carrierSyncIntervalMs', 60_000],
     ['carrierTimeoutMs', 10_000],
     ['carrierAccountsFile', null],
+    ['carrierAddresses', { httpsOnly: false, privateAllowed: true }],
+    ['chatStreams', { max: 2000, recheckMs: 20_000 }],
     ['cleanupIntervalMs', 3_600_000],
     ['cleanupGraceMs', 604_800_000],
     ['simControls', false],
@@ -139,7 +141,7 @@ describe('loadConfig: each kind of variable', () => {
     ['metricsPort', null],
     ['metricsHost', '127.0.0.1'],
     ['metricsToken', null],
-    ['errorReports', { perMinute: 30, sentryDsn: null }],
+    ['errorReports', { perMinute: 30, sentryDsn: null, newGroupsPerHour: 20, newGroupsPerReleaseHour: 200 }],
     [
       'overload',
       {
@@ -182,6 +184,15 @@ describe('loadConfig: each kind of variable', () => {
     const production = { NODE_ENV: 'production', PERSONAL_DATA_KEY: 'k'.repeat(40), PAY_SANDBOX_SECRET: 's'.repeat(40) };
     expect(productionProblems(loadConfig({ ...production, PORT: '3000', METRICS_PORT: '3000' })).join('\n')).toMatch(/^METRICS_PORT: /m);
     expect(productionProblems(loadConfig({ ...production, PORT: '3000', METRICS_PORT: '9464' })).join('\n')).not.toMatch(/METRICS_PORT/);
+  });
+  it('carrier addresses: anything on a developer’s machine; https and public in production unless a private line is allowed (docs/decisions/0057)', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).carrierAddresses).toEqual({ httpsOnly: false, privateAllowed: true });
+    expect(loadConfig({ NODE_ENV: 'production' }).carrierAddresses).toEqual({ httpsOnly: true, privateAllowed: false });
+    expect(loadConfig({ NODE_ENV: 'production', CARRIER_ALLOW_PRIVATE_ADDRESSES: '1' }).carrierAddresses).toEqual({
+      httpsOnly: true,
+      privateAllowed: true,
+    });
+    expect(() => loadConfig({ CARRIER_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow('CARRIER_ALLOW_PRIVATE_ADDRESSES');
   });
   it('the demo data is off by default in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);

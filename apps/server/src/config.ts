@@ -113,6 +113,12 @@ export interface Config {
   carrierTimeoutMs: number;
   /** carrier accounts declared at start-up (CARRIER_ACCOUNTS_FILE); null = none */
   carrierAccountsFile: string | null;
+  /**
+   * Where the console may point a carrier account (saving it, 测试连接; docs/decisions/0057): in
+   * production https only, and no loopback, link-local or private address unless
+   * CARRIER_ALLOW_PRIVATE_ADDRESSES=1 (a platform reached over a private line)
+   */
+  carrierAddresses: { httpsOnly: boolean; privateAllowed: boolean };
   // ---- several processes on one database (docs/decisions/0017) ----
   /** how often expired sessions, SMS codes and throttle rows are deleted; 0 = never on its own (tests run it) */
   cleanupIntervalMs: number;
@@ -127,12 +133,23 @@ export interface Config {
   metricsHost: string;
   /** bearer token for the metrics (METRICS_TOKEN): on the public port only with one; null = none */
   metricsToken: string | null;
+  /** 在线咨询's open event streams in this process (docs/decisions/0057) */
+  chatStreams: {
+    /** at most this many at once (CHAT_STREAMS_MAX); one more is refused 429 */
+    max: number;
+    /** how often each stream checks that its session still lives (CHAT_STREAM_RECHECK_SECONDS): a revocation in another process ends it within this */
+    recheckMs: number;
+  };
   /** errors reported by phones (docs/decisions/0037-errors-from-phones.md) */
   errorReports: {
     /** batches one client address may send per minute (ERROR_REPORTS_PER_MINUTE); more are refused 429 */
     perMinute: number;
     /** Sentry's DSN (SENTRY_DSN): the reports are forwarded there as well; null = kept here only */
     sentryDsn: string | null;
+    /** NEW groups one client address may create an hour (ERROR_REPORT_NEW_GROUPS_PER_HOUR); reports past it that would create one are dropped (docs/decisions/0057) */
+    newGroupsPerHour: number;
+    /** NEW groups one release may get an hour, whatever the addresses (ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR) */
+    newGroupsPerReleaseHour: number;
   };
   /** load shedding (@fastify/under-pressure): past these the API answers 503 with Retry-After */
   overload: {
@@ -341,6 +358,7 @@ export const ENV_SCHEMA = z.object({
   CARRIER_SYNC_INTERVAL_SECONDS: number(60),
   CARRIER_TIMEOUT_SECONDS: number(10, { min: 1 }),
   CARRIER_ACCOUNTS_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
+  CARRIER_ALLOW_PRIVATE_ADDRESSES: flag(false),
   CLEANUP_INTERVAL_SECONDS: number(3600),
   CLEANUP_GRACE_HOURS: number(24 * 7),
   SIM_CONTROLS: flag(false),
@@ -348,6 +366,10 @@ export const ENV_SCHEMA = z.object({
   METRICS_HOST: text('127.0.0.1'),
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters (e.g. openssl rand -hex 32)' }).optional(),
   ERROR_REPORTS_PER_MINUTE: number(30, { min: 1 }),
+  ERROR_REPORT_NEW_GROUPS_PER_HOUR: number(20, { int: true, min: 1 }),
+  ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR: number(200, { int: true, min: 1 }),
+  CHAT_STREAMS_MAX: number(2000, { int: true, min: 1 }),
+  CHAT_STREAM_RECHECK_SECONDS: number(20, { min: 1, max: 300 }),
   SENTRY_DSN: z
     .url({ protocol: /^https?$/, error: 'must be a Sentry DSN, e.g. https://<key>@o0.ingest.sentry.io/<project>' })
     .refine((v) => /^https?:\/\/[^:@/]+(:[^@/]*)?@[^/]+\/(.+\/)?\d+$/.test(v), {
@@ -595,13 +617,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     carrierSyncIntervalMs: e.CARRIER_SYNC_INTERVAL_SECONDS * 1000,
     carrierTimeoutMs: e.CARRIER_TIMEOUT_SECONDS * 1000,
     carrierAccountsFile: e.CARRIER_ACCOUNTS_FILE ?? null,
+    // a developer's machine and the tests run their fake platforms on http://127.0.0.1
+    carrierAddresses: { httpsOnly: production, privateAllowed: !production || e.CARRIER_ALLOW_PRIVATE_ADDRESSES },
     cleanupIntervalMs: e.CLEANUP_INTERVAL_SECONDS * 1000,
     cleanupGraceMs: e.CLEANUP_GRACE_HOURS * hour,
     simControls: e.SIM_CONTROLS,
     metricsPort: e.METRICS_PORT ?? null,
     metricsHost: e.METRICS_HOST,
     metricsToken: e.METRICS_TOKEN ?? null,
-    errorReports: { perMinute: e.ERROR_REPORTS_PER_MINUTE, sentryDsn: e.SENTRY_DSN ?? null },
+    chatStreams: { max: e.CHAT_STREAMS_MAX, recheckMs: e.CHAT_STREAM_RECHECK_SECONDS * 1000 },
+    errorReports: {
+      perMinute: e.ERROR_REPORTS_PER_MINUTE,
+      sentryDsn: e.SENTRY_DSN ?? null,
+      newGroupsPerHour: e.ERROR_REPORT_NEW_GROUPS_PER_HOUR,
+      newGroupsPerReleaseHour: e.ERROR_REPORT_NEW_GROUPS_PER_RELEASE_HOUR,
+    },
     overload: {
       // the time-based limits are a production process's: a developer's machine and a test run share
       // their CPU with builds, browsers and other runs, whose load is not the process's (a test of

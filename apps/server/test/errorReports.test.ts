@@ -227,7 +227,7 @@ function ctxOf(t: TestApp) {
 
 describe.each(databases())('errors from phones forwarded to Sentry on %s', (kind) => {
   let sentry: FakeSentry;
-  const overrides = { errorReports: { perMinute: 30, sentryDsn: '' as string | null } };
+  const overrides = { errorReports: { perMinute: 30, sentryDsn: '' as string | null, newGroupsPerHour: 20, newGroupsPerReleaseHour: 200 } };
   beforeAll(async () => {
     sentry = await startFakeSentry();
     overrides.errorReports.sentryDsn = sentry.dsn;

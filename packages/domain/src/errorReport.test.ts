@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorReportBatch } from '@portal/contract';
-import { apiFailureMessage, ERROR_REPORT_BATCH, groupTextOf, MAX_MESSAGE, scrubRoute, scrubText } from './errorReport';
+import {
+  apiFailureMessage,
+  ERROR_REPORT_BATCH,
+  groupTextOf,
+  keptBySourceShare,
+  MAX_MESSAGE,
+  scrubRoute,
+  scrubText,
+  servedReleaseOf,
+} from './errorReport';
 
 describe('scrubText: nothing personal or secret leaves the phone or reaches the table', () => {
   it.each([
@@ -76,5 +85,47 @@ describe('ERROR_REPORT_BATCH', () => {
     const batch = (n: number) => ({ release: 'r1', reports: Array.from({ length: n }, () => ({ kind: 'error', message: 'x' })) });
     expect(ErrorReportBatch.safeParse(batch(ERROR_REPORT_BATCH)).success).toBe(true);
     expect(ErrorReportBatch.safeParse(batch(ERROR_REPORT_BATCH + 1)).success).toBe(false);
+  });
+});
+
+describe('servedReleaseOf: the release of the build the server serves', () => {
+  it.each([
+    ['a built index.html', '<script type="module" crossorigin src="/assets/index-B7kq2xY9.js"></script>', 'B7kq2xY9'],
+    ['an inline import of the entry', '<script>import("/assets/index-Ab_c-1.js")</script>', 'Ab_c-1'],
+    ['the source index.html (a developer’s)', '<script type="module" src="/src/main.tsx"></script>', null],
+    ['another chunk only', '<link rel="modulepreload" href="/assets/vendor-X1.js">', null],
+    ['nothing', '', null],
+  ])('%s', (_, html, expected) => {
+    expect(servedReleaseOf(html)).toBe(expected);
+  });
+});
+
+describe('keptBySourceShare: pruning that keeps every source’s share', () => {
+  /** rows most recently seen first, as `source:count` runs in order */
+  const rowsOf = (...runs: [string, number][]) => {
+    let id = 0;
+    return runs.flatMap(([source, n]) => Array.from({ length: n }, () => ({ id: ++id, source })));
+  };
+  const keptPerSource = (rows: { id: number; source: string }[], keep: number) => {
+    const kept = keptBySourceShare(rows, keep);
+    const out: Record<string, number> = {};
+    for (const r of rows) if (kept.has(r.id)) out[r.source] = (out[r.source] ?? 0) + 1;
+    return out;
+  };
+  it.each([
+    ['under the cap: all kept', rowsOf(['a', 3], ['b', 2]), 10, { a: 3, b: 2 }],
+    [
+      'a flood, most recent, and three genuine sources',
+      rowsOf(['flood', 20], ['g1', 2], ['g2', 2], ['g3', 2]),
+      10,
+      { flood: 4, g1: 2, g2: 2, g3: 2 },
+    ],
+    ['two floods share what the small sources leave', rowsOf(['f1', 50], ['f2', 50], ['g', 1]), 11, { f1: 5, f2: 5, g: 1 }],
+    ['more sources than places: the most recently seen', rowsOf(['a', 1], ['b', 1], ['c', 1], ['d', 1]), 2, { a: 1, b: 1 }],
+    ['a slot left after the share goes to the most recent of the rest', rowsOf(['a', 5], ['b', 5]), 5, { a: 3, b: 2 }],
+    ['keep nothing', rowsOf(['a', 2]), 0, {}],
+  ])('%s', (_, rows, keep, expected) => {
+    expect(keptPerSource(rows, keep)).toEqual(expected);
+    expect(keptBySourceShare(rows, keep).size).toBe(Math.min(keep, rows.length));
   });
 });

@@ -55,3 +55,45 @@ export function apiFailureMessage(route: string, status: number, code: number | 
   const what = status === 0 ? '网络不通或超时' : `HTTP ${status}`;
   return `${scrubRoute(route)} ${what}${code === undefined ? '' : ` 业务码 ${code}`}`;
 }
+
+/**
+ * The release of the H5 build a server serves, from its index.html: the hash in the entry file's
+ * name (/assets/index-<hash>.js), as the phone's own releaseOf reads it; null when there is none.
+ * The console's 最新版本 is this — a release a phone claims is only the phone's word
+ * (docs/decisions/0057).
+ */
+export function servedReleaseOf(indexHtml: string): string | null {
+  const hash = /\/assets\/index-([\w-]+)\.js/.exec(indexHtml)?.[1];
+  const release = (hash ?? '').replace(/[^\w.+-]/g, '').slice(0, 64);
+  return release || null;
+}
+
+/**
+ * The groups pruning keeps when at most `keep` may stay: every source (the address that created a
+ * group) keeps its share, so one source cannot push out the others. The share is the largest
+ * whole number `c` such that the sources' groups capped at `c` fit in `keep`; each source keeps its
+ * `c` most recently seen, and the slots left go to the most recently seen of the rest. `rows` are
+ * the groups most recently seen first; the answer, the ids kept.
+ */
+export function keptBySourceShare(rows: readonly { id: number; source: string }[], keep: number): Set<number> {
+  if (rows.length <= keep) return new Set(rows.map((r) => r.id));
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.source, (counts.get(r.source) ?? 0) + 1);
+  const capped = (c: number) => [...counts.values()].reduce((sum, n) => sum + Math.min(n, c), 0);
+  let share = 0;
+  while (capped(share + 1) <= keep) share++;
+  const kept = new Set<number>();
+  const taken = new Map<string, number>();
+  for (const r of rows) {
+    const n = taken.get(r.source) ?? 0;
+    if (n < share) {
+      kept.add(r.id);
+      taken.set(r.source, n + 1);
+    }
+  }
+  for (const r of rows) {
+    if (kept.size >= keep) break;
+    if (!kept.has(r.id)) kept.add(r.id);
+  }
+  return kept;
+}

@@ -12,7 +12,7 @@ import {
 } from 'kysely';
 import type { ReadsNow } from './readNow';
 import type { Database } from './schema';
-import { mkdirSync } from 'node:fs';
+import { privateFile, privateFolder } from './privateFiles';
 import { dirname, resolve } from 'node:path';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -75,7 +75,11 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
   }
   // loaded here, not at the top: on an older Node the runtime check (runtime.ts) speaks first
   const { openSqlite } = await import('./nodeSqlite');
-  if (databaseUrl !== ':memory:') mkdirSync(dirname(resolve(databaseUrl)), { recursive: true });
+  if (databaseUrl !== ':memory:') {
+    // 0700 folders, the file (and so its -wal and -shm) 0600: docs/decisions/0057
+    privateFolder(dirname(resolve(databaseUrl)));
+    privateFile(resolve(databaseUrl));
+  }
   const database = openSqlite(databaseUrl);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), observeQueries: (o) => database.observeQueries(o) };

@@ -1131,6 +1131,8 @@ export interface ErrorReportsTable {
   sample_user_agent: Generated<string>;
   first_seen_at: string;
   last_seen_at: string;
+  /** who created the group: a keyed hash of the client address, '' before 042 (docs/decisions/0057) */
+  source: Generated<string>;
 }
 
 /** Console writes made once (docs/decisions/0041-console-writes-once.md). */

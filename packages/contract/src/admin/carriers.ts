@@ -145,7 +145,8 @@ export const CarrierAccountUpdateBody = z.object({
 
 /**
  * 测试连接: a stored account (id), optionally with the form's unsaved fields over it (a secret left
- * empty keeps the stored one), or a new account's fields (carrier, base_url, fields) before saving.
+ * empty keeps the stored one — at the stored address only: another address needs every secret
+ * typed), or a new account's fields (carrier, base_url, fields) before saving.
  */
 export const CarrierAccountTestBody = z
   .object({
@@ -158,11 +159,12 @@ export const CarrierAccountTestBody = z
 
 export const CarrierTestResult = z.object({
   ok: z.boolean(),
-  /** what happened, in words an operator can act on (never the secret, never a trace) */
+  /**
+   * what happened, in words an operator can act on (never the secret, never a trace); nothing more:
+   * a kind of failure and a time taken would make the test a probe of what answers where
+   * (docs/decisions/0057)
+   */
   message: z.string(),
-  /** the kind of refusal: auth, unavailable, rate, malformed, line, unsupported, settings; null when ok */
-  error_kind: z.string().nullable(),
-  elapsed_ms: z.number().int(),
 });
 export type CarrierTestResult = z.infer<typeof CarrierTestResult>;
 

@@ -16,6 +16,8 @@ export const ErrorRelease = z.object({
   /** reports of this release (every group's count) */
   count: z.number().int(),
   groups: z.number().int(),
+  /** the release of the H5 build this server serves (what 最新版本 shows), not one a phone only claims */
+  served: z.boolean(),
 });
 
 export const ErrorGroup = z.object({
@@ -34,6 +36,11 @@ export const ErrorGroup = z.object({
 });
 
 export const ErrorGroupsAnswer = z.object({
+  /**
+   * the release of the H5 build this server serves (its entry file's hash), null when it serves
+   * none: the console's 最新版本 — releases are otherwise the phones' word (docs/decisions/0057)
+   */
+  served_release: z.string().nullable(),
   /** newest release first (by when its first report came) */
   releases: z.array(ErrorRelease),
   /** newest release first, then the most recently seen */

@@ -26,8 +26,12 @@ export class TransportError extends Error {
   }
 }
 
-/** The real transport: global fetch with a time limit. Never logs the request (it carries credentials). */
-export function fetchTransport(timeoutMs = 10_000): HttpTransport {
+/**
+ * The real transport: global fetch with a time limit. Never logs the request (it carries credentials).
+ * `followRedirects: false`: a redirect is a failure (a caller that checked where it sends a request
+ * must not be led somewhere it did not check).
+ */
+export function fetchTransport(timeoutMs = 10_000, { followRedirects = true }: { followRedirects?: boolean } = {}): HttpTransport {
   return async (req) => {
     let res: Response;
     try {
@@ -36,6 +40,7 @@ export function fetchTransport(timeoutMs = 10_000): HttpTransport {
         headers: req.headers,
         ...(req.body !== undefined ? { body: req.body } : {}),
         signal: AbortSignal.timeout(timeoutMs),
+        ...(followRedirects ? {} : { redirect: 'error' as const }),
       });
     } catch (err) {
       throw new TransportError(`${new URL(req.url).host} unreachable: ${(err as Error).name}`);

@@ -2,6 +2,7 @@
 // needs a login), SMS codes, login limits and forced logout. Owns users, sessions and sms_codes.
 export { authRoutes } from './routes';
 export { authOf, requireAuth, type Auth } from './session';
+export { liveSessionIds, onSessionsEnded, type EndedSessions } from './sessionEnds';
 export { cardContactMobile, forceLogout } from './service';
 export { consumeSmsCode, sendSmsCode } from './smsCode';
 export { KEYS, RULES } from './limits';

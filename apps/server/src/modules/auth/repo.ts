@@ -83,6 +83,18 @@ export async function sessionById(db: Executor, id: number) {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** What decides whether sessions are still live (auth/sessionEnds), a bounded batch at a time. */
+export async function sessionStates(db: Executor, ids: readonly number[]) {
+  const out: { id: number; revoked_at: string | null; replaced_at: string | null; expires_at: string }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const batch = ids.slice(i, i + 500);
+    out.push(
+      ...(await db.selectFrom('sessions').select(['id', 'revoked_at', 'replaced_at', 'expires_at']).where('id', 'in', batch).execute()),
+    );
+  }
+  return out;
+}
+
 /** Marks a session's token as rotated; true only for the one request that did it. */
 export async function markSessionReplaced(db: Executor, id: number, at: string): Promise<boolean> {
   const res = await db

@@ -23,6 +23,7 @@ import { assertMayProve, clearCardAttempts, countWrongProof, reserveCardAttempt,
 import { KEYS, RULES } from './limits';
 import * as repo from './repo';
 import { createSession, type Auth } from './session';
+import { announceSessionsEnded } from './sessionEnds';
 import { consumeSmsCode, sendSmsCode, type SmsPurpose } from './smsCode';
 
 type LoginModel = LoginRequest['login_model'];
@@ -238,6 +239,7 @@ async function loginByCard(
 
 export async function logout(ctx: AppContext, auth: Auth): Promise<void> {
   await repo.revokeSession(ctx.db.kysely, auth.sessionId, clock.iso());
+  announceSessionsEnded(ctx, { sessionId: auth.sessionId });
 }
 
 export async function sessionInfo(ctx: AppContext, auth: Auth): Promise<SessionInfo> {
@@ -295,6 +297,7 @@ export async function changePassword(ctx: AppContext, auth: Auth, body: UserPass
   await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password, ctx.config.passwordHashCost));
   // Everyone else holding a session of this user is signed out (they get code 40001).
   const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
+  announceSessionsEnded(ctx, { userId: user.id });
   ctx.log.info({ userId: user.id, revoked }, 'account password changed');
   return { revoked_sessions: revoked };
 }
@@ -318,6 +321,7 @@ export async function resetUserPassword(ctx: AppContext, body: UserPasswordReset
   await repo.setUserPassword(ctx.db.kysely, user.id, await hashPassword(body.new_password, ctx.config.passwordHashCost));
   await clear(ctx.db.kysely, KEYS.userFailures(user.id));
   const revoked = await repo.revokeUserSessions(ctx.db.kysely, user.id, clock.iso());
+  announceSessionsEnded(ctx, { userId: user.id });
   ctx.log.info({ userId: user.id, revoked }, 'account password reset by SMS code');
   return { revoked_sessions: revoked };
 }
@@ -371,6 +375,7 @@ export async function changeMobile(ctx: AppContext, auth: Auth, body: ChangeMobi
   if (!(await repo.setUserMobile(ctx.db.kysely, user.id, body.new_mobile)))
     throw new AppError(Code.BAD_REQUEST, '该手机号已被其他账号使用');
   const revoked = await repo.revokeOtherUserSessions(ctx.db.kysely, user.id, auth.sessionId, clock.iso());
+  announceSessionsEnded(ctx, { userId: user.id });
   ctx.log.info({ userId: user.id, revoked }, 'account mobile changed');
   return { mobile: body.new_mobile, revoked_sessions: revoked };
 }
@@ -382,5 +387,7 @@ export async function forceLogout(ctx: AppContext, who: string): Promise<{ userI
   const user = await repo.userByMobileOrAccount(ctx.db.kysely, who);
   if (!user) return null;
   const revoked = await repo.revokeUserSessions(ctx.db.kysely, user.id, clock.iso());
+  // in this process; the CLI runs in another, where the streams' own re-check ends them
+  announceSessionsEnded(ctx, { userId: user.id });
   return { userId: user.id, revoked };
 }

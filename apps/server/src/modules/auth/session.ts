@@ -25,7 +25,7 @@ declare module 'fastify' {
 }
 
 /** A rotated token stays valid this long, for requests that were already in flight. */
-const ROTATION_GRACE_MS = 2 * 60_000;
+export const ROTATION_GRACE_MS = 2 * 60_000;
 
 // crypto.hash, the one-shot form: a third of createHash's cost on every authenticated request
 function hashToken(token: string): string {

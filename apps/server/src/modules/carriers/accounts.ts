@@ -6,6 +6,9 @@
 //     snapshot names the ones that changed; nothing here logs a field's value;
 //   - a body's fields are checked against its kind (known, required, choices) and then by building
 //     the kind's adapter from them, which checks what only the kind knows (no call is made);
+//   - a stored secret goes only to the stored address (docs/decisions/0057): a test or an edit with
+//     another address uses only the secrets typed with it, and an address the console points an
+//     account at passes the deployment's rule (./address.ts: https, no internal address in production);
 //   - account 1 (the simulator) is shown, never changed; an account from CARRIER_ACCOUNTS_FILE is
 //     the file's: it may be disabled here (until the next start writes the file's setting back),
 //     its fields are changed in the file.
@@ -27,6 +30,7 @@ import { fetchTransport, type HttpTransport } from '../../integrations/http/tran
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { personalData } from '../../lib/personalData';
+import { addressProblem } from './address';
 import { AccountAdapters } from './adapters';
 import { AccountsCarrierGateway } from './gateway';
 import { healthOf, staleBefore, type Limits } from './health';
@@ -101,6 +105,15 @@ function platformLimitOf(kind: CarrierKind, transport: HttpTransport): number | 
   }
 }
 
+/**
+ * With a changed address, the secrets stored for the old one are not sent: each stored secret must
+ * be typed again (400 naming them, before anything is called or written).
+ */
+function assertSecretsRetyped(kind: CarrierKind, given: Record<string, string>, stored: Record<string, string>): void {
+  const missing = kind.fields.filter((f) => f.secret && stored[f.name] && !(given[f.name] ?? '').trim()).map((f) => f.label);
+  if (missing.length > 0) throw bad(`平台地址已修改：请重新填写${missing.join('、')}（已保存的密钥只发往已保存的地址）`);
+}
+
 /** What an operator can do about a failed test, by the kind of failure (never the platform's text: it may echo what we sent). */
 function testMessage(kind: CarrierKind, err: unknown): { kind: string; message: string } {
   if (!(err instanceof CarrierError)) return { kind: 'unavailable', message: '测试失败：平台没有按预期应答，请稍后再试' };
@@ -127,7 +140,8 @@ export class CarrierAccountsAdmin {
   private readonly transport: HttpTransport;
 
   constructor(private readonly ctx: AppContext) {
-    this.transport = fetchTransport(Math.min(ctx.config.carrierTimeoutMs, TEST_LIMIT_MS));
+    // no redirects: the address checked is the address called
+    this.transport = fetchTransport(Math.min(ctx.config.carrierTimeoutMs, TEST_LIMIT_MS), { followRedirects: false });
     // the gateway's own (its adapters are cached per account); a server built with another carrier gateway gets its own
     this.adapters =
       ctx.carrier instanceof AccountsCarrierGateway ? ctx.carrier.adapters : new AccountAdapters(personalData(ctx.config), this.transport);
@@ -265,6 +279,12 @@ export class CarrierAccountsAdmin {
     }
   }
 
+  /** The deployment's rule for where an account may point (./address.ts); 400 in words when it may not. */
+  private async assertAddress(baseUrl: string): Promise<void> {
+    const problem = await addressProblem(baseUrl, this.ctx.config.carrierAddresses);
+    if (problem) throw bad(problem);
+  }
+
   private kindOf(carrier: string): CarrierKind {
     const kind = carrierKind(carrier);
     if (!kind) throw bad(`平台类型须为 ${CARRIER_KINDS.map((k) => k.label).join('、')} 之一`);
@@ -283,6 +303,7 @@ export class CarrierAccountsAdmin {
     const credentials = this.fieldsOf(kind, body.fields, null);
     const baseUrl = baseUrlOf(kind, body.base_url);
     this.assertBuilds(kind, body.name, baseUrl, credentials);
+    await this.assertAddress(baseUrl);
     if (await repo.accountByName(trx, body.name)) throw bad(NAME_TAKEN);
     const fields = {
       name: body.name,
@@ -303,9 +324,12 @@ export class CarrierAccountsAdmin {
     if (a.source === 'file') throw bad('该账号来自配置文件（CARRIER_ACCOUNTS_FILE），请修改配置文件后重启服务');
     const kind = this.kindOf(a.carrier);
     const stored = this.credentialsOf(a) ?? {};
-    const credentials = this.fieldsOf(kind, body.fields, stored);
     const baseUrl = baseUrlOf(kind, body.base_url);
+    const moved = baseUrl !== (a.base_url || kind.defaultBaseUrl);
+    if (moved) assertSecretsRetyped(kind, body.fields, stored);
+    const credentials = this.fieldsOf(kind, body.fields, moved ? null : stored);
     this.assertBuilds(kind, body.name, baseUrl, credentials);
+    if (moved) await this.assertAddress(baseUrl);
     if (body.name !== a.name) {
       const other = await repo.accountByName(trx, body.name);
       if (other && other.id !== a.id) throw bad(NAME_TAKEN);
@@ -347,7 +371,11 @@ export class CarrierAccountsAdmin {
   /**
    * 测试连接: one cheap authenticated call (the adapter's ping) within TEST_LIMIT_MS, with the stored
    * fields of account `id` (the body's unsaved ones over them) or a new account's. Bad input is
-   * refused (400); what the platform answers is a result, with what to do about it.
+   * refused (400); what the platform answers is a result, with what to do about it — in words only:
+   * the kind of failure and the time taken stay in the log, since together they tell a caller what
+   * answers at an address (a probe of the server's network).
+   * Another address than the stored one gets only the secrets typed in this request, and passes
+   * the address rule like a saved one.
    */
   async test(body: AdminBodyOf<'adminCarrierAccountTest'>): Promise<CarrierTestResult> {
     let kind: CarrierKind;
@@ -360,19 +388,30 @@ export class CarrierAccountsAdmin {
       kind = this.kindOf(a.carrier);
       if (body.carrier !== undefined && body.carrier !== a.carrier) throw bad('账号的平台类型不可修改');
       const stored = this.credentialsOf(a) ?? {};
-      credentials = body.fields ? this.fieldsOf(kind, body.fields, stored) : stored;
-      baseUrl = body.base_url !== undefined ? baseUrlOf(kind, body.base_url) : a.base_url || kind.defaultBaseUrl;
+      const home = a.base_url || kind.defaultBaseUrl;
+      baseUrl = body.base_url !== undefined ? baseUrlOf(kind, body.base_url) : home;
+      if (baseUrl !== home) {
+        assertSecretsRetyped(kind, body.fields ?? {}, stored);
+        credentials = this.fieldsOf(kind, body.fields ?? {}, null);
+        await this.assertAddress(baseUrl);
+      } else {
+        credentials = body.fields ? this.fieldsOf(kind, body.fields, stored) : stored;
+      }
       name = a.name;
     } else {
       kind = this.kindOf(body.carrier ?? '');
       credentials = this.fieldsOf(kind, body.fields ?? {}, null);
       baseUrl = baseUrlOf(kind, body.base_url ?? '');
+      await this.assertAddress(baseUrl);
       name = 'connection-test';
     }
     const started = Date.now();
     const done = (ok: boolean, message: string, errorKind: string | null): CarrierTestResult => {
-      this.ctx.log.info({ carrier: kind.kind, account: name, ok, error_kind: errorKind }, 'carrier connection test');
-      return { ok, message, error_kind: errorKind, elapsed_ms: Date.now() - started };
+      this.ctx.log.info(
+        { carrier: kind.kind, account: name, ok, error_kind: errorKind, elapsed_ms: Date.now() - started },
+        'carrier connection test',
+      );
+      return { ok, message };
     };
     let adapter: CarrierAdapter;
     try {

@@ -19,6 +19,20 @@ export interface GroupHit {
   userAgent: string;
   count: number;
   at: string;
+  /** who would create the group (a keyed hash of the client address); kept only by the insert */
+  source: string;
+}
+
+/** Of these fingerprints of one release, the ones that already have a group. */
+export async function existingFingerprints(db: Executor, release: string, fingerprints: readonly string[]): Promise<Set<string>> {
+  if (fingerprints.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('error_reports')
+    .select('fingerprint')
+    .where('release', '=', release)
+    .where('fingerprint', 'in', [...fingerprints])
+    .execute();
+  return new Set(rows.map((r) => r.fingerprint));
 }
 
 /** Counts `count` reports into their group, creating it at the first. */
@@ -35,6 +49,7 @@ export async function addToGroup(db: Executor, h: GroupHit): Promise<void> {
       sample_user_agent: h.userAgent,
       first_seen_at: h.at,
       last_seen_at: h.at,
+      source: h.source,
     })
     .onConflict((oc) =>
       oc.columns(['fingerprint', 'release']).doUpdateSet({
@@ -131,29 +146,26 @@ export async function groups(db: Executor, opts: { release?: string; limit: numb
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
-/**
- * The retention cap: groups not seen since `before` go, and of the rest only the `keep` most
- * recently seen stay. The number deleted.
- */
-export async function prune(db: Executor, before: string, keep: number): Promise<number> {
+/** Groups not seen since `before` go; the number deleted. */
+export async function pruneOlderThan(db: Executor, before: string): Promise<number> {
   const old = await db.deleteFrom('error_reports').where('last_seen_at', '<', before).executeTakeFirst();
-  let n = Number(old.numDeletedRows);
-  const cutoff = await db
-    .selectFrom('error_reports')
-    .select(['last_seen_at', 'id'])
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .offset(keep)
-    .executeTakeFirst();
-  if (cutoff) {
-    const extra = await db
+  return Number(old.numDeletedRows);
+}
+
+/** Every group's id and source, the most recently seen first (what pruning by share decides on). */
+export async function groupSources(db: Executor): Promise<{ id: number; source: string }[]> {
+  return db.selectFrom('error_reports').select(['id', 'source']).orderBy('last_seen_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Deletes these groups, a bounded batch at a time; the number deleted. */
+export async function deleteGroups(db: Executor, ids: readonly number[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    const res = await db
       .deleteFrom('error_reports')
-      .where((w) =>
-        w.or([w('last_seen_at', '<', cutoff.last_seen_at), w.and([w('last_seen_at', '=', cutoff.last_seen_at), w('id', '<=', cutoff.id)])]),
-      )
+      .where('id', 'in', ids.slice(i, i + 500))
       .executeTakeFirst();
-    n += Number(extra.numDeletedRows);
+    n += Number(res.numDeletedRows);
   }
   return n;
 }

@@ -16,7 +16,7 @@ export async function errorReportsRoutes(api: FastifyInstance, ctx: AppContext):
     // navigator.sendBeacon sends a string as text/plain (a JSON blob is not CORS-safelisted, which some
     // browsers refuse even on the same origin): here only, text/plain is read as JSON
     scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
-    serve(scope, 'errorReports', async (req) => receiveReports(ctx, req.body, String(req.headers['user-agent'] ?? '')), {
+    serve(scope, 'errorReports', async (req) => receiveReports(ctx, req.body, String(req.headers['user-agent'] ?? ''), req.ip), {
       preHandler: async (req) => admitReporter(ctx, req.ip),
       bodyLimit: ERROR_REPORTS_BODY_LIMIT,
     });

@@ -1,16 +1,26 @@
 // Phones' error reports (docs/decisions/0037-errors-from-phones.md): a batch counted into its groups
 // after every text is scrubbed again here — a report is the phone's word, and an old or tampered
 // client may send a card number — and forwarded to Sentry when SENTRY_DSN is set.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Code } from '@portal/contract/codes';
 import type { BodyOf } from '@portal/contract/endpoints';
 import type { AdminQueryOf, AdminAnswerOf } from '@portal/contract/admin';
-import { apiFailureMessage, groupTextOf, scrubRoute, scrubText, type ErrorReportKind } from '@portal/domain/errorReport';
+import {
+  apiFailureMessage,
+  groupTextOf,
+  keptBySourceShare,
+  scrubRoute,
+  scrubText,
+  servedReleaseOf,
+  type ErrorReportKind,
+} from '@portal/domain/errorReport';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { countErrorReports } from '../../lib/metrics';
-import { hit } from '../../lib/throttle';
+import { hit, take } from '../../lib/throttle';
 import * as repo from './repo';
 import { sendToSentry, sentryTarget, type SentryEvent } from './sentry';
 
@@ -45,10 +55,59 @@ export function scrubReport(r: Batch['reports'][number], release: string, userAg
   return { kind: r.kind, message, route, release, userAgent, fingerprint, status: r.status, code: r.code };
 }
 
-export async function receiveReports(ctx: AppContext, batch: Batch, userAgent: string): Promise<{ accepted: number }> {
+/**
+ * Who creates a group, as kept with it: a keyed hash of the client address (the table keeps no
+ * address; the key is derived from the server's secret, so the hash cannot be looked up).
+ */
+function sourceOf(ctx: AppContext, ip: string): string {
+  const key = Buffer.from(hkdfSync('sha256', ctx.config.personalDataKey, 'portal error reports', 'source v1', 32));
+  return createHmac('sha256', key).update(ip).digest('hex').slice(0, 16);
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The reports that may be kept: each of a group that exists, and of those that would create a group
+ * only as many groups as the address's and then the release's budget of new groups an hour allow
+ * (docs/decisions/0057). Without it one address sending a new message in every report pushes every
+ * genuine group out of the MAX_GROUPS kept within minutes. Those dropped are counted as rate_limited.
+ */
+async function withinNewGroupBudget(ctx: AppContext, reports: Scrubbed[], release: string, ip: string): Promise<Scrubbed[]> {
+  const db = ctx.db.kysely;
+  const fingerprints = [...new Set(reports.map((r) => r.fingerprint))];
+  const existing = await repo.existingFingerprints(db, release, fingerprints);
+  const fresh = fingerprints.filter((f) => !existing.has(f));
+  if (fresh.length === 0) return reports;
+  const { errorReports } = ctx.config;
+  const byAddress = await take(db, `error_groups:address:${ip}`, { limit: errorReports.newGroupsPerHour, windowMs: HOUR_MS }, fresh.length);
+  const granted =
+    byAddress.granted === 0
+      ? 0
+      : (
+          await take(
+            db,
+            `error_groups:release:${release}`,
+            { limit: errorReports.newGroupsPerReleaseHour, windowMs: HOUR_MS },
+            byAddress.granted,
+          )
+        ).granted;
+  const refused = new Set(fresh.slice(granted));
+  if (refused.size === 0) return reports;
+  const kept = reports.filter((r) => !refused.has(r.fingerprint));
+  for (const r of reports) if (refused.has(r.fingerprint)) countErrorReports(r.kind, 'rate_limited');
+  return kept;
+}
+
+export async function receiveReports(ctx: AppContext, batch: Batch, userAgent: string, ip: string): Promise<{ accepted: number }> {
   const at = clock.now();
   const ua = scrubText(userAgent).slice(0, 200);
-  const reports = batch.reports.map((r) => scrubReport(r, batch.release, ua));
+  const source = sourceOf(ctx, ip);
+  const reports = await withinNewGroupBudget(
+    ctx,
+    batch.reports.map((r) => scrubReport(r, batch.release, ua)),
+    batch.release,
+    ip,
+  );
   // one upsert per group and route, not per report
   const hits = new Map<string, repo.GroupHit>();
   for (const r of reports) {
@@ -65,6 +124,7 @@ export async function receiveReports(ctx: AppContext, batch: Batch, userAgent: s
         userAgent: ua,
         count: 1,
         at: at.toISOString(),
+        source,
       });
   }
   for (const h of hits.values()) await repo.addToGroup(ctx.db.kysely, h);
@@ -87,13 +147,28 @@ async function forward(ctx: AppContext, reports: Scrubbed[], at: Date): Promise<
     );
 }
 
+/**
+ * The release of the H5 build this server serves (its index.html's entry file), read each time: a
+ * deployment replaces the build in place. Null when it serves none (a developer's machine, tests).
+ */
+async function servedRelease(ctx: AppContext): Promise<string | null> {
+  if (!ctx.config.webDist) return null;
+  try {
+    return servedReleaseOf(await readFile(join(ctx.config.webDist, 'index.html'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
 export async function listGroups(ctx: AppContext, q: AdminQueryOf<'adminErrorGroups'>): Promise<AdminAnswerOf<'adminErrorGroups'>> {
-  const [releases, rows] = await Promise.all([
+  const [releases, rows, served] = await Promise.all([
     repo.releases(ctx.db.kysely, 50),
     repo.groups(ctx.db.kysely, { release: q.release || undefined, limit: q.limit }),
+    servedRelease(ctx),
   ]);
   return {
-    releases,
+    served_release: served,
+    releases: releases.map((r) => ({ ...r, served: r.release === served })),
     items: rows.map((r) => {
       const kind = (r.kind in KIND_LABEL ? r.kind : 'error') as ErrorReportKind;
       return {
@@ -112,8 +187,21 @@ export async function listGroups(ctx: AppContext, q: AdminQueryOf<'adminErrorGro
   };
 }
 
-/** The retention cap (a scheduled job): KEEP_DAYS, MAX_GROUPS. */
+/**
+ * The retention cap (a scheduled job): groups not seen for KEEP_DAYS go, and past MAX_GROUPS each
+ * source keeps its share (keptBySourceShare) — not simply the most recently seen, which a flood
+ * from one address always is.
+ */
 export async function pruneGroups(ctx: AppContext, keep = MAX_GROUPS): Promise<number> {
+  const db = ctx.db.kysely;
   const before = new Date(clock.now().getTime() - KEEP_DAYS * 86_400_000).toISOString();
-  return repo.prune(ctx.db.kysely, before, keep);
+  let n = await repo.pruneOlderThan(db, before);
+  const rows = await repo.groupSources(db);
+  if (rows.length <= keep) return n;
+  const kept = keptBySourceShare(rows, keep);
+  n += await repo.deleteGroups(
+    db,
+    rows.filter((r) => !kept.has(r.id)).map((r) => r.id),
+  );
+  return n;
 }

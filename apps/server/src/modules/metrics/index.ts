@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { observeRequest, processRegistry, queryObserver } from '../../lib/metrics';
 import { oldestSyncWanted } from '../carriers';
+import { openChatStreams } from '../tickets';
 
 /** What renders this app's metrics text (with the process's). */
 export interface MetricsSource {
@@ -72,6 +73,14 @@ function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
       const rows = await oldestSyncWanted(ctx.db.kysely).catch(failed('the cards waiting for a sync'));
       const now = clock.now().getTime();
       for (const r of rows ?? []) this.set({ account: String(r.account) }, Math.max(0, (now - Date.parse(r.since)) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'portal_chat_streams_open',
+    help: '在线咨询 event streams this process holds open (bounded by CHAT_STREAMS_MAX)',
+    registers: [registry],
+    collect() {
+      this.set(openChatStreams(ctx));
     },
   });
   const pool = ctx.db.poolStats?.bind(ctx.db);

@@ -8,11 +8,13 @@ import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { serve } from '../../lib/endpoint';
 import { AppError } from '../../lib/errors';
-import { authOf } from '../auth';
+import { authOf, liveSessionIds } from '../auth';
 import * as chatRepo from './chatRepo';
-import { openStreamKey, resumeAfter, sseFrame, type StreamOwner } from './chatRules';
+import { openStreamKey, ownerKeyOf, resumeAfter, sseFrame, type StreamOwner } from './chatRules';
+import type { OpenStream } from './chatStreams';
 import {
   chatHubOf,
+  chatStreamsOf,
   closeChatHub,
   holderThread,
   markSupportRead,
@@ -38,16 +40,31 @@ export async function chatRoutes(api: FastifyInstance, ctx: AppContext): Promise
   serve(api, 'chatRead', async (req) => markSupportRead(ctx, authOf(req)));
   serve(api, 'chatStreamKey', async (req) => streamKeyFor(ctx, authOf(req)));
   serve(api, 'chatStream', async (req, reply) => {
-    const owner = openStreamKey(streamSecretOf(ctx), req.query.key, clock.now().getTime());
-    // a plain 403 ends the EventSource (it retries only on a network failure): the page asks for a new key
-    if (!owner) throw new AppError(Code.FORBIDDEN, '请重新打开在线咨询');
+    const holder = openStreamKey(streamSecretOf(ctx), req.query.key, clock.now().getTime());
+    // a plain 403 ends the EventSource (it retries only on a network failure): the page asks for a new key;
+    // so does a key whose session has ended (logout, a password change: docs/decisions/0057)
+    if (!holder || !(await liveSessionIds(ctx, [holder.sessionId])).has(holder.sessionId))
+      throw new AppError(Code.FORBIDDEN, '请重新打开在线咨询');
     const lastEventId = req.headers['last-event-id'];
-    await stream(ctx, req, reply, owner, resumeAfter(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId, req.query.after));
+    const after = resumeAfter(Array.isArray(lastEventId) ? lastEventId[0] : lastEventId, req.query.after);
+    // admitted before the answer starts: a refusal (too many streams) is an ordinary error answer
+    const entry: OpenStream = { sessionId: holder.sessionId, userId: holder.owner.userId, holder: ownerKeyOf(holder.owner), end: () => {} };
+    const release = chatStreamsOf(ctx).admit(entry);
+    await stream(ctx, req, reply, holder.owner, after, entry, release);
     return reply;
   });
 }
 
-async function stream(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, owner: StreamOwner, after: number): Promise<void> {
+/** The stream itself; `entry` is its place among the open streams (its `end` set here), `release` gives the place back. */
+async function stream(
+  ctx: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  owner: StreamOwner,
+  after: number,
+  entry: OpenStream,
+  release: () => void,
+): Promise<void> {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -78,11 +95,13 @@ async function stream(ctx: AppContext, req: FastifyRequest, reply: FastifyReply,
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     subscription.stop();
+    release();
     res.end();
   };
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   const lifetime = setTimeout(end, STREAM_LIFETIME_MS);
   req.raw.on('close', end);
+  entry.end = end;
   // listen first, then read what was missed: nothing falls between the two (duplicates are dropped)
   subscription.stop = await chatHubOf(ctx).subscribe(owner, {
     deliver: (m) => (pending ? pending.push(m) : send(m)),

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chatDescriptionOf, chatStatusAfter, openStreamKey, resumeAfter, signStreamKey, sseFrame } from './chatRules';
 
@@ -41,19 +42,34 @@ describe('sseFrame', () => {
 
 describe('stream keys', () => {
   const secret = Buffer.alloc(32, 1);
-  const owner = { userId: 5, customNum: '' };
-  const key = signStreamKey(secret, owner, 1_000);
-  it('opens for its owner until it expires', () => {
-    expect(openStreamKey(secret, key, 999)).toEqual(owner);
+  const holder = { owner: { userId: 5, customNum: '' }, sessionId: 41 };
+  const key = signStreamKey(secret, holder, 1_000);
+  const hmac = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  /** a payload signed with the right secret: only its content is wrong */
+  const signed = (p: object) => {
+    const payload = Buffer.from(JSON.stringify(p)).toString('base64url');
+    return `${payload}.${hmac(payload)}`;
+  };
+  it('opens for its owner and session until it expires', () => {
+    expect(openStreamKey(secret, key, 999)).toEqual(holder);
     expect(openStreamKey(secret, key, 1_000)).toBeNull();
+    expect(openStreamKey(secret, signed({ u: 5, c: '', s: 41, e: 1_000 }), 0)).toEqual(holder);
   });
   it.each([
     ['another secret', (k: string) => k, Buffer.alloc(32, 2)],
     [
       'a changed owner',
-      (k: string) => `${Buffer.from(JSON.stringify({ u: 6, c: '', e: 1_000 })).toString('base64url')}.${k.split('.')[1]}`,
+      (k: string) => `${Buffer.from(JSON.stringify({ u: 6, c: '', s: 41, e: 1_000 })).toString('base64url')}.${k.split('.')[1]}`,
       secret,
     ],
+    [
+      'a changed session',
+      (k: string) => `${Buffer.from(JSON.stringify({ u: 5, c: '', s: 42, e: 1_000 })).toString('base64url')}.${k.split('.')[1]}`,
+      secret,
+    ],
+    ['a key of before 0057, with no session', () => signed({ u: 5, c: '', e: 1_000 }), secret],
+    ['a session that is no id', () => signed({ u: 5, c: '', s: 0, e: 1_000 }), secret],
+    ['a session that is text', () => signed({ u: 5, c: '', s: '41', e: 1_000 }), secret],
     ['no signature', (k: string) => k.split('.')[0]!, secret],
     ['a third part', (k: string) => `${k}.x`, secret],
     ['junk', () => 'not-a-key', secret],

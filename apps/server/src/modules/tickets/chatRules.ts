@@ -40,27 +40,36 @@ export const ownerKeyOf = (o: StreamOwner) => `${o.userId}:${o.customNum}`;
 const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
 const mac = (secret: Buffer, payload: string) => createHmac('sha256', secret).update(payload).digest();
 
+/** What a stream key opens: the owner's stream, for as long as the session that made the key lives. */
+export interface StreamKeyHolder {
+  owner: StreamOwner;
+  /** the session that asked for the key: its end ends the key and its streams (docs/decisions/0057) */
+  sessionId: number;
+}
+
 /**
- * A stream key: the owner and an expiry, signed. EventSource cannot send the Authorization header,
- * so the page trades its token for this key (which opens nothing but the owner's own stream, for
- * a few minutes) rather than putting the token itself in a URL that proxies log.
+ * A stream key: the owner, the session and an expiry, signed. EventSource cannot send the
+ * Authorization header, so the page trades its token for this key (which opens nothing but the
+ * owner's own stream, for a few minutes) rather than putting the token itself in a URL that proxies log.
  */
-export function signStreamKey(secret: Buffer, owner: StreamOwner, expiresAtMs: number): string {
-  const payload = b64(JSON.stringify({ u: owner.userId, c: owner.customNum, e: expiresAtMs }));
+export function signStreamKey(secret: Buffer, holder: StreamKeyHolder, expiresAtMs: number): string {
+  const { owner, sessionId } = holder;
+  const payload = b64(JSON.stringify({ u: owner.userId, c: owner.customNum, s: sessionId, e: expiresAtMs }));
   return `${payload}.${mac(secret, payload).toString('base64url')}`;
 }
 
-/** The key's owner, or null when it is forged, malformed or expired. */
-export function openStreamKey(secret: Buffer, key: string, nowMs: number): StreamOwner | null {
+/** The key's owner and session, or null when it is forged, malformed, expired or names no session (made before 0057). */
+export function openStreamKey(secret: Buffer, key: string, nowMs: number): StreamKeyHolder | null {
   const [payload, sig, extra] = key.split('.');
   if (!payload || !sig || extra !== undefined) return null;
   const want = mac(secret, payload);
   const got = Buffer.from(sig, 'base64url');
   if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
   try {
-    const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; c: unknown; e: unknown };
+    const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { u: unknown; c: unknown; s: unknown; e: unknown };
     if (typeof p.u !== 'number' || typeof p.c !== 'string' || typeof p.e !== 'number' || p.e <= nowMs) return null;
-    return { userId: p.u, customNum: p.c };
+    if (typeof p.s !== 'number' || !Number.isInteger(p.s) || p.s <= 0) return null;
+    return { owner: { userId: p.u, customNum: p.c }, sessionId: p.s };
   } catch {
     return null;
   }

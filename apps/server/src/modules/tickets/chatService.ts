@@ -10,11 +10,12 @@ import type { Db } from '../../db/connect';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hit, type ThrottleRule } from '../../lib/throttle';
-import type { Auth } from '../auth';
+import { liveSessionIds, onSessionsEnded, type Auth } from '../auth';
 import { accessibleCard } from '../cardRecord';
 import { assertOwnUpload, ownerOf, type UploadOwner } from '../upload';
 import { ChatHub } from './chatHub';
 import * as chatRepo from './chatRepo';
+import { ChatStreams } from './chatStreams';
 import { chatDescriptionOf, chatStatusAfter, ownerKeyOf, signStreamKey } from './chatRules';
 import * as repo from './repo';
 import { isTicketStatus, ticketNoOf } from './rules';
@@ -40,6 +41,26 @@ export function chatHubOf(ctx: AppContext): ChatHub {
 export function closeChatHub(ctx: AppContext): void {
   hubs.get(ctx.db)?.close();
   hubs.delete(ctx.db);
+  const registry = streamRegistries.get(ctx.db);
+  registry?.stopHearing();
+  registry?.streams.close();
+  streamRegistries.delete(ctx.db);
+}
+
+/** The open streams of this process (./chatStreams), hearing the sessions that end in it. */
+const streamRegistries = new WeakMap<Db, { streams: ChatStreams; stopHearing: () => void }>();
+export function chatStreamsOf(ctx: AppContext): ChatStreams {
+  let registry = streamRegistries.get(ctx.db);
+  if (!registry) {
+    const streams = new ChatStreams(
+      ctx.config.chatStreams,
+      (ids) => liveSessionIds(ctx, ids),
+      (err) => ctx.log.warn({ err }, 'chat streams: checking sessions failed'),
+    );
+    registry = { streams, stopHearing: onSessionsEnded(ctx, (ended) => void streams.sessionsEnded(ended)) };
+    streamRegistries.set(ctx.db, registry);
+  }
+  return registry.streams;
 }
 
 /** The stream keys' own secret, derived from the server's secret (never the secret itself in a signature). */
@@ -166,7 +187,10 @@ async function post(
 
 export function streamKeyFor(ctx: AppContext, auth: Auth): { key: string; expires_at: string } {
   const expires = clock.now().getTime() + STREAM_KEY_TTL_MS;
-  return { key: signStreamKey(streamSecretOf(ctx), ownerOf(auth), expires), expires_at: new Date(expires).toISOString() };
+  return {
+    key: signStreamKey(streamSecretOf(ctx), { owner: ownerOf(auth), sessionId: auth.sessionId }, expires),
+    expires_at: new Date(expires).toISOString(),
+  };
 }
 
 // ---- support, through the console (its scope check first) ----

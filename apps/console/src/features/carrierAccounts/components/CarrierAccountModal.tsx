@@ -3,7 +3,7 @@
 // when left so (留空则不修改) — the account's own calls a second, 测试连接 with what the form holds
 // now (saved or not), and the reason every change asks for.
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import type { CarrierTestResult } from '@portal/contract/admin';
 import { FormModal, NameField } from '../../../components/FormModal';
@@ -23,7 +23,7 @@ export interface CarrierAccountModalProps {
 /** What the connection test said, and for which form contents (a changed form hides an old answer). */
 interface Tested {
   key: string;
-  result: CarrierTestResult | { ok: false; message: string; elapsed_ms?: undefined };
+  result: CarrierTestResult;
 }
 
 const connectionKey = (v: Partial<AccountFormValues> | undefined) =>
@@ -117,24 +117,12 @@ export function CarrierAccountModal({ account, kinds, onClose }: CarrierAccountM
       <Form.Item name="calls_per_second" label="每秒调用上限" extra={limitHint(kind)}>
         <InputNumber min={0} max={1000} precision={0} style={{ width: 160 }} suffix="次/秒" />
       </Form.Item>
-      <Form.Item label="连接测试" extra="用当前填写的内容调用平台一次（不保存）；密钥留空时使用已保存的密钥">
+      <Form.Item label="连接测试" extra="用当前填写的内容调用平台一次（不保存）；密钥留空时使用已保存的密钥，改了平台地址则须重新填写密钥">
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Button icon={<ApiOutlined />} loading={test.isPending} onClick={runTest} data-testid="carrier-test">
             测试连接
           </Button>
-          {shown ? (
-            <Alert
-              type={shown.ok ? 'success' : 'error'}
-              showIcon
-              data-testid="carrier-test-result"
-              title={shown.message}
-              description={
-                shown.elapsed_ms !== undefined ? (
-                  <Typography.Text type="secondary">用时 {shown.elapsed_ms} 毫秒</Typography.Text>
-                ) : undefined
-              }
-            />
-          ) : null}
+          {shown ? <Alert type={shown.ok ? 'success' : 'error'} showIcon data-testid="carrier-test-result" title={shown.message} /> : null}
         </Space>
       </Form.Item>
     </FormModal>

@@ -21,10 +21,12 @@ export function ErrorGroupsPanel() {
     refetchInterval: REFRESH_MS,
   });
   const d = groups.data;
-  const newest = d?.releases[0];
+  // 最新版本 is the build this server serves: a release a phone names is only its word (docs/decisions/0057)
+  const served = d?.served_release ?? null;
+  const newest = served ? d?.releases.find((r) => r.release === served) : undefined;
 
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Card
         title="手机端错误"
         extra={
@@ -37,20 +39,20 @@ export function ErrorGroupsPanel() {
               { value: '', label: '全部版本' },
               ...(d?.releases ?? []).map((r) => ({
                 value: r.release,
-                label: `${r.release}（${r.count} 次，首次 ${when(r.first_seen_at)}）`,
+                label: `${r.release}${r.served ? '（当前版本）' : ''}（${r.count} 次，首次 ${when(r.first_seen_at)}）`,
               })),
             ]}
           />
         }
       >
         <Space size="large" wrap>
-          <Statistic title="最新版本" value={newest?.release ?? '—'} />
+          <Statistic title="最新版本" value={served ?? '—'} />
           <Statistic title="最新版本错误次数" value={newest?.count ?? 0} />
           <Statistic title="最新版本错误种类" value={newest?.groups ?? 0} />
           <Statistic title="最近一次" value={newest ? when(newest.last_seen_at) : '—'} />
         </Space>
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          手机上未捕获的错误、页面代码加载失败和接口调用失败，按错误信息与版本分组；新版本在前，每分钟刷新。卡号、手机号、令牌与网址参数已在上报前去除。
+          手机上未捕获的错误、页面代码加载失败和接口调用失败，按错误信息与版本分组；新版本在前，每分钟刷新。最新版本是本服务器当前提供的页面版本；手机上报的其他版本号仅供参考。卡号、手机号、令牌与网址参数已在上报前去除。
         </Typography.Paragraph>
       </Card>
       {groups.isError && <Alert type="warning" showIcon message={messageOf(groups.error)} />}
@@ -69,7 +71,7 @@ export function ErrorGroupsPanel() {
               title: '错误信息',
               dataIndex: 'message',
               render: (_, g) => (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Typography.Text style={{ wordBreak: 'break-all' }}>{g.message}</Typography.Text>
                   {g.routes.length > 0 && <Typography.Text type="secondary">页面/接口：{g.routes.join('，')}</Typography.Text>}
                 </Space>

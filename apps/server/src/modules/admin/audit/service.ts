@@ -1,11 +1,13 @@
 // Recording and reading the audit log. recordAudit runs inside the transaction of the change it
-// records: the change and its record are written together or not at all.
+// records: the change and its record are written together or not at all. Tokens, secrets and links
+// that carry one are masked when a row is written and again when it is read (./mask).
 import { auditActionsMatching, auditRefsOf, type AdminQueryOf, type AuditNames, type AuditRef } from '@portal/contract/admin';
 import type { Executor } from '../../../db/executor';
 import type { AuditLogTable } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import type { AdminActor } from '../access/actor';
 import { actionLabel, type AuditAction } from './actions';
+import { maskSecrets, maskText } from './mask';
 import * as repo from './repo';
 
 export interface AuditEntryInput {
@@ -39,9 +41,9 @@ export async function recordAudit(trx: Executor, who: AuditWho, e: AuditEntryInp
     action: e.action,
     target_type: e.target.type,
     target_id: String(e.target.id),
-    reason: e.reason ?? '',
-    before: e.before === undefined ? '' : JSON.stringify(e.before),
-    after: e.after === undefined ? '' : JSON.stringify(e.after),
+    reason: maskText(e.reason ?? ''),
+    before: e.before === undefined ? '' : JSON.stringify(maskSecrets(e.before)),
+    after: e.after === undefined ? '' : JSON.stringify(maskSecrets(e.after)),
     request_id: who.requestId,
     ip: who.ip,
     at: clock.iso(),
@@ -70,9 +72,10 @@ export function entryOf(r: Row) {
     action_label: actionLabel(r.action),
     target_type: r.target_type,
     target_id: r.target_id,
-    reason: r.reason,
-    before: parse(r.before),
-    after: parse(r.after),
+    // masked again: rows written before the mask (the table is append-only) carry what they carried
+    reason: maskText(r.reason),
+    before: maskSecrets(parse(r.before)),
+    after: maskSecrets(parse(r.after)),
     request_id: r.request_id,
     ip: r.ip,
   };
