@@ -41,6 +41,7 @@ import * as m037 from './migrations/037_holder_account';
 import * as m038 from './migrations/038_refunds_and_invoices';
 import * as m039 from './migrations/039_holder_addresses';
 import * as m040 from './migrations/040_write_limits_and_approvals';
+import * as m041 from './migrations/041_two_people';
 
 interface Migration {
   name: string;
@@ -89,6 +90,7 @@ const MIGRATIONS: Migration[] = [
   { name: '038_refunds_and_invoices', up: m038.up },
   { name: '039_holder_addresses', up: m039.up },
   { name: '040_write_limits_and_approvals', up: m040.up },
+  { name: '041_two_people', up: m041.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */
