@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { clock } from '../src/lib/clock';
+import { createAdminFromServer } from '../src/modules/admin/operators/fromServer';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs, setSecondAdminDisabled } from './adminHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
@@ -152,6 +153,46 @@ describe.each(databases())('no one moves money alone on %s', (kind) => {
     expect4xx(await approve(t, mine.id, admin));
     expect((await adminGet(t, '/api/admin/limits', admin)).json().data).toEqual(DEFAULT_WRITE_LIMITS);
     await setSecondAdminDisabled(t, false);
+  });
+
+  it("a second administrator made on the server (npm run create-admin) approves a lone administrator's requests; bad input writes nothing", async () => {
+    await setSecondAdminDisabled(t, true);
+    const admin = await loginAs(t, 'admin');
+    const raise = pendingOf(
+      await adminPost(t, '/api/admin/limits/save', { ...DEFAULT_WRITE_LIMITS, voucher_amount_fen: 20_000, reason: '放宽' }, admin),
+    );
+    const snap = await t.snapshot();
+    for (const bad of [
+      { username: 'ab', display_name: '服务器', password: 'Server2026x' },
+      { username: 'server1', display_name: '', password: 'Server2026x' },
+      { username: 'server1', display_name: '服务器', password: 'short' },
+      { username: 'admin', display_name: '服务器', password: 'Server2026x' },
+    ])
+      await expect(createAdminFromServer(t.db.kysely, 4, bad)).rejects.toThrow(/[\u4e00-\u9fa5]/);
+    expect(await t.snapshot()).toEqual(snap);
+    const id = await createAdminFromServer(t.db.kysely, 4, { username: 'server1', display_name: '第二位', password: 'Server2026x' });
+    const row = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'operator.created')
+      .where('target_id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(row.operator_username).toBe('create-admin');
+    // it existed before the next request, and nobody chose its password in the console
+    clock.advance(1000);
+    const again = pendingOf(
+      await adminPost(t, '/api/admin/limits/save', { ...DEFAULT_WRITE_LIMITS, voucher_amount_fen: 20_000, reason: '放宽' }, admin),
+    );
+    const server1 = cookieOf(await adminLogin(t, 'server1', 'Server2026x'));
+    expect4xx(await approve(t, raise.id, server1));
+    expect((await approve(t, again.id, server1)).statusCode).toBe(200);
+    expect((await adminGet(t, '/api/admin/limits', admin)).json().data.voucher_amount_fen).toBe(20_000);
+    const back = await adminPost(t, '/api/admin/limits/save', { ...DEFAULT_WRITE_LIMITS, reason: '恢复默认' }, admin);
+    expect(back.statusCode, back.body).toBe(200);
+    await setSecondAdminDisabled(t, false);
+    // the last case wants admin and admin2 as the only untied platform administrators
+    const off = await adminPost(t, '/api/admin/operators/disabled', { id, disabled: true, reason: '测试结束' }, admin);
+    expect(off.statusCode, off.body).toBe(200);
   });
 
   it('a commission adjustment above the limit waits like a balance adjustment; bad input writes nothing', async () => {
