@@ -1,4 +1,4 @@
-// No one moves money alone (issue 42, docs/decisions/0056-no-one-moves-money-alone.md): each bypass an
+// No one moves money alone (docs/decisions/0056-no-one-moves-money-alone.md): each bypass an
 // attacker found with one platform administrator's console, proved closed. The limits, the
 // operators who approve, agents' commission adjustments, the verification mobile, the payout account
 // and the withdrawals all go through a second person. SQLite and PostgreSQL.
