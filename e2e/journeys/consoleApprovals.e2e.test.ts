@@ -56,7 +56,7 @@ describe('console: limits and a second approver', () => {
       await consoleLogin(p2, 'admin2', 'Admin2#2026');
       await menuTo(p2, '超限审批');
       const row = p2.getByRole('row').filter({ hasText: '单张券面额上限 ¥100.00 → ¥200.00' });
-      await row.getByText('放宽限额').waitFor();
+      await row.getByText('放宽限额', { exact: true }).waitFor();
       await row.getByText('admin', { exact: true }).waitFor();
       await screenshot(p2, 'console-approval-limits-pending');
       await row.getByRole('button', { name: /^通过/ }).click();
