@@ -1,5 +1,6 @@
 // Journey: limits and a second approver at 1440×900 (docs/decisions/0048-limits-and-a-second-approver.md).
-// The platform administrator sets the limits in 超限审批 → 限额设置; the agent administrator issues a
+// The platform administrator raises a limit in 超限审批 → 限额设置: it waits (已提交，等待另一位管理员审批)
+// until the second platform administrator approves it (docs/decisions/0056); the agent administrator issues a
 // ¥100,000 voucher without minimum spend valid ten years — it is not issued but waits, the form says
 // which limits it passed; the platform administrator finds it under 待审批 and approves it with a
 // reason: issued once, the batch the agent administrator's, the decision under 已处理 with both names.
@@ -27,7 +28,7 @@ describe('console: limits and a second approver', () => {
   const voucherRows = () =>
     Number((portal.sql<{ n: number }>("SELECT COUNT(*) AS n FROM vouchers WHERE name = '十年超大额券'") as { n: number }[])[0]!.n);
 
-  it('the platform administrator sets the limits, with a reason', async () => {
+  it('the platform administrator raises a limit, with a reason: it waits for the second platform administrator', async () => {
     const { page } = admin;
     await menuTo(page, '超限审批');
     await page.getByRole('tab', { name: '限额设置' }).click();
@@ -39,11 +40,38 @@ describe('console: limits and a second approver', () => {
     await page.getByLabel('修改原因').fill('大促期间放宽单张券面额');
     await screenshot(page, 'console-approval-limits');
     await page.getByRole('button', { name: '保存限额' }).click();
-    await page.getByText('限额已保存').waitFor();
-    const saved = portal.sql<{ voucher_amount_fen: number }>('SELECT voucher_amount_fen FROM write_limits') as {
-      voucher_amount_fen: number;
-    }[];
-    expect(Number(saved[0]!.voucher_amount_fen)).toBe(20_000);
+    const notice = page.locator('.ant-modal').filter({ hasText: '已提交，等待另一位管理员审批' });
+    await notice.getByText(/放宽限额需另一位平台管理员审批/).waitFor();
+    await screenshot(page, 'console-approval-limits-held');
+    await notice.getByRole('button', { name: '知道了' }).click();
+    const limit = () =>
+      Number(
+        (portal.sql('SELECT voucher_amount_fen FROM write_limits') as { voucher_amount_fen: number }[])[0]?.voucher_amount_fen ?? 10_000,
+      );
+    expect(limit()).toBe(10_000);
+
+    const second = await openDesktop(portal);
+    try {
+      const p2 = second.page;
+      await consoleLogin(p2, 'admin2', 'Admin2#2026');
+      await menuTo(p2, '超限审批');
+      const row = p2.getByRole('row').filter({ hasText: '单张券面额上限 ¥100.00 → ¥200.00' });
+      await row.getByText('放宽限额', { exact: true }).waitFor();
+      await row.getByText('admin', { exact: true }).waitFor();
+      await screenshot(p2, 'console-approval-limits-pending');
+      await row.getByRole('button', { name: /^通过/ }).click();
+      const modal = p2.locator('.ant-modal').filter({ hasText: '通过：放宽限额' });
+      await modal.getByLabel('审批意见').fill('大促已批准');
+      await modal.getByRole('button', { name: '通过并执行' }).click();
+      await p2
+        .locator('.ant-message-notice')
+        .filter({ hasText: /限额已修改/ })
+        .first()
+        .waitFor();
+    } finally {
+      await second.close();
+    }
+    expect(limit()).toBe(20_000);
   });
 
   it('a ¥100,000 voucher valid ten years is not issued: it waits, and the form says why', async () => {

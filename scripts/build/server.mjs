@@ -36,6 +36,7 @@ const result = await build({
     main: 'apps/server/src/main.ts',
     refund: 'apps/server/src/cli/refund.ts',
     'revoke-sessions': 'apps/server/src/cli/revokeSessions.ts',
+    'create-admin': 'apps/server/src/cli/createAdmin.ts',
   },
   outdir,
   bundle: true,

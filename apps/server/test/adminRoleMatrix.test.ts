@@ -3,12 +3,13 @@
 // then proved against the running server — a role without the permission gets 403 whatever it
 // sends, a role with it gets past the guard (the answer may still be a 400 for the empty input).
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENDPOINTS, type AdminEndpointName, type OperatorRole } from '@portal/contract/admin';
+import { ADMIN_ENDPOINTS, type AdminEndpointName, type ApprovalKind, type OperatorRole } from '@portal/contract/admin';
+import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED } from '../src/modules/admin';
 import { DEMO_OPERATORS } from '../src/db/seedOperators';
-import { loginAs, type DemoOperator } from './adminHelpers';
-import { databases, useTestApp } from './harness';
+import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
+import { databases, useTestApp, type TestApp } from './harness';
 
 const ALL: OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
 
@@ -159,6 +160,66 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
 
+/**
+ * Who may approve each write held whatever its size (docs/decisions/0056-no-one-moves-money-alone.md),
+ * filed by `admin`: the roles holding approvals.decide and the write's own permission.
+ */
+const HELD_DECIDERS: Record<Extract<ApprovalKind, 'limits_save' | `operator_${string}` | `commission_${string}`>, OperatorRole[]> = {
+  limits_save: ['platform_admin'],
+  operator_create: ['platform_admin'],
+  operator_password: ['platform_admin'],
+  operator_role: ['platform_admin'],
+  commission_adjust: ['platform_admin', 'finance'],
+  commission_settings: ['platform_admin'],
+};
+
+let seq = 0;
+const operatorIdOf = async (t: TestApp, username: string) =>
+  (await t.db.kysely.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+
+/** A held request of that kind, filed by admin: its id. */
+async function heldRequest(t: TestApp, kind: keyof typeof HELD_DECIDERS, admin: string, admin2: string): Promise<number> {
+  const n = ++seq;
+  const demo = (await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow()).id;
+  const colleague = async (role: OperatorRole) => {
+    const username = `matrix${n}`;
+    const body = { username, display_name: '矩阵同事', role, password: 'Matrix2026x', reason: '矩阵' };
+    const res = await adminPost(t, '/api/admin/operators/create', body, admin);
+    const held = res.json().data.pending_approval;
+    if (held) await adminPost(t, '/api/admin/approvals/approve', { id: held.id, reason: '同意' }, admin2);
+    return operatorIdOf(t, username);
+  };
+  const [u, b] = await (async (): Promise<[string, object]> => {
+    switch (kind) {
+      case 'limits_save':
+        return ['/api/admin/limits/save', { ...DEFAULT_WRITE_LIMITS, voucher_amount_fen: 20_000 + n, reason: '放宽' }];
+      case 'operator_create':
+        return [
+          '/api/admin/operators/create',
+          { username: `boss${n}`, display_name: '新管理员', role: 'platform_admin', password: 'Boss2026xx', reason: '新增' },
+        ];
+      case 'operator_password':
+        return ['/api/admin/operators/password', { id: await colleague('platform_admin'), password: 'Reset2026zz', reason: '重置' }];
+      case 'operator_role':
+        return ['/api/admin/operators/role', { id: await colleague('support'), role: 'finance', agent_id: null, reason: '转岗' }];
+      case 'commission_adjust':
+        return [
+          '/api/admin/commissions/adjust',
+          { agent_id: demo, amount_fen: 4_000_000, reason: '奖励', request_id: `matrix-${Date.now()}-${n}` },
+        ];
+      case 'commission_settings':
+        return [
+          '/api/admin/commissions/settings',
+          { agent_id: demo, holding_days: 7, verify_mobile: `1360000${String(n).padStart(4, '0')}`, reason: '换号' },
+        ];
+    }
+  })();
+  const res = await adminPost(t, u, b, admin);
+  const id = res.json().data?.pending_approval?.id;
+  if (!id) throw new Error(`${kind} was not held: ${res.body}`);
+  return id;
+}
+
 describe.each(databases())('admin role matrix on %s', (kind) => {
   const t = useTestApp(kind);
 
@@ -212,4 +273,19 @@ describe.each(databases())('admin role matrix on %s', (kind) => {
     const res = await t.inject({ method, url: `/api${pathPatternOf(route)}`, ...(method === 'POST' ? { payload: {} } : {}) });
     expect(res.statusCode, res.body).toBe(401);
   });
+
+  // last: approving these changes operators and limits
+  it.each(Object.keys(HELD_DECIDERS) as (keyof typeof HELD_DECIDERS)[])(
+    'a held %s filed by admin: approved only by the roles with its permission, never by admin',
+    async (kind) => {
+      const [admin, admin2] = [await loginAs(t, 'admin'), await loginAs(t, 'admin2')];
+      for (const o of DEMO_OPERATORS) {
+        const id = await heldRequest(t, kind, admin, admin2);
+        const res = await adminPost(t, '/api/admin/approvals/approve', { id, reason: '矩阵审批' }, await loginAs(t, o.username));
+        const allowed = o.username !== 'admin' && HELD_DECIDERS[kind].includes(o.role);
+        expect(res.statusCode, `${kind} approved by ${o.username}: ${res.body}`).toBe(allowed ? 200 : 403);
+      }
+    },
+    60_000,
+  );
 });

@@ -325,7 +325,7 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     as: 'admin',
     body: async (t, f) => ({ id: await carrierAccountId(t, f), enabled: false, reason: '暂停同步' }),
   },
-  // as the agent administrator: support was moved to finance by adminOperatorSetRole's sample
+  // as the agent administrator (adminOperatorSetRole's sample asks to move support to finance; it waits for a second administrator)
   adminDeviceFirmwarePush: {
     as: 'agent',
     body: async (t) => ({ custom_num: DEVICE_DEMO.offline.customNum, firmware_id: await demoFirmwareId(t, 1), reason: '省电' }),
@@ -391,6 +391,17 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
         cookie,
       );
       expect(res.statusCode, res.body).toBe(200);
+      // a new verification mobile waits for a second platform administrator (docs/decisions/0056)
+      const held = res.json().data.pending_approval;
+      if (held) {
+        const ok = await adminPost(
+          t,
+          '/api/admin/approvals/approve',
+          { id: held.id, reason: '核实为代理本人号码' },
+          await loginAs(t, 'admin2'),
+        );
+        expect(ok.statusCode, ok.body).toBe(200);
+      }
       return { agent_id: f.agents.acme };
     },
   },
@@ -460,6 +471,21 @@ async function smsSent(t: TestApp, mobile: string): Promise<number> {
 }
 
 /** A price above the retail limit, asked by the agent administrator: a pending approval's id. */
+/** A platform administrator `admin` asked for and `admin2` approved: its id. */
+async function approvedAdmin(t: TestApp, username: string): Promise<number> {
+  const body = { username, display_name: '第三位管理员', role: 'platform_admin', password: 'Third2026xx', reason: '新增' };
+  const asked = await adminPost(t, '/api/admin/operators/create', body, await loginAs(t, 'admin'));
+  expect(asked.statusCode, asked.body).toBe(200);
+  const ok = await adminPost(
+    t,
+    '/api/admin/approvals/approve',
+    { id: asked.json().data.pending_approval.id, reason: '同意' },
+    await loginAs(t, 'admin2'),
+  );
+  expect(ok.statusCode, ok.body).toBe(200);
+  return operatorId(t, username);
+}
+
 async function heldPrice(t: TestApp, f: Fixtures): Promise<number> {
   const p = await t.db.kysely.selectFrom('packages').select('id').where('name', '=', '畅享100G月包').executeTakeFirstOrThrow();
   const res = await t.inject({
@@ -691,6 +717,73 @@ describe.each(databases())('console writes made once on %s', (kind) => {
     const plain = JSON.stringify(kept);
     expect(plain).not.toMatch(/1[3-9]\d{9}/);
   }, 180_000);
+
+  // the writes held whatever their size (docs/decisions/0056): sent twice at once with one key, one request waits
+  it('held writes, sent twice at once with one key: one request waits, the same answer to both', async () => {
+    const f = await fixtures();
+    const held: [Writer, DemoOperator, (t: TestApp) => Promise<unknown>][] = [
+      ['adminWriteLimitsSave', 'admin', async () => ({ ...DEFAULT_WRITE_LIMITS, balance_adjust_fen: 200_000 + f.seq(), reason: '放宽' })],
+      [
+        'adminOperatorCreate',
+        'admin',
+        async () => ({
+          username: `boss${f.seq()}`,
+          display_name: '新管理员',
+          role: 'platform_admin',
+          password: 'Boss2026xx',
+          reason: '新增',
+        }),
+      ],
+      [
+        'adminOperatorResetPassword',
+        'admin',
+        // a third platform administrator (created through approval), so that admin2 could approve its reset
+        async (tt) => ({ id: await approvedAdmin(tt, `third${f.seq()}`), password: 'Reset2026zz', reason: '忘记密码' }),
+      ],
+      [
+        'adminOperatorSetRole',
+        'admin',
+        async (tt) => ({ id: await operatorId(tt, 'agent'), role: 'support', agent_id: null, reason: '转岗' }),
+      ],
+      [
+        'adminCommissionAdjust',
+        // not finance: the sampled writes above reset finance's password
+        'admin',
+        async () => ({ agent_id: f.agents.demo, amount_fen: 4_000_000, reason: '季度奖励', request_id: `held-adj-${f.seq()}` }),
+      ],
+      [
+        'adminCommissionSettings',
+        'admin',
+        async () => ({
+          agent_id: f.agents.demo,
+          holding_days: 7,
+          verify_mobile: `1350000${String(f.seq()).padStart(4, '0')}`,
+          reason: '换号',
+        }),
+      ],
+    ];
+    const waiting = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('approval_requests')
+            .select(({ fn }) => fn.countAll<number>().as('n'))
+            .where('state', '=', 'pending')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    for (const [name, as, body] of held) {
+      const cookie = await loginAs(t, as);
+      const b = await body(t);
+      const k = key(f.seq());
+      const before = await waiting();
+      const [a, c] = await Promise.all([send(t, name, b, cookie, k), send(t, name, b, cookie, k)]);
+      expect(a.statusCode, `${name}: ${a.body}`).toBe(200);
+      expect(a.json().data.pending_approval, `${name}: ${a.body}`).toBeDefined();
+      expect(c.json(), name).toEqual(a.json());
+      expect(await waiting(), `${name}: kept once`).toBe(before + 1);
+    }
+  }, 60_000);
 
   it('every console write is sampled or makes itself once', () => {
     const unproven = writers().filter((w) => !SAMPLES[w] && !SAMPLED_APART[w] && !ONCE_BY_THEMSELVES[w]);

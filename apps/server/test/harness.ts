@@ -186,6 +186,9 @@ const TABLES = [
   'holder_messages',
   // saved addresses (039)
   'holder_addresses',
+  // no one moves money alone (041)
+  'operator_ties',
+  'commission_account_changes',
 ] as const;
 
 /**

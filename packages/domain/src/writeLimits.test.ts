@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { breachSentence, DEFAULT_WRITE_LIMITS, limitBreaches, type LimitedWrite, type WriteLimitKey } from './writeLimits';
+import {
+  breachSentence,
+  DEFAULT_WRITE_LIMITS,
+  limitBreaches,
+  limitChanges,
+  type LimitedWrite,
+  type WriteLimitKey,
+  type WriteLimits,
+} from './writeLimits';
 
 const L = DEFAULT_WRITE_LIMITS;
 
@@ -26,6 +34,9 @@ describe('write limits', () => {
     ['an adjustment at the limit', { kind: 'balance_adjust', amount_fen: 100_000 }, []],
     ['a credit over it', { kind: 'balance_adjust', amount_fen: 100_001 }, ['balance_adjust_fen']],
     ['a debit over it', { kind: 'balance_adjust', amount_fen: -100_001 }, ['balance_adjust_fen']],
+    ['a commission adjustment at the limit', { kind: 'commission_adjust', amount_fen: 100_000 }, []],
+    ['¥50,000 of commission', { kind: 'commission_adjust', amount_fen: 5_000_000 }, ['commission_adjust_fen']],
+    ['a commission debit over it', { kind: 'commission_adjust', amount_fen: -100_001 }, ['commission_adjust_fen']],
     ['an ordinary price', { kind: 'price', retail_fen: 2_990 }, []],
     ['a price at the limit', { kind: 'price', retail_fen: 100_000 }, []],
     ['¥99,999 for 30 GB', { kind: 'price', retail_fen: 9_999_900 }, ['retail_price_fen']],
@@ -88,5 +99,32 @@ describe('write limits', () => {
     const tight = { ...L, retail_price_fen: 5_000 };
     expect(limitBreaches(tight, { kind: 'price', retail_fen: 5_001 })).toHaveLength(1);
     expect(limitBreaches({ ...L, balance_adjust_fen: 0 }, { kind: 'balance_adjust', amount_fen: 1 })).toHaveLength(1);
+  });
+
+  it.each<[string, Partial<WriteLimits>, [WriteLimitKey, boolean][]]>([
+    ['nothing changed', {}, []],
+    ['a higher adjustment limit loosens', { balance_adjust_fen: 500_000 }, [['balance_adjust_fen', true]]],
+    ['a lower price limit tightens', { retail_price_fen: 50_000 }, [['retail_price_fen', false]]],
+    ['a longer voucher validity loosens', { voucher_valid_days: 366 }, [['voucher_valid_days', true]]],
+    ['a higher commission limit loosens', { commission_adjust_fen: 100_001 }, [['commission_adjust_fen', true]]],
+    ['a shorter payout-change window loosens', { payout_change_days: 1 }, [['payout_change_days', true]]],
+    ['a longer payout-change window tightens', { payout_change_days: 30 }, [['payout_change_days', false]]],
+    [
+      'one up, one down',
+      { voucher_amount_fen: 5_000, voucher_batch_total_fen: 2_000_000 },
+      [
+        ['voucher_amount_fen', false],
+        ['voucher_batch_total_fen', true],
+      ],
+    ],
+  ])('limit change: %s', (_name, change, expected) => {
+    expect(limitChanges(L, { ...L, ...change }).map((c) => [c.limit, c.loosens])).toEqual(expected);
+  });
+
+  it('a limit change in words, before → after', () => {
+    expect(limitChanges(L, { ...L, balance_adjust_fen: 500_000, payout_change_days: 3 }).map((c) => c.message)).toEqual([
+      '单次余额调整上限 ¥1000.00 → ¥5000.00',
+      '改收款账户或验证手机后不得审核该代理提现的天数 7 天 → 3 天',
+    ]);
   });
 });

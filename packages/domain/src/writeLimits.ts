@@ -15,6 +15,13 @@ export interface WriteLimits {
   balance_adjust_fen: number;
   /** the highest retail price of a package, fen */
   retail_price_fen: number;
+  /** the most one manual commission adjustment of an agent may move, either way, fen (docs/decisions/0056) */
+  commission_adjust_fen: number;
+  /**
+   * for how many days whoever changed an agent's payout account or verification mobile may not
+   * approve that agent's withdrawals (docs/decisions/0056); longer is stricter
+   */
+  payout_change_days: number;
 }
 
 export type WriteLimitKey = keyof WriteLimits;
@@ -26,6 +33,8 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   voucher_batch_total_fen: 1_000_000,
   balance_adjust_fen: 100_000,
   retail_price_fen: 100_000,
+  commission_adjust_fen: 100_000,
+  payout_change_days: 7,
 };
 
 /** What each limit is called, for the settings form and the breach messages. */
@@ -35,12 +44,15 @@ export const WRITE_LIMIT_LABEL: Record<WriteLimitKey, string> = {
   voucher_batch_total_fen: '单批发放总额上限',
   balance_adjust_fen: '单次余额调整上限',
   retail_price_fen: '套餐零售价上限',
+  commission_adjust_fen: '单次佣金调整上限',
+  payout_change_days: '改收款账户或验证手机后不得审核该代理提现的天数',
 };
 
 /** A limited write, by what the limits look at. */
 export type LimitedWrite =
   | { kind: 'voucher_issue'; amount_fen: number; valid_days: number; card_count: number }
   | { kind: 'balance_adjust'; amount_fen: number }
+  | { kind: 'commission_adjust'; amount_fen: number }
   | { kind: 'price'; retail_fen: number }
   /**
    * A coupon package's voucher templates: each buyer is issued them all, so each is held to a
@@ -100,11 +112,46 @@ export function limitBreaches(limits: WriteLimits, w: LimitedWrite): LimitBreach
         ]
       : w.kind === 'balance_adjust'
         ? [breach('balance_adjust_fen', '调整金额', Math.abs(w.amount_fen), limits.balance_adjust_fen, yuan)]
-        : [breach('retail_price_fen', '零售价', w.retail_fen, limits.retail_price_fen, yuan)];
+        : w.kind === 'commission_adjust'
+          ? [breach('commission_adjust_fen', '佣金调整金额', Math.abs(w.amount_fen), limits.commission_adjust_fen, yuan)]
+          : [breach('retail_price_fen', '零售价', w.retail_fen, limits.retail_price_fen, yuan)];
   return found.filter((b): b is LimitBreach => b !== null);
 }
 
 /** One sentence for an operator: why the write waits for approval. */
 export function breachSentence(breaches: readonly LimitBreach[]): string {
   return `${breaches.map((b) => b.message).join('；')}，需另一位管理员审批后生效`;
+}
+
+/** The limits where a stricter figure is the smaller one; payout_change_days is stricter the longer. */
+const LONGER_IS_STRICTER: readonly WriteLimitKey[] = ['payout_change_days'];
+
+export interface LimitChange {
+  limit: WriteLimitKey;
+  before: number;
+  after: number;
+  /** lets more through than before: a second platform administrator must agree */
+  loosens: boolean;
+  /** e.g. 单次余额调整上限 ¥1000.00 → ¥5000.00 */
+  message: string;
+}
+
+/**
+ * What a save of the limits changes, each with whether it loosens (docs/decisions/0056): tightening
+ * is safe for one person; loosening is the first step of taking money alone, so it waits.
+ */
+export function limitChanges(before: WriteLimits, after: WriteLimits): LimitChange[] {
+  return (Object.keys(WRITE_LIMIT_LABEL) as WriteLimitKey[])
+    .filter((k) => before[k] !== after[k])
+    .map((k) => {
+      const show = k === 'voucher_valid_days' || k === 'payout_change_days' ? (n: number) => `${n} 天` : yuan;
+      const loosens = LONGER_IS_STRICTER.includes(k) ? after[k] < before[k] : after[k] > before[k];
+      return {
+        limit: k,
+        before: before[k],
+        after: after[k],
+        loosens,
+        message: `${WRITE_LIMIT_LABEL[k]} ${show(before[k])} → ${show(after[k])}`,
+      };
+    });
 }

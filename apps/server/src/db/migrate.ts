@@ -41,6 +41,7 @@ import * as m037 from './migrations/037_holder_account';
 import * as m038 from './migrations/038_refunds_and_invoices';
 import * as m039 from './migrations/039_holder_addresses';
 import * as m040 from './migrations/040_write_limits_and_approvals';
+import * as m041 from './migrations/041_two_people';
 import * as m042 from './migrations/042_error_report_sources';
 
 interface Migration {
@@ -90,6 +91,7 @@ const MIGRATIONS: Migration[] = [
   { name: '038_refunds_and_invoices', up: m038.up },
   { name: '039_holder_addresses', up: m039.up },
   { name: '040_write_limits_and_approvals', up: m040.up },
+  { name: '041_two_people', up: m041.up },
   { name: '042_error_report_sources', up: m042.up },
 ];
 

@@ -1155,6 +1155,9 @@ export interface WriteLimitsTable {
   voucher_batch_total_fen: number;
   balance_adjust_fen: number;
   retail_price_fen: number;
+  /** 041 */
+  commission_adjust_fen: Generated<number>;
+  payout_change_days: Generated<number>;
   updated_by: string;
   updated_at: string;
 }
@@ -1162,7 +1165,19 @@ export interface WriteLimitsTable {
 /** docs/decisions/0048: a console write above a limit, waiting for (or decided by) a second operator */
 export interface ApprovalRequestsTable {
   id: Generated<number>;
-  kind: 'voucher_issue' | 'balance_adjust' | 'price_save' | 'package_save' | 'coupon_package_save';
+  kind:
+    | 'voucher_issue'
+    | 'balance_adjust'
+    | 'price_save'
+    | 'package_save'
+    | 'coupon_package_save'
+    // 041 (docs/decisions/0056): held whatever their size
+    | 'limits_save'
+    | 'operator_create'
+    | 'operator_password'
+    | 'operator_role'
+    | 'commission_adjust'
+    | 'commission_settings';
   agent_id: number | null;
   /** the write's body, JSON */
   payload: string;
@@ -1179,6 +1194,24 @@ export interface ApprovalRequestsTable {
   decided_at: string | null;
   decision_reason: Generated<string>;
   outcome: Generated<string>;
+}
+
+/** 041, docs/decisions/0056: tied_id set operator_id's password or role; neither approves what the other filed */
+export interface OperatorTiesTable {
+  id: Generated<number>;
+  operator_id: number;
+  tied_id: number;
+  what: 'created' | 'password' | 'role';
+  at: string;
+}
+
+/** 041, docs/decisions/0056: who changed an agent's payout account or verification mobile, when */
+export interface CommissionAccountChangesTable {
+  id: Generated<number>;
+  agent_id: number;
+  what: 'account' | 'mobile';
+  operator_id: number;
+  at: string;
 }
 
 export interface Database {
@@ -1202,6 +1235,8 @@ export interface Database {
   admin_request_keys: AdminRequestKeysTable;
   write_limits: WriteLimitsTable;
   approval_requests: ApprovalRequestsTable;
+  operator_ties: OperatorTiesTable;
+  commission_account_changes: CommissionAccountChangesTable;
   package_series: PackageSeriesTable;
   // real-name and card replacement
   card_personal_info: CardPersonalInfoTable;

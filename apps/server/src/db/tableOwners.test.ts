@@ -111,6 +111,9 @@ const OWNERS: Record<string, string> = {
   // limits and the second approver (040)
   write_limits: 'modules/admin/approvals/repo.ts',
   approval_requests: 'modules/admin/approvals/repo.ts',
+  // no one moves money alone (041)
+  operator_ties: 'modules/admin/approvals/repo.ts',
+  commission_account_changes: 'modules/commissions/repo.ts',
   // alerts in the messaging app (032)
   messaging_app_tokens: 'integrations/messaging/wechatMp/tokenStore.ts',
   alert_recipients: 'modules/alerts/repo.ts',

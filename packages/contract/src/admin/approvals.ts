@@ -22,11 +22,31 @@ export const WriteLimitsShape = z.object({
   /** never above the schema's own ceiling of one adjustment (ADJUST_LIMIT_FEN) */
   balance_adjust_fen: fenLimit('单次余额调整上限', 500_000),
   retail_price_fen: fenLimit('套餐零售价上限', 100_000_000),
+  /** never above the schema's own ceiling of one commission adjustment (COMMISSION_ADJUST_LIMIT_FEN) */
+  commission_adjust_fen: fenLimit('单次佣金调整上限', 5_000_000),
+  payout_change_days: z
+    .number({ error: '请填写改收款账户后不得审核提现的天数' })
+    .int('天数须为整数')
+    .min(1, '天数至少 1 天')
+    .max(90, '天数最多 90 天'),
 });
 
 export const WriteLimitsInput = WriteLimitsShape.extend({ reason });
 
-export const APPROVAL_KINDS = ['voucher_issue', 'balance_adjust', 'price_save', 'package_save', 'coupon_package_save'] as const;
+export const APPROVAL_KINDS = [
+  'voucher_issue',
+  'balance_adjust',
+  'price_save',
+  'package_save',
+  'coupon_package_save',
+  // held whatever their size: the rules that guard the rules, and agents' money (docs/decisions/0056)
+  'limits_save',
+  'operator_create',
+  'operator_password',
+  'operator_role',
+  'commission_adjust',
+  'commission_settings',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_KIND_LABEL: Record<ApprovalKind, string> = {
   voucher_issue: '发放优惠券',
@@ -34,6 +54,12 @@ export const APPROVAL_KIND_LABEL: Record<ApprovalKind, string> = {
   price_save: '修改套餐价格',
   package_save: '保存套餐',
   coupon_package_save: '保存券包',
+  limits_save: '放宽限额',
+  operator_create: '新增平台管理员',
+  operator_password: '重置管理员密码',
+  operator_role: '修改操作员角色',
+  commission_adjust: '调整代理佣金',
+  commission_settings: '修改代理验证手机',
 };
 
 /** withdrawn: the requester took it back while it was pending (it was never carried out) */
@@ -53,7 +79,7 @@ export const ApprovalRow = z.object({
   agent_name: z.string().nullable(),
   /** what would be done, in words */
   summary: z.string(),
-  /** which limits it goes past, in words */
+  /** why it waits, in words: the limits it goes past, or the rule that holds it whatever its size */
   breaches: z.array(z.string()),
   /** the requester's reason */
   reason: z.string(),
@@ -84,9 +110,10 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
   adminWriteLimitsSave: {
     access: 'limits.manage',
     tags: ['admin approvals'],
-    summary: '设置限额（平台管理员，需填写原因，记审计）',
+    summary: '设置限额（平台管理员，需填写原因，记审计；放宽任一限额待另一位平台管理员审批）',
     body: WriteLimitsInput,
-    answer: WriteLimitsShape,
+    /** loosening a limit waits for a second platform administrator (docs/decisions/0056) */
+    answer: z.union([WriteLimitsShape, PendingApproval]),
   },
   adminApprovalList: {
     access: 'approvals.view',

@@ -9,6 +9,7 @@ import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 import * as ROUTES from '../routes/admin/commissions';
 import { AdminReason } from './orders';
+import { PendingApproval } from './approvals';
 
 export const COMMISSION_KINDS = ['order', 'refund', 'adjustment', 'withdrawal', 'withdrawal_return'] as const;
 export type CommissionKindName = (typeof COMMISSION_KINDS)[number];
@@ -241,7 +242,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
   adminCommissionAdjust: {
     access: 'commissions.settle',
     tags: ['admin commissions'],
-    summary: '财务调整代理佣金（须填写原因；同一请求编号只调整一次）',
+    summary: '财务调整代理佣金（须填写原因；同一请求编号只调整一次；超过限额待第二位管理员审批）',
     body: z.object({
       agent_id: AgentId,
       amount_fen: z
@@ -252,12 +253,13 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
       reason: AdminReason,
       request_id: RequestId,
     }),
-    answer: z.object({ applied: z.boolean(), balance_fen: z.number().int() }),
+    /** above the commission adjustment limit it waits for a second operator (docs/decisions/0056) */
+    answer: z.union([z.object({ applied: z.boolean(), balance_fen: z.number().int() }), PendingApproval]),
   },
   adminCommissionSettings: {
     access: 'commissions.configure',
     tags: ['admin commissions'],
-    summary: '设置代理的佣金冻结期（天）与收款账户验证手机号',
+    summary: '设置代理的佣金冻结期（天）与收款账户验证手机号（改手机号待另一位平台管理员审批）',
     body: z.object({
       agent_id: AgentId,
       holding_days: wholeNumber('冻结期须为 0–90 天的整数', { min: 0, max: 90 }),
@@ -267,7 +269,8 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
         .regex(/^1\d{10}$/, '验证手机号须为 11 位手机号'),
       reason: AdminReason,
     }),
-    answer: CommissionFigures,
+    /** a change of the verification mobile waits for a second platform administrator (docs/decisions/0056) */
+    answer: z.union([CommissionFigures, PendingApproval]),
   },
   adminCommissionAccountCode: {
     access: 'commissions.withdraw',

@@ -8,6 +8,7 @@ import * as ROUTES from '../routes/admin/operators';
 import { OperatorNewPassword } from './auth';
 import { OPERATOR_ROLES } from './permissions';
 import { AdminReason } from './orders';
+import { PendingApproval } from './approvals';
 
 const operatorId = wholeNumber('操作员不存在', { min: 1 });
 const role = z.enum(OPERATOR_ROLES, { error: '请选择角色' });
@@ -70,16 +71,16 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
   adminOperatorCreate: {
     access: 'operators.manage',
     tags: ['admin operators'],
-    summary: '新建操作员（初始密码规则同修改密码；代理管理员须选择代理商）',
+    summary: '新建操作员（初始密码规则同修改密码；代理管理员须选择代理商；新增平台管理员待另一位平台管理员审批）',
     body: OperatorCreateRequest,
-    answer: OperatorRow,
+    answer: z.union([OperatorRow, PendingApproval]),
   },
   adminOperatorResetPassword: {
     access: 'operators.manage',
     tags: ['admin operators'],
-    summary: '重置操作员密码（其所有登录随之失效）',
+    summary: '重置操作员密码（其所有登录随之失效；平台管理员的密码待另一位平台管理员审批）',
     body: z.object({ id: operatorId, password: OperatorNewPassword, reason: AdminReason }),
-    answer: OperatorRow,
+    answer: z.union([OperatorRow, PendingApproval]),
   },
   adminOperatorUnlock: {
     access: 'operators.manage',
@@ -98,8 +99,8 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
   adminOperatorSetRole: {
     access: 'operators.manage',
     tags: ['admin operators'],
-    summary: '修改操作员角色与所属代理商（最后一位平台管理员不能降级）',
+    summary: '修改操作员角色与所属代理商（最后一位平台管理员不能降级；待另一位平台管理员审批）',
     body: OperatorRoleRequest,
-    answer: OperatorRow,
+    answer: z.union([OperatorRow, PendingApproval]),
   },
 });

@@ -1,12 +1,13 @@
 // The commissions module's public entry (docs/decisions/0035-agent-commissions.md): agents'
-// commission ledger, withdrawals and statements. Owns commission_accounts, commission_ledger and
-// commission_withdrawals.
+// commission ledger, withdrawals and statements. Owns commission_accounts, commission_ledger,
+// commission_withdrawals and commission_account_changes.
 //   commerce calls `commissionsForCommerce` once from fulfilment and once from a refund, inside its
 //   own transaction; the console's admin area (modules/admin/commissions) calls the rest.
 import { orderFulfilled, orderRefunded } from './commerceHooks';
 export const commissionsForCommerce = { orderFulfilled, orderRefunded };
 export {
   adjust,
+  adjustIn,
   changePayoutAccount,
   decideWithdrawal,
   figuresOf,
@@ -15,11 +16,15 @@ export {
   settleInFlightPayouts,
   payoutNoOf,
   requestWithdrawal,
+  recentAccountChangers,
   saveSettings,
+  saveSettingsIn,
   sendAccountCode,
   statementOf,
   withdrawalView,
+  type AdjustInput,
   type ChangeRecord,
+  type SettingsInput,
   type Recorder,
   type WithdrawalRow,
 } from './service';

@@ -369,3 +369,23 @@ export async function inFlightWithdrawals(db: Executor, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** Who changed what of an agent's payout details, when (docs/decisions/0056). */
+export async function noteAccountChange(
+  db: Executor,
+  row: { agent_id: number; what: 'account' | 'mobile'; operator_id: number; at: string },
+): Promise<void> {
+  await db.insertInto('commission_account_changes').values(row).execute();
+}
+
+/** The operators who changed an agent's payout account or verification mobile since `since`. */
+export async function accountChangersSince(db: Executor, agentId: number, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('commission_account_changes')
+    .select('operator_id')
+    .distinct()
+    .where('agent_id', '=', agentId)
+    .where('at', '>=', since)
+    .execute();
+  return rows.map((r) => r.operator_id);
+}

@@ -194,6 +194,11 @@ export async function decideWithdrawal(
     decision: Decision;
     /** the gateway's own outcome (payThroughGateway, the payouts job), not finance's hand */
     byGateway?: boolean;
+    /**
+     * Asked before an approval moves it, inside the transaction: throws when this operator may not
+     * approve it (the requester, whoever changed the payout account lately: docs/decisions/0056).
+     */
+    mayApprove?: (trx: Executor, w: WithdrawalRow) => Promise<void>;
   },
   record: Recorder,
 ): Promise<{ applied: boolean; withdrawal: WithdrawalRow }> {
@@ -215,6 +220,7 @@ export async function decideWithdrawal(
         `该提现${STATE_LABEL[w.state] ?? w.state}，不能${{ approve: '审核通过', reject: '驳回', paid: '登记打款', failed: '登记打款失败' }[d.action]}`,
       );
     }
+    if (d.action === 'approve') await input.mayApprove?.(trx, w);
     const moved = await repo.moveWithdrawal(trx, w.id, w.state, {
       state: next,
       decision_request_id: input.requestId,
@@ -403,69 +409,130 @@ export async function settleInFlightPayouts(
 
 // ---------- adjustments ----------
 
-/** Finance moves an agent's balance with a reason; the request id makes a repeated submit adjust once. */
-export async function adjust(
+/**
+ * Finance moves an agent's balance with a reason; the request id makes a repeated submit adjust once.
+ * `hold`, asked after the agent's row is taken and the request id found new: the admin's limit
+ * (docs/decisions/0056) — a non-null answer is given instead of adjusting.
+ */
+export async function adjust<H>(
   ctx: AppContext,
-  input: { agentId: number; amountFen: number; reason: string; requestId: string; operatorId: number },
+  input: AdjustInput,
   record: Recorder,
-): Promise<{ applied: boolean; balance_fen: number }> {
+  hold: (trx: Executor) => Promise<H | null> = async () => null,
+): Promise<{ applied: boolean; balance_fen: number } | H> {
   await agentMustExist(ctx.db.kysely, input.agentId);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const now = clock.iso();
-    await repo.lockAccount(trx, input.agentId, now);
-    const earlier = await repo.entryOf(trx, 'adjustment', input.requestId);
-    if (earlier) {
-      if (earlier.agent_id !== input.agentId || earlier.amount_fen !== input.amountFen)
-        throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔调整，请刷新后重试');
-      return { applied: false, balance_fen: (await repo.accountOf(trx, input.agentId))!.balance_fen };
-    }
-    const before = (await repo.accountOf(trx, input.agentId))!.balance_fen;
-    await repo.append(trx, {
-      agent_id: input.agentId,
-      kind: 'adjustment',
-      ref: input.requestId,
-      amount_fen: input.amountFen,
-      note: `财务调整：${input.reason}`,
-      operator_id: input.operatorId,
-      available_at: now,
-      created_at: now,
-    });
-    const after = (await repo.accountOf(trx, input.agentId))!.balance_fen;
-    await record(trx, {
-      action: 'commission.adjusted',
-      target: { type: 'agent', id: input.agentId },
-      reason: input.reason,
-      before: { balance_fen: before },
-      after: { balance_fen: after, amount_fen: input.amountFen },
-    });
-    return { applied: true, balance_fen: after };
+  return ctx.db.kysely.transaction().execute((trx) => adjustIn(trx, input, record, hold));
+}
+
+export interface AdjustInput {
+  agentId: number;
+  amountFen: number;
+  reason: string;
+  requestId: string;
+  operatorId: number;
+  /** recorded on the audit row once a second operator approved it */
+  approvedNote?: Record<string, unknown>;
+}
+
+export async function adjustIn<H>(
+  trx: Executor,
+  input: AdjustInput,
+  record: Recorder,
+  hold: (trx: Executor) => Promise<H | null> = async () => null,
+): Promise<{ applied: boolean; balance_fen: number } | H> {
+  await agentMustExist(trx, input.agentId);
+  const now = clock.iso();
+  await repo.lockAccount(trx, input.agentId, now);
+  const earlier = await repo.entryOf(trx, 'adjustment', input.requestId);
+  if (earlier) {
+    if (earlier.agent_id !== input.agentId || earlier.amount_fen !== input.amountFen)
+      throw new AppError(Code.REQUEST_ID_REUSED, '该请求编号已用于另一笔调整，请刷新后重试');
+    return { applied: false, balance_fen: (await repo.accountOf(trx, input.agentId))!.balance_fen };
+  }
+  const held = await hold(trx);
+  if (held !== null) return held;
+  const before = (await repo.accountOf(trx, input.agentId))!.balance_fen;
+  await repo.append(trx, {
+    agent_id: input.agentId,
+    kind: 'adjustment',
+    ref: input.requestId,
+    amount_fen: input.amountFen,
+    note: `财务调整：${input.reason}`,
+    operator_id: input.operatorId,
+    available_at: now,
+    created_at: now,
   });
+  const after = (await repo.accountOf(trx, input.agentId))!.balance_fen;
+  await record(trx, {
+    action: 'commission.adjusted',
+    target: { type: 'agent', id: input.agentId },
+    reason: input.reason,
+    before: { balance_fen: before },
+    after: { balance_fen: after, amount_fen: input.amountFen, ...input.approvedNote },
+  });
+  return { applied: true, balance_fen: after };
 }
 
 // ---------- settings and the account on file ----------
 
-/** The platform sets an agent's holding period and the mobile that confirms account changes. */
-export async function saveSettings(
+export interface SettingsInput {
+  agentId: number;
+  holdingDays: number;
+  verifyMobile: string;
+  reason: string;
+  operatorId: number;
+  /** the operator who asked, when a second one approved it (both changed the mobile) */
+  requestedById?: number;
+  approvedNote?: Record<string, unknown>;
+}
+
+/**
+ * The platform sets an agent's holding period and the mobile that confirms account changes. A new
+ * mobile is asked of `hold` (docs/decisions/0056): whoever sets it receives the codes that change the
+ * payout account, so it waits for a second platform administrator; a non-null answer is given instead.
+ */
+export async function saveSettings<H>(
   ctx: AppContext,
-  input: { agentId: number; holdingDays: number; verifyMobile: string; reason: string },
+  input: SettingsInput,
   record: Recorder,
+  hold: (trx: Executor, change: { before: string; after: string }) => Promise<H | null> = async () => null,
 ) {
   await agentMustExist(ctx.db.kysely, input.agentId);
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    const now = clock.iso();
-    await repo.lockAccount(trx, input.agentId, now);
-    const a = (await repo.accountOf(trx, input.agentId))!;
-    await repo.setSettings(trx, input.agentId, { holding_days: input.holdingDays, verify_mobile: input.verifyMobile }, now);
-    await record(trx, {
-      action: 'commission.settings_saved',
-      target: { type: 'agent', id: input.agentId },
-      reason: input.reason,
-      before: { holding_days: a.holding_days, verify_mobile: a.verify_mobile },
-      after: { holding_days: input.holdingDays, verify_mobile: input.verifyMobile },
-    });
-  });
-  return figuresOf(ctx.db.kysely, input.agentId);
+  const held = await ctx.db.kysely.transaction().execute((trx) => saveSettingsIn(trx, input, record, hold));
+  return held ?? figuresOf(ctx.db.kysely, input.agentId);
 }
+
+/** The save inside the caller's transaction: the answer of `hold` when the mobile change waits, else null. */
+export async function saveSettingsIn<H>(
+  trx: Executor,
+  input: SettingsInput,
+  record: Recorder,
+  hold: (trx: Executor, change: { before: string; after: string }) => Promise<H | null> = async () => null,
+): Promise<H | null> {
+  await agentMustExist(trx, input.agentId);
+  const now = clock.iso();
+  await repo.lockAccount(trx, input.agentId, now);
+  const a = (await repo.accountOf(trx, input.agentId))!;
+  const mobileChanges = a.verify_mobile !== input.verifyMobile;
+  if (mobileChanges) {
+    const held = await hold(trx, { before: a.verify_mobile, after: input.verifyMobile });
+    if (held !== null) return held;
+    for (const by of new Set([input.operatorId, input.requestedById ?? input.operatorId]))
+      await repo.noteAccountChange(trx, { agent_id: input.agentId, what: 'mobile', operator_id: by, at: now });
+  }
+  await repo.setSettings(trx, input.agentId, { holding_days: input.holdingDays, verify_mobile: input.verifyMobile }, now);
+  await record(trx, {
+    action: 'commission.settings_saved',
+    target: { type: 'agent', id: input.agentId },
+    reason: input.reason,
+    before: { holding_days: a.holding_days, verify_mobile: a.verify_mobile },
+    after: { holding_days: input.holdingDays, verify_mobile: input.verifyMobile, ...input.approvedNote },
+  });
+  return null;
+}
+
+/** Who changed an agent's payout account or verification mobile since then (they do not approve its withdrawals). */
+export const recentAccountChangers = (db: Executor, agentId: number, since: string) => repo.accountChangersSince(db, agentId, since);
 
 /** Sends the SMS code that a change of the agent's account on file needs, to the agent's mobile. */
 export async function sendAccountCode(ctx: AppContext, agentId: number, ip: string) {
@@ -486,7 +553,7 @@ export async function sendAccountCode(ctx: AppContext, agentId: number, ip: stri
 /** Changes the account on file after the agent's SMS code; the audit keeps it masked before and after. */
 export async function changePayoutAccount(
   ctx: AppContext,
-  input: { agentId: number; method: number; payee: string; account: string; code: string },
+  input: { agentId: number; method: number; payee: string; account: string; code: string; operatorId: number },
   record: Recorder,
 ) {
   await agentMustExist(ctx.db.kysely, input.agentId);
@@ -501,6 +568,7 @@ export async function changePayoutAccount(
     const a = (await repo.accountOf(trx, input.agentId))!;
     const next = { payout_method: input.method, payee: input.payee.trim(), payout_account: input.account.trim() };
     await repo.setPayoutAccount(trx, input.agentId, next, now);
+    await repo.noteAccountChange(trx, { agent_id: input.agentId, what: 'account', operator_id: input.operatorId, at: now });
     await record(trx, {
       action: 'commission.account_changed',
       target: { type: 'agent', id: input.agentId },

@@ -26,13 +26,15 @@ const DECISION_ENDPOINT = {
 /** 通过 (the write is carried out now, once), 驳回, or the requester's own 撤回. */
 export const decideApproval = (decision: Decision, id: number, reason: string) => call(DECISION_ENDPOINT[decision], { id, reason });
 
-export function useSaveLimits(done: () => void) {
+/** `done`: the answer — the limits saved, or (a looser limit) the request waiting for a second platform administrator. */
+export function useSaveLimits(done: (answer: AdminAnswerOf<'adminWriteLimitsSave'>) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (b: AdminInputOf<'adminWriteLimitsSave'>) => call(admin.adminWriteLimitsSave, b),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       void qc.invalidateQueries({ queryKey: queryKeys.approvals.limits });
-      done();
+      void qc.invalidateQueries({ queryKey: queryKeys.approvals.all });
+      done(answer);
     },
   });
 }

@@ -20,7 +20,8 @@ const WHAT = [
   { title: '代理', dataIndex: 'agent_name', width: 100, render: (v: string | null) => v ?? '—' },
   { title: '内容', dataIndex: 'summary' },
   {
-    title: '超出的限额',
+    // the limits it passes, or the rule that holds it whatever its size (docs/decisions/0056)
+    title: '为何需审批',
     dataIndex: 'breaches',
     width: 260,
     render: (b: string[]) => (
@@ -80,7 +81,7 @@ export function ApprovalsTabs() {
                         </Space>
                       ) : (
                         <Typography.Text type="secondary">
-                          {row.requested_by === op?.username ? '待他人审批' : '无审批权限'}
+                          {row.requested_by === op?.username ? '待他人审批' : '需其他管理员审批'}
                         </Typography.Text>
                       ),
                   },

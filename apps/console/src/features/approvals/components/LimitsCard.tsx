@@ -1,8 +1,10 @@
 // 限额设置: the figures above which a write waits for a second approver. The platform administrator
-// changes them with a reason (audited); everyone else who makes such writes reads them here.
+// changes them with a reason (audited); everyone else who makes such writes reads them here. Loosening
+// any of them waits for a second platform administrator (docs/decisions/0056); tightening is at once.
 import { App, Alert, Button, Descriptions, Form, Input, InputNumber, Skeleton } from 'antd';
 import { WRITE_LIMIT_LABEL } from '@portal/domain';
 import { messageOf } from '../../../lib/api';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { REASON_RULES } from '../../../lib/zodRule';
 import { yuan } from '../../../lib/format';
 import { useSaveLimits, useWriteLimits, type WriteLimits } from '../api/approvals';
@@ -13,6 +15,7 @@ const YUAN_FIELDS = [
   ['voucher_batch_total', 'voucher_batch_total_fen'],
   ['balance_adjust', 'balance_adjust_fen'],
   ['retail_price', 'retail_price_fen'],
+  ['commission_adjust', 'commission_adjust_fen'],
 ] as const;
 
 export function LimitsCard({ canManage }: { canManage: boolean }) {
@@ -31,15 +34,17 @@ function LimitsRead({ limits }: { limits: WriteLimits }) {
         </Descriptions.Item>
       ))}
       <Descriptions.Item label={WRITE_LIMIT_LABEL.voucher_valid_days}>{limits.voucher_valid_days} 天</Descriptions.Item>
+      <Descriptions.Item label={WRITE_LIMIT_LABEL.payout_change_days}>{limits.payout_change_days} 天</Descriptions.Item>
     </Descriptions>
   );
 }
 
 function LimitsForm({ limits }: { limits: WriteLimits }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<LimitsFields>();
-  const save = useSaveLimits(() => {
-    void message.success('限额已保存');
+  const save = useSaveLimits((answer) => {
+    if (sayHeld(modal, answer)) form.setFieldsValue(limitsInitial(limits));
+    else void message.success('限额已保存');
     form.setFieldValue('reason', '');
   });
   return (
@@ -54,7 +59,7 @@ function LimitsForm({ limits }: { limits: WriteLimits }) {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        title="超过以下任一限额的发券、余额调整和调价不会直接生效，而是提交审批，由另一位管理员通过后执行。"
+        title="超过以下任一限额的发券、余额调整、佣金调整和调价不会直接生效，而是提交审批，由另一位管理员通过后执行。调低限额立即生效；调高任一限额（或缩短下方天数）需另一位平台管理员审批。"
       />
       {save.error ? <Alert type="error" showIcon title={messageOf(save.error)} style={{ marginBottom: 16 }} /> : null}
       {YUAN_FIELDS.map(([name, k]) => (
@@ -76,6 +81,17 @@ function LimitsForm({ limits }: { limits: WriteLimits }) {
         rules={[
           { required: true, message: '请填写券有效天数上限' },
           { type: 'number', min: 1, max: 3650, message: '天数为 1–3650 天' },
+        ]}
+      >
+        <InputNumber precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="payout_change_days"
+        label={`${WRITE_LIMIT_LABEL.payout_change_days}（天）`}
+        extra="修改过代理收款账户或验证手机的人，在此天数内不能审核该代理的提现"
+        rules={[
+          { required: true, message: '请填写天数' },
+          { type: 'number', min: 1, max: 90, message: '天数为 1–90 天' },
         ]}
       >
         <InputNumber precision={0} style={{ width: 200 }} />

@@ -9,6 +9,8 @@ describe('限额设置 form', () => {
       voucher_batch_total_fen: 1_000_000,
       balance_adjust_fen: 100_000,
       retail_price_fen: 99_990,
+      commission_adjust_fen: 100_000,
+      payout_change_days: 7,
     };
     const shown = limitsInitial(l);
     expect(shown).toEqual({
@@ -17,6 +19,8 @@ describe('限额设置 form', () => {
       voucher_batch_total: 10_000,
       balance_adjust: 1000,
       retail_price: 999.9,
+      commission_adjust: 1000,
+      payout_change_days: 7,
     });
     expect(limitsBody({ ...shown, retail_price: 0.29 + 0.01, reason: ' 收紧 ' })).toMatchObject({ retail_price_fen: 30, reason: '收紧' });
     expect(limitsBody({ ...shown, reason: '不变' })).toEqual({ ...l, reason: '不变' });

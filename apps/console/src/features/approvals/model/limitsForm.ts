@@ -8,6 +8,8 @@ export interface LimitsFields {
   voucher_batch_total: number;
   balance_adjust: number;
   retail_price: number;
+  commission_adjust: number;
+  payout_change_days: number;
   reason: string;
 }
 
@@ -19,6 +21,8 @@ export const limitsInitial = (l: WriteLimits): Omit<LimitsFields, 'reason'> => (
   voucher_batch_total: l.voucher_batch_total_fen / 100,
   balance_adjust: l.balance_adjust_fen / 100,
   retail_price: l.retail_price_fen / 100,
+  commission_adjust: l.commission_adjust_fen / 100,
+  payout_change_days: l.payout_change_days,
 });
 
 export const limitsBody = (v: LimitsFields): AdminInputOf<'adminWriteLimitsSave'> => ({
@@ -27,5 +31,7 @@ export const limitsBody = (v: LimitsFields): AdminInputOf<'adminWriteLimitsSave'
   voucher_batch_total_fen: toFen(v.voucher_batch_total),
   balance_adjust_fen: toFen(v.balance_adjust),
   retail_price_fen: toFen(v.retail_price),
+  commission_adjust_fen: toFen(v.commission_adjust),
+  payout_change_days: v.payout_change_days,
   reason: v.reason.trim(),
 });

@@ -8,6 +8,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Typ
 import { PAYOUT_METHOD_LABEL } from '@portal/contract/admin';
 import { messageOf, newRequestKey } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { ReasonModal } from '../../../components/ReasonModal';
 import {
   adjustCommission,
@@ -213,7 +214,7 @@ export function RejectModal({
 
 export function AdjustModal({ agent, onClose }: { agent: CommissionAgent; onClose: () => void }) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [requestId] = useState(() => newId('adj'));
   return (
     <ReasonModal<{ amount: number; reason: string }>
@@ -221,8 +222,9 @@ export function AdjustModal({ agent, onClose }: { agent: CommissionAgent; onClos
       okText="确认调整"
       reasonLabel="调整原因"
       onConfirm={(v) => adjustCommission(agent.agent_id, fenOf(v.amount)!, v.reason, requestId)}
-      onDone={() => {
-        void message.success('佣金已调整');
+      onDone={(a) => {
+        // above the commission adjustment limit it waits in 超限审批
+        if (!sayHeld(modal, a)) void message.success('佣金已调整');
         void invalidateCommissions(qc);
       }}
       onClose={onClose}
@@ -244,15 +246,16 @@ export function AdjustModal({ agent, onClose }: { agent: CommissionAgent; onClos
 
 export function SettingsModal({ agent, onClose }: { agent: CommissionAgent; onClose: () => void }) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   return (
     <ReasonModal<{ holding_days: number; verify_mobile: string; reason: string }>
       title={`佣金设置：${agent.nickname}`}
       okText="保存"
       initialValues={{ holding_days: agent.holding_days }}
       onConfirm={(v) => saveCommissionSettings(agent.agent_id, v.holding_days, v.verify_mobile.trim(), v.reason)}
-      onDone={() => {
-        void message.success('佣金设置已保存');
+      onDone={(a) => {
+        // a new verification mobile waits for a second platform administrator
+        if (!sayHeld(modal, a)) void message.success('佣金设置已保存');
         void invalidateCommissions(qc);
       }}
       onClose={onClose}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OperatorRole } from '@portal/contract/admin';
+import type { AdminAnswerOf, OperatorRole } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { invalidateOperators } from './getOperators';
 import * as admin from '@portal/contract/routes/admin';
@@ -14,7 +14,8 @@ export interface CreateValues {
   reason: string;
 }
 
-export function useCreateOperator(onCreated: (username: string) => void) {
+/** `onCreated`: the answer — the new operator, or (a platform administrator) the request waiting for a second one. */
+export function useCreateOperator(onCreated: (answer: AdminAnswerOf<'adminOperatorCreate'>) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: CreateValues) =>
@@ -27,7 +28,7 @@ export function useCreateOperator(onCreated: (username: string) => void) {
         reason: v.reason.trim(),
       }),
     onSuccess: (r) => {
-      onCreated(r.username);
+      onCreated(r);
       void invalidateOperators(qc);
     },
   });

@@ -2,16 +2,18 @@
 import { Alert, App, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { OperatorDisplayName, OperatorNewPassword, OperatorUsername } from '@portal/contract/admin';
 import { messageOf } from '../../../lib/api';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { fieldsSaidWhy, REASON_RULES, zodRule } from '../../../lib/zodRule';
 import { useCreateOperator, type CreateValues } from '../api/createOperator';
 import { ROLE_OPTIONS } from '../model/actions';
 import { AgentField } from './AgentField';
 
 export function CreateOperatorDrawer({ onClose }: { onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<CreateValues>();
-  const m = useCreateOperator((username) => {
-    void message.success(`已新建操作员 ${username}`);
+  const m = useCreateOperator((answer) => {
+    // a new platform administrator waits for a second one (docs/decisions/0056)
+    if (!sayHeld(modal, answer) && 'username' in answer) void message.success(`已新建操作员 ${answer.username}`);
     onClose();
   });
   return (

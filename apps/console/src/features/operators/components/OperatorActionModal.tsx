@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select, Typography } from 'antd';
 import { OperatorNewPassword } from '@portal/contract/admin';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { zodRule } from '../../../lib/zodRule';
 import type { OperatorRow as Row } from '../api/getOperators';
 import { invalidateOperators } from '../api/getOperators';
@@ -12,7 +13,7 @@ import { AgentField } from './AgentField';
 
 /** One modal for every row action: what it does, its own fields, and the reason. */
 export function OperatorActionModal({ row, action, onClose }: { row: Row; action: Action; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   return (
     <ReasonModal<ActionValues>
@@ -22,8 +23,9 @@ export function OperatorActionModal({ row, action, onClose }: { row: Row; action
       intro={<Typography.Paragraph type="secondary">{ACTION_NOTE[action]}</Typography.Paragraph>}
       initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
       onConfirm={(v) => runOperatorAction(row, action, v)}
-      onDone={() => {
-        void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
+      onDone={(a) => {
+        // a platform administrator's password and any role change wait for a second platform administrator
+        if (!sayHeld(modal, a)) void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
         void invalidateOperators(qc);
       }}
       onClose={onClose}

@@ -13,11 +13,12 @@ export const ACTION_TITLE: Record<Action, string> = {
 };
 
 export const ACTION_NOTE: Record<Action, string> = {
-  password: '重置后该操作员的所有登录立即失效，请将新密码当面或通过安全渠道告知本人。',
+  password:
+    '重置后该操作员的所有登录立即失效，请将新密码当面或通过安全渠道告知本人。重置平台管理员的密码需另一位平台管理员审批；您设置过密码的操作员与您不能互相审批。',
   unlock: '清除密码错误次数与锁定，该操作员可立即重新登录。',
   disable: '停用后该操作员的所有登录立即失效，且无法再登录，直到重新启用。',
   enable: '启用后该操作员可以重新登录。',
-  role: '新角色的权限在其下一次操作时生效。',
+  role: '修改角色需另一位平台管理员审批，通过后新角色的权限在其下一次操作时生效。',
 };
 
 /** A destructive action: a red confirm button. */

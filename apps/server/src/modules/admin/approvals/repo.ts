@@ -1,5 +1,6 @@
-// The platform's write limits (write_limits, one row) and the writes waiting above them
-// (approval_requests), written only here (docs/decisions/0048-limits-and-a-second-approver.md).
+// The platform's write limits (write_limits, one row), the writes waiting for a second person
+// (approval_requests) and who may act as whom (operator_ties), written only here
+// (docs/decisions/0048-limits-and-a-second-approver.md, docs/decisions/0056-no-one-moves-money-alone.md).
 import type { Insertable, Selectable } from 'kysely';
 import { DEFAULT_WRITE_LIMITS, type WriteLimits } from '@portal/domain';
 import type { Executor } from '../../../db/executor';
@@ -16,6 +17,8 @@ export async function limits(db: Executor): Promise<WriteLimits> {
     voucher_batch_total_fen: Number(row.voucher_batch_total_fen),
     balance_adjust_fen: Number(row.balance_adjust_fen),
     retail_price_fen: Number(row.retail_price_fen),
+    commission_adjust_fen: Number(row.commission_adjust_fen),
+    payout_change_days: Number(row.payout_change_days),
   };
 }
 
@@ -67,17 +70,21 @@ export async function decide(
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Pending requests of these kinds not asked by `notBy`, in the agent's scope: how many, since when. */
+/**
+ * Pending requests of these kinds not asked by any of `notBy`, asked since `since`, in the agent's
+ * scope: how many, since when.
+ */
 export async function pendingCount(
   db: Executor,
-  f: { agent: number | null; kinds: readonly ApprovalRecord['kind'][]; notBy: number },
+  f: { agent: number | null; kinds: readonly ApprovalRecord['kind'][]; notBy: readonly number[]; since: string },
 ): Promise<{ n: number | string; oldest: string | null } | undefined> {
   if (f.kinds.length === 0) return undefined;
   let q = db
     .selectFrom('approval_requests')
     .select(({ fn }) => [fn.countAll<number>().as('n'), fn.min('requested_at').as('oldest')])
     .where('state', '=', 'pending')
-    .where('requested_by_id', '!=', f.notBy)
+    .where('requested_by_id', 'not in', [...f.notBy])
+    .where('requested_at', '>=', f.since)
     .where('kind', 'in', [...f.kinds]);
   if (f.agent !== null) q = q.where('agent_id', '=', f.agent);
   return q.executeTakeFirst();
@@ -95,4 +102,43 @@ export async function agentNames(db: Executor, ids: readonly number[]): Promise<
     .where('id', 'in', [...ids])
     .execute();
   return new Map(rows.map((r) => [r.id, r.nickname]));
+}
+
+/** `tiedId` set `operatorId`'s password or role (or created them): from now on neither decides the other's requests. */
+export async function tie(
+  db: Executor,
+  operatorId: number,
+  tiedId: number,
+  what: 'created' | 'password' | 'role',
+  at: string,
+): Promise<void> {
+  if (operatorId === tiedId) return;
+  await db.insertInto('operator_ties').values({ operator_id: operatorId, tied_id: tiedId, what, at }).execute();
+}
+
+/** Everyone tied to this operator, either way. */
+export async function tiesOf(db: Executor, operatorId: number): Promise<Set<number>> {
+  const [mine, theirs] = await Promise.all([
+    db.selectFrom('operator_ties').select('tied_id as id').where('operator_id', '=', operatorId).execute(),
+    db.selectFrom('operator_ties').select('operator_id as id').where('tied_id', '=', operatorId).execute(),
+  ]);
+  return new Set([...mine, ...theirs].map((r) => r.id));
+}
+
+/** When an operator was created (the start of what they may decide). */
+export async function operatorCreatedAt(db: Executor, id: number): Promise<string> {
+  const r = await db.selectFrom('operators').select('created_at').where('id', '=', id).executeTakeFirst();
+  return r?.created_at ?? '\uffff';
+}
+
+/** Enabled platform administrators, other than these. */
+export async function enabledPlatformAdminsBut(db: Executor, but: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('operators')
+    .select('id')
+    .where('role', '=', 'platform_admin')
+    .where('disabled', '=', 0)
+    .where('id', 'not in', [...but])
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -1,30 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalKind, OperatorRole } from '@portal/contract/admin';
-import { decideRefusal } from './rules';
+import { decideRefusal, secondPersonRefusal, type Decider, type SecondPersonRefusal } from './rules';
 
 const ASKER = 7;
+const ASKED_AT = '2026-11-20T08:00:00.000Z';
+const OLD = '2026-01-01T00:00:00.000Z';
+const decider = (over: Partial<Decider> = {}): Decider => ({ id: 1, createdAt: OLD, tiedTo: new Set(), ...over });
 
-describe('who decides a write above a limit', () => {
+describe('who decides a held write', () => {
   it.each<[OperatorRole, ApprovalKind, ReturnType<typeof decideRefusal>]>([
     ['platform_admin', 'voucher_issue', null],
     ['platform_admin', 'balance_adjust', null],
     ['platform_admin', 'price_save', null],
     ['platform_admin', 'package_save', null],
+    ['platform_admin', 'limits_save', null],
+    ['platform_admin', 'operator_create', null],
+    ['platform_admin', 'operator_password', null],
+    ['platform_admin', 'operator_role', null],
+    ['platform_admin', 'commission_adjust', null],
+    ['platform_admin', 'commission_settings', null],
     ['finance', 'balance_adjust', null],
+    ['finance', 'commission_adjust', null],
     ['finance', 'voucher_issue', 'no_permission'],
     ['finance', 'price_save', 'no_permission'],
+    ['finance', 'limits_save', 'no_permission'],
+    ['finance', 'operator_create', 'no_permission'],
+    ['finance', 'commission_settings', 'no_permission'],
     ['agent_admin', 'voucher_issue', 'no_permission'],
     ['agent_admin', 'price_save', 'no_permission'],
+    ['agent_admin', 'commission_adjust', 'no_permission'],
     ['support', 'balance_adjust', 'no_permission'],
+    ['support', 'operator_role', 'no_permission'],
   ])('%s deciding another operator’s %s: %s', (role, kind, refusal) => {
-    expect(decideRefusal({ id: 1, role }, { kind, requested_by_id: ASKER, state: 'pending' })).toBe(refusal);
+    expect(decideRefusal({ ...decider(), role }, { kind, requested_by_id: ASKER, requested_at: ASKED_AT, state: 'pending' })).toBe(refusal);
   });
 
   it('never the operator who asked, and only while it waits', () => {
-    expect(decideRefusal({ id: ASKER, role: 'platform_admin' }, { kind: 'price_save', requested_by_id: ASKER, state: 'pending' })).toBe(
-      'own_request',
+    const req = { kind: 'price_save' as const, requested_by_id: ASKER, requested_at: ASKED_AT };
+    expect(decideRefusal({ ...decider({ id: ASKER }), role: 'platform_admin' }, { ...req, state: 'pending' })).toBe('own_request');
+    for (const state of ['approved', 'rejected', 'withdrawn'])
+      expect(decideRefusal({ ...decider(), role: 'platform_admin' }, { ...req, state })).toBe('not_pending');
+  });
+});
+
+describe('another person', () => {
+  it.each<[string, Partial<Decider>, readonly number[] | undefined, SecondPersonRefusal | null]>([
+    ['a colleague of long standing', {}, undefined, null],
+    ['the asker themselves', { id: ASKER }, undefined, 'own_request'],
+    ['created the same moment it was asked', { createdAt: ASKED_AT }, undefined, null],
+    ['created a second after it was asked', { createdAt: '2026-11-20T08:00:01.000Z' }, undefined, 'too_new'],
+    ['created, or given a password, by the asker', { tiedTo: new Set([ASKER]) }, undefined, 'tied'],
+    ['tied to someone else only', { tiedTo: new Set([99]) }, undefined, null],
+    ['changed the payout account lately', {}, [1], 'changed_payout'],
+    ['someone else changed it', {}, [42], null],
+    ['the asker and the changer: the asker first', { id: ASKER }, [ASKER], 'own_request'],
+  ])('%s', (_name, over, changers, refusal) => {
+    expect(secondPersonRefusal(decider(over), { requestedById: ASKER, requestedAt: ASKED_AT, recentPayoutChangers: changers })).toBe(
+      refusal,
     );
-    for (const state of ['approved', 'rejected'])
-      expect(decideRefusal({ id: 1, role: 'platform_admin' }, { kind: 'price_save', requested_by_id: ASKER, state })).toBe('not_pending');
   });
 });

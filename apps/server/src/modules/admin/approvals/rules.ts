@@ -1,30 +1,73 @@
-// Who may decide a write waiting above a limit (docs/decisions/0048-limits-and-a-second-approver.md):
-// another operator than the one who asked — a second pair of eyes is the point — holding both the
-// permission to decide approvals and the permission the write itself needs (finance may approve a
-// balance adjustment, not a price). Pure, table-tested.
+// Who may decide a write that waits for a second person (docs/decisions/0048-limits-and-a-second-approver.md,
+// docs/decisions/0056-no-one-moves-money-alone.md): another operator than the one who asked — a second
+// pair of eyes is the point — holding both the permission to decide approvals and the permission the
+// write itself needs (finance may approve a balance adjustment, not a price); one who existed when it
+// was asked; and one not tied to the asker (neither set the other's password or role, so neither can
+// act as the other). The same "another person" rule decides an agent's withdrawal. Pure, table-tested.
 import type { ApprovalKind, OperatorRole } from '@portal/contract/admin';
 import { can, type Permission } from '../access/permissions';
 
-/** The permission each limited write needs of whoever carries it out. */
+/** The permission each held write needs of whoever carries it out. */
 export const KIND_PERMISSION: Record<ApprovalKind, Permission> = {
   voucher_issue: 'vouchers.issue',
   balance_adjust: 'ledger.adjust',
   price_save: 'prices.manage',
   package_save: 'catalogue.manage',
   coupon_package_save: 'catalogue.manage',
+  limits_save: 'limits.manage',
+  operator_create: 'operators.manage',
+  operator_password: 'operators.manage',
+  operator_role: 'operators.manage',
+  commission_adjust: 'commissions.settle',
+  commission_settings: 'commissions.configure',
 };
 
-export type DecideRefusal = 'not_pending' | 'own_request' | 'no_permission';
+/**
+ * own_request: the asker; too_new: created after it was asked (a colleague made for the purpose);
+ * tied: the asker set their password or role, or they the asker's; changed_payout: changed the
+ * agent's payout account or verification mobile within the window (withdrawals only).
+ */
+export type SecondPersonRefusal = 'own_request' | 'too_new' | 'tied' | 'changed_payout';
+
+export interface Decider {
+  id: number;
+  /** when the deciding operator was created */
+  createdAt: string;
+  /** operators tied to the decider, either way */
+  tiedTo: ReadonlySet<number>;
+}
+
+export function secondPersonRefusal(
+  op: Decider,
+  req: { requestedById: number; requestedAt: string; recentPayoutChangers?: readonly number[] },
+): SecondPersonRefusal | null {
+  if (req.requestedById === op.id) return 'own_request';
+  if (op.createdAt > req.requestedAt) return 'too_new';
+  if (op.tiedTo.has(req.requestedById)) return 'tied';
+  if (req.recentPayoutChangers?.includes(op.id)) return 'changed_payout';
+  return null;
+}
+
+export type DecideRefusal = 'not_pending' | 'no_permission' | SecondPersonRefusal;
 
 export function decideRefusal(
-  op: { id: number; role: OperatorRole },
-  req: { kind: ApprovalKind; requested_by_id: number; state: string },
+  op: Decider & { role: OperatorRole },
+  req: { kind: ApprovalKind; requested_by_id: number; requested_at: string; state: string },
 ): DecideRefusal | null {
   if (!can(op.role, 'approvals.decide') || !can(op.role, KIND_PERMISSION[req.kind])) return 'no_permission';
-  if (req.requested_by_id === op.id) return 'own_request';
+  const other = secondPersonRefusal(op, { requestedById: req.requested_by_id, requestedAt: req.requested_at });
+  if (other) return other;
   if (req.state !== 'pending') return 'not_pending';
   return null;
 }
+
+/** What each refusal tells the operator. */
+export const SECOND_PERSON_WORDS: Record<SecondPersonRefusal, string> = {
+  own_request: '不能审批自己提交的申请，请由另一位管理员处理',
+  too_new: '该申请提交时您的账号尚未创建，请由另一位管理员处理',
+  tied: '您的账号与申请人之间设置过密码或角色，不能互相审批，请由另一位管理员处理',
+  changed_payout: '您近期修改过该代理的收款账户或验证手机，不能审核其提现，请由另一位管理员处理',
+};
 
 export type WithdrawRefusal = 'not_own' | 'not_pending';
 

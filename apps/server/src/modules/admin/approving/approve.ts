@@ -5,7 +5,16 @@
 // A write that now fails (the balance spent meanwhile, the package gone) rolls everything back: the
 // request stays pending, and the approver is told why (and may reject it).
 import type { AdminBodyOf } from '@portal/contract/admin';
-import { AdminAdjustBody, CouponPackageInput, PackageInput, PriceInput, VoucherIssueInput } from '@portal/contract/admin';
+import {
+  ADMIN_ENDPOINTS,
+  AdminAdjustBody,
+  CouponPackageInput,
+  OPERATOR_ROLE_LABEL,
+  PackageInput,
+  PriceInput,
+  VoucherIssueInput,
+  WriteLimitsInput,
+} from '@portal/contract/admin';
 import { fenToYuan } from '@portal/domain';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
@@ -13,15 +22,17 @@ import type { AdminActor } from '../access/actor';
 import { adjustIn } from '../balance/adjust';
 import { recordAudit } from '../audit';
 import { issueIn, saveCouponPackageIn, savePackageIn, savePriceIn } from '../catalogue/service';
+import { adjustCommissionIn, saveCommissionSettingsIn } from '../commissions/held';
+import { createIn, resetIn, setRoleIn, type CreatePayload, type PasswordPayload } from '../operators/service';
 import * as repo from '../approvals/repo';
-import { approvalsOut, claimDecision, decidable, type ApprovalOut, type ApprovedBy } from '../approvals/service';
+import { approvalsOut, claimDecision, decidable, saveLimitsIn, type ApprovalOut, type ApprovedBy } from '../approvals/service';
 
 export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminApprovalApprove'>): Promise<ApprovalOut> {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const r = await decidable(trx, op, b.id);
     await claimDecision(trx, op, r, 'approved', b.reason);
     const by: ApprovedBy = { approvalId: r.id, requestedById: r.requested_by_id, requestedBy: r.requested_by };
-    const outcome = await carryOut(trx, op, r, by);
+    const outcome = await carryOut(ctx, trx, op, r, by);
     await repo.setOutcome(trx, r.id, outcome);
     await recordAudit(trx, op, {
       action: 'approval.approved',
@@ -42,7 +53,7 @@ export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminB
 }
 
 /** The held write, done now; what it did, in words. */
-async function carryOut(trx: Executor, op: AdminActor, r: repo.ApprovalRecord, by: ApprovedBy): Promise<string> {
+async function carryOut(ctx: AppContext, trx: Executor, op: AdminActor, r: repo.ApprovalRecord, by: ApprovedBy): Promise<string> {
   const payload: unknown = JSON.parse(r.payload);
   switch (r.kind) {
     case 'voucher_issue': {
@@ -65,6 +76,32 @@ async function carryOut(trx: Executor, op: AdminActor, r: repo.ApprovalRecord, b
     case 'coupon_package_save': {
       const a = await saveCouponPackageIn(trx, op, CouponPackageInput.parse(payload), by);
       return 'id' in a ? `券包「${a.name}」已保存（编号 ${a.id}）` : '未保存';
+    }
+    case 'limits_save': {
+      await saveLimitsIn(trx, op, WriteLimitsInput.parse(payload), by);
+      return '限额已修改';
+    }
+    case 'operator_create': {
+      // the hash was made from a password the contract checked at the request
+      const a = await createIn(trx, op, payload as CreatePayload, by);
+      return `已新增${a.role_label} ${a.username}（编号 ${a.id}）`;
+    }
+    case 'operator_password': {
+      const a = await resetIn(trx, op, payload as PasswordPayload, by);
+      return `已重置 ${a.username} 的密码，其登录已全部退出`;
+    }
+    case 'operator_role': {
+      const a = await setRoleIn(ctx, trx, op, ADMIN_ENDPOINTS.adminOperatorSetRole.body.parse(payload), by);
+      return `${a.username} 已改为${OPERATOR_ROLE_LABEL[a.role]}`;
+    }
+    case 'commission_adjust': {
+      const a = await adjustCommissionIn(trx, op, ADMIN_ENDPOINTS.adminCommissionAdjust.body.parse(payload), by);
+      if (!('applied' in a)) return '未调整';
+      return a.applied ? `已调整，佣金余额 ¥${fenToYuan(a.balance_fen).toFixed(2)}` : '该请求编号已调整过，未重复调整';
+    }
+    case 'commission_settings': {
+      const a = await saveCommissionSettingsIn(trx, op, ADMIN_ENDPOINTS.adminCommissionSettings.body.parse(payload), by);
+      return `验证手机已修改，冻结期 ${a.holding_days} 天`;
     }
   }
 }

@@ -15,6 +15,7 @@ import type { AdminActor } from '../access/actor';
 import { serve } from '../../../lib/endpoint';
 import { agentFilter } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
+import { adjustCommission, mayApproveWithdrawal, saveCommissionSettings } from './held';
 import { payeeConfirmRoutes } from './payeeRoutes';
 
 /** The payout gateway of an app (buildApp made it from the configuration: integrations/payout/choose). */
@@ -167,7 +168,14 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       view(
         await commissions.decideWithdrawal(
           ctx,
-          { id: b.id, agentScope: agentFilter(op), requestId: b.request_id, operatorId: op.id, decision: decision(b) },
+          {
+            id: b.id,
+            agentScope: agentFilter(op),
+            requestId: b.request_id,
+            operatorId: op.id,
+            decision: decision(b),
+            mayApprove: mayApproveWithdrawal(op),
+          },
           recorder(op),
         ),
       );
@@ -204,23 +212,9 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   // the payee's confirmation page's two open endpoints (their link is shown here, to finance)
   payeeConfirmRoutes(api, ctx);
 
-  serve(api, 'adminCommissionAdjust', async (req, _reply, op) => {
-    const b = req.body;
-    return commissions.adjust(
-      ctx,
-      { agentId: b.agent_id, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorId: op.id },
-      recorder(op),
-    );
-  });
-
-  serve(api, 'adminCommissionSettings', async (req, _reply, op) => {
-    const b = req.body;
-    return commissions.saveSettings(
-      ctx,
-      { agentId: b.agent_id, holdingDays: b.holding_days, verifyMobile: b.verify_mobile, reason: b.reason },
-      recorder(op),
-    );
-  });
+  // above the limit it waits for a second operator; a new verification mobile always does (held.ts)
+  serve(api, 'adminCommissionAdjust', async (req, _reply, op) => adjustCommission(ctx, op, req.body));
+  serve(api, 'adminCommissionSettings', async (req, _reply, op) => saveCommissionSettings(ctx, op, req.body));
 
   serve(api, 'adminCommissionAccountCode', async (req, _reply, op) =>
     commissions.sendAccountCode(ctx, agentOf(op, req.body.agent_id), op.ip),
@@ -230,7 +224,14 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     const b = req.body;
     return commissions.changePayoutAccount(
       ctx,
-      { agentId: agentOf(op, b.agent_id), method: b.payout_method, payee: b.payee, account: b.payout_account, code: b.sms_code },
+      {
+        agentId: agentOf(op, b.agent_id),
+        method: b.payout_method,
+        payee: b.payee,
+        account: b.payout_account,
+        code: b.sms_code,
+        operatorId: op.id,
+      },
       recorder(op),
     );
   });

@@ -2,6 +2,13 @@
 // role. Each change and its audit row (before/after, the reason; never a password hash) are written
 // in one transaction. The console keeps at least one enabled platform administrator, and nobody
 // disables themselves (they would lock the door behind them).
+// The operators who approve are guarded (docs/decisions/0056-no-one-moves-money-alone.md): creating a
+// platform administrator, resetting another platform administrator's password and any change of role
+// wait for a second platform administrator; and whoever sets an operator's password or role is tied
+// to them — neither approves the other's requests, since either may act as the other. When no
+// platform administrator could approve (nobody else, or only the target, or only tied ones), the
+// change is made at once: holding it would lock a lone administrator out of creating the second, and
+// the tie already keeps the pair from approving each other.
 import { Code } from '@portal/contract/codes';
 import { OPERATOR_ROLE_LABEL, type AdminAnswerOf, type AdminBodyOf, type OperatorRole } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
@@ -11,15 +18,16 @@ import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/password';
 import type { AdminActor } from '../access/actor';
 import { revokeOperatorSessions } from '../access/sessionRepo';
+import { approvedNote, couldApproveOperatorChange, hold, tie, type ApprovedBy, type Pending } from '../approvals/service';
 import { recordAudit } from '../audit';
 import * as repo from '../auth/repo';
 import { liftLoginLocks } from '../auth/service';
 
-type Row = AdminAnswerOf<'adminOperatorCreate'>;
+type Row = AdminAnswerOf<'adminOperatorList'>['items'][number];
 type OperatorRecord = NonNullable<Awaited<ReturnType<typeof repo.operatorById>>>;
 
-export async function listOperators(ctx: AppContext): Promise<AdminAnswerOf<'adminOperatorList'>> {
-  const rows = await repo.listOperators(ctx.db.kysely);
+export async function listOperators(ctx: AppContext | Executor): Promise<AdminAnswerOf<'adminOperatorList'>> {
+  const rows = await repo.listOperators('db' in ctx && 'config' in ctx ? ctx.db.kysely : (ctx as Executor));
   return {
     items: rows.map((r) => {
       const role = r.role as OperatorRole;
@@ -41,8 +49,8 @@ export async function listOperators(ctx: AppContext): Promise<AdminAnswerOf<'adm
   };
 }
 
-async function rowOf(ctx: AppContext, id: number): Promise<Row> {
-  const row = (await listOperators(ctx)).items.find((o) => o.id === id);
+async function rowOf(db: AppContext | Executor, id: number): Promise<Row> {
+  const row = (await listOperators(db)).items.find((o) => o.id === id);
   if (!row) throw new AppError(Code.NOT_FOUND, '操作员不存在');
   return row;
 }
@@ -93,49 +101,98 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
-export async function createOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorCreate'>): Promise<Row> {
+export async function createOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorCreate'>): Promise<Row | Pending> {
   const db = ctx.db.kysely;
-  const taken = '用户名已被使用';
-  if (await repo.operatorByUsername(db, body.username)) throw new AppError(Code.BAD_REQUEST, taken);
+  if (await repo.operatorByUsername(db, body.username)) throw new AppError(Code.BAD_REQUEST, TAKEN);
   await checkAgent(db, body.agent_id);
-  const hash = await hashPassword(body.password, ctx.config.passwordHashCost);
-  let id: number;
+  const { password, ...rest } = body;
+  // the request keeps the hash, never the password: a reader of approvals learns nothing to log in with
+  const held: CreatePayload = { ...rest, password_hash: await hashPassword(password, ctx.config.passwordHashCost) };
   try {
-    id = await db.transaction().execute(async (trx) => {
-      const values = { username: body.username, display_name: body.display_name, role: body.role, agent_id: body.agent_id };
-      const newId = await repo.insertOperator(trx, { ...values, password_hash: hash }, clock.iso());
-      await recordAudit(trx, op, {
-        action: 'operator.created',
-        target: { type: 'operator', id: newId },
-        reason: body.reason,
-        after: values,
-      });
-      return newId;
+    return await db.transaction().execute(async (trx) => {
+      if (body.role === 'platform_admin' && (await couldApproveOperatorChange(trx, op, null)))
+        return hold(trx, op, {
+          kind: 'operator_create',
+          agentId: null,
+          payload: held,
+          summary: `新增平台管理员 ${body.username}（${body.display_name}）`,
+          reason: body.reason,
+          why: ['新增平台管理员需另一位平台管理员审批'],
+        });
+      return createIn(trx, op, held, null);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(Code.BAD_REQUEST, taken);
+    if (isUniqueViolation(err)) throw new AppError(Code.BAD_REQUEST, TAKEN);
     throw err;
   }
-  return rowOf(ctx, id);
 }
 
-export async function resetPassword(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorResetPassword'>): Promise<Row> {
-  const db = ctx.db.kysely;
-  await existing(db, body.id);
-  const hash = await hashPassword(body.password, ctx.config.passwordHashCost);
-  await db.transaction().execute(async (trx) => {
-    const now = clock.iso();
-    await repo.setPassword(trx, body.id, hash, now);
-    // a password reset ends every login of that account, the resetter's own too if it is theirs
-    await revokeOperatorSessions(trx, body.id, now, body.id === op.id ? op.sessionId : undefined);
-    await recordAudit(trx, op, {
-      action: 'operator.password_reset',
-      target: { type: 'operator', id: body.id },
-      reason: body.reason,
-      after: { sessions_revoked: true },
-    });
+const TAKEN = '用户名已被使用';
+
+/** A held creation: the body as sent, its password as a hash. */
+export type CreatePayload = Omit<AdminBodyOf<'adminOperatorCreate'>, 'password'> & { password_hash: string };
+
+/** The creation inside the caller's transaction; `approved`: a second platform administrator let it be. */
+export async function createIn(trx: Executor, op: AdminActor, p: CreatePayload, approved: ApprovedBy | null): Promise<Row> {
+  if (await repo.operatorByUsername(trx, p.username)) throw new AppError(Code.BAD_REQUEST, TAKEN);
+  await checkAgent(trx, p.agent_id);
+  const values = { username: p.username, display_name: p.display_name, role: p.role, agent_id: p.agent_id };
+  const newId = await repo.insertOperator(trx, { ...values, password_hash: p.password_hash }, clock.iso());
+  // whoever chose the password may act as the new operator
+  await tie(trx, newId, approved?.requestedById ?? op.id, 'created');
+  await recordAudit(trx, op, {
+    action: 'operator.created',
+    target: { type: 'operator', id: newId },
+    reason: p.reason,
+    after: { ...values, ...approvedNote(approved, op) },
   });
-  return rowOf(ctx, body.id);
+  return rowOf(trx, newId);
+}
+
+export async function resetPassword(
+  ctx: AppContext,
+  op: AdminActor,
+  body: AdminBodyOf<'adminOperatorResetPassword'>,
+): Promise<Row | Pending> {
+  const db = ctx.db.kysely;
+  const target = await existing(db, body.id);
+  const held: PasswordPayload = {
+    id: body.id,
+    password_hash: await hashPassword(body.password, ctx.config.passwordHashCost),
+    reason: body.reason,
+  };
+  return db.transaction().execute(async (trx) => {
+    if (target.role === 'platform_admin' && body.id !== op.id && (await couldApproveOperatorChange(trx, op, body.id)))
+      return hold(trx, op, {
+        kind: 'operator_password',
+        agentId: null,
+        payload: held,
+        summary: `重置平台管理员 ${target.username}（${target.display_name}）的密码`,
+        reason: body.reason,
+        why: ['重置平台管理员的密码需另一位平台管理员审批'],
+      });
+    return resetIn(trx, op, held, null);
+  });
+}
+
+/** A held password reset: the new password as a hash. */
+export type PasswordPayload = { id: number; password_hash: string; reason: string };
+
+export async function resetIn(trx: Executor, op: AdminActor, p: PasswordPayload, approved: ApprovedBy | null): Promise<Row> {
+  await existing(trx, p.id);
+  const now = clock.iso();
+  await repo.setPassword(trx, p.id, p.password_hash, now);
+  // a password reset ends every login of that account, the resetter's own too if it is theirs
+  await revokeOperatorSessions(trx, p.id, now, p.id === op.id ? op.sessionId : undefined);
+  // whoever chose the password may act as that operator
+  await tie(trx, p.id, approved?.requestedById ?? op.id, 'password');
+  await recordAudit(trx, op, {
+    action: 'operator.password_reset',
+    target: { type: 'operator', id: p.id },
+    reason: p.reason,
+    after: { sessions_revoked: true, ...approvedNote(approved, op) },
+  });
+  return rowOf(trx, p.id);
 }
 
 export async function unlockOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorUnlock'>): Promise<Row> {
@@ -176,22 +233,52 @@ export async function setDisabled(ctx: AppContext, op: AdminActor, body: AdminBo
   return rowOf(ctx, body.id);
 }
 
-export async function setRole(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetRole'>): Promise<Row> {
-  await ctx.db.kysely.transaction().execute(async (trx) => {
+export async function setRole(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorSetRole'>): Promise<Row | Pending> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
     await serialiseAdminChanges(ctx, trx);
-    const o = await existing(trx, body.id);
-    if (o.role === body.role && o.agent_id === body.agent_id) throw new AppError(Code.BAD_REQUEST, '角色与代理商没有变化');
-    await checkAgent(trx, body.agent_id);
-    if (body.role !== 'platform_admin') await keepOneAdmin(trx, o, '不能将最后一位启用中的平台管理员改为其他角色');
-    await repo.setRole(trx, body.id, body.role, body.agent_id, clock.iso());
-    // the new permissions apply from the next request: sessions look the operator's role up each time
-    await recordAudit(trx, op, {
-      action: 'operator.role_changed',
-      target: { type: 'operator', id: body.id },
-      reason: body.reason,
-      before: { role: o.role, agent_id: o.agent_id },
-      after: { role: body.role, agent_id: body.agent_id },
-    });
+    const o = await roleChangeable(trx, body);
+    if (await couldApproveOperatorChange(trx, op, body.id)) {
+      const [from, to] = [OPERATOR_ROLE_LABEL[o.role as OperatorRole] ?? o.role, OPERATOR_ROLE_LABEL[body.role]];
+      return hold(trx, op, {
+        kind: 'operator_role',
+        agentId: null,
+        payload: body,
+        summary: `操作员 ${o.username}（${o.display_name}）：${from}${o.agent_id === null ? '' : `（代理 ${o.agent_id}）`} → ${to}${body.agent_id === null ? '' : `（代理 ${body.agent_id}）`}`,
+        reason: body.reason,
+        why: ['修改操作员角色需另一位平台管理员审批'],
+      });
+    }
+    return setRoleIn(ctx, trx, op, body, null);
   });
-  return rowOf(ctx, body.id);
+}
+
+/** What a role change must pass, at the request and again at its approval. */
+async function roleChangeable(trx: Executor, body: AdminBodyOf<'adminOperatorSetRole'>): Promise<OperatorRecord> {
+  const o = await existing(trx, body.id);
+  if (o.role === body.role && o.agent_id === body.agent_id) throw new AppError(Code.BAD_REQUEST, '角色与代理商没有变化');
+  await checkAgent(trx, body.agent_id);
+  if (body.role !== 'platform_admin') await keepOneAdmin(trx, o, '不能将最后一位启用中的平台管理员改为其他角色');
+  return o;
+}
+
+export async function setRoleIn(
+  ctx: AppContext,
+  trx: Executor,
+  op: AdminActor,
+  body: AdminBodyOf<'adminOperatorSetRole'>,
+  approved: ApprovedBy | null,
+): Promise<Row> {
+  if (approved) await serialiseAdminChanges(ctx, trx);
+  const o = await roleChangeable(trx, body);
+  await repo.setRole(trx, body.id, body.role, body.agent_id, clock.iso());
+  await tie(trx, body.id, approved?.requestedById ?? op.id, 'role');
+  // the new permissions apply from the next request: sessions look the operator's role up each time
+  await recordAudit(trx, op, {
+    action: 'operator.role_changed',
+    target: { type: 'operator', id: body.id },
+    reason: body.reason,
+    before: { role: o.role, agent_id: o.agent_id },
+    after: { role: body.role, agent_id: body.agent_id, ...approvedNote(approved, op) },
+  });
+  return rowOf(trx, body.id);
 }
