@@ -51,6 +51,8 @@ export default defineConfig({
           setupFiles: ['scripts/test/shiftedToday.ts'],
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
+          // one database (per kind) migrated and seeded per run, which each file's is copied from
+          globalSetup: ['apps/server/test/globalSetup.ts'],
           // Each file builds its own app and database; PostgreSQL databases are created per file.
           maxWorkers: 2,
           testTimeout: 30_000,
