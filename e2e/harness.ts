@@ -36,7 +36,7 @@
  *     playwright-core's chromium at /usr/bin/chromium (CHROMIUM_PATH overrides), headless,
  *     launched at the first openPhone/openDesktop and kept for every later file of the same vitest
  *     worker (the e2e projects do not isolate files; closed when the worker exits, or by
- *     closeBrowser()). The context: 375×667 CSS px, isMobile, hasTouch, deviceScaleFactor 2,
+ *     closeBrowser(); e2e/setup.ts closes a file's contexts left open, closeContexts()). The context: 375×667 CSS px, isMobile, hasTouch, deviceScaleFactor 2,
  *     zh-CN, Asia/Shanghai, an Android Chrome user agent, baseURL = portal.baseUrl (so
  *     page.goto('/login') works). opts.userAgent replaces the UA (e.g. to look like WeChat);
  *     opts.storageState seeds storage. close() closes the context, never the shared browser.
@@ -388,6 +388,16 @@ export async function closeBrowser(): Promise<void> {
   const launched = sharedBrowser;
   sharedBrowser = null;
   if (launched) await (await launched.catch(() => null))?.close();
+}
+
+/**
+ * Closes every context still open in the shared Chromium: e2e/setup.ts does it after each file,
+ * so that a file leaves nothing behind for the next one in the worker, as when the browser ended
+ * with the file.
+ */
+export async function closeContexts(): Promise<void> {
+  const launched = await sharedBrowser?.catch(() => null);
+  await Promise.all((launched?.contexts() ?? []).map((c) => c.close().catch(() => {})));
 }
 
 async function open(options: BrowserContextOptions): Promise<Phone> {
