@@ -35,11 +35,12 @@
  *     A new browser context (its own cookies, storage and cache) in this process's one Chromium:
  *     playwright-core's chromium at /usr/bin/chromium (CHROMIUM_PATH overrides), headless,
  *     launched at the first openPhone/openDesktop and kept for every later file of the same vitest
- *     worker (the e2e projects do not isolate files; closed when the worker exits, or by
- *     closeBrowser(); e2e/setup.ts closes a file's contexts left open, closeContexts()). The context: 375×667 CSS px, isMobile, hasTouch, deviceScaleFactor 2,
- *     zh-CN, Asia/Shanghai, an Android Chrome user agent, baseURL = portal.baseUrl (so
- *     page.goto('/login') works). opts.userAgent replaces the UA (e.g. to look like WeChat);
- *     opts.storageState seeds storage. close() closes the context, never the shared browser.
+ *     worker (the e2e projects do not isolate files). It ends with the worker, or closeBrowser();
+ *     e2e/setup.ts closes the contexts a file left open (closeContexts). The context: 375×667 CSS
+ *     px, isMobile, hasTouch, deviceScaleFactor 2, zh-CN, Asia/Shanghai, an Android Chrome user
+ *     agent, baseURL = portal.baseUrl (so page.goto('/login') works). opts.userAgent replaces the
+ *     UA (e.g. to look like WeChat); opts.storageState seeds storage. close() closes the context,
+ *     never the shared browser.
  *
  *   screenshot(page, name): Promise<string>  — full-page PNG at e2e/screenshots/<name>.png
  *     (gitignored); returns the path.
