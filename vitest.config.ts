@@ -82,6 +82,8 @@ export default defineConfig({
           setupFiles: ['scripts/test/shiftedToday.ts'],
           include: ['apps/server/test/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
+          // one database (per kind) migrated and seeded per run, which each file's is copied from
+          globalSetup: ['apps/server/test/globalSetup.ts'],
           // Each file builds its own app and database; PostgreSQL databases are created per file.
           maxWorkers: 2,
           testTimeout: 30_000,
@@ -95,9 +97,14 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           setupFiles: ['e2e/setup.ts'],
           exclude: ['**/node_modules/**', ...E2E_ALONE],
-          // Every file starts its own server (a free port, its own temporary database) and its own
-          // Chromium, and spends most of its time waiting on them (measured: a file's CPU time is
-          // a quarter of its wall time), so two files side by side on 2 cores nearly halve the step.
+          // one database migrated and seeded per run, copied for each journey's server
+          globalSetup: ['e2e/globalSetup.ts'],
+          // A worker runs file after file in one process, so the harness's one Chromium serves
+          // them all (a fresh context per phone); each file still has its own server and database.
+          isolate: false,
+          // Every file starts its own server (a free port, its own temporary database) and spends
+          // most of its time waiting on it and the browser (measured: a file's CPU time is a
+          // quarter of its wall time), so two files side by side on 2 cores nearly halve the step.
           // What that costs is slack: under load a page answers later, so nothing may wait on a
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
@@ -114,6 +121,8 @@ export default defineConfig({
           include: E2E_ALONE,
           setupFiles: ['e2e/setup.ts'],
           exclude: ['**/node_modules/**'],
+          globalSetup: ['e2e/globalSetup.ts'],
+          isolate: false,
           // the journeys that lose their timing beside another file: one at a time, after the others
           fileParallelism: false,
           expect: { poll: { timeout: 10_000 } },

@@ -1,12 +1,17 @@
 /**
- * Browser-journey harness: a real server process on a fresh database, and Debian's Chromium
+ * Browser-journey harness: a real server process on a database of its own, and Debian's Chromium
  * dressed up as a phone. Used by e2e/**\/*.e2e.test.ts (vitest project `e2e`) and scripts/bench.
  *
  * API
  *   startPortal(opts?): Promise<Portal>
- *     Spawns `node --import tsx apps/server/src/main.ts` from the repo root on a free loopback
- *     port with a fresh temporary SQLite file as DATABASE_URL (the server migrates and seeds the
- *     demo data on start), waits until GET /healthz answers, and returns:
+ *     Spawns the compiled server, `node apps/server/dist/main.js` (`npm run build`), from the repo
+ *     root, as production and the Docker image run it: what ships is what the journeys test.
+ *     E2E_SERVER_SOURCE=1 runs `apps/server/src/main.ts` through tsx instead (local debugging only:
+ *     no build step between an edit and a journey). It listens on a free loopback port with a
+ *     temporary SQLite file as DATABASE_URL: a copy of the run's prepared database (migrated and
+ *     seeded once per run by e2e/globalSetup.ts, see prepareDatabase) when there is one, so the
+ *     server finds it migrated and seeded and skips both; otherwise an empty file the server
+ *     migrates and seeds on start. Waits until GET /healthz answers, and returns:
  *       baseUrl        'http://127.0.0.1:<port>'
  *       port, databaseUrl (the SQLite file path)
  *       stop()         SIGTERM (SIGKILL after 10 s), then deletes the temporary database
@@ -21,11 +26,21 @@
  *     Requires apps/web/dist (`npm run build`; `npm run test:e2e` builds first) unless
  *     opts.requireWeb is false. opts.env adds/overrides server environment variables.
  *
+ *   prepareDatabase(): Promise<PreparedDatabase>
+ *     Starts the server once on an empty file and stops it: the file is then migrated and seeded
+ *     as every journey's server would make it. e2e/globalSetup.ts calls it once per run and names
+ *     the file in E2E_PREPARED_DB (and its day in E2E_PREPARED_DAY) for startPortal to copy.
+ *
  *   openPhone(portal, opts?): Promise<Phone>  — { browser, context, page, close() }
+ *     A new browser context (its own cookies, storage and cache) in this process's one Chromium:
  *     playwright-core's chromium at /usr/bin/chromium (CHROMIUM_PATH overrides), headless,
- *     375×667 CSS px, isMobile, hasTouch, deviceScaleFactor 2, zh-CN, Asia/Shanghai, an Android
- *     Chrome user agent, baseURL = portal.baseUrl (so page.goto('/login') works).
- *     opts.userAgent replaces the UA (e.g. to look like WeChat); opts.storageState seeds storage.
+ *     launched at the first openPhone/openDesktop and kept for every later file of the same vitest
+ *     worker (the e2e projects do not isolate files). It ends with the worker, or closeBrowser();
+ *     e2e/setup.ts closes the contexts a file left open (closeContexts). The context: 375×667 CSS
+ *     px, isMobile, hasTouch, deviceScaleFactor 2, zh-CN, Asia/Shanghai, an Android Chrome user
+ *     agent, baseURL = portal.baseUrl (so page.goto('/login') works). opts.userAgent replaces the
+ *     UA (e.g. to look like WeChat); opts.storageState seeds storage. close() closes the context,
+ *     never the shared browser.
  *
  *   screenshot(page, name): Promise<string>  — full-page PNG at e2e/screenshots/<name>.png
  *     (gitignored); returns the path.
@@ -36,7 +51,7 @@
  *   afterAll(async () => { await phone?.close(); await portal?.stop(); });
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -66,13 +81,13 @@ export const MOBILE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 export interface StartPortalOptions {
-  /** run the compiled server (apps/server/dist/main.js, `npm run build`) as production does, instead of the TypeScript source through tsx */
-  compiled?: boolean;
   /** extra/overriding environment for the server (PORT and DATABASE_URL are set by the harness) */
   env?: Record<string, string>;
   /** fail unless apps/web/dist exists (default true) */
   requireWeb?: boolean;
-  /** how long to wait for /healthz (default 60 s: first start compiles TypeScript through tsx) */
+  /** an empty database the server migrates and seeds, even when the run has a prepared one (default false) */
+  freshDatabase?: boolean;
+  /** how long to wait for /healthz (default 60 s) */
   startTimeoutMs?: number;
   /** keep the temporary database directory after stop() (default false) */
   keepData?: boolean;
@@ -93,9 +108,11 @@ export interface Portal {
 }
 
 export interface Phone {
+  /** the shared Chromium (a journey may open contexts of its own in it; never close it) */
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** closes this phone's context */
   close(): Promise<void>;
 }
 
@@ -121,6 +138,80 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
+/**
+ * What the server runs: the build (as shipped), or with E2E_SERVER_SOURCE=1 the TypeScript source
+ * through tsx, for a developer who wants an edit in a journey without `npm run build:server`.
+ */
+function serverEntry(): string[] {
+  if (process.env.E2E_SERVER_SOURCE === '1') return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (!existsSync(join(repoRoot, 'apps/server/dist/main.js')))
+    throw new Error(
+      'e2e harness: apps/server/dist/main.js is missing — run `npm run build` first (`npm run test:e2e` and `npm test` do it for you), ' +
+        'or set E2E_SERVER_SOURCE=1 to run the TypeScript source through tsx',
+    );
+  return ['apps/server/dist/main.js'];
+}
+
+/**
+ * The environment a journey's server gets unless the journey overrides it. The demo data seeded
+ * depends on NODE_ENV and PASSWORD_HASH_COST (the demo passwords' hashes) and SEED_DEMO: a
+ * journey that sets one of them gets a database seeded by its own server, not the prepared copy.
+ */
+const SERVER_ENV = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  // a test run's password hash cost (docs/decisions/0022): demo logins without 2^17's tenth of a second
+  NODE_ENV: 'test',
+  PASSWORD_HASH_COST: '10',
+};
+const SEED_ENV = ['NODE_ENV', 'PASSWORD_HASH_COST', 'SEED_DEMO'];
+
+/**
+ * The calendar day a database was seeded on, in UTC and in the holders' time zone: demo data is
+ * laid out around "today" (usage days, plan ends), so a copy is used only on the day it was made.
+ */
+export function seedDay(now = new Date()): string {
+  return `${now.toISOString().slice(0, 10)}/${now.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' })}`;
+}
+
+/** The run's prepared database for this journey, or null when its server must seed its own. */
+function preparedDatabaseFor(env: Record<string, string> | undefined): string | null {
+  const file = process.env.E2E_PREPARED_DB;
+  if (!file || !existsSync(file)) return null;
+  if (process.env.E2E_PREPARED_DAY !== seedDay()) return null;
+  if (env && SEED_ENV.some((name) => name in env)) return null;
+  return file;
+}
+
+export interface PreparedDatabase {
+  /** the migrated and seeded SQLite file (nothing beside it: no -wal or -shm file) */
+  file: string;
+  /** seedDay() when it was seeded */
+  day: string;
+  /** deletes it */
+  remove(): void;
+}
+
+/**
+ * One migrated and seeded database, made by the server itself (the same build, the same
+ * environment as a journey's) so that a copy is exactly what a journey's server would have made.
+ */
+export async function prepareDatabase(): Promise<PreparedDatabase> {
+  const day = seedDay();
+  const portal = await startPortal({ requireWeb: false, freshDatabase: true, keepData: true });
+  await portal.stop();
+  const file = portal.databaseUrl;
+  // the server closed the database, which folds the write-ahead log into the file; make sure
+  const db = new DatabaseSync(file);
+  try {
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  for (const extra of [`${file}-wal`, `${file}-shm`]) rmSync(extra, { force: true });
+  return { file, day, remove: () => rmSync(dirname(file), { recursive: true, force: true }) };
+}
+
 export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal> {
   if (opts.requireWeb !== false && !existsSync(join(webDist, 'index.html'))) {
     throw new Error(
@@ -128,24 +219,20 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
         '(`npm run build`; `npm run test:e2e` and `npm test` do it for you).',
     );
   }
+  const entry = serverEntry();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const databaseUrl = join(dataDir, 'portal.db');
+  const prepared = opts.freshDatabase ? null : preparedDatabaseFor(opts.env);
+  if (prepared) copyFileSync(prepared, databaseUrl);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const echo = opts.echo ?? process.env.E2E_SERVER_LOG === '1';
 
-  const entry = opts.compiled ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
-  if (opts.compiled && !existsSync(join(repoRoot, entry[0]!)))
-    throw new Error('e2e harness: apps/server/dist/main.js is missing — run `npm run build` first');
   const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // a test run's password hash cost (docs/decisions/0022): demo logins without 2^17's tenth of a second
-      NODE_ENV: 'test',
-      PASSWORD_HASH_COST: '10',
+      ...SERVER_ENV,
       ...opts.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
@@ -263,73 +350,101 @@ export interface OpenPhoneOptions {
   storageState?: BrowserContextOptions['storageState'];
 }
 
-export async function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhoneOptions = {}): Promise<Phone> {
+/**
+ * This process's one Chromium, launched at the first phone or desktop and shared by every one
+ * after it, in this file and the worker's next ones: a launch costs about a second of CPU, a new
+ * context a few milliseconds, and a context is as separate as a browser of its own (cookies,
+ * storage, cache). A browser that went away (a crash) is launched anew at the next call.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+
+function browser(): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`e2e harness: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+    return Promise.reject(new Error(`e2e harness: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`));
   }
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  if (!sharedBrowser) {
+    const launching = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }).then(
+      (b) => {
+        b.once('disconnected', () => {
+          if (sharedBrowser === launching) sharedBrowser = null;
+        });
+        return b;
+      },
+      (err: unknown) => {
+        sharedBrowser = null;
+        throw err;
+      },
+    );
+    sharedBrowser = launching;
+  }
+  return sharedBrowser;
+}
+
+/**
+ * Closes the shared Chromium (a script that wants to end without process.exit; the next phone
+ * launches another). Not needed in vitest: Playwright kills the browsers it launched when the
+ * process exits.
+ */
+export async function closeBrowser(): Promise<void> {
+  const launched = sharedBrowser;
+  sharedBrowser = null;
+  if (launched) await (await launched.catch(() => null))?.close();
+}
+
+/**
+ * Closes every context still open in the shared Chromium: e2e/setup.ts does it after each file,
+ * so that a file leaves nothing behind for the next one in the worker, as when the browser ended
+ * with the file.
+ */
+export async function closeContexts(): Promise<void> {
+  const launched = await sharedBrowser?.catch(() => null);
+  await Promise.all((launched?.contexts() ?? []).map((c) => c.close().catch(() => {})));
+}
+
+async function open(options: BrowserContextOptions): Promise<Phone> {
+  const shared = await browser();
+  const context = await shared.newContext(options);
   try {
-    const context = await browser.newContext({
-      baseURL: portal.baseUrl,
-      viewport: { width: 375, height: 667 },
-      screen: { width: 375, height: 667 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-      userAgent: opts.userAgent ?? MOBILE_USER_AGENT,
-      storageState: opts.storageState,
-    });
     const page = await context.newPage();
     watchPage(page);
-    return {
-      browser,
-      context,
-      page,
-      close: async () => {
-        await context.close().catch(() => {});
-        await browser.close();
-      },
-    };
+    return { browser: shared, context, page, close: () => context.close().catch(() => {}) };
   } catch (err) {
-    await browser.close();
+    await context.close().catch(() => {});
     throw err;
   }
 }
 
+export function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhoneOptions = {}): Promise<Phone> {
+  return open({
+    baseURL: portal.baseUrl,
+    viewport: { width: 375, height: 667 },
+    screen: { width: 375, height: 667 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    userAgent: opts.userAgent ?? MOBILE_USER_AGENT,
+    storageState: opts.storageState,
+  });
+}
+
 /**
  * A desktop browser for the operator console (docs/decisions/0018): 1440×900, mouse and keyboard,
- * zh-CN, Asia/Shanghai, baseURL = portal.baseUrl (so page.goto('/admin/') works).
+ * zh-CN, Asia/Shanghai, baseURL = portal.baseUrl (so page.goto('/admin/') works). A context in the
+ * same shared Chromium as the phones.
  */
-export async function openDesktop(portal: Pick<Portal, 'baseUrl'>): Promise<Phone> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-  try {
-    const context = await browser.newContext({
-      baseURL: portal.baseUrl,
-      viewport: { width: 1440, height: 900 },
-      screen: { width: 1440, height: 900 },
-      // the console then turns antd's animations off (apps/console/src/main.tsx): a click never
-      // lands on a dialog or menu that is still moving
-      reducedMotion: 'reduce',
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
-    const page = await context.newPage();
-    watchPage(page);
-    return {
-      browser,
-      context,
-      page,
-      close: async () => {
-        await context.close().catch(() => {});
-        await browser.close();
-      },
-    };
-  } catch (err) {
-    await browser.close();
-    throw err;
-  }
+export function openDesktop(portal: Pick<Portal, 'baseUrl'>): Promise<Phone> {
+  return open({
+    baseURL: portal.baseUrl,
+    viewport: { width: 1440, height: 900 },
+    screen: { width: 1440, height: 900 },
+    // the console then turns antd's animations off (apps/console/src/main.tsx): a click never
+    // lands on a dialog or menu that is still moving
+    reducedMotion: 'reduce',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
 }
 
 /** Full-page PNG under e2e/screenshots/ (gitignored). Returns the file path. */

@@ -6,7 +6,7 @@
 // `npm run build` runs this after the web apps; CI's `npm test` and the Docker image run that same
 // script, so what is tested and what is shipped cannot drift (docs/decisions/0024).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,5 +51,9 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
+// Data the server reads beside its code at run time: the GenieACS base model maps
+// (integrations/device/genieacs/modelMap.ts reads `./models/` next to its module, which in the
+// bundle is dist/). Without them the built server refuses to start once ACS_URL is set.
+cpSync(join(root, 'apps/server/src/integrations/device/genieacs/models'), join(outdir, 'models'), { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`server compiled to apps/server/dist (${(bytes / 1024).toFixed(0)} KiB with source maps)`);

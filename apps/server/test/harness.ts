@@ -1,8 +1,9 @@
 // API test harness: a real app over a real database. Every suite runs on SQLite and, when
-// TEST_DATABASE_URL names a PostgreSQL server, on a fresh PostgreSQL database as well.
+// TEST_DATABASE_URL names a PostgreSQL server, on a PostgreSQL database of its own as well.
 //
 //   describe.each(databases())('cards on %s', (kind) => {
-//     const t = useTestApp(kind);           // fresh migrated + seeded database per file
+//     const t = useTestApp(kind);           // a migrated + seeded database of the file's own
+//                                           // (a copy of the run's prepared one: ./templates.ts)
 //     it('…', async () => { const token = await t.loginAccount(); const res = await t.inject(…) })
 //   })
 import { randomBytes } from 'node:crypto';
@@ -14,22 +15,9 @@ import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
 import { DEMO, seedDemo } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
-import { hashPassword } from '../src/lib/password';
+import { demoHashesForTests, dropPgDatabase, pgAdmin, pgDatabase, pgUrl, sqliteCopy, TEST_PASSWORD_HASH_COST } from './templates';
 
-/**
- * The password hash cost of test runs (PASSWORD_HASH_COST, NODE_ENV=test): hundreds of logins at
- * 2^17 would cost a minute of CPU. The demo passwords are seeded at this cost too.
- */
-export const TEST_PASSWORD_HASH_COST = 10;
-let testDemoHashes: Promise<{ account: string; card: string }> | null = null;
-/** the demo passwords hashed at the test cost, once per test process */
-export function demoHashesForTests(): Promise<{ account: string; card: string }> {
-  testDemoHashes ??= Promise.all([
-    hashPassword(DEMO.password, TEST_PASSWORD_HASH_COST),
-    hashPassword(DEMO.cardPassword, TEST_PASSWORD_HASH_COST),
-  ]).then(([account, card]) => ({ account, card }));
-  return testDemoHashes;
-}
+export { demoHashesForTests, TEST_PASSWORD_HASH_COST };
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -37,38 +25,11 @@ export function databases(): DbKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
+/** An empty PostgreSQL database (not from the run's template), for a test that migrates it itself. */
 export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_DATABASE_URL!;
-  const pg = await import('pg');
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
-  const client = new pg.default.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const c = new pg.default.Client({ connectionString: admin });
-      await c.connect();
-      try {
-        // An autovacuum worker that has just started on the database cannot be terminated by a
-        // role without pg_signal_backend (42501); it finishes in a moment, so try again briefly.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            break;
-          } catch (err) {
-            if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
-            await new Promise((r) => setTimeout(r, 250));
-          }
-        }
-      } finally {
-        await c.end();
-      }
-    },
-  };
+  await pgAdmin((query) => query(`CREATE DATABASE ${name}`));
+  return { url: pgUrl(name), drop: () => dropPgDatabase(name) };
 }
 
 export interface TestApp {
@@ -217,15 +178,15 @@ export function useTestApp(
   beforeAll(async () => {
     clock.reset();
     if (today) clock.advance(today.getTime() - clock.now().getTime());
-    let url = ':memory:';
-    if (kind === 'postgres') {
-      const created = await createPgDatabase();
-      url = created.url;
-      drop = created.drop;
-    }
+    // the run's prepared database, copied, unless the file's clock asks for data of another day
+    const own = kind === 'postgres' ? await pgDatabase(clock.now(), !!today) : sqliteCopy(clock.now(), !!today);
+    const url = own.url;
+    drop = async () => ('drop' in own ? await own.drop() : own.remove());
     const db = await connect(url);
-    await migrate(db);
-    await seedDemo(db, clock.now(), await demoHashesForTests());
+    if (!own.seeded) {
+      await migrate(db);
+      await seedDemo(db, clock.now(), await demoHashesForTests());
+    }
     const config: Config = {
       // the console's bulk jobs runner has no timer in tests: a test runs it when it wants the cards done
       ...loadConfig({

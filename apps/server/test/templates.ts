@@ -1,0 +1,179 @@
+// The API suite's prepared databases: migrated and seeded once per run (apps/server/test/globalSetup.ts)
+// instead of once per test file, then copied for each file — SQLite as a file copy, PostgreSQL
+// by CREATE DATABASE … TEMPLATE. A copy is as much the file's own as a fresh database was.
+//
+// A file gets a copy only when the prepared data is what its own seed would have made: the same
+// calendar day (the demo data is laid out around "today": usage days, plan ends, month starts) and
+// no clock moved for it (useTestApp's `today`, or TEST_TODAY); otherwise it migrates and seeds its
+// own, as before. Without the global setup (a file run some other way) every file seeds its own.
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { connect } from '../src/db/connect';
+import { migrate } from '../src/db/migrate';
+import { DEMO, seedDemo } from '../src/db/seed';
+import { hashPassword } from '../src/lib/password';
+
+/**
+ * The password hash cost of test runs (PASSWORD_HASH_COST, NODE_ENV=test): hundreds of logins at
+ * 2^17 would cost a minute of CPU. The demo passwords are seeded at this cost too.
+ */
+export const TEST_PASSWORD_HASH_COST = 10;
+let testDemoHashes: Promise<{ account: string; card: string }> | null = null;
+/** the demo passwords hashed at the test cost, once per test process */
+export function demoHashesForTests(): Promise<{ account: string; card: string }> {
+  testDemoHashes ??= Promise.all([
+    hashPassword(DEMO.password, TEST_PASSWORD_HASH_COST),
+    hashPassword(DEMO.cardPassword, TEST_PASSWORD_HASH_COST),
+  ]).then(([account, card]) => ({ account, card }));
+  return testDemoHashes;
+}
+
+/** The calendar day of a seed, in UTC and in the holders' time zone (China): both must match. */
+export function seedDay(at: Date): string {
+  return `${at.toISOString().slice(0, 10)}/${at.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' })}`;
+}
+
+/** Where the global setup names what it prepared, for the test processes it starts. */
+const ENV = {
+  sqlite: 'API_TEST_SQLITE_TEMPLATE',
+  postgres: 'API_TEST_PG_TEMPLATE',
+  day: 'API_TEST_TEMPLATE_DAY',
+} as const;
+
+/** A fast place for the SQLite copies: memory-backed /dev/shm where there is one. */
+function scratchDir(prefix: string): string {
+  return mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), prefix));
+}
+
+/** `postgres://…/name` from TEST_DATABASE_URL with another database name */
+export function pgUrl(name: string): string {
+  const u = new URL(process.env.TEST_DATABASE_URL!);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** Runs statements on TEST_DATABASE_URL's database (where databases are created and dropped). */
+export async function pgAdmin<T>(run: (query: (text: string) => Promise<unknown>) => Promise<T>): Promise<T> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    return await run((text) => client.query(text));
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * DROP DATABASE, waiting out an autovacuum worker that has just started on it: a role without
+ * pg_signal_backend cannot terminate one (42501); it finishes in a moment.
+ */
+export async function dropPgDatabase(name: string): Promise<void> {
+  await pgAdmin(async (query) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        return;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  });
+}
+
+export interface Prepared {
+  /** names them in the environment of the test processes started after this */
+  publish(): void;
+  /** deletes them */
+  remove(): Promise<void>;
+}
+
+/**
+ * Once per run: a migrated and seeded SQLite file and, when TEST_DATABASE_URL is set, a
+ * PostgreSQL database made the same way, to copy from. Seeded as useTestApp seeds (now, the demo
+ * passwords at the test cost).
+ */
+export async function prepareTemplates(): Promise<Prepared> {
+  const now = new Date();
+  const hashes = await demoHashesForTests();
+  const dir = scratchDir('portal-api-template-');
+  const file = join(dir, 'template.db');
+  const lite = await connect(file);
+  try {
+    await migrate(lite);
+    await seedDemo(lite, now, hashes);
+    // everything in the one file: a copy needs no -wal beside it
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(lite.kysely);
+  } finally {
+    await lite.close();
+  }
+
+  let pgTemplate: string | null = null;
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `portal_tpl_${randomBytes(6).toString('hex')}`;
+    await pgAdmin((query) => query(`CREATE DATABASE ${name}`));
+    pgTemplate = name;
+    try {
+      const pg = await connect(pgUrl(name));
+      try {
+        await migrate(pg);
+        await seedDemo(pg, now, hashes);
+      } finally {
+        await pg.close();
+      }
+      // nobody connects to it again (CREATE DATABASE … TEMPLATE refuses a source in use, and
+      // autovacuum skips a database that takes no connections)
+      await pgAdmin((query) => query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`));
+    } catch (err) {
+      await dropPgDatabase(name);
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  return {
+    publish() {
+      process.env[ENV.sqlite] = file;
+      process.env[ENV.day] = seedDay(now);
+      if (pgTemplate) process.env[ENV.postgres] = pgTemplate;
+    },
+    async remove() {
+      rmSync(dir, { recursive: true, force: true });
+      if (pgTemplate) await dropPgDatabase(pgTemplate);
+    },
+  };
+}
+
+/** whether the run's prepared data is what a seed at `seedAt` would make (see the top of the file) */
+function usable(seedAt: Date, movedClock: boolean): boolean {
+  return !movedClock && !process.env.TEST_TODAY && process.env[ENV.day] === seedDay(seedAt);
+}
+
+/**
+ * A SQLite database of the file's own: a copy of the run's prepared file when usable (`seeded`
+ * true), else a new empty ':memory:' database for the caller to migrate and seed.
+ */
+export function sqliteCopy(seedAt: Date, movedClock: boolean): { url: string; seeded: boolean; remove(): void } {
+  const template = process.env[ENV.sqlite];
+  if (!template || !existsSync(template) || !usable(seedAt, movedClock)) return { url: ':memory:', seeded: false, remove() {} };
+  const dir = scratchDir('portal-api-');
+  const url = join(dir, 'portal.db');
+  copyFileSync(template, url);
+  return { url, seeded: true, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A PostgreSQL database of the file's own: CREATE DATABASE … TEMPLATE the run's prepared one when
+ * usable (`seeded` true), else an empty one for the caller to migrate and seed.
+ */
+export async function pgDatabase(seedAt: Date, movedClock: boolean): Promise<{ url: string; seeded: boolean; drop(): Promise<void> }> {
+  const template = process.env[ENV.postgres];
+  const seeded = !!template && usable(seedAt, movedClock);
+  const name = `portal_t_${randomBytes(6).toString('hex')}`;
+  await pgAdmin((query) => query(seeded ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  return { url: pgUrl(name), seeded, drop: () => dropPgDatabase(name) };
+}
