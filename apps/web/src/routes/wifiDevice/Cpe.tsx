@@ -64,7 +64,8 @@ function CpePage() {
       <section className={styles.device} data-testid="device-card" aria-label="设备">
         <div className={styles.head}>
           <div>
-            <h2 className={styles.model}>{device?.model_name ?? '加载中…'}</h2>
+            {/* a router never read while its ACS is down has no model name yet: the stored facts only */}
+            <h2 className={styles.model}>{device ? device.model_name || '设备' : '加载中…'}</h2>
             <p className={styles.sub}>卡号 {groupCardNumber(customNum ?? '')}</p>
           </div>
           {devices.length > 1 && <DevicePicker devices={devices} current={customNum} onPick={pick} />}
@@ -79,10 +80,16 @@ function CpePage() {
                   ? `预计 ${formatDateTime(s.back_online_at).slice(11)} 恢复`
                   : s.online
                     ? `已运行 ${formatUptime(s.uptime_seconds)}`
-                    : `${formatDateTime(s.online_changed_at)} 起`}
+                    : s.online_changed_at && `${formatDateTime(s.online_changed_at)} 起`}
               </span>
               {s.battery !== null && <span className={styles.battery}>电量 {s.battery}%</span>}
             </div>
+            {/* the ACS cannot be reached: the figures are the last ones read, or none (docs/decisions/0055) */}
+            {!s.reachable && (
+              <p className={styles.reachNote} role="status" data-testid="device-unreachable">
+                {s.reach_text}
+              </p>
+            )}
             <div className={styles.facts}>
               <div className={styles.fact}>
                 <span className={styles.factLabel}>当前网络</span>
