@@ -17,7 +17,7 @@
 // that hands each CONNECT to a TLS server holding a certificate for those names, trusted through
 // NODE_EXTRA_CA_CERTS. The server's code is not touched: only standard Node variables differ.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
@@ -37,6 +37,7 @@ import { startOneLinkFake, type FakeOneLink } from '../apps/server/src/integrati
 import { CmpFake } from '../apps/server/src/integrations/carrier/unicomCmp/fake';
 import { JasperFake } from '../apps/server/src/integrations/carrier/unicomJasper/fake';
 import type { HttpRequest } from '../apps/server/src/integrations/http/transport';
+import { platformHeaders } from '../apps/server/src/integrations/payment/wechatpay/gatewaySide';
 import { FakeWechatMp } from '../apps/server/src/integrations/messaging/wechatMp/fake';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { startFakeSentry, type FakeSentry } from '../apps/server/src/modules/errorReports/fakeSentry';
@@ -73,6 +74,16 @@ let acs: FakeAcs;
 let acs2: FakeAcs;
 let sentry: FakeSentry;
 let onelink: FakeOneLink;
+const rsa = () =>
+  generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+/** WeChat Pay's platform key: the fake gateway signs its answers with it, the server verifies them */
+const PLATFORM = { ...rsa(), serial: 'PUB_KEY_ID_0114232134912410000000000000' };
+/** the prepays WeChat Pay's fake made: out_trade_no → the request */
+const PREPAYS = new Map<string, { amount: { total: number }; notify_url: string }>();
 const mp = new FakeWechatMp({ appid: MP.appid, secret: MP.secret, templates: [MP.template] });
 
 /** The tree the image holds: each runtime COPY of the Dockerfile, from the repository or its build. */
@@ -115,6 +126,19 @@ async function gateways(tls: { key: string; cert: string }): Promise<number> {
       if (host === 'dysmsapi.aliyuncs.com') {
         SMS_SENT.push(Object.fromEntries(new URLSearchParams(body)));
         return answer(200, JSON.stringify({ Code: 'OK', Message: 'OK', RequestId: randomBytes(8).toString('hex'), BizId: '1' }));
+      }
+      if (host === 'api.mch.weixin.qq.com' && req.method === 'POST' && req.url === '/v3/pay/transactions/h5') {
+        const order = JSON.parse(body) as { out_trade_no: string; amount: { total: number }; notify_url: string };
+        PREPAYS.set(order.out_trade_no, order);
+        const text = JSON.stringify({ h5_url: `https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx${order.out_trade_no}` });
+        // signed as the gateway signs, with the platform key the server was given the public half of
+        return answer(
+          200,
+          text,
+          platformHeaders(createPrivateKey(PLATFORM.privateKey), PLATFORM.serial, text, {
+            timestamp: String(Math.floor(Date.now() / 1000)),
+          }),
+        );
       }
       if (host === 'api.weixin.qq.com') {
         const request: HttpRequest = {
@@ -225,14 +249,7 @@ async function environment(port: number): Promise<NodeJS.ProcessEnv> {
   );
   const acsFile = join(secrets, 'acs.json');
   writeFileSync(acsFile, JSON.stringify([{ name: 'reseller-acs', url: acs2.baseUrl }]));
-  const rsa = () =>
-    generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-    });
   const merchant = rsa();
-  const platform = rsa();
   const alipayApp = rsa();
   const alipay = rsa();
   return {
@@ -241,6 +258,10 @@ async function environment(port: number): Promise<NodeJS.ProcessEnv> {
     HOST: '127.0.0.1',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    // the load shedding stays on, at limits a shared 2-core test machine's other processes cannot
+    // trip (production's 50 ms / 25 ms answered 503 服务繁忙 here while journeys ran beside it)
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '2000',
+    OVERLOAD_TURN_BUDGET_MS: '1000',
     DATABASE_URL: join(root, 'data', 'portal.db'),
     PERSONAL_DATA_KEY: randomBytes(32).toString('hex'),
     ACS_URL: acs.baseUrl,
@@ -257,8 +278,8 @@ async function environment(port: number): Promise<NodeJS.ProcessEnv> {
     WECHATPAY_CERT_SERIAL_NO: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
     WECHATPAY_PRIVATE_KEY_FILE: pem('apiclient_key.pem', merchant.privateKey),
     WECHATPAY_APIV3_KEY: randomBytes(16).toString('hex'),
-    WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID_0114232134912410000000000000',
-    WECHATPAY_PLATFORM_KEY_FILE: pem('wechatpay_platform.pem', platform.publicKey),
+    WECHATPAY_PLATFORM_SERIAL: PLATFORM.serial,
+    WECHATPAY_PLATFORM_KEY_FILE: pem('wechatpay_platform.pem', PLATFORM.publicKey),
     ALIPAY_GATEWAY: 'alipay',
     ALIPAY_APP_ID: '2021000000000001',
     ALIPAY_PRIVATE_KEY_FILE: pem('alipay_app_key.pem', alipayApp.privateKey),
@@ -325,9 +346,18 @@ async function cardInRouter(db: Db): Promise<void> {
     .selectAll()
     .where('id', '=', card.agent_id)
     .executeTakeFirstOrThrow();
+  const payRow = await scratch.kysely
+    .selectFrom('pay_settings')
+    .selectAll()
+    .where('agent_id', '=', card.agent_id)
+    .executeTakeFirstOrThrow();
   await scratch.close();
-  // a fresh production database has no agent: the card's comes with it
+  // a fresh production database has no agent: the card's comes with it, and its payment settings
   const agent = await db.kysely.insertInto('agents').values(agentRow).returning('id').executeTakeFirstOrThrow();
+  await db.kysely
+    .insertInto('pay_settings')
+    .values({ ...payRow, agent_id: agent.id })
+    .execute();
   // the *_rev columns are generated by the database (migration 036)
   const row = Object.fromEntries(Object.entries(card).filter(([k]) => k !== 'id' && !k.endsWith('_rev'))) as Omit<typeof card, 'id'>;
   const inserted = await db.kysely
@@ -398,7 +428,7 @@ describe('the image’s tree, started in production with every integration on', 
     expect(log, log).not.toMatch(/"level":(50|60)/);
   });
 
-  it('a holder logs in with a code that reached Aliyun SMS, and reads the router through the ACS named in ACS_FILE', async () => {
+  it('a holder logs in with a code that reached Aliyun SMS, pays through WeChat Pay and Alipay, and reads the router through the ACS named in ACS_FILE', async () => {
     const sent = await post('/api/v1/sms/code', { mobile: MOBILE, purpose: 'login' });
     expect(sent.body, log).toMatchObject({ code: 0 });
     const sms = SMS_SENT.find((p) => p.PhoneNumbers === MOBILE);
@@ -414,6 +444,42 @@ describe('the image’s tree, started in production with every integration on', 
       code: 0,
       data: { serial: CPE.serial, model_name: '中兴 MU5001 5G CPE', online: true, reachable: true, wifi: { ssid: 'ZTE-CPE' } },
     });
+    // a recharge paid with WeChat Pay (H5): the prepay is made at the gateway, signed both ways
+    const order = await post(
+      '/api/v1/order/create',
+      {
+        custom_num: CPE.customNum,
+        goods_type: 'recharge',
+        amount: 30,
+        pay_channel: 1,
+        request_id: randomBytes(8).toString('hex'),
+        in_messaging_app: false,
+      },
+      { authorization: `Bearer ${holder}` },
+    );
+    expect(order.body, JSON.stringify(order.body)).toMatchObject({ code: 0, data: { state: 'pending' } });
+    expect(order.body.data.pay.url).toMatch(/^https:\/\/wx\.tenpay\.com\/.*prepay_id=wx/);
+    expect(PREPAYS.get(order.body.data.order_no)).toMatchObject({
+      amount: { total: 3000 },
+      notify_url: 'https://h5.example.com/api/v1/pay/wechatpay/notify',
+    });
+    // Alipay's mobile-web payment is a signed address of its gateway, made with the application key
+    const alipay = await post(
+      '/api/v1/order/create',
+      {
+        custom_num: CPE.customNum,
+        goods_type: 'recharge',
+        amount: 40,
+        pay_channel: 2,
+        request_id: randomBytes(8).toString('hex'),
+        in_messaging_app: false,
+      },
+      { authorization: `Bearer ${holder}` },
+    );
+    expect(alipay.body, JSON.stringify(alipay.body)).toMatchObject({ code: 0, data: { state: 'pending' } });
+    const cashier = new URL(alipay.body.data.pay.url);
+    expect(cashier.origin + cashier.pathname).toBe('https://openapi.alipay.com/gateway.do');
+    expect(cashier.searchParams.get('sign')).toBeTruthy();
     // asked of the ACS from ACS_URL first (it does not know the router), then of the one in ACS_FILE
     expect(acs.calls().some((c) => c.query.query?.includes(CPE.serial))).toBe(true);
     expect(acs2.calls().some((c) => c.query.query?.includes(CPE.serial))).toBe(true);
