@@ -237,6 +237,11 @@ function pendingNote(s: DeviceState, kind: DeviceChangeKind): string {
   return `设备下次联网时生效（约${s.checkinSeconds}秒内）`;
 }
 
+/** A change as recorded, while the device's cloud cannot say more: nothing can withdraw it now. */
+function storedView(row: repo.ChangeRow, state: DeviceState): DeviceChange {
+  return { ...changeView(row, state), cancellable: false };
+}
+
 function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChange {
   const st = row.state as DeviceChangeState;
   const kind = row.kind as DeviceChangeKind;
@@ -287,7 +292,7 @@ export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: strin
   const { state: s, reachText } = await readState(ctx, o.device.serial);
   const [clients, sims, pending, can] = reachText
     ? // the changes still waiting, as stored: the cloud cannot say whether they ran
-      [[], [], (await repo.pendingChanges(ctx.db.kysely, o.device.id)).map((r) => changeView(r, s)), NOTHING_NOW]
+      [[], [], (await repo.pendingChanges(ctx.db.kysely, o.device.id)).map((r) => storedView(r, s)), NOTHING_NOW]
     : await Promise.all([
         deviceGateway(ctx).clients(s.serial),
         deviceGateway(ctx).sims(s.serial),
@@ -387,7 +392,7 @@ export async function deviceChanges(ctx: AppContext, auth: Auth, customNum: stri
   const { state: s, reachText } = await readState(ctx, o.device.serial);
   const rows = await repo.recentChanges(ctx.db.kysely, o.device.id);
   // the log is the portal's own record: shown as stored while the cloud cannot settle the pending ones
-  return (reachText ? rows : await settlePending(ctx, s.serial, rows)).map((r) => changeView(r, s));
+  return reachText ? rows.map((r) => storedView(r, s)) : (await settlePending(ctx, s.serial, rows)).map((r) => changeView(r, s));
 }
 
 async function changeRow(ctx: AppContext, o: Owned, id: number): Promise<repo.ChangeRow> {
@@ -400,7 +405,8 @@ export async function deviceChange(ctx: AppContext, auth: Auth, customNum: strin
   const o = await ownedDevice(ctx, auth, customNum);
   const row = await changeRow(ctx, o, id);
   const { state: s, reachText } = await readState(ctx, o.device.serial);
-  const [now] = reachText ? [row] : await settlePending(ctx, s.serial, [row]);
+  if (reachText) return storedView(row, s);
+  const [now] = await settlePending(ctx, s.serial, [row]);
   return changeView(now!, s);
 }
 

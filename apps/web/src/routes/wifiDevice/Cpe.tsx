@@ -104,7 +104,7 @@ function CpePage() {
               </div>
               <div className={styles.fact}>
                 <span className={styles.factLabel}>已连接</span>
-                <span className={styles.factValue}>{s.client_count}台</span>
+                <span className={styles.factValue}>{s.reachable ? `${s.client_count}台` : '—'}</span>
               </div>
             </div>
           </>
@@ -171,7 +171,7 @@ function CpePage() {
           </Link>
           <Link to="/cpe_setting#clients" className={styles.entry}>
             <span className={styles.entryName}>终端管理</span>
-            <span className={styles.entryHint}>{s ? `${s.client_count}台已连接` : ''}</span>
+            <span className={styles.entryHint}>{s?.reachable ? `${s.client_count}台已连接` : ''}</span>
           </Link>
           <Link to="/cpe_router" className={styles.entry}>
             <span className={styles.entryName}>我的设备</span>
@@ -180,7 +180,7 @@ function CpePage() {
           <Link to="/cpe_network" className={styles.entry}>
             <span className={styles.entryName}>网络设置</span>
             <span className={styles.entryHint}>
-              {s ? (s.sim_count > 1 ? `${s.sim_count}张卡 · ${s.network_mode_text}` : s.network_mode_text) : ''}
+              {s?.reachable ? (s.sim_count > 1 ? `${s.sim_count}张卡 · ${s.network_mode_text}` : s.network_mode_text) : ''}
             </span>
           </Link>
         </nav>
@@ -188,7 +188,8 @@ function CpePage() {
 
       {s && customNum && (
         <Panel title="设备维护">
-          <Maintenance customNum={customNum} online={s.online} />
+          {/* nothing reaches a router whose ACS cannot be reached: no buttons that can only fail */}
+          {s.reachable && <Maintenance customNum={customNum} online={s.online} />}
           <p className={styles.meta}>
             序列号 {s.serial} · IMEI {s.imei}
             <br />
