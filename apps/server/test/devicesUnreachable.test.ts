@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCode } from '@portal/contract/deviceCodes';
 import { loadConfig } from '../src/config';
+import { DEMO } from '../src/db/seed';
 import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
 import { clock } from '../src/lib/clock';
@@ -16,6 +17,7 @@ import { databases, useTestApp, type TestApp } from './harness';
 
 const CPE = DEVICE_DEMO.cpe;
 const MIFI = DEVICE_DEMO.offline;
+const UNBOUND = DEVICE_DEMO.unbound;
 const LAST = '设备暂时无法连接，显示的是上次获取的信息';
 const NOTHING = '设备暂时无法连接，暂时无法获取设备信息';
 
@@ -112,6 +114,7 @@ for (const kind of databases()) {
 
     beforeAll(async () => {
       await leaveToTheAcs(t, MIFI.serial);
+      await leaveToTheAcs(t, UNBOUND.serial);
       token = await t.loginAccount();
     });
 
@@ -131,6 +134,15 @@ for (const kind of databases()) {
       expect(list.find((d) => d.serial === MIFI.serial)).toMatchObject({ reachable: false, reach_text: NOTHING });
       expect(list.find((d) => d.serial === CPE.serial)).toMatchObject({ reachable: true, reach_text: '' });
       unreachable(await t.post('/api/v1/device/wifi', { custom_num: MIFI.customNum, ssid: '客厅' }, token));
+    });
+
+    it('adding a router whose ACS cannot be reached: added, and the answer says it cannot be reached now', async () => {
+      const bind = ok(
+        await t.post('/api/v1/device/bind', { serial: UNBOUND.serial, custom_num: UNBOUND.customNum, password: DEMO.cardPassword }, token),
+      );
+      expect(bind).toMatchObject({ already_bound: false, device: { serial: UNBOUND.serial, reachable: false, reach_text: NOTHING } });
+      const list = ok<{ list: any[] }>(await t.get('/api/v1/device/list', token)).list;
+      expect(list.map((d) => d.serial)).toContain(UNBOUND.serial);
     });
   });
 }

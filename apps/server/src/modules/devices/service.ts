@@ -279,12 +279,12 @@ export async function deviceList(ctx: AppContext, auth: Auth): Promise<DeviceSum
           const device = card ? await repo.deviceByCard(ctx.db.kysely, card.id) : undefined;
           return card && device ? [{ ...device, custom_num: card.custom_num }] : [];
         })();
-  return Promise.all(
-    rows.map(async (r) => {
-      const { state, reachText } = await readState(ctx, r.serial);
-      return summaryOf(r.custom_num, state, reachText);
-    }),
-  );
+  return Promise.all(rows.map((r) => summaryNow(ctx, r.custom_num, r.serial)));
+}
+
+async function summaryNow(ctx: AppContext, customNum: string, serial: string): Promise<DeviceSummary> {
+  const { state, reachText } = await readState(ctx, serial);
+  return summaryOf(customNum, state, reachText);
 }
 
 export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceStatus> {
@@ -431,7 +431,7 @@ export async function bindDevice(
   const paired = device && card && card.id === device.card_id ? card : undefined;
   let owner = paired ? await cardOwner(db, paired.id) : null;
   // the caller's own device again: nothing to prove
-  if (paired && owner === auth.userId) return { device: summaryOf(paired.custom_num, await stateOf(ctx, req.serial)), already_bound: true };
+  if (paired && owner === auth.userId) return { device: await summaryNow(ctx, paired.custom_num, req.serial), already_bound: true };
   await proveCardPassword(
     ctx,
     { userId: auth.userId, ip },
@@ -444,7 +444,8 @@ export async function bindDevice(
   const held = paired!;
   if (owner === null) owner = await claimCard(db, auth.userId, held.id, clock.iso());
   if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
-  return { device: summaryOf(held.custom_num, await stateOf(ctx, req.serial)), already_bound: false };
+  // claimed: the answer says so even when the device's cloud cannot be reached right now
+  return { device: await summaryNow(ctx, held.custom_num, req.serial), already_bound: false };
 }
 
 export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string; serial: string }> {
