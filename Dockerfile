@@ -43,6 +43,10 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --include-wor
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 COPY --from=build /app/apps/console/dist apps/console/dist
+# the router model maps, read at start from DEVICE_MODELS_DIR (default deploy/device-models, from the
+# repository root); apps/server/test/shipsWhatItReads.test.ts fails when a file the server reads is
+# neither bundled nor copied here (docs/decisions/0055)
+COPY deploy/device-models deploy/device-models
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \

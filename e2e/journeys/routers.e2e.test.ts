@@ -4,7 +4,8 @@
 // MiFi 1000000016 as a Huawei E5785 (offline; its model cannot block clients). A new SSID and
 // password on the online router is 已生效 at once; on the offline one it waits
 // (设备离线，上线后生效), can be withdrawn, and is applied when the router informs; a fault shows
-// its reason; the Huawei's clients come without a 拉黑 button.
+// its reason; the Huawei's clients come without a 拉黑 button. With the ACS down, 设备首页 shows the
+// last values read and says the router cannot be reached now.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { huaweiParameters, demoZteCpe } from '../../apps/server/test/acsHelpers';
@@ -159,6 +160,29 @@ describe('wifi pages on routers managed through GenieACS', () => {
       await screenshot(page, 'console-device-task-retried');
     } finally {
       await desk.close();
+    }
+  });
+
+  it('the ACS stops answering: 设备首页 shows the last values read and says the router cannot be reached (docs/decisions/0055)', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await chooseDevice(page, CPE.customNum);
+    await page.getByTestId('device-card').getByText('中兴 MU5001 5G CPE').waitFor();
+    fake.setDown(true);
+    try {
+      await page.reload();
+      const card = page.getByTestId('device-card');
+      await card.getByTestId('device-unreachable').getByText('设备暂时无法连接，显示的是上次获取的信息').waitFor();
+      await card.getByText('中兴 MU5001 5G CPE').waitFor();
+      expect(await card.getByTestId('device-online').textContent()).toBe('离线');
+      // nothing can reach the router now: no button that could only fail (the change waiting stays listed)
+      await page.getByText('待生效的操作').waitFor();
+      expect(await page.getByRole('button', { name: '撤销' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '重启设备' }).count()).toBe(0);
+      await screenshot(page, 'acs-unreachable');
+      expect(errors).toEqual([]);
+    } finally {
+      fake.setDown(false);
     }
   });
 });

@@ -5,13 +5,18 @@
 // from node_modules, exactly the versions the lockfile installed.
 // `npm run build` runs this after the web apps; CI's `npm test` and the Docker image run that same
 // script, so what is tested and what is shipped cannot drift (docs/decisions/0024).
+// `--outdir=DIR` builds elsewhere (the test of what the build carries builds into a temporary
+// folder, so it never depends on, nor replaces, a dist/ another step made).
+// Nothing the server reads at run time may sit beside its source unless it is imported (and so
+// bundled): apps/server/test/shipsWhatItReads.test.ts fails otherwise (docs/decisions/0055).
 import { build } from 'esbuild';
-import { cpSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const outdir = join(root, 'apps/server/dist');
+const outArg = process.argv.slice(2).find((a) => a.startsWith('--outdir='));
+const outdir = outArg ? resolve(outArg.slice('--outdir='.length)) : join(root, 'apps/server/dist');
 
 /**
  * npm packages stay external; only relative paths, the workspace's @portal/* and the region
@@ -36,7 +41,6 @@ const result = await build({
     main: 'apps/server/src/main.ts',
     refund: 'apps/server/src/cli/refund.ts',
     'revoke-sessions': 'apps/server/src/cli/revokeSessions.ts',
-    'create-admin': 'apps/server/src/cli/createAdmin.ts',
   },
   outdir,
   bundle: true,
@@ -51,9 +55,6 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
-// Data the server reads beside its code at run time: the GenieACS base model maps
-// (integrations/device/genieacs/modelMap.ts reads `./models/` next to its module, which in the
-// bundle is dist/). Without them the built server refuses to start once ACS_URL is set.
-cpSync(join(root, 'apps/server/src/integrations/device/genieacs/models'), join(outdir, 'models'), { recursive: true });
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-console.log(`server compiled to apps/server/dist (${(bytes / 1024).toFixed(0)} KiB with source maps)`);
+const shown = relative(root, outdir).startsWith('..') ? outdir : relative(root, outdir);
+console.log(`server compiled to ${shown} (${(bytes / 1024).toFixed(0)} KiB with source maps)`);

@@ -95,6 +95,8 @@ describe.each(databases())('devices on %s', (kind) => {
         carrier_name: '中国联通',
         signal_verdict: 'strong',
         signal_text: '强',
+        reachable: true,
+        reach_text: '',
       });
       expect(list[2]).toMatchObject({ online: false, battery: 3, carrier: null, signal_verdict: 'none', signal_text: '无信号' });
       expect(ok(await t.get('/api/v1/device/list', other)).list).toEqual([]);

@@ -17,6 +17,8 @@ export const DeviceCode = {
   CHANGE_PENDING: 10609,
   UNSUPPORTED: 10610,
   NOTHING_TO_CHANGE: 10611,
+  /** the device's cloud (its ACS) cannot be reached now: nothing was sent and nothing written */
+  UNREACHABLE: 10612,
 } as const;
 export type DeviceCode = (typeof DeviceCode)[keyof typeof DeviceCode];
 
@@ -32,4 +34,5 @@ export const DEVICE_MESSAGE: Record<DeviceCode, string> = {
   [DeviceCode.CHANGE_PENDING]: '已有相同的操作待生效，请稍候',
   [DeviceCode.UNSUPPORTED]: '该设备不支持此操作',
   [DeviceCode.NOTHING_TO_CHANGE]: '设置未改变',
+  [DeviceCode.UNREACHABLE]: '设备暂时无法连接，请稍后再试',
 };

@@ -131,6 +131,13 @@ export const DeviceSummary = z.object({
   carrier_name: z.string(),
   signal_verdict: z.enum(SIGNAL_VERDICT),
   signal_text: z.string(),
+  /**
+   * false: the device's cloud (its ACS) could not be reached for this answer, which carries what
+   * the portal knows — the values last read, or only the stored facts — and says so in reach_text
+   */
+  reachable: z.boolean(),
+  /** '' when reachable; else e.g. 设备暂时无法连接，显示的是上次获取的信息 */
+  reach_text: z.string(),
 });
 export type DeviceSummary = z.infer<typeof DeviceSummary>;
 export const DeviceListAnswer = z.object({ list: z.array(DeviceSummary) });

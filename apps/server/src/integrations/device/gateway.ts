@@ -5,6 +5,8 @@
 // Like real hardware, a device is not changed by the call: a change becomes a command that the
 // device picks up at its next check-in. Every change method answers the queued command; `command`
 // tells later whether it was applied or failed (and why), `cancel` withdraws one still queued.
+import { DeviceCode, DEVICE_MESSAGE } from '@portal/contract/deviceCodes';
+import { AppError } from '../../lib/errors';
 import type { DeviceCapabilities } from './capabilities';
 import type { DeviceChangeKind, DeviceChangeState, NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
 
@@ -131,6 +133,19 @@ export class DeviceUnsupported extends Error {
   }
 }
 
+/**
+ * The device's cloud (an ACS that is down, times out or refuses us) cannot answer for it now. An
+ * AppError, not a fault: every path that needs the device — a holder's change, support's firmware
+ * push — answers the same Chinese words with nothing sent or written, instead of a 500; the reads
+ * catch it and answer with what the portal knows (modules/devices/service.ts).
+ */
+export class DeviceUnreachable extends AppError {
+  constructor(readonly serial: string) {
+    super(DeviceCode.UNREACHABLE, DEVICE_MESSAGE[DeviceCode.UNREACHABLE]);
+    this.name = 'DeviceUnreachable';
+  }
+}
+
 /** What support sees of a device behind an auto-configuration server (docs/decisions/0032-routers-through-genieacs.md). */
 export interface DeviceSupportInfo {
   /** the ACS's name */
@@ -171,4 +186,6 @@ export interface DeviceGateway {
   supportInfo?(serial: string, ids: string[]): Promise<DeviceSupportInfo | null>;
   /** Have the device try a failed command again (at its next inform); absent where a failure is final. */
   retry?(serial: string, id: string): Promise<CommandStatus | null>;
+  /** The state this process last read for the device, for when its cloud cannot be reached; null when never read. */
+  lastKnown?(serial: string): DeviceState | null;
 }

@@ -33,6 +33,7 @@ import { signalVerdict, wifiJoinUri } from '@portal/domain';
 import type { AppContext } from '../../context';
 import type { Capability, DeviceCapabilities } from '../../integrations/device/capabilities';
 import {
+  DeviceUnreachable,
   DeviceUnsupported,
   type CommandStatus,
   type DeviceGateway,
@@ -95,6 +96,74 @@ async function stateOf(ctx: AppContext, serial: string): Promise<DeviceState> {
   return state;
 }
 
+/**
+ * A read while the device's cloud cannot be reached (docs/decisions/0055): the page answers with
+ * what the portal knows — the state this process last read, else only the stored facts (serial,
+ * card, the changes still pending) — and says so; offline, since nothing reaches it now.
+ */
+interface Read {
+  state: DeviceState;
+  /** '' when the cloud answered; else the words the pages show */
+  reachText: string;
+}
+
+const REACH_LAST = '设备暂时无法连接，显示的是上次获取的信息';
+const REACH_NOTHING = '设备暂时无法连接，暂时无法获取设备信息';
+
+/** The stored facts alone: nothing the device reported, so nothing guessed beyond the serial. */
+function storedOnly(serial: string): DeviceState {
+  return {
+    serial,
+    imei: '',
+    model: 0,
+    modelName: '',
+    modelKey: '',
+    firmware: '',
+    portable: false,
+    supports5g: false,
+    online: false,
+    onlineChangedAt: '',
+    backOnlineAt: null,
+    battery: null,
+    uptimeSeconds: 0,
+    networkMode: 'auto',
+    activeIccid: '',
+    carrier: null,
+    signal: null,
+    wifi: { ssid: '', password: '', hidden: false, security: 'wpa2', band: 'both', maxClients: 0 },
+    checkinSeconds: 0,
+  };
+}
+
+async function readState(ctx: AppContext, serial: string): Promise<Read> {
+  try {
+    return { state: await stateOf(ctx, serial), reachText: '' };
+  } catch (err) {
+    if (!(err instanceof DeviceUnreachable)) throw err;
+    const last = deviceGateway(ctx).lastKnown?.(serial);
+    if (!last) return { state: storedOnly(serial), reachText: REACH_NOTHING };
+    // the last values, as of then: not online now (nothing reaches it), no live signal
+    return { state: { ...last, online: false, backOnlineAt: null, signal: null, carrier: null }, reachText: REACH_LAST };
+  }
+}
+
+/** Nothing can be asked of a device its cloud cannot reach: the pages offer no controls. */
+const NOTHING_NOW: DeviceAbilities = {
+  wifi_ssid: false,
+  wifi_password: false,
+  wifi_hidden: false,
+  wifi_security: false,
+  wifi_band: false,
+  wifi_max_clients: false,
+  clients_block: false,
+  sims_switch: false,
+  network_mode: false,
+  reboot: false,
+  reset: false,
+  wifi_security_values: [],
+  wifi_band_values: [],
+};
+
 // ---------- what the model can do (docs/decisions/0032-routers-through-genieacs.md) ----------
 
 async function capabilitiesOf(ctx: AppContext, serial: string): Promise<DeviceCapabilities> {
@@ -140,9 +209,11 @@ function signalInfo(s: RadioSignal | null): SignalInfo | null {
   };
 }
 
-function summaryOf(customNum: string, s: DeviceState): DeviceSummary {
+function summaryOf(customNum: string, s: DeviceState, reachText = ''): DeviceSummary {
   const verdict = signalVerdict(s.signal);
   return {
+    reachable: reachText === '',
+    reach_text: reachText,
     custom_num: customNum,
     serial: s.serial,
     model: s.model,
@@ -164,6 +235,11 @@ function pendingNote(s: DeviceState, kind: DeviceChangeKind): string {
   if (s.backOnlineAt) return '设备重启中，上线后生效';
   if (!s.online) return '设备离线，上线后生效';
   return `设备下次联网时生效（约${s.checkinSeconds}秒内）`;
+}
+
+/** A change as recorded, while the device's cloud cannot say more: nothing can withdraw it now. */
+function storedView(row: repo.ChangeRow, state: DeviceState): DeviceChange {
+  return { ...changeView(row, state), cancellable: false };
 }
 
 function changeView(row: repo.ChangeRow, state: DeviceState | null): DeviceChange {
@@ -203,20 +279,28 @@ export async function deviceList(ctx: AppContext, auth: Auth): Promise<DeviceSum
           const device = card ? await repo.deviceByCard(ctx.db.kysely, card.id) : undefined;
           return card && device ? [{ ...device, custom_num: card.custom_num }] : [];
         })();
-  return Promise.all(rows.map(async (r) => summaryOf(r.custom_num, await stateOf(ctx, r.serial))));
+  return Promise.all(rows.map((r) => summaryNow(ctx, r.custom_num, r.serial)));
+}
+
+async function summaryNow(ctx: AppContext, customNum: string, serial: string): Promise<DeviceSummary> {
+  const { state, reachText } = await readState(ctx, serial);
+  return summaryOf(customNum, state, reachText);
 }
 
 export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceStatus> {
   const o = await ownedDevice(ctx, auth, customNum);
-  const s = await stateOf(ctx, o.device.serial);
-  const [clients, sims, pending, caps] = await Promise.all([
-    deviceGateway(ctx).clients(s.serial),
-    deviceGateway(ctx).sims(s.serial),
-    pendingViews(ctx, o, s),
-    capabilitiesOf(ctx, s.serial),
-  ]);
+  const { state: s, reachText } = await readState(ctx, o.device.serial);
+  const [clients, sims, pending, can] = reachText
+    ? // the changes still waiting, as stored: the cloud cannot say whether they ran
+      [[], [], (await repo.pendingChanges(ctx.db.kysely, o.device.id)).map((r) => storedView(r, s)), NOTHING_NOW]
+    : await Promise.all([
+        deviceGateway(ctx).clients(s.serial),
+        deviceGateway(ctx).sims(s.serial),
+        pendingViews(ctx, o, s),
+        capabilitiesOf(ctx, s.serial).then(abilitiesOf),
+      ]);
   return {
-    ...summaryOf(customNum, s),
+    ...summaryOf(customNum, s, reachText),
     imei: s.imei,
     firmware: s.firmware,
     online_changed_at: s.onlineChangedAt,
@@ -231,7 +315,7 @@ export async function deviceStatus(ctx: AppContext, auth: Auth, customNum: strin
     sim_count: sims.length,
     pending,
     checkin_seconds: s.checkinSeconds,
-    can: abilitiesOf(caps),
+    can,
   };
 }
 
@@ -305,9 +389,10 @@ export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string)
 
 export async function deviceChanges(ctx: AppContext, auth: Auth, customNum: string): Promise<DeviceChange[]> {
   const o = await ownedDevice(ctx, auth, customNum);
-  const s = await stateOf(ctx, o.device.serial);
-  const rows = await settlePending(ctx, s.serial, await repo.recentChanges(ctx.db.kysely, o.device.id));
-  return rows.map((r) => changeView(r, s));
+  const { state: s, reachText } = await readState(ctx, o.device.serial);
+  const rows = await repo.recentChanges(ctx.db.kysely, o.device.id);
+  // the log is the portal's own record: shown as stored while the cloud cannot settle the pending ones
+  return reachText ? rows.map((r) => storedView(r, s)) : (await settlePending(ctx, s.serial, rows)).map((r) => changeView(r, s));
 }
 
 async function changeRow(ctx: AppContext, o: Owned, id: number): Promise<repo.ChangeRow> {
@@ -319,7 +404,8 @@ async function changeRow(ctx: AppContext, o: Owned, id: number): Promise<repo.Ch
 export async function deviceChange(ctx: AppContext, auth: Auth, customNum: string, id: number): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, customNum);
   const row = await changeRow(ctx, o, id);
-  const s = await stateOf(ctx, o.device.serial);
+  const { state: s, reachText } = await readState(ctx, o.device.serial);
+  if (reachText) return storedView(row, s);
   const [now] = await settlePending(ctx, s.serial, [row]);
   return changeView(now!, s);
 }
@@ -345,7 +431,7 @@ export async function bindDevice(
   const paired = device && card && card.id === device.card_id ? card : undefined;
   let owner = paired ? await cardOwner(db, paired.id) : null;
   // the caller's own device again: nothing to prove
-  if (paired && owner === auth.userId) return { device: summaryOf(paired.custom_num, await stateOf(ctx, req.serial)), already_bound: true };
+  if (paired && owner === auth.userId) return { device: await summaryNow(ctx, paired.custom_num, req.serial), already_bound: true };
   await proveCardPassword(
     ctx,
     { userId: auth.userId, ip },
@@ -358,7 +444,8 @@ export async function bindDevice(
   const held = paired!;
   if (owner === null) owner = await claimCard(db, auth.userId, held.id, clock.iso());
   if (owner !== auth.userId) throw deviceError(DeviceCode.ALREADY_BOUND);
-  return { device: summaryOf(held.custom_num, await stateOf(ctx, req.serial)), already_bound: false };
+  // claimed: the answer says so even when the device's cloud cannot be reached right now
+  return { device: await summaryNow(ctx, held.custom_num, req.serial), already_bound: false };
 }
 
 export async function unbindDevice(ctx: AppContext, auth: Auth, customNum: string): Promise<{ custom_num: string; serial: string }> {

@@ -64,7 +64,8 @@ function CpePage() {
       <section className={styles.device} data-testid="device-card" aria-label="设备">
         <div className={styles.head}>
           <div>
-            <h2 className={styles.model}>{device?.model_name ?? '加载中…'}</h2>
+            {/* a router never read while its ACS is down has no model name yet: the stored facts only */}
+            <h2 className={styles.model}>{device ? device.model_name || '设备' : '加载中…'}</h2>
             <p className={styles.sub}>卡号 {groupCardNumber(customNum ?? '')}</p>
           </div>
           {devices.length > 1 && <DevicePicker devices={devices} current={customNum} onPick={pick} />}
@@ -79,10 +80,16 @@ function CpePage() {
                   ? `预计 ${formatDateTime(s.back_online_at).slice(11)} 恢复`
                   : s.online
                     ? `已运行 ${formatUptime(s.uptime_seconds)}`
-                    : `${formatDateTime(s.online_changed_at)} 起`}
+                    : s.online_changed_at && `${formatDateTime(s.online_changed_at)} 起`}
               </span>
               {s.battery !== null && <span className={styles.battery}>电量 {s.battery}%</span>}
             </div>
+            {/* the ACS cannot be reached: the figures are the last ones read, or none (docs/decisions/0055) */}
+            {!s.reachable && (
+              <p className={styles.reachNote} role="status" data-testid="device-unreachable">
+                {s.reach_text}
+              </p>
+            )}
             <div className={styles.facts}>
               <div className={styles.fact}>
                 <span className={styles.factLabel}>当前网络</span>
@@ -97,7 +104,7 @@ function CpePage() {
               </div>
               <div className={styles.fact}>
                 <span className={styles.factLabel}>已连接</span>
-                <span className={styles.factValue}>{s.client_count}台</span>
+                <span className={styles.factValue}>{s.reachable ? `${s.client_count}台` : '—'}</span>
               </div>
             </div>
           </>
@@ -164,7 +171,7 @@ function CpePage() {
           </Link>
           <Link to="/cpe_setting#clients" className={styles.entry}>
             <span className={styles.entryName}>终端管理</span>
-            <span className={styles.entryHint}>{s ? `${s.client_count}台已连接` : ''}</span>
+            <span className={styles.entryHint}>{s?.reachable ? `${s.client_count}台已连接` : ''}</span>
           </Link>
           <Link to="/cpe_router" className={styles.entry}>
             <span className={styles.entryName}>我的设备</span>
@@ -173,7 +180,7 @@ function CpePage() {
           <Link to="/cpe_network" className={styles.entry}>
             <span className={styles.entryName}>网络设置</span>
             <span className={styles.entryHint}>
-              {s ? (s.sim_count > 1 ? `${s.sim_count}张卡 · ${s.network_mode_text}` : s.network_mode_text) : ''}
+              {s?.reachable ? (s.sim_count > 1 ? `${s.sim_count}张卡 · ${s.network_mode_text}` : s.network_mode_text) : ''}
             </span>
           </Link>
         </nav>
@@ -181,7 +188,8 @@ function CpePage() {
 
       {s && customNum && (
         <Panel title="设备维护">
-          <Maintenance customNum={customNum} online={s.online} />
+          {/* nothing reaches a router whose ACS cannot be reached: no buttons that can only fail */}
+          {s.reachable && <Maintenance customNum={customNum} online={s.online} />}
           <p className={styles.meta}>
             序列号 {s.serial} · IMEI {s.imei}
             <br />

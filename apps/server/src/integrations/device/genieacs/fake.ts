@@ -126,6 +126,8 @@ export interface FakeAcsOptions {
   username?: string;
   password?: string;
   now?: () => number;
+  /** the port to listen on (default: any free one); 7557 is GenieACS's, for a stand-in a server is pointed at by hand */
+  port?: number;
 }
 
 /** GenieACS escapes the parts of a device id like this (lib/common.ts escape-like): "-" and "%" and non-word characters. */
@@ -385,7 +387,10 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   const device = (serial: string) => {

@@ -1,12 +1,13 @@
 // Parameter maps as data: which TR-069 parameter holds the SSID, the signal, the clients… for each
-// router model. The TR-181 and TR-098 base maps (./models/) ship with the server; one JSON file
+// router model. The TR-181 and TR-098 base maps (./models/) are imported, so the build bundles them
+// into the server (a file read beside the running code is one the build must remember to copy, and
+// it once did not: docs/decisions/0055); one JSON file
 // per model (deploy/device-models/, or DEVICE_MODELS_DIR) names the model and what differs from its
 // base, vendor extensions (X_…) included, so a reseller adds a model without a release. Everything
 // is checked when the server starts, and a problem names the file, the model and the parameter
 // (docs/decisions/0032-routers-through-genieacs.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   capabilitiesOf,
   ENUMERATED,
@@ -16,6 +17,8 @@ import {
   type DeviceCapabilities,
   type ParameterKey,
 } from '../capabilities';
+import tr098 from './models/tr098.json' with { type: 'json' };
+import tr181 from './models/tr181.json' with { type: 'json' };
 
 export type DataModel = 'tr181' | 'tr098';
 const ROOTS: Record<DataModel, string> = { tr181: 'Device', tr098: 'InternetGatewayDevice' };
@@ -55,7 +58,7 @@ export class ModelMapError extends Error {
   }
 }
 
-const BASE_DIR = fileURLToPath(new URL('./models/', import.meta.url));
+const BASE_JSON: Record<DataModel, unknown> = { tr181, tr098 };
 const KEYS: ReadonlySet<string> = new Set(PARAMETER_KEYS);
 const PATH = /^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$/;
 const FIELD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -112,8 +115,8 @@ function checkValues(where: string, raw: unknown): Partial<Record<ParameterKey, 
 }
 
 function loadBase(name: DataModel): BaseMap {
-  const file = join(BASE_DIR, `${name}.json`);
-  const raw = readJson(file);
+  const file = `models/${name}.json`;
+  const raw = BASE_JSON[name];
   if (!isObject(raw) || raw.base !== name || !isObject(raw.parameters))
     throw new ModelMapError(`device model map ${file}: not the ${name} base map`);
   const where = `base map ${name}`;
