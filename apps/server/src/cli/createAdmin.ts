@@ -7,7 +7,7 @@
 import { loadConfig } from '../config';
 import { connect } from '../db/connect';
 import { AppError } from '../lib/errors';
-import { createAdminFromServer } from '../modules/admin/operators/fromServer';
+import { createAdminFromServer } from '../modules/admin';
 
 async function main(argv: string[]): Promise<number> {
   const [username, displayName] = argv;

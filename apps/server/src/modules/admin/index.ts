@@ -47,3 +47,5 @@ export { PERMISSIONS, ROLES, type Permission } from './access/permissions';
 
 /** Whether the request carries a live operator session (the API docs in production are for operators only). */
 export { authenticate as authenticateOperator, SESSION_COOKIE as OPERATOR_SESSION_COOKIE } from './access/sessions';
+// the server-side operator command (cli/createAdmin.ts)
+export { createAdminFromServer } from './operators/fromServer';
