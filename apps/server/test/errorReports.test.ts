@@ -131,7 +131,16 @@ describe.each(databases())('errors from phones on %s', (kind) => {
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    const stored = JSON.stringify(await rows(t));
+    // what a phone's words reach (not the server's own times, ids and hashes, where "138" may occur by chance)
+    const stored = JSON.stringify(
+      (await rows(t)).map(({ release, kind, message, routes, sample_user_agent }) => ({
+        release,
+        kind,
+        message,
+        routes,
+        sample_user_agent,
+      })),
+    );
     for (const secret of [CARD, MOBILE, TOKEN, 'custom_num', '?m=', '138']) expect(stored).not.toContain(secret);
     const chunk = (await rows(t)).find((r) => r.kind === 'chunk')!;
     expect(chunk.message).toBe('Failed to fetch dynamically imported module: https://h5.example.com/assets/Recharge-Dk3j2a9x.js');
