@@ -21,7 +21,7 @@ import { createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import { connect as tcpConnect, createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { connect as tcpConnect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,7 @@ import { platformHeaders } from '../apps/server/src/integrations/payment/wechatp
 import { FakeWechatMp } from '../apps/server/src/integrations/messaging/wechatMp/fake';
 import { hashPassword } from '../apps/server/src/lib/password';
 import { startFakeSentry, type FakeSentry } from '../apps/server/src/modules/errorReports/fakeSentry';
+import { freePort } from './harness';
 
 const MP = { appid: 'wx0123456789abcdef', secret: 'mp-secret-for-the-start-01', template: 'TPL_ALERT_1' };
 const SMS_SENT: Record<string, string>[] = [];
@@ -51,17 +52,6 @@ const HOSTS = ['api.mch.weixin.qq.com', 'openapi.alipay.com', 'dysmsapi.aliyuncs
 
 const listen = <T extends HttpServer | HttpsServer>(s: T) =>
   new Promise<number>((done) => s.listen(0, '127.0.0.1', () => done((s.address() as AddressInfo).port)));
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const srv = createTcpServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as AddressInfo).port;
-      srv.close(() => done(port));
-    });
-  });
-}
 
 const root = mkdtempSync(join(tmpdir(), 'portal-shipped-'));
 const secrets = join(root, 'secrets');

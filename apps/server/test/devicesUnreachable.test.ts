@@ -4,7 +4,6 @@
 // a router never read, behind an ACS at a closed port, answers its stored facts (serial, card, the
 // changes still pending). Reads that need the router itself and every change answer 10612 in
 // Chinese with nothing written. SQLite and PostgreSQL.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceCode } from '@portal/contract/deviceCodes';
 import { loadConfig } from '../src/config';
@@ -14,24 +13,13 @@ import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
 import { clock } from '../src/lib/clock';
 import { demoZteCpe, MODELS_DIR } from './acsHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
+import { freePort } from './ports';
 
 const CPE = DEVICE_DEMO.cpe;
 const MIFI = DEVICE_DEMO.offline;
 const UNBOUND = DEVICE_DEMO.unbound;
 const LAST = '设备暂时无法连接，显示的是上次获取的信息';
 const NOTHING = '设备暂时无法连接，暂时无法获取设备信息';
-
-/** A port nobody listens on: the ACS that is not running. */
-function closedPort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => done(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 function ok<T = any>(res: { statusCode: number; body: string; json(): any }): T {
   expect(res.statusCode, res.body).toBe(200);
@@ -46,7 +34,8 @@ function unreachable(res: { statusCode: number; body: string; json(): any }): vo
 
 const fake = await startFakeAcs({ now: () => clock.now().getTime() });
 afterAll(() => fake.close());
-const closed = await closedPort();
+// a port nobody listens on: the ACS that is not running
+const closed = await freePort();
 
 /** Only the ACS may hold the serial: the simulator forgets it (its rows are the simulator's test fixture). */
 async function leaveToTheAcs(t: TestApp, serial: string): Promise<void> {

@@ -4,7 +4,6 @@
 // (docs/decisions/0016-production-configuration.md).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,21 +11,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, DEV_PAY_SANDBOX_SECRET, DEV_PERSONAL_DATA_KEY, ENV_NAMES, loadConfig } from '../src/config';
 import { connect } from '../src/db/connect';
+import { freePort } from './ports';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'portal-startup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => done(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
-}
 
 interface Run {
   code: number | null;

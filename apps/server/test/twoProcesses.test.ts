@@ -8,7 +8,6 @@
 // connection-cut test in processes.test.ts, the describe exists only when TEST_DATABASE_URL names a
 // PostgreSQL server; without it the file holds no test at all rather than a skipped one.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Code } from '@portal/contract/codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { connect, type Db } from '../src/db/connect';
 import { DEMO } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
 import { createPgDatabase, databases, useTestApp } from './harness';
+import { freePort } from './ports';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const MAIN = 'apps/server/src/main.ts';
@@ -24,17 +24,6 @@ const TICK_MS = 600_000;
 const RECONCILE = 'payments.reconcile';
 /** the demo holder's cards the storm recharges */
 const CARDS = ['1000000001', '1000000002', '1000000013'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
