@@ -6,8 +6,9 @@
  *   startPortal(opts?): Promise<Portal>
  *     Spawns the compiled server, `node apps/server/dist/main.js` (`npm run build`), from the repo
  *     root, as production and the Docker image run it: what ships is what the journeys test.
- *     E2E_SERVER_SOURCE=1 runs `apps/server/src/main.ts` through tsx instead (local debugging only:
- *     no build step between an edit and a journey). It listens on a free loopback port with a
+ *     TEST_SERVER_SOURCE=1 runs `apps/server/src/main.ts` through tsx instead (local debugging only:
+ *     no build step between an edit and a journey); a build older than the source is refused
+ *     (scripts/test/serverEntry.ts). It listens on a free loopback port with a
  *     temporary SQLite file as DATABASE_URL: a copy of the run's prepared database (migrated and
  *     seeded once per run by e2e/globalSetup.ts, see prepareDatabase) when there is one, so the
  *     server finds it migrated and seeded and skips both; otherwise an empty file the server
@@ -43,7 +44,7 @@
  *     never the shared browser.
  *
  *   screenshot(page, name): Promise<string>  — full-page PNG at e2e/screenshots/<name>.png
- *     (gitignored); returns the path.
+ *     (gitignored), except on CI (screenshotsWanted); returns the path. saveScreenshot always writes.
  *
  * Typical journey:
  *   let portal: Portal; let phone: Phone;
@@ -58,6 +59,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { serverEntry } from '../scripts/test/serverEntry';
 import { watchPage, watchServer } from './failureReport';
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -139,20 +141,6 @@ process.once('exit', () => {
 });
 
 /**
- * What the server runs: the build (as shipped), or with E2E_SERVER_SOURCE=1 the TypeScript source
- * through tsx, for a developer who wants an edit in a journey without `npm run build:server`.
- */
-function serverEntry(): string[] {
-  if (process.env.E2E_SERVER_SOURCE === '1') return ['--import', 'tsx', 'apps/server/src/main.ts'];
-  if (!existsSync(join(repoRoot, 'apps/server/dist/main.js')))
-    throw new Error(
-      'e2e harness: apps/server/dist/main.js is missing — run `npm run build` first (`npm run test:e2e` and `npm test` do it for you), ' +
-        'or set E2E_SERVER_SOURCE=1 to run the TypeScript source through tsx',
-    );
-  return ['apps/server/dist/main.js'];
-}
-
-/**
  * The environment a journey's server gets unless the journey overrides it. The demo data seeded
  * depends on NODE_ENV and PASSWORD_HASH_COST (the demo passwords' hashes) and SEED_DEMO: a
  * journey that sets one of them gets a database seeded by its own server, not the prepared copy.
@@ -219,7 +207,7 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
         '(`npm run build`; `npm run test:e2e` and `npm test` do it for you).',
     );
   }
-  const entry = serverEntry();
+  const entry = serverEntry(repoRoot);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const databaseUrl = join(dataDir, 'portal.db');
   const prepared = opts.freshDatabase ? null : preparedDatabaseFor(opts.env);
@@ -447,10 +435,35 @@ export function openDesktop(portal: Pick<Portal, 'baseUrl'>): Promise<Phone> {
   });
 }
 
-/** Full-page PNG under e2e/screenshots/ (gitignored). Returns the file path. */
+/**
+ * Whether the journeys' screenshots are written: they are for a person to look at after a change,
+ * and no check reads them, so CI (CI=true, where nobody looks) skips them — each is a full-page
+ * capture and PNG encode, about half a second of the browser's CPU, over 400 in a run.
+ * E2E_SCREENSHOTS=1 writes them anyway, E2E_SCREENSHOTS=0 never. A failing test's screenshot
+ * (e2e/failureReport.ts) is always written: saveScreenshot.
+ */
+export function screenshotsWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.E2E_SCREENSHOTS === '1') return true;
+  if (env.E2E_SCREENSHOTS === '0') return false;
+  return !env.CI || env.CI === 'false' || env.CI === '0';
+}
+
+/**
+ * Full-page PNG under e2e/screenshots/ (gitignored) when screenshots are wanted (above). Returns
+ * the file path it was or would have been written to.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  return screenshotsWanted() ? saveScreenshot(page, name) : screenshotPath(name);
+}
+
+/** Full-page PNG under e2e/screenshots/, whatever the run: for a failure's report. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
-  const file = join(screenshotDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  const file = screenshotPath(name);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+function screenshotPath(name: string): string {
+  return join(screenshotDir, `${name.replace(/[^\w.-]+/g, '_')}.png`);
 }

@@ -4,8 +4,8 @@
 // only if the build copies it into the output or the Dockerfile's runtime stage copies it into the
 // image. The server once read its router base maps from ./models/ beside the code: every test ran
 // from src/, where they exist, and the compiled server refused to start with ACS_URL set.
-// This file builds the server with the real build script into a folder of its own (npm test builds
-// dist/ only after the api step) and checks every such path against that output and the image.
+// This file builds the server with the real build script into a folder of its own (so it holds when
+// run alone, whatever dist/ holds) and checks every such path against that output and the image.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
