@@ -34,7 +34,7 @@
  *
  *   openPhone(portal, opts?): Promise<Phone>  — { browser, context, page, close() }
  *     A new browser context (its own cookies, storage and cache) in this process's one Chromium:
- *     playwright-core's chromium at /usr/bin/chromium (CHROMIUM_PATH overrides), headless,
+ *     playwright-core's chromium: Debian's chromium-headless-shell, else /usr/bin/chromium (CHROMIUM_PATH overrides; benches call useFullBrowser()), headless,
  *     launched at the first openPhone/openDesktop and kept for every later file of the same vitest
  *     worker (the e2e projects do not isolate files). It ends with the worker, or closeBrowser();
  *     e2e/setup.ts closes the contexts a file left open (closeContexts). The context: 375×667 CSS
@@ -65,7 +65,25 @@ import { watchPage, watchServer } from './failureReport';
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
 export const screenshotDir = join(repoRoot, 'e2e/screenshots');
+/** Debian's full Chromium: what the benches measure, as a phone's Chrome loads a page. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Debian's package chromium-headless-shell: the same Chromium (Blink, V8, version) without the browser's own UI. */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * What the journeys drive: the headless shell when it is installed, else the full Chromium
+ * (CHROMIUM_PATH overrides both). A page costs the shell about a third less CPU than the full
+ * browser's headless mode (which runs the whole browser, its UI renderer included): measured 9 s
+ * against 13 s for the same eleven page loads (docs/test-suite-speed.md). The pages, their script
+ * and their layout are the same engine's; Playwright's own headless default is the same shell.
+ * A bench that measures what a phone's Chrome does calls useFullBrowser() before its first page.
+ */
+let journeyBrowserPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath);
+
+/** Every later openPhone/openDesktop of this process in the full Chromium (benches). */
+export function useFullBrowser(): void {
+  journeyBrowserPath = chromiumPath;
+}
 
 /** Flags for a quiet, offline, container-friendly Chromium (no phoning home, no GPU). */
 export const chromiumArgs = [
@@ -347,11 +365,12 @@ export interface OpenPhoneOptions {
 let sharedBrowser: Promise<Browser> | null = null;
 
 function browser(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
-    return Promise.reject(new Error(`e2e harness: no Chromium at ${chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH)`));
+  const executablePath = journeyBrowserPath;
+  if (!existsSync(executablePath)) {
+    return Promise.reject(new Error(`e2e harness: no Chromium at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`));
   }
   if (!sharedBrowser) {
-    const launching = chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs }).then(
+    const launching = chromium.launch({ executablePath, headless: true, args: chromiumArgs }).then(
       (b) => {
         b.once('disconnected', () => {
           if (sharedBrowser === launching) sharedBrowser = null;

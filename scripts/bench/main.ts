@@ -25,7 +25,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, openPhone, repoRoot, startPortal, webDist, type Phone, type Portal } from '../../e2e/harness';
+import { chromiumPath, openPhone, useFullBrowser, repoRoot, startPortal, webDist, type Phone, type Portal } from '../../e2e/harness';
 import { DEFAULT_LOGIN_SRC, firstLoadFiles, sizeFiles, sum, type Manifest } from './bundle';
 import { killLighthouseChromes, lighthouseSideBySide, type LighthouseRun } from './lighthouse';
 import { buildPeer, peerFirstLoad, servePeer, type PeerServer } from './peer';
@@ -34,6 +34,9 @@ import { BENCH_PAY_SECRET, benchCommerce } from './commerce';
 import { killStarted, startBare, startPortalOn, type Started } from './processes';
 import { benchAdminCardSearch } from './adminSearch';
 import { benchCardCheck } from './cardCheck';
+
+// a phone's Chrome, not the journeys' headless shell: what a holder's page costs is measured here
+useFullBrowser();
 
 const TARGET_JS_GZIP = 80_000; // "80 kB": kB as Vite prints them (1000 bytes), the stricter reading
 const TARGET_LH_SCORE = 0.95;
