@@ -64,3 +64,15 @@ export function serverEntry(repoRoot: string): string[] {
     );
   return [SERVER_BUILD_MAIN];
 }
+
+/** The built name of an operator command: apps/server/src/cli/createAdmin.ts → create-admin.js (scripts/build/server.mjs). */
+export function builtCommandName(sourceFile: string): string {
+  return `${sourceFile.replace(/\.ts$/, '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.js`;
+}
+
+/** Node's arguments to run an operator command (`refund.ts`, …) as the image runs it, or its source with TEST_SERVER_SOURCE=1. */
+export function commandEntry(repoRoot: string, sourceFile: string): string[] {
+  if (runsSource()) return ['--import', 'tsx', `apps/server/src/cli/${sourceFile}`];
+  serverEntry(repoRoot); // the same build, refused the same way when older than the source
+  return [`apps/server/dist/${builtCommandName(sourceFile)}`];
+}
