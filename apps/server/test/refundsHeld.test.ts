@@ -4,6 +4,7 @@
 // them, older than the request) runs the refund's own transaction once, the gateway after it; an
 // order refunded meanwhile makes the approval fail in words, moving nothing. Below the limit a
 // refund runs at once as before. SQLite and PostgreSQL.
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { Code } from '@portal/contract/codes';
 import { refundOrder } from '../src/modules/commerce';
@@ -13,7 +14,7 @@ import { databases, useTestApp, type TestApp } from './harness';
 import { openRefundRequest, paidBalanceOrder, setRefundLimit } from './refundHelpers';
 
 const CARD = '1000000001';
-type Res = { statusCode: number; body: string; json(): any };
+type Res = LightMyRequestResponse;
 
 async function balanceOf(t: TestApp, card = CARD): Promise<number> {
   return (await t.db.kysely.selectFrom('cards').select('balance_fen').where('custom_num', '=', card).executeTakeFirstOrThrow()).balance_fen;

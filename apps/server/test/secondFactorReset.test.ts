@@ -3,6 +3,7 @@
 // platform administrator's waits for another platform administrator (not the requester, not tied to
 // them), unless nobody could approve it — then it is done at once, as a password reset is. Either
 // way the operator's sessions end and the resetter is tied to them. SQLite and PostgreSQL.
+import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clock } from '../src/lib/clock';
 import { createAdminFromServer } from '../src/modules/admin/operators/fromServer';
@@ -10,7 +11,7 @@ import { adminGet, adminLogin, adminPost, cookieOf, loginAs, passwordOf } from '
 import { databases, useTestApp, type TestApp } from './harness';
 import { enableTotp } from './refundHelpers';
 
-type Res = { statusCode: number; body: string; json(): any };
+type Res = LightMyRequestResponse;
 
 async function operator(t: TestApp, username: string) {
   return t.db.kysely

@@ -35,7 +35,9 @@ const channel = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NA
  * together give back what the approver did not see. Refused with the request to look at.
  */
 async function noRefundWaiting(db: Executor, orderNo: string): Promise<void> {
-  const waiting = (await pendingOfKinds(db, REFUND_KINDS)).find((r) => (JSON.parse(r.payload) as { order_no?: string }).order_no === orderNo);
+  const waiting = (await pendingOfKinds(db, REFUND_KINDS)).find(
+    (r) => (JSON.parse(r.payload) as { order_no?: string }).order_no === orderNo,
+  );
   if (waiting)
     throw new AppError(
       Code.BAD_REQUEST,
