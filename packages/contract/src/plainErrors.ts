@@ -31,6 +31,7 @@ export const FIELD: Record<string, string> = {
   auto_renew: '自动续订',
   balance_adjust_fen: '单次余额调整上限',
   commission_adjust_fen: '单次佣金调整上限',
+  refund_fen: '单笔退款上限',
   payout_change_days: '收款信息变更后的审批回避天数',
   band: 'WiFi频段',
   base_url: '接口地址',

@@ -1158,6 +1158,8 @@ export interface WriteLimitsTable {
   /** 041 */
   commission_adjust_fen: Generated<number>;
   payout_change_days: Generated<number>;
+  /** 043 */
+  refund_fen: Generated<number>;
   updated_by: string;
   updated_at: string;
 }
@@ -1177,7 +1179,12 @@ export interface ApprovalRequestsTable {
     | 'operator_password'
     | 'operator_role'
     | 'commission_adjust'
-    | 'commission_settings';
+    | 'commission_settings'
+    // docs/decisions/0059: refunds above refund_fen; another platform administrator's second factor
+    | 'order_refund'
+    | 'order_partial_refund'
+    | 'refund_request'
+    | 'operator_totp';
   agent_id: number | null;
   /** the write's body, JSON */
   payload: string;
@@ -1201,7 +1208,7 @@ export interface OperatorTiesTable {
   id: Generated<number>;
   operator_id: number;
   tied_id: number;
-  what: 'created' | 'password' | 'role';
+  what: 'created' | 'password' | 'role' | 'totp';
   at: string;
 }
 

@@ -20,6 +20,10 @@ export const KIND_PERMISSION: Record<ApprovalKind, Permission> = {
   operator_role: 'operators.manage',
   commission_adjust: 'commissions.settle',
   commission_settings: 'commissions.configure',
+  order_refund: 'refunds.manage',
+  order_partial_refund: 'refunds.manage',
+  refund_request: 'refunds.manage',
+  operator_totp: 'operators.manage',
 };
 
 /**

@@ -171,7 +171,7 @@ export async function couldApproveOperatorChange(db: Executor, op: AdminActor, t
 }
 
 /** Records that `by` set `operatorId`'s password or role: neither decides the other's requests from now on. */
-export async function tie(db: Executor, operatorId: number, by: number, what: 'created' | 'password' | 'role'): Promise<void> {
+export async function tie(db: Executor, operatorId: number, by: number, what: 'created' | 'password' | 'role' | 'totp'): Promise<void> {
   await repo.tie(db, operatorId, by, what, clock.iso());
 }
 
@@ -299,3 +299,4 @@ export async function rejectApproval(ctx: AppContext, op: AdminActor, b: AdminBo
 
 export const setOutcome = repo.setOutcome;
 export const approvalById = repo.approvalById;
+export const pendingOfKinds = repo.pendingOfKinds;
