@@ -62,7 +62,7 @@ for (const kind of databases()) {
       const [task] = fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes('Slow-Session'));
       const row = await t.db.kysely.selectFrom('acs_commands').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(row.task_id).toBe(task!._id);
-      expect(JSON.parse(row.parameters)).toEqual([SSID]);
+      expect(JSON.parse(row.parameters)).toEqual([[SSID, 'Slow-Session']]);
       // the session ends: the router ran it
       fake.releaseSessions(CPE.serial);
       expect(ok(await change(pending.id))).toMatchObject({ state: 'applied', state_text: '已生效' });

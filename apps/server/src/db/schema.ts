@@ -755,7 +755,7 @@ export interface AcsCommandsTable {
   /** a firmware download: the file's name and the version the router reports once it runs it (034); '' otherwise */
   file_name: Generated<string>;
   target_version: Generated<string>;
-  /** a setParameterValues task: the JSON list of the paths it sets, never the values (045); '[]' otherwise */
+  /** a setParameterValues task: the JSON list of [path, value] it sets, a passphrase's value null (045); '[]' otherwise */
   parameters: Generated<string>;
 }
 

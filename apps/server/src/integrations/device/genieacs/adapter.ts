@@ -34,7 +34,7 @@ import {
 import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type AcsFault, type AcsTask, type GenieAcsClient } from './client';
 import * as commands from './commands';
 import { PARAMETER_LABEL, readFault, type FaultVerdict } from './faults';
-import { LOST_REASON, matchTask, unansweredVerdict } from './followUp';
+import { LOST_REASON, matchTask, unansweredVerdict, type SetParameter } from './followUp';
 import { rowPath, type ModelMap } from './modelMap';
 
 export interface GenieAcsGatewayOptions {
@@ -413,8 +413,8 @@ export class GenieAcsGateway implements DeviceGateway {
       settled_at: state === 'pending' ? null : now,
       file_name: firmware?.fileName ?? '',
       target_version: firmware?.version ?? '',
-      // the paths only: the values (a passphrase) stay with the ACS
-      parameters: JSON.stringify(values.map(([path]) => path)),
+      // what it sets, to know it ran when the NBI did not say — never a passphrase's value
+      parameters: JSON.stringify(values.map(([path, value]): SetParameter => [path, path === dev.model.parameters['wifi.password'] ? null : value])),
     });
     return statusOf(row);
   }
@@ -535,14 +535,19 @@ export class GenieAcsGateway implements DeviceGateway {
     const found = new Map<number, string>();
     let doc: AcsDocument | undefined;
     for (const r of unknown) {
-      const c = { kind: r.kind as CommandStatus['kind'], parameters: JSON.parse(r.parameters) as string[], fileName: r.file_name, createdAt: r.created_at };
+      const c = {
+        kind: r.kind as CommandStatus['kind'],
+        parameters: JSON.parse(r.parameters) as SetParameter[],
+        fileName: r.file_name,
+        createdAt: r.created_at,
+      };
       const task = matchTask(c, tasks, taken);
       if (task) {
         taken.add(str(task._id));
         if (await commands.adoptTask(db, r.id, str(task._id))) found.set(r.id, str(task._id));
         continue;
       }
-      doc ??= (await this.o.client.devices({ _id: r.device_id }, ['_id', '_lastBoot', '_lastBootstrap', ...unknown.flatMap((u) => JSON.parse(u.parameters) as string[])]))[0];
+      doc ??= (await this.o.client.devices({ _id: r.device_id }, ['_id', '_lastBoot', '_lastBootstrap', ...unknown.flatMap((u) => (JSON.parse(u.parameters) as SetParameter[]).map(([path]) => path))]))[0];
       const v = unansweredVerdict(c, doc, clock.now().getTime());
       const at = clock.iso();
       if (v === 'applied') await commands.settle(db, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: at });

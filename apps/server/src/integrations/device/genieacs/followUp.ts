@@ -3,11 +3,15 @@
 // may hold the POST up to the end of the device's session (about 120 s), longer than our HTTP
 // client waits. Such a change is pending with no task id; it is then found on /tasks by device,
 // task name and the parameters it sets (never by sending it again), and once gone from /tasks it
-// ran if the device shows it did — GenieACS stamps every parameter a SetParameterValues set, and a
-// reboot or factory reset shows as the device's next BOOT / BOOTSTRAP. No trace of it at all, long
+// ran if the device shows it did — GenieACS stamps every parameter a SetParameterValues set, with
+// the value set (a stamp alone could be a mere re-read), and a reboot or factory reset shows as the
+// device's next BOOT / BOOTSTRAP. No trace of it at all, long
 // after the NBI could still have been holding it, means it never reached GenieACS.
 import type { CommandStatus } from '../gateway';
-import { timestampAt, type AcsDocument, type AcsTask } from './client';
+import { timestampAt, valueAt, type AcsDocument, type AcsTask } from './client';
+
+/** A parameter a setParameterValues sets, and its value — null for a passphrase, which the portal does not keep. */
+export type SetParameter = [path: string, value: string | number | boolean | null];
 
 /** The task a change is sent as. */
 export function taskNameOf(kind: CommandStatus['kind']): string {
@@ -28,8 +32,8 @@ export const CLOCK_SKEW_MS = 30_000;
 
 export interface Unanswered {
   kind: CommandStatus['kind'];
-  /** the paths a setParameterValues sets */
-  parameters: string[];
+  /** what a setParameterValues sets */
+  parameters: SetParameter[];
   /** a download's file */
   fileName: string;
   /** when we sent it (ISO) */
@@ -44,7 +48,7 @@ const paths = (t: AcsTask): string[] => {
 /** The device's oldest task that is this change: same name, same paths (or file); none taken by another change. */
 export function matchTask(c: Unanswered, tasks: AcsTask[], taken: ReadonlySet<string>): AcsTask | undefined {
   const name = taskNameOf(c.kind);
-  const want = [...c.parameters].sort().join('\n');
+  const want = c.parameters.map(([path]) => path).sort().join('\n');
   return tasks
     .filter((t) => t.name === name && !taken.has(String(t._id)))
     .filter((t) => (name === 'setParameterValues' ? paths(t).join('\n') === want : name === 'download' ? (t as { fileName?: unknown }).fileName === c.fileName : true))
@@ -63,7 +67,10 @@ export function unansweredVerdict(c: Unanswered, doc: AcsDocument | undefined, n
   let ran = false;
   if (doc && c.kind === 'reboot') ran = after(stamp('_lastBoot'));
   else if (doc && c.kind === 'reset') ran = after(stamp('_lastBootstrap'));
-  else if (doc && c.kind !== 'firmware') ran = c.parameters.length > 0 && c.parameters.every((p) => after(timestampAt(doc, p)));
+  else if (doc && c.kind !== 'firmware')
+    ran =
+      c.parameters.length > 0 &&
+      c.parameters.every(([path, value]) => after(timestampAt(doc, path)) && (value === null || String(valueAt(doc, path)) === String(value)));
   if (ran) return 'applied';
   if (c.kind === 'firmware') return 'pending';
   return now - Date.parse(c.createdAt) > UNANSWERED_GRACE_MS ? 'lost' : 'pending';
