@@ -51,36 +51,36 @@ for (const kind of databases()) {
 
     it('a task held past the HTTP timeout is 待生效, followed without a second task, then 已生效', async () => {
       fake.holdSessions(CPE.serial);
-      const res = await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: 'Slow-Session' }, token);
+      const res = await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: `Slow-Session-${kind}` }, token);
       const pending = ok(res);
       expect(pending).toMatchObject({ state: 'pending', state_text: '待生效', reason: '' });
       // the NBI's wait for the session stays below the client's own limit, with a margin
-      const [call] = posted(fake, 'Slow-Session');
+      const [call] = posted(fake, `Slow-Session-${kind}`);
       expect(Number(call!.query.timeout)).toBeLessThanOrEqual(HTTP_TIMEOUT_MS - 2000);
       // still held: looked up on /tasks by device and parameter, and adopted — not sent again
       expect(ok(await change(pending.id))).toMatchObject({ state: 'pending', state_text: '待生效' });
-      const [task] = fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes('Slow-Session'));
+      const [task] = fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes(`Slow-Session-${kind}`));
       const row = await t.db.kysely.selectFrom('acs_commands').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
       expect(row.task_id).toBe(task!._id);
-      expect(JSON.parse(row.parameters)).toEqual([[SSID, 'Slow-Session']]);
+      expect(JSON.parse(row.parameters)).toEqual([[SSID, `Slow-Session-${kind}`]]);
       // the session ends: the router ran it
       fake.releaseSessions(CPE.serial);
       expect(ok(await change(pending.id))).toMatchObject({ state: 'applied', state_text: '已生效' });
-      expect(fake.value(CPE.serial, SSID)).toBe('Slow-Session');
-      expect(posted(fake, 'Slow-Session')).toHaveLength(1);
+      expect(fake.value(CPE.serial, SSID)).toBe(`Slow-Session-${kind}`);
+      expect(posted(fake, `Slow-Session-${kind}`)).toHaveLength(1);
       // the holder's page reads it as the router's name now
-      expect(ok(await t.get(`/api/v1/device/wifi?custom_num=${CPE.customNum}`, token)).ssid).toBe('Slow-Session');
+      expect(ok(await t.get(`/api/v1/device/wifi?custom_num=${CPE.customNum}`, token)).ssid).toBe(`Slow-Session-${kind}`);
     });
 
     it('a held task the router ran before anybody looked is 已生效 by its parameters’ stamps', async () => {
       fake.holdSessions(CPE.serial);
       clock.advance(1000);
-      const pending = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: 'Ran-Unseen' }, token));
+      const pending = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: `Ran-Unseen-${kind}` }, token));
       expect(pending.state).toBe('pending');
       fake.releaseSessions(CPE.serial);
-      expect(fake.tasks()).toHaveLength(0);
+      expect(fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes(`Ran-Unseen-${kind}`))).toHaveLength(0);
       expect(ok(await change(pending.id))).toMatchObject({ state: 'applied' });
-      expect(posted(fake, 'Ran-Unseen')).toHaveLength(1);
+      expect(posted(fake, `Ran-Unseen-${kind}`)).toHaveLength(1);
     });
 
     it('a held task refused for one parameter fails with that parameter’s reason, for the holder and for support', async () => {
@@ -111,22 +111,22 @@ for (const kind of databases()) {
         faultString: 'Invalid arguments',
         setParameterValuesFault: [{ parameterName: SSID, faultCode: '9007', faultString: 'Invalid parameter value' }],
       });
-      const failed = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: 'Too-Odd' }, token));
+      const failed = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: `Too-Odd-${kind}` }, token));
       expect(failed).toMatchObject({ state: 'failed', reason: '设备执行失败：WiFi名称：无效的参数值（设备不接受该设置值）' });
     });
 
     it('a task GenieACS never stored is failed (未生效) once it could no longer be held, never 已生效', async () => {
       fake.holdSessions(CPE.serial);
       clock.advance(1000);
-      const pending = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: 'Never-Stored' }, token));
+      const pending = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: `Never-Stored-${kind}` }, token));
       // as if the request had been lost on its way: the NBI holds no task for it
-      const [task] = fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes('Never-Stored'));
+      const [task] = fake.tasks().filter((x) => JSON.stringify(x.parameterValues).includes(`Never-Stored-${kind}`));
       expect((await fetch(`${fake.baseUrl}/tasks/${task!._id}`, { method: 'DELETE' })).status).toBe(200);
       fake.releaseSessions(CPE.serial);
       expect(ok(await change(pending.id)).state).toBe('pending');
       clock.advance(6 * 60_000);
       expect(ok(await change(pending.id))).toMatchObject({ state: 'failed', reason: '设备管理平台未收到该操作，设置未生效，请重新提交' });
-      expect(fake.value(CPE.serial, SSID)).not.toBe('Never-Stored');
+      expect(fake.value(CPE.serial, SSID)).not.toBe(`Never-Stored-${kind}`);
       fake.inform(CPE.serial);
     });
 

@@ -34,6 +34,7 @@ describe('the task a change sent without an answer is', () => {
     ['not another change’s paths', [task('a', 'setParameterValues', [SSID])], [], undefined],
     ['not a refresh', [task('a', 'getParameterValues', [])], [], undefined],
     ['not one another change follows', [task('a', 'setParameterValues', [SSID, PASS])], ['a'], undefined],
+    ['not one stored long before it was sent', [task('a', 'setParameterValues', [SSID, PASS], -3_600_000)], [], undefined],
     ['the oldest of two alike', [task('b', 'setParameterValues', [SSID, PASS], 5), task('a', 'setParameterValues', [SSID, PASS], 1)], [], 'a'],
   ])('%s', (_what, tasks, taken, want) => {
     expect(matchTask(wifi, tasks, new Set(taken))?._id).toBe(want);

@@ -45,12 +45,17 @@ const paths = (t: AcsTask): string[] => {
   return Array.isArray(values) ? values.map((v) => (Array.isArray(v) ? String(v[0]) : '')).sort() : [];
 };
 
-/** The device's oldest task that is this change: same name, same paths (or file); none taken by another change. */
+/**
+ * The device's oldest task that is this change: same name, same paths (or file), stored after it was
+ * sent (give or take the clocks: an older one is somebody else's, e.g. left faulted in GenieACS's UI),
+ * and followed by no other change.
+ */
 export function matchTask(c: Unanswered, tasks: AcsTask[], taken: ReadonlySet<string>): AcsTask | undefined {
   const name = taskNameOf(c.kind);
   const want = c.parameters.map(([path]) => path).sort().join('\n');
+  const sent = Date.parse(c.createdAt) - CLOCK_SKEW_MS;
   return tasks
-    .filter((t) => t.name === name && !taken.has(String(t._id)))
+    .filter((t) => t.name === name && !taken.has(String(t._id)) && Date.parse(t.timestamp ?? '') >= sent)
     .filter((t) => (name === 'setParameterValues' ? paths(t).join('\n') === want : name === 'download' ? (t as { fileName?: unknown }).fileName === c.fileName : true))
     .sort((a, b) => Date.parse(a.timestamp ?? '') - Date.parse(b.timestamp ?? ''))[0];
 }
