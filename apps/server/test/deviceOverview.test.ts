@@ -58,7 +58,13 @@ for (const kind of databases()) {
       expect(cpe).toMatchObject({ custom_num: CPE.customNum, online: true, reachable: true, acs: 'default' });
       expect(Date.parse(cpe.last_inform)).toBe(clock.now().getTime() - 60_000);
       expect(cpe.tasks).toEqual([
-        expect.objectContaining({ id: failed.id, kind: 'wifi', state: 'failed', fault_code: 'cwmp.9007', reason: '设备执行失败：设备不接受该设置值' }),
+        expect.objectContaining({
+          id: failed.id,
+          kind: 'wifi',
+          state: 'failed',
+          fault_code: 'cwmp.9007',
+          reason: '设备执行失败：设备不接受该设置值',
+        }),
       ]);
       expect(all.items.map((r) => r.serial)).toEqual(expect.arrayContaining([MULTI.serial, OFFLINE.serial]));
       // filters: offline only, failed tasks only, one card

@@ -164,4 +164,3 @@ for (const kind of databases()) {
     });
   });
 }
-

@@ -38,7 +38,12 @@ async function rowOf(
   const base = { custom_num: d.custom_num, serial: d.serial, agent_name: d.agent_name };
   try {
     const rows = (await settlePending(ctx, d.serial, open)).filter((r) => r.state === 'pending' || r.state === 'failed');
-    const info = gw.supportInfo ? await gw.supportInfo(d.serial, rows.map((r) => r.command_id)) : null;
+    const info = gw.supportInfo
+      ? await gw.supportInfo(
+          d.serial,
+          rows.map((r) => r.command_id),
+        )
+      : null;
     const status = await gw.status(d.serial);
     return {
       ...base,
@@ -74,6 +79,13 @@ export async function deviceOverview(ctx: AppContext, agentId: number | null, f:
   );
   const rows: AdminDeviceOverviewRow[] = [];
   // one device at a time: a list must not fire a hundred requests at an ACS at once
-  for (const d of shown) rows.push(await rowOf(ctx, d, open.filter((r) => r.device_id === d.id)));
+  for (const d of shown)
+    rows.push(
+      await rowOf(
+        ctx,
+        d,
+        open.filter((r) => r.device_id === d.id),
+      ),
+    );
   return { items: rows.filter((r) => passes(r, f)), truncated: devices.length > OVERVIEW_LIMIT };
 }

@@ -414,7 +414,9 @@ export class GenieAcsGateway implements DeviceGateway {
       file_name: firmware?.fileName ?? '',
       target_version: firmware?.version ?? '',
       // what it sets, to know it ran when the NBI did not say — never a passphrase's value
-      parameters: JSON.stringify(values.map(([path, value]): SetParameter => [path, path === dev.model.parameters['wifi.password'] ? null : value])),
+      parameters: JSON.stringify(
+        values.map(([path, value]): SetParameter => [path, path === dev.model.parameters['wifi.password'] ? null : value]),
+      ),
     });
     return statusOf(row);
   }
@@ -510,12 +512,19 @@ export class GenieAcsGateway implements DeviceGateway {
     const faultOf = new Map(faults.map((f) => [str(f._id), f]));
     const now = clock.iso();
     const installed = await this.firmwareInstalled(pending.filter((r) => r.kind === 'firmware' && !queued.has(r.task_id)));
-    const model = pending.some((r) => faultOf.has(`${r.device_id}:task_${r.task_id}`)) ? (await this.known(pending[0]!.serial)).model : null;
+    const model = pending.some((r) => faultOf.has(`${r.device_id}:task_${r.task_id}`))
+      ? (await this.known(pending[0]!.serial)).model
+      : null;
     for (const r of pending) {
       const fault = r.task_id ? faultOf.get(`${r.device_id}:task_${r.task_id}`) : undefined;
       if (fault) {
         const v = this.verdict(model!, fault);
-        await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'failed', reason: v.reason, fault_code: v.code, settled_at: now });
+        await commands.settle(this.o.db.kysely, r.id, 'pending', {
+          state: 'failed',
+          reason: v.reason,
+          fault_code: v.code,
+          settled_at: now,
+        });
       } else if (r.task_id && !queued.has(r.task_id) && (r.kind !== 'firmware' || installed.has(r.id))) {
         await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: now });
       }
@@ -531,7 +540,11 @@ export class GenieAcsGateway implements DeviceGateway {
     const unknown = pending.filter((r) => r.task_id === '');
     if (unknown.length === 0) return pending;
     const db = this.o.db.kysely;
-    const taken = await commands.takenTaskIds(db, unknown[0]!.device_id, tasks.map((t) => str(t._id)));
+    const taken = await commands.takenTaskIds(
+      db,
+      unknown[0]!.device_id,
+      tasks.map((t) => str(t._id)),
+    );
     const found = new Map<number, string>();
     let doc: AcsDocument | undefined;
     for (const r of unknown) {
@@ -547,13 +560,23 @@ export class GenieAcsGateway implements DeviceGateway {
         if (await commands.adoptTask(db, r.id, str(task._id))) found.set(r.id, str(task._id));
         continue;
       }
-      doc ??= (await this.o.client.devices({ _id: r.device_id }, ['_id', '_lastBoot', '_lastBootstrap', ...unknown.flatMap((u) => (JSON.parse(u.parameters) as SetParameter[]).map(([path]) => path))]))[0];
+      doc ??= (
+        await this.o.client.devices({ _id: r.device_id }, [
+          '_id',
+          '_lastBoot',
+          '_lastBootstrap',
+          ...unknown.flatMap((u) => (JSON.parse(u.parameters) as SetParameter[]).map(([path]) => path)),
+        ])
+      )[0];
       const v = unansweredVerdict(c, doc, clock.now().getTime());
       const at = clock.iso();
       if (v === 'applied') await commands.settle(db, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: at });
-      if (v === 'lost') await commands.settle(db, r.id, 'pending', { state: 'failed', reason: LOST_REASON, fault_code: '', settled_at: at });
+      if (v === 'lost')
+        await commands.settle(db, r.id, 'pending', { state: 'failed', reason: LOST_REASON, fault_code: '', settled_at: at });
     }
-    return pending.filter((r) => r.task_id !== '' || found.has(r.id)).map((r) => (found.has(r.id) ? { ...r, task_id: found.get(r.id)! } : r));
+    return pending
+      .filter((r) => r.task_id !== '' || found.has(r.id))
+      .map((r) => (found.has(r.id) ? { ...r, task_id: found.get(r.id)! } : r));
   }
 
   /**

@@ -36,7 +36,12 @@ export async function settle(
 /** The task ids among `taskIds` that rows of this device already follow. */
 export async function takenTaskIds(db: Executor, deviceId: string, taskIds: string[]): Promise<Set<string>> {
   if (taskIds.length === 0) return new Set();
-  const rows = await db.selectFrom('acs_commands').select('task_id').where('device_id', '=', deviceId).where('task_id', 'in', taskIds).execute();
+  const rows = await db
+    .selectFrom('acs_commands')
+    .select('task_id')
+    .where('device_id', '=', deviceId)
+    .where('task_id', 'in', taskIds)
+    .execute();
   return new Set(rows.map((r) => r.task_id));
 }
 

@@ -20,11 +20,20 @@ describe('a fault GenieACS keeps with its detail', () => {
   const spv = (...entries: [string, string][]) => ({
     faultCode: '9003',
     faultString: 'Invalid arguments',
-    setParameterValuesFault: entries.map(([parameterName, faultCode]) => ({ parameterName, faultCode, faultString: 'Invalid parameter value' })),
+    setParameterValuesFault: entries.map(([parameterName, faultCode]) => ({
+      parameterName,
+      faultCode,
+      faultString: 'Invalid parameter value',
+    })),
   });
   const PASS = 'Device.WiFi.AccessPoint.1.Security.KeyPassphrase';
   it.each([
-    ['a 9003 naming the passphrase with 9007', spv([PASS, '9007']), 'cwmp.9003/9007', '设备执行失败：WiFi密码：无效的参数值（设备不接受该设置值）'],
+    [
+      'a 9003 naming the passphrase with 9007',
+      spv([PASS, '9007']),
+      'cwmp.9003/9007',
+      '设备执行失败：WiFi密码：无效的参数值（设备不接受该设置值）',
+    ],
     [
       'two parameters',
       spv([PASS, '9007'], ['Device.WiFi.SSID.1.SSID', '9008']),

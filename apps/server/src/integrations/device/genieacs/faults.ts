@@ -66,7 +66,8 @@ interface ParameterFault {
 
 /** The per-parameter faults of a fault's detail (GenieACS: detail.setParameterValuesFault); [] when none. */
 function parameterFaults(detail: unknown): ParameterFault[] {
-  const list = detail !== null && typeof detail === 'object' ? (detail as { setParameterValuesFault?: unknown }).setParameterValuesFault : undefined;
+  const list =
+    detail !== null && typeof detail === 'object' ? (detail as { setParameterValuesFault?: unknown }).setParameterValuesFault : undefined;
   if (!Array.isArray(list)) return [];
   return list
     .filter((e): e is Record<string, unknown> => e !== null && typeof e === 'object')

@@ -6,7 +6,15 @@ const SENT = '2025-03-01T08:00:00.000Z';
 const at = (ms: number) => new Date(Date.parse(SENT) + ms).toISOString();
 const SSID = 'Device.WiFi.SSID.1.SSID';
 const PASS = 'Device.WiFi.AccessPoint.1.Security.KeyPassphrase';
-const wifi: Unanswered = { kind: 'wifi', parameters: [[SSID, 'New'], [PASS, null]], fileName: '', createdAt: SENT };
+const wifi: Unanswered = {
+  kind: 'wifi',
+  parameters: [
+    [SSID, 'New'],
+    [PASS, null],
+  ],
+  fileName: '',
+  createdAt: SENT,
+};
 
 describe('the ?timeout= sent to the NBI stays below the HTTP client’s limit', () => {
   it.each([
@@ -35,7 +43,12 @@ describe('the task a change sent without an answer is', () => {
     ['not a refresh', [task('a', 'getParameterValues', [])], [], undefined],
     ['not one another change follows', [task('a', 'setParameterValues', [SSID, PASS])], ['a'], undefined],
     ['not one stored long before it was sent', [task('a', 'setParameterValues', [SSID, PASS], -3_600_000)], [], undefined],
-    ['the oldest of two alike', [task('b', 'setParameterValues', [SSID, PASS], 5), task('a', 'setParameterValues', [SSID, PASS], 1)], [], 'a'],
+    [
+      'the oldest of two alike',
+      [task('b', 'setParameterValues', [SSID, PASS], 5), task('a', 'setParameterValues', [SSID, PASS], 1)],
+      [],
+      'a',
+    ],
   ])('%s', (_what, tasks, taken, want) => {
     expect(matchTask(wifi, tasks, new Set(taken))?._id).toBe(want);
   });

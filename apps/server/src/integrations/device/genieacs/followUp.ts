@@ -52,11 +52,20 @@ const paths = (t: AcsTask): string[] => {
  */
 export function matchTask(c: Unanswered, tasks: AcsTask[], taken: ReadonlySet<string>): AcsTask | undefined {
   const name = taskNameOf(c.kind);
-  const want = c.parameters.map(([path]) => path).sort().join('\n');
+  const want = c.parameters
+    .map(([path]) => path)
+    .sort()
+    .join('\n');
   const sent = Date.parse(c.createdAt) - CLOCK_SKEW_MS;
   return tasks
     .filter((t) => t.name === name && !taken.has(String(t._id)) && Date.parse(t.timestamp ?? '') >= sent)
-    .filter((t) => (name === 'setParameterValues' ? paths(t).join('\n') === want : name === 'download' ? (t as { fileName?: unknown }).fileName === c.fileName : true))
+    .filter((t) =>
+      name === 'setParameterValues'
+        ? paths(t).join('\n') === want
+        : name === 'download'
+          ? (t as { fileName?: unknown }).fileName === c.fileName
+          : true,
+    )
     .sort((a, b) => Date.parse(a.timestamp ?? '') - Date.parse(b.timestamp ?? ''))[0];
 }
 
@@ -75,7 +84,9 @@ export function unansweredVerdict(c: Unanswered, doc: AcsDocument | undefined, n
   else if (doc && c.kind !== 'firmware')
     ran =
       c.parameters.length > 0 &&
-      c.parameters.every(([path, value]) => after(timestampAt(doc, path)) && (value === null || String(valueAt(doc, path)) === String(value)));
+      c.parameters.every(
+        ([path, value]) => after(timestampAt(doc, path)) && (value === null || String(valueAt(doc, path)) === String(value)),
+      );
   if (ran) return 'applied';
   if (c.kind === 'firmware') return 'pending';
   return now - Date.parse(c.createdAt) > UNANSWERED_GRACE_MS ? 'lost' : 'pending';
