@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { DEVICE_DEMO } from '../src/db/seedDevices';
-import { startFakeAcs } from '../src/integrations/device/genieacs/fake';
+import { startFakeAcs, type FakeAcs } from '../src/integrations/device/genieacs/fake';
 import { clock } from '../src/lib/clock';
 import { MODELS_DIR, demoZteCpe } from './acsHelpers';
 import { adminGet, loginAs } from './adminHelpers';
@@ -16,8 +16,10 @@ const CPE = DEVICE_DEMO.cpe;
 const MULTI = DEVICE_DEMO.multiSim;
 const OFFLINE = DEVICE_DEMO.offline;
 
-const fake = await startFakeAcs({ now: () => clock.now().getTime() });
-afterAll(() => fake.close());
+// one fake GenieACS per database: each run's clock starts afresh, and tasks a router left faulted stay
+const fakes = new Map<string, FakeAcs>();
+for (const kind of databases()) fakes.set(kind, await startFakeAcs({ now: () => clock.now().getTime() }));
+afterAll(() => Promise.all([...fakes.values()].map((f) => f.close())));
 
 function ok<T = any>(res: { statusCode: number; body: string; json(): any }): T {
   expect(res.statusCode, res.body).toBe(200);
@@ -37,6 +39,7 @@ interface Row {
 
 for (const kind of databases()) {
   describe(`the console's list of wifi devices (${kind})`, () => {
+    const fake = fakes.get(kind)!;
     const base = loadConfig({ NODE_ENV: 'test' });
     const t = useTestApp(kind, { deviceModelsDir: MODELS_DIR, acs: { ...base.acs, url: fake.baseUrl } });
     let token: string;

@@ -20,8 +20,10 @@ const PASS = 'Device.WiFi.AccessPoint.1.Security.KeyPassphrase';
 /** the HTTP client's limit in these tests (s): a held POST is given up after it */
 const HTTP_TIMEOUT_MS = 3000;
 
-const fake = await startFakeAcs({ now: () => clock.now().getTime() });
-afterAll(() => fake.close());
+// one fake GenieACS per database: each run's clock starts afresh, and tasks a router left faulted stay
+const fakes = new Map<string, FakeAcs>();
+for (const kind of databases()) fakes.set(kind, await startFakeAcs({ now: () => clock.now().getTime() }));
+afterAll(() => Promise.all([...fakes.values()].map((f) => f.close())));
 
 function ok<T = any>(res: { statusCode: number; body: string; json(): any }): T {
   expect(res.statusCode, res.body).toBe(200);
@@ -35,6 +37,7 @@ const posted = (f: FakeAcs, value: string) =>
 
 for (const kind of databases()) {
   describe(`routers behind a slow ACS (${kind})`, () => {
+    const fake = fakes.get(kind)!;
     const base = loadConfig({ NODE_ENV: 'test' });
     const t = useTestApp(kind, {
       deviceModelsDir: MODELS_DIR,
