@@ -53,13 +53,15 @@ for (const kind of databases()) {
 
     it('lists the devices with online, last inform and the ACS; a failed task with its reason and code', async () => {
       fake.faultNext(CPE.serial, 'cwmp.9007', 'Invalid parameter value');
+      const before = clock.now().getTime();
       const failed = ok(await t.post('/api/v1/device/wifi', { custom_num: CPE.customNum, ssid: 'Refused' }, token));
       expect(failed.state).toBe('failed');
       const cookie = await loginAs(t, 'support');
       const all = await list(cookie);
       const cpe = all.items.find((r) => r.serial === CPE.serial)!;
       expect(cpe).toMatchObject({ custom_num: CPE.customNum, online: true, reachable: true, acs: 'default' });
-      expect(Date.parse(cpe.last_inform)).toBe(clock.now().getTime() - 60_000);
+      // the router called in for the change's session
+      expect(Date.parse(cpe.last_inform)).toBeGreaterThanOrEqual(before);
       expect(cpe.tasks).toEqual([
         expect.objectContaining({
           id: failed.id,
