@@ -11,8 +11,8 @@ export default function DeviceTasks() {
   return (
     <Tabs
       items={[
-        { key: 'overview', label: '设备列表', children: <DeviceOverview /> },
         { key: 'tasks', label: '设备任务', children: <DeviceTasksPanel /> },
+        { key: 'overview', label: '设备列表', children: <DeviceOverview /> },
         { key: 'firmware', label: '固件库', children: <FirmwareCatalogue /> },
       ]}
     />
