@@ -178,6 +178,12 @@ describe('wifi pages on routers managed through GenieACS', () => {
       await failed.getByText('待生效').waitFor();
       expect(fake.faults()).toEqual([]);
       await screenshot(page, 'console-device-task-retried');
+      // the list of the devices in scope: the router online, its retried task waiting (docs/decisions/0061-routers-behind-a-slow-acs.md)
+      await page.getByRole('tab', { name: '设备列表' }).click();
+      const listed = page.getByRole('row').filter({ hasText: CPE.serial });
+      await listed.getByText('在线').waitFor();
+      await listed.getByText(/待生效 1/).waitFor();
+      await screenshot(page, 'console-device-overview');
     } finally {
       await desk.close();
     }
