@@ -525,7 +525,7 @@ export class GenieAcsGateway implements DeviceGateway {
           fault_code: v.code,
           settled_at: now,
         });
-      } else if (r.task_id && !queued.has(r.task_id) && (r.kind !== 'firmware' || installed.has(r.id))) {
+      } else if (r.kind === 'firmware' ? installed.has(r.id) : r.task_id && !queued.has(r.task_id)) {
         await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: now });
       }
     }
@@ -574,8 +574,9 @@ export class GenieAcsGateway implements DeviceGateway {
       if (v === 'lost')
         await commands.settle(db, r.id, 'pending', { state: 'failed', reason: LOST_REASON, fault_code: '', settled_at: at });
     }
+    // a download with no task found is still settled by the download rule (its task goes once the router takes it)
     return pending
-      .filter((r) => r.task_id !== '' || found.has(r.id))
+      .filter((r) => r.task_id !== '' || found.has(r.id) || r.kind === 'firmware')
       .map((r) => (found.has(r.id) ? { ...r, task_id: found.get(r.id)! } : r));
   }
 
