@@ -145,6 +145,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCommissionAccountCode: ['platform_admin', 'agent_admin'],
   adminCommissionAccountSave: ['platform_admin', 'agent_admin'],
   adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceOverview: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
   adminFirmwareList: ['platform_admin', 'agent_admin', 'support'],

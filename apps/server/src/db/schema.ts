@@ -755,6 +755,8 @@ export interface AcsCommandsTable {
   /** a firmware download: the file's name and the version the router reports once it runs it (034); '' otherwise */
   file_name: Generated<string>;
   target_version: Generated<string>;
+  /** a setParameterValues task: the JSON list of [path, value] it sets, a passphrase's value null (045); '[]' otherwise */
+  parameters: Generated<string>;
 }
 
 /** The platform's firmware catalogue (034, docs/decisions/0040-firmware-through-the-acs.md). */
