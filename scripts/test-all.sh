@@ -23,7 +23,7 @@ VITEST="$ROOT/node_modules/.bin/vitest"
 mkdir -p "$RESULTS"
 rm -f "$RESULTS"/vitest-*.json
 WORK=$(mktemp -d)
-STATUS="$WORK/status" # one line per ended step: name|rc|seconds
+STATUS="$WORK/status" # one line per ended step: name|rc|wall seconds|CPU seconds
 : >"$STATUS"
 STARTED_ALL=$SECONDS
 # the steps in the order the summary lists them (and the exit code picks the first failure of)
@@ -74,25 +74,29 @@ summary() {
     process.stdout.write(passed + " " + failed);
   ' "$RESULTS" 2>/dev/null || echo "0 0")
   local passed=${counts% *} failed=${counts#* }
-  local first_failed="" name line step_rc took
+  local first_failed="" name line step_rc took cpu cpu_all=0
   echo
   echo "================================================================"
-  echo "time per step (wall, seconds; the two tracks overlap; load average now: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
+  echo "per step: wall and CPU (user + sys, all its processes) in seconds; the tracks overlap"
+  echo "(load average now: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
   for name in "${ORDER[@]}"; do
     line=$(grep -F "${name}|" "$STATUS" 2>/dev/null | head -n 1 || true)
     if [ -z "$line" ]; then
-      printf '  %5s  %s\n' "-" "${name}: not run"
+      printf '  %5s %6s  %s\n' "-" "-" "${name}: not run"
       continue
     fi
     step_rc=$(cut -d'|' -f2 <<<"$line")
     took=$(cut -d'|' -f3 <<<"$line")
+    cpu=$(cut -d'|' -f4 <<<"$line")
+    cpu_all=$((cpu_all + cpu))
     if [ "$step_rc" = 0 ]; then
-      printf '  %5d  %s\n' "$took" "$name"
+      printf '  %5d %6d  %s\n' "$took" "$cpu" "$name"
     else
-      printf '  %5d  %s: FAILED (exit %s)\n' "$took" "$name" "$step_rc"
+      printf '  %5d %6d  %s: FAILED (exit %s)\n' "$took" "$cpu" "$name" "$step_rc"
       [ -z "$first_failed" ] && first_failed=$name && rc=$step_rc
     fi
   done
+  echo "  CPU of all steps: ${cpu_all} s (on $(nproc 2>/dev/null || echo '?') cores: at best $((cpu_all / $(nproc 2>/dev/null || echo 1))) s of wall)"
   if [ -n "$first_failed" ] && [ "$rc" -eq 0 ]; then rc=1; fi
   if [ "$rc" -eq 0 ]; then
     echo "npm test: all steps passed in $((SECONDS - STARTED_ALL)) s"
@@ -126,8 +130,11 @@ step() {
   shift
   local log="$WORK/$(tr -c 'a-zA-Z0-9' '_' <<<"$name").log" t0=$SECONDS rc=0
   echo "$(date +%H:%M:%S) started: ${name}"
-  "$@" >"$log" 2>&1 </dev/null || rc=$?
+  # `times` in the step's own subshell: the CPU (user + sys) of every process the step waited for
+  ("$@" || rc=$?; times >"$log.cpu"; exit "$rc") >"$log" 2>&1 </dev/null || rc=$?
   local took=$((SECONDS - t0))
+  local cpu
+  cpu=$(tail -n 1 "$log.cpu" 2>/dev/null | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); n += a[1] * 60 + a[2] } printf "%d", n }')
   {
     flock 9
     echo
@@ -135,8 +142,8 @@ step() {
     echo "== ${name}"
     echo "================================================================"
     cat "$log"
-    if [ "$rc" -eq 0 ]; then echo "-- ${name}: ok (${took} s)"; else echo "-- ${name}: FAILED (exit ${rc}, ${took} s)"; fi
-    echo "${name}|${rc}|${took}" >>"$STATUS"
+    if [ "$rc" -eq 0 ]; then echo "-- ${name}: ok (${took} s, CPU ${cpu:-?} s)"; else echo "-- ${name}: FAILED (exit ${rc}, ${took} s)"; fi
+    echo "${name}|${rc}|${took}|${cpu:-0}" >>"$STATUS"
   } 9>"$WORK/print.lock"
   return "$rc"
 }
