@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstLoadFiles, sizeFiles, sum, type Manifest } from '../../scripts/bench/bundle';
+import { coldVisit, HOLDER_PAGES, holderStorage, PAGE_COLD_JS_BUDGETS } from '../../scripts/bench/pages';
 import { MOBILE_USER_AGENT, screenshot, webDist } from '../harness';
 import { useJourney } from '../journey';
-import { resetBrowser, waitForPath } from './steps';
+import { DEMO, resetBrowser, waitForPath } from './steps';
 
 /**
  * gzip bytes of JavaScript /login may load before it is usable: docs/decisions/0025's 80 kB (kB as Vite
@@ -195,5 +196,26 @@ describe('the first load of /login', () => {
     await page.getByRole('heading').first().waitFor();
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(j.errors).toEqual([]);
+  });
+});
+
+describe('a cold visit to each page a holder opens most, logged in', () => {
+  const j = useJourney();
+
+  // docs/decisions/0063-every-page-as-light-as-login.md: what Chromium fetched before the page
+  // settled (the page's own lazy pieces included, nothing a tap would bring), each file's gzip size
+  // in the build. A page over its budget fails here, not in a phone's hand.
+  it('loads no more script files and gzip bytes than its budget (scripts/bench/pages.ts)', async () => {
+    const storage = await holderStorage(j.phone.browser, j.portal.baseUrl, DEMO);
+    const over: string[] = [];
+    for (const p of HOLDER_PAGES) {
+      const budget = PAGE_COLD_JS_BUDGETS[p.path];
+      const v = await coldVisit(j.phone.browser, j.portal.baseUrl, storage, p.path, webDist, { quietMs: 300 });
+      const files = v.js.map((f) => `${f.file} ${f.gzip} B`).join(', ');
+      expect(v.landedOn, `${p.path} is shown, not redirected`).toBe(p.path);
+      if (v.js.length > budget.files || v.jsGzip > budget.gzipBytes)
+        over.push(`${p.path}: ${v.js.length} files, ${v.jsGzip} B gzip (budget ${budget.files} files, ${budget.gzipBytes} B): ${files}`);
+    }
+    expect(over).toEqual([]);
   });
 });
