@@ -30,6 +30,9 @@ startErrorReporting();
  *  this module's code when that touch came first). */
 export const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
+// antd-mobile (the dialogs of lib/confirm.ts, the gate prompts): not in a page's cold load, here
+// by the time a tap asks for one (docs/decisions/0063-every-page-as-light-as-login.md).
+atFirstTouch(() => import('../lib/ui'));
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // A page's boundary with a header above its failure (offline: the page's code never came).

@@ -1,5 +1,5 @@
 // The confirm dialog (./ui.ts) without antd-mobile in a page's first load: a page asks only after a
-// tap, and antd-mobile's code comes then (fetched at the first touch already: app/Shell.tsx), so a
+// tap, and antd-mobile's code comes then (fetched at the first touch already: app/AppShell.tsx), so a
 // cold visit loads a few files less (docs/decisions/0063-every-page-as-light-as-login.md). Offline,
 // the promise fails with the chunk's load error: main.tsx tells the user (网络异常).
 import type { ConfirmOptions } from './ui';
