@@ -74,6 +74,8 @@ export interface VisitOptions {
   slow4g?: boolean;
   /** how long the page must have been quiet (no request, no long task) to count as settled */
   quietMs?: number;
+  /** the longest wait for that quiet (default 30 s) */
+  maxWaitMs?: number;
 }
 
 /** Records LCP, CLS, long tasks and FCP from before the page's first script. Plain JavaScript in a
@@ -167,7 +169,9 @@ export async function coldVisit(
     await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
     // settled: no request in flight or started, and no long task, for quietMs
     const quietMs = opts.quietMs ?? 1000;
-    for (let polls = 0; polls < 600; polls++) {
+    // (a page that polls, as /chat does, is taken as settled after maxWaitMs)
+    const until = Date.now() + (opts.maxWaitMs ?? 30_000);
+    while (Date.now() < until) {
       const lastLong = await page.evaluate(() => {
         const p = (window as unknown as { __perf: Observed }).__perf;
         const l = p.long.at(-1);
