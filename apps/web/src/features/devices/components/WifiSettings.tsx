@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
 import { toast } from '../../../lib/toast';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceChange, useDeviceClients, useDeviceWifi } from '../api/deviceQueries';
