@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { jsonArrayFrom, jsonRows } from '../../db/jsonArray';
-import { cardRecord } from '../cardRecord';
+import { CARD_COLUMNS, cardRecord } from '../cardRecord';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 import type { LevelFacts, RightsBasis } from '../membership';
@@ -84,7 +84,7 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
     .leftJoin('card_bindings as owner_binding', 'owner_binding.card_id', 'cards.id')
     .leftJoin('users as owner', 'owner.id', 'owner_binding.user_id')
     .leftJoin('member_programs', 'member_programs.agent_id', 'owner.agent_id')
-    .selectAll('cards')
+    .select(CARD_COLUMNS)
     .select([
       'agents.id as agent_row_id',
       'agents.nickname as agent_nickname',
