@@ -1360,7 +1360,10 @@ export interface VoucherBatchesTable {
 export type Agent = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type User = Selectable<UsersTable>;
-export type Card = Selectable<CardsTable>;
+/** cards' search columns (036): computed by the database on every read that names them; only the console's search does */
+export type CardSearchColumn = 'custom_num_rev' | 'iccid_rev' | 'isdn_rev' | 'imsi_rev';
+/** A card as the modules read it: every stored column (modules/cardRecord CARD_COLUMNS), not the search ones. */
+export type Card = Omit<Selectable<CardsTable>, CardSearchColumn>;
 export type NewCard = Insertable<CardsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type VoucherRow = Selectable<VouchersTable>;
