@@ -52,6 +52,23 @@ describe('who decides a held write', () => {
   });
 });
 
+describe('whoever a held write changes does not decide it', () => {
+  const DECIDER = 1;
+  it.each<[ApprovalKind, object, ReturnType<typeof decideRefusal>]>([
+    ['operator_password', { id: DECIDER, password_hash: 'h', reason: 'r' }, 'own_account'],
+    ['operator_totp', { id: DECIDER, reason: 'r' }, 'own_account'],
+    ['operator_role', { id: DECIDER, role: 'support', agent_id: null, reason: 'r' }, 'own_account'],
+    ['operator_password', { id: 42, password_hash: 'h', reason: 'r' }, null],
+    ['operator_totp', { id: 42, reason: 'r' }, null],
+    // a payload's id that is not an operator's: a price, a package
+    ['price_save', { id: DECIDER }, null],
+    ['package_save', { id: DECIDER }, null],
+  ])('%s of %j', (kind, payload, refusal) => {
+    const req = { kind, requested_by_id: ASKER, requested_at: ASKED_AT, state: 'pending', payload: JSON.stringify(payload) };
+    expect(decideRefusal({ ...decider({ id: DECIDER }), role: 'platform_admin' }, req)).toBe(refusal);
+  });
+});
+
 describe('another person', () => {
   it.each<[string, Partial<Decider>, readonly number[] | undefined, SecondPersonRefusal | null]>([
     ['a colleague of long standing', {}, undefined, null],
