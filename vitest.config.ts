@@ -32,8 +32,8 @@ if (NODE_MAJOR < 24) {
 //         render in happy-dom, a simulated DOM, by the `@vitest-environment` line of their test file).
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
-//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
-// CI is a 2-core machine: the api and e2e projects cap their workers at 2.
+//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, three files at a time.
+// CI is a 2-core machine: the api project caps its workers at 2, e2e (mostly waiting) at 3.
 /**
  * Journeys that have timed out only when another journey ran beside them on a busy 2-core machine
  * (the box-scan dialog of the device area, the commission journey that moves the simulated clock a
@@ -55,8 +55,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it
-          setupFiles: ['scripts/test/shiftedToday.ts'],
+          // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it. Testing Library's
+          // waits sized for a busy machine (scripts/test/testingLibrary.ts)
+          setupFiles: ['scripts/test/shiftedToday.ts', 'scripts/test/testingLibrary.ts'],
           // antd components in happy-dom take seconds to import and render on a busy 2-core machine
           // (7 tests once failed at the 5 s default beside another CPU-heavy process); no unit test
           // waits on time, so a longer limit hides no slowness a bench would not show
@@ -108,7 +109,10 @@ export default defineConfig({
           // What that costs is slack: under load a page answers later, so nothing may wait on a
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
-          maxWorkers: 2,
+          // Three at once since npm test runs them beside the CPU-bound checks at a lower priority
+          // (docs/decisions/0064): two files used about half a core of two (a run's e2e step: 636 s
+          // of CPU in 1,320 s), so a third waits on its own pages rather than on the others'.
+          maxWorkers: 3,
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
