@@ -32,8 +32,8 @@ if (NODE_MAJOR < 24) {
 //         render in happy-dom, a simulated DOM, by the `@vitest-environment` line of their test file).
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
-//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, three files at a time.
-// CI is a 2-core machine: the api project caps its workers at 2, e2e (mostly waiting) at 3.
+//   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
+// CI is a 2-core machine: the api and e2e projects cap their workers at 2.
 /**
  * Journeys that have timed out only when another journey ran beside them on a busy 2-core machine
  * (the box-scan dialog of the device area, the commission journey that moves the simulated clock a
@@ -109,10 +109,9 @@ export default defineConfig({
           // What that costs is slack: under load a page answers later, so nothing may wait on a
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
-          // Three at once since npm test runs them beside the CPU-bound checks at a lower priority
-          // (docs/decisions/0064): two files used about half a core of two (a run's e2e step: 636 s
-          // of CPU in 1,320 s), so a third waits on its own pages rather than on the others'.
-          maxWorkers: 3,
+          // Two at once: a run's e2e step used 636 s of CPU in 1,320 s with two; three (tried) ended
+          // in 1,013 s but with two journeys failing that pass alone (docs/decisions/0064).
+          maxWorkers: 2,
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -71,14 +71,18 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
- * What the journeys drive: the headless shell when it is installed, else the full Chromium
+ * What the journeys may drive: the headless shell (E2E_HEADLESS_SHELL=1, below), else the full Chromium
  * (CHROMIUM_PATH overrides both). A page costs the shell about a third less CPU than the full
  * browser's headless mode (which runs the whole browser, its UI renderer included): measured 9 s
  * against 13 s for the same eleven page loads (docs/test-suite-speed.md). The pages, their script
  * and their layout are the same engine's; Playwright's own headless default is the same shell.
  * A bench that measures what a phone's Chrome does calls useFullBrowser() before its first page.
  */
-let journeyBrowserPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath);
+// Opt-in for now (E2E_HEADLESS_SHELL=1): two whole runs in the shell failed the invitation poster's
+// QR read-back that passes alone in either browser; until that is understood the journeys keep
+// the full browser they have always passed in (docs/decisions/0064).
+let journeyBrowserPath =
+  process.env.CHROMIUM_PATH || (process.env.E2E_HEADLESS_SHELL === '1' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromiumPath);
 
 /** Every later openPhone/openDesktop of this process in the full Chromium (benches). */
 export function useFullBrowser(): void {

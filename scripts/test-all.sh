@@ -34,8 +34,6 @@ ORDER=("lint" "typecheck" "build" "unit tests" "api tests" "date-sensitive files
 preflight() {
   local missing=() chromium=${CHROMIUM_PATH:-/usr/bin/chromium}
   [ -x "$chromium" ] || missing+=(chromium)
-  # the journeys' browser: the same Chromium without its UI, a third less CPU a page (e2e/harness.ts)
-  [ -n "${CHROMIUM_PATH:-}" ] || [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
   # screenshots and the browser journeys' text checks need a font with Chinese glyphs
   if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]; }; then
