@@ -20,14 +20,21 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { AdminActor } from '../access/actor';
 import { adjustIn } from '../balance/adjust';
-import { recordAudit } from '../audit';
 import { issueIn, saveCouponPackageIn, savePackageIn, savePriceIn } from '../catalogue/service';
 import { adjustCommissionIn, saveCommissionSettingsIn } from '../commissions/held';
 import { createIn, resetIn, resetTotpIn, setRoleIn, type CreatePayload, type PasswordPayload } from '../operators/service';
 import * as repo from '../approvals/repo';
 import { isRefundKind } from '../refunds/held';
 import { approveRefund } from './refund';
-import { approvalsOut, claimDecision, decidable, saveLimitsIn, type ApprovalOut, type ApprovedBy } from '../approvals/service';
+import {
+  approvalsOut,
+  claimDecision,
+  decidable,
+  recordApproved,
+  saveLimitsIn,
+  type ApprovalOut,
+  type ApprovedBy,
+} from '../approvals/service';
 
 export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminApprovalApprove'>): Promise<ApprovalOut> {
   // a refund runs in its own transaction, the decision inside it (./refund.ts, docs/decisions/0059)
@@ -38,21 +45,7 @@ export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminB
     await claimDecision(trx, op, r, 'approved', b.reason);
     const by: ApprovedBy = { approvalId: r.id, requestedById: r.requested_by_id, requestedBy: r.requested_by };
     const outcome = await carryOut(ctx, trx, op, r, by);
-    await repo.setOutcome(trx, r.id, outcome);
-    await recordAudit(trx, op, {
-      action: 'approval.approved',
-      target: { type: 'approval', id: r.id },
-      reason: b.reason,
-      before: { state: 'pending' },
-      after: {
-        state: 'approved',
-        approval_kind: r.kind,
-        write: r.summary,
-        requested_by: r.requested_by,
-        approved_by: op.username,
-        outcome,
-      },
-    });
+    await recordApproved(trx, op, r, b.reason, outcome);
     return (await approvalsOut(trx, op, [(await repo.approvalById(trx, r.id))!]))[0]!;
   });
 }

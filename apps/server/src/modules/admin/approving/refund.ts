@@ -23,7 +23,15 @@ import { AppError } from '../../../lib/errors';
 import { afterSales, refundOrder, refundPart } from '../../commerce';
 import type { AdminActor } from '../access/actor';
 import * as repo from '../approvals/repo';
-import { approvalsOut, approvedNote, claimDecision, decidable, type ApprovalOut, type ApprovedBy } from '../approvals/service';
+import {
+  approvalsOut,
+  approvedNote,
+  claimDecision,
+  decidable,
+  recordApproved,
+  type ApprovalOut,
+  type ApprovedBy,
+} from '../approvals/service';
 import { recordAudit } from '../audit';
 import type { RefundKind, RequestPayload, WholePayload } from '../refunds/held';
 
@@ -43,21 +51,7 @@ export async function approveRefund(
   /** Inside the refund's transaction: the decision, once, with its outcome and audit row. */
   const decide = async (trx: Executor, outcome: string) => {
     await claimDecision(trx, op, await decidable(trx, op, r.id), 'approved', b.reason);
-    await repo.setOutcome(trx, r.id, outcome);
-    await recordAudit(trx, op, {
-      action: 'approval.approved',
-      target: { type: 'approval', id: r.id },
-      reason: b.reason,
-      before: { state: 'pending' },
-      after: {
-        state: 'approved',
-        approval_kind: r.kind,
-        write: r.summary,
-        requested_by: r.requested_by,
-        approved_by: op.username,
-        outcome,
-      },
-    });
+    await recordApproved(trx, op, r, b.reason, outcome);
   };
   try {
     await carryOut(ctx, op, r, by, decide);
