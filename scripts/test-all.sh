@@ -39,6 +39,10 @@ preflight() {
   if ! { command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null | head -n 1)" ]; }; then
     missing+=(fonts-wqy-microhei)
   fi
+  if [ -z "${CHROMIUM_PATH:-}" ] && [ ! -x /usr/bin/chromium-headless-shell ]; then
+    echo "note: the browser journeys run in the full Chromium, at about twice the CPU a page;" >&2
+    echo "  apt-get install -y chromium-headless-shell  makes npm test faster (docs/decisions/0064)" >&2
+  fi
   if [ ${#missing[@]} -gt 0 ]; then
     echo "npm test needs system packages that this machine lacks: ${missing[*]}" >&2
     echo "install them (Debian/Ubuntu, as root) and run npm test again:" >&2
