@@ -85,8 +85,14 @@ export class CmpFake {
     return fake;
   }
 
+  /** the server's origin, e.g. http://127.0.0.1:40123 */
   get url(): string {
     return this.platform.origin;
+  }
+
+  /** the documented base an account is given (the origin and /api) */
+  get baseUrl(): string {
+    return `${this.platform.origin}/api`;
   }
 
   get calls(): CmpFakeCalls {
