@@ -230,7 +230,7 @@ describe('unicom_jasper protocol', () => {
   });
 
   it('describes its account fields: the API key and the CMP secret are secret', () => {
-    expect(unicomJasperKind).toMatchObject({ kind: 'unicom_jasper', network: 2, defaultBaseUrl: 'https://api.10646.cn' });
+    expect(unicomJasperKind).toMatchObject({ kind: 'unicom_jasper', network: 2, defaultBaseUrl: 'https://api.10646.cn/rws/api/v1' });
     expect(unicomJasperKind.fields.filter((f) => f.secret).map((f) => f.name)).toEqual(['api_key', 'cmp_app_secret']);
     expect(unicomJasperKind.fields.filter((f) => f.required).map((f) => f.name)).toEqual(['username', 'api_key']);
     expect(adapter).toBeInstanceOf(UnicomJasperAdapter);
