@@ -45,6 +45,8 @@ export interface CmpFakeCalls {
   refused: number;
   /** the most calls that arrived within any one second */
   peakPerSecond: number;
+  /** the same, over any rolling 1,000 ms (the gateway's own window is already rolling) */
+  peakRollingSecond: number;
   byApi: Record<string, number>;
 }
 
@@ -97,7 +99,13 @@ export class CmpFake {
 
   get calls(): CmpFakeCalls {
     const c = this.platform.calls();
-    return { total: c.total, refused: c.overLimit, peakPerSecond: c.peakPerSecond, byApi: c.byPath };
+    return {
+      total: c.total,
+      refused: c.overLimit,
+      peakPerSecond: c.peakPerSecond,
+      peakRollingSecond: c.peakRollingSecond,
+      byApi: c.byPath,
+    };
   }
 
   addLine(line: CmpFakeLine): void {
