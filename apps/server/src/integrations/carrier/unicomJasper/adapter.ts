@@ -102,7 +102,7 @@ export const unicomJasperKind: CarrierKind = {
 function cmpBaseOf(given: string | undefined): string {
   const v = (given ?? '').trim().replace(/\/+$/, '');
   if (!v) return UNICOM_CMP_BASE_URL;
-  let path = '';
+  let path: string;
   try {
     path = new URL(v).pathname.replace(/\/+$/, '');
   } catch {
