@@ -3,11 +3,12 @@
 // briefly away, and not at all while the account's circuit is open.
 //   - rate: one moment per HTTP request (the adapter's transport asks for it: a token fetch or a
 //     lookup inside one question counts too), spaced so that no rolling second — nor minute or day,
-//     where the platform documents one — holds more than the account's limit (./pacing.ts). The
-//     account's next free moment is one row in the database (lib/throttle's compare-and-swap),
-//     shared by every process: none can push the account above its limit. A process reserves a
-//     few moments per trip to the database (slotsPerTrip); a moment it reaches too late is
-//     dropped, never used late;
+//     where the platform documents one — holds more than the account's limit when the calls
+//     arrive (./pacing.ts). The account's last moment handed out is one row in the database (lib/throttle's
+//     compare-and-swap), shared by every process: none can push the account above its limit. A
+//     process reserves a batch of moments per trip to the database, ahead of the trip's own time,
+//     and asks for the next batch while it still holds moments; a moment it reaches too late is
+//     left for its next one (the call goes, later);
 //   - concurrency: at most the account's calls in flight in this process (adapters.inFlightAt; the
 //     scheduled rounds run on one process at a time, decision 0015);
 //   - circuit: after FAILURES_TO_OPEN account-level failures in a row (platform down, timeouts,
@@ -21,7 +22,7 @@ import { clock } from '../../lib/clock';
 import { countCarrierCall } from '../../lib/metrics';
 import { advance } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
-import { reserve, spacingMs, type RateLimit } from './pacing';
+import { batchSize, leadMs, onTime, reserve, spacingMs, type RateLimit } from './pacing';
 import * as repo from './repo';
 
 export interface GuardedAccount {
@@ -86,23 +87,27 @@ const HEALTH_CACHE_MS = 1000;
 const COUNT_FLUSH_MS = 1000;
 
 /**
- * Moments reserved from the database in one trip: a twentieth of the account's second (1 at a few
- * calls a second, 5 at 100), at most one per call in flight. A trip per call made the account's one
- * row in \`throttles\` the round's bottleneck at a hundred calls a second — every caller of the
- * account, in every process, waiting on it. Moments a process reserved and reached too late are lost
- * to it: the limit is never passed, a little of it may go unused.
+ * A call is made when its process reaches the moment no later than this; later, it takes its next
+ * moment. The spacing allows for this much and ARRIVAL_JITTER_MS more (./pacing.ts).
  */
-function slotsPerTrip(account: GuardedAccount): number {
-  return Math.max(1, Math.min(account.concurrency, Math.ceil(account.callsPerSecond / 20)));
-}
-
+const LATE_MS = 60;
+/** From the guard's go to the platform's count: the HTTP client, the network. */
+const ARRIVAL_JITTER_MS = 40;
 /**
- * A request may leave this long after its moment and still be made: a platform counts it when it
- * arrives, so the spacing allows for it (./pacing.ts). Later than this, the moment is given up.
+ * All a call's arrival may lag its moment: the spacing is (window + this) / limit, so an account
+ * is paced at 1000 / 1100 of its grant per second (91 of 100, 4.5 of 5) and at the platform's own
+ * grant per minute or day less a hundred milliseconds' worth.
  */
-const LATE_MS = 100;
-/** How far ahead of now a process may reserve moments. */
-const AHEAD_MS = 500;
+export const ALLOWANCE_MS = LATE_MS + ARRIVAL_JITTER_MS;
+/** One trip to the database reserves this much of the account's time (18 moments at 100 a second, 1 at 5)… */
+const BATCH_COVER_MS = 200;
+/** …and no more than this many moments. */
+const BATCH_MAX = 50;
+/** The first moment of a batch is at least this far ahead of the trip, at most LEAD_MAX_MS (pacing.leadMs). */
+const LEAD_MIN_MS = 10;
+const LEAD_MAX_MS = 300;
+/** How far ahead of now a process may reserve: beyond, other processes hold the moments; it waits. */
+const AHEAD_MS = LEAD_MAX_MS + 4 * BATCH_COVER_MS;
 
 /** The account's limits as rolling windows. */
 export function rateLimitsOf(account: GuardedAccount): RateLimit[] {
@@ -118,8 +123,10 @@ interface LocalSlots {
   times: number[];
   /** the account's moments are taken this far ahead (clock ms): do not ask again before */
   fullUntil: number;
-  /** the trip to the database in progress, if any */
-  taking: Promise<void> | null;
+  /** the trip to the database in progress, if any: its failure, if it failed */
+  taking: Promise<unknown> | null;
+  /** how long the last trip took (ms): the next batch starts twice that far ahead */
+  lastTripMs: number;
 }
 
 interface Health {
@@ -217,50 +224,68 @@ export class CarrierGuard {
   async slot(account: GuardedAccount): Promise<void> {
     const deadline = Date.now() + (this.opts.maxSlotWaitMs ?? 15_000);
     let local = this.slots.get(account.id);
-    if (!local) this.slots.set(account.id, (local = { times: [], fullUntil: 0, taking: null }));
+    if (!local) this.slots.set(account.id, (local = { times: [], fullUntil: 0, taking: null, lastTripMs: 0 }));
     for (;;) {
       const now = clock.now().getTime();
-      // moments this process reached too late are given up, never used late
-      while (local.times.length > 0 && local.times[0]! < now - LATE_MS) local.times.shift();
+      // moments this process reached too late are left: the call takes a later one
+      while (local.times.length > 0 && onTime(local.times[0]!, now, LATE_MS) === 'missed') local.times.shift();
       const at = local.times.shift();
       if (at !== undefined) {
+        // the last moment held: ask for the next batch now, so the trip overlaps this wait
+        if (local.times.length === 0 && now >= local.fullUntil) void this.startTrip(account, local);
         if (at > now) await sleep(at - now);
-        // a process that woke too late (a busy event loop) gives its moment up and asks again
-        if (clock.now().getTime() - at <= LATE_MS) return;
+        if (onTime(at, clock.now().getTime(), LATE_MS) === 'go') return;
+        // woken too late (a busy event loop): the call waits for a later moment instead
         continue;
       }
       if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
-      if (now < local.fullUntil) {
+      if (now < local.fullUntil && !local.taking) {
         // spread a little so waiting callers do not all ask at the same instant
         await sleep(Math.max(5, local.fullUntil - now) + Math.floor(Math.random() * 20));
         continue;
       }
-      // one trip to the database at a time per account in this process; the others wait for its moments
-      if (!local.taking) {
-        const slots = local;
-        slots.taking = this.reserveMoments(account, slots).finally(() => (slots.taking = null));
-      }
-      await local.taking;
+      const failed = await this.startTrip(account, local);
+      if (failed) throw failed;
     }
   }
 
-  /** Reserve the account's next moments in the database (compare-and-swap on its next free moment). */
+  /** The trip to the database for the account's next moments: the one in progress, or a new one (one at a time per account in this process). */
+  private startTrip(account: GuardedAccount, slots: LocalSlots): Promise<unknown> {
+    if (!slots.taking) {
+      const began = Date.now();
+      slots.taking = this.reserveMoments(account, slots)
+        .then(
+          () => undefined,
+          // handed to the callers waiting on this trip; one that started it ahead of need has none
+          (err: unknown) => err,
+        )
+        .finally(() => {
+          slots.lastTripMs = Date.now() - began;
+          slots.taking = null;
+        });
+    }
+    return slots.taking;
+  }
+
+  /** Reserve the account's next moments in the database (compare-and-swap on its last moment). */
   private async reserveMoments(account: GuardedAccount, slots: LocalSlots): Promise<void> {
-    const spacing = spacingMs(rateLimitsOf(account), LATE_MS);
-    const n = slotsPerTrip(account);
+    const spacing = spacingMs(rateLimitsOf(account), ALLOWANCE_MS);
+    const n = batchSize(spacing, BATCH_COVER_MS, BATCH_MAX);
+    const lead = leadMs(slots.lastTripMs, LEAD_MIN_MS, LEAD_MAX_MS);
     let times: number[] = [];
     const r = await advance(this.db.kysely, `carrier-pace:${account.id}`, (row, now) => {
       const got = reserve({
-        nextFree: row ? Date.parse(row.window_ends_at) : null,
+        last: row ? Date.parse(row.window_ends_at) : null,
         now: now.getTime(),
         spacingMs: spacing,
         n,
+        leadMs: lead,
         aheadMs: AHEAD_MS,
       });
       if (!('times' in got)) return got;
       times = got.times;
-      // whole milliseconds in the table, rounded up: a moment is never earlier than its spacing
-      return { next: { count: got.times.length, window_ends_at: new Date(Math.ceil(got.nextFree)).toISOString(), locked_until: null } };
+      // whole milliseconds in the table, rounded up: the next moment is never closer than the spacing
+      return { next: { count: got.times.length, window_ends_at: new Date(Math.ceil(got.last)).toISOString(), locked_until: null } };
     });
     if ('next' in r) slots.times.push(...times);
     else slots.fullUntil = clock.now().getTime() + r.retryAfterMs;
