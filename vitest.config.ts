@@ -55,8 +55,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it
-          setupFiles: ['scripts/test/shiftedToday.ts'],
+          // TEST_TODAY moves "today" (scripts/test/dates.sh); nothing without it. Testing Library's
+          // waits sized for a busy machine (scripts/test/testingLibrary.ts)
+          setupFiles: ['scripts/test/shiftedToday.ts', 'scripts/test/testingLibrary.ts'],
           // antd components in happy-dom take seconds to import and render on a busy 2-core machine
           // (7 tests once failed at the 5 s default beside another CPU-heavy process); no unit test
           // waits on time, so a longer limit hides no slowness a bench would not show
@@ -108,6 +109,8 @@ export default defineConfig({
           // What that costs is slack: under load a page answers later, so nothing may wait on a
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
+          // Two at once: a run's e2e step used 636 s of CPU in 1,320 s with two; three (tried) ended
+          // in 1,013 s but with two journeys failing that pass alone (docs/decisions/0064).
           maxWorkers: 2,
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,

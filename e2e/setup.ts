@@ -3,12 +3,12 @@
 // file, any browser context it left open is closed: the worker's Chromium serves the next file.
 import { afterAll, beforeEach } from 'vitest';
 import { reportFailure } from './failureReport';
-import { closeContexts, screenshot } from './harness';
+import { closeContexts, saveScreenshot } from './harness';
 
 afterAll(closeContexts);
 
 beforeEach((ctx) => {
   ctx.onTestFailed(async () => {
-    await reportFailure(ctx.task.name, screenshot);
+    await reportFailure(ctx.task.name, saveScreenshot);
   });
 });

@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
-# `npm test`: every gate, in order, stopping at the first failure.
-#   lint + typecheck (side by side) -> unit -> api -> build web -> e2e (two files at a time) -> e2e-alone
+# `npm test`: every gate, on two tracks so that the 2-core machine is never idle (docs/test-suite-speed.md).
+#   build (web, console, server), with lint and typecheck beside it
+#   then, side by side:
+#     browser track, normal priority:  e2e (two files at a time) -> e2e-alone (one at a time)
+#     checks track, nice 10:           unit -> api -> date-sensitive files on other days
+#   (lint and typecheck, also nice 10, go on beside both until they end)
+# The browser journeys spend most of their wall time waiting on a page or a server (a file's CPU
+# is about half its wall time), so the CPU-bound checks fill those gaps; at a lower priority they
+# yield the moment a journey's browser or server needs the CPU, so a journey's timing is as when it
+# ran alone. The API tests that start the server run the build, hence the build first.
 # The API suite also runs on PostgreSQL when TEST_DATABASE_URL is set (see .ci/run).
+# A failed step stops its own track; the other runs to its end, so one run reports every failure.
+# Each step's output is printed whole when it ends; a line every minute says what is still running.
 # The last line printed is always `N passed, N failed` (vitest tests over all projects run so far;
 # a test file that fails outside its tests counts as one failure). Works without a TTY.
 set -euo pipefail
@@ -12,10 +22,12 @@ RESULTS="$ROOT/test-results"
 VITEST="$ROOT/node_modules/.bin/vitest"
 mkdir -p "$RESULTS"
 rm -f "$RESULTS"/vitest-*.json
-
-CURRENT_STEP=""
+WORK=$(mktemp -d)
+STATUS="$WORK/status" # one line per ended step: name|rc|wall seconds|CPU seconds
+: >"$STATUS"
 STARTED_ALL=$SECONDS
-TIMINGS=()
+# the steps in the order the summary lists them (and the exit code picks the first failure of)
+ORDER=("lint" "typecheck" "build" "unit tests" "api tests" "date-sensitive files on other days" "e2e tests (Chromium)" "e2e tests run alone (Chromium)")
 
 # What `npm test` needs from the system, checked before anything runs: a missing piece stops the
 # run at once with the line to type, instead of failures twenty minutes in (README, first screen).
@@ -38,6 +50,7 @@ preflight() {
 
 summary() {
   local rc=$?
+  stop_tracks
   local counts
   # Sum over the json reports vitest wrote; tolerate missing/partial files (a crashed run).
   counts=$(node -e '
@@ -59,74 +72,111 @@ summary() {
     process.stdout.write(passed + " " + failed);
   ' "$RESULTS" 2>/dev/null || echo "0 0")
   local passed=${counts% *} failed=${counts#* }
+  local first_failed="" name line step_rc took cpu cpu_all=0
   echo
   echo "================================================================"
-  if [ ${#TIMINGS[@]} -gt 0 ]; then
-    echo "time per step (wall, seconds; load average now: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
-    printf '  %s\n' "${TIMINGS[@]}"
-  fi
+  echo "per step: wall and CPU (user + sys, all its processes) in seconds; the tracks overlap"
+  echo "(load average now: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
+  for name in "${ORDER[@]}"; do
+    line=$(grep -F "${name}|" "$STATUS" 2>/dev/null | head -n 1 || true)
+    if [ -z "$line" ]; then
+      printf '  %5s %6s  %s\n' "-" "-" "${name}: not run"
+      continue
+    fi
+    step_rc=$(cut -d'|' -f2 <<<"$line")
+    took=$(cut -d'|' -f3 <<<"$line")
+    cpu=$(cut -d'|' -f4 <<<"$line")
+    cpu_all=$((cpu_all + cpu))
+    if [ "$step_rc" = 0 ]; then
+      printf '  %5d %6d  %s\n' "$took" "$cpu" "$name"
+    else
+      printf '  %5d %6d  %s: FAILED (exit %s)\n' "$took" "$cpu" "$name" "$step_rc"
+      [ -z "$first_failed" ] && first_failed=$name && rc=$step_rc
+    fi
+  done
+  echo "  CPU of all steps: ${cpu_all} s (on $(nproc 2>/dev/null || echo '?') cores: at best $((cpu_all / $(nproc 2>/dev/null || echo 1))) s of wall)"
+  if [ -n "$first_failed" ] && [ "$rc" -eq 0 ]; then rc=1; fi
   if [ "$rc" -eq 0 ]; then
     echo "npm test: all steps passed in $((SECONDS - STARTED_ALL)) s"
   else
-    echo "npm test: FAILED at step '${CURRENT_STEP}' (exit $rc) after $((SECONDS - STARTED_ALL)) s"
+    echo "npm test: FAILED${first_failed:+ at step '${first_failed}'} (exit $rc) after $((SECONDS - STARTED_ALL)) s"
   fi
   echo "================================================================"
   echo "${passed} passed, ${failed} failed"
+  rm -rf "$WORK"
   exit "$rc"
 }
 trap summary EXIT
+trap 'exit 130' INT TERM
 
-step() {
-  CURRENT_STEP=$1
-  shift
-  echo
-  echo "================================================================"
-  echo "== ${CURRENT_STEP}"
-  echo "================================================================"
-  local t0=$SECONDS
-  "$@"
-  echo "-- ${CURRENT_STEP}: ok ($((SECONDS - t0)) s)"
-  TIMINGS+=("$(printf '%5d  %s' $((SECONDS - t0)) "$CURRENT_STEP")")
+# every process a background job started, children first (a track's vitest, its browsers, servers)
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" 2>/dev/null); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+BACKGROUND=()
+stop_tracks() {
+  local pid
+  for pid in "${BACKGROUND[@]}"; do kill_tree "$pid"; done
 }
 
-# Two steps at once (each mostly one core: on 2 cores together they take about as long as the
-# longer alone). Each one's output is kept apart and printed whole, in order, after both end, with
-# its own timing line; the first of the two that failed stops the run as step() would.
-steps_side_by_side() {
-  local names=("$1" "$3") cmds=("$2" "$4") outs=() pids=() i
-  for i in 0 1; do
-    outs[i]=$(mktemp)
-    (
-      t0=$SECONDS
-      rc=0
-      bash -c "${cmds[i]}" || rc=$?
-      echo "$((SECONDS - t0))" >"${outs[i]}.took"
-      exit "$rc"
-    ) >"${outs[i]}" 2>&1 &
-    pids[i]=$!
-  done
-  local rcs=(0 0)
-  for i in 0 1; do wait "${pids[i]}" || rcs[i]=$?; done
-  for i in 0 1; do
-    CURRENT_STEP=${names[i]}
+# One step: its output kept apart and printed whole when it ends (under a lock: two tracks print),
+# its result appended to $STATUS. Returns the step's exit code.
+step() {
+  local name=$1
+  shift
+  local log="$WORK/$(tr -c 'a-zA-Z0-9' '_' <<<"$name").log" t0=$SECONDS rc=0
+  echo "$(date +%H:%M:%S) started: ${name}"
+  # `times` in the step's own subshell: the CPU (user + sys) of every process the step waited for
+  ("$@" || rc=$?; times >"$log.cpu"; exit "$rc") >"$log" 2>&1 </dev/null || rc=$?
+  local took=$((SECONDS - t0))
+  local cpu
+  cpu=$(tail -n 1 "$log.cpu" 2>/dev/null | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, a, "m"); n += a[1] * 60 + a[2] } printf "%d", n }')
+  {
+    flock 9
     echo
     echo "================================================================"
-    echo "== ${names[i]} (side by side with ${names[1 - i]})"
+    echo "== ${name}"
     echo "================================================================"
-    cat "${outs[i]}"
-    if [ "${rcs[i]}" -ne 0 ]; then
-      rm -f "${outs[0]}" "${outs[0]}.took" "${outs[1]}" "${outs[1]}.took"
-      return "${rcs[i]}"
-    fi
-    echo "-- ${names[i]}: ok ($(cat "${outs[i]}.took") s)"
-    TIMINGS+=("$(printf '%5d  %s (side by side)' "$(cat "${outs[i]}.took")" "${names[i]}")")
-  done
-  rm -f "${outs[0]}" "${outs[0]}.took" "${outs[1]}" "${outs[1]}.took"
+    cat "$log"
+    if [ "$rc" -eq 0 ]; then echo "-- ${name}: ok (${took} s, CPU ${cpu:-?} s)"; else echo "-- ${name}: FAILED (exit ${rc}, ${took} s)"; fi
+    echo "${name}|${rc}|${took}|${cpu:-0}" >>"$STATUS"
+  } 9>"$WORK/print.lock"
+  return "$rc"
+}
+
+# Steps one after another in the background, at a priority (0 normal, 10 below the journeys); the
+# first that fails ends the track.
+track() {
+  local priority=$1
+  shift
+  (
+    renice -n "$priority" -p "$BASHPID" >/dev/null
+    while [ $# -gt 0 ]; do
+      local name=$1 cmd=$2
+      shift 2
+      step "$name" bash -c "$cmd" || exit 0
+    done
+  ) &
+  BACKGROUND+=($!)
+}
+
+# what is still running, once a minute, so a long quiet stretch of the log is not mistaken for a hang
+heartbeat() {
+  (
+    while sleep 60; do
+      echo "$(date +%H:%M:%S) still running after $((SECONDS - STARTED_ALL)) s: $(ls "$WORK"/*.log 2>/dev/null | wc -l) step(s) started, $(wc -l <"$STATUS") ended"
+    done
+  ) &
+  BACKGROUND+=($!)
 }
 
 vitest_project() {
   "$VITEST" run --project "$1" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
 }
+export -f vitest_project
+export VITEST RESULTS
 
 preflight
 
@@ -136,10 +186,20 @@ else
   echo "TEST_DATABASE_URL is not set: the API suite runs on SQLite only"
 fi
 
-steps_side_by_side "lint" "npm run --silent lint" "typecheck" "npm run --silent typecheck"
-step "unit tests" vitest_project unit
-step "api tests" vitest_project api
-step "date-sensitive files on other days" env RESULTS_DIR="$RESULTS" bash scripts/test/dates.sh
-step "build web" npm run --silent build
-step "e2e tests (Chromium)" vitest_project e2e
-step "e2e tests run alone (Chromium)" vitest_project e2e-alone
+heartbeat
+track 10 "lint" "npm run --silent lint"
+track 10 "typecheck" "npm run --silent typecheck"
+if ! step "build" npm run --silent build; then
+  # nothing else can run on a failed build; lint and typecheck still say what they found
+  for pid in "${BACKGROUND[@]:1}"; do wait "$pid" || true; done
+  exit 1
+fi
+track 0 \
+  "e2e tests (Chromium)" "vitest_project e2e" \
+  "e2e tests run alone (Chromium)" "vitest_project e2e-alone"
+track 10 \
+  "unit tests" "vitest_project unit" \
+  "api tests" "vitest_project api" \
+  "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
+# the tracks (not the heartbeat) end the run
+for pid in "${BACKGROUND[@]:1}"; do wait "$pid" || true; done

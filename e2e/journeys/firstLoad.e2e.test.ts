@@ -5,9 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstLoadFiles, sizeFiles, sum, type Manifest } from '../../scripts/bench/bundle';
+import { coldVisit, HOLDER_PAGES, holderStorage, PAGE_COLD_JS_BUDGETS, type HolderStorage } from '../../scripts/bench/pages';
 import { MOBILE_USER_AGENT, screenshot, webDist } from '../harness';
 import { useJourney } from '../journey';
-import { resetBrowser, waitForPath } from './steps';
+import { DEMO, resetBrowser, waitForPath } from './steps';
 
 /**
  * gzip bytes of JavaScript /login may load before it is usable: docs/decisions/0025's 80 kB (kB as Vite
@@ -195,5 +196,24 @@ describe('the first load of /login', () => {
     await page.getByRole('heading').first().waitFor();
     expect(await page.locator('[data-prerendered]').count()).toBe(0);
     expect(j.errors).toEqual([]);
+  });
+});
+
+describe('a cold visit to each page a holder opens most, logged in', () => {
+  let storage: HolderStorage;
+  const j = useJourney(async ({ phone, portal }) => {
+    storage = await holderStorage(phone.browser, portal.baseUrl, DEMO);
+  });
+
+  // docs/decisions/0063-every-page-as-light-as-login.md: what Chromium fetched before the page
+  // settled (the page's own lazy pieces included, nothing a tap would bring), each file's gzip size
+  // in the build. A page over its budget fails here, not in a phone's hand.
+  it.each(HOLDER_PAGES)('$path loads no more script files and gzip bytes than its budget (scripts/bench/pages.ts)', async ({ path }) => {
+    const budget = PAGE_COLD_JS_BUDGETS[path];
+    const v = await coldVisit(j.phone.browser, j.portal.baseUrl, storage, path, webDist, { quietMs: 300, maxWaitMs: 15_000 });
+    const files = v.js.map((f) => `${f.file} ${f.gzip} B`).join(', ');
+    expect(v.landedOn, `${path} is shown, not redirected`).toBe(path);
+    expect(v.js.length, `${path}: ${files}`).toBeLessThanOrEqual(budget.files);
+    expect(v.jsGzip, `${path}: ${files}`).toBeLessThanOrEqual(budget.gzipBytes);
   });
 });

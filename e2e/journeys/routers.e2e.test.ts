@@ -4,7 +4,9 @@
 // MiFi 1000000016 as a Huawei E5785 (offline; its model cannot block clients). A new SSID and
 // password on the online router is 已生效 at once; on the offline one it waits
 // (设备离线，上线后生效), can be withdrawn, and is applied when the router informs; a fault shows
-// its reason; the Huawei's clients come without a 拉黑 button. With the ACS down, 设备首页 shows the
+// its reason; a router whose session outlasts the portal's HTTP limit (GenieACS holds the task POST
+// until the session ends) shows 待生效, never an error, then 已生效, with one task sent
+// (docs/decisions/0061-routers-behind-a-slow-acs.md); the Huawei's clients come without a 拉黑 button. With the ACS down, 设备首页 shows the
 // last values read and says the router cannot be reached now.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -57,7 +59,8 @@ describe('wifi pages on routers managed through GenieACS', () => {
       online: false,
       lastInform: Date.now() - 3 * 3_600_000,
     });
-    portal = await startPortal({ env: { ACS_URL: fake.baseUrl } });
+    // a short HTTP limit, so the slow session outlasts it quickly
+    portal = await startPortal({ env: { ACS_URL: fake.baseUrl, ACS_TIMEOUT_SECONDS: '3' } });
     phone = await openPhone(portal);
     phone.page.on('pageerror', (e) => errors.push(String(e)));
   });
@@ -95,6 +98,23 @@ describe('wifi pages on routers managed through GenieACS', () => {
     await saveWifi(page, { ssid: 'Refused-SSID' });
     await lastChange(page).getByText('设备执行失败：设备不接受该设置值').waitFor();
     await screenshot(page, 'acs-fault');
+  });
+
+  it('a slow session: 待生效 while the router’s session runs (no error), then 已生效; the change sent once', async () => {
+    const { page } = phone;
+    await loginWithAccount(page);
+    await chooseDevice(page, CPE.customNum);
+    await page.goto('/cpe_setting');
+    await expect.poll(() => page.getByLabel('WiFi名称').inputValue(), { timeout: 15_000 }).not.toBe('');
+    fake.holdSessions(CPE.serial);
+    await saveWifi(page, { ssid: 'Slow-Session' });
+    await lastChange(page).getByText('待生效').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('设备暂时无法连接').count()).toBe(0);
+    await screenshot(page, 'acs-slow-session-pending');
+    fake.releaseSessions(CPE.serial);
+    await lastChange(page).getByText('已生效').waitFor({ timeout: 30_000 });
+    expect(fake.value(CPE.serial, 'Device.WiFi.SSID.1.SSID')).toBe('Slow-Session');
+    expect(fake.calls().filter((c) => c.method === 'POST' && c.body.includes('Slow-Session'))).toHaveLength(1);
   });
 
   it('offline router: queued (设备离线，上线后生效), withdrawn before it informs; the next one applies when it informs', async () => {
@@ -158,6 +178,12 @@ describe('wifi pages on routers managed through GenieACS', () => {
       await failed.getByText('待生效').waitFor();
       expect(fake.faults()).toEqual([]);
       await screenshot(page, 'console-device-task-retried');
+      // the list of the devices in scope: the router online, its retried task waiting (docs/decisions/0061-routers-behind-a-slow-acs.md)
+      await page.getByRole('tab', { name: '设备列表' }).click();
+      const listed = page.getByRole('row').filter({ hasText: CPE.serial });
+      await listed.getByText('在线').waitFor();
+      await listed.getByText(/待生效 1/).waitFor();
+      await screenshot(page, 'console-device-overview');
     } finally {
       await desk.close();
     }

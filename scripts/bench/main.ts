@@ -13,19 +13,23 @@
 //       after a short warm-up; passes with ≥ 0.3 of the bare route and p99 ≤ 10 ms (docs/decisions/0022). `npm run bench:card` measures card info and the usage pages alone
 //       (50 connections, alternating rounds; on the generated million cards with BENCH_DB).
 //   (f) /card_check: a visitor's tap on 开始检测 to the verdict on screen (cardCheck.ts), ≤ 1.5 s.
+//   (g) a cold visit to each of the 11 pages a holder opens most, logged in, beside /login
+//       (pagesMain.ts, also `npm run bench:pages`): script files and gzip bytes, LCP, TBT and CLS,
+//       medians of three, CPU 4× slower and slow 4G; passes within each page's budget (pages.ts).
 // Targets are printed with PASS/FAIL; results go to .bench/results.json. The exit code is 0 when
 // every measurement ran (whatever the targets say), 1 when one could not run.
 // Only loopback traffic; everything started here is stopped before exit, also on Ctrl-C.
 //
 // Options (env): BENCH_BUILD=1 rebuild the web app first (else only when dist is missing),
 // BENCH_ONLY=first-load runs (a) and (b) only, BENCH_ONLY=card-check runs (f) only (BENCH_CHECK_RUNS),
+// BENCH_ONLY=pages runs (g) only (BENCH_PAGE_RUNS),
 // BENCH_LH_RUNS, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_LOGIN_SRC (regex for the login page module),
 // CHROMIUM_PATH (default /usr/bin/chromium).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, openPhone, repoRoot, startPortal, webDist, type Phone, type Portal } from '../../e2e/harness';
+import { chromiumPath, openPhone, useFullBrowser, repoRoot, startPortal, webDist, type Phone, type Portal } from '../../e2e/harness';
 import { DEFAULT_LOGIN_SRC, firstLoadFiles, sizeFiles, sum, type Manifest } from './bundle';
 import { killLighthouseChromes, lighthouseSideBySide, type LighthouseRun } from './lighthouse';
 import { buildPeer, peerFirstLoad, servePeer, type PeerServer } from './peer';
@@ -34,6 +38,10 @@ import { BENCH_PAY_SECRET, benchCommerce } from './commerce';
 import { killStarted, startBare, startPortalOn, type Started } from './processes';
 import { benchAdminCardSearch } from './adminSearch';
 import { benchCardCheck } from './cardCheck';
+import { benchPages } from './pagesMain';
+
+// a phone's Chrome, not the journeys' headless shell: what a holder's page costs is measured here
+useFullBrowser();
 
 const TARGET_JS_GZIP = 80_000; // "80 kB": kB as Vite prints them (1000 bytes), the stricter reading
 const TARGET_LH_SCORE = 0.95;
@@ -56,6 +64,7 @@ const section = (title: string) => console.log(`\n== ${title}`);
 
 const ONLY_FIRST_LOAD = process.env.BENCH_ONLY === 'first-load';
 const ONLY_CARD_CHECK = process.env.BENCH_ONLY === 'card-check';
+const ONLY_PAGES = process.env.BENCH_ONLY === 'pages';
 
 let portal: Portal | null = null;
 let bareProcess: Started | null = null;
@@ -178,6 +187,26 @@ async function main() {
   portal = await startPortal({ env: { LOG_LEVEL: 'warn', PAY_SANDBOX_SECRET: BENCH_PAY_SECRET } });
   console.log(`\nserver: ${portal.baseUrl} (pid ${portal.pid}), SQLite ${portal.databaseUrl}`);
 
+  section('(g) cold visits — the 11 pages a holder opens most, logged in, beside /login (CPU 4× slower, slow 4G, medians)');
+  const pageRows = await benchPages(portal);
+  const pagesTarget = {
+    name: 'every page within its cold-load budget',
+    value:
+      pageRows
+        .filter((r) => !r.pass)
+        .map((r) => r.path)
+        .join(' ') || 'all',
+    pass: pageRows.every((r) => r.pass),
+  };
+  const pages = pageRows.map(({ visits: _visits, ...median }) => median);
+  if (ONLY_PAGES) {
+    await cleanup();
+    section('summary');
+    console.log(`  ${pagesTarget.pass ? 'PASS' : 'FAIL'}  ${pad(pagesTarget.name, 46)} ${pagesTarget.value}`);
+    writeResults({ started, pages, targets: [pagesTarget] });
+    return;
+  }
+
   section('(f) /card_check — tap 开始检测 to the verdict on screen, 375×667 (median; then a 4× slower CPU on fast 3G)');
   const cardCheck = await benchCardCheck(portal);
   console.log(`  as it is: ${cardCheck.runsMs.map((ms) => ms.toFixed(0)).join(', ')} ms → median ${cardCheck.medianMs.toFixed(0)} ms`);
@@ -193,7 +222,7 @@ async function main() {
     await cleanup();
     section('summary');
     console.log(`  ${cardCheckTarget.pass ? 'PASS' : 'FAIL'}  ${pad(cardCheckTarget.name, 46)} ${cardCheckTarget.value}`);
-    writeResults({ started, cardCheck, targets: [cardCheckTarget] });
+    writeResults({ started, cardCheck, pages, targets: [cardCheckTarget, pagesTarget] });
     return;
   }
 
@@ -238,7 +267,7 @@ async function main() {
     await cleanup();
     section('summary');
     for (const t of firstLoadTargets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${pad(t.name, 46)} ${t.value}`);
-    writeResults({ started, firstLoad, lighthouse: lh, targets: firstLoadTargets });
+    writeResults({ started, firstLoad, lighthouse: lh, pages, targets: [...firstLoadTargets, pagesTarget] });
     return;
   }
 
@@ -304,6 +333,7 @@ async function main() {
   const targets = [
     ...firstLoadTargets,
     cardCheckTarget,
+    pagesTarget,
     {
       name: `card-info throughput ≥ ${TARGET_RATIO * 100}% of bare (SQLite)`,
       value: `${(ratio * 100).toFixed(1)} %${cardClean ? '' : ' (with failed requests)'}`,
@@ -351,6 +381,7 @@ async function main() {
     },
     adminCardSearch: { rows: adminSearch.rows, generatedSeconds: { small: adminSearch.small.genSeconds, big: adminSearch.big.genSeconds } },
     cardCheck,
+    pages,
     targets,
   });
 }

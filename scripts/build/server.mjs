@@ -10,7 +10,7 @@
 // Nothing the server reads at run time may sit beside its source unless it is imported (and so
 // bundled): apps/server/test/shipsWhatItReads.test.ts fails otherwise (docs/decisions/0055).
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,13 +34,25 @@ const externalDependencies = {
   },
 };
 
+/**
+ * The operator commands the image carries: every apps/server/src/cli/<camelCase>.ts is built as
+ * dist/<kebab-case>.js (createAdmin.ts → create-admin.js), run as `node apps/server/dist/<name>.js`
+ * where there is no tsx (README); the tests run these built files (scripts/test/serverEntry.ts).
+ */
+const cliDir = join(root, 'apps/server/src/cli');
+const operatorCommands = Object.fromEntries(
+  readdirSync(cliDir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => [f.slice(0, -3).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), `apps/server/src/cli/${f}`]),
+);
+
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: {
     main: 'apps/server/src/main.ts',
-    refund: 'apps/server/src/cli/refund.ts',
-    'revoke-sessions': 'apps/server/src/cli/revokeSessions.ts',
+    // the operator commands, run in the image as `node apps/server/dist/<name>.js` (README)
+    ...operatorCommands,
   },
   outdir,
   bundle: true,

@@ -9,6 +9,7 @@ import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED } from '../src/modules/admin';
 import { DEMO_OPERATORS } from '../src/db/seedOperators';
 import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
+import { enableTotp, paidBalanceOrder, openRefundRequest } from './refundHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
 const ALL: OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
@@ -99,6 +100,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminOperatorList: ['platform_admin'],
   adminOperatorCreate: ['platform_admin'],
   adminOperatorResetPassword: ['platform_admin'],
+  adminOperatorResetTotp: ['platform_admin'],
   adminOperatorUnlock: ['platform_admin'],
   adminOperatorSetDisabled: ['platform_admin'],
   adminOperatorSetRole: ['platform_admin'],
@@ -143,6 +145,7 @@ const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
   adminCommissionAccountCode: ['platform_admin', 'agent_admin'],
   adminCommissionAccountSave: ['platform_admin', 'agent_admin'],
   adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
+  adminDeviceOverview: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
   adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
   adminFirmwareList: ['platform_admin', 'agent_admin', 'support'],
@@ -162,15 +165,23 @@ const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
 
 /**
  * Who may approve each write held whatever its size (docs/decisions/0056-no-one-moves-money-alone.md),
- * filed by `admin`: the roles holding approvals.decide and the write's own permission.
+ * and each refund above the refund limit (docs/decisions/0059), filed by `admin`: the roles holding
+ * approvals.decide and the write's own permission.
  */
-const HELD_DECIDERS: Record<Extract<ApprovalKind, 'limits_save' | `operator_${string}` | `commission_${string}`>, OperatorRole[]> = {
+const HELD_DECIDERS: Record<
+  Extract<ApprovalKind, 'limits_save' | `operator_${string}` | `commission_${string}` | `${string}refund${string}`>,
+  OperatorRole[]
+> = {
   limits_save: ['platform_admin'],
   operator_create: ['platform_admin'],
   operator_password: ['platform_admin'],
   operator_role: ['platform_admin'],
   commission_adjust: ['platform_admin', 'finance'],
   commission_settings: ['platform_admin'],
+  operator_totp: ['platform_admin'],
+  order_refund: ['platform_admin', 'finance'],
+  order_partial_refund: ['platform_admin', 'finance'],
+  refund_request: ['platform_admin', 'finance'],
 };
 
 let seq = 0;
@@ -200,6 +211,29 @@ async function heldRequest(t: TestApp, kind: keyof typeof HELD_DECIDERS, admin: 
         ];
       case 'operator_password':
         return ['/api/admin/operators/password', { id: await colleague('platform_admin'), password: 'Reset2026zz', reason: '重置' }];
+      case 'operator_totp': {
+        const id = await colleague('platform_admin');
+        await enableTotp(t, await loginAs(t, `matrix${n}` as DemoOperator, 'Matrix2026x'));
+        return ['/api/admin/operators/totp', { id, reason: '手机丢失' }];
+      }
+      // ¥2,000 from the balance: above the default refund limit of ¥1,000
+      case 'order_refund':
+        return ['/api/admin/orders/refund', { order_no: await paidBalanceOrder(t, '1000000001', 200_000), reason: '客户投诉' }];
+      case 'order_partial_refund':
+        return [
+          '/api/admin/orders/partial-refund',
+          {
+            order_no: await paidBalanceOrder(t, '1000000001', 200_000),
+            amount_fen: 150_000,
+            reason: '补偿',
+            request_id: `matrix-${n}-part`,
+          },
+        ];
+      case 'refund_request':
+        return [
+          '/api/admin/refund-requests/approve',
+          { id: await openRefundRequest(t, await paidBalanceOrder(t, '1000000001', 200_000)), reason: '同意退款' },
+        ];
       case 'operator_role':
         return ['/api/admin/operators/role', { id: await colleague('support'), role: 'finance', agent_id: null, reason: '转岗' }];
       case 'commission_adjust':

@@ -22,6 +22,7 @@ import { personalData } from '../src/lib/personalData';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { paidDeviceOrder } from './shopOrderHelpers';
 import { multipart, PNG } from './uploadHelpers';
+import { enableTotp, openRefundRequest, paidBalanceOrder } from './refundHelpers';
 
 type Writer = Extract<AdminEndpointName, `admin${string}`>;
 interface Sample {
@@ -289,6 +290,16 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     body: async (t) => ({ id: await operatorId(t, 'finance'), password: 'Reset2026y', reason: '忘记密码' }),
   },
   adminOperatorUnlock: { as: 'admin', body: async (t) => ({ id: await operatorId(t, 'finance'), reason: '本人确认' }) },
+  // a support colleague's second factor: done at once (docs/decisions/0059)
+  adminOperatorResetTotp: {
+    as: 'admin',
+    body: async (t, f) => {
+      await enableTotp(t, await colleague(t, f));
+      // the colleague just created
+      const me = await t.db.kysely.selectFrom('operators').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+      return { id: me.id, reason: '手机丢失' };
+    },
+  },
   adminOperatorSetRole: {
     as: 'admin',
     body: async (t) => ({ id: await operatorId(t, 'support'), role: 'finance', agent_id: null, reason: '转岗财务' }),
@@ -739,6 +750,35 @@ describe.each(databases())('console writes made once on %s', (kind) => {
         'admin',
         // a third platform administrator (created through approval), so that admin2 could approve its reset
         async (tt) => ({ id: await approvedAdmin(tt, `third${f.seq()}`), password: 'Reset2026zz', reason: '忘记密码' }),
+      ],
+      [
+        'adminOperatorResetTotp',
+        'admin',
+        // a third platform administrator with a second factor, so that admin2 could approve its reset
+        async (tt) => {
+          const id = await approvedAdmin(tt, `totp${f.seq()}`);
+          const username = (await tt.db.kysely.selectFrom('operators').select('username').where('id', '=', id).executeTakeFirstOrThrow())
+            .username;
+          await enableTotp(tt, cookieOf(await adminLogin(tt, username, 'Third2026xx')));
+          return { id, reason: '手机丢失' };
+        },
+      ],
+      // refunds above the refund limit (¥2,000 from the balance; the limit is ¥1,000); not finance, as above
+      ['adminOrderRefund', 'admin', async (tt) => ({ order_no: await paidBalanceOrder(tt, '1000000002', 200_000), reason: '客户投诉' })],
+      [
+        'adminOrderPartialRefund',
+        'admin',
+        async (tt) => ({
+          order_no: await paidBalanceOrder(tt, '1000000002', 200_000),
+          amount_fen: 150_000,
+          reason: '补偿',
+          request_id: `held-part-${f.seq()}`,
+        }),
+      ],
+      [
+        'adminRefundRequestApprove',
+        'admin',
+        async (tt) => ({ id: await openRefundRequest(tt, await paidBalanceOrder(tt, '1000000002', 200_000)), reason: '同意退款' }),
       ],
       [
         'adminOperatorSetRole',

@@ -720,10 +720,11 @@ describe.each(databases())('auth on %s', (kind) => {
   describe('forced logout by the operator', () => {
     it('revokes every session of the user named by mobile or account (command line)', async () => {
       // The command is a separate process, so it needs a database another process can open:
-      // the PostgreSQL test database, or (SQLite) a file of our own instead of ":memory:".
+      // the PostgreSQL test database, the file's SQLite copy of the run's prepared database, or
+      // (a file that seeds its own in ":memory:") a file of our own.
       let target = t;
       let cleanup = async () => {};
-      if (kind === 'sqlite') {
+      if (kind === 'sqlite' && t.config.databaseUrl === ':memory:') {
         const dir = mkdtempSync(join(tmpdir(), 'portal-cli-'));
         const url = join(dir, 'portal.db');
         const db = await connect(url);

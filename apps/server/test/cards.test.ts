@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CardInfoAnswer, CardInfoCore, Code } from '@portal/contract';
 import { chinaDate } from '@portal/domain';
 import { DEMO } from '../src/db/seed';
+import { queryObserver } from '../src/lib/metrics';
 import { hashPassword } from '../src/lib/password';
 import { expectAllRejectedWithoutWrites, expectRejected, jsonPost, oversizedBody } from './badInput';
 import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
@@ -448,6 +449,24 @@ describe.each(databases())('cards on %s', (kind) => {
         .set({ real_name_url: '', verify_url: '', balance_fen: 0, package_series_ids: '[1]' })
         .where('custom_num', '=', '1000000002')
         .execute();
+    });
+
+    it('is two statements: the session, then the one read model with the whole answer (nothing else per request)', async () => {
+      await info(t, '1000000001', demo); // a card never synced is synced by its first read: not this one's concern
+      let statements = 0;
+      t.db.observeQueries(() => statements++);
+      const counts: number[] = [];
+      try {
+        for (let i = 0; i < 3; i++) {
+          statements = 0;
+          await info(t, '1000000001', demo);
+          counts.push(statements);
+        }
+      } finally {
+        t.db.observeQueries(queryObserver(t.db.dialect));
+      }
+      // the least of three: a scheduled job's statements may fall into one of them, never into all
+      expect(Math.min(...counts)).toBe(2);
     });
 
     it('reads only the caller’s cards: 403 for others, 10000 for unknown numbers, 401 without login', async () => {

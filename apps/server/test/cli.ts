@@ -1,7 +1,9 @@
-// Runs an operator command (apps/server/src/cli/*) as a child process, as an operator would.
+// Runs an operator command (apps/server/src/cli/*) as a child process, as an operator would: its
+// build, as the image carries it (scripts/test/serverEntry.ts).
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandEntry } from '../../../scripts/test/serverEntry';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
@@ -13,7 +15,7 @@ export interface CliResult {
 
 export function runCli(script: string, args: string[], databaseUrl: string): Promise<CliResult> {
   return new Promise((done, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/cli/${script}`, ...args], {
+    const child = spawn(process.execPath, [...commandEntry(repoRoot, script), ...args], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: databaseUrl },
     });

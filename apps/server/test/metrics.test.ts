@@ -3,7 +3,7 @@
 // mobile or a token —, jobs, payments, notifications, SMS; and promtool accepts what is served and
 // the alert rules in deploy/prometheus.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,34 @@ function promtool(args: string[], input?: string): { status: number; out: string
   if (r.error) throw new Error(`promtool is needed (apt-get install prometheus): ${r.error.message}`);
   return { status: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
+
+/** A built portal and console: index.html and hashed assets, as the builds leave them. */
+function builtFiles(): { webDist: string; consoleDist: string } {
+  const root = mkdtempSync(join(tmpdir(), 'portal-metrics-built-'));
+  const dist = (name: string, files: string[]) => {
+    const dir = join(root, name);
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    for (const f of files) writeFileSync(join(dir, 'assets', f), 'export {};');
+    return dir;
+  };
+  return { webDist: dist('web', ['index-1a2b3c4d.js', 'home-5e6f7a8b.js']), consoleDist: dist('console', ['main-9c0d1e2f.js']) };
+}
+
+describe.each(databases())('built files in the metrics on %s', (kind) => {
+  const t = useTestApp(kind, { metricsToken: TOKEN, ...builtFiles() });
+
+  it('every built file is counted under one route label, whatever its hashed name', async () => {
+    const before = await scrape(t);
+    for (const url of ['/assets/index-1a2b3c4d.js', '/assets/home-5e6f7a8b.js', '/admin/assets/main-9c0d1e2f.js'])
+      expect((await t.get(url)).statusCode, url).toBe(200);
+    const after = await scrape(t);
+    const files = { method: 'GET', route: 'static', status_class: '2xx' };
+    const count = (text: string) => valueOf(text, 'portal_http_request_duration_seconds_count', files);
+    expect(count(after) - count(before)).toBe(3);
+    for (const name of ['1a2b3c4d', '5e6f7a8b', '9c0d1e2f']) expect(after).not.toContain(name);
+  });
+});
 
 describe.each(databases())('metrics on %s', (kind) => {
   const t = useTestApp(kind, { metricsToken: TOKEN, payReconcileIntervalMs: 0, paySandboxDropNotify: true });

@@ -4,12 +4,13 @@
 // only if the build copies it into the output or the Dockerfile's runtime stage copies it into the
 // image. The server once read its router base maps from ./models/ beside the code: every test ran
 // from src/, where they exist, and the compiled server refused to start with ACS_URL set.
-// This file builds the server with the real build script into a folder of its own (npm test builds
-// dist/ only after the api step) and checks every such path against that output and the image.
+// This file builds the server with the real build script into a folder of its own (so it holds when
+// run alone, whatever dist/ holds) and checks every such path against that output and the image.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtCommandName } from '../../../scripts/test/serverEntry';
 import { buildServer, imageHolds, REPO_ROOT, runtimeCopies, runtimeLayout } from './shipped';
 
 /** The source the server bundle is made of: the server and the workspace packages it bundles. */
@@ -124,6 +125,17 @@ describe('the compiled server carries every file the server reads', () => {
         .filter((p) => p !== '.' && p !== './' && !existsSync(resolve(outdir, p)))
         .map((p) => `${f}: ${p}`),
     );
+    expect(missing).toEqual([]);
+  });
+
+  it('every operator command is built, and every compiled command the README names exists', () => {
+    const commands = readdirSync(resolve(REPO_ROOT, 'apps/server/src/cli')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(commands).toContain('createAdmin.ts');
+    const named = [...readFileSync(resolve(REPO_ROOT, 'README.md'), 'utf8').matchAll(/apps\/server\/dist\/([\w-]+\.js)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(named).toContain('create-admin.js');
+    const missing = [...commands.map(builtCommandName), ...named].filter((f) => !existsSync(join(outdir, f)));
     expect(missing).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-// The server's start-up, as an operator runs it (main.ts as a child process): a wrong variable or a
+// The server's start-up, as an operator runs it (the build, dist/main.js, as a child process: scripts/test/serverEntry.ts): a wrong variable or a
 // production configuration with something only a developer's machine should have is refused with a
 // message naming what to change, exit code 78 and nothing written; a proper one starts
 // (docs/decisions/0016-production-configuration.md).
@@ -12,6 +12,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, DEV_PAY_SANDBOX_SECRET, DEV_PERSONAL_DATA_KEY, ENV_NAMES, loadConfig } from '../src/config';
 import { connect } from '../src/db/connect';
 import { freePort } from './ports';
+import { serverEntry } from '../../../scripts/test/serverEntry';
 
 const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'portal-startup-'));
@@ -29,7 +30,7 @@ interface Run {
 
 let runs = 0;
 /**
- * Starts main.ts with only these variables (nothing from the test runner's environment that the
+ * Starts the server with only these variables (nothing from the test runner's environment that the
  * server reads); when it starts, checks /healthz and a demo login, then stops it.
  */
 async function start(env: Record<string, string | undefined>): Promise<Run & { databaseUrl: string }> {
@@ -37,7 +38,7 @@ async function start(env: Record<string, string | undefined>): Promise<Run & { d
   const port = await freePort();
   const base: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ENV_NAMES) delete base[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverEntry(repoRoot), {
     cwd: repoRoot,
     env: { ...base, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: '', DATABASE_URL: databaseUrl, ...env },
   });

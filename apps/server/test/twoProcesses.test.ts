@@ -16,9 +16,9 @@ import { DEMO } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
 import { createPgDatabase, databases, useTestApp } from './harness';
 import { freePort } from './ports';
+import { serverEntry } from '../../../scripts/test/serverEntry';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const MAIN = 'apps/server/src/main.ts';
 /** the reconciler's interval: long enough that its own timer never fires during the test; ticks are made by moving the clock */
 const TICK_MS = 600_000;
 const RECONCILE = 'payments.reconcile';
@@ -45,7 +45,7 @@ describe.each(databases().filter((k) => k === 'postgres'))('two server processes
 
   async function start(p: Proc): Promise<void> {
     p.log = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, serverEntry(ROOT), {
       cwd: ROOT,
       env: {
         ...process.env,

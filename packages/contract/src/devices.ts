@@ -201,8 +201,14 @@ export type DeviceStatus = z.infer<typeof DeviceStatus>;
 
 export const WifiAnswer = WifiView.extend({
   custom_num: z.string(),
+  /** "" when password_read is false */
   password: z.string(),
-  /** WIFI:… text of the QR code a phone scans to join */
+  /**
+   * false: the router does not read its passphrase back (TR-069 hides passwords) and holds none the
+   * portal set: the page says 未读取 and offers no join code (docs/decisions/0061-routers-behind-a-slow-acs.md)
+   */
+  password_read: z.boolean(),
+  /** WIFI:… text of the QR code a phone scans to join; "" when the passphrase is not known */
   join_uri: z.string(),
   online: z.boolean(),
   pending: z.array(DeviceChange),

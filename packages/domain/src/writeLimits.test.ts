@@ -37,6 +37,8 @@ describe('write limits', () => {
     ['a commission adjustment at the limit', { kind: 'commission_adjust', amount_fen: 100_000 }, []],
     ['¥50,000 of commission', { kind: 'commission_adjust', amount_fen: 5_000_000 }, ['commission_adjust_fen']],
     ['a commission debit over it', { kind: 'commission_adjust', amount_fen: -100_001 }, ['commission_adjust_fen']],
+    ['a refund at the limit', { kind: 'refund', amount_fen: 100_000 }, []],
+    ['a refund one fen over it', { kind: 'refund', amount_fen: 100_001 }, ['refund_fen']],
     ['an ordinary price', { kind: 'price', retail_fen: 2_990 }, []],
     ['a price at the limit', { kind: 'price', retail_fen: 100_000 }, []],
     ['¥99,999 for 30 GB', { kind: 'price', retail_fen: 9_999_900 }, ['retail_price_fen']],

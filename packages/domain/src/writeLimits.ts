@@ -22,6 +22,11 @@ export interface WriteLimits {
    * approve that agent's withdrawals (docs/decisions/0056); longer is stricter
    */
   payout_change_days: number;
+  /**
+   * the most one refund (a whole order's, a partial one, a holder's request approved) may give back,
+   * fen; above it the refund waits for another person (docs/decisions/0059-refunds-and-second-factors-held.md)
+   */
+  refund_fen: number;
 }
 
 export type WriteLimitKey = keyof WriteLimits;
@@ -35,6 +40,7 @@ export const DEFAULT_WRITE_LIMITS: WriteLimits = {
   retail_price_fen: 100_000,
   commission_adjust_fen: 100_000,
   payout_change_days: 7,
+  refund_fen: 100_000,
 };
 
 /** What each limit is called, for the settings form and the breach messages. */
@@ -46,6 +52,7 @@ export const WRITE_LIMIT_LABEL: Record<WriteLimitKey, string> = {
   retail_price_fen: '套餐零售价上限',
   commission_adjust_fen: '单次佣金调整上限',
   payout_change_days: '改收款账户或验证手机后不得审核该代理提现的天数',
+  refund_fen: '单笔退款上限',
 };
 
 /** A limited write, by what the limits look at. */
@@ -53,6 +60,8 @@ export type LimitedWrite =
   | { kind: 'voucher_issue'; amount_fen: number; valid_days: number; card_count: number }
   | { kind: 'balance_adjust'; amount_fen: number }
   | { kind: 'commission_adjust'; amount_fen: number }
+  /** what one refund gives back */
+  | { kind: 'refund'; amount_fen: number }
   | { kind: 'price'; retail_fen: number }
   /**
    * A coupon package's voucher templates: each buyer is issued them all, so each is held to a
@@ -114,7 +123,9 @@ export function limitBreaches(limits: WriteLimits, w: LimitedWrite): LimitBreach
         ? [breach('balance_adjust_fen', '调整金额', Math.abs(w.amount_fen), limits.balance_adjust_fen, yuan)]
         : w.kind === 'commission_adjust'
           ? [breach('commission_adjust_fen', '佣金调整金额', Math.abs(w.amount_fen), limits.commission_adjust_fen, yuan)]
-          : [breach('retail_price_fen', '零售价', w.retail_fen, limits.retail_price_fen, yuan)];
+          : w.kind === 'refund'
+            ? [breach('refund_fen', '退款金额', w.amount_fen, limits.refund_fen, yuan)]
+            : [breach('retail_price_fen', '零售价', w.retail_fen, limits.retail_price_fen, yuan)];
   return found.filter((b): b is LimitBreach => b !== null);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalKind } from '@portal/contract/admin';
-import { heldForApproval, heldTitle, type HeldApproval } from './heldForApproval';
+import { heldForApproval, heldText, heldTitle, type HeldApproval } from './heldForApproval';
 
 const held = (kind: ApprovalKind): HeldApproval => ({
   id: 9,
@@ -34,8 +34,18 @@ describe('a held answer, in the console’s words', () => {
     ['operator_password', '已提交，等待另一位管理员审批'],
     ['operator_role', '已提交，等待另一位管理员审批'],
     ['commission_settings', '已提交，等待另一位管理员审批'],
+    ['operator_totp', '已提交，等待另一位管理员审批'],
+    ['order_refund', '超出单笔退款上限，待第二人审批'],
+    ['order_partial_refund', '超出单笔退款上限，待第二人审批'],
+    ['refund_request', '超出单笔退款上限，待第二人审批'],
   ])('%s: %s', (kind, title) => {
     expect(heldTitle(held(kind))).toBe(title);
+  });
+
+  it('a held refund says it has not been refunded', () => {
+    expect(heldText({ ...held('order_refund'), breaches: ['退款金额 ¥2000.00 超过上限 ¥1000.00'] })).toMatch(
+      /^退款金额 ¥2000\.00 超过上限 ¥1000\.00。尚未退款：已提交审批（编号 9）/,
+    );
   });
 
   it('tells a held answer from a done one', () => {

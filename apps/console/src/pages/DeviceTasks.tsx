@@ -1,7 +1,9 @@
-// WiFi设备任务: a card's wifi device, its last inform and its queued and failed tasks, and the firmware
+// WiFi设备任务: the devices in the operator's scope (设备列表, docs/decisions/0061-routers-behind-a-slow-acs.md),
+// a card's wifi device, its last inform and its queued and failed tasks, and the firmware
 // catalogue beside it (features/deviceTasks; docs/decisions/0040-firmware-through-the-acs.md). The
 // catalogue is a tab of this page rather than a menu entry of its own: support picks from it here.
 import { Tabs } from 'antd';
+import { DeviceOverview } from '../features/deviceTasks/components/DeviceOverview';
 import { DeviceTasksPanel } from '../features/deviceTasks/components/DeviceTasksPanel';
 import { FirmwareCatalogue } from '../features/deviceTasks/components/FirmwareCatalogue';
 
@@ -10,6 +12,7 @@ export default function DeviceTasks() {
     <Tabs
       items={[
         { key: 'tasks', label: '设备任务', children: <DeviceTasksPanel /> },
+        { key: 'overview', label: '设备列表', children: <DeviceOverview /> },
         { key: 'firmware', label: '固件库', children: <FirmwareCatalogue /> },
       ]}
     />

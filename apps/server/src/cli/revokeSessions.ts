@@ -1,5 +1,5 @@
 // Operator command: forced logout of one user on every device.
-//   node --import tsx apps/server/src/cli/revokeSessions.ts <mobile|account>
+//   npm run revoke-sessions -- <mobile|account>      (the image: node apps/server/dist/revoke-sessions.js <mobile|account>)
 // Uses DATABASE_URL like the server. The user's clients get business code 40001 on their next
 // request and go to the login page (docs/spec/portal-spec.md §8).
 import Fastify from 'fastify';
@@ -13,7 +13,9 @@ import { forceLogout } from '../modules/auth';
 async function main(argv: string[]): Promise<number> {
   const who = argv[0]?.trim();
   if (!who || argv.length !== 1 || who === '-h' || who === '--help') {
-    process.stderr.write('用法: node --import tsx apps/server/src/cli/revokeSessions.ts <手机号|账号>\n');
+    process.stderr.write(
+      '用法: npm run revoke-sessions -- <手机号|账号>（镜像内：node apps/server/dist/revoke-sessions.js <手机号|账号>）\n',
+    );
     return 2;
   }
   const config = loadConfig();

@@ -43,7 +43,9 @@ import * as m039 from './migrations/039_holder_addresses';
 import * as m040 from './migrations/040_write_limits_and_approvals';
 import * as m041 from './migrations/041_two_people';
 import * as m042 from './migrations/042_error_report_sources';
+import * as m043 from './migrations/043_refund_limit';
 import * as m044 from './migrations/044_carrier_base_paths';
+import * as m045 from './migrations/045_acs_task_parameters';
 
 interface Migration {
   name: string;
@@ -94,7 +96,9 @@ const MIGRATIONS: Migration[] = [
   { name: '040_write_limits_and_approvals', up: m040.up },
   { name: '041_two_people', up: m041.up },
   { name: '042_error_report_sources', up: m042.up },
+  { name: '043_refund_limit', up: m043.up },
   { name: '044_carrier_base_paths', up: m044.up },
+  { name: '045_acs_task_parameters', up: m045.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

@@ -755,6 +755,8 @@ export interface AcsCommandsTable {
   /** a firmware download: the file's name and the version the router reports once it runs it (034); '' otherwise */
   file_name: Generated<string>;
   target_version: Generated<string>;
+  /** a setParameterValues task: the JSON list of [path, value] it sets, a passphrase's value null (045); '[]' otherwise */
+  parameters: Generated<string>;
 }
 
 /** The platform's firmware catalogue (034, docs/decisions/0040-firmware-through-the-acs.md). */
@@ -1158,6 +1160,8 @@ export interface WriteLimitsTable {
   /** 041 */
   commission_adjust_fen: Generated<number>;
   payout_change_days: Generated<number>;
+  /** 043 */
+  refund_fen: Generated<number>;
   updated_by: string;
   updated_at: string;
 }
@@ -1177,7 +1181,12 @@ export interface ApprovalRequestsTable {
     | 'operator_password'
     | 'operator_role'
     | 'commission_adjust'
-    | 'commission_settings';
+    | 'commission_settings'
+    // docs/decisions/0059: refunds above refund_fen; another platform administrator's second factor
+    | 'order_refund'
+    | 'order_partial_refund'
+    | 'refund_request'
+    | 'operator_totp';
   agent_id: number | null;
   /** the write's body, JSON */
   payload: string;
@@ -1201,7 +1210,7 @@ export interface OperatorTiesTable {
   id: Generated<number>;
   operator_id: number;
   tied_id: number;
-  what: 'created' | 'password' | 'role';
+  what: 'created' | 'password' | 'role' | 'totp';
   at: string;
 }
 
@@ -1351,7 +1360,10 @@ export interface VoucherBatchesTable {
 export type Agent = Selectable<AgentsTable>;
 export type NewAgent = Insertable<AgentsTable>;
 export type User = Selectable<UsersTable>;
-export type Card = Selectable<CardsTable>;
+/** cards' search columns (036): computed by the database on every read that names them; only the console's search does */
+export type CardSearchColumn = 'custom_num_rev' | 'iccid_rev' | 'isdn_rev' | 'imsi_rev';
+/** A card as the modules read it: every stored column (modules/cardRecord CARD_COLUMNS), not the search ones. */
+export type Card = Omit<Selectable<CardsTable>, CardSearchColumn>;
 export type NewCard = Insertable<CardsTable>;
 export type PackageRow = Selectable<PackagesTable>;
 export type VoucherRow = Selectable<VouchersTable>;

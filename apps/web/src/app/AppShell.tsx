@@ -30,6 +30,11 @@ startErrorReporting();
  *  this module's code when that touch came first). */
 export const shellParts = () => import('./ShellParts');
 atFirstTouch(shellParts);
+// antd-mobile (the dialogs of lib/confirm.ts, the gate prompts): not in a page's cold load, here
+// by the time a tap asks for one (docs/decisions/0063-every-page-as-light-as-login.md).
+// Naming what is used (its confirm) keeps the rest of antd-mobile out of the build's ui chunk: a
+// bare import() of its `export *` would keep every component (the cold-load journey caught 147 kB).
+atFirstTouch(() => import('../lib/ui').then((m) => m.confirm));
 const KeepAlivePages = retryableLazy(() => shellParts().then((m) => ({ default: m.KeepAlivePages })));
 const AroundPage = retryableLazy(() => shellParts().then((m) => ({ default: m.AroundPage })));
 // A page's boundary with a header above its failure (offline: the page's code never came).

@@ -6,18 +6,25 @@
 //   CardGates  shows the one prompt, and runs the gates 1 s after card info loads on home and
 //              mine (start-up, card switched, page visible again).
 import { cardGate } from '@portal/domain';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate, useNavigationType } from '../lib/router';
 import { gateModeOf, type RouteDef } from '../config/routeRules';
 import { brandingStore } from '../features/branding/model/brandingStore';
 import { cardInfoKey, fetchCardInfo } from '../features/cards/api/cardInfo';
 import { fetchHasPassword } from '../features/cards/api/hasPassword';
 import { rememberCardInfo } from '../features/cards/model/currentCard';
-import { BlockPrompt, RedirectPrompt } from '../features/gating/components/GatePrompt';
 import { afterLoadStep, needsPassword, promptFor, RECHECK_DELAY_MS, setPasswordPrompt } from '../features/gating/model/prompt';
-import { promptStore } from '../features/gating/model/promptStore';
+import { promptStore, type OpenPrompt } from '../features/gating/model/promptStore';
 import { queryClient } from '../lib/query';
 import { local } from '../lib/storage';
+import { retryableLazy } from './retryableLazy';
+
+// The prompts are antd-mobile dialogs: their code (and antd-mobile's) comes when one opens, not with
+// every gated page (docs/decisions/0063-every-page-as-light-as-login.md). The prompt shows a round
+// trip later; its countdown starts when it shows.
+const loadPrompts = () => import('../features/gating/components/GatePrompt');
+const BlockPrompt = retryableLazy(() => loadPrompts().then((m) => ({ default: m.BlockPrompt })));
+const RedirectPrompt = retryableLazy(() => loadPrompts().then((m) => ({ default: m.RedirectPrompt })));
 
 const here = (l: { pathname: string; search: string }) => l.pathname + l.search;
 
@@ -67,7 +74,6 @@ interface CardGatesProps {
 }
 
 export default function CardGates({ route, customNum }: CardGatesProps) {
-  const navigate = useNavigate();
   const location = useLocation();
   const open = useSyncExternalStore(promptStore.subscribe, promptStore.current, promptStore.current);
 
@@ -91,7 +97,15 @@ export default function CardGates({ route, customNum }: CardGatesProps) {
   );
 
   if (!open) return null;
-  const { id, spec } = open;
+  return (
+    <Suspense fallback={null}>
+      <Prompt open={open} />
+    </Suspense>
+  );
+}
+
+function Prompt({ open: { id, spec } }: { open: OpenPrompt }) {
+  const navigate = useNavigate();
   if (spec.kind === 'block') {
     return (
       <BlockPrompt

@@ -8,6 +8,7 @@ import { INVOICE_REQUEST_STATUSES, REFUND_REQUEST_STATUSES } from '../patterns/a
 import { adminArea } from './define';
 import * as ROUTES from '../routes/admin/afterSales';
 import { AdminReason } from './orders';
+import { PendingApproval } from './approvals';
 
 const limit = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(200, '每页最多 200 条').default(50);
 const afterId = z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional();
@@ -93,9 +94,9 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
   adminRefundRequestApprove: {
     access: 'refunds.manage',
     tags: ['admin after-sales'],
-    summary: '同意退款申请：经退款服务全额退款并收回权益（须填写原因）',
+    summary: '同意退款申请：经退款服务全额退款并收回权益（须填写原因；超过单笔退款上限待另一人审批，申请仍为待处理）',
     body: AdminRefundRequestApproveBody,
-    answer: AdminRefundRequestRow,
+    answer: z.union([AdminRefundRequestRow, PendingApproval]),
   },
   adminRefundRequestReject: {
     access: 'refunds.manage',

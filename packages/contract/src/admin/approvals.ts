@@ -29,6 +29,8 @@ export const WriteLimitsShape = z.object({
     .int('天数须为整数')
     .min(1, '天数至少 1 天')
     .max(90, '天数最多 90 天'),
+  /** one refund above it waits for another person (docs/decisions/0059) */
+  refund_fen: fenLimit('单笔退款上限', 100_000_000),
 });
 
 export const WriteLimitsInput = WriteLimitsShape.extend({ reason });
@@ -46,6 +48,11 @@ export const APPROVAL_KINDS = [
   'operator_role',
   'commission_adjust',
   'commission_settings',
+  // refunds above refund_fen, and another platform administrator's second factor (docs/decisions/0059)
+  'order_refund',
+  'order_partial_refund',
+  'refund_request',
+  'operator_totp',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_KIND_LABEL: Record<ApprovalKind, string> = {
@@ -60,6 +67,10 @@ export const APPROVAL_KIND_LABEL: Record<ApprovalKind, string> = {
   operator_role: '修改操作员角色',
   commission_adjust: '调整代理佣金',
   commission_settings: '修改代理验证手机',
+  order_refund: '订单退款',
+  order_partial_refund: '订单部分退款',
+  refund_request: '同意退款申请',
+  operator_totp: '重置管理员两步验证',
 };
 
 /** withdrawn: the requester took it back while it was pending (it was never carried out) */

@@ -23,7 +23,7 @@ describe('audit action labels', () => {
     ['card.suspended', ['card.suspended']],
     ['  停机 ', ['card.suspended']],
     ['退款', ['order.refund', 'order.partial_refund', 'refund_request.approved', 'refund_request.rejected']],
-    ['两步验证', ['operator.totp_enrol', 'operator.totp_enabled', 'operator.totp_disabled']],
+    ['两步验证', ['operator.totp_enrol', 'operator.totp_enabled', 'operator.totp_disabled', 'operator.totp_reset']],
     ['CARD.AGENT', ['card.agent_moved']],
     ['没有这个操作', []],
   ])('a search for %j means %j', (text, actions) => {

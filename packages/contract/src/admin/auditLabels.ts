@@ -93,6 +93,7 @@ export const AUDIT_ACTION_LABEL = {
   'vouchers.batch_revoked': '撤销未使用的优惠券',
   'operator.created': '新建操作员',
   'operator.password_reset': '重置操作员密码',
+  'operator.totp_reset': '重置操作员两步验证',
   'operator.unlocked': '解锁操作员',
   'operator.disabled': '停用操作员',
   'operator.enabled': '启用操作员',

@@ -51,6 +51,40 @@ export const AdminDeviceTasksAnswer = z.object({
 });
 export type AdminDeviceTasksAnswer = z.infer<typeof AdminDeviceTasksAnswer>;
 
+// ---------- the devices in the operator's scope (docs/decisions/0061-routers-behind-a-slow-acs.md) ----------
+
+export const AdminDeviceOverviewQuery = z.object({
+  /** a card number or a serial, exactly; '' every device */
+  q: z.string({ error: '卡号或序列号有误' }).trim().max(64, '卡号或序列号有误').default(''),
+  presence: z.enum(['', 'online', 'offline'], { error: '在线状态有误' }).default(''),
+  /** devices with a pending task, a failed one, or a firmware push not yet done (pending or failed) */
+  task: z.enum(['', 'pending', 'failed', 'firmware'], { error: '任务筛选有误' }).default(''),
+});
+
+export const AdminDeviceOverviewRow = z.object({
+  custom_num: z.string(),
+  serial: z.string(),
+  agent_name: z.string(),
+  model_name: z.string(),
+  /** false: its ACS could not be asked now; online and last_inform are then unknown */
+  reachable: z.boolean(),
+  online: z.boolean(),
+  /** when the router last called its ACS (ISO; the console shows Beijing time); '' unknown or the simulator */
+  last_inform: z.string(),
+  /** the ACS that manages it; '' for the device simulator */
+  acs: z.string(),
+  /** its pending and failed tasks, newest first (firmware pushes among them) */
+  tasks: z.array(AdminDeviceTask.extend({ kind: z.string() })),
+});
+export type AdminDeviceOverviewRow = z.infer<typeof AdminDeviceOverviewRow>;
+
+export const AdminDeviceOverviewAnswer = z.object({
+  items: z.array(AdminDeviceOverviewRow),
+  /** more devices matched than one look covers (OVERVIEW_LIMIT): narrow it with a card number or serial */
+  truncated: z.boolean(),
+});
+export type AdminDeviceOverviewAnswer = z.infer<typeof AdminDeviceOverviewAnswer>;
+
 const TaskAction = z.object({ custom_num: CardNumber, id: ChangeId, reason: AdminReason });
 
 // ---------- firmware (docs/decisions/0040-firmware-through-the-acs.md) ----------
@@ -131,6 +165,13 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     summary: '按卡号查看WiFi设备：最近上报时间、待生效与失败的任务（含设备故障码）',
     query: z.object({ custom_num: CardNumber }),
     answer: AdminDeviceTasksAnswer,
+  },
+  adminDeviceOverview: {
+    access: 'devices.support',
+    tags: ['admin devices'],
+    summary: '范围内的WiFi设备：在线/离线、最近上报时间、待生效与失败的任务及固件推送，可筛选',
+    query: AdminDeviceOverviewQuery,
+    answer: AdminDeviceOverviewAnswer,
   },
   adminDeviceTaskRetry: {
     access: 'devices.support',

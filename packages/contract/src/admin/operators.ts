@@ -82,6 +82,14 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     body: z.object({ id: operatorId, password: OperatorNewPassword, reason: AdminReason }),
     answer: z.union([OperatorRow, PendingApproval]),
   },
+  adminOperatorResetTotp: {
+    access: 'operators.manage',
+    tags: ['admin operators'],
+    summary: '重置操作员的两步验证（丢失手机时；其所有登录随之失效；平台管理员的待另一位平台管理员审批）',
+    body: z.object({ id: operatorId, reason: AdminReason }),
+    /** another platform administrator's waits for a second platform administrator (docs/decisions/0059) */
+    answer: z.union([OperatorRow, PendingApproval]),
+  },
   adminOperatorUnlock: {
     access: 'operators.manage',
     tags: ['admin operators'],

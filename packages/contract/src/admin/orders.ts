@@ -246,16 +246,17 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
   adminOrderRefund: {
     access: 'refunds.manage',
     tags: ['admin orders'],
-    summary: '退款（必须填写原因；经退款服务，重复提交只退一次）',
+    summary: '退款（必须填写原因；经退款服务，重复提交只退一次；超过单笔退款上限待另一人审批）',
     body: AdminRefundBody,
-    answer: AdminRefundAnswer,
+    /** above refund_fen the refund waits for another person (docs/decisions/0059) */
+    answer: z.union([AdminRefundAnswer, PendingApproval]),
   },
   adminOrderPartialRefund: {
     access: 'refunds.manage',
     tags: ['admin orders'],
-    summary: '部分退款（填写金额与原因，不超过可退金额；保留订单权益；同一请求编号只退一次）',
+    summary: '部分退款（填写金额与原因，不超过可退金额；保留订单权益；同一请求编号只退一次；超过单笔退款上限待另一人审批）',
     body: AdminPartialRefundBody,
-    answer: AdminPartialRefundAnswer,
+    answer: z.union([AdminPartialRefundAnswer, PendingApproval]),
   },
   adminLatePayments: {
     access: 'ledger.view',

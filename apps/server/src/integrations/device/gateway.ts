@@ -56,6 +56,11 @@ export interface DeviceState {
   /** the active SIM's signal as last reported; null offline or with no signal */
   signal: RadioSignal | null;
   wifi: WifiSettings;
+  /**
+   * false: wifi.password is not the passphrase but "" read back from a router that hides it
+   * (TR-069 reads passwords back empty) — the pages say 未读取 (docs/decisions/0061-routers-behind-a-slow-acs.md)
+   */
+  wifiPasswordRead: boolean;
   checkinSeconds: number;
 }
 
@@ -152,6 +157,8 @@ export interface DeviceSupportInfo {
   acs: string;
   /** when the router last called in ('' unknown) */
   lastInform: string;
+  /** it called in within the online window */
+  online: boolean;
   /** the router's CWMP fault code by command id, for the failed ones */
   faultCodes: Record<string, string>;
 }

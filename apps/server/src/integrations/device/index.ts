@@ -36,6 +36,8 @@ export function deviceGatewayFor(db: Db, config: Config, transport?: HttpTranspo
             ...(s.password !== undefined ? { password: s.password } : {}),
             transport: http,
             taskTimeoutMs: config.acs.taskTimeoutMs,
+            // ?timeout= stays below it: a device that does not answer is the NBI's 202, not our timeout
+            httpTimeoutMs: config.acs.timeoutMs,
           }),
           models,
           productClasses: s.productClasses,

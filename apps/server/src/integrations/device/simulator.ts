@@ -328,6 +328,8 @@ export class DeviceSimulator implements DeviceGateway {
         band: dev.band as WifiSettings['band'],
         maxClients: dev.max_clients,
       },
+      // the simulator keeps the passphrase it was given
+      wifiPasswordRead: true,
       checkinSeconds: Math.round(this.opts.checkinMs / 1000),
     };
   }

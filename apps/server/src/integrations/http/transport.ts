@@ -20,7 +20,11 @@ export type HttpTransport = (req: HttpRequest) => Promise<HttpResponse>;
 
 /** A failure to reach the provider at all (network, timeout): the same call may work later. */
 export class TransportError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** the request was sent and no answer came in time: the provider may still have acted on it */
+    readonly timedOut = false,
+  ) {
     super(message);
     this.name = 'TransportError';
   }
@@ -43,7 +47,8 @@ export function fetchTransport(timeoutMs = 10_000, { followRedirects = true }: {
         ...(followRedirects ? {} : { redirect: 'error' as const }),
       });
     } catch (err) {
-      throw new TransportError(`${new URL(req.url).host} unreachable: ${(err as Error).name}`);
+      const name = (err as Error).name;
+      throw new TransportError(`${new URL(req.url).host} unreachable: ${name}`, name === 'TimeoutError');
     }
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => (headers[k.toLowerCase()] = v));

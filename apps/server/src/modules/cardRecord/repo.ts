@@ -6,10 +6,13 @@ import { CardState } from '@portal/contract/enums';
 import type { CardFlag } from '@portal/domain';
 import type { Executor } from '../../db/executor';
 import { preparedQuery } from '../../db/preparedQuery';
+import { CARD_COLUMNS } from './columns';
 import type { Card, CardsTable, Database } from '../../db/schema';
 
 // card info's hot path (every page): compiled once (db/preparedQuery)
-const cardByNumQuery = preparedQuery((db, customNum: string) => db.selectFrom('cards').selectAll().where('custom_num', '=', customNum));
+const cardByNumQuery = preparedQuery((db, customNum: string) =>
+  db.selectFrom('cards').select(CARD_COLUMNS).where('custom_num', '=', customNum),
+);
 export async function cardByNum(db: Executor, customNum: string): Promise<Card | undefined> {
   return (await cardByNumQuery(db, customNum))[0];
 }
@@ -19,7 +22,7 @@ export async function cardByNum(db: Executor, customNum: string): Promise<Card |
 const cardForUserQuery = preparedQuery((db, customNum: string, userId: number) =>
   db
     .selectFrom('cards')
-    .selectAll('cards')
+    .select(CARD_COLUMNS)
     .select((eb) => boundToUser(eb, userId))
     .where('cards.custom_num', '=', customNum),
 );

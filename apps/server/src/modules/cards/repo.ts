@@ -1,12 +1,14 @@
 // SQL of the cards module: owns a card's one owner (card_bindings, card_id unique); reads what
 // card info needs beside the card row (the row itself is modules/cardRecord's). One code base for
 // SQLite and PostgreSQL.
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { jsonArrayFrom, jsonRows } from '../../db/jsonArray';
-import { cardRecord } from '../cardRecord';
+import { CARD_COLUMNS, cardRecord } from '../cardRecord';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Card } from '../../db/schema';
 import type { LevelFacts, RightsBasis } from '../membership';
+import type { ApplicationFacts } from '../replacement';
 
 /** A bound card: the card row (the line's read model reads it whole) and the binding's own fields. */
 export type BoundCardRow = Card & {
@@ -70,9 +72,10 @@ export async function unbind(db: Executor, userId: number, cardId: number): Prom
 /**
  * Card info's read model (every page load, docs/decisions/0022): in ONE statement the card row,
  * whether this user holds it (for the access rule, modules/cardRecord), its agent, today's stored
- * usage, its owner, and what the owner's member rights rest on — their agent's programme switch,
- * their growth and that agent's levels (modules/membership's rule picks the level). Reads the tables of
- * cardRecord, branding, usage, auth and membership; writes nothing. Compiled once.
+ * usage, its owner, what the owner's member rights rest on — their agent's programme switch,
+ * their growth and that agent's levels (modules/membership's rule picks the level) — and its latest
+ * replacement application. Reads the tables of cardRecord, branding, usage, auth, membership and
+ * replacement; writes nothing. Compiled once.
  */
 const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, today: string) =>
   db
@@ -81,7 +84,7 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
     .leftJoin('card_bindings as owner_binding', 'owner_binding.card_id', 'cards.id')
     .leftJoin('users as owner', 'owner.id', 'owner_binding.user_id')
     .leftJoin('member_programs', 'member_programs.agent_id', 'owner.agent_id')
-    .selectAll('cards')
+    .select(CARD_COLUMNS)
     .select([
       'agents.id as agent_row_id',
       'agents.nickname as agent_nickname',
@@ -123,6 +126,25 @@ const cardInfoRowQuery = preparedQuery((db, customNum: string, userId: number, t
           ])
           .whereRef('member_levels.agent_id', '=', 'owner.agent_id'),
       ).as('owner_levels'),
+      // the card's latest replacement application (the replacement module's table; its rule says
+      // whether it is under way): a row or none, in the same statement for the same reason
+      jsonArrayFrom(
+        db,
+        eb
+          .selectFrom('change_card_applications')
+          .select([
+            'change_card_applications.status',
+            'change_card_applications.carrier',
+            'change_card_applications.tracking_no',
+            'change_card_applications.reject_reason',
+            'change_card_applications.new_custom_num',
+          ])
+          .whereRef('change_card_applications.card_id', '=', 'cards.id')
+          .orderBy('change_card_applications.id', 'desc')
+          // a literal, not a bound parameter: SQLite plans `limit ?` in this correlated subquery
+          // as a general one, and that cost ten times the rest of the statement (decision 0062)
+          .limit(sql.lit(1)),
+      ).as('latest_replacement'),
     ])
     .where('cards.custom_num', '=', customNum),
 );
@@ -151,6 +173,8 @@ export interface CardInfoRow {
   owner_rights_basis: RightsBasis | undefined;
   /** the levels of the owner's agent, in no order; empty without an owner */
   owner_levels: LevelFacts[];
+  /** the card's latest replacement application, undefined without one */
+  latest_replacement: ApplicationFacts | undefined;
 }
 
 export async function cardInfoRow(db: Executor, customNum: string, userId: number, today: string): Promise<CardInfoRow | undefined> {
@@ -172,6 +196,7 @@ export async function cardInfoRow(db: Executor, customNum: string, userId: numbe
     today_kb,
     owner_growth,
     owner_levels,
+    latest_replacement,
   } = row;
   return {
     // the row itself, with the columns above still on it: copying the card's 40-odd columns into
@@ -199,6 +224,7 @@ export async function cardInfoRow(db: Executor, customNum: string, userId: numbe
         ? undefined
         : { agentId: owner_agent_id, enabled: owner_programme_enabled === 1, growth: Number(owner_growth ?? 0) },
     owner_levels: jsonRows(owner_levels),
+    latest_replacement: jsonRows(latest_replacement)[0],
   };
 }
 

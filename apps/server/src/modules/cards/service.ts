@@ -18,7 +18,7 @@ import { proveCardPassword, type Auth } from '../auth';
 import { accessibleCard, allowedCard, cardRecord, seriesIdsOf } from '../cardRecord';
 import { memberRightsAmong } from '../membership';
 import { freshLine, lineAnswer, planOf } from '../line';
-import { replacementUnderWay } from '../replacement';
+import { progressUnderWay } from '../replacement';
 import { ensureSyncedOnce, renewalOf } from '../usage';
 import * as repo from './repo';
 
@@ -257,7 +257,8 @@ async function networksOf(ctx: AppContext, card: Card): Promise<NetworkOption[]>
 
 /**
  * Card info. Hot path (every page load): ONE statement reads the card, the access check's facts,
- * agent, today's usage, owner and the owner's member basis (repo.cardInfoRow), and the access rule
+ * agent, today's usage, owner, the owner's member basis and the latest replacement application
+ * (repo.cardInfoRow), and the access rule
  * is modules/cardRecord's. The carrier is asked only for a multi-SIM device's networks, and for
  * usage only the very first time a card is seen (so today_sum_flow is not 0 on a card nobody has
  * looked at yet; the row is read again after it); afterwards usage is refreshed by the usage calls.
@@ -273,8 +274,8 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
   answer.info.x_member_rights = rights;
   answer.info.card_extensions.member_right_switch = rights !== null;
   // a replacement under way: home shows its progress until the new card arrives (the replacement
-  // module says where it stands; this only carries it)
-  answer.info.replacement = await replacementUnderWay(ctx.db.kysely, row.card.id);
+  // module says where it stands; this only carries it, read in the one statement above)
+  answer.info.replacement = progressUnderWay(row.latest_replacement);
   return answer;
 }
 

@@ -46,7 +46,18 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)
 export { reconcile } from './payments/reconciler';
 export { parseRefundArgs, USAGE as REFUND_USAGE } from './refunds/args';
-export { latePayments, refundAllLate, refundOrder, refundPart, retryPendingRefunds, type RefundReport } from './refunds/service';
+export {
+  latePayments,
+  leftToRefund,
+  partialRefundPlan,
+  refundAllLate,
+  refundOrder,
+  refundPart,
+  retryPendingRefunds,
+  wholeRefundPlan,
+  type RefundMode,
+  type RefundReport,
+} from './refunds/service';
 // holders' refund and invoice requests, decided in the console (modules/admin/afterSales)
 export * as afterSales from './afterSales/service';
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery

@@ -3,4 +3,5 @@
 export { devicesRoutes } from './routes';
 export { deviceByCard } from './repo';
 export { cancelTask, deviceTasks, retryTask, supportDevice } from './support';
+export { deviceOverview } from './overview';
 export { firmwareCatalogue, pushFirmware, registerFirmware, withdrawFirmware, type PushTarget } from './firmware';

@@ -131,6 +131,7 @@ function storedOnly(serial: string): DeviceState {
     carrier: null,
     signal: null,
     wifi: { ssid: '', password: '', hidden: false, security: 'wpa2', band: 'both', maxClients: 0 },
+    wifiPasswordRead: false,
     checkinSeconds: 0,
   };
 }
@@ -337,8 +338,10 @@ export async function deviceWifi(ctx: AppContext, auth: Auth, customNum: string)
   return {
     custom_num: customNum,
     ...wifiView(s.wifi),
-    password: s.wifi.password,
-    join_uri: wifiJoinUri(s.wifi),
+    // a passphrase the router hides is 未读取: never "" shown as the passphrase, nor a join code without it
+    password: s.wifiPasswordRead ? s.wifi.password : '',
+    password_read: s.wifiPasswordRead,
+    join_uri: s.wifiPasswordRead ? wifiJoinUri(s.wifi) : '',
     online: s.online,
     pending: await pendingViews(ctx, o, s, ['wifi', 'reset']),
     can: abilitiesOf(await capabilitiesOf(ctx, s.serial)),
@@ -498,14 +501,16 @@ async function queue(
 
 export async function changeWifi(ctx: AppContext, auth: Auth, req: WifiChangeRequest): Promise<DeviceChange> {
   const o = await ownedDevice(ctx, auth, req.custom_num);
-  const now = (await stateOf(ctx, o.device.serial)).wifi;
+  const state = await stateOf(ctx, o.device.serial);
+  const now = state.wifi;
   const change: Partial<WifiSettings> = {};
   const parts: string[] = [];
   if (req.ssid !== undefined && req.ssid !== now.ssid) {
     change.ssid = req.ssid;
     parts.push(`WiFi名称改为「${req.ssid}」`);
   }
-  if (req.password !== undefined && req.password !== now.password) {
+  // a passphrase the router hides cannot be compared: whatever the holder sends is the new one
+  if (req.password !== undefined && (!state.wifiPasswordRead || req.password !== now.password)) {
     change.password = req.password;
     parts.push('修改WiFi密码');
   }

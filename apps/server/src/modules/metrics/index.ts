@@ -29,7 +29,7 @@ export function instrumentApp(app: FastifyInstance, ctx: AppContext): MetricsSou
   ctx.db.observeQueries(queryObserver(ctx.db.dialect));
   // the route's template (req.routeOptions.url), never the URL: a URL can carry a card number or a mobile
   app.addHook('onResponse', (req, reply, done) => {
-    observeRequest(req.method, req.routeOptions.url ?? '', reply.statusCode, reply.elapsedTime / 1000);
+    observeRequest(req.method, routeLabel(req.routeOptions), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   const registry = appRegistry(app, ctx);
@@ -37,6 +37,19 @@ export function instrumentApp(app: FastifyInstance, ctx: AppContext): MetricsSou
     contentType: processRegistry.contentType,
     render: () => Registry.merge([processRegistry, registry]).metrics(),
   };
+}
+
+/** The one route label of every built file (the portal's and the console's assets, their index.html). */
+export const BUILT_FILE_ROUTE = 'static';
+
+/**
+ * A request's route label: its template, except a built file's. @fastify/static registers a route
+ * per file (wildcard: false) and marks it with the file in its config; named by path, each release's
+ * hashed file names would be new series (112 of 172 labels were), so they share one label.
+ */
+export function routeLabel(route: { url?: string; config?: unknown }): string {
+  if ((route.config as { file?: unknown } | undefined)?.file !== undefined) return BUILT_FILE_ROUTE;
+  return route.url ?? '';
 }
 
 function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {

@@ -2,4 +2,5 @@
 // Owns change_card_applications.
 export { replacementRoutes } from './routes';
 export { moveApplication } from './repo';
-export { replacementAddress, replacementUnderWay } from './service';
+export { replacementAddress } from './service';
+export { progressUnderWay, type ApplicationFacts } from './progress';

@@ -47,3 +47,9 @@ export function replacementProgress(a: ApplicationFacts): ReplacementProgress {
     tracking_no: a.tracking_no,
   };
 }
+
+/** Card info's `replacement` (home): the latest application's progress while the new card is on its way, null otherwise. */
+export function progressUnderWay(latest: ApplicationFacts | undefined): ReplacementProgress | null {
+  const p = latest ? replacementProgress(latest) : null;
+  return p?.ongoing ? p : null;
+}

@@ -1,8 +1,7 @@
 import { Code } from '@portal/contract/codes';
-import type { ChangeCardInfo, ChangeCardRequest, ReplacementProgress } from '@portal/contract';
+import type { ChangeCardInfo, ChangeCardRequest } from '@portal/contract';
 import { maskMobile, maskPersonName } from '@portal/domain';
 import type { AppContext } from '../../context';
-import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -37,13 +36,6 @@ async function infoOf(ctx: AppContext, card: Card): Promise<ChangeCardInfo> {
       : null,
     progress: a ? replacementProgress(a) : null,
   };
-}
-
-/** Card info's `replacement` (home): the latest application's progress while the new card is on its way. */
-export async function replacementUnderWay(db: Executor, cardId: number): Promise<ReplacementProgress | null> {
-  const a = await repo.latestApplication(db, cardId);
-  const p = a ? replacementProgress(a) : null;
-  return p?.ongoing ? p : null;
 }
 
 export async function changeCardInfo(ctx: AppContext, auth: Auth, customNum: string): Promise<ChangeCardInfo> {

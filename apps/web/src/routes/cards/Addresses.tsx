@@ -24,7 +24,7 @@ import { loginUrl, safeRedirect } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { toast } from '../../lib/toast';
-import { confirm } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './Addresses.module.css';
 

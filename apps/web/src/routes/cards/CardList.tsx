@@ -19,7 +19,7 @@ import { withQuery } from '../../lib/query';
 import { clearCardData } from '../../lib/session';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { confirm } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './CardList.module.css';
 

@@ -14,7 +14,8 @@ import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
-import { confirm, List } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
+import { List } from '../../lib/uiList';
 import { useStored } from '../../lib/useStored';
 import styles from './Mine.module.css';
 

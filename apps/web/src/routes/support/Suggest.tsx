@@ -20,7 +20,7 @@ import { useFormErrors } from '../../lib/formErrors';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { confirm } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './Suggest.module.css';
 import parts from '../../styles/requestForm.module.css';

@@ -9,7 +9,7 @@ import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
-import { confirm } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './CpeMine.module.css';
 

@@ -14,7 +14,7 @@ import { SignalBadge } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
-import { confirm } from '../../lib/ui';
+import { confirm } from '../../lib/confirm';
 import styles from './CpeRouter.module.css';
 
 function CpeRouterPage() {

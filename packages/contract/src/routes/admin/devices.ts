@@ -1,6 +1,7 @@
 // The console's devices routes: see ../admin.ts.
 
 export const adminDeviceTasks = 'GET /admin/devices/tasks';
+export const adminDeviceOverview = 'GET /admin/devices/overview';
 export const adminDeviceTaskRetry = 'POST /admin/devices/tasks/retry';
 export const adminDeviceTaskCancel = 'POST /admin/devices/tasks/cancel';
 export const adminFirmwareList = 'GET /admin/devices/firmware';

@@ -101,6 +101,42 @@ describe('RequestQueue', () => {
     expect(screen.queryByRole('button', { name: '确认办理 P1' })).toBeNull();
   });
 
+  it('a decision held for another person says 待第二人审批 and that nothing was refunded, never its done words', async () => {
+    const { kind } = kindOf([row(1, 'open')]);
+    const held = {
+      pending_approval: {
+        id: 42,
+        kind: 'refund_request',
+        agent_id: 1,
+        agent_name: '演示代理',
+        summary: '订单 P1：同意用户退款申请，全额退款 ¥2000.00',
+        breaches: ['退款金额 ¥2000.00 超过上限 ¥1000.00'],
+        reason: '核实未使用',
+        requested_by: 'finance',
+        requested_at: '2026-12-01T00:00:00.000Z',
+        state: 'pending',
+        decided_by: null,
+        decided_at: null,
+        decision_reason: '',
+        outcome: '',
+        can_decide: false,
+        can_withdraw: true,
+      },
+    };
+    kind.decisions[0] = {
+      ...kind.decisions[0]!,
+      dialog: (r, d) => <button onClick={() => (d.onDone(held), d.onClose())}>{`确认办理 ${r.order_no}`}</button>,
+    };
+    show(kind, true);
+    await screen.findByText('说明 1');
+    fireEvent.click(within(rowOf('P1')).getByRole('button', { name: '办理' }));
+    fireEvent.click(screen.getByRole('button', { name: '确认办理 P1' }));
+    // the notice (antd renders a modal's title twice: for the dialog and its label)
+    expect((await screen.findAllByText('超出单笔退款上限，待第二人审批')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/尚未退款：已提交审批（编号 42）/).length).toBeGreaterThan(0);
+    expect(screen.queryByText('已办理')).toBeNull();
+  });
+
   it('驳回 asks a reason the holder reads and rejects that row with it', async () => {
     const { kind, reject } = kindOf([row(1, 'open')]);
     show(kind, true);

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { ageColumn, StateFilter, tagOf, type Labelled } from '../../../components/columns';
 import { ListPage, type KeysetPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { orderPath } from '../../../lib/paths';
 import { invalidateAfterSales } from '../api/requests';
 import { Sub } from './Sub';
@@ -24,9 +25,12 @@ export interface QueueRow {
   answer: string;
 }
 
-/** The dialog of one decision: `onDone` once the server took it, `onClose` in any case. */
+/**
+ * The dialog of one decision: `onDone` once the server took it (with its answer: a refund above the
+ * refund limit is answered `{ pending_approval }`, docs/decisions/0059), `onClose` in any case.
+ */
 export interface DecisionDialog {
-  onDone(): void;
+  onDone(answer?: unknown): void;
   onClose(): void;
 }
 
@@ -60,7 +64,7 @@ export function RequestQueue<Row extends QueueRow, S extends string>({
   kind: QueueKind<Row, S>;
   canDecide: boolean;
 }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [status, setStatus] = useState<S | undefined>('open' as S);
   const [deciding, setDeciding] = useState<{ row: Row; decision: QueueDecision<Row> } | null>(null);
@@ -113,8 +117,9 @@ export function RequestQueue<Row extends QueueRow, S extends string>({
       />
       {deciding
         ? deciding.decision.dialog(deciding.row, {
-            onDone: () => {
-              void message.success(deciding.decision.doneText);
+            onDone: (answer) => {
+              // held for another person: not done, and the notice says so (待第二人审批)
+              if (!sayHeld(modal, answer)) void message.success(deciding.decision.doneText);
               void invalidateAfterSales(qc);
             },
             onClose: () => setDeciding(null),

@@ -16,6 +16,7 @@ const YUAN_FIELDS = [
   ['balance_adjust', 'balance_adjust_fen'],
   ['retail_price', 'retail_price_fen'],
   ['commission_adjust', 'commission_adjust_fen'],
+  ['refund', 'refund_fen'],
 ] as const;
 
 export function LimitsCard({ canManage }: { canManage: boolean }) {

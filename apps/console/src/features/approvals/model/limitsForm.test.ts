@@ -11,6 +11,7 @@ describe('限额设置 form', () => {
       retail_price_fen: 99_990,
       commission_adjust_fen: 100_000,
       payout_change_days: 7,
+      refund_fen: 100_000,
     };
     const shown = limitsInitial(l);
     expect(shown).toEqual({
@@ -21,6 +22,7 @@ describe('限额设置 form', () => {
       retail_price: 999.9,
       commission_adjust: 1000,
       payout_change_days: 7,
+      refund: 1000,
     });
     expect(limitsBody({ ...shown, retail_price: 0.29 + 0.01, reason: ' 收紧 ' })).toMatchObject({ retail_price_fen: 30, reason: '收紧' });
     expect(limitsBody({ ...shown, reason: '不变' })).toEqual({ ...l, reason: '不变' });

@@ -10,6 +10,7 @@ export interface LimitsFields {
   retail_price: number;
   commission_adjust: number;
   payout_change_days: number;
+  refund: number;
   reason: string;
 }
 
@@ -23,6 +24,7 @@ export const limitsInitial = (l: WriteLimits): Omit<LimitsFields, 'reason'> => (
   retail_price: l.retail_price_fen / 100,
   commission_adjust: l.commission_adjust_fen / 100,
   payout_change_days: l.payout_change_days,
+  refund: l.refund_fen / 100,
 });
 
 export const limitsBody = (v: LimitsFields): AdminInputOf<'adminWriteLimitsSave'> => ({
@@ -33,5 +35,6 @@ export const limitsBody = (v: LimitsFields): AdminInputOf<'adminWriteLimitsSave'
   retail_price_fen: toFen(v.retail_price),
   commission_adjust_fen: toFen(v.commission_adjust),
   payout_change_days: v.payout_change_days,
+  refund_fen: toFen(v.refund),
   reason: v.reason.trim(),
 });

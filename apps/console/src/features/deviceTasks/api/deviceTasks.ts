@@ -16,3 +16,13 @@ export const retryDeviceTask = (customNum: string, id: number, reason: string) =
 
 export const cancelDeviceTask = (customNum: string, id: number, reason: string) =>
   call(admin.adminDeviceTaskCancel, { custom_num: customNum, id, reason });
+
+export type DeviceOverview = AdminAnswerOf<'adminDeviceOverview'>;
+export type DeviceOverviewRow = DeviceOverview['items'][number];
+export type OverviewFilter = { q: string; presence: '' | 'online' | 'offline'; task: '' | 'pending' | 'failed' | 'firmware' };
+
+/** Under the tasks' key: a retry or a withdrawal refreshes the list too. */
+export const deviceOverviewKey = (f: OverviewFilter) => [...queryKeys.deviceTasks.all, 'overview', f.q, f.presence, f.task] as const;
+
+/** The wifi devices in the operator's scope, filtered (docs/decisions/0061-routers-behind-a-slow-acs.md). */
+export const getDeviceOverview = (f: OverviewFilter) => call(admin.adminDeviceOverview, f);

@@ -11,12 +11,14 @@ export interface ActionValues {
   reason: string;
 }
 
-/** One row action (重置密码, 解锁, 停用/启用, 修改角色), with its reason. */
+/** One row action (重置密码, 重置两步验证, 解锁, 停用/启用, 修改角色), with its reason. */
 export function runOperatorAction(row: OperatorRow, action: Action, v: ActionValues) {
   const reason = v.reason;
   switch (action) {
     case 'password':
       return call(admin.adminOperatorResetPassword, { id: row.id, password: v.password ?? '', reason });
+    case 'totp':
+      return call(admin.adminOperatorResetTotp, { id: row.id, reason });
     case 'unlock':
       return call(admin.adminOperatorUnlock, { id: row.id, reason });
     case 'disable':

@@ -24,7 +24,7 @@ export function OperatorActionModal({ row, action, onClose }: { row: Row; action
       initialValues={action === 'role' ? { role: row.role, agent_id: row.agent?.id } : {}}
       onConfirm={(v) => runOperatorAction(row, action, v)}
       onDone={(a) => {
-        // a platform administrator's password and any role change wait for a second platform administrator
+        // a platform administrator's password or second factor and any role change wait for a second platform administrator
         if (!sayHeld(modal, a)) void message.success(`已${ACTION_TITLE[action]}：${row.username}`);
         void invalidateOperators(qc);
       }}

@@ -82,6 +82,12 @@ export function OperatorsPanel() {
                 <Button type="link" size="small" onClick={act(r, 'password')}>
                   重置密码
                 </Button>
+                {/* one's own is turned off in 账号设置 with one's password */}
+                {r.totp_enabled && r.id !== me?.id ? (
+                  <Button type="link" size="small" danger onClick={act(r, 'totp')}>
+                    重置两步验证
+                  </Button>
+                ) : null}
                 {r.locked_until || r.failed_logins > 0 ? (
                   <Button type="link" size="small" onClick={act(r, 'unlock')}>
                     解锁

@@ -7,13 +7,14 @@ import { App, Form, InputNumber, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { newRequestKey } from '../../../lib/api';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { yuan } from '../../../lib/format';
 import { partialRefund } from '../api/partialRefund';
 import { invalidateRefunded } from '../api/refundOrder';
 import { channelName } from '../model/states';
 
 export function PartialRefundModal(p: { orderNo: string; payChannel: number; leftFen: number; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   const [requestId] = useState(() => `prf-${newRequestKey()}`);
   const left = p.leftFen / 100;
@@ -33,8 +34,11 @@ export function PartialRefundModal(p: { orderNo: string; payChannel: number; lef
       onConfirm={(v) => partialRefund(p.orderNo, v, requestId)}
       onDone={(a) => {
         const r = a as AdminAnswerOf<'adminOrderPartialRefund'>;
-        if (r.state === 'pending') void message.warning(`已登记退款 ${yuan(r.amount_fen)}，支付渠道暂未完成，系统将自动重试`);
-        else void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该笔退款此前已完成');
+        // above the refund limit: nothing refunded yet, it waits for another person (docs/decisions/0059)
+        if (!sayHeld(modal, r) && 'state' in r) {
+          if (r.state === 'pending') void message.warning(`已登记退款 ${yuan(r.amount_fen)}，支付渠道暂未完成，系统将自动重试`);
+          else void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该笔退款此前已完成');
+        }
         invalidateRefunded(qc, p.orderNo);
       }}
       onClose={p.onClose}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Typography } from 'antd';
 import type { AdminAnswerOf } from '@portal/contract/admin';
 import { ReasonModal } from '../../../components/ReasonModal';
+import { sayHeld } from '../../../lib/heldForApproval';
 import { yuan } from '../../../lib/format';
 import type { OrderRow as Row } from '../api/getOrders';
 import { invalidateRefunded, refundOrder } from '../api/refundOrder';
@@ -10,7 +11,7 @@ import { channelName } from '../model/states';
 
 /** `leftFen`: what earlier partial refunds left to give back (the whole payment when there were none). */
 export function RefundModal({ order, leftFen, onClose }: { order: Row; leftFen?: number; onClose: () => void }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const qc = useQueryClient();
   // one submit at a time: the button is busy until the answer, and the server refunds once anyway
   return (
@@ -28,7 +29,9 @@ export function RefundModal({ order, leftFen, onClose }: { order: Row; leftFen?:
       onConfirm={(v) => refundOrder(order.order_no, v.reason)}
       onDone={(a) => {
         const r = a as AdminAnswerOf<'adminOrderRefund'>;
-        void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该订单此前已退款');
+        // above the refund limit: nothing refunded yet, it waits for another person (docs/decisions/0059)
+        if (!sayHeld(modal, r) && 'outcome' in r)
+          void message.success(r.outcome === 'refunded' ? `已退款 ${yuan(r.amount_fen)}` : '该订单此前已退款');
         invalidateRefunded(qc, order.order_no);
       }}
       onClose={onClose}

@@ -8,6 +8,10 @@
 // device's next inform (pending: 设备离线，上线后生效). Pending tasks are followed by looking at
 // /tasks and /faults; a task gone without a fault ran. acs_commands keeps each task's fate, since
 // GenieACS forgets both a task that ran and one we deleted.
+// A task the NBI took and did not answer in time is pending too, and found on /tasks by device and
+// parameters (./followUp.ts, docs/decisions/0061-routers-behind-a-slow-acs.md); a fault's reason is
+// its per-parameter one when the device named the parameters (./faults.ts). A router reads its wifi
+// passphrase back as "" (TR-069 hides passwords): it is never re-read, and "" is 未读取, not shown.
 //
 // Never logged or stored here: the values of a task (a wifi password goes to the ACS only).
 import type { NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
@@ -27,9 +31,10 @@ import {
   type RadioSignal,
   type WifiSettings,
 } from '../gateway';
-import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type GenieAcsClient } from './client';
+import { AcsError, instancesAt, timestampAt, valueAt, type AcsDocument, type AcsFault, type AcsTask, type GenieAcsClient } from './client';
 import * as commands from './commands';
-import { faultReason } from './faults';
+import { PARAMETER_LABEL, readFault, type FaultVerdict } from './faults';
+import { LOST_REASON, matchTask, unansweredVerdict, type SetParameter } from './followUp';
 import { rowPath, type ModelMap } from './modelMap';
 
 export interface GenieAcsGatewayOptions {
@@ -156,7 +161,9 @@ export class GenieAcsGateway implements DeviceGateway {
     const probe = dev.model.parameters['wifi.ssid'] ?? dev.model.parameters['deviceInfo.firmware'];
     const at = probe ? timestampAt(doc, probe) : undefined;
     if (!this.online(doc) || at === undefined || clock.now().getTime() - at <= this.o.maxValueAgeMs) return doc;
-    const names = this.projection(dev.model).filter((x) => !x.startsWith('_'));
+    // never the passphrase: a router answers "" for it, which would replace the one GenieACS kept from our last change
+    const secret = dev.model.parameters['wifi.password'];
+    const names = this.projection(dev.model).filter((x) => !x.startsWith('_') && x !== secret);
     const refreshed = await this.o.client.postTask(dev.id, { name: 'getParameterValues', parameterNames: names });
     return refreshed.applied ? read() : doc;
   }
@@ -222,6 +229,8 @@ export class GenieAcsGateway implements DeviceGateway {
     const doc = await this.document(dev);
     const online = this.online(doc);
     const active = this.activeIccid(doc, m);
+    const security = ours<WifiSecurity>(m.values['wifi.security'], this.at(doc, m, 'wifi.security')) ?? 'wpa2';
+    const password = str(this.at(doc, m, 'wifi.password'));
     return {
       serial,
       imei: str(this.at(doc, m, 'cell.imei')),
@@ -243,14 +252,16 @@ export class GenieAcsGateway implements DeviceGateway {
       signal: online ? this.signalOf(doc, m) : null,
       wifi: {
         ssid: str(this.at(doc, m, 'wifi.ssid')),
-        password: str(this.at(doc, m, 'wifi.password')),
+        password,
         hidden: bool(this.at(doc, m, 'wifi.advertised')) === false,
-        security: ours<WifiSecurity>(m.values['wifi.security'], this.at(doc, m, 'wifi.security')) ?? 'wpa2',
+        security,
         // a model without the band (capability off, the page hides it) is shown as dual band, the common case
         band: ours<WifiBand>(m.values['wifi.band'], this.at(doc, m, 'wifi.band')) ?? 'both',
         maxClients: num(this.at(doc, m, 'wifi.maxClients')) ?? 0,
       },
       checkinSeconds: Math.round(this.o.informIntervalMs / 1000),
+      // every security the portal offers has a passphrase: "" is the router hiding it, not an open network
+      wifiPasswordRead: password !== '',
     };
   }
 
@@ -355,6 +366,16 @@ export class GenieAcsGateway implements DeviceGateway {
     return v;
   }
 
+  /** A fault in the holder's words, naming the parameters by what the pages call them. */
+  private verdict(m: ModelMap, fault: AcsFault): FaultVerdict {
+    const keyOf = new Map(Object.entries(m.parameters).map(([k, path]) => [path, k as ParameterKey]));
+    const blocked = m.parameters['host.blocked'];
+    return readFault({ code: str(fault.code), detail: fault.detail }, (path) => {
+      const key = keyOf.get(path) ?? (blocked && path.endsWith(`.${blocked}`) ? 'host.blocked' : undefined);
+      return key ? PARAMETER_LABEL[key] : undefined;
+    });
+  }
+
   private async submit(
     serial: string,
     kind: CommandStatus['kind'],
@@ -368,28 +389,34 @@ export class GenieAcsGateway implements DeviceGateway {
     // a 200 on a download means the router took the Download RPC; the image is in place only at its
     // TRANSFER COMPLETE, after it has fetched, flashed and rebooted (docs/decisions/0040-firmware-through-the-acs.md)
     let state: CommandStatus['state'] = answer.applied && kind !== 'firmware' ? 'applied' : 'pending';
-    let faultCode = '';
-    if (!answer.applied) {
+    let failed: FaultVerdict | null = null;
+    // no answer (task null): the NBI may hold the task and the device may run it — pending, followed up by its parameters
+    if (answer.task && !answer.applied) {
       const [fault] = await this.o.client.faults({ _id: `${dev.id}:task_${answer.task._id}` });
       if (fault) {
         state = 'failed';
-        faultCode = str(fault.code);
+        failed = this.verdict(dev.model, fault);
       }
     }
     const now = clock.iso();
+    const values = Array.isArray(task.parameterValues) ? (task.parameterValues as Change[]) : [];
     const row = await commands.insertCommand(this.o.db.kysely, {
       serial,
       acs: this.o.name,
       device_id: dev.id,
-      task_id: answer.task._id,
+      task_id: answer.task?._id ?? '',
       kind,
       state,
-      reason: state === 'failed' ? faultReason(faultCode) : '',
-      fault_code: faultCode,
+      reason: failed?.reason ?? '',
+      fault_code: failed?.code ?? '',
       created_at: sentAt,
       settled_at: state === 'pending' ? null : now,
       file_name: firmware?.fileName ?? '',
       target_version: firmware?.version ?? '',
+      // what it sets, to know it ran when the NBI did not say — never a passphrase's value
+      parameters: JSON.stringify(
+        values.map(([path, value]): SetParameter => [path, path === dev.model.parameters['wifi.password'] ? null : value]),
+      ),
     });
     return statusOf(row);
   }
@@ -476,28 +503,81 @@ export class GenieAcsGateway implements DeviceGateway {
 
   /** Settle the pending rows from what the ACS holds now: a fault → failed; gone → applied; still there → pending. */
   private async sync(rows: commands.AcsCommandRow[]): Promise<void> {
-    const pending = rows.filter((r) => r.state === 'pending');
+    let pending = rows.filter((r) => r.state === 'pending');
     if (pending.length === 0) return;
     const deviceId = pending[0]!.device_id;
     const [tasks, faults] = await Promise.all([this.o.client.tasks({ device: deviceId }), this.o.client.faults({ device: deviceId })]);
+    pending = await this.findUnanswered(pending, tasks);
     const queued = new Set(tasks.map((t) => str(t._id)));
     const faultOf = new Map(faults.map((f) => [str(f._id), f]));
     const now = clock.iso();
     const installed = await this.firmwareInstalled(pending.filter((r) => r.kind === 'firmware' && !queued.has(r.task_id)));
+    const model = pending.some((r) => faultOf.has(`${r.device_id}:task_${r.task_id}`))
+      ? (await this.known(pending[0]!.serial)).model
+      : null;
     for (const r of pending) {
-      const fault = faultOf.get(`${r.device_id}:task_${r.task_id}`);
+      const fault = r.task_id ? faultOf.get(`${r.device_id}:task_${r.task_id}`) : undefined;
       if (fault) {
-        const code = str(fault.code);
+        const v = this.verdict(model!, fault);
         await commands.settle(this.o.db.kysely, r.id, 'pending', {
           state: 'failed',
-          reason: faultReason(code),
-          fault_code: code,
+          reason: v.reason,
+          fault_code: v.code,
           settled_at: now,
         });
-      } else if (!queued.has(r.task_id) && (r.kind !== 'firmware' || installed.has(r.id))) {
+      } else if (r.kind === 'firmware' ? installed.has(r.id) : r.task_id && !queued.has(r.task_id)) {
         await commands.settle(this.o.db.kysely, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: now });
       }
     }
+  }
+
+  /**
+   * The pending rows sent without an answer: each is given its task when the ACS holds one that is
+   * it (then followed like any other); one the ACS no longer holds is settled by what the device
+   * shows (followUp.ts). Answers the rows still to follow, with the task ids found.
+   */
+  private async findUnanswered(pending: commands.AcsCommandRow[], tasks: AcsTask[]): Promise<commands.AcsCommandRow[]> {
+    const unknown = pending.filter((r) => r.task_id === '');
+    if (unknown.length === 0) return pending;
+    const db = this.o.db.kysely;
+    const taken = await commands.takenTaskIds(
+      db,
+      unknown[0]!.device_id,
+      tasks.map((t) => str(t._id)),
+    );
+    const found = new Map<number, string>();
+    let doc: AcsDocument | undefined;
+    for (const r of unknown) {
+      const c = {
+        kind: r.kind as CommandStatus['kind'],
+        parameters: JSON.parse(r.parameters) as SetParameter[],
+        fileName: r.file_name,
+        createdAt: r.created_at,
+      };
+      const task = matchTask(c, tasks, taken);
+      if (task) {
+        taken.add(str(task._id));
+        if (await commands.adoptTask(db, r.id, str(task._id))) found.set(r.id, str(task._id));
+        continue;
+      }
+      doc ??= (
+        await this.o.client.devices({ _id: r.device_id }, [
+          '_id',
+          '_lastBoot',
+          '_lastBootstrap',
+          ...unknown.flatMap((u) => (JSON.parse(u.parameters) as SetParameter[]).map(([path]) => path)),
+        ])
+      )[0];
+      const v = unansweredVerdict(c, doc, clock.now().getTime());
+      const at = clock.iso();
+      if (v === 'applied') await commands.settle(db, r.id, 'pending', { state: 'applied', reason: '', fault_code: '', settled_at: at });
+      if (v === 'lost')
+        await commands.settle(db, r.id, 'pending', { state: 'failed', reason: LOST_REASON, fault_code: '', settled_at: at });
+    }
+    // a download with no task found is still settled by the download rule (its task goes once the router takes it)
+    return pending
+      .filter((r) => r.task_id !== '' || found.has(r.id) || r.kind === 'firmware')
+      .map((r) => (found.has(r.id) ? { ...r, task_id: found.get(r.id)! } : r));
   }
 
   /**
@@ -549,6 +629,7 @@ export class GenieAcsGateway implements DeviceGateway {
     return {
       acs: this.o.name,
       lastInform: doc ? str(doc._lastInform) : '',
+      online: doc ? this.online(doc) : false,
       faultCodes: Object.fromEntries(now.filter((r) => r.fault_code).map((r) => [String(r.id), r.fault_code])),
     };
   }
@@ -574,7 +655,8 @@ export class GenieAcsGateway implements DeviceGateway {
     // what the device already ran cannot be withdrawn: look first
     await this.sync([row]);
     const now = await find();
-    if (!now || now.state !== 'pending') return now ? statusOf(now) : null;
+    // sent without an answer and not (yet) found on the ACS: nothing to delete, it may still run
+    if (!now || now.state !== 'pending' || now.task_id === '') return now ? statusOf(now) : null;
     if (await this.o.client.deleteTask(now.task_id)) {
       await commands.settle(this.o.db.kysely, n, 'pending', { state: 'cancelled', reason: '', fault_code: '', settled_at: clock.iso() });
     } else {

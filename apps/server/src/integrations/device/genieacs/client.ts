@@ -4,7 +4,11 @@
 // escaped once more in a path, because the NBI decodes the path once ("%2D" → "%252D").
 // The NBI answers a task 200 when the device ran it and 202 when it did not (queued for the next
 // inform, or faulted): which of the two is read from /faults, not from the status text.
-import type { HttpTransport } from '../../http/transport';
+// A task POST with a connection request is held open while the device's session runs: ?timeout=
+// bounds only the wait for the session to START, then GenieACS waits up to 120 s for it to END
+// (lib/nbi.ts). So the HTTP client may give up first, after the NBI stored the task: that answer
+// is "no answer" (task null), never an error, since the device may run it (docs/decisions/0061).
+import { TransportError, type HttpTransport } from '../../http/transport';
 
 export interface AcsConnection {
   /** e.g. http://acs.example.com:7557 */
@@ -14,12 +18,28 @@ export interface AcsConnection {
   transport: HttpTransport;
   /** how long the NBI waits for the device to take a connection request (?timeout=) */
   taskTimeoutMs: number;
+  /** the HTTP client's own limit: ?timeout= is kept below it (nbiTaskTimeout); absent = not known */
+  httpTimeoutMs?: number;
+}
+
+/** What ?timeout= leaves the HTTP client to read the answer of a session that started at the last moment. */
+export const NBI_TIMEOUT_MARGIN_MS = 2000;
+
+/**
+ * The ?timeout= to send: the configured wait for the device's session, kept NBI_TIMEOUT_MARGIN_MS
+ * below the HTTP client's limit (at least 1 s), so that a device that does not answer is reported
+ * by the NBI (202 queued) rather than by our client timing out.
+ */
+export function nbiTaskTimeout(taskTimeoutMs: number, httpTimeoutMs?: number): number {
+  if (httpTimeoutMs === undefined) return taskTimeoutMs;
+  return Math.max(1000, Math.min(taskTimeoutMs, httpTimeoutMs - NBI_TIMEOUT_MARGIN_MS));
 }
 
 /** The ACS could not be used: unreachable, refused our credentials, or answered nonsense. */
 export class AcsError extends Error {
   constructor(
-    readonly kind: 'unavailable' | 'auth' | 'malformed' | 'not_found',
+    /** unanswered: the request went out and no answer came in time (it may have been acted on) */
+    readonly kind: 'unavailable' | 'unanswered' | 'auth' | 'malformed' | 'not_found',
     message: string,
   ) {
     super(message);
@@ -40,15 +60,18 @@ export interface AcsFault {
   channel: string;
   code: string;
   message: string;
+  /** the CWMP FaultStruct (faultCode, faultString, setParameterValuesFault[]) or a script error */
+  detail?: unknown;
   timestamp?: string;
 }
 
 export type AcsDocument = Record<string, unknown>;
 
 export interface TaskAnswer {
-  /** 200: the device ran it; 202: it did not (yet) */
+  /** 200: the device ran it; 202: it did not (yet); no answer: not known */
   applied: boolean;
-  task: AcsTask;
+  /** null: the NBI took the request but did not answer in time (it may hold the task, and run it) */
+  task: AcsTask | null;
 }
 
 /** A device id as a path segment: escaped once more than GenieACS keeps it. */
@@ -78,6 +101,8 @@ export class GenieAcsClient {
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
     } catch (err) {
+      if (err instanceof TransportError && err.timedOut)
+        throw new AcsError('unanswered', `GenieACS NBI did not answer in time: ${(err as Error).message}`);
       // the message never holds the URL's query (it can name a device) nor the credentials
       throw new AcsError('unavailable', `GenieACS NBI unreachable: ${(err as Error).message}`);
     }
@@ -115,9 +140,16 @@ export class GenieAcsClient {
     return this.list<AcsFault>('faults', query);
   }
 
-  /** Queue a task and ask the device to connect now. */
+  /** Queue a task and ask the device to connect now; a request sent and not answered in time answers task null. */
   async postTask(deviceId: string, task: Record<string, unknown>): Promise<TaskAnswer> {
-    const res = await this.call('POST', `/devices/${devicePath(deviceId)}/tasks?timeout=${this.c.taskTimeoutMs}&connection_request`, task);
+    const timeout = nbiTaskTimeout(this.c.taskTimeoutMs, this.c.httpTimeoutMs);
+    let res;
+    try {
+      res = await this.call('POST', `/devices/${devicePath(deviceId)}/tasks?timeout=${timeout}&connection_request`, task);
+    } catch (err) {
+      if (err instanceof AcsError && err.kind === 'unanswered') return { applied: false, task: null };
+      throw err;
+    }
     if (res.status === 404) throw new AcsError('not_found', 'GenieACS NBI: no such device');
     if (res.status !== 200 && res.status !== 202) throw new AcsError('unavailable', `GenieACS NBI POST task: HTTP ${res.status}`);
     const t = GenieAcsClient.json<AcsTask>(res.body, 'the task');

@@ -32,3 +32,21 @@ export async function settle(
   const r = await db.updateTable('acs_commands').set(to).where('id', '=', id).where('state', '=', from).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** The task ids among `taskIds` that rows of this device already follow. */
+export async function takenTaskIds(db: Executor, deviceId: string, taskIds: string[]): Promise<Set<string>> {
+  if (taskIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('acs_commands')
+    .select('task_id')
+    .where('device_id', '=', deviceId)
+    .where('task_id', 'in', taskIds)
+    .execute();
+  return new Set(rows.map((r) => r.task_id));
+}
+
+/** A change sent without an answer is now known by its task: recorded once (a row that has an id keeps it). */
+export async function adoptTask(db: Executor, id: number, taskId: string): Promise<boolean> {
+  const r = await db.updateTable('acs_commands').set({ task_id: taskId }).where('id', '=', id).where('task_id', '=', '').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

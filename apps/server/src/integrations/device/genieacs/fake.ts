@@ -20,6 +20,15 @@
 // not; `inform` is the device calling in: it runs what is queued. One that "never comes back" is
 // simply never informed. Optional basic auth, as the NBI behind a proxy has it.
 //
+// A slow device: `holdSessions` keeps its connection-request POSTs open (the task stored first, as
+// GenieACS stores it before asking the device to connect) until `releaseSessions` runs the session
+// and answers them — GenieACS may hold such a POST until the session's end, about 120 s. A device
+// that reads passwords back as "" (TR-069 hides them: *Password, *Passphrase, *PreSharedKey,
+// *KeyPassphrase) does so on every getParameterValues / refreshObject, as real routers do. A
+// fault may carry a FaultStruct detail with per-parameter faults (setParameterValuesFault).
+// _lastBoot / _lastBootstrap move when the device reboots / is reset, as GenieACS records its
+// BOOT and BOOTSTRAP informs.
+//
 // It knows nothing of the adapter or the model maps (no shared code): a wrong path or escape there
 // makes a test fail here.
 import { randomBytes } from 'node:crypto';
@@ -55,7 +64,11 @@ interface FakeDevice {
   lastInform: number;
   registered: number;
   /** the next task this device runs faults with this */
-  faultNext: { code: string; message: string } | null;
+  faultNext: { code: string; message: string; detail?: unknown } | null;
+  lastBoot: number;
+  lastBootstrap: number;
+  /** connection-request POSTs held open until releaseSessions (null: answered at once) */
+  held: (() => void)[] | null;
   /** a download it accepted and has not completed: completes at its next inform */
   transfer: { taskId: string; fileType: string; fileName: string; startedAt: number } | null;
 }
@@ -109,8 +122,12 @@ export interface FakeAcs {
   setOnline(serial: string, online: boolean): void;
   /** the device calls in: it runs every queued task without a fault, in order */
   inform(serial: string): void;
-  /** the device will fault the next task it runs */
-  faultNext(serial: string, code: string, message: string): void;
+  /** the device will fault the next task it runs; `detail` is GenieACS's FaultStruct (per-parameter faults) */
+  faultNext(serial: string, code: string, message: string, detail?: unknown): void;
+  /** the device's sessions take long: connection-request POSTs stay open (their tasks stored) until releaseSessions */
+  holdSessions(serial: string): void;
+  /** the held session runs now (the device runs what is queued) and the held POSTs are answered */
+  releaseSessions(serial: string): void;
   /** a file on the ACS's file server (GET /files/ in GenieACS) */
   addFile(file: FakeAcsFile): void;
   value(serial: string, path: string): FakeValue | undefined;
@@ -134,6 +151,9 @@ export interface FakeAcsOptions {
 function escapePart(s: string): string {
   return s.replace(/[^A-Za-z0-9_.~ ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
+
+/** Parameters a router reads back as "" (TR-069 A.3.2.1: a password's value reads back empty). */
+const HIDDEN = /(Password|Passphrase|PreSharedKey)$/;
 
 const typeOf = (v: FakeValue) =>
   typeof v === 'boolean' ? 'xsd:boolean' : typeof v === 'number' ? (v < 0 ? 'xsd:int' : 'xsd:unsignedInt') : 'xsd:string';
@@ -181,6 +201,8 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
       };
     if (want('_lastInform')) doc._lastInform = iso(d.lastInform);
     if (want('_registered')) doc._registered = iso(d.registered);
+    if (want('_lastBoot')) doc._lastBoot = iso(d.lastBoot);
+    if (want('_lastBootstrap')) doc._lastBootstrap = iso(d.lastBootstrap);
     for (const [path, p] of d.params)
       if (want(path)) setIn(doc, path.split('.'), { _value: p.value, _type: p.type, _timestamp: iso(p.timestamp), _writable: true });
     return doc;
@@ -215,14 +237,20 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
       case 'getParameterValues':
       case 'refreshObject':
         for (const [path, p] of d.params)
-          if ((task.parameterNames ?? [task.objectName ?? '']).some((n) => n === '' || path === n || path.startsWith(`${n}.`)))
+          if ((task.parameterNames ?? [task.objectName ?? '']).some((n) => n === '' || path === n || path.startsWith(`${n}.`))) {
             p.timestamp = t;
+            // what the router answers for a password: nothing
+            if (HIDDEN.test(path)) p.value = '';
+          }
         return undefined;
       case 'reboot':
         for (const [path, p] of d.params) if (path.endsWith('DeviceInfo.UpTime')) d.params.set(path, { ...p, value: 0, timestamp: t });
+        d.lastBoot = t;
         return undefined;
       case 'factoryReset':
         d.params = new Map([...d.factory].map(([k, p]) => [k, { ...p, timestamp: t }]));
+        d.lastBoot = t;
+        d.lastBootstrap = t;
         return undefined;
       case 'download':
         // accepted (DownloadResponse status 1): the transfer completes after the device's reboot
@@ -326,9 +354,14 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
       task = { ...task, device: id, _id: randomBytes(12).toString('hex'), timestamp: iso(now()) };
       tasks.push(task);
       if (!search.has('connection_request') || !d.online) return send(res, 202, task, 'Task queued but not processed');
+      const answer = () => {
+        if (faults.some((f) => f._id === `${id}:task_${task._id}`)) return send(res, 202, task, 'Task faulted');
+        return send(res, 200, task);
+      };
+      // a slow session: the task is stored, the answer waits for the session's end
+      if (d.held) return void d.held.push(answer);
       session(d);
-      if (faults.some((f) => f._id === `${id}:task_${task._id}`)) return send(res, 202, task, 'Task faulted');
-      return send(res, 200, task);
+      return answer();
     }
     if ((m = /^\/tasks\/([a-zA-Z0-9\-_%]+)(\/[a-zA-Z_]*)?$/.exec(rawPath))) {
       const taskId = decodeURIComponent(m[1]!);
@@ -415,6 +448,9 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
         registered: t,
         faultNext: null,
         transfer: null,
+        lastBoot: t,
+        lastBootstrap: t,
+        held: null,
       };
       devices.set(id, d);
       bySerial.set(spec.serial, d);
@@ -430,8 +466,19 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
       transferComplete(d);
       session(d);
     },
-    faultNext(serial, code, message) {
-      device(serial).faultNext = { code, message };
+    faultNext(serial, code, message, detail) {
+      device(serial).faultNext = { code, message, ...(detail !== undefined ? { detail } : {}) };
+    },
+    holdSessions(serial) {
+      device(serial).held ??= [];
+    },
+    releaseSessions(serial) {
+      const d = device(serial);
+      const waiting = d.held ?? [];
+      d.held = null;
+      session(d);
+      // an answer to a client that gave up goes nowhere, as with the real NBI
+      for (const answer of waiting) answer();
     },
     addFile(file) {
       files.set(file.fileName, { ...file });
@@ -443,6 +490,11 @@ export async function startFakeAcs(options: FakeAcsOptions = {}): Promise<FakeAc
     setDown(d) {
       down = d;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // a POST still held (a test that never released its device) must not keep the server open
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,5 +1,10 @@
 // A device's CWMP fault (TR-069 Annex A, fault codes 9000–9019, as GenieACS reports them:
 // "cwmp.9007") in the words the holder reads on the change that failed.
+// A SetParameterValues refused for some parameters is a 9003 ("invalid arguments") whose FaultStruct
+// names each parameter with its own code (A.3.2.1 SetParameterValuesFault); GenieACS keeps that
+// struct as the fault's `detail`. The reason is then the parameter's, in its own words
+// (docs/decisions/0061-routers-behind-a-slow-acs.md).
+import type { ParameterKey } from '../capabilities';
 
 const REASONS: Record<string, string> = {
   '9000': '设备不支持该操作',
@@ -31,4 +36,63 @@ export function faultReason(code: string): string {
   if (known) return `设备执行失败：${known}`;
   if (/timeout/i.test(code)) return '设备执行失败：设备响应超时';
   return `设备执行失败（故障码 ${code.trim() || '未知'}），请联系客服`;
+}
+
+/** What a parameter-level fault says of the one parameter (the codes A.3.2.1 allows there). */
+const PARAMETER_REASONS: Record<string, string> = {
+  '9005': '参数名无效（该型号不识别此参数）',
+  '9006': '参数类型有误',
+  '9007': '无效的参数值（设备不接受该设置值）',
+  '9008': '该参数在设备上是只读的',
+};
+
+/** The parameters a holder changes, in the pages' words. */
+export const PARAMETER_LABEL: Partial<Record<ParameterKey, string>> = {
+  'wifi.ssid': 'WiFi名称',
+  'wifi.password': 'WiFi密码',
+  'wifi.security': '加密方式',
+  'wifi.advertised': '隐藏WiFi',
+  'wifi.band': 'WiFi频段',
+  'wifi.maxClients': '最大连接数',
+  'cell.preferredTechnology': '网络模式',
+  'sim.activeSlot': 'SIM卡槽',
+  'host.blocked': '终端拉黑',
+};
+
+interface ParameterFault {
+  parameterName: string;
+  faultCode: string;
+}
+
+/** The per-parameter faults of a fault's detail (GenieACS: detail.setParameterValuesFault); [] when none. */
+function parameterFaults(detail: unknown): ParameterFault[] {
+  const list =
+    detail !== null && typeof detail === 'object' ? (detail as { setParameterValuesFault?: unknown }).setParameterValuesFault : undefined;
+  if (!Array.isArray(list)) return [];
+  return list
+    .filter((e): e is Record<string, unknown> => e !== null && typeof e === 'object')
+    .map((e) => ({ parameterName: String(e.parameterName ?? ''), faultCode: String(e.faultCode ?? '').trim() }))
+    .filter((e) => e.faultCode !== '');
+}
+
+export interface FaultVerdict {
+  /** what support reads: GenieACS's code, then the parameters' codes ("cwmp.9003/9007") */
+  code: string;
+  /** what the holder reads */
+  reason: string;
+}
+
+/**
+ * A GenieACS fault (code and detail) in the holder's words. `labelOf` names a parameter path in the
+ * pages' words (undefined: a parameter the portal never sets, named by its last segment).
+ */
+export function readFault(fault: { code: string; detail?: unknown }, labelOf: (path: string) => string | undefined): FaultVerdict {
+  const code = String(fault.code ?? '').trim();
+  const nested = parameterFaults(fault.detail);
+  if (nested.length === 0) return { code, reason: faultReason(code) };
+  const parts = nested.map((f) => {
+    const label = labelOf(f.parameterName) ?? `参数 ${f.parameterName.split('.').filter(Boolean).pop() ?? '未知'}`;
+    return `${label}：${PARAMETER_REASONS[f.faultCode] ?? `故障码 ${f.faultCode}`}`;
+  });
+  return { code: `${code}/${[...new Set(nested.map((f) => f.faultCode))].join(',')}`, reason: `设备执行失败：${parts.join('；')}` };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { afterSales } from '../../commerce';
 import { serve } from '../../../lib/endpoint';
+import { holdRequestRefund } from '../refunds/held';
 import { requestQueue } from './requestQueue';
 
 type RefundRow = afterSales.RequestWithOrder<'refund_requests'>;
@@ -68,6 +69,9 @@ export async function afterSalesRoutes(api: FastifyInstance, ctx: AppContext): P
 
   serve(api, 'adminRefundRequestApprove', async (req, _reply, op) => {
     const { id, reason } = req.body;
+    // above the refund limit it waits for another person, the request still open (docs/decisions/0059)
+    const held = await holdRequestRefund(ctx, op, id, reason);
+    if (held) return held;
     return refunds.decide(op, id, { action: 'refund_request.approved', reason }, (rowId, record) =>
       afterSales.approveRefundRequest(ctx, rowId, reason, op.username, record),
     );

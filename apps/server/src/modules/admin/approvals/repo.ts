@@ -19,6 +19,7 @@ export async function limits(db: Executor): Promise<WriteLimits> {
     retail_price_fen: Number(row.retail_price_fen),
     commission_adjust_fen: Number(row.commission_adjust_fen),
     payout_change_days: Number(row.payout_change_days),
+    refund_fen: Number(row.refund_fen),
   };
 }
 
@@ -109,7 +110,7 @@ export async function tie(
   db: Executor,
   operatorId: number,
   tiedId: number,
-  what: 'created' | 'password' | 'role',
+  what: 'created' | 'password' | 'role' | 'totp',
   at: string,
 ): Promise<void> {
   if (operatorId === tiedId) return;
@@ -141,4 +142,15 @@ export async function enabledPlatformAdminsBut(db: Executor, but: readonly numbe
     .where('id', 'not in', [...but])
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Pending requests of these kinds, oldest first (the refunds waiting: few at any time). */
+export async function pendingOfKinds(db: Executor, kinds: readonly ApprovalRecord['kind'][]): Promise<ApprovalRecord[]> {
+  return db
+    .selectFrom('approval_requests')
+    .selectAll()
+    .where('state', '=', 'pending')
+    .where('kind', 'in', [...kinds])
+    .orderBy('id')
+    .execute();
 }

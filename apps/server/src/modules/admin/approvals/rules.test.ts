@@ -19,6 +19,15 @@ describe('who decides a held write', () => {
     ['platform_admin', 'operator_role', null],
     ['platform_admin', 'commission_adjust', null],
     ['platform_admin', 'commission_settings', null],
+    ['platform_admin', 'order_refund', null],
+    ['platform_admin', 'refund_request', null],
+    ['platform_admin', 'operator_totp', null],
+    ['finance', 'order_refund', null],
+    ['finance', 'order_partial_refund', null],
+    ['finance', 'refund_request', null],
+    ['finance', 'operator_totp', 'no_permission'],
+    ['support', 'order_refund', 'no_permission'],
+    ['agent_admin', 'refund_request', 'no_permission'],
     ['finance', 'balance_adjust', null],
     ['finance', 'commission_adjust', null],
     ['finance', 'voucher_issue', 'no_permission'],
@@ -40,6 +49,23 @@ describe('who decides a held write', () => {
     expect(decideRefusal({ ...decider({ id: ASKER }), role: 'platform_admin' }, { ...req, state: 'pending' })).toBe('own_request');
     for (const state of ['approved', 'rejected', 'withdrawn'])
       expect(decideRefusal({ ...decider(), role: 'platform_admin' }, { ...req, state })).toBe('not_pending');
+  });
+});
+
+describe('whoever a held write changes does not decide it', () => {
+  const DECIDER = 1;
+  it.each<[ApprovalKind, object, ReturnType<typeof decideRefusal>]>([
+    ['operator_password', { id: DECIDER, password_hash: 'h', reason: 'r' }, 'own_account'],
+    ['operator_totp', { id: DECIDER, reason: 'r' }, 'own_account'],
+    ['operator_role', { id: DECIDER, role: 'support', agent_id: null, reason: 'r' }, 'own_account'],
+    ['operator_password', { id: 42, password_hash: 'h', reason: 'r' }, null],
+    ['operator_totp', { id: 42, reason: 'r' }, null],
+    // a payload's id that is not an operator's: a price, a package
+    ['price_save', { id: DECIDER }, null],
+    ['package_save', { id: DECIDER }, null],
+  ])('%s of %j', (kind, payload, refusal) => {
+    const req = { kind, requested_by_id: ASKER, requested_at: ASKED_AT, state: 'pending', payload: JSON.stringify(payload) };
+    expect(decideRefusal({ ...decider({ id: DECIDER }), role: 'platform_admin' }, req)).toBe(refusal);
   });
 });
 

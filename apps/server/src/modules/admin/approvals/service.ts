@@ -171,7 +171,7 @@ export async function couldApproveOperatorChange(db: Executor, op: AdminActor, t
 }
 
 /** Records that `by` set `operatorId`'s password or role: neither decides the other's requests from now on. */
-export async function tie(db: Executor, operatorId: number, by: number, what: 'created' | 'password' | 'role'): Promise<void> {
+export async function tie(db: Executor, operatorId: number, by: number, what: 'created' | 'password' | 'role' | 'totp'): Promise<void> {
   await repo.tie(db, operatorId, by, what, clock.iso());
 }
 
@@ -299,3 +299,22 @@ export async function rejectApproval(ctx: AppContext, op: AdminActor, b: AdminBo
 
 export const setOutcome = repo.setOutcome;
 export const approvalById = repo.approvalById;
+export const pendingOfKinds = repo.pendingOfKinds;
+
+/** An approved request's outcome and its audit row: one shape for every held write (inside the write's transaction). */
+export async function recordApproved(
+  trx: Executor,
+  op: AdminActor,
+  r: repo.ApprovalRecord,
+  reason: string,
+  outcome: string,
+): Promise<void> {
+  await repo.setOutcome(trx, r.id, outcome);
+  await recordAudit(trx, op, {
+    action: 'approval.approved',
+    target: { type: 'approval', id: r.id },
+    reason,
+    before: { state: 'pending' },
+    after: { state: 'approved', approval_kind: r.kind, write: r.summary, requested_by: r.requested_by, approved_by: op.username, outcome },
+  });
+}

@@ -20,34 +20,32 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { AdminActor } from '../access/actor';
 import { adjustIn } from '../balance/adjust';
-import { recordAudit } from '../audit';
 import { issueIn, saveCouponPackageIn, savePackageIn, savePriceIn } from '../catalogue/service';
 import { adjustCommissionIn, saveCommissionSettingsIn } from '../commissions/held';
-import { createIn, resetIn, setRoleIn, type CreatePayload, type PasswordPayload } from '../operators/service';
+import { createIn, resetIn, resetTotpIn, setRoleIn, type CreatePayload, type PasswordPayload } from '../operators/service';
 import * as repo from '../approvals/repo';
-import { approvalsOut, claimDecision, decidable, saveLimitsIn, type ApprovalOut, type ApprovedBy } from '../approvals/service';
+import { isRefundKind } from '../refunds/held';
+import { approveRefund } from './refund';
+import {
+  approvalsOut,
+  claimDecision,
+  decidable,
+  recordApproved,
+  saveLimitsIn,
+  type ApprovalOut,
+  type ApprovedBy,
+} from '../approvals/service';
 
 export async function approveApproval(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminApprovalApprove'>): Promise<ApprovalOut> {
+  // a refund runs in its own transaction, the decision inside it (./refund.ts, docs/decisions/0059)
+  const held = await repo.approvalById(ctx.db.kysely, b.id);
+  if (held && isRefundKind(held.kind)) return approveRefund(ctx, op, { ...held, kind: held.kind }, b);
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const r = await decidable(trx, op, b.id);
     await claimDecision(trx, op, r, 'approved', b.reason);
     const by: ApprovedBy = { approvalId: r.id, requestedById: r.requested_by_id, requestedBy: r.requested_by };
     const outcome = await carryOut(ctx, trx, op, r, by);
-    await repo.setOutcome(trx, r.id, outcome);
-    await recordAudit(trx, op, {
-      action: 'approval.approved',
-      target: { type: 'approval', id: r.id },
-      reason: b.reason,
-      before: { state: 'pending' },
-      after: {
-        state: 'approved',
-        approval_kind: r.kind,
-        write: r.summary,
-        requested_by: r.requested_by,
-        approved_by: op.username,
-        outcome,
-      },
-    });
+    await recordApproved(trx, op, r, b.reason, outcome);
     return (await approvalsOut(trx, op, [(await repo.approvalById(trx, r.id))!]))[0]!;
   });
 }
@@ -99,6 +97,15 @@ async function carryOut(ctx: AppContext, trx: Executor, op: AdminActor, r: repo.
       if (!('applied' in a)) return '未调整';
       return a.applied ? `已调整，佣金余额 ¥${fenToYuan(a.balance_fen).toFixed(2)}` : '该请求编号已调整过，未重复调整';
     }
+    case 'operator_totp': {
+      const a = await resetTotpIn(trx, op, ADMIN_ENDPOINTS.adminOperatorResetTotp.body.parse(payload), by);
+      return `已重置 ${a.username} 的两步验证，其登录已全部退出`;
+    }
+    case 'order_refund':
+    case 'order_partial_refund':
+    case 'refund_request':
+      // run in the refund's own transaction by approveRefund, never here
+      throw new Error(`a refund (${r.kind}) reached the one-transaction carry-out`);
     case 'commission_settings': {
       const a = await saveCommissionSettingsIn(trx, op, ADMIN_ENDPOINTS.adminCommissionSettings.body.parse(payload), by);
       return `验证手机已修改，冻结期 ${a.holding_days} 天`;

@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import {
   cancelTask,
+  deviceOverview,
   deviceTasks,
   firmwareCatalogue,
   pushFirmware,
@@ -18,7 +19,7 @@ import {
 } from '../../devices';
 import type { AdminActor } from '../access/actor';
 import { serve } from '../../../lib/endpoint';
-import { assertInScope } from '../access/scope';
+import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 
 export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -39,6 +40,8 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
         after: { change: after.id, state: after.state },
       });
 
+  // the devices in the operator's scope: an agent administrator's own agent's only
+  serve(api, 'adminDeviceOverview', async (req, _reply, op) => deviceOverview(ctx, agentFilter(op), req.query));
   serve(api, 'adminDeviceTasks', async (req, _reply, op) => deviceTasks(ctx, await device(op, req.query.custom_num), req.query.custom_num));
   serve(api, 'adminDeviceTaskRetry', async (req, _reply, op) => {
     const d = await device(op, req.body.custom_num);

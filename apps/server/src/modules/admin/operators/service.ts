@@ -1,5 +1,5 @@
-// Managing operator accounts (docs/decisions/0018): create, reset a password, unlock, disable/enable, change
-// role. Each change and its audit row (before/after, the reason; never a password hash) are written
+// Managing operator accounts (docs/decisions/0018): create, reset a password or the second factor
+// (0059), unlock, disable/enable, change role. Each change and its audit row (before/after, the reason; never a password hash) are written
 // in one transaction. The console keeps at least one enabled platform administrator, and nobody
 // disables themselves (they would lock the door behind them).
 // The operators who approve are guarded (docs/decisions/0056-no-one-moves-money-alone.md): creating a
@@ -193,6 +193,60 @@ export async function resetIn(trx: Executor, op: AdminActor, p: PasswordPayload,
     after: { sessions_revoked: true, ...approvedNote(approved, op) },
   });
   return rowOf(trx, p.id);
+}
+
+/**
+ * 重置两步验证 (docs/decisions/0059): an operator who lost their phone signs in with their password
+ * alone until they enrol a new one. Another platform administrator's reset waits for a third (the
+ * second factor is what stops whoever knows or sets their password); others' is done at once. Either
+ * way it ends the operator's sessions, and ties the resetter to them, as a password reset does.
+ */
+export async function resetTotp(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorResetTotp'>): Promise<Row | Pending> {
+  // one's own second factor is dropped with one's password (账号设置 → 关闭), never by a session alone
+  if (body.id === op.id) throw new AppError(Code.BAD_REQUEST, '不能在此重置自己的两步验证，请在账号设置中凭登录密码关闭');
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const target = await totpResettable(trx, body.id);
+    if (target.role === 'platform_admin' && (await couldApproveOperatorChange(trx, op, body.id)))
+      return hold(trx, op, {
+        kind: 'operator_totp',
+        agentId: null,
+        payload: body,
+        summary: `重置平台管理员 ${target.username}（${target.display_name}）的两步验证，并退出其全部登录`,
+        reason: body.reason,
+        why: ['重置平台管理员的两步验证需另一位平台管理员审批'],
+      });
+    return resetTotpIn(trx, op, body, null);
+  });
+}
+
+/** An operator whose second factor can be reset: one that has one (enabled, or enrolment begun). */
+async function totpResettable(db: Executor, id: number): Promise<OperatorRecord> {
+  const o = await existing(db, id);
+  if (o.totp_enabled !== 1 && !o.totp_secret) throw new AppError(Code.BAD_REQUEST, '该操作员未开启两步验证，无需重置');
+  return o;
+}
+
+export async function resetTotpIn(
+  trx: Executor,
+  op: AdminActor,
+  body: AdminBodyOf<'adminOperatorResetTotp'>,
+  approved: ApprovedBy | null,
+): Promise<Row> {
+  const o = await totpResettable(trx, body.id);
+  const now = clock.iso();
+  await repo.setTotp(trx, body.id, { secret: '', enabled: 0 }, now);
+  // whoever was signed in with the lost phone's codes is signed out
+  await revokeOperatorSessions(trx, body.id, now);
+  // whoever dropped the second factor may, with the password, act as that operator
+  await tie(trx, body.id, approved?.requestedById ?? op.id, 'totp');
+  await recordAudit(trx, op, {
+    action: 'operator.totp_reset',
+    target: { type: 'operator', id: body.id },
+    reason: body.reason,
+    before: { totp: o.totp_enabled === 1 },
+    after: { totp: false, sessions_revoked: true, ...approvedNote(approved, op) },
+  });
+  return rowOf(trx, body.id);
 }
 
 export async function unlockOperator(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminOperatorUnlock'>): Promise<Row> {

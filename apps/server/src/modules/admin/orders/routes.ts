@@ -1,9 +1,10 @@
 // Orders and money in the console (docs/decisions/0018): search, detail, whole and partial refunds
-// (docs/decisions/0045), late payments, a card's ledger; manual adjustments are ../balance's (they may
-// wait for a second approver, docs/decisions/0048). Writes go through the portal's own services —
-// refundOrder (the one `npm run refund` uses) and refundPart — each with its audit row written
-// inside the service's transaction. An agent administrator sees only their agent's cards' rows; a
-// row of another agent fetched by number answers "not found".
+// (docs/decisions/0045; above the refund limit held for another person, 0059), late payments, a
+// card's ledger; manual adjustments are ../balance's (they may wait for a second approver,
+// docs/decisions/0048). Writes go through the portal's own services — refundOrder (the one
+// `npm run refund` uses) and refundPart — each with its audit row written inside the service's
+// transaction. An agent administrator sees only their agent's cards' rows; a row of another agent
+// fetched by number answers "not found".
 import type { FastifyInstance } from 'fastify';
 import { GOODS_TYPE_LABEL, ORDER_STATE_LABEL, type GoodsType, type OrderState } from '@portal/contract';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
@@ -16,6 +17,7 @@ import { serve } from '../../../lib/endpoint';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { attachment, recordAudit, toCsv } from '../audit';
+import { holdPartialRefund, holdWholeRefund } from '../refunds/held';
 import { moneyExports } from './exports';
 import * as repo from './repo';
 
@@ -173,6 +175,9 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const { order_no, reason } = req.body;
     const order = await repo.orderForAdmin(db, order_no);
     assertInScope(op, order?.agent_id);
+    // above the refund limit it waits for another person (docs/decisions/0059)
+    const held = await holdWholeRefund(ctx, op, order!, req.body);
+    if (held) return held;
     // The portal's one refund path. It refunds an order once: a second submit (a double click, a
     // second operator) finds it refunded and answers 'already'; only the call that refunds
     // writes the audit row, inside the refund's own transaction.
@@ -206,6 +211,8 @@ export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const b = req.body;
     const order = await repo.orderForAdmin(db, b.order_no);
     assertInScope(op, order?.agent_id);
+    const held = await holdPartialRefund(ctx, op, order!, b);
+    if (held) return held;
     const r = await refundPart(
       ctx,
       { orderNo: b.order_no, amountFen: b.amount_fen, reason: b.reason, requestId: b.request_id, operatorUsername: op.username },

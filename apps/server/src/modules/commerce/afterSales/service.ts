@@ -24,7 +24,7 @@ import type { Auth } from '../../auth';
 import { accessibleCard, cardRecord } from '../../cardRecord';
 import { chinaDayOf, sumUsage } from '../../usage';
 import * as orders from '../orders/repo';
-import { refundOrder } from '../refunds/service';
+import { refundOrder, type RefundMode } from '../refunds/service';
 import * as repo from './repo';
 
 /** The order, if it is this holder's (their login holds its card). */
@@ -202,7 +202,15 @@ type Recorder = DecisionRecorder;
  * it came), and the request marked approved inside the refund's transaction — conditionally, so a
  * request rejected meanwhile rolls the refund back, and a second approval finds it decided.
  */
-export async function approveRefundRequest(ctx: AppContext, id: number, reason: string, operator: string, record?: Recorder) {
+export async function approveRefundRequest(
+  ctx: AppContext,
+  id: number,
+  reason: string,
+  operator: string,
+  record?: Recorder,
+  /** an approval carrying it out (docs/decisions/0059): an order refunded meanwhile is refused, not answered */
+  mode: RefundMode = {},
+) {
   const db = ctx.db.kysely;
   const req = await repo.requestById(db, 'refund_requests', id);
   if (!req) throw new AppError(Code.NOT_FOUND, '退款申请不存在');
@@ -223,6 +231,7 @@ export async function approveRefundRequest(ctx: AppContext, id: number, reason: 
       await record?.(trx, { before: 'open', after: { status: 'approved', refund_no: done.refundNo, amount_fen: done.amountFen } });
     },
     operator,
+    mode,
   );
   // refunded before (another operator, the command line): the request is answered by that refund
   if (report.outcome !== 'refunded') {

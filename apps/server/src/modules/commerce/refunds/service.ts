@@ -92,6 +92,39 @@ function checkReason(reason: string): string {
   return reason.trim();
 }
 
+/**
+ * How a refund carried out for an approval (docs/decisions/0059) treats an order refunded before:
+ * it refuses, moving nothing — the approver is told, and the request stays for them to reject —
+ * where an operator's own refund answers that earlier refund.
+ */
+export interface RefundMode {
+  refuseEarlier?: boolean;
+}
+
+/** What an approval finds when the order was refunded by another path meanwhile. */
+function refundedElsewhere(): AppError {
+  return new AppError(Code.REFUND_NOT_PAID, '该订单已通过其他途径退款，本次审批未执行，未退任何款项；请驳回此申请');
+}
+
+/**
+ * A whole refund of this order looked at before it is made (docs/decisions/0059): whether it would
+ * refund now, and how much would go back — the figure held to the refund limit. Throws what the
+ * refund itself would (a bad reason, no such order, not paid); `already`: refunded before, the
+ * refund only answers that one.
+ */
+export async function wholeRefundPlan(db: Executor, orderNo: string, reasonInput: string) {
+  const reason = checkReason(reasonInput);
+  const order = await orders.orderByNo(db, orderNo);
+  if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
+  const refusal = refundRefusal(order.state);
+  if (refusal?.kind === 'not_paid') throw new AppError(Code.REFUND_NOT_PAID, refusal.message);
+  return { order, reason, already: refusal?.kind === 'already', amountFen: leftToRefund(order) };
+}
+
+/** What a whole refund gives back: what was paid, less what partial refunds gave back already. */
+export const leftToRefund = (order: Pick<OrderRow, 'payable_fen' | 'refunded_fen'>): number =>
+  Math.max(0, order.payable_fen - order.refunded_fen);
+
 /** Case (b): refund a paid order. */
 export async function refundOrder(
   ctx: AppContext,
@@ -101,13 +134,11 @@ export async function refundOrder(
   record?: (trx: Executor, done: { refundNo: string; amountFen: number; effects: string[]; stateBefore: string }) => Promise<void>,
   /** who refunds ('' = the command line), kept with the refund */
   operatorUsername = '',
+  mode: RefundMode = {},
 ): Promise<RefundReport> {
-  const reason = checkReason(reasonInput);
-  const order = await orders.orderByNo(ctx.db.kysely, orderNo);
-  if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
-  const refusal = refundRefusal(order.state);
-  if (refusal?.kind === 'not_paid') throw new AppError(Code.REFUND_NOT_PAID, refusal.message);
-  if (refusal?.kind === 'already') return earlierRefund(ctx, order, true);
+  const { order, reason, already } = await wholeRefundPlan(ctx.db.kysely, orderNo, reasonInput);
+  if (already && mode.refuseEarlier) throw refundedElsewhere();
+  if (already) return earlierRefund(ctx, order, true);
 
   const route = refundRoute(order);
   const now = clock.now();
@@ -175,6 +206,7 @@ export async function refundOrder(
     return { effects, refundNo, amount };
   });
   // Another refund of this order won the conditional update: it does (or did) the work.
+  if (!done && mode.refuseEarlier) throw refundedElsewhere();
   if (!done) return earlierRefund(ctx, order, false);
 
   const report: RefundReport = {
@@ -223,15 +255,14 @@ export interface PartialRefundReport {
  * through the gateway, which then refunds once per number. A gateway failure leaves it pending
  * (the reconciler retries it), never lost and never paid twice.
  */
-export async function refundPart(
-  ctx: AppContext,
-  input: PartialRefundInput,
-  record?: (trx: Executor, done: { refundNo: string; amountFen: number; leftFen: number; effects: string[] }) => Promise<void>,
-): Promise<PartialRefundReport> {
+/**
+ * A partial refund looked at before it is made (docs/decisions/0059): the order, or the refund this
+ * request made before (`earlier`: the refund only answers it). Throws what the refund itself would.
+ */
+export async function partialRefundPlan(db: Executor, input: Pick<PartialRefundInput, 'orderNo' | 'amountFen' | 'reason' | 'requestId'>) {
   const reason = checkReason(input.reason);
-  const db = ctx.db.kysely;
   const earlier = await repo.refundByRequest(db, input.requestId);
-  if (earlier) return againPart(ctx, earlier, input);
+  if (earlier) return { earlier, reason } as const;
   const order = await orders.orderByNo(db, input.orderNo);
   if (!order) throw new AppError(Code.NOT_FOUND, '订单不存在');
   const refusal = refundRefusal(order.state);
@@ -239,6 +270,20 @@ export async function refundPart(
   if (refusal) throw new AppError(Code.REFUND_NOT_PAID, refusal.message);
   const problem = partialRefundProblem(input.amountFen, order.payable_fen, order.refunded_fen);
   if (problem) throw new AppError(Code.REFUND_AMOUNT_INVALID, problem);
+  return { order, reason } as const;
+}
+
+export async function refundPart(
+  ctx: AppContext,
+  input: PartialRefundInput,
+  record?: (trx: Executor, done: { refundNo: string; amountFen: number; leftFen: number; effects: string[] }) => Promise<void>,
+  mode: RefundMode = {},
+): Promise<PartialRefundReport> {
+  const db = ctx.db.kysely;
+  const plan = await partialRefundPlan(db, input);
+  if (plan.earlier && mode.refuseEarlier) throw refundedElsewhere();
+  if (plan.earlier) return againPart(ctx, plan.earlier, input);
+  const { order, reason } = plan;
   const route = refundRoute(order);
   const nowIso = clock.iso();
 
@@ -246,6 +291,7 @@ export async function refundPart(
     // the order's row first: a second submit of the same request waits here, then finds its refund
     await orders.lockOrder(trx, order.order_no);
     const dup = await repo.refundByRequest(trx, input.requestId);
+    if (dup && mode.refuseEarlier) throw refundedElsewhere();
     if (dup) return { dup };
     if (!(await orders.addRefunded(trx, order.order_no, input.amountFen))) {
       const now = (await orders.orderByNo(trx, order.order_no))!;

@@ -10,7 +10,7 @@ import { Panel } from '../../../components/Panel';
 import { ApiError } from '../../../lib/api';
 import { useFormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import parts from '../../../styles/requestForm.module.css';
 import { requestInvoice, requestRefund, useAfterSales } from '../api/afterSales';
 import styles from './AfterSales.module.css';

@@ -9,7 +9,7 @@ import { useNavigate, type NavigateFunction } from '../../../lib/router';
 import { ApiError } from '../../../lib/api';
 import { local } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { closeOrder, createOrder, createQuickOrder, repayOrder, useQuote } from '../api/commerce';
 import styles from '../commerce.module.css';
 import { handoffPageOf, purchaseOrigin, type PurchaseOrigin } from '../model/handoff';

@@ -4,7 +4,7 @@ import type { DeviceChange } from '@portal/contract';
 import { formatDateTime } from '@portal/domain';
 import { useState } from 'react';
 import { LoadFailed } from '../../../components/StateBlock';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceClients } from '../api/deviceQueries';
 import { ChangeState } from './ChangeState';

@@ -3,7 +3,7 @@
 import type { DeviceChange } from '@portal/contract';
 import { FACTORY_RESET_LOSES } from '@portal/contract/enums';
 import { useState } from 'react';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { ChangeState } from './ChangeState';

@@ -8,7 +8,7 @@ import { formatKb } from '@portal/domain';
 import { useState } from 'react';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceSims } from '../api/deviceQueries';

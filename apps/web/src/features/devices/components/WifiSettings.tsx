@@ -12,12 +12,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
 import { toast } from '../../../lib/toast';
-import { confirm } from '../../../lib/ui';
+import { confirm } from '../../../lib/confirm';
 import { useSingleFlight } from '../../../lib/useSingleFlight';
 import { useDeviceAction } from '../api/deviceMutations';
 import { useDeviceChange, useDeviceClients, useDeviceWifi } from '../api/deviceQueries';
 import { useCurrentDevice } from '../api/useCurrentDevice';
-import { dropWarning, dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from '../model/wifiForm';
+import { dropWarning, dropsClients, keepsHiddenPassword, wifiChanges, wifiFormProblems, type WifiForm } from '../model/wifiForm';
 import { ChangeState } from './ChangeState';
 import { ClientList } from './ClientList';
 import { NoDevice } from './NoDevice';
@@ -126,7 +126,7 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     const all = wifiFormProblems(form);
     const found = {
       ssid: can.wifi_ssid ? all.ssid : undefined,
-      password: can.wifi_password ? all.password : undefined,
+      password: can.wifi_password && !keepsHiddenPassword(wifi, form) ? all.password : undefined,
       max_clients: can.wifi_max_clients ? all.max_clients : undefined,
     };
     setProblems(found);
@@ -147,7 +147,8 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     }
     try {
       const change = await action.mutateAsync({ kind: 'wifi', input: changes });
-      onSent({ change, qr: drops ? { text: wifiJoinUri(form), ssid: form.ssid } : undefined });
+      // no join code without the passphrase (a router that hides it, and none typed)
+      onSent({ change, qr: drops && !keepsHiddenPassword(wifi, form) ? { text: wifiJoinUri(form), ssid: form.ssid } : undefined });
     } catch {
       // the API client has shown why
     }
@@ -190,6 +191,8 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
               className="app-field__input"
               type={showPassword ? 'text' : 'password'}
               value={form.password}
+              // a router reads its passphrase back empty: 未读取, not an empty passphrase
+              placeholder={wifi.password_read ? undefined : '未读取（路由器不回传密码），输入新密码可修改'}
               onChange={(e) => set('password', e.target.value)}
               autoComplete="off"
               autoCapitalize="off"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropWarning, dropsClients, wifiChanges, wifiFormProblems, type WifiForm } from './wifiForm';
+import { dropWarning, dropsClients, wifiChanges, wifiFormProblems, type WifiForm, keepsHiddenPassword } from './wifiForm';
 
 const base: WifiForm = { ssid: 'CPE5G-0011', password: 'cl0011wifi', hidden: false, security: 'wpa2', band: 'both', max_clients: 32 };
 
@@ -47,5 +47,15 @@ describe('dropWarning', () => {
     [{ security: 'wpa3' as const }, '加密方式'],
   ])('%j → %s', (changes, what) => {
     expect(dropWarning(changes)).toBe(`${lead}${what}重新连接。`);
+  });
+});
+
+describe('a passphrase the router hides (未读取)', () => {
+  it.each([
+    ['hidden, field left empty: kept', false, '', true],
+    ['hidden, a new one typed: checked and sent', false, 'newpass123', false],
+    ['known, field emptied: checked (and refused)', true, '', false],
+  ])('%s', (_what, read, password, keeps) => {
+    expect(keepsHiddenPassword({ password_read: read }, { password })).toBe(keeps);
   });
 });

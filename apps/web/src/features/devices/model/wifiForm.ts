@@ -18,6 +18,15 @@ export function wifiChanges(current: WifiForm, form: WifiForm): WifiChanges {
   return out;
 }
 
+/**
+ * The router hides its passphrase and the portal has none to show (password_read false, 未读取): an
+ * empty field then means "keep it" — not checked, not sent, and no join code can be drawn without it
+ * (docs/decisions/0061-routers-behind-a-slow-acs.md).
+ */
+export function keepsHiddenPassword(current: Pick<WifiAnswer, 'password_read'>, form: Pick<WifiForm, 'password'>): boolean {
+  return !current.password_read && form.password === '';
+}
+
 /** A new name, password or security makes every connected client join again. */
 export function dropsClients(changes: WifiChanges): boolean {
   return changes.ssid !== undefined || changes.password !== undefined || changes.security !== undefined;

@@ -4,7 +4,7 @@
 // (保存图片 / 发送给朋友); elsewhere 保存图片 downloads it. The layout is model/poster.ts.
 import { useState } from 'react';
 import { Popup } from '../../../lib/ui';
-import { POSTER, posterTexts, QR_BOX, QR_MARGIN, type PosterFacts } from '../model/poster';
+import { POSTER, posterTexts, QR_BOX, QR_MARGIN, qrPlacement, type PosterFacts } from '../model/poster';
 import styles from './InvitePoster.module.css';
 
 const FONT = '-apple-system, BlinkMacSystemFont, "PingFang SC", "Hiragino Sans GB", "Noto Sans CJK SC", "Microsoft YaHei", sans-serif';
@@ -72,9 +72,10 @@ async function drawPoster(p: InvitePosterProps, withLogo: boolean): Promise<stri
   // the QR code on its own white square (a quiet zone for the scanners)
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(QR_BOX.x - QR_MARGIN, QR_BOX.y - QR_MARGIN, QR_BOX.size + 2 * QR_MARGIN, QR_BOX.size + 2 * QR_MARGIN);
+  const place = qrPlacement(qr.size);
   ctx.save();
-  ctx.translate(QR_BOX.x, QR_BOX.y);
-  ctx.scale(QR_BOX.size / qr.size, QR_BOX.size / qr.size);
+  ctx.translate(place.x, place.y);
+  ctx.scale(place.module, place.module);
   ctx.fillStyle = '#000000';
   ctx.fill(new Path2D(qr.d));
   ctx.restore();

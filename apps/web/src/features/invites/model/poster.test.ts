@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitName, POSTER, posterTexts, QR_BOX, QR_MARGIN } from './poster';
+import { fitName, POSTER, posterTexts, QR_BOX, QR_MARGIN, qrPlacement } from './poster';
 
 describe('invitation poster layout', () => {
   it.each([
@@ -27,5 +27,20 @@ describe('invitation poster layout', () => {
 
   it('says no reward when the programme gives none', () => {
     expect(posterTexts({ appName: 'x', code: 'C', rewardGrowth: 0 }).map((t) => t.text)).toContain('好友扫码即可注册，成为您邀请的好友');
+  });
+});
+
+describe('the QR code in its box', () => {
+  // versions 1–10 of a QR code (21–57 modules), as links of different lengths make them
+  it.each([21, 25, 29, 33, 37, 41, 45, 49, 53, 57])('%i modules: whole pixels, centred, inside the box', (modules) => {
+    const p = qrPlacement(modules);
+    expect(Number.isInteger(p.module) && Number.isInteger(p.x) && Number.isInteger(p.y)).toBe(true);
+    expect(p.module).toBe(Math.floor(QR_BOX.size / modules));
+    const drawn = p.module * modules;
+    expect(p.x - QR_BOX.x).toBeGreaterThanOrEqual(0);
+    expect(p.x + drawn).toBeLessThanOrEqual(QR_BOX.x + QR_BOX.size);
+    // centred to the pixel
+    expect(Math.abs(p.x - QR_BOX.x - (QR_BOX.x + QR_BOX.size - p.x - drawn))).toBeLessThanOrEqual(1);
+    expect(p.y - QR_BOX.y).toBe(p.x - QR_BOX.x);
   });
 });

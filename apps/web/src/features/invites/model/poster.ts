@@ -25,6 +25,17 @@ export interface PosterText {
 export const QR_BOX = { x: 195, y: 560, size: 360 } as const;
 export const QR_MARGIN = 30;
 
+/**
+ * Where a QR code of `modules` × `modules` goes in QR_BOX: each module a whole number of pixels,
+ * centred. A fractional module (360 px for 33 modules: 10.9 px) is drawn with grey, anti-aliased
+ * edges that a scanner's binarizer can misread: a journey's decoder failed on one such poster.
+ */
+export function qrPlacement(modules: number): { x: number; y: number; module: number } {
+  const module = Math.max(1, Math.floor(QR_BOX.size / modules));
+  const inset = Math.floor((QR_BOX.size - module * modules) / 2);
+  return { x: QR_BOX.x + inset, y: QR_BOX.y + inset, module };
+}
+
 /** A brand name longer than the poster's line is cut with an ellipsis (the canvas does not wrap). */
 export function fitName(name: string, max = 14): string {
   const chars = [...name.trim()];

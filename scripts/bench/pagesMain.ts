@@ -1,0 +1,71 @@
+// `npm run bench:pages` (and section (g) of `npm run bench`): a cold visit to each of the pages a
+// card holder opens most, logged in as the demo holder, beside /login in the same run — script
+// files and gzip bytes, LCP, TBT and CLS, medians of BENCH_PAGE_RUNS (default 3) visits, on a 375×667
+// phone with a 4× slower CPU and Lighthouse's slow-4G network (./pages.ts). Budgets:
+// docs/decisions/0063-every-page-as-light-as-login.md.
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath, startPortal, webDist, type Portal } from '../../e2e/harness';
+import { coldVisit, HOLDER_PAGES, holderStorage, LOGIN_JS_BUDGET, medianVisit, PAGE_COLD_JS_BUDGETS, type ColdVisit } from './pages';
+
+const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
+const CPU = Number(process.env.BENCH_PAGE_CPU ?? 4);
+const SLOW4G = process.env.BENCH_PAGE_NETWORK !== 'fast';
+
+export interface PageRow extends ReturnType<typeof medianVisit> {
+  name: string;
+  budget: { files: number; gzipBytes: number };
+  pass: boolean;
+  visits: ColdVisit[];
+}
+
+export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.log): Promise<PageRow[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  try {
+    const storage = await holderStorage(browser, portal.baseUrl, { account: 'demo', password: 'demo1234' });
+    const pages = [{ name: 'login', path: '/login' } as const, ...HOLDER_PAGES];
+    const visits = new Map<string, ColdVisit[]>(pages.map((p) => [p.path, []]));
+    // round after round (every page once per round): a busy moment of the machine falls on all pages alike
+    for (let i = 0; i < RUNS; i++) {
+      for (const p of pages) {
+        const v = await coldVisit(browser, portal.baseUrl, p.path === '/login' ? undefined : storage, p.path, webDist, {
+          cpuSlowdown: CPU,
+          slow4g: SLOW4G,
+        });
+        visits.get(p.path)!.push(v);
+        if (process.env.BENCH_PAGE_VERBOSE === '1')
+          log(
+            `    ${p.path} run ${i + 1}: ${v.js.length} files ${v.jsGzip} B, LCP ${v.lcpMs.toFixed(0)} (${v.lcpElement}), TBT ${v.tbtMs.toFixed(0)} long-before-FCP [${v.longBeforeFcp.join(',')}], CLS ${v.cls.toFixed(3)} ${JSON.stringify(v.shifts)}`,
+          );
+      }
+    }
+    const rows = pages.map((p) => {
+      const m = medianVisit(visits.get(p.path)!);
+      const budget = p.path === '/login' ? LOGIN_JS_BUDGET : PAGE_COLD_JS_BUDGETS[p.path];
+      return { name: p.name, ...m, budget, pass: m.jsFiles <= budget.files && m.jsGzip <= budget.gzipBytes, visits: visits.get(p.path)! };
+    });
+    const pad = (s: string | number, n: number) => String(s).padEnd(n);
+    log(`  ${pad('page', 16)}${pad('JS files', 10)}${pad('JS gzip', 11)}${pad('LCP', 9)}${pad('TBT', 8)}${pad('CLS', 8)}LCP element`);
+    for (const r of rows) {
+      log(
+        `  ${pad(r.path, 16)}${pad(r.jsFiles, 10)}${pad((r.jsGzip / 1000).toFixed(1) + ' kB', 11)}${pad(r.lcpMs.toFixed(0) + ' ms', 9)}` +
+          `${pad(r.tbtMs.toFixed(0) + ' ms', 8)}${pad(r.cls.toFixed(3), 8)}${r.lcpElement}${r.pass ? '' : '  OVER BUDGET'}${r.landedOn.split(' ').every((l) => l === r.path) ? '' : `  (landed on ${r.landedOn})`}`,
+      );
+    }
+    return rows;
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const portal = await startPortal({ env: { LOG_LEVEL: 'warn' } });
+  try {
+    console.log(`== cold visits, ${RUNS} runs each, CPU ${CPU}× slower, ${SLOW4G ? 'slow 4G' : 'loopback network'} (medians)`);
+    const rows = await benchPages(portal);
+    // like `npm run bench`: 0 when it ran, whatever the budgets say (the e2e journey enforces them)
+    console.log(rows.every((r) => r.pass) ? '  every page within its budget' : '  OVER BUDGET: see above');
+  } finally {
+    await portal.stop();
+  }
+}
