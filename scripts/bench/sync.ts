@@ -5,9 +5,10 @@
 // synced by TWO portal processes on one PostgreSQL database, until every card has been read once.
 //
 // It fails (exit code 1) unless what the engine promises held: every card read in the round, the
-// round inside the 55 minutes that keep a card fresh, no account above its limit in any second at
-// the platform, and one status query per card at each platform (every card read, none twice). It
-// prints calls per account and the round's time.
+// round inside the 55 minutes that keep a card fresh, no account above its limit in any ROLLING
+// second at the platform (any 1,000 ms, as platforms count; the busiest one is reported), and one
+// status query per card at each platform (every card read, none twice). It prints calls per
+// account and the round's time.
 //
 // Limits: a real platform grants an account a few calls per second by default; at 5/s a round of
 // 33,000 cards takes hours, which is the point of docs/capacity.md. The bench runs every account at
@@ -48,7 +49,10 @@ interface Account {
   /** the status query's path at the fake: one per card read */
   statusCalls(): number;
   total(): number;
+  /** the busiest calendar second at the platform */
   peak(): number;
+  /** the busiest rolling second (any 1,000 ms) at the platform */
+  rolling(): number;
   entry: Record<string, unknown>;
   lines: { iccid: string; msisdn: string }[];
   close(): Promise<void>;
@@ -85,6 +89,7 @@ async function oneLinkAccount(name: string, appid: string, cards: number): Promi
     statusCalls: () => fake.stats().byPath['/ec/query/sim-status'] ?? 0,
     total: () => fake.stats().total,
     peak: () => fake.stats().peakPerSecond,
+    rolling: () => fake.stats().peakRollingSecond,
     entry: { name, carrier: 'onelink', base_url: fake.baseUrl, appid, password: `pw-${appid}`, calls_per_second: CPS },
     lines: lines.map((l) => ({ iccid: l.iccid, msisdn: l.msisdn ?? '' })),
     close: () => fake.close(),
@@ -104,6 +109,7 @@ async function ctwingAccount(name: string, cards: number): Promise<Account> {
     statusCalls: () => fake.calls().byPath[CTWING_PATHS.mainStatus] ?? 0,
     total: () => fake.calls().total,
     peak: () => fake.calls().peakPerSecond,
+    rolling: () => fake.calls().peakRollingSecond,
     entry: {
       name,
       carrier: 'ctwing',
@@ -250,9 +256,9 @@ async function main() {
     const roundSeconds = first && last ? (Date.parse(last) - Date.parse(first)) / 1000 : NaN;
     console.log('');
     console.log(
-      '| account | cards | calls | calls/card | status queries | busiest second | limit | failed calls | the same calls at the published limit |',
+      '| account | cards | calls | calls/card | status queries | busiest calendar second | busiest rolling second | limit | failed calls | the same calls at the published limit |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     const checks: Check[] = [
       { ok: Number(span.rows[0]!.fresh) === CARDS, what: `every card read in this round (${span.rows[0]!.fresh} of ${CARDS})` },
       {
@@ -265,9 +271,12 @@ async function main() {
       const total = a.total();
       const status = a.statusCalls();
       console.log(
-        `| ${a.name} | ${a.cards.toLocaleString('en')} | ${total.toLocaleString('en')} | ${(total / a.cards).toFixed(2)} | ${status.toLocaleString('en')} | ${a.peak()} | ${CPS} | ${h?.calls_failed ?? '?'} | ${(total / a.published / 3600).toFixed(1)} h at ${a.published}/s |`,
+        `| ${a.name} | ${a.cards.toLocaleString('en')} | ${total.toLocaleString('en')} | ${(total / a.cards).toFixed(2)} | ${status.toLocaleString('en')} | ${a.peak()} | ${a.rolling()} | ${CPS} | ${h?.calls_failed ?? '?'} | ${(total / a.published / 3600).toFixed(1)} h at ${a.published}/s |`,
       );
-      checks.push({ ok: a.peak() <= CPS, what: `${a.name}: no second above ${CPS} calls at the platform (busiest ${a.peak()})` });
+      checks.push({
+        ok: a.rolling() <= CPS,
+        what: `${a.name}: no rolling second above ${CPS} calls at the platform (busiest rolling second ${a.rolling()}, calendar second ${a.peak()})`,
+      });
       // every card read (above) and as many status queries as cards: each card exactly once
       checks.push({ ok: status === a.cards, what: `${a.name}: one status query per card (${status} for ${a.cards})` });
     }

@@ -266,14 +266,31 @@ describe.each(databases())('console carrier accounts on %s', (kind) => {
       [
         'create',
         'a choice not offered',
-        createBody({ name: 'x5', carrier: 'onelink', fields: { appid: 'A1', password: 'p', variant: 'xx' } }),
+        createBody({ name: 'x5', carrier: 'onelink', base_url: `${fake.url}/v5`, fields: { appid: 'A1', password: 'p', variant: 'xx' } }),
         /须为 ct、pb 之一/,
       ],
       [
         'create',
         "the kind's own rule (OneLink appid letters and digits)",
-        createBody({ name: 'x6', carrier: 'onelink', fields: { appid: 'a-b', password: 'p' } }),
+        createBody({ name: 'x6', carrier: 'onelink', base_url: `${fake.url}/v5`, fields: { appid: 'a-b', password: 'p' } }),
         /「APPID」不符合/,
+      ],
+      [
+        'create',
+        'a Unicom CMP address that doubles its documented /api: the form to write',
+        createBody({
+          name: 'x12',
+          carrier: 'unicom_cmp',
+          base_url: 'https://gwapi.10646.cn/api/api',
+          fields: { app_id: 'a', app_secret: 's', open_id: 'o' },
+        }),
+        /重复了接口前缀「\/api」：请写成 https:\/\/gwapi\.10646\.cn\/api 这样的形式/,
+      ],
+      [
+        'create',
+        'a CTWing address reaching into a call path',
+        createBody({ name: 'x13', base_url: `${fake.url}/openapi` }),
+        /含有接口路径「\/openapi」/,
       ],
       ['create', 'calls a second above 1000', createBody({ name: 'x7', calls_per_second: 1001 }), /0–1000 的整数/],
       ['create', 'calls a second not whole', createBody({ name: 'x8', calls_per_second: 1.5 }), /0–1000 的整数/],

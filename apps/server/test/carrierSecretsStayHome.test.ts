@@ -20,7 +20,7 @@ interface Listener {
 }
 
 /** A listener answering every request with nothing useful, keeping each request's line, headers and body. */
-async function listener(): Promise<Listener> {
+async function listener(base = '/v5'): Promise<Listener> {
   const seen: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res) => {
     let body = '';
@@ -32,7 +32,8 @@ async function listener(): Promise<Listener> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((r) => server.close(() => r())) };
+  // OneLink's base_url is its documented base, /v5 included (docs/decisions/0060)
+  return { url: `http://127.0.0.1:${port}${base}`, seen, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 describe.each(databases())('a stored carrier secret stays home on %s', (kind) => {
@@ -42,7 +43,7 @@ describe.each(databases())('a stored carrier secret stays home on %s', (kind) =>
   let admin = '';
   let id = 0;
   beforeAll(async () => {
-    [home, exfil] = await Promise.all([listener(), listener()]);
+    [home, exfil] = await Promise.all([listener(), listener('/exfil/v5')]);
     admin = await loginAs(t, 'admin');
     const res = await adminPost(
       t,
@@ -68,8 +69,8 @@ describe.each(databases())('a stored carrier secret stays home on %s', (kind) =>
   it('测试连接 with another address and the stored secret: 400, nothing called, nothing written', async () => {
     const before = await t.snapshot();
     for (const body of [
-      { id, base_url: `${exfil.url}/exfil` },
-      { id, base_url: `${exfil.url}/exfil`, fields: { appid: '100001', password: '', variant: 'ct' } },
+      { id, base_url: `${exfil.url}` },
+      { id, base_url: `${exfil.url}`, fields: { appid: '100001', password: '', variant: 'ct' } },
     ]) {
       const res = await test(body);
       expect(res.statusCode, res.body).toBe(400);
@@ -77,14 +78,14 @@ describe.each(databases())('a stored carrier secret stays home on %s', (kind) =>
     }
     // an account CARRIER_ACCOUNTS_FILE declared (its password from password_FILE) is held the same way
     await t.db.kysely.updateTable('carrier_accounts').set({ source: 'file' }).where('id', '=', id).execute();
-    expect((await test({ id, base_url: `${exfil.url}/exfil` })).statusCode).toBe(400);
+    expect((await test({ id, base_url: `${exfil.url}` })).statusCode).toBe(400);
     await t.db.kysely.updateTable('carrier_accounts').set({ source: 'console' }).where('id', '=', id).execute();
     expect(exfil.seen).toEqual([]);
     expect(await t.snapshot()).toEqual(before);
   });
 
   it('with a typed secret, the other address gets the typed one only; the stored address the stored one', async () => {
-    const typed = await test({ id, base_url: `${exfil.url}/exfil`, fields: { appid: '100001', password: TYPED, variant: 'ct' } });
+    const typed = await test({ id, base_url: `${exfil.url}`, fields: { appid: '100001', password: TYPED, variant: 'ct' } });
     expect(typed.statusCode, typed.body).toBe(200);
     expect(exfil.seen.length).toBeGreaterThan(0);
     expect(exfil.seen.join('\n')).toContain(TYPED);
@@ -140,11 +141,11 @@ describe.each(databases())('carrier addresses in production on %s', (kind) => {
     const fields = { appid: '100001', password: TYPED, variant: 'ct' };
     const cases: [string, RegExp][] = [
       [exfil.url, /https:\/\//],
-      [`https://127.0.0.1:${port}`, /本机、内网或链路本地/],
-      [`https://localhost:${port}`, /解析到内网地址/],
-      ['https://169.254.169.254/latest/meta-data', /本机、内网或链路本地/],
-      ['https://10.0.0.8', /本机、内网或链路本地/],
-      ['https://[::1]:443', /本机、内网或链路本地/],
+      [`https://127.0.0.1:${port}/v5`, /本机、内网或链路本地/],
+      [`https://localhost:${port}/v5`, /解析到内网地址/],
+      ['https://169.254.169.254/latest/meta-data/v5', /本机、内网或链路本地/],
+      ['https://10.0.0.8/v5', /本机、内网或链路本地/],
+      ['https://[::1]:443/v5', /本机、内网或链路本地/],
     ];
     for (const [address, message] of cases) {
       const created = await adminPost(

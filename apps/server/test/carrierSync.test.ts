@@ -143,6 +143,8 @@ describe.each(databases())('carrier accounts and the sync engine on %s', (kind) 
     await t.app.jobs.runNow(CARRIER_SYNC_JOB);
     expect(fake.calls().total).toBeGreaterThanOrEqual(CARDS.length * 2);
     expect(fake.calls().peakPerSecond).toBeLessThanOrEqual(2);
+    // as platforms count it: in any rolling second, not only per calendar second
+    expect(fake.calls().peakRollingSecond).toBeLessThanOrEqual(2);
     await t.db.kysely.updateTable('carrier_accounts').set({ calls_per_second: 0 }).where('id', '=', accountId).execute();
   }, 30_000);
 
@@ -203,6 +205,7 @@ describe.each(databases())('carrier accounts and the sync engine on %s', (kind) 
     // back, it does not burst: the account's limit holds on the first round after the outage
     expect(fake.calls().total).toBeGreaterThan(0);
     expect(fake.calls().peakPerSecond).toBeLessThanOrEqual(5);
+    expect(fake.calls().peakRollingSecond).toBeLessThanOrEqual(5);
     const healed = await t.db.kysely.selectFrom('carrier_accounts').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
     expect(healed.failures).toBe(0);
     expect(healed.circuit_open_until).toBe('');

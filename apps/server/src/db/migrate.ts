@@ -44,6 +44,7 @@ import * as m040 from './migrations/040_write_limits_and_approvals';
 import * as m041 from './migrations/041_two_people';
 import * as m042 from './migrations/042_error_report_sources';
 import * as m043 from './migrations/043_refund_limit';
+import * as m044 from './migrations/044_carrier_base_paths';
 import * as m045 from './migrations/045_acs_task_parameters';
 
 interface Migration {
@@ -96,6 +97,7 @@ const MIGRATIONS: Migration[] = [
   { name: '041_two_people', up: m041.up },
   { name: '042_error_report_sources', up: m042.up },
   { name: '043_refund_limit', up: m043.up },
+  { name: '044_carrier_base_paths', up: m044.up },
   { name: '045_acs_task_parameters', up: m045.up },
 ];
 

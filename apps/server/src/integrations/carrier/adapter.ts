@@ -41,8 +41,12 @@ export interface CarrierLineState {
 
 /** How hard the sync engine may use one account of this platform (the platform's published limits). */
 export interface PlatformLimits {
-  /** calls per second per account */
+  /** calls per second per account, in any rolling second (the guard paces calls so that no 1,000 ms holds more) */
   callsPerSecond: number;
+  /** calls per rolling minute, where the platform documents such a limit */
+  callsPerMinute?: number;
+  /** calls per rolling day, where the platform documents such a limit */
+  callsPerDay?: number;
   /**
    * calls in flight at once per account, at `callsPerSecond`. Where the platform documents no bound
    * of its own this is ours, and it grows with the rate the carrier granted the account (a call
@@ -55,6 +59,11 @@ export interface PlatformLimits {
   dailyBatchSize: number;
   /** how many past days of daily usage the platform keeps (today not counted) */
   dailyHistoryDays: number;
+  /**
+   * How many past days the platform may still revise (default 1: yesterday). A later read takes
+   * these days again and stores the platform's figures over ours (modules/carriers/readDays.ts).
+   */
+  dailySettleDays?: number;
   /**
    * The day of the month monthUsage counts from: 1 (absent) for the calendar month; Unicom's
    * billing cycle runs from the 27th. The sync engine reconciles the days of that period.
@@ -148,6 +157,13 @@ export interface CarrierAdapter {
    * absent from the map (never 0 by guess). Keyed by LineRef.customNum.
    */
   dailyUsage(lines: LineRef[], day: string): Promise<Map<string, number>>;
+  /**
+   * KB used on each day from `from` to `to` (inclusive, China time) by one line, in as few calls as
+   * the platform allows: a platform that answers a line's whole period at once (Unicom CMP's session
+   * list of a billing cycle) has it, and the sync asks it instead of dailyUsage day by day. Days the
+   * platform does not report are absent; a line it does not know gives an empty map.
+   */
+  lineDays?(line: LineRef, from: string, to: string): Promise<Map<string, number>>;
   realNameStatus(line: LineRef): Promise<boolean>;
   /** Platforms take no return URL: the holder comes back by our own link (docs/decisions/0030). */
   realNameStart(line: LineRef, mode: number): Promise<RealNameStart>;
@@ -173,7 +189,7 @@ export interface AccountField {
 /** What the portal needs to build an adapter for one account. */
 export interface AccountSettings {
   name: string;
-  /** the platform's base URL, e.g. https://api.iot.10086.cn/v5 (no trailing slash needed) */
+  /** the platform's documented base, path included, e.g. https://api.iot.10086.cn/v5 (no trailing slash needed) */
   baseUrl: string;
   /** the account's fields by AccountField.name, secrets already unsealed */
   credentials: Record<string, string>;
@@ -187,7 +203,12 @@ export interface CarrierKind {
   label: string;
   /** the network it carries (CARRIER_LABEL key: 1 移动, 2 联通, 3 电信) */
   network: number;
+  /** the platform's documented base, path included (./baseUrl.ts): what base_url means for every kind */
   defaultBaseUrl: string;
+  /** the documented base's path ('' for a host alone), e.g. '/api' */
+  basePath: string;
+  /** the first path segments of the platform's calls relative to its base: an address that holds one reaches into a call */
+  callPrefixes: readonly string[];
   fields: readonly AccountField[];
   /** `transport` is the HTTP client (../http/transport.ts): fetchTransport in the server, the same against a fake in tests */
   create(account: AccountSettings, transport: HttpTransport): CarrierAdapter;

@@ -135,8 +135,15 @@ export async function clearChangeCardPrompt(db: Executor, cardId: number): Promi
 }
 
 /** When usage was last taken from the carrier (modules/usage); never moves the mark backwards. */
-export async function markUsageSynced(db: Executor, cardId: number, syncedAt: string): Promise<void> {
-  await db.updateTable('cards').set({ flow_synced_at: syncedAt }).where('id', '=', cardId).where('flow_synced_at', '<', syncedAt).execute();
+export async function markUsageSynced(db: Executor, cardId: number, syncedAt: string): Promise<boolean> {
+  const res = await db
+    .updateTable('cards')
+    .set({ flow_synced_at: syncedAt })
+    .where('id', '=', cardId)
+    .where('flow_synced_at', '<', syncedAt)
+    .executeTakeFirst();
+  // true: this sync is the latest (a later one had not been marked yet)
+  return Number(res.numUpdatedRows) > 0;
 }
 
 /**

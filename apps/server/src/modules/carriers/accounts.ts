@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import { CarrierError, type CarrierAdapter, type CarrierKind } from '../../integrations/carrier/adapter';
+import { BaseUrlError, basePathProblem } from '../../integrations/carrier/baseUrl';
 import { CARRIER_KINDS, SIMULATOR_ACCOUNT_ID, carrierKind } from '../../integrations/carrier/kinds';
 import { fetchTransport, type HttpTransport } from '../../integrations/http/transport';
 import { clock } from '../../lib/clock';
@@ -72,9 +73,17 @@ function isUniqueViolation(err: unknown): boolean {
 
 const NAME_TAKEN = '账号名称已被使用';
 
-/** The address the adapter is built with: the operator's, else the kind's default; no trailing slash. */
+/**
+ * The address the adapter is built with: the operator's, else the kind's default; no trailing
+ * slash. It is the platform's documented base, path included (integrations/carrier/baseUrl.ts): an
+ * address that doubles the documented prefix, stops short of it or reaches into a call is refused
+ * (400) with the form to write.
+ */
 function baseUrlOf(kind: CarrierKind, given: string): string {
-  return (given.trim() || kind.defaultBaseUrl).replace(/\/+$/, '');
+  const url = (given.trim() || kind.defaultBaseUrl).replace(/\/+$/, '');
+  const problem = basePathProblem(kind, url);
+  if (problem) throw bad(problem);
+  return url;
 }
 
 /**
@@ -83,6 +92,8 @@ function baseUrlOf(kind: CarrierKind, given: string): string {
  * carries a value.
  */
 function settingsProblem(kind: CarrierKind, err: unknown): string {
+  // a kind's own words for an address among its fields (Jasper's CMP address)
+  if (err instanceof BaseUrlError) return err.message;
   const text = err instanceof Error ? err.message : '';
   const named = [...kind.fields]
     .sort((a, b) => b.name.length - a.name.length)

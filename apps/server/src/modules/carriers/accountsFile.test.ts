@@ -7,6 +7,8 @@ const kind: CarrierKind = {
   label: '中国移动 OneLink',
   network: 1,
   defaultBaseUrl: 'https://api.iot.10086.cn/v5',
+  basePath: '/v5',
+  callPrefixes: ['/ec'],
   fields: [
     { name: 'appid', label: 'APPID', secret: false, required: true },
     { name: 'password', label: '密码', secret: true, required: true },
@@ -91,6 +93,16 @@ describe('CARRIER_ACCOUNTS_FILE', () => {
       'a bad URL',
       [{ name: 'a', carrier: 'onelink', base_url: 'ftp://x', appid: '1', password: 'p' }],
       'entry 1 (a): base_url must be an http(s) URL',
+    ],
+    [
+      'a base URL that doubles the documented prefix, with the form to write',
+      [{ name: 'a', carrier: 'onelink', base_url: 'https://api.iot.10086.cn/v5/v5', appid: '1', password: 'p' }],
+      'entry 1 (a): base_url 平台地址的路径「/v5/v5」重复了接口前缀「/v5」：请写成 https://api.iot.10086.cn/v5 这样的形式',
+    ],
+    [
+      'a base URL without the documented prefix',
+      [{ name: 'a', carrier: 'onelink', base_url: 'https://api.iot.10086.cn', appid: '1', password: 'p' }],
+      '须以接口前缀「/v5」结尾',
     ],
     [
       'a bad limit',

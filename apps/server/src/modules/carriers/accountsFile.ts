@@ -1,11 +1,13 @@
 // CARRIER_ACCOUNTS_FILE (docs/decisions/0030): carrier accounts declared at start-up for automated
 // deployments. A JSON array, one entry per account:
-//   { "name": "移动-华东", "carrier": "onelink", "base_url": "https://api.iot.10086.cn/v5",
+//   { "name": "移动-华东", "carrier": "onelink", "base_url": "https://api.iot.10086.cn/v5" (the
+//     platform's documented base, path included; left out: the kind's default),
 //     "appid": "…", "password_FILE": "/run/secrets/onelink-password", "calls_per_second": 5 }
 // Each field of the kind (integrations/carrier/kinds.ts) is given in place, or — secrets above
 // all — as `<field>_FILE`, a path whose content (trimmed) is the value. Every problem is reported
 // at once, each naming the entry and the field, like the rest of the configuration.
 import type { CarrierKind } from '../../integrations/carrier/adapter';
+import { basePathProblem } from '../../integrations/carrier/baseUrl';
 
 export interface DeclaredAccount {
   name: string;
@@ -57,6 +59,11 @@ export function parseAccountsFile(
     }
     const baseUrl = e.base_url === undefined ? kind.defaultBaseUrl : e.base_url;
     if (typeof baseUrl !== 'string' || !/^https?:\/\/[^\s/]+/.test(baseUrl)) problems.push(`${where('base_url')} must be an http(s) URL`);
+    else {
+      // the platform's documented base, path included, for every kind (integrations/carrier/baseUrl.ts)
+      const problem = basePathProblem(kind, baseUrl);
+      if (problem) problems.push(`${where('base_url')} ${problem}`);
+    }
     const cps = e.calls_per_second === undefined ? 0 : e.calls_per_second;
     if (typeof cps !== 'number' || !Number.isInteger(cps) || cps < 0 || cps > 1000)
       problems.push(`${where('calls_per_second')} must be a whole number from 0 (the platform's limit) to 1000`);

@@ -53,7 +53,15 @@ export class AccountAdapters {
     const limits = this.adapterOf(account).limits;
     const own = account.calls_per_second;
     const rate = own > 0 ? own : limits.callsPerSecond;
-    return { id: account.id, name: account.name, callsPerSecond: rate, concurrency: inFlightAt(limits, rate) };
+    return {
+      id: account.id,
+      name: account.name,
+      callsPerSecond: rate,
+      // the platform's own longer windows, where it documents them: the operator's grant is per second
+      ...(limits.callsPerMinute ? { callsPerMinute: limits.callsPerMinute } : {}),
+      ...(limits.callsPerDay ? { callsPerDay: limits.callsPerDay } : {}),
+      concurrency: inFlightAt(limits, rate),
+    };
   }
 }
 

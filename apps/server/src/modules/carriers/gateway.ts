@@ -14,11 +14,11 @@ import { SIMULATOR_ACCOUNT_ID, carrierKind } from '../../integrations/carrier/ki
 import type { CarrierSimulator } from '../../integrations/carrier/simulator';
 import { clock } from '../../lib/clock';
 import { cardRecord } from '../cardRecord';
-import { addDays, dayRange, storedDailyUsage } from '../usage';
+import { addDays, chinaDayOf, dayRange, storedDailyUsage } from '../usage';
 import type { AccountAdapters } from './adapters';
 import type { CarrierGuard, GuardedAccount } from './guard';
 import { periodStartOf, reconcileMonth } from './reconcile';
-import { FIRST_READ_DAYS } from './firstRead';
+import { pastDaysToRead } from './readDays';
 import * as repo from './repo';
 
 type LineCard = Pick<Card, 'id' | 'custom_num' | 'iccid' | 'isdn' | 'imsi' | 'flow_synced_at' | 'auth_state' | 'carrier_account_id'>;
@@ -133,34 +133,58 @@ export class AccountsCarrierGateway implements CarrierGateway {
     return Date.now() - hit.at <= PREFETCH_TTL_MS ? hit.kb : undefined;
   }
 
+  /**
+   * The platform's figures for the card, on the platform's calendar (China days): every past day it
+   * reports on a first read, the days it may still revise on a later one (./readDays.ts), and
+   * today's row made what the platform's month figure leaves after the other days of its period
+   * (./reconcile.ts), so the period's rows add up to the platform's figure to the KB. May answer
+   * days before `fromDay` (revisions): the caller stores them over its own.
+   */
   async usage(customNum: string, fromDay: string, toDay: string, now: Date): Promise<DailyUsage[]> {
     const line = await this.real(customNum);
     if (!line) return this.simulator.usage(customNum, fromDay, toDay, now);
     const today = chinaDate(now);
-    // the first day the platform still keeps; a first read reaches back FIRST_READ_DAYS at most
-    const keptDays = line.adapter.limits.dailyHistoryDays;
-    const kept = addDays(today, -(line.card.flow_synced_at ? keptDays : Math.min(keptDays, FIRST_READ_DAYS)));
+    const limits = line.adapter.limits;
+    const past = pastDaysToRead({
+      today,
+      lastSyncedDay: chinaDayOf(line.card.flow_synced_at),
+      historyDays: limits.dailyHistoryDays,
+      settleDays: limits.dailySettleDays ?? 1,
+    });
     const out: DailyUsage[] = [];
-    const pastFrom = fromDay > kept ? fromDay : kept;
-    const pastTo = toDay < today ? toDay : addDays(today, -1);
-    for (const day of dayRange(pastFrom, pastTo)) {
-      const kb =
-        this.takePrefetched(line.account.id, customNum, day) ??
-        (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], day))).get(customNum);
-      if (kb !== undefined) out.push({ day, usedKb: kb });
+    // a platform that answers a line's period at once is asked once, today included
+    let wholeTodayKb: number | undefined;
+    if (line.adapter.lineDays) {
+      const from = past?.from ?? today;
+      const got = await this.call(line, 'lineDays', (a) => a.lineDays!(line.ref, from, today));
+      for (const [day, kb] of got) if (day >= from && day < today) out.push({ day, usedKb: kb });
+      wholeTodayKb = got.get(today);
+    } else if (past) {
+      for (const day of dayRange(past.from, past.to)) {
+        const kb =
+          this.takePrefetched(line.account.id, customNum, day) ??
+          (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], day))).get(customNum);
+        if (kb !== undefined) out.push({ day, usedKb: kb });
+      }
     }
     if (toDay < today) return out;
     const monthKb = await this.call(line, 'monthUsage', (a) => a.monthUsage(line.ref));
-    const monthStart = periodStartOf(today, line.adapter.limits.usagePeriodStartDay);
+    const monthStart = periodStartOf(today, limits.usagePeriodStartDay);
     const known = new Map(
       (await storedDailyUsage(this.db.kysely, line.card.id, monthStart, addDays(today, -1))).map((r) => [r.day, r.used_kb]),
     );
     for (const r of out) known.set(r.day, r.usedKb);
-    // a first read reaches no further back than the platform keeps: the month before that is one figure
-    const beforeKept = addDays(kept, -1);
-    const uncovered =
-      !line.card.flow_synced_at && beforeKept >= monthStart && beforeKept >= fromDay && !known.has(beforeKept) ? beforeKept : undefined;
-    const todayKb = uncovered ? (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], today))).get(customNum) : undefined;
+    // days of the period before what the platform reports day by day, with no record of ours (a
+    // first read, or a card not read for longer than the platform keeps): the platform gives only
+    // their total, within its month figure; it goes on the last of them, never on today
+    const beforeWindow = addDays(past?.from ?? today, -1);
+    const uncovered = beforeWindow >= monthStart && !known.has(beforeWindow) ? beforeWindow : undefined;
+    const todayKb =
+      uncovered === undefined
+        ? undefined
+        : line.adapter.lineDays
+          ? wholeTodayKb
+          : (await this.call(line, 'dailyUsage', (a) => a.dailyUsage([line.ref], today))).get(customNum);
     const r = reconcileMonth({
       today,
       periodStart: monthStart,

@@ -1,32 +1,38 @@
 // Every call to a carrier platform goes through here (docs/decisions/0030): inside the account's
 // limits across all server processes, retried with backoff and jitter when the platform is busy or
 // briefly away, and not at all while the account's circuit is open.
-//   - rate: one slot per HTTP request (the adapter's transport asks for it: a token fetch or a
-//     lookup inside one question counts too) from a per-second window in the database
-//     (lib/throttle), shared by every process: none can push the account above its calls per second.
-//     A process takes a few slots of the current second per trip to the database (slotsPerTrip) and
-//     hands them out itself; what it does not use in that second is lost, never carried over;
+//   - rate: one moment per HTTP request (the adapter's transport asks for it: a token fetch or a
+//     lookup inside one question counts too), spaced so that no rolling second — nor minute or day,
+//     where the platform documents one — holds more than the account's limit when the calls
+//     arrive (./pacing.ts). The account's last moment handed out is one row in the database (lib/throttle's
+//     compare-and-swap), shared by every process: none can push the account above its limit. A
+//     process reserves a batch of moments per trip to the database, ahead of the trip's own time,
+//     and asks for the next batch while it still holds moments; a moment it reaches too late is
+//     left for its next one (the call goes, later);
 //   - concurrency: at most the account's calls in flight in this process (adapters.inFlightAt; the
 //     scheduled rounds run on one process at a time, decision 0015);
 //   - circuit: after FAILURES_TO_OPEN account-level failures in a row (platform down, timeouts,
 //     unreadable answers, credentials refused) the account's calls fail at once for circuitOpenMs,
 //     so pages and rounds show stored figures instead of waiting; the first call after it is the probe.
 // Line-level refusals (an unknown card) are the card's problem, not the account's: no retry, no failure.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect';
 import { CarrierError } from '../../integrations/carrier/adapter';
 import { clock } from '../../lib/clock';
 import { countCarrierCall } from '../../lib/metrics';
-import { take, type ThrottleRule } from '../../lib/throttle';
+import { advance } from '../../lib/throttle';
 import { circuitOpenMs, retryDelayMs } from './backoff';
-import { slotCutoffMs, slotsPerSecond } from './pacing';
+import { batchSize, leadMs, onTime, reserve, spacingMs, type RateLimit } from './pacing';
 import * as repo from './repo';
 
 export interface GuardedAccount {
   id: number;
   name: string;
+  /** in any rolling second */
   callsPerSecond: number;
+  /** in any rolling minute / day, where the platform documents it */
+  callsPerMinute?: number;
+  callsPerDay?: number;
   concurrency: number;
 }
 
@@ -77,56 +83,50 @@ function retryable(err: unknown): boolean {
 
 /** How long this process trusts what it last read of an account's circuit (a round makes thousands of calls). */
 const HEALTH_CACHE_MS = 1000;
-/** How late this process's timers fire lately (the 99th percentile over about the last second, in ms). */
-class LagWatch {
-  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
-  private lastMs = 0;
-  private readAt = 0;
-  constructor() {
-    this.histogram.enable();
-  }
-  lagMs(): number {
-    const now = Date.now();
-    if (now - this.readAt >= 1000) {
-      // a fresh window each second: a burst of lag a minute ago says nothing about now
-      this.lastMs = this.histogram.count > 0 ? this.histogram.percentile(99) / 1e6 : 0;
-      this.histogram.reset();
-      this.readAt = now;
-    }
-    return this.lastMs;
-  }
-  stop(): void {
-    this.histogram.disable();
-  }
-}
 /** Call counts are added up here and written at most this often per account. */
 const COUNT_FLUSH_MS = 1000;
 
 /**
- * Slots taken from the database in one trip: a twentieth of the account's second (1 at a few calls
- * a second, 5 at 100), at most one per call in flight. A trip per call made the account's one row
- * in \`throttles\` the round's bottleneck at a hundred calls a second — every caller of the account,
- * in every process, waiting on its lock and a commit. Slots a process took and did not use in
- * their second are lost to it (counted, not used): the limit is never passed, a little of it may
- * go unused.
+ * A call is made when its process reaches the moment no later than this; later, it takes its next
+ * moment. The spacing allows for this much and ARRIVAL_JITTER_MS more (./pacing.ts).
  */
-function slotsPerTrip(account: GuardedAccount): number {
-  return Math.max(1, Math.min(account.concurrency, Math.ceil(account.callsPerSecond / 20)));
+const LATE_MS = 60;
+/** From the guard's go to the platform's count: the HTTP client, the network. */
+const ARRIVAL_JITTER_MS = 40;
+/**
+ * All a call's arrival may lag its moment: the spacing is (window + this) / limit, so an account
+ * is paced at 1000 / 1100 of its grant per second (91 of 100, 4.5 of 5) and at the platform's own
+ * grant per minute or day less a hundred milliseconds' worth.
+ */
+export const ALLOWANCE_MS = LATE_MS + ARRIVAL_JITTER_MS;
+/** One trip to the database reserves this much of the account's time (18 moments at 100 a second, 1 at 5)… */
+const BATCH_COVER_MS = 200;
+/** …and no more than this many moments. */
+const BATCH_MAX = 50;
+/** The first moment of a batch is at least this far ahead of the trip, at most LEAD_MAX_MS (pacing.leadMs). */
+const LEAD_MIN_MS = 10;
+const LEAD_MAX_MS = 300;
+/** How far ahead of now a process may reserve: beyond, other processes hold the moments; it waits. */
+const AHEAD_MS = LEAD_MAX_MS + 4 * BATCH_COVER_MS;
+
+/** The account's limits as rolling windows. */
+export function rateLimitsOf(account: GuardedAccount): RateLimit[] {
+  const limits: RateLimit[] = [{ calls: account.callsPerSecond, windowMs: 1000 }];
+  if (account.callsPerMinute) limits.push({ calls: account.callsPerMinute, windowMs: 60_000 });
+  if (account.callsPerDay) limits.push({ calls: account.callsPerDay, windowMs: 86_400_000 });
+  return limits;
 }
 
-/** windows on whole seconds, as platforms count them; a busy account's second keeps some headroom (pacing.ts) */
-function slotRule(limit: number): ThrottleRule {
-  return { limit: slotsPerSecond(limit), windowMs: 1000, windowEndsAt: (now) => new Date(Math.floor(now.getTime() / 1000) * 1000 + 1000) };
-}
-
-/** The slots this process holds for an account's current second. */
+/** The moments this process holds for an account's calls. */
 interface LocalSlots {
-  second: number;
-  left: number;
-  /** the account's second is full (Date.now() time): wait, do not ask again before */
+  /** reserved moments (clock ms), earliest first */
+  times: number[];
+  /** the account's moments are taken this far ahead (clock ms): do not ask again before */
   fullUntil: number;
-  /** the trip to the database in progress, if any */
-  taking: Promise<void> | null;
+  /** the trip to the database in progress, if any: its failure, if it failed */
+  taking: Promise<unknown> | null;
+  /** how long the last trip took (ms): the next batch starts twice that far ahead */
+  lastTripMs: number;
 }
 
 interface Health {
@@ -141,7 +141,6 @@ export class CarrierGuard {
   private readonly counts = new Map<number, { ok: number; failed: number }>();
   private readonly slots = new Map<number, LocalSlots>();
   private flushTimer: NodeJS.Timeout | null = null;
-  private readonly lag = new LagWatch();
 
   constructor(
     private readonly db: Db,
@@ -221,42 +220,75 @@ export class CarrierGuard {
     for (const [id, c] of pending) await repo.countCalls(this.db.kysely, id, c.ok, c.failed);
   }
 
-  /** A slot in the account's current second, waiting for the next second while it is full (every request to the platform). */
+  /** A moment for one request of the account, waiting for it (every request to the platform). */
   async slot(account: GuardedAccount): Promise<void> {
     const deadline = Date.now() + (this.opts.maxSlotWaitMs ?? 15_000);
     let local = this.slots.get(account.id);
-    if (!local) this.slots.set(account.id, (local = { second: -1, left: 0, fullUntil: 0, taking: null }));
+    if (!local) this.slots.set(account.id, (local = { times: [], fullUntil: 0, taking: null, lastTripMs: 0 }));
     for (;;) {
-      // a request sent in the last tenth of a second may reach the platform in the next one and
-      // count there: wait for the next second rather than spill over the limit
-      const into = Date.now() % 1000;
-      if (into > slotCutoffMs(this.lag.lagMs())) await sleep(1000 - into + 1);
-      // the second as lib/throttle counts it (the server clock)
-      const second = Math.floor(clock.now().getTime() / 1000);
-      if (local.left > 0 && local.second === second) {
-        local.left -= 1;
-        return;
-      }
-      if (Date.now() < local.fullUntil) {
-        if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
-        // into the next second, spread a little so waiting callers do not all ask at its first instant
-        await sleep(Math.max(5, local.fullUntil - Date.now()) + Math.floor(Math.random() * 50));
+      const now = clock.now().getTime();
+      // moments this process reached too late are left: the call takes a later one
+      while (local.times.length > 0 && onTime(local.times[0]!, now, LATE_MS) === 'missed') local.times.shift();
+      const at = local.times.shift();
+      if (at !== undefined) {
+        // the last moment held: ask for the next batch now, so the trip overlaps this wait
+        if (local.times.length === 0 && now >= local.fullUntil) void this.startTrip(account, local);
+        if (at > now) await sleep(at - now);
+        if (onTime(at, clock.now().getTime(), LATE_MS) === 'go') return;
+        // woken too late (a busy event loop): the call waits for a later moment instead
         continue;
       }
-      // one trip to the database at a time per account in this process; the others wait for its slots
-      if (!local.taking) {
-        const slots = local;
-        slots.taking = (async () => {
-          const r = await take(this.db.kysely, `carrier-rate:${account.id}`, slotRule(account.callsPerSecond), slotsPerTrip(account));
-          if (r.granted > 0) {
-            // the slots belong to the window's second: unused when it is over, never carried into the next
-            slots.second = Math.floor(new Date(r.windowEndsAt).getTime() / 1000) - 1;
-            slots.left = r.granted;
-          } else slots.fullUntil = Date.now() + r.retryAfterMs;
-        })().finally(() => (slots.taking = null));
+      if (Date.now() >= deadline) throw new CarrierError('rate', `carrier account ${account.name}: no call slot within the wait`);
+      if (now < local.fullUntil && !local.taking) {
+        // spread a little so waiting callers do not all ask at the same instant
+        await sleep(Math.max(5, local.fullUntil - now) + Math.floor(Math.random() * 20));
+        continue;
       }
-      await local.taking;
+      const failed = await this.startTrip(account, local);
+      if (failed) throw failed;
     }
+  }
+
+  /** The trip to the database for the account's next moments: the one in progress, or a new one (one at a time per account in this process). */
+  private startTrip(account: GuardedAccount, slots: LocalSlots): Promise<unknown> {
+    if (!slots.taking) {
+      const began = Date.now();
+      slots.taking = this.reserveMoments(account, slots)
+        .then(
+          () => undefined,
+          // handed to the callers waiting on this trip; one that started it ahead of need has none
+          (err: unknown) => err,
+        )
+        .finally(() => {
+          slots.lastTripMs = Date.now() - began;
+          slots.taking = null;
+        });
+    }
+    return slots.taking;
+  }
+
+  /** Reserve the account's next moments in the database (compare-and-swap on its last moment). */
+  private async reserveMoments(account: GuardedAccount, slots: LocalSlots): Promise<void> {
+    const spacing = spacingMs(rateLimitsOf(account), ALLOWANCE_MS);
+    const n = batchSize(spacing, BATCH_COVER_MS, BATCH_MAX);
+    const lead = leadMs(slots.lastTripMs, LEAD_MIN_MS, LEAD_MAX_MS);
+    let times: number[] = [];
+    const r = await advance(this.db.kysely, `carrier-pace:${account.id}`, (row, now) => {
+      const got = reserve({
+        last: row ? Date.parse(row.window_ends_at) : null,
+        now: now.getTime(),
+        spacingMs: spacing,
+        n,
+        leadMs: lead,
+        aheadMs: AHEAD_MS,
+      });
+      if (!('times' in got)) return got;
+      times = got.times;
+      // whole milliseconds in the table, rounded up: the next moment is never closer than the spacing
+      return { next: { count: got.times.length, window_ends_at: new Date(Math.ceil(got.last)).toISOString(), locked_until: null } };
+    });
+    if ('next' in r) slots.times.push(...times);
+    else slots.fullUntil = clock.now().getTime() + r.retryAfterMs;
   }
 
   private async noteFailure(account: GuardedAccount, what: string, err: unknown): Promise<void> {

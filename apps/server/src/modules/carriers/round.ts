@@ -16,13 +16,13 @@
 //     that outlasts its time budget leaves the rest to the next, which starts with the oldest.
 import { chinaDate } from '@portal/domain';
 import type { AppContext } from '../../context';
-import { CarrierError } from '../../integrations/carrier/adapter';
+import { CarrierError, type PlatformLimits } from '../../integrations/carrier/adapter';
 import { SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { clock } from '../../lib/clock';
 import { pendingVerifications, refreshVerified } from '../realName';
-import { addDays, chinaDayOf, syncUsage } from '../usage';
+import { chinaDayOf, dayRange, syncUsage } from '../usage';
 import type { AccountsCarrierGateway } from './gateway';
-import { FIRST_READ_DAYS } from './firstRead';
+import { pastDaysToRead } from './readDays';
 import * as repo from './repo';
 import type { Cursor, DueCard } from './repo';
 
@@ -93,14 +93,15 @@ class DueWalk {
   }
 }
 
-/** The past days a card's sync will ask for (usage.syncUsage's range), within the platform's window. */
-function pastDaysOf(card: DueCard, today: string, kept: string): string[] {
-  const last = chinaDayOf(card.flow_synced_at);
-  let from = last ? addDays(last, -1) : addDays(today, -FIRST_READ_DAYS);
-  if (from < kept) from = kept;
-  const out: string[] = [];
-  for (let d = from; d < today; d = addDays(d, 1)) out.push(d);
-  return out;
+/** The past days a card's sync will ask for (gateway.usage's, ./readDays.ts). */
+function pastDaysOf(card: DueCard, today: string, limits: PlatformLimits): string[] {
+  const past = pastDaysToRead({
+    today,
+    lastSyncedDay: chinaDayOf(card.flow_synced_at),
+    historyDays: limits.dailyHistoryDays,
+    settleDays: limits.dailySettleDays ?? 1,
+  });
+  return past ? dayRange(past.from, past.to) : [];
 }
 
 async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -159,15 +160,16 @@ async function syncStep(
   result: AccountRound,
 ): Promise<boolean> {
   const adapter = gateway.adapters.adapterOf(account);
-  const kept = addDays(today, -adapter.limits.dailyHistoryDays);
   try {
     const byDay = new Map<string, DueCard[]>();
-    for (const card of step)
-      for (const day of pastDaysOf(card, today, kept)) {
-        const cards = byDay.get(day);
-        if (cards) cards.push(card);
-        else byDay.set(day, [card]);
-      }
+    // a platform that answers a line's whole period in one call (lineDays) gains nothing from batches by day
+    if (!adapter.lineDays)
+      for (const card of step)
+        for (const day of pastDaysOf(card, today, adapter.limits)) {
+          const cards = byDay.get(day);
+          if (cards) cards.push(card);
+          else byDay.set(day, [card]);
+        }
     for (const [day, cards] of byDay) result.batchCalls += await gateway.prefetchDaily(cards, day);
   } catch (err) {
     // the cards' own reads below ask for what the batch could not give

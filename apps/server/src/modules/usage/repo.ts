@@ -10,9 +10,10 @@ export interface DayUsage {
 
 /**
  * Store the carrier's daily figures, in the caller's transaction (with the card's sync mark).
- * Upsert by (card, day), so repeating a sync never adds rows. Within a day the carrier's counter
- * only grows; keeping the greater figure means two syncs that finish out of order cannot lower
- * today's usage.
+ * Upsert by (card, day), so repeating a sync never adds rows. The carrier's figure replaces ours,
+ * lower or higher: the platform corrects a day, and a day we once over-counted must come down
+ * (docs/decisions/0060). Two syncs that finish out of order are kept apart by the sync mark
+ * (usage/service.ts stores only for the later-started sync).
  */
 export async function storeDailyUsage(db: Executor, cardId: number, rows: DayUsage[]): Promise<void> {
   if (rows.length === 0) return;
@@ -21,7 +22,7 @@ export async function storeDailyUsage(db: Executor, cardId: number, rows: DayUsa
     .values(rows.map((r) => ({ card_id: cardId, day: r.day, used_kb: r.used_kb })))
     .onConflict((oc) =>
       oc.columns(['card_id', 'day']).doUpdateSet({
-        used_kb: sql<number>`case when excluded.used_kb > card_flow_daily.used_kb then excluded.used_kb else card_flow_daily.used_kb end`,
+        used_kb: sql<number>`excluded.used_kb`,
       }),
     )
     .execute();

@@ -16,7 +16,7 @@ import * as repo from './repo';
 
 /** Reads re-sync when the figures are older than this. */
 const USAGE_FRESH_MS = 10 * 60_000;
-/** A first sync reaches back to the card's activation, at most this many days (today included). */
+/** A first sync asks this many days (today included); the carrier answers the days it reports. */
 const HISTORY_DAYS = 90;
 
 export type SyncableCard = Pick<Card, 'id' | 'custom_num' | 'created_at' | 'flow_synced_at' | 'carrier_account_id' | 'sync_wanted_at'>;
@@ -35,17 +35,21 @@ async function askTheRound(ctx: AppContext, card: SyncableCard): Promise<void> {
 }
 
 /**
- * Pull daily usage from the carrier and store it. The range starts the day before the last sync
- * (that day's figure was partial, and the carrier may still revise yesterday), or at the card's
- * activation on a first sync, never more than HISTORY_DAYS back. Idempotent: rows are upserted
- * by day, so concurrent or repeated syncs never double-count. Returns the new sync time.
+ * Pull daily usage from the carrier and store it, the carrier's figures as it keeps them. A first
+ * read asks for every day the carrier still reports (HISTORY_DAYS at most; a real platform's
+ * gateway narrows it to the platform's own window), whatever day the card was created here: a
+ * card imported today shows the days its platform knew before. A later read asks from the day
+ * before the last sync (that day's figure was partial), and the gateway may answer earlier days
+ * the platform revised. Each day's figure replaces ours (docs/decisions/0060). Idempotent: rows are
+ * upserted by day, so repeated syncs never double-count; of two syncs of a card the later-started
+ * one's figures stand. Returns the new sync time.
  */
 export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<string> {
   const now = clock.now();
   const today = chinaDate(now);
   const earliest = addDays(today, -(HISTORY_DAYS - 1));
   const lastSyncDay = chinaDayOf(card.flow_synced_at);
-  let from = lastSyncDay ? addDays(lastSyncDay, -1) : chinaDayOf(card.created_at) || earliest;
+  let from = lastSyncDay ? addDays(lastSyncDay, -1) : earliest;
   if (from < earliest) from = earliest;
   if (from > today) from = today;
   // One sync is one event for the line: its figures AND its state, so that no page shows fresh
@@ -68,20 +72,22 @@ export async function syncUsage(ctx: AppContext, card: SyncableCard): Promise<st
   if ('err' in usage) throw usage.err;
   const raw = usage.rows;
   const at = now.toISOString();
-  const rows = cleanUsage(raw, from, today);
+  const rows = cleanUsage(raw, earliest, today);
   // the figures, the line's state and the card's sync mark (modules/cardRecord's table) land together
   await ctx.db.kysely.transaction().execute(async (trx) => {
-    await repo.storeDailyUsage(trx, card.id, rows);
+    // the mark first: it moves only forward, and its row lock orders two syncs of the card; a sync
+    // that started after this one and already stored its figures keeps them (ours are older)
+    const latest = await cardRecord.markUsageSynced(trx, card.id, at);
+    if (latest) await repo.storeDailyUsage(trx, card.id, rows);
     // (real-name stays with modules/realName, which re-checks it when the holder comes back)
-    if (status) await cardRecord.setCarrierState(trx, card.id, status.status, status.stopReason);
-    if (status?.rawState !== undefined) await cardRecord.setCarrierRawState(trx, card.id, status.rawState);
-    await cardRecord.markUsageSynced(trx, card.id, at);
+    if (latest && status) await cardRecord.setCarrierState(trx, card.id, status.status, status.stopReason);
+    if (latest && status?.rawState !== undefined) await cardRecord.setCarrierRawState(trx, card.id, status.rawState);
     if (card.sync_wanted_at) await cardRecord.syncAnswered(trx, card.id, at);
   });
   return at;
 }
 
-/** Carrier answers are input: keep whole, non-negative figures inside the asked range, one per day. */
+/** Carrier answers are input: keep whole, non-negative figures from `from` to today, one per day. */
 function cleanUsage(rows: DailyUsage[], from: string, to: string): repo.DayUsage[] {
   const byDay = new Map<string, number>();
   for (const r of rows) {

@@ -158,6 +158,9 @@ export const ctwingKind: CarrierKind = {
   label: '中国电信 5G CMP（CTWing）',
   network: 3,
   defaultBaseUrl: CTWING_API,
+  // the gateway's calls sit under three roots (./client.ts PATHS): its base is the host
+  basePath: '',
+  callPrefixes: ['/openapi', '/api', '/5gcmp'],
   fields: [
     { name: 'app_key', label: 'AppKey', secret: false, required: true },
     { name: 'secret', label: 'SecretKey', secret: true, required: true },

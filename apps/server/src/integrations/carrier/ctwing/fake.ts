@@ -138,9 +138,9 @@ export class FakeCtwing {
   }
 
   /** Calls received (refused ones too), the most in any one second, and calls by path. */
-  calls(): { total: number; peakPerSecond: number; byPath: Record<string, number> } {
+  calls(): { total: number; peakPerSecond: number; peakRollingSecond: number; byPath: Record<string, number> } {
     const c = this.platform.calls();
-    return { total: c.total, peakPerSecond: c.peakPerSecond, byPath: c.byPath };
+    return { total: c.total, peakPerSecond: c.peakPerSecond, peakRollingSecond: c.peakRollingSecond, byPath: c.byPath };
   }
 
   resetCalls(): void {

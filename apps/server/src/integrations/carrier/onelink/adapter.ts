@@ -34,7 +34,15 @@ import { ONELINK_DEFAULT_BASE_URL, OneLinkClient, rows, type OneLinkRow } from '
  * 200,000 calls, about 11 hours). The batch size and the history are documented: daily usage is
  * asked for at most 100 cards a call ("暂定100张"), for one of the 7 days before today ("近7天…截止前一天").
  */
-export const ONELINK_LIMITS: PlatformLimits = { callsPerSecond: 5, concurrency: 2, dailyBatchSize: 100, dailyHistoryDays: 7 };
+export const ONELINK_LIMITS: PlatformLimits = {
+  callsPerSecond: 5,
+  concurrency: 2,
+  dailyBatchSize: 100,
+  dailyHistoryDays: 7,
+  // the daily batch answers up to yesterday ("截止前一天"); when a day's figure stops changing is
+  // not documented: a later read takes the last two days again, and the platform's figure stands
+  dailySettleDays: 2,
+};
 
 const DAY_MS = 86_400_000;
 const CHINA_OFFSET_MS = 8 * 3600_000;
@@ -98,11 +106,24 @@ export class OneLinkAdapter implements CarrierAdapter {
     return { state, rawState, stopReason: onelinkStopReason(rawStopReason), rawStopReason, realNamed: null, imsi };
   }
 
+  /**
+   * ICCID → IMSI as the platform answered it ('' when it has none), learnt once: a SIM's IMSI does
+   * not change, and each question is a call against the account's limit. The gateway stores what is
+   * learnt on the card; this keeps a card whose IMSI the platform does not give (or whose row has
+   * not been read again yet) from asking on every read.
+   */
+  private readonly imsis = new Map<string, string>();
+
   /** `/ec/query/sim-basic-info`: the line's MSISDN, ICCID and IMSI ('' when the answer has none). */
   private async imsiOf(line: LineRef): Promise<string> {
+    const known = this.imsis.get(line.iccid);
+    if (known !== undefined) return known;
     const path = '/ec/query/sim-basic-info';
-    const imsi = first(await this.client.query(path, { iccid: line.iccid }), path).imsi;
-    return typeof imsi === 'string' ? imsi : '';
+    const given = first(await this.client.query(path, { iccid: line.iccid }), path).imsi;
+    const imsi = typeof given === 'string' ? given : '';
+    if (this.imsis.size >= 200_000) this.imsis.clear();
+    this.imsis.set(line.iccid, imsi);
+    return imsi;
   }
 
   /** CT counts to the moment; PB to the end of yesterday (the platform's own note). */
@@ -240,6 +261,8 @@ export const onelinkKind: CarrierKind = {
   label: '中国移动 OneLink',
   network: 1,
   defaultBaseUrl: ONELINK_DEFAULT_BASE_URL,
+  basePath: '/v5',
+  callPrefixes: ['/ec'],
   fields: [
     { name: 'appid', label: 'APPID', secret: false, required: true },
     { name: 'password', label: 'API 密码', secret: true, required: true },

@@ -69,6 +69,8 @@ export interface FakeOneLinkStats {
   total: number;
   /** the most calls received within one calendar second */
   peakPerSecond: number;
+  /** the most calls received within any rolling 1,000 ms */
+  peakRollingSecond: number;
   byPath: Record<string, number>;
 }
 
@@ -354,7 +356,7 @@ export async function startOneLinkFake(o: FakeOneLinkOptions = {}): Promise<Fake
     setCallsPerSecond: (n) => platform.setCallsPerSecond(n),
     stats: () => {
       const c = platform.calls();
-      return { total: c.total, peakPerSecond: c.peakPerSecond, byPath: c.byPath };
+      return { total: c.total, peakPerSecond: c.peakPerSecond, peakRollingSecond: c.peakRollingSecond, byPath: c.byPath };
     },
     calls: () => platform.requests().map((r) => ({ path: pathOf(r.url.pathname), params: Object.fromEntries(r.url.searchParams) })),
     resetStats: () => platform.resetCalls(),

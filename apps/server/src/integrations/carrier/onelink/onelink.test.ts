@@ -462,7 +462,7 @@ describe('OneLink account kind', () => {
     ]);
     expect(onelinkKind.fields[2]!.choices).toEqual(['ct', 'pb']);
     expect(onelinkKind.defaultBaseUrl).toBe('https://api.iot.10086.cn/v5');
-    expect(ONELINK_LIMITS).toEqual({ callsPerSecond: 5, concurrency: 2, dailyBatchSize: 100, dailyHistoryDays: 7 });
+    expect(ONELINK_LIMITS).toEqual({ callsPerSecond: 5, concurrency: 2, dailyBatchSize: 100, dailyHistoryDays: 7, dailySettleDays: 2 });
   });
 
   it.each([

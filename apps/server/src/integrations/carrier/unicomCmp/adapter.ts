@@ -26,7 +26,9 @@ import {
 } from '../adapter';
 import { CmpClient, type CmpTerminal } from './client';
 
-export const UNICOM_CMP_BASE_URL = 'https://gwapi.10646.cn';
+/** The gateway's documented base: every call is /api/<name>/V1/1Main/vV1.1 (./client.ts appends what follows /api). */
+export const UNICOM_CMP_BASE_URL = 'https://gwapi.10646.cn/api';
+export const UNICOM_CMP_BASE_PATH = '/api';
 
 /**
  * Calls per second unless the account says what the carrier granted it (carrier_accounts.calls_per_second,
@@ -55,6 +57,8 @@ export const unicomCmpKind: CarrierKind = {
   label: '中国联通 CMP（物联网能力开放平台）',
   network: 2,
   defaultBaseUrl: UNICOM_CMP_BASE_URL,
+  basePath: UNICOM_CMP_BASE_PATH,
+  callPrefixes: [],
   fields: [
     { name: 'app_id', label: 'app_id', secret: false, required: true },
     { name: 'app_secret', label: 'app_secret', secret: true, required: true },
@@ -132,6 +136,10 @@ export class UnicomCmpAdapter implements CarrierAdapter {
     return cmpDailyUsage(this.client, lines, day);
   }
 
+  lineDays(line: LineRef, from: string, to: string): Promise<Map<string, number>> {
+    return cmpLineDays(this.client, line, from, to);
+  }
+
   realNameStatus(line: LineRef): Promise<boolean> {
     return cmpRealNameStatus(this.client, line);
   }
@@ -173,6 +181,38 @@ export async function cmpDailyUsage(client: CmpClient, lines: LineRef[], day: st
   }
   return out;
 }
+
+/**
+ * The line's KB per day from `from` to `to`: one session list per billing cycle the days touch
+ * (wsGetTerminalUsageDataDetails answers a whole cycle), never one per day — a card's 28 days are
+ * one or two calls, not 28. A line the gateway refuses gives an empty map; a day with no session
+ * used 0 KB (the gateway listed the whole cycle).
+ */
+export async function cmpLineDays(client: CmpClient, line: LineRef, from: string, to: string): Promise<Map<string, number>> {
+  const byCycle = new Map<string, string[]>();
+  for (let day = from; day <= to; day = nextDay(day)) {
+    const cycle = cmpCycleDate(day);
+    byCycle.set(cycle, [...(byCycle.get(cycle) ?? []), day]);
+  }
+  const out = new Map<string, number>();
+  for (const [cycle, days] of byCycle) {
+    let sessions;
+    try {
+      sessions = await client.cycleSessions(line.iccid, cycle);
+    } catch (err) {
+      if (err instanceof CarrierError && err.kind === 'line') return new Map();
+      throw err;
+    }
+    for (const day of days) {
+      const kb = cmpDayKb(sessions, day);
+      if (kb === null) throw new CarrierError('malformed', `联通 CMP 的会话用量无法解析（${line.iccid}）`);
+      out.set(day, kb);
+    }
+  }
+  return out;
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export async function cmpRealNameStatus(client: CmpClient, line: LineRef): Promise<boolean> {
   const t: CmpTerminal = await client.terminal(line.iccid);

@@ -18,6 +18,9 @@ import {
 import { TransportError, type HttpTransport } from '../../http/transport';
 import { CarrierError, settleChange } from '../adapter';
 
+/** The path every call's documented path starts with, which the account's base_url holds. */
+const CMP_BASE_PATH = '/api';
+
 /** SM3 (GB/T 32905) of a UTF-8 string, lowercase hex: Node's OpenSSL has it as 'sm3'. */
 export function sm3Hex(input: string): string {
   return createHash('sm3').update(input, 'utf8').digest('hex');
@@ -36,7 +39,7 @@ export interface CmpCredentials {
 }
 
 export interface CmpClientOptions extends CmpCredentials {
-  /** e.g. https://gwapi.10646.cn (no trailing slash needed) */
+  /** the documented base, e.g. https://gwapi.10646.cn/api (no trailing slash needed) */
   baseUrl: string;
   transport: HttpTransport;
   now?: () => number;
@@ -124,7 +127,8 @@ export class CmpClient {
     try {
       res = await this.o.transport({
         method: 'POST',
-        url: `${this.base}${cmpPath(api)}`,
+        // the base is the documented one, /api included (../baseUrl.ts): the call's path after it
+        url: `${this.base}${cmpPath(api).slice(CMP_BASE_PATH.length)}`,
         headers: { 'content-type': 'application/json;charset=UTF-8', accept: 'application/json' },
         body,
       });

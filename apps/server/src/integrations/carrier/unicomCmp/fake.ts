@@ -45,6 +45,8 @@ export interface CmpFakeCalls {
   refused: number;
   /** the most calls that arrived within any one second */
   peakPerSecond: number;
+  /** the same, over any rolling 1,000 ms (the gateway's own window is already rolling) */
+  peakRollingSecond: number;
   byApi: Record<string, number>;
 }
 
@@ -85,13 +87,25 @@ export class CmpFake {
     return fake;
   }
 
+  /** the server's origin, e.g. http://127.0.0.1:40123 */
   get url(): string {
     return this.platform.origin;
   }
 
+  /** the documented base an account is given (the origin and /api) */
+  get baseUrl(): string {
+    return `${this.platform.origin}/api`;
+  }
+
   get calls(): CmpFakeCalls {
     const c = this.platform.calls();
-    return { total: c.total, refused: c.overLimit, peakPerSecond: c.peakPerSecond, byApi: c.byPath };
+    return {
+      total: c.total,
+      refused: c.overLimit,
+      peakPerSecond: c.peakPerSecond,
+      peakRollingSecond: c.peakRollingSecond,
+      byApi: c.byPath,
+    };
   }
 
   addLine(line: CmpFakeLine): void {

@@ -44,7 +44,7 @@ it('SM3 gives the GB/T 32905 example: SM3("abc")', () => {
 describeCarrierContract('unicom_cmp', async () => {
   const fake = await CmpFake.start({ ...CREDS, callsPerSecond: 10_000 });
   return {
-    adapter: adapterFor(fake.url, fetchTransport(2000)),
+    adapter: adapterFor(fake.baseUrl, fetchTransport(2000)),
     addLine: async (line) => fake.addLine(cmpLineOf(line)),
     setDown: (down) => fake.setDown(down ? 'reset' : false),
     reports: { stopReasons: false, apn: false, imsi: true },
@@ -78,7 +78,7 @@ describe('unicom_cmp protocol', () => {
 
   beforeAll(async () => {
     fake = await CmpFake.start({ ...CREDS, callsPerSecond: 10_000 });
-    adapter = adapterFor(fake.url, recording);
+    adapter = adapterFor(fake.baseUrl, recording);
   });
   afterAll(() => fake.close());
 
@@ -87,7 +87,7 @@ describe('unicom_cmp protocol', () => {
     const ms = Date.UTC(2026, 10, 27, 5, 5, 9, 42);
     const client = new CmpClient({
       ...CREDS,
-      baseUrl: 'https://gwapi.10646.cn/',
+      baseUrl: 'https://gwapi.10646.cn/api/',
       now: () => ms,
       serial: () => 7,
       transport: async (req) => {
@@ -128,14 +128,14 @@ describe('unicom_cmp protocol', () => {
   });
 
   it('refuses a wrong secret as an account fault (auth)', async () => {
-    const wrong = adapterFor(fake.url, fetchTransport(2000), { app_secret: 'not-the-secret' });
+    const wrong = adapterFor(fake.baseUrl, fetchTransport(2000), { app_secret: 'not-the-secret' });
     expect(await kindOf(wrong.lineState(contractRef()))).toBe('auth:1001');
     expect(await kindOf(wrong.ping())).toBe('auth:1001');
   });
 
   it('refuses another openId or app_id as auth', async () => {
-    expect(await kindOf(adapterFor(fake.url, fetchTransport(2000), { open_id: 'someone-else' }).ping())).toBe('auth:1001');
-    expect(await kindOf(adapterFor(fake.url, fetchTransport(2000), { app_id: 'other-app' }).ping())).toBe('auth:1001');
+    expect(await kindOf(adapterFor(fake.baseUrl, fetchTransport(2000), { open_id: 'someone-else' }).ping())).toBe('auth:1001');
+    expect(await kindOf(adapterFor(fake.baseUrl, fetchTransport(2000), { app_id: 'other-app' }).ping())).toBe('auth:1001');
   });
 
   it('passes the connection test with good credentials, though the probe line does not exist', async () => {
@@ -174,7 +174,7 @@ describe('unicom_cmp protocol', () => {
     fake.setDown(false);
     fake.setSlow(1000);
     try {
-      const impatient = adapterFor(fake.url, fetchTransport(150));
+      const impatient = adapterFor(fake.baseUrl, fetchTransport(150));
       expect(await kindOf(impatient.lineState(ref))).toBe('unavailable:');
     } finally {
       fake.setSlow(0);
@@ -259,7 +259,7 @@ describe('unicom_cmp protocol', () => {
   it('starts real-name on the configured page, or says it cannot', async () => {
     const ref = contractRef();
     await expect(adapter.realNameStart(ref, 1)).resolves.toEqual({ url: `https://smz.example.cn/h5?iccid=${ref.iccid}`, reference: '' });
-    const none = adapterFor(fake.url, fetchTransport(2000), { real_name_url: '' });
+    const none = adapterFor(fake.baseUrl, fetchTransport(2000), { real_name_url: '' });
     expect(await kindOf(none.realNameStart(ref, 1))).toBe('unsupported:');
   });
 
@@ -272,11 +272,11 @@ describe('unicom_cmp protocol', () => {
       dailyHistoryDays: 28,
       usagePeriodStartDay: 27,
     });
-    expect(() => adapterFor(fake.url, fetchTransport(), { app_secret: '' })).toThrow(/app_secret is required/);
+    expect(() => adapterFor(fake.baseUrl, fetchTransport(), { app_secret: '' })).toThrow(/app_secret is required/);
   });
 
   it('describes its account fields: only the app secret is secret', () => {
-    expect(unicomCmpKind).toMatchObject({ kind: 'unicom_cmp', network: 2, defaultBaseUrl: 'https://gwapi.10646.cn' });
+    expect(unicomCmpKind).toMatchObject({ kind: 'unicom_cmp', network: 2, defaultBaseUrl: 'https://gwapi.10646.cn/api' });
     expect(unicomCmpKind.fields.filter((f) => f.secret).map((f) => f.name)).toEqual(['app_secret']);
     expect(unicomCmpKind.fields.filter((f) => f.required).map((f) => f.name)).toEqual(['app_id', 'app_secret', 'open_id']);
     expect(adapter).toBeInstanceOf(UnicomCmpAdapter);
@@ -298,7 +298,7 @@ describe('the fake CMP gateway', () => {
         sessions: [],
       }));
       expect(fake.size).toBe(1_000);
-      const adapter = adapterFor(fake.url, fetchTransport(2000));
+      const adapter = adapterFor(fake.baseUrl, fetchTransport(2000));
       const ref = { customNum: 'x', iccid: '89860600000000000990', msisdn: '', imsi: '' };
       const kinds = [];
       for (let i = 0; i < 5; i++)

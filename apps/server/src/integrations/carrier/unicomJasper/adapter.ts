@@ -36,23 +36,29 @@ import {
 import {
   CMP_DAILY_HISTORY_DAYS,
   REAL_NAME_URL_FIELD,
+  UNICOM_CMP_BASE_PATH,
   UNICOM_CMP_BASE_URL,
   cmpDailyUsage,
+  cmpLineDays,
   cmpRealNameStatus,
   realNameStartFrom,
   registeredBy,
   required,
 } from '../unicomCmp/adapter';
+import { BaseUrlError, basePathProblem } from '../baseUrl';
 import { CmpClient } from '../unicomCmp/client';
 import { JasperClient } from './client';
 
-export const UNICOM_JASPER_BASE_URL = 'https://api.10646.cn';
+/** The REST API's documented base (every call is /rws/api/v1/…; ./client.ts appends what follows). */
+export const UNICOM_JASPER_BASE_URL = 'https://api.10646.cn/rws/api/v1';
 
 export const unicomJasperKind: CarrierKind = {
   kind: 'unicom_jasper',
   label: '中国联通 Jasper（Control Center）',
   network: 2,
   defaultBaseUrl: UNICOM_JASPER_BASE_URL,
+  basePath: '/rws/api/v1',
+  callPrefixes: ['/devices', '/echo'],
   fields: [
     { name: 'username', label: '用户名', secret: false, required: true },
     { name: 'api_key', label: 'API Key', secret: true, required: true },
@@ -77,7 +83,7 @@ export const unicomJasperKind: CarrierKind = {
     const cmp =
       cmpGiven.length === 3
         ? new CmpClient({
-            baseUrl: c.cmp_base_url?.trim() || UNICOM_CMP_BASE_URL,
+            baseUrl: cmpBaseOf(c.cmp_base_url),
             appId: required(c, 'cmp_app_id'),
             appSecret: required(c, 'cmp_app_secret'),
             openId: required(c, 'cmp_open_id'),
@@ -88,9 +94,31 @@ export const unicomJasperKind: CarrierKind = {
   },
 };
 
+/**
+ * The account's CMP address, with the same meaning as a CMP account's base_url (../baseUrl.ts). It
+ * is a field sealed with the credentials, which a migration cannot rewrite: a host alone, as it was
+ * written before base_url meant the documented base, still means that host's /api.
+ */
+function cmpBaseOf(given: string | undefined): string {
+  const v = (given ?? '').trim().replace(/\/+$/, '');
+  if (!v) return UNICOM_CMP_BASE_URL;
+  let path: string;
+  try {
+    path = new URL(v).pathname.replace(/\/+$/, '');
+  } catch {
+    throw new BaseUrlError('「CMP 地址」格式不正确，请写成 https://gwapi.10646.cn/api 这样的形式');
+  }
+  if (path === '') return `${v}${UNICOM_CMP_BASE_PATH}`;
+  const problem = basePathProblem({ label: '联通 CMP', basePath: UNICOM_CMP_BASE_PATH, callPrefixes: [] }, v);
+  if (problem) throw new BaseUrlError(`「CMP 地址」${problem}`);
+  return v;
+}
+
 export class UnicomJasperAdapter implements CarrierAdapter {
   readonly kind = 'unicom_jasper';
   readonly limits: PlatformLimits;
+  /** with the CMP app only: its session list answers a line's billing cycle in one call */
+  readonly lineDays?: (line: LineRef, from: string, to: string) => Promise<Map<string, number>>;
 
   constructor(
     private readonly jasper: JasperClient,
@@ -107,6 +135,7 @@ export class UnicomJasperAdapter implements CarrierAdapter {
       // ctdDataUsage counts the billing cycle, which starts on the 27th
       usagePeriodStartDay: 27,
     };
+    if (cmp) this.lineDays = (line, from, to) => cmpLineDays(cmp, line, from, to);
   }
 
   async ping(): Promise<void> {

@@ -8,7 +8,7 @@ import { CarrierError } from '../adapter';
 import { isObject } from '../unicomCmp/client';
 
 export interface JasperClientOptions {
-  /** e.g. https://api.10646.cn (the client adds /rws/api/v1) */
+  /** the documented base, /rws/api/v1 included, e.g. https://api.10646.cn/rws/api/v1 */
   baseUrl: string;
   username: string;
   apiKey: string;
@@ -22,7 +22,7 @@ export class JasperClient {
 
   constructor(o: JasperClientOptions) {
     this.transport = o.transport;
-    this.root = `${o.baseUrl.replace(/\/+$/, '')}/rws/api/v1`;
+    this.root = o.baseUrl.replace(/\/+$/, '');
     this.authorization = `Basic ${Buffer.from(`${o.username}:${o.apiKey}`, 'utf8').toString('base64')}`;
   }
 

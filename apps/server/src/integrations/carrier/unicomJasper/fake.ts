@@ -77,8 +77,14 @@ export class JasperFake {
     return fake;
   }
 
+  /** the server's origin, e.g. http://127.0.0.1:40123 */
   get url(): string {
     return this.platform.origin;
+  }
+
+  /** the documented base an account is given (the origin and /rws/api/v1) */
+  get baseUrl(): string {
+    return `${this.platform.origin}${ROOT}`;
   }
 
   get calls(): JasperFakeCalls {

@@ -28,11 +28,11 @@ describeCarrierContract('unicom_jasper (+ the account’s CMP app)', async () =>
   const jasper = await JasperFake.start({ ...USER, callsPerSecond: 10_000, concurrency: 1 });
   const cmp = await CmpFake.start({ ...CMP, callsPerSecond: 10_000 });
   return {
-    adapter: adapterFor(jasper.url, fetchTransport(2000), {
+    adapter: adapterFor(jasper.baseUrl, fetchTransport(2000), {
       cmp_app_id: CMP.appId,
       cmp_app_secret: CMP.appSecret,
       cmp_open_id: CMP.openId,
-      cmp_base_url: cmp.url,
+      cmp_base_url: cmp.baseUrl,
       real_name_url: 'https://smz.example.cn/h5?iccid={iccid}',
     }),
     addLine: async (line) => {
@@ -73,7 +73,7 @@ describe('unicom_jasper protocol', () => {
 
   beforeAll(async () => {
     fake = await JasperFake.start({ ...USER, callsPerSecond: 10_000, concurrency: 1 });
-    adapter = adapterFor(fake.url, recording, { real_name_url: '/real-name/unicom' });
+    adapter = adapterFor(fake.baseUrl, recording, { real_name_url: '/real-name/unicom' });
   });
   afterAll(() => fake.close());
 
@@ -109,10 +109,10 @@ describe('unicom_jasper protocol', () => {
   });
 
   it('refuses a wrong API key as auth (10000001), and no key at all too', async () => {
-    const wrong = adapterFor(fake.url, fetchTransport(2000), { api_key: 'wrong' });
+    const wrong = adapterFor(fake.baseUrl, fetchTransport(2000), { api_key: 'wrong' });
     expect(await kindOf(wrong.ping())).toBe('auth:10000001');
     const bare: HttpTransport = (req) => fetchTransport(2000)({ ...req, headers: { accept: 'application/json' } });
-    expect(await kindOf(adapterFor(fake.url, bare).ping())).toBe('auth:');
+    expect(await kindOf(adapterFor(fake.baseUrl, bare).ping())).toBe('auth:');
   });
 
   it('is refused with 429 above 5 calls a second and when a second call is in flight', async () => {
@@ -156,7 +156,7 @@ describe('unicom_jasper protocol', () => {
     fake.setDown(false);
     fake.setSlow(1000);
     try {
-      expect(await kindOf(adapterFor(fake.url, fetchTransport(150)).lineState(ref))).toBe('unavailable:');
+      expect(await kindOf(adapterFor(fake.baseUrl, fetchTransport(150)).lineState(ref))).toBe('unavailable:');
     } finally {
       fake.setSlow(0);
     }
@@ -216,7 +216,7 @@ describe('unicom_jasper protocol', () => {
   });
 
   it('with the CMP app: its limits add the days the gateway keeps', () => {
-    const both = adapterFor(fake.url, fetchTransport(), { cmp_app_id: 'a', cmp_app_secret: 's', cmp_open_id: 'o' });
+    const both = adapterFor(fake.baseUrl, fetchTransport(), { cmp_app_id: 'a', cmp_app_secret: 's', cmp_open_id: 'o' });
     expect(both.limits).toEqual({
       callsPerSecond: 5,
       concurrency: 1,
@@ -225,12 +225,12 @@ describe('unicom_jasper protocol', () => {
       dailyHistoryDays: 28,
       usagePeriodStartDay: 27,
     });
-    expect(() => adapterFor(fake.url, fetchTransport(), { cmp_app_id: 'a' })).toThrow(/go together/);
-    expect(() => adapterFor(fake.url, fetchTransport(), { api_key: ' ' })).toThrow(/api_key is required/);
+    expect(() => adapterFor(fake.baseUrl, fetchTransport(), { cmp_app_id: 'a' })).toThrow(/go together/);
+    expect(() => adapterFor(fake.baseUrl, fetchTransport(), { api_key: ' ' })).toThrow(/api_key is required/);
   });
 
   it('describes its account fields: the API key and the CMP secret are secret', () => {
-    expect(unicomJasperKind).toMatchObject({ kind: 'unicom_jasper', network: 2, defaultBaseUrl: 'https://api.10646.cn' });
+    expect(unicomJasperKind).toMatchObject({ kind: 'unicom_jasper', network: 2, defaultBaseUrl: 'https://api.10646.cn/rws/api/v1' });
     expect(unicomJasperKind.fields.filter((f) => f.secret).map((f) => f.name)).toEqual(['api_key', 'cmp_app_secret']);
     expect(unicomJasperKind.fields.filter((f) => f.required).map((f) => f.name)).toEqual(['username', 'api_key']);
     expect(adapter).toBeInstanceOf(UnicomJasperAdapter);
@@ -251,7 +251,7 @@ describe('the fake Control Center', () => {
         session: null,
       }));
       expect(fake.size).toBe(5_000);
-      const adapter = adapterFor(fake.url, fetchTransport(2000));
+      const adapter = adapterFor(fake.baseUrl, fetchTransport(2000));
       const ref = { customNum: 'x', iccid: '89860100000000004999', msisdn: '', imsi: '' };
       await expect(adapter.monthUsage(ref)).resolves.toBe(4_999);
       expect(fake.calls).toEqual({ total: 1, refused: 0, peakPerSecond: 1, peakConcurrent: 1 });
