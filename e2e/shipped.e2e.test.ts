@@ -199,7 +199,7 @@ async function carrierAccounts(): Promise<string> {
       {
         name: '联通-CMP',
         carrier: 'unicom_cmp',
-        base_url: cmp.url,
+        base_url: cmp.baseUrl,
         app_id: 'cmp-app-01',
         app_secret: 'cmp-secret-0123456789',
         open_id: 'cmp-open-01',
@@ -207,7 +207,7 @@ async function carrierAccounts(): Promise<string> {
       {
         name: '联通-Control Center',
         carrier: 'unicom_jasper',
-        base_url: jasper.url,
+        base_url: jasper.baseUrl,
         username: 'cc-user',
         api_key: 'cc-api-key-0123456789',
       },

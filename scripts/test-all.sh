@@ -176,8 +176,11 @@ heartbeat() {
   BACKGROUND+=($!)
 }
 
+# vitest_project NAME [MORE…]: the projects run as one vitest run, reported as vitest-NAME.json
 vitest_project() {
-  "$VITEST" run --project "$1" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
+  local projects=() p
+  for p in "$@"; do projects+=(--project "$p"); done
+  "$VITEST" run "${projects[@]}" --reporter=default --reporter=json --outputFile.json="$RESULTS/vitest-$1.json"
 }
 export -f vitest_project
 export VITEST RESULTS
@@ -202,7 +205,7 @@ track 0 \
   "e2e tests (Chromium)" "vitest_project e2e" \
   "e2e tests run alone (Chromium)" "vitest_project e2e-alone"
 track 10 \
-  "unit tests" "vitest_project unit" \
+  "unit tests" "vitest_project unit unit-isolated" \
   "api tests" "vitest_project api" \
   "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
 # the tracks (not the heartbeat) end the run

@@ -4,7 +4,10 @@
 // date-sensitive files pass on the 1st, the 15th and the last day of a month and on 31 December,
 // whatever day the suite really runs on (docs/decisions/0053). Without TEST_TODAY it does nothing.
 const today = process.env.TEST_TODAY;
-if (today) {
+// once a process: the suites that share a worker's modules run this file before each test file
+const SHIFTED = Symbol.for('portal.test.shiftedToday');
+if (today && !(globalThis as { [SHIFTED]?: true })[SHIFTED]) {
+  (globalThis as { [SHIFTED]?: true })[SHIFTED] = true;
   const target = Date.parse(today);
   if (Number.isNaN(target)) throw new Error(`TEST_TODAY is not a date: ${today}`);
   const RealDate = Date;

@@ -5,6 +5,8 @@
 // reason as the project's 30 s testTimeout; no unit test measures time.
 // Only files that render (a DOM environment) load Testing Library: most of the project's 200-odd
 // files are plain logic, and this file runs before each of them.
+export {};
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 10_000 });
