@@ -144,7 +144,7 @@ export async function syncAccount(
     }
   }
   result.complete = true;
-  await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), result.synced);
+  await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), result.synced, result.failed);
   return result;
 }
 
