@@ -22,6 +22,21 @@ export async function cardFactsByNumber(db: Executor, nums: string[]) {
   return out;
 }
 
+/** The ICCIDs of the named cards (a cross-carrier move is judged by their issuer codes). */
+export async function iccidsByNumber(db: Executor, nums: string[]): Promise<{ custom_num: string; iccid: string }[]> {
+  const out: { custom_num: string; iccid: string }[] = [];
+  for (let i = 0; i < nums.length; i += CHUNK) {
+    out.push(
+      ...(await db
+        .selectFrom('cards')
+        .select(['custom_num', 'iccid'])
+        .where('custom_num', 'in', nums.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return out;
+}
+
 export function agentExists(db: Executor, id: number) {
   return db.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst();
 }
