@@ -96,7 +96,7 @@ async function checkCrossCarrier(ctx: AppContext, body: Body, p: Params, nums: s
   if (!account || network === null) return p;
   const crossed = crossCarrierCards(await repo.iccidsByNumber(ctx.db.kysely, nums), network);
   if (crossed.length === 0) return p;
-  if (!body.confirm_cross_carrier) throw new AppError(Code.BAD_REQUEST, crossCarrierProblem(crossed, { name: account.name, network })!);
+  if (!body.confirm_cross_carrier) throw new AppError(Code.CROSS_CARRIER_NEEDS_CONFIRM, crossCarrierProblem(crossed, { name: account.name, network })!);
   return { ...p, crossCarrierCards: crossed.length };
 }
 
