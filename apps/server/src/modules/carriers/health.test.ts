@@ -98,7 +98,14 @@ describe("an account's state in words, most urgent first", () => {
       '连续失败 3 次（平台返回了无法识别的内容）',
       null,
     ],
-    ['failures, but a round within 2 hours', { failures: 3, last_round_at: at(119), last_error_kind: 'unavailable' }, 'ok', '正常', '', null],
+    [
+      'failures, but a round within 2 hours',
+      { failures: 3, last_round_at: at(119), last_error_kind: 'unavailable' },
+      'ok',
+      '正常',
+      '',
+      null,
+    ],
     [
       'disabled, whatever else',
       { enabled: 0, failures: 5, circuit_open_until: restingUntil, last_error_kind: 'auth' },
