@@ -3,8 +3,8 @@
 // last round read none of its cards (同步失败) — and told again when it is back. Once per episode:
 // carrier_accounts.alerted_state holds what they were last told, moved by compare-and-set, so of
 // two processes finishing rounds only one sends. Sent with the official account's alert template
-// (docs/decisions/0038) to WECHAT_MP_OPS_OPENIDS; the account's name stands where a holder's alert
-// names the card. Nothing of the account's fields or the platform's text goes out: the words are
+// (docs/decisions/0038) to WECHAT_MP_OPS_OPENIDS; the account's name is in the title, its number where a
+// holder's alert names the card. Nothing of the account's fields or the platform's text goes out: the words are
 // health.ts's. Prometheus rules watch the same states (deploy/prometheus/alerts.yml).
 import { CARRIER_HEALTH_STATE_LABEL, type CarrierHealthState } from '@portal/contract/admin';
 import { formatDateTime } from '@portal/domain';
@@ -24,10 +24,13 @@ export function episodeOf(state: CarrierHealthState): '' | 'auth' | 'resting' | 
   return '';
 }
 
-/** The message of an episode's start, or of its end (episode ''). */
+/**
+ * The message of an episode's start, or of its end (episode ''). The name is in the title: the
+ * template's card keyword takes letters and digits only, so it carries the account's number.
+ */
 export function opsMessage(name: string, episode: ReturnType<typeof episodeOf>, detail: string): { title: string; body: string } {
-  if (episode === '') return { title: '运营商账号已恢复', body: `「${name}」已恢复正常同步` };
-  return { title: `运营商账号${CARRIER_HEALTH_STATE_LABEL[episode]}`, body: detail };
+  if (episode === '') return { title: `运营商账号「${name}」已恢复`, body: '已恢复正常同步' };
+  return { title: `运营商账号「${name}」${CARRIER_HEALTH_STATE_LABEL[episode]}`, body: detail };
 }
 
 /** After a round: tell the operations team of each account whose episode changed. Answers the messages sent. */
@@ -47,7 +50,7 @@ export async function alertOperators(ctx: AppContext): Promise<number> {
     const data = templateData(mp.templateFields, {
       title: m.title,
       body: m.body,
-      card: f.account.name,
+      card: `carrier-${f.account.id}`,
       time: formatDateTime(now.toISOString()),
     });
     for (const openid of to) {
