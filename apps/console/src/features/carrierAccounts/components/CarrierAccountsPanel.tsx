@@ -61,7 +61,7 @@ export function CarrierAccountsPanel() {
           {
             title: '账号',
             dataIndex: 'name',
-            width: 150,
+            width: 120,
             render: (name: string, r) => (
               <Space size={4} wrap>
                 <span>{name}</span>
@@ -69,11 +69,11 @@ export function CarrierAccountsPanel() {
               </Space>
             ),
           },
-          { title: '平台', dataIndex: 'carrier_label', width: 150, ellipsis: { showTitle: true } },
+          { title: '平台', dataIndex: 'carrier_label', width: 120, ellipsis: { showTitle: true } },
           {
             title: '状态',
             key: 'state',
-            width: 260,
+            width: 230,
             render: (_v, r) =>
               r.health ? (
                 <div data-testid={`carrier-state-${r.id}`}>
@@ -94,14 +94,14 @@ export function CarrierAccountsPanel() {
           {
             title: '卡数',
             key: 'cards',
-            width: 70,
+            width: 64,
             align: 'right',
             render: (_v, r) => (r.health ? `${r.health.cards} 张` : '—'),
           },
           {
             title: '最近完整同步',
             key: 'round',
-            width: 170,
+            width: 150,
             render: (_v, r) =>
               r.health ? (
                 <Typography.Text type={r.health.last_round_failed > 0 ? 'danger' : undefined} style={{ fontSize: 12 }}>
@@ -114,7 +114,7 @@ export function CarrierAccountsPanel() {
           {
             title: `超 ${CARRIER_STALE_HOURS} 小时未更新`,
             key: 'stale',
-            width: 120,
+            width: 110,
             align: 'right',
             render: (_v, r) =>
               r.health ? (
@@ -128,7 +128,7 @@ export function CarrierAccountsPanel() {
           {
             title: '错误率',
             key: 'errors',
-            width: 80,
+            width: 70,
             align: 'right',
             render: (_v, r) =>
               r.health ? (
@@ -139,7 +139,7 @@ export function CarrierAccountsPanel() {
                 '—'
               ),
           },
-          { title: '调用上限', key: 'limit', width: 110, render: (_v, r) => (r.health ? limitText(r.health) : '—') },
+          { title: '调用上限', key: 'limit', width: 96, render: (_v, r) => (r.health ? limitText(r.health) : '—') },
           {
             title: '操作',
             key: 'op',
