@@ -71,7 +71,10 @@ describe('console carrier fleet', () => {
     await page.waitForURL('**/admin/carrier-accounts');
 
     const wrong = await fillAccount(page, '电信-华南', 'not-the-fleet-secret-00');
-    await wrong.getByTestId('carrier-test-result').getByText(/^账号或密钥错误/).waitFor();
+    await wrong
+      .getByTestId('carrier-test-result')
+      .getByText(/^账号或密钥错误/)
+      .waitFor();
     await wrong.getByRole('button', { name: '保存' }).click();
     const ask = page.locator('.ant-modal-confirm').filter({ hasText: '测试连接未通过，仍要保存吗？' });
     await ask.getByText(/账号或密钥错误/).waitFor();
@@ -88,7 +91,10 @@ describe('console carrier fleet', () => {
     // a test that passed saves without a question
     for (const name of ['电信-华东', '电信-华北']) {
       const ok = await fillAccount(page, name, ACCOUNT.secret);
-      await ok.getByTestId('carrier-test-result').getByText(/^连接成功/).waitFor();
+      await ok
+        .getByTestId('carrier-test-result')
+        .getByText(/^连接成功/)
+        .waitFor();
       await ok.getByRole('button', { name: '保存' }).click();
       await page.getByText(`已新建运营商账号 ${name}`).waitFor();
     }

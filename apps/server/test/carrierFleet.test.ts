@@ -181,13 +181,19 @@ describe.each(databases())('the carrier fleet on %s', (kind) => {
     const next = new Date(h.next_try_at as string);
     expect(next.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     const beijing = new Date(next.getTime() + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
-    expect(h.state_detail).toBe(`平台拒绝了账号或密钥，${beijing}（北京时间）起再次调用；请核对账号字段后在「编辑」中更新，或先「测试连接」`);
+    expect(h.state_detail).toBe(
+      `平台拒绝了账号或密钥，${beijing}（北京时间）起再次调用；请核对账号字段后在「编辑」中更新，或先「测试连接」`,
+    );
     expect(JSON.stringify(h)).not.toContain('not-the-secret-0000');
     expect(JSON.stringify(h)).not.toContain(ACCOUNT.secret);
     const text = await scrape(t);
     expect(text).toContain(`portal_carrier_account_state{account="${id}",state="auth"} 1`);
     expect(text).not.toContain(`portal_carrier_account_state{account="${id}",state="ok"}`);
-    expect(opsMessages().map((m) => m.data.thing1!.value)).toEqual(['运营商账号「电信-车队」同步失败', '运营商账号「电信-车队」已恢复', '运营商账号「电信-车队」密钥被拒']);
+    expect(opsMessages().map((m) => m.data.thing1!.value)).toEqual([
+      '运营商账号「电信-车队」同步失败',
+      '运营商账号「电信-车队」已恢复',
+      '运营商账号「电信-车队」密钥被拒',
+    ]);
     // a page's 刷新 during the rest asks the round again: no second alert of the same episode
     await wantSync();
     await t.app.jobs.runNow(CARRIER_SYNC_JOB);
@@ -244,7 +250,11 @@ describe.each(databases())('the carrier fleet on %s', (kind) => {
       // confirmed but by an agent administrator: the platform's call, as before
       expect((await job(agent, { confirm_cross_carrier: true })).statusCode).toBe(403);
       expect(await t.snapshot()).toEqual(before);
-      const cards = await t.db.kysely.selectFrom('cards').select('carrier_account_id').where('custom_num', 'in', [UNICOM_CARD, MOBILE_CARD]).execute();
+      const cards = await t.db.kysely
+        .selectFrom('cards')
+        .select('carrier_account_id')
+        .where('custom_num', 'in', [UNICOM_CARD, MOBILE_CARD])
+        .execute();
       expect(cards.every((c) => c.carrier_account_id !== onelink)).toBe(true);
     });
 

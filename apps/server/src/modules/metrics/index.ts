@@ -90,7 +90,7 @@ function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
   });
   new Gauge({
     name: 'portal_carrier_account_state',
-    help: "Per real carrier account, 1 on its state as the console shows it (ok, never, round_failed, failing, resting, auth, disabled); the rules alert on auth and on a rested account",
+    help: 'Per real carrier account, 1 on its state as the console shows it (ok, never, round_failed, failing, resting, auth, disabled); the rules alert on auth and on a rested account',
     labelNames: ['account', 'state'] as const,
     registers: [registry],
     async collect() {

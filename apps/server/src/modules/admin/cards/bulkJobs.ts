@@ -22,7 +22,15 @@ import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope, inScope } from '../access/scope';
 import { recordJobCreated } from './bulkJobAudit';
 import * as repo from './bulkJobRepo';
-import { cardCountProblem, cardNumbersOf, crossCarrierCards, crossCarrierProblem, itemCountsOf, paramsJson, type Params } from './bulkRules';
+import {
+  cardCountProblem,
+  cardNumbersOf,
+  crossCarrierCards,
+  crossCarrierProblem,
+  itemCountsOf,
+  paramsJson,
+  type Params,
+} from './bulkRules';
 import { acceptsCards, runsSimulator } from './carrierAccounts';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
@@ -96,7 +104,8 @@ async function checkCrossCarrier(ctx: AppContext, body: Body, p: Params, nums: s
   if (!account || network === null) return p;
   const crossed = crossCarrierCards(await repo.iccidsByNumber(ctx.db.kysely, nums), network);
   if (crossed.length === 0) return p;
-  if (!body.confirm_cross_carrier) throw new AppError(Code.CROSS_CARRIER_NEEDS_CONFIRM, crossCarrierProblem(crossed, { name: account.name, network })!);
+  if (!body.confirm_cross_carrier)
+    throw new AppError(Code.CROSS_CARRIER_NEEDS_CONFIRM, crossCarrierProblem(crossed, { name: account.name, network })!);
   return { ...p, crossCarrierCards: crossed.length };
 }
 

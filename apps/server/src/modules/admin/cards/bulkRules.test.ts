@@ -201,7 +201,14 @@ describe("a move onto another carrier's account (ICCID issuer code against the a
     // target network, cards' ICCIDs, the cards judged crossing (number, issuer)
     [1, [MOBILE, '89860423000000000002'], []],
     [1, [UNICOM], [['c0', 2]]],
-    [1, [MOBILE, UNICOM, TELECOM], [['c1', 2], ['c2', 3]]],
+    [
+      1,
+      [MOBILE, UNICOM, TELECOM],
+      [
+        ['c1', 2],
+        ['c2', 3],
+      ],
+    ],
     [2, [UNICOM, '89860619000000000002', '89861019000000000003'], []],
     [3, [MOBILE], [['c0', 1]]],
     // not judged: no ICCID, another country's, an unknown or 广电 issuer — the platform will say
