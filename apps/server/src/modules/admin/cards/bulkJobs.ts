@@ -102,7 +102,7 @@ async function checkCrossCarrier(ctx: AppContext, body: Body, p: Params, nums: s
   const account = await accountById(ctx.db.kysely, p.accountId!);
   const network = (account && carrierKind(account.carrier)?.network) ?? null;
   if (!account || network === null) return p;
-  const crossed = crossCarrierCards(await repo.iccidsByNumber(ctx.db.kysely, nums), network);
+  const crossed = crossCarrierCards(await repo.iccidsByNumber(ctx.db.kysely, nums), { id: account.id, network });
   if (crossed.length === 0) return p;
   if (!body.confirm_cross_carrier)
     throw new AppError(Code.CROSS_CARRIER_NEEDS_CONFIRM, crossCarrierProblem(crossed, { name: account.name, network })!);

@@ -216,8 +216,16 @@ describe("a move onto another carrier's account (ICCID issuer code against the a
     // the simulator (or a kind without a network) takes any card
     [null, [UNICOM, TELECOM], []],
   ] as const)('onto network %s: %j → %j', (network, iccids, crossing) => {
-    const cards = iccids.map((iccid, i) => ({ custom_num: `c${i}`, iccid }));
-    expect(crossCarrierCards(cards, network).map((c) => [c.custom_num, c.issuer])).toEqual(crossing);
+    const cards = iccids.map((iccid, i) => ({ custom_num: `c${i}`, iccid, carrier_account_id: 1 }));
+    expect(crossCarrierCards(cards, { id: 9, network }).map((c) => [c.custom_num, c.issuer])).toEqual(crossing);
+  });
+
+  it('a card already on the account is not moved (the job skips it), so not judged', () => {
+    const cards = [
+      { custom_num: 'there', iccid: UNICOM, carrier_account_id: 9 },
+      { custom_num: 'moving', iccid: UNICOM, carrier_account_id: 1 },
+    ];
+    expect(crossCarrierCards(cards, { id: 9, network: 1 })).toEqual([{ custom_num: 'moving', issuer: 2 }]);
   });
 
   it('says how many, names a few with their carrier, and how to go on; nothing when none crosses', () => {

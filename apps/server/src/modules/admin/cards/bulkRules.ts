@@ -41,16 +41,21 @@ export interface CrossCarrierCard {
 export const CROSS_CARRIER_NAMED = 5;
 
 /**
- * The cards a move onto an account of `network` (CARRIER_LABEL number; null: the simulator or a
- * kind without one) would put on another carrier's platform, by their ICCID's issuer code. A card
- * whose ICCID does not tell (empty, foreign, unknown code) is not judged: the platform will say.
+ * The cards a move onto account `target` (its network: a CARRIER_LABEL number; null: the simulator
+ * or a kind without one) would put on another carrier's platform, by their ICCID's issuer code. A
+ * card already on the account is not moved (the job skips it), so not judged; nor is a card whose
+ * ICCID does not tell (empty, foreign, unknown code): the platform will say.
  */
-export function crossCarrierCards(cards: readonly { custom_num: string; iccid: string }[], network: number | null): CrossCarrierCard[] {
-  if (network === null) return [];
+export function crossCarrierCards(
+  cards: readonly { custom_num: string; iccid: string; carrier_account_id: number }[],
+  target: { id: number; network: number | null },
+): CrossCarrierCard[] {
+  if (target.network === null) return [];
   const out: CrossCarrierCard[] = [];
   for (const c of cards) {
+    if (c.carrier_account_id === target.id) continue;
     const issuer = issuerCarrierOf(c.iccid);
-    if (issuer !== null && issuer !== network) out.push({ custom_num: c.custom_num, issuer });
+    if (issuer !== null && issuer !== target.network) out.push({ custom_num: c.custom_num, issuer });
   }
   return out;
 }
