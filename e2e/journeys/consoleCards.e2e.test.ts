@@ -229,6 +229,9 @@ describe('console cards', () => {
     portal.sql(
       "UPDATE cards SET carrier_account_id = (SELECT id FROM carrier_accounts WHERE name = 'ct-east') WHERE custom_num = '1000000006'",
     );
+    // a Telecom SIM (ICCID issuer 03) for the Telecom account: the demo cards are Unicom's, and a move
+    // across carriers asks for confirmation (consoleCarrierFleet.e2e.test.ts)
+    portal.sql("UPDATE cards SET iccid = '89860319000000000055' WHERE custom_num = '1000000005'");
     await page.getByRole('button', { name: '新建任务' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '新建批量任务' });
     await modal.getByLabel('操作').click();

@@ -3,7 +3,7 @@
 // secret is wrong, then that the platform accepts it; the account is saved, its secret never shown
 // again (the edit form's input is empty, 留空则不修改). Cards moved onto it are read by a sync round
 // and the dashboard shows the account's figures; the platform goes down, the rounds fail, and the
-// account is shown as 异常 in the list and on the dashboard. The secret is never in the server's output.
+// account is shown as 暂停调用 (with when it is tried next) in the list and on the dashboard. The secret is never in the server's output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
@@ -84,8 +84,9 @@ describe('console carrier accounts', () => {
     await modal.getByRole('button', { name: '保存' }).click();
     await page.getByText('已新建运营商账号 电信-华东').waitFor();
     const row = page.locator('.ant-table-tbody tr', { hasText: '电信-华东' });
-    await row.getByText('正常', { exact: true }).waitFor();
-    await row.getByText('尚未同步').waitFor();
+    // saved, not yet read: 尚未同步 (never 正常 before a round has read its cards)
+    await row.locator('.ant-tag', { hasText: '尚未同步' }).waitFor();
+    await row.getByText('0 张', { exact: true }).waitFor();
     await screenshot(page, 'console-carriers-list');
 
     // the secret is never shown again: the edit form's input is empty and says so
@@ -128,7 +129,7 @@ describe('console carrier accounts', () => {
     const panel = page.getByTestId(`carrier-health-${id}`);
     await panel.getByText('电信-华东').waitFor();
     await panel.getByText('正常', { exact: true }).waitFor();
-    await panel.getByText('刚刚').waitFor();
+    await panel.getByText(/（读取 2 张）$/).waitFor();
     await panel.getByText('0 / 2 张').waitFor();
     await panel.getByText('0%').waitFor();
     await panel.getByText('5 次/秒').waitFor();
@@ -136,7 +137,7 @@ describe('console carrier accounts', () => {
     await screenshot(page, 'console-carriers-dashboard');
   });
 
-  it('a platform that stays down: the rounds fail, the account shows as 异常', async () => {
+  it('a platform that stays down: the rounds fail, the account shows as 暂停调用 with its next try', async () => {
     const { page } = desk;
     fake.setDown('error');
     // the cards asked again (a holder's 刷新): each round's calls fail until the account's circuit opens
@@ -161,15 +162,16 @@ describe('console carrier accounts', () => {
     await page.reload();
     const id = (portal.sql<{ id: number }>("SELECT id FROM carrier_accounts WHERE name = '电信-华东'") as { id: number }[])[0]!.id;
     const panel = page.getByTestId(`carrier-health-${id}`);
-    await panel.getByText('异常', { exact: true }).waitFor();
-    await panel.getByText('熔断中').waitFor();
+    // resting after the failures, in words: why, and when it is called again (Beijing time)
+    await panel.getByText('暂停调用', { exact: true }).waitFor();
+    await panel.getByText(/平台无法连接或超时.*（北京时间）起再次调用/).waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'console-carriers-dashboard-failing');
 
     await menuTo(page, '运营商账号');
     const row = page.locator('.ant-table-tbody tr', { hasText: '电信-华东' });
-    await row.getByText('异常', { exact: true }).waitFor();
-    await row.getByText('熔断中').waitFor();
+    await row.getByText('暂停调用', { exact: true }).waitFor();
+    await row.getByText(/（北京时间）起再次调用/).waitFor();
     await row.getByRole('button', { name: '测试连接' }).click();
     await page.getByText(/电信-华东：无法连接平台（超时或服务不可用）/).waitFor();
     await screenshot(page, 'console-carriers-list-failing');

@@ -452,6 +452,19 @@ describe('alerts in the messaging app (docs/decisions/0038-alerts-in-the-messagi
     expect(problems({ ...mp, WECHAT_MP_SECRET: ' ', WECHAT_MP_TEMPLATE_ID: 'bad id' }).join('\n')).not.toContain('mp-secret');
   });
 
+  it("the operations team's openids: a list, each an openid, at most 20 (docs/decisions/0065)", () => {
+    expect(loadConfig(mp).wechatMp!.opsOpenids).toEqual([]);
+    expect(loadConfig({ ...mp, WECHAT_MP_OPS_OPENIDS: ' oOps_zhang_0001, oOps-li-0002 ,' }).wechatMp!.opsOpenids).toEqual([
+      'oOps_zhang_0001',
+      'oOps-li-0002',
+    ]);
+    expect(problems({ ...mp, WECHAT_MP_OPS_OPENIDS: 'oOps_zhang_0001;oOps_li_0002' })[0]).toMatch(
+      /^WECHAT_MP_OPS_OPENIDS: must be openids of the official account, separated by commas/,
+    );
+    const many = Array.from({ length: 21 }, (_, i) => `oOps_member_${i}`).join(',');
+    expect(problems({ ...mp, WECHAT_MP_OPS_OPENIDS: many })[0]).toMatch(/^WECHAT_MP_OPS_OPENIDS: at most 20 openids/);
+  });
+
   it('production reaches the platform over https only', () => {
     const prod = { NODE_ENV: 'production', ...mp, WECHAT_MP_API_URL: 'http://127.0.0.1:9000' };
     expect(productionProblems(loadConfig(prod))).toContain(

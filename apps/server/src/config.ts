@@ -235,6 +235,8 @@ export interface WechatMpConfig {
   apiBase: string;
   /** the portal's public https origin: the alert's link and the login's way back */
   publicUrl: string;
+  /** the operations team's openids: carrier accounts' failures are sent to them (WECHAT_MP_OPS_OPENIDS; none: not sent) */
+  opsOpenids?: string[];
 }
 
 export interface AliyunSmsConfig {
@@ -461,6 +463,21 @@ export const ENV_SCHEMA = z.object({
     .trim()
     .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin, e.g. https://api.weixin.qq.com (no path)' })
     .default('https://api.weixin.qq.com'),
+  /** the operations team's openids under the official account: told of carrier accounts' failures (docs/decisions/0065) */
+  WECHAT_MP_OPS_OPENIDS: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => /^[A-Za-z0-9_-]{6,64}$/.test(o)), {
+      error: 'must be openids of the official account, separated by commas (letters, digits, - and _)',
+    })
+    .refine((list) => list.length <= 20, { error: 'at most 20 openids' })
+    .default([]),
 });
 
 /** The variables a chosen provider needs, each with what it is. */
@@ -689,6 +706,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           templateFields: e.WECHAT_MP_TEMPLATE_FIELDS,
           apiBase: e.WECHAT_MP_API_URL,
           publicUrl: e.PAY_PUBLIC_URL!,
+          opsOpenids: e.WECHAT_MP_OPS_OPENIDS,
         }
       : null,
     smsProvider: e.SMS_PROVIDER,

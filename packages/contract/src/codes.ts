@@ -69,6 +69,8 @@ export const Code = {
   PRICE_NEEDS_CONFIRM: 10515,
   /** a console write above a limit was already approved or rejected by another operator (docs/decisions/0048) */
   APPROVAL_ALREADY_DECIDED: 10516,
+  /** 移至运营商账号 with cards another carrier issued (by ICCID), not confirmed (docs/decisions/0065) */
+  CROSS_CARRIER_NEEDS_CONFIRM: 10517,
   // 10560-10579 refunds (operator command, docs/decisions/0006 "Refunds")
   REFUND_NOT_PAID: 10560,
   REFUND_REASON_REQUIRED: 10561,
@@ -172,6 +174,7 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.COUPON_PACKAGE_UNAVAILABLE]: '该券包不存在或不可购买',
   [Code.PRICE_NEEDS_CONFIRM]: '价格与同系列其他套餐差距较大，请核对后确认',
   [Code.APPROVAL_ALREADY_DECIDED]: '该申请已被处理，无需再处理',
+  [Code.CROSS_CARRIER_NEEDS_CONFIRM]: '部分卡不属于目标账号的运营商，请核对后确认',
   [Code.REFUND_NOT_PAID]: '该订单未支付，无法退款',
   [Code.REFUND_REASON_REQUIRED]: '请填写退款原因',
   [Code.REFUND_BALANCE_SPENT]: '余额已被使用，不足以收回本次充值，无法退款',

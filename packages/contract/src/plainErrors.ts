@@ -48,6 +48,7 @@ export const FIELD: Record<string, string> = {
   card_password: '卡密码',
   carrier: '运营商',
   carrier_account_id: '运营商账号',
+  confirm_cross_carrier: '跨运营商确认',
   category: '类别',
   channel: '支付渠道',
   channel_mp: '公众号提醒',

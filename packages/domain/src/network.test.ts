@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMultiSimDevice, networkName } from './network';
+import { isMultiSimDevice, issuerCarrierOf, issuerNetworkOf, networkName } from './network';
 
 const UNICOM_ICCID = '89860119000000000001';
 const MOBILE_ICCID = '89860023000000000001';
@@ -41,4 +41,33 @@ describe('the network a card holder knows', () => {
   ])('isMultiSimDevice(supplier %i, model %i) = %s', (supplier, card_mold, multi) =>
     expect(isMultiSimDevice({ supplier, card_mold })).toBe(multi),
   );
+});
+
+describe('the carrier that issued an ICCID (its issuer code, ITU-T E.118)', () => {
+  it.each([
+    // iccid, network, carrier number, why
+    ['89860023000000000001', '中国移动', 1, 'issuer 00'],
+    ['89860223000000000001', '中国移动', 1, 'issuer 02'],
+    ['89860423000000000001', '中国移动', 1, 'issuer 04 (IoT)'],
+    ['89860723000000000001', '中国移动', 1, 'issuer 07'],
+    ['89860823000000000001', '中国移动', 1, 'issuer 08'],
+    ['89861323000000000001', '中国移动', 1, 'issuer 13'],
+    ['89860119000000000001', '中国联通', 2, 'issuer 01'],
+    ['89860619000000000001', '中国联通', 2, 'issuer 06'],
+    ['89860919000000000001', '中国联通', 2, 'issuer 09'],
+    ['89861019000000000001', '中国联通', 2, 'issuer 10'],
+    ['89860317000000000001', '中国电信', 3, 'issuer 03'],
+    ['89860517000000000001', '中国电信', 3, 'issuer 05'],
+    ['89861117000000000001', '中国电信', 3, 'issuer 11'],
+    ['89861217000000000001', '中国电信', 3, 'issuer 12'],
+    ['89861524000000000001', '中国广电', null, '广电: no carrier platform we integrate'],
+    ['89869919000000000001', '', null, 'unknown issuer code'],
+    ['89440119000000000001', '', null, 'another country (44)'],
+    [' 89860119000000000001 ', '中国联通', 2, 'spaces around'],
+    ['', '', null, 'empty'],
+    [null, '', null, 'none'],
+  ] as const)('%s → %s / %s (%s)', (iccid, network, carrier) => {
+    expect(issuerNetworkOf(iccid)).toBe(network);
+    expect(issuerCarrierOf(iccid)).toBe(carrier);
+  });
 });

@@ -59,6 +59,23 @@ export function networkName(card: NetworkFields): NetworkName | '' {
   if (isMultiSimDevice(card)) return '三网通';
   const bySupplier = SUPPLIER_NETWORK[card.supplier];
   if (bySupplier) return bySupplier;
-  const m = /^8986(\d{2})/.exec(card.iccid ?? '');
+  return issuerNetworkOf(card.iccid);
+}
+
+/** The network that issued a Chinese ICCID, by its issuer code; '' for another country's or an unknown code. */
+export function issuerNetworkOf(iccid: string | null | undefined): NetworkName | '' {
+  const m = /^8986(\d{2})/.exec((iccid ?? '').trim());
   return (m && ICCID_ISSUER[m[1]!]) || '';
+}
+
+/** The networks by their number where a carrier platform kind declares it (CARRIER_LABEL: 1 移动, 2 联通, 3 电信). */
+const NETWORK_NUMBER: Partial<Record<NetworkName, number>> = { 中国移动: 1, 中国联通: 2, 中国电信: 3 };
+
+/**
+ * The carrier number (CARRIER_LABEL) that issued an ICCID: 1 China Mobile, 2 China Unicom,
+ * 3 China Telecom; null when the issuer code does not tell (another country, 广电, unknown).
+ */
+export function issuerCarrierOf(iccid: string | null | undefined): number | null {
+  const name = issuerNetworkOf(iccid);
+  return (name && NETWORK_NUMBER[name]) || null;
 }

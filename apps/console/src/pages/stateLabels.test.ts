@@ -7,6 +7,7 @@ import { ORDER_STATE_LABEL } from '@portal/contract';
 import {
   BULK_STATUS_LABEL,
   CARRIER_ACCOUNT_STATE_LABEL,
+  CARRIER_HEALTH_STATE_LABEL,
   OPERATOR_STATE_LABEL,
   REAL_NAME_STATE_LABEL,
   REPLACEMENT_STATUS_LABEL,
@@ -18,7 +19,7 @@ import { INVOICE_REQUEST_STATUS_LABEL, REFUND_REQUEST_STATUS_LABEL } from '@port
 import { INVOICE_REQUEST_STATES, REFUND_REQUEST_STATES } from '../features/afterSales/model/states';
 import type { Labelled } from '../lib/labels';
 import { APPLICATION_STATES } from '../features/applications/model/states';
-import { ACCOUNT_STATES } from '../features/carrierAccounts/model/accountForm';
+import { ACCOUNT_STATES, HEALTH_STATES } from '../features/carrierAccounts/model/accountForm';
 import { ITEM_STATE_COLOR, JOB_STATE_COLOR, stateLabel } from '../features/bulkJobs/model/jobs';
 import { OPERATOR_STATES } from '../features/operators/model/actions';
 import { ORDER_STATES } from '../features/orders/model/states';
@@ -39,6 +40,7 @@ describe('the console shows the contract’s words for every state (the words it
     ['运营商实名', REAL_NAME_STATES, REAL_NAME_STATE_LABEL],
     ['操作员', OPERATOR_STATES, OPERATOR_STATE_LABEL],
     ['运营商账号', ACCOUNT_STATES, CARRIER_ACCOUNT_STATE_LABEL],
+    ['运营商账号健康', HEALTH_STATES, CARRIER_HEALTH_STATE_LABEL],
     ['退款申请', REFUND_REQUEST_STATES, REFUND_REQUEST_STATUS_LABEL],
     ['发票申请', INVOICE_REQUEST_STATES, INVOICE_REQUEST_STATUS_LABEL],
   ] as const)('%s', (_page, states, contract) => {

@@ -235,8 +235,14 @@ export interface CarrierAccountsTable {
   failures: Generated<number>;
   circuit_open_until: Generated<string>;
   last_error: Generated<string>;
+  /** the kind of the last account-level failure: 'auth', 'unavailable', 'malformed'; '' none (046) */
+  last_error_kind: Generated<string>;
   last_round_at: Generated<string>;
   last_round_cards: Generated<number>;
+  /** cards whose read failed in the last complete round (046) */
+  last_round_failed: Generated<number>;
+  /** the state operators were last alerted of in the messaging app, '' none (046) */
+  alerted_state: Generated<string>;
   calls_ok: Generated<number>;
   calls_failed: Generated<number>;
   created_at: string;

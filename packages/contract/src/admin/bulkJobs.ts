@@ -39,6 +39,11 @@ export const BulkJobBody = z
     series_id: z.number().int().positive('请选择套餐系列').optional(),
     agent_id: z.number().int().positive('请选择目标代理').optional(),
     carrier_account_id: z.number().int().positive('请选择运营商账号').optional(),
+    /**
+     * 移至运营商账号 with cards whose ICCID another carrier issued than the account's: refused
+     * unless the operator confirms (the reason says why; the job's audit row counts them)
+     */
+    confirm_cross_carrier: z.boolean({ error: '跨运营商确认有误' }).optional(),
   })
   .refine((b) => b.kind !== 'set_series' || b.series_id !== undefined, { message: '请选择套餐系列', path: ['series_id'] })
   .refine((b) => b.kind !== 'move_agent' || b.agent_id !== undefined, { message: '请选择目标代理', path: ['agent_id'] })
@@ -57,6 +62,8 @@ export const BulkJob = z.object({
     carrier_account_id: z.number().int().optional(),
     /** the target account's name when the job was asked */
     carrier_account_name: z.string().optional(),
+    /** cards whose ICCID another carrier issued, moved on the operator's confirmation */
+    cross_carrier_cards: z.number().int().optional(),
   }),
   reason: z.string(),
   operator_username: z.string(),

@@ -25,6 +25,25 @@ export type CarrierAccountState = keyof typeof CARRIER_ACCOUNT_STATE_LABEL;
 export const carrierAccountStateOf = (a: { enabled: boolean; health: { failing: boolean } | null }): CarrierAccountState =>
   !a.enabled ? 'disabled' : a.health?.failing ? 'failing' : 'ok';
 
+/**
+ * An account's health in words (docs/decisions/0065), most urgent first: 已停用; 密钥被拒 (the
+ * platform refused the credentials: nothing works until an operator fixes them); 暂停调用 (the
+ * circuit is open after failures: calls wait until next_try_at); 异常 (failures and no complete
+ * round for CARRIER_STALE_HOURS); 同步失败 (the last complete round read none of its due cards);
+ * 尚未同步 (no complete round yet: a new account is not 正常 before it has read a card); 正常.
+ */
+export const CARRIER_HEALTH_STATE_LABEL = {
+  disabled: '已停用',
+  auth: '密钥被拒',
+  resting: '暂停调用',
+  failing: '异常',
+  round_failed: '同步失败',
+  never: '尚未同步',
+  ok: '正常',
+} as const;
+export type CarrierHealthState = keyof typeof CARRIER_HEALTH_STATE_LABEL;
+export const CARRIER_HEALTH_STATES = Object.keys(CARRIER_HEALTH_STATE_LABEL) as [CarrierHealthState, ...CarrierHealthState[]];
+
 /** A card's figures older than this count as stale on the account's health (the sync engine reads every card at least hourly). */
 export const CARRIER_STALE_HOURS = 2;
 
@@ -75,7 +94,10 @@ export type CarrierKindRow = z.infer<typeof CarrierKindRow>;
 export const CarrierAccountHealth = z.object({
   /** the last round that read every due card of the account; null: none yet */
   last_round_at: z.string().nullable(),
+  /** the cards read in that round */
   last_round_cards: z.number().int(),
+  /** the cards whose read failed in that round */
+  last_round_failed: z.number().int(),
   /** the account's cards that are not cancelled */
   cards: z.number().int(),
   /** of those, the ones whose figures are older than CARRIER_STALE_HOURS (or never read) */
@@ -92,8 +114,17 @@ export const CarrierAccountHealth = z.object({
   /** the circuit is open now: calls fail at once until circuit_open_until */
   circuit_open: z.boolean(),
   circuit_open_until: z.string().nullable(),
-  /** the last account-level failure, as the sync engine recorded it ('' none) */
+  /** the last account-level failure, as the sync engine logged it ('' none): for support, not for the page */
   last_error: z.string(),
+  /** its kind: 'auth', 'unavailable', 'malformed' ('' none) */
+  last_error_kind: z.string(),
+  /** the state, most urgent first (CARRIER_HEALTH_STATE_LABEL) */
+  state: z.enum(CARRIER_HEALTH_STATES),
+  state_label: z.string(),
+  /** what the state means and what to do, in words, times in Beijing time ('' when 正常) */
+  state_detail: z.string(),
+  /** when a resting account is called again (the circuit closes); null when it is not resting */
+  next_try_at: z.string().nullable(),
   /** the circuit is open, or failures with no complete round in the last CARRIER_STALE_HOURS */
   failing: z.boolean(),
 });
@@ -172,7 +203,8 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
   adminCarrierAccountList: {
     access: 'carriers.manage',
     tags: ['admin carriers'],
-    summary: '运营商账号列表与健康状况：最近完整同步、超过 2 小时未更新的卡、错误率、调用上限、是否异常（不含密钥）',
+    summary:
+      '运营商账号列表与健康状况：每个账号的卡数、最近完整同步（读取与失败张数）、超过 2 小时未更新的卡、错误率、调用上限、状态与说明、暂停调用时的下次重试时间（不含密钥）',
     answer: z.object({ items: z.array(CarrierAccountRow) }),
   },
   adminCarrierKinds: {

@@ -296,7 +296,8 @@ export class CarrierGuard {
     this.count(account.id, 0, 1);
     if (!accountFault(err)) return;
     const message = err instanceof Error ? err.message : String(err);
-    const failures = await repo.addFailure(this.db.kysely, account.id, `${what}: ${message}`);
+    const kind = err instanceof CarrierError ? err.kind : '';
+    const failures = await repo.addFailure(this.db.kysely, account.id, `${what}: ${message}`, kind);
     this.health.set(account.id, { readAt: Date.now(), openUntil: '', failures });
     // credentials refused: no point in trying again soon
     const openMs = err instanceof CarrierError && err.kind === 'auth' ? 10 * 60_000 : circuitOpenMs(failures);

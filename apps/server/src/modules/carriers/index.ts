@@ -22,6 +22,7 @@ export type { DeclaredAccount } from './accountsFile';
 export type { GuardOptions } from './guard';
 // the accounts, read (the console's card import and bulk jobs put cards on them)
 export { accountById, accountByName, listAccounts, oldestSyncWanted, type CarrierAccount } from './repo';
+export { fleetStates } from './fleet';
 
 export const CARRIER_SYNC_JOB = 'carrier-sync';
 

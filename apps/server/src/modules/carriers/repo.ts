@@ -58,11 +58,11 @@ export async function countCalls(db: Executor, id: number, ok: number, failed: n
     .execute();
 }
 
-/** One more account-level failure in a row; answers the count (atomic across processes). */
-export async function addFailure(db: Executor, id: number, error: string): Promise<number> {
+/** One more account-level failure in a row, of `kind` (auth, unavailable, malformed); answers the count (atomic across processes). */
+export async function addFailure(db: Executor, id: number, error: string, kind: string): Promise<number> {
   const row = await db
     .updateTable('carrier_accounts')
-    .set({ failures: sql<number>`failures + 1`, last_error: error.slice(0, 300) })
+    .set({ failures: sql<number>`failures + 1`, last_error: error.slice(0, 300), last_error_kind: kind.slice(0, 20) })
     .where('id', '=', id)
     .returning('failures')
     .executeTakeFirst();
@@ -83,8 +83,28 @@ export async function noteSuccess(db: Executor, id: number): Promise<void> {
     .execute();
 }
 
-export async function noteRound(db: Executor, id: number, at: string, cards: number): Promise<void> {
-  await db.updateTable('carrier_accounts').set({ last_round_at: at, last_round_cards: cards }).where('id', '=', id).execute();
+/** A complete round of the account: when it ended, the cards it read and those whose read failed. */
+export async function noteRound(db: Executor, id: number, at: string, cards: number, failed: number): Promise<void> {
+  await db
+    .updateTable('carrier_accounts')
+    .set({ last_round_at: at, last_round_cards: cards, last_round_failed: failed })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Operators were told of `state` ('' : back to normal) in the messaging app: true for the one
+ * process whose write moved the account's alerted state from another value (a round's alert goes
+ * once per episode, whichever process runs the round).
+ */
+export async function markAlerted(db: Executor, id: number, state: string): Promise<boolean> {
+  const r = await db
+    .updateTable('carrier_accounts')
+    .set({ alerted_state: state })
+    .where('id', '=', id)
+    .where('alerted_state', '!=', state)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**
@@ -93,7 +113,11 @@ export async function noteRound(db: Executor, id: number, at: string, cards: num
  * so the next round tries at once. The call counts (the error rate) stay.
  */
 export async function clearHealth(db: Executor, id: number): Promise<void> {
-  await db.updateTable('carrier_accounts').set({ failures: 0, circuit_open_until: '', last_error: '' }).where('id', '=', id).execute();
+  await db
+    .updateTable('carrier_accounts')
+    .set({ failures: 0, circuit_open_until: '', last_error: '', last_error_kind: '' })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Per account, when its longest-waiting card was marked for a sync (cards.sync_wanted_at; the metrics' oldest unsynced card). */

@@ -22,6 +22,7 @@ import { clock } from '../../lib/clock';
 import { pendingVerifications, refreshVerified } from '../realName';
 import { chinaDayOf, dayRange, syncUsage } from '../usage';
 import type { AccountsCarrierGateway } from './gateway';
+import { alertOperators } from './opsAlerts';
 import { pastDaysToRead } from './readDays';
 import * as repo from './repo';
 import type { Cursor, DueCard } from './repo';
@@ -144,7 +145,7 @@ export async function syncAccount(
     }
   }
   result.complete = true;
-  await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), result.synced);
+  await repo.noteRound(ctx.db.kysely, account.id, clock.iso(), result.synced, result.failed);
   return result;
 }
 
@@ -208,5 +209,7 @@ export async function syncRound(ctx: AppContext, gateway: AccountsCarrierGateway
     return await Promise.all(accounts.map((a) => syncAccount(ctx, gateway, a, budgetMs)));
   } finally {
     await gateway.guard.flush();
+    // the operations team hears of an account that needs them once the round's figures are written
+    await alertOperators(ctx).catch((err: unknown) => ctx.log.warn({ err: (err as Error).message }, 'operations alerts failed'));
   }
 }

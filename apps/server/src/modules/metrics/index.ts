@@ -12,7 +12,7 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { observeRequest, processRegistry, queryObserver } from '../../lib/metrics';
-import { oldestSyncWanted } from '../carriers';
+import { fleetStates, oldestSyncWanted } from '../carriers';
 import { openChatStreams } from '../tickets';
 
 /** What renders this app's metrics text (with the process's). */
@@ -86,6 +86,17 @@ function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
       const rows = await oldestSyncWanted(ctx.db.kysely).catch(failed('the cards waiting for a sync'));
       const now = clock.now().getTime();
       for (const r of rows ?? []) this.set({ account: String(r.account) }, Math.max(0, (now - Date.parse(r.since)) / 1000));
+    },
+  });
+  new Gauge({
+    name: 'portal_carrier_account_state',
+    help: 'Per real carrier account, 1 on its state as the console shows it (ok, never, round_failed, failing, resting, auth, disabled); the rules alert on auth and on a rested account',
+    labelNames: ['account', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await fleetStates(ctx.db.kysely, clock.now()).catch(failed("the carrier accounts' states"));
+      for (const r of rows ?? []) this.set({ account: String(r.account.id), state: r.state }, 1);
     },
   });
   new Gauge({

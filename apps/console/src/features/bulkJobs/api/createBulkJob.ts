@@ -13,6 +13,8 @@ export interface NewJobFields {
   series_id?: number;
   agent_id?: number;
   carrier_account_id?: number;
+  /** checked once the server said some cards belong to another carrier than the account's */
+  confirm_cross_carrier?: boolean;
 }
 
 /** The cards changed (or are about to): the jobs and the card lists are asked again. */
@@ -31,7 +33,9 @@ export function useCreateBulkJob(onCreated: (job: BulkJob) => void) {
         reason: v.reason.trim(),
         ...(v.kind === 'set_series' ? { series_id: v.series_id } : {}),
         ...(v.kind === 'move_agent' ? { agent_id: v.agent_id } : {}),
-        ...(v.kind === 'move_carrier_account' ? { carrier_account_id: v.carrier_account_id } : {}),
+        ...(v.kind === 'move_carrier_account'
+          ? { carrier_account_id: v.carrier_account_id, ...(v.confirm_cross_carrier ? { confirm_cross_carrier: true } : {}) }
+          : {}),
       }),
     onSuccess: (job) => {
       onCreated(job);

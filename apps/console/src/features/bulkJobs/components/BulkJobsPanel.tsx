@@ -5,10 +5,11 @@
 // list and the open job poll while a job is not done, showing its progress.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { Alert, App, Button, Card, Drawer, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Drawer, Empty, Form, Input, Modal, Select, Table, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { BULK_KIND_LABEL, BULK_KINDS, BULK_MAX_CARDS } from '@portal/contract/admin';
-import { messageOf } from '../../../lib/api';
+import { Code } from '@portal/contract/codes';
+import { ApiError, messageOf } from '../../../lib/api';
 import { chinaTime } from '../../../lib/format';
 import { useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
@@ -41,6 +42,9 @@ export function BulkJobsPanel() {
     form.resetFields();
     setOpenJob(job.id);
   });
+
+  // 移至运营商账号 refused for cards another carrier issued: the form asks for the confirmation
+  const crossCarrier = create.error instanceof ApiError && create.error.code === Code.CROSS_CARRIER_NEEDS_CONFIRM;
 
   const kinds = kindsFor(BULK_KINDS, isPlatform).map((k) => ({ value: k, label: BULK_KIND_LABEL[k] }));
 
@@ -166,8 +170,25 @@ export function BulkJobsPanel() {
           >
             <Input.TextArea rows={2} />
           </Form.Item>
+          {crossCarrier ? (
+            // the server named the cards another carrier issued: moving them is a decision, with its reason above
+            <Form.Item
+              name="confirm_cross_carrier"
+              valuePropName="checked"
+              rules={[
+                {
+                  validator: (_r, v: boolean | undefined) =>
+                    v ? Promise.resolve() : Promise.reject(new Error('请核对卡的运营商；确需移动请勾选并在原因中说明')),
+                },
+              ]}
+            >
+              <Checkbox data-testid="confirm-cross-carrier">确认跨运营商移动（已在原因中说明）</Checkbox>
+            </Form.Item>
+          ) : null}
         </Form>
-        {create.error ? <Alert type="error" showIcon title={messageOf(create.error)} /> : null}
+        {create.error ? (
+          <Alert type={crossCarrier ? 'warning' : 'error'} showIcon title={messageOf(create.error)} data-testid="bulk-job-error" />
+        ) : null}
       </Modal>
 
       <Drawer

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, InputNumber, Select, Space } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import type { CarrierTestResult } from '@portal/contract/admin';
-import { FormModal, NameField } from '../../../components/FormModal';
+import { FormModal, NameField, type Save } from '../../../components/FormModal';
 import { messageOf } from '../../../lib/api';
 import type { CarrierAccount, CarrierKind } from '../api/getCarrierAccounts';
 import { useSaveCarrierAccount } from '../api/saveCarrierAccount';
@@ -37,7 +37,7 @@ const connectionKey = (v: Partial<AccountFormValues> | undefined) =>
   ]);
 
 export function CarrierAccountModal({ account, kinds, onClose }: CarrierAccountModalProps) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<AccountFormValues>();
   const kindOf = (carrier: string | undefined) => kinds.find((k) => k.kind === carrier);
   const save = useSaveCarrierAccount(account, kindOf, (name) => {
@@ -50,6 +50,23 @@ export function CarrierAccountModal({ account, kinds, onClose }: CarrierAccountM
   const carrier = Form.useWatch('carrier', form) ?? account?.carrier;
   const kind = kindOf(carrier);
   const shown = tested && tested.key === connectionKey(values) ? tested.result : null;
+
+  // a save after a failed test of what the form holds asks first: the account would be saved as
+  // it is, its cards unread until it is corrected (it shows 尚未同步, then 密钥被拒 or 同步失败)
+  const failedTest = shown && !shown.ok ? shown : null;
+  const guardedSave: Save<AccountFormValues> = {
+    ...save,
+    mutate: (v: AccountFormValues) => {
+      if (!failedTest) return save.mutate(v);
+      void modal.confirm({
+        title: '测试连接未通过，仍要保存吗？',
+        content: `${failedTest.message}。保存后同步引擎会用这些字段调用平台，失败会显示在账号状态中并告警。`,
+        okText: '仍然保存',
+        cancelText: '返回修改',
+        onOk: () => save.mutate(v),
+      });
+    },
+  };
 
   const runTest = () => {
     if (!kind) {
@@ -70,7 +87,7 @@ export function CarrierAccountModal({ account, kinds, onClose }: CarrierAccountM
       width={620}
       form={form}
       initialValues={initialValues(account)}
-      save={save}
+      save={guardedSave}
       onClose={onClose}
     >
       <NameField label="账号名称" required="请填写账号名称" />

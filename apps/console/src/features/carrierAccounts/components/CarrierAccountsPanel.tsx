@@ -1,6 +1,8 @@
-// 运营商账号: the reseller's accounts on the carriers' platforms with each one's health — 正常 /
-// 异常 / 已停用, the last complete round, the cards whose figures are older than 2 hours, the error
-// rate, the calls a second it is kept to, the last error under the state — and 新建, 编辑 (accounts added here),
+// 运营商账号, the fleet view (docs/decisions/0065): the reseller's accounts on the carriers' platforms
+// with each one's health — its state in words (密钥被拒, 暂停调用 with when it is tried next in Beijing
+// time, 同步失败, 尚未同步 …) and what to do, its cards, the last complete round (cards read and
+// failed), the cards whose figures are older than 2 hours, the error rate, the calls a second it is
+// kept to — and 新建, 编辑 (accounts added here),
 // 测试连接, 停用/启用 with a reason. Secrets are never shown: a set one reads 已设置.
 import { useState } from 'react';
 import { App, Button, Card, Space, Tag, Tooltip, Typography } from 'antd';
@@ -9,14 +11,14 @@ import { carrierAccountStateOf, CARRIER_STALE_HOURS } from '@portal/contract/adm
 import { tagOf } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { messageOf } from '../../../lib/api';
-import { chinaTime } from '../../../lib/format';
 import { carrierAccountsList, useCarrierKinds, type CarrierAccount as Row } from '../api/getCarrierAccounts';
 import { useTestConnection } from '../api/testConnection';
-import { ACCOUNT_STATES, errorRateText, limitText, roundAgo } from '../model/accountForm';
+import { ACCOUNT_STATES, HEALTH_STATES, errorRateText, limitText, roundText } from '../model/accountForm';
 import { CarrierAccountModal } from './CarrierAccountModal';
 import { EnableModal } from './EnableModal';
 
 const stateTag = tagOf(ACCOUNT_STATES);
+const healthTag = tagOf(HEALTH_STATES);
 
 export function CarrierAccountsPanel() {
   const { message } = App.useApp();
@@ -59,7 +61,7 @@ export function CarrierAccountsPanel() {
           {
             title: '账号',
             dataIndex: 'name',
-            width: 150,
+            width: 120,
             render: (name: string, r) => (
               <Space size={4} wrap>
                 <span>{name}</span>
@@ -67,47 +69,44 @@ export function CarrierAccountsPanel() {
               </Space>
             ),
           },
-          { title: '平台', dataIndex: 'carrier_label', width: 150, ellipsis: { showTitle: true } },
+          { title: '平台', dataIndex: 'carrier_label', width: 120, ellipsis: { showTitle: true } },
           {
             title: '状态',
             key: 'state',
-            width: 200,
-            render: (_v, r) => (
-              <>
-                <Space size={4} wrap>
-                  {stateTag(carrierAccountStateOf(r))}
-                  {r.health?.circuit_open ? (
-                    <Tooltip title={`熔断至 ${chinaTime(r.health.circuit_open_until)}，期间不调用平台`}>
-                      <Tag color="orange">熔断中</Tag>
-                    </Tooltip>
+            width: 230,
+            render: (_v, r) =>
+              r.health ? (
+                <div data-testid={`carrier-state-${r.id}`}>
+                  {healthTag(r.health.state)}
+                  {r.health.state_detail ? (
+                    <Typography.Text
+                      type={r.health.failing ? 'danger' : 'secondary'}
+                      style={{ display: 'block', fontSize: 12, marginTop: 2 }}
+                    >
+                      {r.health.state_detail}
+                    </Typography.Text>
                   ) : null}
-                </Space>
-                {r.health?.last_error ? (
-                  <Typography.Text
-                    type="danger"
-                    style={{ display: 'block', fontSize: 12, marginTop: 2 }}
-                    ellipsis={{ tooltip: `最近错误：${r.health.last_error}` }}
-                  >
-                    {r.health.failures > 0 ? `连续失败 ${r.health.failures} 次：` : '最近错误：'}
-                    {r.health.last_error}
-                  </Typography.Text>
-                ) : null}
-              </>
-            ),
+                </div>
+              ) : (
+                stateTag(carrierAccountStateOf(r))
+              ),
+          },
+          {
+            title: '卡数',
+            key: 'cards',
+            width: 64,
+            align: 'right',
+            render: (_v, r) => (r.health ? `${r.health.cards} 张` : '—'),
           },
           {
             title: '最近完整同步',
             key: 'round',
-            width: 100,
+            width: 150,
             render: (_v, r) =>
               r.health ? (
-                r.health.last_round_at ? (
-                  <Tooltip title={`${chinaTime(r.health.last_round_at)}，${r.health.last_round_cards} 张卡`}>
-                    {roundAgo(r.health.last_round_at)}
-                  </Tooltip>
-                ) : (
-                  '尚未同步'
-                )
+                <Typography.Text type={r.health.last_round_failed > 0 ? 'danger' : undefined} style={{ fontSize: 12 }}>
+                  {roundText(r.health)}
+                </Typography.Text>
               ) : (
                 '—'
               ),
@@ -115,7 +114,7 @@ export function CarrierAccountsPanel() {
           {
             title: `超 ${CARRIER_STALE_HOURS} 小时未更新`,
             key: 'stale',
-            width: 120,
+            width: 110,
             align: 'right',
             render: (_v, r) =>
               r.health ? (
@@ -129,7 +128,7 @@ export function CarrierAccountsPanel() {
           {
             title: '错误率',
             key: 'errors',
-            width: 80,
+            width: 70,
             align: 'right',
             render: (_v, r) =>
               r.health ? (
@@ -140,7 +139,7 @@ export function CarrierAccountsPanel() {
                 '—'
               ),
           },
-          { title: '调用上限', key: 'limit', width: 110, render: (_v, r) => (r.health ? limitText(r.health) : '—') },
+          { title: '调用上限', key: 'limit', width: 96, render: (_v, r) => (r.health ? limitText(r.health) : '—') },
           {
             title: '操作',
             key: 'op',

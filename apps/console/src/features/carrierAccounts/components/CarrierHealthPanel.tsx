@@ -1,17 +1,17 @@
-// The dashboard's 运营商账号 panel (docs/decisions/0030): one small card per real account (the simulator
-// is not read by the sync engine) — its state with 异常 when failing, the last complete round, the
-// cards older than 2 hours, the error rate and the calls a second it is kept to.
-import { Alert, Card, Col, Descriptions, Empty, Row, Space, Tag, Tooltip, Typography } from 'antd';
+// The dashboard's 运营商账号 panel (docs/decisions/0030, 0065): one small card per real account (the
+// simulator is not read by the sync engine) — its state in words and what it means, its cards, the
+// last complete round (read and failed), the cards older than 2 hours, the error rate and the calls
+// a second it is kept to.
+import { Alert, Card, Col, Descriptions, Empty, Row, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import { carrierAccountStateOf, CARRIER_STALE_HOURS } from '@portal/contract/admin';
+import { CARRIER_STALE_HOURS } from '@portal/contract/admin';
 import { tagOf } from '../../../components/columns';
 import { messageOf } from '../../../lib/api';
-import { chinaTime } from '../../../lib/format';
 import { carrierAccountsPath } from '../../../lib/paths';
 import { useCarrierHealth } from '../api/getCarrierAccounts';
-import { ACCOUNT_STATES, errorRateText, limitText, roundAgo } from '../model/accountForm';
+import { HEALTH_STATES, errorRateText, limitText, roundText } from '../model/accountForm';
 
-const stateTag = tagOf(ACCOUNT_STATES);
+const stateTag = tagOf(HEALTH_STATES);
 
 export function CarrierHealthPanel() {
   const { data, error } = useCarrierHealth();
@@ -33,7 +33,7 @@ export function CarrierHealthPanel() {
                 title={
                   <Space size={6}>
                     <span>{a.name}</span>
-                    {stateTag(carrierAccountStateOf(a))}
+                    {stateTag(h.state)}
                   </Space>
                 }
                 style={h.failing && a.enabled ? { borderColor: '#ff4d4f' } : undefined}
@@ -42,8 +42,9 @@ export function CarrierHealthPanel() {
                   {a.carrier_label}
                 </Typography.Text>
                 <Descriptions size="small" column={1} colon={false} styles={{ label: { width: 120 } }}>
+                  <Descriptions.Item label="卡数">{h.cards} 张</Descriptions.Item>
                   <Descriptions.Item label="最近完整同步">
-                    {h.last_round_at ? <Tooltip title={chinaTime(h.last_round_at)}>{roundAgo(h.last_round_at)}</Tooltip> : roundAgo(null)}
+                    <Typography.Text type={h.last_round_failed > 0 ? 'danger' : undefined}>{roundText(h)}</Typography.Text>
                   </Descriptions.Item>
                   <Descriptions.Item label={`超 ${CARRIER_STALE_HOURS} 小时未更新`}>
                     <Typography.Text type={h.stale_cards > 0 ? 'warning' : undefined}>
@@ -53,10 +54,9 @@ export function CarrierHealthPanel() {
                   <Descriptions.Item label="错误率">{errorRateText(h.error_rate)}</Descriptions.Item>
                   <Descriptions.Item label="调用上限">{limitText(h)}</Descriptions.Item>
                 </Descriptions>
-                {a.enabled && h.failing ? (
-                  <Typography.Text type="danger" style={{ display: 'block', marginTop: 4 }} ellipsis={{ tooltip: h.last_error }}>
-                    {h.circuit_open ? <Tag color="orange">熔断中</Tag> : null}
-                    {h.last_error || '连续调用失败'}
+                {h.state_detail ? (
+                  <Typography.Text type={h.failing ? 'danger' : 'secondary'} style={{ display: 'block', marginTop: 4, fontSize: 12 }}>
+                    {h.state_detail}
                   </Typography.Text>
                 ) : null}
               </Card>

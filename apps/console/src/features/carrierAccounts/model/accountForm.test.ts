@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarrierAccountRow, CarrierKindRow } from '@portal/contract/admin';
-import { errorRateText, roundAgo, fieldRequired, initialValues, limitText, toCreateBody, toTestBody, toUpdateBody } from './accountForm';
+import { errorRateText, roundText, fieldRequired, initialValues, limitText, toCreateBody, toTestBody, toUpdateBody } from './accountForm';
 
 const KIND: CarrierKindRow = {
   kind: 'ctwing',
@@ -84,10 +84,12 @@ describe('the carrier account form', () => {
     expect(limitText({ limit_per_second: 5, platform_limit_per_second: 5 })).toBe('5 次/秒');
     expect(limitText({ limit_per_second: 2, platform_limit_per_second: 5 })).toBe('2 次/秒（平台 5）');
     expect(limitText({ limit_per_second: null, platform_limit_per_second: null })).toBe('—');
-    const now = Date.parse('2026-03-01T12:00:00Z');
-    expect(roundAgo(null, now)).toBe('尚未同步');
-    expect(roundAgo('2026-03-01T11:59:30Z', now)).toBe('刚刚');
-    expect(roundAgo('2026-03-01T11:48:00Z', now)).toBe('12 分钟前');
-    expect(roundAgo('2026-03-01T09:00:00Z', now)).toBe('3 小时前');
+    // when, in Beijing time, and what it read: a round that read nothing never reads as a success
+    const round = (last_round_at: string | null, last_round_cards: number, last_round_failed: number) =>
+      roundText({ last_round_at, last_round_cards, last_round_failed });
+    expect(round(null, 0, 0)).toBe('尚未同步');
+    expect(round('2026-03-01T11:59:30Z', 12, 0)).toBe('2026-03-01 19:59:30（读取 12 张）');
+    expect(round('2026-03-01T11:48:00Z', 0, 5)).toBe('2026-03-01 19:48:00（读取 0 张，失败 5 张）');
+    expect(round('2026-03-01T09:00:00Z', 10, 2)).toBe('2026-03-01 17:00:00（读取 10 张，失败 2 张）');
   });
 });

@@ -1,8 +1,15 @@
 // 运营商账号's form and figures, as pure rules: which fields a platform kind asks for, the form's
 // starting values (a secret is never known here: its input starts empty and says 已设置), the
 // requests built from the form, and how the health figures read.
-import { CARRIER_ACCOUNT_STATE_LABEL, type AdminInputOf, type CarrierAccountRow, type CarrierKindRow } from '@portal/contract/admin';
-import { ageOf } from '../../../lib/format';
+import {
+  CARRIER_ACCOUNT_STATE_LABEL,
+  CARRIER_HEALTH_STATE_LABEL,
+  type AdminInputOf,
+  type CarrierAccountHealth,
+  type CarrierAccountRow,
+  type CarrierKindRow,
+} from '@portal/contract/admin';
+import { chinaTime } from '../../../lib/format';
 import { labelled } from '../../../lib/labels';
 
 export interface AccountFormValues {
@@ -17,6 +24,27 @@ export interface AccountFormValues {
 
 /** 正常 / 异常 / 已停用: the contract's words, the console's colours. */
 export const ACCOUNT_STATES = labelled(CARRIER_ACCOUNT_STATE_LABEL, { ok: 'green', failing: 'red', disabled: 'default' });
+
+/** An account's health state in the contract's words, the console's colours (most urgent first). */
+export const HEALTH_STATES = labelled(CARRIER_HEALTH_STATE_LABEL, {
+  disabled: 'default',
+  auth: 'red',
+  resting: 'orange',
+  failing: 'red',
+  round_failed: 'red',
+  never: 'blue',
+  ok: 'green',
+});
+
+/**
+ * 最近完整同步 in one line: when (Beijing time) and what it read — 读取 12 张，失败 3 张 — so a
+ * round that read nothing never reads as a success; 尚未同步 before the first.
+ */
+export function roundText(h: Pick<CarrierAccountHealth, 'last_round_at' | 'last_round_cards' | 'last_round_failed'>): string {
+  if (!h.last_round_at) return '尚未同步';
+  const failed = h.last_round_failed > 0 ? `，失败 ${h.last_round_failed} 张` : '';
+  return `${chinaTime(h.last_round_at)}（读取 ${h.last_round_cards} 张${failed}）`;
+}
 
 /** The form's starting values: an account's name, address, limit and non-secret fields; every secret empty. */
 export function initialValues(account: CarrierAccountRow | null): Partial<AccountFormValues> {
@@ -92,11 +120,4 @@ export function limitText(h: { limit_per_second: number | null; platform_limit_p
 export function limitHint(kind: CarrierKindRow | undefined): string {
   const platform = kind?.platform_calls_per_second;
   return platform ? `0 表示按平台上限（${platform} 次/秒）；可设更低的值，最多 1000` : '0 表示按平台上限；可设更低的值，最多 1000';
-}
-
-/** How long ago the last complete round was: 刚刚 / 12 分钟前 / 3 小时前; 尚未同步 before the first. */
-export function roundAgo(iso: string | null, now = Date.now()): string {
-  if (!iso) return '尚未同步';
-  const age = ageOf(iso, now);
-  return age === '0 分钟' ? '刚刚' : `${age}前`;
 }

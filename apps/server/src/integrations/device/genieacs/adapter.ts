@@ -15,6 +15,7 @@
 //
 // Never logged or stored here: the values of a task (a wifi password goes to the ACS only).
 import type { NetworkMode, WifiBand, WifiSecurity } from '@portal/contract/enums';
+import { issuerCarrierOf } from '@portal/domain/network';
 import type { Db } from '../../../db/connect';
 import { clock } from '../../../lib/clock';
 import { ALL_CAPABILITIES, type DeviceCapabilities, type ParameterKey } from '../capabilities';
@@ -80,13 +81,8 @@ const SCALARS: ParameterKey[] = [
   'battery',
 ];
 
-/** The network that issued a Chinese ICCID (8986 II…): 1 China Mobile, 2 China Unicom, 3 China Telecom. */
-const ISSUER_CARRIER: Record<string, number> = {
-  '00': 1, '02': 1, '04': 1, '07': 1, '08': 1, '13': 1,
-  '01': 2, '06': 2, '09': 2, '10': 2,
-  '03': 3, '05': 3, '11': 3, '12': 3,
-}; // prettier-ignore
-export const carrierOfIccid = (iccid: string): number | null => ISSUER_CARRIER[/^8986(\d{2})/.exec(iccid)?.[1] ?? ''] ?? null;
+/** The network that issued a Chinese ICCID (8986 II…): 1 China Mobile, 2 China Unicom, 3 China Telecom (the one table, @portal/domain/network). */
+export const carrierOfIccid = (iccid: string): number | null => issuerCarrierOf(iccid);
 
 const num = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;

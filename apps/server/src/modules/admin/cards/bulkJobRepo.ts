@@ -22,6 +22,24 @@ export async function cardFactsByNumber(db: Executor, nums: string[]) {
   return out;
 }
 
+/** The ICCIDs and accounts of the named cards (a cross-carrier move is judged by their issuer codes). */
+export async function iccidsByNumber(
+  db: Executor,
+  nums: string[],
+): Promise<{ custom_num: string; iccid: string; carrier_account_id: number }[]> {
+  const out: { custom_num: string; iccid: string; carrier_account_id: number }[] = [];
+  for (let i = 0; i < nums.length; i += CHUNK) {
+    out.push(
+      ...(await db
+        .selectFrom('cards')
+        .select(['custom_num', 'iccid', 'carrier_account_id'])
+        .where('custom_num', 'in', nums.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  return out;
+}
+
 export function agentExists(db: Executor, id: number) {
   return db.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst();
 }

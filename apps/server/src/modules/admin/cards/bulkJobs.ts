@@ -16,12 +16,21 @@ import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
+import { carrierKind } from '../../../integrations/carrier/kinds';
 import { accountById } from '../../carriers';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope, inScope } from '../access/scope';
 import { recordJobCreated } from './bulkJobAudit';
 import * as repo from './bulkJobRepo';
-import { cardCountProblem, cardNumbersOf, itemCountsOf, paramsJson, type Params } from './bulkRules';
+import {
+  cardCountProblem,
+  cardNumbersOf,
+  crossCarrierCards,
+  crossCarrierProblem,
+  itemCountsOf,
+  paramsJson,
+  type Params,
+} from './bulkRules';
 import { acceptsCards, runsSimulator } from './carrierAccounts';
 
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
@@ -83,13 +92,31 @@ async function checkParams(ctx: AppContext, op: AdminActor, body: Body): Promise
   return {};
 }
 
+/**
+ * 移至运营商账号: cards whose ICCID another carrier issued than the target account's are refused
+ * (400, naming them) unless the operator confirmed the move; confirmed, the job keeps how many.
+ * A card on another carrier's platform is unknown there: its figures stop and 停机 cannot reach it.
+ */
+async function checkCrossCarrier(ctx: AppContext, body: Body, p: Params, nums: string[]): Promise<Params> {
+  if (body.kind !== 'move_carrier_account') return p;
+  const account = await accountById(ctx.db.kysely, p.accountId!);
+  const network = (account && carrierKind(account.carrier)?.network) ?? null;
+  if (!account || network === null) return p;
+  const crossed = crossCarrierCards(await repo.iccidsByNumber(ctx.db.kysely, nums), { id: account.id, network });
+  if (crossed.length === 0) return p;
+  if (!body.confirm_cross_carrier)
+    throw new AppError(Code.CROSS_CARRIER_NEEDS_CONFIRM, crossCarrierProblem(crossed, { name: account.name, network })!);
+  return { ...p, crossCarrierCards: crossed.length };
+}
+
 /** Checks the action, records the job and its pending cards with the job's audit row, and answers at once. */
 export async function createJob(ctx: AppContext, op: AdminActor, body: Body): Promise<Job> {
   const db = ctx.db.kysely;
-  const p = await checkParams(ctx, op, body);
+  const asked = await checkParams(ctx, op, body);
   const nums = cardNumbersOf(body.custom_nums);
   const problem = cardCountProblem(nums);
   if (problem) throw new AppError(Code.BAD_REQUEST, problem);
+  const p = await checkCrossCarrier(ctx, body, asked, nums);
   const now = clock.iso();
   const jobId = await db.transaction().execute(async (trx) => {
     const id = await repo.insertJob(

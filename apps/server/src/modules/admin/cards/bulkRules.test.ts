@@ -8,6 +8,8 @@ import {
   cardFailure,
   cardNumbersOf,
   changeOf,
+  crossCarrierCards,
+  crossCarrierProblem,
   itemCountsOf,
   paramsJson,
   paramsOf,
@@ -188,5 +190,54 @@ describe("a job's counts", () => {
     ],
   ])('%j → %j', (rows, expected) => {
     expect(itemCountsOf(rows)).toEqual(expected);
+  });
+});
+
+describe("a move onto another carrier's account (ICCID issuer code against the account's network)", () => {
+  const MOBILE = '89860023000000000001';
+  const UNICOM = '89860119000000000001';
+  const TELECOM = '89860317000000000001';
+  it.each([
+    // target network, cards' ICCIDs, the cards judged crossing (number, issuer)
+    [1, [MOBILE, '89860423000000000002'], []],
+    [1, [UNICOM], [['c0', 2]]],
+    [
+      1,
+      [MOBILE, UNICOM, TELECOM],
+      [
+        ['c1', 2],
+        ['c2', 3],
+      ],
+    ],
+    [2, [UNICOM, '89860619000000000002', '89861019000000000003'], []],
+    [3, [MOBILE], [['c0', 1]]],
+    // not judged: no ICCID, another country's, an unknown or 广电 issuer — the platform will say
+    [1, ['', '89440119000000000001', '89869919000000000001', '89861524000000000001'], []],
+    // the simulator (or a kind without a network) takes any card
+    [null, [UNICOM, TELECOM], []],
+  ] as const)('onto network %s: %j → %j', (network, iccids, crossing) => {
+    const cards = iccids.map((iccid, i) => ({ custom_num: `c${i}`, iccid, carrier_account_id: 1 }));
+    expect(crossCarrierCards(cards, { id: 9, network }).map((c) => [c.custom_num, c.issuer])).toEqual(crossing);
+  });
+
+  it('a card already on the account is not moved (the job skips it), so not judged', () => {
+    const cards = [
+      { custom_num: 'there', iccid: UNICOM, carrier_account_id: 9 },
+      { custom_num: 'moving', iccid: UNICOM, carrier_account_id: 1 },
+    ];
+    expect(crossCarrierCards(cards, { id: 9, network: 1 })).toEqual([{ custom_num: 'moving', issuer: 2 }]);
+  });
+
+  it('says how many, names a few with their carrier, and how to go on; nothing when none crosses', () => {
+    expect(crossCarrierProblem([], { name: 'x', network: 1 })).toBeNull();
+    expect(crossCarrierProblem([{ custom_num: '1000000001', issuer: 2 }], { name: '移动-华东', network: 1 })).toBe(
+      '1 张卡的 ICCID 不属于中国移动，不能移至运营商账号「移动-华东」：1000000001（中国联通）。' +
+        '该平台不认识这些卡，移入后无法同步与停复机。如确需移动（如已转网），请勾选“确认跨运营商移动”并在原因中说明',
+    );
+    const many = Array.from({ length: 7 }, (_, i) => ({ custom_num: `10000000${i}`, issuer: 3 }));
+    const text = crossCarrierProblem(many, { name: 'a', network: 2 })!;
+    expect(text).toMatch(/^7 张卡的 ICCID 不属于中国联通/);
+    expect(text).toContain('100000004（中国电信） 等。');
+    expect(text).not.toContain('100000005');
   });
 });

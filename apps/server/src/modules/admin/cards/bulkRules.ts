@@ -4,7 +4,8 @@
 // counts per result. bulkJobs.ts (the request), bulkJobRunner.ts (the background run) and
 // actions.ts (one card from its story) apply them; none of them reads or writes anything here.
 import { BULK_MAX_CARDS, type AuditAction, type BulkKind } from '@portal/contract/admin';
-import { CardState } from '@portal/contract/enums';
+import { CARRIER_LABEL, CardState } from '@portal/contract/enums';
+import { issuerCarrierOf } from '@portal/domain/network';
 import { seriesIdsOf, type BulkCardChange } from '../../cardRecord';
 
 /** What a bulk action reads of a card. */
@@ -25,6 +26,52 @@ export interface Params {
   accountId?: number;
   /** the target account's name when the job was asked (the job's params show it) */
   accountName?: string;
+  /** cards whose ICCID another carrier issued, moved on the operator's confirmation (the job's params show how many) */
+  crossCarrierCards?: number;
+}
+
+/** A card whose ICCID another carrier issued than the target account's. */
+export interface CrossCarrierCard {
+  custom_num: string;
+  /** the issuer's carrier number (CARRIER_LABEL) */
+  issuer: number;
+}
+
+/** the most card numbers a cross-carrier refusal names */
+export const CROSS_CARRIER_NAMED = 5;
+
+/**
+ * The cards a move onto account `target` (its network: a CARRIER_LABEL number; null: the simulator
+ * or a kind without one) would put on another carrier's platform, by their ICCID's issuer code. A
+ * card already on the account is not moved (the job skips it), so not judged; nor is a card whose
+ * ICCID does not tell (empty, foreign, unknown code): the platform will say.
+ */
+export function crossCarrierCards(
+  cards: readonly { custom_num: string; iccid: string; carrier_account_id: number }[],
+  target: { id: number; network: number | null },
+): CrossCarrierCard[] {
+  if (target.network === null) return [];
+  const out: CrossCarrierCard[] = [];
+  for (const c of cards) {
+    if (c.carrier_account_id === target.id) continue;
+    const issuer = issuerCarrierOf(c.iccid);
+    if (issuer !== null && issuer !== target.network) out.push({ custom_num: c.custom_num, issuer });
+  }
+  return out;
+}
+
+/** The refusal of a cross-carrier move, in words: how many, which (a few), whose, and how to go on. */
+export function crossCarrierProblem(cards: readonly CrossCarrierCard[], account: { name: string; network: number }): string | null {
+  if (cards.length === 0) return null;
+  const named = cards
+    .slice(0, CROSS_CARRIER_NAMED)
+    .map((c) => `${c.custom_num}（${CARRIER_LABEL[c.issuer] ?? '其他运营商'}）`)
+    .join('、');
+  const more = cards.length > CROSS_CARRIER_NAMED ? ' 等' : '';
+  return (
+    `${cards.length} 张卡的 ICCID 不属于${CARRIER_LABEL[account.network] ?? '该运营商'}，不能移至运营商账号「${account.name}」：${named}${more}。` +
+    '该平台不认识这些卡，移入后无法同步与停复机。如确需移动（如已转网），请勾选“确认跨运营商移动”并在原因中说明'
+  );
 }
 
 const SUSPEND_REASON = '管控停机';
@@ -47,6 +94,7 @@ export function paramsJson(p: Params): string {
     ...(p.seriesId ? { series_id: p.seriesId } : {}),
     ...(p.agentId ? { agent_id: p.agentId } : {}),
     ...(p.accountId ? { carrier_account_id: p.accountId, carrier_account_name: p.accountName } : {}),
+    ...(p.crossCarrierCards ? { cross_carrier_cards: p.crossCarrierCards } : {}),
   });
 }
 
