@@ -1,12 +1,12 @@
 // The small coloured badges (an order's 支付失败 / 待支付 / 已完成, a device change's state, a blocked
 // client, a failed upload) are 11-12px text on a tinted pill: WCAG AA asks 4.5:1 (issue 43: 支付失败
 // read 4.39:1, #d92d20 on #fff1f0). Each rule's own colour and background, checked from the CSS.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const src = (path: string) => readFileSync(fileURLToPath(new URL(`../${path}`, import.meta.url)), 'utf8');
-const base = src('styles/base.css');
+import commerce from '../features/commerce/commerce.module.css?raw';
+import clients from '../features/devices/components/ClientList.module.css?raw';
+import devices from '../features/devices/components/devices.module.css?raw';
+import uploader from '../features/tickets/components/ImageUploader.module.css?raw';
+import base from './base.css?raw';
 
 function hexOf(value: string): string {
   const v = value.trim();
@@ -37,11 +37,6 @@ function colours(css: string, selector: string): { color: string; background: st
   const get = (p: string) => new RegExp(`(?:^|[\\s;])${p}:\\s*([^;]+);`).exec(body)?.[1] ?? '';
   return { color: get('color'), background: get('background') };
 }
-
-const commerce = src('features/commerce/commerce.module.css');
-const devices = src('features/devices/components/devices.module.css');
-const clients = src('features/devices/components/ClientList.module.css');
-const uploader = src('features/tickets/components/ImageUploader.module.css');
 
 describe('badges read at AA (4.5:1)', () => {
   it.each([
