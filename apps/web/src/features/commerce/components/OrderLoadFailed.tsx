@@ -1,9 +1,10 @@
 // An order page that could not read the order (the network dropped, or the server failed) right
 // after a payment: the money may already have been taken. Saying only 订单加载失败 left the holder
 // to wonder whether to pay again (issue 43). The block says the payment may have gone through, that
-// the order updates by itself once the network is back (the query refetches on reconnect), and
+// the order updates by itself once the network is back (read again on the browser's online event:
+// TanStack's own reconnect refetch did not fire for a query that failed), and
 // that no second payment is needed — with 重试 (docs/decisions/0011: every failed load offers one).
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { ERROR_ICON, StateFrame } from '../../../components/StateFrame';
 import { ApiError } from '../../../lib/api';
 import styles from '../commerce.module.css';
@@ -11,6 +12,14 @@ import styles from '../commerce.module.css';
 /** `more`: the page's other ways on, after 重试 (e.g. 我的订单). */
 export function OrderLoadFailed({ error, onRetry, more }: { error: unknown; onRetry(): unknown; more?: ReactNode }) {
   const offline = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout');
+  // the promise below: the order is read again as soon as the phone is back online
+  const retry = useRef(onRetry);
+  retry.current = onRetry;
+  useEffect(() => {
+    const back = () => void retry.current();
+    window.addEventListener('online', back);
+    return () => window.removeEventListener('online', back);
+  }, []);
   return (
     <StateFrame
       alert
