@@ -1,5 +1,5 @@
 // The small coloured badges (an order's 支付失败 / 待支付 / 已完成, a device change's state, a blocked
-// client, a failed upload) are 11-12px text on a tinted pill: WCAG AA asks 4.5:1 (issue 43: 支付失败
+// client, a failed upload) are 11-12px text on a tinted pill: WCAG AA asks 4.5:1 (docs/decisions/0066: 支付失败
 // read 4.39:1, #d92d20 on #fff1f0). Each rule's own colour and background, checked from the CSS.
 // (Here, not beside the CSS: the web project has no node types, and vitest hands a .css?raw import an empty module.)
 import { readFileSync } from 'node:fs';

@@ -215,7 +215,7 @@ describe('one truth about a card', () => {
     expect(count()).toBe(before + 2);
   });
 
-  it('issue 43: the offline MiFi 1000000016 is on its line’s network, shows its last report as such, and the card list and home say it is offline', async () => {
+  it('the offline MiFi 1000000016 is on its line’s network, shows its last report as such, and the card list and home say it is offline', async () => {
     const { page } = j.phone;
     await resetBrowser(page);
     await loginWithAccount(page);
@@ -227,7 +227,10 @@ describe('one truth about a card', () => {
     const item = page.locator('[data-card="1000000016"]');
     await item.getByText('已激活').waitFor();
     await item.getByText('中国联通').waitFor();
-    await item.getByTestId('device-offline').getByText(/^设备离线 · \d{2}-\d{2} \d{2}:\d{2}起$/).waitFor();
+    await item
+      .getByTestId('device-offline')
+      .getByText(/^设备离线 · \d{2}-\d{2} \d{2}:\d{2}起$/)
+      .waitFor();
     expect(await page.locator('[data-card="1000000001"]').getByTestId('device-offline').count()).toBe(0);
     await item.scrollIntoViewIfNeeded();
     await screenshot(page, 'card-list-device-offline');
@@ -244,7 +247,10 @@ describe('one truth about a card', () => {
     const sim = page.getByTestId('sim');
     await sim.getByText('中国联通').waitFor();
     expect(await page.getByText('中国电信').count()).toBe(0);
-    await page.getByTestId('device-offline').getByText(/设备离线，最后上报于\d+小时前（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）/).waitFor();
+    await page
+      .getByTestId('device-offline')
+      .getByText(/设备离线，最后上报于\d+小时前（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）/)
+      .waitFor();
     await sim.getByText('离线前').waitFor();
     await sim.getByText('设备离线').waitFor();
     expect(await page.getByText('使用中·未联网').count()).toBe(0);

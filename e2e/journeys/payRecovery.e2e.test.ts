@@ -94,7 +94,7 @@ describe('payment recovery and unpaid orders', () => {
     expect(stateOf(orderNo)).toBe('fulfilled');
   });
 
-  it('issue 43: an order page that lost the network after paying says the money may be taken, no second payment, and updates when back', async () => {
+  it('an order page that lost the network after paying says the money may be taken, no second payment, and updates when back', async () => {
     const { page, context } = j.phone;
     await toCashier(page);
     const orderNo = latestOrderNo();
@@ -137,7 +137,7 @@ describe('payment recovery and unpaid orders', () => {
     await detail.getByText('应付').first().waitFor();
     await detail.getByText('未扣款').first().waitFor();
     expect(await detail.getByText('实付').count()).toBe(0);
-    // the 支付失败 badge reads at AA (issue 43: #d92d20 on #fff1f0 was 4.39:1 at 12px)
+    // the 支付失败 badge reads at AA (docs/decisions/0066: #d92d20 on #fff1f0 was 4.39:1 at 12px)
     expect(await axeViolations(page, ['color-contrast'])).toEqual([]);
     await screenshot(page, 'order-detail-failed');
 

@@ -1,4 +1,4 @@
-// Issue 43, one truth: the offline MiFi 1000000016 (a 中国联通 card) showed 中国电信 and a live
+// One truth for a card in a device: the offline MiFi 1000000016 (a 中国联通 card) showed 中国电信 and a live
 // signal on /cpe_network, and 已激活 with nothing else on the card list and home. The device pages
 // take the card's SIM's network from the line and say an offline device's signal is its last
 // report, with its time; the card list and home say the device is offline (docs/decisions/0066).
@@ -32,7 +32,9 @@ describe.each(databases())('one truth for a card in a device on %s', (kind) => {
   });
 
   it('the card’s SIM is on the line’s network, whatever the device reports', async () => {
-    const card = ok(await t.get('/api/v1/card/bind_list', demo)).list.find((c: { custom_num: string }) => c.custom_num === OFFLINE.customNum);
+    const card = ok(await t.get('/api/v1/card/bind_list', demo)).list.find(
+      (c: { custom_num: string }) => c.custom_num === OFFLINE.customNum,
+    );
     expect(card.network).toBe('中国联通');
     const sims = ok(await t.get(`/api/v1/device/sims?custom_num=${OFFLINE.customNum}`, demo));
     expect(sims.list).toHaveLength(1);
@@ -58,7 +60,10 @@ describe.each(databases())('one truth for a card in a device on %s', (kind) => {
   it('the card list says the card’s device is offline, and since when', async () => {
     const list = ok(await t.get('/api/v1/card/bind_list', demo)).list as { custom_num: string; device?: unknown; state: number }[];
     const byNum = Object.fromEntries(list.map((c) => [c.custom_num, c]));
-    expect(byNum[OFFLINE.customNum]).toMatchObject({ state: 1, device: { model_name: '4G 随身WiFi', online: false, reported_at: offlineSince } });
+    expect(byNum[OFFLINE.customNum]).toMatchObject({
+      state: 1,
+      device: { model_name: '4G 随身WiFi', online: false, reported_at: offlineSince },
+    });
     expect(byNum[CPE]!.device).toEqual({ model_name: '5G CPE Pro', online: true, reported_at: '' });
     // a card in no device has none
     expect(byNum['1000000001']!.device).toBeNull();

@@ -65,7 +65,7 @@ export function wifiJoinUri(w: { ssid: string; password: string; security: WifiS
   return `WIFI:T:${type};S:${escapeWifi(w.ssid)};P:${escapeWifi(w.password)};${w.hidden ? 'H:true;' : ''};`;
 }
 
-// ---------- one truth with the line (issue 43, docs/decisions/0066) ----------
+// ---------- one truth with the line (docs/decisions/0066) ----------
 
 /** Carrier numbers (CARRIER_LABEL) of the networks a card holder knows; 三网通 is not one network. */
 const NETWORK_CARRIER: Record<string, number> = { 中国移动: 1, 中国联通: 2, 中国电信: 3 };

@@ -1,5 +1,5 @@
 // The README's demo data is the seed's: a newcomer who types a card number the README names finds
-// that card (issue 43: the README named 1000000029, which the seed never made).
+// that card (the README once named 1000000029, which the seed never made; docs/decisions/0066).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

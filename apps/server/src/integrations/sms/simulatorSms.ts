@@ -36,7 +36,10 @@ export class SimulatorSms implements SmsProvider {
     await this.db.kysely.insertInto('sim_sms_outbox').values({ mobile, content, created_at: clock.iso() }).execute();
     // the mobile masked: phone numbers never reach the logs in full (the outbox table has it)
     if (this.options.production) {
-      this.log.info({ sms: { to: maskMobile(mobile), length: content.length } }, 'SMS simulator: message sent (content withheld in production)');
+      this.log.info(
+        { sms: { to: maskMobile(mobile), length: content.length } },
+        'SMS simulator: message sent (content withheld in production)',
+      );
       return;
     }
     this.log.info({ sms: { to: maskMobile(mobile), content } }, 'SMS simulator: message sent');

@@ -1,6 +1,6 @@
 // An order page that could not read the order (the network dropped, or the server failed) right
 // after a payment: the money may already have been taken. Saying only 订单加载失败 left the holder
-// to wonder whether to pay again (issue 43). The block says the payment may have gone through, that
+// to wonder whether to pay again (docs/decisions/0066). The block says the payment may have gone through, that
 // the order updates by itself once the network is back (read again on the browser's online event:
 // TanStack's own reconnect refetch did not fire for a query that failed), and
 // that no second payment is needed — with 重试 (docs/decisions/0011: every failed load offers one).

@@ -70,8 +70,12 @@ describe('推荐', () => {
   it.each<[string, Package[], number[]]>([
     ['a card in service: the catalogue’s choice', [monthly100(undefined), refuel(2, 10, undefined)], [1]],
     ['never on a package the card cannot buy', [pkg(1, 2, { ...refused, recommended: true }), pkg(2, 3)], []],
-    // issue 43: 1000000022 (流量已用完) saw 畅享100G月包 推荐, which would only queue behind the used-up plan
-    ['a stopped card: the cheapest that brings it back, not the catalogue’s queued one', [monthly100(false), refuel(2, 15, true), refuel(3, 5, true)], [3]],
+    // 1000000022 (流量已用完) saw 畅享100G月包 推荐, which would only queue behind the used-up plan
+    [
+      'a stopped card: the cheapest that brings it back, not the catalogue’s queued one',
+      [monthly100(false), refuel(2, 15, true), refuel(3, 5, true)],
+      [3],
+    ],
     ['a stopped card, equal prices: the catalogue’s among them', [refuel(2, 5, true), refuel(3, 5, true, { recommended: true })], [3]],
     ['a stopped card nothing here brings back: no 推荐 at all', [monthly100(false), refuel(2, 5, false)], []],
     ['a stopped card: never a refused one', [refuel(2, 1, true, { ...refused }), refuel(3, 5, true)], [3]],

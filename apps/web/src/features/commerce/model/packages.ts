@@ -67,7 +67,7 @@ export function proposedPackage(list: readonly Package[], chosenId: number): Pac
  * Whether a package of this list is marked 推荐. Normally the catalogue's choice among what the card
  * may buy. For a card that is stopped or out of data, 推荐 is what the holder needs: only the package
  * proposed first (the cheapest that brings the line back today), never one that would only queue
- * behind the used-up plan — however the catalogue ranks it (issue 43, docs/decisions/0066).
+ * behind the used-up plan — however the catalogue ranks it (docs/decisions/0066).
  */
 export function recommendedIn(list: readonly Package[]): (p: Package) => boolean {
   if (!needsRestoring(list)) return (p) => p.recommended && canBuy(p);

@@ -76,7 +76,10 @@ export function SimPanel({ customNum }: { customNum: string }) {
       {!data.online && (
         // an offline device reports nothing: what follows is its last report, with its time (docs/decisions/0066)
         <p className={styles.offlineNote} data-testid="device-offline">
-          设备离线{data.reported_at ? `，最后上报于${ago(data.reported_at, new Date()).replace(' ', '')}（${formatDateTime(data.reported_at)}）` : ''}
+          设备离线
+          {data.reported_at
+            ? `，最后上报于${ago(data.reported_at, new Date()).replace(' ', '')}（${formatDateTime(data.reported_at)}）`
+            : ''}
           。下方为离线前的信号，操作将在设备上线后生效
         </p>
       )}

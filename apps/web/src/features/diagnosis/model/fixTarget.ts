@@ -20,7 +20,7 @@ const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
  * A visitor's fix: a package can be bought without a login (quick payment, for this card only), and
  * so can a top-up of the card's balance (quick recharge: the money only ever goes to that card; a
  * 欠费停机 card sent to the card-number login needed a card password the visitor may not have —
- * issue 43, docs/decisions/0066); support needs none; everything else acts on the card's account
+ * docs/decisions/0066); support needs none; everything else acts on the card's account
  * and goes through the card-number login, which then lands on the fix's page for that very card.
  */
 export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): FixTarget {
