@@ -1,8 +1,8 @@
 // Journey: a card that stopped working, told in plain words with the one fix. A visitor types a
 // stopped card's number on /card_check, watches the checks run, and follows the fix (a package by
-// quick payment; a recharge through the card-number login, which comes back to the recharge
-// page); home and the card list say why the card is stopped and offer the fix; the owner runs the
-// card test on /check. 375×667, demo cards 1000000021-30 (README "Demo data").
+// quick payment; a recharge by quick recharge; real-name through the card-number login, which
+// comes back to the fix's page); home and the card list say why the card is stopped and offer the fix; the owner runs the
+// card test on /check. 375×667, demo cards 1000000021 to 1000000030 (README "Demo data").
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
@@ -69,22 +69,38 @@ describe('smart diagnosis and stop reasons', () => {
     await page.getByTestId('quick-card').getByRole('button', { name: '选择加油包' }).waitFor();
   });
 
-  it('a visitor’s fix that needs a login goes through the card login and lands on the fix', async () => {
+  it('a visitor tops up a 欠费停机 card without a login, as quick payment buys one a package', async () => {
     const { page } = j.phone;
     await resetBrowser(page);
     await page.goto('/card_check?custom_num=1000000021');
     const state = page.locator('[data-check="card_state"]');
     await state.getByText(/欠费停机/).waitFor();
     await state.getByRole('button', { name: '去充值' }).click();
+    // quick recharge for this very card, not the card-number login (which asks for the card password)
+    await waitForPath(page, '/quick_recharge');
+    expect(new URL(page.url()).searchParams.get('custom_num')).toBe('1000000021');
+    await page.getByText(/为卡号\s*1000 0000 21\s*充值余额/).waitFor();
+    await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
+    expect(await page.getByPlaceholder('请输入4-6位数字卡密码').count()).toBe(0);
+    await screenshot(page, 'card-check-visitor-recharge');
+  });
+
+  it('a visitor’s fix that needs a login goes through the card login and lands on the fix', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await page.goto('/card_check?custom_num=1000000024');
+    const state = page.locator('[data-check="card_state"]');
+    await state.getByText(/未实名停机/).waitFor();
+    await state.getByRole('button', { name: '去实名' }).click();
     await waitForPath(page, '/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/recharge');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/remind');
     // the login form, not the diagnosis page's field of the same name on its way out
     await page.getByPlaceholder('请输入4-6位数字卡密码').waitFor();
-    await page.getByPlaceholder('请输入卡号').fill('1000000021');
+    await page.getByPlaceholder('请输入卡号').fill('1000000024');
     await page.getByPlaceholder('请输入4-6位数字卡密码').fill('123456');
     await acceptAgreement(page);
     await submitLogin(page);
-    await waitForPath(page, '/recharge');
+    await waitForPath(page, '/remind');
   });
 
   it('home says why the card is stopped, with its fix', async () => {

@@ -215,6 +215,48 @@ describe('one truth about a card', () => {
     expect(count()).toBe(before + 2);
   });
 
+  it('the offline MiFi 1000000016 is on its line’s network, shows its last report as such, and the card list and home say it is offline', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await loginWithAccount(page);
+    // the device reports its SIM on another network than the card's (as the demo MiFi once did)
+    j.portal.sql("UPDATE sim_device_sims SET carrier = 3 WHERE serial = 'MIFI4G-C0016'");
+
+    // the card list: 已激活, and its device offline since when
+    await page.goto('/card_list');
+    const item = page.locator('[data-card="1000000016"]');
+    await item.getByText('已激活').waitFor();
+    await item.getByText('中国联通').waitFor();
+    await item
+      .getByTestId('device-offline')
+      .getByText(/^设备离线 · \d{2}-\d{2} \d{2}:\d{2}起$/)
+      .waitFor();
+    expect(await page.locator('[data-card="1000000001"]').getByTestId('device-offline').count()).toBe(0);
+    await item.scrollIntoViewIfNeeded();
+    await screenshot(page, 'card-list-device-offline');
+
+    // home: the hint says so and leads to the device
+    await item.getByRole('button', { name: '设为当前' }).click();
+    await waitForPath(page, '/');
+    const note = page.getByRole('note').filter({ hasText: '设备离线' });
+    await note.getByText(/设备离线：您的4G 随身WiFi自.*起未联网/).waitFor();
+    await screenshot(page, 'home-device-offline');
+
+    // the device's network page: the line's network, the last report with its time, never live
+    await page.goto('/cpe_network');
+    const sim = page.getByTestId('sim');
+    await sim.getByText('中国联通').waitFor();
+    expect(await page.getByText('中国电信').count()).toBe(0);
+    await page
+      .getByTestId('device-offline')
+      .getByText(/设备离线，最后上报于\d+小时前（\d{4}-\d{2}-\d{2} \d{2}:\d{2}）/)
+      .waitFor();
+    await sim.getByText('离线前').waitFor();
+    await sim.getByText('设备离线').waitFor();
+    expect(await page.getByText('使用中·未联网').count()).toBe(0);
+    await screenshot(page, 'cpe-network-offline');
+  });
+
   it('raised no page errors', () => {
     expect(j.errors).toEqual([]);
   });

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
+import { axeViolations } from './axe';
 import { loginWithAccount, resetBrowser, waitForPath } from './steps';
 
 /** A field name in brackets, as a validation message used to carry it. */
@@ -93,6 +94,34 @@ describe('payment recovery and unpaid orders', () => {
     expect(stateOf(orderNo)).toBe('fulfilled');
   });
 
+  it('an order page that lost the network after paying says the money may be taken, no second payment, and updates when back', async () => {
+    const { page, context } = j.phone;
+    await toCashier(page);
+    const orderNo = latestOrderNo();
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await waitForPath(page, '/pay_success');
+    await page.getByRole('heading', { name: '支付成功' }).waitFor();
+
+    // the network drops on the way to the order
+    const detailCall = '**/api/v1/order/detail**';
+    await page.route(detailCall, (r) => r.abort('internetdisconnected'));
+    await page.goto(`/order?order_no=${orderNo}`);
+    const block = page.getByRole('alert').filter({ hasText: '暂时查不到订单' });
+    await block.getByText('网络连接中断，暂时查不到订单').waitFor();
+    const note = block.getByTestId('may-have-paid');
+    expect(await note.innerText()).toMatch(/款项可能已经扣除.*网络恢复后自动更新.*无需重复支付/);
+    await block.getByRole('button', { name: '重试' }).waitFor();
+    await screenshot(page, 'order-detail-network-lost');
+
+    // back online: the order shows by itself, without 重试
+    await context.setOffline(true);
+    await page.unroute(detailCall);
+    await context.setOffline(false);
+    await page.getByTestId('order-detail').getByText('已完成').waitFor();
+    expect(await note.count()).toBe(0);
+    expect(stateOf(orderNo)).toBe('fulfilled');
+  });
+
   it('snag 8: a failed order shows 应付 and 未扣款 in the list, the detail and the check page, never 实付', async () => {
     const { page } = j.phone;
     await toCashier(page);
@@ -108,6 +137,8 @@ describe('payment recovery and unpaid orders', () => {
     await detail.getByText('应付').first().waitFor();
     await detail.getByText('未扣款').first().waitFor();
     expect(await detail.getByText('实付').count()).toBe(0);
+    // the 支付失败 badge reads at AA (docs/decisions/0066: #d92d20 on #fff1f0 was 4.39:1 at 12px)
+    expect(await axeViolations(page, ['color-contrast'])).toEqual([]);
     await screenshot(page, 'order-detail-failed');
 
     await page.goto('/order');
@@ -115,6 +146,9 @@ describe('payment recovery and unpaid orders', () => {
     await row.waitFor();
     await row.getByText('未扣款').waitFor();
     expect(await row.getByText('实付').count()).toBe(0);
+    // every badge of the list (待支付, 已完成, 支付失败 …) at AA
+    expect(await axeViolations(page, ['color-contrast'])).toEqual([]);
+    await screenshot(page, 'order-list-failed');
 
     await page.goto(`/order_check?order_no=${orderNo}`);
     const summary = page.getByTestId('order-summary');

@@ -94,6 +94,27 @@ describe('quick payment', () => {
     await other.close();
   });
 
+  it('a stopped card (流量已用完): 推荐 and the pre-selected package are the one that brings the line back today', async () => {
+    const { page } = j.phone;
+    await resetBrowser(page);
+    await page.goto('/quick_payment?custom_num=1000000022');
+    await page.getByRole('button', { name: '查询卡片' }).click();
+    await page.getByTestId('quick-card').getByRole('button', { name: '选择加油包' }).click();
+    await waitForPath(page, '/quick_select_package');
+    await page.getByTestId('package').first().waitFor();
+
+    // the catalogue's 推荐 monthly plan would only queue behind the used-up one: not recommended here
+    const monthly = page.getByTestId('package').filter({ hasText: '畅享100G月包' });
+    await monthly.waitFor();
+    expect(await monthly.getByText('推荐', { exact: true }).count()).toBe(0);
+    // exactly one 推荐, and it is the package chosen for the holder, which says it brings the line back
+    const marked = page.getByTestId('package').filter({ has: page.getByText('推荐', { exact: true }) });
+    expect(await marked.count()).toBe(1);
+    expect(await marked.getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('package-effect').getByText('支付后立即恢复上网').waitFor();
+    await screenshot(page, 'quick-select-package-stopped');
+  });
+
   it('raised no page errors', () => {
     expect(j.errors).toEqual([]);
   });

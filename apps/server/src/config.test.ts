@@ -70,6 +70,10 @@ describe('loadConfig: each kind of variable', () => {
     ['PASSWORD_HASH_COST', '18', 18, 'passwordHashCost'],
     ['NODE_ENV', 'production', true, 'production'],
     ['NODE_ENV', 'test', false, 'production'],
+    // the SMS simulator prints its messages on a developer's terminal only (docs/decisions/0066)
+    ['NODE_ENV', 'development', true, 'smsToTerminal'],
+    ['NODE_ENV', 'test', false, 'smsToTerminal'],
+    ['NODE_ENV', 'production', false, 'smsToTerminal'],
   ];
   it.each(good)('%s=%j → %j', (name, value, expected, field) => {
     expect(loadConfig({ [name]: value })[field]).toEqual(expected);
@@ -78,6 +82,7 @@ describe('loadConfig: each kind of variable', () => {
   // missing (or empty) → today's default
   const defaults: [keyof Config, unknown][] = [
     ['production', false],
+    ['smsToTerminal', true],
     ['port', 3000],
     ['host', '0.0.0.0'],
     ['databaseUrl', resolve(repoRoot, 'data/portal.db')],

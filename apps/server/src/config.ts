@@ -32,6 +32,11 @@ export const MIN_SECRET_LENGTH = 32;
 export interface Config {
   /** NODE_ENV=production: the start-up refuses development secrets, simulators not allowed, demo data, test controls */
   production: boolean;
+  /**
+   * NODE_ENV=development: the SMS simulator prints each message (its code) plainly on the terminal,
+   * where a newcomer sees it; never in production or a test run (docs/decisions/0066)
+   */
+  smsToTerminal: boolean;
   port: number;
   host: string;
   databaseUrl: string;
@@ -584,6 +589,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const hour = 3600_000;
   return {
     production,
+    smsToTerminal: e.NODE_ENV === 'development',
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -86,7 +86,7 @@ async function main() {
       ? [
           '  演示登录:',
           `    账号登录  ${demo.DEMO.account} / ${demo.DEMO.password}`,
-          `    手机登录  ${demo.DEMO.mobile}（验证码见服务器日志）`,
+          `    手机登录  ${demo.DEMO.mobile}（${config.smsToTerminal && !config.aliyunSms ? '验证码会以【模拟短信】打印在本终端' : '验证码见服务器日志'}）`,
           `    卡号登录  1000000001 / ${demo.DEMO.cardPassword}`,
           `    其他品牌  ${url}/login?mark=acme`,
           `    运营后台  ${url}/admin/  admin / Admin#2026（其他角色见 README）`,

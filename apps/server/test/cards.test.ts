@@ -92,6 +92,8 @@ describe.each(databases())('cards on %s', (kind) => {
         // in service: no stop reason, nothing wrong (the line's read model)
         stop_reason: null,
         problem: null,
+        // in no wifi device (docs/decisions/0066)
+        device: null,
       });
       const byNum = (n: string) => body.data.list.find((c: { custom_num: string }) => c.custom_num === n);
       expect(byNum('1000000012').supplier).toBe(9);

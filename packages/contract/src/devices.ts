@@ -250,6 +250,11 @@ export const DeviceSim = z.object({
 export const SimsAnswer = z.object({
   custom_num: z.string(),
   online: z.boolean(),
+  /**
+   * "" while the device is online (its SIMs' signal is live); for an offline device, when it last
+   * reported (went offline): the signal shown is that report's, as of then (docs/decisions/0066)
+   */
+  reported_at: DateTime,
   multi_sim: z.boolean(),
   network_mode: z.enum(NETWORK_MODE),
   network_mode_text: z.string(),

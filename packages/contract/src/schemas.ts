@@ -287,6 +287,14 @@ export const CardInfoAnswer = z.object({
 });
 export type CardInfoAnswer = z.infer<typeof CardInfoAnswer>;
 
+/** The device a card sits in, as it last reported (docs/decisions/0066). */
+export const CardDevice = z.object({
+  model_name: z.string(),
+  online: z.boolean(),
+  /** an offline device: when it last reported (went offline); "" while online */
+  reported_at: DateTime,
+});
+export type CardDevice = z.infer<typeof CardDevice>;
 export const BoundCard = z.object({
   custom_num: z.string(),
   iccid: z.string(),
@@ -316,6 +324,12 @@ export const BoundCard = z.object({
   stop_reason: StopReasonInfo.nullable().optional(),
   /** the line's one problem with its fix (@portal/domain/line), null when it works */
   problem: LineProblem.nullable(),
+  /**
+   * The wifi device the card sits in, as it last reported; null for a card in no device, or one whose
+   * device's cloud cannot be asked now (nothing is claimed then). An offline device is said on the
+   * card list and home, not only on the device pages (docs/decisions/0066).
+   */
+  device: CardDevice.nullable().optional(),
 });
 export type BoundCard = z.infer<typeof BoundCard>;
 /** A nickname for one of the caller's cards; "" clears it (1-10 characters, checked by the server). */

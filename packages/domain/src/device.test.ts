@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAttach, signalBars, signalVerdict, wifiJoinUri } from './device';
+import { canAttach, deviceReport, signalBars, signalVerdict, simCarrier, wifiJoinUri } from './device';
 
 describe('signal verdict 强/中/弱 (RSRP ≥ -95 and SINR ≥ 13 strong; RSRP < -105 or SINR < 0 weak)', () => {
   it.each([
@@ -51,4 +51,33 @@ describe('wifi join QR text', () => {
     [{ ssid: 'Lab', password: 'p@ss word', security: 'wpa3', hidden: true }, 'WIFI:T:SAE;S:Lab;P:p@ss word;H:true;;'],
     [{ ssid: 'a;b,c:d', password: 'x\\y"z1234', security: 'wpa2', hidden: false }, 'WIFI:T:WPA;S:a\\;b\\,c\\:d;P:x\\\\y\\"z1234;;'],
   ] as const)('%o → %s', (w, uri) => expect(wifiJoinUri(w)).toBe(uri));
+});
+
+describe('one truth with the line (docs/decisions/0066)', () => {
+  const card = { iccid: '89860100000000000016', network: '中国联通' };
+  it.each([
+    ['the card’s own SIM, the device says another network', { iccid: card.iccid, carrier: 3 }, card, 2],
+    ['the card’s own SIM, the device agrees', { iccid: card.iccid, carrier: 2 }, card, 2],
+    ['another SIM of a multi-SIM device: the device’s report', { iccid: '89860300000031000012', carrier: 3 }, card, 3],
+    [
+      'a multi-SIM card (三网通 is no one network): the device’s report',
+      { iccid: card.iccid, carrier: 1 },
+      { ...card, network: '三网通' },
+      1,
+    ],
+    ['a card whose network is unknown: the device’s report', { iccid: card.iccid, carrier: 3 }, { ...card, network: '' }, 3],
+    ['中国移动', { iccid: card.iccid, carrier: 3 }, { ...card, network: '中国移动' }, 1],
+    ['中国电信', { iccid: card.iccid, carrier: 2 }, { ...card, network: '中国电信' }, 3],
+  ] as const)('%s', (_n, sim, c, want) => expect(simCarrier(sim, c)).toBe(want));
+
+  it.each([
+    [
+      { online: true, onlineChangedAt: '2026-11-27T01:00:00.000Z' },
+      { live: true, reported_at: '' },
+    ],
+    [
+      { online: false, onlineChangedAt: '2026-11-27T01:00:00.000Z' },
+      { live: false, reported_at: '2026-11-27T01:00:00.000Z' },
+    ],
+  ])('report of %j', (d, want) => expect(deviceReport(d)).toEqual(want));
 });

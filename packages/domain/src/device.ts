@@ -64,3 +64,37 @@ export function wifiJoinUri(w: { ssid: string; password: string; security: WifiS
   const type = w.security === 'wpa3' ? 'SAE' : 'WPA';
   return `WIFI:T:${type};S:${escapeWifi(w.ssid)};P:${escapeWifi(w.password)};${w.hidden ? 'H:true;' : ''};`;
 }
+
+// ---------- one truth with the line (docs/decisions/0066) ----------
+
+/** Carrier numbers (CARRIER_LABEL) of the networks a card holder knows; 三网通 is not one network. */
+const NETWORK_CARRIER: Record<string, number> = { 中国移动: 1, 中国联通: 2, 中国电信: 3 };
+
+/**
+ * The network of one SIM in a device. The SIM that IS the card (same ICCID) is on the card's own
+ * network — the line's, as the carrier's records and the card list name it (network.ts
+ * networkName) — whatever the device's report says: the demo MiFi 1000000016, a 中国联通 card,
+ * showed 中国电信 on /cpe_network. The other SIMs of a multi-SIM device are the device's to report
+ * (decision 0012: the switch is made on the device). `cardNetwork` is networkName(card).
+ */
+export function simCarrier(sim: { iccid: string; carrier: number }, card: { iccid: string; network: string }): number {
+  if (sim.iccid !== card.iccid) return sim.carrier;
+  return NETWORK_CARRIER[card.network] ?? sim.carrier;
+}
+
+/** What the device pages say of a device's report: live, or the last one from an offline device with its time. */
+export interface DeviceReport {
+  /** the device answers now: its signal and state are live */
+  live: boolean;
+  /** when the device last reported, for an offline one (when it went offline); "" when live */
+  reported_at: string;
+}
+
+/**
+ * A device that is offline reports nothing: what is known of it (its signal, its SIM in use) is its
+ * last report, as of the time it went offline — never shown as live. A device rebooting is offline
+ * too, only briefly (its back-online time is the pages' to say).
+ */
+export function deviceReport(d: { online: boolean; onlineChangedAt: string }): DeviceReport {
+  return d.online ? { live: true, reported_at: '' } : { live: false, reported_at: d.onlineChangedAt };
+}

@@ -5,7 +5,7 @@ import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { Db } from './connect';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
-import { seedDevices } from './seedDevices';
+import { DEVICE_CARD_NUMBERS, seedDevices } from './seedDevices';
 import { seedMembership } from './seedMembership';
 import { seedShop } from './seedShop';
 import { seedTickets } from './seedTickets';
@@ -225,6 +225,9 @@ const DEMO_CARDS: DemoCard[] = [
   // in service, but its line's APN is set wrong: the card test (/check) says so
   { num: '1000000030', agent: 'demo', card: { supplier: 2 }, pkg: { name: '畅享30G月包', gb: 30 }, dailyKb: 600_000, apn: 'cmnet' },
 ];
+
+/** Every demo card's number, in the order the seed makes them (the README's table names each: readme.test.ts). */
+export const DEMO_CARD_NUMBERS: readonly string[] = [...DEMO_CARDS.map((c) => c.num), ...DEVICE_CARD_NUMBERS];
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const row = await db.kysely.selectFrom('agents').select('id').limit(1).executeTakeFirst();

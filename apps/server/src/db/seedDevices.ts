@@ -172,6 +172,9 @@ const NEW_CARDS: { num: string; card: Partial<NewCard>; pkg: { name: string; gb:
   },
 ];
 
+/** The card numbers this file adds to the main seed's (DEMO_CARD_NUMBERS in ./seed.ts). */
+export const DEVICE_CARD_NUMBERS: readonly string[] = NEW_CARDS.map((c) => c.num);
+
 export async function seedDevices(trx: Transaction<Database>, now: Date): Promise<void> {
   const iso = now.toISOString();
   const at = (ago: number) => new Date(now.getTime() - ago).toISOString();

@@ -177,7 +177,7 @@ export function paymentGatewayFor(config: Config, deps: ProviderDeps): PaymentGa
 }
 
 export function smsProviderFor(config: Config, deps: ProviderDeps): SmsProvider {
-  if (!config.aliyunSms) return new SimulatorSms(deps.db, deps.log);
+  if (!config.aliyunSms) return new SimulatorSms(deps.db, deps.log, { toTerminal: config.smsToTerminal, production: config.production });
   return new AliyunSms({ ...config.aliyunSms, transport: deps.transport ?? fetchTransport(), now });
 }
 

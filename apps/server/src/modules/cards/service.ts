@@ -1,9 +1,9 @@
 // Cards: the caller's bound cards, binding and unbinding, card info (the hot path of every page)
 // and the short hint shown on the home page. Every card operation goes through accessibleCard.
-import type { BindCardAnswer, BoundCard, CardInfoAnswer, CardNicknameAnswer, ClewAnswer } from '@portal/contract';
+import type { BindCardAnswer, BoundCard, CardDevice, CardInfoAnswer, CardNicknameAnswer, ClewAnswer } from '@portal/contract';
 import { CardState, Code } from '@portal/contract';
 import { CARRIER_LABEL } from '@portal/contract/enums';
-import { chinaDate, fenToYuan, formatKb, safeUrl, signalBars } from '@portal/domain';
+import { chinaDate, deviceReport, fenToYuan, formatDateTime, formatKb, safeUrl, signalBars } from '@portal/domain';
 import { cleanNickname, nicknameProblem } from '@portal/domain/cardNickname';
 import { daysLeft, EXPIRY_WARNING_DAYS, lastValidDay } from '@portal/domain/validity';
 import { isMultiSimDevice, networkName } from '@portal/domain/network';
@@ -28,7 +28,7 @@ import * as repo from './repo';
  * figures as fresh as on every other page — and the user's own nickname for it.
  */
 async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<BoundCard> {
-  const { card, line } = await freshLine(ctx, c);
+  const [{ card, line }, device] = await Promise.all([freshLine(ctx, c), deviceOfCard(ctx, c)]);
   const plan = planOf(line);
   return {
     custom_num: c.custom_num,
@@ -52,7 +52,27 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
       : null,
     stop_reason: lineAnswer(c.custom_num, line).stop_reason,
     problem: lineAnswer(c.custom_num, line).problem,
+    device,
   };
+}
+
+/**
+ * The wifi device a card sits in, as it last reported (docs/decisions/0066): a card whose MiFi is
+ * off says so on the card list and home, not only on the device pages. The device's cloud is asked
+ * like the device pages ask it (the simulator reads its table; an ACS its stored inform). A cloud
+ * that cannot answer claims nothing (null), and never takes the card list down.
+ */
+async function deviceOfCard(ctx: AppContext, card: Pick<Card, 'id' | 'custom_num'>): Promise<CardDevice | null> {
+  if (!ctx.devices) return null;
+  try {
+    const serial = await repo.deviceSerialOf(ctx.db.kysely, card.id);
+    const state = serial ? await ctx.devices.status(serial) : null;
+    if (!state) return null;
+    return { model_name: state.modelName, online: state.online, reported_at: deviceReport(state).reported_at };
+  } catch (err) {
+    ctx.log.warn({ err, custom_num: card.custom_num }, 'device state lookup failed');
+    return null;
+  }
 }
 
 /** Why the card is stopped, in words with its fix (the carrier's reason as last synced); null when it is not stopped. */
@@ -285,6 +305,7 @@ export async function cardInfo(ctx: AppContext, auth: Auth, customNum: string): 
 const RENEW = { text: '去续订', path: '/combo' };
 const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
 const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
+const DEVICE = { text: '查看设备', path: '/cpe' };
 /** The page of each fix the line's problem names (refresh: home reloads the line itself). */
 const FIX_PATH: Record<FixKind, string | null> = {
   recharge: '/recharge',
@@ -329,6 +350,14 @@ export async function clew(ctx: AppContext, auth: Auth, customNum: string): Prom
       action: problem.fix && path ? { text: problem.fix.text, path } : null,
     };
   }
+  // the line works, but the device it sits in is off: nothing connected to it gets online (docs/decisions/0066)
+  const device = await deviceOfCard(ctx, card);
+  if (device && !device.online)
+    return {
+      level: 'warning',
+      content: `设备离线：您的${device.model_name}${device.reported_at ? `自${formatDateTime(device.reported_at)}起` : ''}未联网，连接它的手机和电脑暂时无法上网。请检查设备电量并开机，上线后自动恢复`,
+      action: DEVICE,
+    };
   const pkg = line.plan!;
   const days = daysLeft(pkg.expired_at, clock.now());
   if (days !== null && days <= EXPIRY_WARNING_DAYS) {

@@ -29,7 +29,8 @@ import {
   type DeviceChangeState,
   type NetworkMode,
 } from '@portal/contract/enums';
-import { signalVerdict, wifiJoinUri } from '@portal/domain';
+import { deviceReport, signalVerdict, simCarrier, wifiJoinUri } from '@portal/domain';
+import { networkName } from '@portal/domain/network';
 import type { AppContext } from '../../context';
 import type { Capability, DeviceCapabilities } from '../../integrations/device/capabilities';
 import {
@@ -366,25 +367,34 @@ export async function deviceSims(ctx: AppContext, auth: Auth, customNum: string)
   const o = await ownedDevice(ctx, auth, customNum);
   const s = await stateOf(ctx, o.device.serial);
   const sims = await deviceGateway(ctx).sims(s.serial);
+  const { card, line } = await freshLine(ctx, await accessibleCard(ctx, auth, customNum));
+  // one truth (docs/decisions/0066): the card's own SIM is on the line's network, whatever the
+  // device reports; an offline device's signal is its last report, as of then, never live
+  const cardNetwork = { iccid: card.iccid, network: networkName(card) };
+  const report = deviceReport(s);
   return {
     custom_num: customNum,
     online: s.online,
+    reported_at: report.reported_at,
     multi_sim: sims.length > 1,
     network_mode: s.networkMode,
     network_mode_text: networkModeText(s.networkMode, s.supports5g),
     supports_5g: s.supports5g,
-    list: sims.map((m) => ({
-      iccid: m.iccid,
-      slot: m.slot,
-      carrier: m.carrier,
-      carrier_name: CARRIER_LABEL[m.carrier] ?? '未知网络',
-      activated: m.activated,
-      active: m.active,
-      online: m.online,
-      signal: signalInfo(m.signal),
-    })),
+    list: sims.map((m) => {
+      const carrier = simCarrier(m, cardNetwork);
+      return {
+        iccid: m.iccid,
+        slot: m.slot,
+        carrier,
+        carrier_name: CARRIER_LABEL[carrier] ?? '未知网络',
+        activated: m.activated,
+        active: m.active,
+        online: report.live && m.online,
+        signal: signalInfo(m.signal),
+      };
+    }),
     // the SIMs share the card's plan: its figures come from the line, never from the device
-    plan: planOf((await freshLine(ctx, await accessibleCard(ctx, auth, customNum))).line),
+    plan: planOf(line),
     pending: await pendingViews(ctx, o, s, ['switch_sim', 'network_mode', 'reset']),
     can: abilitiesOf(await capabilitiesOf(ctx, s.serial)),
   };

@@ -2,7 +2,7 @@
 // data, balance, the user's own nickname), switch the current card, name a card, unbind (with
 // confirm), add a card.
 import type { BoundCard } from '@portal/contract';
-import { formatKb, formatYuan, groupCardNumber } from '@portal/domain';
+import { formatDateTime, formatKb, formatYuan, groupCardNumber } from '@portal/domain';
 import { useState } from 'react';
 import { useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
@@ -93,6 +93,12 @@ function CardListPage() {
                   <div className={styles.meta}>
                     <StatusTag state={card.state} />
                     <span className={styles.network}>{card.network || '运营商未知'}</span>
+                    {/* the card is 已激活, but the device it sits in is off: said here, not only on the device pages (docs/decisions/0066) */}
+                    {card.device && !card.device.online && (
+                      <span className={styles.deviceOffline} data-testid="device-offline">
+                        设备离线{card.device.reported_at ? ` · ${formatDateTime(card.device.reported_at).slice(5)}起` : ''}
+                      </span>
+                    )}
                   </div>
                   {/* what is wrong with the line (the server's one read model), with its fix (which acts on the current card: this one) */}
                   {card.problem && (

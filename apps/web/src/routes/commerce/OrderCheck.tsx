@@ -5,12 +5,13 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { StateBlock } from '../../components/StateBlock';
 import { isRetryable } from '../../lib/api';
 import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { OrderSummary } from '../../features/commerce/components/OrderSummary';
 import { withQuery } from '../../lib/query';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 /** The contract's order number rule (OrderNo): 8 to 40 letters and digits. */
 const BAD_NO = '订单号有误，请输入8-40位字母或数字';
@@ -60,7 +61,7 @@ function OrderCheckPage() {
         <PageLoading />
       ) : order.isError ? (
         isRetryable(order.error) ? (
-          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+          <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
         ) : (
           <StateBlock kind="error" text="未找到该订单，或该订单不属于您的卡" />
         )

@@ -4,7 +4,7 @@ import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { StateBlock } from '../../components/StateBlock';
 import { isRetryable } from '../../lib/api';
 import { useOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
@@ -12,6 +12,7 @@ import { OrderSummary } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 function OrderSuccessPage() {
   const [params] = useSearchParams();
@@ -42,7 +43,7 @@ function OrderSuccessPage() {
       <PageHeader title="下单成功" fallback="/order" />
       {order.isError ? (
         isRetryable(order.error) ? (
-          <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+          <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
         ) : (
           <StateBlock kind="error" text="订单不存在或无权查看" />
         )

@@ -14,6 +14,8 @@ import styles from '../../features/commerce/commerce.module.css';
 import { keepCashierBehind, purchaseOrigin } from '../../features/commerce/model/handoff';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { ORDER_NO } from '@portal/contract/patterns/commerce';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
+import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 
 function PayStatusPage() {
@@ -55,19 +57,24 @@ function PayStatusPage() {
         />
       ) : order.isPending ? (
         <PageLoading />
+      ) : order.isError && isRetryable(order.error) ? (
+        <OrderLoadFailed
+          error={order.error}
+          onRetry={() => order.refetch()}
+          more={
+            <Link className="app-btn app-btn--ghost" to="/order">
+              我的订单
+            </Link>
+          }
+        />
       ) : order.isError ? (
         <StateBlock
           kind="error"
-          text="订单查询失败"
+          text="订单不存在或无权查看"
           action={
-            <>
-              <button type="button" className="app-btn app-btn--primary" onClick={() => order.refetch()}>
-                重试
-              </button>
-              <Link className="app-btn app-btn--ghost" to="/order">
-                我的订单
-              </Link>
-            </>
+            <Link className="app-btn app-btn--ghost" to="/order">
+              我的订单
+            </Link>
           }
         />
       ) : (

@@ -3,7 +3,6 @@ import { formatYuan } from '@portal/domain';
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed } from '../../components/StateBlock';
 import { usePaidOrder } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
@@ -13,6 +12,7 @@ import { purchaseOrigin, purchaseToResume } from '../../features/commerce/model/
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 /** A second base package queues behind the current one: say when it works rather than "已生效". */
 function effectText(window: { first_day: string; valid_until: string } | undefined): string {
@@ -33,7 +33,7 @@ function PaySuccessPage() {
     return (
       <div className={styles.page}>
         <PageHeader title="支付结果" />
-        <LoadFailed text="支付结果加载失败" onRetry={() => order.refetch()} />
+        <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
       </div>
     );
   }

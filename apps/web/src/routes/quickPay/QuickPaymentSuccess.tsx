@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { StateBlock } from '../../components/StateBlock';
 import { isRetryable } from '../../lib/api';
 import { repayQuickOrder, useQuickOrder } from '../../features/commerce/api/commerce';
 import { AwaitingResult, useResultPolling } from '../../features/commerce/components/AwaitingResult';
@@ -19,6 +19,7 @@ import { keepCashierBehind } from '../../features/commerce/model/handoff';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
 import { withQuery } from '../../lib/query';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 function QuickPaymentSuccessPage() {
   const [params] = useSearchParams();
@@ -80,7 +81,7 @@ function QuickPaymentSuccessPage() {
       ) : order.isPending ? (
         <PageLoading />
       ) : order.isError && isRetryable(order.error) ? (
-        <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+        <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
       ) : order.isError ? (
         <StateBlock
           kind="error"

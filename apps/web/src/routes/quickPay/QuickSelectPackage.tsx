@@ -14,7 +14,7 @@ import { useQuickPackages } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { EffectNote, PackageSummary } from '../../features/commerce/components/PackageSummary';
-import { canBuy, proposedPackage } from '../../features/commerce/model/packages';
+import { canBuy, proposedPackage, recommendedIn } from '../../features/commerce/model/packages';
 import { withQuery } from '../../lib/query';
 
 function QuickSelectPackagePage() {
@@ -23,6 +23,7 @@ function QuickSelectPackagePage() {
   const packages = useQuickPackages(customNum);
   const list = packages.data?.list ?? [];
   const pkg = proposedPackage(list, Number(params.get('package_id')) || 0);
+  const recommended = recommendedIn(list);
   const packageId = pkg?.id ?? 0;
   const request = useMemo<QuoteRequest | null>(
     () => (pkg ? { custom_num: customNum, goods_type: 'package', package_id: pkg.id, voucher_id: null } : null),
@@ -72,7 +73,7 @@ function QuickSelectPackagePage() {
                   onClick={() => choose(p.id)}
                   data-testid="package"
                 >
-                  <PackageSummary p={p} />
+                  <PackageSummary p={p} recommended={recommended(p)} />
                 </button>
               </li>
             ))}

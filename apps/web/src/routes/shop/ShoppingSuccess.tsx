@@ -5,7 +5,7 @@ import { ORDER_NO } from '@portal/contract/patterns/commerce';
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
-import { LoadFailed, StateBlock } from '../../components/StateBlock';
+import { StateBlock } from '../../components/StateBlock';
 import { useOrder } from '../../features/commerce/api/commerce';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { resultPathOf } from '../../features/commerce/model/labels';
@@ -15,6 +15,7 @@ import { isRetryable } from '../../lib/api';
 import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
+import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 function ShoppingSuccessPage() {
   const [params] = useSearchParams();
@@ -53,7 +54,7 @@ function ShoppingSuccessPage() {
   else if (order.isPending) body = <PageLoading />;
   else if (order.isError)
     body = isRetryable(order.error) ? (
-      <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+      <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
     ) : (
       <StateBlock kind="error" text="订单不存在或无权查看" action={waysOn} />
     );

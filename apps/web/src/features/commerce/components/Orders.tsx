@@ -17,6 +17,7 @@ import { wayBackOf, type PurchaseOrigin } from '../model/handoff';
 import { amountLabelOf, GOODS_TYPE_LABEL } from '../model/labels';
 import { usePendingActions } from './Checkout';
 import { OrderNo, OrderStateTag, OrderSummary } from './OrderSummary';
+import { OrderLoadFailed } from './OrderLoadFailed';
 
 const TABS: { group: OrderGroup; label: string }[] = [
   { group: 'all', label: '全部' },
@@ -239,7 +240,7 @@ export function OrderDetail({ orderNo, origin, extra }: { orderNo: string; origi
   if (order.isPending) return <PageLoading />;
   if (order.isError) {
     return isRetryable(order.error) ? (
-      <LoadFailed text="订单加载失败" onRetry={() => order.refetch()} />
+      <OrderLoadFailed error={order.error} onRetry={() => order.refetch()} />
     ) : (
       <StateBlock kind="error" text="订单不存在或无权查看" action={toList} />
     );

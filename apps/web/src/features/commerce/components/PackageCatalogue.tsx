@@ -12,7 +12,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { usePackages } from '../api/commerce';
 import styles from '../commerce.module.css';
-import { baseGroupOf, canBuy, groupByType } from '../model/packages';
+import { baseGroupOf, canBuy, groupByType, recommendedIn } from '../model/packages';
 import { PackageSummary } from './PackageSummary';
 
 const ALL = 0;
@@ -31,6 +31,7 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
   const packages = usePackages(customNum);
   const [tabChoice, setTab] = useState<number | 'base'>(initialType === 'base' ? 'base' : Number(initialType) || ALL);
   const groups = groupByType(packages.data?.list ?? []);
+  const recommended = recommendedIn(packages.data?.list ?? []);
   const base = baseGroupOf(groups);
   const tab = tabChoice === 'base' ? (base?.type ?? ALL) : tabChoice;
   const toBase = base && groups.length > 1 ? () => setTab(base.type) : undefined;
@@ -83,7 +84,7 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
           <ul className={styles.list}>
             {g.list.map((p) => (
               <li key={p.id}>
-                <PackageCard p={p} toBase={toBase} to={detailPathOf(p.id)} />
+                <PackageCard p={p} recommended={recommended(p)} toBase={toBase} to={detailPathOf(p.id)} />
               </li>
             ))}
           </ul>
@@ -93,11 +94,11 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
   );
 }
 
-function PackageCard({ p, toBase, to }: { p: Package; toBase: (() => void) | undefined; to: string }) {
+function PackageCard({ p, recommended, toBase, to }: { p: Package; recommended: boolean; toBase: (() => void) | undefined; to: string }) {
   if (!canBuy(p)) {
     return (
       <div className={`${styles.item} ${styles.itemUnavailable}`} data-testid="package">
-        <PackageSummary p={p} />
+        <PackageSummary p={p} recommended={recommended} />
         {toBase ? (
           <button type="button" className={styles.effectAction} onClick={toBase}>
             查看基础套餐
@@ -107,8 +108,8 @@ function PackageCard({ p, toBase, to }: { p: Package; toBase: (() => void) | und
     );
   }
   return (
-    <Link className={`${styles.item} ${p.recommended ? styles.itemRecommended : ''}`} to={to} data-testid="package">
-      <PackageSummary p={p} />
+    <Link className={`${styles.item} ${recommended ? styles.itemRecommended : ''}`} to={to} data-testid="package">
+      <PackageSummary p={p} recommended={recommended} />
       {p.description ? <p className={styles.desc}>{p.description}</p> : null}
     </Link>
   );

@@ -14,6 +14,7 @@ import { usePackage, useUsableVouchers } from '../api/commerce';
 import styles from '../commerce.module.css';
 import type { PurchaseOrigin } from '../model/handoff';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
+import { recommendedAlone } from '../model/packages';
 import { Checkout } from './Checkout';
 import { EffectNote, WithWholeDates } from './PackageSummary';
 import { VoucherPicker } from './VoucherPicker';
@@ -69,7 +70,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
       <section className={`${styles.section} ${styles.hero}`}>
         <div className={styles.row}>
           <span className={styles.name}>{pkg.data.name}</span>
-          {pkg.data.recommended ? <span className={styles.tag}>推荐</span> : null}
+          {recommendedAlone(pkg.data) ? <span className={styles.tag}>推荐</span> : null}
         </div>
         <div className={styles.facts}>
           <Fact label="流量" value={flowLabel(pkg.data.flow_mb)} />

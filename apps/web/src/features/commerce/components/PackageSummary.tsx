@@ -3,11 +3,14 @@ import { formatYuan } from '@portal/domain';
 import styles from '../commerce.module.css';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
 
-/** What a package card shows, wherever it is chosen (the combo list, quick payment). */
-export function PackageSummary({ p }: { p: Package }) {
+/**
+ * What a package card shows, wherever it is chosen (the combo list, quick payment). `recommended`:
+ * the list's rule (model/packages recommendedIn) — for a stopped card, the package that brings it back.
+ */
+export function PackageSummary({ p, recommended }: { p: Package; recommended: boolean }) {
   return (
     <>
-      {p.recommended ? <span className={styles.ribbon}>推荐</span> : null}
+      {recommended ? <span className={styles.ribbon}>推荐</span> : null}
       <div className={styles.row}>
         <span className={styles.name} data-testid="package-name">
           {p.name}

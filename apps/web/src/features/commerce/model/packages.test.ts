@@ -1,6 +1,6 @@
 import type { Package } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { baseGroupOf, canBuy, groupByType, packageIdParam, proposedPackage } from './packages';
+import { baseGroupOf, canBuy, groupByType, packageIdParam, proposedPackage, recommendedAlone, recommendedIn } from './packages';
 
 const pkg = (id: number, package_type: number, more: Partial<Package> = {}): Package => ({
   id,
@@ -60,6 +60,37 @@ describe('what the card may buy', () => {
       3,
     ],
   ])('proposes %s', (_n, list, chosen, id) => expect(proposedPackage(list, chosen)?.id).toBe(id));
+});
+
+describe('推荐', () => {
+  const monthly100 = (restores: boolean | undefined) =>
+    pkg(1, 3, { name: '畅享100G月包', price: 29, recommended: true, effect: { ...queued, restores_line: restores } });
+  const refuel = (id: number, price: number, restores: boolean | undefined, more: Partial<Package> = {}) =>
+    pkg(id, 2, { price, effect: { ...stacks, restores_line: restores }, ...more });
+  it.each<[string, Package[], number[]]>([
+    ['a card in service: the catalogue’s choice', [monthly100(undefined), refuel(2, 10, undefined)], [1]],
+    ['never on a package the card cannot buy', [pkg(1, 2, { ...refused, recommended: true }), pkg(2, 3)], []],
+    // 1000000022 (流量已用完) saw 畅享100G月包 推荐, which would only queue behind the used-up plan
+    [
+      'a stopped card: the cheapest that brings it back, not the catalogue’s queued one',
+      [monthly100(false), refuel(2, 15, true), refuel(3, 5, true)],
+      [3],
+    ],
+    ['a stopped card, equal prices: the catalogue’s among them', [refuel(2, 5, true), refuel(3, 5, true, { recommended: true })], [3]],
+    ['a stopped card nothing here brings back: no 推荐 at all', [monthly100(false), refuel(2, 5, false)], []],
+    ['a stopped card: never a refused one', [refuel(2, 1, true, { ...refused }), refuel(3, 5, true)], [3]],
+  ])('%s', (_n, list, ids) => {
+    const marked = recommendedIn(list);
+    expect(list.filter(marked).map((p) => p.id)).toEqual(ids);
+    // what is marked is what is proposed first, when anything is marked on a stopped card
+    if (ids.length && list.some((p) => p.effect?.restores_line !== undefined)) expect(proposedPackage(list, 0)?.id).toBe(ids[0]);
+  });
+  it.each<[string, Package, boolean]>([
+    ['recommended, card in service', monthly100(undefined), true],
+    ['recommended, but it would not bring the stopped line back', monthly100(false), false],
+    ['recommended and brings it back', monthly100(true), true],
+    ['not recommended', refuel(2, 5, true), false],
+  ])('alone: %s', (_n, p, want) => expect(recommendedAlone(p)).toBe(want));
 });
 
 describe('packageIdParam', () => {

@@ -40,6 +40,16 @@ export function baseGroupOf(groups: readonly PackageGroup[]): PackageGroup | und
   return undefined;
 }
 
+/** The card is stopped or out of data: the server said, package by package, whether paying brings it back today. */
+const needsRestoring = (list: readonly Package[]): boolean => list.some((p) => p.effect?.restores_line !== undefined);
+
+/** The cheapest package that brings the line back online today; between equal prices, the catalogue's recommended one. */
+function cheapestRestoring(list: readonly Package[]): Package | undefined {
+  return list
+    .filter((p) => canBuy(p) && p.effect?.restores_line === true)
+    .sort((a, b) => a.price - b.price || Number(b.recommended) - Number(a.recommended))[0];
+}
+
 /**
  * The package proposed first: the chosen one if it can be bought; for a card that is stopped or
  * out of data, the cheapest that brings it back online today (the server's `restores_line`: a
@@ -50,9 +60,23 @@ export function proposedPackage(list: readonly Package[], chosenId: number): Pac
   const buyable = list.filter(canBuy);
   const chosen = buyable.find((p) => p.id === chosenId);
   if (chosen) return chosen;
-  const restoring = buyable.filter((p) => p.effect?.restores_line === true).sort((a, b) => a.price - b.price)[0];
-  return restoring ?? buyable.find((p) => p.recommended) ?? buyable[0];
+  return cheapestRestoring(buyable) ?? buyable.find((p) => p.recommended) ?? buyable[0];
 }
+
+/**
+ * Whether a package of this list is marked 推荐. Normally the catalogue's choice among what the card
+ * may buy. For a card that is stopped or out of data, 推荐 is what the holder needs: only the package
+ * proposed first (the cheapest that brings the line back today), never one that would only queue
+ * behind the used-up plan — however the catalogue ranks it (docs/decisions/0066).
+ */
+export function recommendedIn(list: readonly Package[]): (p: Package) => boolean {
+  if (!needsRestoring(list)) return (p) => p.recommended && canBuy(p);
+  const best = cheapestRestoring(list);
+  return (p) => p.id === best?.id;
+}
+
+/** 推荐 on one package seen alone (/combo_detail): never on one the server says would not bring a stopped line back. */
+export const recommendedAlone = (p: Package): boolean => p.recommended && canBuy(p) && p.effect?.restores_line !== false;
 
 /** The package a link names (`?package_id=`): a positive whole number, else 0 (none chosen). A
  *  value like "-1" or "1.5" would otherwise leave the package query disabled: a spinner for ever. */

@@ -4,7 +4,8 @@
 // network mode. Shared by /change and /cpe_network.
 import type { DeviceChange, SimsAnswer } from '@portal/contract';
 import { NETWORK_MODE, NETWORK_MODE_LABEL, type NetworkMode } from '@portal/contract/enums';
-import { formatKb } from '@portal/domain';
+import { formatDateTime, formatKb } from '@portal/domain';
+import { ago } from '@portal/domain/diagnosis';
 import { useState } from 'react';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
@@ -72,7 +73,16 @@ export function SimPanel({ customNum }: { customNum: string }) {
 
   return (
     <>
-      {!data.online && <p className={styles.offlineNote}>设备离线，操作将在设备上线后生效</p>}
+      {!data.online && (
+        // an offline device reports nothing: what follows is its last report, with its time (docs/decisions/0066)
+        <p className={styles.offlineNote} data-testid="device-offline">
+          设备离线
+          {data.reported_at
+            ? `，最后上报于${ago(data.reported_at, new Date()).replace(' ', '')}（${formatDateTime(data.reported_at)}）`
+            : ''}
+          。下方为离线前的信号，操作将在设备上线后生效
+        </p>
+      )}
       <Panel title={data.multi_sim ? '选择网络' : '当前网络'}>
         {/* the device's data is the card's plan, shared by its SIMs: the same figures as every other page */}
         <p className={styles.simPlan} data-testid="sim-plan">
@@ -96,7 +106,8 @@ export function SimPanel({ customNum }: { customNum: string }) {
               <strong className={styles.simCarrier}>{sim.carrier_name}</strong>
               <span className={styles.simSlot}>卡槽{sim.slot}</span>
               {sim.signal ? (
-                <>
+                <div className={data.online ? styles.simSignal : `${styles.simSignal} ${styles.simSignalStale}`}>
+                  {!data.online && <span className={styles.simStale}>离线前</span>}
                   <SignalBadge verdict={sim.signal.verdict} text={sim.signal.verdict_text} />
                   <span className={styles.simNumbers}>
                     {sim.signal.network_type} {sim.signal.band}
@@ -105,13 +116,13 @@ export function SimPanel({ customNum }: { customNum: string }) {
                     <br />
                     SINR {sim.signal.sinr}dB
                   </span>
-                </>
+                </div>
               ) : (
                 <SignalBadge verdict="none" text="无信号" />
               )}
               {sim.active ? (
                 <span className={`${styles.tag} ${sim.online ? styles.applied : styles.cancelled}`}>
-                  {sim.online ? '使用中' : '使用中·未联网'}
+                  {sim.online ? '使用中' : data.online ? '使用中·未联网' : '设备离线'}
                 </span>
               ) : !sim.activated ? (
                 <span className={`${styles.tag} ${styles.cancelled}`}>未激活</span>

@@ -4,7 +4,8 @@ import { fixTarget } from './fixTarget';
 describe('where a fix button leads', () => {
   it.each([
     ['recharge', true, { kind: 'page', path: '/recharge' }],
-    ['recharge', false, { kind: 'page', path: '/login?login_model=customNum&redirect=%2Frecharge' }],
+    // a visitor tops the card up without a login, as quick payment buys it a package
+    ['recharge', false, { kind: 'page', path: '/quick_recharge?custom_num=1000000022' }],
     ['buy_package', true, { kind: 'page', path: '/combo' }],
     ['buy_package', false, { kind: 'page', path: '/quick_payment?custom_num=1000000022' }],
     ['buy_refuel', true, { kind: 'page', path: '/combo' }],

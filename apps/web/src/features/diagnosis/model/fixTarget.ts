@@ -17,9 +17,11 @@ const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
 };
 
 /**
- * A visitor's fix: a package can be bought without a login (quick payment, for this card only);
- * support needs none; everything else acts on the card's account and goes through the card-number
- * login, which then lands on the fix's page for that very card.
+ * A visitor's fix: a package can be bought without a login (quick payment, for this card only), and
+ * so can a top-up of the card's balance (quick recharge: the money only ever goes to that card; a
+ * 欠费停机 card sent to the card-number login needed a card password the visitor may not have —
+ * docs/decisions/0066); support needs none; everything else acts on the card's account
+ * and goes through the card-number login, which then lands on the fix's page for that very card.
  */
 export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): FixTarget {
   if (fix.kind === 'refresh') return { kind: 'refresh' };
@@ -27,5 +29,6 @@ export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): F
   if (o.owner || fix.kind === 'customer') return { kind: 'page', path };
   if (fix.kind === 'buy_package' || fix.kind === 'buy_refuel')
     return { kind: 'page', path: `/quick_payment?custom_num=${encodeURIComponent(o.customNum)}` };
+  if (fix.kind === 'recharge') return { kind: 'page', path: `/quick_recharge?custom_num=${encodeURIComponent(o.customNum)}` };
   return { kind: 'page', path: loginUrl({ loginModel: 'customNum', redirect: path }) };
 }
