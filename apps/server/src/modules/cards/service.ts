@@ -20,6 +20,7 @@ import { memberRightsAmong } from '../membership';
 import { freshLine, lineAnswer, planOf } from '../line';
 import { progressUnderWay } from '../replacement';
 import { ensureSyncedOnce, renewalOf } from '../usage';
+import { within } from '../../lib/within';
 import * as repo from './repo';
 
 /**
@@ -59,14 +60,17 @@ async function toBoundCard(ctx: AppContext, c: repo.BoundCardRow): Promise<Bound
 /**
  * The wifi device a card sits in, as it last reported (docs/decisions/0066): a card whose MiFi is
  * off says so on the card list and home, not only on the device pages. The device's cloud is asked
- * like the device pages ask it (the simulator reads its table; an ACS its stored inform). A cloud
- * that cannot answer claims nothing (null), and never takes the card list down.
+ * like the device pages ask it (the simulator reads its table; GenieACS's NBI is an HTTP call). A
+ * cloud that cannot answer, or not within DEVICE_GLANCE_MS, claims nothing (null): the card list
+ * and home never wait for an ACS's own timeout (10 s) — the device pages say what it is.
  */
+const DEVICE_GLANCE_MS = 800;
+
 async function deviceOfCard(ctx: AppContext, card: Pick<Card, 'id' | 'custom_num'>): Promise<CardDevice | null> {
   if (!ctx.devices) return null;
   try {
     const serial = await repo.deviceSerialOf(ctx.db.kysely, card.id);
-    const state = serial ? await ctx.devices.status(serial) : null;
+    const state = serial ? await within(ctx.devices.status(serial), DEVICE_GLANCE_MS, null) : null;
     if (!state) return null;
     return { model_name: state.modelName, online: state.online, reported_at: deviceReport(state).reported_at };
   } catch (err) {
