@@ -66,7 +66,7 @@ describe('the carrier that issued an ICCID (its issuer code, ITU-T E.118)', () =
     [' 89860119000000000001 ', '中国联通', 2, 'spaces around'],
     ['', '', null, 'empty'],
     [null, '', null, 'none'],
-  ] as const)('%s → %s / %s (%s)', (iccid, network, carrier) => {
+  ] as [string | null, string, number | null, string][])('%s → %s / %s (%s)', (iccid, network, carrier) => {
     expect(issuerNetworkOf(iccid)).toBe(network);
     expect(issuerCarrierOf(iccid)).toBe(carrier);
   });
