@@ -39,7 +39,9 @@ export const PAGE_COLD_JS_BUDGETS: Record<(typeof HOLDER_PAGES)[number]['path'],
   '/card_check': { files: 8, gzipBytes: 127_000 },
   '/cpe': { files: 8, gzipBytes: 133_000 },
   '/shopping': { files: 13, gzipBytes: 178_000 },
-  '/order': { files: 13, gzipBytes: 135_000 },
+  // +1 file: the block that says a payment may have gone through when the order cannot be read
+  // (0.7 kB, shared by seven order pages, so the bundler keeps it apart; docs/decisions/0066)
+  '/order': { files: 14, gzipBytes: 135_000 },
   '/chat': { files: 8, gzipBytes: 128_000 },
   '/messages': { files: 8, gzipBytes: 125_000 },
   '/combo': { files: 9, gzipBytes: 127_000 },
