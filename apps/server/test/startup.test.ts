@@ -33,6 +33,10 @@ let runs = 0;
  * Starts the server with only these variables (nothing from the test runner's environment that the
  * server reads); when it starts, checks /healthz and a demo login, then stops it.
  */
+/** how long a start may take before the test gives up on it; the tests that start one allow more */
+const START_WAIT_MS = 100_000;
+const STARTS = { timeout: START_WAIT_MS + 20_000 };
+
 async function start(env: Record<string, string | undefined>): Promise<Run & { databaseUrl: string }> {
   const databaseUrl = env.DATABASE_URL ?? join(dir, `run-${++runs}.db`);
   const port = await freePort();
@@ -49,7 +53,9 @@ async function start(env: Record<string, string | undefined>): Promise<Run & { d
   const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
   let served = false;
   let demoLogin: { code: number } | undefined;
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+  // a start migrates and seeds a database: seconds alone, more than 30 in a whole run's busiest minute
+  const giveUpAt = Date.now() + START_WAIT_MS;
+  while (Date.now() < giveUpAt && child.exitCode === null) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/healthz`);
       served = res.ok;
@@ -73,7 +79,7 @@ const SECRETS = { PERSONAL_DATA_KEY: 'p'.repeat(64), PAY_SANDBOX_SECRET: 's'.rep
 /** a staging deployment: production, its own secrets, no demo data, every simulator named */
 const STAGING = { NODE_ENV: 'production', ...SECRETS, ALLOW_SIMULATORS: 'carrier,devices,payments,sms' };
 
-describe('start-up', () => {
+describe('start-up', STARTS, () => {
   it('a fresh machine in development: starts with the demo data and prints the demo logins', async () => {
     const run = await start({});
     expect(run.served).toBe(true);
@@ -148,7 +154,7 @@ describe('start-up', () => {
   });
 });
 
-describe('start-up on a database tried out in development', () => {
+describe('start-up on a database tried out in development', STARTS, () => {
   it('production refuses a database that holds the demo logins, and changes nothing in it', async () => {
     const databaseUrl = join(dir, 'tried.db');
     const dev = await start({ DATABASE_URL: databaseUrl });
