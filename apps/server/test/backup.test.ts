@@ -213,7 +213,7 @@ describe('backup and restore of the embedded database', () => {
       await restoredApp.close();
       await again.close();
     }
-  });
+  }, 120_000); // a backup under write load, then a restore: seconds alone, past 30 s once beside the journeys
 
   it('restore refuses a missing file and a file that is not a portal database', async () => {
     const empty = join(dir, 'empty-data', 'portal.db');
