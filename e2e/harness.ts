@@ -474,19 +474,24 @@ export function screenshotsWanted(env: NodeJS.ProcessEnv = process.env): boolean
   return !env.CI || env.CI === 'false' || env.CI === '0';
 }
 
-/**
- * Full-page PNG under e2e/screenshots/ (gitignored) when screenshots are wanted (above). Returns
- * the file path it was or would have been written to.
- */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  return screenshotsWanted() ? saveScreenshot(page, name) : screenshotPath(name);
+export interface ScreenshotOptions {
+  /** only what the screen shows (a check of what is under the floating button); default the whole page */
+  viewport?: boolean;
 }
 
-/** Full-page PNG under e2e/screenshots/, whatever the run: for a failure's report. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * PNG under e2e/screenshots/ (gitignored) when screenshots are wanted (above): the whole page, or
+ * what the screen shows. Returns the file path it was or would have been written to.
+ */
+export async function screenshot(page: Page, name: string, opts: ScreenshotOptions = {}): Promise<string> {
+  return screenshotsWanted() ? saveScreenshot(page, name, opts) : screenshotPath(name);
+}
+
+/** PNG under e2e/screenshots/, whatever the run: for a failure's report. */
+export async function saveScreenshot(page: Page, name: string, opts: ScreenshotOptions = {}): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });
   const file = screenshotPath(name);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: !opts.viewport });
   return file;
 }
 

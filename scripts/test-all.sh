@@ -26,6 +26,11 @@ WORK=$(mktemp -d)
 STATUS="$WORK/status" # one line per ended step: name|rc|wall seconds|CPU seconds
 : >"$STATUS"
 STARTED_ALL=$SECONDS
+# V8's compiled code kept on disk for every Node process of the run (Node's module compile cache,
+# keyed by each file's content): the journeys' ~64 server starts and the workers would otherwise
+# compile the same modules again each time — measured on a server start, its compile time fell
+# from 2.5 s to 0.6 s of a profile. A developer's later runs reuse it; a changed file is compiled anew.
+export NODE_COMPILE_CACHE=${NODE_COMPILE_CACHE:-$ROOT/node_modules/.cache/node-compile-cache}
 # the steps in the order the summary lists them (and the exit code picks the first failure of)
 ORDER=("lint" "typecheck" "build" "unit tests" "api tests" "date-sensitive files on other days" "e2e tests (Chromium)" "e2e tests run alone (Chromium)")
 

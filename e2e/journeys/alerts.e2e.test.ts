@@ -3,8 +3,7 @@
 // sees it on home with its action; with auto-renew on and enough balance, the plan renews itself
 // at expiry (the server's clock moved by its test control) — an order, and a notice on home.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
-import { openPhone, screenshot, screenshotDir, startPortal, type Phone, type Portal } from '../harness';
+import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { axeViolations } from './axe';
 import { DEMO, loginWithAccount, waitForPath } from './steps';
 
@@ -53,7 +52,7 @@ describe('usage and expiry alerts, auto-renew', () => {
     const kf = await page.getByLabel('在线客服', { exact: true }).filter({ visible: true }).first().boundingBox();
     expect(save && kf).toBeTruthy();
     if (save && kf) expect(kf.y >= save.y + save.height || kf.y + kf.height <= save.y).toBe(true);
-    await page.screenshot({ path: join(screenshotDir, 'alerts-settings-end.png') });
+    await screenshot(page, 'alerts-settings-end', { viewport: true });
     await page.getByRole('switch', { name: /流量不足提醒/ }).check();
     await expect.poll(() => page.getByLabel('低于', { exact: true }).inputValue()).toBe('20');
     // a bad value is named at its field (marked, described, focused), nothing saved

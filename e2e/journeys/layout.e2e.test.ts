@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_ROUTES, routeOf } from '../../apps/web/src/config/routes';
 import { serviceButtons } from '../../apps/web/src/features/customer-service/model/visibility';
+import { screenshot } from '../harness';
 import { useJourney } from '../journey';
 import { DEMO, loginWithAccount, resetBrowser } from './steps';
 
@@ -194,10 +195,10 @@ describe('the floating 客服 button covers nothing, on every route', () => {
     expect(await page.getByRole('button', { name: '在线客服' }).count(), `${path} (on ${landed})`).toBe(shows.main || shows.cpe ? 1 : 0);
 
     const seen = await readWholePage(page, `${path} (on ${landed})`);
-    await page.screenshot({ path: `${process.cwd()}/e2e/screenshots/kf-end${path.replace(/\//g, '-')}.png` });
+    await screenshot(page, `kf-end${path.replace(/\//g, '-')}`, { viewport: true });
     if (seen.length > 1) {
       await scrollTo(page, 0);
-      await page.screenshot({ path: `${process.cwd()}/e2e/screenshots/kf-top${path.replace(/\//g, '-')}.png` });
+      await screenshot(page, `kf-top${path.replace(/\//g, '-')}`, { viewport: true });
     }
   });
 
@@ -211,7 +212,7 @@ describe('the floating 客服 button covers nothing, on every route', () => {
       await settle(page);
       await readWholePage(page, `/card_check for ${card}`);
       await scrollTo(page, 0);
-      await page.screenshot({ path: `${process.cwd()}/e2e/screenshots/kf-card-check-${card}.png` });
+      await screenshot(page, `kf-card-check-${card}`, { viewport: true });
     },
   );
 

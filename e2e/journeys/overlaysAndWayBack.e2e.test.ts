@@ -64,7 +64,7 @@ describe('toasts, dialogs and the ways back', () => {
     await prompt.dialog.waitFor();
     expect(await prompt.message.innerText()).toContain('请先订购套餐');
     await page.locator('.app-toast.app-toast--show').waitFor();
-    await page.screenshot({ path: `${process.cwd()}/e2e/screenshots/toast-over-dialog.png` });
+    await screenshot(page, 'toast-over-dialog', { viewport: true });
     // until the toast has gone
     await page.locator('.app-toast.app-toast--show').waitFor({ state: 'detached' });
     const rec = await toastOverDialog(page);

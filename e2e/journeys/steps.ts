@@ -17,9 +17,14 @@ export async function stored(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/** A clean browser state: the 404 page needs no login, so nothing redirects while clearing. */
+/**
+ * A clean browser state: the storage of the portal's origin cleared on its health answer, a plain
+ * JSON document of the same origin — no app runs there, so nothing redirects or writes while
+ * clearing, and the browser does not load the whole app only to leave it (the app's 404 page cost
+ * a page load of the app's script before every test: about a third of a second of the browser's CPU).
+ */
 export async function resetBrowser(page: Page): Promise<void> {
-  await page.goto('/404');
+  await page.goto('/healthz');
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();

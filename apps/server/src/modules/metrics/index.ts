@@ -43,14 +43,19 @@ export function instrumentApp(app: FastifyInstance, ctx: AppContext): MetricsSou
 export const BUILT_FILE_ROUTE = 'static';
 
 /**
- * A request's route label: its template, except a built file's. @fastify/static registers a route
- * per file (wildcard: false) and marks it with the file in its config; named by path, each release's
- * hashed file names would be new series (112 of 172 labels were), so they share one label.
+ * A request's route label: its template, except a built file's. The files beside index.html have a
+ * route each (@fastify/static marks it with the file in its config), the hashed assets share
+ * `…assets/*` (plugins/builtFiles.ts); named by path, each release's hashed file names would be new
+ * series (112 of 172 labels once were), so all of them share one label.
  */
 export function routeLabel(route: { url?: string; config?: unknown }): string {
   if ((route.config as { file?: unknown } | undefined)?.file !== undefined) return BUILT_FILE_ROUTE;
+  if (route.url !== undefined && BUILT_ASSETS.test(route.url)) return BUILT_FILE_ROUTE;
   return route.url ?? '';
 }
+
+/** The routes of the builds' hashed assets: `/assets/*`, `/admin/assets/*`. */
+const BUILT_ASSETS = /^(\/admin)?\/assets\/\*$/;
 
 function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
   const registry = new Registry();
