@@ -4,6 +4,13 @@ import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
 import { DEFAULT_HASH_COST, MIN_PRODUCTION_HASH_COST } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
+import { ConfigError } from './lib/configError';
+import type { DeviceSettings } from './integrations/device/settings';
+import type { MessagingAppSettings } from './integrations/messaging/wechatMp/settings';
+import type { PaymentSettings } from './integrations/payment/settings';
+import type { PayoutSettings } from './integrations/payout/settings';
+import { mountedSimulators, SIMULATORS, type Simulator, type SimulatorSettings } from './integrations/simulators';
+import type { SmsSettings } from './integrations/sms/settings';
 import { DEFAULT_TEMPLATE_FIELDS, parseTemplateFields, type TemplateFields } from './integrations/messaging/wechatMp/templateData';
 
 // The server's whole configuration: one schema over the environment, read once at start-up.
@@ -12,16 +19,15 @@ import { DEFAULT_TEMPLATE_FIELDS, parseTemplateFields, type TemplateFields } fro
 // and production refuses what only suits a developer's machine (productionProblems;
 // docs/decisions/0016-production-configuration.md).
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export { ConfigError } from './lib/configError';
+export type { AcsSettings } from './integrations/device/settings';
+export type { WechatMpConfig } from './integrations/messaging/wechatMp/settings';
+export type { AlipayConfig, WechatPayConfig } from './integrations/payment/settings';
+export type { WechatPayoutConfig } from './integrations/payout/settings';
+export type { AliyunSmsConfig } from './integrations/sms/settings';
+export { carrierSimulatorMounted, deviceSimulatorMounted, mountedSimulators, SIMULATORS, type Simulator } from './integrations/simulators';
 
-/**
- * The stand-ins for outside systems that the server mounts today, each with its hosted /sim pages:
- * the carrier (real-name and usage pages), the wifi devices (device panel), the payment sandbox
- * (cashier) and the SMS provider that writes codes to the log. A production deployment names the
- * ones it accepts in ALLOW_SIMULATORS (a staging set-up); otherwise the server refuses to start.
- */
-export const SIMULATORS = ['carrier', 'devices', 'payments', 'sms'] as const;
-export type Simulator = (typeof SIMULATORS)[number];
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /** the development secrets: fine on a developer's machine, refused in production */
 export const DEV_PAY_SANDBOX_SECRET = 'sandbox-dev-secret-change-me';
@@ -29,14 +35,11 @@ export const DEV_PERSONAL_DATA_KEY = 'personal-data-dev-key-change-me';
 /** a production secret is at least this long (`openssl rand -hex 32` gives 64) */
 export const MIN_SECRET_LENGTH = 32;
 
-export interface Config {
-  /** NODE_ENV=production: the start-up refuses development secrets, simulators not allowed, demo data, test controls */
-  production: boolean;
-  /**
-   * NODE_ENV=development: the SMS simulator prints each message (its code) plainly on the terminal,
-   * where a newcomer sees it; never in production or a test run (docs/decisions/0066)
-   */
-  smsToTerminal: boolean;
+/**
+ * The whole configuration: the server's own settings below, each integration's beside it
+ * (integrations/<x>/settings.ts), read from the environment by loadConfig.
+ */
+export interface Config extends SimulatorSettings, PaymentSettings, SmsSettings, MessagingAppSettings, PayoutSettings, DeviceSettings {
   port: number;
   host: string;
   databaseUrl: string;
@@ -58,55 +61,8 @@ export interface Config {
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
-  /** the simulators a production (staging) deployment accepts explicitly; ignored outside production */
-  allowSimulators: Simulator[];
-  // ---- payments (docs/decisions/0006) ----
-  /** HMAC-SHA256 secret of the payment sandbox's notifications (PAY_SANDBOX_SECRET) */
-  paySandboxSecret: string;
-  /** sandbox: delay before a notification, and how many copies it sends; drop them all */
-  paySandboxNotifyDelayMs: number;
-  paySandboxNotifyCopies: number;
-  paySandboxDropNotify: boolean;
-  /** an unpaid order closes (voucher released) this long after creation */
-  payOrderTtlMs: number;
-  /** the reconciler asks the gateway about orders pending longer than this */
-  payQueryAfterMs: number;
-  /** how often the reconciler runs; 0 = never on its own (tests call it) */
-  payReconcileIntervalMs: number;
   /** secret that seals card holders' names, ID numbers, mobiles and ID photos at rest (lib/personalData) */
   personalDataKey: string;
-  // ---- real payment and SMS providers (docs/decisions/0021) ----
-  /** which gateway plays pay channel 1 (messaging-app pay) and channels 2 and 4 (e-wallet, instalment) */
-  payGateways: { wechat: 'sandbox' | 'wechatpay'; alipay: 'sandbox' | 'alipay' };
-  /** the portal's public https origin: where gateways send notifications and browsers come back; null = not set */
-  payPublicUrl: string | null;
-  /** WeChat Pay API v3 (direct merchant); null unless WECHAT_PAY_GATEWAY=wechatpay */
-  wechatPay: WechatPayConfig | null;
-  /** Alipay open platform (RSA2); null unless ALIPAY_GATEWAY=alipay */
-  alipay: AlipayConfig | null;
-  /** who sends SMS: the simulator that writes them to the log, or Alibaba Cloud SMS */
-  smsProvider: 'log' | 'aliyun';
-  /** Alibaba Cloud SMS; null unless SMS_PROVIDER=aliyun */
-  aliyunSms: AliyunSmsConfig | null;
-  /** alerts in the messaging app through the official account's template messages; null = the channel is absent (docs/decisions/0038) */
-  wechatMp: WechatMpConfig | null;
-  // ---- agents' payouts (docs/decisions/0035-agent-commissions.md, 0036-wechat-payout.md) ----
-  /** who pays withdrawals through 接口打款: the simulator (only beside the payment sandbox) or WeChat Pay's merchant transfer */
-  payoutGateway: 'sandbox' | 'wechatpay';
-  /** WeChat Pay merchant transfer (商家转账); null unless PAYOUT_GATEWAY=wechatpay */
-  wechatPayout: WechatPayoutConfig | null;
-  /** how often the payouts job asks the gateway about transfers still processing; 0 = only when asked (tests) */
-  payoutQueryIntervalMs: number;
-  // ---- wifi devices (docs/decisions/0012) ----
-  /** the device simulator: how often a device checks in and picks up queued changes */
-  deviceCheckinMs: number;
-  /** the device simulator: how long a reboot or factory reset keeps a device offline */
-  deviceRebootMs: number;
-  // ---- real routers through GenieACS (docs/decisions/0032-routers-through-genieacs.md) ----
-  /** the per-model parameter maps (JSON), checked at start-up */
-  deviceModelsDir: string;
-  /** the auto-configuration servers; the simulator alone when neither url nor file is set */
-  acs: AcsSettings;
   // ---- alerts and auto-renew (docs/decisions/0015) ----
   /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
   alertsIntervalMs: number;
@@ -116,8 +72,6 @@ export interface Config {
   carrierSyncIntervalMs: number;
   /** how long one call to a carrier platform may take */
   carrierTimeoutMs: number;
-  /** carrier accounts declared at start-up (CARRIER_ACCOUNTS_FILE); null = none */
-  carrierAccountsFile: string | null;
   /**
    * Where the console may point a carrier account (saving it, 测试连接; docs/decisions/0057): in
    * production https only, and no loopback, link-local or private address unless
@@ -168,96 +122,6 @@ export interface Config {
     sampleMs: number;
     retryAfterSeconds: number;
   };
-}
-
-export interface AcsSettings {
-  /** one GenieACS NBI (ACS_URL); null = none */
-  url: string | null;
-  username: string | null;
-  /** a file holding the NBI password (ACS_PASSWORD_FILE) */
-  passwordFile: string | null;
-  /** agent marks whose devices this ACS manages; [] = every agent */
-  agents: string[];
-  /** several ACS: a JSON file (ACS_FILE); null = none */
-  file: string | null;
-  timeoutMs: number;
-  taskTimeoutMs: number;
-  informIntervalMs: number;
-  onlineWindowMs: number;
-  maxValueAgeMs: number;
-}
-
-export interface WechatPayConfig {
-  mchid: string;
-  appid: string;
-  /** serial number of the merchant API certificate whose private key signs our requests */
-  certSerialNo: string;
-  /** PEM file of that private key (apiclient_key.pem) */
-  privateKeyFile: string;
-  /** the APIv3 key (32 characters) that decrypts notification resources */
-  apiV3Key: string;
-  /** serial (certificate serial or PUB_KEY_ID_…) the gateway names in Wechatpay-Serial */
-  platformSerial: string;
-  /** PEM file of the platform's public key or certificate */
-  platformKeyFile: string;
-  /** the official account's AppSecret: JSAPI inside the messaging app (OAuth → openid); null = H5 only */
-  oaSecret: string | null;
-}
-
-/** The merchant's API credentials (the WECHATPAY_* of the payment adapter) and the transfer scene. */
-export interface WechatPayoutConfig {
-  mchid: string;
-  /** the AppID the agents' openids belong to */
-  appid: string;
-  certSerialNo: string;
-  privateKeyFile: string;
-  platformSerial: string;
-  platformKeyFile: string;
-  /** transfer_scene_id granted to the merchant (佣金报酬 1005) */
-  sceneId: string;
-}
-
-export interface AlipayConfig {
-  appId: string;
-  /** PEM file of the application's private key (RSA2) */
-  privateKeyFile: string;
-  /** PEM file of Alipay's public key (支付宝公钥) */
-  publicKeyFile: string;
-}
-
-export interface WechatMpConfig {
-  /** the official account's AppID (normally the one the payments' JSAPI login uses) */
-  appid: string;
-  /** its AppSecret, given in the environment… */
-  secret: string | null;
-  /** …or as a file holding it (WECHAT_MP_SECRET_FILE), read at start-up */
-  secretFile: string | null;
-  /** the template message the alerts are sent with */
-  templateId: string;
-  /** the template's keywords → the alert's parts */
-  templateFields: TemplateFields;
-  /** the platform's API origin (a test's fake, or a forward proxy) */
-  apiBase: string;
-  /** the portal's public https origin: the alert's link and the login's way back */
-  publicUrl: string;
-  /** the operations team's openids: carrier accounts' failures are sent to them (WECHAT_MP_OPS_OPENIDS; none: not sent) */
-  opsOpenids?: string[];
-}
-
-export interface AliyunSmsConfig {
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  codeTemplate: string;
-  noticeTemplate: string;
-}
-
-/** A configuration the server cannot start with; the message names each variable to change. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The server cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
 }
 
 // ---- variable kinds ----
@@ -744,35 +608,6 @@ function wechatMpMissing(e: z.output<typeof ENV_SCHEMA>): string[] {
     out.push('WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE');
   if (!e.WECHAT_MP_TEMPLATE_ID) out.push(`WECHAT_MP_TEMPLATE_ID: ${why} the template message's id`);
   if (!e.PAY_PUBLIC_URL) out.push(`PAY_PUBLIC_URL: ${why} the portal's public https origin (the alert's link)`);
-  return out;
-}
-
-/**
- * The carrier simulator (account 1, docs/decisions/0030) is mounted unless a production deployment
- * declares its real carrier accounts (CARRIER_ACCOUNTS_FILE) and does not also allow the simulator.
- */
-export function carrierSimulatorMounted(config: Pick<Config, 'production' | 'carrierAccountsFile' | 'allowSimulators'>): boolean {
-  return !(config.production && config.carrierAccountsFile && !config.allowSimulators.includes('carrier'));
-}
-
-/**
- * The device simulator is mounted unless a production deployment names its auto-configuration
- * servers (ACS_URL or ACS_FILE) and does not also allow the simulator (docs/decisions/0032).
- */
-export function deviceSimulatorMounted(config: Pick<Config, 'production' | 'acs' | 'allowSimulators'>): boolean {
-  return !(config.production && (config.acs.url || config.acs.file) && !config.allowSimulators.includes('devices'));
-}
-
-/**
- * The simulators this configuration mounts: the carrier (see carrierSimulatorMounted) and the
- * devices (see deviceSimulatorMounted); the payment sandbox unless both WeChat Pay and Alipay are
- * real; the SMS log unless a real SMS provider is chosen.
- */
-export function mountedSimulators(config: Config): Simulator[] {
-  const out: Simulator[] = carrierSimulatorMounted(config) ? ['carrier'] : [];
-  if (deviceSimulatorMounted(config)) out.push('devices');
-  if (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox') out.push('payments');
-  if (config.smsProvider === 'log') out.push('sms');
   return out;
 }
 
