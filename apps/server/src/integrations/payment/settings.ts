@@ -1,4 +1,7 @@
 // The payment gateways' settings (docs/decisions/0006, 0021), as config.ts composes them.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { ProviderNeeds } from '../../lib/envKinds';
 
 export interface WechatPayConfig {
   mchid: string;
@@ -46,4 +49,97 @@ export interface PaymentSettings {
   wechatPay: WechatPayConfig | null;
   /** Alipay open platform (RSA2); null unless ALIPAY_GATEWAY=alipay */
   alipay: AlipayConfig | null;
+}
+
+/** The real gateways' variables (config.ts composes them into the one schema; the sandbox's are the server's own). */
+export const PAYMENT_ENV = z.object({
+  // real payment and SMS providers (docs/decisions/0021): each one's variables are required once it is chosen
+  PAY_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^/?#\s]+$/, { error: "must be the portal's public https origin, e.g. https://h5.example.com (no path)" })
+    .optional(),
+  WECHAT_PAY_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
+  WECHATPAY_MCHID: z
+    .string()
+    .trim()
+    .regex(/^\d{6,32}$/, { error: 'must be the merchant number (digits)' })
+    .optional(),
+  WECHATPAY_APPID: z.string().trim().min(1).optional(),
+  WECHATPAY_CERT_SERIAL_NO: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{8,64}$/, { error: 'must be the certificate serial number (hex)' })
+    .optional(),
+  WECHATPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  WECHATPAY_APIV3_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) === 32, { error: 'must be the 32-character APIv3 key set in the merchant platform' })
+    .optional(),
+  WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
+  WECHATPAY_PLATFORM_KEY_FILE: z.string().trim().min(1).optional(),
+  WECHATPAY_OA_SECRET: z.string().trim().min(1).optional(),
+  ALIPAY_GATEWAY: z.enum(['sandbox', 'alipay'], { error: 'must be sandbox or alipay' }).default('sandbox'),
+  ALIPAY_APP_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{8,32}$/, { error: 'must be the application id (digits)' })
+    .optional(),
+  ALIPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
+  ALIPAY_PUBLIC_KEY_FILE: z.string().trim().min(1).optional(),
+});
+type PaymentEnv = z.output<typeof PAYMENT_ENV>;
+
+export const WECHATPAY_NEEDS: ProviderNeeds<PaymentEnv> = {
+  when: (e) => e.WECHAT_PAY_GATEWAY === 'wechatpay',
+  choice: 'WECHAT_PAY_GATEWAY=wechatpay',
+  needs: [
+    ['PAY_PUBLIC_URL', "the portal's public https origin"],
+    ['WECHATPAY_MCHID', 'the merchant number'],
+    ['WECHATPAY_APPID', "the official account's AppID"],
+    ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
+    ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
+    ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
+    ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
+    ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
+  ],
+};
+
+export const ALIPAY_NEEDS: ProviderNeeds<PaymentEnv> = {
+  when: (e) => e.ALIPAY_GATEWAY === 'alipay',
+  choice: 'ALIPAY_GATEWAY=alipay',
+  needs: [
+    ['PAY_PUBLIC_URL', "the portal's public https origin"],
+    ['ALIPAY_APP_ID', 'the application id'],
+    ['ALIPAY_PRIVATE_KEY_FILE', 'the path of the application private key PEM'],
+    ['ALIPAY_PUBLIC_KEY_FILE', 'the path of the Alipay public key PEM'],
+  ],
+};
+
+export function paymentGatewaySettings(e: PaymentEnv): Pick<PaymentSettings, 'payGateways' | 'payPublicUrl' | 'wechatPay' | 'alipay'> {
+  return {
+    payGateways: { wechat: e.WECHAT_PAY_GATEWAY, alipay: e.ALIPAY_GATEWAY },
+    payPublicUrl: e.PAY_PUBLIC_URL ?? null,
+    wechatPay:
+      e.WECHAT_PAY_GATEWAY === 'wechatpay'
+        ? {
+            mchid: e.WECHATPAY_MCHID!,
+            appid: e.WECHATPAY_APPID!,
+            certSerialNo: e.WECHATPAY_CERT_SERIAL_NO!.toUpperCase(),
+            privateKeyFile: resolve(e.WECHATPAY_PRIVATE_KEY_FILE!),
+            apiV3Key: e.WECHATPAY_APIV3_KEY!,
+            platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
+            platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
+            oaSecret: e.WECHATPAY_OA_SECRET ?? null,
+          }
+        : null,
+    alipay:
+      e.ALIPAY_GATEWAY === 'alipay'
+        ? {
+            appId: e.ALIPAY_APP_ID!,
+            privateKeyFile: resolve(e.ALIPAY_PRIVATE_KEY_FILE!),
+            publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!),
+          }
+        : null,
+  };
 }
