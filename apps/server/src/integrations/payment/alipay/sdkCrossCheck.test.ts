@@ -7,6 +7,7 @@ import { AlipaySdk } from 'alipay-sdk';
 import { describe, expect, it } from 'vitest';
 import type { HttpTransport } from '../../http/transport';
 import { AlipayClient } from './client';
+import { DOCUMENTED_NOTIFICATION } from './publishedExamples';
 import { notificationContent, responseMember, rsa2Sign, signContent, signRequest, verifyNotificationParams, type Params } from './sign';
 
 const rsa = () => generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -107,27 +108,8 @@ describe('notifications: what we verify, the SDK verifies', () => {
   const sdk = sdkFor('2015102700040153');
   const bothVerify = (p: Params) => [verifyNotificationParams(p, alipay.publicKey), sdk.checkNotifySignV2(p)];
 
-  // the asynchronous notification example of the documentation (异步通知参数说明), its sign dropped
-  const documented: Params = {
-    total_amount: '2.00',
-    buyer_id: '2088102116773037',
-    body: '大乐透2.1',
-    trade_no: '2016071921001003030200089909',
-    refund_fee: '0.00',
-    notify_time: '2016-07-19 14:10:49',
-    subject: '大乐透2.1',
-    charset: 'utf-8',
-    notify_type: 'trade_status_sync',
-    out_trade_no: '0719141034-6418',
-    gmt_close: '2016-07-19 14:10:46',
-    gmt_payment: '2016-07-19 14:10:47',
-    trade_status: 'TRADE_SUCCESS',
-    version: '1.0',
-    gmt_create: '2016-07-19 14:10:44',
-    app_id: '2015102700040153',
-    seller_id: '2088102119685838',
-    notify_id: '4a91b7a78a503640467525113fb7d8bg8e',
-  };
+  // the asynchronous notification example of the documentation, its sign and sign_type dropped (re-signed here)
+  const { sign: _sign, sign_type: _signType, ...documented } = DOCUMENTED_NOTIFICATION;
 
   it('the documented notification', () => {
     expect(bothVerify(signedByAlipay(documented))).toEqual([true, true]);
