@@ -59,6 +59,25 @@ module.exports = {
       to: { path: [`${SRC}modules/`, `${SRC}(app|main)\\.ts$`, `${SRC}(cli|sim)/`] },
     },
     {
+      name: 'integrations-know-no-config',
+      severity: 'error',
+      comment:
+        "config.ts composes each integration's settings (integrations/<x>/settings.ts); an integration takes " +
+        'the settings it reads as a parameter and never imports config.ts back, so the two form no cycle ' +
+        '(docs/decisions/0069-plugins-and-settings.md). db/ and lib/ sit lower still.',
+      from: { path: `${SRC}(db|lib|integrations)/` },
+      to: { path: `${SRC}config\\.ts$` },
+    },
+    {
+      name: 'plugins-know-no-integration',
+      severity: 'error',
+      comment:
+        'plugins/ (error mapping, logging, headers, health…) work for every route and know no outside system: ' +
+        "an integration's error says how it is answered through lib/errors.ts (answerInEnvelope).",
+      from: { path: `${SRC}plugins/` },
+      to: { path: `${SRC}integrations/` },
+    },
+    {
       name: 'db-is-the-bottom',
       severity: 'error',
       comment: 'db/ (connection, schema, executor, migrations, demo seed) imports nothing else of the server.',

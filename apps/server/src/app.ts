@@ -30,7 +30,7 @@ import { openApi } from './plugins/openApi';
 import { health } from './plugins/health';
 import { builtFiles } from './plugins/builtFiles';
 import { shedLoad } from './plugins/overload';
-import { simulatorsConfigured, simulatorsInUse, simulatorsOfGateways } from './plugins/simulators';
+import { simulatorsConfigured, simulatorsInUse, simulatorsOfGateways } from './integrations/simulators';
 
 export { REDACT } from './plugins/requestLogging';
 export { BUSY_MESSAGE } from './plugins/overload';

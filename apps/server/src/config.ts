@@ -2,26 +2,39 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { z } from 'zod';
+import { flag, number, onOff, optionalNumber, text, type ProviderNeeds } from './lib/envKinds';
 import { DEFAULT_HASH_COST, MIN_PRODUCTION_HASH_COST } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trustProxy';
-import { DEFAULT_TEMPLATE_FIELDS, parseTemplateFields, type TemplateFields } from './integrations/messaging/wechatMp/templateData';
+import { ConfigError } from './lib/configError';
+import { DEVICE_ENV, deviceSettings, type DeviceSettings } from './integrations/device/settings';
+import {
+  MESSAGING_APP_ENV,
+  messagingAppMissing,
+  messagingAppSettings,
+  type MessagingAppSettings,
+} from './integrations/messaging/wechatMp/settings';
+import { ALIPAY_NEEDS, PAYMENT_ENV, paymentGatewaySettings, WECHATPAY_NEEDS, type PaymentSettings } from './integrations/payment/settings';
+import { PAYOUT_ENV, PAYOUT_NEEDS, payoutSettings, type PayoutSettings } from './integrations/payout/settings';
+import { mountedSimulators, SIMULATORS, type Simulator, type SimulatorSettings } from './integrations/simulators';
+import { ALIYUN_SMS_NEEDS, SMS_ENV, smsSettings, type SmsSettings } from './integrations/sms/settings';
 
 // The server's whole configuration: one schema over the environment, read once at start-up.
 // Every variable is typed; a wrong one stops the start with a message naming it (a typo used to
-// become NaN and travel on). `.env.example` lists the same variables (config.test.ts checks it),
+// become NaN and travel on). Each integration's variables, what its provider needs and how they
+// map to its settings sit beside it (integrations/<x>/settings.ts); this file composes them with
+// the server's own (docs/decisions/0069). `.env.example` lists the same variables (config.test.ts checks it),
 // and production refuses what only suits a developer's machine (productionProblems;
 // docs/decisions/0016-production-configuration.md).
 
-const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export { ConfigError } from './lib/configError';
+export type { AcsSettings } from './integrations/device/settings';
+export type { WechatMpConfig } from './integrations/messaging/wechatMp/settings';
+export type { AlipayConfig, WechatPayConfig } from './integrations/payment/settings';
+export type { WechatPayoutConfig } from './integrations/payout/settings';
+export type { AliyunSmsConfig } from './integrations/sms/settings';
+export { carrierSimulatorMounted, deviceSimulatorMounted, mountedSimulators, SIMULATORS, type Simulator } from './integrations/simulators';
 
-/**
- * The stand-ins for outside systems that the server mounts today, each with its hosted /sim pages:
- * the carrier (real-name and usage pages), the wifi devices (device panel), the payment sandbox
- * (cashier) and the SMS provider that writes codes to the log. A production deployment names the
- * ones it accepts in ALLOW_SIMULATORS (a staging set-up); otherwise the server refuses to start.
- */
-export const SIMULATORS = ['carrier', 'devices', 'payments', 'sms'] as const;
-export type Simulator = (typeof SIMULATORS)[number];
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 
 /** the development secrets: fine on a developer's machine, refused in production */
 export const DEV_PAY_SANDBOX_SECRET = 'sandbox-dev-secret-change-me';
@@ -29,14 +42,11 @@ export const DEV_PERSONAL_DATA_KEY = 'personal-data-dev-key-change-me';
 /** a production secret is at least this long (`openssl rand -hex 32` gives 64) */
 export const MIN_SECRET_LENGTH = 32;
 
-export interface Config {
-  /** NODE_ENV=production: the start-up refuses development secrets, simulators not allowed, demo data, test controls */
-  production: boolean;
-  /**
-   * NODE_ENV=development: the SMS simulator prints each message (its code) plainly on the terminal,
-   * where a newcomer sees it; never in production or a test run (docs/decisions/0066)
-   */
-  smsToTerminal: boolean;
+/**
+ * The whole configuration: the server's own settings below, each integration's beside it
+ * (integrations/<x>/settings.ts), read from the environment by loadConfig.
+ */
+export interface Config extends SimulatorSettings, PaymentSettings, SmsSettings, MessagingAppSettings, PayoutSettings, DeviceSettings {
   port: number;
   host: string;
   databaseUrl: string;
@@ -58,55 +68,8 @@ export interface Config {
   /** token lifetime and how close to expiry it is rotated */
   tokenTtlMs: number;
   tokenRotateBeforeMs: number;
-  /** the simulators a production (staging) deployment accepts explicitly; ignored outside production */
-  allowSimulators: Simulator[];
-  // ---- payments (docs/decisions/0006) ----
-  /** HMAC-SHA256 secret of the payment sandbox's notifications (PAY_SANDBOX_SECRET) */
-  paySandboxSecret: string;
-  /** sandbox: delay before a notification, and how many copies it sends; drop them all */
-  paySandboxNotifyDelayMs: number;
-  paySandboxNotifyCopies: number;
-  paySandboxDropNotify: boolean;
-  /** an unpaid order closes (voucher released) this long after creation */
-  payOrderTtlMs: number;
-  /** the reconciler asks the gateway about orders pending longer than this */
-  payQueryAfterMs: number;
-  /** how often the reconciler runs; 0 = never on its own (tests call it) */
-  payReconcileIntervalMs: number;
   /** secret that seals card holders' names, ID numbers, mobiles and ID photos at rest (lib/personalData) */
   personalDataKey: string;
-  // ---- real payment and SMS providers (docs/decisions/0021) ----
-  /** which gateway plays pay channel 1 (messaging-app pay) and channels 2 and 4 (e-wallet, instalment) */
-  payGateways: { wechat: 'sandbox' | 'wechatpay'; alipay: 'sandbox' | 'alipay' };
-  /** the portal's public https origin: where gateways send notifications and browsers come back; null = not set */
-  payPublicUrl: string | null;
-  /** WeChat Pay API v3 (direct merchant); null unless WECHAT_PAY_GATEWAY=wechatpay */
-  wechatPay: WechatPayConfig | null;
-  /** Alipay open platform (RSA2); null unless ALIPAY_GATEWAY=alipay */
-  alipay: AlipayConfig | null;
-  /** who sends SMS: the simulator that writes them to the log, or Alibaba Cloud SMS */
-  smsProvider: 'log' | 'aliyun';
-  /** Alibaba Cloud SMS; null unless SMS_PROVIDER=aliyun */
-  aliyunSms: AliyunSmsConfig | null;
-  /** alerts in the messaging app through the official account's template messages; null = the channel is absent (docs/decisions/0038) */
-  wechatMp: WechatMpConfig | null;
-  // ---- agents' payouts (docs/decisions/0035-agent-commissions.md, 0036-wechat-payout.md) ----
-  /** who pays withdrawals through 接口打款: the simulator (only beside the payment sandbox) or WeChat Pay's merchant transfer */
-  payoutGateway: 'sandbox' | 'wechatpay';
-  /** WeChat Pay merchant transfer (商家转账); null unless PAYOUT_GATEWAY=wechatpay */
-  wechatPayout: WechatPayoutConfig | null;
-  /** how often the payouts job asks the gateway about transfers still processing; 0 = only when asked (tests) */
-  payoutQueryIntervalMs: number;
-  // ---- wifi devices (docs/decisions/0012) ----
-  /** the device simulator: how often a device checks in and picks up queued changes */
-  deviceCheckinMs: number;
-  /** the device simulator: how long a reboot or factory reset keeps a device offline */
-  deviceRebootMs: number;
-  // ---- real routers through GenieACS (docs/decisions/0032-routers-through-genieacs.md) ----
-  /** the per-model parameter maps (JSON), checked at start-up */
-  deviceModelsDir: string;
-  /** the auto-configuration servers; the simulator alone when neither url nor file is set */
-  acs: AcsSettings;
   // ---- alerts and auto-renew (docs/decisions/0015) ----
   /** how often the alerts job looks at the cards with alerts or auto-renew on; 0 = never on its own (tests run it) */
   alertsIntervalMs: number;
@@ -116,8 +79,6 @@ export interface Config {
   carrierSyncIntervalMs: number;
   /** how long one call to a carrier platform may take */
   carrierTimeoutMs: number;
-  /** carrier accounts declared at start-up (CARRIER_ACCOUNTS_FILE); null = none */
-  carrierAccountsFile: string | null;
   /**
    * Where the console may point a carrier account (saving it, 测试连接; docs/decisions/0057): in
    * production https only, and no loopback, link-local or private address unless
@@ -169,125 +130,6 @@ export interface Config {
     retryAfterSeconds: number;
   };
 }
-
-export interface AcsSettings {
-  /** one GenieACS NBI (ACS_URL); null = none */
-  url: string | null;
-  username: string | null;
-  /** a file holding the NBI password (ACS_PASSWORD_FILE) */
-  passwordFile: string | null;
-  /** agent marks whose devices this ACS manages; [] = every agent */
-  agents: string[];
-  /** several ACS: a JSON file (ACS_FILE); null = none */
-  file: string | null;
-  timeoutMs: number;
-  taskTimeoutMs: number;
-  informIntervalMs: number;
-  onlineWindowMs: number;
-  maxValueAgeMs: number;
-}
-
-export interface WechatPayConfig {
-  mchid: string;
-  appid: string;
-  /** serial number of the merchant API certificate whose private key signs our requests */
-  certSerialNo: string;
-  /** PEM file of that private key (apiclient_key.pem) */
-  privateKeyFile: string;
-  /** the APIv3 key (32 characters) that decrypts notification resources */
-  apiV3Key: string;
-  /** serial (certificate serial or PUB_KEY_ID_…) the gateway names in Wechatpay-Serial */
-  platformSerial: string;
-  /** PEM file of the platform's public key or certificate */
-  platformKeyFile: string;
-  /** the official account's AppSecret: JSAPI inside the messaging app (OAuth → openid); null = H5 only */
-  oaSecret: string | null;
-}
-
-/** The merchant's API credentials (the WECHATPAY_* of the payment adapter) and the transfer scene. */
-export interface WechatPayoutConfig {
-  mchid: string;
-  /** the AppID the agents' openids belong to */
-  appid: string;
-  certSerialNo: string;
-  privateKeyFile: string;
-  platformSerial: string;
-  platformKeyFile: string;
-  /** transfer_scene_id granted to the merchant (佣金报酬 1005) */
-  sceneId: string;
-}
-
-export interface AlipayConfig {
-  appId: string;
-  /** PEM file of the application's private key (RSA2) */
-  privateKeyFile: string;
-  /** PEM file of Alipay's public key (支付宝公钥) */
-  publicKeyFile: string;
-}
-
-export interface WechatMpConfig {
-  /** the official account's AppID (normally the one the payments' JSAPI login uses) */
-  appid: string;
-  /** its AppSecret, given in the environment… */
-  secret: string | null;
-  /** …or as a file holding it (WECHAT_MP_SECRET_FILE), read at start-up */
-  secretFile: string | null;
-  /** the template message the alerts are sent with */
-  templateId: string;
-  /** the template's keywords → the alert's parts */
-  templateFields: TemplateFields;
-  /** the platform's API origin (a test's fake, or a forward proxy) */
-  apiBase: string;
-  /** the portal's public https origin: the alert's link and the login's way back */
-  publicUrl: string;
-  /** the operations team's openids: carrier accounts' failures are sent to them (WECHAT_MP_OPS_OPENIDS; none: not sent) */
-  opsOpenids?: string[];
-}
-
-export interface AliyunSmsConfig {
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  codeTemplate: string;
-  noticeTemplate: string;
-}
-
-/** A configuration the server cannot start with; the message names each variable to change. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The server cannot start with this configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-// ---- variable kinds ----
-
-const DECIMAL = /^\d+(\.\d+)?$/;
-
-/** a non-negative number written in decimal; `int` and bounds as the variable needs */
-function number(dflt: number, o: { int?: boolean; min?: number; max?: number } = {}) {
-  let n = z.number();
-  if (o.int) n = n.int({ error: 'must be a whole number' });
-  if (o.min !== undefined) n = n.min(o.min, { error: `must be at least ${o.min}` });
-  if (o.max !== undefined) n = n.max(o.max, { error: `must be at most ${o.max}` });
-  return z.string().trim().regex(DECIMAL, { error: 'must be a number (digits only, e.g. 30)' }).transform(Number).pipe(n).default(dflt);
-}
-
-/** the same without a default: undefined when not set */
-function optionalNumber(o: { int?: boolean; min?: number; max?: number } = {}) {
-  return number(0, o).unwrap().optional();
-}
-
-/** a switch: 1/0 (true/false also read); anything else is a typo, not "off" */
-const onOff = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((v) => ['0', '1', 'true', 'false'].includes(v), { error: 'must be 1 or 0' })
-  .transform((v) => v === '1' || v === 'true');
-const flag = (dflt: boolean) => onOff.default(dflt);
-
-const text = (dflt: string) => z.string().trim().min(1).default(dflt);
 
 const simulatorList = z
   .string()
@@ -347,19 +189,7 @@ export const ENV_SCHEMA = z.object({
   PAY_QUERY_AFTER_SECONDS: number(10),
   PAY_RECONCILE_INTERVAL_SECONDS: number(30),
   PERSONAL_DATA_KEY: text(DEV_PERSONAL_DATA_KEY),
-  DEVICE_CHECKIN_SECONDS: number(5, { min: 0.1 }),
-  DEVICE_REBOOT_SECONDS: number(20),
-  DEVICE_MODELS_DIR: text('deploy/device-models'),
-  ACS_URL: z.url({ protocol: /^https?$/, error: 'must be the NBI address, e.g. http://acs.example.com:7557' }).optional(),
-  ACS_USERNAME: z.string().trim().min(1).optional(),
-  ACS_PASSWORD_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
-  ACS_AGENTS: z.string().trim().optional(),
-  ACS_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
-  ACS_TIMEOUT_SECONDS: number(10, { min: 1 }),
-  ACS_TASK_TIMEOUT_SECONDS: number(3, { min: 1, max: 60 }),
-  ACS_INFORM_INTERVAL_SECONDS: number(300, { min: 1 }),
-  ACS_ONLINE_WINDOW_SECONDS: number(900, { min: 1 }),
-  ACS_MAX_VALUE_AGE_SECONDS: number(300),
+  ...DEVICE_ENV.shape,
   ALERTS_INTERVAL_SECONDS: number(300),
   BULK_JOBS_INTERVAL_SECONDS: number(2),
   CARRIER_SYNC_INTERVAL_SECONDS: number(60),
@@ -390,151 +220,14 @@ export const ENV_SCHEMA = z.object({
   OVERLOAD_MAX_HEAP_USED_MB: number(0, { int: true }),
   OVERLOAD_SAMPLE_MS: number(500, { int: true, min: 10, max: 60_000 }),
   OVERLOAD_RETRY_AFTER_SECONDS: number(5, { int: true, min: 1, max: 3600 }),
-  // real payment and SMS providers (docs/decisions/0021): each one's variables are required once it is chosen
-  PAY_PUBLIC_URL: z
-    .string()
-    .trim()
-    .regex(/^https:\/\/[^/?#\s]+$/, { error: "must be the portal's public https origin, e.g. https://h5.example.com (no path)" })
-    .optional(),
-  WECHAT_PAY_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
-  WECHATPAY_MCHID: z
-    .string()
-    .trim()
-    .regex(/^\d{6,32}$/, { error: 'must be the merchant number (digits)' })
-    .optional(),
-  WECHATPAY_APPID: z.string().trim().min(1).optional(),
-  WECHATPAY_CERT_SERIAL_NO: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-Fa-f]{8,64}$/, { error: 'must be the certificate serial number (hex)' })
-    .optional(),
-  WECHATPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
-  WECHATPAY_APIV3_KEY: z
-    .string()
-    .refine((v) => Buffer.byteLength(v) === 32, { error: 'must be the 32-character APIv3 key set in the merchant platform' })
-    .optional(),
-  WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).optional(),
-  WECHATPAY_PLATFORM_KEY_FILE: z.string().trim().min(1).optional(),
-  WECHATPAY_OA_SECRET: z.string().trim().min(1).optional(),
-  ALIPAY_GATEWAY: z.enum(['sandbox', 'alipay'], { error: 'must be sandbox or alipay' }).default('sandbox'),
-  ALIPAY_APP_ID: z
-    .string()
-    .trim()
-    .regex(/^\d{8,32}$/, { error: 'must be the application id (digits)' })
-    .optional(),
-  ALIPAY_PRIVATE_KEY_FILE: z.string().trim().min(1).optional(),
-  ALIPAY_PUBLIC_KEY_FILE: z.string().trim().min(1).optional(),
-  SMS_PROVIDER: z.enum(['log', 'aliyun'], { error: 'must be log or aliyun' }).default('log'),
-  ALIYUN_SMS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
-  ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
-  ALIYUN_SMS_SIGN_NAME: z.string().trim().min(1).optional(),
-  ALIYUN_SMS_TEMPLATE_CODE: z.string().trim().min(1).optional(),
-  ALIYUN_SMS_TEMPLATE_NOTICE: z.string().trim().min(1).optional(),
-  // agents' payouts (docs/decisions/0036-wechat-payout.md): WeChat Pay's merchant transfer uses the merchant's WECHATPAY_* credentials
-  PAYOUT_GATEWAY: z.enum(['sandbox', 'wechatpay'], { error: 'must be sandbox or wechatpay' }).default('sandbox'),
-  WECHATPAY_TRANSFER_SCENE_ID: z
-    .string()
-    .trim()
-    .regex(/^\d{4}$/, { error: 'must be the transfer scene id granted to the merchant (4 digits, e.g. 1005)' })
-    .default('1005'),
-  PAYOUT_QUERY_INTERVAL_SECONDS: number(300),
-  // alerts in the messaging app (docs/decisions/0038-alerts-in-the-messaging-app.md): all absent = no such channel
-  WECHAT_MP_APPID: z
-    .string()
-    .trim()
-    .regex(/^wx[0-9a-f]{16}$/, { error: "must be the official account's AppID (wx and 16 hex digits)" })
-    .optional(),
-  WECHAT_MP_SECRET: z.string().trim().min(1).optional(),
-  WECHAT_MP_SECRET_FILE: z.string().trim().min(1, { error: 'must be a path' }).optional(),
-  WECHAT_MP_TEMPLATE_ID: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, { error: 'must be the template id shown in the official account (letters, digits, - and _)' })
-    .optional(),
-  WECHAT_MP_TEMPLATE_FIELDS: z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      const r = parseTemplateFields(v);
-      if ('problem' in r) {
-        ctx.addIssue({ code: 'custom', message: r.problem });
-        return z.NEVER;
-      }
-      return r;
-    })
-    .default(parseTemplateFields(DEFAULT_TEMPLATE_FIELDS) as TemplateFields),
-  WECHAT_MP_API_URL: z
-    .string()
-    .trim()
-    .regex(/^https?:\/\/[^/?#\s]+$/, { error: 'must be an origin, e.g. https://api.weixin.qq.com (no path)' })
-    .default('https://api.weixin.qq.com'),
-  /** the operations team's openids under the official account: told of carrier accounts' failures (docs/decisions/0065) */
-  WECHAT_MP_OPS_OPENIDS: z
-    .string()
-    .trim()
-    .transform((v) =>
-      v
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((o) => /^[A-Za-z0-9_-]{6,64}$/.test(o)), {
-      error: 'must be openids of the official account, separated by commas (letters, digits, - and _)',
-    })
-    .refine((list) => list.length <= 20, { error: 'at most 20 openids' })
-    .default([]),
+  ...PAYMENT_ENV.shape,
+  ...SMS_ENV.shape,
+  ...PAYOUT_ENV.shape,
+  ...MESSAGING_APP_ENV.shape,
 });
 
-/** The variables a chosen provider needs, each with what it is. */
-const PROVIDER_NEEDS: { when: (e: z.output<typeof ENV_SCHEMA>) => boolean; choice: string; needs: [EnvName, string][] }[] = [
-  {
-    when: (e) => e.WECHAT_PAY_GATEWAY === 'wechatpay',
-    choice: 'WECHAT_PAY_GATEWAY=wechatpay',
-    needs: [
-      ['PAY_PUBLIC_URL', "the portal's public https origin"],
-      ['WECHATPAY_MCHID', 'the merchant number'],
-      ['WECHATPAY_APPID', "the official account's AppID"],
-      ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
-      ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
-      ['WECHATPAY_APIV3_KEY', 'the APIv3 key'],
-      ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
-      ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
-    ],
-  },
-  {
-    when: (e) => e.PAYOUT_GATEWAY === 'wechatpay',
-    choice: 'PAYOUT_GATEWAY=wechatpay',
-    needs: [
-      ['WECHATPAY_MCHID', 'the merchant number'],
-      ['WECHATPAY_APPID', "the AppID the agents' openids belong to"],
-      ['WECHATPAY_CERT_SERIAL_NO', "the merchant API certificate's serial number"],
-      ['WECHATPAY_PRIVATE_KEY_FILE', 'the path of apiclient_key.pem'],
-      ['WECHATPAY_PLATFORM_SERIAL', 'the platform certificate serial or public key id'],
-      ['WECHATPAY_PLATFORM_KEY_FILE', 'the path of the platform public key or certificate PEM'],
-    ],
-  },
-  {
-    when: (e) => e.ALIPAY_GATEWAY === 'alipay',
-    choice: 'ALIPAY_GATEWAY=alipay',
-    needs: [
-      ['PAY_PUBLIC_URL', "the portal's public https origin"],
-      ['ALIPAY_APP_ID', 'the application id'],
-      ['ALIPAY_PRIVATE_KEY_FILE', 'the path of the application private key PEM'],
-      ['ALIPAY_PUBLIC_KEY_FILE', 'the path of the Alipay public key PEM'],
-    ],
-  },
-  {
-    when: (e) => e.SMS_PROVIDER === 'aliyun',
-    choice: 'SMS_PROVIDER=aliyun',
-    needs: [
-      ['ALIYUN_SMS_ACCESS_KEY_ID', 'the AccessKey ID'],
-      ['ALIYUN_SMS_ACCESS_KEY_SECRET', 'the AccessKey secret'],
-      ['ALIYUN_SMS_SIGN_NAME', 'the approved sign name'],
-      ['ALIYUN_SMS_TEMPLATE_CODE', 'the verification-code template (variable ${code})'],
-      ['ALIYUN_SMS_TEMPLATE_NOTICE', 'the card-alert template (variables ${card}, ${title})'],
-    ],
-  },
-];
+/** The variables a chosen provider needs, each with what it is (beside each provider's settings). */
+const PROVIDER_NEEDS: ProviderNeeds<z.output<typeof ENV_SCHEMA>>[] = [WECHATPAY_NEEDS, PAYOUT_NEEDS, ALIPAY_NEEDS, ALIYUN_SMS_NEEDS];
 
 export type EnvName = keyof typeof ENV_SCHEMA.shape;
 export const ENV_NAMES = Object.keys(ENV_SCHEMA.shape) as EnvName[];
@@ -577,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     for (const [name, what] of p.needs)
       if (e[name] === undefined && !missing.some((m) => m.startsWith(`${name}:`))) missing.push(`${name}: ${p.choice} needs ${what}`);
   }
-  missing.push(...wechatMpMissing(e));
+  missing.push(...messagingAppMissing(e));
   if (missing.length) throw new ConfigError(missing);
   const production = e.NODE_ENV === 'production';
   // A cheaper hash only speeds up a test run's hundreds of logins; anywhere else it weakens every
@@ -617,24 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // like the sandbox secret, the default suits a developer's machine only; set one per deployment
     // and keep it: data sealed under one key does not open under another
     personalDataKey: e.PERSONAL_DATA_KEY,
-    deviceCheckinMs: e.DEVICE_CHECKIN_SECONDS * 1000,
-    deviceRebootMs: e.DEVICE_REBOOT_SECONDS * 1000,
-    deviceModelsDir: resolve(repoRoot, e.DEVICE_MODELS_DIR),
-    acs: {
-      url: e.ACS_URL ?? null,
-      username: e.ACS_USERNAME ?? null,
-      passwordFile: e.ACS_PASSWORD_FILE ? resolve(e.ACS_PASSWORD_FILE) : null,
-      agents: (e.ACS_AGENTS ?? '')
-        .split(',')
-        .map((a) => a.trim())
-        .filter(Boolean),
-      file: e.ACS_FILE ? resolve(e.ACS_FILE) : null,
-      timeoutMs: e.ACS_TIMEOUT_SECONDS * 1000,
-      taskTimeoutMs: e.ACS_TASK_TIMEOUT_SECONDS * 1000,
-      informIntervalMs: e.ACS_INFORM_INTERVAL_SECONDS * 1000,
-      onlineWindowMs: e.ACS_ONLINE_WINDOW_SECONDS * 1000,
-      maxValueAgeMs: e.ACS_MAX_VALUE_AGE_SECONDS * 1000,
-    },
+    ...deviceSettings(e, repoRoot),
     alertsIntervalMs: e.ALERTS_INTERVAL_SECONDS * 1000,
     bulkJobsIntervalMs: e.BULK_JOBS_INTERVAL_SECONDS * 1000,
     carrierSyncIntervalMs: e.CARRIER_SYNC_INTERVAL_SECONDS * 1000,
@@ -666,114 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sampleMs: e.OVERLOAD_SAMPLE_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
-    payGateways: { wechat: e.WECHAT_PAY_GATEWAY, alipay: e.ALIPAY_GATEWAY },
-    payPublicUrl: e.PAY_PUBLIC_URL ?? null,
-    wechatPay:
-      e.WECHAT_PAY_GATEWAY === 'wechatpay'
-        ? {
-            mchid: e.WECHATPAY_MCHID!,
-            appid: e.WECHATPAY_APPID!,
-            certSerialNo: e.WECHATPAY_CERT_SERIAL_NO!.toUpperCase(),
-            privateKeyFile: resolve(e.WECHATPAY_PRIVATE_KEY_FILE!),
-            apiV3Key: e.WECHATPAY_APIV3_KEY!,
-            platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
-            platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
-            oaSecret: e.WECHATPAY_OA_SECRET ?? null,
-          }
-        : null,
-    alipay:
-      e.ALIPAY_GATEWAY === 'alipay'
-        ? {
-            appId: e.ALIPAY_APP_ID!,
-            privateKeyFile: resolve(e.ALIPAY_PRIVATE_KEY_FILE!),
-            publicKeyFile: resolve(e.ALIPAY_PUBLIC_KEY_FILE!),
-          }
-        : null,
-    payoutGateway: e.PAYOUT_GATEWAY,
-    wechatPayout:
-      e.PAYOUT_GATEWAY === 'wechatpay'
-        ? {
-            mchid: e.WECHATPAY_MCHID!,
-            appid: e.WECHATPAY_APPID!,
-            certSerialNo: e.WECHATPAY_CERT_SERIAL_NO!.toUpperCase(),
-            privateKeyFile: resolve(e.WECHATPAY_PRIVATE_KEY_FILE!),
-            platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
-            platformKeyFile: resolve(e.WECHATPAY_PLATFORM_KEY_FILE!),
-            sceneId: e.WECHATPAY_TRANSFER_SCENE_ID,
-          }
-        : null,
-    payoutQueryIntervalMs: e.PAYOUT_QUERY_INTERVAL_SECONDS * 1000,
-    wechatMp: e.WECHAT_MP_APPID
-      ? {
-          appid: e.WECHAT_MP_APPID,
-          secret: e.WECHAT_MP_SECRET ?? null,
-          secretFile: e.WECHAT_MP_SECRET_FILE ? resolve(e.WECHAT_MP_SECRET_FILE) : null,
-          templateId: e.WECHAT_MP_TEMPLATE_ID!,
-          templateFields: e.WECHAT_MP_TEMPLATE_FIELDS,
-          apiBase: e.WECHAT_MP_API_URL,
-          publicUrl: e.PAY_PUBLIC_URL!,
-          opsOpenids: e.WECHAT_MP_OPS_OPENIDS,
-        }
-      : null,
-    smsProvider: e.SMS_PROVIDER,
-    aliyunSms:
-      e.SMS_PROVIDER === 'aliyun'
-        ? {
-            accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID!,
-            accessKeySecret: e.ALIYUN_SMS_ACCESS_KEY_SECRET!,
-            signName: e.ALIYUN_SMS_SIGN_NAME!,
-            codeTemplate: e.ALIYUN_SMS_TEMPLATE_CODE!,
-            noticeTemplate: e.ALIYUN_SMS_TEMPLATE_NOTICE!,
-          }
-        : null,
+    ...paymentGatewaySettings(e),
+    ...payoutSettings(e),
+    ...messagingAppSettings(e),
+    ...smsSettings(e),
   };
-}
-
-/** The messaging-app channel is configured all together or not at all; each missing piece named. */
-function wechatMpMissing(e: z.output<typeof ENV_SCHEMA>): string[] {
-  const given = (['WECHAT_MP_APPID', 'WECHAT_MP_SECRET', 'WECHAT_MP_SECRET_FILE', 'WECHAT_MP_TEMPLATE_ID'] as const).filter(
-    (n) => e[n] !== undefined,
-  );
-  if (given.length === 0) return [];
-  const out: string[] = [];
-  const why = `alerts in the messaging app (${given.join(', ')} set) need`;
-  if (!e.WECHAT_MP_APPID) out.push(`WECHAT_MP_APPID: ${why} the official account's AppID`);
-  if (!e.WECHAT_MP_SECRET && !e.WECHAT_MP_SECRET_FILE)
-    out.push(`WECHAT_MP_SECRET: ${why} the AppSecret (or WECHAT_MP_SECRET_FILE, a file holding it)`);
-  if (e.WECHAT_MP_SECRET && e.WECHAT_MP_SECRET_FILE)
-    out.push('WECHAT_MP_SECRET_FILE: give the AppSecret once, either WECHAT_MP_SECRET or WECHAT_MP_SECRET_FILE');
-  if (!e.WECHAT_MP_TEMPLATE_ID) out.push(`WECHAT_MP_TEMPLATE_ID: ${why} the template message's id`);
-  if (!e.PAY_PUBLIC_URL) out.push(`PAY_PUBLIC_URL: ${why} the portal's public https origin (the alert's link)`);
-  return out;
-}
-
-/**
- * The carrier simulator (account 1, docs/decisions/0030) is mounted unless a production deployment
- * declares its real carrier accounts (CARRIER_ACCOUNTS_FILE) and does not also allow the simulator.
- */
-export function carrierSimulatorMounted(config: Pick<Config, 'production' | 'carrierAccountsFile' | 'allowSimulators'>): boolean {
-  return !(config.production && config.carrierAccountsFile && !config.allowSimulators.includes('carrier'));
-}
-
-/**
- * The device simulator is mounted unless a production deployment names its auto-configuration
- * servers (ACS_URL or ACS_FILE) and does not also allow the simulator (docs/decisions/0032).
- */
-export function deviceSimulatorMounted(config: Pick<Config, 'production' | 'acs' | 'allowSimulators'>): boolean {
-  return !(config.production && (config.acs.url || config.acs.file) && !config.allowSimulators.includes('devices'));
-}
-
-/**
- * The simulators this configuration mounts: the carrier (see carrierSimulatorMounted) and the
- * devices (see deviceSimulatorMounted); the payment sandbox unless both WeChat Pay and Alipay are
- * real; the SMS log unless a real SMS provider is chosen.
- */
-export function mountedSimulators(config: Config): Simulator[] {
-  const out: Simulator[] = carrierSimulatorMounted(config) ? ['carrier'] : [];
-  if (deviceSimulatorMounted(config)) out.push('devices');
-  if (config.payGateways.wechat === 'sandbox' || config.payGateways.alipay === 'sandbox') out.push('payments');
-  if (config.smsProvider === 'log') out.push('sms');
-  return out;
 }
 
 /**

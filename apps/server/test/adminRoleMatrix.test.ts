@@ -1,9 +1,18 @@
-// The role matrix (docs/decisions/0018): every operator-console endpoint in the registry × every role. An
-// endpoint added to @portal/contract/admin without a row here fails the first test; each row is
-// then proved against the running server — a role without the permission gets 403 whatever it
+// The role matrix (docs/decisions/0018): every operator-console endpoint in the registry × every role,
+// the roles each may call taken from its declaration (`access`: a permission, whose roles
+// @portal/contract/admin's PERMISSIONS lists) unless EXCEPTIONS says otherwise; each row is then
+// proved against the running server — a role without the permission gets 403 whatever it
 // sends, a role with it gets past the guard (the answer may still be a 400 for the empty input).
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ENDPOINTS, type AdminEndpointName, type ApprovalKind, type OperatorRole } from '@portal/contract/admin';
+import {
+  ADMIN_ENDPOINTS,
+  PERMISSIONS,
+  type AdminEndpointName,
+  type ApprovalKind,
+  type OperatorRole,
+  type Permission,
+} from '@portal/contract/admin';
+import type { Access } from '@portal/contract/declaration';
 import { DEFAULT_WRITE_LIMITS } from '@portal/domain';
 import { methodOf, pathPatternOf } from '@portal/contract/route';
 import { ADMIN_REGISTERED } from '../src/modules/admin';
@@ -12,154 +21,21 @@ import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
 import { enableTotp, paidBalanceOrder, openRefundRequest } from './refundHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 
-const ALL: OperatorRole[] = ['platform_admin', 'agent_admin', 'support', 'finance'];
+/**
+ * Who may call an endpoint where the server answers otherwise than its declaration's `access` says
+ * (an open endpoint, or the roles holding that permission in @portal/contract/admin's PERMISSIONS).
+ * None today: a row here is a reason written down.
+ */
+const EXCEPTIONS: Partial<Record<AdminEndpointName, 'open' | OperatorRole[]>> = {};
 
-/** Who may call each endpoint: 'open' (no session) or the roles. */
-const MATRIX: Record<AdminEndpointName, 'open' | OperatorRole[]> = {
-  adminLogin: 'open',
-  adminLogout: ALL,
-  adminSession: ALL,
-  adminChangePassword: ALL,
-  adminTotpEnrol: ALL,
-  adminTotpConfirm: ALL,
-  adminTotpDisable: ALL,
-  adminAuditList: ['platform_admin'],
-  adminAuditExport: ['platform_admin'],
-  adminDashboard: ALL,
-  adminCardSearch: ['platform_admin', 'agent_admin', 'support'],
-  adminCardExport: ['platform_admin', 'agent_admin', 'support'],
-  adminCardStory: ALL,
-  adminCardLookup: ['platform_admin', 'agent_admin', 'support'],
-  adminCardSetState: ['platform_admin', 'agent_admin'],
-  adminCardSetSeries: ['platform_admin', 'agent_admin'],
-  adminCardRealNameRemind: ['platform_admin', 'agent_admin', 'support'],
-  adminCardTicketOpen: ['platform_admin', 'support'],
-  adminCardHolderView: ALL,
-  adminCardImportTemplate: ['platform_admin', 'agent_admin'],
-  adminCarrierAccountChoices: ['platform_admin', 'agent_admin'],
-  adminCardImportDryRun: ['platform_admin', 'agent_admin'],
-  adminCardImportCommit: ['platform_admin', 'agent_admin'],
-  adminCardImportBatches: ['platform_admin', 'agent_admin'],
-  adminCardImportUndo: ['platform_admin', 'agent_admin'],
-  adminCardPasswordPending: ['platform_admin', 'agent_admin'],
-  adminCardPasswordTake: ['platform_admin', 'agent_admin'],
-  adminCardPasswordReset: ['platform_admin', 'agent_admin'],
-  adminOrderMobileReveal: ALL,
-  adminTicketContactReveal: ['platform_admin', 'support'],
-  adminBulkJobCreate: ['platform_admin', 'agent_admin'],
-  adminBulkJobList: ['platform_admin', 'agent_admin'],
-  adminBulkJobDetail: ['platform_admin', 'agent_admin'],
-  adminOrderList: ALL,
-  adminOrderExport: ALL,
-  adminOrderDetail: ALL,
-  adminOrderRefund: ['platform_admin', 'finance'],
-  adminOrderPartialRefund: ['platform_admin', 'finance'],
-  adminRefundRequestList: ALL,
-  adminRefundRequestApprove: ['platform_admin', 'finance'],
-  adminRefundRequestReject: ['platform_admin', 'finance'],
-  adminInvoiceRequestList: ALL,
-  adminInvoiceRequestIssue: ['platform_admin', 'finance'],
-  adminInvoiceRequestReject: ['platform_admin', 'finance'],
-  adminLatePayments: ['platform_admin', 'finance'],
-  adminCardLedger: ['platform_admin', 'finance'],
-  adminBalanceAdjust: ['platform_admin', 'finance'],
-  adminTicketList: ['platform_admin', 'support'],
-  adminTicketDetail: ['platform_admin', 'support'],
-  adminTicketReply: ['platform_admin', 'support'],
-  adminChatThread: ['platform_admin', 'support'],
-  adminChatRead: ['platform_admin', 'support'],
-  adminChatReply: ['platform_admin', 'support'],
-  adminApplicationList: ['platform_admin'],
-  adminApplicationDecide: ['platform_admin'],
-  adminReplacementList: ['platform_admin', 'agent_admin'],
-  adminReplacementMove: ['platform_admin', 'agent_admin'],
-  adminRealNameList: ['platform_admin', 'agent_admin', 'support'],
-  adminRealNameReveal: ['platform_admin'],
-  adminShopOrderList: ['platform_admin', 'agent_admin'],
-  adminShopOrderShip: ['platform_admin', 'agent_admin'],
-  adminAgentList: ['platform_admin', 'agent_admin'],
-  adminAgentGet: ['platform_admin', 'agent_admin'],
-  adminAgentCreate: ['platform_admin'],
-  adminAgentBrandingSave: ['platform_admin', 'agent_admin'],
-  adminAgentFeaturesSave: ['platform_admin', 'agent_admin'],
-  adminAgentPaySave: ['platform_admin'],
-  adminBrandingImageUpload: ['platform_admin', 'agent_admin'],
-  brandingImage: 'open',
-  adminSeriesList: ['platform_admin', 'agent_admin', 'finance'],
-  adminSeriesSave: ['platform_admin'],
-  adminPackageList: ['platform_admin', 'agent_admin', 'finance'],
-  adminPackageSave: ['platform_admin'],
-  adminPriceSave: ['platform_admin', 'agent_admin'],
-  adminCouponPackageList: ['platform_admin', 'agent_admin', 'finance'],
-  adminCouponPackageSave: ['platform_admin'],
-  adminRechargeOfferList: ['platform_admin', 'agent_admin', 'finance'],
-  adminRechargeOfferSave: ['platform_admin'],
-  adminVoucherIssue: ['platform_admin', 'agent_admin'],
-  adminVoucherBatches: ['platform_admin', 'agent_admin'],
-  adminVoucherBatchRevoke: ['platform_admin', 'agent_admin'],
-  adminOperatorList: ['platform_admin'],
-  adminOperatorCreate: ['platform_admin'],
-  adminOperatorResetPassword: ['platform_admin'],
-  adminOperatorResetTotp: ['platform_admin'],
-  adminOperatorUnlock: ['platform_admin'],
-  adminOperatorSetDisabled: ['platform_admin'],
-  adminOperatorSetRole: ['platform_admin'],
-  adminExportSeries: ['platform_admin', 'agent_admin', 'finance'],
-  adminExportPackages: ['platform_admin', 'agent_admin', 'finance'],
-  adminExportPrices: ['platform_admin', 'agent_admin', 'finance'],
-  adminExportCouponPackages: ['platform_admin', 'agent_admin', 'finance'],
-  adminExportRechargeOffers: ['platform_admin', 'agent_admin', 'finance'],
-  adminExportVoucherBatches: ['platform_admin', 'agent_admin'],
-  adminExportAgents: ['platform_admin', 'agent_admin'],
-  adminExportTickets: ['platform_admin', 'support'],
-  adminExportApplications: ['platform_admin'],
-  adminExportReplacements: ['platform_admin', 'agent_admin'],
-  adminExportRealName: ['platform_admin', 'agent_admin', 'support'],
-  adminExportShopOrders: ['platform_admin', 'agent_admin'],
-  adminExportOperators: ['platform_admin'],
-  adminExportLatePayments: ['platform_admin', 'finance'],
-  adminExportLedger: ['platform_admin', 'finance'],
-  adminExportBulkJobItems: ['platform_admin', 'agent_admin'],
-  adminTicketImage: ['platform_admin', 'support'],
-  adminChatImage: ['platform_admin', 'support'],
-  adminCarrierAccountList: ['platform_admin'],
-  adminCarrierKinds: ['platform_admin'],
-  adminCarrierAccountCreate: ['platform_admin'],
-  adminCarrierAccountUpdate: ['platform_admin'],
-  adminCarrierAccountSetEnabled: ['platform_admin'],
-  adminCarrierAccountTest: ['platform_admin'],
-  adminCommissionAgents: ['platform_admin', 'agent_admin', 'finance'],
-  adminCommissionLedger: ['platform_admin', 'agent_admin', 'finance'],
-  adminCommissionStatement: ['platform_admin', 'agent_admin', 'finance'],
-  adminCommissionStatementExport: ['platform_admin', 'agent_admin', 'finance'],
-  adminCommissionWithdrawals: ['platform_admin', 'agent_admin', 'finance'],
-  adminCommissionWithdrawalRequest: ['platform_admin', 'agent_admin'],
-  adminCommissionWithdrawalApprove: ['platform_admin', 'finance'],
-  adminCommissionWithdrawalReject: ['platform_admin', 'finance'],
-  adminCommissionWithdrawalPaid: ['platform_admin', 'finance'],
-  adminCommissionWithdrawalFailed: ['platform_admin', 'finance'],
-  adminCommissionWithdrawalTransfer: ['platform_admin', 'finance'],
-  adminCommissionWithdrawalCancel: ['platform_admin', 'finance'],
-  adminCommissionAdjust: ['platform_admin', 'finance'],
-  adminCommissionSettings: ['platform_admin'],
-  adminCommissionAccountCode: ['platform_admin', 'agent_admin'],
-  adminCommissionAccountSave: ['platform_admin', 'agent_admin'],
-  adminDeviceTasks: ['platform_admin', 'agent_admin', 'support'],
-  adminDeviceOverview: ['platform_admin', 'agent_admin', 'support'],
-  adminDeviceTaskRetry: ['platform_admin', 'agent_admin', 'support'],
-  adminDeviceTaskCancel: ['platform_admin', 'agent_admin', 'support'],
-  adminFirmwareList: ['platform_admin', 'agent_admin', 'support'],
-  adminFirmwareCreate: ['platform_admin'],
-  adminFirmwareWithdraw: ['platform_admin'],
-  adminDeviceFirmwarePush: ['platform_admin', 'agent_admin', 'support'],
-  adminErrorGroups: ['platform_admin', 'support'],
-  adminWriteLimits: ['platform_admin', 'agent_admin', 'finance'],
-  adminWriteLimitsSave: ['platform_admin'],
-  adminApprovalList: ['platform_admin', 'agent_admin', 'finance'],
-  adminApprovalApprove: ['platform_admin', 'finance'],
-  adminApprovalReject: ['platform_admin', 'finance'],
-  adminApprovalWithdraw: ['platform_admin', 'agent_admin', 'finance'],
-};
+/** Who may call each endpoint: 'open' (no session) or the roles, from its declaration. */
+const MATRIX = Object.fromEntries(
+  (Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[]).map((name) => {
+    const access = ADMIN_ENDPOINTS[name].access as Access;
+    const roles = access === 'open' ? 'open' : [...PERMISSIONS[access as Permission]];
+    return [name, EXCEPTIONS[name] ?? roles];
+  }),
+) as Record<AdminEndpointName, 'open' | OperatorRole[]>;
 
 const names = Object.keys(ADMIN_ENDPOINTS) as AdminEndpointName[];
 

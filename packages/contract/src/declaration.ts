@@ -32,6 +32,17 @@ export interface EndpointDeclaration {
   readonly upload?: true;
   /** a larger (or smaller) request body than the server's default, in bytes */
   readonly bodyLimit?: number;
+  /**
+   * A console POST that writes nothing (a read sent as a POST: a list too long for a URL, a file
+   * to check). Absent: a console POST is a write, made once per Idempotency-Key
+   * (docs/decisions/0041-console-writes-once.md), which adminWritesOnce.test.ts proves by a sample.
+   */
+  readonly writes?: false;
+  /**
+   * A console write already made once by itself, and where that is proven: its body's request id,
+   * a conditional change a second request finds done. adminWritesOnce.test.ts then needs no sample.
+   */
+  readonly idempotent?: string;
 }
 
 /** What a declaration says besides its route (the route comes from its routes file); a GET has no body. */

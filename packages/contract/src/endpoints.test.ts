@@ -12,6 +12,8 @@ describe('endpoint declarations', () => {
     for (const name of names) {
       const e = ENDPOINTS[name];
       expect(e.name).toBe(name);
+      // the zod-free constant the browser imports and the declaration the server registers are one route
+      expect(e.route, name).toBe(ROUTES[name]);
       expect(e.summary.length, name).toBeGreaterThan(0);
       expect(e.tags.length, name).toBeGreaterThan(0);
       expect(`${e.method} ${e.path}`).toBe(e.route);

@@ -5,7 +5,7 @@
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, type Config } from '../config';
+import { ConfigError } from '../lib/configError';
 import type { Db } from '../db/connect';
 import { clock } from '../lib/clock';
 import { fetchTransport, type HttpTransport } from './http/transport';
@@ -22,6 +22,10 @@ import type { SmsProvider } from './sms/provider';
 import { SimulatorSms } from './sms/simulatorSms';
 import { WechatMpClient } from './messaging/wechatMp/client';
 import { DbTokenStore } from './messaging/wechatMp/tokenStore';
+import type { MessagingAppSettings } from './messaging/wechatMp/settings';
+import type { PaymentSettings } from './payment/settings';
+import type { SimulatorSettings } from './simulators';
+import type { SmsSettings } from './sms/settings';
 
 /** Where the real gateways send their notifications (packages/contract: payNotifyWechat, payNotifyAlipay). */
 export const WECHATPAY_NOTIFY_PATH = '/api/v1/pay/wechatpay/notify';
@@ -40,7 +44,7 @@ function pemOf(text: string, label: 'PRIVATE KEY' | 'PUBLIC KEY'): string {
 }
 
 /** Reads every configured key; throws one ConfigError naming each variable whose file is wrong. */
-export function loadProviderKeys(config: Config): Keys {
+export function loadProviderKeys(config: Pick<PaymentSettings, 'wechatPay' | 'alipay'>): Keys {
   const problems: string[] = [];
   const read = <T>(variable: string, file: string, parse: (text: string) => T): T | null => {
     let text: string;
@@ -102,7 +106,7 @@ const now = () => clock.now().getTime();
  * The payment gateway of this configuration: the sandbox alone (development), a real gateway per
  * channel with the sandbox playing the rest (staging), or only real gateways.
  */
-export function paymentGatewayFor(config: Config, deps: ProviderDeps): PaymentGateway {
+export function paymentGatewayFor(config: PaymentSettings, deps: ProviderDeps): PaymentGateway {
   const sandbox = () =>
     new SandboxGateway(
       deps.db,
@@ -176,7 +180,7 @@ export function paymentGatewayFor(config: Config, deps: ProviderDeps): PaymentGa
   return new ChannelRouter(routes, both ? null : sandbox());
 }
 
-export function smsProviderFor(config: Config, deps: ProviderDeps): SmsProvider {
+export function smsProviderFor(config: SmsSettings & Pick<SimulatorSettings, 'production'>, deps: ProviderDeps): SmsProvider {
   if (!config.aliyunSms) return new SimulatorSms(deps.db, deps.log, { toTerminal: config.smsToTerminal, production: config.production });
   return new AliyunSms({ ...config.aliyunSms, transport: deps.transport ?? fetchTransport(), now });
 }
@@ -187,7 +191,7 @@ export function smsProviderFor(config: Config, deps: ProviderDeps): SmsProvider 
  * cannot be read or is empty stops the start naming the variable (main.ts calls it before the
  * database is opened).
  */
-export function loadMessagingAppSecret(config: Config): string | null {
+export function loadMessagingAppSecret(config: MessagingAppSettings): string | null {
   const mp = config.wechatMp;
   if (!mp) return null;
   if (mp.secret) return mp.secret;
@@ -202,7 +206,7 @@ export function loadMessagingAppSecret(config: Config): string | null {
 }
 
 /** The official account's client when the channel is configured; null = the channel is absent. */
-export function messagingAppFor(config: Config, deps: ProviderDeps): WechatMpClient | null {
+export function messagingAppFor(config: MessagingAppSettings, deps: ProviderDeps): WechatMpClient | null {
   const mp = config.wechatMp;
   if (!mp) return null;
   return new WechatMpClient({

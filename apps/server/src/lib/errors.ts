@@ -16,3 +16,27 @@ export class AppError extends Error {
     this.status = httpStatusOf(code);
   }
 }
+
+/**
+ * How an error that is not a business answer (an outside system refusing, down, over its limit)
+ * is answered: the error handler (plugins/errorMapping.ts) sends `status` with the envelope
+ * `{ code, message, data: null }` and logs `log` at warn. The error says it itself, through
+ * `[answerInEnvelope]`, so the handler knows this shape and no integration.
+ */
+export interface EnvelopeAnswer {
+  status: number;
+  code: number;
+  message: string;
+  /** what the handler logs at warn: a message and the fields that explain it (no personal data) */
+  log: { message: string; fields: Record<string, unknown> };
+}
+
+export const answerInEnvelope: unique symbol = Symbol('answerInEnvelope');
+
+export interface AnswersInEnvelope {
+  [answerInEnvelope](): EnvelopeAnswer;
+}
+
+export function answersInEnvelope(err: unknown): err is AnswersInEnvelope {
+  return typeof err === 'object' && err !== null && typeof (err as Partial<AnswersInEnvelope>)[answerInEnvelope] === 'function';
+}

@@ -1,10 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
-import { AppError } from '../lib/errors';
+import { AppError, answerInEnvelope, answersInEnvelope } from '../lib/errors';
 import { REQUEST_ID_HEADER } from '../lib/requestId';
 import { isDatabaseUnavailable } from '../lib/dbUnavailable';
-import { CarrierError } from '../integrations/carrier/adapter';
 
 /**
  * Errors the router answers before any route runs (a path parameter over 100 characters, a
@@ -50,13 +49,12 @@ export function errorMapping(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ code: Code.BAD_REQUEST, message: DEFAULT_MESSAGE[Code.BAD_REQUEST]!, data: null });
     }
-    // A carrier platform that cannot answer now (down, resting behind its circuit, over its limit)
-    // or cannot do this for the card: the holder is told which, never a 500 (docs/decisions/0030).
-    if (err instanceof CarrierError) {
-      req.log.warn({ err: err.message, kind: err.kind }, 'carrier platform refused');
-      if (err.kind === 'unsupported' || err.kind === 'line')
-        return reply.status(409).send({ code: Code.BAD_REQUEST, message: '运营商暂不支持对这张卡办理此项业务，请联系客服', data: null });
-      return reply.status(503).send({ code: Code.INTERNAL, message: '运营商平台暂时无法连接，请稍后再试', data: null });
+    // An outside system's error that says how it is answered (a carrier platform down or refusing
+    // the card: integrations/carrier/adapter.ts, CarrierError): never a 500.
+    if (answersInEnvelope(err)) {
+      const answer = err[answerInEnvelope]();
+      req.log.warn(answer.log.fields, answer.log.message);
+      return reply.status(answer.status).send({ code: answer.code, message: answer.message, data: null });
     }
     // The database cut off or restarting: the pool recovers by itself; the client may try again.
     if (isDatabaseUnavailable(err)) {

@@ -138,6 +138,7 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(ApprovalRow), next_before_id: z.number().int().nullable() }),
   },
   adminApprovalApprove: {
+    idempotent: 'its conditional pending → approved: approving twice at once carries the write out once (adminApprovals.test.ts)',
     access: 'approvals.decide',
     tags: ['admin approvals'],
     summary: '通过审批并执行（不能审批自己提交的申请；同一申请只执行一次）',

@@ -119,6 +119,8 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(CarrierAccountChoice) }),
   },
   adminCardImportDryRun: {
+    // a check of the file (POST only because the file is the body): it writes nothing
+    writes: false,
     access: 'cards.manage',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,

@@ -225,8 +225,9 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardSearchAnswer,
   },
   adminCardLookup: {
-    access: 'cards.view',
     // POST only because a pasted list of 1,000 ICCIDs does not fit a URL: it reads, writes nothing
+    writes: false,
+    access: 'cards.view',
     tags: ['admin cards'],
     summary: `按粘贴的号码列表查找卡片（每行一个或逗号分隔，最多 ${CARD_LOOKUP_MAX} 个，卡号、ICCID、MSISDN、IMSI 均可），并列出未找到的号码`,
     body: CardLookupBody,

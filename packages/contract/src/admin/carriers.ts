@@ -235,6 +235,8 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: CarrierAccountRow,
   },
   adminCarrierAccountTest: {
+    // 测试连接 reads the account and makes one harmless call to the carrier's platform: it writes nothing, and a second test is a second look
+    writes: false,
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '测试连接：用已保存或表单中尚未保存的账号字段调用平台一次（限时），返回可据以处理的结果',

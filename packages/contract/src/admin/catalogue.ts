@@ -292,6 +292,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: RechargeOfferRow,
   },
   adminVoucherIssue: {
+    idempotent: 'its body request_id (adminCatalogue.test.ts: "repeated: true")',
     access: 'vouchers.issue',
     tags: ['admin catalogue'],
     summary: '批量发放优惠券（按卡号、系列或代理；同一请求编号只发放一次；超过限额待第二位管理员审批）',

@@ -185,6 +185,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(CommissionWithdrawal), next_before_id: z.number().int().nullable() }),
   },
   adminCommissionWithdrawalRequest: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '申请提现（不超过可提现金额，打到登记的收款账户；同一请求编号只申请一次）',
@@ -192,6 +193,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalApprove: {
+    idempotent: 'its body request_id (commissions.test.ts: approve twice pays once)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务审核通过提现（重复点击只通过一次）',
@@ -199,6 +201,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalReject: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务驳回提现（须填写原因；金额退回代理余额）',
@@ -206,6 +209,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalPaid: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '登记手工打款（填写打款流水号）',
@@ -217,6 +221,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalFailed: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '登记打款失败（须填写原因；金额退回代理余额）',
@@ -224,6 +229,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalTransfer: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '通过打款接口打款（同一提现只打款一次）',
@@ -232,6 +238,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer.extend({ processing: z.boolean(), note: z.string().optional() }),
   },
   adminCommissionWithdrawalCancel: {
+    idempotent: 'its body request_id (payeeConfirm.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '撤销接口打款（收款人确认前；微信撤销完成后提现记为打款失败、金额退回代理余额）',
@@ -240,6 +247,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ withdrawal: CommissionWithdrawal, canceling: z.boolean() }),
   },
   adminCommissionAdjust: {
+    idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
     summary: '财务调整代理佣金（须填写原因；同一请求编号只调整一次；超过限额待第二位管理员审批）',

@@ -244,6 +244,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: z.object({ order_no: z.string(), mobile: z.string() }),
   },
   adminOrderRefund: {
+    idempotent: 'its body request_id (adminMoney.test.ts)',
     access: 'refunds.manage',
     tags: ['admin orders'],
     summary: '退款（必须填写原因；经退款服务，重复提交只退一次；超过单笔退款上限待另一人审批）',
@@ -272,6 +273,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: AdminLedgerAnswer,
   },
   adminBalanceAdjust: {
+    idempotent: 'its body request_id (adminMoney.test.ts)',
     access: 'ledger.adjust',
     tags: ['admin balance'],
     summary: '手工调整余额（必须填写原因；同一请求编号只调整一次；超过限额待第二位管理员审批）',

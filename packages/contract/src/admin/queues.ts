@@ -245,6 +245,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminChatThread,
   },
   adminChatRead: {
+    idempotent: "marks only the holder's messages not yet read: a second time finds none and changes nothing (no audit row)",
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询：用户的消息已读',
@@ -252,6 +253,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminChatThread,
   },
   adminChatReply: {
+    idempotent: 'its body client_id (chat.test.ts)',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询：回复用户（实时送达用户的对话页；同一 client_id 只存一次）',

@@ -7,6 +7,8 @@
 // of @portal/domain/carrierCodes). It does no throttling, retrying beyond a token refresh, or
 // caching: the sync engine (modules/carrierSync) owns the account's limits, retries and circuit.
 import { changeAnswerOf, type ChangeAnswerTable } from '@portal/domain/carrierCodes/changeAnswer';
+import { Code } from '@portal/contract/codes';
+import { answerInEnvelope, type AnswersInEnvelope, type EnvelopeAnswer } from '../../lib/errors';
 import type { HttpTransport } from '../http/transport';
 
 /** Which line, in the carrier's terms: an adapter picks the identifier its platform wants. */
@@ -102,7 +104,7 @@ export interface RealNameStart {
  */
 export type CarrierErrorKind = 'auth' | 'rate' | 'unavailable' | 'malformed' | 'line' | 'unsupported';
 
-export class CarrierError extends Error {
+export class CarrierError extends Error implements AnswersInEnvelope {
   constructor(
     readonly kind: CarrierErrorKind,
     message: string,
@@ -111,6 +113,17 @@ export class CarrierError extends Error {
   ) {
     super(message);
     this.name = 'CarrierError';
+  }
+
+  /**
+   * A platform that cannot answer now (down, resting behind its circuit, over its limit) or cannot
+   * do this for the card: the holder is told which, never a 500 (docs/decisions/0030).
+   */
+  [answerInEnvelope](): EnvelopeAnswer {
+    const log = { message: 'carrier platform refused', fields: { err: this.message, kind: this.kind } };
+    if (this.kind === 'unsupported' || this.kind === 'line')
+      return { status: 409, code: Code.BAD_REQUEST, message: '运营商暂不支持对这张卡办理此项业务，请联系客服', log };
+    return { status: 503, code: Code.INTERNAL, message: '运营商平台暂时无法连接，请稍后再试', log };
   }
 }
 

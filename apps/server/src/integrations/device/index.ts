@@ -2,7 +2,9 @@
 // auto-configuration servers are configured; then each serial goes to the ACS that manages it, and
 // the simulator keeps the serials no ACS knows while it is mounted. Model maps and the server list
 // are checked here, at start-up: a problem stops the server with a message naming what to fix.
-import { ConfigError, deviceSimulatorMounted, type Config } from '../../config';
+import { ConfigError } from '../../lib/configError';
+import { deviceSimulatorMounted, type SimulatorSettings } from '../simulators';
+import type { DeviceSettings } from './settings';
 import type { Db } from '../../db/connect';
 import { fetchTransport, type HttpTransport } from '../http/transport';
 import { GenieAcsGateway } from './genieacs/adapter';
@@ -13,7 +15,7 @@ import type { DeviceGateway } from './gateway';
 import { RoutedDeviceGateway } from './routed';
 import { DeviceSimulator } from './simulator';
 
-export function deviceGatewayFor(db: Db, config: Config, transport?: HttpTransport): DeviceGateway {
+export function deviceGatewayFor(db: Db, config: DeviceSettings & SimulatorSettings, transport?: HttpTransport): DeviceGateway {
   const simulator = deviceSimulatorMounted(config)
     ? new DeviceSimulator(db, { checkinMs: config.deviceCheckinMs, rebootMs: config.deviceRebootMs })
     : null;

@@ -5,7 +5,8 @@
 // (a developer's machine, a test, a staging deployment that allows the payments simulator): a
 // server taking real payments without a real payout adapter refuses 接口打款, and finance pays by
 // hand and records the reference.
-import { mountedSimulators, type Config } from '../../config';
+import { mountedSimulators } from '../simulators';
+import type { PayoutSettings } from './settings';
 import { fetchTransport, type HttpTransport } from '../http/transport';
 import { loadProviderKeys } from '../providers';
 import { clock } from '../../lib/clock';
@@ -13,7 +14,10 @@ import type { PayoutGateway } from './gateway';
 import { PayoutSimulator } from './simulator';
 import { WechatTransferGateway } from './wechat/gateway';
 
-export function payoutGatewayFor(config: Config, deps: { transport?: HttpTransport } = {}): PayoutGateway | null {
+export function payoutGatewayFor(
+  config: PayoutSettings & Parameters<typeof mountedSimulators>[0],
+  deps: { transport?: HttpTransport } = {},
+): PayoutGateway | null {
   const w = config.wechatPayout;
   if (config.payoutGateway === 'wechatpay' && w) {
     // the same merchant keys as the payment adapter, read by its loader (loadProviderKeys): only

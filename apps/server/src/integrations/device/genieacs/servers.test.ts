@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AcsSettings } from '../../../config';
+import type { AcsSettings } from '../settings';
 import { acsServers, parseAcsFile } from './servers';
 
 const none: AcsSettings = {

@@ -5,7 +5,7 @@
 // or the JSON itself, so they appear in no `ps`, no env dump and no repository.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AcsSettings } from '../../../config';
+import type { AcsSettings } from '../settings';
 
 export interface AcsServer {
   name: string;

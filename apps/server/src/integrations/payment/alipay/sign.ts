@@ -1,17 +1,22 @@
 // Alipay open platform signatures (opendocs.alipay.com, "签名" / "异步通知验签"), RSA2 =
 // SHA256withRSA over the parameters sorted by name and joined as k=v&… with their raw values:
-//   a request signs every parameter but `sign` (sign_type included) with the merchant's app key;
-//   a notification is verified over every parameter but `sign` and `sign_type`, empty ones left out,
-//   with Alipay's public key;
+//   a request signs every parameter but `sign` (sign_type included), empty ones left out, with the
+//   merchant's app key;
+//   a notification is verified over every parameter but `sign` and `sign_type`, empty ones
+//   included as `k=` (Alipay signs every parameter it posts; the official alipay-sdk's
+//   checkNotifySign does the same), with Alipay's public key;
 //   a synchronous answer's `sign` covers the exact JSON text of its `<method>_response` member.
 import { createSign, createVerify, type KeyObject } from 'node:crypto';
 
 export type Params = Record<string, string>;
 
-/** The sorted `k=v&…` string; `leaveOut` names the parameters not signed. Empty values never count. */
-export function signContent(params: Params, leaveOut: readonly string[]): string {
+/**
+ * The sorted `k=v&…` string; `leaveOut` names the parameters not signed. `empty`: what an empty
+ * value does — a request leaves it out, a notification signs it as `k=`.
+ */
+export function signContent(params: Params, leaveOut: readonly string[], empty: 'leftOut' | 'signed' = 'leftOut'): string {
   return Object.keys(params)
-    .filter((k) => !leaveOut.includes(k) && params[k] !== undefined && params[k] !== '')
+    .filter((k) => !leaveOut.includes(k) && params[k] !== undefined && (empty === 'signed' || params[k] !== ''))
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&');
@@ -39,7 +44,12 @@ export function signRequest(params: Params, privateKey: KeyObject): Params {
 export function verifyNotificationParams(params: Params, publicKey: KeyObject): boolean {
   const sign = params.sign;
   if (!sign || params.sign_type !== 'RSA2') return false;
-  return rsa2Verify(signContent(params, ['sign', 'sign_type']), sign, publicKey);
+  return rsa2Verify(notificationContent(params), sign, publicKey);
+}
+
+/** What Alipay signed in a notification: every parameter but `sign` and `sign_type`, empty ones too. */
+export function notificationContent(params: Params): string {
+  return signContent(params, ['sign', 'sign_type'], 'signed');
 }
 
 /**

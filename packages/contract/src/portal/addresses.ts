@@ -1,0 +1,35 @@
+// The portal's endpoints of ../routes/addresses.ts bound to who may call them and their schemas
+// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
+import { bindRoutes } from '../declaration';
+import * as ROUTES from '../routes/addresses';
+import { AddressIdBody, AddressListAnswer, AddressSaveRequest, SavedAddress } from '../addresses';
+
+export const addressesEndpoints = bindRoutes(ROUTES, {
+  addressList: {
+    access: 'holder',
+    tags: ['addresses'],
+    summary: '我的收货地址（仅本人；默认地址在前；卡号登录没有）',
+    answer: AddressListAnswer,
+  },
+  addressSave: {
+    access: 'holder',
+    tags: ['addresses'],
+    summary: '新增或修改收货地址（仅本人的；省 / 市 / 区县须为行政区划中真实的一组）',
+    body: AddressSaveRequest,
+    answer: SavedAddress,
+  },
+  addressDelete: {
+    access: 'holder',
+    tags: ['addresses'],
+    summary: '删除收货地址（仅本人的）',
+    body: AddressIdBody,
+    answer: AddressListAnswer,
+  },
+  addressSetDefault: {
+    access: 'holder',
+    tags: ['addresses'],
+    summary: '设为默认收货地址（仅本人的）',
+    body: AddressIdBody,
+    answer: AddressListAnswer,
+  },
+});

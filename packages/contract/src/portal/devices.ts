@@ -1,0 +1,111 @@
+// The portal's endpoints of ../routes/devices.ts bound to who may call them and their schemas
+// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
+import { bindRoutes } from '../declaration';
+import * as ROUTES from '../routes/devices';
+import {
+  BindDeviceAnswer,
+  BindDeviceRequest,
+  CancelChangeRequest,
+  ChangeQuery,
+  ClientRequest,
+  ClientsAnswer,
+  ConfirmedRequest,
+  DeviceChange,
+  DeviceChangesAnswer,
+  DeviceListAnswer,
+  DeviceQuery,
+  DeviceStatus,
+  NetworkModeRequest,
+  SimsAnswer,
+  SwitchSimRequest,
+  UnbindDeviceAnswer,
+  WifiAnswer,
+  WifiChangeRequest,
+} from '../devices';
+import { devices } from './tags';
+
+export const devicesEndpoints = bindRoutes(ROUTES, {
+  deviceList: { access: 'holder', tags: devices, summary: '我的设备（已绑定卡中的随身WiFi、CPE、多卡设备）', answer: DeviceListAnswer },
+  deviceStatus: {
+    access: 'holder',
+    tags: devices,
+    summary: '设备状态：在线、电量、运行时长、当前网络与信号、WiFi、待生效的操作',
+    query: DeviceQuery,
+    answer: DeviceStatus,
+  },
+  deviceBind: {
+    access: 'holder',
+    tags: devices,
+    summary: '添加设备：设备序列号、设备中的卡号与该卡的卡密码须一致（失败按账号、地址限次）',
+    body: BindDeviceRequest,
+    answer: BindDeviceAnswer,
+  },
+  deviceUnbind: { access: 'holder', tags: devices, summary: '解绑设备（连同设备中的卡）', body: DeviceQuery, answer: UnbindDeviceAnswer },
+  deviceWifi: {
+    access: 'holder',
+    tags: devices,
+    summary: 'WiFi设置（名称、密码、隐藏、加密、频段、最大连接数）',
+    query: DeviceQuery,
+    answer: WifiAnswer,
+  },
+  deviceWifiChange: {
+    access: 'holder',
+    tags: devices,
+    summary: '修改WiFi设置（设备下次联网时生效，已连接的终端会断开）',
+    body: WifiChangeRequest,
+    answer: DeviceChange,
+  },
+  deviceClients: { access: 'holder', tags: devices, summary: '已连接的终端与拉黑名单', query: DeviceQuery, answer: ClientsAnswer },
+  deviceClientBlock: { access: 'holder', tags: devices, summary: '拉黑一个已连接的终端', body: ClientRequest, answer: DeviceChange },
+  deviceClientUnblock: { access: 'holder', tags: devices, summary: '解除拉黑', body: ClientRequest, answer: DeviceChange },
+  deviceSims: {
+    access: 'holder',
+    tags: devices,
+    summary: '设备中的SIM卡：运营商、信号、剩余流量；网络模式',
+    query: DeviceQuery,
+    answer: SimsAnswer,
+  },
+  deviceSimSwitch: {
+    access: 'holder',
+    tags: devices,
+    summary: '切换到另一张SIM卡（注册不上网络则回退到原网络）',
+    body: SwitchSimRequest,
+    answer: DeviceChange,
+  },
+  deviceNetworkMode: {
+    access: 'holder',
+    tags: devices,
+    summary: '设置网络模式（自动 / 仅5G / 仅4G）',
+    body: NetworkModeRequest,
+    answer: DeviceChange,
+  },
+  deviceReboot: {
+    access: 'holder',
+    tags: devices,
+    summary: '重启设备（需确认；有次数限制）',
+    body: ConfirmedRequest,
+    answer: DeviceChange,
+  },
+  deviceReset: {
+    access: 'holder',
+    tags: devices,
+    summary: '恢复出厂设置（需确认；有次数限制；WiFi与拉黑名单恢复出厂值）',
+    body: ConfirmedRequest,
+    answer: DeviceChange,
+  },
+  deviceChanges: {
+    access: 'holder',
+    tags: devices,
+    summary: '设备的操作记录（谁、何时、做了什么、结果），最近20条',
+    query: DeviceQuery,
+    answer: DeviceChangesAnswer,
+  },
+  deviceChange: {
+    access: 'holder',
+    tags: devices,
+    summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）',
+    query: ChangeQuery,
+    answer: DeviceChange,
+  },
+  deviceChangeCancel: { access: 'holder', tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
+});

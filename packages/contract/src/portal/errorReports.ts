@@ -1,0 +1,15 @@
+// The portal's endpoints of ../routes/errorReports.ts bound to who may call them and their schemas
+// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
+import { bindRoutes } from '../declaration';
+import * as ROUTES from '../routes/errorReports';
+import { ErrorReportAnswer, ErrorReportBatch } from '../errorReports';
+
+export const errorReportsEndpoints = bindRoutes(ROUTES, {
+  errorReports: {
+    access: 'open',
+    tags: ['error reports'],
+    summary: '手机端错误报告：未捕获的错误、页面代码加载失败、接口调用失败（已去除卡号、手机号、令牌；按地址限频）',
+    body: ErrorReportBatch,
+    answer: ErrorReportAnswer,
+  },
+});

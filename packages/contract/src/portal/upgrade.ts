@@ -1,0 +1,23 @@
+// The portal's endpoints of ../routes/upgrade.ts bound to who may call them and their schemas
+// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
+import { bindRoutes } from '../declaration';
+import * as ROUTES from '../routes/upgrade';
+import { UpgradeOption, UpgradeOptionsAnswer, UpgradeOptionsQuery, UpgradeQuoteQuery } from '../upgrade';
+import { upgrade } from './tags';
+
+export const upgradeEndpoints = bindRoutes(ROUTES, {
+  upgradeOptions: {
+    access: 'holder',
+    tags: upgrade,
+    summary: '当前套餐与可升级的套餐（每项附服务端报价：变化、抵扣、补差价）',
+    query: UpgradeOptionsQuery,
+    answer: UpgradeOptionsAnswer,
+  },
+  upgradeQuote: {
+    access: 'holder',
+    tags: upgrade,
+    summary: '升级到某个套餐的报价，或不能升级的原因',
+    query: UpgradeQuoteQuery,
+    answer: UpgradeOption,
+  },
+});

@@ -1,0 +1,41 @@
+// The portal's endpoints of ../routes/usage.ts bound to who may call them and their schemas
+// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
+import { bindRoutes } from '../declaration';
+import * as ROUTES from '../routes/usage';
+import {
+  CardNumBody,
+  CardNumQuery,
+  DailyFlowAnswer,
+  DailyFlowQuery,
+  FlowAnswer,
+  FlowStatisticsAnswer,
+  FlowSyncAnswer,
+  LineAnswer,
+} from '../schemas';
+import { usage } from './tags';
+
+export const usageEndpoints = bindRoutes(ROUTES, {
+  flow: { access: 'holder', tags: usage, summary: '流量概览：今日、本月、当前套餐已用与剩余', query: CardNumQuery, answer: FlowAnswer },
+  cardLine: {
+    access: 'holder',
+    tags: usage,
+    summary: '卡的线路：状态、停机原因、生效与排队的套餐、本期流量、余额、实名、问题与处理办法（各页面同一口径）',
+    query: CardNumQuery,
+    answer: LineAnswer,
+  },
+  dailyFlow: {
+    access: 'holder',
+    tags: usage,
+    summary: '每日流量（最近 days 天，含用量为 0 的日期）',
+    query: DailyFlowQuery,
+    answer: DailyFlowAnswer,
+  },
+  flowStatistics: { access: 'holder', tags: usage, summary: '流量统计：累计与每月用量', query: CardNumQuery, answer: FlowStatisticsAnswer },
+  flowSync: {
+    access: 'holder',
+    tags: usage,
+    summary: '立即从运营商同步流量（每张卡 30 秒一次）',
+    body: CardNumBody,
+    answer: FlowSyncAnswer,
+  },
+});
