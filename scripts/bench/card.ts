@@ -7,7 +7,8 @@
 // Options (env): BENCH_DB, BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2),
 // BENCH_LOG_LEVEL (info), BENCH_ROUTES (comma list of: card,flow,daily,stats,bare — default all —
 // card_gzip (card info asked as a browser asks, offering compressed answers),
-// and, on SQLite, floor,floor_headers,floor_logged: the floor under card info, floor.ts),
+// and floor,floor_headers,floor_logged: the floor under card info, floor.ts, on the same database),
+// BENCH_SEED=1 (seed the demo data on BENCH_DB, e.g. an empty PostgreSQL database),
 // BENCH_PROFILE=1 (the portal and the floor run with --cpu-prof; the profiles land in .bench/profiles,
 // `scripts/bench/profileTop.ts <file> <seconds>` sums one up),
 // BENCH_ACCOUNT / BENCH_PASSWORD / BENCH_CARD (default the demo account and 1000000001).
@@ -62,9 +63,8 @@ const line = (label: string, r: Round) => {
   return `  ${label.padEnd(30)} ${(r.rps.toFixed(0) + ' req/s').padEnd(13)} p50 ${(r.latencyMs.p50 + ' ms').padEnd(7)} p99 ${(r.latencyMs.p99 + ' ms').padEnd(7)} ${(r.cpuMicrosPerRequest.toFixed(0) + ' µs CPU/req').padEnd(16)} (system ${r.systemMicrosPerRequest.toFixed(0)})${bad ? ` ${bad} NOT 2xx/errors` : ''}`;
 };
 
-/** The floor process on the portal's database file, answering with the portal's security headers. */
+/** The floor process on the portal's database (SQLite file or PostgreSQL), answering with the portal's security headers. */
 async function startFloorBeside(portal: Started, bare: Started, databaseUrl: string, nodeArgs: string[]): Promise<Started> {
-  if (/^postgres/.test(databaseUrl)) throw new Error('the floor routes read the SQLite file: run them without a postgres BENCH_DB');
   const [portalAnswer, bareAnswer] = await Promise.all([fetch(`${portal.baseUrl}/healthz`), fetch(`${bare.baseUrl}/bare`)]);
   // what the portal adds to every answer beyond what Fastify itself sends (the bare route's answer)
   const securityHeaders: Record<string, string> = {};
@@ -83,7 +83,9 @@ async function main() {
   const bare = await startBare();
   started.push(bare);
   const t0 = Date.now();
-  const portal = await startPortalOn(databaseUrl, { LOG_LEVEL, SEED_DEMO: process.env.BENCH_DB ? '0' : '1' }, nodeArgs);
+  // BENCH_SEED=1: the demo data on BENCH_DB too (an empty PostgreSQL database)
+  const seed = process.env.BENCH_SEED ?? (process.env.BENCH_DB ? '0' : '1');
+  const portal = await startPortalOn(databaseUrl, { LOG_LEVEL, SEED_DEMO: seed }, nodeArgs);
   started.push(portal);
   console.log(`portal ${portal.baseUrl} (pid ${portal.pid}, LOG_LEVEL=${LOG_LEVEL}, ready in ${Date.now() - t0} ms) on ${databaseUrl}`);
   console.log(`bare   ${bare.baseUrl}/bare (pid ${bare.pid}, its own process)`);
