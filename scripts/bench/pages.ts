@@ -239,6 +239,9 @@ export function medianVisit(visits: ColdVisit[]) {
     jsDownloaded: median(visits.map((v) => v.jsDownloaded)),
     lcpMs: median(visits.map((v) => v.lcpMs)),
     tbtMs: median(visits.map((v) => v.tbtMs)),
+    /** the time of the long tasks before the first contentful paint, in all */
+    longBeforeFcpMs: median(visits.map((v) => v.longBeforeFcp.reduce((n, d) => n + d, 0))),
+    fcpMs: median(visits.map((v) => v.fcpMs)),
     cls: median(visits.map((v) => v.cls)),
     lcpElement: visits.map((v) => v.lcpElement).sort()[Math.floor((visits.length - 1) / 2)]!,
   };
