@@ -112,3 +112,22 @@ export function sizeFiles(dist: string, files: string[]): SizedFile[] {
 }
 
 export const sum = (files: { gzip: number }[]) => files.reduce((n, f) => n + f.gzip, 0);
+
+/**
+ * A cold visit of a logged-in page, from the manifest: the entry, what the entry itself loads on
+ * any page but /login (its lazy imports other than /login's page: the full shell and the route
+ * table's lazy half, main.tsx waits for them) and the page's own chunk, each with its static
+ * imports, once. What the browser fetches before the page renders; a dialog's or a gate's code
+ * loaded later is not counted. The browser's own count: `npm run bench:pages`,
+ * e2e/journeys/firstLoad.e2e.test.ts.
+ */
+export function coldVisitFiles(manifest: Manifest, pageSrc: string, loginSrc: RegExp = DEFAULT_LOGIN_SRC): FirstLoad {
+  const entryKey = entryKeyOf(manifest);
+  const routeKeys = Object.keys(manifest).filter((k) => (manifest[k]!.src ?? k) === pageSrc);
+  if (routeKeys.length !== 1) throw new Error(`manifest: no chunk for ${pageSrc}`);
+  const shell = (manifest[entryKey]!.dynamicImports ?? []).filter((k) => !loginSrc.test(manifest[k]?.src ?? k));
+  const chunkKeys: string[] = [];
+  staticClosure(manifest, [entryKey], chunkKeys);
+  staticClosure(manifest, [...shell, ...routeKeys], chunkKeys);
+  return { entryKey, routeKeys, chunkKeys, ...filesOf(manifest, chunkKeys) };
+}

@@ -6,11 +6,14 @@
 //
 // Options (env): BENCH_DB, BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2),
 // BENCH_LOG_LEVEL (info), BENCH_ROUTES (comma list of: card,flow,daily,stats,bare — default all —
-// and, on SQLite, floor,floor_headers,floor_logged: the floor under card info, floor.ts),
-// BENCH_PROFILE=1 (the portal runs with --cpu-prof; the profile lands in .bench/profiles),
+// card_gzip (card info asked as a browser asks, offering compressed answers),
+// and floor,floor_headers,floor_logged: the floor under card info, floor.ts, on the same database),
+// BENCH_SEED=1 (seed the demo data on BENCH_DB, e.g. an empty PostgreSQL database),
+// BENCH_PROFILE=1 (the portal and the floor run with --cpu-prof; the profiles land in .bench/profiles,
+// `scripts/bench/profileTop.ts <file> <seconds>` sums one up),
 // BENCH_ACCOUNT / BENCH_PASSWORD / BENCH_CARD (default the demo account and 1000000001).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killLoadGenerators, load, type LoadResult } from './load';
 import { killStarted, repoRoot, startBare, startFloor, startPortalOn, type Started } from './processes';
@@ -46,21 +49,29 @@ export async function login(baseUrl: string, account = ACCOUNT, password = PASSW
   return body.data.token;
 }
 
-const line = (label: string, r: LoadResult) => {
+/** a process's user + system CPU time so far, in µs (/proc/<pid>/stat, clock ticks of 10 ms) */
+function cpuMicros(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
+}
+
+/** a round, with the serving process's CPU per request (user + system) and the system part of it */
+type Round = LoadResult & { cpuMicrosPerRequest: number; systemMicrosPerRequest: number };
+
+const line = (label: string, r: Round) => {
   const bad = r.non2xx + r.errors + r.timeouts;
-  return `  ${label.padEnd(30)} ${(r.rps.toFixed(0) + ' req/s').padEnd(13)} p50 ${(r.latencyMs.p50 + ' ms').padEnd(7)} p99 ${(r.latencyMs.p99 + ' ms').padEnd(7)}${bad ? ` ${bad} NOT 2xx/errors` : ''}`;
+  return `  ${label.padEnd(30)} ${(r.rps.toFixed(0) + ' req/s').padEnd(13)} p50 ${(r.latencyMs.p50 + ' ms').padEnd(7)} p99 ${(r.latencyMs.p99 + ' ms').padEnd(7)} ${(r.cpuMicrosPerRequest.toFixed(0) + ' µs CPU/req').padEnd(16)} (system ${r.systemMicrosPerRequest.toFixed(0)})${bad ? ` ${bad} NOT 2xx/errors` : ''}`;
 };
 
-/** The floor process on the portal's database file, answering with the portal's security headers. */
-async function startFloorBeside(portal: Started, bare: Started, databaseUrl: string): Promise<Started> {
-  if (/^postgres/.test(databaseUrl)) throw new Error('the floor routes read the SQLite file: run them without a postgres BENCH_DB');
+/** The floor process on the portal's database (SQLite file or PostgreSQL), answering with the portal's security headers. */
+async function startFloorBeside(portal: Started, bare: Started, databaseUrl: string, nodeArgs: string[]): Promise<Started> {
   const [portalAnswer, bareAnswer] = await Promise.all([fetch(`${portal.baseUrl}/healthz`), fetch(`${bare.baseUrl}/bare`)]);
   // what the portal adds to every answer beyond what Fastify itself sends (the bare route's answer)
   const securityHeaders: Record<string, string> = {};
   portalAnswer.headers.forEach((value, name) => {
     if (!bareAnswer.headers.has(name) && name !== 'x-request-id') securityHeaders[name] = value;
   });
-  return startFloor(databaseUrl, securityHeaders);
+  return startFloor(databaseUrl, securityHeaders, nodeArgs);
 }
 
 async function main() {
@@ -72,25 +83,33 @@ async function main() {
   const bare = await startBare();
   started.push(bare);
   const t0 = Date.now();
-  const portal = await startPortalOn(databaseUrl, { LOG_LEVEL, SEED_DEMO: process.env.BENCH_DB ? '0' : '1' }, nodeArgs);
+  // BENCH_SEED=1: the demo data on BENCH_DB too (an empty PostgreSQL database)
+  const seed = process.env.BENCH_SEED ?? (process.env.BENCH_DB ? '0' : '1');
+  const portal = await startPortalOn(databaseUrl, { LOG_LEVEL, SEED_DEMO: seed }, nodeArgs);
   started.push(portal);
   console.log(`portal ${portal.baseUrl} (pid ${portal.pid}, LOG_LEVEL=${LOG_LEVEL}, ready in ${Date.now() - t0} ms) on ${databaseUrl}`);
   console.log(`bare   ${bare.baseUrl}/bare (pid ${bare.pid}, its own process)`);
   const token = await login(portal.baseUrl);
   const headers = { Authorization: `Bearer ${token}` };
-  const floor = ROUTES.some((r) => r.startsWith('floor')) ? await startFloorBeside(portal, bare, databaseUrl) : null;
+  const floor = ROUTES.some((r) => r.startsWith('floor')) ? await startFloorBeside(portal, bare, databaseUrl, nodeArgs) : null;
   if (floor) started.push(floor);
-  const urls: Record<string, { url: string; headers?: Record<string, string> }> = {
-    bare: { url: `${bare.baseUrl}/bare` },
-    card: { url: `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`, headers },
-    flow: { url: `${portal.baseUrl}/api/v2/card/flow?custom_num=${CARD}`, headers },
-    daily: { url: `${portal.baseUrl}/api/v2/card_flow?custom_num=${CARD}&days=30`, headers },
-    stats: { url: `${portal.baseUrl}/api/v1/card/flow_statistics?custom_num=${CARD}`, headers },
+  const urls: Record<string, { url: string; headers?: Record<string, string>; pid: number }> = {
+    bare: { url: `${bare.baseUrl}/bare`, pid: bare.pid },
+    card: { url: `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`, headers, pid: portal.pid },
+    // as a phone asks: a browser always offers compressed answers (autocannon does not, unless told)
+    card_gzip: {
+      url: `${portal.baseUrl}/api/v2/card/info?custom_num=${CARD}`,
+      headers: { ...headers, 'Accept-Encoding': 'gzip, deflate, br' },
+      pid: portal.pid,
+    },
+    flow: { url: `${portal.baseUrl}/api/v2/card/flow?custom_num=${CARD}`, headers, pid: portal.pid },
+    daily: { url: `${portal.baseUrl}/api/v2/card_flow?custom_num=${CARD}&days=30`, headers, pid: portal.pid },
+    stats: { url: `${portal.baseUrl}/api/v1/card/flow_statistics?custom_num=${CARD}`, headers, pid: portal.pid },
     ...(floor
       ? {
-          floor: { url: `${floor.baseUrl}/floor?custom_num=${CARD}`, headers },
-          floor_headers: { url: `${floor.baseUrl}/floor/headers?custom_num=${CARD}`, headers },
-          floor_logged: { url: `${floor.baseUrl}/floor/logged?custom_num=${CARD}`, headers },
+          floor: { url: `${floor.baseUrl}/floor?custom_num=${CARD}`, headers, pid: floor.pid },
+          floor_headers: { url: `${floor.baseUrl}/floor/headers?custom_num=${CARD}`, headers, pid: floor.pid },
+          floor_logged: { url: `${floor.baseUrl}/floor/logged?custom_num=${CARD}`, headers, pid: floor.pid },
         }
       : {}),
   };
@@ -102,22 +121,51 @@ async function main() {
     if (name !== 'bare' && body.code !== 0) throw new Error(`${name} probe failed: ${JSON.stringify(body).slice(0, 300)}`);
     await load(u.url, { seconds: 2, connections: CONNECTIONS, headers: u.headers }); // warm-up
   }
-  const results: Record<string, LoadResult[]> = {};
+  const results: Record<string, Round[]> = {};
   for (let round = 0; round < ROUNDS; round++)
     for (const name of ROUTES) {
-      const r = await load(urls[name]!.url, { seconds: SECONDS, connections: CONNECTIONS, headers: urls[name]!.headers });
+      const u = urls[name]!;
+      // the serving process's own CPU over the round: steadier than req/s on a shared machine
+      const cpu0 = cpuMicros(u.pid);
+      const loaded = await load(u.url, { seconds: SECONDS, connections: CONNECTIONS, headers: u.headers });
+      const cpu1 = cpuMicros(u.pid);
+      const n = Math.max(1, loaded.requests);
+      const r: Round = {
+        ...loaded,
+        cpuMicrosPerRequest: (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / n,
+        systemMicrosPerRequest: (cpu1.system - cpu0.system) / n,
+      };
       (results[name] ??= []).push(r);
       console.log(line(`${name} (round ${round + 1})`, r));
     }
   const mean = (rs: LoadResult[]) => rs.reduce((n, r) => n + r.rps, 0) / rs.length;
   const worstP99 = (rs: LoadResult[]) => Math.max(...rs.map((r) => r.latencyMs.p99));
+  const leastCpu = (rs: Round[]) => Math.min(...rs.map((r) => r.cpuMicrosPerRequest));
   const bareRps = results.bare ? mean(results.bare) : NaN;
-  console.log(`\nsummary (${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds, alternating):`);
-  const summary: Record<string, { rps: number; p99: number; ratioToBare: number }> = {};
+  const loggedRps = results.floor_logged ? mean(results.floor_logged) : NaN;
+  const loggedCpu = results.floor_logged ? leastCpu(results.floor_logged) : NaN;
+  console.log(
+    `\nsummary (${CONNECTIONS} connections, ${SECONDS} s × ${ROUNDS} rounds, alternating; load average ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}):`,
+  );
+  const summary: Record<
+    string,
+    { rps: number; p99: number; ratioToBare: number; ratioToFloorLogged: number; cpuMicrosPerRequest: number }
+  > = {};
   for (const [name, rs] of Object.entries(results)) {
-    summary[name] = { rps: mean(rs), p99: worstP99(rs), ratioToBare: mean(rs) / bareRps };
+    summary[name] = {
+      rps: mean(rs),
+      p99: worstP99(rs),
+      ratioToBare: mean(rs) / bareRps,
+      ratioToFloorLogged: mean(rs) / loggedRps,
+      cpuMicrosPerRequest: leastCpu(rs),
+    };
+    const ofLogged = Number.isFinite(loggedRps)
+      ? `  ${(mean(rs) / loggedRps).toFixed(2)} of floor_logged (CPU/req ${(loggedCpu / leastCpu(rs)).toFixed(2)})`
+      : '';
     console.log(
-      `  ${name.padEnd(13)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare`,
+      `  ${name.padEnd(13)} ${mean(rs).toFixed(0).padStart(6)} req/s  p99 ≤ ${worstP99(rs)} ms  ${((mean(rs) / bareRps) * 100).toFixed(1)} % of bare  ${leastCpu(rs).toFixed(0)} µs CPU/req (least)${ofLogged}`,
     );
   }
   await cleanup();

@@ -5,7 +5,7 @@
 // rounds alternating. On a shared machine throughput swings with the load; CPU per request much
 // less, so this is the figure to compare changes by (docs/capacity-measurements.md); BENCH_BASE
 // names another checkout (a worktree of main) measured in the same rounds, and the best round of each
-// is printed.
+// is printed. BENCH_GZIP=1 asks as a browser does, offering compressed answers (Accept-Encoding).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -71,8 +71,9 @@ const base = BASE ? await startPortalOn(freshDb(), env, [], BASE) : undefined;
 const bare = await startBare();
 const best = { bare: Infinity, portal: Infinity, base: Infinity };
 try {
-  const auth = [`authorization: Bearer ${await login(portal.baseUrl)}`];
-  const baseAuth = base ? [`authorization: Bearer ${await login(base.baseUrl)}`] : [];
+  const asBrowser = process.env.BENCH_GZIP === '1' ? ['accept-encoding: gzip, deflate, br'] : [];
+  const auth = [`authorization: Bearer ${await login(portal.baseUrl)}`, ...asBrowser];
+  const baseAuth = base ? [`authorization: Bearer ${await login(base.baseUrl)}`, ...asBrowser] : [];
   const url = `${portal.baseUrl}${PATH}`;
   measure(bare, `${bare.baseUrl}/bare`, 3000);
   measure(portal, url, 3000, auth);

@@ -109,11 +109,11 @@ export async function startPortalOn(
  * <baseUrl>/floor, /floor/headers, /floor/logged with the portal's token. `headers`: the portal's
  * security headers as its answers carry them.
  */
-export async function startFloor(databaseFile: string, headers: Record<string, string>): Promise<Started> {
+export async function startFloor(databaseFile: string, headers: Record<string, string>, nodeArgs: string[] = []): Promise<Started> {
   const port = await freePort();
   const log = logFile();
   const accessLog = join(mkdtempSync(join(tmpdir(), 'portal-bench-floor-')), 'access.log');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'scripts/bench/floor.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(repoRoot, 'scripts/bench/floor.ts')], {
     cwd: repoRoot,
     env: { ...process.env, FLOOR_PORT: String(port), FLOOR_DB: databaseFile, FLOOR_HEADERS: JSON.stringify(headers), FLOOR_LOG: accessLog },
     stdio: ['ignore', log.fd, log.fd],

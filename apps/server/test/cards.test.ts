@@ -471,6 +471,18 @@ describe.each(databases())('cards on %s', (kind) => {
       expect(Math.min(...counts)).toBe(2);
     });
 
+    it('answers a phone that offers gzip as it is: the 1.4 kB answer is not worth a zlib stream per request (decision 0068)', async () => {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/v2/card/info?custom_num=1000000001',
+        headers: { authorization: `Bearer ${demo}`, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.rawPayload.length).toBeLessThan(4096);
+      expect(res.json().code).toBe(0);
+    });
+
     it('reads only the caller’s cards: 403 for others, 10000 for unknown numbers, 401 without login', async () => {
       const cardToken = await t.loginCard('1000000020');
       await expectAllRejectedWithoutWrites(t, [

@@ -1,7 +1,9 @@
 import {
   CompiledQuery,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
+  type PostgresDialectConfig,
   SqliteAdapter,
   SqliteDialect,
   SqliteDriver,
@@ -10,7 +12,7 @@ import {
   type Driver,
   type SqliteDialectConfig,
 } from 'kysely';
-import type { ReadsNow } from './readNow';
+import type { ReadsNow, ReadsPrepared } from './readNow';
 import type { Database } from './schema';
 import { privateFile, privateFolder } from './privateFiles';
 import { dirname, resolve } from 'node:path';
@@ -60,8 +62,19 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
       client.on('error', () => {});
     });
     let observe: QueryObserver | undefined;
+    const readPrepared: ReadsPrepared['readPrepared'] = async (name, text, values) => {
+      const start = performance.now();
+      const result = await pool.query({ name, text, values: values as unknown[] }).catch((err: unknown) => {
+        // a connection that prepared `select *` before a migration added a column (another process
+        // of a rolling deploy): "cached plan must not change result type" — asked again unprepared
+        if ((err as { code?: string }).code === '0A000') return pool.query({ text, values: values as unknown[] });
+        throw err;
+      });
+      observe?.((performance.now() - start) / 1000);
+      return result.rows as unknown[];
+    };
     const kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      dialect: new PreparedPostgresDialect({ pool }, readPrepared),
       // Kysely times every query it runs when a log function is given
       log: (event) => observe?.(event.queryDurationMillis / 1000),
     });
@@ -83,6 +96,25 @@ export async function connect(databaseUrl: string, opts: { pgPoolMax?: number; p
   const database = openSqlite(databaseUrl);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, database) });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), observeQueries: (o) => database.observeQueries(o) };
+}
+
+/** PostgreSQL with the hot path's reads as named prepared statements (./readNow ReadsPrepared). */
+class PreparedPostgresDialect extends PostgresDialect {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly readPrepared: ReadsPrepared['readPrepared'],
+  ) {
+    super(config);
+  }
+  override createAdapter(): DialectAdapter {
+    return new PreparedPostgresAdapter(this.readPrepared);
+  }
+}
+
+class PreparedPostgresAdapter extends PostgresAdapter implements ReadsPrepared {
+  constructor(readonly readPrepared: ReadsPrepared['readPrepared']) {
+    super();
+  }
 }
 
 /**

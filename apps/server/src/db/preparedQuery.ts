@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import type { Executor } from './executor';
-import { readsNow } from './readNow';
+import { readsNow, readsPrepared } from './readNow';
 
 // Hot-path queries built and compiled once, then run with new values. Building a Kysely query
 // (its immutable node tree, then the compiler's walk over it) cost more than running it on
@@ -9,6 +9,8 @@ import { readsNow } from './readNow';
 // first use with placeholders standing in for the arguments; later calls swap the arguments into
 // the parameters of that compiled query. The SQL text stays the same, so SQLite's statement cache
 // (connect.ts) and PostgreSQL's plan both serve it. One compiled query per dialect (the adapter).
+
+let preparedQueries = 0;
 
 /** stands in for argument `index` while the query is compiled */
 class Slot {
@@ -19,6 +21,8 @@ export function preparedQuery<A extends unknown[], Row>(
   build: (db: Executor, ...args: A) => { compile(): CompiledQuery<Row> },
 ): (db: Executor, ...args: A) => Promise<Row[]> {
   const compiledFor = new WeakMap<object, CompiledQuery<Row>>();
+  // the statement's name on a server that keeps plans by name (./readNow ReadsPrepared)
+  const name = `portal_prepared_${++preparedQueries}`;
   return async (db, ...args) => {
     const executor = db.getExecutor();
     const adapter = executor.adapter;
@@ -41,6 +45,8 @@ export function preparedQuery<A extends unknown[], Row>(
       const rows = adapter.readNow(compiled.sql, parameters);
       if (rows) return rows as Row[];
     }
+    if (!db.isTransaction && executor.plugins.length === 0 && readsPrepared(adapter))
+      return (await adapter.readPrepared(name, compiled.sql, parameters)) as Row[];
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
 }

@@ -15,3 +15,17 @@ export interface ReadsNow {
 export function readsNow(adapter: object): adapter is ReadsNow {
   return typeof (adapter as Partial<ReadsNow>).readNow === 'function';
 }
+
+/**
+ * A database server that keeps a statement's plan by name (PostgreSQL): a hot-path read is sent as a
+ * named prepared statement on whichever pooled connection runs it, parsed and planned once per
+ * connection instead of on every request — card info's statement took ~1 ms to plan and 0.3 ms to
+ * run (docs/decisions/0068). Used by ./preparedQuery outside transactions only.
+ */
+export interface ReadsPrepared {
+  readPrepared(name: string, sql: string, parameters: readonly unknown[]): Promise<unknown[]>;
+}
+
+export function readsPrepared(adapter: object): adapter is ReadsPrepared {
+  return typeof (adapter as Partial<ReadsPrepared>).readPrepared === 'function';
+}

@@ -27,10 +27,24 @@ const httpDuration = new Histogram({
   registers: [processRegistry],
 });
 
+/**
+ * The series of each method, route and status class, bound once: `observe` with a labels object
+ * hashes the labels (sorted names, a string built) on every call, and this runs on every request.
+ * Bounded as the labels are (the routes' templates).
+ */
+const httpSeries = new Map<string, { observe(seconds: number): void }>();
 /** One answered request. `route` is the matched route's template ('' when no route matched). */
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
-  httpDuration.observe({ method, route: route || 'unmatched', status_class: `${Math.floor(status / 100)}xx` }, seconds);
+  const statusClass = status >= 100 && status < 600 ? STATUS_CLASSES[(status / 100) | 0]! : `${Math.floor(status / 100)}xx`;
+  const key = `${method} ${statusClass} ${route}`;
+  let series = httpSeries.get(key);
+  if (!series) {
+    series = httpDuration.labels({ method, route: route || 'unmatched', status_class: statusClass });
+    httpSeries.set(key, series);
+  }
+  series.observe(seconds);
 }
+const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 
 const overloadRejections = new Counter({
   name: 'portal_overload_rejections_total',
@@ -52,10 +66,11 @@ const queryDuration = new Histogram({
 });
 
 /** the observer a database connection calls after each statement (db/connect: `observeQueries`) */
-export const queryObserver =
-  (dialect: string) =>
-  (seconds: number): void =>
-    queryDuration.observe({ dialect }, seconds);
+export const queryObserver = (dialect: string): ((seconds: number) => void) => {
+  // the dialect's series bound once (no label hashing per statement)
+  const series = queryDuration.labels({ dialect });
+  return (seconds) => series.observe(seconds);
+};
 
 const jobRuns = new Counter({
   name: 'portal_job_runs_total',

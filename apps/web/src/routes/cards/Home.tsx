@@ -21,7 +21,7 @@ import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
-import { PullToRefresh } from '../../lib/ui';
+import { PullToRefresh } from '../../lib/PullToRefresh';
 import { useStored } from '../../lib/useStored';
 import styles from './Home.module.css';
 

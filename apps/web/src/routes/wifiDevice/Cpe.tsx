@@ -109,7 +109,21 @@ function CpePage() {
             </div>
           </>
         ) : (
-          <div className={styles.loading}>加载中…</div>
+          // the same rows as the device's figures, empty: nothing below moves when they arrive (CLS)
+          <div className={styles.loading} role="status">
+            <div className={styles.stateRow}>
+              <span className={styles.dot} aria-hidden="true" />
+              <strong>加载中…</strong>
+            </div>
+            <div className={styles.facts} aria-hidden="true">
+              {['当前网络', '信号', '已连接'].map((label) => (
+                <div key={label} className={styles.fact}>
+                  <span className={styles.factLabel}>{label}</span>
+                  <span className={styles.factValue}>—</span>
+                </div>
+              ))}
+            </div>
+          </div>
         )}
       </section>
 
@@ -132,17 +146,29 @@ function CpePage() {
             <span className={styles.statLabel}>有效期至</span>
           </div>
         </div>
-        {pkg && <p className={styles.pkgName}>{pkg.name}</p>}
+        {pkg ? (
+          <p className={styles.pkgName}>{pkg.name}</p>
+        ) : (
+          // room for the package's name and its 升级套餐 row while the usage is on its way (CLS);
+          // a line without a package gives it back when the answer says so
+          !flow.data && (
+            <p className={styles.pkgName} aria-hidden="true">
+              &nbsp;
+            </p>
+          )
+        )}
         <nav className={styles.entries} aria-label="套餐与订单">
           <Link to="/cpe_combo" className={styles.entry}>
             <span className={styles.entryName}>套餐订购</span>
             <span className={styles.entryHint}>续订、加油包</span>
           </Link>
-          {pkg && (
+          {pkg ? (
             <Link to="/cpe_up" className={styles.entry}>
               <span className={styles.entryName}>升级套餐</span>
               <span className={styles.entryHint}>补差价换大流量，有效期不变</span>
             </Link>
+          ) : (
+            !flow.data && <div className={`${styles.entry} ${styles.reserved}`} aria-hidden="true" />
           )}
           <Link to="/cpe_order" className={styles.entry}>
             <span className={styles.entryName}>我的订单</span>
