@@ -187,7 +187,7 @@ export async function decideWithdrawal(
   ctx: AppContext,
   input: {
     id: number;
-    agentScope: number | null;
+    agentScope: readonly number[] | null;
     requestId: string;
     /** null: the payouts job, recording the gateway's outcome */
     operatorId: number | null;
@@ -203,7 +203,7 @@ export async function decideWithdrawal(
   record: Recorder,
 ): Promise<{ applied: boolean; withdrawal: WithdrawalRow }> {
   const first = await repo.withdrawalById(ctx.db.kysely, input.id);
-  if (!first || (input.agentScope !== null && first.agent_id !== input.agentScope)) throw notFound();
+  if (!first || (input.agentScope !== null && !input.agentScope.includes(first.agent_id))) throw notFound();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const now = clock.iso();
     await repo.lockAccount(trx, first.agent_id, now);

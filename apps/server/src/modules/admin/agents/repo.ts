@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
 import type { Agent } from '../../../db/schema';
 
-export async function listAgents(db: Executor, onlyAgent: number | null) {
+export async function listAgents(db: Executor, onlyAgent: readonly number[] | null) {
   let q = db
     .selectFrom('agents')
     .select((eb) => [
@@ -21,7 +21,7 @@ export async function listAgents(db: Executor, onlyAgent: number | null) {
         .as('card_count'),
     ])
     .orderBy('agents.id');
-  if (onlyAgent !== null) q = q.where('agents.id', '=', onlyAgent);
+  if (onlyAgent !== null) q = q.where('agents.id', 'in', onlyAgent);
   return q.execute();
 }
 

@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/errors';
 import * as commissions from '../../commissions';
 import type { AdminActor } from '../access/actor';
 import { serve } from '../../../lib/endpoint';
-import { agentFilter } from '../access/scope';
+import { agentFilter, ownAgent } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
 import { adjustCommission, mayApproveWithdrawal, saveCommissionSettings } from './held';
 import { payeeConfirmRoutes } from './payeeRoutes';
@@ -34,13 +34,27 @@ const PAYOUTS_JOB_ACTOR: AuditWho = { id: null, username: PAYOUTS_JOB, role: 'sy
  * found", as if it did not exist); for finance and the platform the one named, which is required.
  */
 function agentOf(op: AdminActor, agentId: number | undefined): number {
-  const own = agentFilter(op);
+  const own = ownAgent(op);
   if (own !== null) {
     if (agentId !== undefined && agentId !== own) throw new AppError(Code.NOT_FOUND, '记录不存在');
     return own;
   }
   if (agentId === undefined) throw new AppError(Code.BAD_REQUEST, '请选择代理');
   return agentId;
+}
+
+/**
+ * The agent a read is about (ledger, statement): an agent administrator's own or one of its
+ * sub-agents (docs/decisions/0067-agents-in-levels.md) — a sibling's or a parent's answers "not
+ * found"; writes (withdrawals, the account on file) stay with agentOf: each level asks for its own money.
+ */
+function readableAgentOf(op: AdminActor, agentId: number | undefined): number {
+  const scope = agentFilter(op);
+  if (scope !== null && agentId !== undefined) {
+    if (!scope.includes(agentId)) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    return agentId;
+  }
+  return agentOf(op, agentId);
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -70,14 +84,14 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     const agents = await commissions.agentsWithAccounts(db, scope);
     const items = [];
     for (const a of agents) {
-      const [figures, waiting] = await Promise.all([commissions.figuresOf(db, a.agent_id), commissions.waitingWithdrawals(db, a.agent_id)]);
+      const [figures, waiting] = await Promise.all([commissions.figuresOf(db, a.agent_id), commissions.waitingWithdrawals(db, [a.agent_id])]);
       items.push({ ...figures, nickname: a.nickname, mark: a.mark, waiting_withdrawals: waiting.count });
     }
     return { items };
   });
 
   serve(api, 'adminCommissionLedger', async (req, _reply, op) => {
-    const agentId = agentOf(op, req.query.agent_id);
+    const agentId = readableAgentOf(op, req.query.agent_id);
     const q = req.query;
     const [figures, rows] = await Promise.all([
       commissions.figuresOf(db, agentId),
@@ -99,11 +113,11 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   });
 
   serve(api, 'adminCommissionStatement', async (req, _reply, op) =>
-    commissions.statementOf(db, agentOf(op, req.query.agent_id), req.query.month),
+    commissions.statementOf(db, readableAgentOf(op, req.query.agent_id), req.query.month),
   );
 
   serve(api, 'adminCommissionStatementExport', async (req, reply, op) => {
-    const agentId = agentOf(op, req.query.agent_id);
+    const agentId = readableAgentOf(op, req.query.agent_id);
     const s = await commissions.statementOf(db, agentId, req.query.month);
     await recordAudit(db, op, {
       action: 'commission.statement_export',
@@ -145,8 +159,8 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   serve(api, 'adminCommissionWithdrawals', async (req, _reply, op) => {
     const q = req.query;
     const scope = agentFilter(op);
-    const agentId = scope ?? q.agent_id ?? null;
-    if (scope !== null && q.agent_id !== undefined && q.agent_id !== scope) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    if (scope !== null && q.agent_id !== undefined && !scope.includes(q.agent_id)) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    const agentId = q.agent_id !== undefined ? [q.agent_id] : scope;
     const rows = await commissions.withdrawalPage(db, { agentId, state: q.state, beforeId: q.before_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map((w) => ({ ...commissions.withdrawalView(w), agent_name: w.agent_name }));
     return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
