@@ -9,6 +9,8 @@ export {
   adjust,
   adjustIn,
   changePayoutAccount,
+  commissionTermsOf,
+  setPackageCostIn,
   decideWithdrawal,
   figuresOf,
   inFlight,

@@ -132,9 +132,10 @@ export async function packageCostsOf(db: Executor, agentIds: readonly number[], 
   return new Map(rows.map((r) => [r.agent_id, r.cost_fen]));
 }
 
-/** Every cost a parent set for a sub-agent: package id → cost. */
-export async function costsOfAgent(db: Executor, agentId: number) {
-  return db.selectFrom('agent_package_costs').select(['package_id', 'cost_fen', 'updated_at']).where('agent_id', '=', agentId).execute();
+/** Every cost parents set for these agents, on every package. */
+export async function costsOfAgents(db: Executor, agentIds: readonly number[]) {
+  if (agentIds.length === 0) return [];
+  return db.selectFrom('agent_package_costs').select(['agent_id', 'package_id', 'cost_fen']).where('agent_id', 'in', agentIds).execute();
 }
 
 /** Sets (or, with null, removes) the cost a parent charges a sub-agent for a package. */

@@ -18,7 +18,9 @@ import {
   statementTotals,
   withdrawalProblem,
   type WithdrawalState,
+  type CatalogueCost,
 } from '@portal/domain/commission';
+import { levelCosts } from '@portal/domain/commissionLevels';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import { PayoutGatewayError, type PayoutGateway } from '../../integrations/payout/gateway';
@@ -617,3 +619,27 @@ export async function statementOf(db: Executor, agentId: number, month: string) 
 }
 
 export { yuan };
+
+// ---------- levels (docs/decisions/0067-agents-in-levels.md) ----------
+
+/**
+ * An agent's chain (top first) and what each level of it pays for a package: what the console shows
+ * a parent setting its sub-agent's terms, by the same rule (levelCosts) the crediting applies.
+ */
+export async function commissionTermsOf(db: Executor, agentId: number) {
+  const chain = await repo.chainOf(db, agentId);
+  const set = new Map((await repo.costsOfAgents(db, chain.map((a) => a.id))).map((c) => [`${c.agent_id}:${c.package_id}`, c.cost_fen]));
+  const setCost = (agent: number, packageId: number) => set.get(`${agent}:${packageId}`) ?? null;
+  return {
+    chain,
+    setCost,
+    costsFor: (pkg: CatalogueCost, packageId: number) =>
+      levelCosts(
+        pkg,
+        chain.slice(1).map((a) => ({ cost_fen: setCost(a.id, packageId), share_bp: a.share_bp })),
+      ),
+  };
+}
+
+/** A parent sets (null: removes) a sub-agent's cost for a package, in the caller's transaction. */
+export const setPackageCostIn = repo.setPackageCost;

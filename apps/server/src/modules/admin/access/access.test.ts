@@ -28,6 +28,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'realname.reveal': [true, false, false, false],
   'agents.view': [true, true, false, false],
   'agents.create': [true, false, false, false],
+  'agents.subAgents': [true, true, false, false],
   'paySettings.manage': [true, false, false, false],
   'prices.view': [true, true, false, true],
   'catalogue.manage': [true, false, false, false],
