@@ -85,7 +85,7 @@ export async function createSubAgent(ctx: AppContext, op: AdminActor, b: AdminBo
         action: 'agent.sub_created',
         target: { type: 'agent', id },
         reason: b.reason,
-        after: { mark: b.mark, nickname: b.nickname, parent_id: p.id, level: p.level + 1, share_bp: b.share_bp },
+        after: { mark: b.mark, nickname: b.nickname, parent_id: p.id, agent_level: p.level + 1, share_bp: b.share_bp },
       });
       if (b.admin && passwordHash)
         await createIn(
