@@ -31,4 +31,4 @@ export {
   type WithdrawalRow,
 } from './service';
 export { cancelGatewayTransfer, checkPayeeConfirmation, payeeConfirmation } from './payeeConfirm';
-export { agentsWithAccounts, ledgerPage, waitingWithdrawals, withdrawalPage } from './repo';
+export { agentsWithAccounts, ledgerPage, waitingByState, waitingWithdrawals, withdrawalPage } from './repo';

@@ -335,6 +335,17 @@ export async function waitingWithdrawals(db: Executor, agents: readonly number[]
   return { count: Number(r.count), oldest: r.oldest ?? null };
 }
 
+/** Withdrawals waiting for finance across every agent, by state: how many and since when (the metrics' figure). */
+export async function waitingByState(db: Executor): Promise<{ state: string; count: number; oldest: string }[]> {
+  const rows = await db
+    .selectFrom('commission_withdrawals')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min<string>('requested_at').as('oldest')])
+    .where('state', 'in', ['requested', 'approved'])
+    .groupBy('state')
+    .execute();
+  return rows.map((r) => ({ state: r.state, count: Number(r.count), oldest: String(r.oldest) }));
+}
+
 /** The agent a card belongs to now. */
 export async function agentOfCard(db: Executor, cardId: number): Promise<number | null> {
   const r = await db.selectFrom('cards').select('agent_id').where('id', '=', cardId).executeTakeFirst();
