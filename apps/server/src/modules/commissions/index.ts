@@ -31,4 +31,5 @@ export {
   type WithdrawalRow,
 } from './service';
 export { cancelGatewayTransfer, checkPayeeConfirmation, payeeConfirmation } from './payeeConfirm';
+export { payeeBindingState, payeeBound, startPayeeBinding, type PayeeBoundOutcome } from './payeeBinding';
 export { agentsWithAccounts, ledgerPage, waitingByState, waitingWithdrawals, withdrawalPage } from './repo';

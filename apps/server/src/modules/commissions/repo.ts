@@ -434,6 +434,31 @@ export async function inFlightWithdrawals(db: Executor, limit: number) {
     .execute();
 }
 
+// ---------- payout openids bound in the messaging app (docs/decisions/0067) ----------
+
+export async function insertPayeeBinding(
+  db: Executor,
+  row: { token: string; agent_id: number; operator_id: number; payee: string; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('payee_bindings').values(row).execute();
+}
+
+export async function payeeBindingOf(db: Executor, token: string) {
+  return db.selectFrom('payee_bindings').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+/** Marks a link used with the openid it bound; false when another opening took it first. */
+export async function takePayeeBinding(trx: Executor, token: string, openid: string, nowIso: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('payee_bindings')
+    .set({ openid, bound_at: nowIso })
+    .where('token', '=', token)
+    .where('bound_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
 /** Who changed what of an agent's payout details, when (docs/decisions/0056). */
 export async function noteAccountChange(
   db: Executor,

@@ -17,6 +17,7 @@ import { agentFilter, ownAgent } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
 import { adjustCommission, mayApproveWithdrawal, saveCommissionSettings } from './held';
 import { payeeConfirmRoutes } from './payeeRoutes';
+import { operatorById } from '../auth/repo';
 
 /** The payout gateway of an app (buildApp made it from the configuration: integrations/payout/choose). */
 export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
@@ -230,6 +231,32 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   serve(api, 'adminCommissionAdjust', async (req, _reply, op) => adjustCommission(ctx, op, req.body));
   serve(api, 'adminCommissionSettings', async (req, _reply, op) => saveCommissionSettings(ctx, op, req.body));
 
+  // the payout openid bound in the messaging app (docs/decisions/0067-agents-in-levels.md)
+  serve(api, 'adminPayeeWechatStart', async (req, _reply, op) =>
+    commissions.startPayeeBinding(ctx, {
+      agentId: agentOf(op, req.body.agent_id),
+      payee: req.body.payee,
+      code: req.body.sms_code,
+      operatorId: op.id,
+    }),
+  );
+  serve(api, 'adminPayeeWechatStatus', async (req, _reply, op) => commissions.payeeBindingState(ctx, ownAgent(op), req.query.token));
+  serve(api, 'payeeWechatBound', async (req, reply) => {
+    const outcome = await commissions.payeeBound(ctx, req.query.code, req.query.state, (operatorId, agentId) => async (trx, r) => {
+      // written as the operator who asked for the link, from the payee's phone's address
+      const o = await operatorById(trx, operatorId);
+      await recordAudit(
+        trx,
+        { id: operatorId, username: o?.username ?? '', role: (o?.role ?? 'agent_admin') as AdminActor['role'], agentId, requestId: String(req.id), ip: req.ip },
+        r,
+      );
+    });
+    return reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(payeeBoundPage(outcome));
+  });
+
   serve(api, 'adminCommissionAccountCode', async (req, _reply, op) =>
     commissions.sendAccountCode(ctx, agentOf(op, req.body.agent_id), op.ip),
   );
@@ -249,4 +276,17 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       recorder(op),
     );
   });
+}
+
+const BOUND_WORDS: Record<commissions.PayeeBoundOutcome, [string, string]> = {
+  bound: ['绑定成功', '您的微信已绑定为代理佣金收款账户，可关闭此页面，回到管理后台查看。'],
+  expired: ['链接已过期', '绑定链接 10 分钟内有效，请在管理后台重新生成二维码。'],
+  used: ['链接已使用', '该绑定链接已使用过，如需更换收款微信请在管理后台重新生成。'],
+  failed: ['绑定未完成', '未能取得微信授权，请在微信中重新扫描管理后台的二维码。'],
+};
+
+/** The payee's phone sees one plain page (no script, nothing from the request echoed). */
+function payeeBoundPage(outcome: commissions.PayeeBoundOutcome): string {
+  const [title, text] = BOUND_WORDS[outcome];
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:sans-serif;padding:48px 24px;text-align:center"><h1 style="font-size:22px">${title}</h1><p style="color:#555;line-height:1.6">${text}</p></body></html>`;
 }
