@@ -666,7 +666,8 @@ const ONCE_BY_THEMSELVES: Partial<Record<Writer, string>> = {
   adminVoucherIssue: 'its body request_id (adminCatalogue.test.ts: "repeated: true")',
   adminChatReply: 'its body client_id (chat.test.ts)',
   adminCommissionWithdrawalRequest: 'its body request_id (commissions.test.ts)',
-  adminPayeeWechatStart: 'spends the agent’s SMS code: a second submit is refused; the link binds once, conditionally (payeeBinding.test.ts)',
+  adminPayeeWechatStart:
+    'spends the agent’s SMS code: a second submit is refused; the link binds once, conditionally (payeeBinding.test.ts)',
   adminCommissionWithdrawalApprove: 'its body request_id (commissions.test.ts: approve twice pays once)',
   adminCommissionWithdrawalReject: 'its body request_id (commissions.test.ts)',
   adminCommissionWithdrawalPaid: 'its body request_id (commissions.test.ts)',

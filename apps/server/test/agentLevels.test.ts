@@ -29,7 +29,8 @@ async function expectBalancesMatchLedger(t: TestApp) {
     .select((eb) => ['agent_id', eb.fn.sum<number>('amount_fen').as('sum')])
     .groupBy('agent_id')
     .execute();
-  for (const a of accounts) expect(a.balance_fen, `agent ${a.agent_id}`).toBe(Number(sums.find((x) => x.agent_id === a.agent_id)?.sum ?? 0));
+  for (const a of accounts)
+    expect(a.balance_fen, `agent ${a.agent_id}`).toBe(Number(sums.find((x) => x.agent_id === a.agent_id)?.sum ?? 0));
 }
 
 function expectChinese4xx(res: { statusCode: number; body: string }, message?: RegExp) {
@@ -152,7 +153,10 @@ describe.each(databases())('agents in levels on %s', (kind) => {
     await refundPart(ctxOf(t), { ...first, amountFen: order.payable_fen - part, requestId: rid() });
     rows = await ledgerOfOrder(t, o.orderNo);
     for (const agent of [n.demo, n.l2, n.l3])
-      expect(rows.filter((r) => r.agent_id === agent).reduce((a, r) => a + r.amount_fen, 0), `agent ${agent}`).toBe(0);
+      expect(
+        rows.filter((r) => r.agent_id === agent).reduce((a, r) => a + r.amount_fen, 0),
+        `agent ${agent}`,
+      ).toBe(0);
     await expectBalancesMatchLedger(t);
   });
 
@@ -207,7 +211,12 @@ describe.each(databases())('agents in levels on %s', (kind) => {
     const agents = (await adminGet(t, '/api/admin/agents', n.l2Admin)).json().data.items as { id: number }[];
     expect(agents.map((a) => a.id).sort()).toEqual([n.l2, n.l3].sort());
     // a withdrawal is each level's own: the parent cannot ask one for its sub-agent
-    const w = await adminPost(t, '/api/admin/commissions/withdrawals/request', { agent_id: n.l3, amount_fen: 100, request_id: rid() }, n.l2Admin);
+    const w = await adminPost(
+      t,
+      '/api/admin/commissions/withdrawals/request',
+      { agent_id: n.l3, amount_fen: 100, request_id: rid() },
+      n.l2Admin,
+    );
     expect(w.statusCode).toBe(404);
   });
 
@@ -240,7 +249,12 @@ describe.each(databases())('agents in levels on %s', (kind) => {
       /0%–100%/,
     );
     // a sub-agent never sets its own terms; nor reads a parent's
-    const own = await adminPost(t, '/api/admin/agents/sub/terms', { id: n.l2, share_bp: 10000, costs: [], reason: '给自己加分成' }, n.l2Admin);
+    const own = await adminPost(
+      t,
+      '/api/admin/agents/sub/terms',
+      { id: n.l2, share_bp: 10000, costs: [], reason: '给自己加分成' },
+      n.l2Admin,
+    );
     expect(own.statusCode).toBe(403);
     expect((await adminGet(t, `/api/admin/agents/sub/terms?id=${n.l2}`, n.l3Admin)).statusCode).toBe(404);
     // at most three levels, and a sub-agent only under one's own subtree

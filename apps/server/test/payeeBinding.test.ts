@@ -95,10 +95,16 @@ describe.each(databases())('payee bound through the messaging app on %s', (kind)
     expect((await open(t, l.url, 'oLate_0002')).body).toContain('链接已过期');
     expect((await adminGet(t, `/api/admin/commissions/payee/wechat?token=${l.token}`, agent)).json().data.state).toBe('expired');
 
-    const forged = await t.inject({ method: 'GET', url: `/api/admin/public/payee/wechat/bound?code=${fake.codeFor('oForged')}&state=${'a'.repeat(48)}` });
+    const forged = await t.inject({
+      method: 'GET',
+      url: `/api/admin/public/payee/wechat/bound?code=${fake.codeFor('oForged')}&state=${'a'.repeat(48)}`,
+    });
     expect(forged.body).toContain('绑定未完成');
     const l2 = await link(t, agent, '无码测试');
-    const noCode = await t.inject({ method: 'GET', url: `/api/admin/public/payee/wechat/bound?state=${new URL(l2.url).searchParams.get('state')}` });
+    const noCode = await t.inject({
+      method: 'GET',
+      url: `/api/admin/public/payee/wechat/bound?state=${new URL(l2.url).searchParams.get('state')}`,
+    });
     expect(noCode.body).toContain('绑定未完成');
     // a code the platform never issued
     const bogus = await t.inject({ method: 'GET', url: `/api/admin/public/payee/wechat/bound?code=nonsense&state=${l2.token}` });

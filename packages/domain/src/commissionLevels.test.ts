@@ -22,8 +22,22 @@ describe('levelCosts', () => {
     ['top agent alone', [], [3000]],
     ['a cost per package', [{ cost_fen: 3500, share_bp: 0 }], [3000, 3500]],
     ['a share of the parent margin: 60% kept of 2000 → cost 3800', [{ cost_fen: null, share_bp: 6000 }], [3000, 3800]],
-    ['three levels, cost then share', [{ cost_fen: 3500, share_bp: 0 }, { cost_fen: null, share_bp: 5000 }], [3000, 3500, 4250]],
-    ['three levels, share then cost', [{ cost_fen: null, share_bp: 8000 }, { cost_fen: 3900, share_bp: 0 }], [3000, 3400, 3900]],
+    [
+      'three levels, cost then share',
+      [
+        { cost_fen: 3500, share_bp: 0 },
+        { cost_fen: null, share_bp: 5000 },
+      ],
+      [3000, 3500, 4250],
+    ],
+    [
+      'three levels, share then cost',
+      [
+        { cost_fen: null, share_bp: 8000 },
+        { cost_fen: 3900, share_bp: 0 },
+      ],
+      [3000, 3400, 3900],
+    ],
     ['a cost below the parent is raised to it', [{ cost_fen: 2000, share_bp: 0 }], [3000, 3000]],
     ['a cost above retail is cut to it', [{ cost_fen: 9000, share_bp: 0 }], [3000, 5000]],
     ['share 100%: the sub-agent keeps the whole margin', [{ cost_fen: null, share_bp: 10000 }], [3000, 3000]],
@@ -95,8 +109,23 @@ describe('levelReversals: partial and full refunds', () => {
   it.each([
     // refunds in turn (fen) → what each takes back from each level
     ['one whole refund', [5000], [[-500, -750, -750]]],
-    ['half then the rest', [2500, 2500], [[-250, -375, -375], [-250, -375, -375]]],
-    ['thirds round and the last one evens out', [1667, 1667, 1666], [[-167, -250, -250], [-167, -250, -250], [-166, -250, -250]]],
+    [
+      'half then the rest',
+      [2500, 2500],
+      [
+        [-250, -375, -375],
+        [-250, -375, -375],
+      ],
+    ],
+    [
+      'thirds round and the last one evens out',
+      [1667, 1667, 1666],
+      [
+        [-167, -250, -250],
+        [-167, -250, -250],
+        [-166, -250, -250],
+      ],
+    ],
     ['a partial refund only', [1000], [[-100, -150, -150]]],
     ['one fen', [1], [[0, 0, 0]]],
   ])('%s', (_name, refunds, expected) => {
@@ -122,7 +151,12 @@ describe('levelReversals: partial and full refunds', () => {
   });
 
   it('many partial refunds never take back more than the credit, and the whole payment takes it all', () => {
-    for (const parts of [[1, 1, 4998], [333, 333, 333, 4001], [4999, 1], [100, 200, 300, 400, 4000]]) {
+    for (const parts of [
+      [1, 1, 4998],
+      [333, 333, 333, 4001],
+      [4999, 1],
+      [100, 200, 300, 400, 4000],
+    ]) {
       const reversed = [0, 0, 0];
       let refunded = 0;
       for (const r of parts) {

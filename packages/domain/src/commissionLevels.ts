@@ -77,7 +77,13 @@ export function levelShares(order: OrderForCommission, pkg: CatalogueCost | null
   return scaled.map((cost, i) =>
     i < last
       ? { index: i, retail_fen: scaled[i + 1]!, discount_fen: 0, cost_fen: cost, commission_fen: scaled[i + 1]! - cost }
-      : { index: i, retail_fen: retail, discount_fen: order.discount_fen, cost_fen: cost, commission_fen: retail - order.discount_fen - cost },
+      : {
+          index: i,
+          retail_fen: retail,
+          discount_fen: order.discount_fen,
+          cost_fen: cost,
+          commission_fen: retail - order.discount_fen - cost,
+        },
   );
 }
 
@@ -111,7 +117,8 @@ export function shareProblem(shareBp: number): string | null {
 
 /** Why an agent cannot take a sub-agent at this depth (1 = top), in Chinese; null when it can. */
 export function subAgentDepthProblem(parentLevel: number): string | null {
-  if (parentLevel >= MAX_AGENT_LEVELS) return `代理最多 ${MAX_AGENT_LEVELS} 级（总代理 → 代理 → 分销），${LEVEL_NAMES[parentLevel] ?? '该级'}不能再发展下级`;
+  if (parentLevel >= MAX_AGENT_LEVELS)
+    return `代理最多 ${MAX_AGENT_LEVELS} 级（总代理 → 代理 → 分销），${LEVEL_NAMES[parentLevel] ?? '该级'}不能再发展下级`;
   return null;
 }
 

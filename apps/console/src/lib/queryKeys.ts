@@ -91,6 +91,8 @@ export const queryKeys = {
     /** the operators' agent select: kept a minute */
     options: ['agents', 'options'] as const,
     detail: (id: number) => ['agent', id] as const,
+    /** a sub-agent's share and costs (docs/decisions/0067) */
+    terms: (id: number) => ['agent', id, 'terms'] as const,
   },
   series: {
     all: ['series'] as const,

@@ -174,6 +174,9 @@ export const AgentDetail = z.object({
   can_edit_pay: z.boolean(),
   /** the portal's login link branded by this agent: the live preview */
   preview_path: z.string(),
+  /** the agent above (null: a top agent) and the level (docs/decisions/0067) */
+  parent_id: z.number().int().nullable(),
+  level: z.number().int(),
 });
 
 export const AgentMark = z

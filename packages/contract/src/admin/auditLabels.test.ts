@@ -43,7 +43,19 @@ describe('audit action labels', () => {
   it('a state or status reads in words for every object type that writes one', () => {
     expect(AUDIT_STATUS_LABEL.device!.pending).toBe('待生效');
     expect(AUDIT_STATUS_LABEL.device!.cancelled).toBe('已撤销');
-    for (const type of ['card', 'order', 'ticket', 'agent_application', 'replacement', 'commission_withdrawal', 'approval', 'device', 'refund_request', 'invoice_request', 'bulk_job'])
+    for (const type of [
+      'card',
+      'order',
+      'ticket',
+      'agent_application',
+      'replacement',
+      'commission_withdrawal',
+      'approval',
+      'device',
+      'refund_request',
+      'invoice_request',
+      'bulk_job',
+    ])
       expect(Object.keys(AUDIT_STATUS_LABEL[type] ?? {}).length, type).toBeGreaterThan(0);
   });
 

@@ -16,9 +16,18 @@ import type { DialectName } from '../connect';
 //                               link's token, who asked, the payee's name, and the openid once bound
 export async function up(db: Kysely<any>, _dialect: DialectName): Promise<void> {
   const s = db.schema;
-  await s.alterTable('agents').addColumn('parent_id', 'integer', (c) => c.references('agents.id')).execute();
-  await s.alterTable('agents').addColumn('level', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await s.alterTable('agents').addColumn('share_bp', 'integer', (c) => c.notNull().defaultTo(10000)).execute();
+  await s
+    .alterTable('agents')
+    .addColumn('parent_id', 'integer', (c) => c.references('agents.id'))
+    .execute();
+  await s
+    .alterTable('agents')
+    .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await s
+    .alterTable('agents')
+    .addColumn('share_bp', 'integer', (c) => c.notNull().defaultTo(10000))
+    .execute();
   await s.createIndex('agents_parent').on('agents').columns(['parent_id']).execute();
 
   await s

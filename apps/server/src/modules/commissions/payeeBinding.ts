@@ -93,10 +93,7 @@ export async function payeeBound(
     const next = { payout_method: WECHAT_CHANGE, payee: b.payee, payout_account: openid };
     await repo.setPayoutAccount(trx, b.agent_id, next, now);
     await repo.noteAccountChange(trx, { agent_id: b.agent_id, what: 'account', operator_id: b.operator_id, at: now });
-    await record(
-      b.operator_id,
-      b.agent_id,
-    )(trx, {
+    await record(b.operator_id, b.agent_id)(trx, {
       action: 'commission.payee_bound',
       target: { type: 'agent', id: b.agent_id },
       before: { payout_method: a.payout_method, payee: a.payee, payout_account: maskAccount(a.payout_account) },

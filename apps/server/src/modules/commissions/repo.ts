@@ -325,7 +325,10 @@ export async function withdrawalPage(db: Executor, f: WithdrawalFilter, limit: n
 }
 
 /** Withdrawals waiting for finance: how many and since when (the dashboard's queue). */
-export async function waitingWithdrawals(db: Executor, agents: readonly number[] | null): Promise<{ count: number; oldest: string | null }> {
+export async function waitingWithdrawals(
+  db: Executor,
+  agents: readonly number[] | null,
+): Promise<{ count: number; oldest: string | null }> {
   const r = await db
     .selectFrom('commission_withdrawals')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<string>('requested_at').as('oldest')])

@@ -628,7 +628,14 @@ export { yuan };
  */
 export async function commissionTermsOf(db: Executor, agentId: number) {
   const chain = await repo.chainOf(db, agentId);
-  const set = new Map((await repo.costsOfAgents(db, chain.map((a) => a.id))).map((c) => [`${c.agent_id}:${c.package_id}`, c.cost_fen]));
+  const set = new Map(
+    (
+      await repo.costsOfAgents(
+        db,
+        chain.map((a) => a.id),
+      )
+    ).map((c) => [`${c.agent_id}:${c.package_id}`, c.cost_fen]),
+  );
   const setCost = (agent: number, packageId: number) => set.get(`${agent}:${packageId}`) ?? null;
   return {
     chain,

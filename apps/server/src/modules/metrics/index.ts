@@ -115,7 +115,7 @@ function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
   });
   new Gauge({
     name: 'portal_commission_withdrawals_waiting_oldest_age_seconds',
-    help: "How long the oldest agent withdrawal in each waiting state has waited since it was asked for; absent when none waits",
+    help: 'How long the oldest agent withdrawal in each waiting state has waited since it was asked for; absent when none waits',
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {

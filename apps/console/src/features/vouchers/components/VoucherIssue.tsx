@@ -44,7 +44,8 @@ export function VoucherIssue() {
       content: (
         <>
           <p>
-            {v.name}：面额 {yuan(toFen(v.amount))}，满 {yuan(toFen(v.min_spend))} 可用，{v.valid_days} 天有效。发放后可在发放记录中撤销未使用的券。
+            {v.name}：面额 {yuan(toFen(v.amount))}，满 {yuan(toFen(v.min_spend))} 可用，{v.valid_days}{' '}
+            天有效。发放后可在发放记录中撤销未使用的券。
           </p>
           {over ? <Alert type="warning" showIcon title={over} /> : null}
         </>

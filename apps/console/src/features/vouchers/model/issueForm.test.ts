@@ -43,9 +43,17 @@ describe('issueWarning: the confirmation says when the issue waits for a second 
   const base = { name: '回馈券', min_spend: 0, reason: '回馈老用户' };
   it.each([
     ['within every limit', { kind: 'cards', custom_nums: '1000000001', amount: 50, valid_days: 30 }, null],
-    ['a voucher above its face-value limit', { kind: 'cards', custom_nums: '1000000001', amount: 150, valid_days: 30 }, /单张券面额 ¥150.00 超过上限 ¥100.00/],
+    [
+      'a voucher above its face-value limit',
+      { kind: 'cards', custom_nums: '1000000001', amount: 150, valid_days: 30 },
+      /单张券面额 ¥150.00 超过上限 ¥100.00/,
+    ],
     ['too long', { kind: 'series', series_id: 1, amount: 10, valid_days: 400 }, /有效天数 400 天 超过上限 365 天/],
-    ['the batch total of four cards', { kind: 'cards', custom_nums: '1,2,3,4', amount: 80, valid_days: 30 }, /本批总额 ¥320.00 超过上限 ¥300.00/],
+    [
+      'the batch total of four cards',
+      { kind: 'cards', custom_nums: '1,2,3,4', amount: 80, valid_days: 30 },
+      /本批总额 ¥320.00 超过上限 ¥300.00/,
+    ],
   ] as const)('%s', (_name, v, expected) => {
     const w = issueWarning(limits, { ...base, ...v } as never);
     if (expected === null) expect(w).toBeNull();

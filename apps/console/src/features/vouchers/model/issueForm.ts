@@ -50,7 +50,12 @@ export function issueWarning(limits: WriteLimits | undefined, v: IssueFields): s
   if (!limits) return null;
   const target = targetOf(v);
   const cards = target.kind === 'cards' ? target.custom_nums.length : 1;
-  const breaches = limitBreaches(limits, { kind: 'voucher_issue', amount_fen: toFen(v.amount), valid_days: v.valid_days, card_count: cards });
+  const breaches = limitBreaches(limits, {
+    kind: 'voucher_issue',
+    amount_fen: toFen(v.amount),
+    valid_days: v.valid_days,
+    card_count: cards,
+  });
   if (breaches.length === 0) return null;
   return `${breaches.map((b) => b.message).join('；')}。提交后不会立即发放：需另一位管理员在「超限审批」中通过后才会发放。`;
 }

@@ -17,6 +17,7 @@ import { commissionTermsOf, setPackageCostIn } from '../../commissions';
 import type { AdminActor } from '../access/actor';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
+import { operatorByUsername } from '../auth/repo';
 import { createIn } from '../operators/service';
 import * as repo from './repo';
 
@@ -38,8 +39,7 @@ export async function createSubAgent(ctx: AppContext, op: AdminActor, b: AdminBo
       const tooDeep = subAgentDepthProblem(parent!.level);
       if (tooDeep) throw bad(tooDeep);
       if (await repo.agentByMark(trx, b.mark)) throw bad('该代理标识已被使用');
-      if (b.admin && (await trx.selectFrom('operators').select('id').where('username', '=', b.admin.username).executeTakeFirst()))
-        throw bad('管理员用户名已被使用');
+      if (b.admin && (await operatorByUsername(trx, b.admin.username))) throw bad('管理员用户名已被使用');
       const p = parent!;
       // the sub-agent starts as its parent's brand (the holders see the same portal); its own
       // administrator — or the parent — may change it afterwards
@@ -128,7 +128,10 @@ async function termsOf(db: Executor, op: AdminActor, id: number): Promise<Terms>
   const { agent, canEdit } = await subAgentFor(db, op, id);
   const parent = (await repo.agentById(db, agent.parent_id!))!;
   const t = await commissionTermsOf(db, agent.id);
-  const packages = await repo.packagesOfChain(db, t.chain.map((c) => c.id));
+  const packages = await repo.packagesOfChain(
+    db,
+    t.chain.map((c) => c.id),
+  );
   return {
     id: agent.id,
     nickname: agent.nickname,
@@ -171,7 +174,8 @@ export async function saveSubAgentTerms(ctx: AppContext, op: AdminActor, b: Admi
         const problem = subAgentCostProblem(c.cost_fen, p.parent_cost_fen, p.retail_fen);
         if (problem) throw bad(`${p.name}：${problem}`);
       }
-      if (c.cost_fen !== p.set_cost_fen) changed.push({ package_id: p.package_id, name: p.name, before: p.set_cost_fen, after: c.cost_fen });
+      if (c.cost_fen !== p.set_cost_fen)
+        changed.push({ package_id: p.package_id, name: p.name, before: p.set_cost_fen, after: c.cost_fen });
     }
     const now = clock.iso();
     for (const c of changed) await setPackageCostIn(trx, b.id, c.package_id, c.after, now);

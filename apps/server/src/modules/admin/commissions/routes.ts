@@ -85,7 +85,10 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     const agents = await commissions.agentsWithAccounts(db, scope);
     const items = [];
     for (const a of agents) {
-      const [figures, waiting] = await Promise.all([commissions.figuresOf(db, a.agent_id), commissions.waitingWithdrawals(db, [a.agent_id])]);
+      const [figures, waiting] = await Promise.all([
+        commissions.figuresOf(db, a.agent_id),
+        commissions.waitingWithdrawals(db, [a.agent_id]),
+      ]);
       items.push({ ...figures, nickname: a.nickname, mark: a.mark, waiting_withdrawals: waiting.count });
     }
     return { items };
@@ -247,14 +250,18 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       const o = await operatorById(trx, operatorId);
       await recordAudit(
         trx,
-        { id: operatorId, username: o?.username ?? '', role: (o?.role ?? 'agent_admin') as AdminActor['role'], agentId, requestId: String(req.id), ip: req.ip },
+        {
+          id: operatorId,
+          username: o?.username ?? '',
+          role: (o?.role ?? 'agent_admin') as AdminActor['role'],
+          agentId,
+          requestId: String(req.id),
+          ip: req.ip,
+        },
         r,
       );
     });
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(payeeBoundPage(outcome));
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(payeeBoundPage(outcome));
   });
 
   serve(api, 'adminCommissionAccountCode', async (req, _reply, op) =>

@@ -47,7 +47,12 @@ export async function ticketEvents(db: Executor, ticketId: number) {
     .execute();
 }
 
-export async function searchApplications(db: Executor, agent: readonly number[] | null, f: { status?: string; afterId?: number }, limit: number) {
+export async function searchApplications(
+  db: Executor,
+  agent: readonly number[] | null,
+  f: { status?: string; afterId?: number },
+  limit: number,
+) {
   let q = db.selectFrom('agent_applications').selectAll();
   if (agent !== null) q = q.where('agent_id', 'in', agent);
   if (f.status) q = q.where('status', '=', f.status);
@@ -144,7 +149,12 @@ function shopBase(db: Executor, agent: readonly number[] | null) {
 }
 
 /** Paid device orders by shipping state, oldest first (keyset on the shop order's id). */
-export async function searchShopOrders(db: Executor, agent: readonly number[] | null, f: { shipState: string; afterId?: number }, limit: number) {
+export async function searchShopOrders(
+  db: Executor,
+  agent: readonly number[] | null,
+  f: { shipState: string; afterId?: number },
+  limit: number,
+) {
   let q = shopBase(db, agent).where('s.ship_state', '=', f.shipState).where('o.state', 'in', ['paid', 'fulfilled']);
   if (f.afterId) q = q.where('s.id', '>', f.afterId);
   return q.orderBy('s.id').limit(limit).execute();

@@ -32,12 +32,7 @@ export async function packagesByIds(db: Executor, ids: number[]) {
  */
 export async function seriesOfAgent(db: Executor, agentId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('package_series')
-    .select('id')
-    .where(ofAgentOrParents(agentId))
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await db.selectFrom('package_series').select('id').where(ofAgentOrParents(agentId)).where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
