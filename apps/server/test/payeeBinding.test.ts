@@ -119,6 +119,17 @@ describe.each(databases())('payee bound through the messaging app on %s', (kind)
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toMatch(/2–40/);
 
+    // with the official account connected, an openid is never typed
+    clock.advance(61_000);
+    await adminPost(t, '/api/admin/commissions/account/code', {}, agent);
+    const typed = await adminPost(
+      t,
+      '/api/admin/commissions/account',
+      { payout_method: 3, payee: '示范通信', payout_account: 'oTyped_by_hand', sms_code: await t.lastSmsCode(DEMO_VERIFY_MOBILE) },
+      agent,
+    );
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().message).toContain('扫码绑定');
     // another agent's link answers "not found" to this agent
     const other = await t.db.kysely.selectFrom('payee_bindings').select('token').where('token', '!=', l.token).executeTakeFirst();
     expect(other).toBeDefined();

@@ -56,6 +56,8 @@ export const queryKeys = {
     ledger: (agent: number | undefined) => ['commissions', 'ledger', agent] as const,
     statement: (agent: number | undefined, month: string) => ['commissions', 'statement', agent, month] as const,
     withdrawals: (filter: Filter) => ['commissions', 'withdrawals', filter] as const,
+    /** a payout openid's binding link, asked until bound (docs/decisions/0067) */
+    payeeBinding: (token: string) => ['commissions', 'payee-binding', token] as const,
   },
   ledger: {
     all: ['ledger'] as const,

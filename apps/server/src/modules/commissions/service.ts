@@ -561,6 +561,10 @@ export async function changePayoutAccount(
   await agentMustExist(ctx.db.kysely, input.agentId);
   const problem = payoutAccountProblem(input);
   if (problem) throw bad(problem);
+  // an openid typed by hand pays whoever it names: where the official account is connected, 微信零钱
+  // is bound only by opening the link in WeChat (payeeBinding.ts, docs/decisions/0067)
+  if (input.method === 3 && ctx.messagingApp && ctx.config.wechatMp?.publicUrl)
+    throw bad('微信零钱收款账户须由收款人在微信中扫码绑定，请使用「微信扫码绑定」');
   const current = await repo.accountOf(ctx.db.kysely, input.agentId);
   if (!current?.verify_mobile) throw bad('该代理未登记验证手机号，请联系平台管理员');
   await consumeSmsCode(ctx, current.verify_mobile, 'payout_account', input.code, `agent:${input.agentId}`);
