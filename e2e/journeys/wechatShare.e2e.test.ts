@@ -188,12 +188,15 @@ describe('the invitation’s share card in the messaging app', () => {
     const after = portal.lastSmsId();
     await api('agent', '/commissions/account/code', {});
     const code = await portal.latestSmsCode('13900139000', { afterId: after });
-    await api('agent', '/commissions/account', {
-      payout_method: 3,
-      payee: '王小明',
-      payout_account: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
-      sms_code: code,
-    });
+    // the payee's openid is bound by opening the official account's login in WeChat, never typed
+    // (docs/decisions/0067): the platform redirects back with a code for the openid
+    const link = (await api('agent', '/commissions/payee/wechat', { payee: '王小明', sms_code: code })) as { url: string };
+    const login = new URL(link.url);
+    const back = new URL(login.searchParams.get('redirect_uri')!);
+    const bound = await fetch(
+      `${portal.baseUrl}${back.pathname}?code=${fake.codeFor('oUpF8uMuAJO_M2pxb1Q9zNjWeS6o')}&state=${login.searchParams.get('state')}`,
+    );
+    expect(await bound.text()).toContain('绑定成功');
     const asked = (await api('agent', '/commissions/withdrawals/request', { amount_fen: 6_600, request_id: rid() })) as {
       withdrawal: { id: number };
     };

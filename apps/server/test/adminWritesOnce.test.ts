@@ -206,6 +206,22 @@ const SAMPLES: Partial<Record<Writer, Sample>> = {
     },
   },
   adminAgentCreate: { as: 'admin', body: (_t, f) => ({ mark: `twice${f.seq()}`, nickname: '并发代理', reason: '签约新代理' }) },
+  adminSubAgentCreate: {
+    as: 'agent',
+    body: (_t, f) => ({ parent_id: f.agents.demo, mark: `sub${f.seq()}`, nickname: '下级代理', share_bp: 7000, reason: '发展下级代理' }),
+  },
+  adminSubAgentTermsSave: {
+    as: 'agent',
+    body: async (t, f) => {
+      const res = await adminPost(
+        t,
+        '/api/admin/agents/sub/create',
+        { parent_id: f.agents.demo, mark: `terms${f.seq()}`, nickname: '下级代理', share_bp: 7000, reason: '发展下级代理' },
+        await loginAs(t, 'agent'),
+      );
+      return { id: res.json().data.id, share_bp: 6000, costs: [], reason: '调整下级分成' };
+    },
+  },
   adminSeriesSave: {
     as: 'admin',
     body: (_t, f) => ({ agent_id: f.agents.demo, name: `加油包系列${f.seq()}`, description: '', sort: 5, reason: '新系列上架' }),

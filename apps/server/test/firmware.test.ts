@@ -164,6 +164,12 @@ for (const kind of databases()) {
       await refused(t, push({ custom_num: MIFI.customNum, firmware_id: 99_999, reason: '升级' }), /不存在或已下架/);
       await refused(t, push({ custom_num: MIFI.customNum, firmware_id: 'x', reason: '升级' }), /请选择固件/);
       await refused(t, push({ custom_num: '1000000001', firmware_id: mifiFw, reason: '升级' }), /没有WiFi设备/);
+      // a card without a device in a batch is named, and nothing is pushed to the others
+      await refused(
+        t,
+        push({ custom_num: MIFI.customNum, also: ['1000000001', '1000000002'], firmware_id: mifiFw, reason: '升级' }),
+        /1000000001、1000000002没有WiFi设备，本次未向任何设备推送/,
+      );
       // finance has no device permission at all
       const finance = await loginAs(t, 'finance');
       expect(

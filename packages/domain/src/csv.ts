@@ -19,6 +19,13 @@ export function chinaDateTimeSeconds(iso: string): string {
   return `${p.date} ${p.time}:${p.seconds}`;
 }
 
+/**
+ * A negative amount — a minus and digits, at most one decimal point — is a number a spreadsheet
+ * sums, never a formula: nothing can follow the sign but digits. Prefixed, it became text that
+ * totals skipped (a statement's refunds and withdrawals).
+ */
+const NEGATIVE_AMOUNT = /^-\d+(\.\d+)?$/;
+
 export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined
@@ -28,7 +35,7 @@ export function csvCell(value: unknown): string {
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !NEGATIVE_AMOUNT.test(text)) text = `'${text}`;
   text = text.replace(/;(\s*)(?=[=+\-@])/g, ";$1'");
   return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

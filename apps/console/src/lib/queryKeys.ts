@@ -56,6 +56,8 @@ export const queryKeys = {
     ledger: (agent: number | undefined) => ['commissions', 'ledger', agent] as const,
     statement: (agent: number | undefined, month: string) => ['commissions', 'statement', agent, month] as const,
     withdrawals: (filter: Filter) => ['commissions', 'withdrawals', filter] as const,
+    /** a payout openid's binding link, asked until bound (docs/decisions/0067) */
+    payeeBinding: (token: string) => ['commissions', 'payee-binding', token] as const,
   },
   ledger: {
     all: ['ledger'] as const,
@@ -91,6 +93,8 @@ export const queryKeys = {
     /** the operators' agent select: kept a minute */
     options: ['agents', 'options'] as const,
     detail: (id: number) => ['agent', id] as const,
+    /** a sub-agent's share and costs (docs/decisions/0067) */
+    terms: (id: number) => ['agent', id, 'terms'] as const,
   },
   series: {
     all: ['series'] as const,

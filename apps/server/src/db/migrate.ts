@@ -47,6 +47,7 @@ import * as m043 from './migrations/043_refund_limit';
 import * as m044 from './migrations/044_carrier_base_paths';
 import * as m045 from './migrations/045_acs_task_parameters';
 import * as m046 from './migrations/046_carrier_fleet';
+import * as m047 from './migrations/047_agents_in_levels';
 
 interface Migration {
   name: string;
@@ -101,6 +102,7 @@ const MIGRATIONS: Migration[] = [
   { name: '044_carrier_base_paths', up: m044.up },
   { name: '045_acs_task_parameters', up: m045.up },
   { name: '046_carrier_fleet', up: m046.up },
+  { name: '047_agents_in_levels', up: m047.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

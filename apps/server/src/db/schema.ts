@@ -43,6 +43,33 @@ export interface AgentsTable {
   created_at: string;
   /** 038: days after payment a holder may ask for a refund of an unused package (0: never) */
   refund_request_days: Generated<number>;
+  /** 047: the agent above (null: a top agent, 总代理); never changes (docs/decisions/0067) */
+  parent_id: number | null;
+  /** 047: 1 总代理, 2 代理, 3 分销 */
+  level: Generated<number>;
+  /** 047: the share of the parent's margin kept on a package the parent set no cost for (basis points) */
+  share_bp: Generated<number>;
+}
+
+/** 047: the cost a parent set for one sub-agent and one package (docs/decisions/0067). */
+export interface AgentPackageCostsTable {
+  agent_id: number;
+  package_id: number;
+  cost_fen: number;
+  updated_at: string;
+}
+
+/** 047: a payout openid bound through the messaging app's login: the link's token until bound. */
+export interface PayeeBindingsTable {
+  token: string;
+  agent_id: number;
+  operator_id: number;
+  payee: string;
+  /** '' until the link is opened in the messaging app */
+  openid: Generated<string>;
+  expires_at: string;
+  bound_at: string | null;
+  created_at: string;
 }
 
 /** Per-agent payment setting; an agent without a row gets the spec defaults (all off). */
@@ -340,6 +367,8 @@ export interface AgentApplicationsTable {
   reject_reason: string;
   created_at: string;
   updated_at: string;
+  /** 047: the sub-agent an approved application became, under agent_id (the inviting agent) */
+  created_agent_id: number | null;
 }
 
 /** An agent's family of data plans (002). */
@@ -1090,6 +1119,8 @@ export interface CommissionLedgerTable {
   operator_id: number | null;
   available_at: string;
   created_at: string;
+  /** 047: on a parent's row, the sub-agent whose sale or refund it is; null on the seller's own */
+  from_agent_id: number | null;
 }
 
 export interface CommissionWithdrawalsTable {
@@ -1323,6 +1354,9 @@ export interface Database {
   voucher_batches: VoucherBatchesTable;
   // generated card passwords not yet handed to the operator (022, decision 0028)
   card_password_handouts: CardPasswordHandoutsTable;
+  // agents in levels (047)
+  agent_package_costs: AgentPackageCostsTable;
+  payee_bindings: PayeeBindingsTable;
 }
 
 /** A generated card password the operator has not taken yet (in clear until taken, then deleted). */

@@ -103,6 +103,9 @@ const OWNERS: Record<string, string> = {
   // agents' commission (029)
   commission_accounts: 'modules/commissions/repo.ts',
   commission_ledger: 'modules/commissions/repo.ts',
+  // agents in levels (047): what a parent charges a sub-agent, payout openids bound in the messaging app
+  agent_package_costs: 'modules/commissions/repo.ts',
+  payee_bindings: 'modules/commissions/repo.ts',
   commission_withdrawals: 'modules/commissions/repo.ts',
   // errors reported by phones (030)
   error_reports: 'modules/errorReports/repo.ts',

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 import * as ROUTES from '../routes/admin/agents';
+import { OperatorNewPassword } from './auth';
+import { OperatorDisplayName, OperatorUsername } from './operators';
 
 /** '' (not configured), a same-site path, or an http(s) URL — never javascript:, data: or //host. */
 export function isSafeUrlText(value: string): boolean {
@@ -114,6 +116,51 @@ export const AgentSummary = z.object({
   apply_name: z.string(),
   card_count: z.number().int(),
   created_at: z.string(),
+  /** the agent above (null: a top agent, 总代理) and the level: 1 总代理, 2 代理, 3 分销 */
+  parent_id: z.number().int().nullable(),
+  level: z.number().int(),
+  /** the share of the parent's margin kept where the parent set no cost (basis points) */
+  share_bp: z.number().int(),
+});
+
+const shareBp = z
+  .number({ error: '请填写分成比例' })
+  .int('分成比例最多两位小数')
+  .min(0, '分成比例须为 0%–100%')
+  .max(10000, '分成比例须为 0%–100%');
+const fenAmount = z.number({ error: '请填写金额' }).int('金额最多两位小数').min(0, '金额不能小于 0').max(100_000_000, '金额过大');
+
+/** The new sub-agent's administrator login, when the parent makes one at once. */
+const SubAgentAdmin = z.object({
+  username: OperatorUsername,
+  display_name: OperatorDisplayName,
+  password: OperatorNewPassword,
+});
+
+/** A sub-agent's terms: the share and, per package it may sell, what its parent pays and what it pays. */
+export const SubAgentTerms = z.object({
+  id: z.number().int(),
+  nickname: z.string(),
+  level: z.number().int(),
+  level_label: z.string(),
+  parent: z.object({ id: z.number().int(), nickname: z.string() }),
+  share_bp: z.number().int(),
+  /** whether the operator may change them (the parent's administrator, never the sub-agent's own) */
+  can_edit: z.boolean(),
+  packages: z.array(
+    z.object({
+      package_id: z.number().int(),
+      name: z.string(),
+      series_name: z.string(),
+      retail_fen: z.number().int(),
+      /** what the parent pays for it */
+      parent_cost_fen: z.number().int(),
+      /** the cost the parent set, null: follows the share */
+      set_cost_fen: z.number().int().nullable(),
+      /** what the sub-agent pays now (set, or by the share) */
+      cost_fen: z.number().int(),
+    }),
+  ),
 });
 
 export const AgentDetail = z.object({
@@ -127,6 +174,9 @@ export const AgentDetail = z.object({
   can_edit_pay: z.boolean(),
   /** the portal's login link branded by this agent: the live preview */
   preview_path: z.string(),
+  /** the agent above (null: a top agent) and the level (docs/decisions/0067) */
+  parent_id: z.number().int().nullable(),
+  level: z.number().int(),
 });
 
 export const AgentMark = z
@@ -183,6 +233,41 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     upload: true,
     params: z.object({ id: agentId }),
     answer: z.object({ url: z.string() }),
+  },
+  adminSubAgentCreate: {
+    access: 'agents.subAgents',
+    tags: ['admin agents'],
+    summary: '新建下级代理（总代理 → 代理 → 分销，最多三级）：品牌沿用上级，可同时建其管理员账号',
+    body: z.object({
+      parent_id: agentId,
+      mark: AgentMark,
+      nickname: text('代理名称', 40).min(1, '请填写代理名称'),
+      share_bp: shareBp,
+      admin: SubAgentAdmin.nullable().optional(),
+      reason,
+    }),
+    answer: AgentSummary,
+  },
+  adminSubAgentTerms: {
+    access: 'agents.subAgents',
+    tags: ['admin agents'],
+    summary: '下级代理的分成与各套餐成本价',
+    query: z.object({ id: agentId }),
+    answer: SubAgentTerms,
+  },
+  adminSubAgentTermsSave: {
+    access: 'agents.subAgents',
+    tags: ['admin agents'],
+    summary: '上级设置下级代理的分成比例与套餐成本价（不低于上级自身成本，不高于零售价）',
+    body: z.object({
+      id: agentId,
+      share_bp: shareBp,
+      costs: z
+        .array(z.object({ package_id: wholeNumber('套餐编号有误', { min: 1 }), cost_fen: fenAmount.nullable() }))
+        .max(500, '一次最多设置 500 个套餐'),
+      reason,
+    }),
+    answer: SubAgentTerms,
   },
   brandingImage: {
     access: 'open',

@@ -3,6 +3,7 @@ import {
   AUDIT_ACTION_LABEL,
   AUDIT_ACTIONS,
   AUDIT_FIELD,
+  AUDIT_STATUS_LABEL,
   AUDIT_TARGET_REF,
   auditActionLabel,
   auditActionsMatching,
@@ -37,6 +38,25 @@ describe('audit action labels', () => {
     expect(exports).toContain('cards.export');
     expect(exports).toContain('audit.export');
     expect(exports.every((a) => a.endsWith('export'))).toBe(true);
+  });
+
+  it('a state or status reads in words for every object type that writes one', () => {
+    expect(AUDIT_STATUS_LABEL.device!.pending).toBe('待生效');
+    expect(AUDIT_STATUS_LABEL.device!.cancelled).toBe('已撤销');
+    for (const type of [
+      'card',
+      'order',
+      'ticket',
+      'agent_application',
+      'replacement',
+      'commission_withdrawal',
+      'approval',
+      'device',
+      'refund_request',
+      'invoice_request',
+      'bulk_job',
+    ])
+      expect(Object.keys(AUDIT_STATUS_LABEL[type] ?? {}).length, type).toBeGreaterThan(0);
   });
 
   it('an action of an older release reads as it is', () => {

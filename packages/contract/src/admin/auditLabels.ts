@@ -5,18 +5,18 @@
 // writes only actions of this table (recordAudit takes an AuditAction), labels them in the list and
 // its export, matches a Chinese search against them, and resolves the references a page of rows
 // names; the console turns a before/after into labelled, highlighted changes from the same table.
-import { CARD_STATE_LABEL } from '../enums';
+import { CARD_STATE_LABEL, DEVICE_CHANGE_STATE_LABEL } from '../enums';
 import { ORDER_STATE_LABEL } from '../commerce';
 import { SHIP_STATE_LABEL } from '../patterns/shop';
 import { TICKET_STATUS_LABEL } from '../patterns/tickets';
 import { AGENT_APPLICATION_STATUS_LABEL } from '../patterns/agentApplications';
 import { OPERATOR_ROLE_LABEL } from './auth';
-import { BULK_KIND_LABEL } from './bulkJobs';
+import { BULK_KIND_LABEL, BULK_STATUS_LABEL } from './bulkJobs';
 import { PACKAGE_TYPE_NAME } from './catalogue';
 import { PAYOUT_METHOD_LABEL, WITHDRAWAL_STATE_LABEL } from './commissions';
 import { REPLACEMENT_STATUS_LABEL } from './queues';
 import { APPROVAL_KIND_LABEL, APPROVAL_STATE_LABEL } from './approvals';
-import { INVOICE_TITLE_TYPE_LABEL } from '../patterns/afterSales';
+import { INVOICE_REQUEST_STATUS_LABEL, INVOICE_TITLE_TYPE_LABEL, REFUND_REQUEST_STATUS_LABEL } from '../patterns/afterSales';
 
 /** Every action the server writes to the audit log, with its label. A new action is added here first. */
 export const AUDIT_ACTION_LABEL = {
@@ -80,6 +80,9 @@ export const AUDIT_ACTION_LABEL = {
   'realname.reveal': '查看完整实名信息',
   'shop_order.shipped': '设备订单发货',
   'agent.created': '新建代理商',
+  'agent.sub_created': '新建下级代理',
+  'agent.terms_changed': '设置下级代理分成与成本价',
+  'commission.payee_bound': '微信扫码绑定收款账户',
   'agent.branding_changed': '修改代理商品牌',
   'agent.features_changed': '修改功能开关',
   'agent.pay_changed': '修改支付设置',
@@ -372,6 +375,12 @@ export const AUDIT_FIELD: Record<string, AuditField> = {
   payout_channel: f('打款方式', oneOf({ manual: '手工打款', gateway: '接口打款' })),
   payout_reference: f('打款凭证号'),
   holding_days: f('冻结天数'),
+  // agents in levels (docs/decisions/0067-agents-in-levels.md)
+  parent_id: f('上级代理', ref('agent')),
+  agent_level: f('代理级别', oneOf({ 1: '总代理', 2: '代理', 3: '分销' })),
+  share_bp: f('分成比例（万分比）'),
+  costs: f('下级成本价'),
+  openid: f('微信 openid'),
   verify_mobile: f('验证手机号'),
   month: f('月份'),
   created_at: f('创建时间', time),
@@ -402,6 +411,11 @@ export const AUDIT_STATUS_LABEL: Record<string, Readonly<Record<string | number,
   replacement: REPLACEMENT_STATUS_LABEL,
   commission_withdrawal: WITHDRAWAL_STATE_LABEL,
   approval: APPROVAL_STATE_LABEL,
+  // a device's change (待生效 → 已撤销), a holder's request, a bulk job: never the raw word
+  device: DEVICE_CHANGE_STATE_LABEL,
+  refund_request: REFUND_REQUEST_STATUS_LABEL,
+  invoice_request: INVOICE_REQUEST_STATUS_LABEL,
+  bulk_job: BULK_STATUS_LABEL,
 };
 
 /** The names a page of the log refers to, per kind of row, by id (as text). */

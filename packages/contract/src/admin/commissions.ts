@@ -303,4 +303,33 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     }),
     answer: CommissionFigures,
   },
+  // the payout openid bound in the messaging app, never typed (docs/decisions/0067-agents-in-levels.md)
+  adminPayeeWechatStart: {
+    access: 'commissions.withdraw',
+    idempotent: 'spends the agent’s SMS code: a second submit is refused; the link binds once, conditionally (payeeBinding.test.ts)',
+    tags: ['admin commissions'],
+    summary: '微信扫码绑定收款账户：验证短信后生成 10 分钟有效的公众号授权链接（二维码），收款人在微信中打开即绑定其 openid',
+    body: z.object({
+      agent_id: AgentId.optional(),
+      payee: z.string({ error: '请填写收款人姓名' }).trim().min(2, '收款人姓名须为 2–40 个字').max(40, '收款人姓名须为 2–40 个字'),
+      sms_code: z
+        .string({ error: '请填写短信验证码' })
+        .trim()
+        .regex(/^\d{6}$/, '短信验证码为 6 位数字'),
+    }),
+    answer: z.object({ token: z.string(), url: z.string(), expires_at: z.string() }),
+  },
+  adminPayeeWechatStatus: {
+    access: 'commissions.withdraw',
+    tags: ['admin commissions'],
+    summary: '微信扫码绑定的进度：待扫码、已绑定（收款账户已更新）或已过期',
+    query: z.object({ token: z.string().regex(/^[0-9a-f]{48}$/, '绑定链接无效') }),
+    answer: z.object({ state: z.enum(['waiting', 'bound', 'expired']), figures: CommissionFigures.nullable() }),
+  },
+  payeeWechatBound: {
+    access: 'open',
+    tags: ['admin commissions'],
+    summary: '公众号网页授权的回调：收款人在微信中打开绑定链接后到此，绑定其 openid 并显示结果页',
+    query: z.object({ code: z.string().max(200).optional(), state: z.string().max(128).optional() }),
+  },
 });

@@ -54,6 +54,8 @@ export const PERMISSIONS = {
   /** agents: the list and an agent's settings (an agent administrator: their own) */
   'agents.view': ['platform_admin', 'agent_admin'],
   'agents.create': ['platform_admin'],
+  /** sub-agents (docs/decisions/0067-agents-in-levels.md): created under an agent of the operator's subtree, their cost per package set by their parent */
+  'agents.subAgents': ['platform_admin', 'agent_admin'],
   /** which payment channels an agent's portal offers: the platform's merchant contracts, so platform only */
   'paySettings.manage': ['platform_admin'],
   /** packages, series, cost and retail prices: reading them (an agent administrator: their own, without other agents' cost) */

@@ -10,22 +10,22 @@ export interface Handout {
 }
 
 /** How many are waiting, of one agent's cards (null: all agents). */
-export async function pendingCount(db: Executor, agentId: number | null): Promise<number> {
+export async function pendingCount(db: Executor, agentId: readonly number[] | null): Promise<number> {
   let q = db
     .selectFrom('card_password_handouts as h')
     .innerJoin('cards as c', 'c.id', 'h.card_id')
     .select((eb) => eb.fn.countAll<number>().as('n'));
-  if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
+  if (agentId !== null) q = q.where('c.agent_id', 'in', agentId);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 
 /** The waiting ones (of one agent's cards, or all), deleted as they are read: call inside a transaction. */
-export async function take(db: Executor, agentId: number | null): Promise<Handout[]> {
+export async function take(db: Executor, agentId: readonly number[] | null): Promise<Handout[]> {
   let q = db
     .selectFrom('card_password_handouts as h')
     .innerJoin('cards as c', 'c.id', 'h.card_id')
     .select(['h.id', 'h.custom_num', 'h.password', 'h.reason', 'h.created_at']);
-  if (agentId !== null) q = q.where('c.agent_id', '=', agentId);
+  if (agentId !== null) q = q.where('c.agent_id', 'in', agentId);
   const rows = await q.orderBy('h.id').execute();
   for (let i = 0; i < rows.length; i += 400) {
     const ids = rows.slice(i, i + 400).map((r) => r.id);

@@ -9,6 +9,8 @@ export {
   adjust,
   adjustIn,
   changePayoutAccount,
+  commissionTermsOf,
+  setPackageCostIn,
   decideWithdrawal,
   figuresOf,
   inFlight,
@@ -29,4 +31,5 @@ export {
   type WithdrawalRow,
 } from './service';
 export { cancelGatewayTransfer, checkPayeeConfirmation, payeeConfirmation } from './payeeConfirm';
-export { agentsWithAccounts, ledgerPage, waitingWithdrawals, withdrawalPage } from './repo';
+export { payeeBindingState, payeeBound, startPayeeBinding, type PayeeBoundOutcome } from './payeeBinding';
+export { agentsWithAccounts, ledgerPage, waitingByState, waitingWithdrawals, withdrawalPage } from './repo';

@@ -21,6 +21,8 @@ export interface NewEntry {
   operator_id?: number | null;
   available_at: string;
   created_at: string;
+  /** on a parent's row: the sub-agent whose sale or refund it is */
+  from_agent_id?: number | null;
 }
 
 /** The agent's account row, created with the defaults the first time it is needed. */
@@ -70,6 +72,7 @@ export async function append(trx: Executor, e: NewEntry): Promise<boolean> {
       operator_id: e.operator_id ?? null,
       available_at: e.available_at,
       created_at: e.created_at,
+      from_agent_id: e.from_agent_id ?? null,
     })
     .onConflict((oc) => oc.columns(['kind', 'ref']).doNothing())
     .returning('id')
@@ -87,15 +90,65 @@ export async function entryOf(db: Executor, kind: CommissionKind, ref: string) {
   return db.selectFrom('commission_ledger').selectAll().where('kind', '=', kind).where('ref', '=', ref).executeTakeFirst();
 }
 
-/** Reversals already written against an order (partial refunds add up). */
-export async function reversedOfOrder(db: Executor, orderNo: string): Promise<number> {
+/** Reversals already written against an order for one agent (partial refunds add up). */
+export async function reversedOfOrder(db: Executor, orderNo: string, agentId: number): Promise<number> {
   const r = await db
     .selectFrom('commission_ledger')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), sql<number>`0`).as('sum'))
     .where('kind', '=', 'refund')
     .where('order_no', '=', orderNo)
+    .where('agent_id', '=', agentId)
     .executeTakeFirstOrThrow();
   return Number(r.sum);
+}
+
+/** Every level's credit of an order (the seller's and its parents'), in the order they were written. */
+export async function creditsOfOrder(db: Executor, orderNo: string) {
+  return db.selectFrom('commission_ledger').selectAll().where('kind', '=', 'order').where('order_no', '=', orderNo).orderBy('id').execute();
+}
+
+/** The agent and its parents, top first (at most three levels; a loop in the data stops the walk). */
+export async function chainOf(db: Executor, agentId: number): Promise<{ id: number; level: number; share_bp: number }[]> {
+  const chain: { id: number; level: number; share_bp: number }[] = [];
+  let id: number | null = agentId;
+  while (id !== null && chain.length < 8 && !chain.some((a) => a.id === id)) {
+    const a = await db.selectFrom('agents').select(['id', 'parent_id', 'level', 'share_bp']).where('id', '=', id).executeTakeFirst();
+    if (!a) break;
+    chain.unshift({ id: a.id, level: a.level, share_bp: a.share_bp });
+    id = a.parent_id;
+  }
+  return chain;
+}
+
+/** The costs parents set for these agents on one package: agent id → cost. */
+export async function packageCostsOf(db: Executor, agentIds: readonly number[], packageId: number): Promise<Map<number, number>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('agent_package_costs')
+    .select(['agent_id', 'cost_fen'])
+    .where('agent_id', 'in', agentIds)
+    .where('package_id', '=', packageId)
+    .execute();
+  return new Map(rows.map((r) => [r.agent_id, r.cost_fen]));
+}
+
+/** Every cost parents set for these agents, on every package. */
+export async function costsOfAgents(db: Executor, agentIds: readonly number[]) {
+  if (agentIds.length === 0) return [];
+  return db.selectFrom('agent_package_costs').select(['agent_id', 'package_id', 'cost_fen']).where('agent_id', 'in', agentIds).execute();
+}
+
+/** Sets (or, with null, removes) the cost a parent charges a sub-agent for a package. */
+export async function setPackageCost(trx: Executor, agentId: number, packageId: number, costFen: number | null, nowIso: string) {
+  if (costFen === null) {
+    await trx.deleteFrom('agent_package_costs').where('agent_id', '=', agentId).where('package_id', '=', packageId).execute();
+    return;
+  }
+  await trx
+    .insertInto('agent_package_costs')
+    .values({ agent_id: agentId, package_id: packageId, cost_fen: costFen, updated_at: nowIso })
+    .onConflict((oc) => oc.columns(['agent_id', 'package_id']).doUpdateSet({ cost_fen: costFen, updated_at: nowIso }))
+    .execute();
 }
 
 /** Σ of the agent's whole ledger and of its rows still held at `nowIso` (credits and the reversals held with them). */
@@ -145,7 +198,7 @@ export async function ledgerPage(db: Executor, agentId: number, beforeId: number
 }
 
 /** Every agent with its figures (an agent administrator: theirs). */
-export async function agentsWithAccounts(db: Executor, agentId: number | null) {
+export async function agentsWithAccounts(db: Executor, agents: readonly number[] | null) {
   return db
     .selectFrom('agents')
     .leftJoin('commission_accounts', 'commission_accounts.agent_id', 'agents.id')
@@ -160,7 +213,7 @@ export async function agentsWithAccounts(db: Executor, agentId: number | null) {
       'commission_accounts.payout_account',
       'commission_accounts.verify_mobile',
     ])
-    .$call((q) => (agentId === null ? q : q.where('agents.id', '=', agentId)))
+    .$call((q) => (agents === null ? q : q.where('agents.id', 'in', agents)))
     .orderBy('agents.id')
     .execute();
 }
@@ -252,7 +305,7 @@ export async function moveWithdrawal(
 }
 
 export interface WithdrawalFilter {
-  agentId: number | null;
+  agentId: readonly number[] | null;
   state?: string;
   beforeId?: number;
 }
@@ -263,7 +316,7 @@ export async function withdrawalPage(db: Executor, f: WithdrawalFilter, limit: n
     .innerJoin('agents', 'agents.id', 'commission_withdrawals.agent_id')
     .selectAll('commission_withdrawals')
     .select(['agents.nickname as agent_name'])
-    .$call((q) => (f.agentId === null ? q : q.where('commission_withdrawals.agent_id', '=', f.agentId)))
+    .$call((q) => (f.agentId === null ? q : q.where('commission_withdrawals.agent_id', 'in', f.agentId)))
     .$call((q) => (f.state ? q.where('commission_withdrawals.state', '=', f.state) : q))
     .$call((q) => (f.beforeId === undefined ? q : q.where('commission_withdrawals.id', '<', f.beforeId)))
     .orderBy('commission_withdrawals.id', 'desc')
@@ -272,14 +325,28 @@ export async function withdrawalPage(db: Executor, f: WithdrawalFilter, limit: n
 }
 
 /** Withdrawals waiting for finance: how many and since when (the dashboard's queue). */
-export async function waitingWithdrawals(db: Executor, agentId: number | null): Promise<{ count: number; oldest: string | null }> {
+export async function waitingWithdrawals(
+  db: Executor,
+  agents: readonly number[] | null,
+): Promise<{ count: number; oldest: string | null }> {
   const r = await db
     .selectFrom('commission_withdrawals')
     .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min<string>('requested_at').as('oldest')])
     .where('state', 'in', ['requested', 'approved'])
-    .$call((q) => (agentId === null ? q : q.where('agent_id', '=', agentId)))
+    .$call((q) => (agents === null ? q : q.where('agent_id', 'in', agents)))
     .executeTakeFirstOrThrow();
   return { count: Number(r.count), oldest: r.oldest ?? null };
+}
+
+/** Withdrawals waiting for finance across every agent, by state: how many and since when (the metrics' figure). */
+export async function waitingByState(db: Executor): Promise<{ state: string; count: number; oldest: string }[]> {
+  const rows = await db
+    .selectFrom('commission_withdrawals')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min<string>('requested_at').as('oldest')])
+    .where('state', 'in', ['requested', 'approved'])
+    .groupBy('state')
+    .execute();
+  return rows.map((r) => ({ state: r.state, count: Number(r.count), oldest: String(r.oldest) }));
 }
 
 /** The agent a card belongs to now. */
@@ -368,6 +435,31 @@ export async function inFlightWithdrawals(db: Executor, limit: number) {
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+// ---------- payout openids bound in the messaging app (docs/decisions/0067) ----------
+
+export async function insertPayeeBinding(
+  db: Executor,
+  row: { token: string; agent_id: number; operator_id: number; payee: string; expires_at: string; created_at: string },
+): Promise<void> {
+  await db.insertInto('payee_bindings').values(row).execute();
+}
+
+export async function payeeBindingOf(db: Executor, token: string) {
+  return db.selectFrom('payee_bindings').selectAll().where('token', '=', token).executeTakeFirst();
+}
+
+/** Marks a link used with the openid it bound; false when another opening took it first. */
+export async function takePayeeBinding(trx: Executor, token: string, openid: string, nowIso: string): Promise<boolean> {
+  const r = await trx
+    .updateTable('payee_bindings')
+    .set({ openid, bound_at: nowIso })
+    .where('token', '=', token)
+    .where('bound_at', 'is', null)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Who changed what of an agent's payout details, when (docs/decisions/0056). */

@@ -18,7 +18,9 @@ import {
   statementTotals,
   withdrawalProblem,
   type WithdrawalState,
+  type CatalogueCost,
 } from '@portal/domain/commission';
+import { levelCosts } from '@portal/domain/commissionLevels';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../db/executor';
 import { PayoutGatewayError, type PayoutGateway } from '../../integrations/payout/gateway';
@@ -187,7 +189,7 @@ export async function decideWithdrawal(
   ctx: AppContext,
   input: {
     id: number;
-    agentScope: number | null;
+    agentScope: readonly number[] | null;
     requestId: string;
     /** null: the payouts job, recording the gateway's outcome */
     operatorId: number | null;
@@ -203,7 +205,7 @@ export async function decideWithdrawal(
   record: Recorder,
 ): Promise<{ applied: boolean; withdrawal: WithdrawalRow }> {
   const first = await repo.withdrawalById(ctx.db.kysely, input.id);
-  if (!first || (input.agentScope !== null && first.agent_id !== input.agentScope)) throw notFound();
+  if (!first || (input.agentScope !== null && !input.agentScope.includes(first.agent_id))) throw notFound();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const now = clock.iso();
     await repo.lockAccount(trx, first.agent_id, now);
@@ -559,6 +561,10 @@ export async function changePayoutAccount(
   await agentMustExist(ctx.db.kysely, input.agentId);
   const problem = payoutAccountProblem(input);
   if (problem) throw bad(problem);
+  // an openid typed by hand pays whoever it names: where the official account is connected, 微信零钱
+  // is bound only by opening the link in WeChat (payeeBinding.ts, docs/decisions/0067)
+  if (input.method === 3 && ctx.messagingApp && ctx.config.wechatMp?.publicUrl)
+    throw bad('微信零钱收款账户须由收款人在微信中扫码绑定，请使用「微信扫码绑定」');
   const current = await repo.accountOf(ctx.db.kysely, input.agentId);
   if (!current?.verify_mobile) throw bad('该代理未登记验证手机号，请联系平台管理员');
   await consumeSmsCode(ctx, current.verify_mobile, 'payout_account', input.code, `agent:${input.agentId}`);
@@ -617,3 +623,34 @@ export async function statementOf(db: Executor, agentId: number, month: string) 
 }
 
 export { yuan };
+
+// ---------- levels (docs/decisions/0067-agents-in-levels.md) ----------
+
+/**
+ * An agent's chain (top first) and what each level of it pays for a package: what the console shows
+ * a parent setting its sub-agent's terms, by the same rule (levelCosts) the crediting applies.
+ */
+export async function commissionTermsOf(db: Executor, agentId: number) {
+  const chain = await repo.chainOf(db, agentId);
+  const set = new Map(
+    (
+      await repo.costsOfAgents(
+        db,
+        chain.map((a) => a.id),
+      )
+    ).map((c) => [`${c.agent_id}:${c.package_id}`, c.cost_fen]),
+  );
+  const setCost = (agent: number, packageId: number) => set.get(`${agent}:${packageId}`) ?? null;
+  return {
+    chain,
+    setCost,
+    costsFor: (pkg: CatalogueCost, packageId: number) =>
+      levelCosts(
+        pkg,
+        chain.slice(1).map((a) => ({ cost_fen: setCost(a.id, packageId), share_bp: a.share_bp })),
+      ),
+  };
+}
+
+/** A parent sets (null: removes) a sub-agent's cost for a package, in the caller's transaction. */
+export const setPackageCostIn = repo.setPackageCost;

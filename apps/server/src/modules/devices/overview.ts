@@ -70,7 +70,11 @@ async function rowOf(
 }
 
 /** The devices of `agentId` (null: every agent's) that pass the filter. */
-export async function deviceOverview(ctx: AppContext, agentId: number | null, f: OverviewFilter): Promise<AdminDeviceOverviewAnswer> {
+export async function deviceOverview(
+  ctx: AppContext,
+  agentId: readonly number[] | null,
+  f: OverviewFilter,
+): Promise<AdminDeviceOverviewAnswer> {
   const devices = await repo.devicesInScope(ctx.db.kysely, agentId, f.q, OVERVIEW_LIMIT + 1);
   const shown = devices.slice(0, OVERVIEW_LIMIT);
   const open = await repo.openChanges(

@@ -91,13 +91,13 @@ export async function reopenChange(db: Executor, id: number): Promise<boolean> {
 }
 
 /** The devices of the given agent (null: every agent's), newest first, for the console's list; `q` a card number or serial exactly. */
-export async function devicesInScope(db: Executor, agentId: number | null, q: string, limit: number) {
+export async function devicesInScope(db: Executor, agentId: readonly number[] | null, q: string, limit: number) {
   let query = db
     .selectFrom('devices as d')
     .innerJoin('cards as c', 'c.id', 'd.card_id')
     .innerJoin('agents as a', 'a.id', 'c.agent_id')
     .select(['d.id', 'd.serial', 'c.custom_num', 'c.agent_id', 'a.nickname as agent_name']);
-  if (agentId !== null) query = query.where('c.agent_id', '=', agentId);
+  if (agentId !== null) query = query.where('c.agent_id', 'in', agentId);
   if (q !== '') query = query.where((eb) => eb.or([eb('c.custom_num', '=', q), eb('d.serial', '=', q)]));
   return query.orderBy('d.id', 'desc').limit(limit).execute();
 }

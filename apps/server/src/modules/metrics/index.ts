@@ -14,6 +14,7 @@ import { clock } from '../../lib/clock';
 import { observeRequest, processRegistry, queryObserver } from '../../lib/metrics';
 import { fleetStates, oldestSyncWanted } from '../carriers';
 import { openChatStreams } from '../tickets';
+import { waitingByState } from '../commissions';
 
 /** What renders this app's metrics text (with the process's). */
 export interface MetricsSource {
@@ -102,6 +103,30 @@ function appRegistry(app: FastifyInstance, ctx: AppContext): Registry {
       this.reset();
       const rows = await fleetStates(ctx.db.kysely, clock.now()).catch(failed("the carrier accounts' states"));
       for (const r of rows ?? []) this.set({ account: String(r.account.id), state: r.state }, 1);
+    },
+  });
+  // agents' withdrawals waiting for finance (docs/decisions/0067-agents-in-levels.md): the dashboard
+  // shows the queue to whoever logs in; the alert reaches finance when nobody does for a day
+  const withdrawals = async () => (await waitingByState(ctx.db.kysely).catch(failed('the waiting withdrawals'))) ?? [];
+  new Gauge({
+    name: 'portal_commission_withdrawals_waiting',
+    help: "Agents' withdrawals waiting for finance, by state (requested: 待审核, approved: 待打款)",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const r of await withdrawals()) this.set({ state: r.state }, r.count);
+    },
+  });
+  new Gauge({
+    name: 'portal_commission_withdrawals_waiting_oldest_age_seconds',
+    help: 'How long the oldest agent withdrawal in each waiting state has waited since it was asked for; absent when none waits',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const now = clock.now().getTime();
+      for (const r of await withdrawals()) this.set({ state: r.state }, Math.max(0, (now - Date.parse(r.oldest)) / 1000));
     },
   });
   new Gauge({

@@ -8,3 +8,6 @@ export const adminAgentFeaturesSave = 'POST /admin/agents/features';
 export const adminAgentPaySave = 'POST /admin/agents/pay';
 export const adminBrandingImageUpload = 'POST /admin/agents/:id/image';
 export const brandingImage = 'GET /admin/public/branding-image/:image';
+export const adminSubAgentCreate = 'POST /admin/agents/sub/create';
+export const adminSubAgentTerms = 'GET /admin/agents/sub/terms';
+export const adminSubAgentTermsSave = 'POST /admin/agents/sub/terms';

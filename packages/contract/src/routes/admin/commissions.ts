@@ -16,3 +16,6 @@ export const adminCommissionAdjust = 'POST /admin/commissions/adjust';
 export const adminCommissionSettings = 'POST /admin/commissions/settings';
 export const adminCommissionAccountCode = 'POST /admin/commissions/account/code';
 export const adminCommissionAccountSave = 'POST /admin/commissions/account';
+export const adminPayeeWechatStart = 'POST /admin/commissions/payee/wechat';
+export const adminPayeeWechatStatus = 'GET /admin/commissions/payee/wechat';
+export const payeeWechatBound = 'GET /admin/public/payee/wechat/bound';

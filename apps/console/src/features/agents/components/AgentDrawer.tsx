@@ -1,10 +1,11 @@
-// An agent's drawer: its live preview link and the 品牌 / 支付 / 功能开关 tabs.
+// An agent's drawer: its live preview link and the 品牌 / 支付 / 功能开关 tabs; a sub-agent's 分成与成本价 too.
 import { Button, Drawer, Result, Spin, Tabs, Typography } from 'antd';
 import { messageOf } from '../../../lib/api';
 import { useAgent } from '../api/getAgents';
 import { BrandingTab } from './BrandingTab';
 import { PayTab } from './PayTab';
 import { FeaturesTab } from './FeaturesTab';
+import { TermsTab } from './TermsTab';
 
 export function AgentDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const q = useAgent(id);
@@ -25,6 +26,7 @@ export function AgentDrawer({ id, onClose }: { id: number; onClose: () => void }
               { key: 'brand', label: '品牌', children: <BrandingTab detail={q.data} /> },
               { key: 'pay', label: '支付', children: <PayTab detail={q.data} /> },
               { key: 'features', label: '功能开关', children: <FeaturesTab detail={q.data} /> },
+              ...(q.data.parent_id !== null ? [{ key: 'terms', label: '分成与成本价', children: <TermsTab id={q.data.id} /> }] : []),
             ]}
           />
         </>

@@ -1,9 +1,9 @@
-// 代理商: the agents (an agent administrator: their own), and an agent's 品牌 / 支付 / 功能开关 in a
-// drawer. Field rules are the contract's (BrandingFields): an unsafe link is refused at its field
+// 代理商: the agents (an agent administrator: their own and the sub-agents below it, by level), and an
+// agent's 品牌 / 支付 / 功能开关 / 分成与成本价 in a drawer; 新建下级代理 (docs/decisions/0067). Field rules are the contract's (BrandingFields): an unsafe link is refused at its field
 // before the server refuses it too. 预览 opens the portal's login page branded by this agent.
 import { useState } from 'react';
-import { Button, Card, Space } from 'antd';
-import { LinkOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Space, Tag } from 'antd';
+import { ApartmentOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
 import { allows, useOperator } from '../../../lib/session';
@@ -11,22 +11,38 @@ import { chinaTime } from '../../../lib/format';
 import { agentsList, type AgentSummary as Summary } from '../api/getAgents';
 import { AgentDrawer } from './AgentDrawer';
 import { CreateAgent } from './CreateAgent';
+import { CreateSubAgent } from './CreateSubAgent';
+import { levelName, mayHaveSubAgents } from '../model/levels';
+import { useAgents } from '../../../lib/selectOptions';
 import * as admin from '@portal/contract/routes/admin';
 
 export function AgentsPanel() {
   const op = useOperator().data;
   const [open, setOpen] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
+  // null: closed; 0: no parent chosen yet; else the parent
+  const [creatingSub, setCreatingSub] = useState<number | null>(null);
+  const all = useAgents();
+  const agents = all.data?.items ?? [];
+  const nameOf = (id: number | null) => (id === null ? '' : (agents.find((a) => a.id === id)?.nickname ?? `#${id}`));
+  const maySub = allows(op, 'agents.subAgents') && agents.some((a) => mayHaveSubAgents(a.level));
 
   return (
     <Card
       title="代理商"
       extra={
-        allows(op, 'agents.create') ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            新建代理商
-          </Button>
-        ) : null
+        <Space>
+          {maySub ? (
+            <Button icon={<ApartmentOutlined />} onClick={() => setCreatingSub(0)}>
+              新建下级代理
+            </Button>
+          ) : null}
+          {allows(op, 'agents.create') ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              新建代理商
+            </Button>
+          ) : null}
+        </Space>
       }
     >
       <ListPage<Summary>
@@ -42,18 +58,36 @@ export function AgentsPanel() {
           { title: '编号', dataIndex: 'id', width: 80 },
           { title: '标识', dataIndex: 'mark', width: 140 },
           { title: '名称', dataIndex: 'nickname' },
+          {
+            title: '级别',
+            dataIndex: 'level',
+            width: 90,
+            render: (v: number) => <Tag color={v === 1 ? 'blue' : v === 2 ? 'cyan' : 'green'}>{levelName(v)}</Tag>,
+          },
+          { title: '上级', dataIndex: 'parent_id', width: 140, render: (v: number | null) => (v === null ? '平台' : nameOf(v)) },
           { title: '应用名称', dataIndex: 'apply_name' },
           { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 100 },
           { title: '创建时间', dataIndex: 'created_at', width: 190, render: (v: string) => chinaTime(v) },
           {
             title: '操作',
             key: 'op',
-            width: 180,
+            width: 260,
             render: (_v, r) => (
               <Space>
                 <Button type="link" onClick={() => setOpen(r.id)}>
                   管理
                 </Button>
+                {allows(op, 'agents.subAgents') && mayHaveSubAgents(r.level) ? (
+                  <Button
+                    type="link"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setCreatingSub(r.id);
+                    }}
+                  >
+                    新建下级
+                  </Button>
+                ) : null}
                 <Button
                   type="link"
                   icon={<LinkOutlined />}
@@ -70,6 +104,14 @@ export function AgentsPanel() {
       />
       {open !== null ? <AgentDrawer id={open} onClose={() => setOpen(null)} /> : null}
       {creating ? <CreateAgent onClose={() => setCreating(false)} onCreated={(id) => setOpen(id)} /> : null}
+      {creatingSub !== null ? (
+        <CreateSubAgent
+          agents={agents}
+          parentId={creatingSub || null}
+          onClose={() => setCreatingSub(null)}
+          onCreated={(id) => setOpen(id)}
+        />
+      ) : null}
     </Card>
   );
 }

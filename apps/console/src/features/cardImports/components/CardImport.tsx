@@ -96,8 +96,9 @@ export function CardImport() {
       <Card title="导入卡片">
         <Typography.Paragraph>
           上传 CSV（UTF-8）或 XLSX
-          文件，每行一张卡，列依次为：卡号、ICCID、MSISDN、运营商（名称或编号）、套餐系列ID、代理标识、运营商账号（可选）。 每个文件最多{' '}
-          {IMPORT_MAX_ROWS.toLocaleString()} 行、5 MB。系统先试导入并逐行检查，全部无误后才能确认导入。
+          文件，每行一张卡，列依次为：卡号、ICCID、MSISDN、运营商（名称或编号）、套餐系列ID、代理标识、运营商账号（可选）、IMSI（可选，15
+          位数字；客服可按 IMSI 查卡）。 每个文件最多 {IMPORT_MAX_ROWS.toLocaleString()} 行、5
+          MB。系统先试导入并逐行检查，全部无误后才能确认导入。
         </Typography.Paragraph>
         {accounts.data ? (
           <Typography.Paragraph type="secondary" data-testid="account-hint">

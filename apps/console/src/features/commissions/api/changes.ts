@@ -35,3 +35,8 @@ export const savePayoutAccount = (
   agentId: number | undefined,
   v: { payout_method: number; payee: string; payout_account: string; sms_code: string },
 ) => call(admin.adminCommissionAccountSave, { agent_id: agentId, ...v });
+
+/** 微信扫码绑定 (docs/decisions/0067-agents-in-levels.md): the link to show as a QR code, after the SMS code. */
+export const startPayeeBinding = (agentId: number | undefined, payee: string, smsCode: string) =>
+  call(admin.adminPayeeWechatStart, { agent_id: agentId, payee, sms_code: smsCode });
+export const payeeBindingStatus = (token: string) => call(admin.adminPayeeWechatStatus, { token });

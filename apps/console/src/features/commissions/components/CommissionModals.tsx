@@ -134,7 +134,7 @@ export function AccountModal({ agent, onClose }: { agent: CommissionAgent; onClo
         <Input maxLength={40} />
       </Form.Item>
       <Form.Item name="payout_account" label="收款账号" rules={[{ required: true, whitespace: true, message: '请填写收款账号' }]}>
-        <Input maxLength={64} placeholder="银行卡号、支付宝账号或微信 openid" />
+        <Input maxLength={64} placeholder="银行卡号或支付宝账号（微信零钱请用「微信扫码绑定收款」）" />
       </Form.Item>
       <Form.Item label="短信验证码" required>
         <Space.Compact>

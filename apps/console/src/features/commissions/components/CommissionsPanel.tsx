@@ -50,6 +50,7 @@ import { statementCsvUrl, useCommissionStatement } from '../api/getStatement';
 import { withdrawalsList, type CommissionWithdrawal } from '../api/getWithdrawals';
 import { chinaMonth, requestIds, signedYuan } from '../model/amount';
 import { AccountModal, AdjustModal, PaidModal, RejectModal, SettingsModal, WithdrawModal } from './CommissionModals';
+import { WechatPayeeModal } from './WechatPayeeBind';
 import { PayeeLinkButton } from './PayeeLink';
 import { StatementView } from './StatementView';
 
@@ -66,7 +67,7 @@ function StateTag({ w }: { w: CommissionWithdrawal }) {
 }
 
 type Open =
-  | { kind: 'withdraw' | 'account' | 'adjust' | 'settings' }
+  | { kind: 'withdraw' | 'account' | 'wechat' | 'adjust' | 'settings' }
   | { kind: 'paid' | 'reject' | 'failed'; w: CommissionWithdrawal }
   | null;
 
@@ -249,6 +250,7 @@ export function CommissionsPanel() {
                     申请提现
                   </Button>
                   <Button onClick={() => setOpen({ kind: 'account' })}>收款账户</Button>
+                  <Button onClick={() => setOpen({ kind: 'wechat' })}>微信扫码绑定收款</Button>
                 </>
               ) : null}
               {settles ? <Button onClick={() => setOpen({ kind: 'adjust' })}>调整佣金</Button> : null}
@@ -392,6 +394,7 @@ export function CommissionsPanel() {
       </Card>
       {open && agent && open.kind === 'withdraw' ? <WithdrawModal agent={agent} onClose={() => setOpen(null)} /> : null}
       {open && agent && open.kind === 'account' ? <AccountModal agent={agent} onClose={() => setOpen(null)} /> : null}
+      {open && agent && open.kind === 'wechat' ? <WechatPayeeModal agent={agent} onClose={() => setOpen(null)} /> : null}
       {open && agent && open.kind === 'adjust' ? <AdjustModal agent={agent} onClose={() => setOpen(null)} /> : null}
       {open && agent && open.kind === 'settings' ? <SettingsModal agent={agent} onClose={() => setOpen(null)} /> : null}
       {open?.kind === 'paid' ? <PaidModal w={open.w} requestId={ids(`paid:${open.w.id}`)} onClose={() => setOpen(null)} /> : null}

@@ -1,7 +1,7 @@
 // 优惠券发放: issue vouchers to a list of cards, every card of a series, or of an agent; the batch
 // list below. Each open form carries one random request id: submitting twice issues once.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
 import { call, messageOf, newRequestKey, urlOf } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
@@ -15,7 +15,7 @@ import { sayHeld } from '../../../lib/heldForApproval';
 import { REASON_RULES, toFen } from '../../../lib/zodRule';
 import { voucherBatchesList, type VoucherBatch as Batch } from '../api/getVoucherBatches';
 import { useIssueVouchers } from '../api/issueVouchers';
-import type { IssueFields as Fields } from '../model/issueForm';
+import { issueWarning, type IssueFields as Fields } from '../model/issueForm';
 import * as admin from '@portal/contract/routes/admin';
 
 // not crypto.randomUUID: a console served over plain http on a LAN address has no randomUUID
@@ -36,14 +36,25 @@ export function VoucherIssue() {
     form.resetFields();
     setRequestId(newRequestId());
   });
-  const submit = (v: Fields) =>
-    modal.confirm({
-      title: '确认发放优惠券？',
-      content: `${v.name}：面额 ${yuan(toFen(v.amount))}，满 ${yuan(toFen(v.min_spend))} 可用，${v.valid_days} 天有效。发放后可在发放记录中撤销未使用的券。`,
-      okText: '发放',
+  const limits = useQuery({ queryKey: queryKeys.approvals.limits, queryFn: () => call(admin.adminWriteLimits) });
+  const submit = (v: Fields) => {
+    const over = issueWarning(limits.data, v);
+    return modal.confirm({
+      title: over ? '超出限额：发放需另一位管理员审批' : '确认发放优惠券？',
+      content: (
+        <>
+          <p>
+            {v.name}：面额 {yuan(toFen(v.amount))}，满 {yuan(toFen(v.min_spend))} 可用，{v.valid_days}{' '}
+            天有效。发放后可在发放记录中撤销未使用的券。
+          </p>
+          {over ? <Alert type="warning" showIcon title={over} /> : null}
+        </>
+      ),
+      okText: over ? '提交审批' : '发放',
       cancelText: '取消',
       onOk: () => m.mutateAsync(v).catch(() => undefined),
     });
+  };
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       <Card title="发放优惠券">

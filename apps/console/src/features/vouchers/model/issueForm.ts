@@ -1,5 +1,6 @@
 // 发放优惠券's form: whom (cards pasted, a series, an agent) and the voucher, in yuan; fen on the wire.
 import type { AdminInputOf } from '@portal/contract/admin';
+import { limitBreaches, type WriteLimits } from '@portal/domain';
 import { toFen } from '../../../lib/zodRule';
 
 export interface IssueFields {
@@ -38,4 +39,23 @@ export function issueBody(requestId: string, v: IssueFields): IssueBody {
     package_types: v.package_types ?? [],
     reason: v.reason,
   };
+}
+
+/**
+ * What the confirmation warns before 发放 (docs/decisions/0048): the limits this issue goes past, so
+ * the operator knows it will wait for a second administrator rather than be issued. A series' or an
+ * agent's cards are counted by the server: their batch total is named as unknown here.
+ */
+export function issueWarning(limits: WriteLimits | undefined, v: IssueFields): string | null {
+  if (!limits) return null;
+  const target = targetOf(v);
+  const cards = target.kind === 'cards' ? target.custom_nums.length : 1;
+  const breaches = limitBreaches(limits, {
+    kind: 'voucher_issue',
+    amount_fen: toFen(v.amount),
+    valid_days: v.valid_days,
+    card_count: cards,
+  });
+  if (breaches.length === 0) return null;
+  return `${breaches.map((b) => b.message).join('；')}。提交后不会立即发放：需另一位管理员在「超限审批」中通过后才会发放。`;
 }

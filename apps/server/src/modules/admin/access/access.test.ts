@@ -1,7 +1,7 @@
 // The role table, row by row: what each role may do, and an agent administrator's scope.
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, permissionsOf, ROLES, type Permission } from './permissions';
-import { agentFilter, assertInScope, inScope } from './scope';
+import { agentFilter, assertInScope, inScope, ownAgent } from './scope';
 
 // role order: platform_admin, agent_admin, support, finance
 const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
@@ -28,6 +28,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'realname.reveal': [true, false, false, false],
   'agents.view': [true, true, false, false],
   'agents.create': [true, false, false, false],
+  'agents.subAgents': [true, true, false, false],
   'paySettings.manage': [true, false, false, false],
   'prices.view': [true, true, false, true],
   'catalogue.manage': [true, false, false, false],
@@ -67,7 +68,7 @@ describe('scope', () => {
     ['finance', null, null],
     ['agent_admin', 7, 7],
   ] as const)('%s (agent %s) sees agent %s', (role, agentId, filter) => {
-    expect(agentFilter({ role, agentId })).toBe(filter);
+    expect(agentFilter({ role, agentId })).toEqual(filter === null ? null : [filter]);
   });
 
   it('limits an agent administrator to their agent', () => {
@@ -78,6 +79,17 @@ describe('scope', () => {
     expect(() => assertInScope(op, null)).toThrow('记录不存在');
     expect(() => assertInScope(op, 7)).not.toThrow();
     expect(inScope({ role: 'platform_admin', agentId: null }, 8)).toBe(true);
+  });
+
+  it('an agent administrator sees its subtree: its agent and the sub-agents below it, never its parent', () => {
+    const op = { role: 'agent_admin', agentId: 7, subtree: [7, 9, 12] } as const;
+    expect(agentFilter(op)).toEqual([7, 9, 12]);
+    expect(ownAgent(op)).toBe(7);
+    expect(inScope(op, 12)).toBe(true);
+    expect(inScope(op, 3)).toBe(false);
+    // a subtree that does not hold the operator's own agent is not believed
+    expect(agentFilter({ role: 'agent_admin', agentId: 7, subtree: [9] })).toEqual([7]);
+    expect(ownAgent({ role: 'finance', agentId: null })).toBeNull();
   });
 
   it('refuses an agent administrator without an agent rather than showing everything', () => {

@@ -8,6 +8,8 @@ export interface AdminActor {
   role: OperatorRole;
   /** an agent administrator's agent; null for the other roles */
   agentId: number | null;
+  /** an agent administrator's agent and its sub-agents (docs/decisions/0067); absent for the other roles */
+  subtree?: readonly number[];
   sessionId: number;
   requestId: string;
   ip: string;

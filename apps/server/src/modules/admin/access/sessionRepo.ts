@@ -34,6 +34,26 @@ export async function sessionWithOperator(db: Executor, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/**
+ * An agent and every sub-agent below it (docs/decisions/0067-agents-in-levels.md): at most three
+ * levels, so two steps down reach the whole subtree.
+ */
+export async function subtreeOf(db: Executor, agentId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('agents')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('id', '=', agentId),
+        eb('parent_id', '=', agentId),
+        eb('parent_id', 'in', eb.selectFrom('agents as p').select('p.id').where('p.parent_id', '=', agentId)),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Conditional: of several concurrent requests only the first in a minute writes. */
 export async function touchSession(db: Executor, id: number, now: string, ifSeenBefore: string): Promise<void> {
   await db

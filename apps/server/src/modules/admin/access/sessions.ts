@@ -75,6 +75,9 @@ export async function authenticate(db: Executor, req: FastifyRequest): Promise<A
     displayName: s.display_name,
     role: s.role as OperatorRole,
     agentId: s.agent_id,
+    // an agent administrator sees its agent's subtree, read afresh each request: a sub-agent created a
+    // moment ago is in scope at once
+    ...(s.role === 'agent_admin' && s.agent_id !== null ? { subtree: await repo.subtreeOf(db, s.agent_id) } : {}),
     sessionId: s.session_id,
     requestId: String(req.id),
     ip: req.ip,

@@ -98,6 +98,8 @@ async function detail(db: Executor, op: AdminActor, a: Agent): Promise<Detail> {
     pay: await payOf(db, a.id),
     can_edit_pay: can(op.role, 'paySettings.manage'),
     preview_path: `/login?mark=${encodeURIComponent(a.mark)}`,
+    parent_id: a.parent_id,
+    level: a.level,
   };
 }
 

@@ -43,11 +43,11 @@ export async function approvalById(db: Executor, id: number): Promise<ApprovalRe
 
 export async function approvals(
   db: Executor,
-  f: { agent: number | null; pending: boolean; beforeId?: number; limit: number },
+  f: { agent: readonly number[] | null; pending: boolean; beforeId?: number; limit: number },
 ): Promise<ApprovalRecord[]> {
   let q = db.selectFrom('approval_requests').selectAll();
   q = f.pending ? q.where('state', '=', 'pending') : q.where('state', '!=', 'pending');
-  if (f.agent !== null) q = q.where('agent_id', '=', f.agent);
+  if (f.agent !== null) q = q.where('agent_id', 'in', f.agent);
   if (f.beforeId) q = q.where('id', '<', f.beforeId);
   return q.orderBy('id', 'desc').limit(f.limit).execute();
 }
@@ -77,7 +77,7 @@ export async function decide(
  */
 export async function pendingCount(
   db: Executor,
-  f: { agent: number | null; kinds: readonly ApprovalRecord['kind'][]; notBy: readonly number[]; since: string },
+  f: { agent: readonly number[] | null; kinds: readonly ApprovalRecord['kind'][]; notBy: readonly number[]; since: string },
 ): Promise<{ n: number | string; oldest: string | null } | undefined> {
   if (f.kinds.length === 0) return undefined;
   let q = db
@@ -87,7 +87,7 @@ export async function pendingCount(
     .where('requested_by_id', 'not in', [...f.notBy])
     .where('requested_at', '>=', f.since)
     .where('kind', 'in', [...f.kinds]);
-  if (f.agent !== null) q = q.where('agent_id', '=', f.agent);
+  if (f.agent !== null) q = q.where('agent_id', 'in', f.agent);
   return q.executeTakeFirst();
 }
 

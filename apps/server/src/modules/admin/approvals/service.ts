@@ -202,7 +202,7 @@ export async function approvalsOut(db: Executor, op: AdminActor, rows: repo.Appr
  * The dashboard's 待超限审批: what this operator could decide now — someone else's requests, of the
  * kinds whose write they may carry out, in their agent's scope (the same rule as 通过's).
  */
-export async function decidableCount(db: Executor, op: { id: number; role: AdminActor['role'] }, agent: number | null) {
+export async function decidableCount(db: Executor, op: { id: number; role: AdminActor['role'] }, agent: readonly number[] | null) {
   const me = await deciderOf(db, op);
   const kinds = APPROVAL_KINDS.filter(
     (k) => decideRefusal(me, { kind: k, requested_by_id: -1, requested_at: me.createdAt, state: 'pending' }) === null,
@@ -226,7 +226,7 @@ export async function listApprovals(ctx: AppContext, op: AdminActor, q: AdminQue
 export async function decidable(db: Executor, op: AdminActor, id: number): Promise<repo.ApprovalRecord> {
   const r = await repo.approvalById(db, id);
   const own = agentFilter(op);
-  if (!r || (own !== null && r.agent_id !== own)) throw new AppError(Code.NOT_FOUND, '审批不存在');
+  if (!r || (own !== null && (r.agent_id === null || !own.includes(r.agent_id)))) throw new AppError(Code.NOT_FOUND, '审批不存在');
   const refusal = decideRefusal(await deciderOf(db, op), r);
   if (refusal === 'no_permission') throw new AppError(Code.FORBIDDEN, '当前账号无权审批此类操作');
   if (refusal && refusal !== 'not_pending') throw new AppError(Code.FORBIDDEN, SECOND_PERSON_WORDS[refusal]);
@@ -241,7 +241,7 @@ const DONE_WORD: Record<repo.ApprovalRecord['state'], string> = { pending: '处�
 async function withdrawable(db: Executor, op: AdminActor, id: number): Promise<repo.ApprovalRecord> {
   const r = await repo.approvalById(db, id);
   const own = agentFilter(op);
-  if (!r || (own !== null && r.agent_id !== own)) throw new AppError(Code.NOT_FOUND, '审批不存在');
+  if (!r || (own !== null && (r.agent_id === null || !own.includes(r.agent_id)))) throw new AppError(Code.NOT_FOUND, '审批不存在');
   const refusal = withdrawRefusal(op, r);
   if (refusal === 'not_own') throw new AppError(Code.FORBIDDEN, '只能撤回自己提交的申请');
   if (refusal === 'not_pending')

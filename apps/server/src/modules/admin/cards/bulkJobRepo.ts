@@ -133,9 +133,9 @@ export async function insertJob(db: Executor, job: Insertable<Database['bulk_job
 }
 
 /** Jobs newest first, of one agent (null: all), before an id; `limit` rows at most. */
-export function jobsNewestFirst(db: Executor, agentId: number | null, beforeId: number | undefined, limit: number) {
+export function jobsNewestFirst(db: Executor, agentId: readonly number[] | null, beforeId: number | undefined, limit: number) {
   let q = db.selectFrom('bulk_jobs').selectAll();
-  if (agentId !== null) q = q.where('agent_id', '=', agentId);
+  if (agentId !== null) q = q.where('agent_id', 'in', agentId);
   if (beforeId) q = q.where('id', '<', beforeId);
   return q.orderBy('id', 'desc').limit(limit).execute();
 }

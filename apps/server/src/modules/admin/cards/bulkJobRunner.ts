@@ -19,6 +19,7 @@ import { listAccounts } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
 import { inScope } from '../access/scope';
 import { askerOf, recordCardChanged } from './bulkJobAudit';
+import { subtreeOf } from '../access/sessionRepo';
 import * as repo from './bulkJobRepo';
 import type { JobRow } from './bulkJobRepo';
 import { cardFailure, changeOf, itemCountsOf, paramsOf, type BatchTarget, type CardFacts, type Params } from './bulkRules';
@@ -59,7 +60,10 @@ async function doCard(
   const db = ctx.db.kysely;
   const kind = job.kind as BulkKind;
   const fail = (message: string, cardId: number | null) => repo.settleItem(db, item.id, { status: 'failed', message, card_id: cardId });
-  const failure = cardFailure(kind, card, card !== undefined && inScope(askerOf(job), card.agent_id), p, target);
+  // an agent administrator's job reaches its sub-agents' cards too (docs/decisions/0067), as its session did
+  const asker = askerOf(job);
+  const scope = asker.role === 'agent_admin' && asker.agentId !== null ? { ...asker, subtree: await subtreeOf(db, asker.agentId) } : asker;
+  const failure = cardFailure(kind, card, card !== undefined && inScope(scope, card.agent_id), p, target);
   if (failure || !card) return void (await fail(failure?.message ?? '卡号不存在', failure?.keepsCard && card ? card.id : null));
   try {
     if (kind === 'suspend') await ctx.carrier.suspend(card.custom_num);

@@ -51,9 +51,9 @@ export function batchWithAgentName(db: Executor, id: number) {
 }
 
 /** Batches newest first, of one agent (null: all), before an id; `limit` rows at most. */
-export function batchesNewestFirst(db: Executor, agentId: number | null, beforeId: number | undefined, limit: number) {
+export function batchesNewestFirst(db: Executor, agentId: readonly number[] | null, beforeId: number | undefined, limit: number) {
   let q = batchesWithAgentName(db);
-  if (agentId !== null) q = q.where('card_import_batches.agent_id', '=', agentId);
+  if (agentId !== null) q = q.where('card_import_batches.agent_id', 'in', agentId);
   if (beforeId) q = q.where('card_import_batches.id', '<', beforeId);
   return q.orderBy('card_import_batches.id', 'desc').limit(limit).execute();
 }

@@ -18,7 +18,7 @@ import { generateCardPasswords } from '../../cardPassword';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import type { AdminActor } from '../access/actor';
-import { agentFilter, assertInScope } from '../access/scope';
+import { agentFilter, assertInScope, ownAgent } from '../access/scope';
 import { recordAudit } from '../audit';
 import { acceptedNames, cardAccounts, runsSimulator } from './carrierAccounts';
 import * as repo from './importRepo';
@@ -89,8 +89,8 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
     existingIccids: new Set(existingIccids),
     seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
     agentByMark: new Map(agents.map((a) => [a.mark, a.id])),
-    forcedAgentId: agentFilter(op),
-    forcedAgentMark: agents.find((a) => a.id === agentFilter(op))?.mark,
+    forcedAgentId: ownAgent(op),
+    forcedAgentMark: agents.find((a) => a.id === ownAgent(op))?.mark,
   };
 }
 

@@ -13,7 +13,7 @@ export interface CardFilter {
   /** false: the prefix matches many cards (see fewMatch) */
   numberFew?: boolean;
   /** the agent: the operator's own (agent administrator) or the one asked for */
-  agentId?: number | null;
+  agentId?: readonly number[] | null;
   state?: number;
   supplier?: number;
   seriesId?: number;
@@ -111,7 +111,7 @@ export function filtered(db: Executor, f: CardFilter) {
     const list = [...f.identifiers];
     q = q.where((eb) => eb.or(IDENTIFIERS.map((col) => eb(col, 'in', list))));
   }
-  if (f.agentId !== undefined && f.agentId !== null) q = q.where('cards.agent_id', '=', f.agentId);
+  if (f.agentId !== undefined && f.agentId !== null) q = q.where('cards.agent_id', 'in', f.agentId);
   if (f.state !== undefined) q = q.where('cards.state', '=', f.state);
   if (f.supplier !== undefined) q = q.where('cards.supplier', '=', f.supplier);
   if (f.seriesId !== undefined) {

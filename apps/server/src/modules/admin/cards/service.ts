@@ -66,7 +66,17 @@ async function rowsWithPlans(db: Executor, rows: CardSearchRow[]): Promise<Row[]
 export function filterOf(op: AdminActor, q: SearchQuery): CardFilter {
   const own = agentFilter(op);
   // an agent administrator asking for another agent's cards gets none (0 is no agent's id)
-  const agentId = own === null ? (q.agent_id ?? null) : q.agent_id !== undefined && q.agent_id !== own ? 0 : own;
+  // an agent administrator may narrow to one agent of its subtree (a sub-agent's cards)
+  const agentId =
+    own === null
+      ? q.agent_id !== undefined
+        ? [q.agent_id]
+        : null
+      : q.agent_id !== undefined
+        ? own.includes(q.agent_id)
+          ? [q.agent_id]
+          : [0]
+        : own;
   return {
     number: q.number || undefined,
     agentId,

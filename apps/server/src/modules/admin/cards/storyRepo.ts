@@ -4,14 +4,14 @@ import type { Executor } from '../../../db/executor';
 import type { Database } from '../../../db/schema';
 
 /** The cards an identifier names exactly (each identifier column has its index), within an agent when one is given. */
-export async function cardsByIdentifier(db: Executor, identifier: string, agentId: number | null) {
+export async function cardsByIdentifier(db: Executor, identifier: string, agentId: readonly number[] | null) {
   let q = db
     .selectFrom('cards')
     .select(['id', 'agent_id', 'custom_num', 'iccid', 'isdn', 'imsi'])
     .where((eb) =>
       eb.or([eb('custom_num', '=', identifier), eb('iccid', '=', identifier), eb('isdn', '=', identifier), eb('imsi', '=', identifier)]),
     );
-  if (agentId !== null) q = q.where('agent_id', '=', agentId);
+  if (agentId !== null) q = q.where('agent_id', 'in', agentId);
   return q.limit(8).execute();
 }
 

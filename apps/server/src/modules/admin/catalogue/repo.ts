@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/executor';
 
-export async function seriesList(db: Executor, agent: number | null) {
+export async function seriesList(db: Executor, agent: readonly number[] | null) {
   let q = db
     .selectFrom('package_series as s')
     .innerJoin('agents as a', 'a.id', 's.agent_id')
@@ -24,7 +24,7 @@ export async function seriesList(db: Executor, agent: number | null) {
     .orderBy('s.agent_id')
     .orderBy('s.sort')
     .orderBy('s.id');
-  if (agent !== null) q = q.where('s.agent_id', '=', agent);
+  if (agent !== null) q = q.where('s.agent_id', 'in', agent);
   return q.execute();
 }
 
@@ -41,9 +41,9 @@ function packagesQuery(db: Executor) {
     .select(['s.name as series_name', 's.agent_id', 'a.nickname as agent_name']);
 }
 
-export async function packagesList(db: Executor, f: { agent: number | null; seriesId?: number; packageType?: number }) {
+export async function packagesList(db: Executor, f: { agent: readonly number[] | null; seriesId?: number; packageType?: number }) {
   let q = packagesQuery(db).orderBy('s.agent_id').orderBy('p.series_id').orderBy('p.sort').orderBy('p.id');
-  if (f.agent !== null) q = q.where('s.agent_id', '=', f.agent);
+  if (f.agent !== null) q = q.where('s.agent_id', 'in', f.agent);
   if (f.seriesId !== undefined) q = q.where('p.series_id', '=', f.seriesId);
   if (f.packageType !== undefined) q = q.where('p.package_type', '=', f.packageType);
   return q.execute();
@@ -53,7 +53,7 @@ export async function packageById(db: Executor, id: number) {
   return packagesQuery(db).where('p.id', '=', id).executeTakeFirst();
 }
 
-export async function couponPackages(db: Executor, agent: number | null) {
+export async function couponPackages(db: Executor, agent: readonly number[] | null) {
   let q = db
     .selectFrom('coupon_packages as c')
     .innerJoin('agents as a', 'a.id', 'c.agent_id')
@@ -61,7 +61,7 @@ export async function couponPackages(db: Executor, agent: number | null) {
     .select('a.nickname as agent_name')
     .orderBy('c.agent_id')
     .orderBy('c.id');
-  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (agent !== null) q = q.where('c.agent_id', 'in', agent);
   return q.execute();
 }
 
@@ -75,13 +75,13 @@ export async function couponPackageById(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
-export async function agentsWithOffers(db: Executor, agent: number | null) {
+export async function agentsWithOffers(db: Executor, agent: readonly number[] | null) {
   let q = db
     .selectFrom('agents as a')
     .leftJoin('recharge_offers as r', 'r.agent_id', 'a.id')
     .select(['a.id as agent_id', 'a.nickname as agent_name', 'r.id as offer_id', 'r.amount_fen', 'r.bonus_fen', 'r.title', 'r.description'])
     .orderBy('a.id');
-  if (agent !== null) q = q.where('a.id', '=', agent);
+  if (agent !== null) q = q.where('a.id', 'in', agent);
   return q.execute();
 }
 
@@ -136,9 +136,9 @@ export async function insertBatch(
   return r.id;
 }
 
-export async function batches(db: Executor, agent: number | null, beforeId: number | undefined, limit: number) {
+export async function batches(db: Executor, agent: readonly number[] | null, beforeId: number | undefined, limit: number) {
   let q = db.selectFrom('voucher_batches').selectAll().orderBy('id', 'desc').limit(limit);
-  if (agent !== null) q = q.where('agent_id', '=', agent);
+  if (agent !== null) q = q.where('agent_id', 'in', agent);
   if (beforeId !== undefined) q = q.where('id', '<', beforeId);
   return q.execute();
 }

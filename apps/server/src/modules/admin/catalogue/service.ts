@@ -139,7 +139,7 @@ export async function saveSeries(ctx: AppContext, op: AdminActor, b: AdminBodyOf
       before,
       after: { agent_id: b.agent_id, ...fields },
     });
-    const row = (await repo.seriesList(trx, b.agent_id)).find((r) => r.id === id)!;
+    const row = (await repo.seriesList(trx, [b.agent_id])).find((r) => r.id === id)!;
     return { ...row, package_count: Number(row.package_count ?? 0) };
   });
 }
@@ -147,8 +147,8 @@ export async function saveSeries(ctx: AppContext, op: AdminActor, b: AdminBodyOf
 // ---------- packages and prices ----------
 export async function listPackages(ctx: AppContext, op: AdminActor, q: AdminQueryOf<'adminPackageList'>) {
   const own = agentFilter(op);
-  const agent = own ?? q.agent_id ?? null;
-  if (own !== null && q.agent_id !== undefined && q.agent_id !== own) return { items: [] };
+  if (own !== null && q.agent_id !== undefined && !own.includes(q.agent_id)) return { items: [] };
+  const agent = q.agent_id !== undefined ? [q.agent_id] : own;
   const rows = await repo.packagesList(ctx.db.kysely, { agent, seriesId: q.series_id, packageType: q.package_type });
   return { items: rows.map(packageOut) };
 }
@@ -368,9 +368,9 @@ export async function listOffers(ctx: AppContext, op: AdminActor) {
 export async function saveOffer(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminRechargeOfferSave'>) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
     await scopedAgent(trx, op, b.agent_id);
-    const before = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
+    const before = offerOut((await repo.agentsWithOffers(trx, [b.agent_id]))[0]!);
     await replaceOffer(trx, b.agent_id, b.offer);
-    const after = offerOut((await repo.agentsWithOffers(trx, b.agent_id))[0]!);
+    const after = offerOut((await repo.agentsWithOffers(trx, [b.agent_id]))[0]!);
     await recordAudit(trx, op, {
       action: 'recharge_offer.saved',
       target: { type: 'agent', id: b.agent_id },
@@ -418,7 +418,7 @@ async function targetCards(db: Executor, op: AdminActor, t: AdminBodyOf<'adminVo
     const nums = [...new Set(t.custom_nums)];
     const found = await repo.cardsByNumbers(db, nums);
     const own = agentFilter(op);
-    const known = new Set(found.filter((c) => own === null || c.agent_id === own).map((c) => c.custom_num));
+    const known = new Set(found.filter((c) => own === null || own.includes(c.agent_id)).map((c) => c.custom_num));
     const missing = nums.filter((n) => !known.has(n));
     if (missing.length > 0)
       throw new AppError(

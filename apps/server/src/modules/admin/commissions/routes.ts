@@ -13,10 +13,11 @@ import { AppError } from '../../../lib/errors';
 import * as commissions from '../../commissions';
 import type { AdminActor } from '../access/actor';
 import { serve } from '../../../lib/endpoint';
-import { agentFilter } from '../access/scope';
+import { agentFilter, ownAgent } from '../access/scope';
 import { attachment, recordAudit, toCsv, type AuditWho } from '../audit';
 import { adjustCommission, mayApproveWithdrawal, saveCommissionSettings } from './held';
 import { payeeConfirmRoutes } from './payeeRoutes';
+import { operatorById } from '../auth/repo';
 
 /** The payout gateway of an app (buildApp made it from the configuration: integrations/payout/choose). */
 export function payoutGatewayOf(ctx: AppContext): PayoutGateway | null {
@@ -34,13 +35,27 @@ const PAYOUTS_JOB_ACTOR: AuditWho = { id: null, username: PAYOUTS_JOB, role: 'sy
  * found", as if it did not exist); for finance and the platform the one named, which is required.
  */
 function agentOf(op: AdminActor, agentId: number | undefined): number {
-  const own = agentFilter(op);
+  const own = ownAgent(op);
   if (own !== null) {
     if (agentId !== undefined && agentId !== own) throw new AppError(Code.NOT_FOUND, '记录不存在');
     return own;
   }
   if (agentId === undefined) throw new AppError(Code.BAD_REQUEST, '请选择代理');
   return agentId;
+}
+
+/**
+ * The agent a read is about (ledger, statement): an agent administrator's own or one of its
+ * sub-agents (docs/decisions/0067-agents-in-levels.md) — a sibling's or a parent's answers "not
+ * found"; writes (withdrawals, the account on file) stay with agentOf: each level asks for its own money.
+ */
+function readableAgentOf(op: AdminActor, agentId: number | undefined): number {
+  const scope = agentFilter(op);
+  if (scope !== null && agentId !== undefined) {
+    if (!scope.includes(agentId)) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    return agentId;
+  }
+  return agentOf(op, agentId);
 }
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
@@ -70,14 +85,17 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
     const agents = await commissions.agentsWithAccounts(db, scope);
     const items = [];
     for (const a of agents) {
-      const [figures, waiting] = await Promise.all([commissions.figuresOf(db, a.agent_id), commissions.waitingWithdrawals(db, a.agent_id)]);
+      const [figures, waiting] = await Promise.all([
+        commissions.figuresOf(db, a.agent_id),
+        commissions.waitingWithdrawals(db, [a.agent_id]),
+      ]);
       items.push({ ...figures, nickname: a.nickname, mark: a.mark, waiting_withdrawals: waiting.count });
     }
     return { items };
   });
 
   serve(api, 'adminCommissionLedger', async (req, _reply, op) => {
-    const agentId = agentOf(op, req.query.agent_id);
+    const agentId = readableAgentOf(op, req.query.agent_id);
     const q = req.query;
     const [figures, rows] = await Promise.all([
       commissions.figuresOf(db, agentId),
@@ -99,11 +117,11 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   });
 
   serve(api, 'adminCommissionStatement', async (req, _reply, op) =>
-    commissions.statementOf(db, agentOf(op, req.query.agent_id), req.query.month),
+    commissions.statementOf(db, readableAgentOf(op, req.query.agent_id), req.query.month),
   );
 
   serve(api, 'adminCommissionStatementExport', async (req, reply, op) => {
-    const agentId = agentOf(op, req.query.agent_id);
+    const agentId = readableAgentOf(op, req.query.agent_id);
     const s = await commissions.statementOf(db, agentId, req.query.month);
     await recordAudit(db, op, {
       action: 'commission.statement_export',
@@ -145,8 +163,8 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   serve(api, 'adminCommissionWithdrawals', async (req, _reply, op) => {
     const q = req.query;
     const scope = agentFilter(op);
-    const agentId = scope ?? q.agent_id ?? null;
-    if (scope !== null && q.agent_id !== undefined && q.agent_id !== scope) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    if (scope !== null && q.agent_id !== undefined && !scope.includes(q.agent_id)) throw new AppError(Code.NOT_FOUND, '记录不存在');
+    const agentId = q.agent_id !== undefined ? [q.agent_id] : scope;
     const rows = await commissions.withdrawalPage(db, { agentId, state: q.state, beforeId: q.before_id }, q.limit + 1);
     const items = rows.slice(0, q.limit).map((w) => ({ ...commissions.withdrawalView(w), agent_name: w.agent_name }));
     return { items, next_before_id: rows.length > q.limit ? items[items.length - 1]!.id : null };
@@ -216,6 +234,36 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
   serve(api, 'adminCommissionAdjust', async (req, _reply, op) => adjustCommission(ctx, op, req.body));
   serve(api, 'adminCommissionSettings', async (req, _reply, op) => saveCommissionSettings(ctx, op, req.body));
 
+  // the payout openid bound in the messaging app (docs/decisions/0067-agents-in-levels.md)
+  serve(api, 'adminPayeeWechatStart', async (req, _reply, op) =>
+    commissions.startPayeeBinding(ctx, {
+      agentId: agentOf(op, req.body.agent_id),
+      payee: req.body.payee,
+      code: req.body.sms_code,
+      operatorId: op.id,
+    }),
+  );
+  serve(api, 'adminPayeeWechatStatus', async (req, _reply, op) => commissions.payeeBindingState(ctx, ownAgent(op), req.query.token));
+  serve(api, 'payeeWechatBound', async (req, reply) => {
+    const outcome = await commissions.payeeBound(ctx, req.query.code, req.query.state, (operatorId, agentId) => async (trx, r) => {
+      // written as the operator who asked for the link, from the payee's phone's address
+      const o = await operatorById(trx, operatorId);
+      await recordAudit(
+        trx,
+        {
+          id: operatorId,
+          username: o?.username ?? '',
+          role: (o?.role ?? 'agent_admin') as AdminActor['role'],
+          agentId,
+          requestId: String(req.id),
+          ip: req.ip,
+        },
+        r,
+      );
+    });
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(payeeBoundPage(outcome));
+  });
+
   serve(api, 'adminCommissionAccountCode', async (req, _reply, op) =>
     commissions.sendAccountCode(ctx, agentOf(op, req.body.agent_id), op.ip),
   );
@@ -235,4 +283,17 @@ export async function commissionRoutes(api: FastifyInstance, ctx: AppContext): P
       recorder(op),
     );
   });
+}
+
+const BOUND_WORDS: Record<commissions.PayeeBoundOutcome, [string, string]> = {
+  bound: ['绑定成功', '您的微信已绑定为代理佣金收款账户，可关闭此页面，回到管理后台查看。'],
+  expired: ['链接已过期', '绑定链接 10 分钟内有效，请在管理后台重新生成二维码。'],
+  used: ['链接已使用', '该绑定链接已使用过，如需更换收款微信请在管理后台重新生成。'],
+  failed: ['绑定未完成', '未能取得微信授权，请在微信中重新扫描管理后台的二维码。'],
+};
+
+/** The payee's phone sees one plain page (no script, nothing from the request echoed). */
+function payeeBoundPage(outcome: commissions.PayeeBoundOutcome): string {
+  const [title, text] = BOUND_WORDS[outcome];
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title></head><body style="font-family:sans-serif;padding:48px 24px;text-align:center"><h1 style="font-size:22px">${title}</h1><p style="color:#555;line-height:1.6">${text}</p></body></html>`;
 }

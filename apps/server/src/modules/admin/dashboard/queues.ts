@@ -20,7 +20,7 @@ interface QueueDef {
   /** the permission that works the queue's page */
   permission: Permission;
   /** `op`: whose queue — the approvals waiting for someone else than their requester */
-  read: (db: Executor, agent: number | null, op: { id: number; role: OperatorRole }) => Promise<Queue>;
+  read: (db: Executor, agent: readonly number[] | null, op: { id: number; role: OperatorRole }) => Promise<Queue>;
 }
 
 const countOf = (r: { n: number | string; oldest: unknown } | undefined): Queue => ({
@@ -66,6 +66,6 @@ export const QUEUES: readonly QueueDef[] = [
 export const queuesFor = (role: OperatorRole) => QUEUES.filter((q) => can(role, q.permission));
 
 /** Each queue the operator works, counted in their agent's scope. */
-export async function queueCounts(db: Executor, op: { id: number; role: OperatorRole }, agent: number | null) {
+export async function queueCounts(db: Executor, op: { id: number; role: OperatorRole }, agent: readonly number[] | null) {
   return Promise.all(queuesFor(op.role).map(async (q) => ({ key: q.key, label: q.label, ...(await q.read(db, agent, op)) })));
 }

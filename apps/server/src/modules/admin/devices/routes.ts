@@ -4,6 +4,7 @@
 // administrator reaches only their agent's devices. The rules are the devices module's.
 import type { FastifyInstance } from 'fastify';
 import type { AdminDeviceTask, AuditAction } from '@portal/contract/admin';
+import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import {
@@ -19,6 +20,7 @@ import {
 } from '../../devices';
 import type { AdminActor } from '../access/actor';
 import { serve } from '../../../lib/endpoint';
+import { AppError } from '../../../lib/errors';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
 
@@ -78,9 +80,23 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
     ),
   );
   serve(api, 'adminDeviceFirmwarePush', async (req, _reply, op) => {
-    // every card resolved and in the operator's scope before anything is sent
+    // every card resolved and in the operator's scope before anything is sent; the cards that have no
+    // device (or none the operator may see) are named, all of them, so the list can be fixed at once
     const targets = [];
-    for (const customNum of [req.body.custom_num, ...req.body.also]) targets.push({ customNum, device: await device(op, customNum) });
+    const missing: string[] = [];
+    for (const customNum of [...new Set([req.body.custom_num, ...req.body.also])]) {
+      try {
+        targets.push({ customNum, device: await device(op, customNum) });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== Code.NOT_FOUND) throw err;
+        missing.push(customNum);
+      }
+    }
+    if (missing.length > 0)
+      throw new AppError(
+        Code.NOT_FOUND,
+        `${missing.length > 5 ? `${missing.slice(0, 5).join('、')} 等 ${missing.length} 张卡` : missing.join('、')}没有WiFi设备，本次未向任何设备推送；请从列表中移除后重试`,
+      );
     const items = await pushFirmware(ctx, targets, req.body.firmware_id, `客服 ${op.displayName || op.username}`, (trx, t, from, task) =>
       recordAudit(trx, op, {
         action: 'device_firmware.pushed',

@@ -15,7 +15,7 @@ export interface OrderFilter {
   beforeId?: number;
 }
 
-function orderBase(db: Executor, agent: number | null) {
+function orderBase(db: Executor, agent: readonly number[] | null) {
   return db
     .selectFrom('orders as o')
     .innerJoin('cards as c', 'c.id', 'o.card_id')
@@ -41,11 +41,11 @@ function orderBase(db: Executor, agent: number | null) {
       'o.voucher_id',
       'o.refunded_fen',
     ])
-    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', 'in', agent)));
 }
 
 /** Newest first, keyset on the order id (ids grow with time): no OFFSET over a big table. */
-export async function searchOrders(db: Executor, agent: number | null, f: OrderFilter, limit: number) {
+export async function searchOrders(db: Executor, agent: readonly number[] | null, f: OrderFilter, limit: number) {
   let q = orderBase(db, agent);
   if (f.orderNo) q = q.where('o.order_no', '=', f.orderNo);
   if (f.card) {
@@ -79,7 +79,7 @@ export async function refundsOf(db: Executor, orderNo: string) {
 }
 
 /** Money that arrived for an order no longer pending, not yet refunded (as refunds' latePayments), with the card. */
-export async function latePayments(db: Executor, agent: number | null) {
+export async function latePayments(db: Executor, agent: readonly number[] | null) {
   return db
     .selectFrom('payments as p')
     .innerJoin('orders as o', 'o.order_no', 'p.order_no')
@@ -98,7 +98,7 @@ export async function latePayments(db: Executor, agent: number | null) {
     ])
     .where('p.late', '=', 1)
     .where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '<>', 'done')]))
-    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)))
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', 'in', agent)))
     .orderBy('p.id')
     .limit(500)
     .execute();

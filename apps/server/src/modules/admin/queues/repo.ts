@@ -12,17 +12,17 @@ export interface TicketFilter {
   afterId?: number;
 }
 
-function ticketBase(db: Executor, agent: number | null) {
+function ticketBase(db: Executor, agent: readonly number[] | null) {
   return db
     .selectFrom('tickets as t')
     .innerJoin('cards as c', 'c.id', 't.card_id')
     .selectAll('t')
     .select('c.agent_id')
-    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', 'in', agent)));
 }
 
 /** A queue: oldest first by default; keyset on id in the direction asked. */
-export async function searchTickets(db: Executor, agent: number | null, f: TicketFilter, limit: number) {
+export async function searchTickets(db: Executor, agent: readonly number[] | null, f: TicketFilter, limit: number) {
   let q = ticketBase(db, agent);
   if (f.status) q = q.where('t.status', '=', f.status);
   if (f.category) q = q.where('t.category', '=', f.category);
@@ -47,9 +47,14 @@ export async function ticketEvents(db: Executor, ticketId: number) {
     .execute();
 }
 
-export async function searchApplications(db: Executor, agent: number | null, f: { status?: string; afterId?: number }, limit: number) {
+export async function searchApplications(
+  db: Executor,
+  agent: readonly number[] | null,
+  f: { status?: string; afterId?: number },
+  limit: number,
+) {
   let q = db.selectFrom('agent_applications').selectAll();
-  if (agent !== null) q = q.where('agent_id', '=', agent);
+  if (agent !== null) q = q.where('agent_id', 'in', agent);
   if (f.status) q = q.where('status', '=', f.status);
   if (f.afterId) q = q.where('id', '>', f.afterId);
   return q.orderBy('id').limit(limit).execute();
@@ -61,7 +66,7 @@ export async function applicationById(db: Executor, id: number) {
 
 export async function searchReplacements(
   db: Executor,
-  agent: number | null,
+  agent: readonly number[] | null,
   f: { status?: string; card?: string; afterId?: number },
   limit: number,
 ) {
@@ -70,7 +75,7 @@ export async function searchReplacements(
     .innerJoin('cards as c', 'c.id', 'a.card_id')
     .selectAll('a')
     .select(['c.custom_num', 'c.agent_id']);
-  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (agent !== null) q = q.where('c.agent_id', 'in', agent);
   if (f.status) q = q.where('a.status', '=', f.status as 'submitted');
   if (f.card) q = q.where('c.custom_num', '=', f.card);
   if (f.afterId) q = q.where('a.id', '>', f.afterId);
@@ -88,7 +93,7 @@ export async function replacementById(db: Executor, id: number) {
 }
 
 /** Real-name records, by card id (keyset); the sealed columns as stored. */
-export async function searchRealName(db: Executor, agent: number | null, f: { card?: string; afterId?: number }, limit: number) {
+export async function searchRealName(db: Executor, agent: readonly number[] | null, f: { card?: string; afterId?: number }, limit: number) {
   let q = db
     .selectFrom('card_personal_info as p')
     .innerJoin('cards as c', 'c.id', 'p.card_id')
@@ -104,7 +109,7 @@ export async function searchRealName(db: Executor, agent: number | null, f: { ca
       'c.agent_id',
       'c.auth_state',
     ]);
-  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (agent !== null) q = q.where('c.agent_id', 'in', agent);
   if (f.card) q = q.where('c.custom_num', '=', f.card);
   if (f.afterId) q = q.where('p.card_id', '>', f.afterId);
   return q.orderBy('p.card_id').limit(limit).execute();
@@ -114,7 +119,7 @@ export async function cardOfId(db: Executor, id: number) {
   return db.selectFrom('cards').select(['id', 'custom_num', 'agent_id']).where('id', '=', id).executeTakeFirst();
 }
 
-function shopBase(db: Executor, agent: number | null) {
+function shopBase(db: Executor, agent: readonly number[] | null) {
   return db
     .selectFrom('shop_orders as s')
     .innerJoin('orders as o', 'o.order_no', 's.order_no')
@@ -140,11 +145,16 @@ function shopBase(db: Executor, agent: number | null) {
       'c.agent_id',
       'p.name as product',
     ])
-    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', 'in', agent)));
 }
 
 /** Paid device orders by shipping state, oldest first (keyset on the shop order's id). */
-export async function searchShopOrders(db: Executor, agent: number | null, f: { shipState: string; afterId?: number }, limit: number) {
+export async function searchShopOrders(
+  db: Executor,
+  agent: readonly number[] | null,
+  f: { shipState: string; afterId?: number },
+  limit: number,
+) {
   let q = shopBase(db, agent).where('s.ship_state', '=', f.shipState).where('o.state', 'in', ['paid', 'fulfilled']);
   if (f.afterId) q = q.where('s.id', '>', f.afterId);
   return q.orderBy('s.id').limit(limit).execute();

@@ -69,18 +69,18 @@ export async function requestById<T extends RequestTable>(db: Executor, table: T
 }
 
 /** How many wait, and since when: the console's dashboard (an agent administrator's agent only). */
-export async function openRequests(db: Executor, t: RequestTable, agent: number | null) {
+export async function openRequests(db: Executor, t: RequestTable, agent: readonly number[] | null) {
   let q = db
     .selectFrom(t)
     .innerJoin('cards as c', 'c.id', `${t}.card_id`)
     .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min(`${t}.created_at`).as('oldest')])
     .where(`${t}.status`, '=', 'open');
-  if (agent !== null) q = q.where('c.agent_id', '=', agent);
+  if (agent !== null) q = q.where('c.agent_id', 'in', agent);
   return q.executeTakeFirst();
 }
 
 /** Requests with their order and card, for the console (an agent administrator's agent only). */
-function requestsWithOrder(db: Executor, t: RequestTable, agent: number | null) {
+function requestsWithOrder(db: Executor, t: RequestTable, agent: readonly number[] | null) {
   return db
     .selectFrom(t)
     .innerJoin('orders as o', 'o.order_no', `${t}.order_no`)
@@ -96,7 +96,7 @@ function requestsWithOrder(db: Executor, t: RequestTable, agent: number | null) 
       'o.state as order_state',
       'o.paid_at',
     ])
-    .$call((q) => (agent === null ? q : q.where('c.agent_id', '=', agent)));
+    .$call((q) => (agent === null ? q : q.where('c.agent_id', 'in', agent)));
 }
 
 /** A request of the named table with its order and card (the columns both tables have, said for any table). */
@@ -107,7 +107,7 @@ export type RequestWithOrder<T extends RequestTable> = Selectable<Database[T]> &
 export async function requestQueue<T extends RequestTable>(
   db: Executor,
   table: T,
-  agent: number | null,
+  agent: readonly number[] | null,
   f: { status?: string; afterId?: number },
   limit: number,
 ): Promise<RequestWithOrder<T>[]> {

@@ -1,6 +1,7 @@
 // SQL of the catalogue: packages of a series, coupon packages, first-recharge offers. The portal
 // only reads them (configuration, seeded); the console writes them through the functions below.
 import type { Executor } from '../../../db/executor';
+import { ofAgentOrParents } from '../../../db/agentLineage';
 
 export async function packagesOfSeries(db: Executor, seriesIds: number[]) {
   if (seriesIds.length === 0) return [];
@@ -24,10 +25,14 @@ export async function packagesByIds(db: Executor, ids: number[]) {
   return db.selectFrom('packages').selectAll().where('id', 'in', ids).execute();
 }
 
-/** The series of the card's agent among the ids the card lists (a series of another agent is never sold). */
+/**
+ * The series of the card's agent — or of an agent above it: a sub-agent sells its parents'
+ * catalogue (docs/decisions/0067-agents-in-levels.md) — among the ids the card lists (a series of
+ * any other agent is never sold).
+ */
 export async function seriesOfAgent(db: Executor, agentId: number, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db.selectFrom('package_series').select('id').where('agent_id', '=', agentId).where('id', 'in', ids).execute();
+  const rows = await db.selectFrom('package_series').select('id').where(ofAgentOrParents(agentId)).where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 
