@@ -28,6 +28,7 @@ import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from './AccountSecurity.module.css';
+import { Field } from '../../components/Field';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : '操作失败，请稍后再试');
 const signedOut = (n: number) => (n > 0 ? `，其他设备上的${n}处登录已退出` : '');
@@ -63,21 +64,18 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
 
   const input = (k: PasswordChangeField, label: string, placeholder: string, autoComplete: string) => (
     <>
-      <label className="app-field">
-        <span className="app-field__label">{label}</span>
-        <input
-          className="app-field__input"
-          name={k}
-          {...form.field(k)}
-          type="password"
-          autoComplete={autoComplete}
-          maxLength={32}
-          placeholder={placeholder}
-          value={fields[k]}
-          onChange={set(k)}
-        />
-      </label>
-      {form.at(k)}
+      <Field
+        label={label}
+        form={form}
+        field={k}
+        name={k}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={32}
+        placeholder={placeholder}
+        value={fields[k]}
+        onChange={set(k)}
+      />
     </>
   );
 
