@@ -8,7 +8,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import type { FormErrors } from '../lib/formErrors';
 
-export interface FieldProps<F extends string> extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form'> {
+export interface FieldProps<F extends string> extends Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'className'> {
   label: ReactNode;
   /** the input (React 19 passes a ref as a prop) */
   ref?: Ref<HTMLInputElement>;
@@ -28,25 +28,23 @@ export interface FieldProps<F extends string> extends Omit<InputHTMLAttributes<H
   control?: ReactNode;
 }
 
-export function Field<F extends string>({ label, quietLabel, form, field, error, hint, end, control, className, ...input }: FieldProps<F>) {
+export function Field<F extends string>({ label, quietLabel, form, field, error, hint, end, control, ...input }: FieldProps<F>) {
   const ownId = useId();
-  const fromForm = form && field ? form.field(field) : undefined;
-  const id = fromForm?.id ?? input.id ?? ownId;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [fromForm?.['aria-describedby'] ?? input['aria-describedby'], hintId].filter(Boolean).join(' ') || undefined;
+  const f: ReturnType<FormErrors<F>['field']> = form && field ? form.field(field) : { id: input.id ?? ownId };
+  const hintId = `${f.id}-hint`;
   return (
     <>
       <div className="app-field">
-        <label className={quietLabel ? 'visually-hidden' : 'app-field__label'} htmlFor={id}>
+        <label className={quietLabel ? 'visually-hidden' : 'app-field__label'} htmlFor={f.id}>
           {label}
         </label>
         {control ?? (
           <input
             {...input}
-            {...fromForm}
-            id={id}
-            aria-describedby={describedBy}
-            className={className ? `app-field__input ${className}` : 'app-field__input'}
+            {...f}
+            // the error first, then the hint: both are read with the field
+            aria-describedby={hint ? `${f['aria-describedby'] ?? ''} ${hintId}`.trim() : f['aria-describedby']}
+            className="app-field__input"
           />
         )}
         {end}
