@@ -162,7 +162,7 @@ describe('card gates and the redirect prompt', () => {
     await waitForPath(page, '/customer');
   });
 
-  it('1000000013 (card login on, no card password), through the account: asked to set one', async () => {
+  it('1000000013 (card login on, no card password), through the account: asked to set one, never moved there by a countdown', async () => {
     const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await resetBrowser(page);
@@ -172,7 +172,13 @@ describe('card gates and the redirect prompt', () => {
     await waitForPath(page, '/');
     await prompt.dialog.waitFor();
     expect(await prompt.message.innerText()).toBe('请设置卡登录密码');
-    expect(await prompt.countdown.innerText()).toBe('将在 4 秒后前往设置密码页面');
+    // an optional step: no countdown, and the holder is still home after the old 4 s
+    expect(await prompt.countdown.count()).toBe(0);
+    await page.getByTestId('prompt-optional').getByText('这一步可以稍后再做，不影响使用').waitFor();
+    await screenshot(page, 'gate-set-password-optional');
+    await page.waitForTimeout(5000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await prompt.dialog.getByRole('button', { name: '以后再说' }).waitFor();
     await prompt.confirm.click();
     await page.waitForURL((u) => u.pathname === '/forgot' && u.searchParams.get('set') === 'true');
     await page.getByRole('heading', { name: '设置卡登录密码' }).waitFor();

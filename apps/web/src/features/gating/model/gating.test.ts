@@ -1,6 +1,6 @@
 import { CANCELLED_MESSAGE, cardGate, SET_PASSWORD_MESSAGE, type GateCard } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { afterLoadStep, countdownText, needsPassword, promptFor, setPasswordPrompt, targetName } from './prompt';
+import { afterLoadStep, countdownText, countsDown, needsPassword, promptFor, setPasswordPrompt, targetName } from './prompt';
 import { createPromptStore } from './promptStore';
 import { healthyCard } from './testCards';
 
@@ -81,13 +81,20 @@ describe('after card info loads', () => {
     [{ has_password: true, card_login: true }, false],
     [{ has_password: false, card_login: false }, false],
   ])('needsPassword(%o) = %s', (answer, expected) => expect(needsPassword(answer)).toBe(expected));
-  it('sends a card without password to /forgot?set=true', () => {
+  it('asks a card without password to set one on /forgot?set=true, as an optional step', () => {
     expect(setPasswordPrompt('1000000013')).toEqual({
       kind: 'redirect',
       key: '1000000013:/forgot?set=true',
       message: SET_PASSWORD_MESSAGE,
       to: '/forgot?set=true',
+      optional: true,
     });
+  });
+  it('counts down to a step the card needs, never to an optional one (issue 43)', () => {
+    const needed = promptFor({ kind: 'redirect', reason: 'realName', message: '请先实名' }, ctx);
+    expect(needed && needed.kind === 'redirect' && countsDown(needed)).toBe(true);
+    const password = setPasswordPrompt('1000000013');
+    expect(password.kind === 'redirect' && countsDown(password)).toBe(false);
   });
 });
 
