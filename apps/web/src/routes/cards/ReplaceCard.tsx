@@ -130,7 +130,8 @@ function ReplaceCardPage() {
           field="reason"
           name="reason"
           maxLength={200}
-          placeholder="如：卡片损坏、无法识别"
+          placeholder="选填，如：卡片损坏、无法识别"
+          hint="运营商要求更换的卡，无需填写原因"
           value={fields.reason}
           onChange={set('reason')}
         />
