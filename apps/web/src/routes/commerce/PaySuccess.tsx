@@ -8,6 +8,7 @@ import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { creditText } from '../../features/commerce/model/credit';
 import { purchaseOrigin, purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
 import { isRetryable } from '../../lib/api';
@@ -45,8 +46,8 @@ function PaySuccessPage() {
           ok
           title="支付成功"
           text={
-            paid.goods_type === 'recharge' && paid.credit !== undefined
-              ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}`
+            creditText(paid) !== null
+              ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，${creditText(paid)}`
               : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}${effectText(paid.package_window)}`
           }
         >

@@ -16,6 +16,7 @@ import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { keepCashierBehind } from '../../features/commerce/model/handoff';
+import { creditText } from '../../features/commerce/model/credit';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
 import { withQuery } from '../../lib/query';
@@ -99,7 +100,7 @@ function QuickPaymentSuccessPage() {
           text={`卡号 ${groupCardNumber(order.data.custom_num)} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}${
             order.data.package_window
               ? `，${order.data.package_window.first_day} 起生效，有效期至 ${order.data.package_window.valid_until}`
-              : '，已订购成功'
+              : `，${creditText(order.data) ?? '已订购成功'}`
           }`}
         >
           <LineAfterNote
