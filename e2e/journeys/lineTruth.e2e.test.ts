@@ -118,7 +118,19 @@ describe('one truth about a card', () => {
       .getByText(/^已恢复上网/)
       .waitFor();
     await screenshot(page, 'truth-shop-success');
+    // the figures are asked of the carrier again once paid: not 数据更新于 3 分钟前 after the fix (issue 43)
+    const synced = () =>
+      (
+        j.portal.sql<{ synced: string; paid: string }>(
+          "SELECT c.flow_synced_at AS synced, (SELECT MAX(paid_at) FROM orders o WHERE o.card_id = c.id) AS paid FROM cards c WHERE custom_num = '1000000022'",
+        ) as { synced: string; paid: string }[]
+      )[0]!;
+    await expect.poll(() => Date.parse(synced().synced) >= Date.parse(synced().paid), { timeout: 10_000 }).toBe(true);
     await everyPageSaysOnline(page, 'truth-after-shop');
+    await page
+      .locator('[data-check="sync"]')
+      .getByText(/数据更新于 刚刚/)
+      .waitFor();
   });
 
   it('1000000030: the wrong APN is named on the smart diagnosis and on the card test', async () => {

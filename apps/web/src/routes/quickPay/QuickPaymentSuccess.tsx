@@ -20,6 +20,7 @@ import { creditText } from '../../features/commerce/model/credit';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
 import { withQuery } from '../../lib/query';
+import { refigureAfterPayment } from '../../features/diagnosis/api/diagnosis';
 import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 function QuickPaymentSuccessPage() {
@@ -59,6 +60,11 @@ function QuickPaymentSuccessPage() {
   );
 
   const result = order.data ? resultPathOf(order.data.state) : undefined;
+  // once paid, the card's figures are asked of the carrier again (issue 43: not 数据更新于 3 分钟前)
+  const paidCard = result === '/pay_success' ? order.data!.custom_num : '';
+  useEffect(() => {
+    if (paidCard) void refigureAfterPayment(paidCard);
+  }, [paidCard]);
   // paying again starts where the order was made: a top-up on /quick_recharge, a package on its list
   const again = !order.data
     ? '/quick_payment'
