@@ -78,6 +78,17 @@ export function setPasswordPrompt(customNum: string): PromptSpec {
  *  needs before the page can serve it (real-name, a package, …), never for an optional one. */
 export const countsDown = (spec: Extract<PromptSpec, { kind: 'redirect' }>): boolean => !spec.optional;
 
+/** What a page that shows the card whatever it still needs (/flow: the usage of a card without a
+ *  package or not yet real-named) says instead of sending the holder away: the gate's words and the
+ *  page that settles it, or online service for a cancelled card (issue 43). Null when all is well. */
+export function stepStillNeeded(result: GateResult, ctx: PromptContext): { message: string; to: string; label: string } | null {
+  const prompt = promptFor(result, ctx);
+  if (!prompt) return null;
+  if (prompt.kind === 'block')
+    return { message: prompt.message, to: `/customer?form=${encodeURIComponent(ctx.routeName)}`, label: '联系客服' };
+  return { message: prompt.message, to: prompt.to, label: `前往${targetName(prompt.to)}` };
+}
+
 /**
  * The gates after card info loads (spec "After loading card info"): MoreCard, NaiZu and the
  * wifi-device family skip them; otherwise a failing gate prompts, and a passing one goes on to
