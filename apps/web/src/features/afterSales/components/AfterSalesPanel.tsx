@@ -15,6 +15,7 @@ import parts from '../../../styles/requestForm.module.css';
 import { requestInvoice, requestRefund, useAfterSales } from '../api/afterSales';
 import styles from './AfterSales.module.css';
 import { Field } from '../../../components/Field';
+import { refundInvoiceNote } from '../model/refundAndInvoice';
 
 export function AfterSalesPanel({ orderNo }: { orderNo: string }) {
   const q = useAfterSales(orderNo);
@@ -23,8 +24,19 @@ export function AfterSalesPanel({ orderNo }: { orderNo: string }) {
     <Panel title="售后服务">
       <RefundRow a={q.data} />
       <InvoiceRow a={q.data} />
+      <RefundInvoiceNote a={q.data} />
     </Panel>
   );
+}
+
+/** Both pending on one order: which wins, said (issue 43). */
+function RefundInvoiceNote({ a }: { a: AfterSales }) {
+  const text = refundInvoiceNote(a);
+  return text ? (
+    <p className={styles.note} role="note" data-testid="refund-invoice-note">
+      {text}
+    </p>
+  ) : null;
 }
 
 function RefundRow({ a }: { a: AfterSales }) {
