@@ -56,6 +56,11 @@ describe('refund and invoice requests, seen from both sides', () => {
     await invoice.getByLabel('税号').fill('91330100716105852F');
     await invoice.getByRole('button', { name: '提交发票申请' }).click();
     await invoice.getByText('开票中').waitFor();
+    // both pending on one order: the page says which wins (issue 43)
+    await phone
+      .getByTestId('refund-invoice-note')
+      .getByText(/退款完成后，本订单的发票申请将自动关闭/)
+      .waitFor();
     await screenshot(phone, 'after-sales-requested');
     const requests = j.portal.sql<{ status: string }>('SELECT status FROM refund_requests WHERE order_no = ?', [orderNo]) as {
       status: string;

@@ -60,13 +60,21 @@ describe('smart diagnosis and stop reasons', () => {
       .waitFor();
     await headline.waitFor();
 
-    // its plan is still in force: the fix that brings it back today is a 加油包
+    // its plan is still in force: the fix that brings it back today is a 加油包, proposed on quick
+    // payment's package page for this card — one tap (去支付) from the cashier (issue 43)
     await state.getByRole('button', { name: '订购加油包' }).click();
-    await waitForPath(page, '/quick_payment');
-    expect(await page.getByPlaceholder('请输入卡号').inputValue()).toBe('1000000022');
-    // not a dead end: the stopped card may buy a refuel here
-    await page.getByRole('button', { name: '查询卡片' }).click();
-    await page.getByTestId('quick-card').getByRole('button', { name: '选择加油包' }).waitFor();
+    await waitForPath(page, '/quick_select_package');
+    expect(new URL(page.url()).searchParams.get('custom_num')).toBe('1000000022');
+    await page
+      .getByTestId('package')
+      .and(page.locator('[aria-pressed="true"]'))
+      .getByText(/加油包/)
+      .first()
+      .waitFor();
+    await page.getByTestId('payable').filter({ hasText: /¥\d/ }).waitFor();
+    await screenshot(page, 'card-check-fix-one-tap');
+    await page.getByRole('button', { name: '去支付' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/sim/pay/cashier/'));
   });
 
   it('a visitor tops up a 欠费停机 card without a login, as quick payment buys one a package', async () => {

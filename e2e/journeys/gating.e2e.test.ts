@@ -104,7 +104,7 @@ describe('card gates and the redirect prompt', () => {
     await page.getByTestId('current-card').waitFor();
 
     // a guarded page asked for: refused, the prompt stands over home; confirm goes now
-    await page.getByRole('link', { name: '流量查询' }).click();
+    await page.getByRole('link', { name: '累计用量' }).click();
     await prompt.dialog.waitFor();
     expect(await prompt.message.innerText()).toBe(c.message);
     expect(new URL(page.url()).pathname).toBe('/');
@@ -142,6 +142,32 @@ describe('card gates and the redirect prompt', () => {
     expect(await redirectPrompt(page).dialog.count()).toBe(0);
   });
 
+  it.each([
+    ['1000000002', '请先订购套餐', '前往套餐购买页面', '/combo'],
+    ['1000000003', '请先完成实名认证', '前往实名认证页面', '/remind'],
+  ])('%s: /flow shows its usage with what to do, instead of sending the holder away (issue 43)', async (card, message, label, to) => {
+    const { page } = j.phone;
+    const prompt = redirectPrompt(page);
+    await resetBrowser(page);
+    await loginWithCardOf(page, card);
+    // home's own prompt (after load) is dismissed; the usage page itself asks nothing
+    await prompt.dialog.waitFor();
+    await prompt.cancel.click();
+    await prompt.dialog.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: '流量查询' }).click();
+    await waitForPath(page, '/flow');
+    const note = page.getByTestId('flow-needed');
+    await note.getByText(message).waitFor();
+    await page.getByTestId('remaining').waitFor();
+    await page.getByTestId('synced-at').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await prompt.dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/flow');
+    await screenshot(page, `flow-needs-${card}`);
+    await note.getByRole('link', { name: label }).click();
+    await waitForPath(page, to);
+  });
+
   it('1000000005 (cancelled): blocked with a link to online service; the user stays', async () => {
     const { page } = j.phone;
     await resetBrowser(page);
@@ -155,14 +181,14 @@ describe('card gates and the redirect prompt', () => {
     expect(new URL(page.url()).pathname).toBe('/');
 
     // a guarded page: blocked again, still home; the service link opens online service
-    await page.getByRole('link', { name: '流量查询' }).click();
+    await page.getByRole('link', { name: '累计用量' }).click();
     await block.waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await block.getByRole('button', { name: '联系客服' }).click();
     await waitForPath(page, '/customer');
   });
 
-  it('1000000013 (card login on, no card password), through the account: asked to set one', async () => {
+  it('1000000013 (card login on, no card password), through the account: asked to set one, never moved there by a countdown', async () => {
     const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await resetBrowser(page);
@@ -172,7 +198,13 @@ describe('card gates and the redirect prompt', () => {
     await waitForPath(page, '/');
     await prompt.dialog.waitFor();
     expect(await prompt.message.innerText()).toBe('请设置卡登录密码');
-    expect(await prompt.countdown.innerText()).toBe('将在 4 秒后前往设置密码页面');
+    // an optional step: no countdown, and the holder is still home after the old 4 s
+    expect(await prompt.countdown.count()).toBe(0);
+    await page.getByTestId('prompt-optional').getByText('这一步可以稍后再做，不影响使用').waitFor();
+    await screenshot(page, 'gate-set-password-optional');
+    await page.waitForTimeout(5000);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await prompt.dialog.getByRole('button', { name: '以后再说' }).waitFor();
     await prompt.confirm.click();
     await page.waitForURL((u) => u.pathname === '/forgot' && u.searchParams.get('set') === 'true');
     await page.getByRole('heading', { name: '设置卡登录密码' }).waitFor();

@@ -110,7 +110,17 @@ describe('payment recovery and unpaid orders', () => {
     await block.getByText('网络连接中断，暂时查不到订单').waitFor();
     const note = block.getByTestId('may-have-paid');
     expect(await note.innerText()).toMatch(/款项可能已经扣除.*网络恢复后自动更新.*无需重复支付/);
-    await block.getByRole('button', { name: '重试' }).waitFor();
+    const retry = block.getByRole('button', { name: '重试' });
+    await retry.waitFor();
+    // nothing lies over 重试: the block says what a toast would (a toast covered it, issue 43)
+    await page.waitForTimeout(600);
+    expect(await page.locator('.app-toast--show').count()).toBe(0);
+    const box = (await retry.boundingBox())!;
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '',
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(onTop).toBe('重试');
     await screenshot(page, 'order-detail-network-lost');
 
     // back online: the order shows by itself, without 重试

@@ -158,6 +158,30 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
     expect((await t.get(`/api/v1/order/after_sales?order_no=${other}`, stranger)).statusCode).toBe(403);
   });
 
+  it('a refund approved while an invoice request waits on the same order closes the invoice request, saying why (issue 43)', async () => {
+    const token = await t.loginAccount();
+    const orderNo = await buyPackage(t, token);
+    const refund = await t.post('/api/v1/order/refund_request', { order_no: orderNo, reason: '买错了' }, token);
+    expect(refund.statusCode, refund.body).toBe(200);
+    const invoice = await t.post(
+      '/api/v1/order/invoice_request',
+      { order_no: orderNo, title_type: 'personal', title: '张三', tax_no: '', email: 'zs@example.com' },
+      token,
+    );
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    expect(invoice.json().data.invoice.request).toMatchObject({ status: 'open' });
+
+    const finance = await loginAs(t, 'finance');
+    const id = refund.json().data.refund.request.id as number;
+    expect((await cpost('/api/admin/refund-requests/approve', { id, reason: '同意退款' }, finance)).statusCode).toBe(200);
+    const seen = await afterSales(orderNo, token);
+    expect(seen.refund.request).toMatchObject({ status: 'approved' });
+    expect(seen.invoice.request).toMatchObject({ status: 'rejected', answer: '订单已全额退款，无需开票，发票申请已自动关闭' });
+    // nothing left in finance's invoice queue for it
+    const queue = (await cget('/api/admin/invoice-requests?status=open', finance)).json().data.items as { order_no: string }[];
+    expect(queue.map((r) => r.order_no)).not.toContain(orderNo);
+  });
+
   it('an invoice: checked field by field, once per order unless rejected, issued with its number', async () => {
     const token = await t.loginAccount();
     const orderNo = await buyPackage(t, token);

@@ -531,7 +531,11 @@ describe.each(databases())('cards on %s', (kind) => {
 
     it('no package', async () => {
       const c = await clew('1000000002');
-      expect(c).toEqual({ level: 'info', content: '没有生效中的套餐：订购套餐后即可上网', action: { text: '订购套餐', path: '/combo' } });
+      expect(c).toEqual({
+        level: 'info',
+        content: '没有生效中的套餐：订购套餐后即可上网',
+        action: { text: '订购套餐', path: '/combo_detail?restore=1' },
+      });
     });
 
     it('stopped and disconnected cards', async () => {
@@ -554,7 +558,8 @@ describe.each(databases())('cards on %s', (kind) => {
       expect(await clew('1000000003')).toEqual({
         level: 'danger',
         content: expect.stringMatching(/^流量已用完：/),
-        action: { text: '订购加油包', path: '/combo' },
+        // the order of the package that brings it back, one tap from paying (issue 43)
+        action: { text: '订购加油包', path: '/combo_detail?restore=1' },
       });
       await t.db.kysely.updateTable('cards').set({ state: 1 }).where('id', '=', id).execute();
     });

@@ -59,8 +59,6 @@ describe.each(databases())('card replacement on %s', (kind) => {
       { name: 'no district', send: post({ ...apply, district: undefined }), status: 400, message: /区 \/ 县/ },
       { name: 'a district of another city', send: post({ ...apply, district: '南山区' }), status: 400, message: /区 \/ 县/ },
       { name: 'long address', send: post({ ...apply, address: '上'.repeat(121) }), status: 400, message: /地址/ },
-      { name: 'no reason', send: post({ ...apply, reason: '' }), status: 400, message: /原因/ },
-      { name: 'blank reason', send: post({ ...apply, reason: '   ' }), status: 400, message: /原因/ },
       { name: 'long reason', send: post({ ...apply, reason: '因'.repeat(201) }), status: 400, message: /原因/ },
       { name: 'bad mobile', send: post({ ...apply, receiver_mobile: '1' }), status: 400, message: /手机号/ },
       { name: 'no receiver', send: post({ ...apply, receiver_name: undefined }), status: 400, message: /姓名/ },
@@ -127,6 +125,26 @@ describe.each(databases())('card replacement on %s', (kind) => {
       message: expect.stringMatching(/请勿重复提交/),
     });
     expect(await t.snapshot()).toEqual(before);
+  });
+
+  it('the operator asked for the replacement: an application without a reason is taken (issue 43)', async () => {
+    await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('custom_num', '=', '1000000020').execute();
+    const token = await t.loginCard('1000000020');
+    const { reason: _none, ...withoutReason } = { ...apply, custom_num: '1000000020' };
+    expect(okData(await t.post('/api/v1/card/change_card', withoutReason, token)).application).toMatchObject({
+      status: 'submitted',
+      reason: '',
+    });
+    const { id } = await card('1000000020');
+    const again = async () => {
+      await t.db.kysely.deleteFrom('change_card_applications').where('card_id', '=', id).execute();
+      await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('id', '=', id).execute();
+    };
+    await again();
+    expect(okData(await t.post('/api/v1/card/change_card', { ...withoutReason, reason: '   ' }, token)).application.reason).toBe('');
+    // as it was for the next test
+    await t.db.kysely.deleteFrom('change_card_applications').where('card_id', '=', id).execute();
+    await t.db.kysely.updateTable('cards').set({ need_change_card: 0 }).where('id', '=', id).execute();
   });
 
   it('two submissions racing file one application', async () => {

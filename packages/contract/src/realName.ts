@@ -120,7 +120,9 @@ export const ChangeCardRequest = z
     city: z.string({ error: '请选择所在城市' }),
     district: z.string({ error: '请选择所在区 / 县' }),
     address: z.string({ error: '请输入详细地址' }).trim().min(5, '详细地址至少 5 个字').max(120, '详细地址最多 120 个字'),
-    reason: z.string({ error: '请填写换卡原因' }).trim().min(1, '请填写换卡原因').max(200, '换卡原因最多 200 个字'),
+    // optional: a replacement is filed only when the operator asked for it (the card's
+    // need_change_card), so the holder owes no reason (issue 43)
+    reason: z.string({ error: '换卡原因有误' }).trim().max(200, '换卡原因最多 200 个字').default(''),
   })
   .refine((b) => isCityOf(b.province, b.city), { message: '请选择所在城市', path: ['city'] })
   .refine((b) => !isCityOf(b.province, b.city) || isDistrictOf(b.province, b.city, b.district), {

@@ -64,7 +64,9 @@ const TABLE = {
     { path: '/qr_code_login', title: '自动绑卡', meta: { noLogin: true, noShowKF: true }, page: 'QrCodeLogin' },
   ],
   usage: [
-    { path: '/flow', title: '流量查询', page: 'Flow' },
+    // no gate: the usage of a card without a package or not yet real-named is shown, with what to do
+    // (the page says it), rather than a countdown away from it (issue 43)
+    { path: '/flow', title: '流量查询', meta: NO_GATE, page: 'Flow' },
     { path: '/flow_list', title: '累计用量', page: 'FlowList' },
   ],
   realName: [

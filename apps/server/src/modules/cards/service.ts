@@ -310,11 +310,13 @@ const RENEW = { text: '去续订', path: '/combo' };
 const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
 const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
 const DEVICE = { text: '查看设备', path: '/cpe' };
-/** The page of each fix the line's problem names (refresh: home reloads the line itself). */
+/** The page of each fix the line's problem names (refresh: home reloads the line itself). A package
+ *  fix is the order of the package that brings the line back, one tap from paying (issue 43; the
+ *  web's diagnosis/model/fixTarget says the same for the owner). */
 const FIX_PATH: Record<FixKind, string | null> = {
   recharge: '/recharge',
-  buy_package: '/combo',
-  buy_refuel: '/combo',
+  buy_package: '/combo_detail?restore=1',
+  buy_refuel: '/combo_detail?restore=1',
   real_name: '/remind',
   replace_card: '/replace_info?form=home',
   customer: CUSTOMER.path,

@@ -28,6 +28,7 @@ import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from './AccountSecurity.module.css';
+import { Field } from '../../components/Field';
 
 const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : '操作失败，请稍后再试');
 const signedOut = (n: number) => (n > 0 ? `，其他设备上的${n}处登录已退出` : '');
@@ -63,21 +64,18 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
 
   const input = (k: PasswordChangeField, label: string, placeholder: string, autoComplete: string) => (
     <>
-      <label className="app-field">
-        <span className="app-field__label">{label}</span>
-        <input
-          className="app-field__input"
-          name={k}
-          {...form.field(k)}
-          type="password"
-          autoComplete={autoComplete}
-          maxLength={32}
-          placeholder={placeholder}
-          value={fields[k]}
-          onChange={set(k)}
-        />
-      </label>
-      {form.at(k)}
+      <Field
+        label={label}
+        form={form}
+        field={k}
+        name={k}
+        type="password"
+        autoComplete={autoComplete}
+        maxLength={32}
+        placeholder={placeholder}
+        value={fields[k]}
+        onChange={set(k)}
+      />
     </>
   );
 
@@ -102,6 +100,8 @@ function MobileForm({ current }: { current: string }) {
   const qc = useQueryClient();
   const [fields, setFields] = useState<MobileChangeFields>({ oldCode: '', mobile: '', newCode: '' });
   const [busy, setBusy] = useState(false);
+  /** a new round after each change: the code blocks start afresh, their resend waits gone (issue 43) */
+  const [round, setRound] = useState(0);
   const form = useFormErrors<MobileChangeField>('security-mobile');
   const set = (k: MobileChangeField) => (e: { target: { value: string } }) => {
     form.clear(k);
@@ -130,6 +130,7 @@ function MobileForm({ current }: { current: string }) {
       // the mobile this browser shows (我的, /login's draft) follows the account
       local.set('mobile', done.mobile);
       setFields({ oldCode: '', mobile: '', newCode: '' });
+      setRound((r) => r + 1);
       toast(`手机号已更换为 ${maskMobile(done.mobile)}${signedOut(done.revoked_sessions)}`);
       void qc.invalidateQueries({ queryKey: sessionKey });
     } catch (err) {
@@ -151,6 +152,7 @@ function MobileForm({ current }: { current: string }) {
       <p className={styles.note}>需分别验证原手机号和新手机号，更换后请使用新手机号登录。</p>
       <p className={styles.step}>第一步：验证原手机号 {maskMobile(current)}</p>
       <SmsCodeFields
+        key={`old-${round}`}
         form={form}
         code={{ field: 'oldCode', value: fields.oldCode, onChange: set('oldCode') }}
         send={() => sendMobileChangeCode({ target: 'old' })}
@@ -158,6 +160,7 @@ function MobileForm({ current }: { current: string }) {
       />
       <p className={styles.step}>第二步：验证新手机号</p>
       <SmsCodeFields
+        key={`new-${round}`}
         form={form}
         mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile'), placeholder: '请输入新手机号' }}
         code={{ field: 'newCode', value: fields.newCode, onChange: set('newCode') }}

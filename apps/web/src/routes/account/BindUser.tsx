@@ -20,6 +20,7 @@ import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import { openCard } from './afterLogin';
+import { Field } from '../../components/Field';
 
 function BindUserPage() {
   const navigate = useNavigate();
@@ -113,37 +114,31 @@ function BindUserPage() {
             confirm={{ field: 'password_again', name: 'password_again', value: fields.password_again, onChange: set('password_again') }}
           />
           <p className={styles.optional}>同时绑定卡片（选填）</p>
-          <label className="app-field">
-            <span className="app-field__label">卡号</span>
-            <input
-              className="app-field__input"
-              name="custom_num"
-              {...form.field('custom_num')}
-              inputMode="numeric"
-              maxLength={20}
-              placeholder="卡片背面的卡号，可稍后绑定"
-              value={fields.custom_num}
-              onChange={set('custom_num')}
-            />
-          </label>
-          {form.at('custom_num')}
+          <Field
+            label="卡号"
+            form={form}
+            field="custom_num"
+            name="custom_num"
+            inputMode="numeric"
+            maxLength={20}
+            placeholder="卡片背面的卡号，可稍后绑定"
+            value={fields.custom_num}
+            onChange={set('custom_num')}
+          />
           {fields.custom_num.trim() && (
             <>
-              <label className="app-field">
-                <span className="app-field__label">卡密码</span>
-                <input
-                  className="app-field__input"
-                  type="password"
-                  name="card_password"
-                  {...form.field('card_password')}
-                  inputMode="numeric"
-                  maxLength={6}
-                  placeholder="绑卡时填写，印在卡托上"
-                  value={fields.card_password}
-                  onChange={set('card_password')}
-                />
-              </label>
-              {form.at('card_password')}
+              <Field
+                label="卡密码"
+                form={form}
+                field="card_password"
+                type="password"
+                name="card_password"
+                inputMode="numeric"
+                maxLength={6}
+                placeholder="绑卡时填写，印在卡托上"
+                value={fields.card_password}
+                onChange={set('card_password')}
+              />
             </>
           )}
           {validInvite && (

@@ -20,6 +20,7 @@ import { clearOnLogout } from '../../lib/session';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import styles from './Forgot.module.css';
+import { Field } from '../../components/Field';
 
 export default function ForgotPage() {
   const navigate = useNavigate();
@@ -94,21 +95,18 @@ export default function ForgotPage() {
         {setMode ? '设置后可使用卡号和卡登录密码直接登录。' : ''}验证码将发送至该卡绑定的手机号{sentTo ? `（${sentTo}）` : ''}。
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">卡号</span>
-          <input
-            className="app-field__input"
-            name="custom_num"
-            {...form.field('customNum')}
-            inputMode="numeric"
-            maxLength={20}
-            placeholder="请输入卡号"
-            value={fields.customNum}
-            readOnly={lockedCard}
-            onChange={set('customNum')}
-          />
-        </label>
-        {form.at('customNum')}
+        <Field
+          label="卡号"
+          form={form}
+          field="customNum"
+          name="custom_num"
+          inputMode="numeric"
+          maxLength={20}
+          placeholder="请输入卡号"
+          value={fields.customNum}
+          readOnly={lockedCard}
+          onChange={set('customNum')}
+        />
         <SmsCodeFields
           form={form}
           code={{ field: 'code', value: fields.code, onChange: set('code') }}

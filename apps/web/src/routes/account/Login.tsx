@@ -25,6 +25,7 @@ import { useFormErrors } from '../../lib/formErrors';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import styles from './Login.module.css';
+import { Field } from '../../components/Field';
 
 /** Ways on for a visitor who has no login yet, or came for something else (plain links: no code of theirs here). */
 const MORE = [
@@ -142,71 +143,63 @@ export default function LoginPage() {
           )}
           {activeModel === 'account' && (
             <>
-              <label className="app-field">
-                <span className="visually-hidden">账号</span>
-                <input
-                  className="app-field__input"
-                  name="account"
-                  {...form.field('account')}
-                  autoComplete="username"
-                  autoCapitalize="off"
-                  maxLength={64}
-                  placeholder="请输入账号"
-                  value={fields.account}
-                  onChange={set('account')}
-                />
-              </label>
-              {form.at('account')}
-              <label className="app-field">
-                <span className="visually-hidden">密码</span>
-                <input
-                  className="app-field__input"
-                  name="password"
-                  {...form.field('password')}
-                  type="password"
-                  autoComplete="current-password"
-                  maxLength={128}
-                  placeholder="请输入密码"
-                  value={fields.password}
-                  onChange={set('password')}
-                />
-              </label>
-              {form.at('password')}
+              <Field
+                label="账号"
+                quietLabel
+                form={form}
+                field="account"
+                name="account"
+                autoComplete="username"
+                autoCapitalize="off"
+                maxLength={64}
+                placeholder="请输入账号"
+                value={fields.account}
+                onChange={set('account')}
+              />
+              <Field
+                label="密码"
+                quietLabel
+                form={form}
+                field="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={128}
+                placeholder="请输入密码"
+                value={fields.password}
+                onChange={set('password')}
+              />
             </>
           )}
           {activeModel === 'customNum' && (
             <>
-              <label className="app-field">
-                <span className="visually-hidden">卡号</span>
-                <input
-                  className="app-field__input"
-                  name="custom_num"
-                  {...form.field('customNum')}
-                  inputMode="numeric"
-                  autoComplete="username"
-                  maxLength={20}
-                  placeholder="请输入卡号"
-                  value={fields.customNum}
-                  onChange={set('customNum')}
-                />
-              </label>
-              {form.at('customNum')}
-              <label className="app-field">
-                <span className="visually-hidden">卡密码</span>
-                <input
-                  className="app-field__input"
-                  name="card_password"
-                  {...form.field('cardPassword')}
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="current-password"
-                  maxLength={6}
-                  placeholder="请输入4-6位数字卡密码"
-                  value={fields.cardPassword}
-                  onChange={set('cardPassword')}
-                />
-              </label>
-              {form.at('cardPassword')}
+              <Field
+                label="卡号"
+                quietLabel
+                form={form}
+                field="customNum"
+                name="custom_num"
+                inputMode="numeric"
+                autoComplete="username"
+                maxLength={20}
+                placeholder="请输入卡号"
+                value={fields.customNum}
+                onChange={set('customNum')}
+              />
+              <Field
+                label="卡密码"
+                quietLabel
+                form={form}
+                field="cardPassword"
+                name="card_password"
+                type="password"
+                inputMode="numeric"
+                autoComplete="current-password"
+                maxLength={6}
+                placeholder="请输入4-6位数字卡密码"
+                value={fields.cardPassword}
+                onChange={set('cardPassword')}
+              />
             </>
           )}
           {activeModel !== 'mobile' && (

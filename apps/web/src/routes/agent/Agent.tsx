@@ -30,6 +30,7 @@ import { local } from '../../lib/storage';
 import { useStored } from '../../lib/useStored';
 import styles from './Agent.module.css';
 import parts from '../../styles/requestForm.module.css';
+import { Field } from '../../components/Field';
 
 export function ApplicationState({ application }: { application: AgentApplication }) {
   return (
@@ -161,20 +162,17 @@ function ApplyForm({ mark, initial }: { mark: string; initial: AgentFields }) {
   return (
     <Panel title="填写申请信息">
       <form onSubmit={submit} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">姓名</span>
-          <input
-            className="app-field__input"
-            name="name"
-            {...form.field('name')}
-            autoComplete="name"
-            maxLength={30}
-            placeholder="请输入真实姓名"
-            value={fields.name}
-            onChange={set('name')}
-          />
-        </label>
-        {form.at('name')}
+        <Field
+          label="姓名"
+          form={form}
+          field="name"
+          name="name"
+          autoComplete="name"
+          maxLength={30}
+          placeholder="请输入真实姓名"
+          value={fields.name}
+          onChange={set('name')}
+        />
         <SmsCodeFields
           form={form}
           mobile={{ field: 'mobile', value: fields.mobile, onChange: set('mobile') }}

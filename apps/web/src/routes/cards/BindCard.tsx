@@ -6,6 +6,7 @@ import { Code } from '@portal/contract/codes';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
+import { Field } from '../../components/Field';
 import { useBindCard } from '../../features/cards/api/bindCard';
 import { checkBind } from '../../features/cards/api/bindCheck';
 import { CardScanner, ScanButton } from '../../features/cards/components/CardScanner';
@@ -144,28 +145,23 @@ function BindCardPage() {
         <p className={styles.blocked}>卡号登录不能绑定卡片，请退出后使用手机号或账号登录再绑定。</p>
       ) : (
         <form className={styles.form} onSubmit={submit} noValidate>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="bind-customNum">
-              卡号
-            </label>
-            <input
-              className="app-field__input"
-              name="custom_num"
-              {...form.field('customNum')}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={20}
-              placeholder="请输入卡号或ICCID"
-              value={customNum}
-              onChange={(e) => {
-                form.clear('customNum');
-                setCustomNum(e.target.value);
-              }}
-              onBlur={() => void check(customNum)}
-            />
-            <ScanButton onClick={() => setScanning(true)} />
-          </div>
-          {form.at('customNum')}
+          <Field
+            label="卡号"
+            form={form}
+            field="customNum"
+            end={<ScanButton onClick={() => setScanning(true)} />}
+            name="custom_num"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            placeholder="请输入卡号或ICCID"
+            value={customNum}
+            onChange={(e) => {
+              form.clear('customNum');
+              setCustomNum(e.target.value);
+            }}
+            onBlur={() => void check(customNum)}
+          />
 
           {need === 'none' ? (
             <p className={styles.note} data-testid="password-note">
@@ -173,28 +169,23 @@ function BindCardPage() {
             </p>
           ) : (
             <>
-              <div className="app-field">
-                <label className="app-field__label" htmlFor="bind-password">
-                  卡密码
-                </label>
-                <input
-                  className="app-field__input"
-                  name="card_password"
-                  {...form.field('password')}
-                  aria-required={need === 'needed'}
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  placeholder="4-6位数字卡密码"
-                  value={password}
-                  onChange={(e) => {
-                    form.clear('password');
-                    setPassword(e.target.value);
-                  }}
-                />
-              </div>
-              {form.at('password')}
+              <Field
+                label="卡密码"
+                form={form}
+                field="password"
+                name="card_password"
+                aria-required={need === 'needed'}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={6}
+                placeholder="4-6位数字卡密码"
+                value={password}
+                onChange={(e) => {
+                  form.clear('password');
+                  setPassword(e.target.value);
+                }}
+              />
               {forgot && form.errors.password && (
                 <Link to={forgot} className={styles.forgot} data-testid="forgot-card-password">
                   忘记卡密码？用该卡手机号收到的验证码重设

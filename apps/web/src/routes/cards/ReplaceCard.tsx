@@ -25,6 +25,7 @@ import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
 import own from './ReplaceCard.module.css';
+import { Field } from '../../components/Field';
 
 type TextField = Exclude<keyof ChangeCardFields, 'province' | 'city' | 'district'>;
 
@@ -107,10 +108,7 @@ function ReplaceCardPage() {
       <PageHeader title="换卡申请" fallback="/replace_info" />
       <p className={styles.warn}>请注意：将本卡移到其他设备中使用，可能会被运营商停机。新卡寄出后，请按说明在原设备中使用。</p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">卡号</span>
-          <input className="app-field__input" value={groupCardNumber(customNum)} readOnly />
-        </label>
+        <Field label="卡号" value={groupCardNumber(customNum)} readOnly />
         <SavedAddresses onPick={pick} empty={!fields.receiverName && !fields.receiverMobile && !fields.province && !fields.address} />
         <DeliveryAddressFields
           form={form}
@@ -126,19 +124,17 @@ function ReplaceCardPage() {
           }
           wording={MAIL_WORDING}
         />
-        <label className="app-field">
-          <span className="app-field__label">换卡原因</span>
-          <input
-            className="app-field__input"
-            name="reason"
-            {...form.field('reason')}
-            maxLength={200}
-            placeholder="如：卡片损坏、无法识别"
-            value={fields.reason}
-            onChange={set('reason')}
-          />
-        </label>
-        {form.at('reason')}
+        <Field
+          label="换卡原因"
+          form={form}
+          field="reason"
+          name="reason"
+          maxLength={200}
+          placeholder="选填，如：卡片损坏、无法识别"
+          hint="运营商要求更换的卡，无需填写原因"
+          value={fields.reason}
+          onChange={set('reason')}
+        />
         {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${own.submit}`} disabled={busy}>
           {busy ? '提交中…' : '提交申请'}

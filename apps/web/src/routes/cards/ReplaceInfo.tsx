@@ -98,7 +98,7 @@ function ReplaceInfoPage() {
             </div>
             <div>
               <dt>换卡原因</dt>
-              <dd>{app.reason}</dd>
+              <dd>{app.reason || '运营商要求换卡'}</dd>
             </div>
             <div>
               <dt>申请时间</dt>

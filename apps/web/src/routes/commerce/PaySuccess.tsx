@@ -8,11 +8,20 @@ import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { OrderNo } from '../../features/commerce/components/OrderSummary';
 import { PayResult } from '../../features/commerce/components/PayResult';
+import { creditText } from '../../features/commerce/model/credit';
 import { purchaseOrigin, purchaseToResume } from '../../features/commerce/model/handoff';
 import { refreshCard } from '../../features/cards/model/refreshCard';
+import { refigureAfterPayment } from '../../features/diagnosis/api/diagnosis';
 import { isRetryable } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
+
+/** Once paid: the card's figures asked of the carrier again, then its info and every view of its line
+ *  read again (module-level: the paid-order effect runs once per card). */
+async function afterPaid(qc: Parameters<typeof refreshCard>[0], customNum: string): Promise<void> {
+  await refigureAfterPayment(customNum);
+  await refreshCard(qc, customNum);
+}
 
 /** A second base package queues behind the current one: say when it works rather than "已生效". */
 function effectText(window: { first_day: string; valid_until: string } | undefined): string {
@@ -22,7 +31,7 @@ function effectText(window: { first_day: string; valid_until: string } | undefin
 function PaySuccessPage() {
   const [params] = useSearchParams();
   const orderNo = params.get('order_no') ?? '';
-  const { order, paid } = usePaidOrder(orderNo, '/pay_success', refreshCard);
+  const { order, paid } = usePaidOrder(orderNo, '/pay_success', afterPaid);
   // a recharge started from a purchase's 去充值 leads back to that purchase
   const resumePurchase = paid?.goods_type === 'recharge' ? purchaseToResume.recall() : null;
   // a purchase made in the device area leads back there
@@ -45,8 +54,8 @@ function PaySuccessPage() {
           ok
           title="支付成功"
           text={
-            paid.goods_type === 'recharge' && paid.credit !== undefined
-              ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，余额到账 ¥${formatYuan(paid.credit)}`
+            creditText(paid) !== null
+              ? `${paid.title} · 实付 ¥${formatYuan(paid.payable)}，${creditText(paid)}`
               : `${paid.title} · 实付 ¥${formatYuan(paid.payable)}${effectText(paid.package_window)}`
           }
         >

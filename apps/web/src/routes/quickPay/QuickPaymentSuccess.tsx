@@ -16,9 +16,11 @@ import styles from '../../features/commerce/commerce.module.css';
 import { LineAfterNote } from '../../features/commerce/components/LineAfterNote';
 import { PayResult } from '../../features/commerce/components/PayResult';
 import { keepCashierBehind } from '../../features/commerce/model/handoff';
+import { creditText } from '../../features/commerce/model/credit';
 import { resultPathOf } from '../../features/commerce/model/labels';
 import { recall, remember } from '../../features/commerce/model/sessionKeys';
 import { withQuery } from '../../lib/query';
+import { refigureAfterPayment } from '../../features/diagnosis/api/diagnosis';
 import { OrderLoadFailed } from '../../features/commerce/components/OrderLoadFailed';
 
 function QuickPaymentSuccessPage() {
@@ -58,6 +60,11 @@ function QuickPaymentSuccessPage() {
   );
 
   const result = order.data ? resultPathOf(order.data.state) : undefined;
+  // once paid, the card's figures are asked of the carrier again (issue 43: not 数据更新于 3 分钟前)
+  const paidCard = result === '/pay_success' ? order.data!.custom_num : '';
+  useEffect(() => {
+    if (paidCard) void refigureAfterPayment(paidCard);
+  }, [paidCard]);
   // paying again starts where the order was made: a top-up on /quick_recharge, a package on its list
   const again = !order.data
     ? '/quick_payment'
@@ -99,7 +106,7 @@ function QuickPaymentSuccessPage() {
           text={`卡号 ${groupCardNumber(order.data.custom_num)} · ${order.data.title} · 实付 ¥${formatYuan(order.data.payable)}${
             order.data.package_window
               ? `，${order.data.package_window.first_day} 起生效，有效期至 ${order.data.package_window.valid_until}`
-              : '，已订购成功'
+              : `，${creditText(order.data) ?? '已订购成功'}`
           }`}
         >
           <LineAfterNote

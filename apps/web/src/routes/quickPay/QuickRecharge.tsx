@@ -3,15 +3,14 @@
 // first-recharge offer. The quote says the exact 到账金额 before paying; the payment is the
 // ordinary checkout's (never the balance, never a voucher). A visitor sees no balance.
 import type { QuoteRequest } from '@portal/contract';
-import { groupCardNumber } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useQuickRechargeOptions } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
+import { QuickPayCard } from '../../features/commerce/components/QuickPayCard';
 import { RechargeAmount, RechargeOffer, useRechargeAmount } from '../../features/commerce/components/RechargeAmount';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
@@ -31,28 +30,8 @@ function QuickRechargePage() {
     [customNum, amount],
   );
 
-  if (!customNum) {
-    return (
-      <div className={styles.page}>
-        <PageHeader title="余额充值" fallback="/quick_payment" />
-        <StateBlock
-          kind="empty"
-          text="请先输入卡号"
-          action={
-            <Link className="app-btn app-btn--primary" to="/quick_payment" replace>
-              去输入卡号
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
   return (
-    <div className={styles.page}>
-      <PageHeader title="余额充值" fallback={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} />
-      <p className={styles.cardLine}>
-        为卡号 <strong>{groupCardNumber(customNum)}</strong> 充值余额，金额只会充入该卡
-      </p>
+    <QuickPayCard title="余额充值" customNum={customNum} doing="充值余额，金额只会充入该卡">
       {options.isPending ? (
         <PageLoading />
       ) : options.isError && refused(options.error) ? (
@@ -87,7 +66,7 @@ function QuickRechargePage() {
           <Checkout request={request} payLabel="立即充值" quick pickFirst="请先选择或输入充值金额" />
         </>
       )}
-    </div>
+    </QuickPayCard>
   );
 }
 

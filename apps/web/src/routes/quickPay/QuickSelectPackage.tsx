@@ -4,15 +4,15 @@
 // says what it does to the card (the server's effect: starts now, queues after the package in
 // force, stacks); one that cannot be bought for the card cannot be chosen and says why.
 import type { QuoteRequest } from '@portal/contract';
-import { formatYuan, groupCardNumber } from '@portal/domain';
+import { formatYuan } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import { PageHeader } from '../../components/PageHeader';
 import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useQuickPackages } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
+import { QuickPayCard } from '../../features/commerce/components/QuickPayCard';
 import { EffectNote, PackageSummary } from '../../features/commerce/components/PackageSummary';
 import { canBuy, proposedPackage, recommendedIn } from '../../features/commerce/model/packages';
 import { withQuery } from '../../lib/query';
@@ -32,28 +32,8 @@ function QuickSelectPackagePage() {
 
   const choose = (id: number) => setParams({ custom_num: customNum, package_id: String(id) }, { replace: true });
 
-  if (!customNum) {
-    return (
-      <div className={styles.page}>
-        <PageHeader title="选择套餐" fallback="/quick_payment" />
-        <StateBlock
-          kind="empty"
-          text="请先输入卡号"
-          action={
-            <Link className="app-btn app-btn--primary" to="/quick_payment" replace>
-              去输入卡号
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
   return (
-    <div className={styles.page}>
-      <PageHeader title="选择套餐" fallback={`/quick_payment?custom_num=${encodeURIComponent(customNum)}`} />
-      <p className={styles.cardLine}>
-        为卡号 <strong>{groupCardNumber(customNum)}</strong> 订购
-      </p>
+    <QuickPayCard title="选择套餐" customNum={customNum} doing="订购">
       {packages.isPending ? (
         <PageLoading />
       ) : packages.isError ? (
@@ -118,7 +98,7 @@ function QuickSelectPackagePage() {
           <Checkout request={request} payLabel="去支付" quick />
         </>
       )}
-    </div>
+    </QuickPayCard>
   );
 }
 

@@ -24,6 +24,7 @@ import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
 import styles from '../../components/StepPage.module.css';
+import { Field } from '../../components/Field';
 
 function CollectPage() {
   const navigate = useNavigate();
@@ -147,45 +148,36 @@ function CollectPage() {
         </Panel>
       )}
       <form className={styles.form} onSubmit={submit} noValidate>
-        <label className="app-field">
-          <span className="app-field__label">姓名</span>
-          <input
-            className="app-field__input"
-            name="name"
-            autoComplete="name"
-            maxLength={30}
-            placeholder="请输入机主姓名"
-            value={fields.name}
-            onChange={set('name')}
-          />
-        </label>
-        {fieldError('name')}
-        <label className="app-field">
-          <span className="app-field__label">身份证号</span>
-          <input
-            className="app-field__input"
-            name="id_number"
-            maxLength={20}
-            placeholder="请输入18位身份证号码"
-            value={fields.idNumber}
-            onChange={set('idNumber')}
-          />
-        </label>
-        {fieldError('idNumber')}
-        <label className="app-field">
-          <span className="app-field__label">手机号</span>
-          <input
-            className="app-field__input"
-            name="mobile"
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="请输入机主手机号"
-            value={fields.mobile}
-            onChange={set('mobile')}
-          />
-        </label>
-        {fieldError('mobile')}
+        <Field
+          label="姓名"
+          name="name"
+          autoComplete="name"
+          maxLength={30}
+          placeholder="请输入机主姓名"
+          value={fields.name}
+          onChange={set('name')}
+          error={fieldError('name')}
+        />
+        <Field
+          label="身份证号"
+          name="id_number"
+          maxLength={20}
+          placeholder="请输入18位身份证号码"
+          value={fields.idNumber}
+          onChange={set('idNumber')}
+          error={fieldError('idNumber')}
+        />
+        <Field
+          label="手机号"
+          name="mobile"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder="请输入机主手机号"
+          value={fields.mobile}
+          onChange={set('mobile')}
+          error={fieldError('mobile')}
+        />
         {needPhotos && (
           <>
             <p className={styles.label}>身份证照片（{data.data.supplier === 3 ? '中国电信' : '中国广电'}要求上传）</p>

@@ -24,6 +24,7 @@ import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './Suggest.module.css';
 import parts from '../../styles/requestForm.module.css';
+import { Field } from '../../components/Field';
 
 const day = (iso: string) => iso.slice(0, 10);
 
@@ -212,21 +213,27 @@ function TicketForm({ customNum }: { customNum: string }) {
           </div>
           {form.at('category')}
         </fieldset>
-        <label className="app-field">
-          <span className="app-field__label">卡号</span>
-          <input className="app-field__input" value={customNum} readOnly />
-        </label>
-        <label className="app-field">
-          <span className="app-field__label">相关订单</span>
-          <select className={`app-field__input ${styles.select}`} name="order_no" value={fields.orderNo} onChange={set('orderNo')}>
-            <option value="">不涉及订单</option>
-            {orderList.map((o) => (
-              <option key={o.order_no} value={o.order_no}>
-                {o.title} · {o.order_no}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="卡号" value={customNum} readOnly />
+        <Field
+          label="相关订单"
+          id="ticket-order"
+          control={
+            <select
+              id="ticket-order"
+              className={`app-field__input ${styles.select}`}
+              name="order_no"
+              value={fields.orderNo}
+              onChange={set('orderNo')}
+            >
+              <option value="">不涉及订单</option>
+              {orderList.map((o) => (
+                <option key={o.order_no} value={o.order_no}>
+                  {o.title} · {o.order_no}
+                </option>
+              ))}
+            </select>
+          }
+        />
         <label className={parts.textareaField}>
           <span className={parts.legend}>问题描述</span>
           <textarea
@@ -247,21 +254,18 @@ function TicketForm({ customNum }: { customNum: string }) {
           <ImageUploader control={form.field('images')} onChange={(ids, uploading) => setImages({ ids, uploading })} />
           {form.at('images')}
         </div>
-        <label className="app-field">
-          <span className="app-field__label">联系电话</span>
-          <input
-            className="app-field__input"
-            name="contact"
-            {...form.field('contact')}
-            inputMode="numeric"
-            autoComplete="tel"
-            maxLength={11}
-            placeholder="方便我们联系您"
-            value={fields.contact}
-            onChange={set('contact')}
-          />
-        </label>
-        {form.at('contact')}
+        <Field
+          label="联系电话"
+          form={form}
+          field="contact"
+          name="contact"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder="方便我们联系您"
+          value={fields.contact}
+          onChange={set('contact')}
+        />
         {form.message()}
         <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy || images.uploading}>
           {busy ? '提交中…' : images.uploading ? '图片上传中…' : '提交'}

@@ -11,6 +11,9 @@ import { useFlowSync } from '../../features/usage/api/flowSync';
 import { DailyUsageChart } from '../../features/usage/components/DailyUsageChart';
 import { UsageBar } from '../../features/usage/components/UsageBar';
 import { syncMessage, usedPercent } from '../../features/usage/model/syncMessage';
+import { cardGate } from '@portal/domain';
+import { brandingStore } from '../../features/branding/model/brandingStore';
+import { stepStillNeeded } from '../../features/gating/model/prompt';
 import { withQuery } from '../../lib/query';
 import { toast } from '../../lib/toast';
 import { useStored } from '../../lib/useStored';
@@ -22,6 +25,16 @@ function FlowPage() {
   const daily = useDailyFlow(customNum);
   const sync = useFlowSync(customNum);
   const pkg = flow.data?.package;
+  // what the card still needs (a package, real-name …): said here, with its page, never a redirect
+  const cardInfo = useStored('cardInfo');
+  const needed = customNum
+    ? stepStillNeeded(
+        cardGate(cardInfo?.custom_num === customNum ? cardInfo : undefined, {
+          openBalanceRecharge: brandingStore.view().openBalanceRecharge,
+        }),
+        { customNum, routeName: 'flow' },
+      )
+    : null;
 
   async function refresh() {
     try {
@@ -43,6 +56,15 @@ function FlowPage() {
   return (
     <div className={styles.page}>
       <PageHeader title="流量查询" />
+
+      {needed && (
+        <p className={styles.needed} role="note" data-testid="flow-needed">
+          <span>{needed.message}</span>
+          <Link to={needed.to} className={styles.neededGo}>
+            {needed.label}
+          </Link>
+        </p>
+      )}
 
       <section className={styles.summary} aria-label="套餐用量">
         <p className={styles.caption}>{pkg ? pkg.name : flow.data ? '当前没有生效中的套餐' : '加载中…'}</p>

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
+import { Field } from '../../components/Field';
 import { CodeScanner, ScanButton, type ScannerTexts } from '../../features/cards/components/CardScanner';
 import { forgotPathAfter } from '../../features/cards/model/cardPasswordForm';
 import { switchCard } from '../../features/cards/model/currentCard';
@@ -90,80 +91,71 @@ function CpeBindPage() {
         序列号（S/N）印在设备背面标签或包装盒上；卡号是设备中流量卡的卡号，扫描包装盒上的二维码可自动填写。卡密码印在流量卡的卡托上，用于证明设备在您手中。
       </p>
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="bind-serial">
-            序列号
-          </label>
-          <input
-            id="bind-serial"
-            className="app-field__input"
-            placeholder="请输入设备序列号"
-            autoCapitalize="characters"
-            autoComplete="off"
-            maxLength={32}
-            value={serial}
-            aria-invalid={Boolean(problems.serial)}
-            onChange={(e) => {
-              setSerial(e.target.value);
-              setProblems((p) => ({ ...p, serial: undefined }));
-            }}
-          />
-          <ScanButton onClick={() => setScanning(true)} />
-        </div>
-        {problems.serial && (
-          <p className={styles.error} role="alert">
-            {problems.serial}
-          </p>
-        )}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="bind-card">
-            卡号
-          </label>
-          <input
-            id="bind-card"
-            ref={cardInput}
-            className="app-field__input"
-            placeholder="请输入卡号"
-            inputMode="numeric"
-            maxLength={20}
-            value={customNum}
-            aria-invalid={Boolean(problems.custom_num)}
-            onChange={(e) => {
-              setCustomNum(e.target.value);
-              setProblems((p) => ({ ...p, custom_num: undefined }));
-            }}
-          />
-        </div>
-        {problems.custom_num && (
-          <p className={styles.error} role="alert">
-            {problems.custom_num}
-          </p>
-        )}
-        <div className="app-field">
-          <label className="app-field__label" htmlFor="bind-password">
-            卡密码
-          </label>
-          <input
-            id="bind-password"
-            className="app-field__input"
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            placeholder="卡托上的6位数字卡密码"
-            value={password}
-            aria-invalid={Boolean(problems.password)}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              setProblems((p) => ({ ...p, password: undefined }));
-            }}
-          />
-        </div>
-        {problems.password && (
-          <p className={styles.error} role="alert">
-            {problems.password}
-          </p>
-        )}
+        <Field
+          label="序列号"
+          end={<ScanButton onClick={() => setScanning(true)} />}
+          id="bind-serial"
+          placeholder="请输入设备序列号"
+          autoCapitalize="characters"
+          autoComplete="off"
+          maxLength={32}
+          value={serial}
+          aria-invalid={Boolean(problems.serial)}
+          onChange={(e) => {
+            setSerial(e.target.value);
+            setProblems((p) => ({ ...p, serial: undefined }));
+          }}
+          error={
+            problems.serial && (
+              <p className={styles.error} role="alert">
+                {problems.serial}
+              </p>
+            )
+          }
+        />
+        <Field
+          label="卡号"
+          id="bind-card"
+          ref={cardInput}
+          placeholder="请输入卡号"
+          inputMode="numeric"
+          maxLength={20}
+          value={customNum}
+          aria-invalid={Boolean(problems.custom_num)}
+          onChange={(e) => {
+            setCustomNum(e.target.value);
+            setProblems((p) => ({ ...p, custom_num: undefined }));
+          }}
+          error={
+            problems.custom_num && (
+              <p className={styles.error} role="alert">
+                {problems.custom_num}
+              </p>
+            )
+          }
+        />
+        <Field
+          label="卡密码"
+          id="bind-password"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          placeholder="卡托上的6位数字卡密码"
+          value={password}
+          aria-invalid={Boolean(problems.password)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setProblems((p) => ({ ...p, password: undefined }));
+          }}
+          error={
+            problems.password && (
+              <p className={styles.error} role="alert">
+                {problems.password}
+              </p>
+            )
+          }
+        />
         {forgot && problems.password && (
           <Link to={forgot} className={styles.forgot} data-testid="forgot-card-password">
             忘记卡密码？用该卡手机号收到的验证码重设

@@ -229,6 +229,7 @@ export async function approveRefundRequest(
       });
       if (!ok) throw new AppError(Code.AFTER_SALES_DECIDED, '该退款申请已处理');
       await record?.(trx, { before: 'open', after: { status: 'approved', refund_no: done.refundNo, amount_fen: done.amountFen } });
+      await closeInvoiceOfRefunded(trx, req.order_no, operator);
     },
     operator,
     mode,
@@ -242,8 +243,29 @@ export async function approveRefundRequest(
       operator_username: operator,
       decided_at: clock.iso(),
     });
+    await closeInvoiceOfRefunded(db, req.order_no, operator);
   }
   return id;
+}
+
+/** What an invoice request still open on an order refunded whole is told when it closes. */
+export const INVOICE_CLOSED_BY_REFUND = '订单已全额退款，无需开票，发票申请已自动关闭';
+
+/**
+ * An approved refund request gives the order's money back whole: an invoice request still waiting on
+ * it would be an invoice for nothing, so it closes with the refund (in its transaction), saying why.
+ * An invoice already issued stays as it is (finance reverses it by its own process).
+ */
+async function closeInvoiceOfRefunded(db: Executor, orderNo: string, operator: string): Promise<void> {
+  const invoice = await repo.currentInvoiceRequest(db, orderNo);
+  if (invoice?.status !== 'open') return;
+  await repo.decideInvoiceRequest(db, invoice.id, {
+    status: 'rejected',
+    invoice_no: '',
+    answer: INVOICE_CLOSED_BY_REFUND,
+    operator_username: operator,
+    decided_at: clock.iso(),
+  });
 }
 
 /** The kinds' words in a refusal. */

@@ -9,6 +9,7 @@ import type { ChangeEvent } from 'react';
 import type { FormErrors } from '../../../lib/formErrors';
 import type { RegionValue } from '../model/region';
 import { RegionPicker } from './RegionPicker';
+import { Field } from '../../../components/Field';
 
 export interface AddressValue extends RegionValue {
   receiver: string;
@@ -71,24 +72,21 @@ export function DeliveryAddressFields<F extends string>({
 }: DeliveryAddressFieldsProps<F>) {
   const input = (part: Exclude<AddressPart, 'region'>, label: string, hint: string, autoComplete: string, maxLength: number) => (
     <>
-      <label className="app-field">
-        <span className="app-field__label">{label}</span>
-        <input
-          className="app-field__input"
-          name={wording.names[part]}
-          {...form.field(fields[part])}
-          inputMode={part === 'mobile' ? 'numeric' : undefined}
-          autoComplete={autoComplete}
-          maxLength={maxLength}
-          placeholder={hint}
-          value={value[part]}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => {
-            form.clear(fields[part]);
-            onChange({ [part]: e.target.value });
-          }}
-        />
-      </label>
-      {form.at(fields[part])}
+      <Field
+        label={label}
+        form={form}
+        field={fields[part]}
+        name={wording.names[part]}
+        inputMode={part === 'mobile' ? 'numeric' : undefined}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        placeholder={hint}
+        value={value[part]}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          form.clear(fields[part]);
+          onChange({ [part]: e.target.value });
+        }}
+      />
     </>
   );
   return (

@@ -14,6 +14,8 @@ import { confirm } from '../../../lib/confirm';
 import parts from '../../../styles/requestForm.module.css';
 import { requestInvoice, requestRefund, useAfterSales } from '../api/afterSales';
 import styles from './AfterSales.module.css';
+import { Field } from '../../../components/Field';
+import { refundInvoiceNote } from '../model/refundAndInvoice';
 
 export function AfterSalesPanel({ orderNo }: { orderNo: string }) {
   const q = useAfterSales(orderNo);
@@ -22,8 +24,19 @@ export function AfterSalesPanel({ orderNo }: { orderNo: string }) {
     <Panel title="售后服务">
       <RefundRow a={q.data} />
       <InvoiceRow a={q.data} />
+      <RefundInvoiceNote a={q.data} />
     </Panel>
   );
+}
+
+/** Both pending on one order: which wins, said (issue 43). */
+function RefundInvoiceNote({ a }: { a: AfterSales }) {
+  const text = refundInvoiceNote(a);
+  return text ? (
+    <p className={styles.note} role="note" data-testid="refund-invoice-note">
+      {text}
+    </p>
+  ) : null;
 }
 
 function RefundRow({ a }: { a: AfterSales }) {
@@ -211,53 +224,44 @@ function InvoiceRow({ a }: { a: AfterSales }) {
               ))}
             </div>
           </fieldset>
-          <label className="app-field">
-            <span className="app-field__label">{company ? '单位名称' : '抬头'}</span>
-            <input
-              className="app-field__input"
-              name="title"
-              {...form.field('title')}
-              maxLength={100}
-              placeholder={company ? '请输入单位全称' : '个人姓名'}
-              value={fields.title}
-              onChange={set('title')}
-            />
-          </label>
-          {form.at('title')}
+          <Field
+            label={company ? '单位名称' : '抬头'}
+            form={form}
+            field="title"
+            name="title"
+            maxLength={100}
+            placeholder={company ? '请输入单位全称' : '个人姓名'}
+            value={fields.title}
+            onChange={set('title')}
+          />
           {company ? (
             <>
-              <label className="app-field">
-                <span className="app-field__label">税号</span>
-                <input
-                  className="app-field__input"
-                  name="tax_no"
-                  {...form.field('tax_no')}
-                  maxLength={24}
-                  autoCapitalize="characters"
-                  placeholder="纳税人识别号（15、18 或 20 位）"
-                  value={fields.tax_no}
-                  onChange={set('tax_no')}
-                />
-              </label>
-              {form.at('tax_no')}
+              <Field
+                label="税号"
+                form={form}
+                field="tax_no"
+                name="tax_no"
+                maxLength={24}
+                autoCapitalize="characters"
+                placeholder="纳税人识别号（15、18 或 20 位）"
+                value={fields.tax_no}
+                onChange={set('tax_no')}
+              />
             </>
           ) : null}
-          <label className="app-field">
-            <span className="app-field__label">邮箱</span>
-            <input
-              className="app-field__input"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              {...form.field('email')}
-              maxLength={100}
-              placeholder="接收电子发票的邮箱"
-              value={fields.email}
-              onChange={set('email')}
-            />
-          </label>
-          {form.at('email')}
+          <Field
+            label="邮箱"
+            form={form}
+            field="email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={100}
+            placeholder="接收电子发票的邮箱"
+            value={fields.email}
+            onChange={set('email')}
+          />
           {form.message()}
           <button type="submit" className={`app-btn app-btn--primary app-btn--block ${parts.submit}`} disabled={busy}>
             {busy ? '提交中…' : '提交发票申请'}

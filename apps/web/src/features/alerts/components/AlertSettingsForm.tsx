@@ -6,6 +6,7 @@ import { formatValidUntil } from '@portal/domain/validity';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router';
 import { local } from '../../../lib/storage';
+import { Field } from '../../../components/Field';
 import { Panel } from '../../../components/Panel';
 import { useFormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
@@ -95,20 +96,15 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
                 </label>
               ))}
             </div>
-            <div className="app-field">
-              <label className="app-field__label" htmlFor="alert-threshold">
-                低于
-              </label>
-              <input
-                {...errors.field('threshold')}
-                className="app-field__input"
-                inputMode="numeric"
-                value={form.threshold_value}
-                onChange={(e) => set('threshold_value', e.target.value)}
-              />
-              <span className={styles.suffix}>{form.threshold_unit === 'percent' ? '%' : 'MB'}</span>
-            </div>
-            {errors.at('threshold')}
+            <Field
+              label="低于"
+              form={errors}
+              field="threshold"
+              inputMode="numeric"
+              value={form.threshold_value}
+              onChange={(e) => set('threshold_value', e.target.value)}
+              end={<span className={styles.suffix}>{form.threshold_unit === 'percent' ? '%' : 'MB'}</span>}
+            />
           </>
         )}
       </Panel>
@@ -122,23 +118,24 @@ export function AlertSettingsForm({ setting }: { setting: AlertSetting }) {
           onChange={(v) => set('expiry_alert', v)}
         />
         {form.expiry_alert && (
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="alert-days">
-              提前
-            </label>
-            <select
-              id="alert-days"
-              className={`app-field__input ${styles.select}`}
-              value={form.expiry_days}
-              onChange={(e) => set('expiry_days', Number(e.target.value))}
-            >
-              {EXPIRY_DAY_CHOICES.map((d) => (
-                <option key={d} value={d}>
-                  {d}天
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field
+            label="提前"
+            id="alert-days"
+            control={
+              <select
+                id="alert-days"
+                className={`app-field__input ${styles.select}`}
+                value={form.expiry_days}
+                onChange={(e) => set('expiry_days', Number(e.target.value))}
+              >
+                {EXPIRY_DAY_CHOICES.map((d) => (
+                  <option key={d} value={d}>
+                    {d}天
+                  </option>
+                ))}
+              </select>
+            }
+          />
         )}
       </Panel>
 

@@ -4,6 +4,7 @@
 // (features/cards/model/cardPasswordForm, model/accountForms) and shows a problem at its field.
 import type { ChangeEvent } from 'react';
 import type { FormErrors } from '../../../lib/formErrors';
+import { Field } from '../../../components/Field';
 
 interface Field<F extends string> {
   /** the field's name in the form's errors */
@@ -33,22 +34,19 @@ export function NewPasswordFields<F extends string>({ form, kind, password, conf
   const { maxLength, inputMode, placeholder } = KIND[kind];
   const input = (f: Field<F>, text: string, hint: string) => (
     <>
-      <label className="app-field">
-        <span className="app-field__label">{text}</span>
-        <input
-          className="app-field__input"
-          name={f.name}
-          {...form.field(f.field)}
-          type="password"
-          inputMode={inputMode}
-          autoComplete="new-password"
-          maxLength={maxLength}
-          placeholder={hint}
-          value={f.value}
-          onChange={f.onChange}
-        />
-      </label>
-      {form.at(f.field)}
+      <Field
+        label={text}
+        form={form}
+        field={f.field}
+        name={f.name}
+        type="password"
+        inputMode={inputMode}
+        autoComplete="new-password"
+        maxLength={maxLength}
+        placeholder={hint}
+        value={f.value}
+        onChange={f.onChange}
+      />
     </>
   );
   return (

@@ -4,6 +4,7 @@
 // mobile before sending marks the mobile, a refused send marks the code unless the form says
 // otherwise. Free of antd-mobile: /login ships it on first load.
 import { useState, type ChangeEvent } from 'react';
+import { Field } from '../../../components/Field';
 import { ApiError } from '../../../lib/api';
 import type { FormErrors } from '../../../lib/formErrors';
 import { toast } from '../../../lib/toast';
@@ -49,8 +50,6 @@ export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: n
 }: SmsCodeFieldsProps<F, A>) {
   const [sending, setSending] = useState(false);
   const [cooldown, startCooldown] = useCountdown(resendAt);
-  const label = quietLabels ? 'visually-hidden' : 'app-field__label';
-  const codeControl = form.field(code.field);
 
   async function sendCode() {
     const bad = mobile && mobileError(mobile.value);
@@ -76,45 +75,39 @@ export function SmsCodeFields<F extends string, A extends { cooldown_seconds?: n
   return (
     <>
       {mobile && (
-        <>
-          <label className="app-field">
-            <span className={label}>手机号</span>
-            <input
-              className="app-field__input"
-              name="mobile"
-              {...form.field(mobile.field)}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel"
-              maxLength={11}
-              placeholder={mobile.placeholder ?? '请输入手机号'}
-              value={mobile.value}
-              onChange={mobile.onChange}
-            />
-          </label>
-          {form.at(mobile.field)}
-        </>
-      )}
-      <div className="app-field">
-        <label className={label} htmlFor={codeControl.id}>
-          验证码
-        </label>
-        <input
-          className="app-field__input"
-          name="code"
-          {...codeControl}
+        <Field
+          label="手机号"
+          quietLabel={quietLabels}
+          form={form}
+          field={mobile.field}
+          name="mobile"
+          type="tel"
           inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="请输入验证码"
-          value={code.value}
-          onChange={code.onChange}
+          autoComplete="tel"
+          maxLength={11}
+          placeholder={mobile.placeholder ?? '请输入手机号'}
+          value={mobile.value}
+          onChange={mobile.onChange}
         />
-        <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
-          {sendCodeLabel(cooldown)}
-        </button>
-      </div>
-      {form.at(code.field)}
+      )}
+      <Field
+        label="验证码"
+        quietLabel={quietLabels}
+        form={form}
+        field={code.field}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        placeholder="请输入验证码"
+        value={code.value}
+        onChange={code.onChange}
+        end={
+          <button type="button" className="app-field__action" disabled={cooldown > 0 || sending} onClick={sendCode}>
+            {sendCodeLabel(cooldown)}
+          </button>
+        }
+      />
     </>
   );
 }

@@ -71,10 +71,12 @@ export function closeOrder(orderNo: string): Promise<Order> {
   return call(api.orderClose, { order_no: orderNo });
 }
 
+/** One order. No toast when it cannot be read: every page that shows one says why in its place
+ *  (OrderLoadFailed with 重试, or 订单不存在或无权查看), and a toast over that block covered 重试 (issue 43). */
 export function useOrder(orderNo: string, poll: (order: Order | undefined) => number | false = () => false) {
   return useQuery({
     queryKey: ['commerce', 'order', orderNo],
-    queryFn: ({ signal }) => call(api.orderDetail, { order_no: orderNo }, { signal }),
+    queryFn: ({ signal }) => call(api.orderDetail, { order_no: orderNo }, { signal, silent: true }),
     enabled: orderNo !== '',
     refetchInterval: (q) => poll(q.state.data),
   });

@@ -8,6 +8,7 @@ import type { DeviceChange, WifiAnswer } from '@portal/contract';
 import { WIFI_BAND_LABEL, WIFI_SECURITY_LABEL } from '@portal/contract/enums';
 import { wifiJoinUri } from '@portal/domain';
 import { useEffect, useState } from 'react';
+import { Field } from '../../../components/Field';
 import { PageHeader } from '../../../components/PageHeader';
 import { Panel } from '../../../components/Panel';
 import { LoadFailed } from '../../../components/StateBlock';
@@ -165,44 +166,36 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
     >
       {can.wifi_ssid && (
         <>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="wifi-ssid">
-              WiFi名称
-            </label>
-            <input
-              id="wifi-ssid"
-              className="app-field__input"
-              value={form.ssid}
-              onChange={(e) => set('ssid', e.target.value)}
-              autoComplete="off"
-            />
-          </div>
-          {problems.ssid && <p className={styles.error}>{problems.ssid}</p>}
+          <Field
+            label="WiFi名称"
+            id="wifi-ssid"
+            value={form.ssid}
+            onChange={(e) => set('ssid', e.target.value)}
+            autoComplete="off"
+            error={problems.ssid && <p className={styles.error}>{problems.ssid}</p>}
+          />
         </>
       )}
       {can.wifi_password && (
         <>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="wifi-password">
-              WiFi密码
-            </label>
-            <input
-              id="wifi-password"
-              className="app-field__input"
-              type={showPassword ? 'text' : 'password'}
-              value={form.password}
-              // a router reads its passphrase back empty: 未读取, not an empty passphrase
-              placeholder={wifi.password_read ? undefined : '未读取（路由器不回传密码），输入新密码可修改'}
-              onChange={(e) => set('password', e.target.value)}
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-            />
-            <button type="button" className={`app-field__action ${styles.eye}`} onClick={() => setShowPassword((v) => !v)}>
-              {showPassword ? '隐藏密码' : '显示密码'}
-            </button>
-          </div>
-          {problems.password && <p className={styles.error}>{problems.password}</p>}
+          <Field
+            label="WiFi密码"
+            id="wifi-password"
+            type={showPassword ? 'text' : 'password'}
+            value={form.password}
+            // a router reads its passphrase back empty: 未读取, not an empty passphrase
+            placeholder={wifi.password_read ? undefined : '未读取（路由器不回传密码），输入新密码可修改'}
+            onChange={(e) => set('password', e.target.value)}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            end={
+              <button type="button" className={`app-field__action ${styles.eye}`} onClick={() => setShowPassword((v) => !v)}>
+                {showPassword ? '隐藏密码' : '显示密码'}
+              </button>
+            }
+            error={problems.password && <p className={styles.error}>{problems.password}</p>}
+          />
         </>
       )}
       {/* the values the model takes (an older MiFi has no WPA3, a TR-098 one no band) */}
@@ -228,22 +221,17 @@ function WifiFormView({ customNum, wifi, onSent }: { customNum: string; wifi: Wi
       )}
       {can.wifi_max_clients && (
         <>
-          <div className="app-field">
-            <label className="app-field__label" htmlFor="wifi-max">
-              最大连接数
-            </label>
-            <input
-              id="wifi-max"
-              className="app-field__input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={64}
-              value={Number.isNaN(form.max_clients) ? '' : form.max_clients}
-              onChange={(e) => set('max_clients', e.target.value === '' ? NaN : Number(e.target.value))}
-            />
-          </div>
-          {problems.max_clients && <p className={styles.error}>{problems.max_clients}</p>}
+          <Field
+            label="最大连接数"
+            id="wifi-max"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={64}
+            value={Number.isNaN(form.max_clients) ? '' : form.max_clients}
+            onChange={(e) => set('max_clients', e.target.value === '' ? NaN : Number(e.target.value))}
+            error={problems.max_clients && <p className={styles.error}>{problems.max_clients}</p>}
+          />
         </>
       )}
       {can.wifi_hidden && (
@@ -278,17 +266,18 @@ function ChoiceField<T extends string>(p: {
   onChange(v: T): void;
 }) {
   return (
-    <div className="app-field">
-      <label className="app-field__label" htmlFor={p.id}>
-        {p.label}
-      </label>
-      <select id={p.id} className={`app-field__input ${styles.select}`} value={p.value} onChange={(e) => p.onChange(e.target.value as T)}>
-        {p.values.map((v) => (
-          <option key={v} value={v}>
-            {p.labels[v]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field
+      label={p.label}
+      id={p.id}
+      control={
+        <select id={p.id} className={`app-field__input ${styles.select}`} value={p.value} onChange={(e) => p.onChange(e.target.value as T)}>
+          {p.values.map((v) => (
+            <option key={v} value={v}>
+              {p.labels[v]}
+            </option>
+          ))}
+        </select>
+      }
+    />
   );
 }

@@ -9,12 +9,25 @@ import { call } from '../../../lib/api';
  */
 export function fetchDiagnosis(
   customNum: string,
-  o: { refresh?: boolean; typed?: boolean; signal?: AbortSignal } = {},
+  o: { refresh?: boolean; typed?: boolean; silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<CardDiagnosis> {
   return call(
     api.cardDiagnosis,
     { custom_num: customNum, ...(o.refresh ? { refresh: '1' as const } : {}) },
-    { form: o.typed, signal: o.signal },
+    { form: o.typed, silent: o.silent, signal: o.signal },
+  );
+}
+
+/**
+ * After an order for the card is paid: the carrier is asked again for the card's figures (the
+ * diagnosis's refresh, open to a visitor too), so the pages do not say 数据更新于 3 分钟前 about a
+ * card the payment has just changed (issue 43). Quiet: a refusal (asked within the minute) or a
+ * carrier that does not answer leaves the figures as they were.
+ */
+export function refigureAfterPayment(customNum: string): Promise<void> {
+  return fetchDiagnosis(customNum, { refresh: true, silent: true }).then(
+    () => undefined,
+    () => undefined,
   );
 }
 

@@ -6,10 +6,11 @@ describe('where a fix button leads', () => {
     ['recharge', true, { kind: 'page', path: '/recharge' }],
     // a visitor tops the card up without a login, as quick payment buys it a package
     ['recharge', false, { kind: 'page', path: '/quick_recharge?custom_num=1000000022' }],
-    ['buy_package', true, { kind: 'page', path: '/combo' }],
-    ['buy_package', false, { kind: 'page', path: '/quick_payment?custom_num=1000000022' }],
-    ['buy_refuel', true, { kind: 'page', path: '/combo' }],
-    ['buy_refuel', false, { kind: 'page', path: '/quick_payment?custom_num=1000000022' }],
+    // one tap from the cashier: the order page with the package that brings the line back (issue 43)
+    ['buy_package', true, { kind: 'page', path: '/combo_detail?restore=1' }],
+    ['buy_package', false, { kind: 'page', path: '/quick_select_package?custom_num=1000000022' }],
+    ['buy_refuel', true, { kind: 'page', path: '/combo_detail?restore=1' }],
+    ['buy_refuel', false, { kind: 'page', path: '/quick_select_package?custom_num=1000000022' }],
     ['replace_card', true, { kind: 'page', path: '/replace_info?form=card_check' }],
     ['replace_card', false, { kind: 'page', path: '/login?login_model=customNum&redirect=%2Freplace_info%3Fform%3Dcard_check' }],
     ['real_name', true, { kind: 'page', path: '/remind' }],

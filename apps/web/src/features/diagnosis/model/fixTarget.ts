@@ -7,8 +7,10 @@ export type FixTarget = { kind: 'page'; path: string } | { kind: 'refresh' };
 /** The page of each fix for the card's owner (they act on the current card). */
 const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
   recharge: '/recharge',
-  buy_package: '/combo',
-  buy_refuel: '/combo',
+  // the package that brings the line back today, proposed on its order page: one tap (支付) to the
+  // cashier, not the catalogue, a package and the order page first (issue 43)
+  buy_package: '/combo_detail?restore=1',
+  buy_refuel: '/combo_detail?restore=1',
   real_name: '/remind',
   replace_card: '/replace_info?form=card_check',
   customer: '/customer?form=card_check',
@@ -28,7 +30,9 @@ export function fixTarget(fix: Fix, o: { owner: boolean; customNum: string }): F
   const path = OWNER_PATH[fix.kind];
   if (o.owner || fix.kind === 'customer') return { kind: 'page', path };
   if (fix.kind === 'buy_package' || fix.kind === 'buy_refuel')
-    return { kind: 'page', path: `/quick_payment?custom_num=${encodeURIComponent(o.customNum)}` };
+    // quick payment's package page for this card, the restoring package proposed (not the number
+    // form and 查询卡片 and 选择加油包 before it)
+    return { kind: 'page', path: `/quick_select_package?custom_num=${encodeURIComponent(o.customNum)}` };
   if (fix.kind === 'recharge') return { kind: 'page', path: `/quick_recharge?custom_num=${encodeURIComponent(o.customNum)}` };
   return { kind: 'page', path: loginUrl({ loginModel: 'customNum', redirect: path }) };
 }

@@ -2,7 +2,7 @@
 // message. antd-mobile comes in with this lazy module only, never with the first page.
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../../lib/ui';
-import { PROMPT_SECONDS, targetName, type PromptSpec } from '../model/prompt';
+import { countsDown, PROMPT_SECONDS, targetName, type PromptSpec } from '../model/prompt';
 import styles from './GatePrompt.module.css';
 
 interface RedirectProps {
@@ -26,7 +26,9 @@ export function RedirectPrompt({ spec, onGo, onCancel }: RedirectProps) {
   const finishRef = useRef(finish);
   finishRef.current = finish;
 
+  const timed = countsDown(spec);
   useEffect(() => {
+    if (!timed) return;
     const endsAt = Date.now() + PROMPT_SECONDS * 1000;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
@@ -39,7 +41,7 @@ export function RedirectPrompt({ spec, onGo, onCancel }: RedirectProps) {
     };
     timer = setTimeout(tick, 1000);
     return () => clearTimeout(timer);
-  }, []);
+  }, [timed]);
 
   return (
     <Dialog
@@ -49,14 +51,20 @@ export function RedirectPrompt({ spec, onGo, onCancel }: RedirectProps) {
       content={
         <div data-testid="redirect-prompt" data-to={spec.to}>
           <p className={styles.message}>{spec.message}</p>
-          <p className={styles.countdown} data-testid="prompt-countdown">
-            将在 <span className={styles.seconds}>{left}</span> 秒后前往{targetName(spec.to)}
-          </p>
+          {timed ? (
+            <p className={styles.countdown} data-testid="prompt-countdown">
+              将在 <span className={styles.seconds}>{left}</span> 秒后前往{targetName(spec.to)}
+            </p>
+          ) : (
+            <p className={styles.countdown} data-testid="prompt-optional">
+              这一步可以稍后再做，不影响使用
+            </p>
+          )}
         </div>
       }
       actions={[
         [
-          { key: 'cancel', text: '取消' },
+          { key: 'cancel', text: timed ? '取消' : '以后再说' },
           { key: 'go', text: '立即前往', bold: true },
         ],
       ]}

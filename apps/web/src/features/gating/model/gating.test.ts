@@ -1,6 +1,15 @@
 import { CANCELLED_MESSAGE, cardGate, SET_PASSWORD_MESSAGE, type GateCard } from '@portal/domain';
 import { describe, expect, it } from 'vitest';
-import { afterLoadStep, countdownText, needsPassword, promptFor, setPasswordPrompt, targetName } from './prompt';
+import {
+  afterLoadStep,
+  countdownText,
+  countsDown,
+  needsPassword,
+  promptFor,
+  setPasswordPrompt,
+  stepStillNeeded,
+  targetName,
+} from './prompt';
 import { createPromptStore } from './promptStore';
 import { healthyCard } from './testCards';
 
@@ -81,13 +90,20 @@ describe('after card info loads', () => {
     [{ has_password: true, card_login: true }, false],
     [{ has_password: false, card_login: false }, false],
   ])('needsPassword(%o) = %s', (answer, expected) => expect(needsPassword(answer)).toBe(expected));
-  it('sends a card without password to /forgot?set=true', () => {
+  it('asks a card without password to set one on /forgot?set=true, as an optional step', () => {
     expect(setPasswordPrompt('1000000013')).toEqual({
       kind: 'redirect',
       key: '1000000013:/forgot?set=true',
       message: SET_PASSWORD_MESSAGE,
       to: '/forgot?set=true',
+      optional: true,
     });
+  });
+  it('counts down to a step the card needs, never to an optional one (issue 43)', () => {
+    const needed = promptFor({ kind: 'redirect', reason: 'realName', message: '请先实名' }, ctx);
+    expect(needed && needed.kind === 'redirect' && countsDown(needed)).toBe(true);
+    const password = setPasswordPrompt('1000000013');
+    expect(password.kind === 'redirect' && countsDown(password)).toBe(false);
   });
 });
 
@@ -151,4 +167,20 @@ describe('prompt store: one at a time, never a loop', () => {
     s.settle('/flow');
     expect(s.settledAt()).toBe('/flow');
   });
+});
+
+describe('stepStillNeeded: what a page that shows the card anyway says (issue 43)', () => {
+  it('says nothing for a card that passes', () => expect(stepStillNeeded({ kind: 'pass' }, ctx)).toBeNull());
+  it('names the step and its page for a card that needs one', () =>
+    expect(stepStillNeeded({ kind: 'redirect', reason: 'realName', message: '请先完成实名认证' }, ctx)).toEqual({
+      message: '请先完成实名认证',
+      to: '/remind',
+      label: '前往实名认证页面',
+    }));
+  it('offers online service for a cancelled card', () =>
+    expect(stepStillNeeded({ kind: 'block', message: '该卡已销户，请联系客服' }, ctx)).toEqual({
+      message: '该卡已销户，请联系客服',
+      to: '/customer?form=flow',
+      label: '联系客服',
+    }));
 });

@@ -32,7 +32,14 @@ export function countdownText(seconds: number, to: string): string {
 
 /** What the user is asked. `key` tells prompts apart: the same card sent to the same place. */
 export type PromptSpec =
-  | { kind: 'redirect'; key: string; message: string; to: string }
+  | {
+      kind: 'redirect';
+      key: string;
+      message: string;
+      to: string;
+      /** a step the holder may skip (setting a card password): asked, never taken there by a countdown */
+      optional?: boolean;
+    }
   | { kind: 'block'; key: string; message: string; serviceForm: string };
 
 /** Pages that take the originating route's name as `form` (docs/spec/portal-spec.md §2). */
@@ -55,8 +62,31 @@ export function promptFor(result: GateResult, ctx: PromptContext): PromptSpec | 
 
 export const SET_PASSWORD_TARGET = '/forgot?set=true';
 
+/** A card password is a convenience (the account login works without one): the holder is asked and
+ *  stays where they are unless they choose to go (issue 43: a countdown took them off home). */
 export function setPasswordPrompt(customNum: string): PromptSpec {
-  return { kind: 'redirect', key: `${customNum}:${SET_PASSWORD_TARGET}`, message: SET_PASSWORD_MESSAGE, to: SET_PASSWORD_TARGET };
+  return {
+    kind: 'redirect',
+    key: `${customNum}:${SET_PASSWORD_TARGET}`,
+    message: SET_PASSWORD_MESSAGE,
+    to: SET_PASSWORD_TARGET,
+    optional: true,
+  };
+}
+
+/** Whether a prompt moves the holder by itself when its countdown ends: only for a step the card
+ *  needs before the page can serve it (real-name, a package, …), never for an optional one. */
+export const countsDown = (spec: Extract<PromptSpec, { kind: 'redirect' }>): boolean => !spec.optional;
+
+/** What a page that shows the card whatever it still needs (/flow: the usage of a card without a
+ *  package or not yet real-named) says instead of sending the holder away: the gate's words and the
+ *  page that settles it, or online service for a cancelled card (issue 43). Null when all is well. */
+export function stepStillNeeded(result: GateResult, ctx: PromptContext): { message: string; to: string; label: string } | null {
+  const prompt = promptFor(result, ctx);
+  if (!prompt) return null;
+  if (prompt.kind === 'block')
+    return { message: prompt.message, to: `/customer?form=${encodeURIComponent(ctx.routeName)}`, label: '联系客服' };
+  return { message: prompt.message, to: prompt.to, label: `前往${targetName(prompt.to)}` };
 }
 
 /**

@@ -1,5 +1,6 @@
 // The card-replacement form (/replace_card): the same limits as the server (province, city and
-// district from the region picker, street address 5-120 characters, reason 1-200), checked before
+// district from the region picker, street address 5-120 characters, reason up to 200 and optional: the operator asked for the
+// replacement, so the holder owes no reason), checked before
 // anything is sent; each problem names its field.
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import type { ApplicationStatus } from '../api/replacement';
@@ -34,7 +35,6 @@ export const CHANGE_CARD_MESSAGE = {
   name: '收件人姓名不能超过30个字',
   region: '请选择所在省 / 市 / 区县',
   address: '请输入5-120个字的详细地址（街道、楼栋、门牌号）',
-  reasonEmpty: '请填写换卡原因',
   reason: '换卡原因不能超过200个字',
 } as const;
 
@@ -48,7 +48,7 @@ export function changeCardFormError(f: ChangeCardFields): { field: ChangeCardFie
     ['receiverMobile', check(f.receiverMobile, MESSAGE.mobileEmpty, PATTERN.mobile, MESSAGE.mobile)],
     ['region', !f.province || !f.city || !f.district ? CHANGE_CARD_MESSAGE.region : undefined],
     ['address', address.length < 5 || address.length > 120 ? CHANGE_CARD_MESSAGE.address : undefined],
-    ['reason', !reason ? CHANGE_CARD_MESSAGE.reasonEmpty : reason.length > 200 ? CHANGE_CARD_MESSAGE.reason : undefined],
+    ['reason', reason.length > 200 ? CHANGE_CARD_MESSAGE.reason : undefined],
   ];
   const failed = rules.find(([, message]) => message);
   return failed ? { field: failed[0], message: failed[1]! } : undefined;
