@@ -56,7 +56,7 @@ describe('refund and invoice requests, seen from both sides', () => {
     await invoice.getByLabel('税号').fill('91330100716105852F');
     await invoice.getByRole('button', { name: '提交发票申请' }).click();
     await invoice.getByText('开票中').waitFor();
-    // both pending on one order: the page says which wins (issue 43)
+    // both pending on one order: the page says which wins (decision 0070)
     await phone
       .getByTestId('refund-invoice-note')
       .getByText(/退款完成后，本订单的发票申请将自动关闭/)

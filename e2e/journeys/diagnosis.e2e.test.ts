@@ -61,7 +61,7 @@ describe('smart diagnosis and stop reasons', () => {
     await headline.waitFor();
 
     // its plan is still in force: the fix that brings it back today is a 加油包, proposed on quick
-    // payment's package page for this card — one tap (去支付) from the cashier (issue 43)
+    // payment's package page for this card — one tap (去支付) from the cashier (decision 0070)
     await state.getByRole('button', { name: '订购加油包' }).click();
     await waitForPath(page, '/quick_select_package');
     expect(new URL(page.url()).searchParams.get('custom_num')).toBe('1000000022');

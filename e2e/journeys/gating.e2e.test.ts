@@ -145,7 +145,7 @@ describe('card gates and the redirect prompt', () => {
   it.each([
     ['1000000002', '请先订购套餐', '前往套餐购买页面', '/combo'],
     ['1000000003', '请先完成实名认证', '前往实名认证页面', '/remind'],
-  ])('%s: /flow shows its usage with what to do, instead of sending the holder away (issue 43)', async (card, message, label, to) => {
+  ])('%s: /flow shows its usage with what to do, instead of sending the holder away (decision 0070)', async (card, message, label, to) => {
     const { page } = j.phone;
     const prompt = redirectPrompt(page);
     await resetBrowser(page);

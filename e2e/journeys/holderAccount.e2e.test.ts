@@ -116,7 +116,7 @@ describe('the holder’s account', () => {
     await screenshot(page, 'account-security-mobile');
     await mobileForm.getByRole('button', { name: '确认更换' }).click();
     await page.getByText(/手机号已更换为 139\*{4}0099/).waitFor();
-    // the form starts afresh: empty fields, and 获取验证码 again rather than the old resend waits (issue 43)
+    // the form starts afresh: empty fields, and 获取验证码 again rather than the old resend waits (decision 0070)
     await mobileForm.getByText('第一步：验证原手机号 139****0099').waitFor();
     expect(await mobileForm.locator('#security-mobile-oldCode').inputValue()).toBe('');
     expect(await mobileForm.getByPlaceholder('请输入新手机号').inputValue()).toBe('');

@@ -106,7 +106,7 @@ describe('one truth about a card', () => {
     const note = page.getByRole('note').filter({ hasText: '流量已用完' });
     await note.getByRole('link', { name: '订购加油包' }).waitFor();
     await screenshot(page, 'truth-home-stopped');
-    // the fix lands on the order of the package that brings the line back: one tap from paying (issue 43)
+    // the fix lands on the order of the package that brings the line back: one tap from paying (decision 0070)
     await note.getByRole('link', { name: '订购加油包' }).click();
     await waitForPath(page, '/combo_detail');
     await page.getByTestId('package-effect').getByText('支付后立即恢复上网').waitFor();
@@ -121,7 +121,7 @@ describe('one truth about a card', () => {
       .getByText(/^已恢复上网/)
       .waitFor();
     await screenshot(page, 'truth-shop-success');
-    // the figures are asked of the carrier again once paid: not 数据更新于 3 分钟前 after the fix (issue 43)
+    // the figures are asked of the carrier again once paid: not 数据更新于 3 分钟前 after the fix (decision 0070)
     const synced = () =>
       (
         j.portal.sql<{ synced: string; paid: string }>(

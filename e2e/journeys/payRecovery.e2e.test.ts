@@ -112,7 +112,7 @@ describe('payment recovery and unpaid orders', () => {
     expect(await note.innerText()).toMatch(/款项可能已经扣除.*网络恢复后自动更新.*无需重复支付/);
     const retry = block.getByRole('button', { name: '重试' });
     await retry.waitFor();
-    // nothing lies over 重试: the block says what a toast would (a toast covered it, issue 43)
+    // nothing lies over 重试: the block says what a toast would (a toast covered it: decision 0070)
     await page.waitForTimeout(600);
     expect(await page.locator('.app-toast--show').count()).toBe(0);
     const box = (await retry.boundingBox())!;

@@ -50,7 +50,7 @@ describe('quick balance recharge', () => {
     await page.getByRole('button', { name: '确认支付' }).click();
     await waitForPath(page, '/quick_payment_success');
     await page.getByRole('heading', { name: '支付成功' }).waitFor();
-    // what was credited, bonus included, as the quote said before paying — not 已订购成功 (issue 43)
+    // what was credited, bonus included, as the quote said before paying — not 已订购成功 (decision 0070)
     await page.getByText(/实付 ¥50\.00，余额到账 ¥60\.00（含赠送 ¥10\.00）/).waitFor();
     expect(await page.getByText(/已订购成功/).count()).toBe(0);
     await screenshot(page, 'quick-recharge-success');

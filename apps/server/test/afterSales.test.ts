@@ -158,7 +158,7 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
     expect((await t.get(`/api/v1/order/after_sales?order_no=${other}`, stranger)).statusCode).toBe(403);
   });
 
-  it('a refund approved while an invoice request waits on the same order closes the invoice request, saying why (issue 43)', async () => {
+  it('a refund approved while an invoice request waits on the same order closes the invoice request, saying why (decision 0070)', async () => {
     const token = await t.loginAccount();
     const orderNo = await buyPackage(t, token);
     const refund = await t.post('/api/v1/order/refund_request', { order_no: orderNo, reason: '买错了' }, token);

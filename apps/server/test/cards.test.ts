@@ -558,7 +558,7 @@ describe.each(databases())('cards on %s', (kind) => {
       expect(await clew('1000000003')).toEqual({
         level: 'danger',
         content: expect.stringMatching(/^流量已用完：/),
-        // the order of the package that brings it back, one tap from paying (issue 43)
+        // the order of the package that brings it back, one tap from paying (decision 0070)
         action: { text: '订购加油包', path: '/combo_detail?restore=1' },
       });
       await t.db.kysely.updateTable('cards').set({ state: 1 }).where('id', '=', id).execute();

@@ -127,7 +127,7 @@ describe.each(databases())('card replacement on %s', (kind) => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  it('the operator asked for the replacement: an application without a reason is taken (issue 43)', async () => {
+  it('the operator asked for the replacement: an application without a reason is taken (decision 0070)', async () => {
     await t.db.kysely.updateTable('cards').set({ need_change_card: 1 }).where('custom_num', '=', '1000000020').execute();
     const token = await t.loginCard('1000000020');
     const { reason: _none, ...withoutReason } = { ...apply, custom_num: '1000000020' };

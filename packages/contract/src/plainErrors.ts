@@ -17,6 +17,11 @@ export const FIELD: Record<string, string> = {
   after_id: '翻页位置',
   agent_form: '代理申请表单',
   agent_id: '代理',
+  // a sub-agent (docs/decisions/0067-agents-in-levels.md)
+  parent_id: '上级代理',
+  share_bp: '分成比例',
+  costs: '成本价',
+  admin: '管理员账号',
   agreed: '用户协议',
   ali_pay: '支付宝支付',
   ali_pay_type: '支付宝支付方式',

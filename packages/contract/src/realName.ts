@@ -121,7 +121,7 @@ export const ChangeCardRequest = z
     district: z.string({ error: '请选择所在区 / 县' }),
     address: z.string({ error: '请输入详细地址' }).trim().min(5, '详细地址至少 5 个字').max(120, '详细地址最多 120 个字'),
     // optional: a replacement is filed only when the operator asked for it (the card's
-    // need_change_card), so the holder owes no reason (issue 43)
+    // need_change_card), so the holder owes no reason (decision 0070)
     reason: z.string({ error: '换卡原因有误' }).trim().max(200, '换卡原因最多 200 个字').default(''),
   })
   .refine((b) => isCityOf(b.province, b.city), { message: '请选择所在城市', path: ['city'] })

@@ -9,7 +9,7 @@ const NAVIGATE = [
   '/coupon_package',
   '/coupons',
   '/coupons_expired',
-  // not /flow: it shows a card's usage whatever the card still needs, with what to do (issue 43)
+  // not /flow: it shows a card's usage whatever the card still needs, with what to do (decision 0070)
   '/flow_list',
   '/wifi_setting',
   '/check',
@@ -102,7 +102,7 @@ const EXEMPT = [
 describe('gate exemptions (route meta)', () => {
   it('counts 33 exempt paths', () => expect(new Set(EXEMPT).size).toBe(33));
   it.each(EXEMPT)('%s is exempt from the gates on navigation', (p) => expect(gateModeOf(routeOf(p)!)).not.toBe('navigate'));
-  it('/flow shows the usage whatever the card still needs, and says what to do (issue 43)', () =>
+  it('/flow shows the usage whatever the card still needs, and says what to do (decision 0070)', () =>
     expect(gateModeOf(routeOf('/flow')!)).toBe('none'));
   it.each(['/flow_list', '/change', '/check', '/coupons', '/suggest'])('%s is gated', (p) =>
     expect(gateModeOf(routeOf(p)!)).toBe('navigate'),

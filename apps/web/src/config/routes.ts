@@ -65,7 +65,7 @@ const TABLE = {
   ],
   usage: [
     // no gate: the usage of a card without a package or not yet real-named is shown, with what to do
-    // (the page says it), rather than a countdown away from it (issue 43)
+    // (the page says it), rather than a countdown away from it (decision 0070)
     { path: '/flow', title: '流量查询', meta: NO_GATE, page: 'Flow' },
     { path: '/flow_list', title: '累计用量', page: 'FlowList' },
   ],

@@ -311,7 +311,7 @@ const BUY_REFUEL = { text: '订购加油包', path: '/combo' };
 const CUSTOMER = { text: '联系客服', path: '/customer?form=home' };
 const DEVICE = { text: '查看设备', path: '/cpe' };
 /** The page of each fix the line's problem names (refresh: home reloads the line itself). A package
- *  fix is the order of the package that brings the line back, one tap from paying (issue 43; the
+ *  fix is the order of the package that brings the line back, one tap from paying (decision 0070; the
  *  web's diagnosis/model/fixTarget says the same for the owner). */
 const FIX_PATH: Record<FixKind, string | null> = {
   recharge: '/recharge',

@@ -100,7 +100,7 @@ function MobileForm({ current }: { current: string }) {
   const qc = useQueryClient();
   const [fields, setFields] = useState<MobileChangeFields>({ oldCode: '', mobile: '', newCode: '' });
   const [busy, setBusy] = useState(false);
-  /** a new round after each change: the code blocks start afresh, their resend waits gone (issue 43) */
+  /** a new round after each change: the code blocks start afresh, their resend waits gone (decision 0070) */
   const [round, setRound] = useState(0);
   const form = useFormErrors<MobileChangeField>('security-mobile');
   const set = (k: MobileChangeField) => (e: { target: { value: string } }) => {

@@ -1,7 +1,7 @@
 // /combo_detail?package_id= — one package for the current card, ordered and paid
 // (features/commerce/components/PackageOrder). /combo_detail?restore=1 — a diagnosis fix's page: the
 // package proposed first (the cheapest that brings a stopped line back today), one tap from the
-// cashier (issue 43).
+// cashier (decision 0070).
 import { Link, useSearchParams } from '../../lib/router';
 import { PageHeader } from '../../components/PageHeader';
 import styles from '../../features/commerce/commerce.module.css';

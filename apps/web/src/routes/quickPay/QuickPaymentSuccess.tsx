@@ -60,7 +60,7 @@ function QuickPaymentSuccessPage() {
   );
 
   const result = order.data ? resultPathOf(order.data.state) : undefined;
-  // once paid, the card's figures are asked of the carrier again (issue 43: not 数据更新于 3 分钟前)
+  // once paid, the card's figures are asked of the carrier again (decision 0070: not 数据更新于 3 分钟前)
   const paidCard = result === '/pay_success' ? order.data!.custom_num : '';
   useEffect(() => {
     if (paidCard) void refigureAfterPayment(paidCard);

@@ -29,7 +29,7 @@ export function AfterSalesPanel({ orderNo }: { orderNo: string }) {
   );
 }
 
-/** Both pending on one order: which wins, said (issue 43). */
+/** Both pending on one order: which wins, said (decision 0070). */
 function RefundInvoiceNote({ a }: { a: AfterSales }) {
   const text = refundInvoiceNote(a);
   return text ? (

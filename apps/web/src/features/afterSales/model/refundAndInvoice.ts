@@ -1,4 +1,4 @@
-// What happens to an order's invoice while a refund of it is pending (issue 43: both could wait on
+// What happens to an order's invoice while a refund of it is pending (decision 0070: both could wait on
 // one order and nothing said which wins). The server's rule (modules/commerce/afterSales): an approved
 // refund gives the order back whole and closes an invoice request still open on it; an invoice
 // already issued stays, to be reversed (冲红) by finance.

@@ -72,7 +72,7 @@ export function closeOrder(orderNo: string): Promise<Order> {
 }
 
 /** One order. No toast when it cannot be read: every page that shows one says why in its place
- *  (OrderLoadFailed with 重试, or 订单不存在或无权查看), and a toast over that block covered 重试 (issue 43). */
+ *  (OrderLoadFailed with 重试, or 订单不存在或无权查看), and a toast over that block covered 重试 (decision 0070). */
 export function useOrder(orderNo: string, poll: (order: Order | undefined) => number | false = () => false) {
   return useQuery({
     queryKey: ['commerce', 'order', orderNo],

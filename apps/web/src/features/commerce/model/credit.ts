@@ -1,6 +1,6 @@
 // What a paid top-up put on the balance, said the way the quote said it before payment (到账金额,
 // with the first-recharge bonus): a result page that said only 已订购成功 dropped the ¥10 shown
-// before paying (issue 43).
+// before paying (decision 0070).
 import type { Order } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 

@@ -21,7 +21,7 @@ export function fetchDiagnosis(
 /**
  * After an order for the card is paid: the carrier is asked again for the card's figures (the
  * diagnosis's refresh, open to a visitor too), so the pages do not say 数据更新于 3 分钟前 about a
- * card the payment has just changed (issue 43). Quiet: a refusal (asked within the minute) or a
+ * card the payment has just changed (decision 0070). Quiet: a refusal (asked within the minute) or a
  * carrier that does not answer leaves the figures as they were.
  */
 export function refigureAfterPayment(customNum: string): Promise<void> {

@@ -6,7 +6,7 @@ describe('where a fix button leads', () => {
     ['recharge', true, { kind: 'page', path: '/recharge' }],
     // a visitor tops the card up without a login, as quick payment buys it a package
     ['recharge', false, { kind: 'page', path: '/quick_recharge?custom_num=1000000022' }],
-    // one tap from the cashier: the order page with the package that brings the line back (issue 43)
+    // one tap from the cashier: the order page with the package that brings the line back (decision 0070)
     ['buy_package', true, { kind: 'page', path: '/combo_detail?restore=1' }],
     ['buy_package', false, { kind: 'page', path: '/quick_select_package?custom_num=1000000022' }],
     ['buy_refuel', true, { kind: 'page', path: '/combo_detail?restore=1' }],

@@ -8,7 +8,7 @@ export type FixTarget = { kind: 'page'; path: string } | { kind: 'refresh' };
 const OWNER_PATH: Record<Exclude<Fix['kind'], 'refresh'>, string> = {
   recharge: '/recharge',
   // the package that brings the line back today, proposed on its order page: one tap (支付) to the
-  // cashier, not the catalogue, a package and the order page first (issue 43)
+  // cashier, not the catalogue, a package and the order page first (decision 0070)
   buy_package: '/combo_detail?restore=1',
   buy_refuel: '/combo_detail?restore=1',
   real_name: '/remind',

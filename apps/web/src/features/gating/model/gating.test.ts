@@ -99,7 +99,7 @@ describe('after card info loads', () => {
       optional: true,
     });
   });
-  it('counts down to a step the card needs, never to an optional one (issue 43)', () => {
+  it('counts down to a step the card needs, never to an optional one (decision 0070)', () => {
     const needed = promptFor({ kind: 'redirect', reason: 'realName', message: '请先实名' }, ctx);
     expect(needed && needed.kind === 'redirect' && countsDown(needed)).toBe(true);
     const password = setPasswordPrompt('1000000013');
@@ -169,7 +169,7 @@ describe('prompt store: one at a time, never a loop', () => {
   });
 });
 
-describe('stepStillNeeded: what a page that shows the card anyway says (issue 43)', () => {
+describe('stepStillNeeded: what a page that shows the card anyway says (decision 0070)', () => {
   it('says nothing for a card that passes', () => expect(stepStillNeeded({ kind: 'pass' }, ctx)).toBeNull());
   it('names the step and its page for a card that needs one', () =>
     expect(stepStillNeeded({ kind: 'redirect', reason: 'realName', message: '请先完成实名认证' }, ctx)).toEqual({

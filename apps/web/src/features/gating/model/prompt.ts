@@ -63,7 +63,7 @@ export function promptFor(result: GateResult, ctx: PromptContext): PromptSpec | 
 export const SET_PASSWORD_TARGET = '/forgot?set=true';
 
 /** A card password is a convenience (the account login works without one): the holder is asked and
- *  stays where they are unless they choose to go (issue 43: a countdown took them off home). */
+ *  stays where they are unless they choose to go (decision 0070: a countdown took them off home). */
 export function setPasswordPrompt(customNum: string): PromptSpec {
   return {
     kind: 'redirect',
@@ -80,7 +80,7 @@ export const countsDown = (spec: Extract<PromptSpec, { kind: 'redirect' }>): boo
 
 /** What a page that shows the card whatever it still needs (/flow: the usage of a card without a
  *  package or not yet real-named) says instead of sending the holder away: the gate's words and the
- *  page that settles it, or online service for a cancelled card (issue 43). Null when all is well. */
+ *  page that settles it, or online service for a cancelled card (decision 0070). Null when all is well. */
 export function stepStillNeeded(result: GateResult, ctx: PromptContext): { message: string; to: string; label: string } | null {
   const prompt = promptFor(result, ctx);
   if (!prompt) return null;

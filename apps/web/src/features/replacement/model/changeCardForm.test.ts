@@ -14,7 +14,7 @@ const ok: ChangeCardFields = {
 describe('changeCardFormError', () => {
   it.each([
     ['a complete form', {}, undefined],
-    // the operator asked for the replacement: the holder owes no reason (issue 43)
+    // the operator asked for the replacement: the holder owes no reason (decision 0070)
     ['no reason', { reason: '' }, undefined],
     ['no receiver', { receiverName: ' ' }, { field: 'receiverName', message: CHANGE_CARD_MESSAGE.nameEmpty }],
     ['a receiver name over 30 characters', { receiverName: '张'.repeat(31) }, { field: 'receiverName', message: CHANGE_CARD_MESSAGE.name }],
