@@ -83,7 +83,10 @@ describe('console: limits and a second approver', () => {
     await page.getByLabel('有效天数').fill('3650');
     await page.getByLabel('发放原因').fill('老客户回馈');
     await page.getByRole('button', { name: '发放', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '发放' }).click();
+    // the confirmation says before anything is sent that it will wait for another administrator
+    const confirm = page.getByRole('dialog').filter({ hasText: '超出限额：发放需另一位管理员审批' });
+    await confirm.getByText(/需另一位管理员在「超限审批」中通过后才会发放/).waitFor();
+    await confirm.getByRole('button', { name: '提交审批' }).click();
     const notice = page.locator('.ant-modal').filter({ hasText: '超出限额，已提交审批' });
     await notice.getByText(/单张券面额 ¥100000\.00 超过上限 ¥200\.00/).waitFor();
     await notice.getByText(/有效天数 3650 天 超过上限 365 天/).waitFor();
@@ -137,7 +140,7 @@ describe('console: limits and a second approver', () => {
     await page.getByLabel('有效天数').fill('30');
     await page.getByLabel('发放原因').fill('大客户补偿');
     await page.getByRole('button', { name: '发放', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '发放' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '提交审批' }).click();
     const notice = page.locator('.ant-modal').filter({ hasText: '超出限额，已提交审批' });
     await notice.getByRole('button', { name: '知道了' }).click();
   };
