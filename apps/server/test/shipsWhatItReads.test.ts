@@ -44,7 +44,13 @@ const literalReads = FILES.flatMap(({ file, text }) => [...text.matchAll(LITERAL
 
 /** The defaults config.ts resolves from the repository root: resolve(repoRoot, '…') and resolve(repoRoot, e.NAME) with NAME's text('…') default. */
 function repoRootDefaults(): string[] {
-  const config = readFileSync(resolve(REPO_ROOT, 'apps/server/src/config.ts'), 'utf8');
+  // config.ts and each integration's settings beside it (integrations/<x>/settings.ts, which
+  // config.ts hands the repository root), read as one text
+  const integrations = resolve(REPO_ROOT, 'apps/server/src/integrations');
+  const settings = readdirSync(integrations)
+    .map((dir) => join(integrations, dir, 'settings.ts'))
+    .filter((file) => existsSync(file));
+  const config = [resolve(REPO_ROOT, 'apps/server/src/config.ts'), ...settings].map((file) => readFileSync(file, 'utf8')).join('\n');
   const literal = [...config.matchAll(/resolve\(\s*repoRoot\s*,\s*'([^']+)'\s*\)/g)].map((m) => m[1]!);
   const fromEnv = [...config.matchAll(/resolve\(\s*repoRoot\s*,\s*e\.(\w+)\s*\)/g)].map((m) => {
     const def = new RegExp(`\\b${m[1]}:\\s*text\\('([^']+)'\\)`).exec(config);
