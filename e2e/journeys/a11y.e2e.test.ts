@@ -78,6 +78,16 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
+  // /camera's 重新检测 is disabled (faded) while the camera opens; axe once read it fading back in
+  // on a busy machine (2.21:1): its colours are judged once the camera has answered
+  await page
+    .getByText('正在打开后置相机…')
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  // and no transition still running (a colour read mid-way is neither the old nor the new one)
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 describe('no serious or critical axe violation on any built page (375×667)', () => {
