@@ -4,7 +4,7 @@
 // money makes its request id once when it opens, so a double click acts once.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from 'antd';
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { PAYOUT_METHOD_LABEL } from '@portal/contract/admin';
 import { messageOf, newRequestKey } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
@@ -22,6 +22,7 @@ import {
   sendAccountCode,
 } from '../api/changes';
 import type { CommissionAgent } from '../api/getAgents';
+import { SmsCodeField } from './SmsCodeField';
 import type { CommissionWithdrawal } from '../api/getWithdrawals';
 import { fenOf, withdrawAmountProblem } from '../model/amount';
 
@@ -136,18 +137,7 @@ export function AccountModal({ agent, onClose }: { agent: CommissionAgent; onClo
       <Form.Item name="payout_account" label="收款账号" rules={[{ required: true, whitespace: true, message: '请填写收款账号' }]}>
         <Input maxLength={64} placeholder="银行卡号或支付宝账号（微信零钱请用「微信扫码绑定收款」）" />
       </Form.Item>
-      <Form.Item label="短信验证码" required>
-        <Space.Compact>
-          <Form.Item name="sms_code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: '短信验证码为 6 位数字' }]}>
-            <Input style={{ width: 160 }} maxLength={6} inputMode="numeric" />
-          </Form.Item>
-          <Button onClick={() => send.mutate()} loading={send.isPending}>
-            {sent ? '重新获取' : '获取验证码'}
-          </Button>
-        </Space.Compact>
-      </Form.Item>
-      {sent ? <Typography.Text type="secondary">验证码已发送至 {sent}</Typography.Text> : null}
-      {send.error ? <Alert type="error" showIcon title={messageOf(send.error)} /> : null}
+      <SmsCodeField send={send} sent={sent} />
     </ActionModal>
   );
 }

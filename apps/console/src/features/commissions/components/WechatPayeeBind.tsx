@@ -10,6 +10,7 @@ import { chinaTime } from '../../../lib/format';
 import { queryKeys } from '../../../lib/queryKeys';
 import { invalidateCommissions, payeeBindingStatus, sendAccountCode, startPayeeBinding } from '../api/changes';
 import type { CommissionAgent } from '../api/getAgents';
+import { SmsCodeField } from './SmsCodeField';
 
 export function WechatPayeeModal({ agent, onClose }: { agent: CommissionAgent; onClose: () => void }) {
   const qc = useQueryClient();
@@ -61,18 +62,7 @@ export function WechatPayeeModal({ agent, onClose }: { agent: CommissionAgent; o
             >
               <Input maxLength={40} />
             </Form.Item>
-            <Form.Item label="短信验证码" required>
-              <Space.Compact>
-                <Form.Item name="sms_code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: '短信验证码为 6 位数字' }]}>
-                  <Input style={{ width: 160 }} maxLength={6} inputMode="numeric" />
-                </Form.Item>
-                <Button onClick={() => send.mutate()} loading={send.isPending}>
-                  {sent ? '重新获取' : '获取验证码'}
-                </Button>
-              </Space.Compact>
-            </Form.Item>
-            {sent ? <Typography.Text type="secondary">验证码已发送至 {sent}</Typography.Text> : null}
-            {send.error ? <Alert type="error" showIcon title={messageOf(send.error)} /> : null}
+            <SmsCodeField send={send} sent={sent} />
           </Form>
         </>
       ) : state === 'bound' ? (
