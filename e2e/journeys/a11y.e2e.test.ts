@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_ROUTES } from '../../apps/web/src/config/routes';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { DEMO, loginWithAccount, resetBrowser } from './steps';
+import { DEMO, loginWithAccount, openInApp, resetBrowser } from './steps';
 
 // Evaluated through the DevTools protocol: the portal's CSP (rightly) refuses an injected <script>.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -134,7 +134,7 @@ describe('no serious or critical axe violation on any built page (375×667)', ()
         '/quick_select_package',
         '/quick_coupons_list',
       ]) {
-        await fresh.goto(path);
+        await openInApp(fresh, path);
         await settle(fresh);
         expect(await seriousViolations(fresh), path).toEqual([]);
       }
@@ -147,7 +147,8 @@ describe('no serious or critical axe violation on any built page (375×667)', ()
   it.each(paths)('%s', async (path) => {
     const { page } = j.phone;
     const url = urlsOf(orderNo)[path] ?? path;
-    await page.goto(url);
+    // opened inside the running app (axe stays loaded): each page is judged as rendered
+    await openInApp(page, url);
     await settle(page);
     // every built page as the card holder sees it, for review after a change (e2e/screenshots/page-*.png)
     await screenshot(page, `page${path.replace(/\//g, '-')}`);

@@ -2,7 +2,8 @@
 // (docs/decisions/0031): the page ends with room the size of the button's place, the
 // button shows in full only over that room, and anywhere else it docks to a 12px tab in the margin
 // at the screen's edge. Proved on every route of the route table (apps/web/src/config/routes.ts),
-// not a list: with the demo card logged in, each page is opened as a visit opens it and read from
+// not a list: with the demo card logged in, each page is opened inside the running app, as a tap
+// opens it (e2e/journeys/steps.ts, openInApp: no load of the whole app per page), and read from
 // its top to its end, half a screen at a time; at each step every control and every text node in
 // the viewport is checked against the button's box (and the guide arrow's), by geometry and by
 // elementsFromPoint (what would be on top there without the button). Then the states the journeys
@@ -14,7 +15,7 @@ import { BUILT_ROUTES, routeOf } from '../../apps/web/src/config/routes';
 import { serviceButtons } from '../../apps/web/src/features/customer-service/model/visibility';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { DEMO, loginWithAccount, resetBrowser } from './steps';
+import { DEMO, loginWithAccount, openInApp, resetBrowser } from './steps';
 
 interface Covered {
   what: string;
@@ -186,7 +187,7 @@ describe('the floating 客服 button covers nothing, on every route', () => {
 
   it.each(BUILT_ROUTES.map((r) => r.path))('%s', async (path) => {
     const { page } = j.phone;
-    await page.goto(urls()[path] ?? path);
+    await openInApp(page, urls()[path] ?? path);
     await settle(page);
     const landed = new URL(page.url()).pathname;
     const route = routeOf(landed)!;
@@ -207,6 +208,7 @@ describe('the floating 客服 button covers nothing, on every route', () => {
     '/card_check for %s: its verdict and fix',
     async (card) => {
       const { page } = j.phone;
+      // a load of its own: the same page for another card, and a verdict not read from the last one
       await page.goto(`/card_check?custom_num=${card}`);
       await page.locator('[aria-label="检测结果"][aria-busy="false"]').waitFor();
       await settle(page);
@@ -222,6 +224,7 @@ describe('the floating 客服 button covers nothing, on every route', () => {
     j.portal.sql("UPDATE cards SET supplier_auth_state = 0, auth_state = 0, fake_real_name = 0, real_name_url = '' WHERE custom_num = ?", [
       DEMO.card,
     ]);
+    // a load of its own: the card was changed behind the app's back
     await page.goto('/lt_real_name');
     await page.getByRole('button', { name: '开始认证' }).waitFor();
     await readWholePage(page, '/lt_real_name to do');

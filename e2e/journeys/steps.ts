@@ -181,3 +181,60 @@ export async function pickRegion(page: Page, ...names: string[]): Promise<void> 
   }
   await page.locator('.adm-picker-header-button').filter({ hasText: '确定' }).click();
 }
+
+interface RequestCount {
+  inFlight: number;
+  /** when a request last started or ended, or the journey last navigated (ms) */
+  lastChange: number;
+}
+const requestCounts = new WeakMap<Page, RequestCount>();
+
+function requestCount(page: Page): RequestCount {
+  let count = requestCounts.get(page);
+  if (!count) {
+    const c: RequestCount = { inFlight: 0, lastChange: Date.now() };
+    page.on('request', () => {
+      c.inFlight++;
+      c.lastChange = Date.now();
+    });
+    const ended = () => {
+      c.inFlight = Math.max(0, c.inFlight - 1);
+      c.lastChange = Date.now();
+    };
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    requestCounts.set(page, (count = c));
+  }
+  return count;
+}
+
+/**
+ * Opens `url` as a tap inside the running app does — a new entry of the app's own history, which
+ * its router follows — instead of loading the app again; the app's first load (or a page that is
+ * not the app) goes through `page.goto`. Then waits as Playwright's `networkidle` does (no request
+ * for 500 ms), which a navigation without a document load never reaches on its own. For journeys
+ * that open many pages one after another only to look at each (axe, the floating button's
+ * geometry): what they check is the page as rendered, and a full load of the app per page cost
+ * the browser about a third of a second of CPU each, and axe's 550 kB script injected again.
+ */
+export async function openInApp(page: Page, url: string): Promise<void> {
+  const count = requestCount(page);
+  const onApp = await page
+    .evaluate(() => typeof (history.state as { idx?: unknown } | null)?.idx === 'number' && !!document.getElementById('root')?.firstChild)
+    .catch(() => false);
+  if (!onApp) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    return;
+  }
+  count.lastChange = Date.now();
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, url);
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && !(count.inFlight === 0 && Date.now() - count.lastChange >= 500)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
