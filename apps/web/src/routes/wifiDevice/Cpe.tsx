@@ -13,7 +13,7 @@ import { refreshCard } from '../../features/cards/model/refreshCard';
 import { useCardUsage } from '../../features/devices/api/cardUsage';
 import { useDeviceStatus } from '../../features/devices/api/deviceQueries';
 import { useCurrentDevice } from '../../features/devices/api/useCurrentDevice';
-import { formatUptime } from '../../features/devices/model/format';
+import { formatUptime, presenceText } from '../../features/devices/model/format';
 import { ChangeState, DevicePicker, DeviceTabBar, Maintenance, NoDevice, SignalBadge } from '../../features/devices/components/views';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
@@ -74,13 +74,16 @@ function CpePage() {
           <>
             <div className={styles.stateRow}>
               <span className={s.online ? `${styles.dot} ${styles.dotOn}` : styles.dot} aria-hidden="true" />
-              <strong data-testid="device-online">{rebooting ? '重启中' : s.online ? '在线' : '离线'}</strong>
+              {/* the ACS cannot be reached: whether the router is online now is not known (not 离线 "since now") */}
+              <strong data-testid="device-online">{rebooting && s.reachable ? '重启中' : presenceText(s)}</strong>
               <span className={styles.since}>
-                {rebooting
-                  ? `预计 ${formatDateTime(s.back_online_at).slice(11)} 恢复`
-                  : s.online
-                    ? `已运行 ${formatUptime(s.uptime_seconds)}`
-                    : s.online_changed_at && `${formatDateTime(s.online_changed_at)} 起`}
+                {!s.reachable
+                  ? ''
+                  : rebooting
+                    ? `预计 ${formatDateTime(s.back_online_at).slice(11)} 恢复`
+                    : s.online
+                      ? `已运行 ${formatUptime(s.uptime_seconds)}`
+                      : s.online_changed_at && `${formatDateTime(s.online_changed_at)} 起`}
               </span>
               {s.battery !== null && <span className={styles.battery}>电量 {s.battery}%</span>}
             </div>

@@ -12,6 +12,7 @@ import { local } from '../../lib/storage';
 import { confirm } from '../../lib/confirm';
 import { useStored } from '../../lib/useStored';
 import styles from './CpeMine.module.css';
+import { presenceText } from '../../features/devices/model/format';
 
 const ENTRIES = [
   { to: '/cpe_router', name: '我的设备', hint: '切换、解绑设备' },
@@ -70,7 +71,7 @@ function CpeMinePage() {
             <strong>{device.model_name}</strong>
             <small>卡号 {groupCardNumber(device.custom_num)}</small>
           </span>
-          <span className={device.online ? styles.on : styles.off}>{device.online ? '在线' : '离线'}</span>
+          <span className={device.online && device.reachable ? styles.on : styles.off}>{presenceText(device)}</span>
         </Link>
       )}
 

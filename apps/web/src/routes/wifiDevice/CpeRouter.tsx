@@ -16,6 +16,7 @@ import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
 import { confirm } from '../../lib/confirm';
 import styles from './CpeRouter.module.css';
+import { presenceText } from '../../features/devices/model/format';
 
 function CpeRouterPage() {
   const qc = useQueryClient();
@@ -73,7 +74,7 @@ function CpeRouterPage() {
                   卡号 {groupCardNumber(d.custom_num)} · 序列号 {d.serial}
                 </p>
                 <div className={styles.state}>
-                  <span className={d.online ? styles.on : styles.off}>{d.online ? '在线' : '离线'}</span>
+                  <span className={d.online && d.reachable ? styles.on : styles.off}>{presenceText(d)}</span>
                   {d.online && <SignalBadge verdict={d.signal_verdict} text={d.signal_text} />}
                   {d.carrier_name && <span>{d.carrier_name}</span>}
                   {d.battery !== null && <span>电量 {d.battery}%</span>}

@@ -5,6 +5,7 @@ import { groupCardNumber } from '@portal/domain';
 import type { DeviceSummary } from '@portal/contract';
 import { useState } from 'react';
 import styles from './DevicePicker.module.css';
+import { presenceText } from '../model/format';
 
 interface Props {
   devices: readonly DeviceSummary[];
@@ -36,7 +37,7 @@ export function DevicePicker({ devices, current, onPick }: Props) {
               >
                 <span className={styles.name}>{d.model_name}</span>
                 <span className={styles.sub}>
-                  卡号 {groupCardNumber(d.custom_num)} · {d.online ? '在线' : '离线'}
+                  卡号 {groupCardNumber(d.custom_num)} · {presenceText(d)}
                 </span>
               </button>
             ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUptime } from './format';
+import { formatUptime, presenceText } from './format';
 
 describe('formatUptime', () => {
   it.each([
@@ -10,5 +10,16 @@ describe('formatUptime', () => {
     [3 * 86400 + 5 * 3600 + 59, '3天5小时'],
   ])('%i s → %s', (s, want) => {
     expect(formatUptime(s)).toBe(want);
+  });
+});
+
+describe('presenceText', () => {
+  it.each([
+    [{ online: true, reachable: true }, '在线'],
+    [{ online: false, reachable: true }, '离线'],
+    [{ online: false, reachable: false }, '状态未知'],
+    [{ online: true, reachable: false }, '状态未知'],
+  ])('%o → %s', (d, want) => {
+    expect(presenceText(d)).toBe(want);
   });
 });
