@@ -23,6 +23,9 @@ function initialModules(): { plugin: Plugin; has(id: string): boolean } {
     plugin: {
       name: 'portal:initial-modules',
       apply: 'build',
+      buildStart() {
+        initial.clear();
+      },
       buildEnd() {
         const stack = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
         while (stack.length) {
