@@ -88,6 +88,18 @@ function FlowPage() {
             </p>
           </>
         )}
+        {!flow.data && (
+          // while the figures are on their way the package's rows keep their room, drawn empty: the
+          // stats, the chart and the links below do not move down when they come (CLS)
+          <div className={styles.pkgRoom} aria-hidden="true">
+            <UsageBar usedKb={0} totalKb={0} />
+            <div className={styles.pkgNumbers}>
+              <span>已用 --</span>
+              <span>共 --</span>
+            </div>
+            <p className={styles.period}>-</p>
+          </div>
+        )}
       </section>
 
       <section className={styles.stats}>

@@ -44,26 +44,43 @@ export function CheckList({ checks, runKey, headline, overall, owner, customNum,
         {headline}
       </p>
       <ol className={styles.checks}>
-        {checks.slice(0, shown).map((c) => (
-          <li key={c.key} className={styles.check} data-check={c.key} data-status={c.status}>
-            <div className={styles.checkHead}>
-              <span className={styles.checkTitle}>{c.title}</span>
-              <span className={`${styles.badge} ${styles[`badge_${c.status}`]}`}>{STATUS_LABEL[c.status]}</span>
-            </div>
-            <p className={styles.verdict}>{c.verdict}</p>
-            {c.fix && c.status !== 'ok' && (
-              <button
-                type="button"
-                className={`app-btn ${c.status === 'problem' ? 'app-btn--primary' : 'app-btn--ghost'} ${styles.fix}`}
-                onClick={() => follow(c.fix!)}
-                disabled={c.fix.kind === 'refresh' && refreshing}
-              >
-                {c.fix.kind === 'refresh' && refreshing ? '刷新中…' : c.fix.text}
-              </button>
-            )}
-          </li>
-        ))}
+        {checks.map((c, i) =>
+          i < shown ? (
+            <li key={c.key} className={styles.check} data-check={c.key} data-status={c.status}>
+              {checkBody(c, () => follow(c.fix!), refreshing)}
+            </li>
+          ) : (
+            // the check's room, kept while the ones above it appear: what is below the list (刷新数据,
+            // the records) stays where it first painted (CLS). Another key, so the check's own
+            // element is new when it shows and plays its entrance.
+            <li key={`${c.key}-room`} className={`${styles.check} ${styles.room}`} aria-hidden="true">
+              {checkBody(c, undefined, refreshing)}
+            </li>
+          ),
+        )}
       </ol>
     </section>
+  );
+}
+
+function checkBody(c: DiagnosisCheck, onFix: (() => void) | undefined, refreshing: boolean | undefined) {
+  return (
+    <>
+      <div className={styles.checkHead}>
+        <span className={styles.checkTitle}>{c.title}</span>
+        <span className={`${styles.badge} ${styles[`badge_${c.status}`]}`}>{STATUS_LABEL[c.status]}</span>
+      </div>
+      <p className={styles.verdict}>{c.verdict}</p>
+      {c.fix && c.status !== 'ok' && (
+        <button
+          type="button"
+          className={`app-btn ${c.status === 'problem' ? 'app-btn--primary' : 'app-btn--ghost'} ${styles.fix}`}
+          onClick={onFix}
+          disabled={c.fix.kind === 'refresh' && refreshing}
+        >
+          {c.fix.kind === 'refresh' && refreshing ? '刷新中…' : c.fix.text}
+        </button>
+      )}
+    </>
   );
 }
