@@ -211,8 +211,14 @@ describe('console carrier fleet', () => {
       // the demo card also waits for a replacement, which its page says first: not this journey's question
       portal.sql("UPDATE cards SET need_change_card = 0 WHERE custom_num = '1000000006'");
       await loginWithCardOf(page, '1000000006');
-      await page.getByText(/卡状态暂时无法查询/).first().waitFor();
-      await page.getByText(/这张卡是中国联通的卡，但登记在中国电信的平台上/).first().waitFor();
+      await page
+        .getByText(/卡状态暂时无法查询/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/这张卡是中国联通的卡，但登记在中国电信的平台上/)
+        .first()
+        .waitFor();
       await page.waitForTimeout(300);
       await screenshot(page, 'phone-card-on-wrong-platform-home');
     } finally {
