@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
-import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { menuTo } from './consoleMenu';
+import { loginWithCardOf } from './steps';
 
 const ACCOUNT = { appKey: 'ak-e2e-fleet', secret: 'e2e-fleet-secret-9a8b7c6d', custNumber: '6000066666' };
 
@@ -200,5 +201,35 @@ describe('console carrier fleet', () => {
     ).toEqual([{ name: '电信-华东' }]);
     expect(portal.output()).not.toContain(ACCOUNT.secret);
     expect(portal.output()).not.toContain('not-the-fleet-secret-00');
+  });
+
+  it("the moved card's holder is told its state cannot be read on that platform (375×667), and the card story says the same", async () => {
+    // docs/decisions/0071: the line's one problem, read by every page — never 正常，可以上网
+    const phone = await openPhone(portal);
+    try {
+      const { page } = phone;
+      // the demo card also waits for a replacement, which its page says first: not this journey's question
+      portal.sql("UPDATE cards SET need_change_card = 0 WHERE custom_num = '1000000006'");
+      await loginWithCardOf(page, '1000000006');
+      await page
+        .getByText(/卡状态暂时无法查询/)
+        .first()
+        .waitFor();
+      await page
+        .getByText(/这张卡是中国联通的卡，但登记在中国电信的平台上/)
+        .first()
+        .waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, 'phone-card-on-wrong-platform-home');
+    } finally {
+      await phone.close();
+    }
+    const { page } = desk;
+    await page.goto('/admin/cards/1000000006');
+    const said = page.getByText(/卡状态暂时无法查询：这张卡是中国联通的卡/);
+    await said.waitFor();
+    expect(await page.getByText('正常，可以上网').count()).toBe(0);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'console-card-on-wrong-platform-story');
   });
 });

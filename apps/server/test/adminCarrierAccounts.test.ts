@@ -27,6 +27,9 @@ async function auditOf(t: TestApp, targetId: number) {
 const accountRow = (t: TestApp, id: number) =>
   t.db.kysely.selectFrom('carrier_accounts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+/** Every table's rows but throttles: 测试连接 keeps its outcome there, a mark a save after a failure reads (docs/decisions/0071). */
+const withoutTestMarks = (snapshot: Record<string, number>) => ({ ...snapshot, throttles: 0 });
+
 describe.each(databases())('console carrier accounts on %s', (kind) => {
   let fake: FakeCtwing;
   beforeAll(async () => {
@@ -115,7 +118,7 @@ describe.each(databases())('console carrier accounts on %s', (kind) => {
     });
     expect(wrong.json().data).toMatchObject({ ok: false });
     expect(wrong.json().data.message).toMatch(/^账号或密钥错误/);
-    expect(await t.snapshot()).toEqual(before);
+    expect(withoutTestMarks(await t.snapshot())).toEqual(withoutTestMarks(before));
   });
 
   it('creates an account: the secret sealed, never answered, audited by name only', async () => {
@@ -189,7 +192,9 @@ describe.each(databases())('console carrier accounts on %s', (kind) => {
     expect((await post('/api/admin/carrier-accounts/test', { id, base_url: 'http://127.0.0.1:1' })).statusCode).toBe(400);
     // the simulator is not a platform
     expect((await post('/api/admin/carrier-accounts/test', { id: 1 })).statusCode).toBe(400);
-    expect(await t.snapshot()).toEqual(before);
+    // the platform back: the stored fields pass again, so an edit of them saves without the question
+    expect((await post('/api/admin/carrier-accounts/test', { id })).json().data.ok).toBe(true);
+    expect(withoutTestMarks(await t.snapshot())).toEqual(withoutTestMarks(before));
     expect((await accountRow(t, id)).failures).toBe(0);
   });
 

@@ -71,6 +71,8 @@ export const Code = {
   APPROVAL_ALREADY_DECIDED: 10516,
   /** 移至运营商账号 with cards another carrier issued (by ICCID), not confirmed (docs/decisions/0065) */
   CROSS_CARRIER_NEEDS_CONFIRM: 10517,
+  /** a carrier account saved with fields whose last 测试连接 failed, not confirmed (docs/decisions/0071) */
+  CARRIER_TEST_FAILED_NEEDS_CONFIRM: 10518,
   // 10560-10579 refunds (operator command, docs/decisions/0006 "Refunds")
   REFUND_NOT_PAID: 10560,
   REFUND_REASON_REQUIRED: 10561,
@@ -175,6 +177,7 @@ export const DEFAULT_MESSAGE: Record<number, string> = {
   [Code.PRICE_NEEDS_CONFIRM]: '价格与同系列其他套餐差距较大，请核对后确认',
   [Code.APPROVAL_ALREADY_DECIDED]: '该申请已被处理，无需再处理',
   [Code.CROSS_CARRIER_NEEDS_CONFIRM]: '部分卡不属于目标账号的运营商，请核对后确认',
+  [Code.CARRIER_TEST_FAILED_NEEDS_CONFIRM]: '测试连接未通过，请修改后重新测试，或确认后仍然保存',
   [Code.REFUND_NOT_PAID]: '该订单未支付，无法退款',
   [Code.REFUND_REASON_REQUIRED]: '请填写退款原因',
   [Code.REFUND_BALANCE_SPENT]: '余额已被使用，不足以收回本次充值，无法退款',

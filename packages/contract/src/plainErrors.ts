@@ -54,6 +54,7 @@ export const FIELD: Record<string, string> = {
   carrier: '运营商',
   carrier_account_id: '运营商账号',
   confirm_cross_carrier: '跨运营商确认',
+  confirm_failed_test: '测试未通过仍保存的确认',
   category: '类别',
   channel: '支付渠道',
   channel_mp: '公众号提醒',

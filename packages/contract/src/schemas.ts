@@ -212,6 +212,8 @@ export const LineProblem = z.object({
   code: z.enum([
     'cancelled',
     'replace_card',
+    /** the card sits on another carrier's platform account: its state and figures cannot be read (docs/decisions/0071) */
+    'wrong_platform',
     'restoring',
     'stopped',
     'not_activated',

@@ -17,6 +17,8 @@ interface Case {
   syncedAt?: string;
   needChangeCard?: boolean;
   apn?: LineFacts['apn'];
+  iccid?: string;
+  accountCarrier?: number | null;
   device?: DiagnosisFacts['device'];
   isDeviceCard?: boolean;
 }
@@ -46,6 +48,8 @@ function facts(c: Case = {}): DiagnosisFacts {
     syncedAt: c.syncedAt ?? new Date(now.getTime() - 5 * 60_000).toISOString(),
     resumeRequestedAt: '',
     apn: c.apn ?? null,
+    iccid: c.iccid ?? '89860117000000000001',
+    accountCarrier: c.accountCarrier === undefined ? 2 : c.accountCarrier,
   });
   return { now, line, carrierReachable: c.carrierReachable ?? true, device: c.device ?? null, isDeviceCard: c.isDeviceCard ?? false };
 }
@@ -68,6 +72,7 @@ describe('diagnosis: card state with the stop reason', () => {
     ['reached-disconnect state', { state: 4 }, 'problem', '流量已用完', '订购加油包'],
     ['needs a new card', { needChangeCard: true }, 'problem', '需要换卡', '去换卡'],
     ['cancelled', { state: 6 }, 'problem', '已销户', '联系客服'],
+    ['a Unicom SIM on a Telecom platform account', { accountCarrier: 3 }, 'problem', '卡状态暂时无法查询', '联系客服'],
     ['not activated', { state: 0 }, 'problem', '没有激活', '联系客服'],
     ['other state', { state: 5 }, 'problem', '无法判断', '联系客服'],
     ['carrier unreachable', { carrierReachable: false }, 'unknown', '无法连接运营商', '刷新数据'],

@@ -79,7 +79,7 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 const carrierShort = (carrier: number) => (CARRIER_LABEL[carrier] ?? '其他网络').replace(/^中国/, '');
 
 /** The line's problems that are about the card itself (not its package, balance or settings). */
-const CARD_PROBLEMS: readonly LineProblemCode[] = ['cancelled', 'replace_card', 'restoring', 'stopped', 'not_activated'];
+const CARD_PROBLEMS: readonly LineProblemCode[] = ['cancelled', 'replace_card', 'wrong_platform', 'restoring', 'stopped', 'not_activated'];
 
 function cardStateCheck(f: DiagnosisFacts): Check {
   const base = { key: 'card_state' as const, title: '卡状态' };

@@ -37,6 +37,9 @@ function facts(o: Partial<LineFacts> = {}): LineFacts {
     syncedAt: '2026-11-15T03:55:00.000Z',
     resumeRequestedAt: '',
     apn: null,
+    // a Unicom SIM (issuer code 01) on a Unicom platform account
+    iccid: '89860117000000000001',
+    accountCarrier: 2,
     ...o,
   };
 }
@@ -51,7 +54,7 @@ function expectConsistent(v: LineView): void {
     expect(v.real_named).toBe(true);
     expect(v.needs).toBeNull();
   }
-  if (v.stop_reason) expect(['stopped', 'restoring', 'cancelled', 'replace_card']).toContain(v.problem?.code);
+  if (v.stop_reason) expect(['stopped', 'restoring', 'cancelled', 'replace_card', 'wrong_platform']).toContain(v.problem?.code);
   // the stop reason and the problem it causes say the same and offer the same fix
   if (v.problem?.code === 'stopped' && v.stop_reason) {
     expect(v.problem.fix).toEqual(v.stop_reason.fix);
@@ -66,8 +69,8 @@ function expectConsistent(v: LineView): void {
   if (v.needs === 'refuel') expect(v.plan).not.toBeNull();
   if (v.needs !== null) expect(['buy_package', 'buy_refuel', 'recharge']).toContain(v.problem?.fix?.kind);
   if (v.problem?.fix?.kind === 'buy_refuel') expect(v.plan).not.toBeNull();
-  // a card to replace says so first; otherwise a line being resumed says that
-  if (v.restoring) expect(['restoring', 'replace_card']).toContain(v.problem?.code);
+  // a card to replace says so first, then a card its platform cannot serve; otherwise a line being resumed says that
+  if (v.restoring) expect(['restoring', 'replace_card', 'wrong_platform']).toContain(v.problem?.code);
 }
 
 describe('the plan in force and the queue', () => {
@@ -85,6 +88,21 @@ describe('one verdict and one fix per line situation', () => {
     ['healthy', {}, null, null, null],
     ['cancelled, even with a stop reason', { state: CardState.Cancelled, stopReason: 'ARREARS' }, 'cancelled', 'customer', null],
     ['needs a new card', { needChangeCard: true }, 'replace_card', 'replace_card', null],
+    // a card on another carrier's platform (docs/decisions/0071): its stored state is no platform's word now
+    ['a Unicom SIM on a China Mobile platform account', { accountCarrier: 1 }, 'wrong_platform', 'customer', null],
+    [
+      'on the wrong platform, whatever the stored stop',
+      { accountCarrier: 3, state: CardState.Stopped, stopReason: 'FLOW_LIMIT' },
+      'wrong_platform',
+      'customer',
+      null,
+    ],
+    ['on the wrong platform, out of data by the stored figures', { accountCarrier: 1, plan: null }, 'wrong_platform', 'customer', null],
+    ['cancelled wins over the wrong platform', { accountCarrier: 1, state: CardState.Cancelled }, 'cancelled', 'customer', null],
+    ['the simulator names no carrier', { accountCarrier: null }, null, null, null],
+    ['an ICCID whose issuer code does not tell', { accountCarrier: 1, iccid: '8944000000000000001' }, null, null, null],
+    ['a 广电 SIM names no platform carrier', { accountCarrier: 1, iccid: '89861500000000000001' }, null, null, null],
+    ['a Telecom SIM on a Telecom account', { accountCarrier: 3, iccid: '89860317000000000001' }, null, null, null],
     ['stopped for arrears', { state: CardState.Stopped, stopReason: 'ARREARS', balanceFen: 0 }, 'stopped', 'recharge', 'recharge'],
     ['stopped, data used up, plan in force', { state: CardState.Stopped, stopReason: 'FLOW_LIMIT' }, 'stopped', 'buy_refuel', 'refuel'],
     [

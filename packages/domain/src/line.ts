@@ -8,8 +8,9 @@
 //
 // Facts in (what the carrier, the orders and the device told us), verdicts out. Knows no web paths
 // and no SQL: a fix is a kind (FixKind) that each app maps to its page.
-import { CARD_STATE_LABEL, CardState, PackageType } from '@portal/contract/enums';
+import { CARD_STATE_LABEL, CARRIER_LABEL, CardState, PackageType } from '@portal/contract/enums';
 import { chinaDate } from './format';
+import { issuerCarrierOf } from './network';
 import { FIX_TEXT, stopReasonFor, type Fix, type FixKind, type StopReason } from './stopReason';
 import { lastValidDay } from './validity';
 
@@ -65,11 +66,19 @@ export interface LineFacts {
   resumeRequestedAt: string;
   /** the line's APN as the carrier last tested it; null when never tested */
   apn: { current: string; expected: string } | null;
+  /** the SIM's ICCID: its issuer code names the carrier that issued it */
+  iccid: string;
+  /**
+   * the carrier (CARRIER_LABEL number) of the platform account the card sits on; null when the
+   * account names none (the simulator) — a card on another carrier's platform cannot be served
+   */
+  accountCarrier: number | null;
 }
 
 export type LineProblemCode =
   | 'cancelled'
   | 'replace_card'
+  | 'wrong_platform'
   | 'restoring'
   | 'stopped'
   | 'not_activated'
@@ -169,6 +178,17 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
       detail: '这张卡需要更换新卡才能继续使用，请提交换卡申请，新卡寄到后按说明激活',
       fix: fix('replace_card'),
     };
+  const wrong = wrongPlatform(f);
+  if (wrong)
+    // whatever the stored state says, it is not this platform's word: the page says what it knows
+    return {
+      code: 'wrong_platform',
+      title: '卡状态暂时无法查询',
+      detail:
+        `这张卡是${CARRIER_LABEL[wrong.issuer]}的卡，但登记在${CARRIER_LABEL[wrong.account]}的平台上，` +
+        '卡状态和流量暂时无法更新，停机、复机也无法办理，页面显示的是之前的数据。请联系客服核实',
+      fix: fix('customer'),
+    };
   if (v.stop_reason) {
     if (v.restoring)
       return {
@@ -210,6 +230,17 @@ function problemOf(f: LineFacts, v: Omit<LineView, 'problem' | 'needs' | 'purcha
       fix: fix('customer'),
     };
   return null;
+}
+
+/**
+ * The card sits on a platform account of another carrier than the one that issued its SIM (by the
+ * ICCID's issuer code): that platform does not know the line, so it can neither read nor change it.
+ * null when it can, or when either side does not tell (an unknown issuer code, the simulator).
+ */
+export function wrongPlatform(f: Pick<LineFacts, 'iccid' | 'accountCarrier'>): { issuer: number; account: number } | null {
+  const issuer = issuerCarrierOf(f.iccid);
+  if (issuer === null || f.accountCarrier === null || issuer === f.accountCarrier) return null;
+  return { issuer, account: f.accountCarrier };
 }
 
 /** What stopped the line, said for this line: used up with a plan in force, only a refuel helps today. */

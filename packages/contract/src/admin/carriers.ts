@@ -161,6 +161,8 @@ export const CarrierAccountCreateBody = z.object({
   base_url: CarrierBaseUrl.default(''),
   calls_per_second: CarrierCallsPerSecond.default(0),
   fields: CarrierFieldValues.default({}),
+  /** save although the last 测试连接 of exactly these fields failed (docs/decisions/0071); without it such a save is refused */
+  confirm_failed_test: z.boolean({ error: '测试未通过仍保存的确认有误' }).default(false),
   reason: AdminReason,
 });
 
@@ -171,6 +173,8 @@ export const CarrierAccountUpdateBody = z.object({
   base_url: CarrierBaseUrl.default(''),
   calls_per_second: CarrierCallsPerSecond.default(0),
   fields: CarrierFieldValues.default({}),
+  /** save although the last 测试连接 of exactly these fields failed (docs/decisions/0071); without it such a save is refused */
+  confirm_failed_test: z.boolean({ error: '测试未通过仍保存的确认有误' }).default(false),
   reason: AdminReason,
 });
 
@@ -235,7 +239,8 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: CarrierAccountRow,
   },
   adminCarrierAccountTest: {
-    // 测试连接 reads the account and makes one harmless call to the carrier's platform: it writes nothing, and a second test is a second look
+    // 测试连接 reads the account and makes one harmless call to the carrier's platform: it writes nothing of the account, only
+    // its outcome's mark for the save that follows (docs/decisions/0071), and a second test is a second look
     writes: false,
     access: 'carriers.manage',
     tags: ['admin carriers'],

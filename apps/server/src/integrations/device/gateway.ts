@@ -142,7 +142,7 @@ export class DeviceUnsupported extends Error {
  * The device's cloud (an ACS that is down, times out or refuses us) cannot answer for it now. An
  * AppError, not a fault: every path that needs the device — a holder's change, support's firmware
  * push — answers the same Chinese words with nothing sent or written, instead of a 500; the reads
- * catch it and answer with what the portal knows (modules/devices/service.ts).
+ * catch it and answer with what the portal knows (modules/devices/reads.ts).
  */
 export class DeviceUnreachable extends AppError {
   constructor(readonly serial: string) {

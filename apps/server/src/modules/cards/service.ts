@@ -329,6 +329,7 @@ const FIX_PATH: Record<FixKind, string | null> = {
 const CLEW_LEVEL: Record<LineProblemCode, ClewAnswer['level']> = {
   cancelled: 'danger',
   replace_card: 'warning',
+  wrong_platform: 'warning',
   restoring: 'info',
   stopped: 'danger',
   not_activated: 'info',

@@ -36,6 +36,7 @@ import { AccountAdapters } from './adapters';
 import { AccountsCarrierGateway } from './gateway';
 import { healthOf, staleBefore, type Limits } from './health';
 import * as repo from './repo';
+import { FAILED_TEST_REFUSAL, lastTestFailed, noteTest, testedKey, type TestedFields } from './testOutcome';
 
 /** The longest a connection test may take, all calls included (the console's client gives up at 20 s). */
 export const TEST_LIMIT_MS = 10_000;
@@ -296,6 +297,16 @@ export class CarrierAccountsAdmin {
     if (problem) throw bad(problem);
   }
 
+  private testedKey(fields: TestedFields): string {
+    return testedKey(this.ctx.config.personalDataKey, fields);
+  }
+
+  /** A save of fields whose last 测试连接 failed goes only when the request confirms it (docs/decisions/0071). */
+  private async assertTestNotFailed(trx: Executor, fields: TestedFields, confirmed: boolean): Promise<void> {
+    if (confirmed) return;
+    if (await lastTestFailed(trx, this.testedKey(fields))) throw new AppError(Code.CARRIER_TEST_FAILED_NEEDS_CONFIRM, FAILED_TEST_REFUSAL);
+  }
+
   private kindOf(carrier: string): CarrierKind {
     const kind = carrierKind(carrier);
     if (!kind) throw bad(`平台类型须为 ${CARRIER_KINDS.map((k) => k.label).join('、')} 之一`);
@@ -316,6 +327,7 @@ export class CarrierAccountsAdmin {
     this.assertBuilds(kind, body.name, baseUrl, credentials);
     await this.assertAddress(baseUrl);
     if (await repo.accountByName(trx, body.name)) throw bad(NAME_TAKEN);
+    await this.assertTestNotFailed(trx, { account: null, kind: kind.kind, baseUrl, credentials }, body.confirm_failed_test);
     const fields = {
       name: body.name,
       carrier: kind.kind,
@@ -349,6 +361,7 @@ export class CarrierAccountsAdmin {
     const changedFields = [...names].filter((n) => (stored[n] ?? '') !== (credentials[n] ?? ''));
     const connectionChanged = changedFields.length > 0 || baseUrl !== a.base_url;
     if (!connectionChanged && body.name === a.name && body.calls_per_second === a.calls_per_second) throw bad('没有修改任何内容');
+    await this.assertTestNotFailed(trx, { account: a.id, kind: kind.kind, baseUrl, credentials }, body.confirm_failed_test);
     const fields = {
       name: body.name,
       base_url: baseUrl,
@@ -393,6 +406,7 @@ export class CarrierAccountsAdmin {
     let name: string;
     let baseUrl: string;
     let credentials: Record<string, string>;
+    let account: number | null = null;
     if (body.id !== null) {
       const a = await this.existing(this.ctx.db.kysely, body.id);
       if (a.id === SIMULATOR_ACCOUNT_ID) throw bad('内置模拟器无需测试连接');
@@ -409,6 +423,7 @@ export class CarrierAccountsAdmin {
         credentials = body.fields ? this.fieldsOf(kind, body.fields, stored) : stored;
       }
       name = a.name;
+      account = a.id;
     } else {
       kind = this.kindOf(body.carrier ?? '');
       credentials = this.fieldsOf(kind, body.fields ?? {}, null);
@@ -417,11 +432,14 @@ export class CarrierAccountsAdmin {
       name = 'connection-test';
     }
     const started = Date.now();
-    const done = (ok: boolean, message: string, errorKind: string | null): CarrierTestResult => {
+    const key = this.testedKey({ account, kind: kind.kind, baseUrl, credentials });
+    const done = async (ok: boolean, message: string, errorKind: string | null): Promise<CarrierTestResult> => {
       this.ctx.log.info(
         { carrier: kind.kind, account: name, ok, error_kind: errorKind, elapsed_ms: Date.now() - started },
         'carrier connection test',
       );
+      // kept for the save that follows: a save of these fields after a failure asks first
+      await noteTest(this.ctx.db.kysely, key, ok);
       return { ok, message };
     };
     let adapter: CarrierAdapter;

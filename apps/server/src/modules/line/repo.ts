@@ -26,3 +26,14 @@ export async function alivePackagesOf(db: Executor, cardIds: readonly number[], 
   for (const { card_id, ...r } of rows) out.set(card_id, [...(out.get(card_id) ?? []), r]);
   return out;
 }
+
+/** The platform kind of each carrier account (carrier_accounts, written by modules/carriers), by id. */
+export async function accountKinds(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('carrier_accounts')
+    .select(['id', 'carrier'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [Number(r.id), r.carrier]));
+}

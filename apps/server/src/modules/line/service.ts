@@ -5,10 +5,12 @@
 // then ask the carrier to act (restore.ts); nothing keeps a copy of the verdicts.
 import type { FlowAnswer, LineAnswer, PackageUsage } from '@portal/contract';
 import { chinaDate, chinaMonthStart, fenToYuan } from '@portal/domain';
+import { issuerCarrierOf } from '@portal/domain/network';
 import { lineView, planInForce, queuedPlans, type LineFacts, type LinePackageRow, type LineView } from '@portal/domain/line';
 import type { Executor } from '../../db/executor';
 import type { Card } from '../../db/schema';
 import { clock } from '../../lib/clock';
+import { carrierKind, SIMULATOR_ACCOUNT_ID } from '../../integrations/carrier/kinds';
 import { chinaDayOf, dailyUsageOf, lastChinaDayBefore, usageSums } from '../usage';
 import * as repo from './repo';
 
@@ -27,6 +29,8 @@ export type LineCard = Pick<
   | 'resume_requested_at'
   | 'apn'
   | 'apn_expected'
+  | 'iccid'
+  | 'carrier_account_id'
 >;
 
 /** The stored facts of a line at `now`, read in the caller's transaction when it passes one. */
@@ -34,7 +38,24 @@ export async function lineFacts(db: Executor, card: LineCard, now: Date, syncedA
   const rows = await repo.alivePackages(db, card.id, now.toISOString());
   const w = windowsOf(rows, now);
   const sums = await usageSums(db, card.id, w);
-  return factsOf(card, rows, sums, now, syncedAt);
+  const carriers = await accountCarriers(db, [card]);
+  return factsOf(card, rows, sums, now, syncedAt, carriers.get(card.carrier_account_id) ?? null);
+}
+
+/**
+ * The carrier of each card's platform account, for the cards that could sit on the wrong one: the
+ * simulator (most cards) and an ICCID whose issuer does not tell cost no query.
+ */
+async function accountCarriers(db: Executor, cards: readonly LineCard[]): Promise<Map<number, number | null>> {
+  const ids = [
+    ...new Set(
+      cards
+        .filter((c) => c.carrier_account_id !== SIMULATOR_ACCOUNT_ID && issuerCarrierOf(c.iccid) !== null)
+        .map((c) => c.carrier_account_id),
+    ),
+  ];
+  const kinds = await repo.accountKinds(db, ids);
+  return new Map(ids.map((id) => [id, carrierKind(kinds.get(id) ?? '')?.network ?? null]));
 }
 
 /** The days whose usage the facts add up: today, this month, and the plan in force's days so far. */
@@ -57,6 +78,7 @@ function factsOf(
   sums: { today: number; month: number; pkg: number },
   now: Date,
   syncedAt: LineFacts['syncedAt'],
+  accountCarrier: number | null,
 ): LineFacts {
   return {
     now,
@@ -71,6 +93,8 @@ function factsOf(
     syncedAt,
     resumeRequestedAt: card.resume_requested_at,
     apn: card.apn_expected ? { current: card.apn, expected: card.apn_expected } : null,
+    iccid: card.iccid,
+    accountCarrier,
   };
 }
 
@@ -94,7 +118,13 @@ export async function linesOf(db: Executor, cards: readonly LineCard[]): Promise
     if (d.day >= w.monthFrom) s.month += kb;
     if (w.pkgFrom && w.pkgTo && d.day >= w.pkgFrom && d.day <= w.pkgTo) s.pkg += kb;
   }
-  return new Map(cards.map((c) => [c.id, lineView(factsOf(c, packages.get(c.id) ?? [], sums.get(c.id)!, now, c.flow_synced_at))]));
+  const carriers = await accountCarriers(db, cards);
+  return new Map(
+    cards.map((c) => [
+      c.id,
+      lineView(factsOf(c, packages.get(c.id) ?? [], sums.get(c.id)!, now, c.flow_synced_at, carriers.get(c.carrier_account_id) ?? null)),
+    ]),
+  );
 }
 
 /** The line as every page shows it, from what is stored (no carrier call). */

@@ -139,6 +139,8 @@ describe('CarrierAccountModal', () => {
         calls_per_second: 0,
         fields: { app_key: 'ak-1', secret: '', cust_number: '600001' },
         reason: '改名',
+        // no failed test of these fields: nothing to confirm (docs/decisions/0071)
+        confirm_failed_test: false,
       },
     ]);
   });

@@ -63,7 +63,7 @@ export function CarrierAccountModal({ account, kinds, onClose }: CarrierAccountM
         content: `${failedTest.message}。保存后同步引擎会用这些字段调用平台，失败会显示在账号状态中并告警。`,
         okText: '仍然保存',
         cancelText: '返回修改',
-        onOk: () => save.mutate(v),
+        onOk: () => save.mutate({ ...v, confirm_failed_test: true }),
       });
     },
   };

@@ -59,7 +59,10 @@ describe('the carrier account form', () => {
       calls_per_second: 0,
       fields: { app_key: 'ak', secret: '', apn: '' },
       reason: '新接入',
+      confirm_failed_test: false,
     });
+    // 仍然保存 after a failed test: the server is told, or it refuses the save
+    expect(toCreateBody(KIND, { ...v, confirm_failed_test: true }).confirm_failed_test).toBe(true);
     expect(toUpdateBody(ACCOUNT, KIND, v)).toEqual({
       id: 3,
       name: '电信',
@@ -67,6 +70,7 @@ describe('the carrier account form', () => {
       calls_per_second: 0,
       fields: { app_key: 'ak', secret: '', apn: '' },
       reason: '新接入',
+      confirm_failed_test: false,
     });
     expect(toTestBody(ACCOUNT, KIND, { fields: { secret: 's' } })).toEqual({
       id: 3,

@@ -20,6 +20,8 @@ export interface AccountFormValues {
   /** the kind's fields by name; a secret's input starts empty */
   fields?: Record<string, string | undefined>;
   reason: string;
+  /** the operator answered 仍然保存 after a failed 测试连接 (not a form field: the question's answer) */
+  confirm_failed_test?: boolean;
 }
 
 /** 正常 / 异常 / 已停用: the contract's words, the console's colours. */
@@ -79,6 +81,8 @@ export function toCreateBody(kind: CarrierKindRow, v: AccountFormValues): AdminI
     calls_per_second: v.calls_per_second ?? 0,
     fields: fieldsOf(kind, v.fields),
     reason: v.reason.trim(),
+    // the server refuses a save of fields whose last test failed unless told (docs/decisions/0071)
+    confirm_failed_test: v.confirm_failed_test === true,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   settleChange,
 } from '../adapter';
 import { ONELINK_DEFAULT_BASE_URL, OneLinkClient, rows, type OneLinkRow } from './client';
+import { clock } from '../../../lib/clock';
 
 /**
  * How hard the sync engine may use one account. OneLink publishes no per-second figure in the
@@ -76,7 +77,7 @@ export class OneLinkAdapter implements CarrierAdapter {
 
   constructor(o: OneLinkAdapterOptions) {
     this.variant = o.variant;
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? (() => clock.now().getTime());
     this.client = new OneLinkClient({
       baseUrl: o.baseUrl,
       appid: o.appid,

@@ -6,6 +6,7 @@
 import { formatTransid } from '@portal/domain/carrierCodes/onelink';
 import type { HttpTransport } from '../../http/transport';
 import { CarrierError, type CarrierErrorKind } from '../adapter';
+import { clock } from '../../../lib/clock';
 
 export const ONELINK_DEFAULT_BASE_URL = 'https://api.iot.10086.cn/v5';
 
@@ -63,7 +64,7 @@ export class OneLinkClient {
 
   constructor(private readonly o: OneLinkClientOptions) {
     this.base = o.baseUrl.replace(/\/+$/, '');
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? (() => clock.now().getTime());
     // A random start keeps two processes (or a restart within the same second) from sending the
     // same transid; within one process the sequence only ever moves on.
     this.sequence = o.sequenceStart ?? Math.floor(Math.random() * 100_000_000);

@@ -178,6 +178,7 @@ export async function searchCards(db: Executor, f: CardFilter, limit: number) {
       'cards.resume_requested_at',
       'cards.apn',
       'cards.apn_expected',
+      'cards.carrier_account_id',
     ])
     .select((eb) =>
       eb
