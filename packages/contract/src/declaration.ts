@@ -1,7 +1,7 @@
 // One shape for every endpoint, the portal's and the console's (docs/decisions/0050-one-endpoint-registry.md):
-// its route (a zod-free constant in routes/*.ts or routes/admin/*.ts, so a browser bundle carries
-// only the strings it calls), who may call it, and its schemas. endpoints.ts binds the portal's
-// routes to their declarations, admin/*.ts the console's; the server registers every one of them
+// its route, who may call it, and its schemas, declared once in portal/<area>.ts or admin/<area>.ts.
+// The zod-free route constants a browser bundle imports (routes/*.ts, so it carries only the
+// strings it calls) are derived from these (./routesFile.ts); the server registers every endpoint
 // with one serve() that applies the guard `access` names.
 import type { z } from 'zod';
 import { methodOf, pathPatternOf, type MethodOf, type PathOf, type Route } from './route';
@@ -45,33 +45,27 @@ export interface EndpointDeclaration {
   readonly idempotent?: string;
 }
 
-/** What a declaration says besides its route (the route comes from its routes file); a GET has no body. */
-export type DeclarationOf<R extends Route> = Omit<EndpointDeclaration, 'route'> &
-  (MethodOf<R> extends 'GET' ? { readonly body?: never; readonly upload?: never } : unknown);
+/** A GET has no body: a declaration whose route is a GET and that has one is a type error. */
+export type NoBodyOnGet<D> = D extends { readonly route: `GET ${string}` } ? { readonly body?: never; readonly upload?: never } : unknown;
 
 /** An endpoint as the server registers it: its declaration with its route taken apart. */
-export type Bound<K, R extends Route, D> = D & {
+export type Bound<K, D extends { readonly route: Route }> = D & {
   readonly name: K;
-  readonly route: R;
-  readonly method: MethodOf<R>;
-  readonly path: PathOf<R>;
+  readonly method: MethodOf<D['route']>;
+  readonly path: PathOf<D['route']>;
 };
 
 /**
- * Binds each route of a routes file to its declaration. A route without a declaration is a type
- * error; a declaration without a route is one too, and throws (for a caller the checker cannot see).
+ * An area's endpoints, each declared once with its route: the name is the key. The zod-free route
+ * constants the browsers import (routes/<area>.ts) are written from these by `npm run routes`
+ * (./routesFile.ts), and a unit test fails when they differ.
  */
-export function bindRoutes<const R extends Record<string, Route>, const D extends { readonly [K in keyof R]: DeclarationOf<R[K]> }>(
-  routes: R,
-  declarations: D & Record<Exclude<keyof D, keyof R>, never>,
-): { readonly [K in keyof R & string]: Bound<K, R[K], D[K]> } {
+export function declareArea<const D extends { readonly [name: string]: EndpointDeclaration }>(
+  declarations: D & { readonly [K in keyof D]: NoBodyOnGet<D[K]> },
+): { readonly [K in keyof D & string]: Bound<K, D[K]> } {
   const out = {} as Record<string, unknown>;
-  for (const name of Object.keys(routes)) {
-    const route = routes[name]!;
-    const d = declarations[name];
-    if (!d) throw new Error(`route ${name} has no declaration`);
-    out[name] = { ...d, name, route, method: methodOf(route), path: pathPatternOf(route) };
+  for (const [name, d] of Object.entries(declarations)) {
+    out[name] = { ...d, name, method: methodOf(d.route), path: pathPatternOf(d.route) };
   }
-  for (const name of Object.keys(declarations)) if (!(name in routes)) throw new Error(`endpoint ${name} has no route`);
-  return out as { readonly [K in keyof R & string]: Bound<K, R[K], D[K]> };
+  return out as { readonly [K in keyof D & string]: Bound<K, D[K]> };
 }

@@ -1,6 +1,6 @@
-// Every endpoint declared once, in the one declaration shape (./declaration.ts): its route
-// (method, path) from routes/<area>.ts, bound in portal/<area>.ts to who may call it (`access`) and
-// its query, body, path-parameter and answer schemas. The console's are bound the same way in
+// Every endpoint declared once, in the one declaration shape (./declaration.ts): in
+// portal/<area>.ts its route (method, path), who may call it (`access`) and its query, body,
+// path-parameter and answer schemas; routes/<area>.ts is derived from them (./routesFile.ts). The console's are bound the same way in
 // admin/<area>.ts; REGISTRY below holds both. The server registers its handlers from these declarations (guard, validation,
 // serialization, OpenAPI); the web app and the console import only their types
 // (docs/decisions/0050-one-endpoint-registry.md).
@@ -12,7 +12,7 @@ import { ADMIN_ENDPOINTS } from './admin/index';
 import { PORTAL_ENDPOINTS } from './portal/index';
 
 export { ROUTES };
-/** A portal endpoint's name: the name of its export in routes/*.ts. */
+/** A portal endpoint's name: its key in portal/<area>.ts, and its export in the derived routes/*.ts. */
 export type PortalEndpointName = keyof typeof ROUTES;
 
 /** The portal's endpoints: every route of routes/index.ts with its declaration (an area left out of portal/index.ts is a type error here). */

@@ -1,4 +1,5 @@
-// An endpoint's route is one string, "METHOD /path" (routes/*.ts): the smallest thing the web
+// An endpoint's route is one string, "METHOD /path" (declared with the endpoint, derived into
+// routes/*.ts for the browsers): the smallest thing the web
 // client needs at run time, and a literal type the checker can take apart. Zod-free: the login
 // page's first load uses it.
 

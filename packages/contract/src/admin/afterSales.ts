@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { INVOICE_REQUEST_STATUSES, REFUND_REQUEST_STATUSES } from '../patterns/afterSales';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/afterSales';
 import { AdminReason } from './orders';
 import { PendingApproval } from './approvals';
 
@@ -83,8 +82,9 @@ export const AdminInvoiceIssueBody = z.object({
 });
 export const AdminInvoiceRejectBody = z.object({ id: Id, reason: AdminReason });
 
-export const adminAfterSalesEndpoints = adminArea(ROUTES, {
+export const adminAfterSalesEndpoints = adminArea({
   adminRefundRequestList: {
+    route: 'GET /admin/refund-requests',
     access: 'orders.view',
     tags: ['admin after-sales'],
     summary: '持卡人的退款申请（按状态筛选，先到先处理）',
@@ -92,6 +92,7 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
     answer: AdminRefundRequestListAnswer,
   },
   adminRefundRequestApprove: {
+    route: 'POST /admin/refund-requests/approve',
     access: 'refunds.manage',
     tags: ['admin after-sales'],
     summary: '同意退款申请：经退款服务全额退款并收回权益（须填写原因；超过单笔退款上限待另一人审批，申请仍为待处理）',
@@ -99,6 +100,7 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
     answer: z.union([AdminRefundRequestRow, PendingApproval]),
   },
   adminRefundRequestReject: {
+    route: 'POST /admin/refund-requests/reject',
     access: 'refunds.manage',
     tags: ['admin after-sales'],
     summary: '驳回退款申请（须填写原因，持卡人可见）',
@@ -106,6 +108,7 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
     answer: AdminRefundRequestRow,
   },
   adminInvoiceRequestList: {
+    route: 'GET /admin/invoice-requests',
     access: 'orders.view',
     tags: ['admin after-sales'],
     summary: '持卡人的电子发票申请（按状态筛选，先到先处理）',
@@ -113,6 +116,7 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
     answer: AdminInvoiceRequestListAnswer,
   },
   adminInvoiceRequestIssue: {
+    route: 'POST /admin/invoice-requests/issue',
     access: 'invoices.manage',
     tags: ['admin after-sales'],
     summary: '登记已开票（发票号码）',
@@ -120,6 +124,7 @@ export const adminAfterSalesEndpoints = adminArea(ROUTES, {
     answer: AdminInvoiceRequestRow,
   },
   adminInvoiceRequestReject: {
+    route: 'POST /admin/invoice-requests/reject',
     access: 'invoices.manage',
     tags: ['admin after-sales'],
     summary: '驳回发票申请（须填写原因，持卡人可见，可重新申请）',

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/agents';
 import { OperatorNewPassword } from './auth';
 import { OperatorDisplayName, OperatorUsername } from './operators';
 
@@ -184,14 +183,16 @@ export const AgentMark = z
   .trim()
   .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, '代理标识为 2–32 位小写字母、数字、- 或 _，以字母或数字开头');
 
-export const adminAgentsEndpoints = adminArea(ROUTES, {
+export const adminAgentsEndpoints = adminArea({
   adminAgentList: {
+    route: 'GET /admin/agents',
     access: 'agents.view',
     tags: ['admin agents'],
     summary: '代理商列表（代理管理员仅本代理）',
     answer: z.object({ items: z.array(AgentSummary) }),
   },
   adminAgentGet: {
+    route: 'GET /admin/agents/detail',
     access: 'agents.view',
     tags: ['admin agents'],
     summary: '代理商详情：品牌、功能开关、支付设置',
@@ -199,6 +200,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentDetail,
   },
   adminAgentCreate: {
+    route: 'POST /admin/agents/create',
     access: 'agents.create',
     tags: ['admin agents'],
     summary: '新建代理商（平台管理员）',
@@ -206,6 +208,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentDetail,
   },
   adminAgentBrandingSave: {
+    route: 'POST /admin/agents/branding',
     access: 'branding.manage',
     tags: ['admin agents'],
     summary: '保存代理商品牌（记录修改前后）',
@@ -213,6 +216,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentDetail,
   },
   adminAgentFeaturesSave: {
+    route: 'POST /admin/agents/features',
     access: 'branding.manage',
     tags: ['admin agents'],
     summary: '保存代理商功能开关',
@@ -220,6 +224,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentDetail,
   },
   adminAgentPaySave: {
+    route: 'POST /admin/agents/pay',
     access: 'paySettings.manage',
     tags: ['admin agents'],
     summary: '保存代理商支付设置（平台管理员）',
@@ -227,6 +232,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentDetail,
   },
   adminBrandingImageUpload: {
+    route: 'POST /admin/agents/:id/image',
     access: 'branding.manage',
     tags: ['admin agents'],
     summary: '上传代理商 Logo 或二维码（JPEG/PNG/WEBP/GIF，最大 5MB），答复图片地址',
@@ -235,6 +241,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: z.object({ url: z.string() }),
   },
   adminSubAgentCreate: {
+    route: 'POST /admin/agents/sub/create',
     access: 'agents.subAgents',
     tags: ['admin agents'],
     summary: '新建下级代理（总代理 → 代理 → 分销，最多三级）：品牌沿用上级，可同时建其管理员账号',
@@ -249,6 +256,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: AgentSummary,
   },
   adminSubAgentTerms: {
+    route: 'GET /admin/agents/sub/terms',
     access: 'agents.subAgents',
     tags: ['admin agents'],
     summary: '下级代理的分成与各套餐成本价',
@@ -256,6 +264,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: SubAgentTerms,
   },
   adminSubAgentTermsSave: {
+    route: 'POST /admin/agents/sub/terms',
     access: 'agents.subAgents',
     tags: ['admin agents'],
     summary: '上级设置下级代理的分成比例与套餐成本价（不低于上级自身成本，不高于零售价）',
@@ -270,6 +279,7 @@ export const adminAgentsEndpoints = adminArea(ROUTES, {
     answer: SubAgentTerms,
   },
   brandingImage: {
+    route: 'GET /admin/public/branding-image/:image',
     access: 'open',
     tags: ['admin agents'],
     summary: '代理商的 Logo 或二维码（公开，门户登录页即显示）',

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/approvals';
 
 const reason = z.string({ error: '请填写原因' }).trim().min(2, '原因至少 2 个字').max(200, '原因最多 200 字');
 const fenLimit = (label: string, max: number) =>
@@ -111,14 +110,16 @@ export const ApprovalRow = z.object({
 /** The answer of a limited write kept for approval instead of carried out. */
 export const PendingApproval = z.object({ pending_approval: ApprovalRow });
 
-export const adminApprovalEndpoints = adminArea(ROUTES, {
+export const adminApprovalEndpoints = adminArea({
   adminWriteLimits: {
+    route: 'GET /admin/limits',
     access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '限额：超过即需第二位管理员审批的券面额、有效期、单批总额、余额调整和零售价',
     answer: WriteLimitsShape,
   },
   adminWriteLimitsSave: {
+    route: 'POST /admin/limits/save',
     access: 'limits.manage',
     tags: ['admin approvals'],
     summary: '设置限额（平台管理员，需填写原因，记审计；放宽任一限额待另一位平台管理员审批）',
@@ -127,6 +128,7 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
     answer: z.union([WriteLimitsShape, PendingApproval]),
   },
   adminApprovalList: {
+    route: 'GET /admin/approvals',
     access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '超限操作的审批：待审批或已处理，按时间倒序分页（代理管理员仅本代理）',
@@ -138,6 +140,7 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(ApprovalRow), next_before_id: z.number().int().nullable() }),
   },
   adminApprovalApprove: {
+    route: 'POST /admin/approvals/approve',
     idempotent: 'its conditional pending → approved: approving twice at once carries the write out once (adminApprovals.test.ts)',
     access: 'approvals.decide',
     tags: ['admin approvals'],
@@ -146,6 +149,7 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
     answer: ApprovalRow,
   },
   adminApprovalReject: {
+    route: 'POST /admin/approvals/reject',
     access: 'approvals.decide',
     tags: ['admin approvals'],
     summary: '驳回审批（需填写原因，不执行）',
@@ -153,6 +157,7 @@ export const adminApprovalEndpoints = adminArea(ROUTES, {
     answer: ApprovalRow,
   },
   adminApprovalWithdraw: {
+    route: 'POST /admin/approvals/withdraw',
     access: 'approvals.view',
     tags: ['admin approvals'],
     summary: '撤回自己提交、仍待审批的申请（需填写原因，不执行，只能撤回一次）',

@@ -1,7 +1,6 @@
 // The audit log: search and CSV export. Nothing changes it (docs/decisions/0018).
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/audit';
 import { AUDIT_REFS } from './auditLabels';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
@@ -44,8 +43,9 @@ export const AuditListAnswer = z.object({
   next_before_id: z.number().int().nullable(),
 });
 
-export const adminAuditEndpoints = adminArea(ROUTES, {
+export const adminAuditEndpoints = adminArea({
   adminAuditList: {
+    route: 'GET /admin/audit',
     access: 'audit.view',
     tags: ['admin audit'],
     summary: '审计日志：按操作人、操作、对象、时间筛选，按时间倒序分页',
@@ -53,6 +53,7 @@ export const adminAuditEndpoints = adminArea(ROUTES, {
     answer: AuditListAnswer,
   },
   adminAuditExport: {
+    route: 'GET /admin/audit/export',
     access: 'audit.view',
     tags: ['admin audit'],
     summary: '导出审计日志（CSV，UTF-8 带 BOM，筛选条件同列表，最多 10000 行）',

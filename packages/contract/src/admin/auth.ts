@@ -1,7 +1,6 @@
 // Operator logins, sessions, own password and the TOTP second factor.
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/auth';
 import { OPERATOR_ROLES, type OperatorRole } from './permissions';
 
 export const OPERATOR_ROLE_LABEL: Record<OperatorRole, string> = {
@@ -69,17 +68,31 @@ export const AdminTotpEnrolAnswer = z.object({
 export const AdminTotpConfirmRequest = z.object({ code: totpCode });
 export const AdminTotpDisableRequest = z.object({ password });
 
-export const adminAuthEndpoints = adminArea(ROUTES, {
+export const adminAuthEndpoints = adminArea({
   adminLogin: {
+    route: 'POST /admin/login',
     access: 'open',
     tags: ['admin auth'],
     summary: '运营后台登录：用户名+密码（开启两步验证时另需动态验证码）；连续错误 5 次锁定 15 分钟',
     body: AdminLoginRequest,
     answer: AdminLoginAnswer,
   },
-  adminLogout: { access: 'self', tags: ['admin auth'], summary: '退出运营后台（注销当前会话）', answer: z.null() },
-  adminSession: { access: 'self', tags: ['admin auth'], summary: '当前登录的运营人员、角色与权限', answer: AdminOperator },
+  adminLogout: {
+    route: 'POST /admin/logout',
+    access: 'self',
+    tags: ['admin auth'],
+    summary: '退出运营后台（注销当前会话）',
+    answer: z.null(),
+  },
+  adminSession: {
+    route: 'GET /admin/session',
+    access: 'self',
+    tags: ['admin auth'],
+    summary: '当前登录的运营人员、角色与权限',
+    answer: AdminOperator,
+  },
   adminChangePassword: {
+    route: 'POST /admin/password',
     access: 'self',
     tags: ['admin auth'],
     summary: '修改自己的登录密码（其他登录随之失效）',
@@ -87,12 +100,14 @@ export const adminAuthEndpoints = adminArea(ROUTES, {
     answer: z.null(),
   },
   adminTotpEnrol: {
+    route: 'POST /admin/totp/enrol',
     access: 'self',
     tags: ['admin auth'],
     summary: '开始开启两步验证：生成密钥与 otpauth 链接（确认前不生效）',
     answer: AdminTotpEnrolAnswer,
   },
   adminTotpConfirm: {
+    route: 'POST /admin/totp/confirm',
     access: 'self',
     tags: ['admin auth'],
     summary: '用动态验证码确认开启两步验证',
@@ -100,6 +115,7 @@ export const adminAuthEndpoints = adminArea(ROUTES, {
     answer: AdminOperator,
   },
   adminTotpDisable: {
+    route: 'POST /admin/totp/disable',
     access: 'self',
     tags: ['admin auth'],
     summary: '关闭两步验证（需要登录密码）',

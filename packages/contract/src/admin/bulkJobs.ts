@@ -2,7 +2,6 @@
 // series, move to another agent, move to another carrier account. Each is a tracked job with a result per card.
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/bulkJobs';
 
 /** the most cards one job takes: as many as one import (IMPORT_MAX_ROWS), done in the background (docs/decisions/0027) */
 export const BULK_MAX_CARDS = 20_000;
@@ -88,8 +87,9 @@ export const BulkJobItem = z.object({
   updated_at: z.string(),
 });
 
-export const adminBulkJobEndpoints = adminArea(ROUTES, {
+export const adminBulkJobEndpoints = adminArea({
   adminBulkJobCreate: {
+    route: 'POST /admin/bulk-jobs',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '新建批量任务（停机、复机、标记换卡、设置套餐系列、转移代理、移至运营商账号）：立即返回，后台逐卡处理并记录结果',
@@ -98,6 +98,7 @@ export const adminBulkJobEndpoints = adminArea(ROUTES, {
     answer: BulkJob,
   },
   adminBulkJobList: {
+    route: 'GET /admin/bulk-jobs',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '批量任务列表（最新在前）',
@@ -107,6 +108,7 @@ export const adminBulkJobEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(BulkJob), next_before_id: z.number().int().nullable() }),
   },
   adminBulkJobDetail: {
+    route: 'GET /admin/bulk-jobs/detail',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '批量任务详情：各结果的张数，每张卡的结果（按结果筛选，每页 200 张）',

@@ -3,7 +3,6 @@
 // been used. The file travels as base64 in JSON (the console reads it with FileReader).
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/cardImports';
 
 /** the largest file accepted */
 export const IMPORT_MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -106,19 +105,22 @@ const Reason = (what: string) =>
     .min(2, `${what}至少 2 个字`)
     .max(200, `${what}最多 200 个字`);
 
-export const adminCardImportEndpoints = adminArea(ROUTES, {
+export const adminCardImportEndpoints = adminArea({
   adminCardImportTemplate: {
+    route: 'GET /admin/card-imports/template',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '下载卡片导入模板（CSV）',
   },
   adminCarrierAccountChoices: {
+    route: 'GET /admin/card-imports/carrier-accounts',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '可选的运营商账号（已启用）：导入文件的“运营商账号”列与批量任务“移至运营商账号”的目标',
     answer: z.object({ items: z.array(CarrierAccountChoice) }),
   },
   adminCardImportDryRun: {
+    route: 'POST /admin/card-imports/dry-run',
     // a check of the file (POST only because the file is the body): it writes nothing
     writes: false,
     access: 'cards.manage',
@@ -129,6 +131,7 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     answer: ImportDryRunAnswer,
   },
   adminCardImportCommit: {
+    route: 'POST /admin/card-imports',
     access: 'cards.manage',
     tags: ['admin cards'],
     bodyLimit: IMPORT_BODY_LIMIT,
@@ -137,6 +140,7 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     answer: ImportCommitAnswer,
   },
   adminCardImportBatches: {
+    route: 'GET /admin/card-imports',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '导入批次列表（最新在前）',
@@ -146,6 +150,7 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(ImportBatch), next_before_id: z.number().int().nullable() }),
   },
   adminCardImportUndo: {
+    route: 'POST /admin/card-imports/undo',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '撤销导入批次：仅当批次内的卡都未被使用（未绑定、无订单、无用量）',
@@ -156,12 +161,14 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     answer: ImportBatch,
   },
   adminCardPasswordPending: {
+    route: 'GET /admin/card-passwords/pending',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '待发放的卡密码数量（迁移时为没有卡密码的卡生成的）',
     answer: z.object({ count: z.number().int() }),
   },
   adminCardPasswordTake: {
+    route: 'POST /admin/card-passwords/take',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '领取待发放的卡密码：一次性给出明文并删除（记审计）',
@@ -171,6 +178,7 @@ export const adminCardImportEndpoints = adminArea(ROUTES, {
     }),
   },
   adminCardPasswordReset: {
+    route: 'POST /admin/cards/password-reset',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '重置卡密码：生成新的 6 位卡密码，仅此一次显示；该卡的卡号登录全部退出（记审计，须填原因）',

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { CardInfoAnswer, ClewAnswer, LineAnswer, PackageUsage } from '../schemas';
 import { SUGGEST_CATEGORIES } from '../patterns/tickets';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/cards';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
 const page = (what: string) => z.coerce.number({ error: `${what}有误` }).int(`${what}有误`);
@@ -215,8 +214,9 @@ export const CardHolderViewAnswer = z.object({
   viewed_at: z.string(),
 });
 
-export const adminCardsEndpoints = adminArea(ROUTES, {
+export const adminCardsEndpoints = adminArea({
   adminCardSearch: {
+    route: 'GET /admin/cards',
     access: 'cards.view',
     tags: ['admin cards'],
     summary:
@@ -225,6 +225,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardSearchAnswer,
   },
   adminCardLookup: {
+    route: 'POST /admin/cards/lookup',
     // POST only because a pasted list of 1,000 ICCIDs does not fit a URL: it reads, writes nothing
     writes: false,
     access: 'cards.view',
@@ -234,12 +235,14 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardLookupAnswer,
   },
   adminCardExport: {
+    route: 'GET /admin/cards/export',
     access: 'cards.view',
     tags: ['admin cards'],
     summary: '导出卡片（CSV，UTF-8 带 BOM，筛选条件同搜索，最多 50000 行）',
     query: CardSearchQuery.omit({ before_id: true, limit: true }),
   },
   adminCardStory: {
+    route: 'GET /admin/cards/story',
     access: 'cards.story',
     tags: ['admin cards'],
     summary: '一张卡的全貌：信息、用量、套餐、订单、余额流水、实名（脱敏）、设备、诊断、工单',
@@ -247,6 +250,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardStoryAnswer,
   },
   adminCardSetState: {
+    route: 'POST /admin/cards/state',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '停机或复机一张卡（经运营商接口，与批量任务同一路径），填写原因，记入审计',
@@ -254,6 +258,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardActionAnswer,
   },
   adminCardSetSeries: {
+    route: 'POST /admin/cards/series',
     access: 'cards.manage',
     tags: ['admin cards'],
     summary: '设置一张卡的套餐系列（须为该卡代理的系列），填写原因，记入审计',
@@ -261,6 +266,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardActionAnswer,
   },
   adminCardRealNameRemind: {
+    route: 'POST /admin/cards/real-name-remind',
     access: 'cards.assist',
     tags: ['admin cards'],
     summary: '重新发送实名认证链接：短信发到持卡人的绑定手机号，打开后取新的运营商链接；填写原因，记入审计',
@@ -268,6 +274,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardActionAnswer,
   },
   adminCardTicketOpen: {
+    route: 'POST /admin/cards/ticket',
     access: 'tickets.manage',
     tags: ['admin cards'],
     summary: '为持卡人登记工单（电话反映的问题），持卡人在投诉建议中可见；记入审计',
@@ -275,6 +282,7 @@ export const adminCardsEndpoints = adminArea(ROUTES, {
     answer: CardActionAnswer.extend({ ticket_id: z.number().int(), ticket_no: z.string() }),
   },
   adminCardHolderView: {
+    route: 'GET /admin/cards/holder-view',
     access: 'cards.story',
     tags: ['admin cards'],
     summary: '以持卡人视角只读查看门户首页（服务端按首页同一读模型生成，不创建持卡人会话），记入审计',

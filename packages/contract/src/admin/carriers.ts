@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/carriers';
 import { AdminReason } from './orders';
 
 /** Where an account comes from: the built-in simulator (account 1), the console, or CARRIER_ACCOUNTS_FILE. */
@@ -203,8 +202,9 @@ export const CarrierTestResult = z.object({
 });
 export type CarrierTestResult = z.infer<typeof CarrierTestResult>;
 
-export const adminCarrierEndpoints = adminArea(ROUTES, {
+export const adminCarrierEndpoints = adminArea({
   adminCarrierAccountList: {
+    route: 'GET /admin/carrier-accounts',
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary:
@@ -212,12 +212,14 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(CarrierAccountRow) }),
   },
   adminCarrierKinds: {
+    route: 'GET /admin/carrier-accounts/kinds',
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '可添加的运营商平台类型及其账号字段（表单用）',
     answer: z.object({ items: z.array(CarrierKindRow) }),
   },
   adminCarrierAccountCreate: {
+    route: 'POST /admin/carrier-accounts/create',
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '新建运营商账号（密钥加密保存，此后不再显示）',
@@ -225,6 +227,7 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: CarrierAccountRow,
   },
   adminCarrierAccountUpdate: {
+    route: 'POST /admin/carrier-accounts/update',
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '修改运营商账号（密钥留空则不修改；内置模拟器与配置文件中的账号不可在此修改）',
@@ -232,6 +235,7 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: CarrierAccountRow,
   },
   adminCarrierAccountSetEnabled: {
+    route: 'POST /admin/carrier-accounts/enabled',
     access: 'carriers.manage',
     tags: ['admin carriers'],
     summary: '停用或启用运营商账号（停用后不再同步、不再调用该平台）',
@@ -239,7 +243,8 @@ export const adminCarrierEndpoints = adminArea(ROUTES, {
     answer: CarrierAccountRow,
   },
   adminCarrierAccountTest: {
-    // 测试连接 reads the account and makes one harmless call to the carrier's platform: it writes nothing of the account, only
+    route: 'POST /admin/carrier-accounts/test',
+    // 测試连接 reads the account and makes one harmless call to the carrier's platform: it writes nothing of the account, only
     // its outcome's mark for the save that follows (docs/decisions/0071), and a second test is a second look
     writes: false,
     access: 'carriers.manage',

@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { PendingApproval } from './approvals';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/catalogue';
 
 /** docs/spec/portal-spec.md §3 "Package type 1 to 9", as the portal labels them. */
 export const PACKAGE_TYPE_NAME: Record<number, string> = {
@@ -225,8 +224,9 @@ export const VoucherBatch = z.object({
 
 export const VoucherBatchRevokeInput = z.object({ id: id('发放批次'), reason });
 
-export const adminCatalogueEndpoints = adminArea(ROUTES, {
+export const adminCatalogueEndpoints = adminArea({
   adminSeriesList: {
+    route: 'GET /admin/catalogue/series',
     access: 'prices.view',
     tags: ['admin catalogue'],
     summary: '套餐系列（代理管理员仅本代理）',
@@ -234,6 +234,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(SeriesRow) }),
   },
   adminSeriesSave: {
+    route: 'POST /admin/catalogue/series/save',
     access: 'catalogue.manage',
     tags: ['admin catalogue'],
     summary: '新建或修改套餐系列（平台管理员）',
@@ -241,6 +242,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: SeriesRow,
   },
   adminPackageList: {
+    route: 'GET /admin/catalogue/packages',
     access: 'prices.view',
     tags: ['admin catalogue'],
     summary: '套餐与价格：成本价、零售价、毛利（代理管理员仅本代理）',
@@ -252,6 +254,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(PackageRow) }),
   },
   adminPackageSave: {
+    route: 'POST /admin/catalogue/packages/save',
     access: 'catalogue.manage',
     tags: ['admin catalogue'],
     summary: '新建或修改套餐（平台管理员）；零售价低于成本价不予保存，高于限额待第二位管理员审批',
@@ -259,6 +262,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.union([PackageRow, PendingApproval]),
   },
   adminPriceSave: {
+    route: 'POST /admin/catalogue/prices/save',
     access: 'prices.manage',
     tags: ['admin catalogue'],
     summary: '修改套餐价格：代理管理员改本代理零售价，平台管理员另可改成本价；零售价低于成本价不予保存，高于限额待第二位管理员审批',
@@ -266,12 +270,14 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.union([PackageRow, PendingApproval]),
   },
   adminCouponPackageList: {
+    route: 'GET /admin/catalogue/coupon-packages',
     access: 'prices.view',
     tags: ['admin catalogue'],
     summary: '优惠券包（代理管理员仅本代理）',
     answer: z.object({ items: z.array(CouponPackageRow) }),
   },
   adminCouponPackageSave: {
+    route: 'POST /admin/catalogue/coupon-packages/save',
     access: 'catalogue.manage',
     tags: ['admin catalogue'],
     summary: '新建或修改优惠券包（平台管理员）',
@@ -279,12 +285,14 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.union([CouponPackageRow, PendingApproval]),
   },
   adminRechargeOfferList: {
+    route: 'GET /admin/catalogue/recharge-offers',
     access: 'prices.view',
     tags: ['admin catalogue'],
     summary: '各代理的首充优惠（代理管理员仅本代理）',
     answer: z.object({ items: z.array(RechargeOfferRow) }),
   },
   adminRechargeOfferSave: {
+    route: 'POST /admin/catalogue/recharge-offers/save',
     access: 'catalogue.manage',
     tags: ['admin catalogue'],
     summary: '设置或取消代理的首充优惠（平台管理员）',
@@ -292,6 +300,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: RechargeOfferRow,
   },
   adminVoucherIssue: {
+    route: 'POST /admin/vouchers/issue',
     idempotent: 'its body request_id (adminCatalogue.test.ts: "repeated: true")',
     access: 'vouchers.issue',
     tags: ['admin catalogue'],
@@ -300,6 +309,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.union([z.object({ batch: VoucherBatch, repeated: z.boolean() }), PendingApproval]),
   },
   adminVoucherBatches: {
+    route: 'GET /admin/vouchers/batches',
     access: 'vouchers.issue',
     tags: ['admin catalogue'],
     summary: '优惠券发放记录（代理管理员仅本代理），按时间倒序分页',
@@ -310,6 +320,7 @@ export const adminCatalogueEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(VoucherBatch), next_before_id: z.number().int().nullable() }),
   },
   adminVoucherBatchRevoke: {
+    route: 'POST /admin/vouchers/batches/revoke',
     access: 'vouchers.issue',
     tags: ['admin catalogue'],
     summary: '撤销一批优惠券中未使用的券（已使用和正在支付中的券不受影响），需填写原因',

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/commissions';
 import { AdminReason } from './orders';
 import { PendingApproval } from './approvals';
 
@@ -145,14 +144,16 @@ const WithdrawalAnswer = z.object({
   withdrawal: CommissionWithdrawal,
 });
 
-export const adminCommissionEndpoints = adminArea(ROUTES, {
+export const adminCommissionEndpoints = adminArea({
   adminCommissionAgents: {
+    route: 'GET /admin/commissions/agents',
     access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金总览：余额、冻结中、可提现、待处理提现（代理管理员只看本代理）',
     answer: z.object({ items: z.array(CommissionAgentRow) }),
   },
   adminCommissionLedger: {
+    route: 'GET /admin/commissions/ledger',
     access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金流水（按时间倒序分页）与余额',
@@ -160,6 +161,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ figures: CommissionFigures, items: z.array(CommissionEntry), next_before_id: z.number().int().nullable() }),
   },
   adminCommissionStatement: {
+    route: 'GET /admin/commissions/statement',
     access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '代理佣金月结单：期初、订单佣金、退款冲回、调整、提现、期末',
@@ -167,12 +169,14 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: CommissionStatementAnswer,
   },
   adminCommissionStatementExport: {
+    route: 'GET /admin/commissions/statement/export',
     access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '导出代理佣金月结单（CSV，北京时间）',
     query: CommissionStatementQuery,
   },
   adminCommissionWithdrawals: {
+    route: 'GET /admin/commissions/withdrawals',
     access: 'commissions.view',
     tags: ['admin commissions'],
     summary: '提现申请（按状态筛选，按时间倒序分页）',
@@ -185,6 +189,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ items: z.array(CommissionWithdrawal), next_before_id: z.number().int().nullable() }),
   },
   adminCommissionWithdrawalRequest: {
+    route: 'POST /admin/commissions/withdrawals/request',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.withdraw',
     tags: ['admin commissions'],
@@ -193,6 +198,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalApprove: {
+    route: 'POST /admin/commissions/withdrawals/approve',
     idempotent: 'its body request_id (commissions.test.ts: approve twice pays once)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -201,6 +207,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalReject: {
+    route: 'POST /admin/commissions/withdrawals/reject',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -209,6 +216,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalPaid: {
+    route: 'POST /admin/commissions/withdrawals/paid',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -221,6 +229,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalFailed: {
+    route: 'POST /admin/commissions/withdrawals/failed',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -229,6 +238,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer,
   },
   adminCommissionWithdrawalTransfer: {
+    route: 'POST /admin/commissions/withdrawals/transfer',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -238,6 +248,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: WithdrawalAnswer.extend({ processing: z.boolean(), note: z.string().optional() }),
   },
   adminCommissionWithdrawalCancel: {
+    route: 'POST /admin/commissions/withdrawals/cancel',
     idempotent: 'its body request_id (payeeConfirm.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -247,6 +258,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ withdrawal: CommissionWithdrawal, canceling: z.boolean() }),
   },
   adminCommissionAdjust: {
+    route: 'POST /admin/commissions/adjust',
     idempotent: 'its body request_id (commissions.test.ts)',
     access: 'commissions.settle',
     tags: ['admin commissions'],
@@ -265,6 +277,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.union([z.object({ applied: z.boolean(), balance_fen: z.number().int() }), PendingApproval]),
   },
   adminCommissionSettings: {
+    route: 'POST /admin/commissions/settings',
     access: 'commissions.configure',
     tags: ['admin commissions'],
     summary: '设置代理的佣金冻结期（天）与收款账户验证手机号（改手机号待另一位平台管理员审批）',
@@ -281,6 +294,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.union([CommissionFigures, PendingApproval]),
   },
   adminCommissionAccountCode: {
+    route: 'POST /admin/commissions/account/code',
     access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '发送修改收款账户的短信验证码（发到代理登记的验证手机号）',
@@ -288,6 +302,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ mobile: z.string(), cooldown_seconds: z.number().int(), expires_in_seconds: z.number().int() }),
   },
   adminCommissionAccountSave: {
+    route: 'POST /admin/commissions/account',
     access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '修改收款账户（须代理手机短信验证码，记审计）',
@@ -305,6 +320,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
   },
   // the payout openid bound in the messaging app, never typed (docs/decisions/0067-agents-in-levels.md)
   adminPayeeWechatStart: {
+    route: 'POST /admin/commissions/payee/wechat',
     access: 'commissions.withdraw',
     idempotent: 'spends the agent’s SMS code: a second submit is refused; the link binds once, conditionally (payeeBinding.test.ts)',
     tags: ['admin commissions'],
@@ -320,6 +336,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ token: z.string(), url: z.string(), expires_at: z.string() }),
   },
   adminPayeeWechatStatus: {
+    route: 'GET /admin/commissions/payee/wechat',
     access: 'commissions.withdraw',
     tags: ['admin commissions'],
     summary: '微信扫码绑定的进度：待扫码、已绑定（收款账户已更新）或已过期',
@@ -327,6 +344,7 @@ export const adminCommissionEndpoints = adminArea(ROUTES, {
     answer: z.object({ state: z.enum(['waiting', 'bound', 'expired']), figures: CommissionFigures.nullable() }),
   },
   payeeWechatBound: {
+    route: 'GET /admin/public/payee/wechat/bound',
     access: 'open',
     tags: ['admin commissions'],
     summary: '公众号网页授权的回调：收款人在微信中打开绑定链接后到此，绑定其 openid 并显示结果页',

@@ -1,7 +1,6 @@
 // The console's overview: figures and the queues waiting for someone.
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/dashboard';
 
 export const DashboardAnswer = z.object({
   /** cards per state (the portal's card state codes) with its label */
@@ -39,8 +38,9 @@ export const DashboardAnswer = z.object({
   ),
 });
 
-export const adminDashboardEndpoints = adminArea(ROUTES, {
+export const adminDashboardEndpoints = adminArea({
   adminDashboard: {
+    route: 'GET /admin/dashboard',
     access: 'dashboard.view',
     tags: ['admin dashboard'],
     summary: '概览：卡片状态、近 30 天激活与收入、用量排行、待处理事项（代理管理员仅本代理）',

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/devices';
 import { AdminReason } from './orders';
 
 const CardNumber = z.string({ error: '请填写卡号' }).trim().min(1, '请填写卡号').max(32, '卡号有误');
@@ -158,8 +157,9 @@ export const AdminFirmwarePushAnswer = z.object({
   items: z.array(z.object({ custom_num: z.string(), serial: z.string(), task: AdminDeviceTask })),
 });
 
-export const adminDeviceEndpoints = adminArea(ROUTES, {
+export const adminDeviceEndpoints = adminArea({
   adminDeviceTasks: {
+    route: 'GET /admin/devices/tasks',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '按卡号查看WiFi设备：最近上报时间、待生效与失败的任务（含设备故障码）',
@@ -167,6 +167,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminDeviceTasksAnswer,
   },
   adminDeviceOverview: {
+    route: 'GET /admin/devices/overview',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '范围内的WiFi设备：在线/离线、最近上报时间、待生效与失败的任务及固件推送，可筛选',
@@ -174,6 +175,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminDeviceOverviewAnswer,
   },
   adminDeviceTaskRetry: {
+    route: 'POST /admin/devices/tasks/retry',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '让设备重新执行一个失败的任务（须填写原因，记入操作日志）',
@@ -181,6 +183,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminDeviceTask,
   },
   adminDeviceTaskCancel: {
+    route: 'POST /admin/devices/tasks/cancel',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '撤销一个待生效的任务（须填写原因，记入操作日志）',
@@ -188,6 +191,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminDeviceTask,
   },
   adminFirmwareList: {
+    route: 'GET /admin/devices/firmware',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '固件库：各型号登记的固件，及可选的设备型号',
@@ -195,6 +199,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminFirmwareAnswer,
   },
   adminFirmwareCreate: {
+    route: 'POST /admin/devices/firmware',
     access: 'firmware.manage',
     tags: ['admin devices'],
     summary: '登记一个固件（型号、版本、ACS上的文件名；须填写原因，记入操作日志）',
@@ -202,6 +207,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminFirmwareImage,
   },
   adminFirmwareWithdraw: {
+    route: 'POST /admin/devices/firmware/withdraw',
     access: 'firmware.manage',
     tags: ['admin devices'],
     summary: '下架一个固件：此后不能再推送（须填写原因，记入操作日志）',
@@ -209,6 +215,7 @@ export const adminDeviceEndpoints = adminArea(ROUTES, {
     answer: AdminFirmwareImage,
   },
   adminDeviceFirmwarePush: {
+    route: 'POST /admin/devices/firmware/push',
     access: 'devices.support',
     tags: ['admin devices'],
     summary: '向设备（或同型号的多台设备）推送固件升级（须填写原因，记入操作日志）',

@@ -2,7 +2,6 @@
 // by message and release, with their counts. Nothing changes them here; old groups are pruned.
 import { z } from 'zod';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/errorReports';
 
 export const ErrorGroupsQuery = z.object({
   release: z.string().trim().max(64, '版本号过长').optional(),
@@ -47,8 +46,9 @@ export const ErrorGroupsAnswer = z.object({
   items: z.array(ErrorGroup),
 });
 
-export const adminErrorReportEndpoints = adminArea(ROUTES, {
+export const adminErrorReportEndpoints = adminArea({
   adminErrorGroups: {
+    route: 'GET /admin/error_reports',
     access: 'errorReports.view',
     tags: ['admin error reports'],
     summary: '手机端错误：按错误信息与版本分组的次数、首次与最近出现时间（新版本在前，可按版本筛选）',

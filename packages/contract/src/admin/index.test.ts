@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ROUTES } from '../endpoints';
 import { adminArea } from './define';
 import { ADMIN_ENDPOINTS } from './index';
@@ -19,14 +20,13 @@ describe('admin endpoint declarations', () => {
   });
 
   it('refuses a route outside /admin', () => {
-    expect(() => adminArea({ x: 'GET /v1/x' }, { x: { access: 'open', tags: ['x'], summary: 'x' } })).toThrow(/under \/admin/);
+    expect(() => adminArea({ x: { route: 'GET /v1/x', access: 'open', tags: ['x'], summary: 'x' } })).toThrow(/under \/admin/);
   });
 
-  it('refuses a declaration without a route, and a route without a declaration', () => {
-    const declaration = { access: 'self', tags: ['x'], summary: 'x' } as const;
-    // @ts-expect-error: y has no route
-    expect(() => adminArea({ x: 'GET /admin/x' }, { x: declaration, y: declaration })).toThrow(/y has no route/);
-    // @ts-expect-error: y has no declaration
-    expect(() => adminArea({ x: 'GET /admin/x', y: 'GET /admin/y' }, { x: declaration })).toThrow(/y has no declaration/);
+  it('takes the name from the key and the method and path from the route', () => {
+    const area = adminArea({ x: { route: 'POST /admin/x/:id', access: 'self', tags: ['x'], summary: 'x' } });
+    expect(area.x).toMatchObject({ name: 'x', method: 'POST', path: '/admin/x/:id' });
+    // @ts-expect-error: a GET has no body
+    adminArea({ y: { route: 'GET /admin/y', access: 'self', tags: ['y'], summary: 'y', body: z.object({}) } });
   });
 });

@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/operators';
 import { OperatorNewPassword } from './auth';
 import { OPERATOR_ROLES } from './permissions';
 import { AdminReason } from './orders';
@@ -61,14 +60,16 @@ export const OperatorCreateRequest = z
 
 export const OperatorRoleRequest = z.object({ id: operatorId, role, agent_id: agentId, reason: AdminReason }).superRefine(agentMatchesRole);
 
-export const adminOperatorEndpoints = adminArea(ROUTES, {
+export const adminOperatorEndpoints = adminArea({
   adminOperatorList: {
+    route: 'GET /admin/operators',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '操作员列表：角色、代理商、停用与锁定状态、两步验证、最近登录',
     answer: z.object({ items: z.array(OperatorRow) }),
   },
   adminOperatorCreate: {
+    route: 'POST /admin/operators/create',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '新建操作员（初始密码规则同修改密码；代理管理员须选择代理商；新增平台管理员待另一位平台管理员审批）',
@@ -76,6 +77,7 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     answer: z.union([OperatorRow, PendingApproval]),
   },
   adminOperatorResetPassword: {
+    route: 'POST /admin/operators/password',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '重置操作员密码（其所有登录随之失效；平台管理员的密码待另一位平台管理员审批）',
@@ -83,6 +85,7 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     answer: z.union([OperatorRow, PendingApproval]),
   },
   adminOperatorResetTotp: {
+    route: 'POST /admin/operators/totp',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '重置操作员的两步验证（丢失手机时；其所有登录随之失效；平台管理员的待另一位平台管理员审批）',
@@ -91,6 +94,7 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     answer: z.union([OperatorRow, PendingApproval]),
   },
   adminOperatorUnlock: {
+    route: 'POST /admin/operators/unlock',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '解锁操作员（清除密码错误次数与锁定）',
@@ -98,6 +102,7 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     answer: OperatorRow,
   },
   adminOperatorSetDisabled: {
+    route: 'POST /admin/operators/disabled',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '停用或启用操作员（停用即注销其所有登录；不能停用自己和最后一位平台管理员）',
@@ -105,6 +110,7 @@ export const adminOperatorEndpoints = adminArea(ROUTES, {
     answer: OperatorRow,
   },
   adminOperatorSetRole: {
+    route: 'POST /admin/operators/role',
     access: 'operators.manage',
     tags: ['admin operators'],
     summary: '修改操作员角色与所属代理商（最后一位平台管理员不能降级；待另一位平台管理员审批）',

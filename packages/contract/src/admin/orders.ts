@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { GOODS_TYPES, LEDGER_KINDS, ORDER_STATES } from '../commerce';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/orders';
 import { PendingApproval } from './approvals';
 
 const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
@@ -215,8 +214,9 @@ export const AdminAdjustAnswer = z.object({
   balance_fen: z.number().int(),
 });
 
-export const adminOrderEndpoints = adminArea(ROUTES, {
+export const adminOrderEndpoints = adminArea({
   adminOrderList: {
+    route: 'GET /admin/orders',
     access: 'orders.view',
     tags: ['admin orders'],
     summary: '订单：按订单号、卡号、手机号、状态、商品类型、支付方式、时间筛选，按时间倒序分页',
@@ -224,12 +224,14 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: AdminOrderListAnswer,
   },
   adminOrderExport: {
+    route: 'GET /admin/orders/export',
     access: 'orders.view',
     tags: ['admin orders'],
     summary: '导出订单（CSV，筛选条件同列表，最多 10000 行）',
     query: AdminOrderQuery,
   },
   adminOrderDetail: {
+    route: 'GET /admin/orders/detail',
     access: 'orders.view',
     tags: ['admin orders'],
     summary: '订单详情：支付记录、支付通知与退款',
@@ -237,6 +239,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: AdminOrderDetailAnswer,
   },
   adminOrderMobileReveal: {
+    route: 'POST /admin/orders/mobile-reveal',
     access: 'orders.view',
     tags: ['admin orders'],
     summary: '查看订单用户的完整手机号（客服、财务、代理须填写原因，记审计）',
@@ -244,6 +247,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: z.object({ order_no: z.string(), mobile: z.string() }),
   },
   adminOrderRefund: {
+    route: 'POST /admin/orders/refund',
     idempotent: 'its body request_id (adminMoney.test.ts)',
     access: 'refunds.manage',
     tags: ['admin orders'],
@@ -253,6 +257,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: z.union([AdminRefundAnswer, PendingApproval]),
   },
   adminOrderPartialRefund: {
+    route: 'POST /admin/orders/partial-refund',
     access: 'refunds.manage',
     tags: ['admin orders'],
     summary: '部分退款（填写金额与原因，不超过可退金额；保留订单权益；同一请求编号只退一次；超过单笔退款上限待另一人审批）',
@@ -260,12 +265,14 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: z.union([AdminPartialRefundAnswer, PendingApproval]),
   },
   adminLatePayments: {
+    route: 'GET /admin/orders/late-payments',
     access: 'ledger.view',
     tags: ['admin orders'],
     summary: '异常到账：订单关闭后才到账、尚未退回的款项',
     answer: AdminLatePaymentsAnswer,
   },
   adminCardLedger: {
+    route: 'GET /admin/balance/ledger',
     access: 'ledger.view',
     tags: ['admin balance'],
     summary: '卡片余额明细（按时间倒序分页）',
@@ -273,6 +280,7 @@ export const adminOrderEndpoints = adminArea(ROUTES, {
     answer: AdminLedgerAnswer,
   },
   adminBalanceAdjust: {
+    route: 'POST /admin/balance/adjust',
     idempotent: 'its body request_id (adminMoney.test.ts)',
     access: 'ledger.adjust',
     tags: ['admin balance'],

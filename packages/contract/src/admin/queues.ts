@@ -6,7 +6,6 @@ import { wholeNumber } from '../wholeNumber';
 import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
-import * as ROUTES from '../routes/admin/queues';
 import { AdminReason } from './orders';
 import { ChatClientId, ChatMessage } from '../chat';
 import { CHAT_MAX_TEXT } from '../patterns/chat';
@@ -208,8 +207,9 @@ export const AdminShopShipBody = z.object({
     .regex(/^[A-Za-z0-9-]{6,32}$/, '快递单号为 6–32 位字母或数字'),
 });
 
-export const adminQueueEndpoints = adminArea(ROUTES, {
+export const adminQueueEndpoints = adminArea({
   adminTicketList: {
+    route: 'GET /admin/tickets',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '投诉建议队列：按状态、分类、卡号筛选，默认最早的在前',
@@ -217,6 +217,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminTicketListAnswer,
   },
   adminTicketDetail: {
+    route: 'GET /admin/tickets/detail',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '投诉建议详情与处理记录',
@@ -224,6 +225,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminTicketDetailAnswer,
   },
   adminTicketContactReveal: {
+    route: 'POST /admin/tickets/contact-reveal',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '查看工单的完整联系方式（客服、代理须填写原因，记审计）',
@@ -231,6 +233,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: z.object({ id: z.number().int(), contact: z.string() }),
   },
   adminTicketReply: {
+    route: 'POST /admin/tickets/reply',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '回复投诉建议或改变其状态（用户在 /suggest 看到）',
@@ -238,6 +241,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminTicketDetailAnswer,
   },
   adminChatThread: {
+    route: 'GET /admin/tickets/chat',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询的对话：用户与客服的全部消息',
@@ -245,6 +249,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminChatThread,
   },
   adminChatRead: {
+    route: 'POST /admin/tickets/chat/read',
     idempotent: "marks only the holder's messages not yet read: a second time finds none and changes nothing (no audit row)",
     access: 'tickets.manage',
     tags: ['admin queues'],
@@ -253,6 +258,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminChatThread,
   },
   adminChatReply: {
+    route: 'POST /admin/tickets/chat/reply',
     idempotent: 'its body client_id (chat.test.ts)',
     access: 'tickets.manage',
     tags: ['admin queues'],
@@ -261,12 +267,14 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: ChatMessage,
   },
   adminChatImage: {
+    route: 'GET /admin/tickets/:id/chat-images/:message',
     access: 'tickets.manage',
     tags: ['admin queues'],
     summary: '在线咨询中用户发送的图片（与工单相同的代理范围）',
     params: z.object({ id: Id, message: Id }),
   },
   adminApplicationList: {
+    route: 'GET /admin/agent-applications',
     access: 'agentApplications.manage',
     tags: ['admin queues'],
     summary: '代理申请队列：按状态筛选，最早的在前',
@@ -274,6 +282,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminApplicationListAnswer,
   },
   adminApplicationDecide: {
+    route: 'POST /admin/agent-applications/decide',
     access: 'agentApplications.manage',
     tags: ['admin queues'],
     summary: '代理申请：转审核中、通过或驳回（驳回须填原因；申请人在 /agent 看到）',
@@ -281,6 +290,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminApplicationRow,
   },
   adminReplacementList: {
+    route: 'GET /admin/replacements',
     access: 'cards.manage',
     tags: ['admin queues'],
     summary: '换卡申请队列：按状态、卡号筛选，最早的在前',
@@ -288,6 +298,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminReplacementListAnswer,
   },
   adminReplacementMove: {
+    route: 'POST /admin/replacements/move',
     access: 'cards.manage',
     tags: ['admin queues'],
     summary: '换卡申请：发货（快递公司与单号）、完成或驳回（须填原因）',
@@ -295,6 +306,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminReplacementRow,
   },
   adminRealNameList: {
+    route: 'GET /admin/real-name',
     access: 'realname.view',
     tags: ['admin queues'],
     summary: '实名记录（脱敏：姓名、证件号、手机号；不含照片）',
@@ -302,6 +314,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminRealNameListAnswer,
   },
   adminRealNameReveal: {
+    route: 'POST /admin/real-name/reveal',
     access: 'realname.reveal',
     tags: ['admin queues'],
     summary: '查看完整实名信息（须填原因，记入审计日志；不缓存）',
@@ -309,6 +322,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminRealNameRevealAnswer,
   },
   adminShopOrderList: {
+    route: 'GET /admin/shop-orders',
     access: 'orders.manage',
     tags: ['admin queues'],
     summary: '设备订单发货队列：待发货（最早付款的在前）、已发货、已签收',
@@ -316,6 +330,7 @@ export const adminQueueEndpoints = adminArea(ROUTES, {
     answer: AdminShopOrderListAnswer,
   },
   adminShopOrderShip: {
+    route: 'POST /admin/shop-orders/ship',
     access: 'orders.manage',
     tags: ['admin queues'],
     summary: '设备订单发货：快递公司与快递单号（经商城的发货服务）',

@@ -1,7 +1,7 @@
-// The portal's endpoints of ../routes/commerce.ts bound to who may call them and their schemas
-// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
-import { bindRoutes } from '../declaration';
-import * as ROUTES from '../routes/commerce';
+// The portal's endpoints of this area: route, who may call them and their schemas
+// (../declaration.ts; ../routes/commerce.ts is derived from them); ../endpoints.ts joins the areas
+// (docs/decisions/0050-one-endpoint-registry.md).
+import { declareArea } from '../declaration';
 import {
   BalanceLedgerAnswer,
   CloseOrderRequest,
@@ -39,19 +39,49 @@ import {
 import { CardNumQuery, PaySetting } from '../schemas';
 import { commerce } from './tags';
 
-export const commerceEndpoints = bindRoutes(ROUTES, {
-  paySetting: { access: 'holder', tags: ['pay'], summary: '卡所属代理的支付设置', query: CardNumQuery, answer: PaySetting },
+export const commerceEndpoints = declareArea({
+  paySetting: {
+    route: 'GET /v1/pay/setting',
+    access: 'holder',
+    tags: ['pay'],
+    summary: '卡所属代理的支付设置',
+    query: CardNumQuery,
+    answer: PaySetting,
+  },
   packageList: {
+    route: 'GET /v1/package/list',
     access: 'holder',
     tags: commerce,
     summary: '卡可购买的套餐（卡的套餐系列，按代理定价）',
     query: CardNumQuery,
     answer: PackageListAnswer,
   },
-  packageDetail: { access: 'holder', tags: commerce, summary: '套餐详情', query: PackageDetailQuery, answer: Package },
-  couponPackageList: { access: 'holder', tags: commerce, summary: '券包列表', query: CardNumQuery, answer: CouponPackageListAnswer },
-  rechargeOptions: { access: 'holder', tags: commerce, summary: '余额充值选项与首充优惠', query: CardNumQuery, answer: RechargeOptions },
+  packageDetail: {
+    route: 'GET /v1/package/detail',
+    access: 'holder',
+    tags: commerce,
+    summary: '套餐详情',
+    query: PackageDetailQuery,
+    answer: Package,
+  },
+  couponPackageList: {
+    route: 'GET /v1/coupon_package/list',
+    access: 'holder',
+    tags: commerce,
+    summary: '券包列表',
+    query: CardNumQuery,
+    answer: CouponPackageListAnswer,
+  },
+  rechargeOptions: {
+    route: 'GET /v1/recharge/options',
+    access: 'holder',
+    tags: commerce,
+    summary: '余额充值选项与首充优惠',
+    query: CardNumQuery,
+    answer: RechargeOptions,
+  },
   voucherList: {
+    route: 'GET /v1/voucher/list',
     access: 'holder',
     tags: commerce,
     summary: '卡的优惠券（可用 / 已失效）',
@@ -59,6 +89,7 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
     answer: VoucherListAnswer,
   },
   usableVouchers: {
+    route: 'GET /v1/voucher/usable',
     access: 'holder',
     tags: commerce,
     summary: '当前可用于该套餐的优惠券（最优在前）',
@@ -66,6 +97,7 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
     answer: VoucherListAnswer,
   },
   orderQuote: {
+    route: 'POST /v1/order/quote',
     access: 'holder',
     tags: commerce,
     summary: '订单报价：总价、优惠、应付与可用支付方式（服务端计价）',
@@ -73,30 +105,56 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
     answer: Quote,
   },
   orderCreate: {
+    route: 'POST /v1/order/create',
     access: 'holder',
     tags: commerce,
     summary: '创建订单并发起支付（相同 request_id 返回同一订单）',
     body: CreateOrderRequest,
     answer: CreateOrderAnswer,
   },
-  orderDetail: { access: 'holder', tags: commerce, summary: '订单详情（待支付时向支付网关查询结果）', query: OrderNoQuery, answer: Order },
-  orderList: { access: 'holder', tags: commerce, summary: '卡的订单记录', query: OrderListQuery, answer: OrderListAnswer },
+  orderDetail: {
+    route: 'GET /v1/order/detail',
+    access: 'holder',
+    tags: commerce,
+    summary: '订单详情（待支付时向支付网关查询结果）',
+    query: OrderNoQuery,
+    answer: Order,
+  },
+  orderList: {
+    route: 'GET /v1/order/list',
+    access: 'holder',
+    tags: commerce,
+    summary: '卡的订单记录',
+    query: OrderListQuery,
+    answer: OrderListAnswer,
+  },
   orderRepay: {
+    route: 'POST /v1/order/repay',
     access: 'holder',
     tags: commerce,
     summary: '继续支付待支付订单（先向网关核实，仍待支付时回到原收银台）',
     body: RepayOrderRequest,
     answer: CreateOrderAnswer,
   },
-  orderClose: { access: 'holder', tags: commerce, summary: '关闭待支付订单（退回优惠券）', body: CloseOrderRequest, answer: Order },
+  orderClose: {
+    route: 'POST /v1/order/close',
+    access: 'holder',
+    tags: commerce,
+    summary: '关闭待支付订单（退回优惠券）',
+    body: CloseOrderRequest,
+    answer: Order,
+  },
   balanceLedger: {
+    route: 'GET /v1/balance/ledger',
     access: 'holder',
     tags: commerce,
     summary: '余额与余额明细（每页20条，按收入/支出筛选，before_id 翻页）',
     query: LedgerQuery,
     answer: BalanceLedgerAnswer,
   },
+  /** called by the payment gateways; the notification's signature is the authentication */
   payNotify: {
+    route: 'POST /v1/pay/notify/:channel',
     access: 'open',
     tags: commerce,
     summary: '支付网关异步通知（签名校验，重复通知只入账一次）',
@@ -106,27 +164,55 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
   },
   // the real gateways' notifications: their own bodies (read raw: the signature covers the exact
   // bytes) and their own answers, not the envelope (docs/decisions/0021)
+  /** WeChat Pay API v3 notifications (channel 1): signed JSON, answered 204 or {code:"FAIL"} */
   payNotifyWechat: {
+    route: 'POST /v1/pay/wechatpay/notify',
     access: 'open',
     tags: commerce,
     summary: '微信支付 APIv3 支付通知（验签、解密，重复通知只入账一次；成功应答 204）',
   },
+  /** Alipay asynchronous notifications (channels 2, 4): a signed form, answered with the text success */
   payNotifyAlipay: {
+    route: 'POST /v1/pay/alipay/notify/:channel',
     access: 'open',
     tags: commerce,
     summary: '支付宝异步通知（RSA2 验签，重复通知只入账一次；成功应答 success）',
     params: PayNotifyAlipayParams,
   },
+  /** WeChat Pay JSAPI checkout inside the messaging app: OAuth for the openid, then the page that pays */
   payWechatJsapi: {
+    route: 'GET /v1/pay/wechatpay/jsapi',
     access: 'open',
     tags: commerce,
     summary: '微信内 JSAPI 支付页：先静默授权取得 openid，再下单并调起支付',
     query: PayWechatJsapiQuery,
   },
-  payWechatBridge: { access: 'open', tags: commerce, summary: 'JSAPI 支付页的脚本（调起 WeixinJSBridge）' },
-  quickCardCheck: { access: 'open', tags: commerce, summary: '免登录支付：卡号校验', query: CardNumQuery, answer: QuickCardCheck },
-  quickPackages: { access: 'open', tags: commerce, summary: '免登录支付：可购买套餐', query: CardNumQuery, answer: PackageListAnswer },
+  /** its script (served from our origin: the page has no inline script) */
+  payWechatBridge: {
+    route: 'GET /v1/pay/wechatpay/bridge.js',
+    access: 'open',
+    tags: commerce,
+    summary: 'JSAPI 支付页的脚本（调起 WeixinJSBridge）',
+  },
+  // quick payment: no login; every call counts against the client address
+  quickCardCheck: {
+    route: 'GET /v1/quick/card_check',
+    access: 'open',
+    tags: commerce,
+    summary: '免登录支付：卡号校验',
+    query: CardNumQuery,
+    answer: QuickCardCheck,
+  },
+  quickPackages: {
+    route: 'GET /v1/quick/packages',
+    access: 'open',
+    tags: commerce,
+    summary: '免登录支付：可购买套餐',
+    query: CardNumQuery,
+    answer: PackageListAnswer,
+  },
   quickRechargeOptions: {
+    route: 'GET /v1/quick/recharge_options',
     access: 'open',
     tags: commerce,
     summary: '免登录支付：余额充值的金额范围与首充优惠（不含余额）',
@@ -134,6 +220,7 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
     answer: QuickRechargeOptions,
   },
   quickQuote: {
+    route: 'POST /v1/quick/quote',
     access: 'open',
     tags: commerce,
     summary: '免登录支付：报价与可用支付方式（不含余额支付）',
@@ -141,14 +228,23 @@ export const commerceEndpoints = bindRoutes(ROUTES, {
     answer: Quote,
   },
   quickOrder: {
+    route: 'POST /v1/quick/order',
     access: 'open',
     tags: commerce,
     summary: '免登录支付：下单（返回订单访问凭证）',
     body: QuickOrderRequest,
     answer: QuickOrderAnswer,
   },
-  quickOrderDetail: { access: 'open', tags: commerce, summary: '免登录支付：凭访问凭证查询订单', query: QuickOrderQuery, answer: Order },
+  quickOrderDetail: {
+    route: 'GET /v1/quick/order',
+    access: 'open',
+    tags: commerce,
+    summary: '免登录支付：凭访问凭证查询订单',
+    query: QuickOrderQuery,
+    answer: Order,
+  },
   quickRepay: {
+    route: 'POST /v1/quick/repay',
     access: 'open',
     tags: commerce,
     summary: '免登录支付：凭访问凭证继续支付待支付订单',

@@ -1,7 +1,7 @@
-// The portal's endpoints of ../routes/devices.ts bound to who may call them and their schemas
-// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
-import { bindRoutes } from '../declaration';
-import * as ROUTES from '../routes/devices';
+// The portal's endpoints of this area: route, who may call them and their schemas
+// (../declaration.ts; ../routes/devices.ts is derived from them); ../endpoints.ts joins the areas
+// (docs/decisions/0050-one-endpoint-registry.md).
+import { declareArea } from '../declaration';
 import {
   BindDeviceAnswer,
   BindDeviceRequest,
@@ -24,9 +24,16 @@ import {
 } from '../devices';
 import { devices } from './tags';
 
-export const devicesEndpoints = bindRoutes(ROUTES, {
-  deviceList: { access: 'holder', tags: devices, summary: '我的设备（已绑定卡中的随身WiFi、CPE、多卡设备）', answer: DeviceListAnswer },
+export const devicesEndpoints = declareArea({
+  deviceList: {
+    route: 'GET /v1/device/list',
+    access: 'holder',
+    tags: devices,
+    summary: '我的设备（已绑定卡中的随身WiFi、CPE、多卡设备）',
+    answer: DeviceListAnswer,
+  },
   deviceStatus: {
+    route: 'GET /v1/device/status',
     access: 'holder',
     tags: devices,
     summary: '设备状态：在线、电量、运行时长、当前网络与信号、WiFi、待生效的操作',
@@ -34,14 +41,23 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceStatus,
   },
   deviceBind: {
+    route: 'POST /v1/device/bind',
     access: 'holder',
     tags: devices,
     summary: '添加设备：设备序列号、设备中的卡号与该卡的卡密码须一致（失败按账号、地址限次）',
     body: BindDeviceRequest,
     answer: BindDeviceAnswer,
   },
-  deviceUnbind: { access: 'holder', tags: devices, summary: '解绑设备（连同设备中的卡）', body: DeviceQuery, answer: UnbindDeviceAnswer },
+  deviceUnbind: {
+    route: 'POST /v1/device/unbind',
+    access: 'holder',
+    tags: devices,
+    summary: '解绑设备（连同设备中的卡）',
+    body: DeviceQuery,
+    answer: UnbindDeviceAnswer,
+  },
   deviceWifi: {
+    route: 'GET /v1/device/wifi',
     access: 'holder',
     tags: devices,
     summary: 'WiFi设置（名称、密码、隐藏、加密、频段、最大连接数）',
@@ -49,16 +65,39 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: WifiAnswer,
   },
   deviceWifiChange: {
+    route: 'POST /v1/device/wifi',
     access: 'holder',
     tags: devices,
     summary: '修改WiFi设置（设备下次联网时生效，已连接的终端会断开）',
     body: WifiChangeRequest,
     answer: DeviceChange,
   },
-  deviceClients: { access: 'holder', tags: devices, summary: '已连接的终端与拉黑名单', query: DeviceQuery, answer: ClientsAnswer },
-  deviceClientBlock: { access: 'holder', tags: devices, summary: '拉黑一个已连接的终端', body: ClientRequest, answer: DeviceChange },
-  deviceClientUnblock: { access: 'holder', tags: devices, summary: '解除拉黑', body: ClientRequest, answer: DeviceChange },
+  deviceClients: {
+    route: 'GET /v1/device/clients',
+    access: 'holder',
+    tags: devices,
+    summary: '已连接的终端与拉黑名单',
+    query: DeviceQuery,
+    answer: ClientsAnswer,
+  },
+  deviceClientBlock: {
+    route: 'POST /v1/device/clients/block',
+    access: 'holder',
+    tags: devices,
+    summary: '拉黑一个已连接的终端',
+    body: ClientRequest,
+    answer: DeviceChange,
+  },
+  deviceClientUnblock: {
+    route: 'POST /v1/device/clients/unblock',
+    access: 'holder',
+    tags: devices,
+    summary: '解除拉黑',
+    body: ClientRequest,
+    answer: DeviceChange,
+  },
   deviceSims: {
+    route: 'GET /v1/device/sims',
     access: 'holder',
     tags: devices,
     summary: '设备中的SIM卡：运营商、信号、剩余流量；网络模式',
@@ -66,6 +105,7 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: SimsAnswer,
   },
   deviceSimSwitch: {
+    route: 'POST /v1/device/sims/switch',
     access: 'holder',
     tags: devices,
     summary: '切换到另一张SIM卡（注册不上网络则回退到原网络）',
@@ -73,6 +113,7 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceChange,
   },
   deviceNetworkMode: {
+    route: 'POST /v1/device/network_mode',
     access: 'holder',
     tags: devices,
     summary: '设置网络模式（自动 / 仅5G / 仅4G）',
@@ -80,6 +121,7 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceChange,
   },
   deviceReboot: {
+    route: 'POST /v1/device/reboot',
     access: 'holder',
     tags: devices,
     summary: '重启设备（需确认；有次数限制）',
@@ -87,6 +129,7 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceChange,
   },
   deviceReset: {
+    route: 'POST /v1/device/reset',
     access: 'holder',
     tags: devices,
     summary: '恢复出厂设置（需确认；有次数限制；WiFi与拉黑名单恢复出厂值）',
@@ -94,6 +137,7 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceChange,
   },
   deviceChanges: {
+    route: 'GET /v1/device/changes',
     access: 'holder',
     tags: devices,
     summary: '设备的操作记录（谁、何时、做了什么、结果），最近20条',
@@ -101,11 +145,19 @@ export const devicesEndpoints = bindRoutes(ROUTES, {
     answer: DeviceChangesAnswer,
   },
   deviceChange: {
+    route: 'GET /v1/device/change',
     access: 'holder',
     tags: devices,
     summary: '一条操作记录的当前状态（待生效 / 已生效 / 失败）',
     query: ChangeQuery,
     answer: DeviceChange,
   },
-  deviceChangeCancel: { access: 'holder', tags: devices, summary: '撤销一条待生效的操作', body: CancelChangeRequest, answer: DeviceChange },
+  deviceChangeCancel: {
+    route: 'POST /v1/device/change/cancel',
+    access: 'holder',
+    tags: devices,
+    summary: '撤销一条待生效的操作',
+    body: CancelChangeRequest,
+    answer: DeviceChange,
+  },
 });

@@ -1,5 +1,4 @@
-// Every portal endpoint: one spread per area, each area's routes (../routes/<area>.ts) bound in
-// ./<area>.ts. ../endpoints.ts joins it to the console's in REGISTRY.
+// Every portal endpoint: one spread per area, each declared in ./<area>.ts. ../endpoints.ts joins it to the console's in REGISTRY.
 import { authEndpoints } from './auth';
 import { cardPasswordEndpoints } from './cardPassword';
 import { brandingEndpoints } from './branding';

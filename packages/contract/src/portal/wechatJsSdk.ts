@@ -1,11 +1,12 @@
-// The portal's endpoints of ../routes/wechatJsSdk.ts bound to who may call them and their schemas
-// (../declaration.ts); ../endpoints.ts joins the areas (docs/decisions/0050-one-endpoint-registry.md).
-import { bindRoutes } from '../declaration';
-import * as ROUTES from '../routes/wechatJsSdk';
+// The portal's endpoints of this area: route, who may call them and their schemas
+// (../declaration.ts; ../routes/wechatJsSdk.ts is derived from them); ../endpoints.ts joins the areas
+// (docs/decisions/0050-one-endpoint-registry.md).
+import { declareArea } from '../declaration';
 import { JsSdkConfigAnswer, JsSdkConfigRequest } from '../wechatJsSdk';
 
-export const wechatJsSdkEndpoints = bindRoutes(ROUTES, {
+export const wechatJsSdkEndpoints = declareArea({
   jsSdkConfig: {
+    route: 'POST /v2/wechat/js_config',
     access: 'open',
     tags: ['wechat'],
     summary:

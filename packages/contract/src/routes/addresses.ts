@@ -1,4 +1,4 @@
-// Routes of a holder's saved addresses (地址管理): see ./index.ts.
+// Written by `npm run routes` from ../portal/addresses.ts, where each endpoint is declared: do not edit.
 
 export const addressList = 'GET /v1/user/addresses';
 export const addressSave = 'POST /v1/user/addresses';

@@ -1,7 +1,6 @@
 // Every operator-console endpoint's route, one export each: "METHOD /path" under /api, all under
-// /admin. Zod-free like ./index.ts (the portal's), split by admin area; ../admin/<area>.ts binds each
-// to who may call it and its schemas (docs/decisions/0050-one-endpoint-registry.md). The console
-// imports this namespace (`import * as admin from '@portal/contract/routes/admin'`): export nothing else.
+// /admin. Written by `npm run routes` from ../admin/<area>.ts (../routesFile.ts): do not edit. The
+// console imports this namespace (`import * as admin from '@portal/contract/routes/admin'`).
 export * from './admin/afterSales';
 export * from './admin/agents';
 export * from './admin/approvals';

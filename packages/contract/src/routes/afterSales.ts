@@ -1,4 +1,4 @@
-// Routes of a holder's refund and invoice requests (docs/decisions/0045): see ./index.ts.
+// Written by `npm run routes` from ../portal/afterSales.ts, where each endpoint is declared: do not edit.
 
 export const orderAfterSales = 'GET /v1/order/after_sales';
 export const orderRefundRequest = 'POST /v1/order/refund_request';

@@ -1,9 +1,8 @@
-// Routes of a card's usage and expiry alerts, auto-renew and the notices they leave on home: see ./index.ts.
+// Written by `npm run routes` from ../portal/alerts.ts, where each endpoint is declared: do not edit.
 
 export const alertSetting = 'GET /v1/card/alert_setting';
 export const alertSettingSave = 'POST /v1/card/alert_setting';
-export const cardNotices = 'GET /v1/card/notices';
-export const cardNoticeDismiss = 'POST /v1/card/notice/dismiss';
-/** the messaging app's official account (docs/decisions/0038): start the silent login, and where it comes back */
 export const alertWechatMpBind = 'POST /v1/card/alert_setting/wechat_mp';
 export const alertWechatMpBound = 'GET /v1/alerts/wechat_mp/bound';
+export const cardNotices = 'GET /v1/card/notices';
+export const cardNoticeDismiss = 'POST /v1/card/notice/dismiss';

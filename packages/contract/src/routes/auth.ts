@@ -1,4 +1,4 @@
-// Routes of logins and sessions: see ./index.ts.
+// Written by `npm run routes` from ../portal/auth.ts, where each endpoint is declared: do not edit.
 
 export const sendSmsCode = 'POST /v1/sms/code';
 export const login = 'POST /v1/login';

@@ -1,4 +1,4 @@
-// Routes of an agent's branding: see ./index.ts.
+// Written by `npm run routes` from ../portal/branding.ts, where each endpoint is declared: do not edit.
 
 export const customerUrl = 'GET /v1/application/customer_url';
 export const applicationInfo = 'GET /v2/application/info';

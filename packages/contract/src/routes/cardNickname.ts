@@ -1,4 +1,3 @@
-// Route of a card's nickname (the user's own name for a bound card): see ./index.ts. Its own file,
-// not routes/cards.ts: that module rides in /login's first load, this one only in the card list.
+// Written by `npm run routes` from ../portal/cardNickname.ts, where each endpoint is declared: do not edit.
 
 export const cardNickname = 'POST /v1/card/nickname';

@@ -1,4 +1,4 @@
-// Routes of the card login password: see ./index.ts.
+// Written by `npm run routes` from ../portal/cardPassword.ts, where each endpoint is declared: do not edit.
 
 export const hasPassword = 'GET /v1/card/has_password';
 export const bindCheck = 'GET /v1/card/bind_check';

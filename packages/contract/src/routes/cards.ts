@@ -1,4 +1,4 @@
-// Routes of the bound cards and their info: see ./index.ts.
+// Written by `npm run routes` from ../portal/cards.ts, where each endpoint is declared: do not edit.
 
 export const bindList = 'GET /v1/card/bind_list';
 export const bindCard = 'POST /v1/card/bind';

@@ -1,4 +1,4 @@
-// Routes of 在线咨询, the built-in chat on the ticket system (docs/decisions/0034): see ./index.ts.
+// Written by `npm run routes` from ../portal/chat.ts, where each endpoint is declared: do not edit.
 
 export const chatThread = 'GET /v2/chat';
 export const chatSend = 'POST /v2/chat/messages';

@@ -1,4 +1,4 @@
-// Routes of catalogue, vouchers, orders, payments, balance, quick payment: see ./index.ts.
+// Written by `npm run routes` from ../portal/commerce.ts, where each endpoint is declared: do not edit.
 
 export const paySetting = 'GET /v1/pay/setting';
 export const packageList = 'GET /v1/package/list';
@@ -14,17 +14,11 @@ export const orderList = 'GET /v1/order/list';
 export const orderRepay = 'POST /v1/order/repay';
 export const orderClose = 'POST /v1/order/close';
 export const balanceLedger = 'GET /v1/balance/ledger';
-/** called by the payment gateways; the notification's signature is the authentication */
 export const payNotify = 'POST /v1/pay/notify/:channel';
-/** WeChat Pay API v3 notifications (channel 1): signed JSON, answered 204 or {code:"FAIL"} */
 export const payNotifyWechat = 'POST /v1/pay/wechatpay/notify';
-/** Alipay asynchronous notifications (channels 2, 4): a signed form, answered with the text success */
 export const payNotifyAlipay = 'POST /v1/pay/alipay/notify/:channel';
-/** WeChat Pay JSAPI checkout inside the messaging app: OAuth for the openid, then the page that pays */
 export const payWechatJsapi = 'GET /v1/pay/wechatpay/jsapi';
-/** its script (served from our origin: the page has no inline script) */
 export const payWechatBridge = 'GET /v1/pay/wechatpay/bridge.js';
-// quick payment: no login; every call counts against the client address
 export const quickCardCheck = 'GET /v1/quick/card_check';
 export const quickPackages = 'GET /v1/quick/packages';
 export const quickRechargeOptions = 'GET /v1/quick/recharge_options';

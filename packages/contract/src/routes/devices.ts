@@ -1,4 +1,4 @@
-// Routes of the wifi devices: see ./index.ts.
+// Written by `npm run routes` from ../portal/devices.ts, where each endpoint is declared: do not edit.
 
 export const deviceList = 'GET /v1/device/list';
 export const deviceStatus = 'GET /v1/device/status';

@@ -1,3 +1,3 @@
-// Route of the phones' error reports (docs/decisions/0037-errors-from-phones.md): see ./index.ts.
+// Written by `npm run routes` from ../portal/errorReports.ts, where each endpoint is declared: do not edit.
 
 export const errorReports = 'POST /v1/error_reports';

@@ -1,4 +1,4 @@
-// Routes of membership, invitations, registration and the promotion page: see ./index.ts.
+// Written by `npm run routes` from ../portal/membership.ts, where each endpoint is declared: do not edit.
 
 export const memberInfo = 'GET /v2/member';
 export const inviteMine = 'GET /v2/member/invite';

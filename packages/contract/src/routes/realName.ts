@@ -1,4 +1,4 @@
-// Routes of real-name, package series, card replacement, uploads: see ./index.ts.
+// Written by `npm run routes` from ../portal/realName.ts, where each endpoint is declared: do not edit.
 
 export const realNameDataV1 = 'GET /v1/user/real_name_recharge';
 export const realNameData = 'GET /v2/real_name_recharge';

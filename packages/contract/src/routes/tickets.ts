@@ -1,4 +1,4 @@
-// Routes of complaints and suggestions as tickets (/suggest): see ./index.ts.
+// Written by `npm run routes` from ../portal/tickets.ts, where each endpoint is declared: do not edit.
 
 export const ticketUpload = 'POST /v2/complaints_suggestions/upload';
 export const ticketCreate = 'POST /v2/complaints_suggestions';

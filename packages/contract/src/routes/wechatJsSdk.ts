@@ -1,3 +1,3 @@
-// Route of the messaging app's JS-SDK signature (open: pages without a login use it too): see ./index.ts.
+// Written by `npm run routes` from ../portal/wechatJsSdk.ts, where each endpoint is declared: do not edit.
 
 export const jsSdkConfig = 'POST /v2/wechat/js_config';

@@ -1,4 +1,4 @@
-// The console's afterSales routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/afterSales.ts, where each endpoint is declared: do not edit.
 
 export const adminRefundRequestList = 'GET /admin/refund-requests';
 export const adminRefundRequestApprove = 'POST /admin/refund-requests/approve';

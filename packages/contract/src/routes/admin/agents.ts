@@ -1,4 +1,4 @@
-// The console's agents routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/agents.ts, where each endpoint is declared: do not edit.
 
 export const adminAgentList = 'GET /admin/agents';
 export const adminAgentGet = 'GET /admin/agents/detail';
@@ -7,7 +7,7 @@ export const adminAgentBrandingSave = 'POST /admin/agents/branding';
 export const adminAgentFeaturesSave = 'POST /admin/agents/features';
 export const adminAgentPaySave = 'POST /admin/agents/pay';
 export const adminBrandingImageUpload = 'POST /admin/agents/:id/image';
-export const brandingImage = 'GET /admin/public/branding-image/:image';
 export const adminSubAgentCreate = 'POST /admin/agents/sub/create';
 export const adminSubAgentTerms = 'GET /admin/agents/sub/terms';
 export const adminSubAgentTermsSave = 'POST /admin/agents/sub/terms';
+export const brandingImage = 'GET /admin/public/branding-image/:image';

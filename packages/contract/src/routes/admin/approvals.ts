@@ -1,4 +1,4 @@
-// The console's approvals routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/approvals.ts, where each endpoint is declared: do not edit.
 
 export const adminWriteLimits = 'GET /admin/limits';
 export const adminWriteLimitsSave = 'POST /admin/limits/save';

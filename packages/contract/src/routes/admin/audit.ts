@@ -1,4 +1,4 @@
-// The console's audit routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/audit.ts, where each endpoint is declared: do not edit.
 
 export const adminAuditList = 'GET /admin/audit';
 export const adminAuditExport = 'GET /admin/audit/export';

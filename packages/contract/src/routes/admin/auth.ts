@@ -1,4 +1,4 @@
-// The console's auth routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/auth.ts, where each endpoint is declared: do not edit.
 
 export const adminLogin = 'POST /admin/login';
 export const adminLogout = 'POST /admin/logout';

@@ -1,4 +1,4 @@
-// The console's bulkJobs routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/bulkJobs.ts, where each endpoint is declared: do not edit.
 
 export const adminBulkJobCreate = 'POST /admin/bulk-jobs';
 export const adminBulkJobList = 'GET /admin/bulk-jobs';

@@ -1,4 +1,4 @@
-// The console's cardImports routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/cardImports.ts, where each endpoint is declared: do not edit.
 
 export const adminCardImportTemplate = 'GET /admin/card-imports/template';
 export const adminCarrierAccountChoices = 'GET /admin/card-imports/carrier-accounts';

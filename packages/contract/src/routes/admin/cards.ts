@@ -1,4 +1,4 @@
-// The console's cards routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/cards.ts, where each endpoint is declared: do not edit.
 
 export const adminCardSearch = 'GET /admin/cards';
 export const adminCardLookup = 'POST /admin/cards/lookup';

@@ -1,4 +1,4 @@
-// The console's carriers routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/carriers.ts, where each endpoint is declared: do not edit.
 
 export const adminCarrierAccountList = 'GET /admin/carrier-accounts';
 export const adminCarrierKinds = 'GET /admin/carrier-accounts/kinds';

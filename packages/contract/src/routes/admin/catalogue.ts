@@ -1,4 +1,4 @@
-// The console's catalogue routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/catalogue.ts, where each endpoint is declared: do not edit.
 
 export const adminSeriesList = 'GET /admin/catalogue/series';
 export const adminSeriesSave = 'POST /admin/catalogue/series/save';

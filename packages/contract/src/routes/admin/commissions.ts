@@ -1,4 +1,4 @@
-// The console's commissions routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/commissions.ts, where each endpoint is declared: do not edit.
 
 export const adminCommissionAgents = 'GET /admin/commissions/agents';
 export const adminCommissionLedger = 'GET /admin/commissions/ledger';

@@ -1,3 +1,3 @@
-// The console's dashboard routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/dashboard.ts, where each endpoint is declared: do not edit.
 
 export const adminDashboard = 'GET /admin/dashboard';

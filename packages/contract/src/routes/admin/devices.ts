@@ -1,4 +1,4 @@
-// The console's devices routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/devices.ts, where each endpoint is declared: do not edit.
 
 export const adminDeviceTasks = 'GET /admin/devices/tasks';
 export const adminDeviceOverview = 'GET /admin/devices/overview';

@@ -1,3 +1,3 @@
-// The console's errorReports routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/errorReports.ts, where each endpoint is declared: do not edit.
 
 export const adminErrorGroups = 'GET /admin/error_reports';

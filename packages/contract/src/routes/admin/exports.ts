@@ -1,6 +1,5 @@
-// The console's exports routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/exports.ts, where each endpoint is declared: do not edit.
 
-export const adminTicketImage = 'GET /admin/tickets/:id/images/:n';
 export const adminExportSeries = 'GET /admin/exports/series';
 export const adminExportPackages = 'GET /admin/exports/packages';
 export const adminExportPrices = 'GET /admin/exports/prices';
@@ -17,3 +16,4 @@ export const adminExportOperators = 'GET /admin/exports/operators';
 export const adminExportLatePayments = 'GET /admin/exports/late-payments';
 export const adminExportLedger = 'GET /admin/exports/ledger';
 export const adminExportBulkJobItems = 'GET /admin/exports/bulk-job-items';
+export const adminTicketImage = 'GET /admin/tickets/:id/images/:n';

@@ -1,4 +1,4 @@
-// The console's operators routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/operators.ts, where each endpoint is declared: do not edit.
 
 export const adminOperatorList = 'GET /admin/operators';
 export const adminOperatorCreate = 'POST /admin/operators/create';

@@ -1,4 +1,4 @@
-// The console's orders routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/orders.ts, where each endpoint is declared: do not edit.
 
 export const adminOrderList = 'GET /admin/orders';
 export const adminOrderExport = 'GET /admin/orders/export';

@@ -1,4 +1,4 @@
-// The console's queues routes: see ../admin.ts.
+// Written by `npm run routes` from ../../admin/queues.ts, where each endpoint is declared: do not edit.
 
 export const adminTicketList = 'GET /admin/tickets';
 export const adminTicketDetail = 'GET /admin/tickets/detail';

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { PACKAGE_TYPE_NAME } from '@portal/contract/admin';
 import type { AppContext } from '../../../context';
 import { listExport, walk, yesNo, yuan } from '../exports/csvExport';
-import { listBatches, listCouponPackages, listOffers, listPackages, listSeries } from './service';
+import { listCouponPackages, listOffers, listPackages, listSeries } from './service';
+import { listBatches } from './vouchers';
 
 export function catalogueExports(api: FastifyInstance, ctx: AppContext): void {
   const LISTS = [

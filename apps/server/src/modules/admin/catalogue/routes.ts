@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
 import * as s from './service';
+import * as vouchers from './vouchers';
 import { catalogueExports } from './exports';
 
 export async function catalogueRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -14,9 +15,9 @@ export async function catalogueRoutes(api: FastifyInstance, ctx: AppContext): Pr
   serve(api, 'adminCouponPackageSave', async (req, _r, op) => s.saveCouponPackage(ctx, op, req.body));
   serve(api, 'adminRechargeOfferList', async (_req, _r, op) => s.listOffers(ctx, op));
   serve(api, 'adminRechargeOfferSave', async (req, _r, op) => s.saveOffer(ctx, op, req.body));
-  serve(api, 'adminVoucherIssue', async (req, _r, op) => s.issueVouchers(ctx, op, req.body));
-  serve(api, 'adminVoucherBatches', async (req, _r, op) => s.listBatches(ctx, op, req.query));
-  serve(api, 'adminVoucherBatchRevoke', async (req, _r, op) => s.revokeBatch(ctx, op, req.body));
+  serve(api, 'adminVoucherIssue', async (req, _r, op) => vouchers.issueVouchers(ctx, op, req.body));
+  serve(api, 'adminVoucherBatches', async (req, _r, op) => vouchers.listBatches(ctx, op, req.query));
+  serve(api, 'adminVoucherBatchRevoke', async (req, _r, op) => vouchers.revokeBatch(ctx, op, req.body));
   // the area's CSV exports, beside its lists
   catalogueExports(api, ctx);
 }

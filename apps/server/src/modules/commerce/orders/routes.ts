@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context';
 import { serve } from '../../../lib/endpoint';
 import { authOf } from '../../auth';
-import { closeOrder, createOrder, orderDetail, orderList, quote, repayOrder } from './service';
+import { quote } from './pricing';
+import { closeOrder, createOrder, orderDetail, orderList, repayOrder } from './service';
 
 export async function orderRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
   serve(api, 'orderQuote', async (req) => quote(ctx, authOf(req), req.body));

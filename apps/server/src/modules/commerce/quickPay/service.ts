@@ -16,7 +16,8 @@ import { freshLine } from '../../line';
 import * as catalogueRepo from '../catalogue/repo';
 import { packagesForCard, rechargeOffersOf, withEffects } from '../catalogue/service';
 import * as ordersRepo from '../orders/repo';
-import { currentOrder, hashAccessKey, placeOrder, price, resumePayment, toOrders, toQuote, type PlaceInput } from '../orders/service';
+import { price, toQuote } from '../orders/pricing';
+import { currentOrder, hashAccessKey, placeOrder, resumePayment, toOrders, type PlaceInput } from '../orders/service';
 
 /** Token-less calls per client address: generous (carrier NAT), but no bulk card-number scanning. */
 const QUICK_RULE = { limit: 60, windowMs: 60_000 };
