@@ -53,27 +53,35 @@ export function AgentsPanel() {
         empty="暂无代理商"
         rowKey="id"
         onRowClick={(r) => setOpen(r.id)}
-        table={{ size: 'middle', tableLayout: 'auto' }}
+        table={{ size: 'middle', tableLayout: 'fixed' }}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 80 },
-          { title: '标识', dataIndex: 'mark', width: 140 },
-          { title: '名称', dataIndex: 'nickname' },
+          // at 1440 px the fixed columns leave the names about 400 px: 名称 is given its room first
+          // (a name of 20 characters on one line), 应用名称 takes what is left and is cut with …
+          { title: '编号', dataIndex: 'id', width: 64 },
+          { title: '标识', dataIndex: 'mark', width: 120, ellipsis: true },
+          { title: '名称', dataIndex: 'nickname', width: 220, ellipsis: true },
           {
             title: '级别',
             dataIndex: 'level',
-            width: 90,
+            width: 80,
             render: (v: number) => <Tag color={v === 1 ? 'blue' : v === 2 ? 'cyan' : 'green'}>{levelName(v)}</Tag>,
           },
-          { title: '上级', dataIndex: 'parent_id', width: 140, render: (v: number | null) => (v === null ? '平台' : nameOf(v)) },
-          { title: '应用名称', dataIndex: 'apply_name' },
-          { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 100 },
-          { title: '创建时间', dataIndex: 'created_at', width: 190, render: (v: string) => chinaTime(v) },
+          {
+            title: '上级',
+            dataIndex: 'parent_id',
+            width: 130,
+            ellipsis: true,
+            render: (v: number | null) => (v === null ? '平台' : nameOf(v)),
+          },
+          { title: '应用名称', dataIndex: 'apply_name', ellipsis: true },
+          { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 80 },
+          { title: '创建时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
           {
             title: '操作',
             key: 'op',
-            width: 260,
+            width: 250,
             render: (_v, r) => (
-              <Space>
+              <Space size={0}>
                 <Button type="link" onClick={() => setOpen(r.id)}>
                   管理
                 </Button>
