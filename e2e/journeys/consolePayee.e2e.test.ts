@@ -32,6 +32,8 @@ describe('console payee dialogs', () => {
     portal = await startPortal({
       env: {
         SIM_CONTROLS: '1',
+        // the official account's login comes back to the public origin; the payee's phone opens its path here
+        PAY_PUBLIC_URL: 'https://portal.example.com',
         WECHAT_MP_APPID: APPID,
         WECHAT_MP_SECRET_FILE: join(dir, 'secret'),
         WECHAT_MP_TEMPLATE_ID: 'TPL_payee_journey',

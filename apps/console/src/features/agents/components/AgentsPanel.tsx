@@ -2,7 +2,7 @@
 // agent's 品牌 / 支付 / 功能开关 / 分成与成本价 in a drawer; 新建下级代理 (docs/decisions/0067). Field rules are the contract's (BrandingFields): an unsafe link is refused at its field
 // before the server refuses it too. 预览 opens the portal's login page branded by this agent.
 import { useState } from 'react';
-import { Button, Card, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { ApartmentOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
@@ -55,11 +55,25 @@ export function AgentsPanel() {
         onRowClick={(r) => setOpen(r.id)}
         table={{ size: 'middle', tableLayout: 'fixed' }}
         columns={[
-          // at 1440 px the fixed columns leave the names about 400 px: 名称 is given its room first
-          // (a name of 20 characters on one line), 应用名称 takes what is left and is cut with …
+          // at 1440 px (≈1080 px of table) the fixed columns leave 名称 about 240 px: the name on one
+          // line, its 应用名称 (the portal's title) below it in grey — a column of its own squeezed both
           { title: '编号', dataIndex: 'id', width: 64 },
           { title: '标识', dataIndex: 'mark', width: 120, ellipsis: true },
-          { title: '名称', dataIndex: 'nickname', width: 220, ellipsis: true },
+          {
+            title: '名称',
+            dataIndex: 'nickname',
+            ellipsis: true,
+            render: (v: string, r) => (
+              <>
+                <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</div>
+                {r.apply_name && r.apply_name !== v ? (
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    {r.apply_name}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
           {
             title: '级别',
             dataIndex: 'level',
@@ -73,20 +87,20 @@ export function AgentsPanel() {
             ellipsis: true,
             render: (v: number | null) => (v === null ? '平台' : nameOf(v)),
           },
-          { title: '应用名称', dataIndex: 'apply_name', ellipsis: true },
           { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 80 },
           { title: '创建时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
           {
             title: '操作',
             key: 'op',
-            width: 250,
+            width: 210,
             render: (_v, r) => (
               <Space size={0}>
-                <Button type="link" onClick={() => setOpen(r.id)}>
+                <Button size="small" type="link" onClick={() => setOpen(r.id)}>
                   管理
                 </Button>
                 {allows(op, 'agents.subAgents') && mayHaveSubAgents(r.level) ? (
                   <Button
+                    size="small"
                     type="link"
                     onClick={(e) => {
                       e.stopPropagation();
@@ -97,6 +111,7 @@ export function AgentsPanel() {
                   </Button>
                 ) : null}
                 <Button
+                  size="small"
                   type="link"
                   icon={<LinkOutlined />}
                   href={`/login?mark=${encodeURIComponent(r.mark)}`}
