@@ -1,6 +1,8 @@
-import { invoiceAfterPartialRefund, invoiceLoweredNote, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   emailProblem,
+  invoiceAfterPartialRefund,
+  invoiceLoweredNote,
   invoiceFormProblems,
   invoiceNoProblem,
   invoiceVerdict,
