@@ -80,7 +80,8 @@ describe('console payee dialogs', () => {
     await screenshot(page, 'console-payee-account');
     await modal.getByRole('button', { name: '保存账户' }).click();
     await page.getByText('收款账户已修改').waitFor();
-    await page.getByText('支付宝 · 王小明 wangxm@example.com').waitFor();
+    // the account on file is shown masked
+    await page.getByText('支付宝 · 王小明 w***@example.com').waitFor();
     await screenshot(page, 'console-payee-account-saved');
   });
 
@@ -92,6 +93,13 @@ describe('console payee dialogs', () => {
     // the name on file is offered; the payee's WeChat name is typed
     expect(await modal.getByLabel('收款人姓名（须与其微信实名一致）').inputValue()).toBe('王小明');
     await modal.getByLabel('收款人姓名（须与其微信实名一致）').fill('王小红');
+    // a code a minute at most: the simulated clock moves past it
+    const moved = await fetch(`${portal.baseUrl}/sim/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ms: 61_000 }),
+    });
+    expect(moved.status).toBe(200);
     const before = portal.lastSmsId();
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await modal.getByText(/验证码已发送至 139\*{4}9000/).waitFor();
