@@ -118,8 +118,16 @@ describe('console money and queues, seen by the card holder', () => {
     await row.waitFor();
     await screenshot(page, 'console-applications');
     await row.getByRole('button', { name: '通过' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: '通过' }).click();
+    // approving makes the applicant a sub-agent of the agent it applied through, with its login
+    const dialog = page.getByRole('dialog', { name: '通过代理申请：李晓华' });
+    await dialog.getByText('的下级代理').waitFor();
+    await dialog.getByLabel('代理标识（登录链接 ?mark= 的值）').fill('lixiaohua');
+    await dialog.getByLabel('管理员用户名').fill('lixiaohua');
+    await dialog.getByLabel('初始密码').fill('Lixiaohua#2026');
+    await screenshot(page, 'console-application-approve');
+    await dialog.getByRole('button', { name: '通过并新建代理' }).click();
     await row.getByText('已通过').waitFor();
+    expect(j.portal.sql("SELECT level, nickname FROM agents WHERE mark = 'lixiaohua'")).toEqual([{ level: 2, nickname: '李晓华' }]);
 
     const phone = j.phone.page;
     await resetBrowser(phone);

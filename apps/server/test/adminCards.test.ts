@@ -317,7 +317,7 @@ describe.each(databases())('console cards on %s', (kind) => {
       expect(told.json().data).toMatchObject({
         valid: 1,
         errors: [],
-        notices: [{ row: 2, custom_num: '3200000001', message: '代理标识 acme 不是您的代理：该行按您的代理 demo 导入' }],
+        notices: [{ row: 2, custom_num: '3200000001', message: '代理标识 acme 不是导入的代理：该行按代理 demo 导入' }],
       });
       const res = await adminPost(t, '/api/admin/card-imports', { ...csv([`3200000001,${iccid(21)},,2,1,acme`]), reason: '新到货' }, agent);
       expect(res.statusCode, res.body).toBe(200);

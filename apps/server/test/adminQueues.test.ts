@@ -116,7 +116,11 @@ describe.each(databases())('console queues on %s', (kind) => {
     const list = (await get('/api/admin/agent-applications?status=submitted', admin)).json().data.items.map((x: { id: number }) => x.id);
     expect(list).toEqual(expect.arrayContaining([a.id, b.id]));
 
-    const ok = await post('/api/admin/agent-applications/decide', { id: a.id, decision: 'approved' }, admin);
+    const ok = await post(
+      '/api/admin/agent-applications/decide',
+      { id: a.id, decision: 'approved', agent: { mark: `queue${kind}`, nickname: '王小明的店', share_bp: 7000 } },
+      admin,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.status).toBe('approved');
     const seen = (await t.inject({ method: 'POST', url: '/api/v2/agent_applications/lookup', payload: { key: a.key } })).json().data;

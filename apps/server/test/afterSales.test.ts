@@ -158,6 +158,40 @@ describe.each(databases())('refund and invoice requests on %s', (kind) => {
     expect((await t.get(`/api/v1/order/after_sales?order_no=${other}`, stranger)).statusCode).toBe(403);
   });
 
+  it('a partial refund in the console lowers the open invoice request in its transaction, never below 0, and says so', async () => {
+    const token = await t.loginAccount();
+    const orderNo = await buyPackage(t, token);
+    const invoice = await t.post(
+      '/api/v1/order/invoice_request',
+      { order_no: orderNo, title_type: 'personal', title: '张三', tax_no: '', email: 'zs@example.com' },
+      token,
+    );
+    expect(invoice.statusCode, invoice.body).toBe(200);
+    const asked = Math.round(Number(invoice.json().data.invoice.request.amount) * 100);
+    expect(asked).toBeGreaterThan(100);
+    const finance = await loginAs(t, 'finance');
+    const part = await cpost(
+      '/api/admin/orders/partial-refund',
+      { order_no: orderNo, amount_fen: 100, reason: '补偿差价', request_id: rid() },
+      finance,
+    );
+    expect(part.statusCode, part.body).toBe(200);
+    const seen = await afterSales(orderNo, token);
+    expect(seen.invoice.request).toMatchObject({
+      status: 'open',
+      amount: (asked - 100) / 100,
+      answer: `订单已部分退款 ¥1.00，发票金额已调整为 ¥${((asked - 100) / 100).toFixed(2)}`,
+    });
+    // the rest but one fen back: the request asks for that fen, never less than 0
+    const rest = await cpost(
+      '/api/admin/orders/partial-refund',
+      { order_no: orderNo, amount_fen: asked - 101, reason: '补偿差价', request_id: rid() },
+      finance,
+    );
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect((await afterSales(orderNo, token)).invoice.request).toMatchObject({ status: 'open', amount: 0.01 });
+  });
+
   it('a refund approved while an invoice request waits on the same order closes the invoice request, saying why (decision 0070)', async () => {
     const token = await t.loginAccount();
     const orderNo = await buyPackage(t, token);

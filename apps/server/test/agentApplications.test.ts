@@ -75,7 +75,13 @@ describe.each(databases())('agent applications on %s', (kind) => {
     expect((await t.snapshot()).agent_applications).toBe(before.agent_applications);
 
     const row = await t.db.kysely.selectFrom('agent_applications').select('id').where('mobile', '=', mobile).executeTakeFirstOrThrow();
-    await setApplicationStatus(t.db.kysely, row.id, 'rejected', '所在地区已有代理', new Date().toISOString());
+    await setApplicationStatus(
+      t.db.kysely,
+      row.id,
+      'submitted',
+      { status: 'rejected', rejectReason: '所在地区已有代理' },
+      new Date().toISOString(),
+    );
     const rejected = (await post(t, `${URL}/lookup`, { key: first.key })).json().data as AgentApplicationAnswer;
     expect(rejected.application).toMatchObject({
       status: 'rejected',

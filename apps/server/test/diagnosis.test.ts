@@ -12,16 +12,17 @@ let ipSeq = 1;
 /** A fresh client address per use, so the visitor limit of one test does not leak into another. */
 const freshIp = () => `10.9.${Math.floor(ipSeq / 250)}.${(ipSeq++ % 250) + 1}`;
 
-async function diagnose(t: TestApp, num: string, o: { token?: string; ip?: string; refresh?: boolean } = {}) {
+async function diagnose(t: TestApp, num: string, o: { token?: string; ip?: string; refresh?: boolean | 'paid' } = {}) {
+  const refresh = o.refresh === 'paid' ? '&refresh=paid' : o.refresh ? '&refresh=1' : '';
   return t.inject({
     method: 'GET',
-    url: `/api/v2/go_card_diagnosis?custom_num=${encodeURIComponent(num)}${o.refresh ? '&refresh=1' : ''}`,
+    url: `/api/v2/go_card_diagnosis?custom_num=${encodeURIComponent(num)}${refresh}`,
     headers: o.token ? { authorization: `Bearer ${o.token}` } : {},
     remoteAddress: o.ip ?? freshIp(),
   });
 }
 
-async function ok(t: TestApp, num: string, o: { token?: string; ip?: string; refresh?: boolean } = {}): Promise<CardDiagnosis> {
+async function ok(t: TestApp, num: string, o: { token?: string; ip?: string; refresh?: boolean | 'paid' } = {}): Promise<CardDiagnosis> {
   const res = await diagnose(t, num, o);
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().code).toBe(0);
@@ -189,6 +190,23 @@ describe.each(databases())('smart diagnosis on %s', (kind) => {
     } finally {
       clock.reset();
     }
+  });
+
+  it('the refresh after a payment has its own allowance: 刷新数据 right after it is not refused; it is rate-limited itself', async () => {
+    const paid = await diagnose(t, '1000000012', { refresh: 'paid' });
+    expect(paid.json().data).toMatchObject({ refreshed: true, retry_after_seconds: 0 });
+    // the holder taps 刷新数据 at once: its slot is untouched
+    const asked = await diagnose(t, '1000000012', { refresh: true });
+    expect(asked.json().data.refreshed, asked.body).toBe(true);
+    expect(asked.json().message).toBe('已从运营商更新数据');
+    // a few payments' refreshes in ten minutes, then refused (quietly: the figures stay as they were)
+    for (let i = 0; i < 2; i++) expect((await diagnose(t, '1000000012', { refresh: 'paid' })).json().data.refreshed).toBe(true);
+    const fourth = await diagnose(t, '1000000012', { refresh: 'paid' });
+    expect(fourth.statusCode).toBe(200);
+    expect(fourth.json().data.refreshed).toBe(false);
+    expect(fourth.json().message).toMatch(/数据刚刚已更新，请\d+秒后再刷新/);
+    // and it never lent 刷新数据 a second try within the minute
+    expect((await diagnose(t, '1000000012', { refresh: true })).json().data.refreshed).toBe(false);
   });
 
   it('keeps a short history per card in the owner’s view, even of a visitor’s lookup', async () => {

@@ -17,8 +17,12 @@ export type DiagnosisCheck = z.infer<typeof DiagnosisCheck>;
 
 export const DiagnosisQuery = z.object({
   custom_num: CardNum,
-  /** '1': ask the carrier again now (rate-limited per card) */
-  refresh: z.enum(['0', '1'], { error: '参数有误' }).optional(),
+  /**
+   * '1': ask the carrier again now (刷新数据; rate-limited per card). 'paid': the same, just after an
+   * order for the card was paid — its own allowance, so that 刷新数据 right after paying is not
+   * refused for it (rate-limited per card too).
+   */
+  refresh: z.enum(['0', '1', 'paid'], { error: '参数有误' }).optional(),
 });
 
 /** One earlier diagnosis, as it was shown to the owner. */

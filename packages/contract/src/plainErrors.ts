@@ -22,6 +22,8 @@ export const FIELD: Record<string, string> = {
   share_bp: '分成比例',
   costs: '成本价',
   admin: '管理员账号',
+  // an approved /agent application's new sub-agent
+  agent: '新代理',
   agreed: '用户协议',
   ali_pay: '支付宝支付',
   ali_pay_type: '支付宝支付方式',

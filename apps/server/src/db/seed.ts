@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { chinaDate, chinaMonthStart } from '@portal/domain';
 import type { Db } from './connect';
+import { newAgentRow } from './newAgent';
 import type { NewAgent, NewCard } from './schema';
 import { seedCommerce } from './seedCommerce';
 import { DEVICE_CARD_NUMBERS, seedDevices } from './seedDevices';
@@ -48,38 +49,10 @@ export interface DemoHashes {
 const DAY = 86_400_000;
 const GB = 1024 * 1024; // in KB
 
+/** The demo agents: the shared starting row with their portal's switches on (the README's tour uses them). */
 function agentRow(mark: string, o: Partial<NewAgent>): NewAgent {
-  return {
-    mark,
-    nickname: '',
-    username: mark,
-    apply_name: '',
-    enterprise_name: '',
-    contact_email: '',
-    customer_url: '',
-    app_url: '',
-    h5_url: '',
-    guide_qrcode: '',
-    official_account_qrcode: '',
-    logo: '',
-    hotline: '',
-    service_hours: '',
-    open_type: 0,
-    open_customer: 1,
-    agent_form: 1,
-    product_form: 1,
-    open_balance_recharge: 1,
-    card_login: 1,
-    open_market: 0,
-    coupon_goods: 0,
-    payee: '',
-    withdrawal_method: 0,
-    withdrawal_account: '',
-    is_agent: 1,
-    affiliated_official_account: '',
-    created_at: new Date().toISOString(),
-    ...o,
-  };
+  const on = { open_customer: 1, agent_form: 1, product_form: 1, open_balance_recharge: 1 };
+  return newAgentRow(mark, '', new Date().toISOString(), { apply_name: '', ...on, ...o });
 }
 
 interface DemoCard {

@@ -129,12 +129,29 @@ const shareBp = z
   .max(10000, '分成比例须为 0%–100%');
 const fenAmount = z.number({ error: '请填写金额' }).int('金额最多两位小数').min(0, '金额不能小于 0').max(100_000_000, '金额过大');
 
+export const AgentMark = z
+  .string({ error: '请填写代理标识' })
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, '代理标识为 2–32 位小写字母、数字、- 或 _，以字母或数字开头');
+
 /** The new sub-agent's administrator login, when the parent makes one at once. */
 const SubAgentAdmin = z.object({
   username: OperatorUsername,
   display_name: OperatorDisplayName,
   password: OperatorNewPassword,
 });
+
+/**
+ * A new sub-agent as its parent's side names it: by 新建下级代理 and by approving an /agent
+ * application (under the inviting agent) alike — one shape, one writer on the server.
+ */
+export const NewSubAgent = z.object({
+  mark: AgentMark,
+  nickname: text('代理名称', 40).min(1, '请填写代理名称'),
+  share_bp: shareBp,
+  admin: SubAgentAdmin.nullable().optional(),
+});
+export type NewSubAgent = z.infer<typeof NewSubAgent>;
 
 /** A sub-agent's terms: the share and, per package it may sell, what its parent pays and what it pays. */
 export const SubAgentTerms = z.object({
@@ -177,11 +194,6 @@ export const AgentDetail = z.object({
   parent_id: z.number().int().nullable(),
   level: z.number().int(),
 });
-
-export const AgentMark = z
-  .string({ error: '请填写代理标识' })
-  .trim()
-  .regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, '代理标识为 2–32 位小写字母、数字、- 或 _，以字母或数字开头');
 
 export const adminAgentsEndpoints = adminArea({
   adminAgentList: {
@@ -247,10 +259,7 @@ export const adminAgentsEndpoints = adminArea({
     summary: '新建下级代理（总代理 → 代理 → 分销，最多三级）：品牌沿用上级，可同时建其管理员账号',
     body: z.object({
       parent_id: agentId,
-      mark: AgentMark,
-      nickname: text('代理名称', 40).min(1, '请填写代理名称'),
-      share_bp: shareBp,
-      admin: SubAgentAdmin.nullable().optional(),
+      ...NewSubAgent.shape,
       reason,
     }),
     answer: AgentSummary,

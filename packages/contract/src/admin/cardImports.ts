@@ -2,6 +2,7 @@
 // nothing written), then committed as one batch, which can be undone while none of its cards has
 // been used. The file travels as base64 in JSON (the console reads it with FileReader).
 import { z } from 'zod';
+import { wholeNumber } from '../wholeNumber';
 import { adminArea } from './define';
 
 /** the largest file accepted */
@@ -40,6 +41,8 @@ export const ImportFileBody = z.object({
     .string({ error: '请选择文件' })
     .min(1, '文件是空的')
     .max(Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 4, '文件不能超过 5 MB'),
+  /** 导入到: the owner of every row — the operator's agent or one of its sub-agents (decision 0067); absent: the operator's own agent, or for the platform the file's 代理标识 */
+  agent_id: wholeNumber('代理编号有误', { min: 1 }).optional(),
 });
 
 export const ImportCommitBody = ImportFileBody.extend({

@@ -7,6 +7,7 @@ import { AGENT_APPLICATION_STATUSES } from '../patterns/agentApplications';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '../patterns/tickets';
 import { adminArea } from './define';
 import { AdminReason } from './orders';
+import { NewSubAgent } from './agents';
 import { ChatClientId, ChatMessage } from '../chat';
 import { CHAT_MAX_TEXT } from '../patterns/chat';
 
@@ -84,6 +85,8 @@ export const AdminApplicationRow = z.object({
   reject_reason: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** the sub-agent an approved application became (under agent_id, the inviting agent) */
+  created_agent_id: z.number().int().nullable(),
 });
 export const AdminApplicationListAnswer = z.object({ items: z.array(AdminApplicationRow), next_after_id: z.number().int().nullable() });
 export const AdminApplicationDecideBody = z
@@ -91,10 +94,14 @@ export const AdminApplicationDecideBody = z
     id: Id,
     decision: z.enum(['in_review', 'approved', 'rejected'], { error: '请选择审核结果' }),
     reason: z.string({ error: '请填写原因' }).trim().max(200, '原因最多 200 个字').default(''),
+    /** approving makes the applicant a sub-agent of the inviting agent (docs/decisions/0067): its mark, name, share, login */
+    agent: NewSubAgent.optional(),
   })
   .superRefine((b, ctx) => {
     if (b.decision === 'rejected' && AdminReason.safeParse(b.reason).success === false)
       ctx.addIssue({ code: 'custom', path: ['reason'], message: '驳回须填写原因（至少 2 个字）' });
+    if (b.decision === 'approved' && !b.agent)
+      ctx.addIssue({ code: 'custom', path: ['agent'], message: '通过申请须填写新代理的标识、名称与分成比例' });
   });
 
 export const REPLACEMENT_STATUSES = ['submitted', 'shipped', 'done', 'rejected'] as const;

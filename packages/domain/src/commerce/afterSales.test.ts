@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   emailProblem,
+  invoiceAfterPartialRefund,
+  invoiceLoweredNote,
   invoiceFormProblems,
   invoiceNoProblem,
   invoiceVerdict,
@@ -139,6 +141,20 @@ describe('invoiceVerdict', () => {
     ['pending', { state: 'pending' }, { ok: false, why: '订单未支付，无法开票' }],
     ['asked already', { live_request: true }, { ok: false, why: '该订单已申请发票' }],
   ])('%s', (_n, patch, expected) => expect(invoiceVerdict({ ...base, ...patch })).toEqual(expected));
+});
+
+describe('invoiceAfterPartialRefund', () => {
+  it.each([
+    [5000, 1000, 4000],
+    [5000, 4999, 1],
+    [5000, 5000, 0],
+    // more back than the request asked (it was made after an earlier refund): 0, never below
+    [3000, 4000, 0],
+    [0, 100, 0],
+    [5000, 0, 5000],
+    [5000, -10, 5000],
+  ])('%i − %i → %i', (amount, refund, left) => expect(invoiceAfterPartialRefund(amount, refund)).toBe(left));
+  it('says both figures', () => expect(invoiceLoweredNote(1000, 4000)).toBe('订单已部分退款 ¥10.00，发票金额已调整为 ¥40.00'));
 });
 
 describe('invoiceNoProblem', () => {

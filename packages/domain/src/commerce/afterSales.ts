@@ -176,6 +176,18 @@ export function invoiceVerdict(f: InvoiceFacts): { ok: true; amount_fen: number 
   return { ok: true, amount_fen: amount };
 }
 
+/**
+ * An invoice request still open when part of the order's money goes back: it asks for what the
+ * holder keeps paid, never below 0 (a whole refund closes it instead).
+ */
+export function invoiceAfterPartialRefund(amountFen: number, refundFen: number): number {
+  return Math.max(0, amountFen - Math.max(0, refundFen));
+}
+
+/** What the order page says about it. */
+export const invoiceLoweredNote = (refundFen: number, nowFen: number) =>
+  `订单已部分退款 ¥${(refundFen / 100).toFixed(2)}，发票金额已调整为 ¥${(nowFen / 100).toFixed(2)}`;
+
 /** The invoice number an operator enters: 8 to 20 digits (a paper invoice's 8, a fully digital one's 20). */
 export function invoiceNoProblem(input: string): string | null {
   const s = input.trim();

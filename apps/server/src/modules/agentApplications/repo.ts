@@ -19,18 +19,31 @@ export async function insertApplication(db: Executor, row: Insertable<AgentAppli
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-/** Review outcome (the operator console): a rejection frees the mobile for a new application. */
-export async function setApplicationStatus(db: Executor, id: number, status: string, rejectReason: string, at: string): Promise<void> {
-  await db
+/**
+ * Review outcome (the operator console): a rejection frees the mobile for a new application; an
+ * approval names the sub-agent it became. Only from the state the reviewer saw (`from`): false when
+ * another reviewer decided first, so one application never becomes two agents.
+ */
+export async function setApplicationStatus(
+  db: Executor,
+  id: number,
+  from: string,
+  to: { status: string; rejectReason: string; createdAgentId?: number | null },
+  at: string,
+): Promise<boolean> {
+  const res = await db
     .updateTable('agent_applications')
     .set((eb) => ({
-      status,
-      reject_reason: rejectReason,
+      status: to.status,
+      reject_reason: to.rejectReason,
       updated_at: at,
-      open_mobile: status === 'rejected' ? null : eb.ref('mobile'),
+      open_mobile: to.status === 'rejected' ? null : eb.ref('mobile'),
+      ...(to.createdAgentId ? { created_agent_id: to.createdAgentId } : {}),
     }))
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export function applicationByKey(db: Executor, key: string) {

@@ -46,11 +46,10 @@ export async function commerceRoutes(api: FastifyInstance, ctx: AppContext): Pro
 // the reconciler's run (also called directly by tests) and the operator's refund command (cli/refund.ts)
 export { reconcile } from './payments/reconciler';
 export { parseRefundArgs, USAGE as REFUND_USAGE } from './refunds/args';
+export { latePayments, refundAllLate } from './refunds/latePayments';
 export {
-  latePayments,
   leftToRefund,
   partialRefundPlan,
-  refundAllLate,
   refundOrder,
   refundPart,
   retryPendingRefunds,

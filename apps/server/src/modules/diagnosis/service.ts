@@ -25,6 +25,21 @@ import * as repo from './repo';
 export const VISITOR_RULE = { limit: 20, windowMs: 10 * 60_000 };
 /** "刷新" asks the carrier again at most this often per card, whoever asks. */
 export const REFRESH_RULE = { limit: 1, windowMs: 60_000 };
+/**
+ * The refresh the pages ask for right after an order of the card is paid, in its own slot: sharing
+ * 刷新's made the holder's 刷新数据 just after paying say "please wait". A few per card in ten
+ * minutes (a holder may pay twice), so that it is no way round REFRESH_RULE.
+ */
+export const AFTER_PAYMENT_REFRESH_RULE = { limit: 3, windowMs: 10 * 60_000 };
+
+/** Why the carrier is asked again now: not at all, 刷新数据, or a payment just made. */
+export type RefreshAsked = 'no' | 'asked' | 'paid';
+export const refreshOf = (q: '0' | '1' | 'paid' | undefined): RefreshAsked => (q === '1' ? 'asked' : q === 'paid' ? 'paid' : 'no');
+
+const REFRESH_SLOTS = {
+  asked: { key: 'diagnosis-refresh', rule: REFRESH_RULE },
+  paid: { key: 'after-payment-refresh', rule: AFTER_PAYMENT_REFRESH_RULE },
+} as const;
 /** Earlier diagnoses shown to the owner. */
 const HISTORY_SHOWN = 5;
 
@@ -101,15 +116,18 @@ interface Refresh {
 }
 
 /** A forced carrier sync, at most once per REFRESH_RULE window per card (shared by every process). */
-async function refreshUsage(ctx: AppContext, card: Card): Promise<{ syncedAt: string } & Refresh> {
-  const r = await hit(ctx.db.kysely, `diagnosis-refresh:${card.id}`, REFRESH_RULE);
+async function refreshUsage(ctx: AppContext, card: Card, why: 'asked' | 'paid'): Promise<{ syncedAt: string } & Refresh> {
+  const slot = REFRESH_SLOTS[why];
+  const r = await hit(ctx.db.kysely, `${slot.key}:${card.id}`, slot.rule);
   if (!r.allowed) {
     const wait = Math.max(1, Math.ceil(r.retryAfterMs / 1000));
     return { syncedAt: card.flow_synced_at, refreshed: false, retryAfterSeconds: wait, message: `数据刚刚已更新，请${wait}秒后再刷新` };
   }
   try {
     const at = await syncUsage(ctx, card);
-    return { syncedAt: at, refreshed: true, retryAfterSeconds: REFRESH_RULE.windowMs / 1000, message: '已从运营商更新数据' };
+    // 刷新数据 may be tapped again when its own slot frees; a payment's refresh leaves that slot alone
+    const wait = why === 'asked' ? REFRESH_RULE.windowMs / 1000 : 0;
+    return { syncedAt: at, refreshed: true, retryAfterSeconds: wait, message: '已从运营商更新数据' };
   } catch (err) {
     ctx.log.warn({ err, custom_num: card.custom_num }, 'carrier usage sync failed on refresh');
     return {
@@ -128,7 +146,7 @@ export async function diagnoseCard(
   auth: Auth | null,
   ip: string,
   customNum: string,
-  refresh: boolean,
+  refresh: RefreshAsked,
 ): Promise<{ answer: CardDiagnosis; message: string }> {
   const found = await cardRecord.cardByNum(ctx.db.kysely, customNum);
   const owner = found ? await isOwner(ctx, auth, found) : false;
@@ -141,9 +159,10 @@ export async function diagnoseCard(
   const card = found;
   const who: Audience = owner ? 'owner' : 'visitor';
 
-  const sync = refresh
-    ? await refreshUsage(ctx, card)
-    : { syncedAt: await ensureFresh(ctx, card), refreshed: false, retryAfterSeconds: 0, message: 'ok' };
+  const sync =
+    refresh !== 'no'
+      ? await refreshUsage(ctx, card, refresh)
+      : { syncedAt: await ensureFresh(ctx, card), refreshed: false, retryAfterSeconds: 0, message: 'ok' };
   const [reachable, device] = await Promise.all([askCarrier(ctx, card), deviceByCard(ctx.db.kysely, card.id)]);
   // the line as every page now shows it: the row again, after the sync and the carrier's answers
   const line = await lineOf(ctx.db.kysely, (await cardRecord.cardById(ctx.db.kysely, card.id)) ?? card, sync.syncedAt);

@@ -2,7 +2,7 @@
 // agent's 品牌 / 支付 / 功能开关 / 分成与成本价 in a drawer; 新建下级代理 (docs/decisions/0067). Field rules are the contract's (BrandingFields): an unsafe link is refused at its field
 // before the server refuses it too. 预览 opens the portal's login page branded by this agent.
 import { useState } from 'react';
-import { Button, Card, Space, Tag } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { ApartmentOutlined, LinkOutlined, PlusOutlined } from '@ant-design/icons';
 import { urlOf } from '../../../lib/api';
 import { ListPage } from '../../../components/ListPage';
@@ -53,32 +53,54 @@ export function AgentsPanel() {
         empty="暂无代理商"
         rowKey="id"
         onRowClick={(r) => setOpen(r.id)}
-        table={{ size: 'middle', tableLayout: 'auto' }}
+        table={{ size: 'middle', tableLayout: 'fixed' }}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 80 },
-          { title: '标识', dataIndex: 'mark', width: 140 },
-          { title: '名称', dataIndex: 'nickname' },
+          // at 1440 px (≈1080 px of table) the fixed columns leave 名称 about 240 px: the name on one
+          // line, its 应用名称 (the portal's title) below it in grey — a column of its own squeezed both
+          { title: '编号', dataIndex: 'id', width: 64 },
+          { title: '标识', dataIndex: 'mark', width: 120, ellipsis: true },
+          {
+            title: '名称',
+            dataIndex: 'nickname',
+            ellipsis: true,
+            render: (v: string, r) => (
+              <>
+                <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{v}</div>
+                {r.apply_name && r.apply_name !== v ? (
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                    {r.apply_name}
+                  </Typography.Text>
+                ) : null}
+              </>
+            ),
+          },
           {
             title: '级别',
             dataIndex: 'level',
-            width: 90,
+            width: 80,
             render: (v: number) => <Tag color={v === 1 ? 'blue' : v === 2 ? 'cyan' : 'green'}>{levelName(v)}</Tag>,
           },
-          { title: '上级', dataIndex: 'parent_id', width: 140, render: (v: number | null) => (v === null ? '平台' : nameOf(v)) },
-          { title: '应用名称', dataIndex: 'apply_name' },
-          { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 100 },
-          { title: '创建时间', dataIndex: 'created_at', width: 190, render: (v: string) => chinaTime(v) },
+          {
+            title: '上级',
+            dataIndex: 'parent_id',
+            width: 130,
+            ellipsis: true,
+            render: (v: number | null) => (v === null ? '平台' : nameOf(v)),
+          },
+          { title: '卡片数', dataIndex: 'card_count', align: 'right', width: 80 },
+          { title: '创建时间', dataIndex: 'created_at', width: 170, render: (v: string) => chinaTime(v) },
           {
             title: '操作',
             key: 'op',
-            width: 260,
+            width: 210,
             render: (_v, r) => (
-              <Space>
-                <Button type="link" onClick={() => setOpen(r.id)}>
+              <Space size={0}>
+                <Button size="small" type="link" onClick={() => setOpen(r.id)}>
                   管理
                 </Button>
                 {allows(op, 'agents.subAgents') && mayHaveSubAgents(r.level) ? (
                   <Button
+                    size="small"
                     type="link"
                     onClick={(e) => {
                       e.stopPropagation();
@@ -89,6 +111,7 @@ export function AgentsPanel() {
                   </Button>
                 ) : null}
                 <Button
+                  size="small"
                   type="link"
                   icon={<LinkOutlined />}
                   href={`/login?mark=${encodeURIComponent(r.mark)}`}

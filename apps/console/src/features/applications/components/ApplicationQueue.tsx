@@ -1,9 +1,10 @@
-// 代理申请: the queue of applications to become an agent (oldest first), 转审核中 / 通过 / 驳回 —
+// 代理申请: the queue of applications to become an agent (oldest first), 转审核中 / 通过 (the applicant
+// becomes a sub-agent of the agent it applied through: ApproveApplication) / 驳回 —
 // a rejection needs its reason, which the applicant reads on /agent. Written through the agent
 // applications module; audited. 导出 CSV of the current filter.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { AGENT_CHANNEL_LABEL, type AgentApplicationStatus as Status } from '@portal/contract/patterns/agentApplications';
 import { messageOf, urlOf } from '../../../lib/api';
 import { labelOf } from '../../../lib/labels';
@@ -11,7 +12,9 @@ import { ageColumn, StateFilter, tagOf } from '../../../components/columns';
 import { ListPage } from '../../../components/ListPage';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { applicationsList, type Application as Row } from '../api/getApplications';
-import { advance, invalidateApplications, reject } from '../api/decideApplication';
+import { invalidateApplications, markInReview, reject } from '../api/decideApplication';
+import { queryKeys } from '../../../lib/queryKeys';
+import { ApproveApplication } from './ApproveApplication';
 import { APPLICATION_STATES as STATUS } from '../model/states';
 import * as admin from '@portal/contract/routes/admin';
 
@@ -22,10 +25,11 @@ export function ApplicationQueue() {
   const qc = useQueryClient();
   const [status, setStatus] = useState<Status | undefined>(undefined);
   const [rejecting, setRejecting] = useState<Row | null>(null);
+  const [approving, setApproving] = useState<Row | null>(null);
   const decide = useMutation({
-    mutationFn: advance,
-    onSuccess: (r) => {
-      void message.success(r.status === 'approved' ? '已通过' : '已转为审核中');
+    mutationFn: markInReview,
+    onSuccess: () => {
+      void message.success('已转为审核中');
       void invalidateApplications(qc);
     },
     onError: (e) => void message.error(messageOf(e)),
@@ -66,24 +70,13 @@ export function ApplicationQueue() {
               r.status === 'submitted' || r.status === 'in_review' ? (
                 <Space size={0}>
                   {r.status === 'submitted' ? (
-                    <Button
-                      type="link"
-                      disabled={decide.isPending && decide.variables?.id === r.id}
-                      onClick={() => decide.mutate({ id: r.id, decision: 'in_review' })}
-                    >
+                    <Button type="link" disabled={decide.isPending && decide.variables === r.id} onClick={() => decide.mutate(r.id)}>
                       审核中
                     </Button>
                   ) : null}
-                  <Popconfirm
-                    title={`通过 ${r.name} 的代理申请？`}
-                    okText="通过"
-                    cancelText="取消"
-                    onConfirm={() => decide.mutate({ id: r.id, decision: 'approved' })}
-                  >
-                    <Button type="link" loading={decide.isPending && decide.variables?.id === r.id}>
-                      通过
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" onClick={() => setApproving(r)}>
+                    通过
+                  </Button>
                   <Button type="link" danger onClick={() => setRejecting(r)}>
                     驳回
                   </Button>
@@ -94,6 +87,18 @@ export function ApplicationQueue() {
           },
         ]}
       />
+      {approving ? (
+        <ApproveApplication
+          application={approving}
+          onClose={() => setApproving(null)}
+          onDone={() => {
+            setApproving(null);
+            void message.success('已通过，已新建下级代理');
+            void invalidateApplications(qc);
+            void qc.invalidateQueries({ queryKey: queryKeys.agents.all });
+          }}
+        />
+      ) : null}
       {rejecting ? (
         <ReasonModal<{ reason: string }>
           title={`驳回申请：${rejecting.name}`}

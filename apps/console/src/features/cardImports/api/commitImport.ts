@@ -8,11 +8,11 @@ import * as admin from '@portal/contract/routes/admin';
 /** A committed batch with each new card's generated card password (shown once). */
 export type CommittedBatch = AdminAnswerOf<'adminCardImportCommit'>;
 
-/** 确认导入: the tried file as one batch, with its note. */
-export function useCommitImport(picked: PickedFile | null, onSuccess: (b: CommittedBatch) => void) {
+/** 确认导入: the tried file as one batch, with its note, into the agent chosen in 导入到 (if any). */
+export function useCommitImport(picked: PickedFile | null, owner: number | undefined, onSuccess: (b: CommittedBatch) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => call(admin.adminCardImportCommit, { ...picked!, reason }),
+    mutationFn: (reason: string) => call(admin.adminCardImportCommit, { ...picked!, ...(owner ? { agent_id: owner } : {}), reason }),
     onSuccess: (b) => {
       onSuccess(b);
       invalidateBatches(qc);

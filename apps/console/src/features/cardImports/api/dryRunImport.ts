@@ -8,4 +8,12 @@ export type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
 
 /** 试导入: every bad row with its reason; nothing written. */
 export const useDryRun = (onSuccess: (r: DryRun) => void) =>
-  useMutation({ mutationFn: (p: PickedFile) => call(admin.adminCardImportDryRun, p), onSuccess });
+  useMutation({
+    mutationFn: (p: PickedFile & { owner?: number }) =>
+      call(admin.adminCardImportDryRun, {
+        file_name: p.file_name,
+        content_base64: p.content_base64,
+        ...(p.owner ? { agent_id: p.owner } : {}),
+      }),
+    onSuccess,
+  });

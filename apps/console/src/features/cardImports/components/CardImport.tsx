@@ -4,13 +4,15 @@
 // new card's generated card password once (components/CardPasswords), as does 待发放卡密码. The
 // optional 运营商账号 column names the carrier account of each card: the help lists those accepted.
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@portal/contract/admin';
 import { ApiError, messageOf, urlOf } from '../../../lib/api';
 import { downloadCsv } from '../../../lib/csvFile';
 import { chinaTime } from '../../../lib/format';
-import { useCarrierAccountChoices } from '../../../lib/selectOptions';
+import { useAgents, useCarrierAccountChoices } from '../../../lib/selectOptions';
+import { useOperator } from '../../../lib/session';
+import { levelName } from '../../agents/model/levels';
 import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../../../components/CardPasswords';
 import { LoadError } from '../../../components/LoadError';
 import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';
@@ -57,10 +59,14 @@ export function CardImport() {
   const [commitForm] = Form.useForm<{ reason: string }>();
   const [undoForm] = Form.useForm<{ reason: string }>();
 
+  // 导入到: an operator with sub-agents (or the platform) may put the whole file on one agent of its subtree
+  const agents = useAgents().data?.items ?? [];
+  const [owner, setOwner] = useState<number | undefined>(undefined);
+  const op = useOperator().data;
   const batches = useImportBatches();
   const accounts = useCarrierAccountChoices();
   const dry = useDryRun(setResult);
-  const commit = useCommitImport(picked, (b) => {
+  const commit = useCommitImport(picked, owner, (b) => {
     message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
     setSlips({ batch: b.id, slips: b.card_passwords });
     setCommitOpen(false);
@@ -87,8 +93,14 @@ export function CardImport() {
     }
     const p = { file_name: file.name, content_base64: await readBase64(file) };
     setPicked(p);
-    dry.mutate(p);
+    dry.mutate({ ...p, owner });
     return false;
+  };
+  const chooseOwner = (id: number | undefined) => {
+    setOwner(id);
+    setResult(null);
+    // the rows are checked again for the new owner (its series, the notices)
+    if (picked) dry.mutate({ ...picked, owner: id });
   };
 
   return (
@@ -106,6 +118,20 @@ export function CardImport() {
           </Typography.Paragraph>
         ) : null}
         <Space wrap>
+          {agents.length > 1 ? (
+            <Space.Compact>
+              <Button disabled>导入到</Button>
+              <Select<number>
+                aria-label="导入到"
+                allowClear
+                style={{ width: 280 }}
+                placeholder={op?.role === 'agent_admin' ? '本代理' : '按文件中的代理标识'}
+                value={owner}
+                onChange={(v) => chooseOwner(v ?? undefined)}
+                options={agents.map((a) => ({ value: a.id, label: `${a.nickname}（${levelName(a.level)} · ${a.mark}）` }))}
+              />
+            </Space.Compact>
+          ) : null}
           <Upload accept=".csv,.xlsx" showUploadList={false} beforeUpload={pick} maxCount={1}>
             <Button type="primary" icon={<UploadOutlined />} loading={dry.isPending}>
               选择文件并试导入
@@ -126,7 +152,7 @@ export function CardImport() {
             action={
               // a retry helps only when the request failed on its way (network, server busy), not a refused file
               picked && retryable(dry.error) ? (
-                <Button size="small" onClick={() => dry.mutate(picked)}>
+                <Button size="small" onClick={() => dry.mutate({ ...picked, owner })}>
                   重试
                 </Button>
               ) : undefined

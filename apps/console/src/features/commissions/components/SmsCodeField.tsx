@@ -15,7 +15,7 @@ export function SmsCodeField({
       <Form.Item label="短信验证码" required>
         <Space.Compact>
           <Form.Item name="sms_code" noStyle rules={[{ required: true, pattern: /^\d{6}$/, message: '短信验证码为 6 位数字' }]}>
-            <Input style={{ width: 160 }} maxLength={6} inputMode="numeric" />
+            <Input aria-label="短信验证码" style={{ width: 160 }} maxLength={6} inputMode="numeric" />
           </Form.Item>
           <Button onClick={() => send.mutate()} loading={send.isPending}>
             {sent ? '重新获取' : '获取验证码'}

@@ -6,6 +6,7 @@ import type { AdminAnswerOf, BrandingFields, FeatureSwitches, PaySettingFields }
 import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
+import { newAgentRow } from '../../../db/newAgent';
 import type { Agent } from '../../../db/schema';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
@@ -121,37 +122,7 @@ export async function createAgent(
   const db = ctx.db.kysely;
   return db.transaction().execute(async (trx) => {
     if (await repo.agentByMark(trx, input.mark)) throw new AppError(Code.BAD_REQUEST, '该代理标识已被使用');
-    const id = await insertAgent(trx, {
-      mark: input.mark,
-      nickname: input.nickname,
-      username: input.mark,
-      apply_name: input.nickname,
-      enterprise_name: '',
-      contact_email: '',
-      customer_url: '',
-      app_url: '',
-      h5_url: '',
-      guide_qrcode: '',
-      official_account_qrcode: '',
-      logo: '',
-      hotline: '',
-      service_hours: '',
-      open_type: 0,
-      open_customer: 0,
-      agent_form: 0,
-      product_form: 0,
-      open_balance_recharge: 0,
-      // card login stays offered until the agent says otherwise (the portal's default too)
-      card_login: 1,
-      open_market: 0,
-      coupon_goods: 0,
-      payee: '',
-      withdrawal_method: 0,
-      withdrawal_account: '',
-      is_agent: 1,
-      affiliated_official_account: '',
-      created_at: clock.iso(),
-    });
+    const id = await insertAgent(trx, newAgentRow(input.mark, input.nickname, clock.iso()));
     const a = (await repo.agentById(trx, id))!;
     await recordAudit(trx, op, {
       action: 'agent.created',

@@ -3,11 +3,12 @@
 // starts with its parent's branding and may get its administrator login at once; and the parent
 // sets what the sub-agent pays per package (an amount, or the share of the parent's margin it keeps),
 // never below the parent's own cost nor above retail. A sub-agent never sets its own terms.
-import type { AdminAnswerOf, AdminBodyOf } from '@portal/contract/admin';
+import type { AdminAnswerOf, AdminBodyOf, NewSubAgent } from '@portal/contract/admin';
 import { Code } from '@portal/contract/codes';
 import { FULL_SHARE_BP, LEVEL_NAMES, subAgentCostProblem, subAgentDepthProblem } from '@portal/domain/commissionLevels';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
+import { newAgentRow } from '../../../db/newAgent';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/password';
@@ -20,6 +21,7 @@ import { recordAudit } from '../audit';
 import { operatorByUsername } from '../auth/repo';
 import { createIn } from '../operators/service';
 import * as repo from './repo';
+import { brandingOf } from './service';
 
 type Terms = AdminAnswerOf<'adminSubAgentTerms'>;
 const bad = (message: string) => new AppError(Code.BAD_REQUEST, message);
@@ -29,84 +31,96 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
 
-/** A new agent under `parent_id`, which must be in the operator's subtree and above the last level. */
+/** The new agent's administrator password, hashed before any transaction opens (scrypt is slow). */
+export async function hashedAdmin(ctx: AppContext, n: NewSubAgent): Promise<HashedAdmin | null> {
+  return n.admin ? { ...n.admin, password_hash: await hashPassword(n.admin.password, ctx.config.passwordHashCost) } : null;
+}
+export type HashedAdmin = { username: string; display_name: string; password_hash: string };
+
+/**
+ * THE writer of a sub-agent, inside the caller's transaction: 新建下级代理 and an approved /agent
+ * application (under the inviting agent) both come here. The parent must be in the operator's
+ * subtree and above the last level; the sub-agent starts as its parent's brand (the holders see the
+ * same portal) and payment setting, and its administrator login is made at once when asked.
+ * Answers the new agent's id.
+ */
+export async function createSubAgentIn(
+  trx: Executor,
+  op: AdminActor,
+  parentId: number,
+  n: NewSubAgent,
+  admin: HashedAdmin | null,
+  reason: string,
+): Promise<number> {
+  const parent = await repo.agentById(trx, parentId);
+  assertInScope(op, parent?.id);
+  const p = parent!;
+  const tooDeep = subAgentDepthProblem(p.level);
+  if (tooDeep) throw bad(tooDeep);
+  if (await repo.agentByMark(trx, n.mark)) throw bad('该代理标识已被使用');
+  if (admin && (await operatorByUsername(trx, admin.username))) throw bad('管理员用户名已被使用');
+  // its own administrator — or the parent — may change the branding afterwards
+  const id = await insertAgent(
+    trx,
+    newAgentRow(n.mark, n.nickname, clock.iso(), {
+      ...brandingOf(p),
+      nickname: n.nickname,
+      open_customer: p.open_customer,
+      agent_form: p.agent_form,
+      product_form: p.product_form,
+      open_balance_recharge: p.open_balance_recharge,
+      card_login: p.card_login,
+      open_market: p.open_market,
+      coupon_goods: p.coupon_goods,
+      refund_request_days: p.refund_request_days,
+      affiliated_official_account: p.affiliated_official_account,
+      parent_id: p.id,
+      level: p.level + 1,
+      share_bp: n.share_bp,
+    }),
+  );
+  // the payment channels are the platform's merchant contracts, offered as to the parent
+  const pay = await repo.paySettingOf(trx, p.id);
+  if (pay) await upsertPaySetting(trx, { ...pay, agent_id: id });
+  await recordAudit(trx, op, {
+    action: 'agent.sub_created',
+    target: { type: 'agent', id },
+    reason,
+    after: { mark: n.mark, nickname: n.nickname, parent_id: p.id, agent_level: p.level + 1, share_bp: n.share_bp },
+  });
+  if (admin)
+    await createIn(
+      trx,
+      op,
+      {
+        username: admin.username,
+        display_name: admin.display_name,
+        role: 'agent_admin',
+        agent_id: id,
+        password_hash: admin.password_hash,
+        reason,
+      },
+      null,
+    );
+  return id;
+}
+
+/** A mark or username taken by a concurrent creation, said as the checks above say it. */
+export function explainTaken(err: unknown): unknown {
+  return isUniqueViolation(err) ? bad('该代理标识或管理员用户名已被使用') : err;
+}
+
+/** 新建下级代理: a new agent under `parent_id`. */
 export async function createSubAgent(ctx: AppContext, op: AdminActor, b: AdminBodyOf<'adminSubAgentCreate'>) {
-  const passwordHash = b.admin ? await hashPassword(b.admin.password, ctx.config.passwordHashCost) : null;
+  const admin = await hashedAdmin(ctx, b);
   try {
     return await ctx.db.kysely.transaction().execute(async (trx) => {
-      const parent = await repo.agentById(trx, b.parent_id);
-      assertInScope(op, parent?.id);
-      const tooDeep = subAgentDepthProblem(parent!.level);
-      if (tooDeep) throw bad(tooDeep);
-      if (await repo.agentByMark(trx, b.mark)) throw bad('该代理标识已被使用');
-      if (b.admin && (await operatorByUsername(trx, b.admin.username))) throw bad('管理员用户名已被使用');
-      const p = parent!;
-      // the sub-agent starts as its parent's brand (the holders see the same portal); its own
-      // administrator — or the parent — may change it afterwards
-      const id = await insertAgent(trx, {
-        mark: b.mark,
-        nickname: b.nickname,
-        username: b.mark,
-        apply_name: p.apply_name,
-        enterprise_name: p.enterprise_name,
-        contact_email: p.contact_email,
-        customer_url: p.customer_url,
-        app_url: p.app_url,
-        ios_url: p.ios_url,
-        h5_url: p.h5_url,
-        guide_qrcode: p.guide_qrcode,
-        official_account_qrcode: p.official_account_qrcode,
-        logo: p.logo,
-        hotline: p.hotline,
-        service_hours: p.service_hours,
-        open_type: p.open_type,
-        open_customer: p.open_customer,
-        agent_form: p.agent_form,
-        product_form: p.product_form,
-        open_balance_recharge: p.open_balance_recharge,
-        card_login: p.card_login,
-        open_market: p.open_market,
-        coupon_goods: p.coupon_goods,
-        payee: '',
-        withdrawal_method: 0,
-        withdrawal_account: '',
-        is_agent: 1,
-        affiliated_official_account: p.affiliated_official_account,
-        created_at: clock.iso(),
-        refund_request_days: p.refund_request_days,
-        parent_id: p.id,
-        level: p.level + 1,
-        share_bp: b.share_bp,
-      });
-      // the payment channels are the platform's merchant contracts, offered as to the parent
-      const pay = await repo.paySettingOf(trx, p.id);
-      if (pay) await upsertPaySetting(trx, { ...pay, agent_id: id });
-      await recordAudit(trx, op, {
-        action: 'agent.sub_created',
-        target: { type: 'agent', id },
-        reason: b.reason,
-        after: { mark: b.mark, nickname: b.nickname, parent_id: p.id, agent_level: p.level + 1, share_bp: b.share_bp },
-      });
-      if (b.admin && passwordHash)
-        await createIn(
-          trx,
-          op,
-          {
-            username: b.admin.username,
-            display_name: b.admin.display_name,
-            role: 'agent_admin',
-            agent_id: id,
-            password_hash: passwordHash,
-            reason: b.reason,
-          },
-          null,
-        );
+      const id = await createSubAgentIn(trx, op, b.parent_id, b, admin, b.reason);
       const row = (await repo.listAgents(trx, [id]))[0]!;
       return { ...row, card_count: Number(row.card_count ?? 0) };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw bad('该代理标识或管理员用户名已被使用');
-    throw err;
+    throw explainTaken(err);
   }
 }
 

@@ -22,7 +22,7 @@ export function seriesAgents(db: Executor) {
 }
 
 export function agentMarks(db: Executor) {
-  return db.selectFrom('agents').select(['id', 'mark']).execute();
+  return db.selectFrom('agents').select(['id', 'mark', 'parent_id']).execute();
 }
 
 /** A committed import's batch row, before it is given an id (never undone yet). */

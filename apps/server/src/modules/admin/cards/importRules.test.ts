@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkRows,
+  lineageOf,
   iccidProblem,
   luhnDigit,
   luhnValid,
@@ -107,7 +108,7 @@ describe('checkRows', () => {
     [['1000000001', ...ok.slice(1)], '卡号已存在'],
     [[ok[0]!, '89860112345678901245', ...ok.slice(2)], 'ICCID 已存在'],
     [[...ok.slice(0, 4), '9', 'demo'], '未知的套餐系列：9'],
-    [[...ok.slice(0, 4), '3', 'demo'], '套餐系列 3 不属于该代理'],
+    [[...ok.slice(0, 4), '3', 'demo'], '套餐系列 3 不属于该代理或其上级'],
     [[...ok.slice(0, 5), 'nobody'], '未知的代理：nobody'],
     [[...ok.slice(0, 5), ''], '代理标识不能为空'],
     [[...ok, 'nobody'], '未知的运营商账号：nobody（可选：simulator、ct-a）'],
@@ -205,7 +206,59 @@ describe('checkRows', () => {
       forced,
     );
     expect(r.valid.map((v) => v.agent_id)).toEqual([20, 20]);
-    expect(r.notices).toEqual([{ row: 2, custom_num: '2000000001', message: '代理标识 demo 不是您的代理：该行按您的代理 acme 导入' }]);
-    expect(checkRows([ok], 2, forced).errors[0]!.message).toBe('套餐系列 1 不属于该代理');
+    expect(r.notices).toEqual([{ row: 2, custom_num: '2000000001', message: '代理标识 demo 不是导入的代理：该行按代理 acme 导入' }]);
+    expect(checkRows([ok], 2, forced).errors[0]!.message).toBe('套餐系列 1 不属于该代理或其上级');
   });
+
+  it("a sub-agent's cards may carry its parents' series, never a sibling's or another network's", () => {
+    // demo 10 → 11 (代理) → 12 (分销); acme 20 apart
+    const parentOf = new Map<number, number | null>([
+      [10, null],
+      [11, 10],
+      [12, 11],
+      [20, null],
+    ]);
+    const sub = {
+      ...known,
+      seriesAgent: new Map([
+        [1, 10],
+        [3, 20],
+        [5, 11],
+      ]),
+      forcedAgentId: 12,
+      forcedAgentMark: 'l3',
+      parentOf,
+    };
+    const rows = [
+      [...ok.slice(0, 4), '1', ''],
+      ['2000000002', iccid2, '', '2', '5', ''],
+    ];
+    expect(checkRows(rows, 2, sub).valid.map((v) => [v.agent_id, v.series_id])).toEqual([
+      [12, 1],
+      [12, 5],
+    ]);
+    expect(checkRows([[...ok.slice(0, 4), '3', '']], 2, sub).errors[0]!.message).toBe('套餐系列 3 不属于该代理或其上级');
+    // the parent's cards cannot carry its sub-agent's series
+    expect(checkRows([[...ok.slice(0, 4), '5', '']], 2, { ...sub, forcedAgentId: 10 }).errors[0]!.message).toBe(
+      '套餐系列 5 不属于该代理或其上级',
+    );
+  });
+});
+
+describe('lineageOf', () => {
+  const parentOf = new Map<number, number | null>([
+    [1, null],
+    [2, 1],
+    [3, 2],
+    [7, 8],
+    [8, 7],
+  ]);
+  it.each([
+    [1, [1]],
+    [2, [2, 1]],
+    [3, [3, 2, 1]],
+    [9, [9]],
+    // a loop in bad data ends
+    [7, [7, 8]],
+  ])('%s → %j', (id, chain) => expect(lineageOf(id, parentOf)).toEqual(chain));
 });

@@ -149,16 +149,28 @@ export interface Known {
   seriesAgent: ReadonlyMap<number, number>;
   /** agent mark → id */
   agentByMark: ReadonlyMap<string, number>;
-  /** an agent administrator's agent: every row goes there, whatever the file says; null: a platform admin */
+  /**
+   * The owner every row goes to, whatever the file says: the agent chosen in 导入到 (one of the
+   * operator's subtree), else an agent administrator's own; null: the file's 代理标识 decides.
+   */
   forcedAgentId: number | null;
   /** that agent's mark, for the notice on a row naming another */
   forcedAgentMark?: string;
+  /** agent → its parent (null at the top): a sub-agent's cards may carry its parents' series (decision 0067) */
+  parentOf?: ReadonlyMap<number, number | null>;
   /** carrier account name → the account, and why it takes no cards ('已停用'), null when it does */
   accountByName: ReadonlyMap<string, { id: number; name: string; refused: string | null }>;
   /** the account of a row whose 运营商账号 is empty (the simulator), or null when none may be assumed */
   defaultAccount: { id: number; name: string } | null;
   /** the names a row may give, as the error lists them (acceptedNames) */
   acceptedNames: string;
+}
+
+/** The agent and the agents above it (three levels at most; a loop in bad data stops at the fourth). */
+export function lineageOf(agentId: number, parentOf: ReadonlyMap<number, number | null> = new Map()): number[] {
+  const out = [agentId];
+  for (let p = parentOf.get(agentId) ?? null; p !== null && out.length < 4 && !out.includes(p); p = parentOf.get(p) ?? null) out.push(p);
+  return out;
 }
 
 const HEADER_HINT = ['卡号', 'custom_num', 'card'];
@@ -221,7 +233,7 @@ export function checkRows(
     if (known.forcedAgentId !== null) {
       agentId = known.forcedAgentId;
       if (agentMark && known.forcedAgentMark && agentMark !== known.forcedAgentMark)
-        notices.push({ row, custom_num: num, message: `代理标识 ${agentMark} 不是您的代理：该行按您的代理 ${known.forcedAgentMark} 导入` });
+        notices.push({ row, custom_num: num, message: `代理标识 ${agentMark} 不是导入的代理：该行按代理 ${known.forcedAgentMark} 导入` });
     } else if (!agentMark) fail('代理标识不能为空');
     else {
       agentId = known.agentByMark.get(agentMark) ?? null;
@@ -233,7 +245,8 @@ export function checkRows(
       seriesId = Number(seriesText);
       const seriesAgent = known.seriesAgent.get(seriesId);
       if (seriesAgent === undefined) fail(`未知的套餐系列：${seriesText}`);
-      else if (agentId !== null && seriesAgent !== agentId) fail(`套餐系列 ${seriesText} 不属于该代理`);
+      else if (agentId !== null && !lineageOf(agentId, known.parentOf).includes(seriesAgent))
+        fail(`套餐系列 ${seriesText} 不属于该代理或其上级`);
     }
     let account = known.defaultAccount;
     if (accountName) {

@@ -66,7 +66,20 @@ async function inChunks<T, R>(items: readonly T[], f: (chunk: T[]) => Promise<R[
   return out;
 }
 
-async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulator: boolean): Promise<Known> {
+/**
+ * The owner every row goes to: the agent chosen in 导入到, which must be the operator's own or one of
+ * its sub-agents (a parent imports straight into a sub-agent, decision 0067); else an agent
+ * administrator's own agent; null for the platform without a choice (the file's 代理标识 decides).
+ */
+function ownerOf(op: AdminActor, chosen: number | undefined, agents: readonly { id: number }[]): number | null {
+  if (chosen === undefined) return ownAgent(op);
+  const scope = agentFilter(op);
+  if (!agents.some((a) => a.id === chosen) || (scope !== null && !scope.includes(chosen)))
+    throw new AppError(Code.FORBIDDEN, '只能导入到您的代理或其下级代理');
+  return chosen;
+}
+
+async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulator: boolean, chosen: number | undefined): Promise<Known> {
   const nums = [...new Set(rows.map((r) => r[0] ?? '').filter(Boolean))];
   const iccids = [...new Set(rows.map((r) => r[1] ?? '').filter(Boolean))];
   const [existingNums, existingIccids, series, agents, accounts] = await Promise.all([
@@ -80,6 +93,7 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
   const refusedWhy = (a: { id: number; enabled: number }) =>
     accepted.has(a.id) ? null : a.enabled !== 1 ? '已停用' : '不可用（本系统未运行运营商模拟器）';
   const simulatorAccount = accounts.accepted.find((a) => a.id === SIMULATOR_ACCOUNT_ID);
+  const owner = ownerOf(op, chosen, agents);
   return {
     // no per-agent ownership of accounts yet: an agent administrator may name any account a platform admin may
     accountByName: new Map(accounts.all.map((a) => [a.name, { id: a.id, name: a.name, refused: refusedWhy(a) }])),
@@ -89,21 +103,22 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
     existingIccids: new Set(existingIccids),
     seriesAgent: new Map(series.map((s) => [s.id, s.agent_id])),
     agentByMark: new Map(agents.map((a) => [a.mark, a.id])),
-    forcedAgentId: ownAgent(op),
-    forcedAgentMark: agents.find((a) => a.id === ownAgent(op))?.mark,
+    forcedAgentId: owner,
+    forcedAgentMark: agents.find((a) => a.id === owner)?.mark,
+    parentOf: new Map(agents.map((a) => [a.id, a.parent_id])),
   };
 }
 
-async function check(db: Executor, op: AdminActor, fileName: string, base64: string, simulator: boolean) {
-  const { rows, firstRow } = withoutHeader(await readRows(fileName, base64));
+async function check(db: Executor, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>, simulator: boolean) {
+  const { rows, firstRow } = withoutHeader(await readRows(body.file_name, body.content_base64));
   if (rows.length === 0) bad('文件中没有数据');
   if (rows.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-  const result = checkRows(rows, firstRow, await knownFor(db, op, rows, simulator));
+  const result = checkRows(rows, firstRow, await knownFor(db, op, rows, simulator, body.agent_id));
   return { total: rows.length, ...result };
 }
 
 export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>) {
-  const { total, valid, errors, notices } = await check(ctx.db.kysely, op, body.file_name, body.content_base64, runsSimulator(ctx));
+  const { total, valid, errors, notices } = await check(ctx.db.kysely, op, body, runsSimulator(ctx));
   return {
     total,
     valid: valid.length,
@@ -190,7 +205,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
     const { rows: data, firstRow } = withoutHeader(rows);
     if (data.length === 0) bad('文件中没有数据');
     if (data.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data, simulator));
+    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data, simulator, body.agent_id));
     if (errors.length > 0) bad(`文件有 ${errors.length} 行错误，请先试导入并修正后再导入`);
     const agents = new Set(valid.map((r) => r.agent_id));
     // a batch belongs to one agent: its undo and its listing are scoped by it

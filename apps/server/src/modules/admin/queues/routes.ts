@@ -22,6 +22,7 @@ import type { AdminActor } from '../access/actor';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
+import { createSubAgentIn, explainTaken, hashedAdmin } from '../agents/subAgents';
 import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
 import { queueExports } from './exports';
 import * as repo from './repo';
@@ -61,6 +62,7 @@ function applicationRowOf(a: ApplicationRow) {
     reject_reason: a.reject_reason,
     created_at: a.created_at,
     updated_at: a.updated_at,
+    created_agent_id: a.created_agent_id,
   };
 }
 
@@ -166,16 +168,33 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
     const problem = nextApplicationStatusProblem(before!.status, b.decision);
     if (problem) throw new AppError(Code.BAD_REQUEST, problem);
     const reason = b.decision === 'rejected' ? b.reason : '';
-    await db.transaction().execute(async (trx) => {
-      await setApplicationStatus(trx, b.id, b.decision, reason, clock.iso());
-      await recordAudit(trx, op, {
-        action: `agent_application.${b.decision}`,
-        target: { type: 'agent_application', id: before!.application_no },
-        reason: b.reason,
-        before: { status: before!.status },
-        after: { status: b.decision, reject_reason: reason },
+    const newAgent = b.decision === 'approved' ? b.agent! : null;
+    const admin = newAgent ? await hashedAdmin(ctx, newAgent) : null;
+    try {
+      await db.transaction().execute(async (trx) => {
+        // approved: the applicant becomes a sub-agent of the agent it applied through, by the one
+        // writer 新建下级代理 uses (a 分销 cannot take one: refused, nothing written)
+        const auditReason = b.reason || `通过代理申请 ${before!.application_no}`;
+        const createdAgentId = newAgent ? await createSubAgentIn(trx, op, before!.agent_id, newAgent, admin, auditReason) : null;
+        const moved = await setApplicationStatus(
+          trx,
+          b.id,
+          before!.status,
+          { status: b.decision, rejectReason: reason, createdAgentId },
+          clock.iso(),
+        );
+        if (!moved) throw new AppError(Code.BAD_REQUEST, '该申请刚被其他人审核，请刷新后查看');
+        await recordAudit(trx, op, {
+          action: `agent_application.${b.decision}`,
+          target: { type: 'agent_application', id: before!.application_no },
+          reason: b.reason,
+          before: { status: before!.status },
+          after: { status: b.decision, reject_reason: reason, ...(createdAgentId ? { created_agent_id: createdAgentId } : {}) },
+        });
       });
-    });
+    } catch (err) {
+      throw explainTaken(err);
+    }
     return applicationRowOf((await repo.applicationById(db, b.id))!);
   });
 

@@ -7,6 +7,7 @@
 // returns. Writes name their table as it is (the one-writer check reads the names:
 // docs/decisions/0008-server-modules.md).
 import type { Insertable, Selectable, Updateable, UpdateResult } from 'kysely';
+import { invoiceAfterPartialRefund, invoiceLoweredNote } from '@portal/domain';
 import type { Executor } from '../../../db/executor';
 import type { Database, InvoiceRequestsTable, RefundRequestsTable } from '../../../db/schema';
 
@@ -140,4 +141,26 @@ export async function currentInvoiceRequest(db: Executor, orderNo: string) {
     .where('status', '<>', 'rejected')
     .executeTakeFirst();
   return live ?? db.selectFrom('invoice_requests').selectAll().where('order_no', '=', orderNo).orderBy('id', 'desc').executeTakeFirst();
+}
+
+/**
+ * Part of the order's money went back (docs/decisions/0072-sub-agents-by-application-and-import.md): the open invoice request asks for what
+ * is left, never below 0, and says so (`answer`, which the order page shows). In the refund's own
+ * transaction; an issued or rejected request stays as it is.
+ */
+export async function lowerOpenInvoice(db: Executor, orderNo: string, refundFen: number): Promise<void> {
+  const open = await db
+    .selectFrom('invoice_requests')
+    .select(['id', 'amount_fen'])
+    .where('order_no', '=', orderNo)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (!open) return;
+  const now = invoiceAfterPartialRefund(open.amount_fen, refundFen);
+  await db
+    .updateTable('invoice_requests')
+    .set({ amount_fen: now, answer: invoiceLoweredNote(refundFen, now) })
+    .where('id', '=', open.id)
+    .where('status', '=', 'open')
+    .execute();
 }

@@ -1,7 +1,7 @@
 // Refunds (docs/decisions/0006 "Refunds"), run by an operator (cli/refund.ts, and the console's
 // orders page). Three cases:
 //   (b) refund a paid order: take back what it delivered, give the money back the way it came;
-//   (a) refund money that arrived for an order that was no longer pending (payments.late);
+//   (a) refund money that arrived for an order that was no longer pending (payments.late): latePayments.ts;
 //   (c) give back part of a paid order's money, goods kept (docs/decisions/0045): refundPart.
 //
 // Order of operations: the database first, the gateway after.
@@ -17,30 +17,17 @@
 // refund that states exactly what is owed; rerunning the command completes it, and because the
 // gateway refunds once per refund number, a crash between its answer and our write never pays twice.
 import { Code } from '@portal/contract/codes';
-import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
+
 import {
-  cardExpiryAfterRefund,
-  chinaDate,
-  endedSegment,
-  expiryAfterTakeBack,
-  flagAfterRefund,
-  flagsOfGoods,
-  formatKb,
-  lateRefundNo,
   orderRefundNo,
   partialRefundNo,
   partialRefundProblem,
-  queuedBehind,
-  rechargeTakeBack,
   refundReasonProblem,
   refundRefusal,
   refundRoute,
-  takeBackKb,
-  voucherRevocationProblem,
-  type CardFlag,
   type RefundRoute,
 } from '@portal/domain';
-import { formatValidUntil } from '@portal/domain/validity';
+
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { OrderRow } from '../../../db/schema';
@@ -48,14 +35,17 @@ import { PaymentGatewayError } from '../../../integrations/payment/gateway';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
-import { cardRecord } from '../../cardRecord';
+
 import { commissionsForCommerce } from '../../commissions';
+// afterSales' table writer only (no cycle: afterSales/repo imports nothing of refunds)
+import { lowerOpenInvoice } from '../afterSales/repo';
 import { membershipForCommerce } from '../../membership';
-import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
-import { takeBackDevice } from '../shop/service';
+
 import * as vouchers from '../vouchers/repo';
+import { takeBackGoods } from './takeBack';
+import { channelName, yuan } from './words';
 import * as repo from './repo';
 
 export interface RefundReport {
@@ -83,10 +73,7 @@ export interface LatePayment {
   refund_pending: boolean;
 }
 
-const yuan = (fen: number) => `${(fen / 100).toFixed(2)} 元`;
-const channelName = (c: number) => PAY_CHANNEL_NAME[c as keyof typeof PAY_CHANNEL_NAME] ?? `渠道${c}`;
-
-function checkReason(reason: string): string {
+export function checkReason(reason: string): string {
   const problem = refundReasonProblem(reason);
   if (problem) throw new AppError(Code.REFUND_REASON_REQUIRED, problem);
   return reason.trim();
@@ -323,6 +310,8 @@ export async function refundPart(
     effects.push('订单权益保留');
     // the agent's commission, in proportion to what goes back (docs/decisions/0035-agent-commissions.md)
     await commissionsForCommerce.orderRefunded(trx, order, { refundNo, refundedFen: input.amountFen }, nowIso);
+    // an invoice request still open asks for what the holder keeps paid (a whole refund closes it)
+    await lowerOpenInvoice(trx, order.order_no, input.amountFen);
     const viaGateway = route !== 'balance';
     await repo.insertRefund(trx, {
       refund_no: refundNo,
@@ -409,7 +398,7 @@ async function earlierRefund(ctx: AppContext, order: OrderRow, finishPending: bo
 }
 
 /** Step 2: the gateway gives the money back under the refund's own number; then the row is done. */
-async function completeAtGateway(ctx: AppContext, order: OrderRow, refundNo: string): Promise<void> {
+export async function completeAtGateway(ctx: AppContext, order: OrderRow, refundNo: string): Promise<void> {
   const row = await repo.refundByNo(ctx.db.kysely, refundNo);
   if (!row || row.state !== 'pending') return;
   if (!order.payment_id || !row.transaction_id) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND);
@@ -464,254 +453,6 @@ export async function retryPendingRefunds(ctx: AppContext, olderThanMs: number):
       ctx.log.info({ order_no: r.order_no, refund_no: r.refund_no }, 'pending refund completed by the reconciler');
     } catch {
       out.failed++; // completeAtGateway has logged why; the refund stays pending for the next window
-    }
-  }
-  return out;
-}
-
-/** Take back what a delivered order gave, inside the refund's transaction. Throws (rolling back) when it was spent. */
-async function takeBackGoods(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
-  const effects: string[] = [];
-  const nowIso = now.toISOString();
-  if (order.goods_type === 'recharge') {
-    const plan = rechargeTakeBack(
-      await balance.ledgerOfOrder(trx, order.card_id, order.order_no),
-      await cardRecord.balanceOf(trx, order.card_id),
-    );
-    if (!plan.covered) {
-      const left = await cardRecord.balanceOf(trx, order.card_id);
-      throw new AppError(
-        Code.REFUND_BALANCE_SPENT,
-        `余额仅剩 ${yuan(left)}，不足以收回本次充值 ${yuan(plan.total_fen)}（已被使用），无法退款`,
-      );
-    }
-    for (const e of plan.entries) {
-      const note = e.kind === 'bonus' ? '退款收回首充赠送' : '退款收回充值';
-      // conditional on the balance: if it was spent between the check and here, roll everything back
-      if (
-        (await balance.move(trx, {
-          cardId: order.card_id,
-          amountFen: -e.amount_fen,
-          kind: 'refund',
-          orderNo: order.order_no,
-          note,
-          nowIso,
-        })) === null
-      )
-        throw new AppError(Code.REFUND_BALANCE_SPENT);
-    }
-    if (plan.total_fen > 0) effects.push(`从余额收回 ${yuan(plan.total_fen)}`);
-  } else if (order.goods_type === 'coupon_package') {
-    const vs = await vouchers.vouchersOfOrder(trx, order.order_no);
-    if (vs.length === 0) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
-    const problem = voucherRevocationProblem(vs.map((v) => v.status));
-    if (problem === 'used')
-      throw new AppError(Code.REFUND_VOUCHERS_USED, `券包中的优惠券「${vs.find((v) => v.status === 'used')!.name}」已使用，无法退款`);
-    if (problem === 'locked')
-      throw new AppError(Code.REFUND_VOUCHERS_USED, '券包中的优惠券正被待支付订单占用，请待该订单关闭或支付后再退款');
-    if ((await vouchers.revokeOrderVouchers(trx, order.order_no, nowIso)) !== vs.length) throw new AppError(Code.REFUND_RETRY);
-    effects.push(`作废券包优惠券 ${vs.length} 张`);
-  } else if (order.goods_type === 'package') {
-    effects.push(...(await takeBackPackage(trx, order, now)));
-  } else if (order.goods_type === 'upgrade') {
-    effects.push(...(await takeBackUpgrade(trx, order, now)));
-  } else if (order.goods_type === 'device') {
-    effects.push(...(await takeBackDevice(trx, order, now)));
-  }
-  effects.push(...(await recomputeCard(trx, order)));
-  return effects;
-}
-
-async function takeBackPackage(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
-  const effects: string[] = [];
-  const delivery = await orders.deliveryOf(trx, order.order_no);
-  const segments = await orders.segmentsOf(trx, order.order_no);
-  // Orders delivered before refunds existed recorded nothing: guessing could take the wrong data.
-  if (!delivery) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
-
-  const dependents = [
-    ...(await repo.additionsOnto(
-      trx,
-      segments.map((s) => s.id),
-      order.order_no,
-    )),
-    ...queuedBehind(segments, await repo.otherOrderPackages(trx, order.card_id, order.order_no), now),
-  ];
-  if (dependents.length > 0)
-    throw new AppError(
-      Code.REFUND_GOODS_IN_USE,
-      `该套餐上还有其他订单的权益（订单 ${[...new Set(dependents)].join('、')}），请先退这些订单`,
-    );
-
-  let ended = 0;
-  for (const s of segments) {
-    const next = endedSegment(s, now);
-    if (!next) continue;
-    if (!(await orders.endSegment(trx, s.id, s.expired_at, next))) throw new AppError(Code.REFUND_RETRY);
-    ended++;
-  }
-  if (segments.length > 0) effects.push(ended > 0 ? `套餐「${segments[0]!.name}」已终止` : `套餐「${segments[0]!.name}」已过期，无需终止`);
-
-  if (delivery.target_package_id !== null && delivery.add_kb > 0) {
-    const target = await repo.packageRow(trx, delivery.target_package_id);
-    if (target) {
-      const today = chinaDate(now);
-      const last = lastChinaDayBefore(target.expired_at);
-      // KB used on the card over the package's China-time days so far
-      const used = await sumUsage(trx, order.card_id, chinaDayOf(target.started_at), last && last < today ? last : today);
-      const tb = takeBackKb(target.total_kb, delivery.add_kb, used);
-      const expiredAt = expiryAfterTakeBack(target.expired_at, delivery.target_expired_before, delivery.target_expired_after);
-      if (tb.taken_kb > 0 || expiredAt !== target.expired_at) {
-        if (!(await orders.setPackage(trx, target.id, target, { total_kb: tb.total_kb, expired_at: expiredAt })))
-          throw new AppError(Code.REFUND_RETRY);
-      }
-      effects.push(
-        tb.taken_kb === delivery.add_kb
-          ? `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}`
-          : `从套餐「${target.name}」收回流量 ${formatKb(tb.taken_kb)}（已使用的部分不收回）`,
-      );
-      if (expiredAt !== target.expired_at) effects.push(`套餐「${target.name}」有效期恢复至 ${formatValidUntil(expiredAt)}`);
-    }
-  }
-
-  const card = await cardRecord.cardFlags(trx, order.card_id);
-  const expiry = cardExpiryAfterRefund(
-    card.expired_at,
-    delivery.card_expired_before,
-    await repo.standingPackageExpiries(trx, order.card_id),
-  );
-  if (expiry !== card.expired_at) {
-    await cardRecord.restoreAfterRefund(trx, order.card_id, { expired_at: expiry });
-    effects.push(`卡片有效期恢复至 ${formatValidUntil(expiry)}`);
-  }
-  return effects;
-}
-
-/**
- * An upgrade (docs/decisions/0013): its data comes off the row (the part not used, like a refuel's)
- * and the row is again the package it replaced. Refused while a later upgrade of the same row is
- * still paid: that one stands on this one and must be refunded first.
- */
-async function takeBackUpgrade(trx: Executor, order: OrderRow, now: Date): Promise<string[]> {
-  const delivery = await orders.deliveryOf(trx, order.order_no);
-  if (!delivery) throw new AppError(Code.REFUND_DELIVERY_UNKNOWN);
-  const rowId = delivery.target_package_id;
-  if (rowId !== null && delivery.replaced_name !== null) {
-    const later = await repo.laterUpgradesOnto(trx, rowId, delivery.id);
-    if (later.length > 0) throw new AppError(Code.REFUND_GOODS_IN_USE, `该套餐之后又升级过（订单 ${later.join('、')}），请先退这些订单`);
-  }
-  const upgraded = rowId !== null ? await repo.packageRow(trx, rowId) : undefined;
-  const effects = await takeBackPackage(trx, order, now);
-  if (upgraded && delivery.replaced_name !== null && delivery.replaced_package_type !== null) {
-    const back = { name: delivery.replaced_name, package_type: delivery.replaced_package_type, package_id: delivery.replaced_package_id };
-    if (!(await orders.restoreReplacedPackage(trx, upgraded.id, upgraded.name, back))) throw new AppError(Code.REFUND_RETRY);
-    effects.push(`套餐「${upgraded.name}」恢复为「${delivery.replaced_name}」`);
-  }
-  return effects;
-}
-
-const FLAG_LABEL: Record<CardFlag, string> = {
-  order_has_payment: '已购套餐',
-  ordered_flag: '已订购',
-  balance_order_has_payment: '已充值',
-  has_first_balance_order: '已首充',
-};
-
-/**
- * Card flags this kind of order turns on (order_has_payment…): a flag that orders turned on
- * stays on only while another order of the same kind is still paid.
- */
-async function recomputeCard(trx: Executor, order: OrderRow): Promise<string[]> {
-  const flags = flagsOfGoods(order.goods_type);
-  if (flags.length === 0) return [];
-  const setByOrders = new Set<string>();
-  for (const list of await repo.flagsSetOnCard(trx, order.card_id)) {
-    try {
-      for (const f of JSON.parse(list) as unknown[]) if (typeof f === 'string') setByOrders.add(f);
-    } catch {
-      // a malformed list counts as no flags: leaving a flag on is the safe side
-    }
-  }
-  const others = await repo.otherPaidOrders(trx, order.card_id, order.goods_type, order.order_no);
-  const card = await cardRecord.cardFlags(trx, order.card_id);
-  const patch: Partial<Record<CardFlag, number>> = {};
-  const effects: string[] = [];
-  for (const f of flags) {
-    const next = flagAfterRefund(card[f], setByOrders.has(f), others);
-    if (next !== card[f]) {
-      patch[f] = next;
-      effects.push(`卡片「${FLAG_LABEL[f]}」标记恢复为否`);
-    }
-  }
-  await cardRecord.restoreAfterRefund(trx, order.card_id, patch);
-  return effects;
-}
-
-/** Case (a): payments that arrived when their order was no longer pending, not yet refunded. */
-export async function latePayments(ctx: AppContext): Promise<LatePayment[]> {
-  return (await repo.latePayments(ctx.db.kysely)).map((p) => ({
-    payment_id: p.id,
-    order_no: p.order_no,
-    order_state: p.order_state,
-    title: p.title,
-    channel: p.channel,
-    amount_fen: p.amount_fen,
-    received_at: p.created_at,
-    refund_pending: p.refund_state === 'pending',
-  }));
-}
-
-/** Refund one late payment in full, back through the gateway it came from. */
-async function refundLatePayment(ctx: AppContext, paymentId: number, reasonInput: string): Promise<RefundReport> {
-  const reason = checkReason(reasonInput);
-  const p = await repo.paymentById(ctx.db.kysely, paymentId);
-  if (!p || p.late !== 1) throw new AppError(Code.REFUND_PAYMENT_NOT_FOUND, '未找到该笔异常到账');
-  const order = (await orders.orderByNo(ctx.db.kysely, p.order_no))!;
-  const refundNo = lateRefundNo(p.order_no, p.id);
-  const fresh = await repo.insertRefund(ctx.db.kysely, {
-    refund_no: refundNo,
-    order_no: p.order_no,
-    kind: 'late',
-    channel: p.channel,
-    transaction_id: p.transaction_id,
-    amount_fen: p.amount_fen,
-    reason,
-    state: 'pending',
-    gateway_refund_id: null,
-    created_at: clock.iso(),
-    done_at: null,
-  });
-  const row = (await repo.refundByNo(ctx.db.kysely, refundNo))!;
-  const report: RefundReport = {
-    order_no: p.order_no,
-    title: order.title,
-    outcome: fresh ? 'refunded' : row.state === 'done' ? 'already' : 'completed',
-    refund_no: refundNo,
-    amount_fen: p.amount_fen,
-    route: 'gateway',
-    channel: p.channel,
-    effects: row.state === 'done' ? [] : [`原路退回 ${yuan(p.amount_fen)}（${channelName(p.channel)}）`],
-  };
-  if (row.state === 'pending') {
-    await completeAtGateway(ctx, order, refundNo);
-    ctx.log.info({ order_no: p.order_no, refund_no: refundNo }, 'late payment refunded');
-  }
-  return report;
-}
-
-/** Every late payment not yet refunded; one failure does not stop the others. */
-export async function refundAllLate(
-  ctx: AppContext,
-  reason: string,
-): Promise<{ done: RefundReport[]; failed: { payment: LatePayment; message: string }[] }> {
-  checkReason(reason);
-  const out: { done: RefundReport[]; failed: { payment: LatePayment; message: string }[] } = { done: [], failed: [] };
-  for (const payment of await latePayments(ctx)) {
-    try {
-      out.done.push(await refundLatePayment(ctx, payment.payment_id, reason));
-    } catch (err) {
-      out.failed.push({ payment, message: err instanceof AppError ? err.message : '退款失败' });
-      if (!(err instanceof AppError)) ctx.log.error({ err, order_no: payment.order_no }, 'late payment refund failed');
     }
   }
   return out;

@@ -191,6 +191,7 @@ function InvoiceRow({ a }: { a: AfterSales }) {
           ) : null}
         </dl>
       ) : null}
+      {request?.status === 'open' && request.answer ? <p className={styles.note}>{request.answer}</p> : null}
       {request?.status === 'open' ? <p className={styles.note}>开票后将发送至您的邮箱。</p> : null}
       {request?.status === 'issued' ? <p className={styles.note}>发票已开具并发送至 {request.email}。</p> : null}
       {request?.status === 'rejected' ? (

@@ -9,11 +9,12 @@ import { call } from '../../../lib/api';
  */
 export function fetchDiagnosis(
   customNum: string,
-  o: { refresh?: boolean; typed?: boolean; silent?: boolean; signal?: AbortSignal } = {},
+  o: { refresh?: boolean | 'paid'; typed?: boolean; silent?: boolean; signal?: AbortSignal } = {},
 ): Promise<CardDiagnosis> {
+  const refresh = o.refresh === 'paid' ? ('paid' as const) : o.refresh ? ('1' as const) : undefined;
   return call(
     api.cardDiagnosis,
-    { custom_num: customNum, ...(o.refresh ? { refresh: '1' as const } : {}) },
+    { custom_num: customNum, ...(refresh ? { refresh } : {}) },
     { form: o.typed, silent: o.silent, signal: o.signal },
   );
 }
@@ -21,11 +22,12 @@ export function fetchDiagnosis(
 /**
  * After an order for the card is paid: the carrier is asked again for the card's figures (the
  * diagnosis's refresh, open to a visitor too), so the pages do not say 数据更新于 3 分钟前 about a
- * card the payment has just changed (decision 0070). Quiet: a refusal (asked within the minute) or a
- * carrier that does not answer leaves the figures as they were.
+ * card the payment has just changed (decision 0070). In its own allowance ('paid'), so 刷新数据
+ * tapped right after stays free. Quiet: a refusal or a carrier that does not answer leaves the
+ * figures as they were.
  */
 export function refigureAfterPayment(customNum: string): Promise<void> {
-  return fetchDiagnosis(customNum, { refresh: true, silent: true }).then(
+  return fetchDiagnosis(customNum, { refresh: 'paid', silent: true }).then(
     () => undefined,
     () => undefined,
   );
