@@ -96,7 +96,8 @@ describe('card gates and the redirect prompt', () => {
     // 1 s after card info loads on home: the prompt, over home
     await prompt.dialog.waitFor();
     expect(await prompt.message.innerText()).toBe(c.message);
-    expect(await prompt.countdown.innerText()).toBe(c.countdown);
+    // it starts at 4; on a busy machine the first read may come a tick late (CI once read 3)
+    expect(await prompt.countdown.innerText()).toMatch(new RegExp(`^${c.countdown.replace('4', '[34]')}$`));
     if (c.card === '1000000003') await screenshot(page, 'gate-prompt');
     await prompt.cancel.click();
     await prompt.dialog.waitFor({ state: 'detached' });
