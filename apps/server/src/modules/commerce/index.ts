@@ -51,12 +51,13 @@ export {
   leftToRefund,
   partialRefundPlan,
   refundOrder,
-  refundPart,
   retryPendingRefunds,
   wholeRefundPlan,
   type RefundMode,
   type RefundReport,
 } from './refunds/service';
+// a partial refund with the open invoice request it lowers (both sub-modules, composed above them)
+export { refundPart } from './partialRefund';
 // holders' refund and invoice requests, decided in the console (modules/admin/afterSales)
 export * as afterSales from './afterSales/service';
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery

@@ -9,8 +9,6 @@ import type { AppContext } from '../../../context';
 import { clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
 
-// afterSales' table writer only (no cycle: afterSales/repo imports nothing of refunds)
-
 import * as orders from '../orders/repo';
 
 import * as repo from './repo';

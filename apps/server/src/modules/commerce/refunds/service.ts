@@ -37,8 +37,6 @@ import { AppError } from '../../../lib/errors';
 import { hit } from '../../../lib/throttle';
 
 import { commissionsForCommerce } from '../../commissions';
-// afterSales' table writer only (no cycle: afterSales/repo imports nothing of refunds)
-import { lowerOpenInvoice } from '../afterSales/repo';
 import { membershipForCommerce } from '../../membership';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
@@ -310,8 +308,7 @@ export async function refundPart(
     effects.push('订单权益保留');
     // the agent's commission, in proportion to what goes back (docs/decisions/0035-agent-commissions.md)
     await commissionsForCommerce.orderRefunded(trx, order, { refundNo, refundedFen: input.amountFen }, nowIso);
-    // an invoice request still open asks for what the holder keeps paid (a whole refund closes it)
-    await lowerOpenInvoice(trx, order.order_no, input.amountFen);
+    // an invoice request still open is lowered by ../partialRefund.ts, in `record` (this transaction)
     const viaGateway = route !== 'balance';
     await repo.insertRefund(trx, {
       refund_no: refundNo,

@@ -27,8 +27,6 @@ import { AppError } from '../../../lib/errors';
 
 import { cardRecord } from '../../cardRecord';
 
-// afterSales' table writer only (no cycle: afterSales/repo imports nothing of refunds)
-
 import { chinaDayOf, lastChinaDayBefore, sumUsage } from '../../usage';
 import * as balance from '../balance/repo';
 import * as orders from '../orders/repo';
