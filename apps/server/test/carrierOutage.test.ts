@@ -125,6 +125,13 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
     ).id;
     const yesterday = compact(chinaDate(new Date(Date.now() - 86_400_000)));
     for (const [i, num] of ALL.entries()) {
+      // China Mobile's SIMs (issuer code 00): the demo cards are Unicom's, and a card on another
+      // carrier's platform is a problem of its own (docs/decisions/0071), not this outage
+      await t.db.kysely
+        .updateTable('cards')
+        .set({ iccid: `898600${String(7_000_000_000_000 + i).padStart(14, '0')}` })
+        .where('custom_num', '=', num)
+        .execute();
       const c = await card(num);
       fake.addLine({
         iccid: c.iccid,
