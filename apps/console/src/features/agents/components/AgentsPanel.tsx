@@ -12,7 +12,7 @@ import { agentsList, type AgentSummary as Summary } from '../api/getAgents';
 import { AgentDrawer } from './AgentDrawer';
 import { CreateAgent } from './CreateAgent';
 import { CreateSubAgent } from './CreateSubAgent';
-import { levelName, mayHaveSubAgents } from '../model/levels';
+import { levelName, mayHaveSubAgents } from '../../../lib/agentLevels';
 import { useAgents } from '../../../lib/selectOptions';
 import * as admin from '@portal/contract/routes/admin';
 

@@ -6,8 +6,8 @@ import { messageOf } from '../../../lib/api';
 import { REASON_RULES } from '../../../lib/zodRule';
 import { useCreateSubAgent } from '../api/subAgents';
 import type { AgentSummary } from '../api/getAgents';
-import { levelName, mayHaveSubAgents } from '../model/levels';
-import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from './SubAgentFields';
+import { levelName, mayHaveSubAgents } from '../../../lib/agentLevels';
+import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/SubAgentFields';
 
 interface Fields extends SubAgentFieldValues {
   parent_id: number;

@@ -7,7 +7,7 @@ import { messageOf } from '../../../lib/api';
 import { yuan } from '../../../lib/format';
 import { REASON_RULES, toFen } from '../../../lib/zodRule';
 import { useSaveSubAgentTerms, useSubAgentTerms, type SubAgentTerms } from '../api/subAgents';
-import { bpToPercent, percentToBp, shareText } from '../model/levels';
+import { bpToPercent, percentToBp, shareText } from '../../../lib/agentLevels';
 
 type Row = SubAgentTerms['packages'][number];
 

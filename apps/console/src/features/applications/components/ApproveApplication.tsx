@@ -6,8 +6,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Modal, Typography } from 'antd';
 import { messageOf } from '../../../lib/api';
 import { useAgents } from '../../../lib/selectOptions';
-import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../agents/components/SubAgentFields';
-import { levelName, mayHaveSubAgents } from '../../agents/model/levels';
+import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/SubAgentFields';
+import { levelName, mayHaveSubAgents } from '../../../lib/agentLevels';
 import { approve } from '../api/decideApplication';
 import type { Application } from '../api/getApplications';
 

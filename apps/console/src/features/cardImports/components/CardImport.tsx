@@ -12,7 +12,7 @@ import { downloadCsv } from '../../../lib/csvFile';
 import { chinaTime } from '../../../lib/format';
 import { useAgents, useCarrierAccountChoices } from '../../../lib/selectOptions';
 import { useOperator } from '../../../lib/session';
-import { levelName } from '../../agents/model/levels';
+import { levelName } from '../../../lib/agentLevels';
 import { CardPasswordSlips, PendingCardPasswords, type Slip } from '../../../components/CardPasswords';
 import { LoadError } from '../../../components/LoadError';
 import { useImportBatches, type ImportBatch as Batch } from '../api/getImportBatches';

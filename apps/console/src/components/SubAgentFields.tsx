@@ -4,8 +4,8 @@
 import { Checkbox, Form, Input, InputNumber } from 'antd';
 import type { NewSubAgent } from '@portal/contract/admin';
 import { AgentMark, BrandingFields } from '@portal/contract/admin';
-import { zodRule } from '../../../lib/zodRule';
-import { percentToBp } from '../model/levels';
+import { zodRule } from '../lib/zodRule';
+import { percentToBp } from '../lib/agentLevels';
 
 export interface SubAgentFieldValues {
   mark: string;
