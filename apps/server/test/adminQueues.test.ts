@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { personalData } from '../src/lib/personalData';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { loginAs } from './adminHelpers';
+import { applicationThrough } from './agentApplicationHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 import { paidDeviceOrder } from './shopOrderHelpers';
 
@@ -15,34 +16,10 @@ async function ticketId(t: TestApp, ticketNo = SEEDED): Promise<number> {
   return (await t.db.kysely.selectFrom('tickets').select('id').where('ticket_no', '=', ticketNo).executeTakeFirstOrThrow()).id;
 }
 
-let seq = 0;
-/** An application through the given agent, written directly; answers its id and access key. */
+/** An application through the agent of `mark`. */
 async function application(t: TestApp, mark: 'demo' | 'acme'): Promise<{ id: number; key: string }> {
   const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', mark).executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const n = seq++;
-  const key = `k${Date.now()}${n}`.padEnd(32, 'x');
-  const r = await t.db.kysely
-    .insertInto('agent_applications')
-    .values({
-      application_no: `A261124${String(n).padStart(6, '0')}${mark}`,
-      access_key: key,
-      agent_id: agent.id,
-      name: '王小明',
-      mobile: `1391111${String(n).padStart(4, '0')}`,
-      open_mobile: null,
-      province: '浙江省',
-      city: '杭州市',
-      channel: 'online_shop',
-      notes: '',
-      status: 'submitted',
-      reject_reason: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: r.id, key };
+  return applicationThrough(t, agent.id);
 }
 
 describe.each(databases())('console queues on %s', (kind) => {

@@ -5,39 +5,11 @@
 // makes no second agent. On SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { applicationThrough } from './agentApplicationHelpers';
+import { databases, useTestApp } from './harness';
 
 const PASSWORD = 'Level#2026x';
 const DECIDE = '/api/admin/agent-applications/decide';
-
-let seq = 0;
-/** An application through the agent `agentId`, written directly (filing it is agentApplications.test.ts's). */
-async function applicationThrough(t: TestApp, agentId: number): Promise<{ id: number; key: string }> {
-  const now = new Date().toISOString();
-  const n = seq++;
-  const key = `ap${Date.now()}${n}`.padEnd(32, 'x');
-  const r = await t.db.kysely
-    .insertInto('agent_applications')
-    .values({
-      application_no: `A261202${String(n).padStart(6, '0')}`,
-      access_key: key,
-      agent_id: agentId,
-      name: '李新代',
-      mobile: `1392222${String(n).padStart(4, '0')}`,
-      open_mobile: `1392222${String(n).padStart(4, '0')}`,
-      province: '广东省',
-      city: '深圳市',
-      channel: 'online_shop',
-      notes: '',
-      status: 'submitted',
-      reject_reason: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: r.id, key };
-}
 
 describe.each(databases())('an approved /agent application on %s', (kind) => {
   const t = useTestApp(kind);
