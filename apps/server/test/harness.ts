@@ -15,7 +15,15 @@ import { connect, type Db } from '../src/db/connect';
 import { migrate } from '../src/db/migrate';
 import { DEMO, seedDemo } from '../src/db/seed';
 import { clock } from '../src/lib/clock';
-import { demoHashesForTests, dropPgDatabase, pgAdmin, pgDatabase, pgUrl, sqliteCopy, TEST_PASSWORD_HASH_COST } from './templates';
+import {
+  demoHashesForTests,
+  createPgTestDatabase,
+  dropPgDatabase,
+  pgDatabase,
+  pgUrl,
+  sqliteCopy,
+  TEST_PASSWORD_HASH_COST,
+} from './templates';
 
 export { demoHashesForTests, TEST_PASSWORD_HASH_COST };
 
@@ -28,7 +36,7 @@ export function databases(): DbKind[] {
 /** An empty PostgreSQL database (not from the run's template), for a test that migrates it itself. */
 export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString('hex')}`;
-  await pgAdmin((query) => query(`CREATE DATABASE ${name}`));
+  await createPgTestDatabase(name);
   return { url: pgUrl(name), drop: () => dropPgDatabase(name) };
 }
 
