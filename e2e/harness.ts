@@ -53,7 +53,7 @@
  *   afterAll(async () => { await phone?.close(); await portal?.stop(); });
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -101,8 +101,19 @@ export const chromiumArgs = [
   '--disable-quic',
   '--no-first-run',
   '--disable-sync',
-  '--disable-dev-shm-usage', // containers often have a 64 MB /dev/shm
+  // Containers often have a 64 MB /dev/shm, too small for the browser's shared memory, which then
+  // goes to files under /tmp — on a disk, where it adds to what a whole run writes. Only then.
+  ...(shmIsSmall() ? ['--disable-dev-shm-usage'] : []),
 ];
+
+function shmIsSmall(): boolean {
+  try {
+    const { bsize, blocks } = statfsSync('/dev/shm');
+    return bsize * blocks < 1024 ** 3;
+  } catch {
+    return true;
+  }
+}
 
 export const MOBILE_USER_AGENT =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
