@@ -13,7 +13,7 @@ import { DEMO_OPERATOR_HASH, holdsDemoLogins } from '../src/db/demoLogins';
 import { migrate } from '../src/db/migrate';
 import { base32Decode, hotp, totpStep } from '../src/modules/admin/auth/totp';
 import { adminGet, passwordOf, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, TEST_PASSWORD_HASH_COST, useTestApp, type TestApp } from './harness';
 
 function codeAt(secret: string, at = clock.now()): string {
   return hotp(base32Decode(secret), totpStep(Math.floor(at.getTime() / 1000)));
@@ -210,6 +210,13 @@ describe.each(databases())('operator console on %s', (kind) => {
 
       const ok = await adminPost(t, '/api/admin/password', { old_password: 'Agent#2026', new_password: 'Better#2027' }, a);
       expect(ok.statusCode, ok.body).toBe(200);
+      // hashed at the configured cost (PASSWORD_HASH_COST), like every other password
+      const stored = await t.db.kysely
+        .selectFrom('operators')
+        .select('password_hash')
+        .where('username', '=', 'agent')
+        .executeTakeFirstOrThrow();
+      expect(stored.password_hash.startsWith(`scrypt$${2 ** TEST_PASSWORD_HASH_COST}$`)).toBe(true);
       expect((await adminGet(t, '/api/admin/session', a)).statusCode).toBe(200);
       expect((await adminGet(t, '/api/admin/session', b)).statusCode).toBe(401);
       expect((await adminLogin(t, 'agent', 'Agent#2026')).json().code).toBe(Code.LOGIN_FAILED);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../src/db/connect';
 import { DEMO } from '../src/db/seed';
 import { databases } from './harness';
-import { pgDatabase, seedDay, sqliteCopy } from './templates';
+import { momentOfPreparedDay, pgDatabase, seedDay, sqliteCopy } from './templates';
 
 const DAY = 86_400_000;
 
@@ -51,8 +51,9 @@ describe.each(databases())('a file’s database from the run’s prepared one, o
       : Promise.resolve(sqliteCopy(at, movedClock)).then((c) => ({ ...c, drop: async () => c.remove() }));
 
   it('is a copy, seeded already, and each copy is the file’s own: a write to one is in no other', async () => {
-    const a = await make(new Date(), false);
-    const b = await make(new Date(), false);
+    const day = momentOfPreparedDay();
+    const a = await make(day, false);
+    const b = await make(day, false);
     try {
       expect(a.seeded).toBe(true);
       expect(b.seeded).toBe(true);
@@ -62,7 +63,7 @@ describe.each(databases())('a file’s database from the run’s prepared one, o
       expect(await demoUsers(a.url)).toContain('only-in-a');
       expect(await demoUsers(b.url)).not.toContain('only-in-a');
       // and the next copy still starts from the demo data alone
-      const c = await make(new Date(), false);
+      const c = await make(day, false);
       try {
         expect(await demoUsers(c.url)).not.toContain('only-in-a');
       } finally {
@@ -76,10 +77,11 @@ describe.each(databases())('a file’s database from the run’s prepared one, o
   });
 
   it('is an empty database to migrate and seed when the file’s clock is moved, or on another day', async () => {
+    const day = momentOfPreparedDay().getTime();
     for (const [at, moved] of [
-      [new Date(), true],
-      [new Date(Date.now() + DAY), false],
-      [new Date(Date.now() - DAY), false],
+      [new Date(day), true],
+      [new Date(day + DAY), false],
+      [new Date(day - DAY), false],
     ] as const) {
       const own = await make(at, moved);
       try {

@@ -164,6 +164,19 @@ export async function prepareTemplates(): Promise<Prepared> {
   };
 }
 
+/**
+ * A moment of the calendar day the run's prepared data was seeded on (see seedDay), or now when
+ * nothing was prepared: a test of the copies asks for that day, so a run that crosses midnight
+ * (UTC or China) still copies rather than seeding afresh.
+ */
+export function momentOfPreparedDay(): Date {
+  const day = process.env[ENV.day];
+  if (!day) return new Date();
+  const [utc, china] = day.split('/');
+  // China is 8 hours ahead: noon UTC is the same date there, 20:00 UTC the next one
+  return new Date(`${utc}T${utc === china ? '12' : '20'}:00:00Z`);
+}
+
 /** whether the run's prepared data is what a seed at `seedAt` would make (see the top of the file) */
 function usable(seedAt: Date, movedClock: boolean): boolean {
   return !movedClock && !process.env.TEST_TODAY && process.env[ENV.day] === seedDay(seedAt);

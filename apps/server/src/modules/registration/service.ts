@@ -62,7 +62,7 @@ export async function register(ctx: AppContext, body: BodyOf<'registerUser'>, ip
   const taken = new AppError(Code.BAD_REQUEST, '该手机号已注册，请直接登录（可用验证码登录）');
   if (await userWithMobile(ctx.db.kysely, body.mobile)) throw taken;
 
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordHashCost);
   const at = clock.iso();
   const made = await ctx.db.kysely.transaction().execute(async (trx) => {
     const userId = await createRegisteredUser(trx, { mobile: body.mobile, agentId: agent.id, passwordHash, at });

@@ -158,7 +158,7 @@ async function checkPassword(ctx: AppContext, op: AdminActor, password: string, 
 export async function changePassword(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminChangePassword'>): Promise<null> {
   await checkPassword(ctx, op, body.old_password, '原密码');
   if (body.old_password === body.new_password) throw new AppError(Code.BAD_REQUEST, '新密码不能与原密码相同');
-  const hash = await hashPassword(body.new_password);
+  const hash = await hashPassword(body.new_password, ctx.config.passwordHashCost);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     await repo.setPassword(trx, op.id, hash, clock.iso());
     // the operator's other logins end: a password thought leaked stops working everywhere
