@@ -219,33 +219,6 @@ export async function withPersonalInfo(t: TestApp, customNum: string): Promise<n
   return card.id;
 }
 
-/** An agent application through the demo agent, written directly, waiting: its id. */
-export async function application(t: TestApp, f: Fixtures): Promise<number> {
-  const now = new Date().toISOString();
-  const n = f.seq();
-  const r = await t.db.kysely
-    .insertInto('agent_applications')
-    .values({
-      application_no: `A261127${String(n).padStart(6, '0')}once`,
-      access_key: `k${Date.now()}${n}`.padEnd(32, 'x'),
-      agent_id: f.agents.demo,
-      name: '王小明',
-      mobile: `1392222${String(n % 10_000).padStart(4, '0')}`,
-      open_mobile: null,
-      province: '浙江省',
-      city: '杭州市',
-      channel: 'online_shop',
-      notes: '',
-      status: 'submitted',
-      reject_reason: '',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
-}
-
 /** A holder's replacement request, written directly, waiting to be shipped: its id. */
 export async function replacement(t: TestApp, customNum: string): Promise<number> {
   const pd = personalData(t.config);

@@ -11,6 +11,7 @@ import { givePasswordsToCardsWithout } from '../src/db/migrations/022_card_passw
 import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { paidDeviceOrder } from './shopOrderHelpers';
 import { multipart, PNG } from './uploadHelpers';
+import { applicationThrough } from './agentApplicationHelpers';
 import { enableTotp } from './refundHelpers';
 import {
   type Writer,
@@ -27,7 +28,6 @@ import {
   heldPrice,
   issuedBatch,
   withPersonalInfo,
-  application,
   replacement,
   demoFirmwareId,
   queuedWifiTask,
@@ -236,7 +236,10 @@ export const SAMPLES: Partial<Record<Writer, Sample>> = {
   adminApprovalReject: { as: 'admin', body: async (t, f) => ({ id: await heldPrice(t, f), reason: '价格有误，驳回' }) },
   adminOrderMobileReveal: { as: 'admin', body: async (t) => ({ order_no: await paidOrder(t, '1000000001'), reason: '核实机主身份' }) },
   adminRealNameReveal: { as: 'admin', body: async (t) => ({ card_id: await withPersonalInfo(t, '1000000002'), reason: '核实实名信息' }) },
-  adminApplicationDecide: { as: 'admin', body: async (t, f) => ({ id: await application(t, f), decision: 'in_review', reason: '' }) },
+  adminApplicationDecide: {
+    as: 'admin',
+    body: async (t, f) => ({ id: (await applicationThrough(t, f.agents.demo)).id, decision: 'in_review', reason: '' }),
+  },
   adminReplacementMove: {
     as: 'agent',
     body: async (t) => ({ id: await replacement(t, '1000000001'), to: 'shipped', carrier: '顺丰速运', tracking_no: 'SF1234567890' }),

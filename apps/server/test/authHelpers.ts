@@ -59,3 +59,9 @@ export async function addUser(t: TestApp, u: { account?: string; mobile?: string
 export async function demoUserId(t: TestApp): Promise<number> {
   return (await t.db.kysely.selectFrom('users').select('id').where('account', '=', DEMO.account).executeTakeFirstOrThrow()).id;
 }
+
+/** A second real user of the demo agent (account other / other1234), signed in: their token. */
+export async function makeOtherUser(t: TestApp, mobile = '13900139000'): Promise<string> {
+  await addUser(t, { account: 'other', mobile, password: 'other1234' });
+  return t.loginAccount('other', 'other1234');
+}

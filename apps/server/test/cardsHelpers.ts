@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import { CardInfoAnswer } from '@portal/contract';
 import { DEMO } from '../src/db/seed';
-import { hashPassword } from '../src/lib/password';
-import { TEST_PASSWORD_HASH_COST, type TestApp } from './harness';
+import { makeOtherUser } from './authHelpers';
+import { type TestApp } from './harness';
 
 export const DAY = 86_400_000;
 
@@ -16,22 +16,6 @@ export async function userId(t: TestApp, account: string): Promise<number> {
 export async function cardId(t: TestApp, num: string): Promise<number> {
   const c = await t.db.kysely.selectFrom('cards').select('id').where('custom_num', '=', num).executeTakeFirstOrThrow();
   return c.id;
-}
-
-/** A second real user (account other / other1234) of the demo agent. */
-export async function makeOtherUser(t: TestApp): Promise<string> {
-  const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
-  await t.db.kysely
-    .insertInto('users')
-    .values({
-      agent_id: agent.id,
-      mobile: '13900139000',
-      account: 'other',
-      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return t.loginAccount('other', 'other1234');
 }
 
 export async function list(t: TestApp, token: string): Promise<string[]> {

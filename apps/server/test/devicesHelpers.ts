@@ -5,8 +5,8 @@ import { DEMO } from '../src/db/seed';
 import { DEVICE_DEMO } from '../src/db/seedDevices';
 import { DeviceSimulator } from '../src/integrations/device/simulator';
 import { clock } from '../src/lib/clock';
-import { hashPassword } from '../src/lib/password';
-import { TEST_PASSWORD_HASH_COST, type TestApp } from './harness';
+import { makeOtherUser } from './authHelpers';
+import { type TestApp } from './harness';
 
 export const CHECKIN_MS = 5_000;
 export const REBOOT_MS = 20_000;
@@ -16,21 +16,6 @@ export const OFFLINE = DEVICE_DEMO.offline.customNum;
 export const UNBOUND = DEVICE_DEMO.unbound;
 /** every demo card's card password (README): adding a device proves holding its card (decision 0028) */
 export const PW = DEMO.cardPassword;
-
-export async function makeOtherUser(t: TestApp): Promise<string> {
-  const agent = await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', 'demo').executeTakeFirstOrThrow();
-  await t.db.kysely
-    .insertInto('users')
-    .values({
-      agent_id: agent.id,
-      mobile: '13900139000',
-      account: 'other',
-      password_hash: await hashPassword('other1234', TEST_PASSWORD_HASH_COST),
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return t.loginAccount('other', 'other1234');
-}
 
 export function ok<T = any>(res: { statusCode: number; body: string; json(): any }): T {
   expect(res.statusCode, res.body).toBe(200);
