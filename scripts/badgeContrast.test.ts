@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const web = (path: string) => readFileSync(join(import.meta.dirname, '../apps/web/src', path), 'utf8');
 const base = web('styles/base.css');
-const commerce = web('features/commerce/commerce.module.css');
+const orderState = web('features/commerce/components/OrderSummary.module.css');
 const clients = web('features/devices/components/ClientList.module.css');
 const devices = web('features/devices/components/devices.module.css');
 const uploader = web('features/tickets/components/ImageUploader.module.css');
@@ -45,10 +45,10 @@ function colours(css: string, selector: string): { color: string; background: st
 
 describe('badges read at AA (4.5:1)', () => {
   it.each([
-    ['order 支付失败', commerce, '.state_failed'],
-    ['order 待支付', commerce, '.state_pending'],
-    ['order 已支付 / 已完成', commerce, '.state_paid'],
-    ['order 已关闭 / 已退款', commerce, '.state'],
+    ['order 支付失败', orderState, '.state_failed'],
+    ['order 待支付', orderState, '.state_pending'],
+    ['order 已支付 / 已完成', orderState, '.state_paid'],
+    ['order 已关闭 / 已退款', orderState, '.state'],
     ['device change 待生效', devices, '.pending'],
     ['device change 已生效', devices, '.applied'],
     ['device change 失败', devices, '.failed'],

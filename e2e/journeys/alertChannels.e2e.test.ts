@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeWechatMp } from '../../apps/server/src/integrations/messaging/wechatMp/fake';
 import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
+import { runSimJob } from './simJobs';
 import { loginWithAccount, waitForPath } from './steps';
 
 const APPID = 'wx0123456789abcdef';
@@ -107,12 +108,7 @@ describe('alerts in the messaging app', () => {
     );
     expect(rows).toEqual([{ channel_sms: 0, channel_mp: 1 }]);
 
-    const run = await fetch(`${portal.baseUrl}/sim/jobs/alerts/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(run.status).toBe(200);
+    await runSimJob(portal, 'alerts');
     await expect.poll(() => fake.messages.length).toBe(1);
     const m = fake.messages[0]!;
     expect(m).toMatchObject({ touser: OPENID, template_id: TEMPLATE, url: `${PUBLIC}/combo` });

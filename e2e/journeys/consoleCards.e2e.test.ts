@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleLogin, menuTo } from './consoleMenu';
+import { runSimJob } from './simJobs';
 import type { Page } from 'playwright-core';
 import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
 
@@ -200,12 +201,7 @@ describe('console cards', () => {
     await page.waitForTimeout(400); // the drawer's slide-in
     await screenshot(page, 'console-cards-bulk-pending');
     // the runner's tick: the open job polls and shows the result
-    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(run.status, await run.clone().text()).toBe(200);
+    await runSimJob(portal, 'admin.bulkJobs');
     await drawer.getByText('已完成：共 2 张，成功 1 张，失败 1 张。').waitFor();
     await drawer.getByText('已是停机状态').waitFor();
     expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000004\t成功\t成功', '1000000021\t失败\t已是停机状态']);
@@ -249,12 +245,7 @@ describe('console cards', () => {
     await modal.getByRole('button', { name: '执行' }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
     await drawer.getByText('移至运营商账号 ct-east，原因：迁往电信平台').waitFor();
-    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(run.status, await run.clone().text()).toBe(200);
+    await runSimJob(portal, 'admin.bulkJobs');
     await drawer.getByText('已完成：共 2 张，成功 1 张，失败 1 张。').waitFor();
     expect(await tableRows(page, drawer).allInnerTexts()).toEqual(['1000000005\t成功\t成功', '1000000006\t失败\t已在该运营商账号，跳过']);
     await page.waitForTimeout(500); // the progress bar's fill animation
@@ -276,12 +267,7 @@ describe('console cards', () => {
     await modal.getByRole('button', { name: '执行' }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
     await drawer.getByText(/后台处理中：共 250 张/).waitFor();
-    const run = await fetch(`${portal.baseUrl}/sim/jobs/admin.bulkJobs/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(run.status, await run.clone().text()).toBe(200);
+    await runSimJob(portal, 'admin.bulkJobs');
     await drawer.getByText('已完成：共 250 张，成功 0 张，失败 250 张。').waitFor();
     // the first 200 cards, and the rest on request
     const more = drawer.getByRole('button', { name: '加载更多（已显示 200 / 250 张）' });

@@ -7,44 +7,24 @@
 // refused with the reason, and goes once the operator confirms it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
-import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import type { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
+import { openPhone, screenshot, type Phone, type Portal } from '../harness';
+import { consoleOnCtwingFake } from './carrierConsole';
+import { consoleLogin, menuTo } from './consoleMenu';
+import { runSimJob } from './simJobs';
 import { loginWithCardOf } from './steps';
 
 const ACCOUNT = { appKey: 'ak-e2e-fleet', secret: 'e2e-fleet-secret-9a8b7c6d', custNumber: '6000066666' };
-
-async function login(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill('admin');
-  await page.getByLabel('密码', { exact: true }).fill('Admin#2026');
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 describe('console carrier fleet', () => {
   let fake: FakeCtwing;
   let portal: Portal;
   let desk: Phone;
+  let close = async () => {};
   beforeAll(async () => {
-    fake = await FakeCtwing.start({ ...ACCOUNT });
-    portal = await startPortal({ env: { SIM_CONTROLS: '1', CARRIER_SYNC_INTERVAL_SECONDS: '0', BULK_JOBS_INTERVAL_SECONDS: '0' } });
-    desk = await openDesktop(portal);
+    ({ fake, portal, desk, close } = await consoleOnCtwingFake(ACCOUNT, { BULK_JOBS_INTERVAL_SECONDS: '0' }));
   }, 90_000);
-  afterAll(async () => {
-    await desk?.close();
-    await portal?.stop();
-    await fake?.close();
-  });
-
-  const runJob = async (name: string) => {
-    const res = await fetch(`${portal.baseUrl}/sim/jobs/${name}/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-  };
+  afterAll(() => close());
   const accountId = (name: string) =>
     (portal.sql<{ id: number }>('SELECT id FROM carrier_accounts WHERE name = ?', [name]) as { id: number }[])[0]!.id;
 
@@ -67,7 +47,7 @@ describe('console carrier fleet', () => {
 
   it('a save after a failed 测试连接 asks first; the accounts saved are 尚未同步, not 正常', async () => {
     const { page } = desk;
-    await login(page);
+    await consoleLogin(page, 'admin', 'Admin#2026');
     await menuTo(page, '运营商账号');
     await page.waitForURL('**/admin/carrier-accounts');
 
@@ -128,7 +108,7 @@ describe('console carrier fleet', () => {
     put('1000000003', south);
     // the platform does not know this one: its read fails, the round still walks to the end
     put('1000000004', north);
-    await runJob('carrier-sync');
+    await runSimJob(portal, 'carrier-sync');
 
     await page.reload();
     const rowOf = (name: string) => page.locator('.ant-table-tbody tr', { hasText: name });
@@ -194,7 +174,7 @@ describe('console carrier fleet', () => {
     await modal.getByRole('button', { name: '执行' }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: /任务 \d+ 的结果/ });
     await drawer.waitFor();
-    await runJob('admin.bulkJobs');
+    await runSimJob(portal, 'admin.bulkJobs');
     await drawer.getByText('已完成：共 1 张，成功 1 张，失败 0 张。').waitFor();
     expect(
       portal.sql("SELECT a.name FROM cards c JOIN carrier_accounts a ON a.id = c.carrier_account_id WHERE c.custom_num = '1000000006'"),

@@ -5,51 +5,31 @@
 // and the dashboard shows the account's figures; the platform goes down, the rounds fail, and the
 // account is shown as 暂停调用 (with when it is tried next) in the list and on the dashboard. The secret is never in the server's output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
-import { openDesktop, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { menuTo } from './consoleMenu';
+import type { FakeCtwing } from '../../apps/server/src/integrations/carrier/ctwing/fake';
+import { screenshot, type Phone, type Portal } from '../harness';
+import { consoleOnCtwingFake } from './carrierConsole';
+import { consoleLogin, menuTo } from './consoleMenu';
+import { runSimJob } from './simJobs';
 
 const ACCOUNT = { appKey: 'ak-e2e-journey', secret: 'e2e-secret-5d4c3b2a1f0e', custNumber: '6000077777' };
 const CARDS = ['1000000001', '1000000002'];
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('用户名').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByRole('button', { name: '登录' }).click();
-}
 
 describe('console carrier accounts', () => {
   let fake: FakeCtwing;
   let portal: Portal;
   let desk: Phone;
+  let close = async () => {};
   beforeAll(async () => {
-    fake = await FakeCtwing.start({ ...ACCOUNT });
-    // the sync round has no timer here: the journey runs it (SIM_CONTROLS) when it wants the cards read
-    portal = await startPortal({ env: { SIM_CONTROLS: '1', CARRIER_SYNC_INTERVAL_SECONDS: '0' } });
-    desk = await openDesktop(portal);
+    // the sync round has no timer here: the journey runs it when it wants the cards read
+    ({ fake, portal, desk, close } = await consoleOnCtwingFake(ACCOUNT));
   }, 90_000);
-  afterAll(async () => {
-    await desk?.close();
-    await portal?.stop();
-    await fake?.close();
-  });
+  afterAll(() => close());
 
-  const runRound = async () => {
-    const res = await fetch(`${portal.baseUrl}/sim/jobs/carrier-sync/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return res.json();
-  };
+  const runRound = () => runSimJob(portal, 'carrier-sync') as Promise<{ result: { account: string }[] }>;
 
   it('adds an account: 测试连接 says what is wrong, then that the platform accepts it', async () => {
     const { page } = desk;
-    await login(page, 'admin', 'Admin#2026');
-    await page.waitForURL('**/admin/dashboard');
+    await consoleLogin(page, 'admin', 'Admin#2026');
     // no real account yet: the dashboard says so
     await page.getByTestId('carrier-health').getByText('还没有接入运营商平台的账号', { exact: false }).waitFor();
     await page.getByText('卡片总数').waitFor();

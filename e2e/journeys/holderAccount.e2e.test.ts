@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDesktop, openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
 import { consoleLogin } from './consoleMenu';
+import { runSimJob } from './simJobs';
 import { acceptAgreement, DEMO, loginWithAccount, loginWithCard, resetBrowser, submitLogin, waitForPath } from './steps';
 
 const IPHONE_UA =
@@ -170,12 +171,7 @@ describe('the holder’s account', () => {
     await page.getByLabel('增加今日用量（GB）').fill('20');
     await page.getByRole('button', { name: '增加今日用量' }).click();
     await page.waitForURL(`**/sim/carrier/line/${DEMO.card}`);
-    const ran = await fetch(`${j.portal.baseUrl}/sim/jobs/alerts/run`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(ran.status).toBe(200);
+    await runSimJob(j.portal, 'alerts');
 
     await page.goto('/mine');
     await expect.poll(() => page.getByTestId('mine-unread').textContent()).toBe('2');

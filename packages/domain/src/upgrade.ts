@@ -9,6 +9,7 @@
 // customer's favour (credit up, charge down) to whole fen; never less than 0.01 元.
 import { PackageType } from '@portal/contract/enums';
 import { periodEnd } from './commerce/packageEffect';
+import type { LinePackageRow } from './line';
 
 const DAY_MS = 86_400_000;
 const KB_PER_MB = 1024;
@@ -30,15 +31,11 @@ const ADD_ONS: readonly number[] = [
 /** The kinds a card may have in force as its base package (what refuels add to). */
 const BASE_TYPES: readonly number[] = [...UPGRADE_FROM, PackageType.BasicMonthEndReset];
 
-/** A package row of the card (card_packages), with the catalogue package it is of, when known. */
-export interface UpgradeBaseRow {
-  id: number;
-  name: string;
-  package_type: number;
-  /** data of the row now: the package's own plus refuels added to it */
-  total_kb: number;
-  started_at: string;
-  expired_at: string;
+/**
+ * A package row of the card (card_packages; its total_kb is the row's data now, the package's own
+ * plus refuels added to it), with the catalogue package it is of, when known.
+ */
+export interface UpgradeBaseRow extends LinePackageRow {
   /** the catalogue package the row is of: its data and its price; null when unknown */
   catalogue: { id: number; flow_mb: number; price_fen: number } | null;
 }

@@ -1,8 +1,8 @@
 // SQL of the alerts module: owns card_alert_settings and card_notices; reads the card's packages
 // and the orders that brought them. One code base for SQLite and PostgreSQL.
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
-import type { CardAlertSettingsTable } from '../../db/schema';
+import type { CardAlertSettingsTable, CardNoticesTable } from '../../db/schema';
 
 export async function settingOf(db: Executor, cardId: number) {
   return db.selectFrom('card_alert_settings').selectAll().where('card_id', '=', cardId).executeTakeFirst();
@@ -61,16 +61,8 @@ export async function packageIdOfOrder(db: Executor, orderNo: string): Promise<n
   return row?.package_id ?? null;
 }
 
-export interface NewNotice {
-  card_id: number;
-  kind: string;
-  period: string;
-  title: string;
-  body: string;
-  action: string;
-  order_no: string | null;
-  created_at: string;
-}
+/** A notice as recorded: the row without its id and dismissal. */
+export type NewNotice = Omit<Selectable<CardNoticesTable>, 'id' | 'dismissed_at'>;
 
 /**
  * Record a notice under its once-only key (card, kind, period). Its id for the one caller that

@@ -62,7 +62,7 @@ export { refundPart } from './partialRefund';
 export * as afterSales from './afterSales/service';
 // auto-renew (modules/alerts) buys like any purchase: the same pricing, order and delivery
 export { placeOrder } from './orders/service';
-export { packagesForCard, purchasablePackage } from './catalogue/service';
+export { packagesForCard, purchasablePackage, toPackage } from './catalogue/service';
 // the device shop's shipping steps, for the operator console (docs/decisions/0020)
 export { markReceived, markShipped, ordersAwaitingShipment } from './shop/service';
 export { adjustBalance, adjustBalanceIn, type AdjustmentResult } from './balance/service';

@@ -1,7 +1,9 @@
 // SQL of the message centre: the ONE writer of holder_messages (docs/decisions/0044-holder-account.md).
 // The modules where the events happen (alerts, tickets) post through ./index.ts, in their own
 // transaction when they pass one.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/executor';
+import type { HolderMessagesTable } from '../../db/schema';
 
 export interface Owner {
   userId: number;
@@ -9,15 +11,10 @@ export interface Owner {
   customNum: string;
 }
 
-export interface NewMessage {
+/** A message as a module posts it: the row without its id, owner and read mark; of a kind it names. */
+export type NewMessage = Omit<Selectable<HolderMessagesTable>, 'id' | 'user_id' | 'owner_custom_num' | 'read_at' | 'kind'> & {
   kind: 'alert' | 'ticket';
-  source: string;
-  title: string;
-  body: string;
-  custom_num: string;
-  link: string;
-  created_at: string;
-}
+};
 
 /** Once per (owner, source): a repeat of the same event adds nothing. */
 export async function insertMessageOnce(db: Executor, owner: Owner, m: NewMessage): Promise<void> {

@@ -7,7 +7,6 @@ import { Code } from '@portal/contract/codes';
 import { CardState, DEFAULT_AGENT_MARK } from '@portal/contract/enums';
 import type { InviteCheckAnswer, PopularizeAnswer, RegisterAnswer } from '@portal/contract';
 import type { BodyOf, QueryOf } from '@portal/contract/endpoints';
-import { fenToYuan } from '@portal/domain';
 import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -15,6 +14,7 @@ import { hashPassword } from '../../lib/password';
 import { hit, minutesOf } from '../../lib/throttle';
 import { consumeSmsCode, createRegisteredUser, proveCardPassword, sessionOfNewUser, userWithMobile, type Auth } from '../auth';
 import { cardRecord } from '../cardRecord';
+import { toPackage } from '../commerce';
 import { bindCard, CARD_PASSWORD_NEEDED, cardNamed, cardOwner } from '../cards';
 import { checkCode, inviterFor, maskMobile, recordInvite } from '../invites';
 import { programOfAgent } from '../membership';
@@ -127,20 +127,7 @@ export async function popularize(ctx: AppContext, q: QueryOf<'popularize'>): Pro
           .filter((p) => p.series_id === s.id)
           .sort((a, b) => b.recommended - a.recommended || a.sort - b.sort || a.id - b.id)
           .slice(0, FEATURED_PER_SERIES)
-          .map((p) => ({
-            id: p.id,
-            series_id: p.series_id,
-            name: p.name,
-            package_type: p.package_type,
-            period: p.period,
-            period_count: p.period_count,
-            flow_mb: p.flow_mb,
-            price: fenToYuan(p.price_fen),
-            original_price: fenToYuan(p.original_price_fen),
-            description: p.description,
-            voucher_allowed: p.voucher_allowed === 1,
-            recommended: p.recommended === 1,
-          })),
+          .map(toPackage),
       }))
       .filter((s) => s.packages.length > 0),
     inviter: invite?.inviter ? maskMobile(invite.inviter.mobile) : '',

@@ -9,15 +9,8 @@ export type MessageRow = Selectable<TicketMessagesTable>;
 /** A message with its conversation's owner: what the streams are fanned out by. */
 export type OwnedMessageRow = MessageRow & { owner_user_id: number; owner_custom_num: string };
 
-export interface NewMessage {
-  ticket_id: number;
-  sender: string;
-  author: string;
-  body: string;
-  image_id: string;
-  client_id: string;
-  created_at: string;
-}
+/** A message as its sender gives it: the row without its id and read mark. */
+export type NewMessage = Omit<MessageRow, 'id' | 'read_at'>;
 
 /**
  * Stores the message unless the sender already sent one with this client_id in this conversation

@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useCouponPackages } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import ownStyles from './CouponPackage.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { minSpendLabel, packageTypesLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
@@ -60,9 +61,9 @@ function CouponPackagePage() {
                     </span>
                   </div>
                   {cp.description ? <p className={styles.desc}>{cp.description}</p> : null}
-                  <ul className={styles.bundle}>
+                  <ul className={ownStyles.bundle}>
                     {cp.vouchers.map((v, i) => (
-                      <li key={i} className={styles.bundleItem}>
+                      <li key={i} className={ownStyles.bundleItem}>
                         <strong>¥{formatYuan(v.amount)}</strong>
                         <span>
                           {minSpendLabel(v.min_spend, formatYuan)} · {packageTypesLabel(v.package_types)} · {v.valid_days}天有效

@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useVouchers } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import ownStyles from './Coupons.module.css';
 import { VoucherCard } from '../../features/commerce/components/VoucherCard';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
@@ -48,7 +49,7 @@ function CouponsPage() {
                 dim={v.status !== 'usable'}
                 right={
                   v.status === 'usable' ? (
-                    <Link className={styles.useBtn} to="/combo">
+                    <Link className={ownStyles.useBtn} to="/combo">
                       去使用
                     </Link>
                   ) : undefined

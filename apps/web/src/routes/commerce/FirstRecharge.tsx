@@ -8,6 +8,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useRechargeOptions } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import ownStyles from './FirstRecharge.module.css';
 import { Checkout } from '../../features/commerce/components/Checkout';
 import { flowLabel, periodLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
@@ -42,9 +43,9 @@ function FirstRechargePage() {
       ) : (
         <>
           <section className={`${styles.section} ${styles.offerHero}`}>
-            <p className={styles.offerBadge}>首充专享</p>
-            <h2 className={styles.offerTitle}>{offer.title}</h2>
-            <p className={styles.offerAmount}>
+            <p className={ownStyles.offerBadge}>首充专享</p>
+            <h2 className={ownStyles.offerTitle}>{offer.title}</h2>
+            <p className={ownStyles.offerAmount}>
               充 <strong>¥{formatYuan(offer.amount)}</strong>
               {offer.bonus_amount ? (
                 <>

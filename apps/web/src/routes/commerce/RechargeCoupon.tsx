@@ -9,6 +9,7 @@ import { PageLoading } from '../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../components/StateBlock';
 import { useLedger } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
+import ownStyles from './RechargeCoupon.module.css';
 import { ledgerEntryLabel } from '../../features/commerce/model/labels';
 import { withQuery } from '../../lib/query';
 import { useStored } from '../../lib/useStored';
@@ -41,18 +42,18 @@ function RechargeCouponPage() {
               <small>当前余额（元）</small>
               <span data-testid="ledger-balance">{formatYuan(ledger.data.pages[0]!.balance)}</span>
             </p>
-            <Link className={styles.heroBtn} to="/recharge">
+            <Link className={ownStyles.heroBtn} to="/recharge">
               去充值
             </Link>
           </section>
-          <div className={styles.ledTabs} role="tablist" aria-label="明细分类">
+          <div className={ownStyles.ledTabs} role="tablist" aria-label="明细分类">
             {TABS.map((t) => (
               <button
                 key={t.value}
                 type="button"
                 role="tab"
                 aria-selected={direction === t.value}
-                className={`${styles.ledTab} ${direction === t.value ? styles.ledTabActive : ''}`}
+                className={`${ownStyles.ledTab} ${direction === t.value ? ownStyles.ledTabActive : ''}`}
                 onClick={() => setParams(t.value === 'all' ? {} : { tab: t.value }, { replace: true })}
               >
                 {t.label}
@@ -62,29 +63,31 @@ function RechargeCouponPage() {
           {entries.length === 0 ? (
             <StateBlock kind="empty" text={EMPTY[direction]} />
           ) : (
-            <ul className={styles.ledger} aria-label="余额明细">
+            <ul className={ownStyles.ledger} aria-label="余额明细">
               {entries.map((e) => {
                 const label = ledgerEntryLabel(e.kind, e.amount);
                 const income = label.direction === '收入';
                 return (
-                  <li key={e.id} className={styles.ledgerRow} data-testid="ledger-entry">
+                  <li key={e.id} className={ownStyles.ledgerRow} data-testid="ledger-entry">
                     <div>
-                      <p className={styles.ledWhat}>{e.note || label.kind}</p>
-                      <p className={styles.ledSub}>
-                        <span className={`${styles.ledDir} ${income ? styles.ledDirIn : styles.ledDirOut}`}>{label.direction}</span>
+                      <p className={ownStyles.ledWhat}>{e.note || label.kind}</p>
+                      <p className={ownStyles.ledSub}>
+                        <span className={`${ownStyles.ledDir} ${income ? ownStyles.ledDirIn : ownStyles.ledDirOut}`}>
+                          {label.direction}
+                        </span>
                         {label.kind} · {formatDateTime(e.created_at)}
                       </p>
                       {e.order_no ? (
-                        <Link className={styles.ledOrderLink} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
+                        <Link className={ownStyles.ledOrderLink} to={`/order?order_no=${encodeURIComponent(e.order_no)}`}>
                           查看订单
                         </Link>
                       ) : null}
                     </div>
                     <div>
-                      <p className={income ? styles.ledAmountIn : styles.ledAmountOut}>
+                      <p className={income ? ownStyles.ledAmountIn : ownStyles.ledAmountOut}>
                         {income ? '+' : '-'}¥{formatYuan(Math.abs(e.amount))}
                       </p>
-                      <p className={styles.ledAfter}>余额 ¥{formatYuan(e.balance_after)}</p>
+                      <p className={ownStyles.ledAfter}>余额 ¥{formatYuan(e.balance_after)}</p>
                     </div>
                   </li>
                 );

@@ -36,19 +36,7 @@ import { acceptsCards, runsSimulator } from './carrierAccounts';
 type Job = AdminAnswerOf<'adminBulkJobCreate'>;
 type Body = AdminBodyOf<'adminBulkJobCreate'>;
 
-function jobOf(r: {
-  id: number;
-  kind: string;
-  params: string;
-  reason: string;
-  operator_username: string;
-  status: string;
-  total: number;
-  ok_count: number;
-  failed_count: number;
-  created_at: string;
-  finished_at: string | null;
-}): Job {
+function jobOf(r: repo.JobRow): Job {
   const kind = r.kind as BulkKind;
   return {
     id: r.id,

@@ -1,8 +1,9 @@
 // SQL of the console's catalogue: the tables the portal's catalogue reads (package_series,
 // packages, coupon_packages, recharge_offers) and the voucher batches. Every list is filtered by
 // agent when the operator is an agent administrator.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import type { VoucherBatchesTable } from '../../../db/schema';
 
 export async function seriesList(db: Executor, agent: readonly number[] | null) {
   let q = db
@@ -115,23 +116,7 @@ export async function batchById(db: Executor, id: number) {
   return db.selectFrom('voucher_batches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertBatch(
-  db: Executor,
-  row: {
-    request_id: string;
-    agent_id: number | null;
-    name: string;
-    amount_fen: number;
-    min_spend_fen: number;
-    valid_days: number;
-    target: string;
-    card_count: number;
-    reason: string;
-    operator_id: number;
-    operator_username: string;
-    created_at: string;
-  },
-) {
+export async function insertBatch(db: Executor, row: Omit<Selectable<VoucherBatchesTable>, 'id'>) {
   const r = await db.insertInto('voucher_batches').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
 }

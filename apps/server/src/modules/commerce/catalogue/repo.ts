@@ -1,6 +1,8 @@
 // SQL of the catalogue: packages of a series, coupon packages, first-recharge offers. The portal
 // only reads them (configuration, seeded); the console writes them through the functions below.
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../../db/executor';
+import type { CouponPackagesTable, PackagesTable } from '../../../db/schema';
 import { ofAgentOrParents } from '../../../db/agentLineage';
 
 export async function packagesOfSeries(db: Executor, seriesIds: number[]) {
@@ -68,22 +70,8 @@ export async function livePackagesOfCard(db: Executor, cardId: number, nowIso: s
 
 // The console's catalogue (modules/admin/catalogue) writes the catalogue through these, inside its
 // transaction with the audit row: this file stays the one writer of these tables.
-export interface PackageColumns {
-  series_id: number;
-  name: string;
-  package_type: number;
-  period: number;
-  period_count: number;
-  flow_mb: number;
-  cost_fen: number;
-  price_fen: number;
-  original_price_fen: number;
-  description: string;
-  voucher_allowed: number;
-  recommended: number;
-  on_sale: number;
-  sort: number;
-}
+/** A package's columns as the console writes them: the row without what the database fills. */
+export type PackageColumns = Omit<Selectable<PackagesTable>, 'id' | 'created_at'>;
 
 export async function insertPackage(db: Executor, row: PackageColumns & { created_at: string }) {
   const r = await db.insertInto('packages').values(row).returning('id').executeTakeFirstOrThrow();
@@ -94,14 +82,8 @@ export async function updatePackage(db: Executor, id: number, set: Partial<Packa
   await db.updateTable('packages').set(set).where('id', '=', id).execute();
 }
 
-export interface CouponPackageColumns {
-  agent_id: number;
-  name: string;
-  price_fen: number;
-  description: string;
-  vouchers: string;
-  on_sale: number;
-}
+/** A coupon package's columns as the console writes them: the row without what the database fills. */
+export type CouponPackageColumns = Omit<Selectable<CouponPackagesTable>, 'id' | 'created_at'>;
 
 export async function insertCouponPackage(db: Executor, row: CouponPackageColumns & { created_at: string }) {
   const r = await db.insertInto('coupon_packages').values(row).returning('id').executeTakeFirstOrThrow();

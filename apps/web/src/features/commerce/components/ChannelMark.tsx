@@ -2,7 +2,7 @@
 // load, no borrowed artwork): messaging-app pay as two green chat bubbles with a tick, e-wallet as
 // a blue shield-like square with a 支 stroke, instalment as a blue calendar cut in three, the
 // balance as an orange wallet.
-import styles from '../commerce.module.css';
+import styles from './ChannelMark.module.css';
 
 export function ChannelMark({ channel }: { channel: number }) {
   return (

@@ -6,6 +6,7 @@ import type { PayChannelOption, PayChannelValue } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import styles from '../commerce.module.css';
+import ownStyles from './ChannelPicker.module.css';
 import { handoffPageOf, purchaseToResume } from '../model/handoff';
 import { ChannelMark } from './ChannelMark';
 
@@ -29,14 +30,18 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp, befor
         const guide = inMessagingApp && !c.available ? handoffPageOf(c.channel) : null;
         const short = c.balance !== undefined && !c.available && c.reason === '余额不足';
         return (
-          <label key={c.channel} className={`${styles.option} ${c.available ? '' : styles.disabled}`} data-testid={`channel-${c.channel}`}>
-            <span className={styles.chLabel}>
-              <span className={c.available ? undefined : styles.chDisabledMark}>
+          <label
+            key={c.channel}
+            className={`${ownStyles.option} ${c.available ? '' : ownStyles.disabled}`}
+            data-testid={`channel-${c.channel}`}
+          >
+            <span className={ownStyles.chLabel}>
+              <span className={c.available ? undefined : ownStyles.chDisabledMark}>
                 <ChannelMark channel={c.channel} />
               </span>
               {c.name}
               {c.balance !== undefined ? (
-                <span className={short ? styles.chShort : styles.chBalance}>
+                <span className={short ? ownStyles.chShort : ownStyles.chBalance}>
                   （余额 ¥{formatYuan(c.balance)}
                   {short ? '，不足支付' : ''}）
                 </span>
@@ -44,7 +49,7 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp, befor
               {!c.available && c.reason && !short ? <span className={styles.reason}>（{c.reason}）</span> : null}
               {short ? (
                 <Link
-                  className={styles.chTopUp}
+                  className={ownStyles.chTopUp}
                   to="/recharge"
                   onClick={(e) => {
                     purchaseToResume.remember(here);
@@ -58,7 +63,7 @@ export function ChannelPicker({ channels, value, onChange, inMessagingApp, befor
                 </Link>
               ) : null}
               {guide ? (
-                <Link className={styles.inlineLink} to={`${guide}?back=${back}`}>
+                <Link className={ownStyles.inlineLink} to={`${guide}?back=${back}`}>
                   如何打开
                 </Link>
               ) : null}

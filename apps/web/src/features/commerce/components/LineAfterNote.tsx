@@ -2,7 +2,7 @@
 // one read model of the line): 已恢复上网, 正在恢复 with a way to check, or 仍停机 with where to look.
 import type { Order } from '@portal/contract';
 import { Link } from '../../../lib/router';
-import styles from '../commerce.module.css';
+import styles from './LineAfterNote.module.css';
 
 export function LineAfterNote({
   order,

@@ -7,7 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ERROR_ICON, StateFrame } from '../../../components/StateFrame';
 import { ApiError } from '../../../lib/api';
-import styles from '../commerce.module.css';
+import styles from './OrderLoadFailed.module.css';
 
 /** `more`: the page's other ways on, after 重试 (e.g. 我的订单). */
 export function OrderLoadFailed({ error, onRetry, more }: { error: unknown; onRetry(): unknown; more?: ReactNode }) {

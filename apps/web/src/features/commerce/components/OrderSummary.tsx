@@ -6,17 +6,18 @@ import { formatDateTime, formatYuan } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { CopyButton } from '../../../components/CopyButton';
 import styles from '../commerce.module.css';
+import ownStyles from './OrderSummary.module.css';
 import { PAY_CHANNEL_NAME } from '@portal/contract/enums';
 import { amountLabelOf, GOODS_TYPE_LABEL, ORDER_STATE_LABEL } from '../model/labels';
 
 export function OrderStateTag({ state }: { state: Order['state'] }) {
-  return <span className={`${styles.state} ${styles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
+  return <span className={`${ownStyles.state} ${ownStyles[`state_${state}`] ?? ''}`}>{ORDER_STATE_LABEL[state]}</span>;
 }
 
 /** The order number with 复制 beside it (support asks for it; users paste it into a chat). */
 export function OrderNo({ orderNo }: { orderNo: string }) {
   return (
-    <span className={styles.ordOrderNo}>
+    <span className={ownStyles.ordOrderNo}>
       <span>{orderNo}</span>
       <CopyButton text={orderNo} label="订单号" />
     </span>

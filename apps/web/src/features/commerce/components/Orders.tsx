@@ -13,6 +13,7 @@ import { isRetryable } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { useOrder, useOrders } from '../api/commerce';
 import styles from '../commerce.module.css';
+import ownStyles from './Orders.module.css';
 import { wayBackOf, type PurchaseOrigin } from '../model/handoff';
 import { amountLabelOf, GOODS_TYPE_LABEL } from '../model/labels';
 import { usePendingActions } from './Checkout';
@@ -61,14 +62,14 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
 
   return (
     <>
-      <div className={styles.ordTabs} role="tablist" aria-label="订单分类">
+      <div className={ownStyles.ordTabs} role="tablist" aria-label="订单分类">
         {TABS.map((t) => (
           <button
             key={t.group}
             type="button"
             role="tab"
             aria-selected={group === t.group}
-            className={`${styles.ordTab} ${group === t.group ? styles.ordTabActive : ''}`}
+            className={`${ownStyles.ordTab} ${group === t.group ? ownStyles.ordTabActive : ''}`}
             onClick={() => show({ tab: t.group })}
           >
             {t.label}
@@ -76,9 +77,9 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
         ))}
       </div>
       {allCards ? (
-        <div className={styles.ordScope}>
+        <div className={ownStyles.ordScope}>
           <span>{scope === 'mine' ? '我名下全部卡的订单' : `卡号 ${groupCardNumber(customNum ?? '')} 的订单`}</span>
-          <div className={styles.ordScopeSwitch} role="radiogroup" aria-label="订单范围">
+          <div className={ownStyles.ordScopeSwitch} role="radiogroup" aria-label="订单范围">
             {(
               [
                 ['card', '当前卡'],
@@ -90,7 +91,7 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
                 type="button"
                 role="radio"
                 aria-checked={scope === value}
-                className={`${styles.ordScopeOption} ${scope === value ? styles.ordScopeOptionActive : ''}`}
+                className={`${ownStyles.ordScopeOption} ${scope === value ? ownStyles.ordScopeOptionActive : ''}`}
                 onClick={() => show({ scope: value })}
               >
                 {label}
@@ -99,7 +100,7 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
           </div>
         </div>
       ) : origin ? (
-        <div className={styles.ordScope}>
+        <div className={ownStyles.ordScope}>
           <span>卡号 {groupCardNumber(customNum ?? '')} 的订单</span>
         </div>
       ) : null}
@@ -121,7 +122,7 @@ export function OrderList({ customNum, allCards, origin }: ListProps) {
         />
       ) : (
         <>
-          <p className={styles.ordCount}>共 {total} 笔</p>
+          <p className={ownStyles.ordCount}>共 {total} 笔</p>
           <ul className={styles.list} aria-label="订单列表">
             {rows.map((o) => (
               <OrderRow
@@ -170,7 +171,7 @@ function OrderRow({
 }) {
   const amount = amountLabelOf(o.state);
   return (
-    <li className={styles.ordCard} data-testid="order">
+    <li className={ownStyles.ordCard} data-testid="order">
       <Link className={styles.item} to={detail}>
         <div className={styles.row}>
           <span className={styles.name}>{o.title}</span>
@@ -183,17 +184,17 @@ function OrderRow({
             <br />
             {formatDateTime(o.created_at)}
           </p>
-          <span className={styles.ordAmount}>
-            <span className={styles.ordAmountLabel}>{amount.label}</span>
-            <span className={styles.ordAmountValue}>¥{formatYuan(o.payable)}</span>
-            {amount.note ? <span className={styles.ordAmountNote}>{amount.note}</span> : null}
+          <span className={ownStyles.ordAmount}>
+            <span className={ownStyles.ordAmountLabel}>{amount.label}</span>
+            <span className={ownStyles.ordAmountValue}>¥{formatYuan(o.payable)}</span>
+            {amount.note ? <span className={ownStyles.ordAmountNote}>{amount.note}</span> : null}
           </span>
         </div>
       </Link>
-      <div className={styles.ordCardFoot}>
+      <div className={ownStyles.ordCardFoot}>
         <OrderNo orderNo={o.order_no} />
         {o.state === 'pending' ? (
-          <div className={styles.ordRowActions}>
+          <div className={ownStyles.ordRowActions}>
             <button type="button" className="app-btn app-btn--ghost" disabled={busy} onClick={onCancel}>
               取消订单
             </button>

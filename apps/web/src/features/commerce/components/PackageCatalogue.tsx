@@ -12,6 +12,7 @@ import { PageLoading } from '../../../components/PageLoading';
 import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { usePackages } from '../api/commerce';
 import styles from '../commerce.module.css';
+import ownStyles from './PackageCatalogue.module.css';
 import { baseGroupOf, canBuy, groupByType, recommendedIn } from '../model/packages';
 import { PackageSummary } from './PackageSummary';
 
@@ -63,14 +64,14 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
         )}
       </p>
       {groups.length > 1 ? (
-        <div className={styles.tabs} role="tablist" aria-label="套餐类型">
+        <div className={ownStyles.tabs} role="tablist" aria-label="套餐类型">
           {[{ type: ALL, label: '全部' }, ...groups].map((g) => (
             <button
               key={g.type}
               type="button"
               role="tab"
               aria-selected={tab === g.type}
-              className={`${styles.tab} ${tab === g.type ? styles.tabActive : ''}`}
+              className={`${ownStyles.tab} ${tab === g.type ? ownStyles.tabActive : ''}`}
               onClick={() => setTab(g.type)}
             >
               {g.label}
@@ -80,7 +81,7 @@ export function PackageCatalogue({ customNum, initialType, detailPathOf, forWhom
       ) : null}
       {shown.map((g) => (
         <section key={g.type} aria-label={g.label}>
-          {tab === ALL && groups.length > 1 ? <h2 className={styles.groupTitle}>{g.label}</h2> : null}
+          {tab === ALL && groups.length > 1 ? <h2 className={ownStyles.groupTitle}>{g.label}</h2> : null}
           <ul className={styles.list}>
             {g.list.map((p) => (
               <li key={p.id}>
@@ -100,7 +101,7 @@ function PackageCard({ p, recommended, toBase, to }: { p: Package; recommended: 
       <div className={`${styles.item} ${styles.itemUnavailable}`} data-testid="package">
         <PackageSummary p={p} recommended={recommended} />
         {toBase ? (
-          <button type="button" className={styles.effectAction} onClick={toBase}>
+          <button type="button" className={ownStyles.effectAction} onClick={toBase}>
             查看基础套餐
           </button>
         ) : null}

@@ -12,6 +12,7 @@ import { LoadFailed, StateBlock } from '../../../components/StateBlock';
 import { isRetryable } from '../../../lib/api';
 import { usePackage, useUsableVouchers } from '../api/commerce';
 import styles from '../commerce.module.css';
+import ownStyles from './PackageOrder.module.css';
 import type { PurchaseOrigin } from '../model/handoff';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
 import { recommendedAlone } from '../model/packages';
@@ -72,7 +73,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
           <span className={styles.name}>{pkg.data.name}</span>
           {recommendedAlone(pkg.data) ? <span className={styles.tag}>推荐</span> : null}
         </div>
-        <div className={styles.facts}>
+        <div className={ownStyles.facts}>
           <Fact label="流量" value={flowLabel(pkg.data.flow_mb)} />
           <Fact label="有效期" value={periodLabel(pkg.data.period, pkg.data.period_count)} />
           <Fact label="类型" value={PACKAGE_TYPE_LABEL[pkg.data.package_type] ?? '套餐'} />
@@ -90,7 +91,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
               <WithWholeDates text={effect.text} />
             </p>
           ) : null}
-          <Link className={`app-btn app-btn--primary app-btn--block ${styles.effectLink}`} to={`${listPath}?type=base`} replace>
+          <Link className={`app-btn app-btn--primary app-btn--block ${ownStyles.effectLink}`} to={`${listPath}?type=base`} replace>
             查看基础套餐
           </Link>
         </section>
@@ -138,7 +139,7 @@ export function PackageOrder({ customNum, packageId, listPath, origin, beforeTop
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className={styles.fact}>
+    <div className={ownStyles.fact}>
       <strong>{value}</strong>
       <span>{label}</span>
     </div>

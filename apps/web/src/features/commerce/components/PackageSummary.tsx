@@ -1,6 +1,7 @@
 import type { Package, PurchaseEffect } from '@portal/contract';
 import { formatYuan } from '@portal/domain';
 import styles from '../commerce.module.css';
+import ownStyles from './PackageSummary.module.css';
 import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
 
 /**
@@ -10,7 +11,7 @@ import { flowLabel, PACKAGE_TYPE_LABEL, periodLabel } from '../model/labels';
 export function PackageSummary({ p, recommended }: { p: Package; recommended: boolean }) {
   return (
     <>
-      {recommended ? <span className={styles.ribbon}>推荐</span> : null}
+      {recommended ? <span className={ownStyles.ribbon}>推荐</span> : null}
       <div className={styles.row}>
         <span className={styles.name} data-testid="package-name">
           {p.name}
@@ -66,14 +67,14 @@ export function EffectNote({ effect, short = false }: { effect: PurchaseEffect; 
   const refused = effect.kind === 'refused';
   return (
     <p
-      className={`${styles.effect} ${short ? styles.effectShort : ''} ${refused ? styles.effectRefused : ''}`}
+      className={`${styles.effect} ${short ? ownStyles.effectShort : ''} ${refused ? styles.effectRefused : ''}`}
       role={refused && !short ? 'alert' : undefined}
       data-testid={short ? 'package-effect-short' : 'package-effect'}
     >
       <WithWholeDates text={short ? shortText(effect) : effect.text} />
       {/* a stopped or used-up card: whether this brings it back today, said before paying */}
-      {!short && effect.restores_line === true ? <span className={styles.effectRestores}>支付后立即恢复上网</span> : null}
-      {!short && effect.line_note ? <span className={styles.effectLineNote}>{effect.line_note}</span> : null}
+      {!short && effect.restores_line === true ? <span className={ownStyles.effectRestores}>支付后立即恢复上网</span> : null}
+      {!short && effect.line_note ? <span className={ownStyles.effectLineNote}>{effect.line_note}</span> : null}
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { StateBlock } from '../../../components/StateBlock';
 import { local } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import styles from '../commerce.module.css';
+import ownStyles from './PayHandoff.module.css';
 import { safeCashierUrl } from '../model/handoff';
 import { recall } from '../model/sessionKeys';
 
@@ -94,20 +95,20 @@ function OpenInBrowserGuide({ url }: { url: string }) {
     }
   };
   return (
-    <section className={styles.guide} data-testid="open-in-browser">
-      <svg className={styles.guideArrow} viewBox="0 0 80 80" aria-hidden="true">
+    <section className={ownStyles.guide} data-testid="open-in-browser">
+      <svg className={ownStyles.guideArrow} viewBox="0 0 80 80" aria-hidden="true">
         <path d="M10 70 C 30 40, 50 25, 70 12" fill="none" stroke="#127eff" strokeWidth="4" strokeLinecap="round" strokeDasharray="6 8" />
         <path d="M56 10 L72 10 L66 25" fill="none" stroke="#127eff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
-      <h2 className={styles.guideTitle}>请在浏览器中完成支付</h2>
-      <p className={styles.guideText}>{OPEN_IN_BROWSER_GUIDE}</p>
-      <ol className={styles.guideSteps}>
+      <h2 className={ownStyles.guideTitle}>请在浏览器中完成支付</h2>
+      <p className={ownStyles.guideText}>{OPEN_IN_BROWSER_GUIDE}</p>
+      <ol className={ownStyles.guideSteps}>
         <li>点击右上角「…」按钮</li>
         <li>选择「在浏览器中打开」</li>
         <li>在浏览器中登录后继续支付</li>
       </ol>
       <p className={styles.reason}>也可以复制下面的链接，粘贴到浏览器中打开：</p>
-      <p className={styles.urlBox} data-testid="page-url">
+      <p className={ownStyles.urlBox} data-testid="page-url">
         {url}
       </p>
       <button type="button" className="app-btn app-btn--primary app-btn--block" onClick={copy}>

@@ -4,6 +4,7 @@ import { formatYuan } from '@portal/domain';
 import { formatValidUntil } from '@portal/domain/validity';
 import type { ReactNode } from 'react';
 import styles from '../commerce.module.css';
+import ownStyles from './VoucherCard.module.css';
 import { minSpendLabel, packageTypesLabel, VOUCHER_STATUS_LABEL } from '../model/labels';
 
 interface Props {
@@ -19,27 +20,27 @@ interface Props {
 export function VoucherCard({ v, dim, right, onClick, selected }: Props) {
   const body = (
     <>
-      <div className={styles.ticketAmount}>
+      <div className={ownStyles.ticketAmount}>
         <span>
           <small>¥</small>
           {formatYuan(v.amount)}
         </span>
         <small>{minSpendLabel(v.min_spend, formatYuan)}</small>
       </div>
-      <div className={styles.ticketBody}>
-        <p className={styles.ticketName}>{v.name}</p>
+      <div className={ownStyles.ticketBody}>
+        <p className={ownStyles.ticketName}>{v.name}</p>
         <p className={styles.reason}>{packageTypesLabel(v.package_types)}</p>
         <p className={styles.reason}>
           有效期至 {formatValidUntil(v.expires_at)}
           {v.source ? ` · ${v.source}` : ''}
         </p>
       </div>
-      <div className={styles.ticketRight}>
-        {right ?? (v.status !== 'usable' ? <span className={styles.stamp}>{VOUCHER_STATUS_LABEL[v.status]}</span> : null)}
+      <div className={ownStyles.ticketRight}>
+        {right ?? (v.status !== 'usable' ? <span className={ownStyles.stamp}>{VOUCHER_STATUS_LABEL[v.status]}</span> : null)}
       </div>
     </>
   );
-  const cls = `${styles.ticket} ${dim ? styles.ticketDim : ''}`;
+  const cls = `${ownStyles.ticket} ${dim ? ownStyles.ticketDim : ''}`;
   return onClick ? (
     <button type="button" className={cls} onClick={onClick} aria-pressed={Boolean(selected)} data-testid="voucher">
       {body}

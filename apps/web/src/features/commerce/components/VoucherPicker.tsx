@@ -5,6 +5,7 @@ import { formatYuan } from '@portal/domain';
 import { useState } from 'react';
 import { Popup } from '../../../lib/ui';
 import styles from '../commerce.module.css';
+import ownStyles from './VoucherPicker.module.css';
 import { VoucherCard } from './VoucherCard';
 
 interface Props {
@@ -49,8 +50,8 @@ export function VoucherPicker({ vouchers, loading, value, onChange }: Props) {
         onClose={() => setOpen(false)}
         bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '70vh', overflowY: 'auto' }}
       >
-        <div className={styles.popup} role="dialog" aria-label="选择优惠券">
-          <h2 className={styles.popupTitle}>选择优惠券</h2>
+        <div className={ownStyles.popup} role="dialog" aria-label="选择优惠券">
+          <h2 className={ownStyles.popupTitle}>选择优惠券</h2>
           <div className={styles.tickets}>
             {vouchers.map((v) => (
               <VoucherCard
@@ -58,13 +59,13 @@ export function VoucherPicker({ vouchers, loading, value, onChange }: Props) {
                 v={v}
                 selected={v.id === value}
                 onClick={() => pick(v.id)}
-                right={<span className={`${styles.radioDot} ${v.id === value ? styles.radioDotOn : ''}`} />}
+                right={<span className={`${ownStyles.radioDot} ${v.id === value ? ownStyles.radioDotOn : ''}`} />}
               />
             ))}
           </div>
           <button
             type="button"
-            className={`app-btn app-btn--ghost app-btn--block ${styles.noVoucher}`}
+            className={`app-btn app-btn--ghost app-btn--block ${ownStyles.noVoucher}`}
             aria-pressed={value === null}
             onClick={() => pick(null)}
           >

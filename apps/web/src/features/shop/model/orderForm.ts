@@ -2,7 +2,8 @@
 // (clamped to 1..9999, whole numbers) and the delivery address, checked here with the same limits
 // the server applies, so the user is told what to fix before anything is sent. Province, city and
 // district come from the one region picker (features/addresses).
-import { ADDRESS_MAX, ADDRESS_MIN, RECEIVER_MAX, RECEIVER_MIN, SHOP_QUANTITY_MAX, SHOP_QUANTITY_MIN } from '@portal/contract/patterns/shop';
+import { SHOP_QUANTITY_MAX, SHOP_QUANTITY_MIN } from '@portal/contract/patterns/shop';
+import { deliveryAddressError } from '../../../lib/deliveryAddress';
 
 export type OrderField = 'quantity' | 'receiver' | 'mobile' | 'region' | 'address';
 
@@ -26,17 +27,7 @@ export function clampQuantity(raw: string | number, max: number = SHOP_QUANTITY_
   return Math.min(Math.floor(n), top);
 }
 
-const len = (s: string) => [...s.trim()].length;
-
-/** The first thing to fix, or null. */
+/** The first thing to fix, or null: the delivery address's checks (lib/deliveryAddress.ts). */
 export function orderFormError(f: OrderFields): { field: OrderField; message: string } | null {
-  const r = len(f.receiver);
-  if (r < RECEIVER_MIN || r > RECEIVER_MAX)
-    return { field: 'receiver', message: `请填写收货人姓名（${RECEIVER_MIN}-${RECEIVER_MAX} 个字）` };
-  if (!/^1\d{10}$/.test(f.mobile.trim())) return { field: 'mobile', message: '请输入11位手机号' };
-  if (!f.province || !f.city || !f.district) return { field: 'region', message: '请选择所在省 / 市 / 区县' };
-  const a = len(f.address);
-  if (a < ADDRESS_MIN || a > ADDRESS_MAX)
-    return { field: 'address', message: `请填写详细地址（${ADDRESS_MIN}-${ADDRESS_MAX} 个字，如街道、门牌号）` };
-  return null;
+  return deliveryAddressError(f);
 }
