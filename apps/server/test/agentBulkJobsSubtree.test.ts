@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CardState } from '@portal/contract/enums';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
 import { finishedJob } from './bulkJobHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, useTestApp } from './harness';
 
 const PASSWORD = 'Bulk#2026xy';
 
