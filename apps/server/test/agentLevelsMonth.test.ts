@@ -11,7 +11,7 @@ import { clock } from '../src/lib/clock';
 import { refundPart } from '../src/modules/commerce';
 import { adminGet, adminLogin, adminPost, cookieOf, loginAs } from './adminHelpers';
 import { ctxOf, notify, rid, sandboxOf } from './commerceHelpers';
-import { databases, useTestApp, type TestApp } from './harness';
+import { databases, useTestApp } from './harness';
 
 const PASSWORD = 'Month#2026x';
 const CARD = '1000000013';
