@@ -3,7 +3,8 @@
 // at the dialog), the account changed to 支付宝. 微信扫码绑定收款: the code again, the QR step, the payee
 // opening the login in their WeChat (the fake official account hands the redirect its code), the
 // console's dialog turning to 绑定成功 by itself, and the account on file 微信零钱. Both dialogs ask the
-// code through the one SmsCodeField. Every step is saved for a look.
+// code through the one SmsCodeField, and in both a wrong code's refusal clears once the code is typed
+// again, before anything is sent. Every step is saved for a look.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +52,7 @@ describe('console payee dialogs', () => {
     await platform?.close();
   });
 
-  it('收款账户: the SMS code asked, a wrong one refused, the account changed to 支付宝', async () => {
+  it('收款账户: the SMS code asked, a wrong one refused until the right one is typed, the account changed to 支付宝', async () => {
     const { page } = desk;
     await consoleLogin(page, 'agent', 'Agent#2026');
     await menuTo(page, '佣金');
@@ -77,6 +78,8 @@ describe('console payee dialogs', () => {
     expect(await modal.locator('.ant-alert-error').innerText()).toMatch(/验证码/);
     await screenshot(page, 'console-payee-account-wrong-code');
     await modal.getByLabel('短信验证码').fill(code);
+    // the refusal answered the wrong code: the right one typed, it is gone before saving
+    await modal.locator('.ant-alert-error').waitFor({ state: 'detached' });
     await screenshot(page, 'console-payee-account');
     await modal.getByRole('button', { name: '保存账户' }).click();
     await page.getByText('收款账户已修改').waitFor();
@@ -103,7 +106,14 @@ describe('console payee dialogs', () => {
     const before = portal.lastSmsId();
     await modal.getByRole('button', { name: '获取验证码' }).click();
     await modal.getByText(/验证码已发送至 139\*{4}9000/).waitFor();
-    await modal.getByLabel('短信验证码').fill(await portal.latestSmsCode(AGENT_MOBILE, { afterId: before }));
+    const wechatCode = await portal.latestSmsCode(AGENT_MOBILE, { afterId: before });
+    // a wrong code refused at the dialog; the right one typed clears the refusal before it is sent
+    await modal.getByLabel('短信验证码').fill(wechatCode === '000000' ? '111111' : '000000');
+    await modal.getByRole('button', { name: '生成二维码' }).click();
+    await modal.locator('.ant-alert-error').waitFor();
+    expect(await modal.locator('.ant-alert-error').innerText()).toMatch(/验证码/);
+    await modal.getByLabel('短信验证码').fill(wechatCode);
+    await modal.locator('.ant-alert-error').waitFor({ state: 'detached' });
     await screenshot(page, 'console-payee-wechat-code');
     const started = page.waitForResponse((r) => r.url().includes('/api/admin/commissions/payee/wechat') && r.request().method() === 'POST');
     await modal.getByRole('button', { name: '生成二维码' }).click();

@@ -9,6 +9,7 @@ import { personalData } from '../src/lib/personalData';
 import { parseCsv } from '../src/modules/admin/cards/importRules';
 import { savePersonalInfo } from '../src/modules/realName/repo';
 import { adminPost, loginAs, type DemoOperator } from './adminHelpers';
+import { applicationThrough } from './agentApplicationHelpers';
 import { databases, useTestApp, type TestApp } from './harness';
 import { multipart, PNG, JPEG } from './uploadHelpers';
 import { drainBulkJobs } from './bulkJobHelpers';
@@ -157,13 +158,25 @@ describe.each(databases())('console list exports on %s', (kind) => {
     expect(await lastAudit('tickets.export')).toMatchObject({ operator_username: 'support', target_type: 'tickets' });
   });
 
-  it('agent applications: platform only, by status', async () => {
+  it('agent applications: the platform all, an agent administrator its own (docs/decisions/0076), by status', async () => {
+    const agentId = async (mark: string) =>
+      (await t.db.kysely.selectFrom('agents').select('id').where('mark', '=', mark).executeTakeFirstOrThrow()).id;
+    const own = await applicationThrough(t, await agentId('demo'));
+    const other = await applicationThrough(t, await agentId('acme'));
+    const noOf = async (id: number) =>
+      (await t.db.kysely.selectFrom('agent_applications').select('application_no').where('id', '=', id).executeTakeFirstOrThrow())
+        .application_no;
     const admin = await csvOf('admin', 'agent-applications');
     expect(admin.status, admin.body).toBe(200);
     expect(admin.header).toContain('申请编号');
-    expect((await csvOf('agent', 'agent-applications')).status).toBe(403);
+    expect(column(admin, '申请编号')).toEqual(expect.arrayContaining([await noOf(own.id), await noOf(other.id)]));
+    const agent = await csvOf('agent', 'agent-applications');
+    expect(agent.status, agent.body).toBe(200);
+    expect(column(agent, '申请编号')).toContain(await noOf(own.id));
+    expect(column(agent, '申请编号')).not.toContain(await noOf(other.id));
     expect((await csvOf('support', 'agent-applications')).status).toBe(403);
-    expect(await lastAudit('agent_applications.export')).toMatchObject({ operator_username: 'admin' });
+    // the agent administrator's export audited as any other
+    expect(await lastAudit('agent_applications.export')).toMatchObject({ operator_username: 'agent' });
   });
 
   it('catalogue, prices, coupon packages, offers, agents: an agent administrator only their own agent', async () => {

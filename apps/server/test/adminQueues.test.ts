@@ -75,7 +75,7 @@ describe.each(databases())('console queues on %s', (kind) => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  it('finance cannot answer tickets; only the platform administrator decides applications', async () => {
+  it('finance cannot answer tickets; support decides no applications, an agent administrator only its own', async () => {
     const finance = await loginAs(t, 'finance');
     expect((await get('/api/admin/tickets', finance)).statusCode).toBe(403);
     expect((await post('/api/admin/tickets/reply', { id: 1, status: 'closed' }, finance)).statusCode).toBe(403);
@@ -83,7 +83,14 @@ describe.each(databases())('console queues on %s', (kind) => {
     expect((await get('/api/admin/agent-applications', support)).statusCode).toBe(403);
     const agent = await loginAs(t, 'agent');
     expect((await get('/api/admin/tickets', agent)).statusCode).toBe(403);
-    expect((await get('/api/admin/agent-applications', agent)).statusCode).toBe(403);
+    // the agent administrator's queue: the applications through its own agent, never another's (docs/decisions/0076)
+    const own = await application(t, 'demo');
+    const other = await application(t, 'acme');
+    const seen = await get('/api/admin/agent-applications', agent);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const ids = seen.json().data.items.map((x: { id: number }) => x.id);
+    expect(ids).toContain(own.id);
+    expect(ids).not.toContain(other.id);
   });
 
   it('approves an application (the applicant sees it on /agent) and rejects one only with a reason; audited', async () => {

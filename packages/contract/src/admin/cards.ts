@@ -261,7 +261,7 @@ export const adminCardsEndpoints = adminArea({
     route: 'POST /admin/cards/series',
     access: 'cards.manage',
     tags: ['admin cards'],
-    summary: '设置一张卡的套餐系列（须为该卡代理的系列），填写原因，记入审计',
+    summary: '设置一张卡的套餐系列（须为该卡代理或其上级代理的系列），填写原因，记入审计',
     body: CardSetSeriesBody,
     answer: CardActionAnswer,
   },

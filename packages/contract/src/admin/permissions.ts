@@ -44,7 +44,8 @@ export const PERMISSIONS = {
   'prices.manage': ['platform_admin', 'agent_admin'],
   'branding.manage': ['platform_admin', 'agent_admin'],
   'tickets.manage': ['platform_admin', 'support'],
-  'agentApplications.manage': ['platform_admin'],
+  /** /agent applications: the platform all; an agent administrator those naming its subtree as the inviter (docs/decisions/0076) */
+  'agentApplications.manage': ['platform_admin', 'agent_admin'],
   /** real-name records, masked (张*, 1101**********1234, no photos) */
   'realname.view': ['platform_admin', 'agent_admin', 'support'],
   /** the full name, ID number and mobile, with a reason, audited: the platform only, not support */

@@ -5,31 +5,21 @@
 //   own transaction; the console's admin area (modules/admin/commissions) calls the rest.
 import { orderFulfilled, orderRefunded } from './commerceHooks';
 export const commissionsForCommerce = { orderFulfilled, orderRefunded };
+export { adjust, adjustIn, type AdjustInput } from './adjustments';
 export {
-  adjust,
-  adjustIn,
   changePayoutAccount,
-  commissionTermsOf,
-  setPackageCostIn,
-  decideWithdrawal,
-  figuresOf,
-  inFlight,
-  payThroughGateway,
-  settleInFlightPayouts,
-  payoutNoOf,
-  requestWithdrawal,
   recentAccountChangers,
   saveSettings,
   saveSettingsIn,
   sendAccountCode,
-  statementOf,
-  withdrawalView,
-  type AdjustInput,
-  type ChangeRecord,
   type SettingsInput,
-  type Recorder,
-  type WithdrawalRow,
-} from './service';
+} from './accountSettings';
+export type { ChangeRecord, Recorder } from './changes';
+export { figuresOf } from './figures';
+export { payThroughGateway, settleInFlightPayouts } from './gatewayPayouts';
+export { commissionTermsOf, setPackageCostIn, statementOf } from './statements';
+export { decideWithdrawal, requestWithdrawal } from './withdrawals';
+export { inFlight, payoutNoOf, withdrawalView, type WithdrawalRow } from './withdrawalView';
 export { cancelGatewayTransfer, checkPayeeConfirmation, payeeConfirmation } from './payeeConfirm';
 export { payeeBindingState, payeeBound, startPayeeBinding, type PayeeBoundOutcome } from './payeeBinding';
 export { agentsWithAccounts, ledgerPage, waitingByState, waitingWithdrawals, withdrawalPage } from './repo';

@@ -13,7 +13,8 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { consumeSmsCode } from '../auth';
 import * as repo from './repo';
-import { figuresOf, type Recorder } from './service';
+import type { Recorder } from './changes';
+import { figuresOf } from './figures';
 
 export const PAYEE_BOUND_PATH = '/api/admin/public/payee/wechat/bound';
 const LINK_TTL_MS = 10 * 60_000;

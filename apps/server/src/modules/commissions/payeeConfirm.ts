@@ -14,7 +14,9 @@ import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { hit, type ThrottleRule } from '../../lib/throttle';
 import * as repo from './repo';
-import { askGateway, inFlight, payoutNoOf, withdrawalView, type Recorder, type WithdrawalRow } from './service';
+import type { Recorder } from './changes';
+import { askGateway } from './gatewayPayouts';
+import { inFlight, payoutNoOf, withdrawalView, type WithdrawalRow } from './withdrawalView';
 
 /** Reads of confirmation pages from one client address: plenty for a payee (and a page that looks again), little for a guesser. */
 export const PAYEE_PAGE_READS: ThrottleRule = { limit: 60, windowMs: 10 * 60_000 };

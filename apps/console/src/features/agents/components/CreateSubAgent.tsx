@@ -1,13 +1,13 @@
 // 新建下级代理 (docs/decisions/0067-agents-in-levels.md): under an agent of the operator's subtree (at
 // most three levels), the share of the parent's margin it keeps where no cost per package is set,
 // and — usually — its administrator's login at once. Branding and payment start as the parent's.
-import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
-import { messageOf } from '../../../lib/api';
+import { Form, Input, Select, Typography } from 'antd';
+import { NewAgentModal } from './NewAgentModal';
 import { REASON_RULES } from '../../../lib/zodRule';
 import { useCreateSubAgent } from '../api/subAgents';
 import type { AgentSummary } from '../api/getAgents';
 import { levelName, mayHaveSubAgents } from '../../../lib/agentLevels';
-import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/SubAgentFields';
+import { SUB_AGENT_DEFAULTS, AgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/AgentFields';
 
 interface Fields extends SubAgentFieldValues {
   parent_id: number;
@@ -34,16 +34,7 @@ export function CreateSubAgent({
   });
   const submit = (v: Fields) => m.mutate({ parent_id: v.parent_id, ...newSubAgentOf(v), reason: v.reason });
   return (
-    <Modal
-      open
-      title="新建下级代理"
-      okText="新建"
-      cancelText="取消"
-      onCancel={onClose}
-      confirmLoading={m.isPending}
-      onOk={() => form.submit()}
-    >
-      {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 16 }} /> : null}
+    <NewAgentModal title="新建下级代理" saving={m} onClose={onClose} onOk={() => form.submit()}>
       <Typography.Paragraph type="secondary">
         代理最多三级：总代理 → 代理 → 分销。下级代理沿用上级的品牌与支付设置，可售上级的套餐；每笔订单按各级成本价逐级分佣。
       </Typography.Paragraph>
@@ -59,11 +50,11 @@ export function CreateSubAgent({
             notFoundContent="没有可发展下级的代理（分销已是最末一级）"
           />
         </Form.Item>
-        <SubAgentFields withAdmin={withAdmin} />
+        <AgentFields markExample="shenzhen01" sub={{ withAdmin }} />
         <Form.Item name="reason" label="原因" rules={REASON_RULES}>
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>
-    </Modal>
+    </NewAgentModal>
   );
 }

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Modal, Typography } from 'antd';
 import { messageOf } from '../../../lib/api';
 import { useAgents } from '../../../lib/selectOptions';
-import { SUB_AGENT_DEFAULTS, SubAgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/SubAgentFields';
+import { SUB_AGENT_DEFAULTS, AgentFields, newSubAgentOf, type SubAgentFieldValues } from '../../../components/AgentFields';
 import { levelName, mayHaveSubAgents } from '../../../lib/agentLevels';
 import { approve } from '../api/decideApplication';
 import type { Application } from '../api/getApplications';
@@ -55,7 +55,7 @@ export function ApproveApplication({
         onFinish={(v) => m.mutate(v)}
         initialValues={{ ...SUB_AGENT_DEFAULTS, nickname: a.name, display_name: a.name }}
       >
-        <SubAgentFields withAdmin={withAdmin} />
+        <AgentFields markExample="shenzhen01" sub={{ withAdmin }} />
       </Form>
     </Modal>
   );

@@ -29,7 +29,7 @@ import { fenOf, withdrawAmountProblem } from '../model/amount';
 // not crypto.randomUUID: a console served over plain http on a LAN address has no randomUUID
 const newId = (what: string) => `${what}-${newRequestKey()}`;
 
-/** A plain form in a modal: 确定 waits for the server, a refusal shows above the fields. */
+/** A plain form in a modal: 确定 waits for the server, a refusal shows above the fields until one changes. */
 function ActionModal<V>(p: {
   title: string;
   okText: string;
@@ -60,7 +60,8 @@ function ActionModal<V>(p: {
     >
       {p.intro}
       {m.error ? <Alert type="error" showIcon title={messageOf(m.error)} style={{ marginBottom: 12 }} /> : null}
-      <Form form={form} layout="vertical" initialValues={p.initialValues} preserve={false}>
+      {/* the refusal answered what was sent: a field changed since (the code typed again) clears it */}
+      <Form form={form} layout="vertical" initialValues={p.initialValues} preserve={false} onValuesChange={() => m.error && m.reset()}>
         {p.children}
       </Form>
     </Modal>

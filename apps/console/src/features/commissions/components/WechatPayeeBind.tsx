@@ -54,7 +54,14 @@ export function WechatPayeeModal({ agent, onClose }: { agent: CommissionAgent; o
             微信零钱收款账户不需填写 openid：验证短信后生成二维码，由收款人本人用微信扫码，即绑定其微信为佣金收款账户。绑定记入审计日志。
           </Typography.Paragraph>
           {start.error ? <Alert type="error" showIcon title={messageOf(start.error)} style={{ marginBottom: 12 }} /> : null}
-          <Form form={form} layout="vertical" onFinish={(v) => start.mutate(v)} initialValues={{ payee: agent.payee }}>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={(v) => start.mutate(v)}
+            initialValues={{ payee: agent.payee }}
+            // a refusal (验证码错误) answered what was sent: typing again clears it
+            onValuesChange={() => start.error && start.reset()}
+          >
             <Form.Item
               name="payee"
               label="收款人姓名（须与其微信实名一致）"

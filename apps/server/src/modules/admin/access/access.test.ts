@@ -23,7 +23,7 @@ const TABLE: Record<Permission, [boolean, boolean, boolean, boolean]> = {
   'prices.manage': [true, true, false, false],
   'branding.manage': [true, true, false, false],
   'tickets.manage': [true, false, true, false],
-  'agentApplications.manage': [true, false, false, false],
+  'agentApplications.manage': [true, true, false, false],
   'realname.view': [true, true, true, false],
   'realname.reveal': [true, false, false, false],
   'agents.view': [true, true, false, false],

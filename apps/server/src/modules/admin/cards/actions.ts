@@ -20,7 +20,8 @@ import { insertTicket, ticketNoOf } from '../../tickets';
 import type { AdminActor } from '../access/actor';
 import { inScope } from '../access/scope';
 import { recordAudit } from '../audit';
-import { changeOf, refusal } from './bulkRules';
+import { parentsOfAgents } from './bulkJobRepo';
+import { changeOf, refusal, seriesFits } from './bulkRules';
 import { cardIdOf } from './service';
 import * as storyRepo from './storyRepo';
 
@@ -69,7 +70,7 @@ export async function setSeries(ctx: AppContext, op: AdminActor, body: AdminBody
   const series = await storyRepo.seriesById(db, body.series_id);
   // another agent's series is as unknown to an agent administrator as a missing one
   if (!series || !inScope(op, series.agent_id)) bad('套餐系列不存在');
-  if (series!.agent_id !== card.agent_id) bad('套餐系列不属于该卡的代理');
+  if (!seriesFits(series!.agent_id, card.agent_id, await parentsOfAgents(db))) bad('套餐系列不属于该卡的代理');
   const why = refusal('set_series', card, { seriesId: series!.id });
   if (why) bad(why);
   const c = changeOf('set_series', card, { seriesId: series!.id }, new Map());

@@ -44,6 +44,12 @@ export function agentExists(db: Executor, id: number) {
   return db.selectFrom('agents').select('id').where('id', '=', id).executeTakeFirst();
 }
 
+/** Every agent's parent (a few hundred rows at most): a series' fit is judged against the card's lineage. */
+export async function parentsOfAgents(db: Executor): Promise<Map<number, number | null>> {
+  const rows = await db.selectFrom('agents').select(['id', 'parent_id']).execute();
+  return new Map(rows.map((r) => [r.id, r.parent_id]));
+}
+
 export function seriesById(db: Executor, id: number) {
   return db.selectFrom('package_series').select(['id', 'agent_id']).where('id', '=', id).executeTakeFirst();
 }

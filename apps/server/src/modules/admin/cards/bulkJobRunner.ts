@@ -102,7 +102,8 @@ async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<B
   const db = ctx.db.kysely;
   const simulator = runsSimulator(ctx);
   const seriesAgent = kind === 'set_series' ? ((await repo.seriesById(db, p.seriesId!))?.agent_id ?? null) : null;
-  if (kind !== 'move_carrier_account') return { seriesAgent, accountOpen: false, accountNames: new Map(), simulator };
+  const parentOf = kind === 'set_series' ? await repo.parentsOfAgents(db) : undefined;
+  if (kind !== 'move_carrier_account') return { seriesAgent, parentOf, accountOpen: false, accountNames: new Map(), simulator };
   const accounts = await listAccounts(db);
   const target = accounts.find((a) => a.id === p.accountId);
   return {

@@ -98,6 +98,34 @@ describe('one card of a running job', () => {
       { message: '套餐系列不属于该卡的代理', keepsCard: true },
     ],
     ['a series of the card’s agent', 'set_series', facts, true, { seriesId: 2 }, open, null],
+    // the card's agent 1 under 7 under 9 (docs/decisions/0067): a series of an agent above it fits, a sibling's does not
+    ...(
+      [
+        [9, null],
+        [7, null],
+        [8, { message: '套餐系列不属于该卡的代理', keepsCard: true }],
+      ] as const
+    ).map(
+      ([seriesAgent, expected]) =>
+        [
+          `a series of agent ${seriesAgent} for a card of agent 1 under 7 under 9`,
+          'set_series',
+          facts,
+          true,
+          { seriesId: 2 },
+          {
+            ...open,
+            seriesAgent,
+            parentOf: new Map<number, number | null>([
+              [1, 7],
+              [7, 9],
+              [9, null],
+              [8, 9],
+            ]),
+          },
+          expected,
+        ] as const,
+    ),
     [
       'an account closed since the job was asked',
       'move_carrier_account',

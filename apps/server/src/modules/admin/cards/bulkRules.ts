@@ -7,6 +7,7 @@ import { BULK_MAX_CARDS, type AuditAction, type BulkKind } from '@portal/contrac
 import { CARRIER_LABEL, CardState } from '@portal/contract/enums';
 import { issuerCarrierOf } from '@portal/domain/network';
 import { seriesIdsOf, type BulkCardChange } from '../../cardRecord';
+import { lineageOf } from './importRules';
 
 /** What a bulk action reads of a card. */
 export interface CardFacts {
@@ -132,6 +133,8 @@ export function refusal(
 /** What a batch knows once for all its cards: the series' agent, the target account as it is now. */
 export interface BatchTarget {
   seriesAgent: number | null;
+  /** agent → its parent: a sub-agent's card may carry a series of an agent above it (docs/decisions/0067) */
+  parentOf?: ReadonlyMap<number, number | null>;
   /** the target carrier account takes cards now (enabled; the simulator only where it runs) */
   accountOpen: boolean;
 }
@@ -157,10 +160,16 @@ export function cardFailure(
   if (!card || !visible) return { message: '卡号不存在', keepsCard: false };
   const why = refusal(kind, card, p);
   if (why) return { message: why, keepsCard: true };
-  if (kind === 'set_series' && target.seriesAgent !== card.agent_id) return { message: '套餐系列不属于该卡的代理', keepsCard: true };
+  if (kind === 'set_series' && !seriesFits(target.seriesAgent, card.agent_id, target.parentOf))
+    return { message: '套餐系列不属于该卡的代理', keepsCard: true };
   // disabled (or gone) since the job was asked: its cards stay where they are
   if (kind === 'move_carrier_account' && !target.accountOpen) return { message: '目标运营商账号已停用或不可用', keepsCard: true };
   return null;
+}
+
+/** Whether a card of `cardAgent` may carry a series of `seriesAgent`: its own agent's or one above it (docs/decisions/0067). */
+export function seriesFits(seriesAgent: number | null, cardAgent: number, parentOf?: ReadonlyMap<number, number | null>): boolean {
+  return seriesAgent !== null && lineageOf(cardAgent, parentOf).includes(seriesAgent);
 }
 
 export interface CardChange {

@@ -1,4 +1,5 @@
-// The console's queues (docs/decisions/0018): tickets and agent applications. Each change goes through the
+// The console's queues (docs/decisions/0018): tickets and agent applications (decided in applicationDecision.ts,
+// docs/decisions/0076). Each change goes through the
 // owning module — tickets' addTicketEvent (the card holder sees the step on /suggest), agent
 // applications' setApplicationStatus (the applicant sees it on /agent) — with its audit row in
 // the same transaction.
@@ -10,7 +11,6 @@ import { AppError } from '../../../lib/errors';
 import { maskIdNumber, maskMobile, maskPersonName } from '@portal/domain';
 import { personalData } from '../../../lib/personalData';
 import { replacementAddress } from '../../replacement';
-import { setApplicationStatus } from '../../agentApplications';
 import { markShipped } from '../../commerce';
 import { personalInfoOf } from '../../realName';
 import { moveApplication } from '../../replacement';
@@ -22,8 +22,8 @@ import type { AdminActor } from '../access/actor';
 import { contactFor } from '../access/contact';
 import { agentFilter, assertInScope } from '../access/scope';
 import { recordAudit } from '../audit';
-import { createSubAgentIn, explainTaken, hashedAdmin } from '../agents/subAgents';
-import { nextApplicationStatusProblem, replacementMoveProblem, ticketExcerpt } from './rules';
+import { decideApplication } from './applicationDecision';
+import { replacementMoveProblem, ticketExcerpt } from './rules';
 import { queueExports } from './exports';
 import * as repo from './repo';
 import { ticketImageRoutes } from './ticketImages';
@@ -162,40 +162,8 @@ export async function queueRoutes(api: FastifyInstance, ctx: AppContext): Promis
   });
 
   serve(api, 'adminApplicationDecide', async (req, _reply, op) => {
-    const b = req.body;
-    const before = await repo.applicationById(db, b.id);
-    assertInScope(op, before?.agent_id);
-    const problem = nextApplicationStatusProblem(before!.status, b.decision);
-    if (problem) throw new AppError(Code.BAD_REQUEST, problem);
-    const reason = b.decision === 'rejected' ? b.reason : '';
-    const newAgent = b.decision === 'approved' ? b.agent! : null;
-    const admin = newAgent ? await hashedAdmin(ctx, newAgent) : null;
-    try {
-      await db.transaction().execute(async (trx) => {
-        // approved: the applicant becomes a sub-agent of the agent it applied through, by the one
-        // writer 新建下级代理 uses (a 分销 cannot take one: refused, nothing written)
-        const auditReason = b.reason || `通过代理申请 ${before!.application_no}`;
-        const createdAgentId = newAgent ? await createSubAgentIn(trx, op, before!.agent_id, newAgent, admin, auditReason) : null;
-        const moved = await setApplicationStatus(
-          trx,
-          b.id,
-          before!.status,
-          { status: b.decision, rejectReason: reason, createdAgentId },
-          clock.iso(),
-        );
-        if (!moved) throw new AppError(Code.BAD_REQUEST, '该申请刚被其他人审核，请刷新后查看');
-        await recordAudit(trx, op, {
-          action: `agent_application.${b.decision}`,
-          target: { type: 'agent_application', id: before!.application_no },
-          reason: b.reason,
-          before: { status: before!.status },
-          after: { status: b.decision, reject_reason: reason, ...(createdAgentId ? { created_agent_id: createdAgentId } : {}) },
-        });
-      });
-    } catch (err) {
-      throw explainTaken(err);
-    }
-    return applicationRowOf((await repo.applicationById(db, b.id))!);
+    await decideApplication(ctx, op, req.body);
+    return applicationRowOf((await repo.applicationById(db, req.body.id))!);
   });
 
   const pd = personalData(ctx.config);

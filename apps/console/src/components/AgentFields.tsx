@@ -1,6 +1,7 @@
-// A new sub-agent's fields (docs/decisions/0067-agents-in-levels.md): its mark, name, the share of the
-// parent's margin it keeps, and — usually — its administrator's login. 新建下级代理 and approving an
-// /agent application ask the same, and the server writes both through one writer.
+// An agent's fields (docs/decisions/0067-agents-in-levels.md): its mark and name — all 新建代理商 asks —
+// and, for a sub-agent, the share of the parent's margin it keeps and, usually, its administrator's
+// login. 新建代理商, 新建下级代理 and approving an /agent application ask them through this one
+// component; the server writes both sub-agent forms through one writer.
 import { Checkbox, Form, Input, InputNumber } from 'antd';
 import type { NewSubAgent } from '@portal/contract/admin';
 import { AgentMark, BrandingFields } from '@portal/contract/admin';
@@ -27,16 +28,27 @@ export const newSubAgentOf = (v: SubAgentFieldValues): NewSubAgent => ({
   admin: v.with_admin ? { username: v.username!, display_name: v.display_name!, password: v.password! } : null,
 });
 
-/** The fields, inside the caller's Form (which watches `with_admin`). */
-export function SubAgentFields({ withAdmin }: { withAdmin: boolean }) {
+/**
+ * The fields, inside the caller's Form. `sub`: a sub-agent's, with its share and (when the caller's
+ * Form watches `with_admin` true) its administrator's login; absent: a top agent's mark and name only.
+ */
+export function AgentFields({ markExample, sub }: { markExample: string; sub?: { withAdmin: boolean } }) {
   return (
     <>
       <Form.Item name="mark" label="代理标识（登录链接 ?mark= 的值）" rules={[zodRule(AgentMark)]}>
-        <Input placeholder="如 shenzhen01" />
+        <Input placeholder={`如 ${markExample}`} />
       </Form.Item>
       <Form.Item name="nickname" label="代理名称" rules={[zodRule(BrandingFields.shape.nickname)]}>
         <Input />
       </Form.Item>
+      {sub ? <SubAgentTerms withAdmin={sub.withAdmin} /> : null}
+    </>
+  );
+}
+
+function SubAgentTerms({ withAdmin }: { withAdmin: boolean }) {
+  return (
+    <>
       <Form.Item
         name="share_percent"
         label="下级分成比例（未单独设成本价的套餐，下级得上级毛利的这一比例）"
