@@ -53,6 +53,8 @@ describe('固件推送: every push in the operator’s scope, filtered', () => {
     await cpe.getByText(CPE.image).waitFor();
     await cpe.getByText('5G CPE Pro').waitFor();
     await cpe.getByText(/^客服 /).waitFor();
+    // its state in the contract's words (the simulated CPE may have flashed it already)
+    await cpe.getByText(/^(待生效|已生效)$/).waitFor();
     // the start in Beijing time, as the console writes every time
     await cpe
       .getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/)

@@ -14,6 +14,7 @@ import { firmwareKey, firmwarePushesList, getFirmware, type FirmwarePushFilter, 
 import { PUSH_STATES } from '../model/pushStates';
 
 const stateTag = tagOf(PUSH_STATES);
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 const beijingDayStart = (d: Dayjs) => `${d.format('YYYY-MM-DD')}T00:00:00+08:00`;
 
 interface Fields {
@@ -40,6 +41,8 @@ export function FirmwarePushes() {
       {...firmwarePushesList(filter)}
       empty="没有符合条件的固件推送"
       rowKey="id"
+      // sized by their content: a fixed layout squeezed the state out at 1440 wide
+      table={{ tableLayout: 'auto' }}
       filters={
         <Form layout="inline" onFinish={search} style={{ rowGap: 12 }}>
           <Form.Item name="state" label="状态">
@@ -72,16 +75,21 @@ export function FirmwarePushes() {
         {
           title: '状态',
           dataIndex: 'state',
+          width: 120,
           render: (s: string, r) => (
             <>
               {stateTag(s)}
-              {r.reason && <Typography.Text type="danger">{r.reason}</Typography.Text>}
+              {r.reason && (
+                <Typography.Text type="danger" style={{ display: 'block' }}>
+                  {r.reason}
+                </Typography.Text>
+              )}
             </>
           ),
         },
         { title: '发起人', dataIndex: 'requested_by', width: 130 },
-        { title: '开始时间', dataIndex: 'created_at', width: 160, render: (v: string) => chinaTime(v) },
-        { title: '完成时间', dataIndex: 'settled_at', width: 160, render: (v: string) => (v ? chinaTime(v) : '—') },
+        { title: '开始时间', dataIndex: 'created_at', render: (v: string) => <span style={NO_WRAP}>{chinaTime(v)}</span> },
+        { title: '完成时间', dataIndex: 'settled_at', render: (v: string) => <span style={NO_WRAP}>{v ? chinaTime(v) : '—'}</span> },
       ]}
     />
   );
