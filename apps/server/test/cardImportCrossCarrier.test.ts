@@ -46,7 +46,7 @@ describe.each(databases())('a card import onto another carrier’s account on %s
     expect(dry.json().data).toMatchObject({ total: 2, valid: 1, cross_carrier: 1, notices: [] });
     expect(dry.json().data.errors).toEqual([expect.objectContaining({ row: 3, custom_num: '3100000002', problems: [refusal] })]);
     for (const body of [
-      { ...file, reason: '到货电信卡' },
+      { ...file, reason: '到货电信卡', confirm_cross_carrier: undefined },
       { ...file, reason: '到货电信卡', confirm_cross_carrier: false },
       { ...file, reason: '到货电信卡', confirm_cross_carrier: 'yes' },
     ]) {
