@@ -67,15 +67,14 @@ export function FirmwarePushes() {
       }
       footnote="时间均为北京时间。待生效的推送在打开列表时会向设备管理平台核实一次。"
       columns={[
-        { title: '卡号', dataIndex: 'custom_num', width: 120 },
-        { title: '序列号', dataIndex: 'serial', width: 140 },
-        { title: '代理', dataIndex: 'agent_name', width: 110 },
-        { title: '型号', dataIndex: 'model_name', width: 130, render: (v: string) => v || '—' },
-        { title: '目标版本', dataIndex: 'version', width: 170, render: (v: string) => v || '—' },
+        { title: '卡号', dataIndex: 'custom_num' },
+        { title: '序列号', dataIndex: 'serial' },
+        { title: '代理', dataIndex: 'agent_name' },
+        { title: '型号', dataIndex: 'model_name', render: (v: string) => v || '—' },
+        { title: '目标版本', dataIndex: 'version', render: (v: string) => v || '—' },
         {
           title: '状态',
           dataIndex: 'state',
-          width: 120,
           render: (s: string, r) => (
             <>
               {stateTag(s)}
@@ -87,7 +86,7 @@ export function FirmwarePushes() {
             </>
           ),
         },
-        { title: '发起人', dataIndex: 'requested_by', width: 130 },
+        { title: '发起人', dataIndex: 'requested_by' },
         { title: '开始时间', dataIndex: 'created_at', render: (v: string) => <span style={NO_WRAP}>{chinaTime(v)}</span> },
         { title: '完成时间', dataIndex: 'settled_at', render: (v: string) => <span style={NO_WRAP}>{v ? chinaTime(v) : '—'}</span> },
       ]}
