@@ -101,8 +101,21 @@ describe('console cards', () => {
     await page.getByText('只支持 CSV 或 XLSX 文件').waitFor();
     expect(await page.getByText(/当前文件：/).count()).toBe(0);
 
+    // the Unicom card onto ct-east, a Telecom platform: refused until the operator confirms it
+    // (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md, as 移至运营商账号 asks)
     await page.locator('input[type="file"]').setInputFiles(csvFile(good));
-    await dry.getByText('共 2 行，全部无误，可以导入').waitFor();
+    const warning = page.getByTestId('cross-carrier-warning');
+    await warning.getByText('1 行的 ICCID 不属于所填运营商账号的运营商：该平台不认识这些卡，导入后无法同步与停复机').waitFor();
+    await dry.getByText(/ICCID 属于中国联通，不能导入到中国电信的运营商账号「ct-east」/).waitFor();
+    expect(await page.getByRole('button', { name: '确认导入' }).count()).toBe(0);
+    await screenshot(page, 'console-cards-import-cross-carrier');
+    await warning.getByText('确认跨运营商导入（如已转网，请在导入说明中写明）').click();
+    await dry.getByText('共 2 行，无错误，其中 1 行将按提示导入（见下表），确认后可以导入').waitFor();
+    await page
+      .getByTestId('import-notices')
+      .getByText('ICCID 属于中国联通，运营商账号「ct-east」是中国电信的平台：已确认跨运营商导入')
+      .waitFor();
+    await screenshot(page, 'console-cards-import-cross-carrier-confirmed');
     await page.getByRole('button', { name: '确认导入' }).click();
     const modal = page.locator('.ant-modal').filter({ hasText: '将导入 2 张卡' });
     await modal.getByRole('button', { name: '导入' }).click();

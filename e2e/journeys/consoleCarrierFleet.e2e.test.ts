@@ -199,8 +199,18 @@ describe('console carrier fleet', () => {
         .getByText(/这张卡是中国联通的卡，但登记在中国电信的平台上/)
         .first()
         .waitFor();
+      // the chip beside it reads the same line (docs/decisions/0075): not the stored 已激活
+      await page.getByText('状态无法查询', { exact: true }).waitFor();
+      expect(await page.getByText('已激活', { exact: true }).count()).toBe(0);
       await page.waitForTimeout(300);
       await screenshot(page, 'phone-card-on-wrong-platform-home');
+      // /flow says it above the figures, which will not move while the card is there
+      await page.goto('/flow');
+      const note = page.getByTestId('flow-needed');
+      await note.getByText(/卡状态暂时无法查询：这张卡是中国联通的卡，但登记在中国电信的平台上/).waitFor();
+      await note.getByRole('link', { name: '联系客服' }).waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, 'phone-card-on-wrong-platform-flow');
     } finally {
       await phone.close();
     }

@@ -48,6 +48,7 @@ import * as m044 from './migrations/044_carrier_base_paths';
 import * as m045 from './migrations/045_acs_task_parameters';
 import * as m046 from './migrations/046_carrier_fleet';
 import * as m047 from './migrations/047_agents_in_levels';
+import * as m048 from './migrations/048_firmware_push_image';
 
 interface Migration {
   name: string;
@@ -103,6 +104,7 @@ const MIGRATIONS: Migration[] = [
   { name: '045_acs_task_parameters', up: m045.up },
   { name: '046_carrier_fleet', up: m046.up },
   { name: '047_agents_in_levels', up: m047.up },
+  { name: '048_firmware_push_image', up: m048.up },
 ];
 
 /** The table the hand-written runner kept before 0017; read once, then dropped. */

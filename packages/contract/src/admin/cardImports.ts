@@ -43,6 +43,11 @@ export const ImportFileBody = z.object({
     .max(Math.ceil((IMPORT_MAX_FILE_BYTES * 4) / 3) + 4, '文件不能超过 5 MB'),
   /** 导入到: the owner of every row — the operator's agent or one of its sub-agents (decision 0067); absent: the operator's own agent, or for the platform the file's 代理标识 */
   agent_id: wholeNumber('代理编号有误', { min: 1 }).optional(),
+  /**
+   * rows whose ICCID another carrier issued than their 运营商账号's are refused unless the operator
+   * confirms, as the bulk job 移至运营商账号 asks (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md)
+   */
+  confirm_cross_carrier: z.boolean({ error: '跨运营商确认有误' }).optional(),
 });
 
 export const ImportCommitBody = ImportFileBody.extend({
@@ -68,6 +73,8 @@ export const ImportDryRunAnswer = z.object({
   valid: z.number().int(),
   errors: z.array(ImportRowError),
   notices: z.array(ImportRowNotice),
+  /** rows whose ICCID another carrier issued than their account's: refused, or taken on confirmation (a notice each) */
+  cross_carrier: z.number().int(),
   /** the first valid rows, as they would be imported */
   preview: z.array(
     z.object({

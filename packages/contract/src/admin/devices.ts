@@ -157,6 +157,51 @@ export const AdminFirmwarePushAnswer = z.object({
   items: z.array(z.object({ custom_num: z.string(), serial: z.string(), task: AdminDeviceTask })),
 });
 
+// ---------- every firmware push in the operator's scope (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md) ----------
+
+const iso = z.iso.datetime({ offset: true, error: '时间格式有误' });
+
+export const AdminFirmwarePushQuery = z
+  .object({
+    state: z.enum(['', 'pending', 'applied', 'failed', 'cancelled'], { error: '推送状态有误' }).default(''),
+    /** the image's model (the catalogue's key); '' every model */
+    model: z.string({ error: '设备型号有误' }).trim().max(64, '设备型号有误').default(''),
+    /** started at or after / before (the console sends Beijing days' starts) */
+    from: iso.optional(),
+    to: iso.optional(),
+    /** keyset paging: the id of the last push of the previous page */
+    before_id: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').positive('分页参数有误').optional(),
+    limit: z.coerce.number({ error: '分页参数有误' }).int('分页参数有误').min(1, '分页参数有误').max(100, '每页最多 100 条').default(50),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: '开始时间须早于结束时间', path: ['to'] });
+
+export const AdminFirmwarePushRow = z.object({
+  /** the device change (device_changes) */
+  id: z.number().int(),
+  custom_num: z.string(),
+  serial: z.string(),
+  agent_name: z.string(),
+  /** the image's model key and its name; '' when the push's image is not known (before 048) */
+  model: z.string(),
+  model_name: z.string(),
+  /** the version pushed */
+  version: z.string(),
+  summary: z.string(),
+  state: z.enum(['pending', 'applied', 'failed', 'cancelled']),
+  state_text: z.string(),
+  reason: z.string(),
+  requested_by: z.string(),
+  created_at: z.string(),
+  /** '' while pending */
+  settled_at: z.string(),
+});
+export type AdminFirmwarePushRow = z.infer<typeof AdminFirmwarePushRow>;
+
+export const AdminFirmwarePushesAnswer = z.object({
+  items: z.array(AdminFirmwarePushRow),
+  next_before_id: z.number().int().nullable(),
+});
+
 export const adminDeviceEndpoints = adminArea({
   adminDeviceTasks: {
     route: 'GET /admin/devices/tasks',
@@ -221,5 +266,13 @@ export const adminDeviceEndpoints = adminArea({
     summary: '向设备（或同型号的多台设备）推送固件升级（须填写原因，记入操作日志）',
     body: AdminFirmwarePush,
     answer: AdminFirmwarePushAnswer,
+  },
+  adminFirmwarePushes: {
+    route: 'GET /admin/devices/firmware/pushes',
+    access: 'devices.support',
+    tags: ['admin devices'],
+    summary: '范围内的全部固件推送：设备、型号、目标版本、发起人、开始与完成时间，可按状态、型号和时间筛选',
+    query: AdminFirmwarePushQuery,
+    answer: AdminFirmwarePushesAnswer,
   },
 });

@@ -23,6 +23,8 @@ export interface DeviceChangesTable {
   reason: Generated<string>;
   created_at: string;
   settled_at: string | null;
+  /** a firmware push: the catalogue image it installs (048); null for every other change */
+  firmware_id: Generated<number | null>;
 }
 
 /** Changes sent to a GenieACS auto-configuration server as tasks, and their fate (026). */

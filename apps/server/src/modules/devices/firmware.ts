@@ -159,6 +159,7 @@ export async function pushFirmware(
         reason: command.reason,
         created_at: command.createdAt,
         settled_at: command.settledAt,
+        firmware_id: image.id,
       });
       const view = taskOf(row, '');
       await record(trx, t, t.from, view);

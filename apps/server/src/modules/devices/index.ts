@@ -4,4 +4,5 @@ export { devicesRoutes } from './routes';
 export { deviceByCard } from './repo';
 export { cancelTask, deviceTasks, retryTask, supportDevice } from './support';
 export { deviceOverview } from './overview';
+export { firmwarePushList } from './firmwarePushes';
 export { firmwareCatalogue, pushFirmware, registerFirmware, withdrawFirmware, type PushTarget } from './firmware';

@@ -38,7 +38,10 @@ export async function userLabel(db: Executor, userId: number): Promise<string> {
   return '用户';
 }
 
-export async function insertChange(db: Executor, row: Omit<ChangeRow, 'id' | 'reason'> & { reason?: string }): Promise<ChangeRow> {
+export async function insertChange(
+  db: Executor,
+  row: Omit<ChangeRow, 'id' | 'reason' | 'firmware_id'> & { reason?: string; firmware_id?: number },
+): Promise<ChangeRow> {
   return db.insertInto('device_changes').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -112,4 +115,35 @@ export async function openChanges(db: Executor, deviceIds: number[]): Promise<Ch
     .where('state', 'in', ['pending', 'failed'])
     .orderBy('id', 'desc')
     .execute();
+}
+
+export interface PushFilter {
+  state: string;
+  model: string;
+  from?: string;
+  to?: string;
+  beforeId?: number;
+}
+
+/**
+ * The firmware pushes of the given agents' devices (null: every agent's), newest first, with the
+ * image they install (none for a push whose image is not recorded); `limit` rows from `beforeId`.
+ */
+export async function firmwarePushes(db: Executor, agentId: readonly number[] | null, f: PushFilter, limit: number) {
+  let q = db
+    .selectFrom('device_changes as dc')
+    .innerJoin('devices as d', 'd.id', 'dc.device_id')
+    .innerJoin('cards as c', 'c.id', 'd.card_id')
+    .innerJoin('agents as a', 'a.id', 'c.agent_id')
+    .leftJoin('firmware_images as f', 'f.id', 'dc.firmware_id')
+    .selectAll('dc')
+    .select(['d.serial', 'c.custom_num', 'a.nickname as agent_name', 'f.model as image_model', 'f.version as image_version'])
+    .where('dc.kind', '=', 'firmware');
+  if (agentId !== null) q = q.where('c.agent_id', 'in', agentId);
+  if (f.state !== '') q = q.where('dc.state', '=', f.state);
+  if (f.model !== '') q = q.where('f.model', '=', f.model);
+  if (f.from) q = q.where('dc.created_at', '>=', f.from);
+  if (f.to) q = q.where('dc.created_at', '<', f.to);
+  if (f.beforeId) q = q.where('dc.id', '<', f.beforeId);
+  return q.orderBy('dc.id', 'desc').limit(limit).execute();
 }

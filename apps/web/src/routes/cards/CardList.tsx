@@ -91,7 +91,7 @@ function CardListPage() {
                     {isCurrent && <span className={styles.badge}>当前使用</span>}
                   </div>
                   <div className={styles.meta}>
-                    <StatusTag state={card.state} />
+                    <StatusTag state={card.state} problem={card.problem?.code} />
                     <span className={styles.network}>{card.network || '运营商未知'}</span>
                     {/* the card is 已激活, but the device it sits in is off: said here, not only on the device pages (docs/decisions/0066) */}
                     {card.device && !card.device.online && (

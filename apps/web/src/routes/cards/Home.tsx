@@ -127,7 +127,11 @@ function HomePage() {
               </span>
             </div>
             <div className={styles.cardMeta}>
-              {card ? <StatusTag state={card.state} onDark /> : <span className={styles.skeletonTag} />}
+              {card ? (
+                <StatusTag state={card.state} problem={flow.data?.line.problem?.code} onDark />
+              ) : (
+                <span className={styles.skeletonTag} />
+              )}
               {network && <span data-testid="card-network">{network}</span>}
             </div>
           </div>

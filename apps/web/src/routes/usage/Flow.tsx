@@ -10,6 +10,7 @@ import { useFlow } from '../../features/usage/api/flow';
 import { useFlowSync } from '../../features/usage/api/flowSync';
 import { DailyUsageChart } from '../../features/usage/components/DailyUsageChart';
 import { UsageBar } from '../../features/usage/components/UsageBar';
+import { flowNote } from '../../features/usage/model/flowNote';
 import { syncMessage, usedPercent } from '../../features/usage/model/syncMessage';
 import { cardGate } from '@portal/domain';
 import { brandingStore } from '../../features/branding/model/brandingStore';
@@ -27,7 +28,7 @@ function FlowPage() {
   const pkg = flow.data?.package;
   // what the card still needs (a package, real-name …): said here, with its page, never a redirect
   const cardInfo = useStored('cardInfo');
-  const needed = customNum
+  const gate = customNum
     ? stepStillNeeded(
         cardGate(cardInfo?.custom_num === customNum ? cardInfo : undefined, {
           openBalanceRecharge: brandingStore.view().openBalanceRecharge,
@@ -35,6 +36,8 @@ function FlowPage() {
         { customNum, routeName: 'flow' },
       )
     : null;
+  // a card on another carrier's platform says so before anything else: these figures will not move
+  const needed = flowNote(gate, flow.data?.line.problem);
 
   async function refresh() {
     try {

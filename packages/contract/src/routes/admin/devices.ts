@@ -8,3 +8,4 @@ export const adminFirmwareList = 'GET /admin/devices/firmware';
 export const adminFirmwareCreate = 'POST /admin/devices/firmware';
 export const adminFirmwareWithdraw = 'POST /admin/devices/firmware/withdraw';
 export const adminDeviceFirmwarePush = 'POST /admin/devices/firmware/push';
+export const adminFirmwarePushes = 'GET /admin/devices/firmware/pushes';

@@ -9,10 +9,21 @@ import * as admin from '@portal/contract/routes/admin';
 export type CommittedBatch = AdminAnswerOf<'adminCardImportCommit'>;
 
 /** 确认导入: the tried file as one batch, with its note, into the agent chosen in 导入到 (if any). */
-export function useCommitImport(picked: PickedFile | null, owner: number | undefined, onSuccess: (b: CommittedBatch) => void) {
+export function useCommitImport(
+  picked: PickedFile | null,
+  owner: number | undefined,
+  crossCarrier: boolean,
+  onSuccess: (b: CommittedBatch) => void,
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => call(admin.adminCardImportCommit, { ...picked!, ...(owner ? { agent_id: owner } : {}), reason }),
+    mutationFn: (reason: string) =>
+      call(admin.adminCardImportCommit, {
+        ...picked!,
+        ...(owner ? { agent_id: owner } : {}),
+        ...(crossCarrier ? { confirm_cross_carrier: true } : {}),
+        reason,
+      }),
     onSuccess: (b) => {
       onSuccess(b);
       invalidateBatches(qc);

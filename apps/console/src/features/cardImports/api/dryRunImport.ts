@@ -9,11 +9,13 @@ export type DryRun = AdminAnswerOf<'adminCardImportDryRun'>;
 /** 试导入: every bad row with its reason; nothing written. */
 export const useDryRun = (onSuccess: (r: DryRun) => void) =>
   useMutation({
-    mutationFn: (p: PickedFile & { owner?: number }) =>
+    mutationFn: (p: PickedFile & { owner?: number; crossCarrier?: boolean }) =>
       call(admin.adminCardImportDryRun, {
         file_name: p.file_name,
         content_base64: p.content_base64,
         ...(p.owner ? { agent_id: p.owner } : {}),
+        // rows onto another carrier's account, confirmed (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md)
+        ...(p.crossCarrier ? { confirm_cross_carrier: true } : {}),
       }),
     onSuccess,
   });

@@ -2,9 +2,11 @@
 // 确认导入 with a note when the file has no error (one batch, one transaction); the batches below,
 // each undoable with a reason while none of its cards has been used. A committed batch shows each
 // new card's generated card password once (components/CardPasswords), as does 待发放卡密码. The
-// optional 运营商账号 column names the carrier account of each card: the help lists those accepted.
+// optional 运营商账号 column names the carrier account of each card: the help lists those accepted. A
+// row onto an account of another carrier than its ICCID's is refused unless 确认跨运营商导入 is ticked
+// (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md), as 移至运营商账号 asks.
 import { useState } from 'react';
-import { Alert, App, Button, Card, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, App, Button, Card, Checkbox, Empty, Form, Input, Modal, Select, Space, Table, Tag, Typography, Upload } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { IMPORT_COLUMNS, IMPORT_MAX_ROWS } from '@portal/contract/admin';
 import { ApiError, messageOf, urlOf } from '../../../lib/api';
@@ -62,16 +64,18 @@ export function CardImport() {
   // 导入到: an operator with sub-agents (or the platform) may put the whole file on one agent of its subtree
   const agents = useAgents().data?.items ?? [];
   const [owner, setOwner] = useState<number | undefined>(undefined);
+  const [crossCarrier, setCrossCarrier] = useState(false);
   const op = useOperator().data;
   const batches = useImportBatches();
   const accounts = useCarrierAccountChoices();
   const dry = useDryRun(setResult);
-  const commit = useCommitImport(picked, owner, (b) => {
+  const commit = useCommitImport(picked, owner, crossCarrier, (b) => {
     message.success(`已导入 ${b.card_count} 张卡（批次 ${b.id}）`);
     setSlips({ batch: b.id, slips: b.card_passwords });
     setCommitOpen(false);
     setPicked(null);
     setResult(null);
+    setCrossCarrier(false);
     commitForm.resetFields();
   });
   const undo = useUndoImport((b) => {
@@ -93,6 +97,8 @@ export function CardImport() {
     }
     const p = { file_name: file.name, content_base64: await readBase64(file) };
     setPicked(p);
+    // a new file is judged afresh: a confirmation was for the rows of the last one
+    setCrossCarrier(false);
     dry.mutate({ ...p, owner });
     return false;
   };
@@ -100,7 +106,13 @@ export function CardImport() {
     setOwner(id);
     setResult(null);
     // the rows are checked again for the new owner (its series, the notices)
-    if (picked) dry.mutate({ ...picked, owner: id });
+    if (picked) dry.mutate({ ...picked, owner: id, crossCarrier });
+  };
+  const confirmCrossCarrier = (on: boolean) => {
+    setCrossCarrier(on);
+    setResult(null);
+    // checked again: confirmed, those rows are taken with a notice each; unticked, refused again
+    if (picked) dry.mutate({ ...picked, owner, crossCarrier: on });
   };
 
   return (
@@ -152,7 +164,7 @@ export function CardImport() {
             action={
               // a retry helps only when the request failed on its way (network, server busy), not a refused file
               picked && retryable(dry.error) ? (
-                <Button size="small" onClick={() => dry.mutate({ ...picked, owner })}>
+                <Button size="small" onClick={() => dry.mutate({ ...picked, owner, crossCarrier })}>
                   重试
                 </Button>
               ) : undefined
@@ -161,6 +173,24 @@ export function CardImport() {
         ) : null}
         {result ? (
           <div style={{ marginTop: 16 }} data-testid="dry-run">
+            {result.cross_carrier > 0 ? (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 12 }}
+                data-testid="cross-carrier-warning"
+                title={`${result.cross_carrier} 行的 ICCID 不属于所填运营商账号的运营商：该平台不认识这些卡，导入后无法同步与停复机`}
+                description={
+                  <Checkbox
+                    checked={crossCarrier}
+                    onChange={(e) => confirmCrossCarrier(e.target.checked)}
+                    data-testid="confirm-cross-carrier"
+                  >
+                    确认跨运营商导入（如已转网，请在导入说明中写明）
+                  </Checkbox>
+                }
+              />
+            ) : null}
             {result.errors.length > 0 ? (
               <Alert
                 type="warning"

@@ -1,4 +1,4 @@
-import type { AdminAnswerOf } from '@portal/contract/admin';
+import type { AdminAnswerOf, AdminInputOf } from '@portal/contract/admin';
 import { call } from '../../../lib/api';
 import { queryKeys } from '../../../lib/queryKeys';
 import * as admin from '@portal/contract/routes/admin';
@@ -46,3 +46,17 @@ export const pushFirmware = (customNum: string, also: string[], firmwareId: numb
   call(admin.adminDeviceFirmwarePush, { custom_num: customNum, also, firmware_id: firmwareId, reason });
 
 export const sizeText = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export type FirmwarePushRow = AdminAnswerOf<'adminFirmwarePushes'>['items'][number];
+export type FirmwarePushFilter = Omit<AdminInputOf<'adminFirmwarePushes'>, 'limit' | 'before_id'>;
+const PUSH_PAGE = 50;
+
+/**
+ * Every firmware push in the operator's scope, newest first by keyset: ListPage's key and pages.
+ * Under the tasks' key, so a push or a withdrawal refreshes it (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md).
+ */
+export const firmwarePushesList = (f: FirmwarePushFilter) => ({
+  queryKey: [...queryKeys.deviceTasks.all, 'pushes', f.state ?? '', f.model ?? '', f.from ?? '', f.to ?? ''] as const,
+  fetchPage: (cursor: number | undefined) =>
+    call(admin.adminFirmwarePushes, { ...f, limit: PUSH_PAGE, ...(cursor ? { before_id: cursor } : {}) }),
+});

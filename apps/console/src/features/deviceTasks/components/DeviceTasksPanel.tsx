@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Input, Space, Table, Tag, Typography } from 'antd';
 import { ReasonModal } from '../../../components/ReasonModal';
 import { messageOf } from '../../../lib/api';
+import { queryKeys } from '../../../lib/queryKeys';
 import { cancelDeviceTask, deviceTasksKey, getDeviceTasks, retryDeviceTask, type DeviceTask } from '../api/deviceTasks';
 import { PushFirmwareModal } from './PushFirmwareModal';
 
@@ -109,7 +110,8 @@ export function DeviceTasksPanel() {
           device={d}
           onDone={(n) => {
             void message.success(`已向 ${n} 台设备推送固件`);
-            void qc.invalidateQueries({ queryKey: deviceTasksKey(d.custom_num) });
+            // the card's tasks and the lists under them (设备列表, 固件推送)
+            void qc.invalidateQueries({ queryKey: queryKeys.deviceTasks.all });
           }}
           onClose={() => setPushing(false)}
         />
@@ -133,7 +135,7 @@ export function DeviceTasksPanel() {
           }
           onDone={() => {
             void message.success(acting.action === 'retry' ? '已提交重试' : '已撤销该任务');
-            void qc.invalidateQueries({ queryKey: deviceTasksKey(d.custom_num) });
+            void qc.invalidateQueries({ queryKey: queryKeys.deviceTasks.all });
           }}
           onClose={() => setActing(null)}
         />

@@ -118,6 +118,7 @@ describe('checkRows', () => {
       valid: [],
       errors: [{ row: 2, custom_num: row[0], message, problems: [message], cells: row }],
       notices: [],
+      crossCarrier: 0,
     });
   });
 
@@ -157,6 +158,52 @@ describe('checkRows', () => {
       { row: 3, custom_num: '2000000001', message: '卡号与第 2 行重复；ICCID 与第 2 行重复' },
       { row: 4, custom_num: '2000000002', message: 'ICCID 与第 2 行重复' },
     ]);
+  });
+
+  describe('a row onto an account of another carrier than its ICCID’s issuer (as 移至运营商账号 judges)', () => {
+    const accounts = {
+      ...known,
+      accountByName: new Map([
+        ...known.accountByName,
+        ['cm-a', { id: 4, name: 'cm-a', network: 1, refused: null }],
+        ['cu-a', { id: 5, name: 'cu-a', network: 2, refused: null }],
+      ]),
+    };
+    const refusal =
+      'ICCID 属于中国联通，不能导入到中国移动的运营商账号「cm-a」：该平台不认识这张卡，导入后无法同步与停复机。如确已转网，请勾选“确认跨运营商导入”并在导入说明中写明';
+    it.each([
+      [
+        'a Unicom ICCID onto a Mobile account: refused in words',
+        [...ok, 'cm-a'],
+        false,
+        { valid: 0, errors: [refusal], notices: [], cross: 1 },
+      ],
+      [
+        'confirmed: taken, with a notice',
+        [...ok, 'cm-a'],
+        true,
+        { valid: 1, errors: [], notices: ['ICCID 属于中国联通，运营商账号「cm-a」是中国移动的平台：已确认跨运营商导入'], cross: 1 },
+      ],
+      ['onto its own carrier’s account: taken', [...ok, 'cu-a'], false, { valid: 1, errors: [], notices: [], cross: 0 }],
+      ['onto the simulator (no carrier): not judged', [...ok, 'simulator'], false, { valid: 1, errors: [], notices: [], cross: 0 }],
+      [
+        'an ICCID whose issuer code names no carrier: not judged',
+        [ok[0]!, '8986991234567890123' + luhnDigit('8986991234567890123'), ...ok.slice(2), 'cm-a'],
+        false,
+        null,
+      ],
+    ] as const)('%s', (_case, row, confirm, out) => {
+      const r = checkRows([[...row]], 2, { ...accounts, confirmCrossCarrier: confirm });
+      if (out === null) {
+        expect(r.crossCarrier).toBe(0);
+        expect(r.errors.flatMap((e) => e.problems).filter((p) => p.includes('不能导入到'))).toEqual([]);
+        return;
+      }
+      expect(r.valid).toHaveLength(out.valid);
+      expect(r.errors.flatMap((e) => e.problems)).toEqual(out.errors);
+      expect(r.notices.map((n) => n.message)).toEqual(out.notices);
+      expect(r.crossCarrier).toBe(out.cross);
+    });
   });
 
   it('takes an IMSI in the eighth column: 15 digits or empty, once per file', () => {

@@ -3,7 +3,8 @@
 // is known (numbers already present, series, agents, carrier accounts). Every problem of a bad row,
 // in the operator's words, with the row's cells (for the file of error rows); a notice where a value
 // was taken otherwise than the file says (an agent administrator's rows go to their own agent).
-import { SUPPLIER_LABEL } from '@portal/contract/enums';
+import { CARRIER_LABEL, SUPPLIER_LABEL } from '@portal/contract/enums';
+import { issuerCarrierOf } from '@portal/domain/network';
 
 /** The Luhn check over a string of digits, its last digit being the check digit. */
 export function luhnValid(digits: string): boolean {
@@ -158,12 +159,44 @@ export interface Known {
   forcedAgentMark?: string;
   /** agent → its parent (null at the top): a sub-agent's cards may carry its parents' series (decision 0067) */
   parentOf?: ReadonlyMap<number, number | null>;
-  /** carrier account name → the account, and why it takes no cards ('已停用'), null when it does */
-  accountByName: ReadonlyMap<string, { id: number; name: string; refused: string | null }>;
+  /**
+   * carrier account name → the account, its carrier (a CARRIER_LABEL number; null: the simulator or a
+   * kind without one) and why it takes no cards ('已停用'), null when it does
+   */
+  accountByName: ReadonlyMap<string, ImportAccount & { refused: string | null }>;
   /** the account of a row whose 运营商账号 is empty (the simulator), or null when none may be assumed */
-  defaultAccount: { id: number; name: string } | null;
+  defaultAccount: ImportAccount | null;
+  /** the operator confirmed rows whose ICCID another carrier issued than their account's (as 移至运营商账号 asks) */
+  confirmCrossCarrier?: boolean;
   /** the names a row may give, as the error lists them (acceptedNames) */
   acceptedNames: string;
+}
+
+export interface ImportAccount {
+  id: number;
+  name: string;
+  network?: number | null;
+}
+
+/**
+ * Why a card may not go onto an account of another carrier than the one that issued its SIM (the
+ * ICCID's issuer code, as the bulk job 移至运营商账号 judges, docs/decisions/0065): that platform does
+ * not know the line. null when it may, or when either side does not tell (the simulator, an issuer
+ * code that names no carrier).
+ */
+export function crossCarrierOf(iccid: string, account: ImportAccount): { issuer: number; network: number } | null {
+  const issuer = issuerCarrierOf(iccid);
+  const network = account.network ?? null;
+  if (issuer === null || network === null || issuer === network) return null;
+  return { issuer, network };
+}
+
+/** The row's refusal, and what to do. */
+export function crossCarrierRefusal(c: { issuer: number; network: number }, account: string): string {
+  return (
+    `ICCID 属于${CARRIER_LABEL[c.issuer] ?? '其他运营商'}，不能导入到${CARRIER_LABEL[c.network] ?? '其他运营商'}的运营商账号「${account}」：` +
+    '该平台不认识这张卡，导入后无法同步与停复机。如确已转网，请勾选“确认跨运营商导入”并在导入说明中写明'
+  );
 }
 
 /** The agent and the agents above it (three levels at most; a loop in bad data stops at the fourth). */
@@ -192,7 +225,8 @@ export function checkRows(
   rows: readonly string[][],
   firstRow: number,
   known: Known,
-): { valid: ImportRow[]; errors: RowError[]; notices: RowNotice[] } {
+): { valid: ImportRow[]; errors: RowError[]; notices: RowNotice[]; crossCarrier: number } {
+  let crossCarrier = 0;
   const valid: ImportRow[] = [];
   const errors: RowError[] = [];
   const notices: RowNotice[] = [];
@@ -255,6 +289,17 @@ export function checkRows(
       else if (a.refused) fail(`运营商账号 ${accountName} ${a.refused}（${known.acceptedNames}）`);
       account = a && !a.refused ? a : null;
     } else if (!account) fail(`运营商账号不能为空（${known.acceptedNames}）`);
+    const crossed = account && !iccidWhy ? crossCarrierOf(iccid, account) : null;
+    if (crossed && account) {
+      crossCarrier++;
+      if (!known.confirmCrossCarrier) fail(crossCarrierRefusal(crossed, account.name));
+      else
+        notices.push({
+          row,
+          custom_num: num,
+          message: `ICCID 属于${CARRIER_LABEL[crossed.issuer]}，运营商账号「${account.name}」是${CARRIER_LABEL[crossed.network]}的平台：已确认跨运营商导入`,
+        });
+    }
 
     if (problems.length > 0 || supplier === null || agentId === null || seriesId === null || !account) {
       errors.push({ row, custom_num: num, message: problems.join('；'), problems, cells });
@@ -272,5 +317,5 @@ export function checkRows(
       carrier_account: account.name,
     });
   });
-  return { valid, errors, notices };
+  return { valid, errors, notices, crossCarrier };
 }

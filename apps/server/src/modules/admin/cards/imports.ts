@@ -11,7 +11,7 @@ import { Code } from '@portal/contract/codes';
 import type { AppContext } from '../../../context';
 import type { Executor } from '../../../db/executor';
 import type { CardsTable } from '../../../db/schema';
-import { SIMULATOR_ACCOUNT_ID } from '../../../integrations/carrier/kinds';
+import { SIMULATOR_ACCOUNT_ID, carrierKind } from '../../../integrations/carrier/kinds';
 import { addSimulatedLines, removeSimulatedLines } from '../../../integrations/carrier/simulator';
 import { cardRecord } from '../../cardRecord';
 import { generateCardPasswords } from '../../cardPassword';
@@ -79,7 +79,9 @@ function ownerOf(op: AdminActor, chosen: number | undefined, agents: readonly { 
   return chosen;
 }
 
-async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulator: boolean, chosen: number | undefined): Promise<Known> {
+type FileBody = AdminBodyOf<'adminCardImportDryRun'>;
+
+async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulator: boolean, body: FileBody): Promise<Known> {
   const nums = [...new Set(rows.map((r) => r[0] ?? '').filter(Boolean))];
   const iccids = [...new Set(rows.map((r) => r[1] ?? '').filter(Boolean))];
   const [existingNums, existingIccids, series, agents, accounts] = await Promise.all([
@@ -93,11 +95,13 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
   const refusedWhy = (a: { id: number; enabled: number }) =>
     accepted.has(a.id) ? null : a.enabled !== 1 ? '已停用' : '不可用（本系统未运行运营商模拟器）';
   const simulatorAccount = accounts.accepted.find((a) => a.id === SIMULATOR_ACCOUNT_ID);
-  const owner = ownerOf(op, chosen, agents);
+  const owner = ownerOf(op, body.agent_id, agents);
+  const network = (a: { carrier: string }) => carrierKind(a.carrier)?.network ?? null;
   return {
     // no per-agent ownership of accounts yet: an agent administrator may name any account a platform admin may
-    accountByName: new Map(accounts.all.map((a) => [a.name, { id: a.id, name: a.name, refused: refusedWhy(a) }])),
-    defaultAccount: simulatorAccount ? { id: simulatorAccount.id, name: simulatorAccount.name } : null,
+    accountByName: new Map(accounts.all.map((a) => [a.name, { id: a.id, name: a.name, network: network(a), refused: refusedWhy(a) }])),
+    defaultAccount: simulatorAccount ? { id: simulatorAccount.id, name: simulatorAccount.name, network: network(simulatorAccount) } : null,
+    confirmCrossCarrier: body.confirm_cross_carrier === true,
     acceptedNames: acceptedNames(accounts.accepted.map((a) => a.name)),
     existingNums: new Set(existingNums),
     existingIccids: new Set(existingIccids),
@@ -109,18 +113,19 @@ async function knownFor(db: Executor, op: AdminActor, rows: string[][], simulato
   };
 }
 
-async function check(db: Executor, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>, simulator: boolean) {
+async function check(db: Executor, op: AdminActor, body: FileBody, simulator: boolean) {
   const { rows, firstRow } = withoutHeader(await readRows(body.file_name, body.content_base64));
   if (rows.length === 0) bad('文件中没有数据');
   if (rows.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-  const result = checkRows(rows, firstRow, await knownFor(db, op, rows, simulator, body.agent_id));
+  const result = checkRows(rows, firstRow, await knownFor(db, op, rows, simulator, body));
   return { total: rows.length, ...result };
 }
 
 export async function dryRun(ctx: AppContext, op: AdminActor, body: AdminBodyOf<'adminCardImportDryRun'>) {
-  const { total, valid, errors, notices } = await check(ctx.db.kysely, op, body, runsSimulator(ctx));
+  const { total, valid, errors, notices, crossCarrier } = await check(ctx.db.kysely, op, body, runsSimulator(ctx));
   return {
     total,
+    cross_carrier: crossCarrier,
     valid: valid.length,
     errors: errors.slice(0, MAX_ERRORS),
     notices: notices.slice(0, MAX_ERRORS),
@@ -205,7 +210,7 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
     const { rows: data, firstRow } = withoutHeader(rows);
     if (data.length === 0) bad('文件中没有数据');
     if (data.length > IMPORT_MAX_ROWS) bad(`一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`);
-    const { valid, errors } = checkRows(data, firstRow, await knownFor(trx, op, data, simulator, body.agent_id));
+    const { valid, errors, crossCarrier } = checkRows(data, firstRow, await knownFor(trx, op, data, simulator, body));
     if (errors.length > 0) bad(`文件有 ${errors.length} 行错误，请先试导入并修正后再导入`);
     const agents = new Set(valid.map((r) => r.agent_id));
     // a batch belongs to one agent: its undo and its listing are scoped by it
@@ -249,6 +254,8 @@ export async function commit(ctx: AppContext, op: AdminActor, body: AdminBodyOf<
         agent_id: agentId,
         cards: valid.length,
         carrier_accounts: perAccount,
+        // rows put on another carrier's platform on the operator's confirmation (the reason says why)
+        ...(crossCarrier > 0 ? { cross_carrier_cards: crossCarrier } : {}),
         first: valid[0]!.custom_num,
         last: valid[valid.length - 1]!.custom_num,
       },

@@ -12,6 +12,7 @@ import {
   deviceOverview,
   deviceTasks,
   firmwareCatalogue,
+  firmwarePushList,
   pushFirmware,
   registerFirmware,
   retryTask,
@@ -79,6 +80,8 @@ export async function deviceTaskRoutes(api: FastifyInstance, ctx: AppContext): P
       }),
     ),
   );
+  // every push of every state in the operator's scope (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md)
+  serve(api, 'adminFirmwarePushes', async (req, _reply, op) => firmwarePushList(ctx, agentFilter(op), req.query));
   serve(api, 'adminDeviceFirmwarePush', async (req, _reply, op) => {
     // every card resolved and in the operator's scope before anything is sent; the cards that have no
     // device (or none the operator may see) are named, all of them, so the list can be fixed at once

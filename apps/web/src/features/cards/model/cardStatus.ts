@@ -20,3 +20,14 @@ export function cardStatus(state: number): { label: string; tone: Tone } {
       return { label, tone: 'neutral' };
   }
 }
+
+/**
+ * The status chip of a line whose problem is known (the line read model's code): a card on another
+ * carrier's platform has no state that platform vouches for, so its stored state (已激活) is not
+ * shown beside 卡状态暂时无法查询 (docs/decisions/0075-firmware-pushes-one-line-state-cross-carrier-import.md).
+ * Every other problem keeps the stored state's chip: it is the carrier's word.
+ */
+export function lineStatus(state: number, problemCode?: string | null): { label: string; tone: Tone } {
+  if (problemCode === 'wrong_platform') return { label: '状态无法查询', tone: 'warning' };
+  return cardStatus(state);
+}
