@@ -12,7 +12,11 @@
 //    the markup and the branding request (its answer goes straight into the painted title: the
 //    page's largest text) have the network and the CPU to themselves. The price: the form takes
 //    input one branding round trip later (1 s at most) — docs/decisions/0025-first-load.md.
-// 6. The route table's titles stay out of the browser's code. Nothing in the app reads a route's
+// 6. On a logged-in visit the same script asks for the page's first reads (src/config/firstRequests.ts)
+//    with the stored token, beside the page's code: src/lib/earlyAnswers.ts hands their answers to
+//    the API client when the page asks — not a round trip after the code has run and rendered
+//    (docs/decisions/0078-a-cold-visit-asks-for-its-data-at-once.md).
+// 7. The route table's titles stay out of the browser's code. Nothing in the app reads a route's
 //    title; they document the table (the page shows its own title). See withoutRouteTitles. The
 //    table itself is not in the entry (src/app/router.ts): index.html preloads it with the
 //    page map for a visit that starts anywhere but /login.
@@ -22,6 +26,7 @@ import type { Plugin } from 'vite';
 import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
+import { EVERY_PAGE_FIRST_REQUESTS, FIRST_REQUESTS } from '../src/config/firstRequests.ts';
 
 /** DEFAULT_AGENT_MARK of @portal/contract/enums (Vite's config loader cannot import workspace TS). */
 const DEFAULT_AGENT_MARK = 'demo';
@@ -97,7 +102,7 @@ export function firstPaint(): Plugin {
         const withShellParts = (r: (typeof BUILT_ROUTES)[number]) =>
           r.meta.keepAlive || !r.meta.noShowKF || !r.meta.noLogin || r.area === 'wifiDevice';
 
-        const table: Record<string, [number, string[]]> = {};
+        const table: Record<string, [number, string[], ...string[]]> = {};
         for (const r of BUILT_ROUTES) {
           const file = `/src/${pageModule(r)}.tsx`;
           const chunk = Object.values(bundle).find(
@@ -108,7 +113,11 @@ export function firstPaint(): Plugin {
           const files = new Set<string>(r.path === '/login' ? [] : pagesMapFiles);
           if (r.path !== '/login' && withShellParts(r)) shellPartsFiles.forEach((f) => files.add(f));
           staticDeps(bundle, chunk, entryFiles, files);
-          table[r.path] = [r.meta.noLogin ? 1 : 0, [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`)];
+          table[r.path] = [
+            r.meta.noLogin ? 1 : 0,
+            [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`),
+            ...(FIRST_REQUESTS[r.path] ?? []),
+          ];
         }
         // /login's own CSS, inlined beside its prerendered markup, and so not preloaded as a <link>
         // (a stylesheet the head's script adds would hold the first paint back); the chunk's own
@@ -131,8 +140,8 @@ export function firstPaint(): Plugin {
         // largest paint once, when it first paints it); main.tsx hands the request to the app
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
-          '(function(m,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b;' +
-          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
+          '(function(m,A,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b,c;' +
+          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark");c=localStorage.getItem("sim_customNum")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +
@@ -156,8 +165,16 @@ export function firstPaint(): Plugin {
           'd.documentElement.className+=" off-login";h(' +
           entryUrl +
           ',"modulepreload","");if(!r)return;h(u,"preload","anonymous");' +
-          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet"):h(f,"modulepreload","")})})(' +
+          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet"):h(f,"modulepreload","")});' +
+          // 6.: a logged-in visit's first reads, as src/lib/api.ts would ask them (a {customNum} one
+          // only with a current card); a failure is left to the page's own request
+          'if(!t)return;var E={},g=function(x){if(x.indexOf("{customNum}")>=0&&!c)return;' +
+          'var f="/api"+x.replace("{customNum}",encodeURIComponent(c||"")).replace("{mark}",encodeURIComponent(a));' +
+          'E[f]=fetch(f,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin"});E[f].catch(function(){})};' +
+          'A.concat(r.slice(2)).forEach(g);w.__portalEarly={token:t,at:Date.now(),answers:E}})(' +
           JSON.stringify(table) +
+          ',' +
+          JSON.stringify(EVERY_PAGE_FIRST_REQUESTS) +
           ',document,window)';
 
         const root = '<div id="root"></div>';

@@ -43,6 +43,21 @@ describe('api client', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
   });
 
+  it("takes over the answer index.html asked for this page's first read, once, and rotates the token it brings", async () => {
+    local.set('token', 'tok-1');
+    stubFetch(() => answer(200, { code: 0, message: 'ok', data: { asked: 'again' } }));
+    const early = Promise.resolve(answer(200, { code: 0, message: 'ok', data: { asked: 'early' } }, { 'New-Token': 'tok-2' }));
+    vi.stubGlobal('window', {
+      location: { origin: 'http://h5.test', pathname: '/flow', search: '' },
+      __portalEarly: { token: 'tok-1', at: Date.now(), answers: { '/api/v2/card/flow?custom_num=1000000001': early } },
+    });
+    await expect(call(api.flow, { custom_num: '1000000001' })).resolves.toEqual({ asked: 'early' });
+    expect(calls).toHaveLength(0);
+    expect(local.get('token')).toBe('tok-2');
+    await expect(call(api.flow, { custom_num: '1000000001' })).resolves.toEqual({ asked: 'again' });
+    expect(calls).toHaveLength(1);
+  });
+
   it('sends no Authorization header without a token, and JSON bodies on POST', async () => {
     stubFetch(() => answer(200, { code: 0, message: 'ok', data: {} }));
     await call(api.sendSmsCode, { mobile: '13800138000' });

@@ -5,6 +5,7 @@ import type { Envelope } from '@portal/contract';
 import { NEW_TOKEN_HEADER } from '@portal/contract/headers';
 import type { AnswerOf, InputOf, NameOf } from '@portal/contract/endpoints';
 import { methodOf, pathOf, type Route } from '@portal/contract/route';
+import { takeEarlyAnswer } from './earlyAnswers';
 import type { ErrorAction, Outcome } from './errorCatalogue';
 import { NETWORK_FAILED } from './networkFailed';
 import { clearAuthAndCardSession, clearCardData } from './session';
@@ -99,13 +100,18 @@ async function request<T>(route: Route, opts: CallOptions & { query?: Query; bod
   let outcome: Outcome;
   let envelope: Envelope<T> | undefined;
   try {
-    const res = await fetch(url.pathname + url.search, {
-      method,
-      headers,
-      body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
-      signal: controller.signal,
-      credentials: 'same-origin',
-    });
+    // a read index.html started beside the page's code (./earlyAnswers.ts); the time-out and the
+    // caller's abort still end the wait
+    const early = method === 'GET' ? takeEarlyAnswer(url.pathname + url.search, token) : undefined;
+    const res = await (early
+      ? Promise.race([early, new Promise<never>((_, fail) => controller.signal.addEventListener('abort', fail))])
+      : fetch(url.pathname + url.search, {
+          method,
+          headers,
+          body: method === 'POST' ? JSON.stringify(opts.body ?? {}) : undefined,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        }));
     const rotated = res.headers.get(NEW_TOKEN_HEADER);
     // Only rotate the token this request was sent with: a login in the meantime wins.
     if (rotated && token && local.get('token') === token) local.set('token', rotated);

