@@ -53,15 +53,16 @@
  *   afterAll(async () => { await phone?.close(); await portal?.stop(); });
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { serverEntry } from '../scripts/test/serverEntry';
 import { watchPage, watchServer } from './failureReport';
+import { chromiumArgs, scratchRoot } from './machine';
+export { chromiumArgs };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const webDist = join(repoRoot, 'apps/web/dist');
@@ -90,29 +91,6 @@ let journeyBrowserPath =
 /** Every later openPhone/openDesktop of this process in the full Chromium (benches). */
 export function useFullBrowser(): void {
   journeyBrowserPath = chromiumPath;
-}
-
-/** Flags for a quiet, offline, container-friendly Chromium (no phoning home, no GPU). */
-export const chromiumArgs = [
-  '--no-sandbox', // CI runs as root in a container
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-sync',
-  // Containers often have a 64 MB /dev/shm, too small for the browser's shared memory, which then
-  // goes to files under /tmp — on a disk, where it adds to what a whole run writes. Only then.
-  ...(shmIsSmall() ? ['--disable-dev-shm-usage'] : []),
-];
-
-function shmIsSmall(): boolean {
-  try {
-    const { bsize, blocks } = statfsSync('/dev/shm');
-    return bsize * blocks < 1024 ** 3;
-  } catch {
-    return true;
-  }
 }
 
 export const MOBILE_USER_AGENT =
@@ -234,17 +212,6 @@ export async function prepareDatabase(): Promise<PreparedDatabase> {
   }
   for (const extra of [`${file}-wal`, `${file}-shm`]) rmSync(extra, { force: true });
   return { file, day, remove: () => rmSync(dirname(file), { recursive: true, force: true }) };
-}
-
-/**
- * Where a journey's server keeps its database: memory-backed /dev/shm where there is one. The
- * server's SQLite syncs the disk on every commit (WAL, synchronous FULL), as it should in a
- * deployment; a test database needs no durability, and during a whole `npm test` those syncs queue
- * behind everything else the run writes (measured on PostgreSQL: a commit-heavy test 25 s → 81 s
- * beside a disk writer), slowing the journeys by waits, not work.
- */
-function scratchRoot(): string {
-  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 }
 
 export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal> {

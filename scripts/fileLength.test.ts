@@ -19,8 +19,7 @@ const MACHINE_WRITTEN: readonly { readonly prefix: string; readonly why: string 
 ];
 
 /** Longer than MAX_LINES today: cap (its length when listed) and why. */
-const LONGER: Readonly<Record<string, { readonly cap: number; readonly why: string }>> = {
-};
+const LONGER: Readonly<Record<string, { readonly cap: number; readonly why: string }>> = {};
 
 const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
   .split('\n')
