@@ -157,8 +157,9 @@ describe.each(databases())('audit in words and dashboard queues on %s', (kind) =
       'commission_withdrawals',
       'approvals',
     ]);
-    // an agent administrator: their cards' replacements and their shop orders, not support's tickets nor finance's work
-    expect(await keys('agent')).toEqual(['replacements', 'shop_orders']);
+    // an agent administrator: the applications that came through its agents (docs/decisions/0076), their cards'
+    // replacements and their shop orders, not support's tickets nor finance's work
+    expect(await keys('agent')).toEqual(['agent_applications', 'replacements', 'shop_orders']);
     expect(await keys('support')).toEqual(['tickets']);
     expect(await keys('finance')).toEqual(['refunds', 'refund_requests', 'invoice_requests', 'commission_withdrawals', 'approvals']);
   });
