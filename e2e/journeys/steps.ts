@@ -1,6 +1,6 @@
 // Shared steps of the browser journeys: how a card holder logs in, and what the app stored.
 // No sleeps: every step waits for a URL, an element or a condition.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { Portal } from '../harness';
 
 export const DEMO = { mobile: '13800138000', account: 'demo', password: 'demo1234', card: '1000000001', cardPassword: '123456' } as const;
@@ -193,11 +193,16 @@ function requestCount(page: Page): RequestCount {
   let count = requestCounts.get(page);
   if (!count) {
     const c: RequestCount = { inFlight: 0, lastChange: Date.now() };
-    page.on('request', () => {
+    // A live stream (/chat's EventSource) is open as long as the page is: counted, it kept every
+    // page after /chat "busy" until the 30 s limit below, in every journey that tours the pages.
+    const counted = (req: Request) => req.resourceType() !== 'eventsource';
+    page.on('request', (req) => {
+      if (!counted(req)) return;
       c.inFlight++;
       c.lastChange = Date.now();
     });
-    const ended = () => {
+    const ended = (req: Request) => {
+      if (!counted(req)) return;
       c.inFlight = Math.max(0, c.inFlight - 1);
       c.lastChange = Date.now();
     };

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
 
 /** The pages a holder opens most (their paths in apps/web/src/config/routes.ts), /login first. */
 export const HOLDER_PAGES = [
@@ -158,17 +158,21 @@ export async function coldVisit(
     const scripts: Promise<{ file: string; downloaded: number }>[] = [];
     let lastActivity = Date.now();
     let inFlight = 0;
-    page.on('request', () => {
+    // a live stream (/chat's EventSource) stays open while the page does: not what loading waits on
+    const counted = (req: Request) => req.resourceType() !== 'eventsource';
+    page.on('request', (req) => {
+      if (!counted(req)) return;
       inFlight++;
       lastActivity = Date.now();
     });
-    const done = () => {
+    const done = (req: Request) => {
+      if (!counted(req)) return;
       inFlight--;
       lastActivity = Date.now();
     };
     page.on('requestfailed', done);
     page.on('requestfinished', (req) => {
-      done();
+      done(req);
       if (req.resourceType() !== 'script') return;
       const url = new URL(req.url());
       if (url.origin !== new URL(baseUrl).origin) return;
@@ -177,7 +181,7 @@ export async function coldVisit(
     await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
     // settled: no request in flight or started, and no long task, for quietMs
     const quietMs = opts.quietMs ?? 1000;
-    // (a page that polls, as /chat does, is taken as settled after maxWaitMs)
+    // (a page that keeps asking is taken as settled after maxWaitMs)
     const until = Date.now() + (opts.maxWaitMs ?? 30_000);
     while (Date.now() < until) {
       const lastLong = await page.evaluate(() => {

@@ -21,12 +21,30 @@ FILES=(
 # starts again there, as it should)
 DATES=(${TEST_DATES:-2027-01-01T00:10:00+08:00 2027-01-15T12:00:00+08:00 2027-01-31T22:00:00+08:00 2026-12-31T22:00:00+08:00})
 
+# The dates side by side, each in a vitest process of its own (the clock is moved once a process):
+# the files wait on simulated platforms and clocks more than they compute — one date after another
+# took 220 s of wall for 57 s of CPU. Each date's output is printed whole when all have ended.
 # RESULTS_DIR (set by scripts/test-all.sh): a json report per date there, counted in its last line
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+pids=()
 i=0
 for today in "${DATES[@]}"; do
   i=$((i + 1))
-  echo "-- as if today were ${today}"
   report=()
   [ -n "${RESULTS_DIR:-}" ] && report=(--reporter=json "--outputFile.json=${RESULTS_DIR}/vitest-dates-${i}.json")
-  TEST_TODAY="$today" TEST_DATABASE_URL='' node_modules/.bin/vitest run --project api --reporter=dot "${report[@]}" "${FILES[@]}" "$@"
+  TEST_TODAY="$today" TEST_DATABASE_URL='' node_modules/.bin/vitest run --project api --reporter=dot "${report[@]}" "${FILES[@]}" "$@" \
+    >"$logs/$i.log" 2>&1 </dev/null &
+  pids+=($!)
 done
+rc=0
+i=0
+for today in "${DATES[@]}"; do
+  status=0
+  wait "${pids[$i]}" || status=$?
+  i=$((i + 1))
+  echo "-- as if today were ${today}: $([ "$status" = 0 ] && echo passed || echo "FAILED (exit $status)")"
+  cat "$logs/$i.log"
+  [ "$status" = 0 ] || rc=$status
+done
+exit "$rc"
