@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm test`: every gate, on two tracks so that the 2-core machine is never idle (docs/test-suite-speed.md).
+# `npm test`: every gate, on tracks side by side so that the 2-core machine is never idle (docs/test-suite-speed.md).
 #   build (web, console, server), with lint and typecheck beside it
 #   then, side by side:
-#     browser track, normal priority:  e2e (two files at a time) -> e2e-alone (one at a time)
-#     checks track, nice 10:           unit -> api -> date-sensitive files on other days
-#   (lint and typecheck, also nice 10, go on beside both until they end)
+#     browser track, normal priority:  e2e (three files at a time) -> e2e-alone (one at a time)
+#     unit track, nice 10:             unit
+#     API track, nice 10:              api (three files at a time) -> date-sensitive files on other days
+#   (lint and typecheck, also nice 10, go on beside them until they end)
 # The browser journeys spend most of their wall time waiting on a page or a server (a file's CPU
 # is about half its wall time), so the CPU-bound checks fill those gaps; at a lower priority they
 # yield the moment a journey's browser or server needs the CPU, so a journey's timing is as when it
@@ -209,11 +210,12 @@ fi
 track 0 \
   "e2e tests (Chromium)" "vitest_project e2e" \
   "e2e tests run alone (Chromium)" "vitest_project e2e-alone"
-# The date-sensitive files last, when the machine is quieter: on a track of their own beside the
-# API step (tried: three minutes sooner) the outage test's platform counted 6 calls in a second
-# against a limit of 5 — the guard's spacing, stretched by a starved CPU past its allowance.
+# The date-sensitive files after the API suite, when the machine is quieter: on a track of their
+# own beside the API step (tried) the outage test's platform counted 6 calls in a second against a
+# limit of 5 — the guard's spacing, stretched by a starved CPU past its allowance. The unit files
+# need nothing the API step makes: beside it, not before it (it was the API step's wait).
+track 10 "unit tests" "vitest_project unit unit-isolated"
 track 10 \
-  "unit tests" "vitest_project unit unit-isolated" \
   "api tests" "vitest_project api" \
   "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
 # the tracks (not the heartbeat) end the run
