@@ -34,7 +34,7 @@ if (NODE_MAJOR < 24) {
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
 //   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
-// CI is a 2-core machine: the api and e2e projects, which mostly wait, run three files at a time.
+// CI is a 2-core machine: the e2e project runs two files at a time, the api project (which mostly waits) three.
 /**
  * Journeys that have timed out only when another journey ran beside them on a busy 2-core machine
  * (the box-scan dialog of the device area, the commission journey that moves the simulated clock a
@@ -142,10 +142,10 @@ export default defineConfig({
           // What that costs is slack: under load a page answers later, so nothing may wait on a
           // short default. Playwright's waits default to 30 s; expect.poll's 1 s default is raised
           // here. Generous test and hook timeouts for the same reason.
-          // Three at once (docs/test-suite-speed.md): a run's e2e step used 415 s of CPU in 879 s with two.
-          // Three were tried when a journey cost twice the CPU (tsx servers, the full browser:
-          // 1,320 → 1,013 s, two journeys failing that pass alone — those run in e2e-alone since).
-          maxWorkers: 3,
+          // Two at once: a run's e2e step used 415 s of CPU in 879 s with two. Three (tried again
+          // 2026-12-03, docs/test-suite-speed.md) starve the checks beside them on a loaded machine:
+          // with a bench running too, 14 API and unit tests timed out.
+          maxWorkers: 2,
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -2,9 +2,9 @@
 # `npm test`: every gate, on tracks side by side so that the 2-core machine is never idle (docs/test-suite-speed.md).
 #   build (web, console, server), with lint and typecheck beside it
 #   then, side by side:
-#     browser track, normal priority:  e2e (three files at a time) -> e2e-alone (one at a time)
-#     unit track, nice 10:             unit
-#     API track, nice 10:              api (three files at a time) -> date-sensitive files on other days
+#     browser track, normal priority:  e2e (two files at a time) -> e2e-alone (one at a time)
+#     checks track, nice 10:           unit -> api (three files at a time) -> date-sensitive files on
+#                                      other days (four dates side by side)
 #   (lint and typecheck, also nice 10, go on beside them until they end)
 # The browser journeys spend most of their wall time waiting on a page or a server (a file's CPU
 # is about half its wall time), so the CPU-bound checks fill those gaps; at a lower priority they
@@ -213,9 +213,10 @@ track 0 \
 # The date-sensitive files after the API suite, when the machine is quieter: on a track of their
 # own beside the API step (tried) the outage test's platform counted 6 calls in a second against a
 # limit of 5 — the guard's spacing, stretched by a starved CPU past its allowance. The unit files
-# need nothing the API step makes: beside it, not before it (it was the API step's wait).
-track 10 "unit tests" "vitest_project unit unit-isolated"
+# before the API step, not beside it: beside it (tried), on a machine loaded by a bench too, API
+# tests that pass in seconds timed out.
 track 10 \
+  "unit tests" "vitest_project unit unit-isolated" \
   "api tests" "vitest_project api" \
   "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
 # the tracks (not the heartbeat) end the run
