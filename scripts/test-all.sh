@@ -213,7 +213,7 @@ track 0 \
 # API step (tried: three minutes sooner) the outage test's platform counted 6 calls in a second
 # against a limit of 5 — the guard's spacing, stretched by a starved CPU past its allowance.
 track 10 \
-  "unit tests" "vitest_project unit unit-isolated" \
+  "unit tests" "vitest_project unit unit-isolated unit-web" \
   "api tests" "vitest_project api" \
   "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
 # the tracks (not the heartbeat) end the run
