@@ -3,6 +3,7 @@ import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './apps/web/build/preact.ts';
 
 // The project runs on the Node 24 LTS that `npm install` brings (docs/decisions/0023); `npm test`,
 // `npm run test:*` and `npx vitest` find it first on the PATH. Started any other way — an editor,
@@ -31,6 +32,7 @@ if (NODE_MAJOR < 24) {
 //   unit, unit-isolated  pure logic next to the code; no server, no database, no browser (the
 //         console's components render in happy-dom, a simulated DOM, by the `@vitest-environment`
 //         line of their test file, in unit-isolated: see UNIT_ISOLATED).
+//   unit-web  the portal's components in happy-dom, on Preact as the H5 ships (see UNIT_WEB).
 //   api   the Fastify app through app.inject(); each file runs on SQLite and, when
 //         TEST_DATABASE_URL is set, on PostgreSQL too (apps/server/test/harness.ts decides).
 //   e2e   real server process + Debian's Chromium (e2e/harness.ts); slow, two files at a time.
@@ -71,8 +73,14 @@ const UNIT_INCLUDE = [
  */
 const OWN_MODULES = /@vitest-environment|vi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/;
 const unitFiles = globSync(UNIT_INCLUDE).filter((f) => !f.includes('node_modules/') && !f.includes('/dist/'));
-const UNIT_ISOLATED = unitFiles.filter((f) => f.endsWith('.tsx') || OWN_MODULES.test(readFileSync(f, 'utf8')));
-const UNIT_SHARED = unitFiles.filter((f) => !UNIT_ISOLATED.includes(f));
+/**
+ * The portal's components render on Preact, as the H5 ships (apps/web/build/preact.ts,
+ * docs/decisions/0079-the-h5-renders-with-preact.md): their files run in a project of their own
+ * (unit-web) with React aliased to preact/compat; the console's stay on React in unit-isolated.
+ */
+const UNIT_WEB = unitFiles.filter((f) => f.startsWith('apps/web/') && f.endsWith('.tsx'));
+const UNIT_ISOLATED = unitFiles.filter((f) => !UNIT_WEB.includes(f) && (f.endsWith('.tsx') || OWN_MODULES.test(readFileSync(f, 'utf8'))));
+const UNIT_SHARED = unitFiles.filter((f) => !UNIT_ISOLATED.includes(f) && !UNIT_WEB.includes(f));
 
 export default defineConfig({
   test: {
@@ -101,6 +109,26 @@ export default defineConfig({
           // longer limit hides no slowness a bench would not show
           testTimeout: 90_000,
           include: UNIT_ISOLATED,
+        },
+      },
+      {
+        // as unit-isolated, with `react` resolved to Preact; the libraries that import react go
+        // through vitest's transform (inline), not straight to Node, so that the aliases reach them
+        resolve: {
+          alias: [
+            ...PREACT_ALIASES,
+            // its ES module build: the CommonJS one would require react-dom past the aliases
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+          ],
+        },
+        test: {
+          name: 'unit-web',
+          environment: 'node',
+          setupFiles: ['scripts/test/shiftedToday.ts', 'scripts/test/testingLibrary.ts'],
+          // as unit-isolated's: a happy-dom render on a starved machine, not a timed test
+          testTimeout: 90_000,
+          include: UNIT_WEB,
+          server: { deps: { inline: [/@tanstack[\\/]react-query/] } },
         },
       },
       {

@@ -216,7 +216,7 @@ track 0 \
 # before the API step, not beside it: beside it (tried), on a machine loaded by a bench too, API
 # tests that pass in seconds timed out.
 track 10 \
-  "unit tests" "vitest_project unit unit-isolated" \
+  "unit tests" "vitest_project unit unit-isolated unit-web" \
   "api tests" "vitest_project api" \
   "date-sensitive files on other days" "RESULTS_DIR=\"$RESULTS\" bash scripts/test/dates.sh"
 # the tracks (not the heartbeat) end the run

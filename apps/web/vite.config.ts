@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { firstPaint } from './build/firstPaint.ts';
+import { PREACT_ALIASES } from './build/preact.ts';
 
 /**
  * Small modules the login page shares with most pages after it (form errors, the countdown, the
@@ -69,6 +70,8 @@ export default defineConfig(() => {
   const initial = initialModules();
   return {
     plugins: [initial.plugin, firstPaint()],
+    // React's API on Preact (./build/preact.ts, docs/decisions/0079-the-h5-renders-with-preact.md)
+    resolve: { alias: PREACT_ALIASES },
     // vite 8 compiles TSX with oxc; the automatic runtime means no `import React` in every file.
     oxc: { jsx: { runtime: 'automatic' } },
     server: {

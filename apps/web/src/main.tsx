@@ -41,8 +41,8 @@ if (early && early.mark === (local.get('mark') ?? DEFAULT_AGENT_MARK)) {
 const root = document.getElementById('root')!;
 // /login's markup came with the HTML, painted before any script (build/prerender.ts); the inline
 // script of build/firstPaint.ts hid it when this visit is not going to /login. Shown, it stays
-// until the login page's code is here: React's first commit then replaces it with the live page
-// in one go — no spinner in between, no flash, no shift.
+// until the login page's code is here: the first render then replaces it with the live page in one
+// go — no spinner in between, no flash, no shift.
 const prerendered = root.querySelector('[data-prerendered]');
 // Any other visit waits for the full shell and the route table (app/Shell.tsx; index.html preloaded
 // them beside the entry): the shell decides on the path at its first render, no spinner frame first.
@@ -52,8 +52,11 @@ const waitFor =
     : Promise.all([preloadAppShell(), loadRouteTable()]);
 // Code that fails to load (offline) still starts the app: the page's boundary (or the shell's)
 // says so, with 重试.
-// An error a boundary caught (a page that failed to render or to load) is reported as if uncaught, to
-// the error reporter's listener (docs/decisions/0037-errors-from-phones.md); the console still shows it.
-// window's property, not the bare name: a browser without reportError (before 2022) keeps React's default.
-const start = () => createRoot(root, { onCaughtError: window.reportError }).render(<App />);
+// The H5 renders with Preact (docs/decisions/0079-the-h5-renders-with-preact.md), which renders into
+// a container by reusing the nodes it finds there: the prerendered markup (inert, read-only) is taken
+// out first, in the same task as the synchronous first render, so nothing paints in between.
+const start = () => {
+  root.replaceChildren();
+  createRoot(root).render(<App />);
+};
 void Promise.resolve(waitFor).then(start, start);

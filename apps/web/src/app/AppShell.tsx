@@ -2,7 +2,7 @@
 // route's page. Not in the entry: a visitor on /login does without it (./Shell.tsx renders that page
 // alone, and keeps the API hooks, the agent mark, the branding and the title for every page). What
 // the pages around /login need comes with ./ShellParts (lazy): the keep-alive pages (/ and /mine,
-// kept with <Activity>), and once a page needs them the card gates (./CardGates, once a user is
+// kept mounted by lib/keepAlive.tsx), and once a page needs them the card gates (./CardGates, once a user is
 // logged in with a card), the tab bar and the floating service button. The route table comes after
 // the first load too (./router.ts): until it is here the shell knows /login only, and waits for
 // it on any other path.

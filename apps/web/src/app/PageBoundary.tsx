@@ -37,6 +37,15 @@ export class PageBoundary extends Component<PageBoundaryProps, State> {
     return { error, failed: true };
   }
 
+  // An error caught here (a page that failed to render or to load) is reported as if uncaught, to
+  // the error reporter's listener (docs/decisions/0037-errors-from-phones.md), and the console shows
+  // it: React's root did both (onCaughtError) before the H5 moved to Preact (docs/decisions/0079).
+  // window's property: a browser without reportError (before 2022) only logs it.
+  componentDidCatch(error: unknown) {
+    if (window.reportError) window.reportError(error);
+    else console.error(error);
+  }
+
   componentDidUpdate(prev: PageBoundaryProps) {
     if (this.state.failed && prev.resetKey !== this.props.resetKey) this.retry();
   }

@@ -4,12 +4,13 @@
 // button. Lazy:
 // ./AppShell.tsx loads this module once a page needs one of them (index.html preloads it beside
 // any page but /login, build/firstPaint.ts).
-import { Activity, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { PageLoading } from '../components/PageLoading';
 import { ROUTES, type RouteDef } from '../config/routes';
 import { useBrand } from '../features/branding/model/brandingStore';
 import { serviceButtons } from '../features/customer-service/model/visibility';
+import { KeepAlive } from '../lib/keepAlive';
 import { useNavigate } from '../lib/router';
 import { LoadingPage, PageBoundary, type PageBoundaryProps } from './PageBoundary';
 import { retryableLazy } from './retryableLazy';
@@ -59,12 +60,12 @@ export function HeadedLoadingPage({ resetKey, children }: { resetKey?: string; c
   );
 }
 
-/** The keep-alive pages visited in this session (`paths`), the current one (`path`) visible. */
+/** The keep-alive pages visited in this session (`paths`), the current one (`path`) shown (lib/keepAlive.tsx). */
 export function KeepAlivePages({ paths, path, session }: { paths: readonly string[]; path: string | undefined; session: string }) {
   return KEEP_ALIVE.filter((r) => paths.includes(r.path)).map((r) => {
     const Page = pageOf(r);
     return (
-      <Activity key={`${session}:${r.path}`} mode={path === r.path ? 'visible' : 'hidden'}>
+      <KeepAlive key={`${session}:${r.path}`} shown={path === r.path}>
         {/* the tab pages keep the tab bar as their way on; the others a header's back */}
         {r.meta.tabBar ? (
           <LoadingPage>
@@ -75,7 +76,7 @@ export function KeepAlivePages({ paths, path, session }: { paths: readonly strin
             <Page />
           </HeadedLoadingPage>
         )}
-      </Activity>
+      </KeepAlive>
     );
   });
 }

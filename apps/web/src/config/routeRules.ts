@@ -35,7 +35,7 @@ export type Area =
 export type GatePolicy = 'navigate' | 'afterLoad' | 'none';
 
 export interface RouteMeta {
-  /** stays mounted (React <Activity>) while hidden; keeps state and scroll */
+  /** stays mounted (lib/keepAlive.tsx) while hidden; keeps state and scroll */
   keepAlive?: boolean;
   /** hides the floating customer-service button */
   noShowKF?: boolean;

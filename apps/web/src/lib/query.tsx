@@ -1,7 +1,8 @@
 // TanStack Query for the lazy pages only: the app shell and /login stay without it (first-load
 // budget). Each page module wraps itself with withQuery; they all share this one client.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { useShown } from './keepAlive';
 import { local } from './storage';
 
 export const queryClient = new QueryClient({
@@ -24,11 +25,21 @@ local.subscribe(() => {
   sessionToken = token;
 });
 
+/**
+ * A page's queries, on the app's one client. A kept page hidden by ./keepAlive.tsx stops listening
+ * to them: TanStack's "restoring" state is the one switch that holds every query of a subtree — no
+ * subscription, no fetch on render — and when the page shows again each query subscribes afresh and
+ * fetches what went stale meanwhile, as a query mounted again does (what React's <Activity> gave:
+ * docs/decisions/0079-the-h5-renders-with-preact.md).
+ */
 export function withQuery<P extends object>(Page: ComponentType<P>): ComponentType<P> {
   function WithQuery(props: P) {
+    const shown = useShown();
     return (
       <QueryClientProvider client={queryClient}>
-        <Page {...props} />
+        <IsRestoringProvider value={!shown}>
+          <Page {...props} />
+        </IsRestoringProvider>
       </QueryClientProvider>
     );
   }

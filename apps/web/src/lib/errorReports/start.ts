@@ -1,6 +1,6 @@
 // Where the error reporting starts (docs/decisions/0037-errors-from-phones.md): with the app's full
 // shell (app/AppShell.tsx), which every page but an untouched /login loads — so /login's first load
-// carries no reporter, only the two hooks the reports need (the React root's onCaughtError, the
+// carries no reporter, only the two hooks the reports need (a boundary's catch, app/PageBoundary.tsx; the
 // route handed to the error catalogue). From here on: a visit is sampled (VITE_ERROR_SAMPLE_RATE,
 // default every visit); uncaught errors, rejections and failed calls are kept in a small queue,
 // and the reporter's own code (./reporter.ts) is fetched at the first of them, never on a visit
@@ -38,7 +38,7 @@ export function startErrorReporting(): void {
       },
     );
   };
-  // a page's failure caught by its boundary comes here too (src/main.tsx: onCaughtError is reportError)
+  // a page's failure caught by its boundary comes here too (app/PageBoundary.tsx calls reportError)
   window.addEventListener('error', (e) => note({ what: e.error ?? e.message }));
   window.addEventListener('unhandledrejection', (e) => note({ what: e.reason }));
   // failed calls pass through the error catalogue (lazy: ../api.ts loads it at the first failure;

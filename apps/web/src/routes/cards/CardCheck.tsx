@@ -17,6 +17,7 @@ import styles from '../../features/diagnosis/components/diagnosis.module.css';
 import { ApiError } from '../../lib/api';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
+import { typedDigits } from '../../lib/typedDigits';
 import { useStored } from '../../lib/useStored';
 
 function CardCheckPage() {
@@ -101,7 +102,7 @@ function CardCheckPage() {
           autoComplete="off"
           placeholder="请输入卡号"
           value={customNum}
-          onChange={(e) => setCustomNum(e.target.value.replace(/\D/g, ''))}
+          onChange={(e) => setCustomNum(typedDigits(e.currentTarget))}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? 'check-card-error' : undefined}
         />

@@ -19,6 +19,7 @@ import { NoticeList } from '../../features/alerts/components/NoticeList';
 import { ReplacementSteps } from '../../features/replacement/components/ReplacementSteps';
 import { useFlow } from '../../features/usage/api/flow';
 import { UsageBar } from '../../features/usage/components/UsageBar';
+import { useShown } from '../../lib/keepAlive';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { PullToRefresh } from '../../lib/PullToRefresh';
@@ -43,12 +44,15 @@ function HomePage() {
   const cached = useStored('cardInfo');
 
   // No current card yet (first visit after a login, or the card was unbound): the first bound one.
+  // Kept mounted while hidden (lib/keepAlive.tsx): the effects below wait for the page to show,
+  // and run again each time it does.
+  const shown = useShown();
   const bindList = useBindList(!customNum && !cardLogin);
   useEffect(() => {
-    if (customNum || !bindList.data) return;
+    if (!shown || customNum || !bindList.data) return;
     const next = chooseCurrentCard(undefined, bindList.data);
     if (next) switchCard(next, local);
-  }, [customNum, bindList.data]);
+  }, [shown, customNum, bindList.data]);
 
   const info = useCardInfo(customNum);
   const flow = useFlow(customNum);
@@ -56,17 +60,16 @@ function HomePage() {
   const password = useHasPassword(customNum, brand.cardLogin);
 
   useEffect(() => {
-    if (info.data) rememberCardInfo(info.data, local);
-  }, [info.data]);
+    if (shown && info.data) rememberCardInfo(info.data, local);
+  }, [shown, info.data]);
 
-  // Another page asked for fresh figures (docs/spec/portal-spec.md §3, reload flags). Runs on every show:
-  // <Activity> re-runs effects when a kept-alive page becomes visible.
+  // Another page asked for fresh figures (docs/spec/portal-spec.md §3, reload flags). Runs on every show.
   useEffect(() => {
-    if (!local.get('reloadHome')) return;
+    if (!shown || !local.get('reloadHome')) return;
     local.remove('reloadHome');
     void qc.invalidateQueries({ queryKey: ['card'] });
     void qc.invalidateQueries({ queryKey: ['usage'] });
-  }, [qc]);
+  }, [shown, qc]);
 
   const card = info.data?.info ?? (cached?.custom_num === customNum ? cached : undefined);
   const pkg = flow.data?.package;

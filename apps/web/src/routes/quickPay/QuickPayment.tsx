@@ -10,6 +10,7 @@ import { quickCardCheck } from '../../features/commerce/api/commerce';
 import styles from '../../features/commerce/commerce.module.css';
 import { check, MESSAGE, PATTERN } from '@portal/contract/patterns/account';
 import { withQuery } from '../../lib/query';
+import { typedDigits } from '../../lib/typedDigits';
 
 /** What buying does for a card that is stopped or out of data (the line's read model). */
 const NEED_TEXT = {
@@ -86,7 +87,7 @@ function QuickPaymentPage() {
           placeholder="请输入卡号"
           value={customNum}
           onChange={(e) => {
-            setCustomNum(e.target.value.replace(/\D/g, ''));
+            setCustomNum(typedDigits(e.currentTarget));
             setCard(null);
           }}
           aria-invalid={Boolean(error)}

@@ -6,6 +6,7 @@ import { RealNameMode } from '@portal/contract/enums';
 import { groupCardNumber, safeUrl } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useShown } from '../../lib/keepAlive';
 import { useLocation, useNavigate } from '../../lib/router';
 import { CopyButton } from '../../components/CopyButton';
 import { PageHeader } from '../../components/PageHeader';
@@ -47,9 +48,11 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
   // another's card: the card's own page is the one the server names.
   const own = data.data ? carrierPath(data.data.page) : undefined;
   const elsewhere = own !== undefined && own !== CARRIER_PAGES[page].path;
+  // /lt_real_name stays mounted while hidden (lib/keepAlive.tsx): its effects wait until it shows
+  const shown = useShown();
   useEffect(() => {
-    if (elsewhere) navigate(own + location.search, { replace: true });
-  }, [elsewhere, own, location.search, navigate]);
+    if (shown && elsewhere) navigate(own + location.search, { replace: true });
+  }, [shown, elsewhere, own, location.search, navigate]);
   const [phase, setPhase] = useState<Phase>('idle');
   const started = useRef(false);
 
@@ -78,17 +81,18 @@ export function CarrierRealName({ page }: { page: CarrierPage }) {
   // Back from the carrier: the link's return path carries real_name=done.
   const done = cameBackDone(location.search);
   useEffect(() => {
-    if (done) void check(true);
-  }, [done, check]);
+    if (shown && done) void check(true);
+  }, [shown, done, check]);
 
   // Back from the applet or another tab without a redirect: ask again when the page shows.
   useEffect(() => {
+    if (!shown) return;
     const onVisible = () => {
       if (document.visibilityState === 'visible' && started.current) void check(false);
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [check]);
+  }, [shown, check]);
 
   async function start() {
     if (!customNum || phase === 'starting') return;

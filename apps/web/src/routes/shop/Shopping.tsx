@@ -31,6 +31,7 @@ import { loginUrl } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { local } from '../../lib/storage';
 import { toast } from '../../lib/toast';
+import { typedDigits } from '../../lib/typedDigits';
 import { useStored } from '../../lib/useStored';
 
 /** A device of the list; without `onBuy` (the one being ordered) it has no buy button. */
@@ -98,7 +99,7 @@ function QuantityInput({ value, max, onChange, id }: { value: number; max: numbe
         inputMode="numeric"
         maxLength={4}
         value={text}
-        onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 4))}
+        onChange={(e) => setText(typedDigits(e.currentTarget, 4))}
         onBlur={() => set(text === '' ? 1 : Number(text))}
       />
       <button type="button" aria-label="增加数量" disabled={value >= Math.min(max, 9999)} onClick={() => set(value + 1)}>

@@ -165,13 +165,16 @@ function CpePage() {
             <span className={styles.entryName}>套餐订购</span>
             <span className={styles.entryHint}>续订、加油包</span>
           </Link>
+          {/* keyed: without, Preact takes 我的订单's <a> for this row when it replaces the room kept
+              for it, and moves the rows after it — a shift the eye does not see but CLS counts
+              (docs/decisions/0079-the-h5-renders-with-preact.md) */}
           {pkg ? (
-            <Link to="/cpe_up" className={styles.entry}>
+            <Link key="upgrade" to="/cpe_up" className={styles.entry}>
               <span className={styles.entryName}>升级套餐</span>
               <span className={styles.entryHint}>补差价换大流量，有效期不变</span>
             </Link>
           ) : (
-            !flow.data && <div className={`${styles.entry} ${styles.reserved}`} aria-hidden="true" />
+            !flow.data && <div key="upgrade-room" className={`${styles.entry} ${styles.reserved}`} aria-hidden="true" />
           )}
           <Link to="/cpe_order" className={styles.entry}>
             <span className={styles.entryName}>我的订单</span>

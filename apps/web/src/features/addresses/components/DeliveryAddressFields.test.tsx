@@ -58,9 +58,9 @@ describe('DeliveryAddressFields', () => {
 
   it('hands each typed part to the form and shows the chosen region', () => {
     render(<Form initial={{ ...EMPTY, province: '广东省', city: '深圳市', district: '南山区' }} />);
-    fireEvent.change(screen.getByLabelText('收货人'), { target: { value: '张三' } });
-    fireEvent.change(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
-    fireEvent.change(screen.getByLabelText('详细地址'), { target: { value: '科技园1号' } });
+    fireEvent.input(screen.getByLabelText('收货人'), { target: { value: '张三' } });
+    fireEvent.input(screen.getByLabelText('手机号'), { target: { value: '13800138000' } });
+    fireEvent.input(screen.getByLabelText('详细地址'), { target: { value: '科技园1号' } });
     expect(value()).toEqual({
       receiver: '张三',
       mobile: '13800138000',
@@ -80,9 +80,9 @@ describe('DeliveryAddressFields', () => {
     expect(mobile.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(mobile.getAttribute('aria-describedby')!)?.textContent).toBe('请输入11位手机号');
     // editing another field leaves it
-    fireEvent.change(screen.getByLabelText('收货人'), { target: { value: '张' } });
+    fireEvent.input(screen.getByLabelText('收货人'), { target: { value: '张' } });
     expect(screen.getByText('请输入11位手机号')).toBeTruthy();
-    fireEvent.change(mobile, { target: { value: '1' } });
+    fireEvent.input(mobile, { target: { value: '1' } });
     expect(screen.queryByText('请输入11位手机号')).toBeNull();
     expect(mobile.getAttribute('aria-invalid')).toBeNull();
   });

@@ -57,13 +57,13 @@ describe('NewPasswordFields', () => {
     render(<Form kind="account" />);
     expect(input('新密码').type).toBe('password');
     expect(input('确认密码').autocomplete).toBe('new-password');
-    fireEvent.change(input('新密码'), { target: { value: 'abc12345' } });
-    fireEvent.change(input('确认密码'), { target: { value: 'abc1234' } });
+    fireEvent.input(input('新密码'), { target: { value: 'abc12345' } });
+    fireEvent.input(input('确认密码'), { target: { value: 'abc1234' } });
     expect(screen.getByTestId('value').textContent).toBe('abc12345|abc1234');
     fireEvent.click(screen.getByRole('button', { name: '检查' }));
     expect(input('确认密码').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('两次输入的密码不一致')).toBeTruthy();
-    fireEvent.change(input('确认密码'), { target: { value: 'abc12345' } });
+    fireEvent.input(input('确认密码'), { target: { value: 'abc12345' } });
     expect(screen.queryByText('两次输入的密码不一致')).toBeNull();
   });
 });

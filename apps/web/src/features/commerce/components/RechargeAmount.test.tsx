@@ -50,10 +50,10 @@ describe('RechargeAmount', () => {
     expect(amount()).toBe('100');
     const other = screen.getByLabelText('其他金额');
     expect(other.getAttribute('placeholder')).toBe('其他金额：请输入 1 到 5000 的整数');
-    fireEvent.change(other, { target: { value: '88' } });
+    fireEvent.input(other, { target: { value: '88' } });
     expect(amount()).toBe('88');
     expect(pressed()).toEqual([]);
-    fireEvent.change(other, { target: { value: '6000' } });
+    fireEvent.input(other, { target: { value: '6000' } });
     expect(amount()).toBe('无');
     expect(screen.getByRole('alert').textContent).toBe('请输入 1 到 5000 之间的整数金额');
     // a preset tapped again clears what was typed

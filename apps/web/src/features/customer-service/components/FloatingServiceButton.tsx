@@ -20,16 +20,28 @@ interface Props {
 }
 
 /**
+ * The pages before the spacer (the shell renders them, the spacer and the button side by side). A
+ * kept-alive page sits in a wrapper of its own (lib/keepAlive.tsx) that has no box while it shows
+ * (`display: contents`): its page is looked for inside.
+ */
+function pagesBefore(spacer: HTMLElement): Element[] {
+  const pages: Element[] = [];
+  for (let page = spacer.previousElementSibling; page; page = page.previousElementSibling)
+    if (page instanceof HTMLElement && page.style.display === 'contents') pages.push(...Array.from(page.children));
+    else pages.push(page);
+  return pages;
+}
+
+/**
  * Where the page's content ends (viewport px): the lowest box among the children of the pages
- * before the spacer (the shell renders them, the spacer and the button side by side) — not a
- * page's own box, which a min-height of a screen or a bottom padding stretches over empty room.
- * Hidden pages (a kept-alive page while another shows) and fixed bars (offsetParent null) are not
- * the page's flow, and an empty box (a tab bar's spacer) is room, not content. Content that sticks
- * out of its page below it still counts.
+ * before the spacer — not a page's own box, which a min-height of a screen or a bottom padding
+ * stretches over empty room. Hidden pages (a kept-alive page while another shows) and fixed bars
+ * (offsetParent null) are not the page's flow, and an empty box (a tab bar's spacer) is room, not
+ * content. Content that sticks out of its page below it still counts.
  */
 function contentBottom(spacer: HTMLElement): number {
   let bottom = -Infinity;
-  for (let page = spacer.previousElementSibling; page; page = page.previousElementSibling) {
+  for (const page of pagesBefore(spacer)) {
     if (!(page instanceof HTMLElement) || page.offsetParent === null) continue;
     for (const part of Array.from(page.children))
       if (part instanceof HTMLElement && part.offsetParent !== null && part.firstChild)
