@@ -5,7 +5,7 @@
 #     browser track, normal priority:  e2e (two files at a time) -> e2e-alone (one at a time)
 #     checks track, nice 10:           unit -> api (three files at a time) -> date-sensitive files on
 #                                      other days (four dates side by side)
-#   (lint and typecheck, also nice 10, go on beside them until they end)
+#   (lint and typecheck, at nice 19, go on beside them until they end)
 # The browser journeys spend most of their wall time waiting on a page or a server (a file's CPU
 # is about half its wall time), so the CPU-bound checks fill those gaps; at a lower priority they
 # yield the moment a journey's browser or server needs the CPU, so a journey's timing is as when it
@@ -200,8 +200,11 @@ else
 fi
 
 heartbeat
-track 10 "lint" "npm run --silent lint"
-track 10 "typecheck" "npm run --silent typecheck"
+# lint and typecheck at the lowest priority: on no track's path (they end minutes before the
+# tracks), so the checks track, the run's longest, gets the CPU first (its unit step took 291 s of
+# wall for 64 s of CPU beside them at the same priority)
+track 19 "lint" "npm run --silent lint"
+track 19 "typecheck" "npm run --silent typecheck"
 if ! step "build" npm run --silent build; then
   # nothing else can run on a failed build; lint and typecheck still say what they found
   for pid in "${BACKGROUND[@]:1}"; do wait "$pid" || true; done

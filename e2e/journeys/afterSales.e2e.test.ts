@@ -120,7 +120,8 @@ describe('refund and invoice requests, seen from both sides', () => {
     await refundRow.getByRole('button', { name: '同意退款' }).click();
     await modal.getByLabel('退款原因').fill('核实套餐未使用，同意退款');
     await modal.getByRole('button', { name: '确认退款' }).click();
-    await page.locator('.ant-message').getByText('已退款').waitFor();
+    // exactly 已退款: the part refunded earlier may still say 已退款 ¥1.00 beside it
+    await page.locator('.ant-message').getByText('已退款', { exact: true }).waitFor();
     await refundRow.waitFor({ state: 'hidden' });
     const refunds = j.portal.sql<{ kind: string; amount_fen: number; operator_username: string }>(
       'SELECT kind, amount_fen, operator_username FROM refunds WHERE order_no = ? ORDER BY id',
