@@ -4,6 +4,7 @@
 // to leave room for other systems on the same account), else the platform's published default.
 import type { CarrierAdapter, PlatformLimits } from '../../integrations/carrier/adapter';
 import { carrierKind } from '../../integrations/carrier/kinds';
+import { isHeld } from '../../integrations/http/heldTransport';
 import type { HttpTransport } from '../../integrations/http/transport';
 import type { PersonalDataSealer } from '../../lib/personalData';
 import type { GuardedAccount } from './guard';
@@ -37,10 +38,16 @@ export class AccountAdapters {
     if (!kind) throw new Error(`carrier account ${account.name}: no platform kind ${account.carrier}`);
     // every request of this account's adapter waits for the account's rate slot first
     let limits: GuardedAccount | null = null;
-    const limited: HttpTransport = async (req) => {
-      await this.slot((limits ??= this.guarded(account)));
-      return this.transport(req);
-    };
+    const slot = () => this.slot((limits ??= this.guarded(account)));
+    const transport = this.transport;
+    // a transport that holds the request until its connection is open waits for the slot there, so
+    // the call leaves in the turn its moment comes (integrations/http/heldTransport.ts)
+    const limited: HttpTransport = isHeld(transport)
+      ? (req) => transport.held(req, slot)
+      : async (req) => {
+          await slot();
+          return transport(req);
+        };
     const adapter = kind.create(
       { name: account.name, baseUrl: account.base_url || kind.defaultBaseUrl, credentials: this.credentialsOf(account) },
       limited,

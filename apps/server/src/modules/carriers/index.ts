@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/connect';
 import { CarrierSimulator } from '../../integrations/carrier/simulator';
-import { fetchTransport, type HttpTransport } from '../../integrations/http/transport';
+import { heldTransport } from '../../integrations/http/heldTransport';
+import type { HttpTransport } from '../../integrations/http/transport';
 import { personalData } from '../../lib/personalData';
 import type { DeclaredAccount } from './accountsFile';
 import { AccountAdapters } from './adapters';
@@ -30,7 +31,7 @@ export function createCarrierGateway(
   db: Db,
   config: Config,
   log: FastifyBaseLogger,
-  transport: HttpTransport = fetchTransport(config.carrierTimeoutMs),
+  transport: HttpTransport = heldTransport(config.carrierTimeoutMs),
   guardOptions: GuardOptions = {},
   /** false: a production deployment with real carriers only; a card left on the simulator account is refused */
   withSimulator = true,
