@@ -70,7 +70,10 @@ describe('heldTransport', () => {
     const { url, seen } = await platform((_req, res, body) => json(res, 200, { echo: body, 状态: '正常' }));
     const t = heldTransport(2000);
     const hand = handGo(seen);
-    const answer = t.held({ method: 'POST', url: `${url}/ec/query?x=1`, headers: { 'content-type': 'application/json' }, body: '{"a":"卡"}' }, hand.go);
+    const answer = t.held(
+      { method: 'POST', url: `${url}/ec/query?x=1`, headers: { 'content-type': 'application/json' }, body: '{"a":"卡"}' },
+      hand.go,
+    );
     await until(() => hand.asked.length === 1);
     // asked for its go with the connection open, and nothing written while it waits
     expect(hand.asked).toEqual([1]);

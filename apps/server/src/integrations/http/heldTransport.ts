@@ -46,7 +46,13 @@ export function heldTransport(timeoutMs = 10_000): HeldTransport {
 }
 
 /** One try on one connection: the answer, or word that the connection was lost before anything was written. */
-function once(url: URL, req: HttpRequest, go: () => Promise<void>, agent: HttpAgent, timeoutMs: number): Promise<HttpResponse | 'closed before the write'> {
+function once(
+  url: URL,
+  req: HttpRequest,
+  go: () => Promise<void>,
+  agent: HttpAgent,
+  timeoutMs: number,
+): Promise<HttpResponse | 'closed before the write'> {
   const secure = url.protocol === 'https:';
   const host = url.host;
   return new Promise((resolve, reject) => {
