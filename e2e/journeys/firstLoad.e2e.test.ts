@@ -223,4 +223,45 @@ describe('a cold visit to each page a holder opens most, logged in', () => {
     expect(v.js.length, `${path}: ${files}`).toBeLessThanOrEqual(budget.files);
     expect(v.jsGzip, `${path}: ${files}`).toBeLessThanOrEqual(budget.gzipBytes);
   });
+
+  // apps/web/build/firstPaint.ts: the page's first reads go out before its files (over HTTP/1.1 the
+  // files took the browser's six connections and the small answers waited), each is asked once (the
+  // page takes the answer over), and the stylesheet inlined in index.html is not fetched again when
+  // the page's code is imported (the import waited for that fetch).
+  it('/flow asks its first reads before its files and once each, and fetches no stylesheet twice', async () => {
+    const context = await j.phone.browser.newContext({ ...phoneContext, baseURL: j.portal.baseUrl, storageState: storage });
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        const url = new URL(r.url());
+        if (url.origin === new URL(j.portal.baseUrl).origin) asked.push(url.pathname + url.search);
+      });
+      await page.goto('/flow');
+      await page.getByText('剩余流量').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const reads = [
+        '/api/v2/application/info?custom_num=1000000001',
+        '/api/v2/card/flow?custom_num=1000000001',
+        '/api/v2/card_flow?custom_num=1000000001&days=30',
+      ];
+      for (const read of reads)
+        expect(
+          asked.filter((a) => a === read),
+          read,
+        ).toHaveLength(1);
+      const firstRead = Math.min(...reads.map((r) => asked.indexOf(r)));
+      const files = asked.filter((a) => a.startsWith('/assets/'));
+      // the entry's script goes first; every other file of the page after the reads
+      expect(asked.slice(0, firstRead).filter((a) => a.startsWith('/assets/')).length, asked.join('\n')).toBeLessThanOrEqual(1);
+      const css = files.filter((f) => f.endsWith('.css'));
+      expect(new Set(css).size, css.join(', ')).toBe(css.length);
+      const inlined = /<link rel="stylesheet" href="([^"]+)" disabled>/.exec(readFileSync(join(webDist, 'index.html'), 'utf8'))?.[1];
+      expect(inlined, 'index.html keeps the inlined stylesheet as a disabled link').toBeTruthy();
+      expect(asked).not.toContain(inlined);
+      expect(j.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
