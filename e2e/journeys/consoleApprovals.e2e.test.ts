@@ -133,6 +133,12 @@ describe('console: limits and a second approver', () => {
   });
 
   const issueAbove = async (page: Phone['page'], name: string) => {
+    // the limits answer slowly (a loaded server, a slow network): the form is filled and sent before
+    // they are in, and the confirmation still says the issue goes for approval
+    await page.route('**/api/admin/limits', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.goto('/admin/vouchers');
     await page.getByLabel('卡号（每行一个，或以逗号分隔）').fill('1000000001');
     await page.getByLabel('券名称').fill(name);
@@ -143,6 +149,7 @@ describe('console: limits and a second approver', () => {
     await page.getByRole('dialog').getByRole('button', { name: '提交审批' }).click();
     const notice = page.locator('.ant-modal').filter({ hasText: '超出限额，已提交审批' });
     await notice.getByRole('button', { name: '知道了' }).click();
+    await page.unroute('**/api/admin/limits');
   };
   const approvalsQueue = (page: Phone['page']) => page.locator('.ant-table-tbody tr[data-queue="approvals"]');
 

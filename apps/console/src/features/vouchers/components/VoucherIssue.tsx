@@ -22,6 +22,7 @@ import * as admin from '@portal/contract/routes/admin';
 const newRequestId = () => `issue-${newRequestKey()}`;
 
 export function VoucherIssue() {
+  const queryClient = useQueryClient();
   const op = useOperator().data;
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<Fields>();
@@ -36,9 +37,13 @@ export function VoucherIssue() {
     form.resetFields();
     setRequestId(newRequestId());
   });
-  const limits = useQuery({ queryKey: queryKeys.approvals.limits, queryFn: () => call(admin.adminWriteLimits) });
-  const submit = (v: Fields) => {
-    const over = issueWarning(limits.data, v);
+  const limitsQuery = { queryKey: queryKeys.approvals.limits, queryFn: () => call(admin.adminWriteLimits) };
+  const limits = useQuery(limitsQuery);
+  const submit = async (v: Fields) => {
+    // the limits not read yet (a slow first load): read them now, or the confirmation would say
+    // 发放 for an issue the server then holds for approval
+    const known = limits.data ?? (await queryClient.fetchQuery(limitsQuery).catch(() => undefined));
+    const over = issueWarning(known, v);
     return modal.confirm({
       title: over ? '超出限额：发放需另一位管理员审批' : '确认发放优惠券？',
       content: (
