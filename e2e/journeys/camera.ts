@@ -1,5 +1,6 @@
 // A stand-in camera for the scanning journeys (/bind_card, /cpe_bind): a canvas stream that draws
 // a real QR code, which the app decodes like a camera's picture.
+import type { Page } from 'playwright-core';
 import { BarcodeFormat, EncodeHintType, QRCodeWriter } from '@zxing/library';
 
 /** The modules of a QR code of `text` (with its quiet zone), row by row. */
@@ -40,4 +41,21 @@ export function installCamera(matrix: boolean[][]) {
   };
   if (navigator.mediaDevices) navigator.mediaDevices.getUserMedia = fake;
   else Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: fake } });
+}
+
+/**
+ * Records whether the scanner's dialog (`[role=dialog]` named `name`) came up, from now on. The
+ * stand-in camera's first frame is read at once: on a loaded machine the dialog can come and go
+ * between two looks of a test, so the test asks afterwards whether it came.
+ */
+export async function watchScanner(page: Page, name: string): Promise<{ cameUp: () => Promise<boolean> }> {
+  await page.evaluate((label) => {
+    const w = window as unknown as { __scannerCameUp?: boolean };
+    w.__scannerCameUp = false;
+    const seen = () => document.querySelector(`[role="dialog"][aria-label="${label}"]`) !== null;
+    new MutationObserver(() => {
+      if (seen()) w.__scannerCameUp = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  }, name);
+  return { cameUp: () => page.evaluate(() => (window as unknown as { __scannerCameUp?: boolean }).__scannerCameUp === true) };
 }

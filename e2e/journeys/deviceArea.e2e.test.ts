@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { installCamera, qrMatrix } from './camera';
+import { installCamera, qrMatrix, watchScanner } from './camera';
 import { DEMO, grouped, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
 
 /** The QR on the unbound 5G CPE's box: a link to /cpe_bind with its serial and card number. */
@@ -188,19 +188,12 @@ describe('the device area’s plans, orders, reminders and box scan', () => {
     await loginWithAccount(page);
     await page.evaluate(() => localStorage.setItem('e2e_camera', 'qr'));
     await page.goto('/cpe_bind');
-    // the scanner's dialog may come and go between two looks of a loaded test machine (the fake
-    // camera's frame is read at once): its coming is recorded as it happens
-    await page.evaluate(() => {
-      const w = window as unknown as { __scannerShown?: boolean };
-      new MutationObserver(() => {
-        if (document.querySelector('[role="dialog"][aria-label="扫描设备二维码"]')) w.__scannerShown = true;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    const scanning = await watchScanner(page, '扫描设备二维码');
     await page.getByRole('button', { name: '扫码' }).click();
     const scanner = page.getByRole('dialog', { name: '扫描设备二维码' });
     if (await scanner.isVisible()) await screenshot(page, 'cpe-bind-scanning');
     await expect.poll(() => page.getByLabel('序列号').inputValue(), { timeout: 15_000 }).toBe('CPE5G-D0017');
-    expect(await page.evaluate(() => (window as unknown as { __scannerShown?: boolean }).__scannerShown)).toBe(true);
+    expect(await scanning.cameUp()).toBe(true);
     expect(await page.getByLabel('卡号').inputValue()).toBe('1000000017');
     await page.getByRole('dialog', { name: '扫描设备二维码' }).waitFor({ state: 'detached' });
     await page.getByText('已识别序列号和卡号，请核对并输入卡密码后添加').waitFor();

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screenshot } from '../harness';
 import { useJourney } from '../journey';
-import { installCamera, qrMatrix } from './camera';
+import { installCamera, qrMatrix, watchScanner } from './camera';
 import { acceptAgreement, DEMO, loginWithAccount, loginWithCardOf, resetBrowser, stored, submitLogin, waitForPath } from './steps';
 
 /** The QR on a card holder: a link carrying the card number (as /qr_code_login links do). */
@@ -222,11 +222,12 @@ describe('forms that say what to fix', () => {
     await loginWithAccount(page);
     await page.evaluate(() => localStorage.setItem('e2e_camera', 'qr'));
     await page.goto('/bind_card');
+    const scanning = await watchScanner(page, '扫描卡片条码');
     await page.getByRole('button', { name: '扫码' }).click();
-    await page.getByRole('dialog', { name: '扫描卡片条码' }).waitFor();
-    await screenshot(page, 'forms-bind-scanning');
+    if (await page.getByRole('dialog', { name: '扫描卡片条码' }).isVisible()) await screenshot(page, 'forms-bind-scanning');
     const num = page.locator('input[name=custom_num]');
     await expect.poll(() => num.inputValue(), { timeout: 15_000 }).toBe('1000000020');
+    expect(await scanning.cameUp()).toBe(true);
     await page.getByRole('dialog', { name: '扫描卡片条码' }).waitFor({ state: 'detached' });
     // the scanned card is checked like a typed one
     await page.getByText('请输入卡密码（6位数字').waitFor();
