@@ -23,6 +23,9 @@ function chinaMidnightIn(n: number): number {
 async function fact(page: Page, label: string): Promise<string> {
   const dd = page.locator(`dl div:has(> dt:text-is("${label}")) > dd`).first();
   await dd.waitFor();
+  // '-' while the card's info is on its way (a card just made current, a loaded machine): every
+  // fact this file reads has a value once it has come
+  await expect.poll(async () => (await dd.innerText()).trim(), { timeout: 15_000 }).not.toBe('-');
   return (await dd.innerText()).trim();
 }
 
