@@ -350,6 +350,13 @@ export async function startPortal(opts: StartPortalOptions = {}): Promise<Portal
 export interface OpenPhoneOptions {
   userAgent?: string;
   storageState?: BrowserContextOptions['storageState'];
+  /**
+   * Paint a returning holder's page from its stored snapshot before the code comes, as a phone
+   * does (apps/web/src/lib/pageSnapshot.ts). Off unless asked: for up to a few seconds the page is
+   * then in the document twice (the painted copy and the live page rendering hidden under it), and
+   * a journey's text lookup would find both. The snapshot's own journeys ask for it.
+   */
+  pageSnapshots?: boolean;
 }
 
 /**
@@ -404,10 +411,11 @@ export async function closeContexts(): Promise<void> {
   await Promise.all((launched?.contexts() ?? []).map((c) => c.close().catch(() => {})));
 }
 
-async function open(options: BrowserContextOptions): Promise<Phone> {
+async function open(options: BrowserContextOptions, initScript?: string): Promise<Phone> {
   const shared = await browser();
   const context = await shared.newContext(options);
   try {
+    if (initScript) await context.addInitScript({ content: initScript });
     const page = await context.newPage();
     watchPage(page);
     return { browser: shared, context, page, close: () => context.close().catch(() => {}) };
@@ -418,18 +426,21 @@ async function open(options: BrowserContextOptions): Promise<Phone> {
 }
 
 export function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhoneOptions = {}): Promise<Phone> {
-  return open({
-    baseURL: portal.baseUrl,
-    viewport: { width: 375, height: 667 },
-    screen: { width: 375, height: 667 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    userAgent: opts.userAgent ?? MOBILE_USER_AGENT,
-    storageState: opts.storageState,
-  });
+  return open(
+    {
+      baseURL: portal.baseUrl,
+      viewport: { width: 375, height: 667 },
+      screen: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+      userAgent: opts.userAgent ?? MOBILE_USER_AGENT,
+      storageState: opts.storageState,
+    },
+    opts.pageSnapshots ? undefined : 'window.__portalNoSnapshot = true',
+  );
 }
 
 /**

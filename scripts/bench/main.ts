@@ -199,11 +199,13 @@ async function main() {
     pass: pageRows.every((r) => r.pass),
   };
   const pages = pageRows.map(({ visits: _visits, ...median }) => median);
+  section('(g) the same pages on a returning visit — seen once before, painted from what the phone kept (docs/decisions/0080)');
+  const pagesReturning = (await benchPages(portal, console.log, 'returning')).map(({ visits: _visits, ...median }) => median);
   if (ONLY_PAGES) {
     await cleanup();
     section('summary');
     console.log(`  ${pagesTarget.pass ? 'PASS' : 'FAIL'}  ${pad(pagesTarget.name, 46)} ${pagesTarget.value}`);
-    writeResults({ started, pages, targets: [pagesTarget] });
+    writeResults({ started, pages, pagesReturning, targets: [pagesTarget] });
     return;
   }
 
@@ -222,7 +224,7 @@ async function main() {
     await cleanup();
     section('summary');
     console.log(`  ${cardCheckTarget.pass ? 'PASS' : 'FAIL'}  ${pad(cardCheckTarget.name, 46)} ${cardCheckTarget.value}`);
-    writeResults({ started, cardCheck, pages, targets: [cardCheckTarget, pagesTarget] });
+    writeResults({ started, cardCheck, pages, pagesReturning, targets: [cardCheckTarget, pagesTarget] });
     return;
   }
 
@@ -267,7 +269,7 @@ async function main() {
     await cleanup();
     section('summary');
     for (const t of firstLoadTargets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${pad(t.name, 46)} ${t.value}`);
-    writeResults({ started, firstLoad, lighthouse: lh, pages, targets: [...firstLoadTargets, pagesTarget] });
+    writeResults({ started, firstLoad, lighthouse: lh, pages, pagesReturning, targets: [...firstLoadTargets, pagesTarget] });
     return;
   }
 
@@ -371,6 +373,7 @@ async function main() {
     started,
     firstLoad,
     lighthouse: lh,
+    pagesReturning,
     throughput: { seconds: SECONDS, connections: CONNECTIONS, cardInfo: card, bare, ratio, logLevel: 'info', database: 'sqlite' },
     commerce: {
       ordersCreated: commerce.orders,

@@ -229,6 +229,38 @@ export async function holderStorage(
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByTestId('current-card').waitFor();
+    return withoutSnapshots(await context.storageState());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The storage without any page's snapshot (apps/web/src/lib/pageSnapshot.ts): a first visit. */
+function withoutSnapshots(storage: HolderStorage): HolderStorage {
+  return {
+    ...storage,
+    origins: storage.origins.map((o) => ({ ...o, localStorage: o.localStorage.filter((e) => !e.name.startsWith('sim_snap:')) })),
+  };
+}
+
+/**
+ * The holder's storage after they have seen `path` once (its data shown and kept: the page's
+ * snapshot, apps/web/src/lib/pageSnapshot.ts), for a returning visit on a cold HTTP cache — a holder
+ * who opens the portal again from the messaging app days later.
+ */
+export async function returningStorage(browser: Browser, baseUrl: string, storage: HolderStorage, path: string): Promise<HolderStorage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 375, height: 667 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: storage,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    const key = `sim_snap:${path}`;
+    await page.waitForFunction((k) => localStorage.getItem(k) !== null, key, { timeout: 30_000 });
     return await context.storageState();
   } finally {
     await context.close();

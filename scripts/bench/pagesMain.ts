@@ -5,10 +5,24 @@
 // docs/decisions/0063-every-page-as-light-as-login.md. Beside them: the bytes the browser actually
 // downloaded (the build's brotli copies), FCP and the long tasks' time before it.
 // BENCH_PAGES=/,/mine (paths) visits only those, beside /login.
+// Two kinds of visit, each its own table: `first` (the holder has never seen the page on this
+// phone) and `returning` (they have: the page paints what it last showed before its code comes —
+// docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md); BENCH_PAGE_VISITS=first or
+// =returning runs one.
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, startPortal, webDist, type Portal } from '../../e2e/harness';
-import { coldVisit, HOLDER_PAGES, holderStorage, LOGIN_JS_BUDGET, medianVisit, PAGE_COLD_JS_BUDGETS, type ColdVisit } from './pages';
+import {
+  coldVisit,
+  HOLDER_PAGES,
+  holderStorage,
+  LOGIN_JS_BUDGET,
+  medianVisit,
+  PAGE_COLD_JS_BUDGETS,
+  returningStorage,
+  type ColdVisit,
+  type HolderStorage,
+} from './pages';
 
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const CPU = Number(process.env.BENCH_PAGE_CPU ?? 4);
@@ -21,17 +35,26 @@ export interface PageRow extends ReturnType<typeof medianVisit> {
   visits: ColdVisit[];
 }
 
-export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.log): Promise<PageRow[]> {
+export type VisitKind = 'first' | 'returning';
+
+export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.log, kind: VisitKind = 'first'): Promise<PageRow[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   try {
     const storage = await holderStorage(browser, portal.baseUrl, { account: 'demo', password: 'demo1234' });
     const only = process.env.BENCH_PAGES?.split(',').map((p) => p.trim());
     const pages = [{ name: 'login', path: '/login' } as const, ...HOLDER_PAGES.filter((p) => !only || only.includes(p.path))];
     const visits = new Map<string, ColdVisit[]>(pages.map((p) => [p.path, []]));
+    // a returning holder has seen each page once before (its snapshot kept); /login is always a first visit
+    const storageOf = new Map<string, HolderStorage | undefined>();
+    for (const p of pages)
+      storageOf.set(
+        p.path,
+        p.path === '/login' ? undefined : kind === 'returning' ? await returningStorage(browser, portal.baseUrl, storage, p.path) : storage,
+      );
     // round after round (every page once per round): a busy moment of the machine falls on all pages alike
     for (let i = 0; i < RUNS; i++) {
       for (const p of pages) {
-        const v = await coldVisit(browser, portal.baseUrl, p.path === '/login' ? undefined : storage, p.path, webDist, {
+        const v = await coldVisit(browser, portal.baseUrl, storageOf.get(p.path), p.path, webDist, {
           cpuSlowdown: CPU,
           slow4g: SLOW4G,
         });
@@ -70,10 +93,16 @@ export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const portal = await startPortal({ env: { LOG_LEVEL: 'warn' } });
   try {
-    console.log(`== cold visits, ${RUNS} runs each, CPU ${CPU}× slower, ${SLOW4G ? 'slow 4G' : 'loopback network'} (medians)`);
-    const rows = await benchPages(portal);
-    // like `npm run bench`: 0 when it ran, whatever the budgets say (the e2e journey enforces them)
-    console.log(rows.every((r) => r.pass) ? '  every page within its budget' : '  OVER BUDGET: see above');
+    const kinds = (process.env.BENCH_PAGE_VISITS ?? 'first,returning').split(',') as VisitKind[];
+    for (const kind of kinds) {
+      console.log(
+        `== cold visits (${kind === 'first' ? 'first: the page never seen on this phone' : 'returning: the page seen once before, the HTTP cache cold'}), ` +
+          `${RUNS} runs each, CPU ${CPU}× slower, ${SLOW4G ? 'slow 4G' : 'loopback network'} (medians)`,
+      );
+      const rows = await benchPages(portal, console.log, kind);
+      // like `npm run bench`: 0 when it ran, whatever the budgets say (the e2e journey enforces them)
+      console.log(rows.every((r) => r.pass) ? '  every page within its budget' : '  OVER BUDGET: see above');
+    }
   } finally {
     await portal.stop();
   }

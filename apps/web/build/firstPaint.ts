@@ -27,6 +27,7 @@ import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 import { EVERY_PAGE_FIRST_REQUESTS, FIRST_REQUESTS } from '../src/config/firstRequests.ts';
+import { SNAPSHOT_KEY_PREFIX, SNAPSHOT_PAGES, snapshotOwner, snapshotToPaint } from '../src/config/pageSnapshots.ts';
 
 /** DEFAULT_AGENT_MARK of @portal/contract/enums (Vite's config loader cannot import workspace TS). */
 const DEFAULT_AGENT_MARK = 'demo';
@@ -43,8 +44,14 @@ function staticDeps(bundle: OutputBundle, chunk: OutputChunk, skip: Set<string>,
 
 /** how long the painted /login waits for the app's code before it offers a reload */
 export const BOOT_STALLED_MS = 15_000;
+/** Inline script: the alert that the app's code never came, with a reload, put before element `x`
+ *  (the painted page is inert: the alert must be outside it). Reads `d`, the document. */
+const stalledAlertBefore = (x: string) =>
+  'var n=d.createElement("div");n.setAttribute("role","alert");n.className="boot-stalled";' +
+  'n.innerHTML="<span>页面加载失败，请检查网络</span><button type=\\"button\\">重新加载</button>";' +
+  `n.querySelector("button").addEventListener("click",function(){location.reload()});${x}.parentNode.insertBefore(n,${x})`;
 const BOOT_STALLED_CSS =
-  '.boot-stalled{position:fixed;top:0;left:0;right:0;z-index:10;display:flex;align-items:center;justify-content:space-between;' +
+  '.boot-stalled{position:fixed;top:0;left:0;right:0;z-index:3001;display:flex;align-items:center;justify-content:space-between;' +
   'gap:12px;padding:8px 16px;background:#fff4e5;color:#7a2e0e;font-size:14px}' +
   '.boot-stalled button{min-height:44px;padding:0 16px;border:0;border-radius:6px;background:#1677ff;color:#fff;font-size:14px}';
 
@@ -140,8 +147,9 @@ export function firstPaint(): Plugin {
         // largest paint once, when it first paints it); main.tsx hands the request to the app
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
-          '(function(m,A,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b,c;' +
-          'try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark");c=localStorage.getItem("sim_customNum")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
+          '(function(m,A,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b,c;w.__portalEntry=' +
+          entryUrl +
+          ';try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark");c=localStorage.getItem("sim_customNum")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +
@@ -154,9 +162,8 @@ export function firstPaint(): Plugin {
           // the app's code never came (offline, a blocked script): the painted form is inert, so
           // say so and offer a reload instead of a form that ignores every tap
           'setTimeout(function(){var x=d.querySelector("[data-prerendered]");if(!x||!x.getClientRects().length)return;' +
-          'var n=d.createElement("div");n.setAttribute("role","alert");n.className="boot-stalled";' +
-          'n.innerHTML="<span>页面加载失败，请检查网络</span><button type=\\"button\\">重新加载</button>";' +
-          'n.querySelector("button").addEventListener("click",function(){location.reload()});x.parentNode.insertBefore(n,x)},' +
+          stalledAlertBefore('x') +
+          '},' +
           String(BOOT_STALLED_MS) +
           ');' +
           'q.then(function(e){var n=e&&e.code===0&&e.data&&e.data.apply_name;if(!n)return;' +
@@ -169,6 +176,17 @@ export function firstPaint(): Plugin {
           // only with a current card); a failure is left to the page's own request. Asked before the
           // page's files: over HTTP/1.1 a browser opens six connections to a host, and the page's
           // dozen files took them all while these small answers waited their turn (0.6 s on slow 4G).
+          // 6b.: this holder's snapshot of the page, painted by the script after #root (not when a
+          // test harness asked for the live page alone: e2e/harness.ts)
+          'if(t&&!w.__portalNoSnapshot&&' +
+          JSON.stringify(SNAPSHOT_PAGES) +
+          '.indexOf(p)>=0)try{var z=(' +
+          String(snapshotToPaint) +
+          ')(localStorage.getItem(' +
+          JSON.stringify(SNAPSHOT_KEY_PREFIX) +
+          '+p),(' +
+          String(snapshotOwner) +
+          ')(t,c||""),w.__portalEntry,Date.now());if(z){w.__portalSnap={path:p,html:z};d.documentElement.className+=" snap"}}catch(e){}' +
           'if(t){var E={},g=function(x){if(x.indexOf("{customNum}")>=0&&!c)return;' +
           'var f="/api"+x.replace("{customNum}",encodeURIComponent(c||"")).replace("{mark}",encodeURIComponent(a));' +
           'E[f]=fetch(f,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin"});E[f].catch(function(){})};' +
@@ -183,7 +201,18 @@ export function firstPaint(): Plugin {
         if (!html.includes(root)) throw new Error(`first paint: index.html has no ${root}`);
         const login = bootMarkup(await prerenderLogin(appRoot));
 
-        let out = html.replace(root, () => `<div id="root">${login}</div>`);
+        // 6b.: the snapshot, if the head's script took one, beside #root before the first paint
+        const paintSnapshot =
+          '(function(d,w){var s=w.__portalSnap;if(!s)return;var e=d.createElement("div");e.id="page-snapshot";' +
+          'e.setAttribute("inert","");e.innerHTML=s.html;delete s.html;d.getElementById("root").after(e);' +
+          // still painted long after: the app's code never came (main.tsx takes it away 3 s after it
+          // started, whatever the reads do) — say so, as the painted /login does
+          'setTimeout(function(){if(!e.isConnected)return;' +
+          stalledAlertBefore('e') +
+          '},' +
+          String(BOOT_STALLED_MS) +
+          ')})(document,window)';
+        let out = html.replace(root, () => `<div id="root">${login}</div><script>${paintSnapshot}</script>`);
         // html's font size: the rem script's value on a 375 px phone, for a browser without scripts
         // (the script's inline style wins wherever it runs).
         out = out.replace(

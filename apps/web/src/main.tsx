@@ -9,6 +9,7 @@ import { preloadAppShell } from './app/Shell';
 import { LOGIN_ROUTE } from './config/routeRules';
 import { brandingStore } from './features/branding/model/brandingStore';
 import { NETWORK_FAILED } from './lib/networkFailed';
+import { revealLivePage, SNAPSHOT_HOLD_MS, SNAPSHOT_ELEMENT_ID } from './lib/snapshotPaint';
 import { local } from './lib/storage';
 import { toast } from './lib/toast';
 import './styles/base.css';
@@ -55,8 +56,13 @@ const waitFor =
 // The H5 renders with Preact (docs/decisions/0079-the-h5-renders-with-preact.md), which renders into
 // a container by reusing the nodes it finds there: the prerendered markup (inert, read-only) is taken
 // out first, in the same task as the synchronous first render, so nothing paints in between.
+// A returning holder's page painted from what the phone stored (lib/snapshotPaint.ts) stays while
+// the live page renders hidden in #root; it gives way once the page's reads have answered
+// (lib/pageSnapshot.ts) or, whatever they do, after a moment: never longer than that.
+const painted = document.getElementById(SNAPSHOT_ELEMENT_ID) !== null;
 const start = () => {
   root.replaceChildren();
   createRoot(root).render(<App />);
+  if (painted) setTimeout(revealLivePage, SNAPSHOT_HOLD_MS);
 };
 void Promise.resolve(waitFor).then(start, start);

@@ -13,6 +13,7 @@ import { brandingStore, useBrand } from '../features/branding/model/brandingStor
 import { markFromQuery } from '../features/branding/model/mark';
 import { configureApi } from '../lib/api';
 import { useLocation, useNavigate } from '../lib/router';
+import { paintedSnapshotPath, pagePath, revealLivePage } from '../lib/snapshotPaint';
 import { local } from '../lib/storage';
 import { useStored } from '../lib/useStored';
 import { LoadingPage } from './PageBoundary';
@@ -49,6 +50,11 @@ export function Shell() {
   useEffect(() => {
     document.title = brand.appName;
   }, [brand.appName]);
+  // the guards sent this visit elsewhere (a session gone, no card): the painted page is not it
+  useEffect(() => {
+    const painted = paintedSnapshotPath();
+    if (painted !== undefined && pagePath(location.pathname) !== painted) revealLivePage();
+  }, [location.pathname]);
 
   // Decided per navigation, as the guards are: a login on this page changes nothing until it
   // navigates on.

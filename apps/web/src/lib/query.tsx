@@ -3,6 +3,7 @@
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useShown } from './keepAlive';
+import { keepPageSnapshots } from './pageSnapshot';
 import { local } from './storage';
 
 export const queryClient = new QueryClient({
@@ -24,6 +25,9 @@ local.subscribe(() => {
   if (Boolean(token) !== Boolean(sessionToken)) queryClient.clear();
   sessionToken = token;
 });
+
+// A returning holder's next cold visit paints what this visit last showed (./pageSnapshot.ts).
+if (typeof document !== 'undefined') keepPageSnapshots(queryClient);
 
 /**
  * A page's queries, on the app's one client. A kept page hidden by ./keepAlive.tsx stops listening

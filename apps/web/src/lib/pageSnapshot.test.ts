@@ -1,0 +1,157 @@
+// @vitest-environment happy-dom
+// What a returning holder's next cold visit paints (./pageSnapshot.ts, ./snapshotPaint.ts;
+// docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md): which markup is kept and
+// when, and when a painted snapshot gives way to the live page.
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { snapshotOwner, snapshotToPaint } from '../config/pageSnapshots';
+import { keepPageSnapshots, markupOf, pageReads, saveSnapshot, SNAPSHOT_SETTLE_MS } from './pageSnapshot';
+import { forgetSnapshots, paintedSnapshotPath, revealLivePage } from './snapshotPaint';
+import { local } from './storage';
+
+const ENTRY = '/assets/index-abc.js';
+
+function paintSnapshot(path: string) {
+  document.body.insertAdjacentHTML('beforeend', '<div id="page-snapshot" inert><p>93.84GB</p></div>');
+  document.documentElement.classList.add('snap');
+  window.__portalSnap = { path };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '<div id="root"><main><h1>流量查询</h1><p>剩余流量 93.84GB</p></main></div>';
+  document.documentElement.className = '';
+  window.__portalEntry = ENTRY;
+  window.__portalSnap = undefined;
+  history.replaceState(null, '', '/flow');
+  local.set('token', 'tok-1');
+  local.set('customNum', '1000000001');
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('markupOf', () => {
+  it('keeps what shows: no hidden kept page, nothing marked data-no-snapshot, no script', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div style="display: none;"><p>首页</p></div><div style="display: contents;"><p>流量</p><p data-no-snapshot>秘密</p>' +
+      '<p hidden>隐藏</p><script>1</script></div>';
+    const html = markupOf(root);
+    expect(html).toContain('流量');
+    for (const gone of ['首页', '秘密', '隐藏', '<script']) expect(html).not.toContain(gone);
+    // the live page is untouched
+    expect(root.textContent).toContain('首页');
+  });
+});
+
+describe('saveSnapshot', () => {
+  it('keeps the page under its path, for this holder, card and build, and the inline script would paint it', () => {
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    const raw = localStorage.getItem('sim_snap:/flow');
+    expect(snapshotToPaint(raw, snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000)).toContain('剩余流量 93.84GB');
+  });
+
+  it.each([
+    ['without a session', () => local.remove('token')],
+    ['on a page not kept (a form)', () => history.replaceState(null, '', '/realname')],
+    ['without a build (the dev server)', () => (window.__portalEntry = undefined)],
+    ['when the page is empty', () => (document.getElementById('root')!.innerHTML = '  ')],
+    ['when the page is too large to keep', () => (document.getElementById('root')!.innerHTML = `<p>${'x'.repeat(200_001)}</p>`)],
+  ])('keeps nothing %s', (_, arrange) => {
+    arrange();
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(false);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('sim_snap:'))).toEqual([]);
+  });
+
+  it('a trailing slash names the same page', () => {
+    history.replaceState(null, '', '/flow/');
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    expect(localStorage.getItem('sim_snap:/flow')).not.toBeNull();
+  });
+});
+
+describe('forgetSnapshots', () => {
+  it('removes every page’s snapshot and nothing else', () => {
+    localStorage.setItem('sim_snap:/flow', '{}');
+    localStorage.setItem('sim_snap:/', '{}');
+    localStorage.setItem('sim_mark', 'acme');
+    forgetSnapshots(localStorage);
+    expect(Object.keys(localStorage).sort()).toEqual(['sim_customNum', 'sim_mark', 'sim_token']);
+  });
+});
+
+describe('a painted snapshot', () => {
+  it('is named by its path while it is there, and gone with the class on <html> once revealed', () => {
+    expect(paintedSnapshotPath()).toBeUndefined();
+    paintSnapshot('/flow');
+    expect(paintedSnapshotPath()).toBe('/flow');
+    revealLivePage();
+    expect(paintedSnapshotPath()).toBeUndefined();
+    expect(document.getElementById('page-snapshot')).toBeNull();
+    expect(document.documentElement.classList.contains('snap')).toBe(false);
+  });
+});
+
+describe('keepPageSnapshots', () => {
+  const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+
+  it('gives the painted page way to the live one once the page’s reads have answered, and keeps it after a quiet moment', async () => {
+    paintSnapshot('/flow');
+    const c = client();
+    const stop = keepPageSnapshots(c);
+    const observer = new QueryObserver(c, { queryKey: ['flow'], queryFn: async () => ({ left: 93.84 }) });
+    const unsubscribe = observer.subscribe(() => {});
+    expect(paintedSnapshotPath()).toBe('/flow');
+    await vi.waitFor(() => expect(pageReads(c)).toBe('shown'));
+    await vi.waitFor(() => expect(paintedSnapshotPath()).toBeUndefined());
+    await vi.waitFor(() => expect(localStorage.getItem('sim_snap:/flow')).not.toBeNull(), { timeout: SNAPSHOT_SETTLE_MS + 1000 });
+    unsubscribe();
+    stop();
+  });
+
+  it('a read that failed: the live page (its 重试) replaces the painted one, and nothing is kept', async () => {
+    paintSnapshot('/flow');
+    const c = client();
+    const stop = keepPageSnapshots(c);
+    const observer = new QueryObserver(c, {
+      queryKey: ['flow'],
+      queryFn: async () => {
+        throw new Error('网络连接失败');
+      },
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(pageReads(c)).toBe('failed'));
+    await vi.waitFor(() => expect(paintedSnapshotPath()).toBeUndefined());
+    await new Promise((r) => setTimeout(r, SNAPSHOT_SETTLE_MS + 100));
+    expect(localStorage.getItem('sim_snap:/flow')).toBeNull();
+    unsubscribe();
+    stop();
+  });
+
+  it('keeps the page when the holder leaves it (hidden), once it shows their data', async () => {
+    const c = client();
+    const stop = keepPageSnapshots(c);
+    const unsubscribe = new QueryObserver(c, { queryKey: ['flow'], queryFn: async () => 1 }).subscribe(() => {});
+    await vi.waitFor(() => expect(pageReads(c)).toBe('shown'));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(localStorage.getItem('sim_snap:/flow')).not.toBeNull();
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    unsubscribe();
+    stop();
+  });
+
+  it('keeps nothing while a read is under way', async () => {
+    const c = client();
+    const stop = keepPageSnapshots(c);
+    const unsubscribe = new QueryObserver(c, { queryKey: ['flow'], queryFn: () => new Promise(() => {}) }).subscribe(() => {});
+    await vi.waitFor(() => expect(pageReads(c)).toBe('busy'));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(localStorage.getItem('sim_snap:/flow')).toBeNull();
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    unsubscribe();
+    stop();
+  });
+});
