@@ -12,7 +12,8 @@ const SNAPSHOT = '#page-snapshot';
 
 const snapshotKeys = async (page: Page) => Object.keys(await stored(page)).filter((k) => k.startsWith('sim_snap:'));
 
-/** The build's scripts held back until the returned function is called: the page's code on its way. */
+/** The build's scripts and stylesheets held back until the returned function is called: the
+ *  page's code on its way. */
 async function holdScripts(page: Page): Promise<() => Promise<void>> {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
@@ -20,10 +21,11 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
     await released;
     await route.continue().catch(() => {});
   };
-  await page.route('**/assets/*.js', hold);
+  const files = /\/assets\/.*\.(js|css)$/;
+  await page.route(files, hold);
   return async () => {
     release();
-    await page.unroute('**/assets/*.js', hold);
+    await page.unroute(files, hold);
   };
 }
 
@@ -58,6 +60,10 @@ describe('a returning holder’s page painted from what the phone stored', () =>
     const painted = page.locator(SNAPSHOT);
     await painted.getByText('剩余流量').first().waitFor();
     expect(await painted.getAttribute('inert')).toBe('');
+    // styled with the stylesheets' text the phone kept, the page's own still on their way: the
+    // remaining data in its large figure, not in the body's 14 px
+    const figure = painted.locator('[class*="remainingValue"]');
+    expect(await figure.evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThan(24);
     expect(await page.locator('#root').isHidden()).toBe(true);
     await screenshot(page, 'page-snapshot-painted', { viewport: true });
     // a tap on the painted page does nothing (it is not the page yet): no navigation, no error

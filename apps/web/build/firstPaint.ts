@@ -27,7 +27,7 @@ import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 import { EVERY_PAGE_FIRST_REQUESTS, FIRST_REQUESTS } from '../src/config/firstRequests.ts';
-import { SNAPSHOT_KEY_PREFIX, SNAPSHOT_PAGES, snapshotOwner, snapshotToPaint } from '../src/config/pageSnapshots.ts';
+import { SNAPSHOT_PAGES, snapshotOwner, snapshotToPaint } from '../src/config/pageSnapshots.ts';
 
 /** DEFAULT_AGENT_MARK of @portal/contract/enums (Vite's config loader cannot import workspace TS). */
 const DEFAULT_AGENT_MARK = 'demo';
@@ -155,8 +155,9 @@ export function firstPaint(): Plugin {
           ',u="/api/v1/application/customer_url?mark="+a;' +
           // remembered at once, as src/app/boot.ts will: the app may start after the user moved on
           'if(k)try{localStorage.setItem("sim_mark",k[1])}catch(e){}' +
-          'function h(f,x,c){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
-          'l.href=f;d.head.appendChild(l)}' +
+          // k: 1 holds the first paint until the stylesheet is in, 2 does not (it applies once in)
+          'function h(f,x,c,k){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
+          'if(k==1)l.setAttribute("blocking","render");if(k==2){l.media="print";l.onload=function(){l.media="all"}}l.href=f;d.head.appendChild(l)}' +
           'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
           'w.__portalLogin={mark:a,files:r[1],branding:q};' +
           // the app's code never came (offline, a blocked script): the painted form is inert, so
@@ -182,16 +183,23 @@ export function firstPaint(): Plugin {
           JSON.stringify(SNAPSHOT_PAGES) +
           '.indexOf(p)>=0)try{var z=(' +
           String(snapshotToPaint) +
-          ')(localStorage.getItem(' +
-          JSON.stringify(SNAPSHOT_KEY_PREFIX) +
-          '+p),(' +
+          ')(function(k){return localStorage.getItem(k)},p,(' +
           String(snapshotOwner) +
-          ')(t,c||""),w.__portalEntry,Date.now());if(z){w.__portalSnap={path:p,html:z};d.documentElement.className+=" snap"}}catch(e){}' +
+          ')(t,c||""),w.__portalEntry,Date.now());if(z){w.__portalSnap={path:p,html:z.html,wait:!z.styles};' +
+          'd.documentElement.className+=" snap";' +
+          // its stylesheets from storage, before the page's own links (added below, the same rules
+          // in the same order): it paints with the HTML, not after the network brought them
+          '(z.styles||[]).forEach(function(x){var e=d.createElement("style");e.setAttribute("data-snapshot-css","");' +
+          'e.textContent=x;d.head.appendChild(e)})}}catch(e){}' +
           'if(t){var E={},g=function(x){if(x.indexOf("{customNum}")>=0&&!c)return;' +
           'var f="/api"+x.replace("{customNum}",encodeURIComponent(c||"")).replace("{mark}",encodeURIComponent(a));' +
           'E[f]=fetch(f,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin"});E[f].catch(function(){})};' +
           'A.concat(r.slice(2)).forEach(g);w.__portalEarly={token:t,at:Date.now(),answers:E}}' +
-          'h(u,"preload","anonymous");r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet"):h(f,"modulepreload","")})})(' +
+          // the page's stylesheets: a snapshot painted with their text from storage does not wait
+          // for them (a stylesheet the head's script adds holds the first paint back: Chromium
+          // counts it as the head's), one painted without waits for every one (no unstyled flash)
+          'h(u,"preload","anonymous");var k=w.__portalSnap?w.__portalSnap.wait?1:2:0;' +
+          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet",null,k):h(f,"modulepreload","")})})(' +
           JSON.stringify(table) +
           ',' +
           JSON.stringify(EVERY_PAGE_FIRST_REQUESTS) +

@@ -25,6 +25,10 @@ export const SNAPSHOT_PAGES: readonly string[] = [
  *  so a forced logout (which clears everything but the mark) takes them too. */
 export const SNAPSHOT_KEY_PREFIX = 'sim_snap:';
 
+/** localStorage key of a stylesheet's text a snapshot paints with: the prefix and the file's path
+ *  (its name carries its content's hash: one copy for every page that uses it). */
+export const SNAPSHOT_CSS_PREFIX = 'sim_snap:css:';
+
 /** A page larger than this is not kept (local storage holds about 5 MB for the whole origin). */
 export const SNAPSHOT_MAX_CHARS = 200_000;
 
@@ -43,18 +47,45 @@ export function snapshotOwner(token: string, customNum: string): string {
   return h.toString(36);
 }
 
+/** What to paint: the page's markup, and its stylesheets' text in order — null when one of them is
+ *  not kept, and the page's own stylesheets must come from the network before it paints. */
+export interface PaintableSnapshot {
+  html: string;
+  styles: string[] | null;
+}
+
 /**
- * The markup to paint from a stored snapshot, or undefined: it must be this owner's, from this
- * build (its class names and styles are the build's) and at most a week old — older figures would
- * mislead more than they help. Self-contained (see above).
+ * The stored snapshot of `path` to paint, or undefined: it must be this owner's, from this build
+ * (its class names and stylesheets are the build's) and at most a week old — older figures would
+ * mislead more than they help. `read` is local storage's getItem. Self-contained (see above): the
+ * keys' prefixes are SNAPSHOT_KEY_PREFIX and SNAPSHOT_CSS_PREFIX, written out.
  */
-export function snapshotToPaint(raw: string | null, owner: string, entry: string, now: number): string | undefined {
-  if (!raw) return undefined;
+export function snapshotToPaint(
+  read: (key: string) => string | null,
+  path: string,
+  owner: string,
+  entry: string,
+  now: number,
+): PaintableSnapshot | undefined {
   try {
-    const s = JSON.parse(raw) as { owner?: unknown; entry?: unknown; at?: unknown; html?: unknown } | null;
+    const s = JSON.parse(read('sim_snap:' + path) || 'null') as {
+      owner?: unknown;
+      entry?: unknown;
+      at?: unknown;
+      html?: unknown;
+      css?: unknown;
+    } | null;
     if (!s || s.owner !== owner || s.entry !== entry || typeof s.at !== 'number' || typeof s.html !== 'string') return undefined;
     // a week, in ms
-    return now >= s.at && now - s.at < 604800000 ? s.html : undefined;
+    if (!(now >= s.at && now - s.at < 604800000)) return undefined;
+    let styles: string[] | null = Array.isArray(s.css) ? [] : null;
+    const files = (Array.isArray(s.css) ? s.css : []) as unknown[];
+    for (let i = 0; styles && i < files.length; i++) {
+      const text = read('sim_snap:css:' + String(files[i]));
+      if (text === null) styles = null;
+      else styles.push(text);
+    }
+    return { html: s.html, styles };
   } catch {
     return undefined;
   }

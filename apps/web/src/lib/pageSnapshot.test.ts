@@ -5,7 +5,7 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { snapshotOwner, snapshotToPaint } from '../config/pageSnapshots';
-import { keepPageSnapshots, markupOf, pageReads, saveSnapshot, SNAPSHOT_SETTLE_MS } from './pageSnapshot';
+import { keepPageSnapshots, markupOf, pageReads, pageStylesheets, saveSnapshot, SNAPSHOT_SETTLE_MS } from './pageSnapshot';
 import { forgetSnapshots, paintedSnapshotPath, revealLivePage } from './snapshotPaint';
 import { local } from './storage';
 
@@ -48,8 +48,8 @@ describe('markupOf', () => {
 describe('saveSnapshot', () => {
   it('keeps the page under its path, for this holder, card and build, and the inline script would paint it', () => {
     expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
-    const raw = localStorage.getItem('sim_snap:/flow');
-    expect(snapshotToPaint(raw, snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000)).toContain('剩余流量 93.84GB');
+    const painted = snapshotToPaint((k) => localStorage.getItem(k), '/flow', snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000);
+    expect(painted?.html).toContain('剩余流量 93.84GB');
   });
 
   it.each([
@@ -71,10 +71,63 @@ describe('saveSnapshot', () => {
   });
 });
 
+/** A stylesheet link as the head's script adds it, its rules read (null: not loaded yet). */
+function stylesheet(href: string, rules: string[] | null, disabled = false) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  // the address as a property only: happy-dom would try to load the file (and cannot)
+  Object.defineProperty(link, 'href', { value: new URL(href, location.href).href });
+  link.disabled = disabled;
+  Object.defineProperty(link, 'sheet', { value: rules && { cssRules: rules.map((cssText) => ({ cssText })) } });
+  document.head.append(link);
+}
+
+describe('the stylesheets a snapshot paints with', () => {
+  beforeEach(() => document.head.querySelectorAll('link').forEach((l) => l.remove()));
+
+  it('are the build’s, once each, in document order; kept once for every page', () => {
+    stylesheet('/assets/app.css', ['.a { color: red; }']);
+    stylesheet('https://elsewhere.example/x.css', ['.x { }']);
+    stylesheet('/assets/index.css', ['.i { }'], true);
+    stylesheet('/assets/Flow.css', ['.f { margin: 0px; }', '.g { padding: 0px; }']);
+    stylesheet('/assets/app.css', ['.a { color: red; }']);
+    expect(pageStylesheets(document)).toEqual([
+      { file: '/assets/app.css', text: '.a { color: red; }' },
+      { file: '/assets/Flow.css', text: '.f { margin: 0px; }\n.g { padding: 0px; }' },
+    ]);
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    const painted = snapshotToPaint((k) => localStorage.getItem(k), '/flow', snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000);
+    expect(painted?.styles).toEqual(['.a { color: red; }', '.f { margin: 0px; }\n.g { padding: 0px; }']);
+  });
+
+  it('one not loaded yet: the page is kept without them, and paints once the network brought its own', () => {
+    stylesheet('/assets/app.css', ['.a { }']);
+    stylesheet('/assets/Flow.css', null);
+    expect(pageStylesheets(document)).toBeNull();
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    const painted = snapshotToPaint((k) => localStorage.getItem(k), '/flow', snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000);
+    expect(painted).toEqual({ html: expect.stringContaining('93.84GB'), styles: null });
+  });
+
+  it('a new build: the last build’s snapshots and the stylesheets only they used are let go', () => {
+    localStorage.setItem('sim_snap:/', JSON.stringify({ entry: '/assets/index-old.js', css: ['/assets/old.css'] }));
+    localStorage.setItem('sim_snap:css:/assets/old.css', '.old { }');
+    localStorage.setItem('sim_snap:/mine', JSON.stringify({ entry: ENTRY, css: ['/assets/Mine.css'] }));
+    localStorage.setItem('sim_snap:css:/assets/Mine.css', '.m { }');
+    stylesheet('/assets/Flow.css', ['.f { }']);
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    const kept = Object.keys(localStorage)
+      .filter((k) => k.startsWith('sim_snap'))
+      .sort();
+    expect(kept).toEqual(['sim_snap:/flow', 'sim_snap:/mine', 'sim_snap:css:/assets/Flow.css', 'sim_snap:css:/assets/Mine.css']);
+  });
+});
+
 describe('forgetSnapshots', () => {
   it('removes every page’s snapshot and nothing else', () => {
     localStorage.setItem('sim_snap:/flow', '{}');
     localStorage.setItem('sim_snap:/', '{}');
+    localStorage.setItem('sim_snap:css:/assets/Flow.css', '.f { }');
     localStorage.setItem('sim_mark', 'acme');
     forgetSnapshots(localStorage);
     expect(Object.keys(localStorage).sort()).toEqual(['sim_customNum', 'sim_mark', 'sim_token']);

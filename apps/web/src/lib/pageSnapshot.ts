@@ -4,7 +4,8 @@
 // (docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md). With the pages' code:
 // it reads the pages' one query client.
 import type { QueryClient } from '@tanstack/react-query';
-import { SNAPSHOT_KEY_PREFIX, SNAPSHOT_MAX_CHARS, SNAPSHOT_PAGES, snapshotOwner } from '../config/pageSnapshots';
+import { SNAPSHOT_CSS_PREFIX, SNAPSHOT_KEY_PREFIX, SNAPSHOT_MAX_CHARS, SNAPSHOT_PAGES, snapshotOwner } from '../config/pageSnapshots';
+import { onLeavingPage } from './router';
 import { paintedSnapshotPath, pagePath, revealLivePage } from './snapshotPaint';
 import { local } from './storage';
 
@@ -32,23 +33,71 @@ export function pageReads(client: QueryClient): PageReads {
   return active.some((q) => q.state.status === 'success') ? 'shown' : 'none';
 }
 
+/**
+ * The build's stylesheets the page shows with (the links under /assets/, in document order: the
+ * cascade's) and their text; null when one cannot be read yet — the next visit then paints once
+ * the network has brought them, as the page's own links.
+ */
+export function pageStylesheets(doc: Document): { file: string; text: string }[] | null {
+  const out: { file: string; text: string }[] = [];
+  for (const link of doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) {
+    if (link.disabled) continue;
+    const file = new URL(link.href, doc.baseURI).pathname;
+    if (!file.startsWith('/assets/') || out.some((s) => s.file === file)) continue;
+    try {
+      const rules = link.sheet?.cssRules;
+      if (!rules) return null;
+      out.push({ file, text: Array.from(rules, (r) => r.cssText).join('\n') });
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+/** Stylesheets no snapshot of this build paints with, and other builds' snapshots, gone. */
+function pruneSnapshots(storage: Storage, entry: string, using: readonly string[]): void {
+  const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '');
+  const used = new Set(using);
+  const stale: string[] = [];
+  for (const key of keys) {
+    if (!key.startsWith(SNAPSHOT_KEY_PREFIX) || key.startsWith(SNAPSHOT_CSS_PREFIX)) continue;
+    try {
+      const s = JSON.parse(storage.getItem(key) ?? 'null') as { entry?: string; css?: string[] | null } | null;
+      if (s?.entry === entry) s.css?.forEach((f) => used.add(f));
+      else stale.push(key);
+    } catch {
+      stale.push(key);
+    }
+  }
+  for (const key of keys) if (key.startsWith(SNAPSHOT_CSS_PREFIX) && !used.has(key.slice(SNAPSHOT_CSS_PREFIX.length))) stale.push(key);
+  stale.forEach((k) => storage.removeItem(k));
+}
+
 /** Keeps the page showing in `doc` as this holder's snapshot of its path; false when it is not kept. */
-export function saveSnapshot(doc: Document, storage: Storage, now: number): boolean {
+export function saveSnapshot(doc: Document, storage: Storage, now: number, pathname: string = doc.location.pathname): boolean {
   const token = local.get('token');
   const entry = doc.defaultView?.__portalEntry;
-  const path = pagePath(doc.location.pathname);
+  const path = pagePath(pathname);
   const root = doc.getElementById('root');
   if (!token || !entry || !root || !SNAPSHOT_PAGES.includes(path)) return false;
   const html = markupOf(root);
   if (!html.trim() || html.length > SNAPSHOT_MAX_CHARS) return false;
+  const sheets = pageStylesheets(doc);
   try {
+    // each stylesheet once, for every page that uses it (its name changes with its content)
+    const added = (sheets ?? []).filter((s) => storage.getItem(SNAPSHOT_CSS_PREFIX + s.file) === null);
+    added.forEach((s) => storage.setItem(SNAPSHOT_CSS_PREFIX + s.file, s.text));
+    const css = sheets?.map((s) => s.file) ?? null;
+    if (added.length) pruneSnapshots(storage, entry, css ?? []);
     storage.setItem(
       SNAPSHOT_KEY_PREFIX + path,
-      JSON.stringify({ owner: snapshotOwner(token, local.get('customNum') ?? ''), entry, at: now, html }),
+      JSON.stringify({ owner: snapshotOwner(token, local.get('customNum') ?? ''), entry, at: now, html, css }),
     );
     return true;
   } catch {
-    // storage full or refused: the next visit renders as it would have without
+    // storage full or refused: the next visit renders as it would have without (a stylesheet kept
+    // without its page is pruned with the next one kept)
     return false;
   }
 }
@@ -56,14 +105,20 @@ export function saveSnapshot(doc: Document, storage: Storage, now: number): bool
 /**
  * From now on: a painted snapshot gives way to the live page once the page's reads have answered
  * (or failed: the live page says so and offers 重试; the inert snapshot could not), and the page's
- * markup is kept each time it has shown its data and been quiet a moment, and when the holder
- * leaves (the page hidden: another app, the phone locked, the tab closed).
+ * markup is kept each time it has shown its data and been quiet a moment, when the holder goes to
+ * another page of the app, and when they leave it (the page hidden: another app, the phone locked).
  */
 export function keepPageSnapshots(client: QueryClient, doc: Document = document, storage: Storage = localStorage): () => void {
   const win = doc.defaultView!;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
-    if (pageReads(client) === 'shown' && paintedSnapshotPath(doc) === undefined) saveSnapshot(doc, storage, Date.now());
+  // a page that shows its reads' answers, or one that asks none (its own words: /card_check) once
+  // its code is here (no spinner)
+  const showing = () => {
+    const reads = pageReads(client);
+    return reads === 'shown' || (reads === 'none' && !doc.querySelector('#root .app-spinner'));
+  };
+  const save = (pathname?: string) => {
+    if (showing() && paintedSnapshotPath(doc) === undefined) saveSnapshot(doc, storage, Date.now(), pathname);
   };
   const onChange = () => {
     const reads = pageReads(client);
@@ -71,8 +126,13 @@ export function keepPageSnapshots(client: QueryClient, doc: Document = document,
     if ((reads === 'shown' || reads === 'failed') && paintedSnapshotPath(doc) !== undefined)
       win.setTimeout(() => win.requestAnimationFrame(() => revealLivePage(doc)));
     clearTimeout(timer);
-    if (reads === 'shown') timer = setTimeout(save, SNAPSHOT_SETTLE_MS);
+    if (reads === 'shown') timer = setTimeout(() => save(), SNAPSHOT_SETTLE_MS);
   };
+  // the page about to be left within the app still shows (the next one renders after)
+  const stopLeaving = onLeavingPage((left) => {
+    clearTimeout(timer);
+    save(left);
+  });
   const onHide = () => {
     if (doc.visibilityState === 'hidden') save();
   };
@@ -81,6 +141,7 @@ export function keepPageSnapshots(client: QueryClient, doc: Document = document,
   return () => {
     clearTimeout(timer);
     unsubscribe();
+    stopLeaving();
     doc.removeEventListener('visibilitychange', onHide);
   };
 }

@@ -6,7 +6,7 @@ import { SNAPSHOT_KEY_PREFIX } from '../config/pageSnapshots';
 declare global {
   interface Window {
     /** set by index.html's inline script when it painted a snapshot of this path */
-    __portalSnap?: { path: string };
+    __portalSnap?: { path: string; html?: string; wait?: boolean };
     /** the build's entry file (build/firstPaint.ts): a snapshot is this build's or none */
     __portalEntry?: string;
   }
@@ -27,6 +27,8 @@ export function paintedSnapshotPath(doc: Document = document): string | undefine
 
 /** The live page in the snapshot's place (nothing when none is painted). */
 export function revealLivePage(doc: Document = document): void {
+  // (the copies of the page's stylesheets it painted with stay: the same rules as the page's own
+  // links, before them — and a link may still be on its way)
   doc.getElementById(SNAPSHOT_ELEMENT_ID)?.remove();
   doc.documentElement.classList.remove('snap');
 }

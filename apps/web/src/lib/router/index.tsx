@@ -64,14 +64,27 @@ interface BrowserHistory {
 
 let browserHistory: BrowserHistory | undefined;
 
+const leavingListeners = new Set<(pathname: string) => void>();
+
+/**
+ * Called with the path of the page about to be left by a navigation of the app (a link, navigate,
+ * back or forward), while the page still shows: lib/pageSnapshot.ts keeps it then.
+ */
+export function onLeavingPage(listener: (pathname: string) => void): () => void {
+  leavingListeners.add(listener);
+  return () => leavingListeners.delete(listener);
+}
+
 function createBrowserHistory(): BrowserHistory {
   const { history } = window;
   const current = () => history.state as EntryState | null;
   // the first entry of the visit is numbered 0 (an entry that has a number keeps it: a reload)
   if (current()?.idx == null) history.replaceState({ ...current(), idx: 0 }, '');
   const listeners = new Set<() => void>();
-  let snapshot: Snapshot;
+  let snapshot: Snapshot = { action: 'POP', location: locationOf(window.location, current()) };
   const update = (action: NavigationType) => {
+    const left = snapshot.location.pathname;
+    if (left !== window.location.pathname) leavingListeners.forEach((l) => l(left));
     snapshot = { action, location: locationOf(window.location, current()) };
     listeners.forEach((l) => l());
   };
