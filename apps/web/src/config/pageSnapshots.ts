@@ -57,7 +57,7 @@ export interface PaintableSnapshot {
 /**
  * The stored snapshot of `path` to paint, or undefined: it must be this owner's, from this build
  * (its class names and stylesheets are the build's) and at most a week old — older figures would
- * mislead more than they help. `read` is local storage's getItem. Self-contained (see above): the
+ * mislead more than they help; a clock put back a little still paints it. `read` is local storage's getItem. Self-contained (see above): the
  * keys' prefixes are SNAPSHOT_KEY_PREFIX and SNAPSHOT_CSS_PREFIX, written out.
  */
 export function snapshotToPaint(
@@ -76,8 +76,9 @@ export function snapshotToPaint(
       css?: unknown;
     } | null;
     if (!s || s.owner !== owner || s.entry !== entry || typeof s.at !== 'number' || typeof s.html !== 'string') return undefined;
-    // a week, in ms
-    if (!(now >= s.at && now - s.at < 604800000)) return undefined;
+    // at most a week old (ms); a little "from the future" is a clock put back, not a reason to
+    // paint nothing (a day at most)
+    if (!(now - s.at < 604800000 && s.at - now < 86400000)) return undefined;
     let styles: string[] | null = Array.isArray(s.css) ? [] : null;
     const files = (Array.isArray(s.css) ? s.css : []) as unknown[];
     for (let i = 0; styles && i < files.length; i++) {
