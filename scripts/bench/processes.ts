@@ -1,7 +1,7 @@
 // The processes the throughput benches start: the portal on a database of the caller's choosing
 // (the demo data or the generated million cards), and the bare route in its own process
 // (bare.ts). Loopback only; everything started is killed by stopAll (also on Ctrl-C).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
@@ -87,6 +87,24 @@ function track(
 }
 
 /** The portal (`node --import tsx apps/server/src/main.ts`) on `databaseUrl`, API only. */
+const builtRoots = new Set<string>();
+
+/**
+ * What the benches run: the compiled server a deployment runs (`node apps/server/dist/main.js`,
+ * built here once per checkout and process by scripts/build/server.mjs), not the source through
+ * tsx — whose transform wraps every function a request creates in a naming helper, a cost no
+ * deployment pays. BENCH_SERVER=src runs the source instead.
+ */
+function serverEntry(root: string): string[] {
+  if (process.env.BENCH_SERVER === 'src') return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (!builtRoots.has(root)) {
+    const built = spawnSync(process.execPath, ['scripts/build/server.mjs'], { cwd: root, encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`building the server in ${root} failed:\n${built.stderr}`);
+    builtRoots.add(root);
+  }
+  return ['apps/server/dist/main.js'];
+}
+
 export async function startPortalOn(
   databaseUrl: string,
   env: Record<string, string> = {},
@@ -96,7 +114,7 @@ export async function startPortalOn(
 ): Promise<Started> {
   const port = await freePort();
   const log = logFile();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverEntry(root)], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', WEB_DIST: '', ...env, PORT: String(port), DATABASE_URL: databaseUrl },
     stdio: ['ignore', log.fd, log.fd],
