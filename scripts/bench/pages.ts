@@ -95,7 +95,9 @@ const OBSERVE_PERFORMANCE = `(() => {
     const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
     const src = el.getAttribute('src');
     const text = (el.textContent || '').trim().slice(0, 24);
-    return el.tagName.toLowerCase() + cls + (src ? ' src=' + src.slice(0, 48) : text ? ' "' + text + '"' : '');
+    // (painted): an element of a returning visit's painted snapshot, not of the live page
+    const painted = el.closest && el.closest('#page-snapshot') ? '(painted) ' : '';
+    return painted + el.tagName.toLowerCase() + cls + (src ? ' src=' + src.slice(0, 48) : text ? ' "' + text + '"' : '');
   };
   const watch = (type, each) => {
     try {
