@@ -190,7 +190,11 @@ export function firstPaint(): Plugin {
           // its stylesheets from storage, before the page's own links (added below, the same rules
           // in the same order): it paints with the HTML, not after the network brought them
           '(z.styles||[]).forEach(function(x){var e=d.createElement("style");e.setAttribute("data-snapshot-css","");' +
-          'e.textContent=x;d.head.appendChild(e)})}}catch(e){}' +
+          'e.textContent=x;d.head.appendChild(e)});' +
+          // its first two pictures asked for now, ahead of the page's code and reads: over HTTP/1.1
+          // a picture asked by the painted markup waited for a connection behind them (~0.4 s)
+          'var n=0;z.html.replace(/<img\\b[^>]*?\\bsrc="([^"]+)"/g,function(m,u){if(n++<2){var i=d.createElement("link");' +
+          'i.rel="preload";i.as="image";i.setAttribute("fetchpriority","high");i.href=u.replace(/&amp;/g,"&");d.head.appendChild(i)}})}}catch(e){}' +
           'if(t){var E={},g=function(x){if(x.indexOf("{customNum}")>=0&&!c)return;' +
           'var f="/api"+x.replace("{customNum}",encodeURIComponent(c||"")).replace("{mark}",encodeURIComponent(a));' +
           'E[f]=fetch(f,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin"});E[f].catch(function(){})};' +

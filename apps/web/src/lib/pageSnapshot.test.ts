@@ -43,6 +43,19 @@ describe('markupOf', () => {
     // the live page is untouched
     expect(root.textContent).toContain('首页');
   });
+
+  it('asks for its first two pictures first, none of them lazily', () => {
+    const root = document.createElement('div');
+    root.innerHTML = '<img src="/a.svg" loading="lazy"><img src="/b.svg"><img src="/c.svg" loading="lazy">';
+    const copy = document.createElement('div');
+    copy.innerHTML = markupOf(root);
+    expect(Array.from(copy.querySelectorAll('img'), (i) => [i.getAttribute('fetchpriority'), i.getAttribute('loading')])).toEqual([
+      ['high', null],
+      ['high', null],
+      [null, 'lazy'],
+    ]);
+    expect(root.querySelector('img')!.getAttribute('fetchpriority')).toBeNull();
+  });
 });
 
 describe('saveSnapshot', () => {
@@ -100,9 +113,25 @@ describe('the stylesheets a snapshot paints with', () => {
     expect(painted?.styles).toEqual(['.a { color: red; }', '.f { margin: 0px; }\n.g { padding: 0px; }']);
   });
 
-  it('one not loaded yet: the page is kept without them, and paints once the network brought its own', () => {
+  it('one not loaded yet has not styled the page: kept without it', () => {
     stylesheet('/assets/app.css', ['.a { }']);
-    stylesheet('/assets/Flow.css', null);
+    stylesheet('/assets/Later.css', null);
+    expect(pageStylesheets(document)).toEqual([{ file: '/assets/app.css', text: '.a { }' }]);
+  });
+
+  it('one whose rules cannot be read: the page is kept without them, and paints once the network brought its own', () => {
+    stylesheet('/assets/app.css', ['.a { }']);
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    Object.defineProperty(link, 'href', { value: new URL('/assets/Flow.css', location.href).href });
+    Object.defineProperty(link, 'sheet', {
+      value: {
+        get cssRules() {
+          throw new DOMException('cannot access rules', 'SecurityError');
+        },
+      },
+    });
+    document.head.append(link);
     expect(pageStylesheets(document)).toBeNull();
     expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
     const painted = snapshotToPaint((k) => localStorage.getItem(k), '/flow', snapshotOwner('tok-1', '1000000001'), ENTRY, 6_000);

@@ -20,8 +20,19 @@ export const SNAPSHOT_SETTLE_MS = 1000;
 export function markupOf(root: Element): string {
   const copy = root.cloneNode(true) as Element;
   copy.querySelectorAll('[style*="display: none"], [hidden], [data-no-snapshot], script').forEach((n) => n.remove());
+  // the first pictures are what a painted page waits for: asked before the page's code, not queued
+  // behind it as a picture is (measured: /shopping's product picture came ~0.2 s after the rest)
+  Array.from(copy.querySelectorAll('img'))
+    .slice(0, FIRST_PICTURES)
+    .forEach((img) => {
+      img.setAttribute('fetchpriority', 'high');
+      img.removeAttribute('loading');
+    });
   return copy.innerHTML;
 }
+
+/** How many of a painted page's pictures are asked for first. */
+const FIRST_PICTURES = 2;
 
 /** What the page's reads say about it: still asking, showing their answers, failed, or none asked. */
 export type PageReads = 'busy' | 'shown' | 'failed' | 'none';
@@ -34,9 +45,9 @@ export function pageReads(client: QueryClient): PageReads {
 }
 
 /**
- * The build's stylesheets the page shows with (the links under /assets/, in document order: the
- * cascade's) and their text; null when one cannot be read yet — the next visit then paints once
- * the network has brought them, as the page's own links.
+ * The build's stylesheets the page shows with (the links under /assets/ that have loaded, in
+ * document order: the cascade's) and their text; null when one's rules cannot be read — the next
+ * visit then paints once the network has brought the page's own links.
  */
 export function pageStylesheets(doc: Document): { file: string; text: string }[] | null {
   const out: { file: string; text: string }[] = [];
@@ -44,11 +55,12 @@ export function pageStylesheets(doc: Document): { file: string; text: string }[]
     if (link.disabled) continue;
     const file = new URL(link.href, doc.baseURI).pathname;
     if (!file.startsWith('/assets/') || out.some((s) => s.file === file)) continue;
+    // one not loaded yet has not styled what shows: the page is kept as it shows, without it
+    if (!link.sheet) continue;
     try {
-      const rules = link.sheet?.cssRules;
-      if (!rules) return null;
-      out.push({ file, text: Array.from(rules, (r) => r.cssText).join('\n') });
+      out.push({ file, text: Array.from(link.sheet.cssRules, (r) => r.cssText).join('\n') });
     } catch {
+      // its rules cannot be read (another origin's): the next visit waits for the page's own links
       return null;
     }
   }
