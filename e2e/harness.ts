@@ -62,6 +62,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { serverEntry } from '../scripts/test/serverEntry';
 import { watchPage, watchServer } from './failureReport';
 import { chromiumArgs, scratchRoot } from './machine';
+import { PHONE_CONTEXT } from './phone';
 export { chromiumArgs };
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -428,14 +429,8 @@ async function open(options: BrowserContextOptions, initScript?: string): Promis
 export function openPhone(portal: Pick<Portal, 'baseUrl'>, opts: OpenPhoneOptions = {}): Promise<Phone> {
   return open(
     {
+      ...PHONE_CONTEXT,
       baseURL: portal.baseUrl,
-      viewport: { width: 375, height: 667 },
-      screen: { width: 375, height: 667 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
       userAgent: opts.userAgent ?? MOBILE_USER_AGENT,
       storageState: opts.storageState,
     },

@@ -14,6 +14,7 @@ import {
   type HolderStorage,
 } from '../../scripts/bench/pages';
 import { MOBILE_USER_AGENT, screenshot, webDist } from '../harness';
+import { PHONE_CONTEXT } from '../phone';
 import { useJourney } from '../journey';
 import { DEMO, resetBrowser, waitForPath } from './steps';
 
@@ -26,15 +27,7 @@ import { DEMO, resetBrowser, waitForPath } from './steps';
  */
 export const LOGIN_FIRST_LOAD_JS_BUDGET = LOGIN_JS_BUDGET.gzipBytes;
 
-const phoneContext = {
-  viewport: { width: 375, height: 667 },
-  screen: { width: 375, height: 667 },
-  isMobile: true,
-  hasTouch: true,
-  deviceScaleFactor: 2,
-  locale: 'zh-CN',
-  userAgent: MOBILE_USER_AGENT,
-};
+const phoneContext = { ...PHONE_CONTEXT, userAgent: MOBILE_USER_AGENT };
 
 describe('the first load of /login', () => {
   const j = useJourney();

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
+import { PHONE_CONTEXT } from '../../e2e/phone';
 
 /** The pages a holder opens most (their paths in apps/web/src/config/routes.ts), /login first. */
 export const HOLDER_PAGES = [
@@ -132,17 +133,7 @@ export async function coldVisit(
   webDist: string,
   opts: VisitOptions = {},
 ): Promise<ColdVisit> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 375, height: 667 },
-    screen: { width: 375, height: 667 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-    locale: 'zh-CN',
-    timezoneId: 'Asia/Shanghai',
-    storageState: storage,
-  });
+  const context = await browser.newContext({ ...PHONE_CONTEXT, baseURL: baseUrl, storageState: storage });
   try {
     const page = await context.newPage();
     await page.addInitScript({ content: OBSERVE_PERFORMANCE });
