@@ -126,7 +126,8 @@ describe('cards and usage', () => {
     await page.mouse.move(before.x + before.width / 2 - 120, before.y + before.height / 2 - 150, { steps: 5 });
     const dragged = (await button.boundingBox())!;
     expect(Math.round(before.y - dragged.y)).toBe(150);
-    expect(dragged.x).toBe(before.x);
+    // to the pixel: \`before\` may be read in the last frames of its move back from the edge (303.03 → 303)
+    expect(Math.round(dragged.x)).toBe(Math.round(before.x));
     await page.mouse.up();
     // let go over the page's content: it docks there, at the new height
     await expect.poll(() => button.getAttribute('data-docked')).toBe('true');
