@@ -77,6 +77,20 @@ describe('saveSnapshot', () => {
     expect(Object.keys(localStorage).filter((k) => k.startsWith('sim_snap:'))).toEqual([]);
   });
 
+  it('the same page once more is not written again, unless its snapshot has gone', () => {
+    expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);
+    const setItem = vi.spyOn(localStorage, 'setItem');
+    try {
+      expect(saveSnapshot(document, localStorage, 6_000)).toBe(true);
+      expect(setItem).not.toHaveBeenCalled();
+      localStorage.removeItem('sim_snap:/flow');
+      expect(saveSnapshot(document, localStorage, 7_000)).toBe(true);
+      expect(setItem).toHaveBeenCalled();
+    } finally {
+      setItem.mockRestore();
+    }
+  });
+
   it('a trailing slash names the same page', () => {
     history.replaceState(null, '', '/flow/');
     expect(saveSnapshot(document, localStorage, 5_000)).toBe(true);

@@ -86,6 +86,9 @@ function pruneSnapshots(storage: Storage, entry: string, using: readonly string[
   stale.forEach((k) => storage.removeItem(k));
 }
 
+/** What this visit last kept of each path (its owner and markup). */
+const lastKept = new Map<string, string>();
+
 /** Keeps the page showing in `doc` as this holder's snapshot of its path; false when it is not kept. */
 export function saveSnapshot(doc: Document, storage: Storage, now: number, pathname: string = doc.location.pathname): boolean {
   const token = local.get('token');
@@ -95,6 +98,10 @@ export function saveSnapshot(doc: Document, storage: Storage, now: number, pathn
   if (!token || !entry || !root || !SNAPSHOT_PAGES.includes(path)) return false;
   const html = markupOf(root);
   if (!html.trim() || html.length > SNAPSHOT_MAX_CHARS) return false;
+  const owner = snapshotOwner(token, local.get('customNum') ?? '');
+  // a page that polls (a device's status) settles again and again: the same markup is not written again
+  // (unless it has gone meanwhile: a logout forgets every snapshot)
+  if (lastKept.get(path) === owner + html && storage.getItem(SNAPSHOT_KEY_PREFIX + path) !== null) return true;
   const sheets = pageStylesheets(doc);
   try {
     // each stylesheet once, for every page that uses it (its name changes with its content)
@@ -102,10 +109,8 @@ export function saveSnapshot(doc: Document, storage: Storage, now: number, pathn
     added.forEach((s) => storage.setItem(SNAPSHOT_CSS_PREFIX + s.file, s.text));
     const css = sheets?.map((s) => s.file) ?? null;
     if (added.length) pruneSnapshots(storage, entry, css ?? []);
-    storage.setItem(
-      SNAPSHOT_KEY_PREFIX + path,
-      JSON.stringify({ owner: snapshotOwner(token, local.get('customNum') ?? ''), entry, at: now, html, css }),
-    );
+    storage.setItem(SNAPSHOT_KEY_PREFIX + path, JSON.stringify({ owner, entry, at: now, html, css }));
+    lastKept.set(path, owner + html);
     return true;
   } catch {
     // storage full or refused: the next visit renders as it would have without (a stylesheet kept
