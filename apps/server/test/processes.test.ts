@@ -358,24 +358,33 @@ describe.each(databases().filter((k) => k === 'postgres'))('connections cut unde
         answers.push({ status: res.statusCode, body: res.body });
       }
     });
-    const slowStarted = Date.now();
-    const slow = app.inject({ method: 'GET', url: '/test/slow' });
-    await new Promise((r) => setTimeout(r, 400));
-    const cut1 = await cutConnections();
-    const slowRes = await slow;
-    const slowTook = Date.now() - slowStarted;
-    await new Promise((r) => setTimeout(r, 300));
-    const cut2 = await cutConnections();
-    await new Promise((r) => setTimeout(r, 300));
-    storming = false;
-    await Promise.all(clients);
+    let cut1: number | undefined;
+    let cut2: number | undefined;
+    let slowRes: Awaited<ReturnType<typeof cardInfo>>;
+    let slowAfterCut: number | undefined;
+    try {
+      const slow = app.inject({ method: 'GET', url: '/test/slow' });
+      await new Promise((r) => setTimeout(r, 400));
+      cut1 = await cutConnections();
+      const cutDone = Date.now();
+      slowRes = await slow;
+      slowAfterCut = Date.now() - cutDone;
+      await new Promise((r) => setTimeout(r, 300));
+      cut2 = await cutConnections();
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      // whatever failed above, the clients stop before the app is closed (else they ask a closed app)
+      storming = false;
+      await Promise.all(clients);
+    }
 
     expect(cut1).toBeGreaterThan(0);
     expect(cut2).toBeGreaterThan(0);
     // the slow request failed at once, cleanly: 503 in the envelope, no stack, no hang
     expect(slowRes.statusCode).toBe(503);
     expect(slowRes.json()).toEqual({ code: Code.INTERNAL, message: '服务繁忙，请稍后重试', data: null });
-    expect(slowTook).toBeLessThan(4000);
+    // …when its connection was cut, not when its 5 s sleep would have ended
+    expect(slowAfterCut).toBeLessThan(2000);
     // every answer under load: a success, or a 5xx in the envelope
     expect(answers.length).toBeGreaterThan(16);
     for (const a of answers) {
@@ -388,15 +397,15 @@ describe.each(databases().filter((k) => k === 'postgres'))('connections cut unde
       }
     }
 
-    // recovery without a restart: within seconds, requests succeed again, many at once
+    // recovery without a restart: within seconds, requests succeed again, many at once (the bound
+    // leaves room for a loaded CI machine, where opening ten connections anew takes seconds)
     const started = Date.now();
     for (;;) {
       const batch = await Promise.all(Array.from({ length: 16 }, cardInfo));
       if (batch.every((r) => r.statusCode === 200 && r.json().code === 0)) break;
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(20_000);
       await new Promise((r) => setTimeout(r, 100));
     }
-    expect(Date.now() - started).toBeLessThan(5000);
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   }, 60_000);
 });

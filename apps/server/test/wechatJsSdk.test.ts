@@ -186,7 +186,10 @@ describe.each(databases())('two instances on one %s database', (kind) => {
     } else {
       url = `${(await import('node:os')).tmpdir()}/jssdk-${process.pid}-${Date.now()}.db`;
     }
-    dbs.push(await connect(url), await connect(url));
+    // a loaded CI machine opens a PostgreSQL connection in seconds: the product's 5 s wait for one
+    // (PG_CONNECT_TIMEOUT_MS) would answer 503 here, which is not what this test is about
+    const opts = { pgConnectTimeoutMs: 30_000 };
+    dbs.push(await connect(url, opts), await connect(url, opts));
     await migrate(dbs[0]!);
   });
   afterAll(async () => {
