@@ -17,7 +17,7 @@ import type { JobDef } from '../../../jobs';
 import { clock } from '../../../lib/clock';
 import { listAccounts } from '../../carriers';
 import { cardRecord } from '../../cardRecord';
-import { inScope } from '../access/scope';
+import { inScope, type OperatorScope } from '../access/scope';
 import { askerOf, recordCardChanged } from './bulkJobAudit';
 import { subtreeOf } from '../access/sessionRepo';
 import * as repo from './bulkJobRepo';
@@ -32,11 +32,13 @@ export const BULK_BATCH = 200;
 /** one run stops taking batches after this long; the next tick goes on (the lease is renewed meanwhile) */
 const RUN_BUDGET_MS = 20_000;
 
-/** What a batch reads once for all its cards: besides the rules' target, the account names and the simulator. */
+/** What a batch reads once for all its cards: besides the rules' target, the account names, the simulator and whose cards the asker reaches. */
 interface BatchFacts extends BatchTarget {
   /** carrier account id → name, for the audit rows */
   accountNames: ReadonlyMap<number, string>;
   simulator: boolean;
+  /** the operator who asked, with their agents (an agent administrator's sub-agents, docs/decisions/0067) */
+  scope: OperatorScope;
 }
 
 /** Rolls back a card's transaction whose item another runner settled first. */
@@ -60,10 +62,7 @@ async function doCard(
   const db = ctx.db.kysely;
   const kind = job.kind as BulkKind;
   const fail = (message: string, cardId: number | null) => repo.settleItem(db, item.id, { status: 'failed', message, card_id: cardId });
-  // an agent administrator's job reaches its sub-agents' cards too (docs/decisions/0067), as its session did
-  const asker = askerOf(job);
-  const scope = asker.role === 'agent_admin' && asker.agentId !== null ? { ...asker, subtree: await subtreeOf(db, asker.agentId) } : asker;
-  const failure = cardFailure(kind, card, card !== undefined && inScope(scope, card.agent_id), p, target);
+  const failure = cardFailure(kind, card, card !== undefined && inScope(target.scope, card.agent_id), p, target);
   if (failure || !card) return void (await fail(failure?.message ?? '卡号不存在', failure?.keepsCard && card ? card.id : null));
   try {
     if (kind === 'suspend') await ctx.carrier.suspend(card.custom_num);
@@ -98,12 +97,16 @@ async function recount(db: Executor, jobId: number): Promise<boolean> {
   return done;
 }
 
-async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<BatchFacts> {
+async function batchFacts(ctx: AppContext, job: JobRow, p: Params): Promise<BatchFacts> {
   const db = ctx.db.kysely;
+  const kind = job.kind as BulkKind;
   const simulator = runsSimulator(ctx);
+  // an agent administrator's job reaches its sub-agents' cards too, as its session did
+  const asker = askerOf(job);
+  const scope = asker.role === 'agent_admin' && asker.agentId !== null ? { ...asker, subtree: await subtreeOf(db, asker.agentId) } : asker;
   const seriesAgent = kind === 'set_series' ? ((await repo.seriesById(db, p.seriesId!))?.agent_id ?? null) : null;
   const parentOf = kind === 'set_series' ? await repo.parentsOfAgents(db) : undefined;
-  if (kind !== 'move_carrier_account') return { seriesAgent, parentOf, accountOpen: false, accountNames: new Map(), simulator };
+  if (kind !== 'move_carrier_account') return { seriesAgent, parentOf, accountOpen: false, accountNames: new Map(), simulator, scope };
   const accounts = await listAccounts(db);
   const target = accounts.find((a) => a.id === p.accountId);
   return {
@@ -111,6 +114,7 @@ async function batchFacts(ctx: AppContext, kind: BulkKind, p: Params): Promise<B
     accountOpen: target !== undefined && acceptsCards(target, simulator),
     accountNames: new Map(accounts.map((a) => [a.id, a.name])),
     simulator,
+    scope,
   };
 }
 
@@ -120,7 +124,7 @@ async function runBatch(ctx: AppContext, job: JobRow, size: number): Promise<boo
   const items = await repo.pendingItems(db, job.id, size);
   if (items.length > 0) {
     const p = paramsOf(job.params);
-    const target = await batchFacts(ctx, job.kind as BulkKind, p);
+    const target = await batchFacts(ctx, job, p);
     const cards = await cardsByNumber(
       db,
       items.map((i) => i.custom_num),
