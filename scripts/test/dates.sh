@@ -16,10 +16,11 @@ FILES=(
   apps/server/test/upgrade.test.ts
   apps/server/test/usage.test.ts
 )
-# the first minutes of a month and of a year, the middle of a month, a month's last evening and New
-# Year's Eve (carrierOutage's ten simulated minutes may not cross a month's end: its month figure
-# starts again there, as it should)
-DATES=(${TEST_DATES:-2027-01-01T00:10:00+08:00 2027-01-15T12:00:00+08:00 2027-01-31T22:00:00+08:00 2026-12-31T22:00:00+08:00})
+# the first minutes of a month and of a year, the last minutes of a day in the middle of a month
+# (carrierOutage's twenty simulated minutes cross midnight there), a month's last evening and New
+# Year's Eve (carrierOutage's minutes may not cross a month's end: its month figure starts again
+# there, as it should)
+DATES=(${TEST_DATES:-2027-01-01T00:10:00+08:00 2027-01-15T23:50:00+08:00 2027-01-31T22:00:00+08:00 2026-12-31T22:00:00+08:00})
 
 # The dates side by side, each in a vitest process of its own (the clock is moved once a process):
 # the files wait on simulated platforms and clocks more than they compute — one date after another

@@ -81,7 +81,15 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
   const file = join(tmpdir(), `carriers-outage-${randomBytes(6).toString('hex')}.json`);
   let fake: FakeOneLink;
   beforeAll(async () => {
-    fake = await startOneLinkFake({ appid: APPID, password: PASSWORD, callsPerSecond: ONELINK_LIMITS.callsPerSecond });
+    // the platform's day is the portal's: the test's clock runs twenty minutes ahead of the real one
+    // by its end, and a fake on the real clock would still be on yesterday past midnight in Beijing
+    // (its "yesterday" then the portal's today, refused: a run that started at 23:45 failed)
+    fake = await startOneLinkFake({
+      appid: APPID,
+      password: PASSWORD,
+      callsPerSecond: ONELINK_LIMITS.callsPerSecond,
+      now: () => clock.now().getTime(),
+    });
     writeFileSync(
       file,
       JSON.stringify([{ name: '移动-故障演练', carrier: 'onelink', base_url: fake.baseUrl, appid: APPID, password: PASSWORD }]),
@@ -123,7 +131,7 @@ describe.each(databases())('a carrier platform down for ten minutes under portal
     accountId = (
       await t.db.kysely.selectFrom('carrier_accounts').select('id').where('name', '=', '移动-故障演练').executeTakeFirstOrThrow()
     ).id;
-    const yesterday = compact(chinaDate(new Date(Date.now() - 86_400_000)));
+    const yesterday = compact(chinaDate(new Date(clock.now().getTime() - 86_400_000)));
     for (const [i, num] of ALL.entries()) {
       // China Mobile's SIMs (issuer code 00): the demo cards are Unicom's, and a card on another
       // carrier's platform is a problem of its own (docs/decisions/0071), not this outage
