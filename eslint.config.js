@@ -13,6 +13,7 @@ module.exports = defineConfig(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       '**/data/**',
       '**/coverage/**',
       'test-results/**',

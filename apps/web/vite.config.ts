@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { firstPaint } from './build/firstPaint.ts';
+import { firstScreenBuild } from './build/firstScreen.ts';
 import { PREACT_ALIASES } from './build/preact.ts';
 
 /**
@@ -68,8 +69,9 @@ const SHARED_MODULES =
 
 export default defineConfig(() => {
   const initial = initialModules();
+  const paint = firstPaint();
   return {
-    plugins: [initial.plugin, firstPaint()],
+    plugins: [initial.plugin, paint, firstScreenBuild(() => paint.api.pageStyles())],
     // React's API on Preact (./build/preact.ts, docs/decisions/0079-the-h5-renders-with-preact.md)
     resolve: { alias: PREACT_ALIASES },
     // vite 8 compiles TSX with oxc; the automatic runtime means no `import React` in every file.

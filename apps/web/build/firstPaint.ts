@@ -27,7 +27,9 @@ import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';
 import { EVERY_PAGE_FIRST_REQUESTS, FIRST_REQUESTS } from '../src/config/firstRequests.ts';
-import { SNAPSHOT_PAGES, snapshotOwner, snapshotToPaint } from '../src/config/pageSnapshots.ts';
+// a relative path: the config loader bundles it (a workspace package's TS it would leave to Node)
+import { FIRST_SCREEN_HEAD_MARK, FIRST_SCREEN_MARK } from '../../../packages/contract/src/firstScreen.ts';
+import { FIRST_SCREEN_PICTURES, SNAPSHOT_PAGES, snapshotOwner, snapshotToPaint } from '../src/config/pageSnapshots.ts';
 
 /** DEFAULT_AGENT_MARK of @portal/contract/enums (Vite's config loader cannot import workspace TS). */
 const DEFAULT_AGENT_MARK = 'demo';
@@ -62,9 +64,13 @@ export function withoutRouteTitles(source: string): string {
 
 const ROUTE_TABLE = /\/src\/config\/(routes|routeRules)\.ts$/;
 
-export function firstPaint(): Plugin {
+/** The plugin, and what its build found: each snapshot page's stylesheets (not the entry's), in
+ *  the order the head's script links them — the server inlines them with a first screen. */
+export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, string[]> } } {
   let appRoot = '';
+  let pageStyles: Record<string, string[]> = {};
   return {
+    api: { pageStyles: () => pageStyles },
     name: 'portal-first-paint',
     apply: 'build',
     configResolved(config) {
@@ -170,7 +176,9 @@ export function firstPaint(): Plugin {
           'q.then(function(e){var n=e&&e.code===0&&e.data&&e.data.apply_name;if(!n)return;' +
           'var s=function(){var x=d.querySelector("[data-prerendered] h1"),y;if(x){y=x.cloneNode();y.textContent=n;x.replaceWith(y)}};' +
           'if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",s);else s()},function(){});return}' +
-          'd.documentElement.className+=" off-login";h(' +
+          // P: the server put this holder's first screen in the HTML (6c. below)
+          'var F=d.querySelector(\'meta[name="first-screen"]\'),P=F&&F.content===p&&!w.__portalNoSnapshot;' +
+          'd.documentElement.className+=" off-login";if(!P)h(' +
           entryUrl +
           ',"modulepreload","");if(!r)return;' +
           // 6.: a logged-in visit's first reads, as src/lib/api.ts would ask them (a {customNum} one
@@ -179,6 +187,10 @@ export function firstPaint(): Plugin {
           // dozen files took them all while these small answers waited their turn (0.6 s on slow 4G).
           // 6b.: this holder's snapshot of the page, painted by the script after #root (not when a
           // test harness asked for the live page alone: e2e/harness.ts)
+          // 6c.: the first screen the server rendered into this HTML (docs/decisions/0082), named
+          // by the meta the server put before this script: it paints as a snapshot does
+          'if(P){w.__portalSnap={path:p,wait:false};' +
+          'd.documentElement.className+=" snap"}else ' +
           'if(t&&!w.__portalNoSnapshot&&' +
           JSON.stringify(SNAPSHOT_PAGES) +
           '.indexOf(p)>=0)try{var z=(' +
@@ -193,8 +205,14 @@ export function firstPaint(): Plugin {
           'e.textContent=x;d.head.appendChild(e)});' +
           // its first two pictures asked for now, ahead of the page's code and reads: over HTTP/1.1
           // a picture asked by the painted markup waited for a connection behind them (~0.4 s)
-          'var n=0;z.html.replace(/<img\\b[^>]*?\\bsrc="([^"]+)"/g,function(m,u){if(n++<2){var i=d.createElement("link");' +
+          'var n=0;z.html.replace(/<img\\b[^>]*?\\bsrc="([^"]+)"/g,function(m,u){if(n++<' +
+          String(FIRST_SCREEN_PICTURES) +
+          '){var i=d.createElement("link");' +
           'i.rel="preload";i.as="image";i.setAttribute("fetchpriority","high");i.href=u.replace(/&amp;/g,"&");d.head.appendChild(i)}})}}catch(e){}' +
+          // with the server's first screen, the code, the reads and the stylesheets are asked once
+          // it is painted (the paint script below runs G): on a slow link they shared it with the
+          // HTML's last bytes, which carry the screen
+          'var G=function(){' +
           'if(t){var E={},g=function(x){if(x.indexOf("{customNum}")>=0&&!c)return;' +
           'var f="/api"+x.replace("{customNum}",encodeURIComponent(c||"")).replace("{mark}",encodeURIComponent(a));' +
           'E[f]=fetch(f,{headers:{Accept:"application/json",Authorization:"Bearer "+t},credentials:"same-origin"});E[f].catch(function(){})};' +
@@ -203,7 +221,7 @@ export function firstPaint(): Plugin {
           // for them (a stylesheet the head's script adds holds the first paint back: Chromium
           // counts it as the head's), one painted without waits for every one (no unstyled flash)
           'h(u,"preload","anonymous");var k=w.__portalSnap?w.__portalSnap.wait?1:2:0;' +
-          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet",null,k):h(f,"modulepreload","")})})(' +
+          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet",null,k):h(f,"modulepreload","")})};if(P)w.__portalGo=G;else G()})(' +
           JSON.stringify(table) +
           ',' +
           JSON.stringify(EVERY_PAGE_FIRST_REQUESTS) +
@@ -214,9 +232,13 @@ export function firstPaint(): Plugin {
         const login = bootMarkup(await prerenderLogin(appRoot));
 
         // 6b.: the snapshot, if the head's script took one, beside #root before the first paint
+        // 6c.: the server's first screen is already there (FIRST_SCREEN_MARK): kept, or taken out
+        // unseen when the head's script did not take it (a test harness asked for the live page)
         const paintSnapshot =
-          '(function(d,w){var s=w.__portalSnap;if(!s)return;var e=d.createElement("div");e.id="page-snapshot";' +
-          'e.setAttribute("inert","");e.innerHTML=s.html;delete s.html;d.getElementById("root").after(e);' +
+          '(function(d,w){var s=w.__portalSnap,e=d.getElementById("page-snapshot");if(!s){if(e)e.remove();return}' +
+          'if(!e){e=d.createElement("div");e.id="page-snapshot";' +
+          'e.setAttribute("inert","");e.innerHTML=s.html;delete s.html;d.getElementById("root").after(e)}' +
+          'var G=w.__portalGo;if(G){delete w.__portalGo;if(d.visibilityState=="hidden")G();else requestAnimationFrame(function(){setTimeout(G)})}' +
           // still painted long after: the app's code never came (main.tsx takes it away 3 s after it
           // started, whatever the reads do) — say so, as the painted /login does
           'setTimeout(function(){if(!e.isConnected)return;' +
@@ -224,7 +246,7 @@ export function firstPaint(): Plugin {
           '},' +
           String(BOOT_STALLED_MS) +
           ')})(document,window)';
-        let out = html.replace(root, () => `<div id="root">${login}</div><script>${paintSnapshot}</script>`);
+        let out = html.replace(root, () => `<div id="root">${login}</div>${FIRST_SCREEN_MARK}<script>${paintSnapshot}</script>`);
         // html's font size: the rem script's value on a 375 px phone, for a browser without scripts
         // (the script's inline style wins wherever it runs).
         out = out.replace(
@@ -251,11 +273,13 @@ export function firstPaint(): Plugin {
           '(function(d,w){var l=w.__portalLogin,s=function(){if(l)l.files.forEach(function(f){' +
           'var k=d.createElement("link");k.rel="modulepreload";k.crossOrigin="";k.href=f;d.head.appendChild(k)});import(' +
           entryUrl +
-          ').catch(function(){})};if(!l||d.visibilityState=="hidden")return s();var g=0,o=function(){if(!g){g=1;requestAnimationFrame(function(){setTimeout(s)})}};' +
+          ').catch(function(){})};if(d.getElementById("page-snapshot")&&d.querySelector(\'meta[name="first-screen"]\')&&d.visibilityState!="hidden")return requestAnimationFrame(function(){setTimeout(s)});' +
+          'if(!l||d.visibilityState=="hidden")return s();var g=0,o=function(){if(!g){g=1;requestAnimationFrame(function(){setTimeout(s)})}};' +
           'l.branding.then(o,o);setTimeout(o,1000)})(document,window)';
         out = out.replace(entryTag, '');
         out = out.replace('</body>', () => `  <script>${start}</script>\n  </body>`);
-        return out.replace('</head>', () => `  <script>${preload}</script>\n  </head>`);
+        pageStyles = Object.fromEntries(SNAPSHOT_PAGES.map((p) => [p, (table[p]?.[1] ?? []).filter((f) => f.endsWith('.css'))]));
+        return out.replace('</head>', () => `  ${FIRST_SCREEN_HEAD_MARK}<script>${preload}</script>\n  </head>`);
       },
     },
   };

@@ -8,6 +8,7 @@ import { loadRouteTable, pageOf } from './app/router';
 import { preloadAppShell } from './app/Shell';
 import { LOGIN_ROUTE } from './config/routeRules';
 import { brandingStore } from './features/branding/model/brandingStore';
+import { keepFirstScreenCookie } from './lib/firstScreenCookie';
 import { NETWORK_FAILED } from './lib/networkFailed';
 import { revealLivePage, SNAPSHOT_HOLD_MS, SNAPSHOT_ELEMENT_ID } from './lib/snapshotPaint';
 import { local } from './lib/storage';
@@ -15,6 +16,8 @@ import { toast } from './lib/toast';
 import './styles/base.css';
 
 rememberLanding(new URL(window.location.href), navigator.userAgent, local);
+// the next visit's HTML carries the holder's first screen (lib/firstScreenCookie.ts)
+keepFirstScreenCookie();
 
 // A page's stylesheet that failed to load must be fetched again on 重试 (see forgetFailedStylesheet).
 window.addEventListener('vite:preloadError', (e) => forgetFailedStylesheet((e as Event & { payload?: unknown }).payload));

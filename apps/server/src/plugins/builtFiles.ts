@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
+import { firstScreens } from '../modules/firstScreen';
 
 /**
  * The portal's built files at /, the operator console's at /admin/ (docs/decisions/0018: its own
@@ -16,15 +17,22 @@ export async function builtFiles(
   if (indexHtml) await serveDist(app, webDist, '/', true);
 
   const consoleIndex = await serveConsole(app, consoleDist);
+  // a logged-in holder's page comes with its first screen (modules/firstScreen)
+  const screens = indexHtml ? firstScreens(app, webDist) : undefined;
   if (indexHtml) {
     // The history fallback as a route of its own: @fastify/compress compresses routes only, not the
     // not-found handler, and index.html (with /login's prerendered markup) is the first thing a
     // phone downloads — 47 kB plain, 8 kB gzip. API paths and file names still get the 404 below.
-    app.get('/*', (req, reply) => {
+    app.get('/*', async (req, reply) => {
       const path = req.url.split('?')[0]!;
       // the console's pages (/admin/…) have their own fallback in the not-found handler below
       const consolePath = path === '/admin' || path.startsWith('/admin/');
       if (consolePath || path.startsWith('/api/') || /\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      // the same address answers differently with the holder's cookie: no shared cache may mix them
+      reply.header('vary', 'cookie');
+      const painted = await screens?.indexFor(req);
+      // one holder's figures: kept by no cache, not even the phone's
+      if (painted) return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(painted);
       // cacheControl: false, or @fastify/static puts its own `public, max-age=0` over ours
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });

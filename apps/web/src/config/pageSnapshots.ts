@@ -21,6 +21,11 @@ export const SNAPSHOT_PAGES: readonly string[] = [
   '/mine',
 ];
 
+/** How many of a painted page's pictures are asked for first (ahead of the page's code and reads:
+ *  over HTTP/1.1 a picture asked by the painted markup waited for a connection behind them). The
+ *  server's first screen (apps/server/src/modules/firstScreen) asks for as many. */
+export const FIRST_SCREEN_PICTURES = 2;
+
 /** localStorage key of a page's snapshot: the prefix and the path. Under the app's `sim_` prefix,
  *  so a forced logout (which clears everything but the mark) takes them too. */
 export const SNAPSHOT_KEY_PREFIX = 'sim_snap:';

@@ -78,10 +78,37 @@ export function call<R extends Route>(
 
 type Query = Record<string, string | number | boolean | undefined> | undefined;
 
+/** A read as the server answers it in the process, with the rendering's own session. */
+export type ServerRead = (pathAndQuery: string) => Promise<Response>;
+let serverRead: ServerRead | undefined;
+
+/**
+ * On the server (the first screen in the HTML, src/firstScreen): reads are answered by the API in
+ * the same process; nothing else happens there — no toast, no redirect, no storage, no write.
+ */
+export function answerReadsOnServer(read: ServerRead): void {
+  serverRead = read;
+}
+
+function urlOf(route: Route, query: Query): URL {
+  const url = new URL(API_BASE + pathOf(route), serverRead ? 'http://portal' : window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  return url;
+}
+
+async function readOnServer<T>(route: Route, query: Query, read: ServerRead): Promise<T> {
+  if (methodOf(route) !== 'GET') throw new ApiError('not a read', 0, undefined, 'network');
+  const url = urlOf(route, query);
+  const res = await read(url.pathname + url.search);
+  const envelope = (await res.json().catch(() => undefined)) as Envelope<T> | undefined;
+  if (res.status >= 200 && res.status < 300 && envelope?.code === 0) return envelope.data;
+  throw new ApiError(envelope?.message ?? '请求失败', res.status, envelope?.code);
+}
+
 async function request<T>(route: Route, opts: CallOptions & { query?: Query; body?: unknown }): Promise<T> {
+  if (serverRead) return readOnServer(route, opts.query, serverRead);
   const method = methodOf(route);
-  const url = new URL(API_BASE + pathOf(route), window.location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const url = urlOf(route, opts.query);
 
   const token = local.get('token');
   const headers: Record<string, string> = { Accept: 'application/json' };

@@ -7,13 +7,13 @@
 //     fetch what went stale meanwhile, as a remounted query does;
 //   - a page's own effects that must run again on every show, or not while hidden, take `useShown()`
 //     among their dependencies (routes/cards/Home.tsx, routes/realName/CarrierRealName.tsx).
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 
 const Shown = createContext(true);
 
 /** Whether the page this component is in is the one showing (false while a kept page is hidden). */
 export function useShown(): boolean {
-  return use(Shown);
+  return useContext(Shown);
 }
 
 /** Keeps `children` mounted; while `shown` is false they are out of the layout (`display: none`).

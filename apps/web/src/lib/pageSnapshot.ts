@@ -4,7 +4,14 @@
 // (docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md). With the pages' code:
 // it reads the pages' one query client.
 import type { QueryClient } from '@tanstack/react-query';
-import { SNAPSHOT_CSS_PREFIX, SNAPSHOT_KEY_PREFIX, SNAPSHOT_MAX_CHARS, SNAPSHOT_PAGES, snapshotOwner } from '../config/pageSnapshots';
+import {
+  FIRST_SCREEN_PICTURES,
+  SNAPSHOT_CSS_PREFIX,
+  SNAPSHOT_KEY_PREFIX,
+  SNAPSHOT_MAX_CHARS,
+  SNAPSHOT_PAGES,
+  snapshotOwner,
+} from '../config/pageSnapshots';
 import { onLeavingPage } from './router';
 import { paintedSnapshotPath, pagePath, revealLivePage } from './snapshotPaint';
 import { local } from './storage';
@@ -23,16 +30,13 @@ export function markupOf(root: Element): string {
   // the first pictures are what a painted page waits for: asked before the page's code, not queued
   // behind it as a picture is (measured: /shopping's product picture came ~0.2 s after the rest)
   Array.from(copy.querySelectorAll('img'))
-    .slice(0, FIRST_PICTURES)
+    .slice(0, FIRST_SCREEN_PICTURES)
     .forEach((img) => {
       img.setAttribute('fetchpriority', 'high');
       img.removeAttribute('loading');
     });
   return copy.innerHTML;
 }
-
-/** How many of a painted page's pictures are asked for first. */
-const FIRST_PICTURES = 2;
 
 /** What the page's reads say about it: still asking, showing their answers, failed, or none asked. */
 export type PageReads = 'busy' | 'shown' | 'failed' | 'none';

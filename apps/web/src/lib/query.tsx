@@ -1,7 +1,7 @@
 // TanStack Query for the lazy pages only: the app shell and /login stay without it (first-load
 // budget). Each page module wraps itself with withQuery; they all share this one client.
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { createContext, useContext, type ComponentType } from 'react';
 import { useShown } from './keepAlive';
 import { keepPageSnapshots } from './pageSnapshot';
 import { local } from './storage';
@@ -30,6 +30,12 @@ local.subscribe(() => {
 if (typeof document !== 'undefined') keepPageSnapshots(queryClient);
 
 /**
+ * The client of one rendering on the server (the first screen in the HTML, src/firstScreen): its
+ * own, never the app's — one holder's answers must not reach another's page.
+ */
+export const RenderingClient = createContext<QueryClient | undefined>(undefined);
+
+/**
  * A page's queries, on the app's one client. A kept page hidden by ./keepAlive.tsx stops listening
  * to them: TanStack's "restoring" state is the one switch that holds every query of a subtree — no
  * subscription, no fetch on render — and when the page shows again each query subscribes afresh and
@@ -39,8 +45,9 @@ if (typeof document !== 'undefined') keepPageSnapshots(queryClient);
 export function withQuery<P extends object>(Page: ComponentType<P>): ComponentType<P> {
   function WithQuery(props: P) {
     const shown = useShown();
+    const client = useContext(RenderingClient) ?? queryClient;
     return (
-      <QueryClientProvider client={queryClient}>
+      <QueryClientProvider client={client}>
         <IsRestoringProvider value={!shown}>
           <Page {...props} />
         </IsRestoringProvider>

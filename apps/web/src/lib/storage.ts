@@ -157,5 +157,31 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): Storage {
   }
 }
 
-export const local = createTypedStorage(typeof window === 'undefined' ? memoryStorage() : browserStorage('localStorage'), LOCAL_CODECS);
+/** On the server: the storage of the rendering under way (src/firstScreen), else a memory one. */
+let serverStorageNow: (() => Storage | undefined) | undefined;
+
+/**
+ * On the server each rendering of a holder's first screen reads its own values (the holder's
+ * token, card, mark), found through its async context by `current`: never another holder's.
+ */
+export function storageOnServer(current: () => Storage | undefined): void {
+  serverStorageNow = current;
+}
+
+function serverStorage(): Storage {
+  const fallback = memoryStorage();
+  const now = () => serverStorageNow?.() ?? fallback;
+  return {
+    get length() {
+      return now().length;
+    },
+    clear: () => now().clear(),
+    getItem: (k) => now().getItem(k),
+    key: (i) => now().key(i),
+    removeItem: (k) => now().removeItem(k),
+    setItem: (k, v) => now().setItem(k, v),
+  };
+}
+
+export const local = createTypedStorage(typeof window === 'undefined' ? serverStorage() : browserStorage('localStorage'), LOCAL_CODECS);
 export type LocalStorage = typeof local;

@@ -2,7 +2,16 @@
 // Link, useLocation, useNavigate, useNavigationType, useSearchParams), with its meaning, in ~2 kB
 // instead of react-router's ~13 kB of /login's first load (docs/decisions/0026-own-router.md).
 // No route matching: the shell's guards map the location to its page (app/AppShell.tsx).
-import { createContext, use, useCallback, useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import {
   createPath,
   entryState,
@@ -50,7 +59,7 @@ interface Router {
 const RouterContext = createContext<Router | null>(null);
 
 function useRouter(): Router {
-  const router = use(RouterContext);
+  const router = useContext(RouterContext);
   if (!router) throw new Error('outside <BrowserRouter>');
   return router;
 }

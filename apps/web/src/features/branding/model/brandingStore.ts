@@ -73,8 +73,25 @@ function update(next: BrandingState) {
   listeners.forEach((l) => l());
 }
 
+/** On the server: the branding of the rendering under way (src/firstScreen), its own. */
+let serverBranding: (() => BrandingState | undefined) | undefined;
+const serverViews = new WeakMap<BrandingState, BrandView>();
+
+/** Each server rendering of a holder's first screen shows its own agent's branding. */
+export function brandingOnServer(current: () => BrandingState | undefined): void {
+  serverBranding = current;
+}
+
+function viewNow(): BrandView {
+  const s = serverBranding?.();
+  if (!s) return view;
+  let v = serverViews.get(s);
+  if (!v) serverViews.set(s, (v = brandView(s)));
+  return v;
+}
+
 export const brandingStore = {
-  view: () => view,
+  view: viewNow,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => void listeners.delete(listener);

@@ -3,7 +3,9 @@
 import { useEffect, useState } from 'react';
 
 export function useVisibleHeight(): number | null {
-  const [height, setHeight] = useState<number | null>(() => window.visualViewport?.height ?? null);
+  const [height, setHeight] = useState<number | null>(() =>
+    typeof window === 'undefined' ? null : (window.visualViewport?.height ?? null),
+  );
   useEffect(() => {
     const vv = window.visualViewport;
     if (!vv) return;

@@ -1,0 +1,95 @@
+// A logged-in holder's first screen in the HTML of a page they open cold
+// (docs/decisions/0082-the-first-screen-in-the-html.md). The phone sends the holder's cookie
+// (@portal/contract/firstScreen) with the page's request; the web's own renderer
+// (apps/web/src/firstScreen/render.tsx, built into apps/web/dist-server/) renders the page with the
+// answers of its reads, asked here in-process with the holder's session — the same routes, the same
+// authorization, the same one read model as the phone's own requests. Whatever goes wrong (no
+// cookie, an expired session, a read that fails, a page too slow to render), the plain index.html
+// goes, and the app renders the page as it always did.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { firstScreenHolderOf, type FirstScreenHolder } from '@portal/contract/firstScreen';
+import { within } from '../../lib/within';
+import { pagePath, paintedIndex } from './page';
+import { asFirstScreenRead } from './read';
+
+/** The web's renderer as built (apps/web/src/firstScreen/render.tsx). */
+interface Renderer {
+  renderFirstScreen(input: {
+    path: string;
+    search: string;
+    stored: Record<string, string>;
+    read: (pathAndQuery: string) => Promise<Response>;
+  }): Promise<{ markup: string; pictures: string[] } | undefined>;
+}
+
+/** The longest a page's HTML waits for its first screen; past it the plain page goes. Measured:
+ *  5–30 ms a page on a quiet 2-core machine. */
+export const FIRST_SCREEN_BUDGET_MS = 300;
+
+export interface FirstScreens {
+  /** index.html with the holder's first screen of the page asked for; undefined: the plain one. */
+  indexFor(req: FastifyRequest): Promise<string | undefined>;
+}
+
+/** The first screens of the web build in `webDist`, or undefined when it was built without them. */
+export function firstScreens(app: FastifyInstance, webDist: string): FirstScreens | undefined {
+  const dir = join(webDist, '..', 'dist-server');
+  const moduleFile = join(dir, 'firstScreen.mjs');
+  const stylesFile = join(dir, 'firstScreenStyles.json');
+  if (!existsSync(moduleFile) || !existsSync(stylesFile)) return undefined;
+  const pageStyles = JSON.parse(readFileSync(stylesFile, 'utf8')) as Record<string, string[]>;
+  const styleTexts = new Map<string, string>();
+  const stylesOf = (path: string) =>
+    (pageStyles[path] ?? []).map((file) => {
+      let text = styleTexts.get(file);
+      if (text === undefined) styleTexts.set(file, (text = readFileSync(join(webDist, file), 'utf8')));
+      return text;
+    });
+  let renderer: Promise<Renderer> | undefined;
+  const index = { file: join(webDist, 'index.html'), mtimeMs: -1, text: '' };
+  const indexHtml = () => {
+    const { mtimeMs } = statSync(index.file);
+    if (mtimeMs !== index.mtimeMs) Object.assign(index, { mtimeMs, text: readFileSync(index.file, 'utf8') });
+    return index.text;
+  };
+
+  const read =
+    (token: string) =>
+    async (pathAndQuery: string): Promise<Response> => {
+      if (!pathAndQuery.startsWith('/api/')) throw new Error('a first screen reads the API only');
+      const res = await asFirstScreenRead(() =>
+        app.inject({ method: 'GET', url: pathAndQuery, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
+      );
+      return new Response(res.payload, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+    };
+
+  const render = async (holder: FirstScreenHolder, path: string, search: string) => {
+    renderer ??= import(pathToFileURL(moduleFile).href) as Promise<Renderer>;
+    const stored: Record<string, string> = { token: holder.token };
+    if (holder.customNum) stored.customNum = holder.customNum;
+    if (holder.mark) stored.mark = holder.mark;
+    if (holder.cardLogin) stored.cardLogin = '1';
+    return (await renderer).renderFirstScreen({ path, search, stored, read: read(holder.token) });
+  };
+
+  return {
+    async indexFor(req) {
+      const holder = firstScreenHolderOf(req.headers.cookie);
+      const [pathname = '/', query] = req.url.split('?', 2);
+      const path = pagePath(pathname);
+      if (!holder || !(path in pageStyles)) return undefined;
+      try {
+        const screen = await within(render(holder, path, query ? `?${query}` : ''), FIRST_SCREEN_BUDGET_MS, undefined);
+        return screen && paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
+      } catch (err) {
+        // a read refused (an expired session, someone else's card) is the app's to say; anything
+        // else is a fault of the renderer's, worth a line (the path only: nothing of the holder's)
+        if ((err as Error | undefined)?.name !== 'ApiError') req.log.warn({ err, path }, 'first screen not rendered');
+        return undefined;
+      }
+    },
+  };
+}
