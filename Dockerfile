@@ -42,6 +42,8 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --include-wor
   && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
+# the web's server renderer of a holder's first screen (FIRST_SCREEN_DIST, docs/decisions/0082)
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 COPY --from=build /app/apps/console/dist apps/console/dist
 # the router model maps, read at start from DEVICE_MODELS_DIR (default deploy/device-models, from the
 # repository root); apps/server/test/shipsWhatItReads.test.ts fails when a file the server reads is

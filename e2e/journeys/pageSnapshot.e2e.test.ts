@@ -3,6 +3,7 @@
 // shown the holder's data, painted inert on the next cold visit, replaced by the live page once its
 // reads have answered; never someone else's, never a dead end.
 import type { Page, Route } from 'playwright-core';
+import { FIRST_SCREEN_COOKIE } from '@portal/contract/firstScreen';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPhone, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
@@ -29,12 +30,15 @@ async function holdScripts(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-/** Logged in, /flow seen with the holder's figures and kept. */
+/** Logged in, /flow seen with the holder's figures and kept. The next visit's HTML without the
+ *  server's first screen (firstScreen.e2e.test.ts, which it would paint instead): the cookie that
+ *  asks for it is gone (a phone that refuses cookies) until the app writes it again. */
 async function seenFlow(page: Page): Promise<void> {
   await loginWithAccount(page);
   await page.goto('/flow');
   await page.getByText('剩余流量').first().waitFor();
   await expect.poll(() => snapshotKeys(page), { timeout: 10_000 }).toContain('sim_snap:/flow');
+  await page.context().clearCookies({ name: FIRST_SCREEN_COOKIE });
 }
 
 describe('a returning holder’s page painted from what the phone stored', () => {
@@ -113,6 +117,8 @@ describe('a returning holder’s page painted from what the phone stored', () =>
     await page.locator('.adm-dialog-body').getByRole('button', { name: '退出' }).click();
     await waitForPath(page, '/login');
     expect(await snapshotKeys(page)).toEqual([]);
+    // nor does the server paint a first screen for the session that ended
+    expect(await page.evaluate(() => document.cookie)).not.toContain('sim_first=');
   });
 
   it('another card made current: the previous card’s page is not painted', async () => {

@@ -40,6 +40,8 @@ describe('loadConfig: each kind of variable', () => {
     ['WEB_DIST', '/srv/web', '/srv/web', 'webDist'],
     ['CONSOLE_DIST', '', null, 'consoleDist'],
     ['CONSOLE_DIST', '/srv/console', '/srv/console', 'consoleDist'],
+    ['FIRST_SCREEN_DIST', '', null, 'firstScreenDist'],
+    ['FIRST_SCREEN_DIST', '/srv/web-server', '/srv/web-server', 'firstScreenDist'],
     ['SEED_DEMO', '0', false, 'seedDemo'],
     ['SEED_DEMO', 'true', true, 'seedDemo'],
     ['LOG_LEVEL', 'warn', 'warn', 'logLevel'],
@@ -90,6 +92,7 @@ describe('loadConfig: each kind of variable', () => {
     ['pgConnectTimeoutMs', 5000],
     ['webDist', resolve(repoRoot, 'apps/web/dist')],
     ['consoleDist', resolve(repoRoot, 'apps/console/dist')],
+    ['firstScreenDist', resolve(repoRoot, 'apps/web/dist-server')],
     ['seedDemo', true],
     ['logLevel', 'info'],
     ['trustProxy', false],
@@ -165,7 +168,9 @@ describe('loadConfig: each kind of variable', () => {
     expect(defaults.map(([f]) => f).sort()).toEqual(Object.keys(loadConfig({})).sort());
   });
   it('an empty variable counts as not set (WEB_DIST aside)', () => {
-    const blank = Object.fromEntries(ENV_NAMES.filter((n) => n !== 'WEB_DIST' && n !== 'CONSOLE_DIST').map((n) => [n, '']));
+    const blank = Object.fromEntries(
+      ENV_NAMES.filter((n) => n !== 'WEB_DIST' && n !== 'CONSOLE_DIST' && n !== 'FIRST_SCREEN_DIST').map((n) => [n, '']),
+    );
     expect(loadConfig(blank)).toEqual(loadConfig({}));
   });
   it('sheds load by event-loop delay and loop turns in production, and by the heap as configured (docs/decisions/0033)', () => {
@@ -382,7 +387,8 @@ describe('.env.example', () => {
     const shown: Record<string, string> = {};
     for (const line of lines) {
       const m = /^#\s?([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-      if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST' && m[1] !== 'CONSOLE_DIST') shown[m[1]!] = m[2]!;
+      if (m && m[1] !== 'DATABASE_URL' && m[1] !== 'WEB_DIST' && m[1] !== 'CONSOLE_DIST' && m[1] !== 'FIRST_SCREEN_DIST')
+        shown[m[1]!] = m[2]!;
     }
     expect(loadConfig(shown)).toEqual(loadConfig({}));
   });

@@ -58,6 +58,9 @@ export interface Config extends SimulatorSettings, PaymentSettings, SmsSettings,
   webDist: string | null;
   /** built operator console to serve at /admin; null = none (docs/decisions/0018) */
   consoleDist: string | null;
+  /** the web's server renderer of a holder's first screen (apps/web/dist-server, docs/decisions/0082);
+   *  null = none: every page's HTML is the plain one */
+  firstScreenDist: string | null;
   /** seed demo data into an empty database (never in production) */
   seedDemo: boolean;
   logLevel: string;
@@ -169,6 +172,7 @@ export const ENV_SCHEMA = z.object({
   PG_CONNECT_TIMEOUT_MS: number(5000, { int: true, min: 100, max: 60_000 }),
   WEB_DIST: z.string().trim().optional(),
   CONSOLE_DIST: z.string().trim().optional(),
+  FIRST_SCREEN_DIST: z.string().trim().optional(),
   // default: on, except in production (loadConfig)
   SEED_DEMO: onOff.optional(),
   LOG_LEVEL: z
@@ -246,13 +250,16 @@ const SECRET: ReadonlySet<string> = new Set([
   'SENTRY_DSN',
 ]);
 
+/** The variables where empty means "none" (not served, not used) rather than "not set". */
+const EMPTY_MEANS_NONE = new Set(['WEB_DIST', 'CONSOLE_DIST', 'FIRST_SCREEN_DIST']);
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as not set (`PORT=` in an env file), except WEB_DIST, where empty
   // means "API only".
   const given: Record<string, string> = {};
   for (const name of ENV_NAMES) {
     const value = env[name];
-    if (value !== undefined && (value.trim() !== '' || name === 'WEB_DIST' || name === 'CONSOLE_DIST')) given[name] = value;
+    if (value !== undefined && (value.trim() !== '' || EMPTY_MEANS_NONE.has(name))) given[name] = value;
   }
   const parsed = ENV_SCHEMA.safeParse(given);
   if (!parsed.success) {
@@ -291,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgConnectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
     webDist: e.WEB_DIST === '' ? null : resolve(e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     consoleDist: e.CONSOLE_DIST === '' ? null : resolve(e.CONSOLE_DIST ?? resolve(repoRoot, 'apps/console/dist')),
+    firstScreenDist: e.FIRST_SCREEN_DIST === '' ? null : resolve(e.FIRST_SCREEN_DIST ?? resolve(repoRoot, 'apps/web/dist-server')),
     // the demo data: on by default on a developer's machine, off by default in production (where
     // asking for it is refused: productionProblems)
     seedDemo: e.SEED_DEMO ?? !production,

@@ -176,8 +176,11 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           'q.then(function(e){var n=e&&e.code===0&&e.data&&e.data.apply_name;if(!n)return;' +
           'var s=function(){var x=d.querySelector("[data-prerendered] h1"),y;if(x){y=x.cloneNode();y.textContent=n;x.replaceWith(y)}};' +
           'if(d.readyState=="loading")d.addEventListener("DOMContentLoaded",s);else s()},function(){});return}' +
-          // P: the server put this holder's first screen in the HTML (6c. below)
-          'var F=d.querySelector(\'meta[name="first-screen"]\'),P=F&&F.content===p&&!w.__portalNoSnapshot;' +
+          // P: the server put this holder's first screen in the HTML (6c. below) — for this path, this
+          // session and the card the phone has current (a cookie out of step with storage paints nothing)
+          'var O=' +
+          String(snapshotOwner) +
+          ',F=d.querySelector(\'meta[name="first-screen"]\'),P=!!(F&&t&&F.content===p&&F.getAttribute("data-owner")===O(t,c||"")&&!w.__portalNoSnapshot);' +
           'd.documentElement.className+=" off-login";if(!P)h(' +
           entryUrl +
           ',"modulepreload","");if(!r)return;' +
@@ -195,9 +198,7 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           JSON.stringify(SNAPSHOT_PAGES) +
           '.indexOf(p)>=0)try{var z=(' +
           String(snapshotToPaint) +
-          ')(function(k){return localStorage.getItem(k)},p,(' +
-          String(snapshotOwner) +
-          ')(t,c||""),w.__portalEntry,Date.now());if(z){w.__portalSnap={path:p,html:z.html,wait:!z.styles};' +
+          ')(function(k){return localStorage.getItem(k)},p,O(t,c||""),w.__portalEntry,Date.now());if(z){w.__portalSnap={path:p,html:z.html,wait:!z.styles};' +
           'd.documentElement.className+=" snap";' +
           // its stylesheets from storage, before the page's own links (added below, the same rules
           // in the same order): it paints with the HTML, not after the network brought them

@@ -11,14 +11,14 @@ import { firstScreens } from '../modules/firstScreen';
  */
 export async function builtFiles(
   app: FastifyInstance,
-  { webDist, consoleDist }: { webDist: string | null; consoleDist: string | null },
+  { webDist, consoleDist, firstScreenDist }: { webDist: string | null; consoleDist: string | null; firstScreenDist: string | null },
 ): Promise<void> {
   const indexHtml = webDist && existsSync(join(webDist, 'index.html'));
   if (indexHtml) await serveDist(app, webDist, '/', true);
 
   const consoleIndex = await serveConsole(app, consoleDist);
   // a logged-in holder's page comes with its first screen (modules/firstScreen)
-  const screens = indexHtml ? firstScreens(app, webDist) : undefined;
+  const screens = indexHtml && firstScreenDist ? firstScreens(app, webDist, firstScreenDist) : undefined;
   if (indexHtml) {
     // The history fallback as a route of its own: @fastify/compress compresses routes only, not the
     // not-found handler, and index.html (with /login's prerendered markup) is the first thing a

@@ -10,7 +10,7 @@ import type { ComponentType } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { TabBar } from '../app/TabBar';
 import { pageModule, routeOf } from '../config/routes';
-import { FIRST_SCREEN_PICTURES, SNAPSHOT_PAGES } from '../config/pageSnapshots';
+import { SNAPSHOT_PAGES, snapshotOwner } from '../config/pageSnapshots';
 import { fetchBrandingOfCard } from '../features/branding/api/applicationInfo';
 import { fetchBranding } from '../features/branding/api/customerUrl';
 import { brandingOnServer, type BrandingState } from '../features/branding/model/brandingStore';
@@ -19,6 +19,7 @@ import { rememberCardInfo } from '../features/cards/model/currentCard';
 import { answerReadsOnServer, type ServerRead } from '../lib/api';
 import { RenderingClient } from '../lib/query';
 import { StaticRouter } from '../lib/router';
+import { withFirstPictures, type PaintedMarkup } from './pictures';
 import { createTypedStorage, LOCAL_CODECS, memoryStorage, storageOnServer, KEY_PREFIX } from '../lib/storage';
 
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../routes/*/*.tsx');
@@ -56,10 +57,10 @@ export interface FirstScreenInput {
 /** The pages this renders (the snapshot pages: the holder's data, no form, no ID, no password). */
 export const FIRST_SCREEN_PAGES = SNAPSHOT_PAGES;
 
-/** A holder's first screen: the page's markup and the pictures to ask for at once (its first). */
-export interface FirstScreen {
-  markup: string;
-  pictures: string[];
+/** A holder's first screen: the page's markup, the pictures to ask for at once (its first), and
+ *  whose it is (the session and card, as the phone's head script names a snapshot's owner). */
+export interface FirstScreen extends PaintedMarkup {
+  owner: string;
 }
 
 /**
@@ -101,7 +102,10 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     for (let i = 0; i < MAX_RENDERS; i++) {
       const html = await renderToStringAsync(tree);
       const pending = asked.splice(0).filter((o) => client.getQueryState(o.queryKey)?.status !== 'success');
-      if (pending.length === 0) return failed(client) ? undefined : withFirstPictures(html);
+      if (pending.length === 0)
+        return failed(client)
+          ? undefined
+          : { ...withFirstPictures(html), owner: snapshotOwner(stored.get('token') ?? '', customNum ?? '') };
       await Promise.all(pending.map((o) => client.fetchQuery(o).catch(() => undefined)));
     }
     return undefined;
@@ -131,17 +135,4 @@ function askedReads(client: QueryClient): DefaultedQueryObserverOptions[] {
     return d;
   }) as typeof client.defaultQueryOptions;
   return asked;
-}
-
-/** The first pictures asked for with high priority, at once (as lib/pageSnapshot.ts's markupOf
- *  marks a kept page's), and their addresses for the head's preloads. */
-export function withFirstPictures(markup: string): FirstScreen {
-  const pictures: string[] = [];
-  const marked = markup.replace(/<img\b[^>]*>/g, (tag) => {
-    if (pictures.length >= FIRST_SCREEN_PICTURES) return tag;
-    const src = /\ssrc="([^"]*)"/.exec(tag)?.[1];
-    if (src) pictures.push(src.replace(/&amp;/g, '&'));
-    return tag.replace(/\sloading="[^"]*"/, '').replace(/^<img\b/, '<img fetchpriority="high"');
-  });
-  return { markup: marked, pictures };
 }

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
-import { isFirstScreenRead } from '../firstScreen/read';
+import { isFirstScreenRead } from '../../lib/firstScreenRead';
 
 export interface Auth {
   sessionId: number;
@@ -92,8 +92,8 @@ export function requireAuth(ctx: AppContext) {
     };
 
     const remaining = new Date(session.expires_at).getTime() - clock.now().getTime();
-    // not for a first screen's read (modules/firstScreen/read.ts): the new token would not reach the phone
-    if (!session.replaced_at && remaining < ctx.config.tokenRotateBeforeMs && !isFirstScreenRead()) {
+    // not for a first screen's read (lib/firstScreenRead.ts): the new token would not reach the phone
+    if (!session.replaced_at && remaining < ctx.config.tokenRotateBeforeMs && !isFirstScreenRead(req)) {
       // Conditional update: of several concurrent requests only one rotates.
       if (await repo.markSessionReplaced(ctx.db.kysely, session.id, now)) {
         const next = await createSession(ctx, {

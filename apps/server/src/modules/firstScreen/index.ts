@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstScreenHolderOf, type FirstScreenHolder } from '@portal/contract/firstScreen';
 import { within } from '../../lib/within';
 import { pagePath, paintedIndex } from './page';
-import { asFirstScreenRead } from './read';
+import { firstScreenReadHeaders } from '../../lib/firstScreenRead';
 
 /** The web's renderer as built (apps/web/src/firstScreen/render.tsx). */
 interface Renderer {
@@ -22,7 +22,7 @@ interface Renderer {
     search: string;
     stored: Record<string, string>;
     read: (pathAndQuery: string) => Promise<Response>;
-  }): Promise<{ markup: string; pictures: string[] } | undefined>;
+  }): Promise<{ markup: string; pictures: string[]; owner: string } | undefined>;
 }
 
 /** The longest a page's HTML waits for its first screen; past it the plain page goes. Measured:
@@ -34,9 +34,9 @@ export interface FirstScreens {
   indexFor(req: FastifyRequest): Promise<string | undefined>;
 }
 
-/** The first screens of the web build in `webDist`, or undefined when it was built without them. */
-export function firstScreens(app: FastifyInstance, webDist: string): FirstScreens | undefined {
-  const dir = join(webDist, '..', 'dist-server');
+/** The first screens of the web build in `webDist` by its renderer in `dir` (apps/web/dist-server),
+ *  or undefined when there is none. */
+export function firstScreens(app: FastifyInstance, webDist: string, dir: string): FirstScreens | undefined {
   const moduleFile = join(dir, 'firstScreen.mjs');
   const stylesFile = join(dir, 'firstScreenStyles.json');
   if (!existsSync(moduleFile) || !existsSync(stylesFile)) return undefined;
@@ -48,7 +48,16 @@ export function firstScreens(app: FastifyInstance, webDist: string): FirstScreen
       if (text === undefined) styleTexts.set(file, (text = readFileSync(join(webDist, file), 'utf8')));
       return text;
     });
-  let renderer: Promise<Renderer> | undefined;
+  // loaded once the app is ready, beside its first requests (~0.2 s: the web's pages, bundled); a
+  // page asked for before that is the plain one — a start never waits for it
+  let renderer: Renderer | undefined;
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= (import(pathToFileURL(moduleFile).href) as Promise<Renderer>).then(
+      (m) => void (renderer = m),
+      (err: unknown) => app.log.error({ err }, 'first screen renderer not loaded'),
+    ));
+  app.addHook('onReady', async () => void load());
   const index = { file: join(webDist, 'index.html'), mtimeMs: -1, text: '' };
   const indexHtml = () => {
     const { mtimeMs } = statSync(index.file);
@@ -60,19 +69,20 @@ export function firstScreens(app: FastifyInstance, webDist: string): FirstScreen
     (token: string) =>
     async (pathAndQuery: string): Promise<Response> => {
       if (!pathAndQuery.startsWith('/api/')) throw new Error('a first screen reads the API only');
-      const res = await asFirstScreenRead(() =>
-        app.inject({ method: 'GET', url: pathAndQuery, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
-      );
+      const res = await app.inject({
+        method: 'GET',
+        url: pathAndQuery,
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json', ...firstScreenReadHeaders() },
+      });
       return new Response(res.payload, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
     };
 
-  const render = async (holder: FirstScreenHolder, path: string, search: string) => {
-    renderer ??= import(pathToFileURL(moduleFile).href) as Promise<Renderer>;
+  const render = async (r: Renderer, holder: FirstScreenHolder, path: string, search: string) => {
     const stored: Record<string, string> = { token: holder.token };
     if (holder.customNum) stored.customNum = holder.customNum;
     if (holder.mark) stored.mark = holder.mark;
     if (holder.cardLogin) stored.cardLogin = '1';
-    return (await renderer).renderFirstScreen({ path, search, stored, read: read(holder.token) });
+    return r.renderFirstScreen({ path, search, stored, read: read(holder.token) });
   };
 
   return {
@@ -80,9 +90,9 @@ export function firstScreens(app: FastifyInstance, webDist: string): FirstScreen
       const holder = firstScreenHolderOf(req.headers.cookie);
       const [pathname = '/', query] = req.url.split('?', 2);
       const path = pagePath(pathname);
-      if (!holder || !(path in pageStyles)) return undefined;
+      if (!holder || !(path in pageStyles) || !renderer) return undefined;
       try {
-        const screen = await within(render(holder, path, query ? `?${query}` : ''), FIRST_SCREEN_BUDGET_MS, undefined);
+        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), FIRST_SCREEN_BUDGET_MS, undefined);
         return screen && paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
       } catch (err) {
         // a read refused (an expired session, someone else's card) is the app's to say; anything

@@ -7,6 +7,8 @@ import { FIRST_SCREEN_HEAD_MARK, FIRST_SCREEN_MARK } from '@portal/contract/firs
 export interface PaintedScreen {
   /** the page's path as the head's script names it (no trailing slash) */
   path: string;
+  /** whose it is: the phone's head script paints it only for the session and card it has */
+  owner: string;
   /** the page's markup (the renderer's: text and attributes escaped) */
   markup: string;
   /** its first pictures, asked for at once */
@@ -24,7 +26,7 @@ const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 export function paintedIndex(indexHtml: string, screen: PaintedScreen): string | undefined {
   if (!indexHtml.includes(FIRST_SCREEN_HEAD_MARK) || !indexHtml.includes(FIRST_SCREEN_MARK)) return undefined;
   const head =
-    `<meta name="first-screen" content="${attribute(screen.path)}">` +
+    `<meta name="first-screen" content="${attribute(screen.path)}" data-owner="${attribute(screen.owner)}">` +
     screen.pictures.map((u) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(u)}">`).join('') +
     screen.styles.map((css) => `<style data-snapshot-css="">${styleText(css)}</style>`).join('');
   const body = `<div id="page-snapshot" inert="">${screen.markup}</div>`;
