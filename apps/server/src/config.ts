@@ -61,6 +61,8 @@ export interface Config extends SimulatorSettings, PaymentSettings, SmsSettings,
   /** the web's server renderer of a holder's first screen (apps/web/dist-server, docs/decisions/0082);
    *  null = none: every page's HTML is the plain one */
   firstScreenDist: string | null;
+  /** the longest a page's HTML waits for its first screen before the plain one goes */
+  firstScreenBudgetMs: number;
   /** seed demo data into an empty database (never in production) */
   seedDemo: boolean;
   logLevel: string;
@@ -173,6 +175,7 @@ export const ENV_SCHEMA = z.object({
   WEB_DIST: z.string().trim().optional(),
   CONSOLE_DIST: z.string().trim().optional(),
   FIRST_SCREEN_DIST: z.string().trim().optional(),
+  FIRST_SCREEN_BUDGET_MS: number(300, { int: true, min: 0, max: 10_000 }),
   // default: on, except in production (loadConfig)
   SEED_DEMO: onOff.optional(),
   LOG_LEVEL: z
@@ -298,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgConnectTimeoutMs: e.PG_CONNECT_TIMEOUT_MS,
     webDist: e.WEB_DIST === '' ? null : resolve(e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     consoleDist: e.CONSOLE_DIST === '' ? null : resolve(e.CONSOLE_DIST ?? resolve(repoRoot, 'apps/console/dist')),
+    firstScreenBudgetMs: e.FIRST_SCREEN_BUDGET_MS,
     firstScreenDist: e.FIRST_SCREEN_DIST === '' ? null : resolve(e.FIRST_SCREEN_DIST ?? resolve(repoRoot, 'apps/web/dist-server')),
     // the demo data: on by default on a developer's machine, off by default in production (where
     // asking for it is refused: productionProblems)

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Code, DEFAULT_MESSAGE } from '@portal/contract/codes';
+import type { Config } from '../config';
 import { firstScreens } from '../modules/firstScreen';
 
 /**
@@ -11,14 +12,19 @@ import { firstScreens } from '../modules/firstScreen';
  */
 export async function builtFiles(
   app: FastifyInstance,
-  { webDist, consoleDist, firstScreenDist }: { webDist: string | null; consoleDist: string | null; firstScreenDist: string | null },
+  {
+    webDist,
+    consoleDist,
+    firstScreenDist,
+    firstScreenBudgetMs,
+  }: Pick<Config, 'webDist' | 'consoleDist' | 'firstScreenDist' | 'firstScreenBudgetMs'>,
 ): Promise<void> {
   const indexHtml = webDist && existsSync(join(webDist, 'index.html'));
   if (indexHtml) await serveDist(app, webDist, '/', true);
 
   const consoleIndex = await serveConsole(app, consoleDist);
   // a logged-in holder's page comes with its first screen (modules/firstScreen)
-  const screens = indexHtml && firstScreenDist ? firstScreens(app, webDist, firstScreenDist) : undefined;
+  const screens = indexHtml && firstScreenDist ? firstScreens(app, webDist, firstScreenDist, firstScreenBudgetMs) : undefined;
   if (indexHtml) {
     // The history fallback as a route of its own: @fastify/compress compresses routes only, not the
     // not-found handler, and index.html (with /login's prerendered markup) is the first thing a

@@ -25,18 +25,17 @@ interface Renderer {
   }): Promise<{ markup: string; pictures: string[]; owner: string } | undefined>;
 }
 
-/** The longest a page's HTML waits for its first screen; past it the plain page goes. Measured:
- *  5–30 ms a page on a quiet 2-core machine. */
-export const FIRST_SCREEN_BUDGET_MS = 300;
-
 export interface FirstScreens {
   /** index.html with the holder's first screen of the page asked for; undefined: the plain one. */
   indexFor(req: FastifyRequest): Promise<string | undefined>;
 }
 
-/** The first screens of the web build in `webDist` by its renderer in `dir` (apps/web/dist-server),
- *  or undefined when there is none. */
-export function firstScreens(app: FastifyInstance, webDist: string, dir: string): FirstScreens | undefined {
+/**
+ * The first screens of the web build in `webDist` by its renderer in `dir` (apps/web/dist-server),
+ * or undefined when there is none. A page's HTML waits `budgetMs` at most for one (FIRST_SCREEN_BUDGET_MS,
+ * 300: a rendering takes 5–30 ms on a quiet 2-core machine); past it the plain page goes.
+ */
+export function firstScreens(app: FastifyInstance, webDist: string, dir: string, budgetMs: number): FirstScreens | undefined {
   const moduleFile = join(dir, 'firstScreen.mjs');
   const stylesFile = join(dir, 'firstScreenStyles.json');
   if (!existsSync(moduleFile) || !existsSync(stylesFile)) return undefined;
@@ -92,7 +91,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string)
       const path = pagePath(pathname);
       if (!holder || !(path in pageStyles) || !renderer) return undefined;
       try {
-        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), FIRST_SCREEN_BUDGET_MS, undefined);
+        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), budgetMs, undefined);
         return screen && paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
       } catch (err) {
         // a read refused (an expired session, someone else's card) is the app's to say; anything
