@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
 import { PHONE_CONTEXT } from '../../e2e/phone';
+import { FIRST_SCREEN_COOKIE } from '../../packages/contract/src/firstScreen';
 
 /** The pages a holder opens most (their paths in apps/web/src/config/routes.ts), /login first. */
 export const HOLDER_PAGES = [
@@ -96,8 +97,9 @@ const OBSERVE_PERFORMANCE = `(() => {
     const cls = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\\s+/).join('.') : '';
     const src = el.getAttribute('src');
     const text = (el.textContent || '').trim().slice(0, 24);
-    // (painted): an element of a returning visit's painted snapshot, not of the live page
-    const painted = el.closest && el.closest('#page-snapshot') ? '(painted) ' : '';
+    // (server): an element of the first screen the server put in the HTML (docs/decisions/0082);
+    // (painted): of a returning visit's snapshot the phone kept (0080); neither: of the live page
+    const painted = el.closest && el.closest('#page-snapshot') ? (document.querySelector('meta[name="first-screen"]') ? '(server) ' : '(painted) ') : '';
     return painted + el.tagName.toLowerCase() + cls + (src ? ' src=' + src.slice(0, 48) : text ? ' "' + text + '"' : '');
   };
   const watch = (type, each) => {
@@ -240,7 +242,8 @@ function withoutSnapshots(storage: HolderStorage): HolderStorage {
 /**
  * The holder's storage after they have seen `path` once (its data shown and kept: the page's
  * snapshot, apps/web/src/lib/pageSnapshot.ts), for a returning visit on a cold HTTP cache — a holder
- * who opens the portal again from the messaging app days later.
+ * who opens the portal again from the messaging app days later — on a phone that sends no cookie
+ * (the kept snapshot's own path: with the cookie the server's first screen is painted instead).
  */
 export async function returningStorage(browser: Browser, baseUrl: string, storage: HolderStorage, path: string): Promise<HolderStorage> {
   const context = await browser.newContext({
@@ -259,7 +262,9 @@ export async function returningStorage(browser: Browser, baseUrl: string, storag
     const state = await context.storageState();
     const kept = state.origins.some((o) => o.localStorage.some((e) => e.name === `sim_snap:${path}`));
     if (!kept) throw new Error(`${path} was not kept after a visit (apps/web/src/lib/pageSnapshot.ts)`);
-    return state;
+    // what the phone kept alone: without the cookie that asks the server for the first screen,
+    // which it would paint instead (the first visit measures that one)
+    return { ...state, cookies: state.cookies.filter((c) => c.name !== FIRST_SCREEN_COOKIE) };
   } finally {
     await context.close();
   }

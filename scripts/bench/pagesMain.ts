@@ -6,9 +6,10 @@
 // downloaded (the build's brotli copies), FCP and the long tasks' time before it.
 // BENCH_PAGES=/,/mine (paths) visits only those, beside /login.
 // Two kinds of visit, each its own table: `first` (the holder has never seen the page on this
-// phone) and `returning` (they have: the page paints what it last showed before its code comes —
-// docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md); BENCH_PAGE_VISITS=first or
-// =returning runs one.
+// phone: its HTML carries the first screen the server rendered, docs/decisions/0082) and
+// `returning` (they have, on a phone that sends no cookie: the page paints what it last showed
+// before its code comes — docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md);
+// BENCH_PAGE_VISITS=first or =returning runs one.
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, startPortal, webDist, type Portal } from '../../e2e/harness';
@@ -96,7 +97,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const kinds = (process.env.BENCH_PAGE_VISITS ?? 'first,returning').split(',') as VisitKind[];
     for (const kind of kinds) {
       console.log(
-        `== cold visits (${kind === 'first' ? 'first: the page never seen on this phone' : 'returning: the page seen once before, the HTTP cache cold'}), ` +
+        `== cold visits (${kind === 'first' ? "first: the page never seen on this phone, the server's first screen in its HTML" : 'returning: the page seen once before, the HTTP cache cold, no cookie: its kept snapshot'}), ` +
           `${RUNS} runs each, CPU ${CPU}× slower, ${SLOW4G ? 'slow 4G' : 'loopback network'} (medians)`,
       );
       const rows = await benchPages(portal, console.log, kind);

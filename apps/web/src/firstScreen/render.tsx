@@ -5,6 +5,7 @@
 // server (apps/server/src/modules/firstScreen). Painted like a returning visit's snapshot: inert,
 // in place of the live page until that page's own reads have answered.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { DEFAULT_AGENT_MARK } from '@portal/contract/login';
 import { QueryClient, type DefaultedQueryObserverOptions, type Query } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
@@ -19,8 +20,8 @@ import { rememberCardInfo } from '../features/cards/model/currentCard';
 import { answerReadsOnServer, type ServerRead } from '../lib/api';
 import { RenderingClient } from '../lib/query';
 import { StaticRouter } from '../lib/router';
-import { withFirstPictures, type PaintedMarkup } from './pictures';
 import { createTypedStorage, LOCAL_CODECS, memoryStorage, storageOnServer, KEY_PREFIX } from '../lib/storage';
+import { withFirstPictures, type PaintedMarkup } from './pictures';
 
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../routes/*/*.tsx');
 
@@ -80,9 +81,10 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     // info (the card gates' facts) — read afresh here, as the app would on its way
     const stored = createTypedStorage(storage, LOCAL_CODECS);
     const customNum = stored.get('customNum');
-    const mark = stored.get('mark');
+    // the app's own rule: no mark kept is the default agent's
+    const mark = stored.get('mark') ?? DEFAULT_AGENT_MARK;
     const [base, full, info] = await Promise.all([
-      mark ? fetchBranding(mark).catch(() => undefined) : undefined,
+      fetchBranding(mark).catch(() => undefined),
       customNum ? fetchBrandingOfCard(customNum).catch(() => undefined) : undefined,
       customNum ? fetchCardInfo(customNum) : undefined,
     ]);

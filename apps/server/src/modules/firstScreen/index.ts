@@ -89,7 +89,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       const holder = firstScreenHolderOf(req.headers.cookie);
       const [pathname = '/', query] = req.url.split('?', 2);
       const path = pagePath(pathname);
-      if (!holder || !(path in pageStyles) || !renderer) return undefined;
+      if (!holder || !Object.hasOwn(pageStyles, path) || !renderer) return undefined;
       try {
         const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), budgetMs, undefined);
         return screen && paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
