@@ -36,7 +36,7 @@ async function rendererLoaded(portal: Portal): Promise<void> {
     body: JSON.stringify({ login_model: 'account', account: DEMO.account, password: DEMO.password }),
   });
   const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const cookie = `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum: '', mark: 'demo', cardLogin: false })}`;
+  const cookie = `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum: '', mark: 'demo' })}`;
   for (let i = 0; i < 150; i++) {
     const html = await (await fetch(`${portal.baseUrl}/card_check`, { headers: { cookie } })).text();
     if (html.includes('<meta name="first-screen"')) return;
@@ -79,9 +79,9 @@ describe('a logged-in holder’s first screen in the HTML', () => {
     const { page } = phone;
     await loginWithAccount(page);
     const cookie = await firstScreenCookie(page);
-    // the session, the current card and the mark the phone keeps; an account login (no card flag)
+    // the session, the current card and the mark the phone keeps
     const kept = await stored(page);
-    expect(cookie?.value).toBe(`${kept.sim_token}.${kept.sim_customNum}.${kept.sim_mark ?? ''}.`);
+    expect(cookie?.value).toBe(`${kept.sim_token}.${kept.sim_customNum}.${kept.sim_mark ?? ''}`);
     expect(cookie?.sameSite).toBe('Lax');
     await page.goto('/healthz');
     await noStoredSnapshots(page);

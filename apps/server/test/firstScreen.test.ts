@@ -15,7 +15,7 @@ const REPO = resolve(__dirname, '../../..');
 const MINUTE = 60_000;
 
 const cookie = (token: string, customNum = '1000000001', mark = 'demo') =>
-  `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum, mark, cardLogin: false })}`;
+  `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum, mark })}`;
 
 const page = (t: TestApp, path: string, cookieHeader?: string) =>
   t.inject({ method: 'GET', url: path, headers: cookieHeader ? { cookie: cookieHeader } : {} });

@@ -22,8 +22,6 @@ export interface FirstScreenHolder {
   customNum: string;
   /** the agent mark, "" none */
   mark: string;
-  /** logged in by card number, not as an account (the pages show less) */
-  cardLogin: boolean;
 }
 
 /** What the tokens, card numbers and marks are made of: nothing that needs escaping in a cookie. */
@@ -34,7 +32,7 @@ const MARK = /^[A-Za-z0-9_-]{0,32}$/;
 /** The cookie's value: the fields joined by dots; undefined when one is not well formed. */
 export function firstScreenCookieValue(h: FirstScreenHolder): string | undefined {
   if (!TOKEN.test(h.token) || !CARD.test(h.customNum) || !MARK.test(h.mark)) return undefined;
-  return `${h.token}.${h.customNum}.${h.mark}.${h.cardLogin ? '1' : ''}`;
+  return `${h.token}.${h.customNum}.${h.mark}`;
 }
 
 /** The holder a Cookie header names, or undefined (none, or not well formed). */
@@ -43,12 +41,14 @@ export function firstScreenHolderOf(cookieHeader: string | undefined): FirstScre
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== FIRST_SCREEN_COOKIE) continue;
-    const [token = '', customNum = '', mark = '', card, ...rest] = part
+    const fields = part
       .slice(eq + 1)
       .trim()
       .split('.');
-    const h = { token, customNum, mark, cardLogin: card === '1' };
-    return rest.length === 0 && (card === '' || card === '1') && firstScreenCookieValue(h) !== undefined ? h : undefined;
+    if (fields.length !== 3) return undefined;
+    const [token = '', customNum = '', mark = ''] = fields;
+    const h = { token, customNum, mark };
+    return firstScreenCookieValue(h) !== undefined ? h : undefined;
   }
   return undefined;
 }

@@ -12,6 +12,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { TabBar } from '../app/TabBar';
 import { pageModule, routeOf } from '../config/routes';
 import { SNAPSHOT_PAGES, snapshotOwner } from '../config/pageSnapshots';
+import { fetchSession, sessionKey } from '../features/auth/api/session';
 import { fetchBrandingOfCard } from '../features/branding/api/applicationInfo';
 import { fetchBranding } from '../features/branding/api/customerUrl';
 import { brandingOnServer, type BrandingState } from '../features/branding/model/brandingStore';
@@ -83,14 +84,19 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     const customNum = stored.get('customNum');
     // the app's own rule: no mark kept is the default agent's
     const mark = stored.get('mark') ?? DEFAULT_AGENT_MARK;
-    const [base, full, info] = await Promise.all([
+    const [session, base, full, info] = await Promise.all([
+      fetchSession(),
       fetchBranding(mark).catch(() => undefined),
       customNum ? fetchBrandingOfCard(customNum).catch(() => undefined) : undefined,
       customNum ? fetchCardInfo(customNum) : undefined,
     ]);
     rendering.branding = { base, full, fullCard: full ? customNum : undefined };
     if (info) rememberCardInfo(info, stored);
+    // what a login kept: its kind and the account's mobile (the session says both)
+    stored.set('cardLogin', session.login_model === 'customNum');
+    if (session.mobile) stored.set('mobile', session.mobile);
     const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+    client.setQueryData(sessionKey, session);
     if (info && customNum) client.setQueryData(cardInfoKey(customNum), info);
     const asked = askedReads(client);
     const tree = (

@@ -21,7 +21,7 @@ describe('the first screen cookie follows what the app keeps', () => {
   let stop = () => {};
   afterEach(() => stop());
 
-  it('written at start, then with each change of the token, the card, the mark, the login’s kind; emptied at logout', () => {
+  it('written at start, then with each change of the token, the card, the mark; emptied at logout', () => {
     const store = createTypedStorage(memoryStorage(), LOCAL_CODECS);
     const { doc, writes } = recordingDocument();
     stop = keepFirstScreenCookie(store, doc);
@@ -31,15 +31,13 @@ describe('the first screen cookie follows what the app keeps', () => {
     store.set('mark', 'demo');
     store.set('customNum', '1000000001');
     store.set('token', NEXT); // a rotated token
-    store.set('cardLogin', true);
     store.set('timeout', true); // nothing the cookie carries: no write
-    store.remove('token', 'customNum', 'cardLogin'); // a logout
+    store.remove('token', 'customNum'); // a logout
     expect(writes.slice(1)).toEqual([
-      `sim_first=${TOKEN}...; Max-Age=604800; Path=/; SameSite=Lax`,
-      `sim_first=${TOKEN}..demo.; Max-Age=604800; Path=/; SameSite=Lax`,
-      `sim_first=${TOKEN}.1000000001.demo.; Max-Age=604800; Path=/; SameSite=Lax`,
-      `sim_first=${NEXT}.1000000001.demo.; Max-Age=604800; Path=/; SameSite=Lax`,
-      `sim_first=${NEXT}.1000000001.demo.1; Max-Age=604800; Path=/; SameSite=Lax`,
+      `sim_first=${TOKEN}..; Max-Age=604800; Path=/; SameSite=Lax`,
+      `sim_first=${TOKEN}..demo; Max-Age=604800; Path=/; SameSite=Lax`,
+      `sim_first=${TOKEN}.1000000001.demo; Max-Age=604800; Path=/; SameSite=Lax`,
+      `sim_first=${NEXT}.1000000001.demo; Max-Age=604800; Path=/; SameSite=Lax`,
       'sim_first=; Max-Age=0; Path=/; SameSite=Lax',
     ]);
   });
@@ -51,6 +49,6 @@ describe('the first screen cookie follows what the app keeps', () => {
     stop = keepFirstScreenCookie(store, doc);
     expect(writes).toEqual(['sim_first=; Max-Age=0; Path=/; SameSite=Lax; Secure']);
     store.set('token', TOKEN);
-    expect(writes.at(-1)).toBe(`sim_first=${TOKEN}...; Max-Age=604800; Path=/; SameSite=Lax; Secure`);
+    expect(writes.at(-1)).toBe(`sim_first=${TOKEN}..; Max-Age=604800; Path=/; SameSite=Lax; Secure`);
   });
 });

@@ -1,7 +1,7 @@
 // The cookie that lets the server render a logged-in holder's first screen into a page's HTML
 // (@portal/contract/firstScreen, docs/decisions/0082-the-first-screen-in-the-html.md): in step with
 // what the app keeps — written at start and whenever the token, the current card or the mark
-// changes (a login, a rotated token, another card, the login's kind), gone with the session.
+// changes (a login, a rotated token, another card), gone with the session.
 import { FIRST_SCREEN_COOKIE, FIRST_SCREEN_COOKIE_MAX_AGE_S, firstScreenCookieValue } from '@portal/contract/firstScreen';
 import { local, type LocalStorage } from './storage';
 
@@ -14,7 +14,6 @@ export function keepFirstScreenCookie(store: LocalStorage = local, doc: Document
           token,
           customNum: store.get('customNum') ?? '',
           mark: store.get('mark') ?? '',
-          cardLogin: store.get('cardLogin') ?? false,
         })
       : undefined;
     if (value === written) return;

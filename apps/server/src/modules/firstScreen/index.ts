@@ -80,7 +80,6 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
     const stored: Record<string, string> = { token: holder.token };
     if (holder.customNum) stored.customNum = holder.customNum;
     if (holder.mark) stored.mark = holder.mark;
-    if (holder.cardLogin) stored.cardLogin = '1';
     return r.renderFirstScreen({ path, search, stored, read: read(holder.token) });
   };
 
