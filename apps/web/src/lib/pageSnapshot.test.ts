@@ -225,6 +225,23 @@ describe('keepPageSnapshots', () => {
     stop();
   });
 
+  it('a page that asks nothing (/card_check): the live page takes the painted one’s place once its code has rendered it', async () => {
+    paintSnapshot('/card_check');
+    const stop = keepPageSnapshots(client());
+    await vi.waitFor(() => expect(paintedSnapshotPath()).toBeUndefined(), { timeout: 1000 });
+    expect(document.documentElement.classList.contains('snap')).toBe(false);
+    stop();
+  });
+
+  it('while the page’s code is on its way (its spinner), the painted page stays', async () => {
+    document.getElementById('root')!.innerHTML = '<div class="app-page-loading"><span class="app-spinner"></span></div>';
+    paintSnapshot('/card_check');
+    const stop = keepPageSnapshots(client());
+    await new Promise((r) => setTimeout(r, 350));
+    expect(paintedSnapshotPath()).toBe('/card_check');
+    stop();
+  });
+
   it('keeps the page when the holder leaves it (hidden), once it shows their data', async () => {
     const c = client();
     const stop = keepPageSnapshots(c);

@@ -159,7 +159,16 @@ export function keepPageSnapshots(client: QueryClient, doc: Document = document,
   };
   const unsubscribe = client.getQueryCache().subscribe(onChange);
   doc.addEventListener('visibilitychange', onHide);
+  // a page that asks nothing (/card_check) has no answer to wait for: the live page takes the
+  // painted one's place as soon as its code has rendered it, not after the hold (a form under an
+  // inert copy would ignore the holder's taps for seconds)
+  const asksNothing = win.setInterval(() => {
+    if (paintedSnapshotPath(doc) === undefined) return win.clearInterval(asksNothing);
+    const root = doc.getElementById('root');
+    if (pageReads(client) === 'none' && root?.firstElementChild && !root.querySelector('.app-spinner')) revealLivePage(doc);
+  }, 100);
   return () => {
+    win.clearInterval(asksNothing);
     clearTimeout(timer);
     unsubscribe();
     stopLeaving();
