@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_COOKIE, firstScreenCookieValue } from '@portal/contract/firstScreen';
 import { clock } from '../src/lib/clock';
+import { processRegistry } from '../src/lib/metrics';
 import { DEMO } from '../src/db/seed';
 import { okData } from './authHelpers';
 import { makeOtherUser } from './authHelpers';
@@ -88,6 +89,22 @@ describe.each(databases())('first screens on %s', (kind) => {
       const res = await page(t, path, cookie(token));
       expect(res.body, path).not.toContain('<meta name="first-screen"');
     }
+  });
+
+  it('counts what became of each first screen asked for (portal_first_screens_total)', async () => {
+    const token = await t.loginAccount();
+    const count = async (outcome: string) => {
+      const line = (await processRegistry.metrics())
+        .split('\n')
+        .find((l) => l.startsWith(`portal_first_screens_total{outcome="${outcome}"}`));
+      return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
+    };
+    const [painted, refused] = [await count('painted'), await count('refused')];
+    await page(t, '/flow', cookie(token));
+    await page(t, '/flow', cookie(token, '1000000020'));
+    await page(t, '/flow'); // no cookie: nothing asked, nothing counted
+    expect(await count('painted')).toBe(painted + 1);
+    expect(await count('refused')).toBe(refused + 1);
   });
 
   it('a logged-out session paints nothing', async () => {

@@ -57,6 +57,17 @@ export function countOverloadRejection(reason: string): void {
   overloadRejections.inc({ reason });
 }
 
+const firstScreens = new Counter({
+  name: 'portal_first_screens_total',
+  help: 'Logged-in page requests that asked for a first screen in the HTML (docs/decisions/0082), by outcome: painted, or the plain page because the renderer was not loaded yet, the rendering took longer than its budget, a read was refused (an ended session, a card of another holder) or the renderer failed',
+  labelNames: ['outcome'] as const,
+  registers: [processRegistry],
+});
+
+export function countFirstScreen(outcome: 'painted' | 'not_loaded' | 'late' | 'refused' | 'failed'): void {
+  firstScreens.inc({ outcome });
+}
+
 const queryDuration = new Histogram({
   name: 'portal_db_query_duration_seconds',
   help: 'Database statements and how long they took',

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstScreenHolderOf, type FirstScreenHolder } from '@portal/contract/firstScreen';
+import { countFirstScreen } from '../../lib/metrics';
 import { within } from '../../lib/within';
 import { pagePath, paintedIndex } from './page';
 import { firstScreenReadHeaders } from '../../lib/firstScreenRead';
@@ -24,6 +25,9 @@ interface Renderer {
     read: (pathAndQuery: string) => Promise<Response>;
   }): Promise<{ markup: string; pictures: string[]; owner: string } | undefined>;
 }
+
+/** A rendering past its budget (the plain page goes; the rendering's end is ignored). */
+const LATE = Symbol('late');
 
 export interface FirstScreens {
   /** index.html with the holder's first screen of the page asked for; undefined: the plain one. */
@@ -88,14 +92,22 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       const holder = firstScreenHolderOf(req.headers.cookie);
       const [pathname = '/', query] = req.url.split('?', 2);
       const path = pagePath(pathname);
-      if (!holder || !Object.hasOwn(pageStyles, path) || !renderer) return undefined;
+      if (!holder || !Object.hasOwn(pageStyles, path)) return undefined;
+      if (!renderer) return void countFirstScreen('not_loaded');
       try {
-        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), budgetMs, undefined);
-        return screen && paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
+        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), budgetMs, LATE);
+        if (screen === LATE) return void countFirstScreen('late');
+        // none: a read the page shows as failed (only the live page can offer 重试)
+        if (!screen) return void countFirstScreen('refused');
+        const html = paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
+        countFirstScreen(html ? 'painted' : 'failed');
+        return html;
       } catch (err) {
         // a read refused (an expired session, someone else's card) is the app's to say; anything
         // else is a fault of the renderer's, worth a line (the path only: nothing of the holder's)
-        if ((err as Error | undefined)?.name !== 'ApiError') req.log.warn({ err, path }, 'first screen not rendered');
+        const refused = (err as Error | undefined)?.name === 'ApiError';
+        if (!refused) req.log.warn({ err, path }, 'first screen not rendered');
+        countFirstScreen(refused ? 'refused' : 'failed');
         return undefined;
       }
     },
