@@ -3,29 +3,13 @@
 // before any of the page's code, inert, replaced by the live page once its reads have answered; the
 // cookie that asks for it follows the session (written at login, changed with the card, gone at
 // logout); never a dead end when the code does not come.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_COOKIE, firstScreenCookieValue } from '@portal/contract/firstScreen';
 import { openPhone, screenshot, startPortal, type Phone, type Portal } from '../harness';
-import { DEMO, loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
+import { DEMO, holdBuildFiles, loginWithAccount, paintedPageWithoutItsCode, resetBrowser, stored, waitForPath } from './steps';
 
 const SNAPSHOT = '#page-snapshot';
-
-/** The build's scripts and stylesheets held back until the returned function is called. */
-async function holdFiles(page: Page): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  const hold = async (route: Route) => {
-    await released;
-    await route.continue().catch(() => {});
-  };
-  const files = /\/assets\/.*\.(js|css)$/;
-  await page.route(files, hold);
-  return async () => {
-    release();
-    await page.unroute(files, hold);
-  };
-}
 
 /** The server loads its renderer once it is ready (a page asked before that is the plain one):
  *  asked with a session of its own until a page comes painted. */
@@ -86,7 +70,7 @@ describe('a logged-in holder’s first screen in the HTML', () => {
     await page.goto('/healthz');
     await noStoredSnapshots(page);
 
-    const release = await holdFiles(page);
+    const release = await holdBuildFiles(page);
     await page.goto('/flow', { waitUntil: 'commit' });
     const painted = page.locator(SNAPSHOT);
     await painted.getByText('剩余流量').first().waitFor();
@@ -123,7 +107,7 @@ describe('a logged-in holder’s first screen in the HTML', () => {
     ] as const) {
       await page.goto('/healthz');
       await noStoredSnapshots(page);
-      const release = await holdFiles(page);
+      const release = await holdBuildFiles(page);
       await page.goto(path, { waitUntil: 'commit' });
       await page.locator(SNAPSHOT).getByText(text).first().waitFor();
       await screenshot(page, `first-screen-${path === '/' ? 'home' : path.slice(1)}`, { viewport: true });
@@ -137,18 +121,7 @@ describe('a logged-in holder’s first screen in the HTML', () => {
     await loginWithAccount(page);
     await page.goto('/healthz');
     await noStoredSnapshots(page);
-    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
-    await page.clock.install();
-    await page.goto('/flow', { waitUntil: 'commit' });
-    await page.locator(SNAPSHOT).getByText('剩余流量').first().waitFor();
-    await page.clock.runFor(16_000);
-    const alert = page.getByRole('alert');
-    await alert.getByText('页面加载失败，请检查网络').waitFor();
-    await screenshot(page, 'first-screen-stalled', { viewport: true });
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await alert.getByRole('button', { name: '重新加载' }).click();
-    await page.locator('#root').getByText('剩余流量').first().waitFor();
-    await page.locator(SNAPSHOT).waitFor({ state: 'detached' });
+    await paintedPageWithoutItsCode(page, '/flow', '剩余流量', (p) => screenshot(p, 'first-screen-stalled', { viewport: true }));
   });
 
   it('the cookie follows the card made current, and a cookie out of step with the phone paints nothing', async () => {
@@ -167,7 +140,7 @@ describe('a logged-in holder’s first screen in the HTML', () => {
     await page.goto('/healthz');
     await page.evaluate(() => localStorage.setItem('sim_customNum', '1000000001'));
     await noStoredSnapshots(page);
-    const release = await holdFiles(page);
+    const release = await holdBuildFiles(page);
     await page.goto('/flow', { waitUntil: 'commit' });
     await page.waitForLoadState('domcontentloaded');
     expect(await page.locator(SNAPSHOT).count()).toBe(0);

@@ -2,33 +2,16 @@
 // (docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md): kept once the page has
 // shown the holder's data, painted inert on the next cold visit, replaced by the live page once its
 // reads have answered; never someone else's, never a dead end.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { FIRST_SCREEN_COOKIE } from '@portal/contract/firstScreen';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPhone, screenshot, type Phone } from '../harness';
 import { useJourney } from '../journey';
-import { loginWithAccount, resetBrowser, stored, waitForPath } from './steps';
+import { holdBuildFiles, loginWithAccount, paintedPageWithoutItsCode, resetBrowser, stored, waitForPath } from './steps';
 
 const SNAPSHOT = '#page-snapshot';
 
 const snapshotKeys = async (page: Page) => Object.keys(await stored(page)).filter((k) => k.startsWith('sim_snap:'));
-
-/** The build's scripts and stylesheets held back until the returned function is called: the
- *  page's code on its way. */
-async function holdScripts(page: Page): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  const hold = async (route: Route) => {
-    await released;
-    await route.continue().catch(() => {});
-  };
-  const files = /\/assets\/.*\.(js|css)$/;
-  await page.route(files, hold);
-  return async () => {
-    release();
-    await page.unroute(files, hold);
-  };
-}
 
 /** Logged in, /flow seen with the holder's figures and kept. The next visit's HTML without the
  *  server's first screen (firstScreen.e2e.test.ts, which it would paint instead): the cookie that
@@ -59,7 +42,7 @@ describe('a returning holder’s page painted from what the phone stored', () =>
   it('/flow: the figures last seen paint before any code, inert and marked as updating; the live page then takes their place', async () => {
     const { page } = phone;
     await seenFlow(page);
-    const release = await holdScripts(page);
+    const release = await holdBuildFiles(page);
     await page.goto('/flow', { waitUntil: 'commit' });
     const painted = page.locator(SNAPSHOT);
     await painted.getByText('剩余流量').first().waitFor();
@@ -84,18 +67,7 @@ describe('a returning holder’s page painted from what the phone stored', () =>
   it('the page’s code never comes (the network gone): the painted page says so and offers a reload', async () => {
     const { page } = phone;
     await seenFlow(page);
-    await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
-    await page.clock.install();
-    await page.goto('/flow', { waitUntil: 'commit' });
-    await page.locator(SNAPSHOT).getByText('剩余流量').first().waitFor();
-    await page.clock.runFor(16_000);
-    const alert = page.getByRole('alert');
-    await alert.getByText('页面加载失败，请检查网络').waitFor();
-    await screenshot(page, 'page-snapshot-stalled', { viewport: true });
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
-    await alert.getByRole('button', { name: '重新加载' }).click();
-    await page.locator('#root').getByText('剩余流量').first().waitFor();
-    await page.locator(SNAPSHOT).waitFor({ state: 'detached' });
+    await paintedPageWithoutItsCode(page, '/flow', '剩余流量', (p) => screenshot(p, 'page-snapshot-stalled', { viewport: true }));
   });
 
   it('a session ended elsewhere: the painted page gives way to the login, and every snapshot is forgotten', async () => {
@@ -129,7 +101,7 @@ describe('a returning holder’s page painted from what the phone stored', () =>
     await page.goto('/healthz');
     await page.evaluate(() => localStorage.setItem('sim_customNum', '1000000002'));
     expect(await snapshotKeys(page)).toContain('sim_snap:/flow');
-    const release = await holdScripts(page);
+    const release = await holdBuildFiles(page);
     await page.goto('/flow', { waitUntil: 'commit' });
     await page.waitForLoadState('domcontentloaded');
     expect(await page.locator(SNAPSHOT).count()).toBe(0);

@@ -1,6 +1,6 @@
 // Shared steps of the browser journeys: how a card holder logs in, and what the app stored.
 // No sleeps: every step waits for a URL, an element or a condition.
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import type { Portal } from '../harness';
 
 export const DEMO = { mobile: '13800138000', account: 'demo', password: 'demo1234', card: '1000000001', cardPassword: '123456' } as const;
@@ -242,4 +242,45 @@ export async function openInApp(page: Page, url: string): Promise<void> {
   while (Date.now() < until && !(count.inFlight === 0 && Date.now() - count.lastChange >= 500)) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The build's scripts and stylesheets held back until the returned function is called: the
+ *  page's code on its way (what a painted page shows before it comes). */
+export async function holdBuildFiles(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => {});
+  };
+  const files = /\/assets\/.*\.(js|css)$/;
+  await page.route(files, hold);
+  return async () => {
+    release();
+    await page.unroute(files, hold);
+  };
+}
+
+/**
+ * `path` painted (a kept snapshot or the server's first screen) while the page's code never comes:
+ * after 15 s the painted page says so and offers a reload, which brings the live page.
+ */
+export async function paintedPageWithoutItsCode(
+  page: Page,
+  path: string,
+  text: string,
+  shot: (page: Page) => Promise<unknown>,
+): Promise<void> {
+  await page.route('**/assets/*.js', (route) => route.abort('internetdisconnected'));
+  await page.clock.install();
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.locator('#page-snapshot').getByText(text).first().waitFor();
+  await page.clock.runFor(16_000);
+  const alert = page.getByRole('alert');
+  await alert.getByText('页面加载失败，请检查网络').waitFor();
+  await shot(page);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await alert.getByRole('button', { name: '重新加载' }).click();
+  await page.locator('#root').getByText(text).first().waitFor();
+  await page.locator('#page-snapshot').waitFor({ state: 'detached' });
 }
