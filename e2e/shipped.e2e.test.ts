@@ -20,6 +20,7 @@
 // The tree, the fakes, the environment and the start itself: shippedStart.ts.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_COOKIE, firstScreenCookieValue } from '@portal/contract/firstScreen';
 import { type Db } from '../apps/server/src/db/connect';
 import {
   MP,
@@ -120,6 +121,16 @@ describe('the image’s tree, started in production with every integration on', 
     // asked of the ACS from ACS_URL first (it does not know the router), then of the one in ACS_FILE
     expect(acs.calls().some((c) => c.query.query?.includes(CPE.serial))).toBe(true);
     expect(acs2.calls().some((c) => c.query.query?.includes(CPE.serial))).toBe(true);
+  });
+
+  it('the holder’s page comes with its first screen, rendered by the renderer the image carries (FIRST_SCREEN_DIST)', async () => {
+    const cookie = `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token: holder, customNum: CPE.customNum, mark: '' })}`;
+    // a rendering past its budget is the plain page by design (a loaded test machine): asked again
+    let html = '';
+    for (let i = 0; i < 5 && !html.includes('<meta name="first-screen"'); i++)
+      html = await (await fetch(`${base}/flow`, { headers: { cookie } })).text();
+    expect(html).toContain('<meta name="first-screen" content="/flow"');
+    expect(html).toMatch(/<div id="page-snapshot" inert="">[\s\S]*流量查询/);
   });
 
   it('the first operator reaches the console; each declared carrier account answers its platform’s 测试连接', async () => {
