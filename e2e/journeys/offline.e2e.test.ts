@@ -1,7 +1,7 @@
 // Journeys: the network drops or the server goes away (docs/decisions/0011). Every failed load, of a
 // page's code or of its data, says what happened and offers a 重试 that works; a page whose code
 // is gone after a new release (its chunk answers 404) reloads once by itself, and only once.
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPhone, screenshot, startPortal } from '../harness';
 import { useJourney } from '../journey';
@@ -131,15 +131,21 @@ describe('a failed load says what happened and 重试 works', () => {
   it('a page whose code answers 404 after a new release reloads once by itself and opens', async () => {
     const { page } = j.phone;
     await loginWithAccount(page);
-    // the old document's chunk is gone for good; a reloaded document gets the new release
+    // the old document's chunk is gone for good; a reloaded document gets the new release — known
+    // by its own request, not by its DOMContentLoaded, which comes after its head has already asked
+    // for the page's chunk (a modulepreload: it then met the old 404)
     let reloaded = false;
-    page.once('domcontentloaded', () => (reloaded = true));
+    const onDocument = (r: Request) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) reloaded = true;
+    };
+    page.on('request', onDocument);
     await page.route(/\/assets\/Mine-[^/]*\.js$/, (route) => (reloaded ? route.continue() : route.fulfill({ status: 404, body: 'gone' })));
     const before = await documents(page);
     await page.getByRole('link', { name: '我的', exact: true }).click();
     await page.getByRole('button', { name: '退出登录' }).waitFor();
     expect(await documents(page)).toBe(before + 1);
     expect(new URL(page.url()).pathname).toBe('/mine');
+    page.off('request', onDocument);
   });
 
   it('a page whose code stays missing reloads only once, then shows the failure with 重试', async () => {
