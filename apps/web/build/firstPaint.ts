@@ -164,8 +164,8 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           // k: 1 holds the first paint until the stylesheet is in, 2 does not: they apply together once
           // all are in (or failed) — one by one, a file applied after the painted copies of those
           // that follow it in the cascade moved the painted page, and moved it back (measured on /combo)
-          'var Q=[],q=0;function h(f,x,c,k){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
-          'if(k==1)l.setAttribute("blocking","render");if(k==2){l.media="print";Q.push(l);l.onload=l.onerror=function(){if(++q==Q.length)Q.forEach(function(y){y.media="all"})}}l.href=f;d.head.appendChild(l)}' +
+          'var Q=[],Qn=0;function h(f,x,c,k){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
+          'if(k==1)l.setAttribute("blocking","render");if(k==2){l.media="print";Q.push(l);l.onload=l.onerror=function(){if(++Qn==Q.length)Q.forEach(function(y){y.media="all"})}}l.href=f;d.head.appendChild(l)}' +
           'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
           'w.__portalLogin={mark:a,files:r[1],branding:q};' +
           // the app's code never came (offline, a blocked script): the painted form is inert, so
