@@ -6,7 +6,7 @@
 // authorization, the same one read model as the phone's own requests. Whatever goes wrong (no
 // cookie, an expired session, a read that fails, a page too slow to render), the plain index.html
 // goes, and the app renders the page as it always did.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -61,12 +61,8 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       (err: unknown) => app.log.error({ err }, 'first screen renderer not loaded'),
     ));
   app.addHook('onReady', async () => void load());
-  const index = { file: join(webDist, 'index.html'), mtimeMs: -1, text: '' };
-  const indexHtml = () => {
-    const { mtimeMs } = statSync(index.file);
-    if (mtimeMs !== index.mtimeMs) Object.assign(index, { mtimeMs, text: readFileSync(index.file, 'utf8') });
-    return index.text;
-  };
+  // the build this process serves, read once like the stylesheets' list beside it (a new build is a restart)
+  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
 
   const read =
     (token: string) =>
@@ -99,7 +95,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
         if (screen === LATE) return void countFirstScreen('late');
         // none: a read the page shows as failed (only the live page can offer 重试)
         if (!screen) return void countFirstScreen('refused');
-        const html = paintedIndex(indexHtml(), { path, ...screen, styles: stylesOf(path) });
+        const html = paintedIndex(indexHtml, { path, ...screen, styles: stylesOf(path) });
         countFirstScreen(html ? 'painted' : 'failed');
         return html;
       } catch (err) {
