@@ -63,6 +63,8 @@ export interface Config extends SimulatorSettings, PaymentSettings, SmsSettings,
   firstScreenDist: string | null;
   /** the longest a page's HTML waits for its first screen before the plain one goes */
   firstScreenBudgetMs: number;
+  /** at most this many first screens rendered at once by a process; a page asked beyond them is the plain one */
+  firstScreenConcurrency: number;
   /** seed demo data into an empty database (never in production) */
   seedDemo: boolean;
   logLevel: string;
@@ -176,6 +178,7 @@ export const ENV_SCHEMA = z.object({
   CONSOLE_DIST: z.string().trim().optional(),
   FIRST_SCREEN_DIST: z.string().trim().optional(),
   FIRST_SCREEN_BUDGET_MS: number(300, { int: true, min: 0, max: 10_000 }),
+  FIRST_SCREEN_CONCURRENCY: number(8, { int: true, min: 1, max: 1_000 }),
   // default: on, except in production (loadConfig)
   SEED_DEMO: onOff.optional(),
   LOG_LEVEL: z
@@ -302,6 +305,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST === '' ? null : resolve(e.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
     consoleDist: e.CONSOLE_DIST === '' ? null : resolve(e.CONSOLE_DIST ?? resolve(repoRoot, 'apps/console/dist')),
     firstScreenBudgetMs: e.FIRST_SCREEN_BUDGET_MS,
+    firstScreenConcurrency: e.FIRST_SCREEN_CONCURRENCY,
     firstScreenDist: e.FIRST_SCREEN_DIST === '' ? null : resolve(e.FIRST_SCREEN_DIST ?? resolve(repoRoot, 'apps/web/dist-server')),
     // the demo data: on by default on a developer's machine, off by default in production (where
     // asking for it is refused: productionProblems)

@@ -59,12 +59,12 @@ export function countOverloadRejection(reason: string): void {
 
 const firstScreens = new Counter({
   name: 'portal_first_screens_total',
-  help: 'Logged-in page requests that asked for a first screen in the HTML (docs/decisions/0082), by outcome: painted, or the plain page because the renderer was not loaded yet, the rendering took longer than its budget, a read was refused (an ended session, a card of another holder) or the renderer failed',
+  help: 'Logged-in page requests that asked for a first screen in the HTML (docs/decisions/0082), by outcome: painted, or the plain page because the renderer was not loaded yet, the rendering took longer than its budget, the process was rendering as many as it renders at once (busy), a read was refused (an ended session, a card of another holder) or the renderer failed',
   labelNames: ['outcome'] as const,
   registers: [processRegistry],
 });
 
-export function countFirstScreen(outcome: 'painted' | 'not_loaded' | 'late' | 'refused' | 'failed'): void {
+export function countFirstScreen(outcome: 'painted' | 'not_loaded' | 'late' | 'busy' | 'refused' | 'failed'): void {
   firstScreens.inc({ outcome });
 }
 

@@ -17,14 +17,18 @@ export async function builtFiles(
     consoleDist,
     firstScreenDist,
     firstScreenBudgetMs,
-  }: Pick<Config, 'webDist' | 'consoleDist' | 'firstScreenDist' | 'firstScreenBudgetMs'>,
+    firstScreenConcurrency,
+  }: Pick<Config, 'webDist' | 'consoleDist' | 'firstScreenDist' | 'firstScreenBudgetMs' | 'firstScreenConcurrency'>,
 ): Promise<void> {
   const indexHtml = webDist && existsSync(join(webDist, 'index.html'));
   if (indexHtml) await serveDist(app, webDist, '/', true);
 
   const consoleIndex = await serveConsole(app, consoleDist);
   // a logged-in holder's page comes with its first screen (modules/firstScreen)
-  const screens = indexHtml && firstScreenDist ? firstScreens(app, webDist, firstScreenDist, firstScreenBudgetMs) : undefined;
+  const screens =
+    indexHtml && firstScreenDist
+      ? firstScreens(app, webDist, firstScreenDist, { budgetMs: firstScreenBudgetMs, concurrency: firstScreenConcurrency })
+      : undefined;
   if (indexHtml) {
     // The history fallback as a route of its own: @fastify/compress compresses routes only, not the
     // not-found handler, and index.html (with /login's prerendered markup) is the first thing a

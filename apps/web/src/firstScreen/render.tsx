@@ -54,6 +54,8 @@ export interface FirstScreenInput {
   stored: Record<string, string>;
   /** answers a GET under /api with the holder's session */
   read: ServerRead;
+  /** the server no longer waits for this rendering (past its budget): it stops at its next render */
+  signal?: AbortSignal;
 }
 
 /** The pages this renders (the snapshot pages: the holder's data, no form, no ID, no password). */
@@ -108,6 +110,7 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
       </RenderingClient>
     );
     for (let i = 0; i < MAX_RENDERS; i++) {
+      if (input.signal?.aborted) return undefined;
       const html = await renderToStringAsync(tree);
       const pending = asked.splice(0).filter((o) => client.getQueryState(o.queryKey)?.status !== 'success');
       if (pending.length === 0)

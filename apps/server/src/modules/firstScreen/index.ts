@@ -23,6 +23,8 @@ interface Renderer {
     search: string;
     stored: Record<string, string>;
     read: (pathAndQuery: string) => Promise<Response>;
+    /** aborted past the budget: the rendering stops at its next step (its answer would go unused) */
+    signal?: AbortSignal;
   }): Promise<{ markup: string; pictures: string[]; owner: string } | undefined>;
 }
 
@@ -34,12 +36,22 @@ export interface FirstScreens {
   indexFor(req: FastifyRequest): Promise<string | undefined>;
 }
 
+export interface FirstScreenLimits {
+  /** the longest a page's HTML waits for its first screen (FIRST_SCREEN_BUDGET_MS) */
+  budgetMs: number;
+  /** renderings at once in this process (FIRST_SCREEN_CONCURRENCY) */
+  concurrency: number;
+}
+
 /**
  * The first screens of the web build in `webDist` by its renderer in `dir` (apps/web/dist-server),
- * or undefined when there is none. A page's HTML waits `budgetMs` at most for one (FIRST_SCREEN_BUDGET_MS,
- * 300: a rendering takes 5–30 ms on a quiet 2-core machine); past it the plain page goes.
+ * or undefined when there is none. A page's HTML waits `budgetMs` at most for one (300 by default:
+ * a rendering takes 5–11 ms of CPU on a quiet 2-core machine); past it the plain page goes, and the
+ * rendering stops at its next step. A burst of page requests beyond `concurrency` renderings at once
+ * gets the plain page at once: each would otherwise queue behind the others' CPU, most past the
+ * budget, the CPU spent on them wasted when the server has the least of it.
  */
-export function firstScreens(app: FastifyInstance, webDist: string, dir: string, budgetMs: number): FirstScreens | undefined {
+export function firstScreens(app: FastifyInstance, webDist: string, dir: string, limits: FirstScreenLimits): FirstScreens | undefined {
   const moduleFile = join(dir, 'firstScreen.mjs');
   const stylesFile = join(dir, 'firstScreenStyles.json');
   if (!existsSync(moduleFile) || !existsSync(stylesFile)) return undefined;
@@ -65,9 +77,10 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
   const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
 
   const read =
-    (token: string) =>
+    (token: string, signal: AbortSignal) =>
     async (pathAndQuery: string): Promise<Response> => {
       if (!pathAndQuery.startsWith('/api/')) throw new Error('a first screen reads the API only');
+      signal.throwIfAborted();
       const res = await app.inject({
         method: 'GET',
         url: pathAndQuery,
@@ -76,12 +89,13 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       return new Response(res.payload, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
     };
 
-  const render = async (r: Renderer, holder: FirstScreenHolder, path: string, search: string) => {
+  const render = async (r: Renderer, holder: FirstScreenHolder, path: string, search: string, signal: AbortSignal) => {
     const stored: Record<string, string> = { token: holder.token };
     if (holder.customNum) stored.customNum = holder.customNum;
     if (holder.mark) stored.mark = holder.mark;
-    return r.renderFirstScreen({ path, search, stored, read: read(holder.token) });
+    return r.renderFirstScreen({ path, search, stored, read: read(holder.token, signal), signal });
   };
+  let rendering = 0;
 
   return {
     async indexFor(req) {
@@ -90,9 +104,21 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       const path = pagePath(pathname);
       if (!holder || !Object.hasOwn(pageStyles, path)) return undefined;
       if (!renderer) return void countFirstScreen('not_loaded');
+      if (rendering >= limits.concurrency) return void countFirstScreen('busy');
+      const stop = new AbortController();
+      rendering++;
+      const work = render(renderer, holder, path, query ? `?${query}` : '', stop.signal);
+      // counted until it has really ended (past the budget it runs on to its next step)
+      void work.then(
+        () => rendering--,
+        () => rendering--,
+      );
       try {
-        const screen = await within(render(renderer, holder, path, query ? `?${query}` : ''), budgetMs, LATE);
-        if (screen === LATE) return void countFirstScreen('late');
+        const screen = await within(work, limits.budgetMs, LATE);
+        if (screen === LATE) {
+          stop.abort();
+          return void countFirstScreen('late');
+        }
         // none: a read the page shows as failed (only the live page can offer 重试)
         if (!screen) return void countFirstScreen('refused');
         const html = paintedIndex(indexHtml, { path, ...screen, styles: stylesOf(path) });
