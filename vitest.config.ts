@@ -61,6 +61,8 @@ const UNIT_INCLUDE = [
   'apps/web/src/**/*.test.tsx',
   'apps/server/src/**/*.test.ts',
   'scripts/**/*.test.ts',
+  // the web build's own pieces (apps/web/build)
+  'apps/web/build/**/*.test.ts',
 ];
 
 /**

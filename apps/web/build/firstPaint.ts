@@ -21,6 +21,7 @@
 //    table itself is not in the entry (src/app/router.ts): index.html preloads it with the
 //    page map for a visit that starts anywhere but /login.
 // Only hints: the router and the guards still decide what loads and renders.
+import { byFileIndex } from './byFileIndex';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { bootMarkup, prerenderLogin } from './prerender.ts';
@@ -143,6 +144,7 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           .join('');
         loginRow[1] = loginRow[1].filter((f) => !f.endsWith('.css'));
 
+        const compact = byFileIndex(table);
         const entryUrl = JSON.stringify(`/${entry.fileName}`);
         // In <head>: where is this visit going? (The guards send a visitor of a page that needs a
         // login to /login, and a logged-in user away from it: to home's chunks unless /login's query
@@ -153,9 +155,11 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
         // largest paint once, when it first paints it); main.tsx hands the request to the app
         // (window.__portalLogin, brandingStore.adopt). The code waits for the script at the end.
         const preload =
-          '(function(m,A,d,w){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b,c;w.__portalEntry=' +
+          '(function(m,A,d,w,N){var p=location.pathname.replace(/\\/+$/,"")||"/",r=m[p],L=m["/login"],t,b,c,R;w.__portalEntry=' +
           entryUrl +
           ';try{t=localStorage.getItem("sim_token");b=localStorage.getItem("sim_mark");c=localStorage.getItem("sim_customNum")}catch(e){}if(r&&!r[0]&&!t)r=L;else if(r===L&&t)r=m["/"];' +
+          // the route's files by their place in the build's list (each name once: a third of the table)
+          'R=r&&r[1].map(function(i){return N[i]});' +
           'var k=/[?&]mark=([A-Za-z0-9_-]{1,32})(?:&|$)/.exec(location.search),a=(k&&k[1])||b||' +
           JSON.stringify(DEFAULT_AGENT_MARK) +
           ',u="/api/v1/application/customer_url?mark="+a;' +
@@ -167,7 +171,7 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           'var Q=[],Qn=0;function h(f,x,c,k){var l=d.createElement("link");l.rel=x;if(c!=null)l.crossOrigin=c;if(x=="preload")l.as="fetch";' +
           'if(k==1)l.setAttribute("blocking","render");if(k==2){l.media="print";Q.push(l);l.onload=l.onerror=function(){if(++Qn==Q.length)Q.forEach(function(y){y.media="all"})}}l.href=f;d.head.appendChild(l)}' +
           'if(r===L){var q=fetch(u,{credentials:"same-origin"}).then(function(s){return s.json()});' +
-          'w.__portalLogin={mark:a,files:r[1],branding:q};' +
+          'w.__portalLogin={mark:a,files:R,branding:q};' +
           // the app's code never came (offline, a blocked script): the painted form is inert, so
           // say so and offer a reload instead of a form that ignores every tap
           'setTimeout(function(){var x=d.querySelector("[data-prerendered]");if(!x||!x.getClientRects().length)return;' +
@@ -224,11 +228,13 @@ export function firstPaint(): Plugin & { api: { pageStyles(): Record<string, str
           // for them (a stylesheet the head's script adds holds the first paint back: Chromium
           // counts it as the head's), one painted without waits for every one (no unstyled flash)
           'h(u,"preload","anonymous");var k=w.__portalSnap?w.__portalSnap.wait?1:2:0;' +
-          'r[1].forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet",null,k):h(f,"modulepreload","")})};if(P)w.__portalGo=G;else G()})(' +
-          JSON.stringify(table) +
+          'R.forEach(function(f){/\\.css$/.test(f)?h(f,"stylesheet",null,k):h(f,"modulepreload","")})};if(P)w.__portalGo=G;else G()})(' +
+          JSON.stringify(compact.rows) +
           ',' +
           JSON.stringify(EVERY_PAGE_FIRST_REQUESTS) +
-          ',document,window)';
+          ',document,window,' +
+          JSON.stringify(compact.files) +
+          ')';
 
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`first paint: index.html has no ${root}`);
