@@ -12,6 +12,10 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContextOptions, Request } from 'playwright-core';
 import { PHONE_CONTEXT } from '../../e2e/phone';
 import { FIRST_SCREEN_COOKIE } from '../../packages/contract/src/firstScreen';
+import { mainThreadBeforeFcp, type MainThreadBeforeFcp, type TraceEvent } from './mainThread';
+
+/** what a trace of a visit records: the main thread's tasks and the paint marks (./mainThread) */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'v8.execute', 'blink.user_timing'];
 
 /** The pages a holder opens most (their paths in apps/web/src/config/routes.ts), /login first. */
 export const HOLDER_PAGES = [
@@ -75,6 +79,8 @@ export interface ColdVisit {
   cls: number;
   /** each layout shift's value and the elements that moved */
   shifts: { value: number; sources: string[] }[];
+  /** the main thread's work before FCP by kind (VisitOptions.trace; ./mainThread) */
+  mainThread?: MainThreadBeforeFcp;
 }
 
 export interface VisitOptions {
@@ -86,6 +92,8 @@ export interface VisitOptions {
   quietMs?: number;
   /** the longest wait for that quiet (default 30 s) */
   maxWaitMs?: number;
+  /** record a trace of the visit and break down the main thread's work before FCP (./mainThread) */
+  trace?: boolean;
 }
 
 /** Records LCP, CLS, long tasks and FCP from before the page's first script. Plain JavaScript in a
@@ -173,6 +181,8 @@ export async function coldVisit(
       if (url.origin !== new URL(baseUrl).origin) return;
       scripts.push(req.sizes().then((s) => ({ file: url.pathname.slice(1), downloaded: s.responseBodySize })));
     });
+    const browser = context.browser();
+    if (opts.trace && browser) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.goto(path, { waitUntil: 'commit', timeout: 120_000 });
     // settled: no request in flight or started, and no long task, for quietMs
     const quietMs = opts.quietMs ?? 1000;
@@ -188,6 +198,10 @@ export async function coldVisit(
       await new Promise((r) => setTimeout(r, 100));
     }
     const perf = await page.evaluate(() => (window as unknown as { __perf: Observed }).__perf);
+    const mainThread =
+      opts.trace && browser
+        ? mainThreadBeforeFcp((JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents)
+        : undefined;
     const fetched = await Promise.all(scripts);
     const js = fetched.map((f) => ({ ...f, gzip: gzipSync(readFileSync(join(webDist, f.file))).length }));
     return {
@@ -203,6 +217,7 @@ export async function coldVisit(
       longBeforeFcp: perf.long.filter((t) => t.start < perf.fcp).map((t) => Math.round(t.duration)),
       cls: perf.shifts.reduce((n, s) => n + s.value, 0),
       shifts: perf.shifts,
+      mainThread,
     };
   } finally {
     await context.close();

@@ -28,6 +28,8 @@ import {
 const RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 3);
 const CPU = Number(process.env.BENCH_PAGE_CPU ?? 4);
 const SLOW4G = process.env.BENCH_PAGE_NETWORK !== 'fast';
+// BENCH_PAGE_TRACE=1: each visit traced, and the main thread's work before FCP broken down by kind
+const TRACE = process.env.BENCH_PAGE_TRACE === '1';
 
 export interface PageRow extends ReturnType<typeof medianVisit> {
   name: string;
@@ -58,6 +60,7 @@ export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.
         const v = await coldVisit(browser, portal.baseUrl, storageOf.get(p.path), p.path, webDist, {
           cpuSlowdown: CPU,
           slow4g: SLOW4G,
+          trace: TRACE,
         });
         visits.get(p.path)!.push(v);
         if (process.env.BENCH_PAGE_VERBOSE === '1')
@@ -85,9 +88,24 @@ export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.
           `${pad(r.tbtMs.toFixed(0) + ' ms', 8)}${pad(r.cls.toFixed(3), 8)}${r.lcpElement}${r.pass ? '' : '  OVER BUDGET'}${r.landedOn.split(' ').every((l) => l === r.path) ? '' : `  (landed on ${r.landedOn})`}`,
       );
     }
+    if (TRACE) logMainThread(rows, log);
     return rows;
   } finally {
     await browser.close();
+  }
+}
+
+/** The main thread's work before FCP, by kind, medians of the visits (Lighthouse's main-thread breakdown). */
+function logMainThread(rows: PageRow[], log: (line: string) => void) {
+  const kinds = ['navigation', 'parseHtml', 'script', 'styleLayout', 'paint', 'gc', 'other'] as const;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
+  log('  main thread before FCP (ms of its own time, medians; navigation: the browser committing the page, any page pays it)');
+  log(`  ${'page'.padEnd(16)}${kinds.map((k) => k.padEnd(13)).join('')}all but navigation`);
+  for (const r of rows) {
+    const traced = r.visits.map((v) => v.mainThread).filter((m) => m !== undefined);
+    const of = (k: (typeof kinds)[number]) => median(traced.map((m) => m.byKind[k]));
+    const page = median(traced.map((m) => kinds.reduce((n, k) => (k === 'navigation' ? n : n + m.byKind[k]), 0)));
+    log(`  ${r.path.padEnd(16)}${kinds.map((k) => of(k).toFixed(0).padEnd(13)).join('')}${page.toFixed(0)}`);
   }
 }
 
