@@ -6,16 +6,22 @@
 // less, so this is the figure to compare changes by (docs/capacity-measurements.md); BENCH_BASE
 // names another checkout (a worktree of main) measured in the same rounds, and the best round of each
 // is printed. BENCH_GZIP=1 asks as a browser does, offering compressed answers (Accept-Encoding).
+// BENCH_FIRST_SCREEN=1: BENCH_PATH is a page (default /flow) asked with the holder's cookie, so its
+// HTML carries the first screen the server renders (docs/decisions/0082) — 1,000 requests at 4
+// connections by default, within the renderings a process makes at once.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBare, startPortalOn, type Started } from './processes';
+import { FIRST_SCREEN_COOKIE, firstScreenCookieValue } from '../../packages/contract/src/firstScreen';
+import { repoRoot, startBare, startPortalOn, type Started } from './processes';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20000);
+const FIRST_SCREEN = process.env.BENCH_FIRST_SCREEN === '1';
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? (FIRST_SCREEN ? 1000 : 20000));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const PATH = process.env.BENCH_PATH ?? '/api/v2/card/info?custom_num=1000000001';
+const PATH = process.env.BENCH_PATH ?? (FIRST_SCREEN ? '/flow' : '/api/v2/card/info?custom_num=1000000001');
+const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? (FIRST_SCREEN ? '4' : '50');
 const autocannon = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 /** a process's user and system (kernel: the socket writes) CPU time so far, in µs (clock ticks of 10 ms) */
@@ -24,12 +30,12 @@ function cpuMicros(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
 }
 
-/** `requests` requests at 50 connections; the target's CPU µs per request, req/s and p99 */
+/** `requests` requests at 50 connections (BENCH_CONNECTIONS); the target's CPU µs per request, req/s and p99 */
 function measure(target: Started, url: string, requests: number, headers: string[] = []) {
   const before = cpuMicros(target.pid);
   const r = spawnSync(
     process.execPath,
-    [autocannon, '--json', '-c', '50', '-a', String(requests), ...headers.flatMap((h) => ['-H', h]), url],
+    [autocannon, '--json', '-c', CONNECTIONS, '-a', String(requests), ...headers.flatMap((h) => ['-H', h]), url],
     {
       encoding: 'utf8',
     },
@@ -61,9 +67,28 @@ async function login(baseUrl: string): Promise<string> {
   return body.data.token;
 }
 
+/** The headers a request carries: the holder's session as the API takes it, or (BENCH_FIRST_SCREEN)
+ *  as a page's HTML request does — checked once to come painted. */
+async function askedAs(target: Started, extra: string[]): Promise<string[]> {
+  const token = await login(target.baseUrl);
+  if (!FIRST_SCREEN) return [`authorization: Bearer ${token}`, ...extra];
+  const cookie = `cookie: ${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum: '1000000001', mark: 'demo' })}`;
+  // the renderer loads once the server is ready
+  for (let i = 0; i < 100; i++) {
+    const html = await (await fetch(`${target.baseUrl}${PATH}`, { headers: { cookie: cookie.slice('cookie: '.length) } })).text();
+    if (html.includes('<meta name="first-screen"')) return [cookie, ...extra];
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${PATH} did not come with its first screen (is apps/web/dist-server built?)`);
+}
+
 const BASE = process.env.BENCH_BASE;
 const freshDb = () => join(mkdtempSync(join(tmpdir(), 'portal-bench-cpu-')), 'portal.db');
-const env = { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info' };
+const env: Record<string, string> = {
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+  // the web's build and its renderer, with a budget no rendering here reaches
+  ...(FIRST_SCREEN ? { WEB_DIST: join(repoRoot, 'apps/web/dist'), FIRST_SCREEN_BUDGET_MS: '10000' } : {}),
+};
 const portal = await startPortalOn(freshDb(), env);
 // BENCH_BASE=<another checkout, e.g. a worktree of main>: its portal is measured in the same
 // rounds, alternating, so a change is compared with its base under the same machine load
@@ -72,8 +97,8 @@ const bare = await startBare();
 const best = { bare: Infinity, portal: Infinity, base: Infinity };
 try {
   const asBrowser = process.env.BENCH_GZIP === '1' ? ['accept-encoding: gzip, deflate, br'] : [];
-  const auth = [`authorization: Bearer ${await login(portal.baseUrl)}`, ...asBrowser];
-  const baseAuth = base ? [`authorization: Bearer ${await login(base.baseUrl)}`, ...asBrowser] : [];
+  const auth = await askedAs(portal, asBrowser);
+  const baseAuth = base ? await askedAs(base, asBrowser) : [];
   const url = `${portal.baseUrl}${PATH}`;
   measure(bare, `${bare.baseUrl}/bare`, 3000);
   measure(portal, url, 3000, auth);

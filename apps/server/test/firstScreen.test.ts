@@ -3,6 +3,7 @@
 // reads answered in-process with their session. Never someone else's card, never a cached page,
 // never a rotated token the phone does not learn of; whatever fails, the plain page.
 import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_COOKIE, firstScreenCookieValue } from '@portal/contract/firstScreen';
 import { clock } from '../src/lib/clock';
@@ -58,6 +59,24 @@ describe.each(databases())('first screens on %s', (kind) => {
     // the figures of the one read model: what the API answers the phone
     const flow = okData(await t.get('/api/v2/card/flow?custom_num=1000000001', token));
     expect(painted).toContain(flow.package.name);
+  });
+
+  it('goes gzipped to a phone that takes it, compressed once (the same page as the plain answer)', async () => {
+    const token = await t.loginAccount();
+    const plain = await page(t, '/flow', cookie(token));
+    const zipped = await t.inject({
+      method: 'GET',
+      url: '/flow',
+      headers: { cookie: cookie(token), 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const html = gunzipSync(zipped.rawPayload).toString();
+    expect(paintedOf(html)).toContain('剩余流量');
+    expect(html).toContain('<style data-snapshot-css="">');
+    expect(html.replace(/<div id="page-snapshot"[\s\S]*$/, '')).toBe(plain.body.replace(/<div id="page-snapshot"[\s\S]*$/, ''));
   });
 
   it.each(['/', '/card_list', '/flow', '/card_check', '/cpe', '/shopping', '/order', '/chat', '/messages', '/combo', '/mine'])(

@@ -41,9 +41,16 @@ export async function builtFiles(
       // the same address answers differently with the holder's cookie: no shared cache may mix them
       reply.header('vary', 'cookie');
       const painted = await screens?.indexFor(req);
-      // one holder's figures: kept by no cache, not even the phone's. As bytes: encoded once, where
-      // a string of 60 kB with Chinese in it was scanned for its length and then encoded again
-      if (painted) return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(Buffer.from(painted));
+      if (painted) {
+        // one holder's figures: kept by no cache, not even the phone's; already gzipped when the
+        // phone takes it (modules/firstScreen: the parts every holder shares are deflated once)
+        if (painted.gzip) reply.header('content-encoding', 'gzip');
+        return reply
+          .header('vary', 'cookie, accept-encoding')
+          .header('cache-control', 'private, no-store')
+          .type('text/html; charset=utf-8')
+          .send(painted.body);
+      }
       // cacheControl: false, or @fastify/static puts its own `public, max-age=0` over ours
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });

@@ -3,12 +3,13 @@
 // renderings end when the test says.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_COOKIE, FIRST_SCREEN_HEAD_MARK, FIRST_SCREEN_MARK } from '@portal/contract/firstScreen';
 import { processRegistry } from '../../lib/metrics';
-import { firstScreens, type FirstScreenLimits } from '.';
+import { firstScreens, type FirstScreenLimits, type FirstScreens, type PaintedAnswer } from '.';
 
 interface Input {
   path: string;
@@ -33,7 +34,8 @@ const apps: FastifyInstance[] = [];
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'first-screens-'));
   writeFileSync(join(dir, 'index.html'), `<html><head>${FIRST_SCREEN_HEAD_MARK}</head><body>${FIRST_SCREEN_MARK}</body></html>`);
-  writeFileSync(join(dir, 'firstScreenStyles.json'), JSON.stringify({ '/flow': [] }));
+  writeFileSync(join(dir, 'firstScreenStyles.json'), JSON.stringify({ '/flow': ['flow.css'] }));
+  writeFileSync(join(dir, 'flow.css'), '._remaining_1n402_44{font-size:28px}');
   writeFileSync(join(dir, 'firstScreen.mjs'), 'export const renderFirstScreen = (input) => globalThis.__firstScreenTestRender(input);\n');
 });
 afterAll(async () => {
@@ -58,12 +60,19 @@ async function screensWith(limits: FirstScreenLimits) {
   return screens;
 }
 
-const ask = (s: { indexFor(req: FastifyRequest): Promise<string | undefined> }) =>
+const asked = (s: FirstScreens, acceptEncoding?: string) =>
   s.indexFor({
-    headers: { cookie: `${FIRST_SCREEN_COOKIE}=${'t'.repeat(20)}.1000000001.demo` },
+    headers: {
+      cookie: `${FIRST_SCREEN_COOKIE}=${'t'.repeat(20)}.1000000001.demo`,
+      ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+    },
     url: '/flow',
     log: console,
   } as unknown as FastifyRequest);
+
+/** the page's HTML as the phone reads it (unzipped), undefined for the plain page */
+const htmlOf = (a: PaintedAnswer | undefined) => a && (a.gzip ? gunzipSync(a.body) : a.body).toString();
+const ask = async (s: FirstScreens) => htmlOf(await asked(s));
 
 async function count(outcome: string): Promise<number> {
   const line = (await processRegistry.metrics()).split('\n').find((l) => l.startsWith(`portal_first_screens_total{outcome="${outcome}"}`));
@@ -110,5 +119,23 @@ describe('first screens rendered at once', () => {
     expect(pending).toHaveLength(2);
     pending[1]!.end('<p>in time</p>');
     expect(await next).toContain('<p>in time</p>');
+  });
+
+  it('goes gzipped to a phone that takes gzip: the same page, bytes for bytes', async () => {
+    const screens = await screensWith({ budgetMs: 10_000, concurrency: 4 });
+    const plain = asked(screens);
+    const zipped = asked(screens, 'gzip, deflate, br');
+    const refused = asked(screens, 'gzip;q=0, identity');
+    await turn();
+    pending.forEach((p) => p.end('<p>剩余流量 93.16GB</p>'));
+    const [a, b, c] = await Promise.all([plain, zipped, refused]);
+    expect(a?.gzip).toBe(false);
+    expect(b?.gzip).toBe(true);
+    expect(c?.gzip).toBe(false);
+    expect(gunzipSync(b!.body).equals(a!.body)).toBe(true);
+    expect(htmlOf(a)).toBe(
+      '<html><head><meta name="first-screen" content="/flow" data-owner="o"><style data-snapshot-css="">._remaining_1n402_44{font-size:28px}</style></head>' +
+        '<body><div id="page-snapshot" inert=""><p>剩余流量 93.16GB</p></div></body></html>',
+    );
   });
 });

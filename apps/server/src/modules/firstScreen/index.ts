@@ -13,7 +13,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstScreenHolderOf, type FirstScreenHolder } from '@portal/contract/firstScreen';
 import { countFirstScreen } from '../../lib/metrics';
 import { within } from '../../lib/within';
-import { pagePath, paintedIndex } from './page';
+import { acceptsGzip, deflatedPart, gzipJoined, joined, plainPart, type Part } from '../../lib/gzipParts';
+import { indexAround, pagePath, screenBody, screenHead, screenStyles } from './page';
 import { firstScreenReadHeaders } from '../../lib/firstScreenRead';
 
 /** The web's renderer as built (apps/web/src/firstScreen/render.tsx). */
@@ -31,9 +32,15 @@ interface Renderer {
 /** A rendering past its budget (the plain page goes; the rendering's end is ignored). */
 const LATE = Symbol('late');
 
+/** A page's HTML with a first screen in it, as it goes: gzipped when the phone takes gzip. */
+export interface PaintedAnswer {
+  body: Buffer;
+  gzip: boolean;
+}
+
 export interface FirstScreens {
   /** index.html with the holder's first screen of the page asked for; undefined: the plain one. */
-  indexFor(req: FastifyRequest): Promise<string | undefined>;
+  indexFor(req: FastifyRequest): Promise<PaintedAnswer | undefined>;
 }
 
 export interface FirstScreenLimits {
@@ -56,13 +63,16 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
   const stylesFile = join(dir, 'firstScreenStyles.json');
   if (!existsSync(moduleFile) || !existsSync(stylesFile)) return undefined;
   const pageStyles = JSON.parse(readFileSync(stylesFile, 'utf8')) as Record<string, string[]>;
-  const styleTexts = new Map<string, string>();
-  const stylesOf = (path: string) =>
-    (pageStyles[path] ?? []).map((file) => {
-      let text = styleTexts.get(file);
-      if (text === undefined) styleTexts.set(file, (text = readFileSync(join(webDist, file), 'utf8')));
-      return text;
-    });
+  // the parts of a painted page that are the same for every holder, deflated once (lib/gzipParts)
+  const styleParts = new Map<string, Part>();
+  const stylesOf = (path: string): Part => {
+    let part = styleParts.get(path);
+    if (!part) {
+      const texts = (pageStyles[path] ?? []).map((file) => readFileSync(join(webDist, file), 'utf8'));
+      styleParts.set(path, (part = deflatedPart(screenStyles(texts))));
+    }
+    return part;
+  };
   // loaded once the app is ready, beside its first requests (~0.2 s: the web's pages, bundled); a
   // page asked for before that is the plain one — a start never waits for it
   let renderer: Renderer | undefined;
@@ -73,8 +83,27 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
       (err: unknown) => app.log.error({ err }, 'first screen renderer not loaded'),
     ));
   app.addHook('onReady', async () => void load());
-  // the build this process serves, read once like the stylesheets' list beside it (a new build is a restart)
-  const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // the build this process serves, read once like the stylesheets' list beside it (a new build is a restart);
+  // an older build without the marks paints nothing
+  const around = indexAround(readFileSync(join(webDist, 'index.html'), 'utf8'));
+  const index = around && {
+    beforeHead: deflatedPart(around.beforeHead),
+    between: deflatedPart(around.between),
+    afterBody: deflatedPart(around.afterBody),
+  };
+  const painted = (req: FastifyRequest, path: string, screen: { markup: string; pictures: string[]; owner: string }) => {
+    if (!index) return undefined;
+    const parts = [
+      index.beforeHead,
+      plainPart(screenHead({ path, ...screen })),
+      stylesOf(path),
+      index.between,
+      plainPart(screenBody(screen.markup)),
+      index.afterBody,
+    ];
+    const gzip = acceptsGzip(req.headers['accept-encoding']);
+    return { body: gzip ? gzipJoined(parts) : joined(parts), gzip };
+  };
 
   const read =
     (token: string, signal: AbortSignal) =>
@@ -121,9 +150,9 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
         }
         // none: a read the page shows as failed (only the live page can offer 重试)
         if (!screen) return void countFirstScreen('refused');
-        const html = paintedIndex(indexHtml, { path, ...screen, styles: stylesOf(path) });
-        countFirstScreen(html ? 'painted' : 'failed');
-        return html;
+        const answer = painted(req, path, screen);
+        countFirstScreen(answer ? 'painted' : 'failed');
+        return answer;
       } catch (err) {
         // a read refused (an expired session, someone else's card) is the app's to say; anything
         // else is a fault of the renderer's, worth a line (the path only: nothing of the holder's)

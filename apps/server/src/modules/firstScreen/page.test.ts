@@ -34,6 +34,7 @@ describe('index.html with a first screen', () => {
   it.each([
     ['no mark in the head', INDEX.replace(FIRST_SCREEN_HEAD_MARK, '')],
     ['no mark in the body', INDEX.replace(FIRST_SCREEN_MARK, '')],
+    ['the body’s mark before the head’s', `${FIRST_SCREEN_MARK}<head>${FIRST_SCREEN_HEAD_MARK}</head>`],
   ])('an index.html with %s (another build) gets none', (_, html) => {
     expect(paintedIndex(html, screen)).toBeUndefined();
   });

@@ -22,15 +22,46 @@ const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;'
 /** Our own stylesheets, inline: nothing in them may end the element early. */
 const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
+/** index.html around the places the build marked: the first screen goes between these. */
+export interface IndexAround {
+  /** up to the head's mark (before the head's script) */
+  beforeHead: string;
+  /** from the head's mark to the body's (after #root) */
+  between: string;
+  afterBody: string;
+}
+
+/** index.html cut at its two marks; undefined when the build has no place for a screen (an older build). */
+export function indexAround(indexHtml: string): IndexAround | undefined {
+  const head = indexHtml.indexOf(FIRST_SCREEN_HEAD_MARK);
+  const body = head < 0 ? -1 : indexHtml.indexOf(FIRST_SCREEN_MARK, head + FIRST_SCREEN_HEAD_MARK.length);
+  if (body < 0) return undefined;
+  return {
+    beforeHead: indexHtml.slice(0, head),
+    between: indexHtml.slice(head + FIRST_SCREEN_HEAD_MARK.length, body),
+    afterBody: indexHtml.slice(body + FIRST_SCREEN_MARK.length),
+  };
+}
+
+/** What the head gets of a screen before its stylesheets: the meta naming it, its first pictures. */
+export const screenHead = (screen: Pick<PaintedScreen, 'path' | 'owner' | 'pictures'>): string =>
+  `<meta name="first-screen" content="${attribute(screen.path)}" data-owner="${attribute(screen.owner)}">` +
+  screen.pictures.map((u) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(u)}">`).join('');
+
+/** The page's stylesheets, inline: the same for every holder of the page. */
+export const screenStyles = (styles: readonly string[]): string =>
+  styles.map((css) => `<style data-snapshot-css="">${styleText(css)}</style>`).join('');
+
+/** The screen's markup where the head's script finds it, inert. */
+export const screenBody = (markup: string): string => `<div id="page-snapshot" inert="">${markup}</div>`;
+
 /** index.html with the screen in it; undefined when the build has no place for one (an older build). */
 export function paintedIndex(indexHtml: string, screen: PaintedScreen): string | undefined {
-  if (!indexHtml.includes(FIRST_SCREEN_HEAD_MARK) || !indexHtml.includes(FIRST_SCREEN_MARK)) return undefined;
-  const head =
-    `<meta name="first-screen" content="${attribute(screen.path)}" data-owner="${attribute(screen.owner)}">` +
-    screen.pictures.map((u) => `<link rel="preload" as="image" fetchpriority="high" href="${attribute(u)}">`).join('') +
-    screen.styles.map((css) => `<style data-snapshot-css="">${styleText(css)}</style>`).join('');
-  const body = `<div id="page-snapshot" inert="">${screen.markup}</div>`;
-  return indexHtml.replace(FIRST_SCREEN_HEAD_MARK, () => head).replace(FIRST_SCREEN_MARK, () => body);
+  const around = indexAround(indexHtml);
+  if (!around) return undefined;
+  return (
+    around.beforeHead + screenHead(screen) + screenStyles(screen.styles) + around.between + screenBody(screen.markup) + around.afterBody
+  );
 }
 
 /** A path as the web's head script names it: no trailing slash, the root is /. */
