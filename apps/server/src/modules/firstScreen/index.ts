@@ -14,7 +14,7 @@ import { firstScreenHolderOf, type FirstScreenHolder } from '@portal/contract/fi
 import { countFirstScreen } from '../../lib/metrics';
 import { within } from '../../lib/within';
 import { acceptsGzip, deflatedPart, gzipJoined, joined, plainPart, type Part } from '../../lib/gzipParts';
-import { indexAround, pagePath, screenBody, screenHead, screenStyles } from './page';
+import { inOrder, indexAround, pagePath, screenBody, screenHead, screenStyles } from './page';
 import { firstScreenReadHeaders } from '../../lib/firstScreenRead';
 
 /** The web's renderer as built (apps/web/src/firstScreen/render.tsx). */
@@ -53,7 +53,7 @@ export interface FirstScreenLimits {
 /**
  * The first screens of the web build in `webDist` by its renderer in `dir` (apps/web/dist-server),
  * or undefined when there is none. A page's HTML waits `budgetMs` at most for one (300 by default:
- * a rendering takes 5–11 ms of CPU on a quiet 2-core machine); past it the plain page goes, and the
+ * a painted page takes 2–8 ms of CPU on a quiet 2-core machine); past it the plain page goes, and the
  * rendering stops at its next step. A burst of page requests beyond `concurrency` renderings at once
  * gets the plain page at once: each would otherwise queue behind the others' CPU, most past the
  * budget, the CPU spent on them wasted when the server has the least of it.
@@ -93,14 +93,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
   };
   const painted = (req: FastifyRequest, path: string, screen: { markup: string; pictures: string[]; owner: string }) => {
     if (!index) return undefined;
-    const parts = [
-      index.beforeHead,
-      plainPart(screenHead({ path, ...screen })),
-      stylesOf(path),
-      index.between,
-      plainPart(screenBody(screen.markup)),
-      index.afterBody,
-    ];
+    const parts = inOrder(index, plainPart(screenHead({ path, ...screen })), stylesOf(path), plainPart(screenBody(screen.markup)));
     const gzip = acceptsGzip(req.headers['accept-encoding']);
     return { body: gzip ? gzipJoined(parts) : joined(parts), gzip };
   };

@@ -55,13 +55,21 @@ export const screenStyles = (styles: readonly string[]): string =>
 /** The screen's markup where the head's script finds it, inert. */
 export const screenBody = (markup: string): string => `<div id="page-snapshot" inert="">${markup}</div>`;
 
+/** Where each piece goes, in order: the one place that says it, for the text (paintedIndex) and
+ *  for the parts the server deflates once or per answer (./index.ts). */
+export const inOrder = <T>(around: Record<keyof IndexAround, T>, head: T, styles: T, body: T): T[] => [
+  around.beforeHead,
+  head,
+  styles,
+  around.between,
+  body,
+  around.afterBody,
+];
+
 /** index.html with the screen in it; undefined when the build has no place for one (an older build). */
 export function paintedIndex(indexHtml: string, screen: PaintedScreen): string | undefined {
   const around = indexAround(indexHtml);
-  if (!around) return undefined;
-  return (
-    around.beforeHead + screenHead(screen) + screenStyles(screen.styles) + around.between + screenBody(screen.markup) + around.afterBody
-  );
+  return around && inOrder(around, screenHead(screen), screenStyles(screen.styles), screenBody(screen.markup)).join('');
 }
 
 /** A path as the web's head script names it: no trailing slash, the root is /. */
