@@ -72,11 +72,11 @@ async function login(baseUrl: string): Promise<string> {
 async function askedAs(target: Started, extra: string[]): Promise<string[]> {
   const token = await login(target.baseUrl);
   if (!FIRST_SCREEN) return [`authorization: Bearer ${token}`, ...extra];
-  const cookie = `cookie: ${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum: '1000000001', mark: 'demo' })}`;
+  const cookie = `${FIRST_SCREEN_COOKIE}=${firstScreenCookieValue({ token, customNum: '1000000001', mark: 'demo' })}`;
   // the renderer loads once the server is ready
   for (let i = 0; i < 100; i++) {
-    const html = await (await fetch(`${target.baseUrl}${PATH}`, { headers: { cookie: cookie.slice('cookie: '.length) } })).text();
-    if (html.includes('<meta name="first-screen"')) return [cookie, ...extra];
+    const html = await (await fetch(`${target.baseUrl}${PATH}`, { headers: { cookie } })).text();
+    if (html.includes('<meta name="first-screen"')) return [`cookie: ${cookie}`, ...extra];
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${PATH} did not come with its first screen (is apps/web/dist-server built?)`);

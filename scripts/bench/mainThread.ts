@@ -16,7 +16,9 @@ export interface TraceEvent {
   args?: { name?: string; data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
 }
 
-export type WorkKind = 'navigation' | 'parseHtml' | 'script' | 'styleLayout' | 'paint' | 'gc' | 'other';
+/** the kinds of work, in the order the bench prints them */
+export const WORK_KINDS = ['navigation', 'parseHtml', 'script', 'styleLayout', 'paint', 'gc', 'other'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
 
 const KIND_OF: [RegExp, WorkKind][] = [
   [/^(DocumentLoader::|CommitLoad$|ResourceReceiveResponse$|ResourceFinish$)/, 'navigation'],
@@ -56,7 +58,7 @@ export function mainThreadBeforeFcp(events: readonly TraceEvent[]): MainThreadBe
   if (!fcp) return undefined;
   const from = nav.ts;
   const to = fcp.ts;
-  const byKind: Record<WorkKind, number> = { navigation: 0, parseHtml: 0, script: 0, styleLayout: 0, paint: 0, gc: 0, other: 0 };
+  const byKind = Object.fromEntries(WORK_KINDS.map((k) => [k, 0])) as Record<WorkKind, number>;
   // complete events of the thread, parents before their children
   const spans = events
     .filter((e) => onThread(e) && e.ph === 'X' && (e.dur ?? 0) > 0 && e.ts < to && e.ts + e.dur! > from)
@@ -79,6 +81,6 @@ export function mainThreadBeforeFcp(events: readonly TraceEvent[]): MainThreadBe
     stack.push({ end, kind: kindOf(e.name) ?? parent?.kind, self: own });
   }
   close(Infinity);
-  for (const k of Object.keys(byKind) as WorkKind[]) byKind[k] = Math.round(byKind[k] / 100) / 10;
+  for (const k of WORK_KINDS) byKind[k] = Math.round(byKind[k] / 100) / 10;
   return { fcpMs: Math.round((to - from) / 1000), byKind };
 }

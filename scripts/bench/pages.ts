@@ -285,7 +285,7 @@ export async function returningStorage(browser: Browser, baseUrl: string, storag
   }
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 /** The median of each figure over several visits of one page (each figure on its own). */
 export function medianVisit(visits: ColdVisit[]) {

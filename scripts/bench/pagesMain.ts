@@ -11,6 +11,7 @@
 // before its code comes — docs/decisions/0080-a-returning-visit-paints-what-it-last-showed.md);
 // BENCH_PAGE_VISITS=first or =returning runs one.
 import { pathToFileURL } from 'node:url';
+import { WORK_KINDS, type WorkKind } from './mainThread';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath, startPortal, webDist, type Portal } from '../../e2e/harness';
 import {
@@ -18,6 +19,7 @@ import {
   HOLDER_PAGES,
   holderStorage,
   LOGIN_JS_BUDGET,
+  median,
   medianVisit,
   PAGE_COLD_JS_BUDGETS,
   returningStorage,
@@ -97,15 +99,14 @@ export async function benchPages(portal: Pick<Portal, 'baseUrl'>, log = console.
 
 /** The main thread's work before FCP, by kind, medians of the visits (Lighthouse's main-thread breakdown). */
 function logMainThread(rows: PageRow[], log: (line: string) => void) {
-  const kinds = ['navigation', 'parseHtml', 'script', 'styleLayout', 'paint', 'gc', 'other'] as const;
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)] ?? NaN;
   log('  main thread before FCP (ms of its own time, medians; navigation: the browser committing the page, any page pays it)');
-  log(`  ${'page'.padEnd(16)}${kinds.map((k) => k.padEnd(13)).join('')}all but navigation`);
+  log(`  ${'page'.padEnd(16)}${WORK_KINDS.map((k) => k.padEnd(13)).join('')}all but navigation`);
   for (const r of rows) {
     const traced = r.visits.map((v) => v.mainThread).filter((m) => m !== undefined);
-    const of = (k: (typeof kinds)[number]) => median(traced.map((m) => m.byKind[k]));
-    const page = median(traced.map((m) => kinds.reduce((n, k) => (k === 'navigation' ? n : n + m.byKind[k]), 0)));
-    log(`  ${r.path.padEnd(16)}${kinds.map((k) => of(k).toFixed(0).padEnd(13)).join('')}${page.toFixed(0)}`);
+    if (traced.length === 0) continue;
+    const of = (k: WorkKind) => median(traced.map((m) => m.byKind[k]));
+    const page = median(traced.map((m) => WORK_KINDS.reduce((n, k) => (k === 'navigation' ? n : n + m.byKind[k]), 0)));
+    log(`  ${r.path.padEnd(16)}${WORK_KINDS.map((k) => of(k).toFixed(0).padEnd(13)).join('')}${page.toFixed(0)}`);
   }
 }
 

@@ -21,9 +21,9 @@
 //    table itself is not in the entry (src/app/router.ts): index.html preloads it with the
 //    page map for a visit that starts anywhere but /login.
 // Only hints: the router and the guards still decide what loads and renders.
-import { byFileIndex } from './byFileIndex';
 import type { OutputAsset, OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { byFileIndex } from './byFileIndex.ts';
 import { bootMarkup, prerenderLogin } from './prerender.ts';
 // Plain data, no imports: the config loader can bundle it.
 import { BUILT_ROUTES, pageModule } from '../src/config/routes.ts';

@@ -81,6 +81,16 @@ async function count(outcome: string): Promise<number> {
 
 const turn = () => new Promise((r) => setImmediate(r));
 
+/** The next page asked is rendered (its place is free) and comes with `markup`. */
+async function expectRendered(screens: FirstScreens, markup: string) {
+  const began = pending.length;
+  const answer = ask(screens);
+  await turn();
+  expect(pending).toHaveLength(began + 1);
+  pending.at(-1)!.end(markup);
+  expect(await answer).toContain(markup);
+}
+
 describe('first screens rendered at once', () => {
   it('beyond the limit a page is the plain one at once (busy); a rendering that ended frees its place', async () => {
     const screens = await screensWith({ budgetMs: 10_000, concurrency: 1 });
@@ -94,11 +104,7 @@ describe('first screens rendered at once', () => {
     expect(await count('busy')).toBe(busy + 1);
     pending[0]!.end('<p>93.16GB</p>');
     expect(await first).toContain('<div id="page-snapshot" inert=""><p>93.16GB</p></div>');
-    const third = ask(screens);
-    await turn();
-    expect(pending).toHaveLength(2);
-    pending[1]!.end('<p>again</p>');
-    expect(await third).toContain('<p>again</p>');
+    await expectRendered(screens, '<p>again</p>');
   });
 
   it('a rendering past its budget is told to stop: its reads refused, its place kept until it has ended', async () => {
@@ -114,11 +120,7 @@ describe('first screens rendered at once', () => {
     expect(pending).toHaveLength(1);
     stalled!.end(undefined);
     await turn();
-    const next = ask(screens);
-    await turn();
-    expect(pending).toHaveLength(2);
-    pending[1]!.end('<p>in time</p>');
-    expect(await next).toContain('<p>in time</p>');
+    await expectRendered(screens, '<p>in time</p>');
   });
 
   it('goes gzipped to a phone that takes gzip: the same page, bytes for bytes', async () => {

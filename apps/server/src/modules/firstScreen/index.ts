@@ -65,7 +65,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
   const pageStyles = JSON.parse(readFileSync(stylesFile, 'utf8')) as Record<string, string[]>;
   // the parts of a painted page that are the same for every holder, deflated once (lib/gzipParts)
   const styleParts = new Map<string, Part>();
-  const stylesOf = (path: string): Part => {
+  const stylesPartOf = (path: string): Part => {
     let part = styleParts.get(path);
     if (!part) {
       const texts = (pageStyles[path] ?? []).map((file) => readFileSync(join(webDist, file), 'utf8'));
@@ -93,7 +93,7 @@ export function firstScreens(app: FastifyInstance, webDist: string, dir: string,
   };
   const painted = (req: FastifyRequest, path: string, screen: { markup: string; pictures: string[]; owner: string }) => {
     if (!index) return undefined;
-    const parts = inOrder(index, plainPart(screenHead({ path, ...screen })), stylesOf(path), plainPart(screenBody(screen.markup)));
+    const parts = inOrder(index, plainPart(screenHead({ path, ...screen })), stylesPartOf(path), plainPart(screenBody(screen.markup)));
     const gzip = acceptsGzip(req.headers['accept-encoding']);
     return { body: gzip ? gzipJoined(parts) : joined(parts), gzip };
   };
